@@ -1,0 +1,34 @@
+package io.nzbmount.nntp.internal.fetch;
+
+import io.nzbmount.nntp.NzbSegment;
+import io.nzbmount.nntp.Priority;
+import io.nzbmount.nntp.ReadCancelledException;
+import io.nzbmount.nntp.ReadFailure;
+
+/**
+ * Fetches single articles from the configured providers, trying them by priority, retrying
+ * transient trouble with backoff, and classifying what could not be had. Thread-safe.
+ *
+ * <p>Cancellation is by interrupt: a caller thread interrupted while it waits for a connection
+ * or reads a body gets {@link ReadCancelledException}; the connection in use is discarded (its
+ * response was not fully read), never returned to a pool.
+ */
+public interface ArticleFetcher {
+
+    /**
+     * Fetches, decodes and checks one article.
+     *
+     * @param dest a reusable buffer for the decoded bytes; a larger one is allocated when the
+     *             part does not fit, and returned in the result
+     */
+    DecodedArticle fetch(NzbSegment segment, Priority priority, byte[] dest)
+            throws ReadFailure, ReadCancelledException;
+
+    /**
+     * Asks the providers whether the article exists (STAT), by priority, with the same retry
+     * rules as {@link #fetch}.
+     *
+     * @return true when some provider has it; false when every provider answered that it does not
+     */
+    boolean exists(NzbSegment segment, Priority priority) throws ReadFailure, ReadCancelledException;
+}
