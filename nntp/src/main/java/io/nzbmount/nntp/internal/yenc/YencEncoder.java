@@ -96,6 +96,6 @@ public final class YencEncoder {
     }
 
     private static void ascii(ByteArrayOutputStream out, String s) {
-        out.writeBytes(s.getBytes(StandardCharsets.ISO_8859_1));
+        out.writeBytes(s.getBytes(StandardCharsets.UTF_8));
     }
 }
