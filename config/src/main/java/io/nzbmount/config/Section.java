@@ -5,6 +5,7 @@ import io.nzbmount.config.YamlTree.MapNode;
 import io.nzbmount.config.YamlTree.Node;
 import io.nzbmount.config.YamlTree.Scalar;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -29,6 +30,8 @@ final class Section {
     private final String envPrefix;
     private final MapNode node;
     private final Set<String> asked = new LinkedHashSet<>();
+    /** Keys already reported as bad, so checks that depend on them stay quiet. */
+    private final Set<String> reported = new HashSet<>();
 
     private Section(Sources sources, String path, String envPrefix, MapNode node) {
         this.sources = sources;
@@ -54,12 +57,13 @@ final class Section {
     }
 
     void problem(String key, String message, Value from) {
+        if (key != null) reported.add(key);
         sources.problem(key == null ? path : keyPath(key), message, from == null ? null : from.envName());
     }
 
-    /** Whether the key has a value (override or file); asking counts as knowing the key. */
-    boolean isSet(String key) {
-        return value(key).isPresent();
+    /** Whether a problem with this key was already reported. */
+    boolean reported(String key) {
+        return reported.contains(key);
     }
 
     /** The key's single value, empty when unset; a list or a mapping there is a problem. */

@@ -66,7 +66,9 @@ final class SettingsReader {
             s.problem("username", "must not contain ':' (HTTP Basic uses it as the separator)", null);
         }
         Optional<Credentials> result = Optional.empty();
-        if (username.isPresent() && password.isPresent()) {
+        if (s.reported("username") || s.reported("password")) {
+            return result;
+        } else if (username.isPresent() && password.isPresent()) {
             result = Optional.of(new Credentials(username.get(), password.get()));
         } else if (username.isPresent()) {
             s.problem(null, "username and password go together; password is missing", null);
@@ -78,7 +80,7 @@ final class SettingsReader {
 
     private static ProviderSettings provider(Section s) {
         Optional<String> host = host(s, "host");
-        if (host.isEmpty() && s.text("host").isEmpty()) s.problem("host", "required", null);
+        if (host.isEmpty() && !s.reported("host")) s.problem("host", "required", null);
         String name = s.text("name").orElse(host.orElse(""));
         boolean tls = s.bool("tls", false);
         int port = s.integer("port", tls ? ProviderSettings.DEFAULT_TLS_PORT : ProviderSettings.DEFAULT_PLAIN_PORT,
@@ -95,7 +97,7 @@ final class SettingsReader {
         Optional<String> name = s.text("name");
         URI url = url(s);
         Optional<String> apiKey = s.secret("apiKey");
-        if (apiKey.isEmpty()) s.problem("apiKey", "required", null);
+        if (apiKey.isEmpty() && !s.reported("apiKey")) s.problem("apiKey", "required", null);
         s.finish();
         String label = name.orElse(url == null || url.getHost() == null ? "" : url.getHost());
         return new IndexerSettings(label, url == null ? URI.create("http://invalid/") : url, apiKey.orElse(""));
