@@ -7,7 +7,8 @@ import java.io.InputStream;
 /**
  * Reads NZB documents. The input is streamed, never loaded whole, and parsed with DTDs refused
  * and no entity or external resource resolution, so a hostile document can neither read local
- * files nor blow up in memory.
+ * files nor blow up in memory. One XML construct (a tag, a comment, a DTD) may take at most
+ * 1 MiB of input; memory otherwise grows with the number of segments, not the input size.
  *
  * <p>Accepted: the NZB namespace ({@code http://www.newzbin.com/DTD/2003/nzb}) or no namespace;
  * unknown elements and attributes anywhere (skipped). Per file: poster, date (epoch seconds),

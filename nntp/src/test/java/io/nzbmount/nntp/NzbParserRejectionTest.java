@@ -10,9 +10,11 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -198,6 +200,37 @@ class NzbParserRejectionTest {
             }
             trap.setSoTimeout(200);
             assertThrows(SocketTimeoutException.class, trap::accept, "the parser connected to the DTD's URL");
+        }
+    }
+
+    /** {@code head}, then {@code filler} repeated without end: a document that never completes. */
+    static InputStream endless(String head, String filler) {
+        byte[] start = head.getBytes(StandardCharsets.UTF_8);
+        byte[] repeat = filler.getBytes(StandardCharsets.UTF_8);
+        return new InputStream() {
+            long pos;
+
+            @Override
+            public int read() {
+                int b = pos < start.length ? start[(int) pos] : repeat[(int) ((pos - start.length) % repeat.length)];
+                pos++;
+                return b & 0xff;
+            }
+        };
+    }
+
+    @Test
+    void hugeConstructsFailFastInsteadOfFillingMemory() {
+        String[][] cases = {
+            {"<?xml version=\"1.0\"?>\n<!DOCTYPE nzb [\n", "<!ENTITY x \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\">\n"},
+            {"<nzb><!-- ", "comment that goes on "},
+            {"<nzb><file subject=\"", "very long subject "},
+        };
+        for (String[] c : cases) {
+            NzbParseException e = assertTimeoutPreemptively(Duration.ofSeconds(2),
+                    () -> assertThrows(NzbParseException.class, () -> NzbParser.parse(endless(c[0], c[1]))));
+            assertTrue(e.problem().startsWith("more than 1048576 bytes of input without a complete XML construct"),
+                    e.getMessage());
         }
     }
 }

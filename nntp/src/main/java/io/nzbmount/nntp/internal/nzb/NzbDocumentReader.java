@@ -39,13 +39,17 @@ public final class NzbDocumentReader {
     static final int MAX_MESSAGE_ID = 250;
     static final int MAX_GROUP = 1024;
     static final int MAX_META = 64 * 1024;
+    /** The most input one XML construct (a tag, a comment, a DTD) may take; see {@link MarkupSizeGuard}. */
+    static final long MAX_CONSTRUCT_BYTES = 1 << 20;
 
     private static final Pattern WHOLE_NUMBER = Pattern.compile("[-+]?[0-9]+");
 
     private final XMLStreamReader xml;
+    private final MarkupSizeGuard guard;
 
-    private NzbDocumentReader(XMLStreamReader xml) {
+    private NzbDocumentReader(XMLStreamReader xml, MarkupSizeGuard guard) {
         this.xml = xml;
+        this.guard = guard;
     }
 
     /**
@@ -55,14 +59,15 @@ public final class NzbDocumentReader {
      * @throws IOException       when reading {@code in} fails
      */
     public static Nzb read(InputStream in) throws IOException {
+        MarkupSizeGuard guard = new MarkupSizeGuard(in, MAX_CONSTRUCT_BYTES);
         XMLStreamReader xml;
         try {
-            xml = safeFactory().createXMLStreamReader(in);
+            xml = safeFactory().createXMLStreamReader(guard);
         } catch (XMLStreamException e) {
             throw translate(e);
         }
         try {
-            return new NzbDocumentReader(xml).document();
+            return new NzbDocumentReader(xml, guard).document();
         } finally {
             try {
                 xml.close();
@@ -282,6 +287,7 @@ public final class NzbDocumentReader {
         int event;
         try {
             event = xml.next();
+            guard.progress();
         } catch (XMLStreamException e) {
             throw translate(e);
         }
@@ -297,10 +303,14 @@ public final class NzbDocumentReader {
     /** A failure of the input stream stays an I/O failure; anything else is bad XML. */
     private static IOException translate(XMLStreamException e) {
         Throwable nested = e.getNestedException() != null ? e.getNestedException() : e.getCause();
-        if (nested instanceof IOException io && !(nested instanceof NzbParseException)) return io;
         Location at = e.getLocation();
         int line = at == null ? 1 : Math.max(1, at.getLineNumber());
         int column = at == null ? 1 : Math.max(1, at.getColumnNumber());
+        if (nested instanceof MarkupSizeGuard.TooLongException tooLong) {
+            return new NzbParseException(line, column, tooLong.getMessage()
+                    + " (a DTD, a comment or a tag that large is not an NZB)");
+        }
+        if (nested instanceof IOException io && !(nested instanceof NzbParseException)) return io;
         return new NzbParseException(line, column, "malformed XML: " + parserMessage(e));
     }
 
