@@ -28,6 +28,8 @@ ETC=/etc/news
 BIN=/usr/lib/news/bin
 RUN_DIR=/run/news
 LOG_DIR=/var/log/news
+SPOOL=/var/spool/news
+DB=/var/lib/news
 PASSWD_FILE=$ETC/nzbmount-test.passwd
 AUTH_READERS=$ETC/readers-auth-required.conf
 NNRPD_PID=$RUN_DIR/nzbmount-nnrpd.pid
@@ -138,7 +140,7 @@ EOF
     DEBIAN_FRONTEND=noninteractive dpkg --configure -a
   fi
   # rc.news mails a warning when news.daily never ran; nothing here reads that mail.
-  as_news "touch /var/lib/news/.news.daily"
+  as_news "touch $DB/.news.daily"
   install -d -o news -g news "$RUN_DIR" "$LOG_DIR"
   $BIN/inncheck -q >/dev/null 2>&1 || $BIN/inncheck -v || true
 }
@@ -153,12 +155,29 @@ start_syslog() {
   for _ in $(seq 50); do [ -S /dev/log ] && break; sleep 0.1; done
 }
 
+# The spool only grows (nothing here runs news.daily), so a machine kept across many runs
+# would fill its disk: past the limit, a stopped server starts again with an empty spool.
+wipe_spool_if_large() {
+  local limit_mb=${NZBMOUNT_INN2_SPOOL_LIMIT_MB:-4096} used_mb
+  used_mb=$(du -sm "$SPOOL" | cut -f1)
+  [ "$used_mb" -gt "$limit_mb" ] || return 0
+  echo "inn2: spool holds $used_mb MB (limit $limit_mb MB): emptying it"
+  rm -rf "$SPOOL"/articles/* "$SPOOL"/overview/*
+  as_news ": >$DB/history && cd $DB && $BIN/makedbz -i -o"
+  as_news "awk '{ print \$1, \"0000000000\", \"0000000001\", \$4 }' $DB/active >$DB/active.new && mv $DB/active.new $DB/active"
+}
+
 innd_running() { [ -f $RUN_DIR/innd.pid ] && kill -0 "$(cat $RUN_DIR/innd.pid)" 2>/dev/null; }
 nnrpd_running() { [ -f "$NNRPD_PID" ] && kill -0 "$(cat "$NNRPD_PID")" 2>/dev/null; }
 
+# Waits up to ~30 s; gives up at once when the daemon's pid file names a dead process.
 wait_for_200() {
-  local port=$1
-  for _ in $(seq 120); do greets_200 "$port" && return 0; sleep 0.25; done
+  local port=$1 pid_file=$2
+  for _ in $(seq 120); do
+    greets_200 "$port" && return 0
+    if [ -s "$pid_file" ] && ! kill -0 "$(cat "$pid_file")" 2>/dev/null; then return 1; fi
+    sleep 0.25
+  done
   return 1
 }
 
@@ -177,10 +196,13 @@ start() {
   start_syslog
   : >"$START_LOG"; chown news:news "$START_LOG"
   if ! innd_running; then
+    # Only this start's messages, so that a failure shows its own cause.
+    : >"$SYSLOG_FILE"; : >$LOG_DIR/errlog
+    wipe_spool_if_large
     as_news "$BIN/rc.news start" >>"$START_LOG" 2>&1 || fail "rc.news start failed"
   fi
-  wait_for_200 "$NNTP_PORT" || fail "innd does not greet with 200 on $NNTP_HOST:$NNTP_PORT"
-  if ! grep -q "^$NNTP_GROUP " /var/lib/news/active; then
+  wait_for_200 "$NNTP_PORT" $RUN_DIR/innd.pid || fail "innd does not greet with 200 on $NNTP_HOST:$NNTP_PORT"
+  if ! grep -q "^$NNTP_GROUP " $DB/active; then
     as_news "$BIN/ctlinnd -s newgroup $NNTP_GROUP y nzbmount" >>"$START_LOG" 2>&1 \
       || fail "cannot create $NNTP_GROUP"
   fi
@@ -190,7 +212,7 @@ start() {
       || fail "nnrpd on $NNTP_AUTH_PORT did not start"
     wait_for_listener "$NNTP_AUTH_PORT"
   fi
-  wait_for_200 "$NNTP_AUTH_PORT" || fail "nnrpd does not greet with 200 on $NNTP_HOST:$NNTP_AUTH_PORT"
+  wait_for_200 "$NNTP_AUTH_PORT" "$NNRPD_PID" || fail "nnrpd does not greet with 200 on $NNTP_HOST:$NNTP_AUTH_PORT"
   echo "inn2 ready: $NNTP_HOST:$NNTP_PORT (login optional), $NNTP_HOST:$NNTP_AUTH_PORT (login required), group $NNTP_GROUP"
 }
 

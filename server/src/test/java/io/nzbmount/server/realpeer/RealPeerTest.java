@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.CRC32;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -32,8 +32,8 @@ class RealPeerTest {
             Pattern.compile("<segment bytes=\"(\\d+)\" number=\"(\\d+)\">\\s*([^<\\s]+)\\s*</segment>");
     private static final Pattern YENC_FIELD = Pattern.compile("(\\w+)=(\\S+)");
 
-    @BeforeAll
-    static void realPeersAreThere() {
+    @BeforeEach
+    void realPeersAreThere() {
         RealPeer.requireOrSkip();
     }
 
