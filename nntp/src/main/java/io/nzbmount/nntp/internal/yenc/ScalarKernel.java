@@ -6,7 +6,8 @@ import java.nio.ByteOrder;
 
 /**
  * The portable kernel: eight bytes at a time as one {@code long} while no byte is special, one
- * byte at a time around specials. Also finishes the tails the vector kernels leave.
+ * byte at a time around specials (escapes, line ends). Also does what the vector kernels leave:
+ * tails shorter than a block and rare patterns.
  */
 final class ScalarKernel implements YencKernel {
 
@@ -62,13 +63,28 @@ final class ScalarKernel implements YencKernel {
                 dst[dp++] = (byte) (e - 106);
                 sp += 2;
             } else if (b == '\r' || b == '\n') {
-                break;
+                int skip = dataLineEnd(src, sp, send);
+                if (skip == 0) break;
+                sp += skip;
             } else {
                 dst[dp++] = (byte) (b - 42);
                 sp++;
             }
         }
         return YencKernel.result(sp - sp0, dp - dp0);
+    }
+
+    /**
+     * How many bytes the line end at {@code src[sp]} (CR or LF) takes when the line after it
+     * can only be data: 2 for CRLF, 1 for a bare LF; 0 when it is not such a line end or the
+     * next line's first byte is special or not yet in the input.
+     */
+    static int dataLineEnd(byte[] src, int sp, int send) {
+        int lf = src[sp] == '\r' ? sp + 1 : sp;
+        if (lf + 1 >= send || src[lf] != '\n') return 0;
+        byte next = src[lf + 1];
+        if (next == '.' || next == '=' || next == '\r' || next == '\n') return 0;
+        return lf + 1 - sp;
     }
 
     /**

@@ -13,10 +13,13 @@ public interface YencKernel {
     /**
      * Decodes from {@code src[sp, send)} into {@code dst} starting at {@code dp}.
      *
-     * <p>Consumes ordinary bytes (each gives {@code byte - 42}) and whole escape pairs ({@code '='}
-     * and a following byte that is not CR or LF, giving {@code byte - 64 - 42}). Stops before a CR
-     * or LF, before an {@code '='} that is the last byte of the input or is followed by CR or LF,
-     * at {@code send}, or when the output reaches {@code dlimit}.
+     * <p>Consumes ordinary bytes (each gives {@code byte - 42}), whole escape pairs ({@code '='}
+     * and a following byte that is not CR or LF, giving {@code byte - 64 - 42}), and line ends
+     * (CRLF or a bare LF) after which the next line visibly starts with an ordinary byte (not
+     * {@code '.'}, {@code '='}, CR or LF): such a line can only be more data. Stops before any
+     * other CR or LF (so line starts that may be a header, a dot-stuffed line or the terminator
+     * are left to the caller), before an {@code '='} that is the last byte of the input or is
+     * followed by CR or LF, at {@code send}, or as soon as the output reaches {@code dlimit}.
      *
      * @param dlimit the output bound, {@code dp <= dlimit <= dst.length}; bytes in
      *               {@code [dlimit, dst.length)} may be overwritten with scratch values

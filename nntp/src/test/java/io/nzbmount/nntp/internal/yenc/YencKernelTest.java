@@ -18,7 +18,14 @@ class YencKernelTest {
         int d = dp;
         while (s < send && d < dlimit) {
             byte b = src[s];
-            if (b == '\r' || b == '\n') break;
+            if (b == '\r' || b == '\n') {
+                int lf = b == '\r' ? s + 1 : s;
+                if (lf + 1 >= send || src[lf] != '\n') break;
+                byte next = src[lf + 1];
+                if (next == '.' || next == '=' || next == '\r' || next == '\n') break;
+                s = lf + 1;
+                continue;
+            }
             if (b == '=') {
                 if (s + 1 >= send || src[s + 1] == '\r' || src[s + 1] == '\n') break;
                 dst[d++] = (byte) (src[s + 1] - 106);
@@ -52,6 +59,12 @@ class YencKernelTest {
             if (roll < eqOdds) src[i] = '=';
             else if (roll < eqOdds + lineEndOdds) src[i] = (byte) (random.nextBoolean() ? '\r' : '\n');
             else src[i] = (byte) random.nextInt(256);
+        }
+        // Line ends followed by each kind of line start, as real bodies have them.
+        for (int i = 0; i + 3 < length && lineEndOdds > 0; i += 5 + random.nextInt(60)) {
+            src[i] = '\r';
+            src[i + 1] = '\n';
+            src[i + 2] = (byte) ".=\r\nab".charAt(random.nextInt(6));
         }
         return src;
     }
