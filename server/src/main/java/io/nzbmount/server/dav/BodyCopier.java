@@ -25,8 +25,10 @@ import io.nzbmount.server.http.HttpProblem;
  * cannot be read at all is answered 503. After that a failure can no longer change the status, so
  * the response is aborted: the connection closes short of Content-Length and the client sees a
  * premature end, never a padded or wrong byte. A read failure is logged once; a client that went
- * away is not a failure and is logged at debug. The reader is closed on every path, and at once
- * when the connection fails while a read is blocked. One instance serves one response.
+ * away is not a failure and is logged at debug. The reader is closed on every path. A client that
+ * leaves is noticed at the next write; while a read is blocked, it is noticed when Jetty fails the
+ * request (idle timeout, server stop), and the reader is then closed from that thread so the read
+ * returns. One instance serves one response.
  */
 final class BodyCopier {
 
@@ -92,6 +94,7 @@ final class BodyCopier {
             }
             log.warn("read of {} failed at offset {}: {}", path, failed.offset, failed.getCause().toString());
             if (!committed) {
+                response.reset(); // drop the Content-Length, Content-Range and ETag of the planned answer
                 throw new HttpProblem.Unavailable("the content of " + path + " cannot be read right now");
             }
             callback.failed(failed.getCause());

@@ -1,8 +1,6 @@
 package io.nzbmount.server.dav;
 
 import java.io.IOException;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.util.List;
 
 import io.milton.config.HttpManagerBuilder;
@@ -109,9 +107,10 @@ public final class MiltonHandler extends Handler.Wrapper {
     }
 
     /**
-     * The request as Milton should see it: no Range, Depth 0 or 1 (a missing or "infinity" Depth
-     * would walk the whole library), and a request URL that parses as a URI, because Milton
-     * builds every href of a PROPFIND answer from it.
+     * The request as Milton should see it: no Range, and Depth 0 or 1 (a missing or "infinity"
+     * Depth would walk the whole library). The request URL, from which Milton builds every href,
+     * is left as the client sent it: Jetty has already refused paths with characters a URI may
+     * not hold, and Kodi recognises the listed folder by its own URL.
      */
     private static final class DavRequestView extends HttpServletRequestWrapper {
         DavRequestView(HttpServletRequest request) {
@@ -127,26 +126,6 @@ public final class MiltonHandler extends Handler.Wrapper {
                 return "0".equals(super.getHeader(name)) ? "0" : "1";
             }
             return super.getHeader(name);
-        }
-
-        @Override
-        public StringBuffer getRequestURL() {
-            StringBuffer url = super.getRequestURL();
-            try {
-                new URI(url.toString());
-                return url;
-            } catch (URISyntaxException notAUri) {
-                // The client sent characters a URI may not hold: rebuild the path canonically.
-                List<String> segments = DavTree.segments(getRequestURI() == null ? null
-                        : org.eclipse.jetty.util.URIUtil.decodePath(getRequestURI())).orElse(List.of());
-                String path = DavHrefs.path(segments, getRequestURI() != null && getRequestURI().endsWith("/"));
-                return new StringBuffer(getScheme()).append("://").append(hostHeader()).append(path);
-            }
-        }
-
-        private String hostHeader() {
-            String host = super.getHeader("Host");
-            return host != null && !host.isBlank() ? host : getServerName() + ":" + getServerPort();
         }
     }
 }

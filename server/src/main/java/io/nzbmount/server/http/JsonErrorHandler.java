@@ -3,6 +3,7 @@ package io.nzbmount.server.http;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
+import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.server.Request;
@@ -17,6 +18,20 @@ import org.eclipse.jetty.util.Callback;
  * "internal error" (it is logged by Jetty). Thread safe.
  */
 public final class JsonErrorHandler extends ErrorHandler {
+
+    /** Every method gets a body (Jetty's default gives one only to GET, POST and HEAD). */
+    @Override
+    public boolean errorPageForMethod(String method) {
+        return true;
+    }
+
+    /** Requests Jetty rejects before any handler runs (a malformed request line or path). */
+    @Override
+    public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
+        String text = reason == null || reason.isBlank() ? HttpStatus.getMessage(status) : reason;
+        fields.put(HttpHeader.CONTENT_TYPE, "application/json; charset=utf-8");
+        return ByteBuffer.wrap(body(text));
+    }
 
     @Override
     protected void generateResponse(Request request, Response response, int code, String message,
@@ -33,10 +48,14 @@ public final class JsonErrorHandler extends ErrorHandler {
         } else {
             text = HttpStatus.getMessage(code);
         }
-        byte[] body = ("{\"error\": " + quote(text) + "}\n").getBytes(StandardCharsets.UTF_8);
+        byte[] body = body(text);
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json; charset=utf-8");
         response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
         response.write(true, ByteBuffer.wrap(body), callback);
+    }
+
+    private static byte[] body(String text) {
+        return ("{\"error\": " + quote(text) + "}\n").getBytes(StandardCharsets.UTF_8);
     }
 
     private static HttpProblem findProblem(Throwable cause) {

@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.TimeoutException;
 
 import org.eclipse.jetty.http.pathmap.ServletPathSpec;
 import org.eclipse.jetty.server.Handler;
@@ -19,6 +20,8 @@ import org.eclipse.jetty.server.handler.GracefulHandler;
 import org.eclipse.jetty.server.handler.PathMappingsHandler;
 import org.eclipse.jetty.util.VirtualThreads;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import io.nzbmount.server.dav.DavTree;
 import io.nzbmount.server.dav.FileGetHandler;
@@ -43,6 +46,8 @@ import io.nzbmount.server.dav.ReadOnlyHandler;
  * <p>Start and stop from one thread; the accessors are thread safe.
  */
 public final class WebServer {
+
+    private static final Logger log = LoggerFactory.getLogger(WebServer.class);
 
     private final Server server;
     private final ServerConnector connector;
@@ -100,7 +105,12 @@ public final class WebServer {
      * never padded. Idempotent.
      */
     public void stop() throws Exception {
-        server.stop();
+        try {
+            server.stop();
+        } catch (TimeoutException cutShort) {
+            // Jetty reports the requests still running at the stop timeout after it closed them.
+            log.info("stopped; responses still running after {} ms were cut short", server.getStopTimeout());
+        }
     }
 
     /** The port bound (the real one when 0 was asked); -1 before start. */
