@@ -164,6 +164,11 @@ class PropfindTest {
     }
 
     @Test
+    void miltonDoesNotLogEveryRequestAtInfo() {
+        assertFalse(org.slf4j.LoggerFactory.getLogger(io.milton.http.HttpManager.class).isInfoEnabled());
+    }
+
+    @Test
     void propfindOfAMissingPathIs404() throws Exception {
         try (RawHttp http = new RawHttp(server.port())) {
             assertEquals(404, http.send("PROPFIND", ITEM_PATH + "missing.mkv", "Depth: 0").readHead().status());
