@@ -8,7 +8,8 @@ import java.io.IOException;
  *
  * <p>Threading: {@link #read} is called from one thread at a time. {@link #close} may be called
  * from another thread while a read is blocked (the client went away, the server stops); the
- * blocked read must then return promptly by throwing. Close is called exactly once.
+ * blocked read must then return promptly by throwing, and any later read throws too. Close is
+ * called exactly once.
  *
  * <p>Failure: a read that cannot deliver the next bytes throws an {@link IOException} (a subtype
  * says why). The response is then cut short: the client receives fewer bytes than announced and
