@@ -3,7 +3,6 @@ package io.nzbmount.server.http;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
-import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.server.Request;
@@ -23,14 +22,6 @@ public final class JsonErrorHandler extends ErrorHandler {
     @Override
     public boolean errorPageForMethod(String method) {
         return true;
-    }
-
-    /** Requests Jetty rejects before any handler runs (a malformed request line or path). */
-    @Override
-    public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
-        String text = reason == null || reason.isBlank() ? HttpStatus.getMessage(status) : reason;
-        fields.put(HttpHeader.CONTENT_TYPE, "application/json; charset=utf-8");
-        return ByteBuffer.wrap(body(text));
     }
 
     @Override
