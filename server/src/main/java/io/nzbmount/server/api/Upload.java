@@ -79,7 +79,7 @@ record Upload(byte[] nzb, Optional<String> fileName, Optional<String> fieldName)
             MultiPart.Part nameField = parts.getFirst("name");
             Optional<String> name = nameField == null ? Optional.empty()
                     : Optional.of(nameField.getContentAsString(StandardCharsets.UTF_8)).filter(s -> !s.isBlank());
-            try (InputStream in = Content.Source.asInputStream(file.newContentSource())) {
+            try (InputStream in = Content.Source.asInputStream(file.createContentSource())) {
                 return new Upload(in.readNBytes(MAX + 1), Optional.ofNullable(file.getFileName()), name);
             }
         } catch (IOException e) {
