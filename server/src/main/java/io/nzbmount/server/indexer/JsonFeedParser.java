@@ -49,7 +49,7 @@ final class JsonFeedParser {
         if (tree.isArray()) {
             List<FeedNode> items = new ArrayList<>();
             for (JsonNode element : tree) addChild(items, "item", element);
-            return new FeedNode("", Map.of(), "", items);
+            return new FeedNode("channel", Map.of(), "", items);
         }
         if (!tree.isObject()) throw new UnreadableAnswer("the JSON answer is not an object");
         return convert("", tree);
