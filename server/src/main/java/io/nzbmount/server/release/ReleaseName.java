@@ -38,27 +38,29 @@ public final class ReleaseName {
     public static ReleaseInfo parse(String name) {
         String body = name.strip();
         String group = "";
+        // Bracketed tags after the name ("[1080p]") are read after the rest of the name.
+        String trailingTags = "";
         boolean stripped = true;
         while (stripped) {
             String before = body;
             body = EXTENSION.matcher(body).replaceFirst("");
             body = POSTER_SUFFIX.matcher(body).replaceFirst("");
-            if (body.endsWith("]") && body.lastIndexOf('[') >= 0) {
-                int open = body.lastIndexOf('[');
+            int open = body.lastIndexOf('[');
+            if (body.endsWith("]") && open >= 0) {
                 String inside = body.substring(open + 1, body.length() - 1).strip();
-                if (!SITE_TAG.matcher(inside).matches() && group.isEmpty() && !inside.isEmpty()
-                        && inside.chars().noneMatch(Character::isWhitespace)) {
+                if (group.isEmpty() && !SITE_TAG.matcher(inside).matches() && isGroupName(inside)) {
                     group = inside;
+                } else if (!SITE_TAG.matcher(inside).matches()) {
+                    trailingTags = inside + " " + trailingTags;
                 }
                 body = body.substring(0, open).strip();
             }
             stripped = !body.equals(before);
         }
-        if (body.startsWith("[") && body.indexOf(']') > 0) {
-            if (group.isEmpty()) {
-                group = body.substring(1, body.indexOf(']')).strip();
-            }
-            body = body.substring(body.indexOf(']') + 1);
+        int close = body.indexOf(']');
+        if (body.startsWith("[") && close > 0 && group.isEmpty() && isGroupName(body.substring(1, close).strip())) {
+            group = body.substring(1, close).strip();
+            body = body.substring(close + 1);
         }
         if (group.isEmpty()) {
             int dash = dashBeforeGroup(body);
@@ -67,11 +69,26 @@ public final class ReleaseName {
                 body = body.substring(0, dash);
             }
         }
-        List<String> tokens = tokens(body);
+        List<String> tokens = tokens(body + " " + trailingTags);
         if (looksObfuscated(tokens)) {
             return unrecognised(name);
         }
         return read(name, tokens, group);
+    }
+
+    /** Whether bracketed text names a group ("[YTS.MX]") rather than holding tags ("[1080p]"). */
+    private static boolean isGroupName(String text) {
+        if (text.isEmpty() || text.chars().anyMatch(Character::isWhitespace)) {
+            return false;
+        }
+        List<String> tokens = tokens(text);
+        for (int i = 0; i < tokens.size(); i++) {
+            if (Vocabulary.isYear(tokens.get(i)) || Vocabulary.endsTitle(tokens, i)
+                    || Vocabulary.resolution(tokens.get(i)) != null || Vocabulary.source(tokens, i) != null) {
+                return false;
+            }
+        }
+        return !tokens.isEmpty();
     }
 
     /** Index of the dash that starts the group, or -1 when the name has none. */

@@ -9,6 +9,7 @@ import java.time.LocalDate;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.SplittableRandom;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
@@ -105,6 +106,10 @@ class ReleaseNameTest {
             Law & Order S01E01 720p WEB-DL AAC2.0 H.264-NTb | Law & Order | 0 | S01E01 | R720 | WEB_DL | AVC | NTb | - | ORIGINAL | no | -
             Fargo.S01E01.The.Crocodiles.Dilemma.1080p.BluRay.x264-ROVERS | Fargo | 0 | S01E01 | R1080 | BLURAY | AVC | ROVERS | - | ORIGINAL | no | -
             Sicario.2015.1080p.BluRay.x265.10bit-Tigole | Sicario | 2015 | - | R1080 | BLURAY | HEVC | Tigole | - | ORIGINAL | no | -
+            [SomeGroup] Movie Name (2019) [1080p].mkv | Movie Name | 2019 | - | R1080 | UNKNOWN | UNKNOWN | SomeGroup | - | ORIGINAL | no | -
+            Movie Name (2019) [1080p] [BluRay] [x264] [YTS.MX] | Movie Name | 2019 | - | R1080 | BLURAY | AVC | YTS.MX | - | ORIGINAL | no | -
+            Movie.Name.2019.1080p.BluRay.x264-GROUP [1080p] | Movie Name | 2019 | - | R1080 | BLURAY | AVC | GROUP | - | ORIGINAL | no | -
+            S.W.A.T.2017.S01E01.720p.HDTV.x264-KILLERS | S W A T | 2017 | S01E01 | R720 | HDTV | AVC | KILLERS | - | ORIGINAL | no | -
             Some Home Video | Some Home Video | 0 | - | UNKNOWN | UNKNOWN | UNKNOWN | - | - | ORIGINAL | no | -
             a7f3c9e2b1d84f6a9c0e5b2d7f1a3c8e.nzb | - | 0 | - | UNKNOWN | UNKNOWN | UNKNOWN | - | - | ORIGINAL | no | -
             8Hj3kL9mN2pQ4rS6.mkv | - | 0 | - | UNKNOWN | UNKNOWN | UNKNOWN | - | - | ORIGINAL | no | -
@@ -177,10 +182,37 @@ class ReleaseNameTest {
         assertEquals(TitleKey.of("Mission: Impossible"), TitleKey.of("Mission Impossible"));
         assertEquals(TitleKey.of("Spider-Man"), TitleKey.of("Spider Man"));
         assertNotEquals(TitleKey.of("The Office US"), TitleKey.of("The Office"));
+        assertEquals("swat", TitleKey.of("S.W.A.T."));
+        assertEquals("marvels agents of shield", TitleKey.of("Marvel's Agents of S.H.I.E.L.D."));
+        assertEquals("2001 a space odyssey", TitleKey.of("2001: A Space Odyssey"));
+        assertEquals("", TitleKey.of("..."));
+        assertEquals(ReleaseName.parse("S.W.A.T.2017.S01E01.720p.HDTV.x264-KILLERS").titleKey(),
+                ReleaseName.parse("SWAT 2017 S01E01 1080p WEB h264-GRP").titleKey());
         assertEquals(ReleaseName.parse("Law.and.Order.S01E01.DVDRip.XviD-A").titleKey(),
                 ReleaseName.parse("Law & Order S01E01 720p WEB-DL AAC2.0 H.264-NTb").titleKey());
         assertEquals(ReleaseName.parse("the.office.us.s01e01.720p.hdtv.x264-ctu").titleKey(),
                 ReleaseName.parse("The Office (US) S01E01 1080p WEB-DL-GRP").titleKey());
+    }
+
+    @Test
+    void anyTextParsesWithoutFailing() {
+        for (String name : List.of("", " ", "-", "[", "]", "[]", "[-]", "....", "-GROUP", ".mkv", "S01E05-E03",
+                "S00E00", "Show.S999E9999", "Show.2024-02-30.WEB", "x.2024.13.01", "[a]", "(2019)", "&", "'")) {
+            ReleaseInfo info = ReleaseName.parse(name);
+            assertEquals(name, info.name());
+        }
+        String[] pieces = {".", " ", "_", "-", "[", "]", "(", ")", "S01", "E02", "E03", "1x02", "2019", "1080p",
+                "x264", "H", "264", "WEB", "DL", "Real", "PROPER", "AI", "Upscale", "Directors", "Cut", "GERMAN",
+                "Title", "2024", "05", "01", "rartv", ".mkv", "'s", "&"};
+        SplittableRandom random = new SplittableRandom(1);
+        for (int n = 0; n < 20_000; n++) {
+            StringBuilder name = new StringBuilder();
+            for (int k = random.nextInt(12); k >= 0; k--) {
+                name.append(pieces[random.nextInt(pieces.length)]);
+            }
+            ReleaseInfo info = ReleaseName.parse(name.toString());
+            assertEquals(info.titleKey().isEmpty(), info.title().isEmpty(), name.toString());
+        }
     }
 
     @Test
