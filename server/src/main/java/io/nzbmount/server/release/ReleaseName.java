@@ -29,6 +29,7 @@ public final class ReleaseName {
     private static final Pattern SEPARATOR = Pattern.compile("[.\\s_]");
     /** What follows the last dash when that dash is part of a tag or an episode range, not a group. */
     private static final Pattern NOT_A_GROUP = Pattern.compile("(?i)dl|hd|rip|ray|ma|x|e\\d+|\\d{1,3}");
+    private static final Pattern EDGE_DASHES = Pattern.compile("^-+|-+$");
     private static final Pattern OBFUSCATED = Pattern.compile("[A-Za-z0-9]{12,}");
 
     private ReleaseName() {
@@ -115,7 +116,7 @@ public final class ReleaseName {
 
     private static List<String> tokens(String body) {
         return Arrays.stream(SEPARATORS.split(body))
-                .map(token -> token.replaceAll("^-+|-+$", ""))
+                .map(token -> EDGE_DASHES.matcher(token).replaceAll(""))
                 .filter(token -> !token.isEmpty())
                 .toList();
     }

@@ -118,8 +118,7 @@ final class Vocabulary {
     static boolean endsTitle(List<String> tokens, int i) {
         String token = lower(tokens.get(i));
         return episodes(tokens, i) != null || RESOLUTIONS.containsKey(token) || UHD_WORDS.contains(token)
-                || STRONG_SOURCES.containsKey(token) || CODECS.containsKey(token) || codec(tokens, i) != null
-                || isWebDlPair(tokens, i);
+                || STRONG_SOURCES.containsKey(token) || codec(tokens, i) != null || isWebDlPair(tokens, i);
     }
 
     /** A tag that may trail a title before the year or the first certain tag ("Movie.GERMAN.1080p"). */
