@@ -22,6 +22,8 @@ import io.nzbmount.nntp.embedded.PostedFile;
 import io.nzbmount.nntp.embedded.PostedSegment;
 import io.nzbmount.nntp.internal.pool.ConnectionPool;
 import io.nzbmount.nntp.internal.pool.PoolSettings;
+import io.nzbmount.nntp.internal.protocol.NntpEndpoint;
+import io.nzbmount.nntp.internal.protocol.TestTls;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.time.Duration;
@@ -413,6 +415,48 @@ class MultiProviderFetcherTest {
         reader.join(5000);
         assertTrue(System.nanoTime() - start < 5 * SECOND);
         assertInstanceOf(ReadCancelledException.class, failure.get());
+    }
+
+    @Test
+    void tlsProviderWithLoginServesArticles() throws Exception {
+        TestTls tls = TestTls.shared("dns:localhost,ip:127.0.0.1");
+        EmbeddedNntpServer secure = EmbeddedNntpServer.builder().tls(tls.server()).credentials("u", "p").start();
+        servers.add(secure);
+        PostedFile file = postEverywhere(secure);
+        Provider provider = secure.provider("tls", 2, 0);
+        assertTrue(provider.tls());
+        PoolSettings settings = PoolSettings.defaults();
+        ConnectionPool pool = new ConnectionPool(provider, NntpEndpoint.of(provider, settings.connectTimeout(), settings.readTimeout())
+                .withSslFactory(tls.client().getSocketFactory()), settings, now::get);
+        pools.add(pool);
+        MultiProviderFetcher fetcher = new MultiProviderFetcher(List.of(pool), new FetchSettings(BACKOFF, settings), new SimpleYencDecoder(), sleeper);
+        for (int i = 0; i < file.segments().size(); i++) assertPart(file, i, fetcher.fetch(segment(file, i), Priority.FOREGROUND, new byte[0]));
+        assertEquals(1, secure.counters().accepted());
+    }
+
+    @Test
+    void concurrentFetchesStayWithinTheConnectionLimit() throws Exception {
+        EmbeddedNntpServer a = server();
+        PostedFile file = postEverywhere(a);
+        MultiProviderFetcher fetcher = fetcher(a.provider("a", 2, 0));
+        List<java.util.concurrent.Future<?>> readers = new ArrayList<>();
+        try (var executor = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int t = 0; t < 16; t++) {
+                Priority priority = t % 2 == 0 ? Priority.FOREGROUND : Priority.BACKGROUND;
+                int seed = t;
+                readers.add(executor.submit(() -> {
+                    byte[] buffer = new byte[25_000];
+                    for (int i = 0; i < 6; i++) {
+                        int index = (seed + i) % file.segments().size();
+                        assertPart(file, index, fetcher.fetch(segment(file, index), priority, buffer));
+                    }
+                    return null;
+                }));
+            }
+            for (var r : readers) r.get(30, java.util.concurrent.TimeUnit.SECONDS);
+        }
+        assertTrue(a.counters().maxConcurrent() <= 2, "server saw " + a.counters().maxConcurrent());
+        assertEquals(96, a.counters().bodyCommands());
     }
 
     @Test

@@ -229,8 +229,8 @@ class NntpConnectionTest {
     }
 
     @Test
-    void tlsWithATrustedCertificateServesBodies(@TempDir Path dir) throws Exception {
-        TestTls tls = TestTls.selfSigned(dir, "dns:localhost,ip:127.0.0.1");
+    void tlsWithATrustedCertificateServesBodies() throws Exception {
+        TestTls tls = TestTls.shared("dns:localhost,ip:127.0.0.1");
         try (EmbeddedNntpServer secure = EmbeddedNntpServer.builder().tls(tls.server()).credentials("bob", "pw").start()) {
             PostedFile f = secure.post("t.bin", data, 40_000);
             NntpEndpoint e = new NntpEndpoint("127.0.0.1", secure.port(), true, tls.client().getSocketFactory(), CONNECT, Duration.ofSeconds(5));

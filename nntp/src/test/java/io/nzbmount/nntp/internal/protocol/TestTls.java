@@ -20,6 +20,25 @@ import javax.net.ssl.TrustManagerFactory;
 public record TestTls(SSLContext server, SSLContext client) {
 
     private static final char[] PASSWORD = "changeit".toCharArray();
+    private static final java.util.Map<String, TestTls> MADE = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Like {@link #selfSigned(Path, String)}, made once per test run (keytool takes seconds) in a temporary folder. */
+    public static synchronized TestTls shared(String san) throws IOException, GeneralSecurityException, InterruptedException {
+        TestTls made = MADE.get(san);
+        if (made == null) {
+            Path dir = Files.createTempDirectory("nzbmount-tls");
+            try {
+                made = selfSigned(dir, san);
+            } finally {
+                try (var files = Files.list(dir)) {
+                    for (Path f : files.toList()) Files.deleteIfExists(f);
+                }
+                Files.deleteIfExists(dir);
+            }
+            MADE.put(san, made);
+        }
+        return made;
+    }
 
     /** @param san the subjectAltName extension value, e.g. {@code dns:localhost,ip:127.0.0.1} */
     public static TestTls selfSigned(Path dir, String san) throws IOException, GeneralSecurityException, InterruptedException {
