@@ -124,7 +124,7 @@ public final class EmbeddedNntpServer implements AutoCloseable {
     /** Stores one article; {@code body} is the article text (CRLF line ends, not dot-stuffed). */
     public void putArticle(String messageId, byte[] body) {
         byte[] copy = body.clone();
-        store.put(messageId, "article " + messageId, () -> copy);
+        store.put(messageId, "article " + messageId, () -> copy, true);
     }
 
     /** Removes an article, as a provider does when it is taken down; later requests get 430. */
@@ -169,11 +169,11 @@ public final class EmbeddedNntpServer implements AutoCloseable {
             };
             long wire;
             if (lazy) {
-                store.put(id, subject, encode);
+                store.put(id, subject, encode, false);
                 wire = len + len / 50 + 2L * ((len + YencEncoder.DEFAULT_LINE_LENGTH - 1) / YencEncoder.DEFAULT_LINE_LENGTH) + 160;
             } else {
                 byte[] encoded = encode.get();
-                store.put(id, subject, () -> encoded);
+                store.put(id, subject, () -> encoded, true);
                 wire = encoded.length;
             }
             segments.add(new PostedSegment(p, id, begin, len, wire));
