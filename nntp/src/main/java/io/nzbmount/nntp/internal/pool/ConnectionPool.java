@@ -197,6 +197,19 @@ public final class ConnectionPool implements AutoCloseable {
         return stale.size();
     }
 
+    /** All counts at one instant. */
+    public PoolStats stats() {
+        lock.lock();
+        try {
+            boolean cooling = coolingDownNow();
+            return new PoolStats(provider.name(), leased.size() + idle.size() + connecting, idle.size(), leased.size(),
+                    foregroundWaiting, backgroundWaiting, cooling ? coolDownReason : null,
+                    cooling ? (coolDownEnds - nanos.getAsLong()) / 1_000_000 : 0);
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Connections that exist now: leased, idle and connecting. */
     public int open() {
         lock.lock();

@@ -284,7 +284,9 @@ class ConnectionPoolTest {
         ConnectionPool pool = pool(2);
         server.faults().rejectCredentials(true);
         assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
-        now.addAndGet(30 * SECOND);
+        now.addAndGet(10 * SECOND);
+        assertEquals(new PoolStats("test", 0, 0, 0, 0, 0, CoolDownReason.AUTH_REJECTED, 20_000), pool.stats());
+        now.addAndGet(20 * SECOND);
         assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
         now.addAndGet(60 * SECOND);
         server.faults().rejectCredentials(false);
