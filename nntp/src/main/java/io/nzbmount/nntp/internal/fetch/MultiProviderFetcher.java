@@ -34,8 +34,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <li>missing (430/423): that provider is not asked again for this article;</li>
  * <li>corrupt (the decoder rejected the body): the next provider is asked; the connection is kept
  *     when the body was read to its end;</li>
- * <li>refused (login rejected, too many connections, 480, cooling down): the provider is cooled
- *     down by its pool and skipped;</li>
+ * <li>refused (login rejected, too many connections, 480/502 to a command, cooling down): the
+ *     provider is cooled down by its pool and skipped; the connection is closed;</li>
  * <li>transient (timeout, reset, refused connection, 400/503, broken protocol): the connection is
  *     closed and, once every provider had its turn, the transient ones are asked again on fresh
  *     connections after each pause of {@link FetchSettings#retryBackoff()}.</li>
@@ -181,7 +181,8 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
             NntpReply reply = decoding == null ? c.stat(id) : c.body(id, decoding);
             cancelIfInterrupted(null);
             Outcome outcome = classify(reply, pool);
-            reuse = !(outcome instanceof Outcome.Transient);
+            // A refusing session (480) is no better on the next request, a transient one may be dead.
+            reuse = outcome instanceof Outcome.Served || outcome instanceof Outcome.Missing;
             if (outcome instanceof Outcome.Served && decoding != null) {
                 outcome = new Outcome.Served(decoding.finish());
             }

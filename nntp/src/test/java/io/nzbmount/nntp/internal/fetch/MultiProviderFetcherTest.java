@@ -321,6 +321,7 @@ class MultiProviderFetcherTest {
         MultiProviderFetcher fetcher = fetcher(noLogin, b.provider("b", 2, 1));
         assertPart(file, 0, fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0]));
         assertTrue(pools.get(0).isCoolingDown());
+        assertEquals(0, pools.get(0).open(), "a session that demands a login is not kept");
         assertEquals(1, b.counters().bodyCommands());
     }
 
