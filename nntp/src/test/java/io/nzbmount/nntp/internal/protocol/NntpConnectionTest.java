@@ -17,7 +17,6 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
@@ -27,7 +26,6 @@ import javax.net.ssl.SSLHandshakeException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 class NntpConnectionTest {
 
@@ -249,8 +247,8 @@ class NntpConnectionTest {
     }
 
     @Test
-    void tlsRefusesACertificateForAnotherHost(@TempDir Path dir) throws Exception {
-        TestTls tls = TestTls.selfSigned(dir, "dns:news.other.invalid");
+    void tlsRefusesACertificateForAnotherHost() throws Exception {
+        TestTls tls = TestTls.shared("dns:news.other.invalid");
         try (EmbeddedNntpServer secure = EmbeddedNntpServer.builder().tls(tls.server()).start()) {
             NntpEndpoint e = new NntpEndpoint("127.0.0.1", secure.port(), true, tls.client().getSocketFactory(), CONNECT, Duration.ofSeconds(5));
             NntpConnection c = new NntpConnection(e);
