@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * Writes NZB 1.1 documents for files posted to the embedded server, shaped like the ones the
  * nyuu poster writes: subject {@code "name.ext" yEnc (1/N) SIZE}, segment ids without angle
- * brackets, {@code bytes} the BODY payload size. Stateless.
+ * brackets, {@code bytes} the BODY payload size. No DOCTYPE line: {@link io.nzbmount.nntp.NzbParser}
+ * refuses DTDs. Stateless.
  */
 public final class NzbWriter {
 
@@ -19,7 +20,6 @@ public final class NzbWriter {
     public static String write(List<PostedFile> files, String title) {
         StringBuilder sb = new StringBuilder(256 + files.size() * 4096);
         sb.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-        sb.append("<!DOCTYPE nzb PUBLIC \"-//newzBin//DTD NZB 1.1//EN\" \"http://www.newzbin.com/DTD/nzb/nzb-1.1.dtd\">\n");
         sb.append("<nzb xmlns=\"http://www.newzbin.com/DTD/2003/nzb\">\n");
         if (title != null) {
             sb.append("  <head>\n    <meta type=\"title\">").append(escape(title)).append("</meta>\n  </head>\n");

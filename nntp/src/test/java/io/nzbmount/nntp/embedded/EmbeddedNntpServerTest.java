@@ -171,6 +171,15 @@ class EmbeddedNntpServerTest {
     }
 
     @Test
+    void nzbDocumentParsesBackToThePostedFiles() throws Exception {
+        PostedFile second = server.post("second file.nfo", "notes\r\n".getBytes(StandardCharsets.US_ASCII), 1000);
+        String xml = NzbWriter.write(List.of(file, second), "Some Film");
+        io.nzbmount.nntp.Nzb nzb = io.nzbmount.nntp.NzbParser.parse(new java.io.ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
+        assertEquals(List.of(file.toNzbFile(), second.toNzbFile()), nzb.files());
+        assertEquals(java.util.Optional.of("Some Film"), nzb.title());
+    }
+
+    @Test
     void messageIdsAreUniqueAcrossPostsOfTheSameFile() {
         PostedFile again = server.post("Some Film (2024).mkv", data, 20_000);
         for (String id : again.messageIds()) assertTrue(!file.messageIds().contains(id), id);

@@ -80,6 +80,11 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
         this.tiers = byPriority.values().stream().map(List::copyOf).toList();
     }
 
+    /** A fetcher with a pool per provider, the yEnc decoder, the system clock and real pauses. */
+    public static MultiProviderFetcher create(List<Provider> providers, FetchSettings settings) {
+        return create(providers, settings, new YencArticleDecoder());
+    }
+
     /** A fetcher with a pool per provider, the system clock and real pauses. */
     public static MultiProviderFetcher create(List<Provider> providers, FetchSettings settings, ArticleDecoder decoder) {
         List<ConnectionPool> pools = providers.stream()

@@ -24,6 +24,7 @@ import io.nzbmount.nntp.internal.pool.ConnectionPool;
 import io.nzbmount.nntp.internal.pool.PoolSettings;
 import io.nzbmount.nntp.internal.protocol.NntpEndpoint;
 import io.nzbmount.nntp.internal.protocol.TestTls;
+import io.nzbmount.nntp.internal.yenc.YencException;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.time.Duration;
@@ -91,7 +92,7 @@ class MultiProviderFetcherTest {
 
     private MultiProviderFetcher fetcher(Provider... providers) {
         List<ConnectionPool> list = Arrays.stream(providers).map(this::pool).toList();
-        return new MultiProviderFetcher(list, new FetchSettings(BACKOFF, PoolSettings.defaults()), new SimpleYencDecoder(), sleeper);
+        return new MultiProviderFetcher(list, new FetchSettings(BACKOFF, PoolSettings.defaults()), new YencArticleDecoder(), sleeper);
     }
 
     private void assertPart(PostedFile file, int index, DecodedArticle a) {
@@ -274,6 +275,7 @@ class MultiProviderFetcherTest {
                 () -> fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0]));
         assertTrue(e.permanent());
         assertInstanceOf(CorruptBodyException.class, e.getCause());
+        assertInstanceOf(YencException.CrcMismatch.class, e.getCause().getCause());
     }
 
     @Test
@@ -399,7 +401,7 @@ class MultiProviderFetcherTest {
         a.faults().inject(Faults.ALL, ArticleFault.serviceError());
         ConnectionPool pool = pool(a.provider("a", 2, 0));
         MultiProviderFetcher fetcher = new MultiProviderFetcher(List.of(pool),
-                new FetchSettings(List.of(Duration.ofSeconds(30)), PoolSettings.defaults()), new SimpleYencDecoder(), sleeper);
+                new FetchSettings(List.of(Duration.ofSeconds(30)), PoolSettings.defaults()), new YencArticleDecoder(), sleeper);
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread reader = Thread.ofPlatform().start(() -> {
             try {
@@ -430,7 +432,7 @@ class MultiProviderFetcherTest {
         ConnectionPool pool = new ConnectionPool(provider, NntpEndpoint.of(provider, settings.connectTimeout(), settings.readTimeout())
                 .withSslFactory(tls.client().getSocketFactory()), settings, now::get);
         pools.add(pool);
-        MultiProviderFetcher fetcher = new MultiProviderFetcher(List.of(pool), new FetchSettings(BACKOFF, settings), new SimpleYencDecoder(), sleeper);
+        MultiProviderFetcher fetcher = new MultiProviderFetcher(List.of(pool), new FetchSettings(BACKOFF, settings), new YencArticleDecoder(), sleeper);
         for (int i = 0; i < file.segments().size(); i++) assertPart(file, i, fetcher.fetch(segment(file, i), Priority.FOREGROUND, new byte[0]));
         assertEquals(1, secure.counters().accepted());
     }
