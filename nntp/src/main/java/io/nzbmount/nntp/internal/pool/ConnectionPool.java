@@ -53,6 +53,7 @@ public final class ConnectionPool implements AutoCloseable {
     private final LongSupplier nanos;
     private final int max;
     private final int reserve;
+    private final CoolDown coolDownSeries;
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition foregroundTurn = lock.newCondition();
@@ -63,10 +64,6 @@ public final class ConnectionPool implements AutoCloseable {
     private int foregroundWaiting;
     private int backgroundWaiting;
     private boolean closed;
-    private boolean coolingDown;
-    private long coolDownEnds;
-    private long nextCoolDownNanos;
-    private CoolDownReason coolDownReason;
 
     /**
      * @param nanos a monotonic clock in nanoseconds ({@code System::nanoTime} outside tests)
@@ -78,7 +75,7 @@ public final class ConnectionPool implements AutoCloseable {
         this.nanos = nanos;
         this.max = provider.connections();
         this.reserve = Math.max(1, max / 4);
-        this.nextCoolDownNanos = settings.coolDownFirst().toNanos();
+        this.coolDownSeries = new CoolDown(settings.coolDownFirst().toNanos(), settings.coolDownMax().toNanos());
     }
 
     public ConnectionPool(Provider provider, PoolSettings settings, LongSupplier nanos) {
@@ -157,10 +154,7 @@ public final class ConnectionPool implements AutoCloseable {
     public void coolDown(CoolDownReason reason) {
         lock.lock();
         try {
-            coolingDown = true;
-            coolDownReason = reason;
-            coolDownEnds = nanos.getAsLong() + nextCoolDownNanos;
-            nextCoolDownNanos = Math.min(nextCoolDownNanos * 2, settings.coolDownMax().toNanos());
+            coolDownSeries.start(reason, nanos.getAsLong());
             wakeAll();
         } finally {
             lock.unlock();
@@ -171,7 +165,7 @@ public final class ConnectionPool implements AutoCloseable {
     public boolean isCoolingDown() {
         lock.lock();
         try {
-            return coolingDownNow();
+            return coolDownSeries.activeAt(nanos.getAsLong());
         } finally {
             lock.unlock();
         }
@@ -201,10 +195,9 @@ public final class ConnectionPool implements AutoCloseable {
     public PoolStats stats() {
         lock.lock();
         try {
-            boolean cooling = coolingDownNow();
+            long now = nanos.getAsLong();
             return new PoolStats(provider.name(), leased.size() + idle.size() + connecting, idle.size(), leased.size(),
-                    foregroundWaiting, backgroundWaiting, cooling ? coolDownReason : null,
-                    cooling ? (coolDownEnds - nanos.getAsLong()) / 1_000_000 : 0);
+                    foregroundWaiting, backgroundWaiting, coolDownSeries.reasonAt(now), coolDownSeries.millisLeftAt(now));
         } finally {
             lock.unlock();
         }
@@ -303,16 +296,12 @@ public final class ConnectionPool implements AutoCloseable {
     }
 
     private void checkCoolDown() throws ProviderRefusedException {
-        if (coolingDownNow()) {
-            long leftMillis = (coolDownEnds - nanos.getAsLong()) / 1_000_000;
-            throw new ProviderRefusedException(provider.name() + " is cooling down (" + coolDownReason + ") for "
-                    + leftMillis + " ms more", coolDownReason);
+        long now = nanos.getAsLong();
+        CoolDownReason reason = coolDownSeries.reasonAt(now);
+        if (reason != null) {
+            throw new ProviderRefusedException(provider.name() + " is cooling down (" + reason + ") for "
+                    + coolDownSeries.millisLeftAt(now) + " ms more", reason);
         }
-    }
-
-    private boolean coolingDownNow() {
-        if (coolingDown && nanos.getAsLong() - coolDownEnds >= 0) coolingDown = false;
-        return coolingDown;
     }
 
     private NntpConnection connectCounted() throws IOException {
@@ -380,7 +369,7 @@ public final class ConnectionPool implements AutoCloseable {
     private void loginSucceeded() {
         lock.lock();
         try {
-            nextCoolDownNanos = settings.coolDownFirst().toNanos();
+            coolDownSeries.loginSucceeded();
         } finally {
             lock.unlock();
         }
