@@ -1,0 +1,26 @@
+package io.nzbmount.config;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * Where the HTTP server listens and where it keeps its data.
+ *
+ * @param bind    the address to listen on (a host name or an IP literal)
+ * @param port    the TCP port, 1..65535
+ * @param dataDir the data folder, as configured (relative paths are relative to the working directory)
+ */
+public record ServerSettings(String bind, int port, Path dataDir) {
+    public static final String DEFAULT_BIND = "127.0.0.1";
+    public static final int DEFAULT_PORT = 8080;
+    public static final Path DEFAULT_DATA_DIR = Path.of("./data");
+
+    public ServerSettings {
+        Objects.requireNonNull(bind, "bind");
+        Objects.requireNonNull(dataDir, "dataDir");
+    }
+
+    public static ServerSettings defaults() {
+        return new ServerSettings(DEFAULT_BIND, DEFAULT_PORT, DEFAULT_DATA_DIR);
+    }
+}

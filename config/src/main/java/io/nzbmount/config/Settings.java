@@ -1,0 +1,99 @@
+package io.nzbmount.config;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * All settings of one run: loaded and validated once at start-up by {@link ConfigLoader}, then
+ * shared read-only (immutable, thread-safe). {@link #toString()} and {@link #masked()} never show
+ * passwords or API keys.
+ *
+ * @param server    the HTTP server
+ * @param auth      the login for the web UI, the API and WebDAV; empty: no login
+ * @param providers the Usenet providers, in configured order
+ * @param indexers  the Newznab indexers, in configured order
+ * @param fallback  automatic cutover to standby releases
+ * @param reader    reading from providers
+ */
+public record Settings(ServerSettings server, Optional<Credentials> auth, List<ProviderSettings> providers,
+                       List<IndexerSettings> indexers, FallbackSettings fallback, ReaderSettings reader) {
+
+    /** What stands in for a secret in {@link #masked()} and in every {@code toString()}. */
+    public static final String MASK = "****";
+
+    public Settings {
+        Objects.requireNonNull(server, "server");
+        Objects.requireNonNull(auth, "auth");
+        providers = List.copyOf(providers);
+        indexers = List.copyOf(indexers);
+        Objects.requireNonNull(fallback, "fallback");
+        Objects.requireNonNull(reader, "reader");
+    }
+
+    /** The settings of an empty configuration. */
+    public static Settings defaults() {
+        return new Settings(ServerSettings.defaults(), Optional.empty(), List.of(), List.of(),
+                FallbackSettings.defaults(), ReaderSettings.defaults());
+    }
+
+    /**
+     * The settings as nested maps and lists of strings, numbers and booleans (ready for a JSON
+     * writer), keyed like the YAML file, with every secret that is set replaced by
+     * {@value #MASK}. Unset optional values are null. A new, modifiable structure on each call.
+     */
+    public Map<String, Object> masked() {
+        Map<String, Object> root = new LinkedHashMap<>();
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("bind", server.bind());
+        s.put("port", server.port());
+        s.put("dataDir", server.dataDir().toString());
+        root.put("server", s);
+        root.put("auth", auth.map(Settings::maskedCredentials).orElse(null));
+        List<Object> ps = new ArrayList<>();
+        for (ProviderSettings p : providers) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", p.name());
+            m.put("host", p.host());
+            m.put("port", p.port());
+            m.put("tls", p.tls());
+            m.put("username", p.credentials().map(Credentials::username).orElse(null));
+            m.put("password", p.credentials().map(c -> MASK).orElse(null));
+            m.put("connections", p.connections());
+            m.put("priority", p.priority());
+            ps.add(m);
+        }
+        root.put("providers", ps);
+        List<Object> is = new ArrayList<>();
+        for (IndexerSettings i : indexers) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", i.name());
+            m.put("url", i.url().toString());
+            m.put("apiKey", MASK);
+            is.add(m);
+        }
+        root.put("indexers", is);
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("enabled", fallback.enabled());
+        f.put("maxStandby", fallback.maxStandby());
+        f.put("submitDelaySeconds", fallback.submitDelaySeconds());
+        root.put("fallback", f);
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("readAheadArticles", reader.readAheadArticles());
+        r.put("socketTimeoutSeconds", reader.socketTimeoutSeconds());
+        r.put("connectTimeoutSeconds", reader.connectTimeoutSeconds());
+        r.put("retryBackoffMillis", new ArrayList<Object>(reader.retryBackoffMillis()));
+        root.put("reader", r);
+        return root;
+    }
+
+    private static Map<String, Object> maskedCredentials(Credentials c) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("username", c.username());
+        m.put("password", MASK);
+        return m;
+    }
+}

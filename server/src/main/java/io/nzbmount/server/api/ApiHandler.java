@@ -1,0 +1,95 @@
+package io.nzbmount.server.api;
+
+import io.nzbmount.server.library.EventLog;
+import io.nzbmount.server.library.ItemCatalog;
+import io.nzbmount.server.library.LibraryImporter;
+import io.nzbmount.server.store.StoreException;
+import java.nio.ByteBuffer;
+import java.util.Optional;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The library's REST endpoints under {@code /api}: {@code /api/nzbs}, {@code /api/items},
+ * {@code /api/items/{id}}, {@code /api/events}. Other paths are not handled (the handler returns
+ * false), so it can share {@code /api/*} with other handlers in a {@link Handler.Sequence}.
+ *
+ * <p>Every answer is JSON. A refused request is a 4xx with {@code {"error": "..."}}; a failure of
+ * the server itself (the database) is a 500 with a short message, never a stack trace. Handlers
+ * block (reading bodies, importing): run them on virtual threads or a thread pool. Thread-safe.
+ */
+public final class ApiHandler extends Handler.Abstract {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ApiHandler.class);
+    private static final String PREFIX = "/api";
+
+    private final NzbsEndpoint nzbs;
+    private final ItemsEndpoint items;
+    private final EventsEndpoint events;
+
+    public ApiHandler(LibraryImporter importer, ItemCatalog catalog, EventLog eventLog) {
+        super(InvocationType.BLOCKING);
+        this.nzbs = new NzbsEndpoint(importer);
+        this.items = new ItemsEndpoint(catalog);
+        this.events = new EventsEndpoint(eventLog);
+    }
+
+    @Override
+    public boolean handle(Request request, Response response, Callback callback) {
+        String path = Request.getPathInContext(request);
+        if (!path.startsWith(PREFIX + "/")) return false;
+        String rest = path.substring(PREFIX.length());
+        if (rest.length() > 1 && rest.endsWith("/")) rest = rest.substring(0, rest.length() - 1);
+        Optional<Endpoint> endpoint = route(rest);
+        if (endpoint.isEmpty()) return false;
+        Reply reply;
+        try {
+            reply = endpoint.get().serve(request, new Query(request));
+        } catch (ApiException e) {
+            reply = Reply.error(e);
+        } catch (StoreException e) {
+            LOG.error("{} {} failed in the database", request.getMethod(), path, e);
+            reply = Reply.json(500, ApiJson.error("the library database failed; the server log says why"));
+        } catch (RuntimeException e) {
+            LOG.error("{} {} failed", request.getMethod(), path, e);
+            reply = Reply.json(500, ApiJson.error("internal error; the server log says why"));
+        }
+        send(reply, response, callback);
+        return true;
+    }
+
+    private Optional<Endpoint> route(String rest) {
+        if (rest.equals("/nzbs")) return Optional.of(nzbs::post);
+        if (rest.equals("/items")) return Optional.of(items::collection);
+        if (rest.equals("/events")) return Optional.of(events::get);
+        if (rest.startsWith("/items/") && rest.indexOf('/', "/items/".length()) < 0) {
+            String id = rest.substring("/items/".length());
+            return Optional.of((request, query) -> items.member(request, id));
+        }
+        return Optional.empty();
+    }
+
+    private static void send(Reply reply, Response response, Callback callback) {
+        response.setStatus(reply.status());
+        reply.headers().forEach((name, value) -> response.getHeaders().put(name, value));
+        response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
+        if (reply.body() == null) {
+            response.write(true, null, callback);
+            return;
+        }
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json; charset=utf-8");
+        response.getHeaders().put(HttpHeader.CONTENT_LENGTH, reply.body().length);
+        response.write(true, ByteBuffer.wrap(reply.body()), callback);
+    }
+
+    /** One endpoint: answers a request or throws {@link ApiException}. */
+    @FunctionalInterface
+    interface Endpoint {
+        Reply serve(Request request, Query query) throws StoreException;
+    }
+}

@@ -1,0 +1,118 @@
+package io.nzbmount.server.api;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.nzbmount.server.library.ItemView;
+import io.nzbmount.server.library.LibraryFileView;
+import io.nzbmount.server.store.EventRecord;
+import io.nzbmount.server.store.SourceRecord;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The JSON shapes of the API (documented in docs/api.md). Times are ISO-8601 instants in UTC.
+ * Stateless and thread-safe.
+ */
+final class ApiJson {
+
+    static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private ApiJson() {
+    }
+
+    static byte[] write(Object value) {
+        try {
+            return MAPPER.writeValueAsBytes(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("API value cannot be written as JSON", e);
+        }
+    }
+
+    /** An item in a listing: no file or source lists. */
+    static Map<String, Object> summary(ItemView v) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", v.item().id());
+        m.put("name", v.item().name());
+        m.put("created", time(v.item().created()));
+        m.put("files", v.files().size());
+        m.put("size", v.files().stream().mapToLong(LibraryFileView::size).sum());
+        m.put("primaryState", v.primary().state().word());
+        m.put("standby", v.standby().size());
+        return m;
+    }
+
+    /** An item with its files, primary, standby pool and other sources. */
+    static Map<String, Object> item(ItemView v) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", v.item().id());
+        m.put("name", v.item().name());
+        m.put("created", time(v.item().created()));
+        m.put("primaryChosenByUser", v.item().primaryByUser());
+        m.put("files", v.files().stream().map(ApiJson::file).toList());
+        m.put("primary", source(v.primary()));
+        m.put("standby", v.standby().stream().map(ApiJson::source).toList());
+        m.put("otherSources", v.others().stream().map(ApiJson::source).toList());
+        return m;
+    }
+
+    static Map<String, Object> file(LibraryFileView f) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", f.name());
+        m.put("size", f.size());
+        m.put("path", f.davPath());
+        return m;
+    }
+
+    static Map<String, Object> source(SourceRecord s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", s.id());
+        m.put("release", s.releaseName());
+        m.put("sha256", s.sha256());
+        m.put("link", s.link().orElse(null));
+        m.put("posted", s.postedAt() > 0 ? time(Instant.ofEpochSecond(s.postedAt())) : null);
+        m.put("role", s.role().word());
+        m.put("state", s.state().word());
+        m.put("reason", s.reason().orElse(null));
+        m.put("tier", s.tier().isPresent() ? s.tier().getAsInt() : null);
+        m.put("presence", Map.of("checked", s.presenceChecked(), "missing", s.presenceMissing()));
+        m.put("added", time(s.added()));
+        return m;
+    }
+
+    static Map<String, Object> event(EventRecord e) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", e.id());
+        m.put("at", time(e.at()));
+        m.put("item", e.itemId().isPresent() ? e.itemId().getAsLong() : null);
+        m.put("stream", e.stream().orElse(null));
+        m.put("kind", e.kind());
+        m.put("detail", detail(e.detail()));
+        return m;
+    }
+
+    static Map<String, Object> events(List<EventRecord> page, boolean full) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("events", page.stream().map(ApiJson::event).toList());
+        m.put("next", full && !page.isEmpty() ? page.get(page.size() - 1).id() : null);
+        return m;
+    }
+
+    static Map<String, Object> error(String message) {
+        return Map.of("error", message);
+    }
+
+    private static JsonNode detail(String json) {
+        try {
+            return MAPPER.readTree(json);
+        } catch (JsonProcessingException e) {
+            return MAPPER.getNodeFactory().textNode(json);
+        }
+    }
+
+    private static String time(Instant t) {
+        return t.toString();
+    }
+}

@@ -1,0 +1,91 @@
+package io.nzbmount.server.http;
+
+import org.eclipse.jetty.http.HttpException;
+import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.http.HttpHeader;
+
+/**
+ * A request that cannot be answered as asked. The HTTP status is fixed by the subtype; the message
+ * (its {@link #getReason() reason}) is shown to the client as {@code {"error": reason}}, so it must say what is wrong in plain words
+ * and hold no secret. Thrown by handlers before the response is committed; {@link JsonErrorHandler}
+ * turns it into the answer.
+ */
+public abstract sealed class HttpProblem extends HttpException.RuntimeException {
+
+    private HttpProblem(int status, String message) {
+        super(status, message);
+    }
+
+    /** The HTTP status this problem is answered with. */
+    public int status() {
+        return getCode();
+    }
+
+    /** Adds the headers this status needs (Allow, WWW-Authenticate) to an error response. */
+    public void addHeaders(HttpFields.Mutable headers) {}
+
+    /** 400: the request is malformed or its content is refused. */
+    public static final class BadRequest extends HttpProblem {
+        public BadRequest(String message) {
+            super(400, message);
+        }
+    }
+
+    /** 401: credentials are missing or wrong. */
+    public static final class Unauthorized extends HttpProblem {
+        private final String realm;
+
+        public Unauthorized(String realm) {
+            super(401, "authentication required");
+            this.realm = realm;
+        }
+
+        @Override
+        public void addHeaders(HttpFields.Mutable headers) {
+            headers.put(HttpHeader.WWW_AUTHENTICATE, "Basic realm=\"" + realm + "\", charset=\"UTF-8\"");
+        }
+    }
+
+    /** 403: the resource exists but this method may never change it. */
+    public static final class Forbidden extends HttpProblem {
+        public Forbidden(String message) {
+            super(403, message);
+        }
+    }
+
+    /** 404: nothing at this path. */
+    public static final class NotFound extends HttpProblem {
+        public NotFound(String path) {
+            super(404, "not found: " + path);
+        }
+    }
+
+    /** 405: the resource does not support this method; {@code allow} lists the ones it does. */
+    public static final class MethodNotAllowed extends HttpProblem {
+        private final String allow;
+
+        public MethodNotAllowed(String method, String allow) {
+            super(405, method + " is not supported here; allowed: " + allow);
+            this.allow = allow;
+        }
+
+        @Override
+        public void addHeaders(HttpFields.Mutable headers) {
+            headers.put(HttpHeader.ALLOW, allow);
+        }
+    }
+
+    /** 413: the request body is larger than this resource accepts. */
+    public static final class PayloadTooLarge extends HttpProblem {
+        public PayloadTooLarge(String message) {
+            super(413, message);
+        }
+    }
+
+    /** 503: the content exists but cannot be read right now. */
+    public static final class Unavailable extends HttpProblem {
+        public Unavailable(String message) {
+            super(503, message);
+        }
+    }
+}

@@ -1,0 +1,229 @@
+package io.nzbmount.server.http;
+
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.TimeoutException;
+
+import org.eclipse.jetty.http.pathmap.ServletPathSpec;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.handler.GracefulHandler;
+import org.eclipse.jetty.server.handler.PathMappingsHandler;
+import org.eclipse.jetty.util.VirtualThreads;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.nzbmount.server.dav.DavTree;
+import io.nzbmount.server.dav.FileGetHandler;
+import io.nzbmount.server.dav.Library;
+import io.nzbmount.server.dav.MiltonHandler;
+import io.nzbmount.server.dav.NzbPutHandler;
+import io.nzbmount.server.dav.NzbUploadSink;
+import io.nzbmount.server.dav.ReadOnlyHandler;
+
+/**
+ * The HTTP server: WebDAV under {@code /dav/} plus whatever handlers the application mounts at
+ * other paths ({@code /api/*}, {@code /}). Built with {@link #builder(Library)}; {@link #start()}
+ * binds, {@link #stop()} ends it gracefully.
+ *
+ * <p>Handler chain, one concern each: graceful shutdown, then HTTP Basic (when credentials are
+ * set), then a path mapping. {@code /dav/*} runs, in order, {@link FileGetHandler} (GET, HEAD),
+ * {@link NzbPutHandler} (PUT into {@code /dav/nzbs/}, when a sink is set), {@link MiltonHandler}
+ * (PROPFIND, OPTIONS) and {@link ReadOnlyHandler} (403/404/405 for the rest). Errors anywhere are
+ * answered as JSON by {@link JsonErrorHandler}. Requests run on virtual threads, so handlers may
+ * block.
+ *
+ * <p>Start and stop from one thread; the accessors are thread safe.
+ */
+public final class WebServer {
+
+    private static final Logger log = LoggerFactory.getLogger(WebServer.class);
+
+    private final Server server;
+    private final ServerConnector connector;
+    private final String bind;
+
+    private WebServer(Builder b) {
+        QueuedThreadPool threads = new QueuedThreadPool();
+        threads.setName("http");
+        threads.setVirtualThreadsExecutor(VirtualThreads.getNamedVirtualThreadsExecutor("http-request"));
+        server = new Server(threads);
+
+        HttpConfiguration http = new HttpConfiguration();
+        http.setSendServerVersion(false);
+        http.setSendXPoweredBy(false);
+        connector = new ServerConnector(server, new HttpConnectionFactory(http));
+        connector.setHost(b.bind);
+        connector.setPort(b.port);
+        connector.setIdleTimeout(b.idleTimeout.toMillis());
+        server.addConnector(connector);
+        bind = b.bind;
+
+        DavTree tree = new DavTree(b.library, b.uploadSink != null, Instant.now());
+        Handler.Sequence dav = new Handler.Sequence();
+        dav.addHandler(new FileGetHandler(tree));
+        if (b.uploadSink != null) {
+            dav.addHandler(new NzbPutHandler(tree, b.uploadSink));
+        }
+        dav.addHandler(new MiltonHandler(tree));
+        dav.addHandler(new ReadOnlyHandler(tree));
+
+        PathMappingsHandler paths = new PathMappingsHandler();
+        paths.addMapping(new ServletPathSpec(DavTree.PREFIX + "/*"), dav);
+        b.routes.forEach((spec, handler) -> paths.addMapping(new ServletPathSpec(spec), handler));
+
+        Handler guarded = b.credentials == null ? paths : new BasicAuthHandler(b.credentials, paths);
+        server.setHandler(new GracefulHandler(guarded));
+        server.setErrorHandler(new JsonErrorHandler());
+        server.setStopTimeout(b.stopTimeout.toMillis());
+        server.setStopAtShutdown(false);
+    }
+
+    /** A builder serving {@code library} under {@code /dav/library/}. */
+    public static Builder builder(Library library) {
+        return new Builder(library);
+    }
+
+    /** Binds and starts serving. */
+    public void start() throws Exception {
+        server.start();
+    }
+
+    /**
+     * Stops accepting, lets running requests finish for up to the stop timeout, then closes the
+     * connections that are left: a response still streaming is cut short (its reader is closed),
+     * never padded. Idempotent.
+     */
+    public void stop() throws Exception {
+        try {
+            server.stop();
+        } catch (TimeoutException cutShort) {
+            // Jetty reports the requests still running at the stop timeout after it closed them.
+            log.info("stopped; responses still running after {} ms were cut short", server.getStopTimeout());
+        }
+    }
+
+    /** The port bound (the real one when 0 was asked); -1 before start. */
+    public int port() {
+        return connector.getLocalPort();
+    }
+
+    /** The base URI, e.g. {@code http://127.0.0.1:8080/}; valid after start. */
+    public URI uri() {
+        String host = bind.contains(":") ? "[" + bind + "]" : bind;
+        if (bind.equals("0.0.0.0") || bind.equals("::")) {
+            host = "127.0.0.1";
+        }
+        return URI.create("http://" + host + ":" + port() + "/");
+    }
+
+    /** Settings of a {@link WebServer}. Not thread safe; use once. */
+    public static final class Builder {
+        private final Library library;
+        private String bind = "127.0.0.1";
+        private int port = 8080;
+        private Credentials credentials;
+        private NzbUploadSink uploadSink;
+        private Duration stopTimeout = Duration.ofSeconds(5);
+        private Duration idleTimeout = Duration.ofSeconds(60);
+        private final Map<String, Handler> routes = new LinkedHashMap<>();
+
+        private Builder(Library library) {
+            this.library = Objects.requireNonNull(library, "library");
+        }
+
+        /** Address to listen on: an IP literal or host name. Default 127.0.0.1. */
+        public Builder bind(String address) {
+            this.bind = Objects.requireNonNull(address, "bind");
+            return this;
+        }
+
+        /** TCP port; 0 picks a free one (see {@link WebServer#port()}). Default 8080. */
+        public Builder port(int port) {
+            if (port < 0 || port > 65535) {
+                throw new IllegalArgumentException("port must be 0..65535, not " + port);
+            }
+            this.port = port;
+            return this;
+        }
+
+        /** HTTP Basic credentials required on every path; null (the default) for none. */
+        public Builder credentials(Credentials credentials) {
+            this.credentials = credentials;
+            return this;
+        }
+
+        /** Receiver of NZBs PUT into {@code /dav/nzbs/}; null (the default) hides that folder. */
+        public Builder uploadSink(NzbUploadSink sink) {
+            this.uploadSink = sink;
+            return this;
+        }
+
+        /** How long {@link WebServer#stop()} waits for running requests. Default 5 s. */
+        public Builder stopTimeout(Duration timeout) {
+            this.stopTimeout = Objects.requireNonNull(timeout);
+            return this;
+        }
+
+        /**
+         * How long a connection may make no progress (a client that neither sends nor reads)
+         * before it is closed, releasing its reader. Default 60 s.
+         */
+        public Builder idleTimeout(Duration timeout) {
+            this.idleTimeout = Objects.requireNonNull(timeout);
+            return this;
+        }
+
+        /**
+         * Mounts a handler at a servlet-style path spec: {@code "/api/*"} (the prefix and all
+         * below), {@code "/metrics"} (exact), {@code "/"} (everything no other spec takes). The
+         * handler sits behind auth and may block; it reports errors by throwing
+         * {@link HttpProblem}. {@code /dav/*} is taken.
+         */
+        public Builder route(String pathSpec, Handler handler) {
+            if (pathSpec.equals(DavTree.PREFIX + "/*") || routes.containsKey(pathSpec)) {
+                throw new IllegalArgumentException("path spec already mounted: " + pathSpec);
+            }
+            routes.put(pathSpec, Objects.requireNonNull(handler, "handler"));
+            return this;
+        }
+
+        /**
+         * Checks the settings and makes the server (nothing is bound yet).
+         *
+         * @throws UnsafeBindException when no credentials are set and the bind address is not a
+         *                             loopback address
+         */
+        public WebServer build() {
+            if (credentials == null && !isLoopback(bind)) {
+                throw new UnsafeBindException("refusing to listen on " + bind + " without auth: anyone on the"
+                        + " network could read the library. Set auth.username and auth.password, or bind"
+                        + " to 127.0.0.1.");
+            }
+            return new WebServer(this);
+        }
+
+        private static boolean isLoopback(String address) {
+            try {
+                for (InetAddress resolved : InetAddress.getAllByName(address)) {
+                    if (!resolved.isLoopbackAddress()) {
+                        return false;
+                    }
+                }
+                return true;
+            } catch (UnknownHostException e) {
+                return false;
+            }
+        }
+    }
+}

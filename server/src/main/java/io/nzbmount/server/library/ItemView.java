@@ -1,0 +1,32 @@
+package io.nzbmount.server.library;
+
+import io.nzbmount.server.store.ItemRecord;
+import io.nzbmount.server.store.SourceRecord;
+import io.nzbmount.server.store.SourceState;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * An item with what hangs off it, read in one transaction. Immutable.
+ *
+ * @param item    the item
+ * @param primary its primary source
+ * @param files   the media files of the primary, in NZB order
+ * @param standby the standby pool: standby sources that are pending or validated, oldest first
+ * @param others  every other source (failed or dead), oldest first
+ */
+public record ItemView(ItemRecord item, SourceRecord primary, List<LibraryFileView> files,
+                       List<SourceRecord> standby, List<SourceRecord> others) {
+    public ItemView {
+        Objects.requireNonNull(item, "item");
+        Objects.requireNonNull(primary, "primary");
+        files = List.copyOf(files);
+        standby = List.copyOf(standby);
+        others = List.copyOf(others);
+    }
+
+    /** Whether a source in this state belongs to the standby pool. */
+    static boolean inPool(SourceState state) {
+        return state == SourceState.PENDING || state == SourceState.VALIDATED;
+    }
+}

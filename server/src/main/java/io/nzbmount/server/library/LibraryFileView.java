@@ -1,0 +1,21 @@
+package io.nzbmount.server.library;
+
+import java.util.Objects;
+
+/**
+ * A media file of an item as the library shows it: read from the item's primary source.
+ *
+ * @param sourceId the source it is read from now
+ * @param index    its position in that source's NZB
+ * @param name     the last path segment
+ * @param size     exact decoded size in bytes
+ * @param layout   the reader's segment layout string, as {@link FileSizer} gave it
+ * @param davPath  {@code /dav/library/<item>/<file>}, percent-encoded
+ */
+public record LibraryFileView(long sourceId, int index, String name, long size, String layout, String davPath) {
+    public LibraryFileView {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(layout, "layout");
+        Objects.requireNonNull(davPath, "davPath");
+    }
+}

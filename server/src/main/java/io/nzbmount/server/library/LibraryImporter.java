@@ -1,0 +1,223 @@
+package io.nzbmount.server.library;
+
+import io.nzbmount.server.library.ImportException.Reason;
+import io.nzbmount.server.library.PreparedRelease.PreparedFile;
+import io.nzbmount.server.store.Database;
+import io.nzbmount.server.store.FileRecord;
+import io.nzbmount.server.store.Files;
+import io.nzbmount.server.store.ItemRecord;
+import io.nzbmount.server.store.Items;
+import io.nzbmount.server.store.NewSource;
+import io.nzbmount.server.store.SourceRecord;
+import io.nzbmount.server.store.SourceRole;
+import io.nzbmount.server.store.SourceState;
+import io.nzbmount.server.store.Sources;
+import io.nzbmount.server.store.StoreException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Imports NZBs into the library: as a new item (REST upload, WebDAV PUT, watch folder) or as a
+ * standby source of an existing item. Thread-safe; an import blocks its caller while the
+ * providers are asked (a few article fetches).
+ *
+ * <p>An NZB is identified by the SHA-256 of its bytes: importing the same bytes again changes
+ * nothing and returns the item that holds them. All provider work happens before the store is
+ * touched; the item, its source, files and an "imported" event are then written in one
+ * transaction, so a killed process leaves either all of it or none.
+ *
+ * <p>A new item is named after the NZB's title, else the name given, else the main file's name
+ * without extension; made safe as a path segment and unique with " (2)", " (3)", ...
+ */
+public final class LibraryImporter {
+
+    /** Largest NZB accepted: real ones are a few MiB even for 100 GiB releases. */
+    public static final int MAX_NZB_BYTES = 64 * 1024 * 1024;
+
+    private final Database db;
+    private final ReleaseInspector inspector;
+    private final Clock clock;
+    private final int maxStandby;
+
+    /**
+     * @param maxStandby the standby pool size limit of an item (the hard ceiling is 5)
+     */
+    public LibraryImporter(Database db, FileSizer sizer, ArticlePresence presence, Clock clock, int maxStandby) {
+        if (maxStandby < 0 || maxStandby > 5) throw new IllegalArgumentException("maxStandby must be 0..5: " + maxStandby);
+        this.db = db;
+        this.inspector = new ReleaseInspector(sizer, presence);
+        this.clock = clock;
+        this.maxStandby = maxStandby;
+    }
+
+    /**
+     * Imports an NZB as a new item, or returns the item that already holds these bytes.
+     *
+     * @param nzb  the NZB document; owned by the importer from now on
+     * @param name the name to use when the NZB has no title
+     * @param link the indexer download link it came from, if any
+     */
+    public ImportResult importNzb(byte[] nzb, Optional<String> name, Optional<String> link)
+            throws ImportException, StoreException {
+        checkSize(nzb);
+        String sha256 = sha256(nzb);
+        Optional<ImportResult> known = existing(sha256, Optional.empty());
+        if (known.isPresent()) return known.get();
+        PreparedRelease release = inspector.inspect(nzb, sha256, name);
+        Instant now = clock.instant();
+        return write(c -> {
+            Optional<ImportResult> raced = existing(c, sha256, Optional.empty());
+            if (raced.isPresent()) return raced.get();
+            long itemId = Items.insert(c, uniqueName(c, release.itemName()), now);
+            long sourceId = insertSource(c, itemId, release, link, SourceRole.PRIMARY, SourceState.READY, now);
+            Items.setPrimary(c, itemId, sourceId, false);
+            EventLog.append(c, now, itemId, "imported", detail(sourceId, release));
+            return new ImportResult(view(c, itemId), sourceId, true);
+        });
+    }
+
+    /** {@link #importNzb(byte[], Optional, Optional)} without an indexer link. */
+    public ImportResult importNzb(byte[] nzb, Optional<String> name) throws ImportException, StoreException {
+        return importNzb(nzb, name, Optional.empty());
+    }
+
+    /**
+     * Imports an NZB that arrived as a file: a WebDAV {@code PUT} into {@code /dav/nzbs/} or a file
+     * dropped into the watch folder. The file name (without ".nzb") is the name given.
+     */
+    public ImportResult importFile(String fileName, byte[] nzb) throws ImportException, StoreException {
+        return importNzb(nzb, Optional.of(fileName), Optional.empty());
+    }
+
+    /**
+     * Adds an NZB as a standby source (state pending) of an existing item. Returns the item
+     * unchanged when these bytes already are one of its sources.
+     *
+     * @throws ImportException {@code UNKNOWN_ITEM} when there is no such item; {@code CONFLICT}
+     *         when the NZB belongs to another item or the standby pool is full
+     */
+    public ImportResult addStandby(long itemId, byte[] nzb, Optional<String> link)
+            throws ImportException, StoreException {
+        checkSize(nzb);
+        String sha256 = sha256(nzb);
+        Optional<ImportResult> known = existing(sha256, Optional.of(itemId));
+        if (known.isPresent()) return known.get();
+        write(c -> checkPool(c, itemId));
+        PreparedRelease release = inspector.inspect(nzb, sha256, Optional.empty());
+        Instant now = clock.instant();
+        return write(c -> {
+            Optional<ImportResult> raced = existing(c, sha256, Optional.of(itemId));
+            if (raced.isPresent()) return raced.get();
+            checkPool(c, itemId);
+            long sourceId = insertSource(c, itemId, release, link, SourceRole.STANDBY, SourceState.PENDING, now);
+            EventLog.append(c, now, itemId, "standby-added", detail(sourceId, release));
+            return new ImportResult(view(c, itemId), sourceId, true);
+        });
+    }
+
+    private Optional<ImportResult> existing(String sha256, Optional<Long> forItem) throws ImportException, StoreException {
+        return write(c -> existing(c, sha256, forItem));
+    }
+
+    /** The result for bytes already stored; refuses them when they belong to another item than {@code forItem}. */
+    private static Optional<ImportResult> existing(Connection c, String sha256, Optional<Long> forItem) throws SQLException {
+        Optional<SourceRecord> source = Sources.bySha256(c, sha256);
+        if (source.isEmpty()) return Optional.empty();
+        long itemId = source.get().itemId();
+        if (forItem.isPresent() && forItem.get() != itemId) {
+            String name = Items.byId(c, itemId).map(ItemRecord::name).orElse("?");
+            throw new Refusal(new ImportException(Reason.CONFLICT,
+                    "this NZB is already a source of item " + itemId + " (\"" + name + "\")"));
+        }
+        return Optional.of(new ImportResult(view(c, itemId), source.get().id(), false));
+    }
+
+    private Void checkPool(Connection c, long itemId) throws SQLException {
+        if (Items.byId(c, itemId).isEmpty()) {
+            throw new Refusal(new ImportException(Reason.UNKNOWN_ITEM, "there is no item " + itemId));
+        }
+        long pool = Sources.ofItem(c, itemId).stream()
+                .filter(s -> s.role() == SourceRole.STANDBY && ItemView.inPool(s.state())).count();
+        if (pool >= maxStandby) {
+            throw new Refusal(new ImportException(Reason.CONFLICT, "the standby pool of item " + itemId
+                    + " is full (" + maxStandby + " sources): remove one first"));
+        }
+        return null;
+    }
+
+    private static long insertSource(Connection c, long itemId, PreparedRelease r, Optional<String> link,
+                                     SourceRole role, SourceState state, Instant now) throws SQLException {
+        long sourceId = Sources.insert(c, itemId, new NewSource(r.nzb(), r.sha256(), r.releaseName(), link,
+                r.postedAt(), role, state, r.presence().checked(), r.presence().missingIds().size(), now));
+        List<FileRecord> files = r.files().stream()
+                .map(f -> new FileRecord(sourceId, f.index(), f.name(), f.size(), f.layout(), f.media()))
+                .toList();
+        Files.insertAll(c, files);
+        return sourceId;
+    }
+
+    private static String uniqueName(Connection c, String base) throws SQLException {
+        String name = base;
+        for (int n = 2; Items.byName(c, name).isPresent(); n++) name = base + " (" + n + ")";
+        return name;
+    }
+
+    private static ItemView view(Connection c, long itemId) throws SQLException {
+        ItemRecord item = Items.byId(c, itemId).orElseThrow(() -> new SQLException("item " + itemId + " vanished"));
+        return ItemCatalog.view(c, item).orElseThrow(() -> new SQLException("item " + itemId + " has no primary"));
+    }
+
+    private static Map<String, Object> detail(long sourceId, PreparedRelease r) {
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("source", sourceId);
+        d.put("release", r.releaseName());
+        d.put("files", r.files().size());
+        d.put("mediaFiles", r.files().stream().filter(PreparedFile::media).count());
+        d.put("presenceChecked", r.presence().checked());
+        d.put("presenceMissing", r.presence().missingIds().size());
+        return d;
+    }
+
+    private static void checkSize(byte[] nzb) throws ImportException {
+        if (nzb.length > MAX_NZB_BYTES) {
+            throw new ImportException(Reason.TOO_LARGE, "an NZB may be at most " + MAX_NZB_BYTES
+                    + " bytes (64 MiB); this one has " + nzb.length);
+        }
+    }
+
+    static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has SHA-256", e);
+        }
+    }
+
+    /** Runs a transaction, turning a refusal raised inside it back into its ImportException. */
+    private <T> T write(Database.Work<T> work) throws ImportException, StoreException {
+        try {
+            return db.transaction(work);
+        } catch (Refusal r) {
+            throw r.refusal;
+        }
+    }
+
+    /** Carries an ImportException out of a transaction (which rolls back on it). */
+    private static final class Refusal extends RuntimeException {
+        private final ImportException refusal;
+
+        Refusal(ImportException refusal) {
+            super(refusal.getMessage(), refusal, false, false);
+            this.refusal = refusal;
+        }
+    }
+}

@@ -1,0 +1,140 @@
+package io.nzbmount.server.store;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The SQLite database in the data directory, in WAL mode, with the schema migrated to the newest
+ * version when opened. Thread-safe: one connection, used by one caller at a time through
+ * {@link #transaction}; SQLite has a single writer anyway, and our writes are small.
+ *
+ * <p>WAL with {@code synchronous=NORMAL} survives a killed process (a committed transaction is in
+ * the WAL file before commit returns); only a power loss can take the last transactions.
+ */
+public final class Database implements AutoCloseable {
+
+    /** The migration scripts in order; a script's position + 1 is the schema version it makes. */
+    static final List<String> MIGRATIONS = List.of("db/V1__library.sql");
+
+    private final Connection connection;
+    private final ReentrantLock lock = new ReentrantLock();
+
+    private Database(Connection connection) {
+        this.connection = connection;
+    }
+
+    /** Opens (creating if needed) {@code dataDir/nzbmount.db} and migrates it. */
+    public static Database open(Path dataDir) throws StoreException {
+        try {
+            Files.createDirectories(dataDir);
+        } catch (IOException e) {
+            throw new StoreException("cannot create data directory " + dataDir + ": " + e.getMessage(), e);
+        }
+        Path file = dataDir.resolve("nzbmount.db");
+        try {
+            Connection c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
+            try (Statement s = c.createStatement()) {
+                s.execute("PRAGMA journal_mode=WAL");
+                s.execute("PRAGMA synchronous=NORMAL");
+                s.execute("PRAGMA foreign_keys=ON");
+                s.execute("PRAGMA busy_timeout=5000");
+            }
+            Database db = new Database(c);
+            db.migrate();
+            return db;
+        } catch (SQLException e) {
+            throw new StoreException("cannot open database " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Work done inside one transaction; rolled back when it throws. */
+    @FunctionalInterface
+    public interface Work<T> {
+        T run(Connection connection) throws SQLException;
+    }
+
+    /** Runs {@code work} in a transaction, holding the connection exclusively. */
+    public <T> T transaction(Work<T> work) throws StoreException {
+        lock.lock();
+        try {
+            connection.setAutoCommit(false);
+            try {
+                T result = work.run(connection);
+                connection.commit();
+                return result;
+            } catch (SQLException | RuntimeException e) {
+                connection.rollback();
+                throw e;
+            } finally {
+                connection.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw new StoreException("database error: " + e.getMessage(), e);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The schema version now in force. */
+    public int schemaVersion() throws StoreException {
+        return transaction(Database::userVersion);
+    }
+
+    private void migrate() throws StoreException {
+        transaction(c -> {
+            int version = userVersion(c);
+            if (version > MIGRATIONS.size()) {
+                throw new SQLException("the database has schema version " + version
+                        + ", newer than this NZBMount knows (" + MIGRATIONS.size() + "): use a newer release");
+            }
+            for (int v = version; v < MIGRATIONS.size(); v++) {
+                try (Statement s = c.createStatement()) {
+                    for (String sql : statements(MIGRATIONS.get(v))) {
+                        s.execute(sql);
+                    }
+                    s.execute("PRAGMA user_version=" + (v + 1));
+                }
+            }
+            return null;
+        });
+    }
+
+    private static int userVersion(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); var rs = s.executeQuery("PRAGMA user_version")) {
+            return rs.next() ? rs.getInt(1) : 0;
+        }
+    }
+
+    private static List<String> statements(String resource) throws SQLException {
+        try (InputStream in = Database.class.getClassLoader().getResourceAsStream(resource)) {
+            if (in == null) throw new SQLException("migration " + resource + " is missing from the jar");
+            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                    .replaceAll("(?m)--.*$", "");
+            return java.util.Arrays.stream(text.split(";"))
+                    .map(String::strip).filter(s -> !s.isEmpty()).toList();
+        } catch (IOException e) {
+            throw new SQLException("cannot read migration " + resource, e);
+        }
+    }
+
+    @Override
+    public void close() throws StoreException {
+        lock.lock();
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            throw new StoreException("cannot close database: " + e.getMessage(), e);
+        } finally {
+            lock.unlock();
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package io.nzbmount.server.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/** The Range header rules, on their own. */
+class RangeHeaderTest {
+
+    private static final long SIZE = 1000;
+    private static final long BIG = 6L * 1024 * 1024 * 1024;
+
+    private static List<ByteRange> ranges(String header, long size) {
+        return assertInstanceOf(RangeRequest.Partial.class, RangeHeader.judge(header, size)).ranges();
+    }
+
+    private static void whole(String header) {
+        assertInstanceOf(RangeRequest.Whole.class, RangeHeader.judge(header, SIZE), header);
+    }
+
+    private static void unsatisfiable(String header) {
+        assertInstanceOf(RangeRequest.Unsatisfiable.class, RangeHeader.judge(header, SIZE), header);
+    }
+
+    @Test
+    void everyFormOfRangeIsUnderstood() {
+        assertEquals(List.of(new ByteRange(0, 499)), ranges("bytes=0-499", SIZE));
+        assertEquals(List.of(new ByteRange(500, 999)), ranges("bytes=500-", SIZE));
+        assertEquals(List.of(new ByteRange(900, 999)), ranges("bytes=-100", SIZE));
+        assertEquals(List.of(new ByteRange(999, 999)), ranges("bytes=999-999", SIZE));
+        assertEquals(List.of(new ByteRange(0, 0), new ByteRange(998, 999)), ranges("Bytes = 0-0 , -2", SIZE));
+        assertEquals(List.of(new ByteRange(1, 1)), ranges("bytes=,1-1,", SIZE));
+    }
+
+    @Test
+    void rangesPastTheEndAreClampedOrDropped() {
+        assertEquals(List.of(new ByteRange(990, 999)), ranges("bytes=990-5000", SIZE));
+        assertEquals(List.of(new ByteRange(0, 999)), ranges("bytes=-5000", SIZE));
+        assertEquals(List.of(new ByteRange(5, 9)), ranges("bytes=5-9,1000-1010", SIZE));
+        assertEquals(List.of(new ByteRange(0, 999)), ranges("bytes=0-99999999999999999999999", SIZE));
+    }
+
+    @Test
+    void nothingSatisfiableIs416() {
+        unsatisfiable("bytes=1000-");
+        unsatisfiable("bytes=1000-2000");
+        unsatisfiable("bytes=-0");
+        unsatisfiable("bytes=99999999999999999999999-");
+        unsatisfiable("bytes=1000-1001,2000-");
+    }
+
+    @Test
+    void malformedHeadersAreIgnoredWhole() {
+        whole(null);
+        for (String header : List.of("", "bytes", "bytes=", "bytes=,", "bytes=a-b", "bytes=5-4", "bytes=-", "bytes=1",
+                "bytes=1-2-3", "bytes=0-1,x", "bytes=+1-2", "bytes=1--2", "bytes= 1 - 2", "items=0-1", "bytes 0-1",
+                "bytes=0x1-2", "bytes=١-٢")) {
+            whole(header);
+        }
+    }
+
+    @Test
+    void tooManyRangesAreIgnored() {
+        StringBuilder header = new StringBuilder("bytes=0-0");
+        for (int i = 1; i < RangeHeader.MAX_RANGES; i++) {
+            header.append(',').append(i).append('-').append(i);
+        }
+        assertEquals(RangeHeader.MAX_RANGES, ranges(header.toString(), SIZE).size());
+        whole(header.append(",100-100").toString());
+    }
+
+    @Test
+    void emptyRepresentationIsAlwaysSentWhole() {
+        assertInstanceOf(RangeRequest.Whole.class, RangeHeader.judge("bytes=0-", 0));
+        assertInstanceOf(RangeRequest.Whole.class, RangeHeader.judge("bytes=-5", 0));
+    }
+
+    @Test
+    void offsetsPastFourGibStayExact() {
+        long first = 4L * 1024 * 1024 * 1024 + 123;
+        assertEquals(List.of(new ByteRange(first, BIG - 1)), ranges("bytes=" + first + "-", BIG));
+        assertEquals(List.of(new ByteRange(BIG - 3_000_000_000L, BIG - 1)), ranges("bytes=-3000000000", BIG));
+        assertEquals(3_000_000_000L, new ByteRange(BIG - 3_000_000_000L, BIG - 1).length());
+    }
+}
