@@ -1,5 +1,6 @@
 package io.nzbmount.nntp;
 
+import io.nzbmount.nntp.internal.reader.UsenetService;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -10,6 +11,14 @@ import java.util.Objects;
  * exist ({@link #check}). Owns the provider connections; thread-safe.
  */
 public interface Usenet extends AutoCloseable {
+
+    /**
+     * Reads from these providers (asked by priority, lower first). Connects lazily: nothing is
+     * opened until the first fetch.
+     */
+    static Usenet connect(List<Provider> providers, Settings settings) {
+        return UsenetService.connect(providers, settings);
+    }
 
     /**
      * Learns the file's exact decoded size and the position of every article. Usually costs one
@@ -78,9 +87,9 @@ public interface Usenet extends AutoCloseable {
             if (idleRelease.isNegative()) throw new IllegalArgumentException("idleRelease must not be negative");
         }
 
-        /** Read-ahead 8, connect 10 s, socket 30 s, retries after 0.5 s, 1.5 s and 3 s, check 4 at once, idle 10 s. */
+        /** Read-ahead 8, connect 10 s, socket 20 s, retries after 0.5 s, 1.5 s and 3 s, check 4 at once, idle 10 s. */
         public static Settings defaults() {
-            return new Settings(8, Duration.ofSeconds(10), Duration.ofSeconds(30),
+            return new Settings(8, Duration.ofSeconds(10), Duration.ofSeconds(20),
                     List.of(Duration.ofMillis(500), Duration.ofMillis(1500), Duration.ofSeconds(3)),
                     4, Duration.ofSeconds(10));
         }

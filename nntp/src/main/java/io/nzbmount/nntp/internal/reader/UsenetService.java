@@ -9,7 +9,11 @@ import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.Usenet;
+import io.nzbmount.nntp.Provider;
 import io.nzbmount.nntp.internal.fetch.ArticleFetcher;
+import io.nzbmount.nntp.internal.fetch.FetchSettings;
+import io.nzbmount.nntp.internal.fetch.MultiProviderFetcher;
+import io.nzbmount.nntp.internal.pool.PoolSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -25,7 +29,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * {@link Usenet} over one {@link ArticleFetcher}: maps files, opens readers, checks articles.
- * Fetches run on virtual threads. Thread-safe.
+ * Fetches run on virtual threads. A housekeeping thread drops the read-ahead of idle readers and
+ * closes idle provider connections. Thread-safe.
  *
  * <p>Closing closes every reader still open, then the fetcher's resources (the connection
  * pools).
@@ -37,31 +42,52 @@ public final class UsenetService implements Usenet {
     private final AutoCloseable resources;
     private final ExecutorService executor = Executors.newThreadPerTaskExecutor(
             Thread.ofVirtual().name("nzbmount-fetch-", 0).factory());
-    private final ScheduledExecutorService idleSweeper;
+    private final ScheduledExecutorService housekeeping;
     private final SegmentMapper mapper;
     private final Set<SegmentReader> readers = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
+    private static final long MIN_PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+    private static final long MAX_PERIOD_NANOS = TimeUnit.SECONDS.toNanos(5);
+
     /**
+     * The service over real providers: a connection pool per provider behind a
+     * {@link MultiProviderFetcher} with the yEnc decoder.
+     */
+    public static UsenetService connect(List<Provider> providers, Settings settings) {
+        PoolSettings defaults = PoolSettings.defaults();
+        PoolSettings pool = new PoolSettings(settings.connectTimeout(), settings.socketTimeout(),
+                defaults.idleTimeout(), defaults.coolDownFirst(), defaults.coolDownMax());
+        MultiProviderFetcher fetcher = MultiProviderFetcher.create(providers,
+                new FetchSettings(settings.retryBackoff(), pool));
+        return new UsenetService(settings, fetcher, fetcher::evictIdle, fetcher);
+    }
+
+    /**
+     * @param periodic  run every few seconds (closing idle provider connections); may be null
      * @param resources closed last by {@link #close()} (the pools behind the fetcher); may be null
      */
-    public UsenetService(Settings settings, ArticleFetcher fetcher, AutoCloseable resources) {
+    public UsenetService(Settings settings, ArticleFetcher fetcher, Runnable periodic, AutoCloseable resources) {
         this.settings = Objects.requireNonNull(settings);
         this.fetcher = Objects.requireNonNull(fetcher);
         this.resources = resources;
         this.mapper = new SegmentMapper(fetcher, executor, settings.readAhead());
         long idleNanos = settings.idleRelease().toNanos();
-        if (idleNanos > 0) {
-            idleSweeper = Executors.newSingleThreadScheduledExecutor(
-                    Thread.ofPlatform().daemon().name("nzbmount-idle-readers").factory());
-            long period = Math.max(TimeUnit.MILLISECONDS.toNanos(50), idleNanos / 4);
-            idleSweeper.scheduleWithFixedDelay(() -> {
+        long period = idleNanos > 0 ? Math.clamp(idleNanos / 4, MIN_PERIOD_NANOS, MAX_PERIOD_NANOS) : MAX_PERIOD_NANOS;
+        housekeeping = Executors.newSingleThreadScheduledExecutor(
+                Thread.ofPlatform().daemon().name("nzbmount-usenet-housekeeping").factory());
+        housekeeping.scheduleWithFixedDelay(() -> {
+            if (idleNanos > 0) {
                 long now = System.nanoTime();
                 for (SegmentReader r : readers) r.releaseIfIdle(now, idleNanos);
-            }, period, period, TimeUnit.NANOSECONDS);
-        } else {
-            idleSweeper = null;
-        }
+            }
+            if (periodic != null) periodic.run();
+        }, period, period, TimeUnit.NANOSECONDS);
+    }
+
+    /** A service over {@code fetcher} alone, with nothing else to look after or close. */
+    public UsenetService(Settings settings, ArticleFetcher fetcher) {
+        this(settings, fetcher, null, null);
     }
 
     @Override
@@ -129,7 +155,7 @@ public final class UsenetService implements Usenet {
     public void close() {
         if (closed) return;
         closed = true;
-        if (idleSweeper != null) idleSweeper.shutdownNow();
+        housekeeping.shutdownNow();
         for (SegmentReader r : List.copyOf(readers)) r.close();
         executor.shutdownNow();
         if (resources != null) {

@@ -24,7 +24,7 @@ public final class LargeFileRead {
         long started = System.nanoTime();
         long maxUsed = 0;
         Runtime rt = Runtime.getRuntime();
-        try (Usenet usenet = new UsenetService(Usenet.Settings.defaults(), fake, null)) {
+        try (Usenet usenet = new UsenetService(Usenet.Settings.defaults(), fake)) {
             FileMap map = usenet.map(fake.file(), Priority.FOREGROUND);
             if (map.size() != size) throw new IllegalStateException("size " + map.size() + " != " + size);
             byte[] buf = new byte[256 * 1024];

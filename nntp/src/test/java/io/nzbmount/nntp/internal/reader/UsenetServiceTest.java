@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class UsenetServiceTest {
@@ -26,7 +27,7 @@ class UsenetServiceTest {
     }
 
     private static Usenet usenet(FakeFetcher fake, Usenet.Settings settings, AutoCloseable resources) {
-        return new UsenetService(settings, fake, resources);
+        return new UsenetService(settings, fake, null, resources);
     }
 
     @Test
@@ -63,7 +64,7 @@ class UsenetServiceTest {
     void closingTheServiceClosesItsReadersAndItsConnections() throws Exception {
         FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, 1000);
         AtomicBoolean poolsClosed = new AtomicBoolean();
-        UsenetService usenet = new UsenetService(Usenet.Settings.defaults(), fake, () -> poolsClosed.set(true));
+        UsenetService usenet = new UsenetService(Usenet.Settings.defaults(), fake, null, () -> poolsClosed.set(true));
         FileMap map = usenet.map(fake.file(), Priority.FOREGROUND);
         NzbReader reader = usenet.open(map, Priority.FOREGROUND);
         reader.read(0, new byte[10], 0, 10);
@@ -79,7 +80,7 @@ class UsenetServiceTest {
     @Test
     void closedReaderLeavesTheService() throws Exception {
         FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, 1000);
-        try (UsenetService usenet = new UsenetService(Usenet.Settings.defaults(), fake, null)) {
+        try (UsenetService usenet = new UsenetService(Usenet.Settings.defaults(), fake)) {
             NzbReader reader = usenet.open(usenet.map(fake.file(), Priority.FOREGROUND), Priority.BACKGROUND);
             assertEquals(1, usenet.openReaders());
             reader.close();
@@ -108,6 +109,23 @@ class UsenetServiceTest {
             assertEquals(100, reader.read(100, buf, 0, 100));
             assertArrayEquals(Arrays.copyOfRange(ORIGINAL, 100, 200), buf);
         }
+    }
+
+    @Test
+    void housekeepingRunsUntilClose() throws Exception {
+        FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, 1000);
+        AtomicInteger runs = new AtomicInteger();
+        Usenet.Settings settings = Usenet.Settings.defaults().withIdleRelease(Duration.ofMillis(200));
+        UsenetService usenet = new UsenetService(settings, fake, runs::incrementAndGet, null);
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (runs.get() < 2) {
+            if (System.nanoTime() > deadline) fail("housekeeping did not run");
+            Thread.sleep(10);
+        }
+        usenet.close();
+        int after = runs.get();
+        Thread.sleep(200);
+        assertEquals(after, runs.get(), "housekeeping stopped at close");
     }
 
     @Test
