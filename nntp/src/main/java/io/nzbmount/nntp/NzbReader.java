@@ -23,7 +23,8 @@ public interface NzbReader extends Closeable {
      * @return the number of bytes copied (at least 1 when {@code len > 0}), or -1 when
      *     {@code offset} is at or past the end of the file
      * @throws ReadFailure the typed failure of the article holding {@code offset}; reading the
-     *     same offset again fetches that article again
+     *     same offset again fetches that article again. A byte that no article of the NZB holds
+     *     (the NZB lacks a part) is an {@link ArticleMissingException} with an empty message id
      * @throws ReadCancelledException the reader was closed, or the reading thread interrupted
      */
     int read(long offset, byte[] buf, int off, int len) throws ReadFailure, ReadCancelledException;
