@@ -18,6 +18,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 /**
  * Reads a mapped file by offset through a window of article fetches.
@@ -53,7 +54,7 @@ public final class SegmentReader implements NzbReader {
     private final int window;
     private final Semaphore permits;
     private final BufferPool pool;
-    private final Runnable onClose;
+    private final Consumer<SegmentReader> onClose;
     private final AtomicLong articlesFetched = new AtomicLong();
 
     private final ArrayDeque<Slot> slots = new ArrayDeque<>();
@@ -66,10 +67,10 @@ public final class SegmentReader implements NzbReader {
     /**
      * @param executor runs the fetches, one task each; cancelled by interrupt
      * @param window   the most fetches at once and the most fetched segments held
-     * @param onClose  run once, after the reader has closed
+     * @param onClose  told once, after the reader has closed; may be null
      */
     public SegmentReader(SegmentMap map, ArticleFetcher fetcher, Priority priority, ExecutorService executor,
-                         int window, Runnable onClose) {
+                         int window, Consumer<SegmentReader> onClose) {
         if (window < 1) throw new IllegalArgumentException("window must be >= 1: " + window);
         this.map = Objects.requireNonNull(map);
         this.fetcher = Objects.requireNonNull(fetcher);
@@ -256,7 +257,7 @@ public final class SegmentReader implements NzbReader {
             dropAll();
             pool.close();
         }
-        if (onClose != null) onClose.run();
+        if (onClose != null) onClose.accept(this);
     }
 
     /** One segment of the window and its fetch. */

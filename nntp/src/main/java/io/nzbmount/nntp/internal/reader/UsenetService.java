@@ -26,6 +26,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@link Usenet} over one {@link ArticleFetcher}: maps files, opens readers, checks articles.
@@ -47,6 +49,7 @@ public final class UsenetService implements Usenet {
     private final Set<SegmentReader> readers = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
+    private static final Logger LOG = LoggerFactory.getLogger(UsenetService.class);
     private static final long MIN_PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     private static final long MAX_PERIOD_NANOS = TimeUnit.SECONDS.toNanos(5);
 
@@ -77,11 +80,16 @@ public final class UsenetService implements Usenet {
         housekeeping = Executors.newSingleThreadScheduledExecutor(
                 Thread.ofPlatform().daemon().name("nzbmount-usenet-housekeeping").factory());
         housekeeping.scheduleWithFixedDelay(() -> {
-            if (idleNanos > 0) {
-                long now = System.nanoTime();
-                for (SegmentReader r : readers) r.releaseIfIdle(now, idleNanos);
+            // An exception escaping here would silently cancel every later run.
+            try {
+                if (idleNanos > 0) {
+                    long now = System.nanoTime();
+                    for (SegmentReader r : readers) r.releaseIfIdle(now, idleNanos);
+                }
+                if (periodic != null) periodic.run();
+            } catch (RuntimeException e) {
+                LOG.warn("housekeeping failed; trying again at the next run", e);
             }
-            if (periodic != null) periodic.run();
         }, period, period, TimeUnit.NANOSECONDS);
     }
 
@@ -102,10 +110,8 @@ public final class UsenetService implements Usenet {
             throw new IllegalArgumentException("not a map made by Usenet.map: " + map);
         }
         if (closed) throw new IllegalStateException("closed");
-        SegmentReader[] self = new SegmentReader[1];
         SegmentReader reader = new SegmentReader(segmentMap, fetcher, priority, executor, settings.readAhead(),
-                () -> readers.remove(self[0]));
-        self[0] = reader;
+                readers::remove);
         readers.add(reader);
         if (closed) reader.close();
         return reader;
