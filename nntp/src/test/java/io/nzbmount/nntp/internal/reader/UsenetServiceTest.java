@@ -91,7 +91,7 @@ class UsenetServiceTest {
     @Test
     void idleReaderReleasesItsReadAheadByItself() throws Exception {
         FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, 1000);
-        Usenet.Settings settings = Usenet.Settings.defaults().withReadAhead(4).withIdleRelease(Duration.ofMillis(100));
+        Usenet.Settings settings = Usenet.Settings.defaults().withReadAhead(4).withIdleRelease(Duration.ofMillis(300));
         try (Usenet usenet = usenet(fake, settings, null)) {
             NzbReader reader = usenet.open(usenet.map(fake.file(), Priority.FOREGROUND), Priority.FOREGROUND);
             byte[] buf = new byte[100];
