@@ -12,4 +12,10 @@ public interface FileMap {
 
     /** How many articles the file is made of. */
     int articles();
+
+    /**
+     * A compact text form of where every article's bytes sit, to be stored with the NZB and
+     * handed to {@link Usenet#restore} later instead of mapping the file again.
+     */
+    String layout();
 }

@@ -3,6 +3,7 @@ package io.nzbmount.nntp;
 import io.nzbmount.nntp.internal.reader.UsenetService;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.Objects;
 
 /**
@@ -37,6 +38,22 @@ public interface Usenet extends AutoCloseable {
      * @param map a map made by this instance
      */
     NzbReader open(FileMap map, Priority priority);
+
+    /**
+     * Rebuilds a file's map from {@link FileMap#layout()} without fetching anything.
+     *
+     * @throws IllegalArgumentException when the layout is not one, or not for this file
+     */
+    FileMap restore(NzbFile file, String layout);
+
+    /**
+     * Asks the providers about each article (STAT, background priority) and returns the message
+     * ids that every provider said it does not have.
+     *
+     * @throws ReadFailure when some article could not be asked about at all (timeouts, provider
+     *     limits): the answer would be incomplete
+     */
+    Set<String> missing(List<NzbSegment> segments) throws ReadFailure, ReadCancelledException;
 
     /** Asks the providers about every article of the file (STAT, a few at once, background priority). */
     FileCheck check(NzbFile file) throws ReadCancelledException;
@@ -95,6 +112,14 @@ public interface Usenet extends AutoCloseable {
         }
 
         public Settings withReadAhead(int readAhead) {
+            return new Settings(readAhead, connectTimeout, socketTimeout, retryBackoff, checkParallelism, idleRelease);
+        }
+
+        public Settings withTimeouts(Duration connectTimeout, Duration socketTimeout) {
+            return new Settings(readAhead, connectTimeout, socketTimeout, retryBackoff, checkParallelism, idleRelease);
+        }
+
+        public Settings withRetryBackoff(List<Duration> retryBackoff) {
             return new Settings(readAhead, connectTimeout, socketTimeout, retryBackoff, checkParallelism, idleRelease);
         }
 

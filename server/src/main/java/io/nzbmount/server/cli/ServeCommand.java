@@ -42,8 +42,14 @@ final class ServeCommand {
         }, "nzbmount-shutdown"));
         if (demo != null) importDemo(app, demo);
         printWelcome(app.uri(), settings, demo);
-        stopped.awaitUninterruptibly();
-        return -1;
+        while (true) {
+            try {
+                stopped.await();
+                return -1;
+            } catch (InterruptedException e) {
+                // Only the shutdown hook ends serving; an interrupt of the main thread does not.
+            }
+        }
     }
 
     private Application startApplication(Settings settings, DemoContent demo) throws UsageException {

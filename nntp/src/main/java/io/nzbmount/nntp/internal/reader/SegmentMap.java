@@ -116,7 +116,7 @@ public final class SegmentMap implements FileMap {
     }
 
     /** The compact, persistable form of this map. */
-    public Layout layout() {
+    public Layout parts() {
         List<Layout.Part> exceptions = new ArrayList<>();
         if (begins != null) {
             for (int i = 0; i < begins.length; i++) {
@@ -131,6 +131,11 @@ public final class SegmentMap implements FileMap {
     @Override
     public long size() {
         return fileSize;
+    }
+
+    @Override
+    public String layout() {
+        return parts().encode();
     }
 
     @Override
@@ -219,8 +224,44 @@ public final class SegmentMap implements FileMap {
      *                     for a uniform map
      */
     public record Layout(long fileSize, int partSize, int segmentCount, List<Part> exceptions) {
+        private static final String VERSION = "v1";
+
         public Layout {
             exceptions = List.copyOf(exceptions);
+        }
+
+        /** A one-line text form, {@code v1;size;partSize;count[;index:begin:length]...}. */
+        public String encode() {
+            StringBuilder sb = new StringBuilder(VERSION).append(';').append(fileSize).append(';')
+                    .append(partSize).append(';').append(segmentCount);
+            for (Part p : exceptions) {
+                sb.append(';').append(p.index()).append(':').append(p.begin()).append(':').append(p.length());
+            }
+            return sb.toString();
+        }
+
+        /**
+         * Reads {@link #encode()}'s form.
+         *
+         * @throws IllegalArgumentException when the text is not a layout
+         */
+        public static Layout decode(String text) {
+            String[] fields = text.split(";");
+            if (fields.length < 4 || !fields[0].equals(VERSION)) {
+                throw new IllegalArgumentException("not a segment layout: " + text);
+            }
+            try {
+                List<Part> parts = new ArrayList<>();
+                for (int i = 4; i < fields.length; i++) {
+                    String[] p = fields[i].split(":");
+                    if (p.length != 3) throw new IllegalArgumentException("not a segment layout: " + text);
+                    parts.add(new Part(Integer.parseInt(p[0]), Long.parseLong(p[1]), Integer.parseInt(p[2])));
+                }
+                return new Layout(Long.parseLong(fields[1]), Integer.parseInt(fields[2]),
+                        Integer.parseInt(fields[3]), parts);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("not a segment layout: " + text, e);
+            }
         }
 
         /** A segment's decoded range. */

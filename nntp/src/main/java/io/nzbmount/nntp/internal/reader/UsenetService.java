@@ -15,6 +15,7 @@ import io.nzbmount.nntp.internal.fetch.FetchSettings;
 import io.nzbmount.nntp.internal.fetch.MultiProviderFetcher;
 import io.nzbmount.nntp.internal.pool.PoolSettings;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -118,12 +119,32 @@ public final class UsenetService implements Usenet {
     }
 
     @Override
+    public FileMap restore(NzbFile file, String layout) {
+        return SegmentMap.restore(file.segments(), SegmentMap.Layout.decode(layout));
+    }
+
+    @Override
+    public Set<String> missing(List<NzbSegment> segments) throws ReadFailure, ReadCancelledException {
+        Answers answers = ask(segments, segments.size() + " articles");
+        if (answers.firstUnknown() != null) throw answers.firstUnknown();
+        return answers.missingIds();
+    }
+
+    @Override
     public FileCheck check(NzbFile file) throws ReadCancelledException {
+        Answers answers = ask(file.segments(), file.name());
+        return new FileCheck(answers.present(), answers.missingIds().size(), answers.unknown());
+    }
+
+    /** What the providers said about a list of articles. */
+    private record Answers(int present, Set<String> missingIds, int unknown, ReadFailure firstUnknown) {}
+
+    private Answers ask(List<NzbSegment> segments, String what) throws ReadCancelledException {
         ensureOpen();
         Semaphore permits = new Semaphore(settings.checkParallelism());
         List<Future<Boolean>> answers = new ArrayList<>();
         try {
-            for (NzbSegment segment : file.segments()) {
+            for (NzbSegment segment : segments) {
                 answers.add(executor.submit(() -> {
                     permits.acquire();
                     try {
@@ -134,24 +155,33 @@ public final class UsenetService implements Usenet {
                 }));
             }
             int present = 0;
-            int missing = 0;
             int unknown = 0;
-            for (Future<Boolean> answer : answers) {
+            ReadFailure firstUnknown = null;
+            Set<String> missing = new LinkedHashSet<>();
+            for (int i = 0; i < answers.size(); i++) {
+                String id = segments.get(i).messageId();
                 try {
-                    if (answer.get()) present++; else missing++;
+                    if (answers.get(i).get()) present++; else missing.add(id);
                 } catch (ExecutionException e) {
                     Throwable cause = e.getCause();
-                    if (cause instanceof ArticleMissingException) missing++;
-                    else if (cause instanceof ReadFailure) unknown++;
-                    else if (cause instanceof ReadCancelledException c) throw c;
-                    else if (cause instanceof RuntimeException r) throw r;
-                    else throw new IllegalStateException("article check failed unexpectedly", cause);
+                    if (cause instanceof ArticleMissingException) {
+                        missing.add(id);
+                    } else if (cause instanceof ReadFailure f) {
+                        unknown++;
+                        if (firstUnknown == null) firstUnknown = f;
+                    } else if (cause instanceof ReadCancelledException c) {
+                        throw c;
+                    } else if (cause instanceof RuntimeException r) {
+                        throw r;
+                    } else {
+                        throw new IllegalStateException("article check failed unexpectedly", cause);
+                    }
                 }
             }
-            return new FileCheck(present, missing, unknown);
+            return new Answers(present, missing, unknown, firstUnknown);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new ReadCancelledException("check of " + file.name() + " interrupted");
+            throw new ReadCancelledException("check of " + what + " interrupted");
         } finally {
             for (Future<Boolean> answer : answers) answer.cancel(true);
         }

@@ -83,7 +83,7 @@ class SegmentMapTest {
     void explicitLayoutThatIsUniformBecomesUniform() {
         SegmentMap map = SegmentMap.explicit(segments(3), 250, 100, new long[] {0, 100, 200}, new int[] {100, 100, 50});
         assertTrue(map.isUniform());
-        assertTrue(map.layout().exceptions().isEmpty());
+        assertTrue(map.parts().exceptions().isEmpty());
     }
 
     @Test
@@ -99,7 +99,7 @@ class SegmentMapTest {
     @Test
     void uniformLayoutPersistsAsThreeNumbersAndRestoresWithoutFetching() {
         SegmentMap map = SegmentMap.uniform(segments(5), 450, 100);
-        SegmentMap.Layout layout = map.layout();
+        SegmentMap.Layout layout = map.parts();
         assertEquals(new SegmentMap.Layout(450, 100, 5, List.of()), layout);
         SegmentMap back = SegmentMap.restore(segments(5), layout);
         assertTrue(back.isUniform());
@@ -112,7 +112,7 @@ class SegmentMapTest {
         long[] begins = {0, 100, 160, 260};
         int[] lengths = {100, 60, 100, 40};
         SegmentMap map = SegmentMap.explicit(segments(4), 300, 100, begins, lengths);
-        SegmentMap.Layout layout = map.layout();
+        SegmentMap.Layout layout = map.parts();
         assertEquals(List.of(new SegmentMap.Layout.Part(1, 100, 60), new SegmentMap.Layout.Part(2, 160, 100),
                 new SegmentMap.Layout.Part(3, 260, 40)), layout.exceptions());
         SegmentMap back = SegmentMap.restore(segments(4), layout);
@@ -121,6 +121,24 @@ class SegmentMapTest {
             assertEquals(lengths[i], back.length(i));
         }
         assertThrows(IllegalArgumentException.class, () -> SegmentMap.restore(segments(3), layout));
+    }
+
+    @Test
+    void layoutTextRoundTripsForUniformAndIrregularMaps() {
+        SegmentMap uniform = SegmentMap.uniform(segments(5), 450, 100);
+        assertEquals("v1;450;100;5", uniform.layout());
+        assertEquals(uniform.parts(), SegmentMap.Layout.decode(uniform.layout()));
+        SegmentMap irregular = SegmentMap.explicit(segments(4), 300, 100, new long[] {0, 100, 160, 260},
+                new int[] {100, 60, 100, 40});
+        assertEquals("v1;300;100;4;1:100:60;2:160:100;3:260:40", irregular.layout());
+        assertEquals(irregular.parts(), SegmentMap.Layout.decode(irregular.layout()));
+    }
+
+    @Test
+    void layoutTextThatIsNotALayoutIsRefused() {
+        for (String bad : new String[] {"", "v2;1;1;1", "v1;1;1", "v1;x;1;1", "v1;10;5;2;1:5"}) {
+            assertThrows(IllegalArgumentException.class, () -> SegmentMap.Layout.decode(bad), bad);
+        }
     }
 
     @Test

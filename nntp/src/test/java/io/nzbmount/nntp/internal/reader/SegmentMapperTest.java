@@ -125,6 +125,6 @@ class SegmentMapperTest {
         FakeFetcher fake = new FakeFetcher(Content.of(new byte[0]), List.of(new Part(1, 0, 0)));
         SegmentMap map = map(fake, fake.parts());
         assertEquals(0, map.size());
-        assertEquals(SegmentMap.restore(map.segments(), map.layout()).size(), 0);
+        assertEquals(SegmentMap.restore(map.segments(), map.parts()).size(), 0);
     }
 }

@@ -135,6 +135,8 @@ class UsenetServiceTest {
             @Override public long size() { return 1; }
 
             @Override public int articles() { return 1; }
+
+            @Override public String layout() { return "v1;1;1;1"; }
         };
         try (Usenet usenet = usenet(fake, Usenet.Settings.defaults(), null)) {
             assertThrows(IllegalArgumentException.class, () -> usenet.open(foreign, Priority.FOREGROUND));
