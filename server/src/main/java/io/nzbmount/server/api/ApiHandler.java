@@ -41,7 +41,7 @@ public final class ApiHandler extends Handler.Abstract {
 
     @Override
     public boolean handle(Request request, Response response, Callback callback) {
-        String path = Request.getPathInContext(request);
+        String path = request.getHttpURI().getDecodedPath();
         if (!path.startsWith(PREFIX + "/")) return false;
         String rest = path.substring(PREFIX.length());
         if (rest.length() > 1 && rest.endsWith("/")) rest = rest.substring(0, rest.length() - 1);
