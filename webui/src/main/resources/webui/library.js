@@ -91,7 +91,7 @@ export function libraryPage(main) {
     setText(r.name, item.name);
     setAttr(r.name, 'href', '#/items/' + item.id);
     updateStateBadge(r.state, item.primaryState);
-    setText(r.standby, item.standby === 1 ? '1 standby' : item.standby + ' standby');
+    setText(r.standby, item.standby === 0 ? 'No standby' : item.standby + ' standby');
     r.standby.className = 'badge ' + (item.standby > 0 ? 'standby-some' : 'standby-none');
     setText(r.files, String(item.files));
     setText(r.size, formatSize(item.size));
