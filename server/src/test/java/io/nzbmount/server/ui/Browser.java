@@ -109,10 +109,10 @@ final class Browser implements AutoCloseable {
     Path screenshot(String name) throws IOException {
         Files.createDirectories(SCREENSHOTS);
         Map<String, Object> metrics = driver.executeCdpCommand("Page.getLayoutMetrics", Map.of());
-        Map<?, ?> viewport = (Map<?, ?>) metrics.get("cssLayoutViewport");
         Map<?, ?> content = (Map<?, ?>) metrics.get("cssContentSize");
-        double width = ((Number) viewport.get("clientWidth")).doubleValue();
         double height = Math.min(4000, ((Number) content.get("height")).doubleValue());
+        // Captured beyond the viewport, the page is laid out without its scroll bar: the window's width.
+        double width = ((Number) js("return window.innerWidth")).doubleValue();
         Map<String, Object> shot = driver.executeCdpCommand("Page.captureScreenshot", Map.of(
                 "format", "png", "captureBeyondViewport", true,
                 "clip", Map.of("x", 0, "y", 0, "width", width, "height", height, "scale", 1)));

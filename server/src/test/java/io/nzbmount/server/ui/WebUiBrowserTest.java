@@ -69,7 +69,7 @@ class WebUiBrowserTest {
 
     /** Fails naming the elements wider than the window, if any. */
     void assertNoSidewaysScrolling() {
-        Object wide = browser.js("const w = window.innerWidth; return document.documentElement.scrollWidth <= w ? ''"
+        Object wide = browser.js("const w = document.documentElement.clientWidth; return document.documentElement.scrollWidth <= w ? ''"
                 + " : [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > w)"
                 + ".map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).join(', ')");
         assertEquals("", wide, "wider than the window");
