@@ -14,13 +14,22 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The absolute URL of an API path. Relative URLs resolve against the page's URL, and a page
+ * opened as http://user:password@host/ would make fetch refuse every request; the origin never
+ * holds credentials (the browser keeps those in its login cache and sends them itself).
+ */
+function apiUrl(path) {
+  return new URL(path, location.origin).href;
+}
+
 /** Calls the API; resolves to the parsed JSON body (null for 204), rejects with ApiError. */
 export async function api(method, path, body) {
   const headers = { Accept: 'application/json' };
   if (method !== 'GET' && method !== 'HEAD') headers[CSRF_HEADER] = '1';
   let response;
   try {
-    response = await fetch(path, { method, headers, body, credentials: 'same-origin', cache: 'no-store' });
+    response = await fetch(apiUrl(path), { method, headers, body, credentials: 'same-origin', cache: 'no-store' });
   } catch (e) {
     throw new ApiError('Cannot reach the server (' + (e && e.message ? e.message : e) + ').', 0);
   }
@@ -64,7 +73,7 @@ export function uploadNzb(file, { name = '', item = null, onProgress = () => {} 
     form.append('file', file, file.name);
     if (name.trim()) form.append('name', name.trim());
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/nzbs' + query);
+    xhr.open('POST', apiUrl('/api/nzbs' + query));
     xhr.setRequestHeader(CSRF_HEADER, '1');
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.addEventListener('progress', (e) => {

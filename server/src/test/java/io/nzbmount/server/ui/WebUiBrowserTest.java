@@ -12,7 +12,16 @@ import io.nzbmount.server.library.TestNzbs;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Base64;
 import java.util.List;
+import java.nio.ByteBuffer;
+import io.nzbmount.server.http.Credentials;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.Callback;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -312,5 +321,94 @@ class WebUiBrowserTest {
                         + ".then(r => r.json().then(j => done([r.status, j.error])), e => done([0, String(e)]));");
         assertEquals(403L, answer.get(0));
         assertTrue(String.valueOf(answer.get(1)).contains(CsrfHandler.HEADER), String.valueOf(answer.get(1)));
+    }
+
+    @Test
+    void aPageOnAnotherOriginCannotImportThroughTheBrowser() throws Exception {
+        // The classic forged form: enctype text/plain sends "name=value", so the NZB is split at
+        // an '=' of its own XML and the browser puts it back together.
+        String nzb = new String(TestNzbs.film("forged", "Forged Import"), UTF_8);
+        int split = nzb.indexOf("<file poster") + "<file poster".length();
+        String name = nzb.substring(0, split);
+        String value = nzb.substring(split + 1);
+        String page = "<!doctype html><title>elsewhere</title><form method=post enctype=text/plain action=\""
+                + server.origin() + "/api/nzbs\"><input type=hidden name=\"" + attribute(name) + "\" value=\""
+                + attribute(value) + "\"><button id=go>Win a prize</button></form>";
+        try (OtherSite other = new OtherSite(page)) {
+            browser.driver.get(other.origin() + "/");
+            browser.driver.findElement(By.id("go")).click();
+            browser.await(ExpectedConditions.textToBePresentInElementLocated(By.tagName("body"), "cross-origin request refused"));
+        }
+        assertTrue(server.catalog.itemByName("Forged Import").isEmpty(), "nothing was imported");
+        HttpResponse<String> control = http.send("POST", server.resolve("/api/nzbs"),
+                (name + "=" + value + "\r\n").getBytes(UTF_8), CsrfHandler.HEADER, "1", "Content-Type", "text/plain");
+        assertEquals(201, control.statusCode(), "the forged body is a usable NZB: " + control.body());
+    }
+
+    @Test
+    void loginIsRequiredWhenAuthIsOn() throws Exception {
+        Credentials login = new Credentials("kodi", "pass word");
+        String basic = "Basic " + Base64.getEncoder().encodeToString("kodi:pass word".getBytes(UTF_8));
+        try (UiServer guarded = UiServer.startWithLogin(dir.resolve("login-data"), login)) {
+            for (String path : List.of("/", "/index.html", "/app.js", "/api/items", "/dav/")) {
+                HttpResponse<String> r = http.send("GET", guarded.resolve(path), null);
+                assertEquals(401, r.statusCode(), path);
+                assertTrue(r.headers().firstValue("WWW-Authenticate").orElse("").startsWith("Basic realm=\"NZBMount\""), path);
+            }
+            assertEquals(401, http.send("POST", guarded.resolve("/api/nzbs"), TestNzbs.film("login", "Behind Login"),
+                    CsrfHandler.HEADER, "1").statusCode());
+            assertEquals(200, http.send("GET", guarded.resolve("/"), null, "Authorization", basic).statusCode());
+            assertEquals(201, http.send("POST", guarded.resolve("/api/nzbs"), TestNzbs.film("login", "Behind Login"),
+                    CsrfHandler.HEADER, "1", "Authorization", basic).statusCode());
+
+            browser.driver.get("about:blank");
+            browser.driver.get(guarded.origin() + "/#/library");
+            // Chromium holds the 401 for its login prompt: no page, no script, no API call.
+            assertTrue(browser.driver.findElements(By.cssSelector("main")).isEmpty(), "no UI without login");
+
+            browser.driver.get(guarded.origin().replace("http://", "http://kodi:pass%20word@") + "/#/library");
+            heading("Library");
+            card("Behind Login");
+            assertEquals("", browser.driver.findElement(By.cssSelector(".page-error")).getText());
+            Path nzb = nzbFile("Second.nzb", TestNzbs.film("login-2", "Uploaded Behind Login"));
+            browser.driver.findElement(By.id("import-file")).sendKeys(nzb.toAbsolutePath().toString());
+            card("Uploaded Behind Login");
+            assertTrue(text("#import-status .upload-line.ok .upload-message").startsWith("Imported as"));
+        }
+    }
+
+    static String attribute(String text) {
+        return text.replace("&", "&amp;").replace("\"", "&quot;").replace("<", "&lt;").replace(">", "&gt;");
+    }
+
+    /** A page on another origin (another port of 127.0.0.1): what a malicious site would serve. */
+    static final class OtherSite implements AutoCloseable {
+        private final Server server = new Server();
+        private final ServerConnector connector = new ServerConnector(server);
+
+        OtherSite(String html) throws Exception {
+            connector.setHost("127.0.0.1");
+            connector.setPort(0);
+            server.addConnector(connector);
+            byte[] body = html.getBytes(UTF_8);
+            server.setHandler(new Handler.Abstract() {
+                @Override
+                public boolean handle(Request request, Response response, Callback callback) {
+                    response.getHeaders().put("Content-Type", "text/html; charset=utf-8");
+                    response.write(true, ByteBuffer.wrap(body), callback);
+                    return true;
+                }
+            });
+            server.start();
+        }
+
+        String origin() {
+            return "http://127.0.0.1:" + connector.getLocalPort();
+        }
+
+        @Override
+        public void close() throws Exception {
+            server.stop();
+        }
     }
 }
