@@ -7,7 +7,7 @@ import java.util.Objects;
  * Where the HTTP server listens and where it keeps its data.
  *
  * @param bind    the address to listen on (a host name or an IP literal)
- * @param port    the TCP port, 1..65535
+ * @param port    the TCP port, 1..65535, or 0 for any free port (tests)
  * @param dataDir the data folder, as configured (relative paths are relative to the working directory)
  */
 public record ServerSettings(String bind, int port, Path dataDir) {

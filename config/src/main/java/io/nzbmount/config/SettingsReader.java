@@ -44,7 +44,7 @@ final class SettingsReader {
 
     private static ServerSettings server(Section s) {
         String bind = host(s, "bind").orElse(ServerSettings.DEFAULT_BIND);
-        int port = s.integer("port", ServerSettings.DEFAULT_PORT, 1, 65535);
+        int port = s.integer("port", ServerSettings.DEFAULT_PORT, 0, 65535);
         Path dataDir = ServerSettings.DEFAULT_DATA_DIR;
         Optional<Section.Value> dir = s.value("dataDir");
         if (dir.isPresent() && !dir.get().text().isBlank()) {

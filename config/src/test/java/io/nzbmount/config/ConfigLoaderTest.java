@@ -148,8 +148,9 @@ class ConfigLoaderTest {
     }
 
     @Test
-    void everyRangeIsChecked() {
-        assertOnlyProblem("server.port: must be between 1 and 65535, got 0", failure("server: {port: 0}"));
+    void everyRangeIsChecked() throws ConfigException {
+        assertOnlyProblem("server.port: must be between 0 and 65535, got 65536", failure("server: {port: 65536}"));
+        assertEquals(0, load("server: {port: 0}").server().port(), "0 asks for any free port");
         assertOnlyProblem("providers[0].connections: must be between 1 and 200, got 201",
                 failure("providers: [{host: a, connections: 201}]"));
         assertOnlyProblem("providers[0].connections: must be between 1 and 200, got 0",
@@ -229,7 +230,7 @@ class ConfigLoaderTest {
 
     @Test
     void allProblemsAreReportedTogether() {
-        ConfigException e = failure("server: {port: 0, prot: 1}\nfallback: {maxStandby: 9}\n",
+        ConfigException e = failure("server: {port: -1, prot: 1}\nfallback: {maxStandby: 9}\n",
                 Map.of("NZBMOUNT_SERVER_BIND", "a b"));
         assertEquals(4, e.problems().size(), e.getMessage());
         assertTrue(e.getMessage().startsWith("4 problems in the configuration:\n  "), e.getMessage());

@@ -66,7 +66,7 @@ class EnvironmentOverrideTest {
 
     @Test
     void badOverrideValueNamesKeyAndVariable() {
-        assertOnlyProblem("server.port: must be between 1 and 65535, got 70000 (from NZBMOUNT_SERVER_PORT)",
+        assertOnlyProblem("server.port: must be between 0 and 65535, got 70000 (from NZBMOUNT_SERVER_PORT)",
                 failure("", Map.of("NZBMOUNT_SERVER_PORT", "70000")));
         assertOnlyProblem("reader.retryBackoffMillis[1]: must be a whole number, got 'x' "
                         + "(from NZBMOUNT_READER_RETRYBACKOFFMILLIS)",

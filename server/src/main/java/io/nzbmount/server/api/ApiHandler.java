@@ -41,6 +41,7 @@ public final class ApiHandler extends Handler.Abstract {
 
     @Override
     public boolean handle(Request request, Response response, Callback callback) {
+        // The full decoded path: under a path mapping the "context" is not ours to rely on.
         String path = request.getHttpURI().getDecodedPath();
         if (!path.startsWith(PREFIX + "/")) return false;
         String rest = path.substring(PREFIX.length());

@@ -25,7 +25,7 @@ import javax.xml.stream.XMLStreamReader;
  * document on one thread; it never loads the input whole (memory grows with the number of
  * segments, not with the size of text it skips).
  *
- * <p>Safety: DTDs are refused as soon as the parser reports one, before any entity could be
+ * <p>Safety: a DOCTYPE with an internal subset is refused as soon as the parser reports it, before any entity could be
  * used; external entities and external DTD/schema access are switched off as well, so a
  * document cannot make the parser open a file or a URL, and without a DTD no entity can be
  * declared, so nothing can expand.
@@ -291,8 +291,19 @@ public final class NzbDocumentReader {
         } catch (XMLStreamException e) {
             throw translate(e);
         }
-        if (event == XMLStreamConstants.DTD) throw error("DTDs are not allowed in an NZB");
+        if (event == XMLStreamConstants.DTD && declaresSomething(xml.getText())) {
+            throw error("an NZB's DOCTYPE may not declare entities or elements (internal DTD subset)");
+        }
         return event;
+    }
+
+    /**
+     * True when a DOCTYPE carries an internal subset. The usual NZB declaration names the
+     * newzBin DTD by URL only; that form is harmless because external DTDs are never loaded,
+     * while an internal subset is where entity attacks live.
+     */
+    private static boolean declaresSomething(String doctype) {
+        return doctype != null && doctype.indexOf('[') >= 0;
     }
 
     private NzbParseException error(String problem) {

@@ -1,0 +1,21 @@
+package io.nzbmount.nntp;
+
+/**
+ * Where the decoded bytes of one NZB file sit: which article holds which byte range. Made by
+ * {@link Usenet#map}, handed back to {@link Usenet#open}. Immutable and thread-safe; holds no
+ * connections and no article data, so it may be kept for as long as the file is known.
+ */
+public interface FileMap {
+
+    /** The exact decoded size of the file in bytes (what a Content-Length must say). */
+    long size();
+
+    /** How many articles the file is made of. */
+    int articles();
+
+    /**
+     * A compact text form of where every article's bytes sit, to be stored with the NZB and
+     * handed to {@link Usenet#restore} later instead of mapping the file again.
+     */
+    String layout();
+}

@@ -1,0 +1,53 @@
+package io.nzbmount.nntp;
+
+import java.io.Closeable;
+
+/**
+ * Random access to the decoded bytes of one NZB file, with a bounded read-ahead of whole
+ * articles started at the offset last read.
+ *
+ * <p>Thread safety: one thread reads; {@link #close()} and {@link #stats()} may be called from
+ * any thread at any time. Closing while a read waits makes that read throw
+ * {@link ReadCancelledException}.
+ *
+ * <p>Buffers: the reader owns its article buffers and copies into the caller's array; nothing
+ * the caller passes is kept after a call returns.
+ */
+public interface NzbReader extends Closeable {
+
+    /**
+     * Copies bytes of the file starting at {@code offset} into {@code buf[off, off+len)},
+     * blocking until at least one byte is available. Never returns fewer bytes because a later
+     * article failed: a read stops at the end of the article holding {@code offset}.
+     *
+     * @return the number of bytes copied (at least 1 when {@code len > 0}), or -1 when
+     *     {@code offset} is at or past the end of the file
+     * @throws ReadFailure the typed failure of the article holding {@code offset}; reading the
+     *     same offset again fetches that article again. A byte that no article of the NZB holds
+     *     (the NZB lacks a part) is an {@link ArticleMissingException} with an empty message id
+     * @throws ReadCancelledException the reader was closed, or the reading thread interrupted
+     */
+    int read(long offset, byte[] buf, int off, int len) throws ReadFailure, ReadCancelledException;
+
+    /** The file's exact decoded size. */
+    long size();
+
+    /** A snapshot of counters, for status pages. */
+    Stats stats();
+
+    /** Cancels every fetch at once and drops the buffers. Idempotent; callable from any thread. */
+    @Override
+    void close();
+
+    /**
+     * Reader counters at one moment.
+     *
+     * @param offset          the offset just after the last byte handed out (0 before any read)
+     * @param bytesRead       bytes handed to the caller so far
+     * @param articlesFetched articles fetched, decoded and placed so far (failures not counted)
+     * @param window          the read-ahead window: the most article fetches at once
+     * @param fetching        article fetches running now
+     * @param ready           fetched articles held in memory, waiting to be read
+     */
+    record Stats(long offset, long bytesRead, long articlesFetched, int window, int fetching, int ready) {}
+}

@@ -1,0 +1,135 @@
+package io.nzbmount.nntp;
+
+import io.nzbmount.nntp.internal.reader.UsenetService;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.Objects;
+
+/**
+ * Reads NZB files from Usenet providers: learns where each file's bytes sit
+ * ({@link #map}), serves them by offset ({@link #open}) and checks that their articles still
+ * exist ({@link #check}). Owns the provider connections; thread-safe.
+ */
+public interface Usenet extends AutoCloseable {
+
+    /**
+     * Reads from these providers (asked by priority, lower first). Connects lazily: nothing is
+     * opened until the first fetch.
+     */
+    static Usenet connect(List<Provider> providers, Settings settings) {
+        return UsenetService.connect(providers, settings);
+    }
+
+    /**
+     * Learns the file's exact decoded size and the position of every article. Usually costs one
+     * article fetch (two when the NZB's article count does not fit the first article's part
+     * size); an NZB whose parts do not fit any regular layout costs a fetch of every article.
+     *
+     * @throws ReadFailure when an article needed to learn the layout cannot be had
+     * @throws IllegalArgumentException when the file has no articles
+     */
+    FileMap map(NzbFile file, Priority priority) throws ReadFailure, ReadCancelledException;
+
+    /**
+     * Opens a reader over a mapped file; every fetch it makes carries {@code priority}. Costs
+     * nothing until the first read.
+     *
+     * @param map a map made by this instance
+     */
+    NzbReader open(FileMap map, Priority priority);
+
+    /**
+     * Rebuilds a file's map from {@link FileMap#layout()} without fetching anything.
+     *
+     * @throws IllegalArgumentException when the layout is not one, or not for this file
+     */
+    FileMap restore(NzbFile file, String layout);
+
+    /**
+     * Asks the providers about each article (STAT, background priority) and returns the message
+     * ids that every provider said it does not have.
+     *
+     * @throws ReadFailure when some article could not be asked about at all (timeouts, provider
+     *     limits): the answer would be incomplete
+     */
+    Set<String> missing(List<NzbSegment> segments) throws ReadFailure, ReadCancelledException;
+
+    /** Asks the providers about every article of the file (STAT, a few at once, background priority). */
+    FileCheck check(NzbFile file) throws ReadCancelledException;
+
+    /** Closes every open reader and every connection. Idempotent. */
+    @Override
+    void close();
+
+    /**
+     * How many articles of a file the providers have.
+     *
+     * @param present articles some provider has
+     * @param missing articles every provider said it does not have
+     * @param unknown articles no provider could be asked about (timeouts, provider limits)
+     */
+    record FileCheck(int present, int missing, int unknown) {
+        public int total() {
+            return present + missing + unknown;
+        }
+    }
+
+    /**
+     * Reading and connection settings.
+     *
+     * @param readAhead        the most article fetches one reader runs at once (its memory is
+     *                         about this many articles)
+     * @param connectTimeout   how long a connection attempt may take
+     * @param socketTimeout    how long a fetch may go without receiving a byte
+     * @param retryBackoff     the waits before each retry of a transient failure
+     * @param checkParallelism how many articles {@link #check} asks about at once
+     * @param idleRelease      a reader not read from for this long drops its read-ahead (fetches
+     *                         and buffers) until it is read again; zero never drops
+     */
+    record Settings(int readAhead, Duration connectTimeout, Duration socketTimeout,
+                    List<Duration> retryBackoff, int checkParallelism, Duration idleRelease) {
+        public Settings {
+            if (readAhead < 1) throw new IllegalArgumentException("readAhead must be >= 1: " + readAhead);
+            if (checkParallelism < 1) {
+                throw new IllegalArgumentException("checkParallelism must be >= 1: " + checkParallelism);
+            }
+            positive("connectTimeout", connectTimeout);
+            positive("socketTimeout", socketTimeout);
+            retryBackoff = List.copyOf(retryBackoff);
+            for (Duration d : retryBackoff) {
+                if (d.isNegative()) throw new IllegalArgumentException("retryBackoff must not be negative: " + d);
+            }
+            Objects.requireNonNull(idleRelease, "idleRelease");
+            if (idleRelease.isNegative()) throw new IllegalArgumentException("idleRelease must not be negative");
+        }
+
+        /** Read-ahead 8, connect 10 s, socket 20 s, retries after 0.5 s, 1.5 s and 3 s, check 4 at once, idle 10 s. */
+        public static Settings defaults() {
+            return new Settings(8, Duration.ofSeconds(10), Duration.ofSeconds(20),
+                    List.of(Duration.ofMillis(500), Duration.ofMillis(1500), Duration.ofSeconds(3)),
+                    4, Duration.ofSeconds(10));
+        }
+
+        public Settings withReadAhead(int readAhead) {
+            return new Settings(readAhead, connectTimeout, socketTimeout, retryBackoff, checkParallelism, idleRelease);
+        }
+
+        public Settings withTimeouts(Duration connectTimeout, Duration socketTimeout) {
+            return new Settings(readAhead, connectTimeout, socketTimeout, retryBackoff, checkParallelism, idleRelease);
+        }
+
+        public Settings withRetryBackoff(List<Duration> retryBackoff) {
+            return new Settings(readAhead, connectTimeout, socketTimeout, retryBackoff, checkParallelism, idleRelease);
+        }
+
+        public Settings withIdleRelease(Duration idleRelease) {
+            return new Settings(readAhead, connectTimeout, socketTimeout, retryBackoff, checkParallelism, idleRelease);
+        }
+
+        private static void positive(String key, Duration d) {
+            Objects.requireNonNull(d, key);
+            if (d.isNegative() || d.isZero()) throw new IllegalArgumentException(key + " must be positive: " + d);
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package io.nzbmount.nntp.embedded;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/** What the embedded server has seen, for tests to check. Thread-safe; read at any time. */
+public final class ServerCounters {
+    private final AtomicLong accepted = new AtomicLong();
+    private final AtomicLong open = new AtomicLong();
+    private final AtomicLong maxConcurrent = new AtomicLong();
+    private final AtomicLong bodyCommands = new AtomicLong();
+    private final AtomicLong statCommands = new AtomicLong();
+
+    /** Connections accepted since start (refused ones included). */
+    public long accepted() { return accepted.get(); }
+
+    /** Connections open now. */
+    public long openNow() { return open.get(); }
+
+    /** The most connections that were ever open at the same time. */
+    public long maxConcurrent() { return maxConcurrent.get(); }
+
+    /** BODY and ARTICLE commands received, whatever they were answered. */
+    public long bodyCommands() { return bodyCommands.get(); }
+
+    /** STAT commands received, whatever they were answered. */
+    public long statCommands() { return statCommands.get(); }
+
+    long connectionOpened() {
+        accepted.incrementAndGet();
+        long now = open.incrementAndGet();
+        maxConcurrent.accumulateAndGet(now, Math::max);
+        return now;
+    }
+
+    void connectionClosed() { open.decrementAndGet(); }
+
+    void bodyCommand() { bodyCommands.incrementAndGet(); }
+
+    void statCommand() { statCommands.incrementAndGet(); }
+}

@@ -1,0 +1,247 @@
+package io.nzbmount.nntp.internal.fetch;
+
+import io.nzbmount.nntp.ArticleCorruptException;
+import io.nzbmount.nntp.ArticleMissingException;
+import io.nzbmount.nntp.ArticleUnavailableException;
+import io.nzbmount.nntp.NzbSegment;
+import io.nzbmount.nntp.Priority;
+import io.nzbmount.nntp.Provider;
+import io.nzbmount.nntp.ProvidersUnavailableException;
+import io.nzbmount.nntp.ReadCancelledException;
+import io.nzbmount.nntp.ReadFailure;
+import io.nzbmount.nntp.internal.pool.ConnectionPool;
+import io.nzbmount.nntp.internal.pool.CoolDownReason;
+import io.nzbmount.nntp.internal.pool.ProviderRefusedException;
+import io.nzbmount.nntp.internal.protocol.NntpConnection;
+import io.nzbmount.nntp.internal.protocol.NntpReply;
+import java.io.IOException;
+import java.nio.channels.ClosedByInterruptException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The {@link ArticleFetcher} over one {@link ConnectionPool} per provider.
+ *
+ * <p>Providers are asked in priority order (lower first); providers of equal priority take
+ * turns being first. Each answer is classified once, in {@link #classify(NntpReply, ConnectionPool)}
+ * and {@link #classify(IOException)}, into an {@link Outcome}:
+ * <ul>
+ * <li>served: done;</li>
+ * <li>missing (430/423): that provider is not asked again for this article;</li>
+ * <li>corrupt (the decoder rejected the body): the next provider is asked; the connection is kept
+ *     when the body was read to its end;</li>
+ * <li>refused (login rejected, too many connections, 480/502 to a command, cooling down): the
+ *     provider is cooled down by its pool and skipped; the connection is closed;</li>
+ * <li>transient (timeout, reset, refused connection, 400/503, broken protocol): the connection is
+ *     closed and, once every provider had its turn, the transient ones are asked again on fresh
+ *     connections after each pause of {@link FetchSettings#retryBackoff()}.</li>
+ * </ul>
+ * Then, when nothing served the article: transient failures left after the last retry make it
+ * {@link ArticleUnavailableException}; otherwise a corrupt copy makes it
+ * {@link ArticleCorruptException}; otherwise a provider that answered missing makes it
+ * {@link ArticleMissingException} (for {@link #exists}: false); and when no provider could be
+ * asked at all, {@link ProvidersUnavailableException}. A provider that was refused does not stop
+ * the others' answers from counting: missing on every provider that could be asked is missing.
+ *
+ * <p>An interrupt of the calling thread at any point aborts the connection in use (it is never
+ * returned to its pool) and ends the fetch with {@link ReadCancelledException}, the interrupt
+ * status kept. Thread-safe.
+ */
+public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable {
+
+    private sealed interface Outcome {
+        record Served(DecodedArticle article) implements Outcome { }
+        record Missing() implements Outcome { }
+        record Corrupt(IOException cause) implements Outcome { }
+        record Refused(IOException cause) implements Outcome { }
+        record Transient(IOException cause) implements Outcome { }
+    }
+
+    private final List<List<ConnectionPool>> tiers;
+    private final List<ConnectionPool> pools;
+    private final FetchSettings settings;
+    private final ArticleDecoder decoder;
+    private final Sleeper sleeper;
+    private final AtomicInteger rotation = new AtomicInteger();
+
+    public MultiProviderFetcher(List<ConnectionPool> pools, FetchSettings settings, ArticleDecoder decoder, Sleeper sleeper) {
+        this.pools = List.copyOf(pools);
+        this.settings = settings;
+        this.decoder = decoder;
+        this.sleeper = sleeper;
+        TreeMap<Integer, List<ConnectionPool>> byPriority = new TreeMap<>();
+        for (ConnectionPool p : this.pools) {
+            byPriority.computeIfAbsent(p.provider().priority(), k -> new ArrayList<>()).add(p);
+        }
+        this.tiers = byPriority.values().stream().map(List::copyOf).toList();
+    }
+
+    /** A fetcher with a pool per provider, the yEnc decoder, the system clock and real pauses. */
+    public static MultiProviderFetcher create(List<Provider> providers, FetchSettings settings) {
+        return create(providers, settings, new YencArticleDecoder());
+    }
+
+    /** A fetcher with a pool per provider, the system clock and real pauses. */
+    public static MultiProviderFetcher create(List<Provider> providers, FetchSettings settings, ArticleDecoder decoder) {
+        List<ConnectionPool> pools = providers.stream()
+                .sorted(Comparator.comparingInt(Provider::priority))
+                .map(p -> new ConnectionPool(p, settings.pool(), System::nanoTime))
+                .toList();
+        return new MultiProviderFetcher(pools, settings, decoder, Sleeper.SYSTEM);
+    }
+
+    /** The pools, in the order they were given. */
+    public List<ConnectionPool> pools() {
+        return pools;
+    }
+
+    /** Closes connections idle too long in every pool; call it every few seconds. */
+    public void evictIdle() {
+        for (ConnectionPool p : pools) p.evictIdle();
+    }
+
+    @Override
+    public DecodedArticle fetch(NzbSegment segment, Priority priority, byte[] dest)
+            throws ReadFailure, ReadCancelledException {
+        Outcome.Served served = run(segment.messageId(), priority, dest);
+        if (served == null) throw new ArticleMissingException(segment.messageId(), "no provider has " + segment.messageId());
+        return served.article();
+    }
+
+    @Override
+    public boolean exists(NzbSegment segment, Priority priority) throws ReadFailure, ReadCancelledException {
+        return run(segment.messageId(), priority, null) != null;
+    }
+
+    @Override
+    public void close() {
+        for (ConnectionPool p : pools) p.close();
+    }
+
+    /** @return what served the article, or null when every provider asked said it is missing */
+    private Outcome.Served run(String id, Priority priority, byte[] dest) throws ReadFailure, ReadCancelledException {
+        List<ConnectionPool> pending = order(priority);
+        boolean missing = false;
+        IOException corrupt = null;
+        IOException refused = null;
+        for (int round = 0; ; round++) {
+            List<ConnectionPool> retry = new ArrayList<>();
+            IOException lastTransient = null;
+            for (ConnectionPool pool : pending) {
+                cancelIfInterrupted(null);
+                switch (attempt(pool, id, priority, dest)) {
+                    case Outcome.Served s -> { return s; }
+                    case Outcome.Missing m -> missing = true;
+                    case Outcome.Corrupt c -> corrupt = c.cause();
+                    case Outcome.Refused r -> refused = r.cause();
+                    case Outcome.Transient t -> {
+                        retry.add(pool);
+                        lastTransient = t.cause();
+                    }
+                }
+            }
+            if (retry.isEmpty()) break;
+            if (round >= settings.retryBackoff().size()) {
+                throw new ArticleUnavailableException(id, "could not fetch " + id + " after " + round + " retries: "
+                        + lastTransient, lastTransient);
+            }
+            pause(settings.retryBackoff().get(round));
+            pending = retry;
+        }
+        if (corrupt != null) {
+            throw new ArticleCorruptException(id, "every provider that has " + id + " serves it damaged: " + corrupt.getMessage(), corrupt);
+        }
+        if (missing) return null;
+        throw new ProvidersUnavailableException(id, refused == null ? "no provider serves " + priority + " work"
+                : "no provider can be asked for " + id + ": " + refused.getMessage(), refused);
+    }
+
+    /** The pools to ask, by priority, rotating the first among equals; those with no room for this priority left out. */
+    private List<ConnectionPool> order(Priority priority) {
+        int turn = rotation.getAndIncrement() & Integer.MAX_VALUE;
+        List<ConnectionPool> order = new ArrayList<>(pools.size());
+        for (List<ConnectionPool> tier : tiers) {
+            for (int i = 0; i < tier.size(); i++) {
+                ConnectionPool p = tier.get((turn + i) % tier.size());
+                if (p.capacity(priority) > 0) order.add(p);
+            }
+        }
+        return order;
+    }
+
+    private Outcome attempt(ConnectionPool pool, String id, Priority priority, byte[] dest) throws ReadCancelledException {
+        NntpConnection c;
+        try {
+            c = pool.borrow(priority);
+        } catch (IOException e) {
+            return classify(e);
+        }
+        boolean reuse = false;
+        try {
+            ArticleDecoder.Decoding decoding = dest == null ? null : decoder.start(dest);
+            NntpReply reply = decoding == null ? c.stat(id) : c.body(id, decoding);
+            cancelIfInterrupted(null);
+            Outcome outcome = classify(reply, pool);
+            // A refusing session (480) is no better on the next request, a transient one may be dead.
+            reuse = outcome instanceof Outcome.Served || outcome instanceof Outcome.Missing;
+            if (outcome instanceof Outcome.Served && decoding != null) {
+                outcome = new Outcome.Served(decoding.finish());
+            }
+            return outcome;
+        } catch (IOException e) {
+            // A corrupt body read to its end leaves the connection READY; release() checks that.
+            reuse = e instanceof CorruptBodyException;
+            return classify(e);
+        } finally {
+            if (reuse && !Thread.currentThread().isInterrupted()) pool.release(c);
+            else pool.discard(c);
+        }
+    }
+
+    /** What a reply to BODY or STAT means. The only place reply codes are interpreted. */
+    private static Outcome classify(NntpReply reply, ConnectionPool pool) {
+        return switch (reply.code()) {
+            case NntpReply.BODY_FOLLOWS, NntpReply.ARTICLE_EXISTS -> new Outcome.Served(null);
+            case NntpReply.NO_SUCH_ARTICLE_ID, NntpReply.NO_SUCH_ARTICLE_NUMBER -> new Outcome.Missing();
+            case NntpReply.AUTH_REQUIRED, NntpReply.SERVICE_PERMANENTLY_UNAVAILABLE -> {
+                pool.coolDown(CoolDownReason.AUTH_REJECTED);
+                yield new Outcome.Refused(new ProviderRefusedException(pool.provider().name() + " answered " + reply,
+                        CoolDownReason.AUTH_REJECTED));
+            }
+            default -> new Outcome.Transient(new IOException(pool.provider().name() + " answered " + reply));
+        };
+    }
+
+    /** What a failure means. The only place exception types are interpreted. */
+    private static Outcome classify(IOException e) throws ReadCancelledException {
+        cancelIfInterrupted(e);
+        return switch (e) {
+            case CorruptBodyException c -> new Outcome.Corrupt(c);
+            case ProviderRefusedException r -> new Outcome.Refused(r);
+            default -> new Outcome.Transient(e);
+        };
+    }
+
+    private static void cancelIfInterrupted(IOException cause) throws ReadCancelledException {
+        if (cause instanceof ReadCancelledException rc) throw rc;
+        if (Thread.currentThread().isInterrupted() || cause instanceof ClosedByInterruptException) {
+            Thread.currentThread().interrupt();
+            ReadCancelledException cancelled = new ReadCancelledException("article fetch interrupted");
+            if (cause != null) cancelled.initCause(cause);
+            throw cancelled;
+        }
+    }
+
+    private void pause(Duration d) throws ReadCancelledException {
+        try {
+            sleeper.sleep(d);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ReadCancelledException("interrupted while waiting to retry");
+        }
+    }
+}

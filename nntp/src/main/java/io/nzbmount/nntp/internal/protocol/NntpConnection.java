@@ -1,0 +1,292 @@
+package io.nzbmount.nntp.internal.protocol;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLSocket;
+
+/**
+ * One NNTP client connection (RFC 3977 reader commands, RFC 4643 AUTHINFO USER/PASS), plain or
+ * implicit TLS. Replies come back as {@link NntpReply} values, whatever their code; exceptions
+ * mean I/O trouble (timeouts included) or a broken protocol ({@link NntpProtocolException}).
+ *
+ * <p>State machine:
+ * <pre>
+ *   NEW --connect()--&gt; READY --command--&gt; BUSY --reply (and body) fully read--&gt; READY
+ *   BUSY --I/O error, timeout, garbage, sink failure, abort()--&gt; BROKEN
+ *   any --close()/quit()--&gt; CLOSED
+ * </pre>
+ * Only a READY connection may be reused: one whose response was not read to its end (an
+ * exception, an interrupt, an abort) is BROKEN and its socket is closed, because whatever it
+ * would read next belongs to the old response.
+ *
+ * <p>The socket is a blocking {@link SocketChannel} (with TLS layered on it), so a thread
+ * interrupted while it waits in a read or connect closes the connection and wakes up at once,
+ * with its interrupt status set. Reads honour the read timeout: no byte for that long throws
+ * {@link java.net.SocketTimeoutException}.
+ *
+ * <p>Thread safety: commands are issued by one thread at a time (a connection is leased to one
+ * borrower); {@link #abort()} and {@link #state()} may be called from any thread. The 64 KiB
+ * read buffer is allocated once per connection and reused for every response; bodies are pushed
+ * to a {@link BodySink} straight from it, so the sink must copy what it keeps before returning.
+ */
+public final class NntpConnection implements Closeable {
+
+    public enum State { NEW, READY, BUSY, BROKEN, CLOSED }
+
+    static final int BUFFER_SIZE = 64 * 1024;
+
+    private final NntpEndpoint endpoint;
+    private final byte[] buf = new byte[BUFFER_SIZE];
+    private final StatusLineParser statusParser = new StatusLineParser();
+    private int pos;
+    private int limit;
+    private volatile State state = State.NEW;
+    private volatile SocketChannel channel;
+    private Socket socket;
+    private InputStream in;
+    private OutputStream out;
+
+    public NntpConnection(NntpEndpoint endpoint) {
+        this.endpoint = endpoint;
+    }
+
+    public NntpEndpoint endpoint() {
+        return endpoint;
+    }
+
+    public State state() {
+        return state;
+    }
+
+    /** True when the last response was read to its end and the socket is open. */
+    public boolean isReusable() {
+        return state == State.READY;
+    }
+
+    /**
+     * Opens the socket (and TLS, verifying the certificate and the host name) and reads the
+     * greeting. The connection is READY afterwards whatever the greeting says: 200/201 mean
+     * service, 400 or 502 mean unavailable or too many connections, and the caller closes it.
+     */
+    public NntpReply connect() throws IOException {
+        if (state != State.NEW) throw new IllegalStateException("connect() on a " + state + " connection");
+        state = State.BUSY;
+        try {
+            SocketChannel ch = SocketChannel.open();
+            channel = ch;
+            Socket plain = ch.socket();
+            plain.setTcpNoDelay(true);
+            plain.setKeepAlive(true);
+            plain.connect(new InetSocketAddress(endpoint.host(), endpoint.port()), millis(endpoint.connectTimeout()));
+            plain.setSoTimeout(millis(endpoint.readTimeout()));
+            socket = endpoint.tls() ? startTls(plain) : plain;
+            in = socket.getInputStream();
+            out = socket.getOutputStream();
+            NntpReply greeting = readReply();
+            finish();
+            return greeting;
+        } catch (IOException | RuntimeException e) {
+            breakDown();
+            throw e;
+        }
+    }
+
+    private Socket startTls(Socket plain) throws IOException {
+        SSLSocket ssl = (SSLSocket) endpoint.sslFactory().createSocket(plain, endpoint.host(), endpoint.port(), true);
+        SSLParameters params = ssl.getSSLParameters();
+        params.setEndpointIdentificationAlgorithm("HTTPS");
+        ssl.setSSLParameters(params);
+        ssl.setUseClientMode(true);
+        ssl.setSoTimeout(millis(endpoint.readTimeout()));
+        ssl.startHandshake();
+        return ssl;
+    }
+
+    /**
+     * AUTHINFO USER, then PASS when the server asks for it (381).
+     *
+     * @return the final reply: 281 accepted; 481 rejected; 482 out of sequence (some providers
+     *     say "too many connections" this way); 502 not allowed
+     */
+    public NntpReply authenticate(String user, String password) throws IOException {
+        checkCommandText(user, "user");
+        checkCommandText(password, "password");
+        NntpReply reply = command("AUTHINFO USER " + user);
+        if (reply.code() != NntpReply.PASSWORD_REQUIRED) return reply;
+        return command("AUTHINFO PASS " + password);
+    }
+
+    /**
+     * BODY of one article. On 222 the body is pushed into {@code sink} (dot-stuffed, up to and
+     * including the terminating line) until the sink reports it complete; an exception from the
+     * sink breaks the connection and propagates unchanged. Any other reply (430/423 no such
+     * article, 480 authentication required, ...) is returned and the connection stays READY.
+     */
+    public NntpReply body(String messageId, BodySink sink) throws IOException {
+        begin();
+        try {
+            send("BODY " + bracketed(messageId));
+            NntpReply reply = readReply();
+            if (reply.code() == NntpReply.BODY_FOLLOWS) pump(sink);
+            finish();
+            return reply;
+        } catch (IOException | RuntimeException e) {
+            breakDown();
+            throw e;
+        }
+    }
+
+    /** STAT: 223 the article exists, 430 it does not. */
+    public NntpReply stat(String messageId) throws IOException {
+        return command("STAT " + bracketed(messageId));
+    }
+
+    /**
+     * Sends any single-line command and reads its status line. Commands whose reply carries a
+     * multi-line block (other than BODY) must not be sent this way: the block would be left
+     * unread.
+     */
+    public NntpReply command(String line) throws IOException {
+        checkCommandText(line, "command");
+        begin();
+        try {
+            send(line);
+            NntpReply reply = readReply();
+            finish();
+            return reply;
+        } catch (IOException | RuntimeException e) {
+            breakDown();
+            throw e;
+        }
+    }
+
+    /** Says QUIT politely when READY (waiting at most the read timeout), then closes. */
+    public void quit() {
+        if (state == State.READY) {
+            try {
+                command("QUIT");
+            } catch (IOException | RuntimeException ignored) {
+                // Closing anyway; the server's farewell changes nothing.
+            }
+        }
+        close();
+    }
+
+    /**
+     * Closes the socket at once, from any thread; a read in progress fails immediately. The
+     * connection is BROKEN afterwards. No QUIT, no TLS close_notify: nothing that could block.
+     */
+    public void abort() {
+        breakDown();
+    }
+
+    @Override
+    public void close() {
+        synchronized (this) {
+            state = State.CLOSED;
+        }
+        closeChannel();
+    }
+
+    private synchronized void begin() {
+        State s = state;
+        if (s != State.READY) throw new IllegalStateException("command on a " + s + " connection");
+        state = State.BUSY;
+    }
+
+    private void finish() {
+        boolean ready;
+        // abort() from another thread may have won the race: never resurrect an aborted socket.
+        synchronized (this) {
+            if (state == State.BUSY) state = State.READY;
+            ready = state == State.READY;
+        }
+        if (!ready) closeChannel();
+    }
+
+    private void breakDown() {
+        synchronized (this) {
+            if (state != State.CLOSED) state = State.BROKEN;
+        }
+        closeChannel();
+    }
+
+    private void closeChannel() {
+        SocketChannel ch = channel;
+        if (ch == null) return;
+        try {
+            ch.close();
+        } catch (IOException ignored) {
+            // Nothing left to release: the channel is closed whatever close() reported.
+        }
+    }
+
+    private void send(String line) throws IOException {
+        byte[] bytes = (line + "\r\n").getBytes(StandardCharsets.UTF_8);
+        out.write(bytes);
+        out.flush();
+    }
+
+    private NntpReply readReply() throws IOException {
+        statusParser.reset();
+        while (true) {
+            if (pos == limit) fill();
+            int used = statusParser.feed(buf, pos, limit - pos);
+            if (used >= 0) {
+                pos += used;
+                return statusParser.reply();
+            }
+            pos = limit;
+        }
+    }
+
+    private void pump(BodySink sink) throws IOException {
+        while (!sink.isComplete()) {
+            if (pos == limit) fill();
+            int used = sink.accept(buf, pos, limit - pos);
+            if (used < 0 || used > limit - pos || (used < limit - pos && !sink.isComplete())) {
+                throw new IllegalStateException("body sink consumed " + used + " of " + (limit - pos) + " bytes");
+            }
+            pos += used;
+        }
+    }
+
+    private void fill() throws IOException {
+        int n = in.read(buf, 0, buf.length);
+        if (n < 0) throw new java.io.EOFException("connection closed by the server");
+        pos = 0;
+        limit = n;
+    }
+
+    /** Accepts an id with or without angle brackets; refuses anything that could smuggle a command. */
+    static String bracketed(String messageId) {
+        String id = messageId.startsWith("<") && messageId.endsWith(">") && messageId.length() > 2
+                ? messageId.substring(1, messageId.length() - 1) : messageId;
+        if (id.isEmpty()) throw new IllegalArgumentException("empty message id");
+        for (int i = 0; i < id.length(); i++) {
+            char c = id.charAt(i);
+            if (c <= ' ' || c == '<' || c == '>' || c == 0x7F) {
+                throw new IllegalArgumentException("message id contains a forbidden character: " + messageId);
+            }
+        }
+        return "<" + id + ">";
+    }
+
+    private static void checkCommandText(String s, String what) {
+        if (s == null) throw new IllegalArgumentException(what + " is null");
+        if (s.indexOf('\r') >= 0 || s.indexOf('\n') >= 0) {
+            throw new IllegalArgumentException(what + " contains a line break");
+        }
+    }
+
+    private static int millis(java.time.Duration d) {
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, d.toMillis()));
+    }
+}

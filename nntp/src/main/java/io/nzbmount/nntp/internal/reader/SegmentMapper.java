@@ -1,0 +1,161 @@
+package io.nzbmount.nntp.internal.reader;
+
+import io.nzbmount.nntp.ArticleCorruptException;
+import io.nzbmount.nntp.NzbFile;
+import io.nzbmount.nntp.NzbSegment;
+import io.nzbmount.nntp.Priority;
+import io.nzbmount.nntp.ReadCancelledException;
+import io.nzbmount.nntp.ReadFailure;
+import io.nzbmount.nntp.internal.fetch.ArticleFetcher;
+import io.nzbmount.nntp.internal.fetch.DecodedArticle;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Learns a {@link SegmentMap} from yEnc headers while fetching as few articles as it can.
+ *
+ * <ol>
+ *   <li>The first segment: its {@code =ybegin size=} is the file size and its length the part
+ *       size. When it starts at 0 and the NZB's segment count fits that part size
+ *       ({@code (n-1)*part < size <= n*part}), every offset follows: one fetch.</li>
+ *   <li>Otherwise the last segment too. When both sit at {@code (number-1)*part} by their NZB
+ *       part numbers and the last ends the file, the NZB lacks some segments in the middle:
+ *       every segment is placed by its number and the missing ones leave holes.</li>
+ *   <li>Otherwise (parts of irregular sizes; rare, and costly) every segment is fetched, a few
+ *       at once, and placed where its own {@code =ypart} header says.</li>
+ * </ol>
+ * Every step checks that the articles agree on the file size; what does not fit is an
+ * {@link ArticleCorruptException}. Thread-safe.
+ */
+public final class SegmentMapper {
+
+    private static final byte[] NO_BUFFER = new byte[0];
+
+    private final ArticleFetcher fetcher;
+    private final ExecutorService executor;
+    private final int parallelism;
+
+    /**
+     * @param executor    runs the fetches of a full scan (step 3); its threads are interrupted to
+     *                    cancel them
+     * @param parallelism how many fetches a full scan runs at once
+     */
+    public SegmentMapper(ArticleFetcher fetcher, ExecutorService executor, int parallelism) {
+        if (parallelism < 1) throw new IllegalArgumentException("parallelism must be >= 1");
+        this.fetcher = fetcher;
+        this.executor = executor;
+        this.parallelism = parallelism;
+    }
+
+    public SegmentMap map(NzbFile file, Priority priority) throws ReadFailure, ReadCancelledException {
+        List<NzbSegment> segments = file.segments();
+        int n = segments.size();
+        if (n == 0) throw new IllegalArgumentException("file " + file.name() + " has no segments");
+
+        DecodedArticle first = fetcher.fetch(segments.get(0), priority, NO_BUFFER);
+        long size = first.fileSize();
+        int part = first.length();
+        if (first.begin() == 0 && first.end() <= size && SegmentMap.fitsUniform(n, part, size)) {
+            return SegmentMap.uniform(segments, size, part);
+        }
+        if (n == 1 || size == 0) {
+            if (first.begin() == 0 && part == size && n == 1) {
+                return SegmentMap.explicit(segments, size, part, new long[] {0}, new int[] {part});
+            }
+            throw corrupt(segments.get(0), first, "a " + n + "-segment file of " + size + " bytes cannot start with it");
+        }
+
+        DecodedArticle last = fetcher.fetch(segments.get(n - 1), priority, first.data());
+        if (last.fileSize() != size) {
+            throw corrupt(segments.get(n - 1), last, "the first article says the file has " + size + " bytes");
+        }
+        SegmentMap byNumber = placeByPartNumber(segments, size, part, first, last);
+        if (byNumber != null) return byNumber;
+        return scanAll(segments, size, part, priority, first, last);
+    }
+
+    private static SegmentMap placeByPartNumber(List<NzbSegment> segments, long size, int part,
+                                                DecodedArticle first, DecodedArticle last) {
+        if (part <= 0 || last.end() != size) return null;
+        int n = segments.size();
+        long[] begins = new long[n];
+        int[] lengths = new int[n];
+        for (int i = 0; i < n; i++) {
+            begins[i] = (long) (segments.get(i).number() - 1) * part;
+            if (begins[i] >= size) return null;
+            lengths[i] = (int) Math.min(part, size - begins[i]);
+        }
+        boolean firstFits = first.begin() == begins[0] && first.length() == lengths[0];
+        boolean lastFits = last.begin() == begins[n - 1] && last.length() == lengths[n - 1];
+        return firstFits && lastFits ? SegmentMap.explicit(segments, size, part, begins, lengths) : null;
+    }
+
+    private SegmentMap scanAll(List<NzbSegment> segments, long size, int part, Priority priority,
+                               DecodedArticle first, DecodedArticle last) throws ReadFailure, ReadCancelledException {
+        int n = segments.size();
+        DecodedArticle[] found = new DecodedArticle[n];
+        found[0] = headerOnly(first);
+        found[n - 1] = headerOnly(last);
+        AtomicInteger next = new AtomicInteger(1);
+        List<Future<Void>> workers = new ArrayList<>();
+        for (int w = 0; w < Math.min(parallelism, n - 2); w++) {
+            workers.add(executor.submit(() -> {
+                byte[] buffer = new byte[Math.max(part, 1)];
+                for (int i = next.getAndIncrement(); i < n - 1; i = next.getAndIncrement()) {
+                    DecodedArticle a = fetcher.fetch(segments.get(i), priority, buffer);
+                    buffer = a.data();
+                    found[i] = headerOnly(a);
+                }
+                return null;
+            }));
+        }
+        awaitAll(workers);
+
+        long[] begins = new long[n];
+        int[] lengths = new int[n];
+        long previousEnd = 0;
+        for (int i = 0; i < n; i++) {
+            DecodedArticle a = found[i];
+            if (a.fileSize() != size) throw corrupt(segments.get(i), a, "the first article says the file has " + size + " bytes");
+            if (a.begin() < previousEnd || a.end() > size) {
+                throw corrupt(segments.get(i), a, "it overlaps the previous part or leaves the file");
+            }
+            begins[i] = a.begin();
+            lengths[i] = a.length();
+            previousEnd = a.end();
+        }
+        return SegmentMap.explicit(segments, size, part, begins, lengths);
+    }
+
+    /** Keeps what the map needs and lets the data buffer go. */
+    private static DecodedArticle headerOnly(DecodedArticle a) {
+        return new DecodedArticle(a.part(), a.total(), a.fileSize(), a.begin(), a.name(), NO_BUFFER, a.length());
+    }
+
+    private static void awaitAll(List<Future<Void>> workers) throws ReadFailure, ReadCancelledException {
+        try {
+            for (Future<Void> w : workers) w.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ReadCancelledException("mapping interrupted");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof ReadFailure f) throw f;
+            if (cause instanceof ReadCancelledException c) throw c;
+            if (cause instanceof RuntimeException r) throw r;
+            if (cause instanceof Error err) throw err;
+            throw new IllegalStateException("unexpected failure while mapping", cause);
+        } finally {
+            for (Future<Void> w : workers) w.cancel(true);
+        }
+    }
+
+    private static ArticleCorruptException corrupt(NzbSegment segment, DecodedArticle a, String why) {
+        return new ArticleCorruptException(segment.messageId(), "article " + segment.messageId() + " holds bytes ["
+                + a.begin() + ", " + a.end() + ") of a " + a.fileSize() + "-byte file, but " + why, null);
+    }
+}

@@ -1,0 +1,279 @@
+package io.nzbmount.nntp.internal.reader;
+
+import io.nzbmount.nntp.ArticleCorruptException;
+import io.nzbmount.nntp.ArticleMissingException;
+import io.nzbmount.nntp.NzbReader;
+import io.nzbmount.nntp.Priority;
+import io.nzbmount.nntp.ReadCancelledException;
+import io.nzbmount.nntp.ReadFailure;
+import io.nzbmount.nntp.internal.fetch.ArticleFetcher;
+import io.nzbmount.nntp.internal.fetch.DecodedArticle;
+import java.util.ArrayDeque;
+import java.util.Objects;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+
+/**
+ * Reads a mapped file by offset through a window of article fetches.
+ *
+ * <p>The window is a run of consecutive segments starting at the one last read, at most
+ * {@code window} long; each has its own fetch on the executor. A sequential reader finds the next
+ * article already fetched. A read inside the window drops the segments before it; a read outside
+ * it (a seek) cancels every fetch by interrupt and starts a new window there. At most
+ * {@code window} fetches run at once, cancelled ones included, until they have really stopped.
+ *
+ * <p>A failed fetch stays in its place and fails only the read that reaches it; that read drops
+ * it, so the next read at that offset fetches again.
+ *
+ * <p>Thread safety: one reading thread; {@link #close()}, {@link #stats()} and
+ * {@link #releaseIfIdle} from any thread. The window is guarded by this object's monitor, which
+ * a read does not hold while it waits for a fetch.
+ *
+ * <p>Buffers: each fetch takes a buffer from the reader's pool once it may run; a fetched
+ * segment owns that buffer until it is dropped, when it goes back to the pool. A cancelled fetch
+ * hands its buffer back itself once it has stopped, so no buffer is reused while a fetch may
+ * still write into it.
+ */
+public final class SegmentReader implements NzbReader {
+
+    private static final int RUNNING = 0;
+    private static final int DONE = 1;
+    private static final int ABANDONED = 2;
+
+    private final SegmentMap map;
+    private final ArticleFetcher fetcher;
+    private final Priority priority;
+    private final ExecutorService executor;
+    private final int window;
+    private final Semaphore permits;
+    private final BufferPool pool;
+    private final Consumer<SegmentReader> onClose;
+    private final AtomicLong articlesFetched = new AtomicLong();
+
+    private final ArrayDeque<Slot> slots = new ArrayDeque<>();
+    private boolean closed;
+    private boolean reading;
+    private long lastUse = System.nanoTime();
+    private long position;
+    private long bytesRead;
+
+    /**
+     * @param executor runs the fetches, one task each; cancelled by interrupt
+     * @param window   the most fetches at once and the most fetched segments held
+     * @param onClose  told once, after the reader has closed; may be null
+     */
+    public SegmentReader(SegmentMap map, ArticleFetcher fetcher, Priority priority, ExecutorService executor,
+                         int window, Consumer<SegmentReader> onClose) {
+        if (window < 1) throw new IllegalArgumentException("window must be >= 1: " + window);
+        this.map = Objects.requireNonNull(map);
+        this.fetcher = Objects.requireNonNull(fetcher);
+        this.priority = Objects.requireNonNull(priority);
+        this.executor = Objects.requireNonNull(executor);
+        this.window = window;
+        this.permits = new Semaphore(window, true);
+        this.pool = new BufferPool(map.maxPartLength(), window);
+        this.onClose = onClose;
+    }
+
+    @Override
+    public int read(long offset, byte[] buf, int off, int len) throws ReadFailure, ReadCancelledException {
+        Objects.checkFromIndexSize(off, len, buf.length);
+        if (offset < 0) throw new IllegalArgumentException("negative offset: " + offset);
+        Slot slot;
+        synchronized (this) {
+            ensureOpen();
+            if (offset >= map.size()) return -1;
+            if (len == 0) return 0;
+            int index = map.segmentAt(offset);
+            if (index < 0) {
+                throw new ArticleMissingException("", "no article of the NZB holds byte " + offset);
+            }
+            slot = positionAt(index);
+            reading = true;
+        }
+        try {
+            DecodedArticle article = await(slot, offset);
+            synchronized (this) {
+                ensureOpen();
+                int from = (int) (offset - map.begin(slot.index));
+                int n = Math.min(len, article.length() - from);
+                System.arraycopy(article.data(), from, buf, off, n);
+                bytesRead += n;
+                position = offset + n;
+                return n;
+            }
+        } finally {
+            synchronized (this) {
+                reading = false;
+                lastUse = System.nanoTime();
+            }
+        }
+    }
+
+    private DecodedArticle await(Slot slot, long offset) throws ReadFailure, ReadCancelledException {
+        try {
+            return slot.future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ReadCancelledException("read at offset " + offset + " interrupted");
+        } catch (CancellationException e) {
+            // Only close() cancels the fetch a read waits for.
+            throw new ReadCancelledException("reader closed during a read at offset " + offset);
+        } catch (ExecutionException e) {
+            synchronized (this) {
+                slot.failedAndReported = true;
+            }
+            Throwable cause = e.getCause();
+            if (cause instanceof ReadFailure f) throw f;
+            if (cause instanceof ReadCancelledException c) throw c;
+            if (cause instanceof RuntimeException r) throw r;
+            if (cause instanceof Error err) throw err;
+            throw new IllegalStateException("article fetch failed unexpectedly", cause);
+        }
+    }
+
+    /** Moves the window so it starts at {@code index}, tops it up, and returns its first slot. */
+    private Slot positionAt(int index) throws ReadCancelledException {
+        Slot head = slots.peekFirst();
+        if (head == null || index < head.index || index >= head.index + slots.size()) {
+            dropAll();
+        } else {
+            while (slots.getFirst().index < index) drop(slots.removeFirst());
+        }
+        head = slots.peekFirst();
+        if (head != null && head.failedAndReported) {
+            drop(slots.removeFirst());
+            head = null;
+        }
+        if (head == null) {
+            head = start(index);
+            slots.addFirst(head);
+        }
+        for (int next = slots.getLast().index + 1; slots.size() < window && next < map.articles(); next++) {
+            slots.addLast(start(next));
+        }
+        return head;
+    }
+
+    private Slot start(int index) throws ReadCancelledException {
+        Slot slot = new Slot(index);
+        try {
+            slot.future = executor.submit(() -> fetchInto(slot));
+        } catch (RejectedExecutionException e) {
+            throw new ReadCancelledException("the reader's service is closed");
+        }
+        return slot;
+    }
+
+    /** The fetch task of one slot. Runs on the executor. */
+    private DecodedArticle fetchInto(Slot slot) throws ReadFailure, ReadCancelledException {
+        try {
+            permits.acquire();
+        } catch (InterruptedException e) {
+            throw new ReadCancelledException("read-ahead cancelled");
+        }
+        try {
+            byte[] buffer = pool.take();
+            DecodedArticle article;
+            try {
+                article = fetcher.fetch(map.segment(slot.index), priority, buffer);
+            } catch (ReadFailure | ReadCancelledException | RuntimeException e) {
+                pool.give(buffer);
+                throw e;
+            }
+            if (article.data() != buffer) pool.give(buffer);
+            try {
+                map.verify(slot.index, article);
+            } catch (ArticleCorruptException e) {
+                pool.give(article.data());
+                throw e;
+            }
+            slot.result = article;
+            if (!slot.state.compareAndSet(RUNNING, DONE)) {
+                pool.give(article.data());
+                throw new ReadCancelledException("read-ahead cancelled");
+            }
+            articlesFetched.incrementAndGet();
+            return article;
+        } finally {
+            permits.release();
+        }
+    }
+
+    private void dropAll() {
+        while (!slots.isEmpty()) drop(slots.removeFirst());
+    }
+
+    private void drop(Slot slot) {
+        slot.future.cancel(true);
+        // A fetch still running hands its buffer back itself when it stops.
+        if (!slot.state.compareAndSet(RUNNING, ABANDONED)) pool.give(slot.result.data());
+    }
+
+    private void ensureOpen() throws ReadCancelledException {
+        if (closed) throw new ReadCancelledException("reader closed");
+    }
+
+    /**
+     * Drops the read-ahead (fetches and buffers) when no read has run for {@code idleNanos}, so a
+     * response the client stopped reading holds neither memory nor connections. The next read
+     * starts a new window.
+     *
+     * @return true when something was dropped
+     */
+    public synchronized boolean releaseIfIdle(long nowNanos, long idleNanos) {
+        if (closed || reading || nowNanos - lastUse < idleNanos) return false;
+        if (slots.isEmpty() && pool.idle() == 0) return false;
+        dropAll();
+        pool.clear();
+        return true;
+    }
+
+    @Override
+    public long size() {
+        return map.size();
+    }
+
+    @Override
+    public synchronized Stats stats() {
+        int ready = 0;
+        for (Slot s : slots) if (s.state.get() == DONE) ready++;
+        return new Stats(position, bytesRead, articlesFetched.get(), window,
+                window - permits.availablePermits(), ready);
+    }
+
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closed) return;
+            closed = true;
+            dropAll();
+            pool.close();
+        }
+        if (onClose != null) onClose.accept(this);
+    }
+
+    /** One segment of the window and its fetch. */
+    private static final class Slot {
+        final int index;
+        /** RUNNING until the fetch succeeds (DONE) or the slot is dropped first (ABANDONED). */
+        final AtomicInteger state = new AtomicInteger(RUNNING);
+        /** Written by the fetch before it moves state to DONE; owns its buffer from then on. */
+        DecodedArticle result;
+        /** Set once, under the reader's monitor, before the slot joins the window. */
+        Future<DecodedArticle> future;
+        /** Its failure was thrown to a read; the next read here fetches again. Guarded by the reader. */
+        boolean failedAndReported;
+
+        Slot(int index) {
+            this.index = index;
+        }
+    }
+}

@@ -1,0 +1,214 @@
+package io.nzbmount.nntp.internal.reader;
+
+import io.nzbmount.nntp.ArticleMissingException;
+import io.nzbmount.nntp.FileMap;
+import io.nzbmount.nntp.NzbFile;
+import io.nzbmount.nntp.NzbReader;
+import io.nzbmount.nntp.NzbSegment;
+import io.nzbmount.nntp.Priority;
+import io.nzbmount.nntp.ReadCancelledException;
+import io.nzbmount.nntp.ReadFailure;
+import io.nzbmount.nntp.Usenet;
+import io.nzbmount.nntp.Provider;
+import io.nzbmount.nntp.internal.fetch.ArticleFetcher;
+import io.nzbmount.nntp.internal.fetch.FetchSettings;
+import io.nzbmount.nntp.internal.fetch.MultiProviderFetcher;
+import io.nzbmount.nntp.internal.pool.PoolSettings;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@link Usenet} over one {@link ArticleFetcher}: maps files, opens readers, checks articles.
+ * Fetches run on virtual threads. A housekeeping thread drops the read-ahead of idle readers and
+ * closes idle provider connections. Thread-safe.
+ *
+ * <p>Closing closes every reader still open, then the fetcher's resources (the connection
+ * pools).
+ */
+public final class UsenetService implements Usenet {
+
+    private final Settings settings;
+    private final ArticleFetcher fetcher;
+    private final AutoCloseable resources;
+    private final ExecutorService executor = Executors.newThreadPerTaskExecutor(
+            Thread.ofVirtual().name("nzbmount-fetch-", 0).factory());
+    private final ScheduledExecutorService housekeeping;
+    private final SegmentMapper mapper;
+    private final Set<SegmentReader> readers = ConcurrentHashMap.newKeySet();
+    private volatile boolean closed;
+
+    private static final Logger LOG = LoggerFactory.getLogger(UsenetService.class);
+    private static final long MIN_PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+    private static final long MAX_PERIOD_NANOS = TimeUnit.SECONDS.toNanos(5);
+
+    /**
+     * The service over real providers: a connection pool per provider behind a
+     * {@link MultiProviderFetcher} with the yEnc decoder.
+     */
+    public static UsenetService connect(List<Provider> providers, Settings settings) {
+        PoolSettings defaults = PoolSettings.defaults();
+        PoolSettings pool = new PoolSettings(settings.connectTimeout(), settings.socketTimeout(),
+                defaults.idleTimeout(), defaults.coolDownFirst(), defaults.coolDownMax());
+        MultiProviderFetcher fetcher = MultiProviderFetcher.create(providers,
+                new FetchSettings(settings.retryBackoff(), pool));
+        return new UsenetService(settings, fetcher, fetcher::evictIdle, fetcher);
+    }
+
+    /**
+     * @param periodic  run every few seconds (closing idle provider connections); may be null
+     * @param resources closed last by {@link #close()} (the pools behind the fetcher); may be null
+     */
+    public UsenetService(Settings settings, ArticleFetcher fetcher, Runnable periodic, AutoCloseable resources) {
+        this.settings = Objects.requireNonNull(settings);
+        this.fetcher = Objects.requireNonNull(fetcher);
+        this.resources = resources;
+        this.mapper = new SegmentMapper(fetcher, executor, settings.readAhead());
+        long idleNanos = settings.idleRelease().toNanos();
+        long period = idleNanos > 0 ? Math.clamp(idleNanos / 4, MIN_PERIOD_NANOS, MAX_PERIOD_NANOS) : MAX_PERIOD_NANOS;
+        housekeeping = Executors.newSingleThreadScheduledExecutor(
+                Thread.ofPlatform().daemon().name("nzbmount-usenet-housekeeping").factory());
+        housekeeping.scheduleWithFixedDelay(() -> {
+            // An exception escaping here would silently cancel every later run.
+            try {
+                if (idleNanos > 0) {
+                    long now = System.nanoTime();
+                    for (SegmentReader r : readers) r.releaseIfIdle(now, idleNanos);
+                }
+                if (periodic != null) periodic.run();
+            } catch (RuntimeException e) {
+                LOG.warn("housekeeping failed; trying again at the next run", e);
+            }
+        }, period, period, TimeUnit.NANOSECONDS);
+    }
+
+    /** A service over {@code fetcher} alone, with nothing else to look after or close. */
+    public UsenetService(Settings settings, ArticleFetcher fetcher) {
+        this(settings, fetcher, null, null);
+    }
+
+    @Override
+    public FileMap map(NzbFile file, Priority priority) throws ReadFailure, ReadCancelledException {
+        ensureOpen();
+        return mapper.map(file, priority);
+    }
+
+    @Override
+    public NzbReader open(FileMap map, Priority priority) {
+        if (!(map instanceof SegmentMap segmentMap)) {
+            throw new IllegalArgumentException("not a map made by Usenet.map: " + map);
+        }
+        if (closed) throw new IllegalStateException("closed");
+        SegmentReader reader = new SegmentReader(segmentMap, fetcher, priority, executor, settings.readAhead(),
+                readers::remove);
+        readers.add(reader);
+        if (closed) reader.close();
+        return reader;
+    }
+
+    @Override
+    public FileMap restore(NzbFile file, String layout) {
+        return SegmentMap.restore(file.segments(), SegmentMap.Layout.decode(layout));
+    }
+
+    @Override
+    public Set<String> missing(List<NzbSegment> segments) throws ReadFailure, ReadCancelledException {
+        Answers answers = ask(segments, segments.size() + " articles");
+        if (answers.firstUnknown() != null) throw answers.firstUnknown();
+        return answers.missingIds();
+    }
+
+    @Override
+    public FileCheck check(NzbFile file) throws ReadCancelledException {
+        Answers answers = ask(file.segments(), file.name());
+        return new FileCheck(answers.present(), answers.missingIds().size(), answers.unknown());
+    }
+
+    /** What the providers said about a list of articles. */
+    private record Answers(int present, Set<String> missingIds, int unknown, ReadFailure firstUnknown) {}
+
+    private Answers ask(List<NzbSegment> segments, String what) throws ReadCancelledException {
+        ensureOpen();
+        Semaphore permits = new Semaphore(settings.checkParallelism());
+        List<Future<Boolean>> answers = new ArrayList<>();
+        try {
+            for (NzbSegment segment : segments) {
+                answers.add(executor.submit(() -> {
+                    permits.acquire();
+                    try {
+                        return fetcher.exists(segment, Priority.BACKGROUND);
+                    } finally {
+                        permits.release();
+                    }
+                }));
+            }
+            int present = 0;
+            int unknown = 0;
+            ReadFailure firstUnknown = null;
+            Set<String> missing = new LinkedHashSet<>();
+            for (int i = 0; i < answers.size(); i++) {
+                String id = segments.get(i).messageId();
+                try {
+                    if (answers.get(i).get()) present++; else missing.add(id);
+                } catch (ExecutionException e) {
+                    Throwable cause = e.getCause();
+                    if (cause instanceof ArticleMissingException) {
+                        missing.add(id);
+                    } else if (cause instanceof ReadFailure f) {
+                        unknown++;
+                        if (firstUnknown == null) firstUnknown = f;
+                    } else if (cause instanceof ReadCancelledException c) {
+                        throw c;
+                    } else if (cause instanceof RuntimeException r) {
+                        throw r;
+                    } else {
+                        throw new IllegalStateException("article check failed unexpectedly", cause);
+                    }
+                }
+            }
+            return new Answers(present, missing, unknown, firstUnknown);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ReadCancelledException("check of " + what + " interrupted");
+        } finally {
+            for (Future<Boolean> answer : answers) answer.cancel(true);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (closed) return;
+        closed = true;
+        housekeeping.shutdownNow();
+        for (SegmentReader r : List.copyOf(readers)) r.close();
+        executor.shutdownNow();
+        if (resources != null) {
+            try {
+                resources.close();
+            } catch (Exception e) {
+                throw new IllegalStateException("closing the provider connections failed", e);
+            }
+        }
+    }
+
+    /** Readers open now. */
+    public int openReaders() {
+        return readers.size();
+    }
+
+    private void ensureOpen() throws ReadCancelledException {
+        if (closed) throw new ReadCancelledException("closed");
+    }
+}

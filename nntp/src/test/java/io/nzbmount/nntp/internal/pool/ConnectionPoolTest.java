@@ -1,0 +1,372 @@
+package io.nzbmount.nntp.internal.pool;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.nzbmount.nntp.Priority;
+import io.nzbmount.nntp.Provider;
+import io.nzbmount.nntp.ReadCancelledException;
+import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
+import io.nzbmount.nntp.embedded.PostedFile;
+import io.nzbmount.nntp.embedded.PostedSegment;
+import io.nzbmount.nntp.internal.protocol.BodyCollector;
+import io.nzbmount.nntp.internal.protocol.NntpConnection;
+import io.nzbmount.nntp.internal.yenc.YencEncoder;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class ConnectionPoolTest {
+
+    private static final long SECOND = 1_000_000_000L;
+    private final AtomicLong now = new AtomicLong(1_000 * SECOND);
+    private final List<ConnectionPool> pools = new ArrayList<>();
+    private EmbeddedNntpServer server;
+    private byte[] data;
+    private PostedFile file;
+
+    @BeforeEach
+    void start() throws IOException {
+        server = EmbeddedNntpServer.builder().credentials("user", "pass").start();
+        data = new byte[60_000];
+        new Random(5).nextBytes(data);
+        file = server.post("pool.bin", data, 20_000);
+    }
+
+    @AfterEach
+    void everyBorrowedConnectionWentBack() {
+        for (ConnectionPool p : pools) {
+            assertEquals(0, p.leased(), "leased connections left in " + p.provider().name());
+            assertEquals(p.idle(), p.open(), "open connections that are neither idle nor leased");
+            p.close();
+        }
+        server.close();
+    }
+
+    private ConnectionPool pool(int connections, String password) {
+        Provider p = new Provider("test", server.host(), server.port(), false, "user", password, connections, 0);
+        ConnectionPool pool = new ConnectionPool(p, PoolSettings.defaults(), now::get);
+        pools.add(pool);
+        return pool;
+    }
+
+    private ConnectionPool pool(int connections) {
+        return pool(connections, "pass");
+    }
+
+    private static void await(BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + 5 * SECOND;
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) throw new AssertionError("condition not reached in 5 s");
+            Thread.sleep(1);
+        }
+    }
+
+    private void assertServes(NntpConnection c, PostedSegment s) throws IOException {
+        BodyCollector sink = new BodyCollector();
+        assertEquals(222, c.body(s.messageId(), sink).code());
+        assertArrayEquals(new YencEncoder().encodePart(data, (int) s.begin(), s.length(), file.fileName(), s.number(),
+                file.segments().size(), data.length, s.begin()), sink.toByteArray());
+    }
+
+    @Test
+    void poolNeverOpensMoreThanItsLimitUnderLoad() throws Exception {
+        ConnectionPool pool = pool(3);
+        AtomicInteger mostOpen = new AtomicInteger();
+        List<CompletableFuture<Void>> borrowers = new ArrayList<>();
+        try (var executor = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int t = 0; t < 24; t++) {
+                Priority priority = t % 3 == 0 ? Priority.BACKGROUND : Priority.FOREGROUND;
+                int seed = t;
+                borrowers.add(CompletableFuture.runAsync(() -> {
+                    try {
+                        for (int i = 0; i < 10; i++) {
+                            NntpConnection c = pool.borrow(priority);
+                            mostOpen.accumulateAndGet(pool.open(), Math::max);
+                            try {
+                                assertServes(c, file.segments().get((seed + i) % file.segments().size()));
+                            } finally {
+                                pool.release(c);
+                            }
+                        }
+                    } catch (IOException e) {
+                        throw new RuntimeException(e);
+                    }
+                }, executor));
+            }
+            CompletableFuture.allOf(borrowers.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
+        }
+        assertTrue(server.counters().maxConcurrent() <= 3, "server saw " + server.counters().maxConcurrent());
+        assertTrue(mostOpen.get() <= 3, "pool had " + mostOpen.get() + " open");
+        assertEquals(240, server.counters().bodyCommands());
+        assertEquals(3, server.counters().accepted(), "connections are reused, not reopened");
+    }
+
+    @Test
+    void releasedConnectionIsReusedAndABrokenOneIsNot() throws IOException {
+        ConnectionPool pool = pool(2);
+        NntpConnection first = pool.borrow(Priority.FOREGROUND);
+        pool.release(first);
+        NntpConnection again = pool.borrow(Priority.FOREGROUND);
+        assertSame(first, again);
+        again.abort();
+        pool.release(again);
+        assertEquals(0, pool.open());
+        NntpConnection fresh = pool.borrow(Priority.FOREGROUND);
+        assertNotSame(first, fresh);
+        assertServes(fresh, file.segments().get(0));
+        pool.release(fresh);
+        assertEquals(2, server.counters().accepted());
+        assertThrows(IllegalStateException.class, () -> pool.release(fresh));
+    }
+
+    @Test
+    void idleConnectionsAreClosedOnCleanupAfterTheIdleTimeout() throws Exception {
+        ConnectionPool pool = pool(4);
+        NntpConnection a = pool.borrow(Priority.FOREGROUND);
+        NntpConnection b = pool.borrow(Priority.FOREGROUND);
+        pool.release(a);
+        now.addAndGet(30 * SECOND);
+        pool.release(b);
+        now.addAndGet(30 * SECOND);
+        assertEquals(0, pool.evictIdle(), "60 s idle is not over the timeout yet");
+        now.addAndGet(1);
+        assertEquals(1, pool.evictIdle(), "only the one idle for over 60 s goes");
+        assertEquals(1, pool.idle());
+        now.addAndGet(30 * SECOND);
+        assertEquals(1, pool.evictIdle());
+        assertEquals(0, pool.open());
+        await(() -> server.counters().openNow() == 0);
+    }
+
+    @Test
+    void staleIdleConnectionIsNeverLentOut() throws IOException {
+        ConnectionPool pool = pool(2);
+        NntpConnection a = pool.borrow(Priority.FOREGROUND);
+        pool.release(a);
+        now.addAndGet(61 * SECOND);
+        NntpConnection b = pool.borrow(Priority.FOREGROUND);
+        assertNotSame(a, b);
+        assertEquals(NntpConnection.State.CLOSED, a.state());
+        pool.release(b);
+        assertEquals(1, pool.open());
+    }
+
+    @Test
+    void backgroundNeverTakesTheLastConnection() throws Exception {
+        ConnectionPool pool = pool(4);
+        assertEquals(3, pool.capacity(Priority.BACKGROUND));
+        List<NntpConnection> background = new ArrayList<>();
+        for (int i = 0; i < 3; i++) background.add(pool.borrow(Priority.BACKGROUND));
+        AtomicReference<Throwable> waiterFailure = new AtomicReference<>();
+        Thread waiter = Thread.ofPlatform().start(() -> {
+            try {
+                pool.release(pool.borrow(Priority.BACKGROUND));
+            } catch (Throwable t) {
+                waiterFailure.set(t);
+            }
+        });
+        await(() -> pool.waiting(Priority.BACKGROUND) == 1);
+        NntpConnection foreground = pool.borrow(Priority.FOREGROUND);
+        assertServes(foreground, file.segments().get(1));
+        assertEquals(4, pool.open());
+        waiter.interrupt();
+        waiter.join(5000);
+        assertInstanceOf(ReadCancelledException.class, waiterFailure.get());
+        pool.release(foreground);
+        for (NntpConnection c : background) pool.release(c);
+    }
+
+    @Test
+    void singleConnectionProviderServesNoBackgroundWork() {
+        ConnectionPool pool = pool(1);
+        assertEquals(0, pool.capacity(Priority.BACKGROUND));
+        ProviderRefusedException e = assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.BACKGROUND));
+        assertEquals(null, e.reason());
+        assertEquals(0, server.counters().accepted());
+    }
+
+    @Test
+    void foregroundWaitersAreServedBeforeBackgroundWaiters() throws Exception {
+        ConnectionPool pool = pool(4);
+        List<NntpConnection> held = new ArrayList<>();
+        for (int i = 0; i < 4; i++) held.add(pool.borrow(Priority.FOREGROUND));
+        List<String> served = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<NntpConnection> got = java.util.Collections.synchronizedList(new ArrayList<>());
+        Thread bg = Thread.ofPlatform().start(() -> borrowInto(pool, Priority.BACKGROUND, "background", served, got));
+        await(() -> pool.waiting(Priority.BACKGROUND) == 1);
+        Thread fg = Thread.ofPlatform().start(() -> borrowInto(pool, Priority.FOREGROUND, "foreground", served, got));
+        await(() -> pool.waiting(Priority.FOREGROUND) == 1);
+        pool.release(held.remove(0));
+        fg.join(5000);
+        assertEquals(List.of("foreground"), served);
+        // 4 in use again: the background waiter needs two free (one is the foreground reserve).
+        pool.release(held.remove(0));
+        Thread.sleep(50);
+        assertEquals(List.of("foreground"), served, "background may not take the reserved connection");
+        pool.release(held.remove(0));
+        bg.join(5000);
+        assertEquals(List.of("foreground", "background"), served);
+        for (NntpConnection c : held) pool.release(c);
+        for (NntpConnection c : got) pool.release(c);
+    }
+
+    private static void borrowInto(ConnectionPool pool, Priority p, String label, List<String> served, List<NntpConnection> got) {
+        try {
+            got.add(pool.borrow(p));
+            served.add(label);
+        } catch (IOException e) {
+            served.add(label + " failed: " + e);
+        }
+    }
+
+    @Test
+    void waitingForAConnectionIsInterruptible() throws Exception {
+        ConnectionPool pool = pool(1);
+        NntpConnection only = pool.borrow(Priority.FOREGROUND);
+        CompletableFuture<Boolean> interruptedAfter = new CompletableFuture<>();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread waiter = Thread.ofPlatform().start(() -> {
+            try {
+                pool.borrow(Priority.FOREGROUND);
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+            interruptedAfter.complete(Thread.currentThread().isInterrupted());
+        });
+        await(() -> pool.waiting(Priority.FOREGROUND) == 1);
+        waiter.interrupt();
+        assertTrue(interruptedAfter.get(5, TimeUnit.SECONDS));
+        assertInstanceOf(ReadCancelledException.class, failure.get());
+        assertEquals(0, pool.waiting(Priority.FOREGROUND));
+        pool.release(only);
+    }
+
+    @Test
+    void authRejectionCoolsTheProviderDownDoublingUpToFiveMinutes() throws IOException {
+        ConnectionPool pool = pool(2, "wrong");
+        ProviderRefusedException first = assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
+        assertEquals(CoolDownReason.AUTH_REJECTED, first.reason());
+        assertTrue(pool.isCoolingDown());
+        long[] expectedSeconds = {30, 60, 120, 240, 300, 300};
+        for (int i = 0; i < expectedSeconds.length; i++) {
+            long accepted = server.counters().accepted();
+            now.addAndGet(expectedSeconds[i] * SECOND - 1);
+            assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
+            assertEquals(accepted, server.counters().accepted(), "no connection while cooling down, round " + i);
+            now.addAndGet(1);
+            assertFalse(pool.isCoolingDown(), "cool-down " + i + " lasts " + expectedSeconds[i] + " s");
+            assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
+            assertEquals(accepted + 1, server.counters().accepted());
+        }
+        assertEquals(0, pool.open());
+    }
+
+    @Test
+    void successfulLoginRestartsTheCoolDownSeries() throws IOException {
+        ConnectionPool pool = pool(2);
+        server.faults().rejectCredentials(true);
+        assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
+        now.addAndGet(10 * SECOND);
+        assertEquals(new PoolStats("test", 0, 0, 0, 0, 0, CoolDownReason.AUTH_REJECTED, 20_000), pool.stats());
+        now.addAndGet(20 * SECOND);
+        assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
+        now.addAndGet(60 * SECOND);
+        server.faults().rejectCredentials(false);
+        NntpConnection ok = pool.borrow(Priority.FOREGROUND);
+        assertServes(ok, file.segments().get(2));
+        pool.release(ok);
+        server.faults().rejectCredentials(true);
+        now.addAndGet(61 * SECOND);
+        assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
+        now.addAndGet(30 * SECOND);
+        assertFalse(pool.isCoolingDown(), "back to 30 s after a good login");
+    }
+
+    @Test
+    void tooManyConnectionsAtGreetingOrLoginCoolsDown() throws Exception {
+        ConnectionPool pool = pool(3);
+        server.faults().connectionLimit(1, false);
+        NntpConnection one = pool.borrow(Priority.FOREGROUND);
+        ProviderRefusedException atGreeting = assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
+        assertEquals(CoolDownReason.TOO_MANY_CONNECTIONS, atGreeting.reason());
+        pool.release(one);
+        now.addAndGet(30 * SECOND);
+        server.faults().connectionLimit(1, true);
+        NntpConnection again = pool.borrow(Priority.FOREGROUND);
+        assertSame(one, again);
+        ProviderRefusedException atLogin = assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
+        assertEquals(CoolDownReason.TOO_MANY_CONNECTIONS, atLogin.reason());
+        assertTrue(pool.isCoolingDown());
+        pool.release(again);
+    }
+
+    @Test
+    void serviceUnavailableAtGreetingIsNoCoolDown() {
+        ConnectionPool pool = pool(2);
+        server.faults().unavailableAtGreeting(true);
+        ServiceUnavailableException e = assertThrows(ServiceUnavailableException.class, () -> pool.borrow(Priority.FOREGROUND));
+        assertEquals(400, e.reply().code());
+        assertFalse(pool.isCoolingDown());
+        assertEquals(0, pool.open());
+    }
+
+    @Test
+    void coolDownWakesWaitersAndRefusesThem() throws Exception {
+        ConnectionPool pool = pool(1);
+        NntpConnection only = pool.borrow(Priority.FOREGROUND);
+        CompletableFuture<Throwable> waiter = CompletableFuture.supplyAsync(() -> {
+            try {
+                pool.release(pool.borrow(Priority.FOREGROUND));
+                return null;
+            } catch (Throwable t) {
+                return t;
+            }
+        });
+        await(() -> pool.waiting(Priority.FOREGROUND) == 1);
+        pool.coolDown(CoolDownReason.TOO_MANY_CONNECTIONS);
+        try {
+            assertInstanceOf(ProviderRefusedException.class, waiter.get(5, TimeUnit.SECONDS));
+        } catch (ExecutionException e) {
+            throw new AssertionError(e);
+        }
+        pool.release(only);
+    }
+
+    @Test
+    void waitingBorrowerGetsAConnectionWhenOneIsDiscarded() throws Exception {
+        ConnectionPool pool = pool(1);
+        NntpConnection only = pool.borrow(Priority.FOREGROUND);
+        CompletableFuture<NntpConnection> waiter = CompletableFuture.supplyAsync(() -> {
+            try {
+                return pool.borrow(Priority.FOREGROUND);
+            } catch (IOException e) {
+                throw new RuntimeException(e);
+            }
+        });
+        await(() -> pool.waiting(Priority.FOREGROUND) == 1);
+        pool.discard(only);
+        NntpConnection next = waiter.get(5, TimeUnit.SECONDS);
+        assertServes(next, file.segments().get(0));
+        pool.release(next);
+        assertEquals(1, pool.open());
+    }
+
+}

@@ -1,0 +1,155 @@
+package io.nzbmount.nntp.internal.reader;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.nzbmount.nntp.FileMap;
+import io.nzbmount.nntp.NzbReader;
+import io.nzbmount.nntp.Priority;
+import io.nzbmount.nntp.ReadCancelledException;
+import io.nzbmount.nntp.Usenet;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class UsenetServiceTest {
+
+    private static final byte[] ORIGINAL = new byte[25 * 1000 + 1];
+
+    static {
+        new Random(11).nextBytes(ORIGINAL);
+    }
+
+    private static Usenet usenet(FakeFetcher fake, Usenet.Settings settings, AutoCloseable resources) {
+        return new UsenetService(settings, fake, null, resources);
+    }
+
+    @Test
+    void mappedAndOpenedFileServesTheOriginalBytes() throws Exception {
+        FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, 1000);
+        try (Usenet usenet = usenet(fake, Usenet.Settings.defaults(), null)) {
+            FileMap map = usenet.map(fake.file(), Priority.FOREGROUND);
+            assertEquals(ORIGINAL.length, map.size());
+            assertEquals(26, map.articles());
+            try (NzbReader reader = usenet.open(map, Priority.FOREGROUND)) {
+                assertEquals(ORIGINAL.length, reader.size());
+                byte[] all = new byte[ORIGINAL.length];
+                int done = 0;
+                for (int n; done < all.length && (n = reader.read(done, all, done, all.length - done)) > 0; ) done += n;
+                assertArrayEquals(ORIGINAL, all);
+                assertEquals(-1, reader.read(ORIGINAL.length, all, 0, 1));
+            }
+        }
+    }
+
+    @Test
+    void checkCountsPresentMissingAndUnknownArticles() throws Exception {
+        FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, 1000).missingOnStat(3).missingOnStat(20).unknownOnStat(7);
+        try (Usenet usenet = usenet(fake, Usenet.Settings.defaults(), null)) {
+            Usenet.FileCheck check = usenet.check(fake.file());
+            assertEquals(new Usenet.FileCheck(23, 2, 1), check);
+            assertEquals(26, check.total());
+            assertEquals(26, fake.statCalls());
+            assertEquals(0, fake.totalFetches(), "a check fetches no bodies");
+        }
+    }
+
+    @Test
+    void closingTheServiceClosesItsReadersAndItsConnections() throws Exception {
+        FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, 1000);
+        AtomicBoolean poolsClosed = new AtomicBoolean();
+        UsenetService usenet = new UsenetService(Usenet.Settings.defaults(), fake, null, () -> poolsClosed.set(true));
+        FileMap map = usenet.map(fake.file(), Priority.FOREGROUND);
+        NzbReader reader = usenet.open(map, Priority.FOREGROUND);
+        reader.read(0, new byte[10], 0, 10);
+        assertEquals(1, usenet.openReaders());
+        usenet.close();
+        assertTrue(poolsClosed.get());
+        assertEquals(0, usenet.openReaders());
+        assertThrows(ReadCancelledException.class, () -> reader.read(0, new byte[10], 0, 10));
+        assertThrows(ReadCancelledException.class, () -> usenet.map(fake.file(), Priority.FOREGROUND));
+        usenet.close();
+    }
+
+    @Test
+    void closedReaderLeavesTheService() throws Exception {
+        FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, 1000);
+        try (UsenetService usenet = new UsenetService(Usenet.Settings.defaults(), fake)) {
+            NzbReader reader = usenet.open(usenet.map(fake.file(), Priority.FOREGROUND), Priority.BACKGROUND);
+            assertEquals(1, usenet.openReaders());
+            reader.close();
+            assertEquals(0, usenet.openReaders());
+        }
+    }
+
+    @Test
+    void idleReaderReleasesItsReadAheadByItself() throws Exception {
+        FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, 1000);
+        Usenet.Settings settings = Usenet.Settings.defaults().withReadAhead(4).withIdleRelease(Duration.ofMillis(300));
+        try (Usenet usenet = usenet(fake, settings, null)) {
+            NzbReader reader = usenet.open(usenet.map(fake.file(), Priority.FOREGROUND), Priority.FOREGROUND);
+            byte[] buf = new byte[100];
+            assertEquals(100, reader.read(0, buf, 0, 100));
+            assertArrayEquals(Arrays.copyOf(ORIGINAL, 100), buf);
+            long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+            boolean filled = false;
+            while (true) {
+                NzbReader.Stats s = reader.stats();
+                if (s.ready() == 4) filled = true;
+                if (filled && s.ready() == 0 && s.fetching() == 0) break;
+                if (System.nanoTime() > deadline) fail("read-ahead not released: " + s);
+                Thread.sleep(10);
+            }
+            assertEquals(100, reader.read(100, buf, 0, 100));
+            assertArrayEquals(Arrays.copyOfRange(ORIGINAL, 100, 200), buf);
+        }
+    }
+
+    @Test
+    void housekeepingRunsUntilClose() throws Exception {
+        FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, 1000);
+        AtomicInteger runs = new AtomicInteger();
+        Usenet.Settings settings = Usenet.Settings.defaults().withIdleRelease(Duration.ofMillis(200));
+        UsenetService usenet = new UsenetService(settings, fake, runs::incrementAndGet, null);
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (runs.get() < 2) {
+            if (System.nanoTime() > deadline) fail("housekeeping did not run");
+            Thread.sleep(10);
+        }
+        usenet.close();
+        int after = runs.get();
+        Thread.sleep(200);
+        assertEquals(after, runs.get(), "housekeeping stopped at close");
+    }
+
+    @Test
+    void openRefusesAMapItDidNotMake() {
+        FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, 1000);
+        FileMap foreign = new FileMap() {
+            @Override public long size() { return 1; }
+
+            @Override public int articles() { return 1; }
+
+            @Override public String layout() { return "v1;1;1;1"; }
+        };
+        try (Usenet usenet = usenet(fake, Usenet.Settings.defaults(), null)) {
+            assertThrows(IllegalArgumentException.class, () -> usenet.open(foreign, Priority.FOREGROUND));
+        }
+    }
+
+    @Test
+    void settingsRefuseNonsense() {
+        Usenet.Settings d = Usenet.Settings.defaults();
+        assertThrows(IllegalArgumentException.class, () -> d.withReadAhead(0));
+        assertThrows(IllegalArgumentException.class, () -> d.withIdleRelease(Duration.ofSeconds(-1)));
+        assertThrows(IllegalArgumentException.class, () -> new Usenet.Settings(8, Duration.ZERO,
+                d.socketTimeout(), d.retryBackoff(), 4, d.idleRelease()));
+        assertEquals(8, d.readAhead());
+    }
+}

@@ -1,0 +1,62 @@
+package io.nzbmount.server.app;
+
+import io.nzbmount.nntp.FileMap;
+import io.nzbmount.nntp.NzbFile;
+import io.nzbmount.nntp.NzbReader;
+import io.nzbmount.nntp.Priority;
+import io.nzbmount.nntp.Usenet;
+import io.nzbmount.server.dav.ContentReader;
+import io.nzbmount.server.library.ItemCatalog;
+import io.nzbmount.server.library.LibraryFileView;
+import io.nzbmount.server.library.MountedFile;
+import io.nzbmount.server.store.StoreException;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Opens readers on library files: restores the file's segment map from its stored layout (no
+ * article fetch) and starts a foreground reader at the requested offset. Thread-safe.
+ */
+public final class StreamOpener {
+    private static final int CACHED_MAPS = 64;
+
+    private final ItemCatalog catalog;
+    private final Usenet usenet;
+    private final Map<String, FileMap> maps = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, FileMap> eldest) {
+            return size() > CACHED_MAPS;
+        }
+    };
+
+    public StreamOpener(ItemCatalog catalog, Usenet usenet) {
+        this.catalog = catalog;
+        this.usenet = usenet;
+    }
+
+    ContentReader open(MountedFile mounted, long offset) throws IOException {
+        NzbReader reader = usenet.open(map(mounted.file()), Priority.FOREGROUND);
+        return new StreamSession(reader, offset);
+    }
+
+    private FileMap map(LibraryFileView file) throws IOException {
+        String key = file.sourceId() + "/" + file.index();
+        synchronized (maps) {
+            FileMap cached = maps.get(key);
+            if (cached != null) return cached;
+        }
+        NzbFile nzbFile;
+        try {
+            nzbFile = catalog.nzbFile(file.sourceId(), file.index())
+                    .orElseThrow(() -> new IOException("the source of " + file.name() + " is gone"));
+        } catch (StoreException e) {
+            throw new IOException("the library database cannot be read: " + e.getMessage(), e);
+        }
+        FileMap map = usenet.restore(nzbFile, file.layout());
+        synchronized (maps) {
+            maps.put(key, map);
+        }
+        return map;
+    }
+}

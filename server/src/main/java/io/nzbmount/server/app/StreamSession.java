@@ -1,0 +1,32 @@
+package io.nzbmount.server.app;
+
+import io.nzbmount.nntp.NzbReader;
+import io.nzbmount.server.dav.ContentReader;
+import java.io.IOException;
+
+/**
+ * One GET's sequential view of a file: reads the item's active source from the requested offset
+ * on. A read failure reaches the HTTP layer as the reader's typed exception, which cuts the
+ * response short; no byte is ever invented. Threading as {@link ContentReader}.
+ */
+final class StreamSession implements ContentReader {
+    private final NzbReader reader;
+    private long position;
+
+    StreamSession(NzbReader reader, long offset) {
+        this.reader = reader;
+        this.position = offset;
+    }
+
+    @Override
+    public int read(byte[] buffer, int offset, int length) throws IOException {
+        int n = reader.read(position, buffer, offset, length);
+        if (n > 0) position += n;
+        return n;
+    }
+
+    @Override
+    public void close() {
+        reader.close();
+    }
+}

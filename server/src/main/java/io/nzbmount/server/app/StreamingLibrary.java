@@ -1,0 +1,93 @@
+package io.nzbmount.server.app;
+
+import io.nzbmount.server.dav.ContentReader;
+import io.nzbmount.server.dav.Library;
+import io.nzbmount.server.dav.LibraryFile;
+import io.nzbmount.server.dav.LibraryFolder;
+import io.nzbmount.server.dav.LibraryNode;
+import io.nzbmount.server.http.HttpProblem;
+import io.nzbmount.server.library.ItemCatalog;
+import io.nzbmount.server.library.ItemView;
+import io.nzbmount.server.library.LibraryFileView;
+import io.nzbmount.server.library.MountedFile;
+import io.nzbmount.server.store.StoreException;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The WebDAV library: one folder per item, holding the media files of its primary source.
+ * Reads go through {@link StreamOpener}. Thread-safe; every call reads the catalog afresh, so
+ * imports and deletions show at once.
+ */
+public final class StreamingLibrary implements Library {
+    private final ItemCatalog catalog;
+    private final StreamOpener opener;
+
+    public StreamingLibrary(ItemCatalog catalog, StreamOpener opener) {
+        this.catalog = catalog;
+        this.opener = opener;
+    }
+
+    @Override
+    public Optional<LibraryNode> resolve(List<String> segments) {
+        try {
+            return switch (segments.size()) {
+                case 0 -> Optional.of(root());
+                case 1 -> catalog.itemByName(segments.get(0)).map(this::folder);
+                case 2 -> catalog.resolve(segments.get(0), segments.get(1)).map(this::file);
+                default -> Optional.empty();
+            };
+        } catch (StoreException e) {
+            throw new HttpProblem.Unavailable("the library database cannot be read: " + e.getMessage());
+        }
+    }
+
+    private LibraryNode root() throws StoreException {
+        List<ItemView> items = catalog.items();
+        List<LibraryNode> children = new ArrayList<>(items.size());
+        Instant newest = Instant.EPOCH;
+        for (ItemView item : items) {
+            children.add(folder(item));
+            if (item.item().created().isAfter(newest)) newest = item.item().created();
+        }
+        return new Folder("library", newest, List.copyOf(children));
+    }
+
+    private LibraryNode folder(ItemView item) {
+        List<LibraryNode> files = new ArrayList<>();
+        for (LibraryFileView f : item.files()) {
+            files.add(file(new MountedFile(item.item().id(), item.item().name(), item.item().created(),
+                    item.primary().sha256(), f)));
+        }
+        return new Folder(item.item().name(), item.item().created(), List.copyOf(files));
+    }
+
+    private LibraryNode file(MountedFile mounted) {
+        return new File(mounted, opener);
+    }
+
+    private record Folder(String name, Instant lastModified, List<LibraryNode> children) implements LibraryFolder {}
+
+    /**
+     * A file's identity belongs to the item, not to the source serving it: every source of an
+     * item is proved to hold the same bytes, so a change of source keeps the ETag.
+     */
+    private record File(MountedFile mounted, StreamOpener opener) implements LibraryFile {
+        @Override public String name() { return mounted.file().name(); }
+
+        @Override public Instant lastModified() { return mounted.itemCreated(); }
+
+        @Override public long size() { return mounted.file().size(); }
+
+        @Override public String etagBasis() {
+            return mounted.itemId() + "/" + mounted.itemCreated().toEpochMilli() + "/" + mounted.file().name();
+        }
+
+        @Override public ContentReader open(long offset) throws IOException {
+            return opener.open(mounted, offset);
+        }
+    }
+}

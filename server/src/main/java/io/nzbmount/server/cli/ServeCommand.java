@@ -1,0 +1,109 @@
+package io.nzbmount.server.cli;
+
+import io.nzbmount.config.Settings;
+import io.nzbmount.server.app.Application;
+import io.nzbmount.server.app.DemoContent;
+import io.nzbmount.server.http.UnsafeBindException;
+import io.nzbmount.server.library.ImportException;
+import io.nzbmount.server.store.StoreException;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.BindException;
+import java.net.URI;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * {@code nzbmount serve}: runs the server until SIGTERM or Ctrl+C, then stops it cleanly (open
+ * responses end, the database closes). With {@code --demo}, an embedded NNTP server with sample
+ * content stands in for the providers.
+ */
+final class ServeCommand {
+    private final PrintStream out;
+
+    ServeCommand(PrintStream out) {
+        this.out = out;
+    }
+
+    /** Blocks until the JVM shuts down; returns -1 (the shutdown hook ends the process). */
+    int run(Arguments arguments, Settings configured) throws UsageException, IOException {
+        DemoContent demo = arguments.demo() ? DemoContent.start() : null;
+        Settings settings = demo == null ? configured : demo.settings(configured);
+        if (demo == null && settings.providers().isEmpty()) {
+            throw new UsageException("no providers configured: pass --config FILE with a providers: list"
+                    + " (see config/nzbmount.example.yaml), or try --demo");
+        }
+        Application app = startApplication(settings, demo);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            app.close();
+            if (demo != null) demo.close();
+            stopped.countDown();
+        }, "nzbmount-shutdown"));
+        if (demo != null) importDemo(app, demo);
+        printWelcome(app.uri(), settings, demo);
+        while (true) {
+            try {
+                stopped.await();
+                return -1;
+            } catch (InterruptedException e) {
+                // Only the shutdown hook ends serving; an interrupt of the main thread does not.
+            }
+        }
+    }
+
+    private Application startApplication(Settings settings, DemoContent demo) throws UsageException {
+        try {
+            return Application.start(settings);
+        } catch (UnsafeBindException e) {
+            closeDemo(demo);
+            throw new UsageException(e.getMessage(), e);
+        } catch (StoreException e) {
+            closeDemo(demo);
+            throw new UsageException("server.dataDir: " + e.getMessage(), e);
+        } catch (Exception e) {
+            closeDemo(demo);
+            if (causedBy(e, BindException.class)) {
+                throw new UsageException("cannot listen on " + settings.server().bind() + ":"
+                        + settings.server().port() + ": the address is in use (set server.port or NZBMOUNT_SERVER_PORT)", e);
+            }
+            throw new UsageException("cannot start: " + e, e);
+        }
+    }
+
+    private static void importDemo(Application app, DemoContent demo) throws IOException {
+        for (Map.Entry<String, byte[]> nzb : demo.nzbs().entrySet()) {
+            try {
+                app.importer().importFile(nzb.getKey(), nzb.getValue());
+            } catch (ImportException | StoreException e) {
+                throw new IOException("demo content could not be imported: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    private void printWelcome(URI uri, Settings settings, DemoContent demo) {
+        String base = uri.toString().endsWith("/") ? uri.toString() : uri + "/";
+        out.println("NZBMount is running" + (demo == null ? "." : " in demo mode: a built-in NNTP server on "
+                + demo.address() + " holds the sample content."));
+        out.println("  WebDAV:  " + base + "dav/library/");
+        out.println("  API:     " + base + "api/items");
+        out.println("  Web UI:  " + base);
+        out.println("  Data:    " + settings.server().dataDir().toAbsolutePath().normalize());
+        if (demo != null) {
+            out.println("  Try:     curl -s " + base + "dav/library/Demo%20Film%20(2024)/Demo.Film.2024.360p.mkv -o film.mkv");
+        }
+        out.println("Press Ctrl+C to stop.");
+        out.flush();
+    }
+
+    private static void closeDemo(DemoContent demo) {
+        if (demo != null) demo.close();
+    }
+
+    private static boolean causedBy(Throwable e, Class<? extends Throwable> type) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (type.isInstance(t)) return true;
+        }
+        return false;
+    }
+}

@@ -1,0 +1,43 @@
+package io.nzbmount.server.release;
+
+import java.util.Set;
+
+/**
+ * What a release name says about its content. Immutable.
+ *
+ * @param name the name as given
+ * @param title the title as written, words separated by single spaces; "" when unrecognised
+ * @param titleKey {@link TitleKey#of the title normalised for comparison}; "" when unrecognised
+ * @param year release year, or {@link #NO_YEAR}
+ * @param episodes series position, {@link Episodes.None} for a film
+ * @param resolution resolution
+ * @param source source
+ * @param codec video codec
+ * @param group release group, "" when the name has none
+ * @param editions cuts and editions named after the title
+ * @param revision proper / repack status
+ * @param upscaled the video was upscaled from a lower resolution
+ * @param languages language tags found after the title (upper case, e.g. "GERMAN", "MULTI")
+ */
+public record ReleaseInfo(String name, String title, String titleKey, int year, Episodes episodes,
+        Resolution resolution, Source source, Codec codec, String group, Set<Edition> editions,
+        Revision revision, boolean upscaled, Set<String> languages) {
+
+    /** The value of {@link #year} when the name gives none. */
+    public static final int NO_YEAR = 0;
+
+    public ReleaseInfo {
+        editions = Set.copyOf(editions);
+        languages = Set.copyOf(languages);
+    }
+
+    /** False for obfuscated or otherwise unparseable names: such a release matches no other. */
+    public boolean recognised() {
+        return !titleKey.isEmpty();
+    }
+
+    /** Whether the name gives a year. */
+    public boolean hasYear() {
+        return year != NO_YEAR;
+    }
+}

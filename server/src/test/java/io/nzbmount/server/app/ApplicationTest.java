@@ -1,0 +1,195 @@
+package io.nzbmount.server.app;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.nzbmount.config.ConfigLoader;
+import io.nzbmount.config.Settings;
+import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
+import io.nzbmount.nntp.embedded.NzbWriter;
+import io.nzbmount.nntp.embedded.PostedFile;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The whole server as {@code serve} runs it, against the embedded NNTP server. */
+class ApplicationTest {
+    @TempDir Path dataDir;
+
+    private EmbeddedNntpServer nntp;
+    private final HttpClient http = HttpClient.newHttpClient();
+    private Application app;
+
+    @BeforeEach
+    void startNntp() throws IOException {
+        nntp = EmbeddedNntpServer.start();
+    }
+
+    @AfterEach
+    void stopAll() {
+        if (app != null) app.close();
+        nntp.close();
+    }
+
+    private Settings settings() throws Exception {
+        return ConfigLoader.fromText("""
+                server:
+                  port: 0
+                  dataDir: %s
+                providers:
+                  - name: embedded
+                    host: %s
+                    port: %d
+                    connections: 4
+                reader:
+                  retryBackoffMillis: [1]
+                """.formatted(dataDir, nntp.host(), nntp.port()), "test", Map.of());
+    }
+
+    @Test
+    void importedNzbIsServedOverWebDavByteForByteAndSurvivesARestart() throws Exception {
+        byte[] film = random(5 * 200_000 + 777, 7);
+        PostedFile post = nntp.post("Great.Film.2021.1080p.mkv", film, 200_000);
+        String nzb = NzbWriter.write(List.of(post), "Great Film (2021)");
+        app = Application.start(settings());
+
+        HttpResponse<String> created = http.send(HttpRequest.newBuilder(api("nzbs"))
+                .POST(HttpRequest.BodyPublishers.ofString(nzb)).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(201, created.statusCode(), created.body());
+        HttpResponse<String> again = http.send(HttpRequest.newBuilder(api("nzbs"))
+                .POST(HttpRequest.BodyPublishers.ofString(nzb)).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, again.statusCode(), "the same NZB twice is the same item: " + again.body());
+
+        URI file = dav("Great Film (2021)", "Great.Film.2021.1080p.mkv");
+        assertArrayEquals(sha256(film), sha256(get(file, null)));
+        assertRange(file, film, 199_990, 400_010);
+        assertRange(file, film, film.length - 1, film.length - 1);
+        assertRange(file, film, 0, 0);
+
+        HttpResponse<String> listing = http.send(HttpRequest.newBuilder(davRoot())
+                .method("PROPFIND", HttpRequest.BodyPublishers.noBody()).header("Depth", "1").build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(207, listing.statusCode());
+        assertTrue(listing.body().contains("Great%20Film%20(2021)") || listing.body().contains("Great Film (2021)"),
+                listing.body());
+
+        app.close();
+        app = Application.start(settings());
+        assertArrayEquals(sha256(film), sha256(get(dav("Great Film (2021)", "Great.Film.2021.1080p.mkv"), null)),
+                "after a restart the same library serves the same bytes");
+    }
+
+    @Test
+    void putOfAnNzbIntoTheNzbsFolderImportsIt() throws Exception {
+        byte[] clip = random(150_000, 9);
+        PostedFile post = nntp.post("Clip.2022.mkv", clip, 64_000);
+        app = Application.start(settings());
+        HttpResponse<String> put = http.send(HttpRequest.newBuilder(app.uri().resolve("/dav/nzbs/Clip.2022.nzb"))
+                .PUT(HttpRequest.BodyPublishers.ofString(NzbWriter.write(List.of(post)))).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(201, put.statusCode(), put.body());
+        HttpResponse<String> items = http.send(HttpRequest.newBuilder(api("items")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertTrue(items.body().contains("Clip.2022"), items.body());
+    }
+
+    @Test
+    void aMissingArticleCutsTheResponseShortAndNeverServesWrongBytes() throws Exception {
+        byte[] film = random(4 * 100_000, 11);
+        PostedFile post = nntp.post("Broken.Film.2019.mkv", film, 100_000);
+        app = Application.start(settings());
+        assertEquals(201, http.send(HttpRequest.newBuilder(api("nzbs"))
+                .POST(HttpRequest.BodyPublishers.ofString(NzbWriter.write(List.of(post)))).build(),
+                HttpResponse.BodyHandlers.ofString()).statusCode());
+        nntp.removeArticle(post.messageIds().get(2));
+        URI file = dav("Broken.Film.2019", "Broken.Film.2019.mkv");
+        HttpResponse<InputStream> response = http.send(HttpRequest.newBuilder(file).build(),
+                HttpResponse.BodyHandlers.ofInputStream());
+        assertEquals(200, response.statusCode());
+        assertEquals(film.length, response.headers().firstValueAsLong("Content-Length").orElseThrow());
+        byte[] got = readUntilCut(response.body());
+        assertEquals(200_000, got.length, "the response ends where the missing article starts");
+        assertArrayEquals(Arrays.copyOf(film, got.length), got);
+    }
+
+    @Test
+    void demoModeServesTheSampleFilm() throws Exception {
+        try (DemoContent demo = DemoContent.start()) {
+            app = Application.start(demo.settings(settings()));
+            for (Map.Entry<String, byte[]> nzb : demo.nzbs().entrySet()) {
+                app.importer().importFile(nzb.getKey(), nzb.getValue());
+            }
+            byte[] original;
+            try (InputStream in = getClass().getClassLoader().getResourceAsStream("demo/" + DemoContent.FILM)) {
+                original = in.readAllBytes();
+            }
+            assertArrayEquals(sha256(original), sha256(get(dav("Demo Film (2024)", DemoContent.FILM), null)));
+        }
+    }
+
+    private void assertRange(URI file, byte[] original, long first, long last) throws Exception {
+        byte[] got = get(file, "bytes=" + first + "-" + last);
+        assertArrayEquals(Arrays.copyOfRange(original, (int) first, (int) last + 1), got, "range " + first + "-" + last);
+    }
+
+    private byte[] get(URI uri, String range) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(uri);
+        if (range != null) b.header("Range", range);
+        HttpResponse<byte[]> r = http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertEquals(range == null ? 200 : 206, r.statusCode());
+        return r.body();
+    }
+
+    private static byte[] readUntilCut(InputStream in) {
+        java.io.ByteArrayOutputStream got = new java.io.ByteArrayOutputStream();
+        byte[] buf = new byte[8192];
+        try (in) {
+            for (int n; (n = in.read(buf)) > 0; ) got.write(buf, 0, n);
+        } catch (IOException expectedWhenCutShort) {
+            // The server closes the connection short of Content-Length.
+        }
+        return got.toByteArray();
+    }
+
+    private URI api(String path) {
+        return app.uri().resolve("/api/" + path);
+    }
+
+    private URI davRoot() {
+        return app.uri().resolve("/dav/library/");
+    }
+
+    private URI dav(String item, String file) {
+        return app.uri().resolve("/dav/library/" + encode(item) + "/" + encode(file));
+    }
+
+    private static String encode(String segment) {
+        return URLEncoder.encode(segment, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    private static byte[] sha256(byte[] data) throws Exception {
+        return MessageDigest.getInstance("SHA-256").digest(data);
+    }
+
+    private static byte[] random(int size, long seed) {
+        byte[] b = new byte[size];
+        new Random(seed).nextBytes(b);
+        return b;
+    }
+}
