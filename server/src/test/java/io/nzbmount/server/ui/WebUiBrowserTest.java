@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.nio.ByteBuffer;
 import io.nzbmount.server.http.Credentials;
 import org.eclipse.jetty.server.Handler;
@@ -150,6 +151,24 @@ class WebUiBrowserTest {
         }
         open("/no/such/page");
         heading("Page not found");
+    }
+
+    @Test
+    void darkColorSchemeFollowsTheSystem() throws Exception {
+        importNzb(TestNzbs.film("dark", "Dark Mode Film"));
+        browser.driver.executeCdpCommand("Emulation.setEmulatedMedia",
+                Map.of("features", List.of(Map.of("name", "prefers-color-scheme", "value", "dark"))));
+        try {
+            open("/library");
+            card("Dark Mode Film");
+            assertEquals("rgb(15, 20, 28)", browser.js("return getComputedStyle(document.body).backgroundColor"));
+            browser.screenshot("library-dark");
+        } finally {
+            browser.driver.executeCdpCommand("Emulation.setEmulatedMedia", Map.of("features", List.of()));
+        }
+        open("/library");
+        heading("Library");
+        assertEquals("rgb(244, 246, 250)", browser.js("return getComputedStyle(document.body).backgroundColor"));
     }
 
     @Test
