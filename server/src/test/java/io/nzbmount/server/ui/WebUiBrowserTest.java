@@ -313,6 +313,13 @@ class WebUiBrowserTest {
     }
 
     @Test
+    void missingItemSaysSoInsteadOfStayingEmpty() throws Exception {
+        open("/items/987654");
+        assertEquals("There is no item 987654 (it may have been deleted).", text(".page-error"));
+        assertEquals("false", String.valueOf(browser.js("return !document.querySelector('.head-actions button').disabled")));
+    }
+
+    @Test
     void readableOnAPhoneWithoutSidewaysScrolling() throws Exception {
         long id = importNzb(TestNzbs.nzb("phone", "A Film With A Rather Long Name For A Small Screen (2019)",
                 List.of(TestNzbs.file("A.Film.With.A.Rather.Long.Name.For.A.Small.Screen.2019.1080p.BluRay.x264-GROUP.mkv", 30, 740_000))))
