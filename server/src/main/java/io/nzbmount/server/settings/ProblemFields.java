@@ -11,7 +11,9 @@ import java.util.regex.Pattern;
  * Sorts the problems of a {@link ConfigException} by the key they are about, so the web UI can
  * show each next to its field. {@link ConfigException} documents every problem as
  * {@code key.path[i].name: what is wrong}; a problem not in that form (a YAML syntax error, an
- * unknown environment variable) goes under the empty key, for the page as a whole. Stateless.
+ * unknown environment variable) goes under the empty key, for the page as a whole. The source
+ * names this package gives the loader hold spaces, so a syntax error prefixed with one never reads
+ * as a key. Stateless.
  */
 final class ProblemFields {
 

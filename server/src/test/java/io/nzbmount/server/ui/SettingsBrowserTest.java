@@ -167,7 +167,7 @@ class SettingsBrowserTest {
     @Test
     void changedStandbyCountAndDelayPersistAfterARestart() throws Exception {
         openSettings();
-        screenshot("settings");
+        screenshot("settings-form");
         assertEquals("5", input("fallback-maxStandby").getDomProperty("value"));
         type(input("fallback-maxStandby"), "2");
         type(input("fallback-submitDelaySeconds"), "45");
