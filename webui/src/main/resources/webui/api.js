@@ -6,11 +6,15 @@
 export const CSRF_HEADER = 'X-NZBMount-Request';
 
 export class ApiError extends Error {
-  /** `status` is the HTTP status, 0 when the server could not be reached. */
-  constructor(message, status) {
+  /**
+   * `status` is the HTTP status, 0 when the server could not be reached; `data` the parsed JSON
+   * body of the refusal (e.g. the field messages of invalid settings), null when there was none.
+   */
+  constructor(message, status, data = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.data = data;
   }
 }
 
@@ -55,7 +59,7 @@ function interpret(status, statusText, text) {
     const message = data && typeof data.error === 'string' && data.error
       ? data.error
       : 'The server answered ' + status + (statusText ? ' ' + statusText : '') + '.';
-    throw new ApiError(message, status);
+    throw new ApiError(message, status, data || null);
   }
   if (data === undefined) throw new ApiError('The server answered with something that is not JSON.', status);
   return data;

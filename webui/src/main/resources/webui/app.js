@@ -3,13 +3,14 @@
 import { libraryPage } from './library.js';
 import { itemPage } from './item.js';
 import { comingPage, healthPage, notFoundPage } from './pages.js';
+import { settingsPage } from './settings.js';
 
 const routes = [
   { pattern: /^\/library$/, nav: 'library', open: (main) => libraryPage(main) },
   { pattern: /^\/items\/([1-9][0-9]{0,17})$/, nav: 'library', open: (main, m) => itemPage(main, m[1]) },
   { pattern: /^\/search$/, nav: 'search', open: (main) => comingPage(main, 'search') },
   { pattern: /^\/streams$/, nav: 'streams', open: (main) => comingPage(main, 'streams') },
-  { pattern: /^\/settings$/, nav: 'settings', open: (main) => comingPage(main, 'settings') },
+  { pattern: /^\/settings$/, nav: 'settings', open: (main) => settingsPage(main) },
   { pattern: /^\/health$/, nav: 'health', open: (main) => healthPage(main) },
 ];
 

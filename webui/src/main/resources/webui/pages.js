@@ -18,13 +18,6 @@ const COMING = {
       + 'retries and cutovers, updated live.',
     meanwhile: 'Each item’s timeline on its page already lists what happened to it.',
   },
-  settings: {
-    title: 'Settings',
-    text: 'Changing settings from the browser is not available yet.',
-    later: 'You will set up providers (with a connection test), indexers, automatic cutover, the standby count '
-      + 'and the login here.',
-    meanwhile: 'Meanwhile, edit the configuration file (see the configuration guide) and restart NZBMount.',
-  },
 };
 
 /** A page that explains it is not available yet. */
