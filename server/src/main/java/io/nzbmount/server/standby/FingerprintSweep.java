@@ -15,6 +15,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * One fingerprint sweep: the SHA-256 of every planned sample on both sides, compared. Single use,
@@ -36,9 +37,13 @@ final class FingerprintSweep {
     private final long primaryId;
     private final List<FilePair> pairs;
     private final Prevalidator.Progress progress;
+    private final ReentrantLock primaryLock;
     private final byte[] buffer = new byte[BUFFER];
 
-    FingerprintSweep(Database db, Usenet usenet, long primaryId, List<FilePair> pairs, Prevalidator.Progress progress) {
+    /** @param primaryLock held while a primary hash is looked up or computed, shared by every sweep of that primary */
+    FingerprintSweep(Database db, Usenet usenet, long primaryId, List<FilePair> pairs, Prevalidator.Progress progress,
+                     ReentrantLock primaryLock) {
+        this.primaryLock = primaryLock;
         this.db = db;
         this.usenet = usenet;
         this.primaryId = primaryId;
@@ -94,6 +99,15 @@ final class FingerprintSweep {
 
     /** The primary's digest of a sample: stored, else read and stored; null when it cannot be read now. */
     private byte[] primaryDigest(FilePair pair, Sample sample, Side primary) throws StoreException, ReadCancelledException {
+        primaryLock.lock();
+        try {
+            return storedOrComputed(pair, sample, primary);
+        } finally {
+            primaryLock.unlock();
+        }
+    }
+
+    private byte[] storedOrComputed(FilePair pair, Sample sample, Side primary) throws StoreException, ReadCancelledException {
         Optional<byte[]> stored = db.transaction(c ->
                 SampleHashes.get(c, primaryId, pair.primaryIndex(), sample.offset(), sample.length()));
         if (stored.isPresent()) return stored.get();

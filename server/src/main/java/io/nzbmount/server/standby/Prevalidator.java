@@ -16,6 +16,9 @@ import io.nzbmount.server.store.StoreException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.Optional;
 
 /**
@@ -40,6 +43,8 @@ public final class Prevalidator {
     private final Database db;
     private final ItemCatalog catalog;
     private final Usenet usenet;
+    /** One lock per primary: two standbys of one item must not both compute the primary's hashes. */
+    private final Map<Long, ReentrantLock> primaryLocks = new ConcurrentHashMap<>();
 
     public Prevalidator(Database db, ItemCatalog catalog, Usenet usenet) {
         this.db = db;
@@ -91,7 +96,8 @@ public final class Prevalidator {
             pairs.add(new FilePair(p.index(), p.name(), primaryMap, standbyMap,
                     FilePair.plan(p.size(), primaryMap, standbyMap)));
         }
-        return new FingerprintSweep(db, usenet, primaryId, pairs, progress).run();
+        return new FingerprintSweep(db, usenet, primaryId, pairs, progress,
+                primaryLocks.computeIfAbsent(primaryId, id -> new ReentrantLock())).run();
     }
 
     /** The standby's file for a primary file: the same name (case ignored), else the first of the same size. */
