@@ -6,15 +6,24 @@ import io.nzbmount.server.api.ApiHandler;
 import io.nzbmount.server.cli.UsenetSettings;
 import io.nzbmount.server.http.Credentials;
 import io.nzbmount.server.http.WebServer;
+import io.nzbmount.server.indexer.ClientOptions;
+import io.nzbmount.server.indexer.IndexerSet;
 import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.LibraryImporter;
 import io.nzbmount.server.library.WatchFolder;
+import io.nzbmount.server.standby.BackgroundSizer;
+import io.nzbmount.server.standby.IndexerAccess;
+import io.nzbmount.server.standby.PlaybackLiveness;
+import io.nzbmount.server.standby.ReleasePicker;
+import io.nzbmount.server.standby.StandbyService;
+import io.nzbmount.server.standby.StandbyStatus;
 import io.nzbmount.server.store.Database;
 import java.net.URI;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,6 +34,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class Application implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Application.class);
+    /** Standbys proved at once: each proof holds at most one background fetch per side. */
+    private static final int STANDBY_PROOFS_AT_ONCE = 2;
 
     private final List<AutoCloseable> resources;
     private final WebServer web;
@@ -54,12 +65,29 @@ public final class Application implements AutoCloseable {
             LibraryImporter importer = new LibraryImporter(db, new UsenetSizer(usenet),
                     new UsenetPresence(usenet), clock, settings.fallback().maxStandby());
             EventLog events = new EventLog(db, clock);
-            WebServer web = WebServer.builder(new StreamingLibrary(catalog, new StreamOpener(catalog, usenet)))
+            Optional<IndexerAccess> indexers = Optional.empty();
+            if (!settings.indexers().isEmpty()) {
+                IndexerSet set = new IndexerSet(settings.indexers(), ClientOptions.DEFAULTS);
+                started.add(set);
+                indexers = Optional.of(new IndexerAccess(set, settings.indexers()));
+            }
+            PlaybackLiveness playback = new PlaybackLiveness(clock);
+            // Standbys are sized at background priority: nobody waits for them.
+            LibraryImporter standbyImporter = new LibraryImporter(db, new BackgroundSizer(usenet),
+                    new UsenetPresence(usenet), clock, settings.fallback().maxStandby());
+            StandbyService standby = new StandbyService(new StandbyService.Parts(db, catalog, standbyImporter, usenet,
+                    indexers, events, clock, playback), settings.fallback().submitDelay(),
+                    settings.fallback().maxStandby(), STANDBY_PROOFS_AT_ONCE);
+            standby.start();
+            started.add(standby);
+            Optional<ReleasePicker> picker = indexers.map(i -> new ReleasePicker(i, importer, db));
+            WebServer web = WebServer.builder(new StreamingLibrary(catalog, new StreamOpener(catalog, usenet, playback)))
                     .bind(settings.server().bind())
                     .port(settings.server().port())
                     .credentials(settings.auth().map(a -> new Credentials(a.username(), a.password())).orElse(null))
                     .uploadSink(new ImporterUploadSink(importer))
-                    .route("/api/*", new ApiHandler(importer, catalog, events))
+                    .route("/api/*", new ApiHandler(importer, catalog, events, picker,
+                            Optional.of(new StandbyStatus(db))))
                     .build();
             web.start();
             started.add(web::stop);

@@ -9,6 +9,7 @@ import io.nzbmount.server.dav.ContentReader;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.LibraryFileView;
 import io.nzbmount.server.library.MountedFile;
+import io.nzbmount.server.standby.PlaybackTracker;
 import io.nzbmount.server.store.StoreException;
 import java.io.IOException;
 import java.util.LinkedHashMap;
@@ -23,6 +24,7 @@ public final class StreamOpener {
 
     private final ItemCatalog catalog;
     private final Usenet usenet;
+    private final PlaybackTracker playback;
     private final Map<String, FileMap> maps = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, FileMap> eldest) {
@@ -31,13 +33,19 @@ public final class StreamOpener {
     };
 
     public StreamOpener(ItemCatalog catalog, Usenet usenet) {
+        this(catalog, usenet, PlaybackTracker.NONE);
+    }
+
+    /** @param playback told which items are being played (standby pools follow it) */
+    public StreamOpener(ItemCatalog catalog, Usenet usenet, PlaybackTracker playback) {
         this.catalog = catalog;
         this.usenet = usenet;
+        this.playback = playback;
     }
 
     ContentReader open(MountedFile mounted, long offset) throws IOException {
         NzbReader reader = usenet.open(map(mounted.file()), Priority.FOREGROUND);
-        return new StreamSession(reader, offset);
+        return new StreamSession(reader, offset, playback.opened(mounted.itemId()));
     }
 
     private FileMap map(LibraryFileView file) throws IOException {

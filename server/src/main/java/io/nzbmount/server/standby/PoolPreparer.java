@@ -150,7 +150,8 @@ final class PoolPreparer {
         }
         ImportResult imported;
         try {
-            imported = importer.addStandby(itemId, nzb, Optional.of(result.linkForDisplay()));
+            imported = importer.addStandby(itemId, nzb, Optional.of(result.linkForDisplay()),
+                    Optional.of(result.title()));
         } catch (ImportException e) {
             switch (e.reason()) {
                 case MALFORMED, TOO_LARGE, UNPLAYABLE -> markDead(itemId, key, result.title(), e.getMessage());
