@@ -47,6 +47,14 @@ final class StandbyRig implements AutoCloseable {
         open(5, Optional.empty());
     }
 
+    /** A rig over other providers (a real server); {@link #nntp} is null. */
+    StandbyRig(Path dir, Usenet usenet) throws Exception {
+        this.dir = dir;
+        this.nntp = null;
+        this.usenet = usenet;
+        open(5, Optional.empty());
+    }
+
     /** (Re)opens the database and a fresh service, as a restart does. */
     void open(int maxStandby, Optional<IndexerAccess> indexers) throws StoreException {
         if (service != null) service.close();
@@ -94,7 +102,7 @@ final class StandbyRig implements AutoCloseable {
     public void close() throws Exception {
         service.close();
         usenet.close();
-        nntp.close();
+        if (nntp != null) nntp.close();
         db.close();
     }
 }
