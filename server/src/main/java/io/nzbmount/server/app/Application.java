@@ -77,7 +77,7 @@ public final class Application implements AutoCloseable {
                     new UsenetPresence(usenet), clock, settings.fallback().maxStandby());
             StandbyService standby = new StandbyService(new StandbyService.Parts(db, catalog, standbyImporter, usenet,
                     indexers, events, clock, playback), settings.fallback().submitDelay(),
-                    settings.fallback().maxStandby(), STANDBY_PROOFS_AT_ONCE);
+                    settings.fallback().maxStandby(), STANDBY_PROOFS_AT_ONCE, StandbyService.SAMPLE_PAUSE);
             standby.start();
             started.add(standby);
             Optional<ReleasePicker> picker = indexers.map(i -> new ReleasePicker(i, importer, db));

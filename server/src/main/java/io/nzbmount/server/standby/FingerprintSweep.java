@@ -13,6 +13,7 @@ import io.nzbmount.server.store.StandbyState;
 import io.nzbmount.server.store.StoreException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
@@ -38,12 +39,14 @@ final class FingerprintSweep {
     private final List<FilePair> pairs;
     private final Prevalidator.Progress progress;
     private final ReentrantLock primaryLock;
+    private final Duration pause;
     private final byte[] buffer = new byte[BUFFER];
 
     /** @param primaryLock held while a primary hash is looked up or computed, shared by every sweep of that primary */
     FingerprintSweep(Database db, Usenet usenet, long primaryId, List<FilePair> pairs, Prevalidator.Progress progress,
-                     ReentrantLock primaryLock) {
+                     ReentrantLock primaryLock, Duration pause) {
         this.primaryLock = primaryLock;
+        this.pause = pause;
         this.db = db;
         this.usenet = usenet;
         this.primaryId = primaryId;
@@ -59,6 +62,7 @@ final class FingerprintSweep {
         for (FilePair pair : pairs) {
             try (Side primary = new Side(pair.primary()); Side standby = new Side(pair.standby())) {
                 for (Sample sample : pair.samples()) {
+                    if (tally.done() > 0) pace();
                     byte[] primaryDigest = primaryDigest(pair, sample, primary);
                     byte[] standbyDigest;
                     try {
@@ -95,6 +99,16 @@ final class FingerprintSweep {
                     + " samples could not be read" + (firstUnreadable == null ? "" : " (" + firstUnreadable + ")"),
                     tally.done(), total);
         };
+    }
+
+    private void pace() throws ReadCancelledException {
+        if (pause.isZero()) return;
+        try {
+            Thread.sleep(pause);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ReadCancelledException("sweep interrupted");
+        }
     }
 
     /** The primary's digest of a sample: stored, else read and stored; null when it cannot be read now. */

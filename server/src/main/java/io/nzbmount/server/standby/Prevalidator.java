@@ -13,6 +13,7 @@ import io.nzbmount.server.store.FileRecord;
 import io.nzbmount.server.store.Files;
 import io.nzbmount.server.store.StandbyState;
 import io.nzbmount.server.store.StoreException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -46,10 +47,17 @@ public final class Prevalidator {
     /** One lock per primary: two standbys of one item must not both compute the primary's hashes. */
     private final Map<Long, ReentrantLock> primaryLocks = new ConcurrentHashMap<>();
 
-    public Prevalidator(Database db, ItemCatalog catalog, Usenet usenet) {
+    private final Duration pause;
+
+    /**
+     * @param pause the wait between two samples of one sweep: background work is paced so that a
+     *              live stream on the same providers and CPU keeps its speed (zero in tests)
+     */
+    public Prevalidator(Database db, ItemCatalog catalog, Usenet usenet, Duration pause) {
         this.db = db;
         this.catalog = catalog;
         this.usenet = usenet;
+        this.pause = pause;
     }
 
     /**
@@ -97,7 +105,7 @@ public final class Prevalidator {
                     FilePair.plan(p.size(), primaryMap, standbyMap)));
         }
         return new FingerprintSweep(db, usenet, primaryId, pairs, progress,
-                primaryLocks.computeIfAbsent(primaryId, id -> new ReentrantLock())).run();
+                primaryLocks.computeIfAbsent(primaryId, id -> new ReentrantLock()), pause).run();
     }
 
     /** The standby's file for a primary file: the same name (case ignored), else the first of the same size. */

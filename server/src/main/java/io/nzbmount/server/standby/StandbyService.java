@@ -48,6 +48,12 @@ public final class StandbyService implements AutoCloseable {
     private static final List<Duration> RETRY_WAITS = List.of(Duration.ofMinutes(1), Duration.ofMinutes(5),
             Duration.ofMinutes(15), Duration.ofMinutes(60));
 
+    /**
+     * The pace of a proof in service: one sample (at most one article per side) every 200 ms, so
+     * two proofs at once add at most ~20 background fetches a second next to a live stream.
+     */
+    public static final Duration SAMPLE_PAUSE = Duration.ofMillis(200);
+
     private final Database db;
     private final PlaybackLiveness liveness;
     private final PoolPreparer preparer;
@@ -70,8 +76,9 @@ public final class StandbyService implements AutoCloseable {
      * @param submitDelay how long an item must have been live before its pool is prepared
      * @param maxStandby  the pool size, 0..5; 0 turns pools off
      * @param concurrency how many standbys are proved at once
+     * @param samplePause the wait between two samples of one proof ({@link #SAMPLE_PAUSE} in service)
      */
-    public StandbyService(Parts parts, Duration submitDelay, int maxStandby, int concurrency) {
+    public StandbyService(Parts parts, Duration submitDelay, int maxStandby, int concurrency, Duration samplePause) {
         if (maxStandby < 0 || maxStandby > CandidateSelector.MAX_STANDBY) {
             throw new IllegalArgumentException("maxStandby must be 0.." + CandidateSelector.MAX_STANDBY);
         }
@@ -84,7 +91,7 @@ public final class StandbyService implements AutoCloseable {
         this.proofs = new Semaphore(concurrency);
         this.preparer = new PoolPreparer(parts.db(), parts.catalog(), parts.importer(), parts.indexers(),
                 parts.events(), parts.clock(), maxStandby);
-        this.validation = new Validation(parts.db(), new Prevalidator(parts.db(), parts.catalog(), parts.usenet()),
+        this.validation = new Validation(parts.db(), new Prevalidator(parts.db(), parts.catalog(), parts.usenet(), samplePause),
                 parts.events(), parts.clock());
     }
 

@@ -65,7 +65,7 @@ final class StandbyRig implements AutoCloseable {
         events = new EventLog(db, clock);
         liveness = new PlaybackLiveness(clock);
         service = new StandbyService(new StandbyService.Parts(db, catalog, importer, usenet, indexers, events, clock,
-                liveness), Duration.ofSeconds(120), maxStandby, 2);
+                liveness), Duration.ofSeconds(120), maxStandby, 2, Duration.ZERO);
     }
 
     static byte[] randomBytes(int size, long seed) {
