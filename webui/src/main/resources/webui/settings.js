@@ -19,7 +19,10 @@ const RESTART_WORDS = {
 };
 
 /** Which section shows the "restart needed" mark for a restart-only key. */
-const RESTART_SECTION = { providers: 'providers', 'server.bind': 'server', 'server.port': 'server', auth: 'server' };
+const RESTART_SECTION = {
+  providers: 'providers', indexers: 'indexers', fallback: 'fallback',
+  'server.bind': 'server', 'server.port': 'server', auth: 'server',
+};
 
 let uid = 0;
 
@@ -118,10 +121,10 @@ function form(body, pageErr, data, isLive) {
     section('providers', 'Providers', [restartMark('providers'), h('span', { class: 'badge' }, 'Applies after restart')],
       'Usenet servers, asked in order of priority (lowest first).', [sectionError('providers'), providerList,
         h('div', { class: 'entry-actions' }, addProviderButton)]),
-    section('indexers', 'Indexers', [h('span', { class: 'badge live' }, 'Applies at once')],
+    section('indexers', 'Indexers', [restartMark('indexers'), h('span', { class: 'badge' }, 'Applies after restart')],
       'Newznab indexers (or NZBHydra2 / Prowlarr) searched for standby releases.', [sectionError('indexers'), indexerList,
         h('div', { class: 'entry-actions' }, addIndexerButton)]),
-    section('fallback', 'Automatic cutover', [h('span', { class: 'badge live' }, 'Applies at once')],
+    section('fallback', 'Automatic cutover', [restartMark('fallback'), h('span', { class: 'badge' }, 'Applies after restart')],
       'What happens when the release you are watching breaks.', [sectionError('fallback'),
         h('div', { class: 'fields' }, fallbackFields.enabled.el, fallbackFields.maxStandby.el,
           fallbackFields.submitDelaySeconds.el)]),

@@ -40,6 +40,15 @@ public interface Usenet extends AutoCloseable {
     NzbReader open(FileMap map, Priority priority);
 
     /**
+     * Opens a reader that runs at most {@code readAhead} article fetches at once instead of the
+     * configured read-ahead: with 1, a read costs exactly the article that holds its offset (for
+     * sparse reads, such as fingerprint samples, that must not fetch neighbours).
+     *
+     * @param readAhead at least 1
+     */
+    NzbReader open(FileMap map, Priority priority, int readAhead);
+
+    /**
      * Rebuilds a file's map from {@link FileMap#layout()} without fetching anything.
      *
      * @throws IllegalArgumentException when the layout is not one, or not for this file

@@ -9,6 +9,10 @@ import io.nzbmount.server.dav.ContentReader;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.LibraryFileView;
 import io.nzbmount.server.library.MountedFile;
+import io.nzbmount.server.observe.LiveStream;
+import io.nzbmount.server.observe.StreamRegistry;
+import io.nzbmount.server.observe.StreamStart;
+import io.nzbmount.server.standby.PlaybackTracker;
 import io.nzbmount.server.store.StoreException;
 import java.io.IOException;
 import java.util.LinkedHashMap;
@@ -23,6 +27,8 @@ public final class StreamOpener {
 
     private final ItemCatalog catalog;
     private final Usenet usenet;
+    private final PlaybackTracker playback;
+    private final StreamRegistry streams;
     private final Map<String, FileMap> maps = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, FileMap> eldest) {
@@ -31,13 +37,26 @@ public final class StreamOpener {
     };
 
     public StreamOpener(ItemCatalog catalog, Usenet usenet) {
+        this(catalog, usenet, PlaybackTracker.NONE, new StreamRegistry(java.time.Clock.systemUTC()));
+    }
+
+    /**
+     * @param playback told which items are being played (standby pools follow it)
+     * @param streams  where open streams are listed for the health and stream views
+     */
+    public StreamOpener(ItemCatalog catalog, Usenet usenet, PlaybackTracker playback, StreamRegistry streams) {
         this.catalog = catalog;
         this.usenet = usenet;
+        this.playback = playback;
+        this.streams = streams;
     }
 
     ContentReader open(MountedFile mounted, long offset) throws IOException {
         NzbReader reader = usenet.open(map(mounted.file()), Priority.FOREGROUND);
-        return new StreamSession(reader, offset);
+        LibraryFileView file = mounted.file();
+        LiveStream live = streams.open(new StreamStart(mounted.itemId(), mounted.itemName(), file.name(), "",
+                String.valueOf(file.sourceId()), offset, file.size() - offset), reader::stats);
+        return new StreamSession(reader, offset, playback.opened(mounted.itemId()), live);
     }
 
     private FileMap map(LibraryFileView file) throws IOException {

@@ -33,9 +33,10 @@ import org.slf4j.LoggerFactory;
  * from the file only. Every combination is validated by {@link ConfigLoader}, with the same rules
  * and messages as the file.
  *
- * <p>What a save changes: {@code fallback} and {@code indexers} apply at once (the registered
- * {@link SettingsListener}s are told); {@code providers}, {@code server.bind}, {@code server.port}
- * and {@code auth} are stored and apply at the next start ({@link #restartRequired()}).
+ * <p>What a save changes: every section is stored and applies at the next start
+ * ({@link #restartRequired()} names what differs from what the server runs with); the
+ * registered {@link SettingsListener}s are told of fallback and indexer changes, for parts that
+ * can take them at once.
  *
  * <p>Thread-safe: saves are serialised; {@link #current()} may be read from any thread.
  */
@@ -119,8 +120,9 @@ public final class SettingsService {
     }
 
     /**
-     * The saved settings that apply only after a restart and differ from what the server runs
-     * with: any of {@code server.bind}, {@code server.port}, {@code auth}, {@code providers}.
+     * The saved settings that differ from what the server runs with and apply at the next start:
+     * any of {@code server.bind}, {@code server.port}, {@code auth}, {@code providers},
+     * {@code indexers}, {@code fallback}.
      */
     public List<String> restartRequired() {
         Settings now = current;
@@ -129,6 +131,8 @@ public final class SettingsService {
         if (now.server().port() != started.server().port()) keys.add("server.port");
         if (!now.auth().equals(started.auth())) keys.add("auth");
         if (!now.providers().equals(started.providers())) keys.add("providers");
+        if (!now.indexers().equals(started.indexers())) keys.add("indexers");
+        if (!now.fallback().equals(started.fallback())) keys.add("fallback");
         return keys;
     }
 

@@ -122,11 +122,17 @@ public final class UsenetService implements Usenet {
 
     @Override
     public NzbReader open(FileMap map, Priority priority) {
+        return open(map, priority, settings.readAhead());
+    }
+
+    @Override
+    public NzbReader open(FileMap map, Priority priority, int readAhead) {
+        if (readAhead < 1) throw new IllegalArgumentException("readAhead must be >= 1: " + readAhead);
         if (!(map instanceof SegmentMap segmentMap)) {
             throw new IllegalArgumentException("not a map made by Usenet.map: " + map);
         }
         if (closed) throw new IllegalStateException("closed");
-        SegmentReader reader = new SegmentReader(segmentMap, fetcher, priority, executor, settings.readAhead(),
+        SegmentReader reader = new SegmentReader(segmentMap, fetcher, priority, executor, readAhead,
                 readers::remove);
         readers.add(reader);
         if (closed) reader.close();
