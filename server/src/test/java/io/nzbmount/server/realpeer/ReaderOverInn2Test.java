@@ -12,6 +12,8 @@ import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.Provider;
 import io.nzbmount.nntp.ProvidersUnavailableException;
 import io.nzbmount.nntp.Usenet;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -150,8 +152,11 @@ class ReaderOverInn2Test {
     }
 
     private static void readWholeAndCompare(RealPeer.Posted posted, Provider provider) throws Exception {
+        String nzbText = Files.readString(posted.nzb(), StandardCharsets.UTF_8);
+        assertTrue(nzbText.contains("<!DOCTYPE nzb") && nzbText.contains("\r\n"),
+                "a real nyuu NZB: a DOCTYPE and CRLF line ends");
         NzbFile file = Releases.onlyFile(posted.nzb());
-        long size = java.nio.file.Files.size(posted.file());
+        long size = Files.size(posted.file());
         assertEquals(posted.file().getFileName().toString(), file.name(), "name from nyuu's subject");
         assertEquals(Releases.articles(size), file.segments().size());
         try (Usenet usenet = connect(provider)) {
