@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -152,7 +153,7 @@ class CurlRangesTest {
         int n = downloads.incrementAndGet();
         Path head = work.resolve("head-" + n + ".txt");
         Path body = work.resolve("body-" + n + ".bin");
-        List<String> command = new java.util.ArrayList<>(List.of("curl", "-sS", "-D", head.toString(),
+        List<String> command = new ArrayList<>(List.of("curl", "-sS", "-D", head.toString(),
                 "-o", body.toString()));
         command.addAll(List.of(options));
         command.add(url);

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -79,7 +80,7 @@ public final class Originals {
     public static void assertSameBytes(byte[] expected, byte[] received, long offset, String what) {
         Assertions.assertEquals(expected.length, received.length, what + ": length");
         if (sha256(expected).equals(sha256(received))) return;
-        int at = java.util.Arrays.mismatch(expected, received);
+        int at = Arrays.mismatch(expected, received);
         Assertions.fail(what + ": SHA-256 differs; first wrong byte at file offset " + (offset + at)
                 + " (expected " + (expected[at] & 0xff) + ", got " + (received[at] & 0xff) + ")");
     }

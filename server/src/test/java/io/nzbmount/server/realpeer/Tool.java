@@ -76,7 +76,7 @@ public final class Tool {
         return this;
     }
 
-    /** Feeds these bytes on standard input, then closes it. */
+    /** Feeds this text (UTF-8) on standard input, then closes it. */
     public Tool stdin(String text) {
         this.stdin = text.getBytes(StandardCharsets.UTF_8);
         return this;
