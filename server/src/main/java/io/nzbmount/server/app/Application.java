@@ -11,6 +11,8 @@ import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.LibraryImporter;
 import io.nzbmount.server.library.WatchFolder;
 import io.nzbmount.server.store.Database;
+import io.nzbmount.server.ui.CsrfHandler;
+import io.nzbmount.server.ui.UiHandler;
 import java.net.URI;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -59,7 +61,8 @@ public final class Application implements AutoCloseable {
                     .port(settings.server().port())
                     .credentials(settings.auth().map(a -> new Credentials(a.username(), a.password())).orElse(null))
                     .uploadSink(new ImporterUploadSink(importer))
-                    .route("/api/*", new ApiHandler(importer, catalog, events))
+                    .route("/api/*", new CsrfHandler(new ApiHandler(importer, catalog, events)))
+                    .route("/", new UiHandler())
                     .build();
             web.start();
             started.add(web::stop);

@@ -69,10 +69,10 @@ class ApplicationTest {
         String nzb = NzbWriter.write(List.of(post), "Great Film (2021)");
         app = Application.start(settings());
 
-        HttpResponse<String> created = http.send(HttpRequest.newBuilder(api("nzbs"))
+        HttpResponse<String> created = http.send(HttpRequest.newBuilder(api("nzbs")).header("X-NZBMount-Request", "1")
                 .POST(HttpRequest.BodyPublishers.ofString(nzb)).build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(201, created.statusCode(), created.body());
-        HttpResponse<String> again = http.send(HttpRequest.newBuilder(api("nzbs"))
+        HttpResponse<String> again = http.send(HttpRequest.newBuilder(api("nzbs")).header("X-NZBMount-Request", "1")
                 .POST(HttpRequest.BodyPublishers.ofString(nzb)).build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(200, again.statusCode(), "the same NZB twice is the same item: " + again.body());
 
@@ -114,7 +114,7 @@ class ApplicationTest {
         byte[] film = random(4 * 100_000, 11);
         PostedFile post = nntp.post("Broken.Film.2019.mkv", film, 100_000);
         app = Application.start(settings());
-        assertEquals(201, http.send(HttpRequest.newBuilder(api("nzbs"))
+        assertEquals(201, http.send(HttpRequest.newBuilder(api("nzbs")).header("X-NZBMount-Request", "1")
                 .POST(HttpRequest.BodyPublishers.ofString(NzbWriter.write(List.of(post)))).build(),
                 HttpResponse.BodyHandlers.ofString()).statusCode());
         nntp.removeArticle(post.messageIds().get(2));

@@ -131,6 +131,23 @@ class CliTest {
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("no providers configured"), err.toString());
     }
 
+    @Test
+    void servingBeyondLoopbackWithoutCredentialsRefusesToStart() throws IOException {
+        Files.writeString(config, """
+                server:
+                  bind: 0.0.0.0
+                  port: 0
+                  dataDir: %s
+                providers:
+                  - name: embedded
+                    host: %s
+                    port: %d
+                """.formatted(dir.resolve("data"), server.host(), server.port()));
+        assertEquals(2, run("serve", "--config", config.toString()));
+        String message = err.toString(StandardCharsets.UTF_8);
+        assertTrue(message.startsWith("nzbmount: ") && message.contains("0.0.0.0"), message);
+    }
+
     private static byte[] random(int size, long seed) {
         byte[] b = new byte[size];
         new Random(seed).nextBytes(b);
