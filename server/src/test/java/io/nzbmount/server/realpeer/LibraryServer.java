@@ -74,6 +74,8 @@ public final class LibraryServer implements AutoCloseable {
         URI endpoint = app.uri().resolve("/api/nzbs?name=" + URLEncoder.encode(name, StandardCharsets.UTF_8));
         HttpResponse<String> created = http.send(HttpRequest.newBuilder(endpoint)
                 .header("Content-Type", "application/x-nzb")
+                // The API refuses changes without it (a guard against cross-site requests).
+                .header("X-NZBMount-Request", "1")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(nzb)).build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(201, created.statusCode(), () -> "POST /api/nzbs: " + created.body());
         JsonNode item = JSON.readTree(created.body());
