@@ -123,6 +123,18 @@ class CurlRangesTest {
     }
 
     @Test
+    void optionsAllowsExactlyTheMethodsTheReadOnlyTreeServes() throws Exception {
+        String served = "GET, HEAD, OPTIONS, PROPFIND";
+        Download options = curl("-X", "OPTIONS");
+        assertEquals(200, options.head().status());
+        assertEquals(served, options.head().require("Allow"), "OPTIONS promises what the tree serves");
+        Download proppatch = curl("-X", "PROPPATCH", "-H", "Content-Type: text/xml", "--data",
+                "<?xml version=\"1.0\"?><D:propertyupdate xmlns:D=\"DAV:\"/>");
+        assertEquals(405, proppatch.head().status(), "a read-only file's properties cannot be set");
+        assertEquals(served, proppatch.head().require("Allow"));
+    }
+
+    @Test
     void aClientAcceptingGzipGetsTheBytesUncompressed() throws Exception {
         String acceptGzip = "Accept-Encoding: gzip, deflate, br, zstd";
         Download whole = curl("-H", acceptGzip);
