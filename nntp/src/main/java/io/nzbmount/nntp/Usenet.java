@@ -58,6 +58,15 @@ public interface Usenet extends AutoCloseable {
     /** Asks the providers about every article of the file (STAT, a few at once, background priority). */
     FileCheck check(NzbFile file) throws ReadCancelledException;
 
+    /**
+     * The connections and trouble of each provider now, in priority order. Cheap (no I/O);
+     * callable from any thread at any time. An implementation that owns no providers answers an
+     * empty list.
+     */
+    default List<ProviderHealth> health() {
+        return List.of();
+    }
+
     /** Closes every open reader and every connection. Idempotent. */
     @Override
     void close();
