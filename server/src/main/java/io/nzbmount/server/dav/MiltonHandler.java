@@ -13,6 +13,7 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpServletResponseWrapper;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.Handler;
@@ -101,8 +102,38 @@ public final class MiltonHandler extends Handler.Wrapper {
         @Override
         protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
             manager.process(new io.milton.servlet.ServletRequest(new DavRequestView(request), getServletContext()),
-                    new ServletResponse(response));
+                    new ServletResponse(new AllowView(response)));
             response.flushBuffer();
+        }
+    }
+
+    /**
+     * The response with Milton's Allow header replaced by the methods the tree really serves.
+     * Milton lists every method it has a handler for (PROPPATCH among them, and GET and HEAD
+     * twice), so OPTIONS would promise what a 405 then refuses; clients that read Allow to decide
+     * whether a share is writable must see the same list as {@link ReadOnlyHandler} sends.
+     */
+    private static final class AllowView extends HttpServletResponseWrapper {
+        AllowView(HttpServletResponse response) {
+            super(response);
+        }
+
+        @Override
+        public void setHeader(String name, String value) {
+            super.setHeader(name, isAllow(name) ? ReadOnlyHandler.ALLOW : value);
+        }
+
+        @Override
+        public void addHeader(String name, String value) {
+            if (isAllow(name)) {
+                super.setHeader(name, ReadOnlyHandler.ALLOW);
+            } else {
+                super.addHeader(name, value);
+            }
+        }
+
+        private static boolean isAllow(String name) {
+            return name.equalsIgnoreCase("Allow");
         }
     }
 
