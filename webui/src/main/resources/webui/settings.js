@@ -13,6 +13,8 @@ import {
 /** Restart-only keys from the API, in words. */
 const RESTART_WORDS = {
   providers: 'providers',
+  indexers: 'indexers',
+  fallback: 'automatic cutover',
   'server.bind': 'listen address',
   'server.port': 'port',
   auth: 'login',
@@ -370,8 +372,8 @@ function form(body, pageErr, data, isLive) {
       const saved = document.getElementById('settings-notice');
       saved.className = 'save-notice ok';
       setText(saved, 'Saved. ' + (restart.length
-        ? 'Restart NZBMount to apply: ' + restart.map((k) => RESTART_WORDS[k] || k).join(', ') + '. The rest applies now.'
-        : 'Everything applies now.'));
+        ? 'Restart NZBMount to apply: ' + restart.map((k) => RESTART_WORDS[k] || k).join(', ') + '.'
+        : 'NZBMount already runs with these settings.'));
       document.getElementById('settings-save').focus();
     } catch (e) {
       if (!isLive()) return;

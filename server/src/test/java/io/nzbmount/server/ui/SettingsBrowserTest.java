@@ -172,7 +172,7 @@ class SettingsBrowserTest {
         type(input("fallback-maxStandby"), "2");
         type(input("fallback-submitDelaySeconds"), "45");
         click(input("settings-save"));
-        assertEquals("Saved. Everything applies now.", notice());
+        assertEquals("Saved. Restart NZBMount to apply: automatic cutover.", notice());
         assertEquals(input("settings-save"), browser.driver.switchTo().activeElement(), "focus stays on Save");
         screenshot("settings-saved");
 
