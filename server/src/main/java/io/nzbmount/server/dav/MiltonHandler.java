@@ -91,6 +91,9 @@ public final class MiltonHandler extends Handler.Wrapper {
         manager.shutdown();
     }
 
+    /** The folder that also takes PUT (NZB uploads). */
+    private static final String UPLOADS = "/dav/nzbs/";
+
     /** Hands a servlet request to Milton. */
     private static final class MiltonServlet extends HttpServlet {
         private final transient HttpManager manager;
@@ -101,8 +104,10 @@ public final class MiltonHandler extends Handler.Wrapper {
 
         @Override
         protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
+            String allow = request.getRequestURI().startsWith(UPLOADS)
+                    ? ReadOnlyHandler.ALLOW + ", PUT" : ReadOnlyHandler.ALLOW;
             manager.process(new io.milton.servlet.ServletRequest(new DavRequestView(request), getServletContext()),
-                    new ServletResponse(new AllowView(response)));
+                    new ServletResponse(new AllowView(response, allow)));
             response.flushBuffer();
         }
     }
@@ -114,19 +119,22 @@ public final class MiltonHandler extends Handler.Wrapper {
      * whether a share is writable must see the same list as {@link ReadOnlyHandler} sends.
      */
     private static final class AllowView extends HttpServletResponseWrapper {
-        AllowView(HttpServletResponse response) {
+        private final String allow;
+
+        AllowView(HttpServletResponse response, String allow) {
             super(response);
+            this.allow = allow;
         }
 
         @Override
         public void setHeader(String name, String value) {
-            super.setHeader(name, isAllow(name) ? ReadOnlyHandler.ALLOW : value);
+            super.setHeader(name, isAllow(name) ? allow : value);
         }
 
         @Override
         public void addHeader(String name, String value) {
             if (isAllow(name)) {
-                super.setHeader(name, ReadOnlyHandler.ALLOW);
+                super.setHeader(name, allow);
             } else {
                 super.addHeader(name, value);
             }

@@ -2,6 +2,7 @@ package io.nzbmount.server.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
@@ -84,6 +85,9 @@ class CliTest {
         String report = out.toString(StandardCharsets.UTF_8);
         assertTrue(report.contains("Some.Film.2020.mkv: FAILED: article missing on every provider"), report);
         assertTrue(report.contains("1 failed"), report);
+        assertFalse(Files.exists(dir.resolve("out/Some.Film.2020.mkv")), "no short file under the real name");
+        assertFalse(Files.exists(dir.resolve("out/Some.Film.2020.mkv.part")), "no partial file left behind");
+        assertTrue(Files.exists(dir.resolve("out/Some.Film.2020.srt")), "the other file still arrived");
     }
 
     @Test

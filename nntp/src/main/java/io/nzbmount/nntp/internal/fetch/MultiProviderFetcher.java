@@ -152,6 +152,13 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
         return run(segment.messageId(), priority, null) != null;
     }
 
+    private String noProviderFor(Priority priority) {
+        if (pools.isEmpty()) return "no Usenet provider is configured";
+        return priority == Priority.BACKGROUND
+                ? "no provider has a connection to spare for background work (a provider with one connection keeps it for playback)"
+                : "no provider can be asked now (each is cooling down)";
+    }
+
     @Override
     public void close() {
         for (ConnectionPool p : pools) p.close();
@@ -192,7 +199,7 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
             throw new ArticleCorruptException(id, "every provider that has " + id + " serves it damaged: " + corrupt.getMessage(), corrupt);
         }
         if (missing) return null;
-        throw new ProvidersUnavailableException(id, refused == null ? "no provider serves " + priority + " work"
+        throw new ProvidersUnavailableException(id, refused == null ? noProviderFor(priority)
                 : "no provider can be asked for " + id + ": " + refused.getMessage(), refused);
     }
 
