@@ -2,14 +2,17 @@
 // own, and the navigation's current-page marker.
 import { libraryPage } from './library.js';
 import { itemPage } from './item.js';
-import { comingPage, healthPage, notFoundPage } from './pages.js';
+import { notFoundPage } from './pages.js';
+import { searchPage } from './search.js';
+import { streamsPage } from './streams.js';
+import { healthPage } from './health.js';
 import { settingsPage } from './settings.js';
 
 const routes = [
   { pattern: /^\/library$/, nav: 'library', open: (main) => libraryPage(main) },
   { pattern: /^\/items\/([1-9][0-9]{0,17})$/, nav: 'library', open: (main, m) => itemPage(main, m[1]) },
-  { pattern: /^\/search$/, nav: 'search', open: (main) => comingPage(main, 'search') },
-  { pattern: /^\/streams$/, nav: 'streams', open: (main) => comingPage(main, 'streams') },
+  { pattern: /^\/search$/, nav: 'search', open: (main) => searchPage(main) },
+  { pattern: /^\/streams$/, nav: 'streams', open: (main) => streamsPage(main) },
   { pattern: /^\/settings$/, nav: 'settings', open: (main) => settingsPage(main) },
   { pattern: /^\/health$/, nav: 'health', open: (main) => healthPage(main) },
 ];

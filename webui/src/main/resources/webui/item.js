@@ -21,7 +21,7 @@ export function itemPage(main, id) {
   const crumbName = h('span', { 'aria-current': 'page' }, 'Item ' + id);
   const filesBody = h('tbody', {}, placeholderRow(3, 'Loading…'));
   const primaryBox = h('div', { class: 'source-primary' }, h('p', { class: 'placeholder' }, 'Loading…'));
-  const standbyBody = h('tbody', {}, placeholderRow(4, 'Loading…'));
+  const standbyBody = h('tbody', {}, placeholderRow(5, 'Loading…'));
   const othersSection = h('div', { class: 'others', hidden: true });
   const timeline = h('ol', { class: 'timeline', 'aria-live': 'off' });
   const timelineEmpty = h('p', { class: 'placeholder' }, 'Loading events…');
@@ -58,9 +58,10 @@ export function itemPage(main, id) {
       h('h3', {}, 'Standby pool'),
       h('div', { class: 'table-wrap' }, h('table', { class: 'sources' },
         h('colgroup', {}, h('col', { class: 'c-release' }), h('col', { class: 'c-state' }), h('col', { class: 'c-tier' }),
-          h('col', { class: 'c-added' })),
+          h('col', { class: 'c-samples' }), h('col', { class: 'c-added' })),
         h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Release'), h('th', { scope: 'col' }, 'State'),
-          h('th', { scope: 'col' }, 'Tier'), h('th', { scope: 'col' }, 'Added'))),
+          h('th', { scope: 'col' }, 'Tier'), h('th', { scope: 'col' }, 'Samples'),
+          h('th', { scope: 'col' }, 'Last validation'))),
         standbyBody)),
       othersSection),
     upload,
@@ -114,13 +115,9 @@ export function itemPage(main, id) {
 
     const pool = item.standby || [];
     replaceChildren(standbyBody, pool.length === 0
-      ? placeholderRow(4, 'No standby releases yet. They are prepared once the item has played for a while; '
+      ? placeholderRow(5, 'No standby releases yet. They are prepared once the item has played for a while; '
         + 'you can also add one from an NZB file below.')
-      : pool.map((s) => h('tr', {},
-        h('td', { class: 'release' }, s.release, s.reason ? h('span', { class: 'reason' }, s.reason) : null),
-        h('td', {}, stateBadge(s.state)),
-        h('td', {}, tierWord(s.tier)),
-        h('td', {}, timeElement(s.added)))));
+      : pool.map(standbyRow));
 
     const others = item.otherSources || [];
     othersSection.hidden = others.length === 0;
@@ -177,6 +174,41 @@ export function itemPage(main, id) {
 
   const stop = poll(refresh, POLL_MS);
   return { title: 'Item', dispose: () => { stopped = true; stop(); } };
+}
+
+// One standby of the pool: its proof (validation) when NZBMount has started one, else the source's own state.
+function standbyRow(s) {
+  const v = s.validation || null;
+  const reason = (v && v.reason) || s.reason;
+  const tier = v && v.tier !== null && v.tier !== undefined ? v.tier : s.tier;
+  const total = v ? Number(v.samplesTotal) || 0 : 0;
+  const done = v ? Math.min(Number(v.samplesDone) || 0, total) : 0;
+  const samples = v && total > 0
+    ? h('td', { class: 'samples' },
+      h('progress', { max: String(total), value: String(done), 'aria-label': 'Samples compared for ' + s.release }),
+      h('span', { class: 'samples-count' }, done + ' / ' + total))
+    : h('td', { class: 'samples placeholder' }, '—');
+  return h('tr', { class: 'standby', 'data-id': String(s.id) },
+    h('td', { class: 'release' }, s.release, reason ? h('span', { class: 'reason' }, reason) : null),
+    h('td', { class: 'standby-state' }, stateBadge(s.state),
+      v ? h('span', { class: 'validation-state validation-' + String(v.state).replace(/[^a-z-]/g, '') }, validationWord(v.state)) : null),
+    h('td', { class: 'tier' }, tierWord(tier)),
+    samples,
+    h('td', { class: 'last-validation' }, v && v.lastValidation ? timeElement(v.lastValidation) : 'Not yet',
+      v && v.nextAttempt ? h('span', { class: 'reason' }, 'next try ', timeElement(v.nextAttempt)) : null));
+}
+
+const VALIDATION_WORDS = {
+  pending: 'Not tried yet',
+  validating: 'Comparing samples',
+  verified: 'Verified',
+  mismatch: 'Mismatch',
+  inconclusive: 'Inconclusive',
+  dead: 'Dead',
+};
+
+function validationWord(state) {
+  return VALIDATION_WORDS[state] || String(state || '');
 }
 
 function sourceFacts(s, byUser) {

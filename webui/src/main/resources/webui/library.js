@@ -11,6 +11,15 @@ const FILES_SHOWN = 4;
 
 export function libraryPage(main) {
   const cards = new Map();
+  // The pool's ceiling (fallback.maxStandby); 5, the hard ceiling, until the settings say otherwise.
+  let maxStandby = 5;
+  api('GET', '/api/settings').then((s) => {
+    const n = s && s.fallback ? s.fallback.maxStandby : undefined;
+    if (Number.isInteger(n)) {
+      maxStandby = n;
+      for (const card of cards.values()) showStandby(card);
+    }
+  }, () => {});
   const summary = h('p', { class: 'sub' }, ' ');
   const error = pageError();
   const notice = h('p', { class: 'page-notice', role: 'status' });
@@ -91,13 +100,32 @@ export function libraryPage(main) {
     setText(r.name, item.name);
     setAttr(r.name, 'href', '#/items/' + item.id);
     updateStateBadge(r.state, item.primaryState);
-    setText(r.standby, item.standby === 0 ? 'No standby' : item.standby + ' standby');
-    r.standby.className = 'badge ' + (item.standby > 0 ? 'standby-some' : 'standby-none');
+    showStandby(card);
     setText(r.files, String(item.files));
     setText(r.size, formatSize(item.size));
     if (r.created.getAttribute('datetime') !== item.created) r.created.replaceWith(r.created = timeElement(item.created));
     setAttr(r.remove, 'aria-label', 'Delete ' + item.name);
     return card;
+  }
+
+  // "Standby ready n/max": n proved identical (validated) of the pool's ceiling. The count of
+  // validated standbys comes from the item's detail; until that is loaded the pool size is shown.
+  function showStandby(card) {
+    const r = card.refs;
+    const pool = card.summary.standby;
+    let text;
+    let title = '';
+    if (!pool) text = 'No standby';
+    else if (card.ready === null) text = pool + ' standby';
+    else {
+      text = 'Standby ready ' + card.ready + '/' + maxStandby;
+      const waiting = pool - card.ready;
+      title = card.ready + ' proved identical to the primary' + (waiting > 0 ? ', ' + waiting + ' still being checked' : '');
+    }
+    setText(r.standby, text);
+    setAttr(r.standby, 'title', title || null);
+    const cls = 'badge standby ' + (!pool ? 'standby-none' : card.ready > 0 ? 'standby-ready' : 'standby-some');
+    if (r.standby.className !== cls) r.standby.className = cls;
   }
 
   function makeCard(item) {
@@ -122,7 +150,7 @@ export function libraryPage(main) {
       h('div', { class: 'item-actions' },
         h('a', { class: 'button secondary small', href: '#/items/' + item.id }, 'Details'),
         refs.remove, refs.message));
-    const card = { el, refs, summary: item, detailKey: null, deleting: false };
+    const card = { el, refs, summary: item, detailKey: null, deleting: false, ready: null, checking: false };
     return card;
   }
 
@@ -130,7 +158,8 @@ export function libraryPage(main) {
   async function loadFiles(card) {
     if (!card) return;
     const key = JSON.stringify(card.summary);
-    if (card.detailKey === key) return;
+    // A standby's proof changes nothing in the listing: while one is being checked, ask again.
+    if (card.detailKey === key && !card.checking) return;
     try {
       const item = await api('GET', '/api/items/' + card.summary.id);
       card.detailKey = key;
@@ -142,6 +171,13 @@ export function libraryPage(main) {
   }
 
   function showFiles(card, item) {
+    const pool = Array.isArray(item.standby) ? item.standby : [];
+    card.ready = pool.filter((s) => s.state === 'validated').length;
+    card.checking = pool.some((s) => s.state !== 'validated');
+    showStandby(card);
+    const key = JSON.stringify(item);
+    if (card.shownKey === key) return;
+    card.shownKey = key;
     const files = item.files || [];
     const rows = files.slice(0, FILES_SHOWN).map((f) => {
       const url = davUrl(f.path);
