@@ -51,10 +51,10 @@ public final class StreamOpener {
         this.streams = streams;
     }
 
-    ContentReader open(MountedFile mounted, long offset) throws IOException {
+    ContentReader open(MountedFile mounted, long offset, String client) throws IOException {
         NzbReader reader = usenet.open(map(mounted.file()), Priority.FOREGROUND);
         LibraryFileView file = mounted.file();
-        LiveStream live = streams.open(new StreamStart(mounted.itemId(), mounted.itemName(), file.name(), "",
+        LiveStream live = streams.open(new StreamStart(mounted.itemId(), mounted.itemName(), file.name(), client,
                 String.valueOf(file.sourceId()), offset, file.size() - offset), reader::stats);
         return new StreamSession(reader, offset, playback.opened(mounted.itemId()), live);
     }
