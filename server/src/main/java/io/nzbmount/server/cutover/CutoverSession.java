@@ -15,9 +15,11 @@ import io.nzbmount.server.standby.SentBytesRing;
 import io.nzbmount.server.store.StoreException;
 import java.io.IOException;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * One GET's view of a file that survives a broken source: it reads the active source from the
@@ -46,6 +48,10 @@ final class CutoverSession implements ContentReader {
     private volatile ActiveSource active;
     private volatile NzbReader probing;
     private long position;
+    /** The cutover just made, reported once the new source has delivered (or failed) its first read. */
+    private final AtomicReference<Pending> pending = new AtomicReference<>();
+
+    private record Pending(Map<String, Object> detail, long failedAtNanos, long provedAtNanos) {}
 
     CutoverSession(Cutovers cutovers, long itemId, String fileName, long fileSize, long offset, ActiveSource start,
                    FailurePolicy policy, ItemCutoverState shared, PlaybackTracker.Stream playback, LiveStream live) {
@@ -74,6 +80,7 @@ final class CutoverSession implements ContentReader {
                     throw new ArticleMissingException("", "a simulated failure (demo mode) at offset " + position);
                 }
                 int n = source.reader().read(position, buffer, offset, length);
+                reportCutover(true);
                 if (n > 0) {
                     sent.sent(buffer, offset, n);
                     position += n;
@@ -85,6 +92,7 @@ final class CutoverSession implements ContentReader {
             } catch (ReadCancelledException e) {
                 throw e;
             } catch (ReadFailure failure) {
+                reportCutover(false);
                 recover(source, failure, simulated);
             }
         }
@@ -144,10 +152,29 @@ final class CutoverSession implements ContentReader {
         boolean primaryChanged = cutovers.switched(itemId, from.sourceId(), next.sourceId(),
                 decision.kind() == FailureKind.PERMANENT);
         live.cutover(next.id(), !primaryChanged, next.reader()::stats);
-        long tookMillis = (System.nanoTime() - failedAt) / 1_000_000;
-        cutovers.event(itemId, live.id(), "cutover", Map.of("from", from.sourceId(), "to", next.sourceId(),
-                "offset", position, "tookMillis", tookMillis, "reason", decision.reason(),
-                "file", fileName, "primaryChanged", primaryChanged));
+        Map<String, Object> detail = new LinkedHashMap<>();
+        detail.put("from", from.sourceId());
+        detail.put("to", next.sourceId());
+        detail.put("offset", position);
+        detail.put("reason", decision.reason());
+        detail.put("file", fileName);
+        detail.put("primaryChanged", primaryChanged);
+        pending.set(new Pending(detail, failedAt, System.nanoTime()));
+    }
+
+    /**
+     * Records the cutover event: {@code tookMillis} runs from the failed read to the first bytes
+     * from the new source (what the player waited), {@code provedMillis} to the end of the proof.
+     * Once per cutover, from whichever thread gets there first (the reader or a close).
+     */
+    private void reportCutover(boolean delivered) {
+        Pending p = pending.getAndSet(null);
+        if (p == null) return;
+        long now = System.nanoTime();
+        p.detail().put("tookMillis", (now - p.failedAtNanos()) / 1_000_000);
+        p.detail().put("provedMillis", (p.provedAtNanos() - p.failedAtNanos()) / 1_000_000);
+        p.detail().put("delivered", delivered);
+        cutovers.event(itemId, live.id(), "cutover", p.detail());
     }
 
     private void end(ActiveSource source, String reason, ReadFailure failure) throws IOException {
@@ -168,6 +195,7 @@ final class CutoverSession implements ContentReader {
     @Override
     public void close() {
         closed.countDown();
+        reportCutover(false);
         NzbReader p = probing;
         if (p != null) p.close();
         active.reader().close();
