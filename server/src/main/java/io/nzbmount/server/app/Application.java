@@ -4,6 +4,9 @@ import io.nzbmount.config.Settings;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.api.ApiHandler;
 import io.nzbmount.server.cli.UsenetSettings;
+import io.nzbmount.server.cutover.Cutovers;
+import io.nzbmount.server.cutover.SimulateFailureHandler;
+import io.nzbmount.server.fallback.FailureRules;
 import io.nzbmount.server.http.Credentials;
 import io.nzbmount.server.http.WebServer;
 import io.nzbmount.server.indexer.ClientOptions;
@@ -76,6 +79,14 @@ public final class Application implements AutoCloseable {
      * @throws io.nzbmount.server.http.UnsafeBindException when bound beyond loopback without auth
      */
     public static Application start(Settings fileSettings, Map<String, String> env) throws Exception {
+        return start(fileSettings, env, false);
+    }
+
+    /**
+     * As {@link #start(Settings, Map)}; {@code demo} also offers
+     * {@code POST /api/items/{id}/simulate-failure}, so anyone can watch a cutover.
+     */
+    public static Application start(Settings fileSettings, Map<String, String> env, boolean demo) throws Exception {
         List<AutoCloseable> started = new ArrayList<>();
         try {
             Clock clock = Clock.systemUTC();
@@ -123,12 +134,15 @@ public final class Application implements AutoCloseable {
                     Health.versionOf(Application.class));
             ObserveHandler observe = new ObserveHandler(health, streams,
                     new Diagnostics(settings, events, health, streams, clock));
-            Handler api = new CsrfHandler(new Handler.Sequence(
-                    new ApiHandler(importer, catalog, events, picker, Optional.of(new StandbyStatus(db))),
-                    new SettingsHandler(settingsService),
-                    observe));
+            Cutovers cutovers = new Cutovers(db, catalog, usenet, events, FailureRules.from(settings.fallback()), clock);
+            List<Handler> apis = new ArrayList<>();
+            if (demo) apis.add(new SimulateFailureHandler(cutovers, catalog));
+            apis.add(new ApiHandler(importer, catalog, events, picker, Optional.of(new StandbyStatus(db))));
+            apis.add(new SettingsHandler(settingsService));
+            apis.add(observe);
+            Handler api = new CsrfHandler(new Handler.Sequence(apis));
 
-            StreamOpener opener = new StreamOpener(catalog, usenet, playback, streams);
+            StreamOpener opener = new StreamOpener(catalog, usenet, playback, streams, Optional.of(cutovers));
             WebServer web = WebServer.builder(new StreamingLibrary(catalog, opener))
                     .bind(settings.server().bind())
                     .port(settings.server().port())

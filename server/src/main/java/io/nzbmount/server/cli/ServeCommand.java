@@ -52,7 +52,7 @@ final class ServeCommand {
 
     private Application startApplication(Settings settings, DemoContent demo) throws UsageException {
         try {
-            return Application.start(settings, demo == null ? env : Map.of());
+            return Application.start(settings, demo == null ? env : Map.of(), demo != null);
         } catch (UnsafeBindException e) {
             closeDemo(demo);
             throw new UsageException(e.getMessage(), e);
