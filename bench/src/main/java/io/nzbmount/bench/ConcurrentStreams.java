@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
 /**
  * Figure 4b: N different files streamed at once through WebDAV from a server JVM with a small
  * heap ({@code serve}, its own process, {@code -Xmx256m} by default, GC logged). Each round
+ * (after {@code --warmup} unmeasured ones, since a server runs warm)
  * starts N full GETs together (plain sockets, one thread each), hashes every body and compares
  * it with its original. While they run, the server's resident set is sampled every 50 ms. At the
  * end: peak RSS (VmHWM), the heap before and after each GC from the GC log, and
@@ -33,7 +34,7 @@ public final class ConcurrentStreams {
     public static void main(String[] args) throws Exception {
         Options o = new Options(args, "nzbs", "", "originals", "", "jar", "server/target/nzbmount.jar",
                 "work", "/dev/shm/nzbmount-bench", "host", "127.0.0.1", "port", "1190", "connections", "8",
-                "heap", "256m", "runs", "5");
+                "heap", "256m", "warmup", "1", "runs", "5");
         Machine.header("ConcurrentStreams " + String.join(" ", args));
         String[] nzbs = o.text("nzbs").split(",");
         String[] originals = o.text("originals").split(",");
@@ -57,7 +58,8 @@ public final class ConcurrentStreams {
             for (String nzb : nzbs) paths.add(server.importNzb(Path.of(nzb), "bench " + Path.of(nzb).getFileName()));
             ExecutorService pool = Executors.newFixedThreadPool(nzbs.length + 1);
             try {
-                for (int run = 0; run < o.integer("runs"); run++) {
+                int warmup = o.integer("warmup");
+                for (int run = 0; run < warmup + o.integer("runs"); run++) {
                     AtomicLong maxRss = new AtomicLong();
                     Future<?> sampler = pool.submit(() -> sample(server.pid(), maxRss));
                     long start = System.nanoTime();
@@ -86,11 +88,13 @@ public final class ConcurrentStreams {
                     }
                     double seconds = (System.nanoTime() - start) / 1e9;
                     sampler.cancel(true);
-                    aggregate.add(bytes / seconds / 1e6);
-                    slowest.add(slow);
-                    peakRss.add(maxRss.get() / 1024.0);
-                    System.out.printf(Locale.ROOT, "round %d: %d bytes in %.2f s, %.0f MB/s aggregate; per stream MB/s:%s; RSS peak %s; load %s%n",
-                            run + 1, bytes, seconds, bytes / seconds / 1e6, each, Machine.mib(maxRss.get()), Machine.load());
+                    if (run >= warmup) {
+                        aggregate.add(bytes / seconds / 1e6);
+                        slowest.add(slow);
+                        peakRss.add(maxRss.get() / 1024.0);
+                    }
+                    System.out.printf(Locale.ROOT, "%s %d: %d bytes in %.2f s, %.0f MB/s aggregate; per stream MB/s:%s; RSS peak %s; load %s%n",
+                            run < warmup ? "warm-up" : "round", run + 1, bytes, seconds, bytes / seconds / 1e6, each, Machine.mib(maxRss.get()), Machine.load());
                 }
             } finally {
                 pool.shutdownNow();

@@ -39,13 +39,23 @@ final class HttpGet {
 
     /** GETs {@code path} (already percent-encoded); {@code range} like {@code "bytes=0-99"} or null. */
     static Response get(String host, int port, String path, String range, Body body) throws IOException {
+        return request("GET", host, port, path, range, body);
+    }
+
+    /** HEAD of {@code path}: the server's work for a request without reading any content. */
+    static Response head(String host, int port, String path) throws IOException {
+        return request("HEAD", host, port, path, null, (b, off, len) -> { });
+    }
+
+    private static Response request(String method, String host, int port, String path, String range, Body body)
+            throws IOException {
         long start = System.nanoTime();
         try (Socket socket = new Socket()) {
             socket.setTcpNoDelay(true);
             socket.setSoTimeout(60_000);
             socket.connect(new InetSocketAddress(host, port), 10_000);
             OutputStream out = socket.getOutputStream();
-            out.write(("GET " + path + " HTTP/1.1\r\nHost: " + host + ":" + port + "\r\n"
+            out.write((method + " " + path + " HTTP/1.1\r\nHost: " + host + ":" + port + "\r\n"
                     + (range == null ? "" : "Range: " + range + "\r\n")
                     + "Connection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
             out.flush();
@@ -55,7 +65,7 @@ final class HttpGet {
             if (first < 0) throw new IOException("connection closed before a response");
             String head = readHead(first, in);
             int status = Integer.parseInt(head.substring(9, 12));
-            long length = contentLength(head);
+            long length = method.equals("HEAD") ? 0 : contentLength(head);
             byte[] buf = new byte[1 << 20];
             long received = 0;
             long firstBody = -1;

@@ -29,6 +29,12 @@ final class Jar {
 
     /** A config file naming one plain provider (and a data directory and port for serve). */
     static Path config(Path dir, String host, int port, int connections, int httpPort) throws IOException {
+        return config(dir, host, port, connections, httpPort, 8);
+    }
+
+    /** The same, with the reader's read-ahead window in articles. */
+    static Path config(Path dir, String host, int port, int connections, int httpPort, int readAhead)
+            throws IOException {
         Files.createDirectories(dir);
         Path file = dir.resolve("nzbmount-" + connections + ".yaml");
         Files.writeString(file, """
@@ -41,7 +47,9 @@ final class Jar {
                     port: %d
                     tls: false
                     connections: %d
-                """.formatted(httpPort, dir.resolve("data"), host, port, connections));
+                reader:
+                  readAheadArticles: %d
+                """.formatted(httpPort, dir.resolve("data"), host, port, connections, readAhead));
         return file;
     }
 }

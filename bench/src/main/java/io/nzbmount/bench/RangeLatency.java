@@ -16,10 +16,11 @@ import java.util.SplittableRandom;
  * TCP connection (so the server opens a new reader at that offset), its bytes compared with the
  * original; then one article, chosen at random, fetched and decoded over a fresh NNTP connection
  * and over a kept one ({@link ArticleTimer}). Samples are {@code --pause} ms apart, as a player's
- * seeks are. A few unmeasured samples warm both sides first.
+ * seeks are; a HEAD of the file in each sample shows what the HTTP side costs without any
+ * content read. A few unmeasured samples warm both sides first.
  *
  * <pre>java --add-modules jdk.incubator.vector -cp bench/target/benchmarks.jar io.nzbmount.bench.RangeLatency
- *     --nzb F.nzb --original F [--jar server/target/nzbmount.jar] [--work /dev/shm/nzbmount-bench] [--samples 21]</pre>
+ *     --nzb F.nzb --original F [--jar server/target/nzbmount.jar] [--work /dev/shm/nzbmount-bench] [--readAhead 8] [--samples 21]</pre>
  */
 public final class RangeLatency {
     private static final int RANGE = 64 * 1024;
@@ -29,7 +30,7 @@ public final class RangeLatency {
     public static void main(String[] args) throws Exception {
         Options o = new Options(args, "nzb", "", "original", "", "jar", "server/target/nzbmount.jar",
                 "work", "/dev/shm/nzbmount-bench", "host", "127.0.0.1", "port", "1190", "connections", "8",
-                "samples", "21", "warmup", "5", "pause", "300", "seed", "42");
+                "readAhead", "8", "samples", "21", "warmup", "5", "pause", "300", "seed", "42");
         Machine.header("RangeLatency " + String.join(" ", args));
         Path nzb = o.path("nzb");
         NzbFile file = ReaderRate.firstFile(nzb);
@@ -39,12 +40,13 @@ public final class RangeLatency {
         SplittableRandom random = new SplittableRandom(o.integer("seed"));
         Samples firstBody = new Samples("range TTFB (first body byte)", "ms");
         Samples whole = new Samples("range 64 KiB complete", "ms");
+        Samples head = new Samples("HEAD of the file (no content read)", "ms");
         Samples fresh = new Samples("article fetch, fresh connection", "ms");
         Samples warm = new Samples("article fetch, warm connection", "ms");
         try (RandomAccessFile original = new RandomAccessFile(o.path("original").toFile(), "r");
              ArticleTimer articles = new ArticleTimer(host, nntpPort);
              ServerProcess server = ServerProcess.start(o.path("jar"), List.of(), o.path("work").resolve("serve"),
-                     host, nntpPort, o.integer("connections"))) {
+                     host, nntpPort, o.integer("connections"), o.integer("readAhead"))) {
             String path = server.importNzb(nzb, "bench " + file.name());
             long size = original.length();
             int warmup = o.integer("warmup");
@@ -59,22 +61,24 @@ public final class RangeLatency {
                 if (r.status() != 206 || !Arrays.equals(want, body.toByteArray())) {
                     throw new IllegalStateException("range at " + offset + ": status " + r.status() + ", bytes differ");
                 }
+                HttpGet.Response h = HttpGet.head("127.0.0.1", server.port(), path);
                 NzbSegment segment = segments.get(random.nextInt(segments.size() - 1));
                 long f = articles.fresh(segment);
                 long w = articles.warm(segment);
                 if (i >= warmup) {
                     firstBody.add(r.firstBodyNanos() / 1e6);
                     whole.add(r.doneNanos() / 1e6);
+                    head.add(h.firstByteNanos() / 1e6);
                     fresh.add(f / 1e6);
                     warm.add(w / 1e6);
                 }
-                System.out.printf(Locale.ROOT, "%s offset %d: first body byte %.2f ms, 64 KiB %.2f ms; article fresh %.2f, warm %.2f ms; load %s%n",
+                System.out.printf(Locale.ROOT, "%s offset %d: first body byte %.2f ms, 64 KiB %.2f ms, HEAD %.2f ms; article fresh %.2f, warm %.2f ms; load %s%n",
                         i < warmup ? "warm-up" : "sample", offset, r.firstBodyNanos() / 1e6, r.doneNanos() / 1e6,
-                        f / 1e6, w / 1e6, Machine.load());
+                        h.firstByteNanos() / 1e6, f / 1e6, w / 1e6, Machine.load());
                 Thread.sleep(o.integer("pause"));
             }
         }
-        for (Samples s : List.of(firstBody, whole, fresh, warm)) System.out.println(s.summary());
+        for (Samples s : List.of(firstBody, whole, head, fresh, warm)) System.out.println(s.summary());
         System.out.println(Samples.ratio(firstBody, fresh));
         System.out.println(Samples.ratio(firstBody, warm));
         System.out.println(Samples.ratio(whole, fresh));

@@ -36,6 +36,12 @@ final class ServerProcess implements AutoCloseable {
 
     static ServerProcess start(Path jar, List<String> jvmFlags, Path work, String nntpHost, int nntpPort,
                                int connections) throws Exception {
+        return start(jar, jvmFlags, work, nntpHost, nntpPort, connections, 8);
+    }
+
+    /** The same, with the reader's read-ahead window ({@code reader.readAheadArticles}). */
+    static ServerProcess start(Path jar, List<String> jvmFlags, Path work, String nntpHost, int nntpPort,
+                               int connections, int readAhead) throws Exception {
         Path data = work.resolve("data");
         if (Files.exists(data)) {
             try (Stream<Path> all = Files.walk(data)) {
@@ -46,7 +52,7 @@ final class ServerProcess implements AutoCloseable {
         try (ServerSocket probe = new ServerSocket(0)) {
             port = probe.getLocalPort();
         }
-        Path config = Jar.config(work, nntpHost, nntpPort, connections, port);
+        Path config = Jar.config(work, nntpHost, nntpPort, connections, port, readAhead);
         Process p = new ProcessBuilder(Jar.command(jar, jvmFlags, "serve", "--config", config.toString()))
                 .redirectErrorStream(true).redirectOutput(work.resolve("serve.log").toFile()).start();
         ServerProcess server = new ServerProcess(p, port);
