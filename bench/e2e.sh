@@ -40,9 +40,9 @@ case ${1:-all} in
     post f300 314572800
     post g1 1073741824
     for i in 1 2 3 4 5 6 7 8; do post s$i 134217728; done ;;
-  fetch) run fetch FetchVsRaw --nzb "$DIR/nzb/f300.nzb" --connections 8,1 --runs "${RUNS:-5}" ;;
-  get) run get GetVsFetch --nzb "$DIR/nzb/f300.nzb" --original "$DIR/files/f300.bin" --runs "${RUNS:-5}" ;;
-  range) run range RangeLatency --nzb "$DIR/nzb/f300.nzb" --original "$DIR/files/f300.bin" --samples "${SAMPLES:-21}" ;;
+  fetch) run fetch FetchVsRaw --nzb "$DIR/nzb/f300.nzb" --connections 8,1 --runs "${RUNS:-5}" "${@:2}" ;;
+  get) run get GetVsFetch --nzb "$DIR/nzb/f300.nzb" --original "$DIR/files/f300.bin" --runs "${RUNS:-5}" "${@:2}" ;;
+  range) run range RangeLatency --nzb "$DIR/nzb/f300.nzb" --original "$DIR/files/f300.bin" --samples "${SAMPLES:-21}" "${@:2}" ;;
   reader1g)
     java -Xmx128m -Xlog:gc:file="$DIR/logs/reader1g-gc.log":uptime "${BENCH[@]:1}" io.nzbmount.bench.ReaderRate \
       --nzb "$DIR/nzb/g1.nzb" --original "$DIR/files/g1.bin" --runs "${RUNS:-5}" 2>&1 \
@@ -50,7 +50,7 @@ case ${1:-all} in
     grep -o '[0-9]*M->[0-9]*M([0-9]*M)' "$DIR/logs/reader1g-gc.log" | awk -F'[M>(-]+' \
       '{ if ($1>b) b=$1; if ($2>a) a=$2; n++ } END { printf "GC log: %d collections; heap before GC at most %d MiB, after GC at most %d MiB\n", n, b, a }' \
       | tee -a "$DIR/logs/reader1g.log" ;;
-  streams) run streams ConcurrentStreams $(streams_args) --runs "${RUNS:-5}" ;;
+  streams) run streams ConcurrentStreams $(streams_args) --runs "${RUNS:-5}" "${@:2}" ;;
   all) for f in fetch get range reader1g streams; do "$0" "$f"; done ;;
   *) echo "usage: $0 post|fetch|get|range|reader1g|streams|all" >&2; exit 2 ;;
 esac

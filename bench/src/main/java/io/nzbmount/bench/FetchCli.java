@@ -16,8 +16,13 @@ import java.util.regex.Pattern;
 final class FetchCli {
     private static final Pattern TOTAL = Pattern.compile("total: \\d+ files, (\\d+) bytes in ([0-9.]+) s, ([0-9.]+) MB/s");
 
-    /** What one run printed: bytes, seconds and MB/s of the total line, and the process wall time. */
-    record Result(long bytes, double seconds, double mbPerSecond, double wallSeconds) {}
+    private static final Pattern FILE = Pattern.compile("(?m)^(.+): \\d+ bytes in [0-9.]+ s, ([0-9.]+) MB/s$");
+
+    /**
+     * What one run printed: bytes, seconds and MB/s of the total line, the MB/s of each file in
+     * order, and the process wall time.
+     */
+    record Result(long bytes, double seconds, double mbPerSecond, List<Double> fileRates, double wallSeconds) {}
 
     private final Path jar;
     private final List<String> jvmFlags;
@@ -31,6 +36,33 @@ final class FetchCli {
      * Fetches into {@code outputDir}. With {@code discard} every file of the NZB is first made a
      * symbolic link to /dev/null there, so the command writes nowhere.
      */
+    /**
+     * Writes an NZB listing the first file of {@code nzb} twice, the copy named
+     * {@code NAME-again} (its subject changed, its articles the same), so one {@code fetch} reads
+     * the same bytes first in a cold JVM and then in a warm one.
+     *
+     * @return the new NZB and the two file names
+     */
+    static Path twice(Path nzb, String name, Path dir) throws IOException {
+        String text = Files.readString(nzb, StandardCharsets.UTF_8);
+        int from = text.indexOf("<file ");
+        int to = text.indexOf("</file>", from) + "</file>".length();
+        if (from < 0 || to < from) throw new IOException("no <file> element in " + nzb);
+        String quoted = "&quot;" + name + "&quot;";
+        String copy = text.substring(from, to);
+        if (!copy.contains(quoted)) throw new IOException("the subject does not quote the name " + name);
+        copy = copy.replace(quoted, "&quot;" + againName(name) + "&quot;");
+        Files.createDirectories(dir);
+        Path out = dir.resolve("twice-" + nzb.getFileName());
+        Files.writeString(out, text.substring(0, to) + "\n" + copy + text.substring(to), StandardCharsets.UTF_8);
+        return out;
+    }
+
+    static String againName(String name) {
+        int dot = name.lastIndexOf('.');
+        return dot > 0 ? name.substring(0, dot) + "-again" + name.substring(dot) : name + "-again";
+    }
+
     Result run(Path nzb, Path config, Path outputDir, boolean discard, List<String> fileNames) throws Exception {
         Files.createDirectories(outputDir);
         for (String name : fileNames) {
@@ -51,6 +83,9 @@ final class FetchCli {
         }
         Matcher m = TOTAL.matcher(out);
         if (exit != 0 || !m.find()) throw new IOException("fetch failed (exit " + exit + "): " + out.strip());
-        return new Result(Long.parseLong(m.group(1)), Double.parseDouble(m.group(2)), Double.parseDouble(m.group(3)), wall);
+        List<Double> rates = new java.util.ArrayList<>();
+        for (Matcher f = FILE.matcher(out); f.find(); ) rates.add(Double.parseDouble(f.group(2)));
+        return new Result(Long.parseLong(m.group(1)), Double.parseDouble(m.group(2)), Double.parseDouble(m.group(3)),
+                rates, wall);
     }
 }
