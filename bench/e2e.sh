@@ -26,7 +26,7 @@ post() { # name size
 
 run() { # log-name main args...
   local log=$1; shift
-  "${BENCH[@]}" "io.nzbmount.bench.$1" "${@:2}" --work "$DIR/work" 2>&1 | grep -v '^SLF4J\|^WARNING: Using incubator' | tee "$DIR/logs/$log.log"
+  "${BENCH[@]}" "io.nzbmount.bench.$1" "${@:2}" --work "$DIR/work" 2>&1 | grep --line-buffered -v '^SLF4J\|^WARNING: Using incubator' | tee "$DIR/logs/$log.log"
 }
 
 streams_args() {
@@ -46,7 +46,7 @@ case ${1:-all} in
   reader1g)
     java -Xmx128m -Xlog:gc:file="$DIR/logs/reader1g-gc.log":uptime "${BENCH[@]:1}" io.nzbmount.bench.ReaderRate \
       --nzb "$DIR/nzb/g1.nzb" --original "$DIR/files/g1.bin" --runs "${RUNS:-5}" 2>&1 \
-      | grep -v '^SLF4J\|^WARNING: Using incubator' | tee "$DIR/logs/reader1g.log"
+      | grep --line-buffered -v '^SLF4J\|^WARNING: Using incubator' | tee "$DIR/logs/reader1g.log"
     grep -o '[0-9]*M->[0-9]*M([0-9]*M)' "$DIR/logs/reader1g-gc.log" | awk -F'[M>(-]+' \
       '{ if ($1>b) b=$1; if ($2>a) a=$2; n++ } END { printf "GC log: %d collections; heap before GC at most %d MiB, after GC at most %d MiB\n", n, b, a }' \
       | tee -a "$DIR/logs/reader1g.log" ;;

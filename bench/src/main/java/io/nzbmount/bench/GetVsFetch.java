@@ -14,7 +14,8 @@ import java.util.Locale;
  * hashed and compared with the original, warms it up (a server runs for days, so warm is its
  * usual state) and is reported apart. Each round then runs: a GET read by this JVM over a
  * plain socket, a GET by {@code curl -o /dev/null}, {@code fetch} into /dev/null (a fresh JVM,
- * as a user runs it), and the reader in this JVM.
+ * as a user runs it) of an NZB listing the file twice, so the second copy gives the rate of the
+ * same command once its JVM is warm (see {@link FetchCli#twice}), and the reader in this JVM.
  *
  * <pre>java --add-modules jdk.incubator.vector -cp bench/target/benchmarks.jar io.nzbmount.bench.GetVsFetch
  *     --nzb F.nzb --original F [--jar server/target/nzbmount.jar] [--work /dev/shm/nzbmount-bench] [--connections 8] [--runs 5]</pre>
@@ -39,6 +40,9 @@ public final class GetVsFetch {
         Samples get = new Samples("GET (socket) x" + connections, "MB/s");
         Samples curl = new Samples("GET (curl) x" + connections, "MB/s");
         Samples cli = new Samples("fetch -o /dev/null x" + connections, "MB/s");
+        Samples cliWarm = new Samples("fetch same file again, warm JVM x" + connections, "MB/s");
+        Path twice = FetchCli.twice(nzb, file.name(), work);
+        List<String> twiceNames = List.of(file.name(), FetchCli.againName(file.name()));
         Samples reader = new Samples("reader in-process x" + connections, "MB/s");
         try (ServerProcess server = ServerProcess.start(o.path("jar"), List.of(), work.resolve("serve"), host,
                 nntpPort, connections)) {
@@ -57,17 +61,20 @@ public final class GetVsFetch {
                 get.add(g.mbPerSecond());
                 double c = curl(server.port(), path);
                 curl.add(c);
-                FetchCli.Result f = fetch.run(nzb, fetchConfig, work.resolve("null"), true, List.of(file.name()));
-                cli.add(f.mbPerSecond());
+                FetchCli.Result f = fetch.run(twice, fetchConfig, work.resolve("twice"), true, twiceNames);
+                cli.add(f.fileRates().get(0));
+                cliWarm.add(f.fileRates().get(1));
                 ReaderRate.Result r = ReaderRate.run(file, host, nntpPort, connections, 8, false);
                 reader.add(r.mbPerSecond());
-                System.out.printf(Locale.ROOT, "round %d: GET %.0f, curl %.0f, fetch %.0f, reader %.0f MB/s; load %s%n",
-                        i + 1, g.mbPerSecond(), c, f.mbPerSecond(), r.mbPerSecond(), Machine.load());
+                System.out.printf(Locale.ROOT, "round %d: GET %.0f, curl %.0f, fetch %.0f then again %.0f, reader %.0f MB/s; load %s%n",
+                        i + 1, g.mbPerSecond(), c, f.fileRates().get(0), f.fileRates().get(1), r.mbPerSecond(), Machine.load());
             }
         }
-        for (Samples s : List.of(get, curl, cli, reader)) System.out.println(s.summary());
+        for (Samples s : List.of(get, curl, cli, cliWarm, reader)) System.out.println(s.summary());
         System.out.println(Samples.ratio(get, cli));
         System.out.println(Samples.ratio(curl, cli));
+        System.out.println(Samples.ratio(get, cliWarm));
+        System.out.println(Samples.ratio(curl, cliWarm));
         System.out.println(Samples.ratio(get, reader));
         System.out.println("# load average at end " + Machine.load());
     }

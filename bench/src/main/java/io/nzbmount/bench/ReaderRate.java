@@ -64,7 +64,7 @@ public final class ReaderRate {
         }
         System.out.println(rate.summary());
         long pid = ProcessHandle.current().pid();
-        System.out.printf(Locale.ROOT, "peak heap used %.1f MiB (sum of pool peaks), max heap %d MiB, peak RSS %s%n",
+        System.out.printf(Locale.ROOT, "heap pools peak sum %.1f MiB (an upper bound: pools peak at different times; the GC log is exact), max heap %d MiB, peak RSS %s%n",
                 peakHeapBytes() / 1048576.0, Runtime.getRuntime().maxMemory() >> 20, Machine.mib(Machine.statusKib(pid, "VmHWM")));
         System.out.println("# load average at end " + Machine.load());
         if (!allEqual) System.exit(1);
