@@ -33,8 +33,9 @@ final class FetchCli {
     }
 
     /**
-     * Fetches into {@code outputDir}. With {@code discard} every file of the NZB is first made a
-     * symbolic link to /dev/null there, so the command writes nowhere.
+     * Fetches into {@code outputDir}. With {@code discard} every file of the NZB (and its
+     * {@code .part}) is first made a symbolic link to /dev/null there, so the command writes
+     * nowhere.
      */
     /**
      * Writes an NZB listing the first file of {@code nzb} twice, the copy named
@@ -66,9 +67,12 @@ final class FetchCli {
     Result run(Path nzb, Path config, Path outputDir, boolean discard, List<String> fileNames) throws Exception {
         Files.createDirectories(outputDir);
         for (String name : fileNames) {
-            Path target = outputDir.resolve(name);
-            Files.deleteIfExists(target);
-            if (discard) Files.createSymbolicLink(target, Path.of("/dev/null"));
+            // fetch writes NAME.part and renames it to NAME when complete; with both links the
+            // bytes go to /dev/null and the rename moves only the link.
+            for (Path p : List.of(outputDir.resolve(name), outputDir.resolve(name + ".part"))) {
+                Files.deleteIfExists(p);
+                if (discard) Files.createSymbolicLink(p, Path.of("/dev/null"));
+            }
         }
         Path log = outputDir.resolve("fetch.log");
         long start = System.nanoTime();
@@ -79,7 +83,10 @@ final class FetchCli {
         double wall = (System.nanoTime() - start) / 1e9;
         String out = Files.readString(log, StandardCharsets.UTF_8);
         if (!discard) {
-            for (String name : fileNames) Files.deleteIfExists(outputDir.resolve(name));
+            for (String name : fileNames) {
+                Files.deleteIfExists(outputDir.resolve(name));
+                Files.deleteIfExists(outputDir.resolve(name + ".part"));
+            }
         }
         Matcher m = TOTAL.matcher(out);
         if (exit != 0 || !m.find()) throw new IOException("fetch failed (exit " + exit + "): " + out.strip());

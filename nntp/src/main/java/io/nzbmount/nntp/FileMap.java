@@ -14,6 +14,12 @@ public interface FileMap {
     int articles();
 
     /**
+     * The usual decoded part size: every article but the last holds this many bytes, so article
+     * boundaries lie at its multiples (exactly so for a regular post; an irregular one may differ).
+     */
+    int partSize();
+
+    /**
      * A compact text form of where every article's bytes sit, to be stored with the NZB and
      * handed to {@link Usenet#restore} later instead of mapping the file again.
      */

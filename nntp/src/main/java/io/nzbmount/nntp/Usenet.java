@@ -40,6 +40,15 @@ public interface Usenet extends AutoCloseable {
     NzbReader open(FileMap map, Priority priority);
 
     /**
+     * Opens a reader that runs at most {@code readAhead} article fetches at once instead of the
+     * configured read-ahead: with 1, a read costs exactly the article that holds its offset (for
+     * sparse reads, such as fingerprint samples, that must not fetch neighbours).
+     *
+     * @param readAhead at least 1
+     */
+    NzbReader open(FileMap map, Priority priority, int readAhead);
+
+    /**
      * Rebuilds a file's map from {@link FileMap#layout()} without fetching anything.
      *
      * @throws IllegalArgumentException when the layout is not one, or not for this file
@@ -57,6 +66,15 @@ public interface Usenet extends AutoCloseable {
 
     /** Asks the providers about every article of the file (STAT, a few at once, background priority). */
     FileCheck check(NzbFile file) throws ReadCancelledException;
+
+    /**
+     * The connections and trouble of each provider now, in priority order. Cheap (no I/O);
+     * callable from any thread at any time. An implementation that owns no providers answers an
+     * empty list.
+     */
+    default List<ProviderHealth> health() {
+        return List.of();
+    }
 
     /** Closes every open reader and every connection. Idempotent. */
     @Override

@@ -3,6 +3,8 @@ package io.nzbmount.server.api;
 import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.LibraryImporter;
+import io.nzbmount.server.standby.ReleasePicker;
+import io.nzbmount.server.standby.StandbyStatus;
 import io.nzbmount.server.store.StoreException;
 import java.nio.ByteBuffer;
 import java.util.Optional;
@@ -15,7 +17,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The library's REST endpoints under {@code /api}: {@code /api/nzbs}, {@code /api/items},
+ * The library's REST endpoints under {@code /api}: {@code /api/nzbs}, {@code /api/items}, {@code /api/search},
  * {@code /api/items/{id}}, {@code /api/events}. Other paths are not handled (the handler returns
  * false), so it can share {@code /api/*} with other handlers in a {@link Handler.Sequence}.
  *
@@ -31,11 +33,22 @@ public final class ApiHandler extends Handler.Abstract {
     private final NzbsEndpoint nzbs;
     private final ItemsEndpoint items;
     private final EventsEndpoint events;
+    private final SearchEndpoint search;
 
     public ApiHandler(LibraryImporter importer, ItemCatalog catalog, EventLog eventLog) {
+        this(importer, catalog, eventLog, Optional.empty(), Optional.empty());
+    }
+
+    /**
+     * @param picker  searches the indexers and makes items from results; empty without indexers
+     * @param standby the proof progress of standbys, shown with each item
+     */
+    public ApiHandler(LibraryImporter importer, ItemCatalog catalog, EventLog eventLog,
+                      Optional<ReleasePicker> picker, Optional<StandbyStatus> standby) {
         super(InvocationType.BLOCKING);
         this.nzbs = new NzbsEndpoint(importer);
-        this.items = new ItemsEndpoint(catalog);
+        this.search = new SearchEndpoint(picker);
+        this.items = new ItemsEndpoint(catalog, search, standby);
         this.events = new EventsEndpoint(eventLog);
     }
 
@@ -68,6 +81,7 @@ public final class ApiHandler extends Handler.Abstract {
         if (rest.equals("/nzbs")) return Optional.of(nzbs::post);
         if (rest.equals("/items")) return Optional.of(items::collection);
         if (rest.equals("/events")) return Optional.of(events::get);
+        if (rest.equals("/search")) return Optional.of(search::search);
         if (rest.startsWith("/items/") && rest.indexOf('/', "/items/".length()) < 0) {
             String id = rest.substring("/items/".length());
             return Optional.of((request, query) -> items.member(request, id));

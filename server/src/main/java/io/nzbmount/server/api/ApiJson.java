@@ -7,6 +7,7 @@ import io.nzbmount.server.library.ItemView;
 import io.nzbmount.server.library.LibraryFileView;
 import io.nzbmount.server.store.EventRecord;
 import io.nzbmount.server.store.SourceRecord;
+import io.nzbmount.server.store.StandbyProgress;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,6 +47,11 @@ final class ApiJson {
 
     /** An item with its files, primary, standby pool and other sources. */
     static Map<String, Object> item(ItemView v) {
+        return item(v, Map.of());
+    }
+
+    /** An item whose standbys carry their proof progress ({@code validation}) when they have one. */
+    static Map<String, Object> item(ItemView v, Map<Long, StandbyProgress> progress) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("id", v.item().id());
         m.put("name", v.item().name());
@@ -53,8 +59,8 @@ final class ApiJson {
         m.put("primaryChosenByUser", v.item().primaryByUser());
         m.put("files", v.files().stream().map(ApiJson::file).toList());
         m.put("primary", source(v.primary()));
-        m.put("standby", v.standby().stream().map(ApiJson::source).toList());
-        m.put("otherSources", v.others().stream().map(ApiJson::source).toList());
+        m.put("standby", v.standby().stream().map(s -> source(s, progress)).toList());
+        m.put("otherSources", v.others().stream().map(s -> source(s, progress)).toList());
         return m;
     }
 
@@ -79,6 +85,25 @@ final class ApiJson {
         m.put("tier", s.tier().isPresent() ? s.tier().getAsInt() : null);
         m.put("presence", Map.of("checked", s.presenceChecked(), "missing", s.presenceMissing()));
         m.put("added", time(s.added()));
+        return m;
+    }
+
+    private static Map<String, Object> source(SourceRecord s, Map<Long, StandbyProgress> progress) {
+        Map<String, Object> m = source(s);
+        StandbyProgress p = progress.get(s.id());
+        if (p != null) m.put("validation", validation(p));
+        return m;
+    }
+
+    static Map<String, Object> validation(StandbyProgress p) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("state", p.state().word());
+        m.put("tier", p.tier().isPresent() ? p.tier().getAsInt() : null);
+        m.put("samplesDone", p.samplesDone());
+        m.put("samplesTotal", p.samplesTotal());
+        m.put("lastValidation", p.validatedAt().map(ApiJson::time).orElse(null));
+        m.put("reason", p.reason().orElse(null));
+        m.put("nextAttempt", p.retryAt().map(ApiJson::time).orElse(null));
         return m;
     }
 

@@ -1,21 +1,36 @@
 package io.nzbmount.server.api;
 
 import io.nzbmount.server.library.ItemCatalog;
+import io.nzbmount.server.standby.StandbyStatus;
+import io.nzbmount.server.store.StandbyProgress;
 import io.nzbmount.server.store.StoreException;
 import java.util.Map;
+import java.util.Optional;
 import org.eclipse.jetty.server.Request;
 
-/** {@code GET /api/items}, {@code GET /api/items/{id}}, {@code DELETE /api/items/{id}}. Thread-safe. */
+/**
+ * {@code GET /api/items}, {@code POST /api/items} (from a search result, see {@link SearchEndpoint}),
+ * {@code GET /api/items/{id}} (with the proof progress of its standbys), {@code DELETE /api/items/{id}}.
+ * Thread-safe.
+ */
 final class ItemsEndpoint {
 
     private final ItemCatalog catalog;
+    private final SearchEndpoint search;
+    private final Optional<StandbyStatus> standby;
 
-    ItemsEndpoint(ItemCatalog catalog) {
+    ItemsEndpoint(ItemCatalog catalog, SearchEndpoint search, Optional<StandbyStatus> standby) {
         this.catalog = catalog;
+        this.search = search;
+        this.standby = standby;
     }
 
     Reply collection(Request request, Query query) throws StoreException {
-        if (!request.getMethod().equals("GET")) throw ApiException.methodNotAllowed(request.getMethod(), "GET");
+        // Without indexers there is nothing to make an item from: POST is then not offered at all.
+        if (request.getMethod().equals("POST") && search.available()) return search.create(request);
+        if (!request.getMethod().equals("GET")) {
+            throw ApiException.methodNotAllowed(request.getMethod(), search.available() ? "GET, POST" : "GET");
+        }
         return Reply.json(200, Map.of("items", catalog.items().stream().map(ApiJson::summary).toList()));
     }
 
@@ -29,7 +44,8 @@ final class ItemsEndpoint {
             if (!catalog.delete(id)) throw ApiException.notFound("there is no item " + id);
             return Reply.noContent();
         }
-        return catalog.item(id).map(v -> Reply.json(200, ApiJson.item(v)))
+        Map<Long, StandbyProgress> progress = standby.isPresent() ? standby.get().ofItem(id) : Map.of();
+        return catalog.item(id).map(v -> Reply.json(200, ApiJson.item(v, progress)))
                 .orElseThrow(() -> ApiException.notFound("there is no item " + id));
     }
 }

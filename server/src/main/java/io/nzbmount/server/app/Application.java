@@ -4,49 +4,99 @@ import io.nzbmount.config.Settings;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.api.ApiHandler;
 import io.nzbmount.server.cli.UsenetSettings;
+import io.nzbmount.server.cutover.Cutovers;
+import io.nzbmount.server.cutover.SimulateFailureHandler;
+import io.nzbmount.server.fallback.FailureRules;
 import io.nzbmount.server.http.Credentials;
 import io.nzbmount.server.http.WebServer;
+import io.nzbmount.server.indexer.ClientOptions;
+import io.nzbmount.server.indexer.IndexerSet;
 import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.LibraryImporter;
 import io.nzbmount.server.library.WatchFolder;
+import io.nzbmount.server.observe.Diagnostics;
+import io.nzbmount.server.observe.EventRetention;
+import io.nzbmount.server.observe.Health;
+import io.nzbmount.server.observe.ObserveHandler;
+import io.nzbmount.server.observe.StreamRegistry;
+import io.nzbmount.server.settings.SettingsHandler;
+import io.nzbmount.server.settings.SettingsService;
+import io.nzbmount.server.standby.BackgroundSizer;
+import io.nzbmount.server.standby.IndexerAccess;
+import io.nzbmount.server.standby.PlaybackLiveness;
+import io.nzbmount.server.standby.ReleasePicker;
+import io.nzbmount.server.standby.StandbyService;
+import io.nzbmount.server.standby.StandbyStatus;
 import io.nzbmount.server.store.Database;
+import io.nzbmount.server.ui.CsrfHandler;
+import io.nzbmount.server.ui.UiHandler;
 import java.net.URI;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import org.eclipse.jetty.server.Handler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Everything {@code serve} runs, started in dependency order and stopped in reverse: the
- * database, the providers, the importer and watch folder, and the web server. Closing ends open
- * responses cleanly (short, never padded) and closes the database last.
+ * database and the settings saved in it, the providers, the importer and watch folder, the
+ * standby pools, and the web server. Closing ends open responses cleanly (short, never padded)
+ * and closes the database last.
  */
 public final class Application implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Application.class);
+    /** Standbys proved at once: each proof holds at most one background fetch per side. */
+    private static final int STANDBY_PROOFS_AT_ONCE = 2;
 
     private final List<AutoCloseable> resources;
     private final WebServer web;
     private final LibraryImporter importer;
+    private final Settings settings;
 
-    private Application(List<AutoCloseable> resources, WebServer web, LibraryImporter importer) {
+    private Application(List<AutoCloseable> resources, WebServer web, LibraryImporter importer, Settings settings) {
         this.resources = resources;
         this.web = web;
         this.importer = importer;
+        this.settings = settings;
+    }
+
+    /** Starts with the given settings and no environment overrides for saved settings. */
+    public static Application start(Settings settings) throws Exception {
+        return start(settings, Map.of());
     }
 
     /**
-     * Starts the application. On failure everything already started is closed again.
+     * Starts the application. Settings saved from the web UI are applied over {@code fileSettings}
+     * (the environment, which {@code fileSettings} was loaded with, still wins). On failure
+     * everything already started is closed again.
      *
      * @throws io.nzbmount.server.http.UnsafeBindException when bound beyond loopback without auth
      */
-    public static Application start(Settings settings) throws Exception {
+    public static Application start(Settings fileSettings, Map<String, String> env) throws Exception {
+        return start(fileSettings, env, false);
+    }
+
+    /**
+     * As {@link #start(Settings, Map)}; {@code demo} also offers
+     * {@code POST /api/items/{id}/simulate-failure}, so anyone can watch a cutover.
+     */
+    public static Application start(Settings fileSettings, Map<String, String> env, boolean demo) throws Exception {
         List<AutoCloseable> started = new ArrayList<>();
         try {
             Clock clock = Clock.systemUTC();
-            Database db = Database.open(settings.server().dataDir());
+            Database db = Database.open(fileSettings.server().dataDir());
             started.add(db);
+            SettingsService settingsService = SettingsService.open(db, fileSettings, env);
+            Settings settings = settingsService.current();
+            for (String ignored : settingsService.ignoredSaved()) {
+                log.warn("settings saved from the web UI were not used: {}", ignored);
+            }
             Usenet usenet = Usenet.connect(UsenetSettings.providers(settings),
                     UsenetSettings.reader(settings.reader()));
             started.add(usenet);
@@ -54,19 +104,60 @@ public final class Application implements AutoCloseable {
             LibraryImporter importer = new LibraryImporter(db, new UsenetSizer(usenet),
                     new UsenetPresence(usenet), clock, settings.fallback().maxStandby());
             EventLog events = new EventLog(db, clock);
-            WebServer web = WebServer.builder(new StreamingLibrary(catalog, new StreamOpener(catalog, usenet)))
+
+            ScheduledExecutorService housekeeping = Executors.newSingleThreadScheduledExecutor(
+                    Thread.ofPlatform().daemon().name("nzbmount-housekeeping").factory());
+            started.add(housekeeping::shutdownNow);
+            EventRetention retention = new EventRetention(db, clock, EventRetention.DEFAULT);
+            retention.start(housekeeping, EventRetention.DEFAULT_PERIOD);
+            started.add(retention);
+
+            Optional<IndexerAccess> indexers = Optional.empty();
+            if (!settings.indexers().isEmpty()) {
+                IndexerSet set = new IndexerSet(settings.indexers(), ClientOptions.DEFAULTS);
+                started.add(set);
+                indexers = Optional.of(new IndexerAccess(set, settings.indexers()));
+            }
+            PlaybackLiveness playback = new PlaybackLiveness(clock);
+            // Standbys are sized at background priority: nobody waits for them.
+            LibraryImporter standbyImporter = new LibraryImporter(db, new BackgroundSizer(usenet),
+                    new UsenetPresence(usenet), clock, settings.fallback().maxStandby());
+            StandbyService standby = new StandbyService(new StandbyService.Parts(db, catalog, standbyImporter, usenet,
+                    indexers, events, clock, playback), settings.fallback().submitDelay(),
+                    settings.fallback().maxStandby(), STANDBY_PROOFS_AT_ONCE, StandbyService.SAMPLE_PAUSE);
+            standby.start();
+            started.add(standby);
+            Optional<ReleasePicker> picker = indexers.map(i -> new ReleasePicker(i, importer, db));
+
+            StreamRegistry streams = new StreamRegistry(clock);
+            Health health = new Health(streams, usenet::health, clock, clock.instant(),
+                    Health.versionOf(Application.class));
+            ObserveHandler observe = new ObserveHandler(health, streams,
+                    new Diagnostics(settings, events, health, streams, clock));
+            Cutovers cutovers = new Cutovers(db, catalog, usenet, events, FailureRules.from(settings.fallback()), clock);
+            List<Handler> apis = new ArrayList<>();
+            if (demo) apis.add(new SimulateFailureHandler(cutovers, catalog));
+            apis.add(new ApiHandler(importer, catalog, events, picker, Optional.of(new StandbyStatus(db))));
+            apis.add(new SettingsHandler(settingsService));
+            apis.add(observe);
+            Handler api = new CsrfHandler(new Handler.Sequence(apis));
+
+            StreamOpener opener = new StreamOpener(catalog, usenet, playback, streams, Optional.of(cutovers));
+            WebServer web = WebServer.builder(new StreamingLibrary(catalog, opener))
                     .bind(settings.server().bind())
                     .port(settings.server().port())
                     .credentials(settings.auth().map(a -> new Credentials(a.username(), a.password())).orElse(null))
                     .uploadSink(new ImporterUploadSink(importer))
-                    .route("/api/*", new ApiHandler(importer, catalog, events))
+                    .route("/api/*", api)
+                    .route("/metrics", observe)
+                    .route("/", new UiHandler())
                     .build();
             web.start();
             started.add(web::stop);
             WatchFolder watch = new WatchFolder(settings.server().dataDir(), importer, clock);
             watch.start();
             started.add(watch);
-            return new Application(started, web, importer);
+            return new Application(started, web, importer, settings);
         } catch (Exception | Error e) {
             closeAll(started);
             throw e;
@@ -80,6 +171,11 @@ public final class Application implements AutoCloseable {
 
     public LibraryImporter importer() {
         return importer;
+    }
+
+    /** The settings in force: the file's, with those saved from the web UI applied. */
+    public Settings settings() {
+        return settings;
     }
 
     /** Stops everything, newest first. Idempotent. */

@@ -19,7 +19,7 @@ import java.util.Optional;
 /**
  * Demo mode: an embedded NNTP server on loopback holding a short real film and a larger data
  * file, with their NZBs, so NZBMount can be tried without a Usenet account. Nothing is stored
- * outside a temporary data directory.
+ * outside a temporary data directory, which is deleted on close.
  */
 public final class DemoContent implements AutoCloseable {
     static final String FILM = "Demo.Film.2024.360p.mkv";
@@ -30,6 +30,7 @@ public final class DemoContent implements AutoCloseable {
 
     private final EmbeddedNntpServer server;
     private final Map<String, byte[]> nzbs;
+    private final List<Path> dataDirs = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private DemoContent(EmbeddedNntpServer server, Map<String, byte[]> nzbs) {
         this.server = server;
@@ -60,6 +61,7 @@ public final class DemoContent implements AutoCloseable {
      */
     public Settings settings(Settings configured) throws IOException {
         Path dataDir = Files.createTempDirectory("nzbmount-demo-");
+        dataDirs.add(dataDir);
         ProviderSettings demo = new ProviderSettings("demo", server.host(), server.port(), false,
                 Optional.empty(), 8, 0);
         ServerSettings s = configured.server();
@@ -77,9 +79,21 @@ public final class DemoContent implements AutoCloseable {
         return server.host() + ":" + server.port();
     }
 
+    /** Stops the embedded server and deletes the temporary data directories (close the application first). */
     @Override
     public void close() {
         server.close();
+        for (Path dir : dataDirs) deleteTree(dir);
+    }
+
+    private static void deleteTree(Path dir) {
+        try (var paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            // A leftover temporary directory is harmless; the system cleans its temp space.
+        }
     }
 
     private static byte[] nzb(List<PostedFile> files, String title) {

@@ -5,14 +5,20 @@ import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.Usenet;
+import io.nzbmount.server.cutover.Cutovers;
 import io.nzbmount.server.dav.ContentReader;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.LibraryFileView;
 import io.nzbmount.server.library.MountedFile;
+import io.nzbmount.server.observe.LiveStream;
+import io.nzbmount.server.observe.StreamRegistry;
+import io.nzbmount.server.observe.StreamStart;
+import io.nzbmount.server.standby.PlaybackTracker;
 import io.nzbmount.server.store.StoreException;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Opens readers on library files: restores the file's segment map from its stored layout (no
@@ -23,6 +29,9 @@ public final class StreamOpener {
 
     private final ItemCatalog catalog;
     private final Usenet usenet;
+    private final PlaybackTracker playback;
+    private final StreamRegistry streams;
+    private final Optional<Cutovers> cutovers;
     private final Map<String, FileMap> maps = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, FileMap> eldest) {
@@ -31,13 +40,49 @@ public final class StreamOpener {
     };
 
     public StreamOpener(ItemCatalog catalog, Usenet usenet) {
-        this.catalog = catalog;
-        this.usenet = usenet;
+        this(catalog, usenet, PlaybackTracker.NONE, new StreamRegistry(java.time.Clock.systemUTC()));
     }
 
-    ContentReader open(MountedFile mounted, long offset) throws IOException {
-        NzbReader reader = usenet.open(map(mounted.file()), Priority.FOREGROUND);
-        return new StreamSession(reader, offset);
+    /**
+     * @param playback told which items are being played (standby pools follow it)
+     * @param streams  where open streams are listed for the health and stream views
+     */
+    public StreamOpener(ItemCatalog catalog, Usenet usenet, PlaybackTracker playback, StreamRegistry streams) {
+        this(catalog, usenet, playback, streams, Optional.empty());
+    }
+
+    /**
+     * Also cuts over to a proved standby when the source fails mid-stream.
+     *
+     * @param cutovers where streams find standbys; empty: a failure ends the response
+     */
+    public StreamOpener(ItemCatalog catalog, Usenet usenet, PlaybackTracker playback, StreamRegistry streams,
+                        Optional<Cutovers> cutovers) {
+        this.catalog = catalog;
+        this.usenet = usenet;
+        this.playback = playback;
+        this.streams = streams;
+        this.cutovers = cutovers;
+    }
+
+    ContentReader open(MountedFile mounted, long offset, String client) throws IOException {
+        FileMap map = map(mounted.file());
+        NzbReader reader = usenet.open(map, Priority.FOREGROUND);
+        LibraryFileView file = mounted.file();
+        LiveStream live = streams.open(new StreamStart(mounted.itemId(), mounted.itemName(), file.name(), client,
+                String.valueOf(file.sourceId()), offset, file.size() - offset), reader::stats);
+        PlaybackTracker.Stream played = playback.opened(mounted.itemId());
+        if (cutovers.isPresent()) {
+            try {
+                return cutovers.get().open(mounted, offset, map, reader, played, live);
+            } catch (IOException | RuntimeException e) {
+                reader.close();
+                played.closed();
+                live.close();
+                throw e;
+            }
+        }
+        return new StreamSession(reader, offset, played, live);
     }
 
     private FileMap map(LibraryFileView file) throws IOException {

@@ -2,6 +2,8 @@ package io.nzbmount.server.app;
 
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.server.dav.ContentReader;
+import io.nzbmount.server.observe.LiveStream;
+import io.nzbmount.server.standby.PlaybackTracker;
 import java.io.IOException;
 
 /**
@@ -11,22 +13,32 @@ import java.io.IOException;
  */
 final class StreamSession implements ContentReader {
     private final NzbReader reader;
+    private final PlaybackTracker.Stream playback;
+    private final LiveStream live;
     private long position;
 
-    StreamSession(NzbReader reader, long offset) {
+    StreamSession(NzbReader reader, long offset, PlaybackTracker.Stream playback, LiveStream live) {
         this.reader = reader;
         this.position = offset;
+        this.playback = playback;
+        this.live = live;
     }
 
     @Override
     public int read(byte[] buffer, int offset, int length) throws IOException {
         int n = reader.read(position, buffer, offset, length);
-        if (n > 0) position += n;
+        if (n > 0) {
+            position += n;
+            playback.served(n);
+            live.sent(n);
+        }
         return n;
     }
 
     @Override
     public void close() {
         reader.close();
+        playback.closed();
+        live.close();
     }
 }

@@ -87,7 +87,11 @@ public final class StreamingLibrary implements Library {
         }
 
         @Override public ContentReader open(long offset) throws IOException {
-            return opener.open(mounted, offset);
+            return opener.open(mounted, offset, "");
+        }
+
+        @Override public ContentReader open(long offset, String client) throws IOException {
+            return opener.open(mounted, offset, client);
         }
     }
 }

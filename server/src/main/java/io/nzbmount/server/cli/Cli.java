@@ -44,7 +44,7 @@ public final class Cli {
                 }
                 case FETCH -> fetch(arguments);
                 case CHECK -> check(arguments);
-                case SERVE -> new ServeCommand(out).run(arguments, settings(arguments));
+                case SERVE -> new ServeCommand(out, env).run(arguments, settings(arguments));
             };
         } catch (UsageException e) {
             err.println("nzbmount: " + e.getMessage());

@@ -13,6 +13,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Locale;
 
@@ -54,6 +55,11 @@ final class FetchCommand {
         return failed == 0 ? 0 : 1;
     }
 
+    /**
+     * Downloads one file into {@code target}. The bytes go to {@code target.part} first and are
+     * renamed only when the whole file arrived, so a failed download never leaves a short file
+     * under the real name.
+     */
     private long fetch(NzbFile file, Path target) throws IOException {
         long start = System.nanoTime();
         FileMap map = usenet.map(file, Priority.FOREGROUND);
@@ -61,8 +67,10 @@ final class FetchCommand {
         byte[] buf = new byte[CHUNK];
         ByteBuffer wrapped = ByteBuffer.wrap(buf);
         long offset = 0;
+        Path part = target.resolveSibling(target.getFileName() + ".part");
+        boolean complete = false;
         try (NzbReader reader = usenet.open(map, Priority.FOREGROUND);
-             FileChannel channel = FileChannel.open(target, StandardOpenOption.CREATE,
+             FileChannel channel = FileChannel.open(part, StandardOpenOption.CREATE,
                      StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
             while (offset < map.size()) {
                 int n = reader.read(offset, buf, 0, buf.length);
@@ -75,9 +83,12 @@ final class FetchCommand {
                 offset += n;
                 bar.update(offset, System.nanoTime());
             }
+            complete = true;
         } finally {
             bar.finish();
+            if (!complete) Files.deleteIfExists(part);
         }
+        Files.move(part, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         double seconds = (System.nanoTime() - start) / 1e9;
         out.println(String.format(Locale.ROOT, "%s: %d bytes in %.2f s, %.1f MB/s",
                 file.name(), offset, seconds, offset / seconds / 1e6));

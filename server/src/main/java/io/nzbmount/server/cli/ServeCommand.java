@@ -20,19 +20,17 @@ import java.util.concurrent.CountDownLatch;
  */
 final class ServeCommand {
     private final PrintStream out;
+    private final Map<String, String> env;
 
-    ServeCommand(PrintStream out) {
+    ServeCommand(PrintStream out, Map<String, String> env) {
         this.out = out;
+        this.env = env;
     }
 
     /** Blocks until the JVM shuts down; returns -1 (the shutdown hook ends the process). */
     int run(Arguments arguments, Settings configured) throws UsageException, IOException {
         DemoContent demo = arguments.demo() ? DemoContent.start() : null;
         Settings settings = demo == null ? configured : demo.settings(configured);
-        if (demo == null && settings.providers().isEmpty()) {
-            throw new UsageException("no providers configured: pass --config FILE with a providers: list"
-                    + " (see config/nzbmount.example.yaml), or try --demo");
-        }
         Application app = startApplication(settings, demo);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -41,7 +39,7 @@ final class ServeCommand {
             stopped.countDown();
         }, "nzbmount-shutdown"));
         if (demo != null) importDemo(app, demo);
-        printWelcome(app.uri(), settings, demo);
+        printWelcome(app.uri(), app.settings(), demo);
         while (true) {
             try {
                 stopped.await();
@@ -54,7 +52,7 @@ final class ServeCommand {
 
     private Application startApplication(Settings settings, DemoContent demo) throws UsageException {
         try {
-            return Application.start(settings);
+            return Application.start(settings, demo == null ? env : Map.of(), demo != null);
         } catch (UnsafeBindException e) {
             closeDemo(demo);
             throw new UsageException(e.getMessage(), e);
@@ -91,6 +89,10 @@ final class ServeCommand {
         out.println("  Data:    " + settings.server().dataDir().toAbsolutePath().normalize());
         if (demo != null) {
             out.println("  Try:     curl -s " + base + "dav/library/Demo%20Film%20(2024)/Demo.Film.2024.360p.mkv -o film.mkv");
+        }
+        if (settings.providers().isEmpty()) {
+            out.println("  No Usenet provider is configured yet: add one on the Settings page or under providers:"
+                    + " in the config file, then restart.");
         }
         out.println("Press Ctrl+C to stop.");
         out.flush();

@@ -38,6 +38,7 @@ final class BodyCopier {
 
     private final LibraryFile file;
     private final String path;
+    private final String client;
     private final Response response;
     private final AtomicReference<ContentReader> current = new AtomicReference<>();
     private final AtomicBoolean connectionFailed = new AtomicBoolean();
@@ -46,6 +47,7 @@ final class BodyCopier {
     BodyCopier(LibraryFile file, String path, Request request, Response response) {
         this.file = file;
         this.path = path;
+        this.client = Request.getRemoteAddr(request) + ":" + Request.getRemotePort(request);
         this.response = response;
         request.addFailureListener(failure -> {
             connectionFailed.set(true);
@@ -110,7 +112,7 @@ final class BodyCopier {
     private ContentReader open(long offset) throws ReadFailed {
         ContentReader reader;
         try {
-            reader = file.open(offset);
+            reader = file.open(offset, client);
         } catch (IOException e) {
             throw new ReadFailed(offset, e);
         }

@@ -25,4 +25,11 @@ public non-sealed interface LibraryFile extends LibraryNode {
      *                     becomes a 503
      */
     ContentReader open(long offset) throws IOException;
+
+    /**
+     * As {@link #open(long)}, for a named client ({@code host:port}) that status pages may show.
+     */
+    default ContentReader open(long offset, String client) throws IOException {
+        return open(offset);
+    }
 }

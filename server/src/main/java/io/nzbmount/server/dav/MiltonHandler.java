@@ -13,6 +13,7 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpServletResponseWrapper;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.Handler;
@@ -90,6 +91,9 @@ public final class MiltonHandler extends Handler.Wrapper {
         manager.shutdown();
     }
 
+    /** The folder that also takes PUT (NZB uploads). */
+    private static final String UPLOADS = "/dav/nzbs/";
+
     /** Hands a servlet request to Milton. */
     private static final class MiltonServlet extends HttpServlet {
         private final transient HttpManager manager;
@@ -100,9 +104,44 @@ public final class MiltonHandler extends Handler.Wrapper {
 
         @Override
         protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
+            String allow = request.getRequestURI().startsWith(UPLOADS)
+                    ? ReadOnlyHandler.ALLOW + ", PUT" : ReadOnlyHandler.ALLOW;
             manager.process(new io.milton.servlet.ServletRequest(new DavRequestView(request), getServletContext()),
-                    new ServletResponse(response));
+                    new ServletResponse(new AllowView(response, allow)));
             response.flushBuffer();
+        }
+    }
+
+    /**
+     * The response with Milton's Allow header replaced by the methods the tree really serves.
+     * Milton lists every method it has a handler for (PROPPATCH among them, and GET and HEAD
+     * twice), so OPTIONS would promise what a 405 then refuses; clients that read Allow to decide
+     * whether a share is writable must see the same list as {@link ReadOnlyHandler} sends.
+     */
+    private static final class AllowView extends HttpServletResponseWrapper {
+        private final String allow;
+
+        AllowView(HttpServletResponse response, String allow) {
+            super(response);
+            this.allow = allow;
+        }
+
+        @Override
+        public void setHeader(String name, String value) {
+            super.setHeader(name, isAllow(name) ? allow : value);
+        }
+
+        @Override
+        public void addHeader(String name, String value) {
+            if (isAllow(name)) {
+                super.setHeader(name, allow);
+            } else {
+                super.addHeader(name, value);
+            }
+        }
+
+        private static boolean isAllow(String name) {
+            return name.equalsIgnoreCase("Allow");
         }
     }
 

@@ -107,12 +107,21 @@ public final class LibraryImporter {
      */
     public ImportResult addStandby(long itemId, byte[] nzb, Optional<String> link)
             throws ImportException, StoreException {
+        return addStandby(itemId, nzb, link, Optional.empty());
+    }
+
+    /**
+     * {@link #addStandby(long, byte[], Optional)} with the release name to use when the NZB has no
+     * title (an indexer result's title).
+     */
+    public ImportResult addStandby(long itemId, byte[] nzb, Optional<String> link, Optional<String> name)
+            throws ImportException, StoreException {
         checkSize(nzb);
         String sha256 = sha256(nzb);
         Optional<ImportResult> known = existing(sha256, Optional.of(itemId));
         if (known.isPresent()) return known.get();
         write(c -> checkPool(c, itemId));
-        PreparedRelease release = inspector.inspect(nzb, sha256, Optional.empty());
+        PreparedRelease release = inspector.inspect(nzb, sha256, name);
         Instant now = clock.instant();
         return write(c -> {
             Optional<ImportResult> raced = existing(c, sha256, Optional.of(itemId));

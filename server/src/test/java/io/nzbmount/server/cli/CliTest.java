@@ -2,6 +2,7 @@ package io.nzbmount.server.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
@@ -84,6 +85,9 @@ class CliTest {
         String report = out.toString(StandardCharsets.UTF_8);
         assertTrue(report.contains("Some.Film.2020.mkv: FAILED: article missing on every provider"), report);
         assertTrue(report.contains("1 failed"), report);
+        assertFalse(Files.exists(dir.resolve("out/Some.Film.2020.mkv")), "no short file under the real name");
+        assertFalse(Files.exists(dir.resolve("out/Some.Film.2020.mkv.part")), "no partial file left behind");
+        assertTrue(Files.exists(dir.resolve("out/Some.Film.2020.srt")), "the other file still arrived");
     }
 
     @Test
@@ -129,6 +133,23 @@ class CliTest {
         Files.writeString(config, "server:\n  port: 8080\n");
         assertEquals(2, run("check", nzb.toString(), "--config", config.toString()));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("no providers configured"), err.toString());
+    }
+
+    @Test
+    void servingBeyondLoopbackWithoutCredentialsRefusesToStart() throws IOException {
+        Files.writeString(config, """
+                server:
+                  bind: 0.0.0.0
+                  port: 0
+                  dataDir: %s
+                providers:
+                  - name: embedded
+                    host: %s
+                    port: %d
+                """.formatted(dir.resolve("data"), server.host(), server.port()));
+        assertEquals(2, run("serve", "--config", config.toString()));
+        String message = err.toString(StandardCharsets.UTF_8);
+        assertTrue(message.startsWith("nzbmount: ") && message.contains("0.0.0.0"), message);
     }
 
     private static byte[] random(int size, long seed) {

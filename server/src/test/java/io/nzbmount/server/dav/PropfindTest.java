@@ -181,8 +181,20 @@ class PropfindTest {
             RawHttp.Head head = http.send("OPTIONS", ITEM_PATH + "film.mkv").readHead();
             assertEquals(200, head.status());
             assertNotNull(head.get("DAV"));
-            String allow = head.get("Allow");
-            assertTrue(allow.contains("PROPFIND") && allow.contains("GET"), allow);
+            assertEquals("GET, HEAD, OPTIONS, PROPFIND", head.get("Allow"));
+        }
+    }
+
+    @Test
+    void optionsOnTheUploadFolderAlsoOffersPut() throws Exception {
+        WebServer uploads = WebServer.builder(library).port(0).uploadSink((name, bytes) -> { }).build();
+        uploads.start();
+        try (RawHttp http = new RawHttp(uploads.port())) {
+            RawHttp.Head head = http.send("OPTIONS", "/dav/nzbs/").readHead();
+            assertEquals(200, head.status());
+            assertEquals("GET, HEAD, OPTIONS, PROPFIND, PUT", head.get("Allow"));
+        } finally {
+            uploads.stop();
         }
     }
 

@@ -6,22 +6,28 @@ import io.nzbmount.nntp.ArticleUnavailableException;
 import io.nzbmount.nntp.NzbSegment;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.Provider;
+import io.nzbmount.nntp.ProviderHealth;
 import io.nzbmount.nntp.ProvidersUnavailableException;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.internal.pool.ConnectionPool;
 import io.nzbmount.nntp.internal.pool.CoolDownReason;
+import io.nzbmount.nntp.internal.pool.PoolStats;
 import io.nzbmount.nntp.internal.pool.ProviderRefusedException;
 import io.nzbmount.nntp.internal.protocol.NntpConnection;
 import io.nzbmount.nntp.internal.protocol.NntpReply;
 import java.io.IOException;
 import java.nio.channels.ClosedByInterruptException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The {@link ArticleFetcher} over one {@link ConnectionPool} per provider.
@@ -67,12 +73,15 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
     private final ArticleDecoder decoder;
     private final Sleeper sleeper;
     private final AtomicInteger rotation = new AtomicInteger();
+    /** Transient failures per pool, keyed by identity; the map itself never changes after construction. */
+    private final Map<ConnectionPool, LongAdder> transientFailures = new IdentityHashMap<>();
 
     public MultiProviderFetcher(List<ConnectionPool> pools, FetchSettings settings, ArticleDecoder decoder, Sleeper sleeper) {
         this.pools = List.copyOf(pools);
         this.settings = settings;
         this.decoder = decoder;
         this.sleeper = sleeper;
+        for (ConnectionPool p : this.pools) transientFailures.put(p, new LongAdder());
         TreeMap<Integer, List<ConnectionPool>> byPriority = new TreeMap<>();
         for (ConnectionPool p : this.pools) {
             byPriority.computeIfAbsent(p.provider().priority(), k -> new ArrayList<>()).add(p);
@@ -99,6 +108,32 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
         return pools;
     }
 
+    /**
+     * Each pool's connections and trouble now, in the order the pools were given. A failure is a
+     * transient attempt (timeout, reset, service error) or a refusal that started a cool-down.
+     *
+     * @param now the wall-clock time now, to turn a cool-down's time left into an instant
+     */
+    public List<ProviderHealth> health(Instant now) {
+        List<ProviderHealth> health = new ArrayList<>(pools.size());
+        for (ConnectionPool p : pools) {
+            PoolStats s = p.stats();
+            boolean cooling = s.coolDown() != null;
+            health.add(new ProviderHealth(s.provider(), s.open(), s.idle(), s.leased(),
+                    cooling ? now.plusMillis(s.coolDownLeftMillis()) : null,
+                    cooling ? word(s.coolDown()) : null,
+                    transientFailures.get(p).sum() + p.coolDownsStarted()));
+        }
+        return health;
+    }
+
+    private static String word(CoolDownReason reason) {
+        return switch (reason) {
+            case AUTH_REJECTED -> "auth-rejected";
+            case TOO_MANY_CONNECTIONS -> "too-many-connections";
+        };
+    }
+
     /** Closes connections idle too long in every pool; call it every few seconds. */
     public void evictIdle() {
         for (ConnectionPool p : pools) p.evictIdle();
@@ -115,6 +150,13 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
     @Override
     public boolean exists(NzbSegment segment, Priority priority) throws ReadFailure, ReadCancelledException {
         return run(segment.messageId(), priority, null) != null;
+    }
+
+    private String noProviderFor(Priority priority) {
+        if (pools.isEmpty()) return "no Usenet provider is configured";
+        return priority == Priority.BACKGROUND
+                ? "no provider has a connection to spare for background work (a provider with one connection keeps it for playback)"
+                : "no provider can be asked now (each is cooling down)";
     }
 
     @Override
@@ -139,6 +181,7 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
                     case Outcome.Corrupt c -> corrupt = c.cause();
                     case Outcome.Refused r -> refused = r.cause();
                     case Outcome.Transient t -> {
+                        transientFailures.get(pool).increment();
                         retry.add(pool);
                         lastTransient = t.cause();
                     }
@@ -156,7 +199,7 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
             throw new ArticleCorruptException(id, "every provider that has " + id + " serves it damaged: " + corrupt.getMessage(), corrupt);
         }
         if (missing) return null;
-        throw new ProvidersUnavailableException(id, refused == null ? "no provider serves " + priority + " work"
+        throw new ProvidersUnavailableException(id, refused == null ? noProviderFor(priority)
                 : "no provider can be asked for " + id + ": " + refused.getMessage(), refused);
     }
 

@@ -63,6 +63,7 @@ public final class ConnectionPool implements AutoCloseable {
     private int connecting;
     private int foregroundWaiting;
     private int backgroundWaiting;
+    private long coolDownsStarted;
     private boolean closed;
 
     /**
@@ -155,7 +156,18 @@ public final class ConnectionPool implements AutoCloseable {
         lock.lock();
         try {
             coolDownSeries.start(reason, nanos.getAsLong());
+            coolDownsStarted++;
             wakeAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** How many cool-downs have been started since the pool was made (refusals, for health counts). */
+    public long coolDownsStarted() {
+        lock.lock();
+        try {
+            return coolDownsStarted;
         } finally {
             lock.unlock();
         }

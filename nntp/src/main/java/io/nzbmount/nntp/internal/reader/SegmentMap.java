@@ -143,6 +143,11 @@ public final class SegmentMap implements FileMap {
         return segments.size();
     }
 
+    @Override
+    public int partSize() {
+        return partSize;
+    }
+
     public boolean isUniform() {
         return begins == null;
     }

@@ -10,10 +10,12 @@ import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.nntp.Provider;
+import io.nzbmount.nntp.ProviderHealth;
 import io.nzbmount.nntp.internal.fetch.ArticleFetcher;
 import io.nzbmount.nntp.internal.fetch.FetchSettings;
 import io.nzbmount.nntp.internal.fetch.MultiProviderFetcher;
 import io.nzbmount.nntp.internal.pool.PoolSettings;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -27,6 +29,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,6 +46,7 @@ public final class UsenetService implements Usenet {
     private final Settings settings;
     private final ArticleFetcher fetcher;
     private final AutoCloseable resources;
+    private final Supplier<List<ProviderHealth>> health;
     private final ExecutorService executor = Executors.newThreadPerTaskExecutor(
             Thread.ofVirtual().name("nzbmount-fetch-", 0).factory());
     private final ScheduledExecutorService housekeeping;
@@ -64,7 +68,7 @@ public final class UsenetService implements Usenet {
                 defaults.idleTimeout(), defaults.coolDownFirst(), defaults.coolDownMax());
         MultiProviderFetcher fetcher = MultiProviderFetcher.create(providers,
                 new FetchSettings(settings.retryBackoff(), pool));
-        return new UsenetService(settings, fetcher, fetcher::evictIdle, fetcher);
+        return new UsenetService(settings, fetcher, fetcher::evictIdle, fetcher, () -> fetcher.health(Instant.now()));
     }
 
     /**
@@ -72,9 +76,20 @@ public final class UsenetService implements Usenet {
      * @param resources closed last by {@link #close()} (the pools behind the fetcher); may be null
      */
     public UsenetService(Settings settings, ArticleFetcher fetcher, Runnable periodic, AutoCloseable resources) {
+        this(settings, fetcher, periodic, resources, List::of);
+    }
+
+    /**
+     * @param periodic  run every few seconds (closing idle provider connections); may be null
+     * @param resources closed last by {@link #close()} (the pools behind the fetcher); may be null
+     * @param health    what {@link #health()} answers: the providers behind the fetcher
+     */
+    public UsenetService(Settings settings, ArticleFetcher fetcher, Runnable periodic, AutoCloseable resources,
+                         Supplier<List<ProviderHealth>> health) {
         this.settings = Objects.requireNonNull(settings);
         this.fetcher = Objects.requireNonNull(fetcher);
         this.resources = resources;
+        this.health = Objects.requireNonNull(health);
         this.mapper = new SegmentMapper(fetcher, executor, settings.readAhead());
         long idleNanos = settings.idleRelease().toNanos();
         long period = idleNanos > 0 ? Math.clamp(idleNanos / 4, MIN_PERIOD_NANOS, MAX_PERIOD_NANOS) : MAX_PERIOD_NANOS;
@@ -107,11 +122,17 @@ public final class UsenetService implements Usenet {
 
     @Override
     public NzbReader open(FileMap map, Priority priority) {
+        return open(map, priority, settings.readAhead());
+    }
+
+    @Override
+    public NzbReader open(FileMap map, Priority priority, int readAhead) {
+        if (readAhead < 1) throw new IllegalArgumentException("readAhead must be >= 1: " + readAhead);
         if (!(map instanceof SegmentMap segmentMap)) {
             throw new IllegalArgumentException("not a map made by Usenet.map: " + map);
         }
         if (closed) throw new IllegalStateException("closed");
-        SegmentReader reader = new SegmentReader(segmentMap, fetcher, priority, executor, settings.readAhead(),
+        SegmentReader reader = new SegmentReader(segmentMap, fetcher, priority, executor, readAhead,
                 readers::remove);
         readers.add(reader);
         if (closed) reader.close();
@@ -185,6 +206,11 @@ public final class UsenetService implements Usenet {
         } finally {
             for (Future<Boolean> answer : answers) answer.cancel(true);
         }
+    }
+
+    @Override
+    public List<ProviderHealth> health() {
+        return health.get();
     }
 
     @Override

@@ -137,6 +137,8 @@ class UsenetServiceTest {
             @Override public int articles() { return 1; }
 
             @Override public String layout() { return "v1;1;1;1"; }
+
+            @Override public int partSize() { return 1; }
         };
         try (Usenet usenet = usenet(fake, Usenet.Settings.defaults(), null)) {
             assertThrows(IllegalArgumentException.class, () -> usenet.open(foreign, Priority.FOREGROUND));

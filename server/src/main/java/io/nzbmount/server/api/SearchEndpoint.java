@@ -1,0 +1,159 @@
+package io.nzbmount.server.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.nzbmount.server.indexer.IndexerException;
+import io.nzbmount.server.indexer.IndexerSet;
+import io.nzbmount.server.indexer.SearchQuery;
+import io.nzbmount.server.indexer.SearchResult;
+import io.nzbmount.server.library.ImportException;
+import io.nzbmount.server.library.ImportResult;
+import io.nzbmount.server.standby.ReleasePicker;
+import io.nzbmount.server.store.StoreException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.TreeMap;
+import org.eclipse.jetty.server.Request;
+
+/**
+ * {@code GET /api/search} (the indexers' results) and {@code POST /api/items} (an item from one of
+ * them). Links are shown without their API key. Thread-safe.
+ */
+final class SearchEndpoint {
+
+    private static final int MAX_BODY = 64 * 1024;
+
+    private final Optional<ReleasePicker> picker;
+
+    SearchEndpoint(Optional<ReleasePicker> picker) {
+        this.picker = picker;
+    }
+
+    /** Whether indexers are configured. */
+    boolean available() {
+        return picker.isPresent();
+    }
+
+    Reply search(Request request, Query query) {
+        if (!request.getMethod().equals("GET")) throw ApiException.methodNotAllowed(request.getMethod(), "GET");
+        ReleasePicker p = picker();
+        SearchQuery q = query(query);
+        IndexerSet.Outcome outcome;
+        try {
+            outcome = p.search(q);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw ApiException.of(503, "the search was interrupted");
+        }
+        Map<String, String> errors = new TreeMap<>();
+        outcome.failures().forEach((name, e) -> errors.put(name, e.getMessage()));
+        if (outcome.results().isEmpty() && !errors.isEmpty() && errors.size() == p.indexerNames().size()) {
+            throw ApiException.of(502, "every indexer failed: " + String.join("; ", errors.entrySet().stream()
+                    .map(e -> e.getKey() + ": " + e.getValue()).toList()));
+        }
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("results", outcome.results().stream().map(SearchEndpoint::result).toList());
+        body.put("errors", errors);
+        return Reply.json(200, body);
+    }
+
+    Reply create(Request request) throws StoreException {
+        ReleasePicker p = picker();
+        JsonNode body = body(request);
+        String indexer = text(body, "indexer").orElseThrow(() -> ApiException.badRequest("the body needs \"indexer\""));
+        Optional<String> guid = text(body, "guid");
+        Optional<String> link = text(body, "link");
+        if (guid.isEmpty() && link.isEmpty()) {
+            throw ApiException.badRequest("the body needs \"guid\" or \"link\" of a search result");
+        }
+        ImportResult result;
+        try {
+            result = p.pick(indexer, guid, link);
+        } catch (ReleasePicker.UnknownResult e) {
+            throw ApiException.badRequest(e.getMessage());
+        } catch (IndexerException e) {
+            throw ApiException.of(502, "the indexer '" + indexer + "' failed: " + e.getMessage());
+        } catch (ImportException e) {
+            throw ApiException.of(e.reason().httpStatus(), e.getMessage());
+        }
+        return Reply.json(result.created() ? 201 : 200, ApiJson.item(result.item()),
+                Map.of("Location", "/api/items/" + result.item().item().id()));
+    }
+
+    private ReleasePicker picker() {
+        return picker.orElseThrow(() -> ApiException.badRequest("no indexer is configured (indexers[] in the config)"));
+    }
+
+    private static SearchQuery query(Query query) {
+        String text = query.text("q").orElse("");
+        String type = query.text("type").orElse("search");
+        OptionalInt season = query.number("season", 0).map(n -> OptionalInt.of(Math.toIntExact(n))).orElse(OptionalInt.empty());
+        OptionalInt episode = query.number("ep", 0).map(n -> OptionalInt.of(Math.toIntExact(n))).orElse(OptionalInt.empty());
+        try {
+            return switch (type) {
+                case "search" -> {
+                    if (season.isPresent() || episode.isPresent()) {
+                        throw ApiException.badRequest("season and ep belong to type=tv");
+                    }
+                    yield SearchQuery.text(text);
+                }
+                case "tv" -> SearchQuery.tv(text, season, episode);
+                case "movie" -> {
+                    if (season.isPresent() || episode.isPresent()) {
+                        throw ApiException.badRequest("season and ep belong to type=tv");
+                    }
+                    yield SearchQuery.movie(text);
+                }
+                default -> throw ApiException.badRequest("type must be search, tv or movie, not '" + type + "'");
+            };
+        } catch (IllegalArgumentException e) {
+            throw ApiException.badRequest(e.getMessage());
+        }
+    }
+
+    private static Map<String, Object> result(SearchResult r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("indexer", r.indexer());
+        m.put("title", r.title());
+        m.put("guid", r.guid());
+        m.put("link", r.linkForDisplay());
+        m.put("size", r.size() == SearchResult.UNKNOWN ? null : r.size());
+        m.put("posted", r.postDate() == SearchResult.UNKNOWN ? null : Instant.ofEpochSecond(r.postDate()).toString());
+        m.put("categories", r.categories());
+        m.put("grabs", r.grabs() == SearchResult.UNKNOWN ? null : r.grabs());
+        m.put("group", r.group().isEmpty() ? null : r.group());
+        return m;
+    }
+
+    private static JsonNode body(Request request) {
+        byte[] bytes;
+        try (InputStream in = Request.asInputStream(request)) {
+            bytes = in.readNBytes(MAX_BODY + 1);
+        } catch (IOException e) {
+            throw ApiException.badRequest("the body could not be read: " + e.getMessage());
+        }
+        if (bytes.length > MAX_BODY) throw ApiException.tooLarge("the body may be at most " + MAX_BODY + " bytes");
+        try {
+            JsonNode node = ApiJson.MAPPER.readTree(bytes);
+            if (node == null || !node.isObject()) throw ApiException.badRequest("the body must be a JSON object");
+            return node;
+        } catch (IOException e) {
+            throw ApiException.badRequest("the body is not JSON: " + e.getMessage().lines().findFirst().orElse(""));
+        }
+    }
+
+    private static Optional<String> text(JsonNode body, String field) {
+        JsonNode v = body.get(field);
+        if (v == null || v.isNull()) return Optional.empty();
+        if (!v.isTextual() || v.asText().isBlank()) {
+            throw ApiException.badRequest("\"" + field + "\" must be a non-empty string");
+        }
+        return Optional.of(v.asText());
+    }
+
+}

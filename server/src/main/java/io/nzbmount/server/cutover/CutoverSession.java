@@ -1,0 +1,205 @@
+package io.nzbmount.server.cutover;
+
+import io.nzbmount.nntp.ArticleMissingException;
+import io.nzbmount.nntp.NzbReader;
+import io.nzbmount.nntp.ReadCancelledException;
+import io.nzbmount.nntp.ReadFailure;
+import io.nzbmount.server.dav.ContentReader;
+import io.nzbmount.server.fallback.Decision;
+import io.nzbmount.server.fallback.FailureKind;
+import io.nzbmount.server.fallback.FailurePolicy;
+import io.nzbmount.server.fallback.Hole;
+import io.nzbmount.server.observe.LiveStream;
+import io.nzbmount.server.standby.PlaybackTracker;
+import io.nzbmount.server.standby.SentBytesRing;
+import io.nzbmount.server.store.StoreException;
+import java.io.IOException;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * One GET's view of a file that survives a broken source: it reads the active source from the
+ * requested offset and keeps the last bytes it handed out. When a read fails at offset
+ * {@code o}, the {@link FailurePolicy} decides: read again after a wait, cut over (a
+ * {@link FallbackSelector} proves another source at {@code o}; the reader is swapped and the very
+ * next bytes come from it, in the same response, with no rewind), or end. Ending throws, so the
+ * HTTP layer closes the response short of its length: no byte is ever invented or skipped.
+ *
+ * <p>A client that goes away ({@link ReadCancelledException}) is never a failure of the source.
+ *
+ * <p>Threading as {@link ContentReader}: one thread reads; {@link #close} may come from another
+ * thread at any time and makes a blocked read, a proof or a wait end at once.
+ */
+final class CutoverSession implements ContentReader {
+    private final Cutovers cutovers;
+    private final long itemId;
+    private final String fileName;
+    private final long fileSize;
+    private final FailurePolicy policy;
+    private final ItemCutoverState shared;
+    private final SentBytesRing sent;
+    private final PlaybackTracker.Stream playback;
+    private final LiveStream live;
+    private final CountDownLatch closed = new CountDownLatch(1);
+    private volatile ActiveSource active;
+    private volatile NzbReader probing;
+    private long position;
+    /** The cutover just made, reported once the new source has delivered (or failed) its first read. */
+    private final AtomicReference<Pending> pending = new AtomicReference<>();
+
+    private record Pending(Map<String, Object> detail, long failedAtNanos, long provedAtNanos) {}
+
+    CutoverSession(Cutovers cutovers, long itemId, String fileName, long fileSize, long offset, ActiveSource start,
+                   FailurePolicy policy, ItemCutoverState shared, PlaybackTracker.Stream playback, LiveStream live) {
+        this.cutovers = cutovers;
+        this.itemId = itemId;
+        this.fileName = fileName;
+        this.fileSize = fileSize;
+        this.position = offset;
+        this.active = start;
+        this.policy = policy;
+        this.shared = shared;
+        this.sent = new SentBytesRing(offset, SentBytesRing.DEFAULT_CAPACITY);
+        this.playback = playback;
+        this.live = live;
+    }
+
+    @Override
+    public int read(byte[] buffer, int offset, int length) throws IOException {
+        while (true) {
+            if (closed.getCount() == 0) throw new ReadCancelledException("the response was closed");
+            ActiveSource source = active;
+            boolean simulated = false;
+            try {
+                if (shared.takeSimulatedFailure()) {
+                    simulated = true;
+                    throw new ArticleMissingException("", "a simulated failure (demo mode) at offset " + position);
+                }
+                int n = source.reader().read(position, buffer, offset, length);
+                reportCutover(true);
+                if (n > 0) {
+                    sent.sent(buffer, offset, n);
+                    position += n;
+                    policy.onRead(System.currentTimeMillis());
+                    playback.served(n);
+                    live.sent(n);
+                }
+                return n;
+            } catch (ReadCancelledException e) {
+                throw e;
+            } catch (ReadFailure failure) {
+                reportCutover(false);
+                recover(source, failure, simulated);
+            }
+        }
+    }
+
+    /**
+     * Returns when the next read may try again (same or new source); throws when the response must
+     * end. A simulated failure leaves no hole behind: the source really has its bytes.
+     */
+    private void recover(ActiveSource source, ReadFailure failure, boolean simulated) throws IOException {
+        long failedAt = System.nanoTime();
+        Decision decision = policy.onFailure(source.id(), holeAt(source), failure, System.currentTimeMillis());
+        if (decision.kind() == FailureKind.PERMANENT && !simulated) {
+            cutovers.holeFound(itemId, source.sourceId(), holeAt(source));
+        }
+        switch (decision.action()) {
+            case RETRY -> {
+                live.retrying();
+                cutovers.event(itemId, live.id(), "retry", Map.of("source", source.sourceId(), "offset", position,
+                        "reason", decision.reason(), "waitMillis", decision.waitMillis()));
+                try {
+                    if (closed.await(decision.waitMillis(), TimeUnit.MILLISECONDS)) {
+                        throw new ReadCancelledException("the response was closed");
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new ReadCancelledException("the serving thread was interrupted");
+                }
+            }
+            case CLOSE -> end(source, decision.reason(), failure);
+            case SWITCH -> cutOver(source, decision, failure, failedAt);
+        }
+    }
+
+    private void cutOver(ActiveSource from, Decision decision, ReadFailure failure, long failedAt) throws IOException {
+        FallbackSelector.Request request = new FallbackSelector.Request(itemId, fileName, fileSize, position, sent,
+                policy, shared, new HashSet<>(), r -> probing = r);
+        ActiveSource next;
+        try {
+            next = cutovers.selector().select(from.sourceId(), request).orElse(null);
+        } catch (StoreException e) {
+            throw new IOException("the library database cannot be read: " + e.getMessage(), e);
+        }
+        if (closed.getCount() == 0) {
+            if (next != null) next.reader().close();
+            throw new ReadCancelledException("the response was closed");
+        }
+        if (next == null) {
+            end(from, policy.onNoCandidate(System.currentTimeMillis()).reason(), failure);
+            return;
+        }
+        active = next;
+        from.reader().close();
+        if (closed.getCount() == 0) next.reader().close();
+        long now = System.currentTimeMillis();
+        policy.onCutover(next.id(), now);
+        boolean primaryChanged = cutovers.switched(itemId, from.sourceId(), next.sourceId(),
+                decision.kind() == FailureKind.PERMANENT);
+        live.cutover(next.id(), !primaryChanged, next.reader()::stats);
+        Map<String, Object> detail = new LinkedHashMap<>();
+        detail.put("from", from.sourceId());
+        detail.put("to", next.sourceId());
+        detail.put("offset", position);
+        detail.put("reason", decision.reason());
+        detail.put("file", fileName);
+        detail.put("primaryChanged", primaryChanged);
+        pending.set(new Pending(detail, failedAt, System.nanoTime()));
+    }
+
+    /**
+     * Records the cutover event: {@code tookMillis} runs from the failed read to the first bytes
+     * from the new source (what the player waited), {@code provedMillis} to the end of the proof.
+     * Once per cutover, from whichever thread gets there first (the reader or a close).
+     */
+    private void reportCutover(boolean delivered) {
+        Pending p = pending.getAndSet(null);
+        if (p == null) return;
+        long now = System.nanoTime();
+        p.detail().put("tookMillis", (now - p.failedAtNanos()) / 1_000_000);
+        p.detail().put("provedMillis", (p.provedAtNanos() - p.failedAtNanos()) / 1_000_000);
+        p.detail().put("delivered", delivered);
+        cutovers.event(itemId, live.id(), "cutover", p.detail());
+    }
+
+    private void end(ActiveSource source, String reason, ReadFailure failure) throws IOException {
+        cutovers.event(itemId, live.id(), "stream-closed", Map.of("source", source.sourceId(), "offset", position,
+                "reason", reason, "failure", String.valueOf(failure.getMessage())));
+        if (reason.equals(FailurePolicy.NO_STABLE_SOURCE)) cutovers.noStableSource(itemId);
+        throw failure;
+    }
+
+    /** The bytes of the failing article: its part of the file, as the map's part size tells. */
+    private Hole holeAt(ActiveSource source) {
+        long part = Math.max(1, source.map().partSize());
+        long start = position / part * part;
+        long end = Math.min(start + part, Math.max(fileSize, position + 1));
+        return new Hole(source.fileIndex(), start, Math.max(end, position + 1));
+    }
+
+    @Override
+    public void close() {
+        closed.countDown();
+        reportCutover(false);
+        NzbReader p = probing;
+        if (p != null) p.close();
+        active.reader().close();
+        playback.closed();
+        live.close();
+    }
+}

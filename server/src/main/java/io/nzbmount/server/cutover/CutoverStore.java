@@ -1,0 +1,142 @@
+package io.nzbmount.server.cutover;
+
+import io.nzbmount.server.store.Database;
+import io.nzbmount.server.store.DeadCandidate;
+import io.nzbmount.server.store.FileRecord;
+import io.nzbmount.server.store.Files;
+import io.nzbmount.server.store.ItemRecord;
+import io.nzbmount.server.store.Items;
+import io.nzbmount.server.store.SourceRecord;
+import io.nzbmount.server.store.SourceRole;
+import io.nzbmount.server.store.SourceState;
+import io.nzbmount.server.store.Sources;
+import io.nzbmount.server.store.StandbyProgress;
+import io.nzbmount.server.store.StandbyState;
+import io.nzbmount.server.store.StandbyTables;
+import io.nzbmount.server.store.StoreException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * The library changes a cutover makes, each in one transaction: who may take over, the swap of
+ * primary and standby, and candidates failed for good. Thread-safe (the database serialises).
+ */
+final class CutoverStore {
+    private final Database db;
+    private final Clock clock;
+
+    CutoverStore(Database db, Clock clock) {
+        this.db = db;
+        this.clock = clock;
+    }
+
+    /**
+     * A source that may take over, with its counterpart of the file being served.
+     *
+     * @param file the candidate's file with the served file's name (case ignored), else its size;
+     *             empty when it has none, which the length gate then rejects
+     */
+    record Candidate(SourceRecord source, Optional<FileRecord> file) {}
+
+    /**
+     * The sources that may take over from {@code currentId}, best first: the item's primary in the
+     * store when it is not the current one (the reference every standby was proved against), then
+     * verified standbys by tier (untiered last, which is where demoted primaries sit), oldest first.
+     * Unverified standbys are not offered: they would need a full sweep first.
+     */
+    List<Candidate> candidates(long itemId, long currentId, String fileName, long fileSize) throws StoreException {
+        return db.transaction(c -> {
+            Optional<ItemRecord> item = Items.byId(c, itemId);
+            if (item.isEmpty()) return List.of();
+            long primary = item.get().primarySource().orElse(-1);
+            List<SourceRecord> order = new ArrayList<>();
+            List<SourceRecord> standbys = new ArrayList<>();
+            for (SourceRecord s : Sources.ofItem(c, itemId)) {
+                if (s.id() == currentId) continue;
+                if (s.id() == primary) order.add(s);
+                else if (s.role() == SourceRole.STANDBY && s.state() == SourceState.VALIDATED) standbys.add(s);
+            }
+            standbys.sort(Comparator.comparingInt((SourceRecord s) -> s.tier().orElse(Integer.MAX_VALUE))
+                    .thenComparingLong(SourceRecord::id));
+            order.addAll(standbys);
+            List<Candidate> out = new ArrayList<>();
+            for (SourceRecord s : order) out.add(new Candidate(s, counterpart(Files.ofSource(c, s.id()), fileName, fileSize)));
+            return out;
+        });
+    }
+
+    private static Optional<FileRecord> counterpart(List<FileRecord> files, String name, long size) {
+        String lower = name.toLowerCase(Locale.ROOT);
+        for (FileRecord f : files) {
+            if (f.name().toLowerCase(Locale.ROOT).equals(lower)) return Optional.of(f);
+        }
+        return files.stream().filter(f -> f.size() == size).findFirst();
+    }
+
+    /** Whether {@code sourceId} is the item's primary and the user chose it. */
+    boolean chosenByUser(long itemId, long sourceId) throws StoreException {
+        return db.transaction(c -> Items.byId(c, itemId)
+                .map(i -> i.primaryByUser() && i.primarySource().orElse(-1) == sourceId).orElse(false));
+    }
+
+    /**
+     * Records that a stream of the item went from {@code from} to {@code to}. When {@code from} is
+     * the item's primary it is demoted into the pool as verified (it served these very bytes) and
+     * {@code to} becomes the primary, so new requests go where the stream is; a primary the user
+     * chose is replaced only after a permanent failure.
+     *
+     * @return true when the item's primary changed
+     */
+    boolean switched(long itemId, long from, long to, boolean permanentFailure) throws StoreException {
+        return db.transaction(c -> {
+            Optional<ItemRecord> item = Items.byId(c, itemId);
+            Optional<SourceRecord> old = Sources.byId(c, from);
+            Optional<SourceRecord> next = Sources.byId(c, to);
+            if (item.isEmpty() || old.isEmpty() || next.isEmpty()) return false;
+            boolean fromIsPrimary = item.get().primarySource().orElse(-1) == from;
+            if (fromIsPrimary && item.get().primaryByUser() && !permanentFailure) return false;
+            if (old.get().state() != SourceState.DEAD) {
+                Sources.update(c, from, SourceRole.STANDBY, SourceState.VALIDATED, Optional.empty(), old.get().tier());
+                StandbyProgress p = StandbyTables.progress(c, from).orElse(StandbyProgress.pending(from, old.get().tier()));
+                StandbyTables.putProgress(c, p.finished(StandbyState.VERIFIED,
+                        Optional.of("it served these bytes as the primary"), clock.instant(), 0, Optional.empty()));
+            }
+            if (!fromIsPrimary) return false;
+            Items.setPrimary(c, itemId, to, false);
+            Sources.update(c, to, SourceRole.PRIMARY, SourceState.READY, Optional.empty(), next.get().tier());
+            return true;
+        });
+    }
+
+    /** A candidate whose bytes differ from what was served: never to be tried again. */
+    void markDead(long sourceId, String reason) throws StoreException {
+        db.transaction(c -> {
+            Optional<SourceRecord> s = Sources.byId(c, sourceId);
+            if (s.isEmpty()) return null;
+            Sources.update(c, sourceId, SourceRole.STANDBY, SourceState.DEAD, Optional.of(reason), s.get().tier());
+            StandbyProgress p = StandbyTables.progress(c, sourceId).orElse(StandbyProgress.pending(sourceId, s.get().tier()));
+            StandbyTables.putProgress(c, p.finished(StandbyState.MISMATCH, Optional.of(reason), clock.instant(), 0,
+                    Optional.empty()));
+            String key = StandbyTables.key(c, sourceId).orElse(s.get().sha256());
+            StandbyTables.putDead(c, new DeadCandidate(key, OptionalLong.of(s.get().itemId()), s.get().releaseName(),
+                    reason, clock.instant()));
+            return null;
+        });
+    }
+
+    /** A candidate given up after too many inconclusive proofs (not dead: a later proof may bring it back). */
+    void markFailed(long sourceId, String reason) throws StoreException {
+        db.transaction(c -> {
+            Optional<SourceRecord> s = Sources.byId(c, sourceId);
+            if (s.isPresent() && s.get().role() == SourceRole.STANDBY) {
+                Sources.update(c, sourceId, SourceRole.STANDBY, SourceState.FAILED, Optional.of(reason), s.get().tier());
+            }
+            return null;
+        });
+    }
+}

@@ -1,0 +1,114 @@
+package io.nzbmount.server.cutover;
+
+import io.nzbmount.nntp.FileMap;
+import io.nzbmount.nntp.NzbReader;
+import io.nzbmount.nntp.Usenet;
+import io.nzbmount.server.dav.ContentReader;
+import io.nzbmount.server.fallback.FailurePolicy;
+import io.nzbmount.server.fallback.FailureRules;
+import io.nzbmount.server.fallback.Hole;
+import io.nzbmount.server.library.EventLog;
+import io.nzbmount.server.library.ItemCatalog;
+import io.nzbmount.server.library.MountedFile;
+import io.nzbmount.server.observe.LiveStream;
+import io.nzbmount.server.standby.PlaybackTracker;
+import io.nzbmount.server.store.Database;
+import io.nzbmount.server.store.StoreException;
+import java.io.IOException;
+import java.time.Clock;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Live cutover for every stream of the server: wraps each opened reader in a
+ * {@link CutoverSession}, keeps what the streams of one item share (holes, misses, a simulated
+ * failure), and writes the library changes and timeline events a cutover makes. Thread-safe.
+ */
+public final class Cutovers {
+    private static final Logger LOG = LoggerFactory.getLogger(Cutovers.class);
+
+    private final CutoverStore store;
+    private final FallbackSelector selector;
+    private final EventLog events;
+    private final FailureRules rules;
+    private final Map<Long, ItemCutoverState> items = new ConcurrentHashMap<>();
+    private final Map<Long, String> problems = new ConcurrentHashMap<>();
+
+    public Cutovers(Database db, ItemCatalog catalog, Usenet usenet, EventLog events, FailureRules rules, Clock clock) {
+        this.store = new CutoverStore(db, clock);
+        this.selector = new FallbackSelector(store, catalog, usenet);
+        this.events = events;
+        this.rules = rules;
+    }
+
+    /**
+     * Serves {@code mounted} from {@code offset} with {@code reader} (on the file's source) first.
+     * The returned reader owns {@code reader}, {@code playback} and {@code live} and closes them.
+     */
+    public ContentReader open(MountedFile mounted, long offset, FileMap map, NzbReader reader,
+                              PlaybackTracker.Stream playback, LiveStream live) throws IOException {
+        long sourceId = mounted.file().sourceId();
+        boolean byUser;
+        try {
+            byUser = store.chosenByUser(mounted.itemId(), sourceId);
+        } catch (StoreException e) {
+            throw new IOException("the library database cannot be read: " + e.getMessage(), e);
+        }
+        ItemCutoverState shared = state(mounted.itemId());
+        FailurePolicy policy = new FailurePolicy(rules, shared.holes(), String.valueOf(sourceId), byUser);
+        return new CutoverSession(this, mounted.itemId(), mounted.file().name(), mounted.file().size(), offset,
+                new ActiveSource(sourceId, mounted.file().index(), map, reader), policy, shared, playback, live);
+    }
+
+    /** Makes the next read of the item's active source fail as if its article were missing (demo mode). */
+    public void simulateFailure(long itemId) {
+        state(itemId).simulateFailure();
+    }
+
+    /**
+     * Why the item cannot be played now, when its last stream ended with no source able to serve:
+     * {@link FailurePolicy#NO_STABLE_SOURCE}. Cleared by the next cutover that succeeds.
+     */
+    public Optional<String> problem(long itemId) {
+        return Optional.ofNullable(problems.get(itemId));
+    }
+
+    ItemCutoverState state(long itemId) {
+        return items.computeIfAbsent(itemId, id -> new ItemCutoverState());
+    }
+
+    FallbackSelector selector() {
+        return selector;
+    }
+
+    void holeFound(long itemId, long sourceId, Hole hole) {
+        LOG.info("source {} of item {} lacks bytes [{}, {}) of file {}", sourceId, itemId, hole.start(), hole.end(),
+                hole.fileIndex());
+    }
+
+    boolean switched(long itemId, long from, long to, boolean permanent) {
+        problems.remove(itemId);
+        try {
+            return store.switched(itemId, from, to, permanent);
+        } catch (StoreException e) {
+            LOG.warn("the cutover of item {} from source {} to {} could not be stored: {}", itemId, from, to, e.toString());
+            return false;
+        }
+    }
+
+    void noStableSource(long itemId) {
+        problems.put(itemId, FailurePolicy.NO_STABLE_SOURCE);
+    }
+
+    void event(long itemId, String stream, String kind, Map<String, ?> detail) {
+        try {
+            events.record(OptionalLong.of(itemId), Optional.of(stream), kind, detail);
+        } catch (StoreException e) {
+            LOG.warn("event {} of item {} could not be stored: {}", kind, itemId, e.toString());
+        }
+    }
+}

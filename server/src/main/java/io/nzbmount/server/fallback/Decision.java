@@ -1,0 +1,45 @@
+package io.nzbmount.server.fallback;
+
+import java.util.Objects;
+
+/**
+ * What the serve loop does after a read failure.
+ *
+ * @param action     retry the read, cut over to another source, or end the response
+ * @param kind       what the failure was
+ * @param reason     a plain sentence for the timeline and the UI
+ * @param waitMillis for {@link Action#RETRY}: how long to wait before reading again; 0 otherwise
+ */
+public record Decision(Action action, FailureKind kind, String reason, long waitMillis) {
+
+    /** The three answers of {@link FailurePolicy}. */
+    public enum Action {
+        /** Wait {@link Decision#waitMillis()} and read the same offset from the same source again. */
+        RETRY,
+        /** Cut over: find an eligible source that proves the current range, then report it with {@link FailurePolicy#onCutover}. */
+        SWITCH,
+        /** End the response cleanly (short of its length, never padded). */
+        CLOSE
+    }
+
+    public Decision {
+        Objects.requireNonNull(action, "action");
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(reason, "reason");
+        if (waitMillis < 0 || (action != Action.RETRY && waitMillis != 0)) {
+            throw new IllegalArgumentException("only a retry waits, and never a negative time: " + waitMillis);
+        }
+    }
+
+    static Decision retry(FailureKind kind, String reason, long waitMillis) {
+        return new Decision(Action.RETRY, kind, reason, waitMillis);
+    }
+
+    static Decision cutOver(FailureKind kind, String reason) {
+        return new Decision(Action.SWITCH, kind, reason, 0);
+    }
+
+    static Decision close(FailureKind kind, String reason) {
+        return new Decision(Action.CLOSE, kind, reason, 0);
+    }
+}

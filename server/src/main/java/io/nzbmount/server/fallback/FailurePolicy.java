@@ -1,0 +1,238 @@
+package io.nzbmount.server.fallback;
+
+import io.nzbmount.server.fallback.Decision.Action;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Decides what a read failure of a stream's source means: read again ({@link Action#RETRY}), cut
+ * over to another source ({@link Action#SWITCH}) or end the response ({@link Action#CLOSE}).
+ *
+ * <p>The rules (docs/observability.md has them for users):
+ * <ul>
+ *   <li>Only failures of the current source count; a failure of a source this stream has left is
+ *       answered with an immediate retry and changes nothing.</li>
+ *   <li>A player that stops reading ({@code ReadCancelledException}) is not a failure: CLOSE, and
+ *       nothing is counted.</li>
+ *   <li>No provider can be asked: the providers' fault, never the source's. RETRY every
+ *       {@code providerWait}; once they have been unreachable for {@code providerPatience}, CLOSE.</li>
+ *   <li>Transient failures (the reader has already retried with backoff) are retried; the
+ *       {@code transientStrikes}-th in a row leaves the source, which is then barred for the rest of
+ *       the round and excluded for {@code exclusion} (5 minutes).</li>
+ *   <li>A permanent failure (missing or corrupt on every provider) leaves the source at once and
+ *       records a {@link Hole} there. A hole bars the source at that position only: it still serves
+ *       other ranges, also in the same round (A-B-A across different holes).</li>
+ *   <li>For {@code warmUp} (30 s) after a cutover, transient failures of the new source are retried
+ *       and not counted; permanent ones still switch.</li>
+ *   <li>{@code smoothRound} (30 s) of reading without a failure ends the round: the sources left in
+ *       it become eligible (unless still excluded) and the budget of {@code switchesPerRound}
+ *       cutovers is whole again. A failure that would switch with the budget spent CLOSEs.</li>
+ *   <li>A source the user chose is never left for transient failures (their strikes end the
+ *       response instead); only a permanent failure demotes it. A user's choice also starts a new
+ *       round and lifts that source's exclusion.</li>
+ *   <li>Automatic cutover off: every failure of the source CLOSEs with {@link #CUTOVER_OFF}.</li>
+ * </ul>
+ *
+ * <p>Pure: time is passed in as epoch milliseconds, nothing sleeps, nothing runs in the
+ * background. Not thread-safe: one stream's serve loop owns it. The {@link SourceHoles} it writes
+ * to may be shared (it is thread-safe).
+ */
+public final class FailurePolicy {
+
+    /** The reason given when no source can serve the bytes (shown by the UI as is). */
+    public static final String NO_STABLE_SOURCE = "No stable source is available right now.";
+    /** The reason given for every failure while automatic cutover is off. */
+    public static final String CUTOVER_OFF = "automatic cutover is off";
+
+    private static final long NEVER = Long.MIN_VALUE;
+
+    private final FailureRules rules;
+    private final SourceHoles holes;
+    private final Set<String> leftThisRound = new LinkedHashSet<>();
+    private final Map<String, Long> excludedUntil = new HashMap<>();
+    private String current;
+    private boolean currentByUser;
+    private int switches;
+    private boolean inRound;
+    private long smoothSince = NEVER;
+    private long warmUntil = NEVER;
+    private int strikes;
+    private long providersDownSince = NEVER;
+    private FailureKind lastKind = FailureKind.UNKNOWN;
+
+    /**
+     * @param source       the source the stream starts on
+     * @param chosenByUser whether the user picked it as the item's primary
+     */
+    public FailurePolicy(FailureRules rules, SourceHoles holes, String source, boolean chosenByUser) {
+        this.rules = Objects.requireNonNull(rules, "rules");
+        this.holes = Objects.requireNonNull(holes, "holes");
+        this.current = Objects.requireNonNull(source, "source");
+        this.currentByUser = chosenByUser;
+    }
+
+    /**
+     * What to do about a failed read.
+     *
+     * @param sourceId the source the failed read went to
+     * @param at       where it failed: the failing article's byte range when known, else {@link Hole#at}
+     * @param failure  the exception the read threw (a {@code ReadFailure} or {@code ReadCancelledException})
+     * @param now      epoch milliseconds
+     */
+    public Decision onFailure(String sourceId, Hole at, Throwable failure, long now) {
+        FailureKind kind = FailureKind.of(failure);
+        if (kind == FailureKind.CANCELLED) return Decision.close(kind, "the player stopped reading");
+        if (!sourceId.equals(current)) {
+            return Decision.retry(kind, "a failure of " + sourceId + ", which no longer serves this stream, is not counted", 0);
+        }
+        lastKind = kind;
+        smoothSince = NEVER;
+        return switch (kind) {
+            case PROVIDERS -> providersDown(now);
+            case TRANSIENT -> transientFailure(now);
+            case PERMANENT -> permanentFailure(at);
+            case UNKNOWN -> Decision.close(kind, "an unexpected read error: " + failure.getClass().getSimpleName());
+            case CANCELLED -> throw new AssertionError("handled above");
+        };
+    }
+
+    /** A read of the current source delivered bytes. Call it after every successful read (cheap). */
+    public void onRead(long now) {
+        strikes = 0;
+        providersDownSince = NEVER;
+        if (!inRound) return;
+        if (smoothSince == NEVER) {
+            smoothSince = now;
+        } else if (now - smoothSince >= rules.smoothRound().toMillis()) {
+            endRound();
+        }
+    }
+
+    /** The stream now reads from {@code sourceId}, chosen automatically after a {@link Action#SWITCH}. */
+    public void onCutover(String sourceId, long now) {
+        if (sourceId.equals(current)) throw new IllegalArgumentException("already reading from " + sourceId);
+        current = sourceId;
+        currentByUser = false;
+        warmUntil = now + rules.warmUp().toMillis();
+        strikes = 0;
+        providersDownSince = NEVER;
+        smoothSince = NEVER;
+        inRound = true;
+    }
+
+    /** After a {@link Action#SWITCH}, no eligible source could prove the bytes: the response ends. */
+    public Decision onNoCandidate(long now) {
+        return Decision.close(lastKind, NO_STABLE_SOURCE);
+    }
+
+    /** The user chose {@code sourceId} as the primary: it serves from now on and wins over any automatic choice. */
+    public void onUserChoice(String sourceId, long now) {
+        current = Objects.requireNonNull(sourceId);
+        currentByUser = true;
+        excludedUntil.remove(sourceId);
+        warmUntil = NEVER;
+        strikes = 0;
+        providersDownSince = NEVER;
+        endRound();
+    }
+
+    /**
+     * Whether {@code sourceId} may serve the byte at {@code offset} of file {@code fileIndex} now:
+     * not left for transient failures in this round, not excluded, and not known to lack it.
+     */
+    public boolean eligible(String sourceId, int fileIndex, long offset, long now) {
+        if (leftThisRound.contains(sourceId)) return false;
+        Long until = excludedUntil.get(sourceId);
+        if (until != null) {
+            if (now < until) return false;
+            excludedUntil.remove(sourceId);
+        }
+        return !holes.lacks(sourceId, fileIndex, offset);
+    }
+
+    /** The source the stream reads from now. */
+    public String current() {
+        return current;
+    }
+
+    public boolean currentChosenByUser() {
+        return currentByUser;
+    }
+
+    /** Cutovers decided in this round. */
+    public int switchesThisRound() {
+        return switches;
+    }
+
+    /** Sources left for transient failures in this round, oldest first. */
+    public Set<String> leftThisRound() {
+        return Set.copyOf(leftThisRound);
+    }
+
+    /** True within the warm-up after the last cutover. */
+    public boolean warmingUp(long now) {
+        return warmUntil != NEVER && now < warmUntil;
+    }
+
+    /** Until when {@code sourceId} is excluded (epoch ms), or 0 when it is not. */
+    public long excludedUntil(String sourceId, long now) {
+        Long until = excludedUntil.get(sourceId);
+        return until != null && now < until ? until : 0;
+    }
+
+    private Decision providersDown(long now) {
+        FailureKind kind = FailureKind.PROVIDERS;
+        if (providersDownSince == NEVER) providersDownSince = now;
+        long down = now - providersDownSince;
+        if (down >= rules.providerPatience().toMillis()) {
+            return Decision.close(kind, "no Usenet provider could be reached for " + down / 1000 + " s");
+        }
+        return Decision.retry(kind, "no Usenet provider can be asked right now; waiting", rules.providerWait().toMillis());
+    }
+
+    private Decision transientFailure(long now) {
+        FailureKind kind = FailureKind.TRANSIENT;
+        inRound = true;
+        if (!rules.enabled()) return Decision.close(kind, CUTOVER_OFF);
+        if (warmingUp(now)) {
+            return Decision.retry(kind, "the new source is still warming up; reading again", rules.retryWait().toMillis());
+        }
+        strikes++;
+        if (strikes < rules.transientStrikes()) {
+            return Decision.retry(kind, "the source failed transiently (" + strikes + " of " + rules.transientStrikes()
+                    + "); reading again", rules.retryWait().toMillis());
+        }
+        if (currentByUser) {
+            return Decision.close(kind, "the release you chose keeps failing; choose another one or let NZBMount choose");
+        }
+        if (switches >= rules.switchesPerRound()) return Decision.close(kind, NO_STABLE_SOURCE);
+        leftThisRound.add(current);
+        excludedUntil.put(current, now + rules.exclusion().toMillis());
+        return cutOver(kind, "the source failed transiently " + strikes + " times in a row");
+    }
+
+    private Decision permanentFailure(Hole at) {
+        FailureKind kind = FailureKind.PERMANENT;
+        inRound = true;
+        holes.add(current, at);
+        if (!rules.enabled()) return Decision.close(kind, CUTOVER_OFF);
+        if (switches >= rules.switchesPerRound()) return Decision.close(kind, NO_STABLE_SOURCE);
+        return cutOver(kind, "the source lacks the bytes at offset " + at.start() + " of file " + at.fileIndex());
+    }
+
+    private Decision cutOver(FailureKind kind, String reason) {
+        switches++;
+        strikes = 0;
+        return Decision.cutOver(kind, reason);
+    }
+
+    private void endRound() {
+        leftThisRound.clear();
+        switches = 0;
+        inRound = false;
+        smoothSince = NEVER;
+    }
+}

@@ -1,0 +1,58 @@
+package io.nzbmount.server.fallback;
+
+import io.nzbmount.config.FallbackSettings;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * The numbers of {@link FailurePolicy}. Immutable.
+ *
+ * @param enabled            automatic cutover on; off: every failure of the source ends the response
+ * @param warmUp             after a cutover, transient failures of the new source are retried, not switched, for this long
+ * @param smoothRound        this long of reading without a failure ends the round (tried sources and budget reset)
+ * @param exclusion          a source left for transient failures is not eligible again for this long
+ * @param switchesPerRound   the most cutovers one round may decide; the next failure that would switch ends the response
+ * @param transientStrikes   transient failures in a row (each already retried by the reader) that make the policy leave a source
+ * @param retryWait          the wait before reading again after a transient failure
+ * @param providerWait       the wait before reading again while no provider can be asked
+ * @param providerPatience   how long the providers may stay unreachable before the response ends
+ */
+public record FailureRules(boolean enabled, Duration warmUp, Duration smoothRound, Duration exclusion,
+                           int switchesPerRound, int transientStrikes, Duration retryWait, Duration providerWait,
+                           Duration providerPatience) {
+
+    public FailureRules {
+        for (Duration d : new Duration[] {warmUp, smoothRound, exclusion, retryWait, providerWait, providerPatience}) {
+            Objects.requireNonNull(d);
+            if (d.isNegative()) throw new IllegalArgumentException("durations must not be negative: " + d);
+        }
+        if (switchesPerRound < 0) throw new IllegalArgumentException("switchesPerRound must be >= 0: " + switchesPerRound);
+        if (transientStrikes < 1) throw new IllegalArgumentException("transientStrikes must be >= 1: " + transientStrikes);
+    }
+
+    /**
+     * Warm-up 30 s, 30 s of smooth reading per round, 5 minutes of exclusion, 5 cutovers a round
+     * (one for each standby the pool can hold), leave a source at its 3rd transient failure in a
+     * row, retry after 1 s, wait 2 s at a time for the providers and at most 40 s in all (a
+     * provider's first cool-down is 30 s, so it gets one chance to come back).
+     */
+    public static FailureRules defaults() {
+        return new FailureRules(true, Duration.ofSeconds(30), Duration.ofSeconds(30), Duration.ofMinutes(5),
+                FallbackSettings.MAX_STANDBY, 3, Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(40));
+    }
+
+    /** The defaults with the configured on/off switch. */
+    public static FailureRules from(FallbackSettings settings) {
+        return defaults().withEnabled(settings.enabled());
+    }
+
+    public FailureRules withEnabled(boolean on) {
+        return new FailureRules(on, warmUp, smoothRound, exclusion, switchesPerRound, transientStrikes, retryWait,
+                providerWait, providerPatience);
+    }
+
+    public FailureRules withSwitchesPerRound(int n) {
+        return new FailureRules(enabled, warmUp, smoothRound, exclusion, n, transientStrikes, retryWait,
+                providerWait, providerPatience);
+    }
+}

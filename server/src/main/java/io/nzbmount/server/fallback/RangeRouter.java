@@ -1,0 +1,40 @@
+package io.nzbmount.server.fallback;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+/**
+ * Picks the source to read an offset from: the first source in preference order that may be used
+ * and is not known to lack that byte. So a demoted source serves again where the others have
+ * holes (A fails at 40 %, B serves from there, B fails at 70 %, A serves from 70 %). Pure and
+ * stateless.
+ */
+public final class RangeRouter {
+
+    /**
+     * A choice of source.
+     *
+     * @param sourceId  the source to read from
+     * @param goodUntil the offset of its next known hole in this file ({@link Long#MAX_VALUE} when
+     *                  none): read it up to there, then route again
+     */
+    public record Route(String sourceId, long goodUntil) {}
+
+    private RangeRouter() {
+    }
+
+    /**
+     * @param preference source ids, most wanted first (the user's choice, then the serving source, then standbys by tier)
+     * @param usable     which sources may be used now (e.g. {@link FailurePolicy#eligible}); the caller decides
+     * @return the route, or empty when every usable source lacks this byte
+     */
+    public static Optional<Route> route(List<String> preference, SourceHoles holes, int fileIndex, long offset,
+                                        Predicate<String> usable) {
+        for (String source : preference) {
+            if (!usable.test(source) || holes.lacks(source, fileIndex, offset)) continue;
+            return Optional.of(new Route(source, holes.goodUntil(source, fileIndex, offset)));
+        }
+        return Optional.empty();
+    }
+}

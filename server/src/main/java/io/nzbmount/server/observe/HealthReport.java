@@ -1,0 +1,26 @@
+package io.nzbmount.server.observe;
+
+import io.nzbmount.nntp.ProviderHealth;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The server's health at one moment: what {@code GET /api/health} and {@code GET /metrics} show.
+ *
+ * @param at        when it was taken
+ * @param started   when the server started
+ * @param version   the server's version
+ * @param counters  streams and cutovers
+ * @param providers each provider's connections and trouble, by priority
+ */
+public record HealthReport(Instant at, Instant started, String version, StreamRegistry.Counters counters,
+                           List<ProviderHealth> providers) {
+    public HealthReport {
+        providers = List.copyOf(providers);
+    }
+
+    public Duration uptime() {
+        return Duration.between(started, at);
+    }
+}

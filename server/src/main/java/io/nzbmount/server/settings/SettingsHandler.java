@@ -1,0 +1,167 @@
+package io.nzbmount.server.settings;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.nzbmount.server.api.ApiException;
+import io.nzbmount.server.store.StoreException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The settings endpoints (docs/api.md, "Settings"): {@code GET} and {@code PUT /api/settings},
+ * {@code POST /api/settings/providers/test}, {@code POST /api/settings/indexers/test}. Other paths
+ * are not handled (returns false), so it can share {@code /api/*} with other handlers in a
+ * {@link Handler.Sequence}; put the CSRF check in front of it like the rest of the API.
+ *
+ * <p>Every answer is JSON and none holds a password or API key. Invalid settings are a 400 with
+ * {@code {"error": "...", "fields": {"providers[0].port": "..."}}}; a failed connection test is a
+ * 200 with {@code ok: false} and the reason. Handlers block (tests wait for the network, at most
+ * {@link ProviderTester#DEFAULT_LIMIT}): run them on virtual threads or a thread pool.
+ * Thread-safe.
+ */
+public final class SettingsHandler extends Handler.Abstract {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SettingsHandler.class);
+    private static final String PATH = "/api/settings";
+    /** Settings are small; anything larger is not settings. */
+    static final int MAX_BODY_BYTES = 256 * 1024;
+
+    private final SettingsService service;
+    private final ProviderTester providers;
+    private final IndexerTester indexers;
+
+    public SettingsHandler(SettingsService service) {
+        this(service, new ProviderTester(), new IndexerTester());
+    }
+
+    public SettingsHandler(SettingsService service, ProviderTester providers, IndexerTester indexers) {
+        super(InvocationType.BLOCKING);
+        this.service = service;
+        this.providers = providers;
+        this.indexers = indexers;
+    }
+
+    @Override
+    public boolean handle(Request request, Response response, Callback callback) {
+        String path = request.getHttpURI().getDecodedPath();
+        if (path.length() > PATH.length() && path.endsWith("/")) path = path.substring(0, path.length() - 1);
+        if (!path.equals(PATH) && !path.startsWith(PATH + "/")) return false;
+        String method = request.getMethod();
+        int status = 200;
+        Object body;
+        try {
+            body = switch (path.substring(PATH.length())) {
+                case "" -> switch (method) {
+                    case "GET" -> answer();
+                    case "PUT" -> save(request);
+                    default -> throw ApiException.methodNotAllowed(method, "GET, PUT");
+                };
+                case "/providers/test" -> {
+                    requirePost(method);
+                    yield providers.test(TestTargets.provider(readJson(request), service.current())).json();
+                }
+                case "/indexers/test" -> {
+                    requirePost(method);
+                    yield indexers.test(TestTargets.indexer(readJson(request), service.current()));
+                }
+                default -> null;
+            };
+            if (body == null) return false;
+        } catch (InvalidSettingsException e) {
+            status = 400;
+            body = invalid(e);
+        } catch (ApiException e) {
+            status = e.status();
+            e.allow().ifPresent(a -> response.getHeaders().put(HttpHeader.ALLOW, a));
+            body = Map.of("error", e.getMessage());
+        } catch (StoreException e) {
+            LOG.error("{} {} failed in the database", method, path, e);
+            status = 500;
+            body = Map.of("error", "the settings database failed; the server log says why");
+        } catch (RuntimeException e) {
+            LOG.error("{} {} failed", method, path, e);
+            status = 500;
+            body = Map.of("error", "internal error; the server log says why");
+        }
+        send(status, body, response, callback);
+        return true;
+    }
+
+    private ObjectNode answer() {
+        ObjectNode tree = SettingsTrees.masked(service.current());
+        Map<String, String> fromEnv = SettingsTrees.environmentKeys(tree, service.environment());
+        tree.set("restartRequired", SettingsTrees.MAPPER.valueToTree(service.restartRequired()));
+        tree.set("environment", SettingsTrees.MAPPER.valueToTree(fromEnv));
+        if (!service.ignoredSaved().isEmpty()) {
+            tree.set("ignoredSaved", SettingsTrees.MAPPER.valueToTree(service.ignoredSaved()));
+        }
+        return tree;
+    }
+
+    private ObjectNode save(Request request) throws InvalidSettingsException, StoreException {
+        service.save(readJson(request));
+        return answer();
+    }
+
+    private static Map<String, Object> invalid(InvalidSettingsException e) {
+        Map<String, String> fields = new LinkedHashMap<>(e.fields());
+        fields.remove(ProblemFields.GENERAL);
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("error", e.getMessage());
+        m.put("fields", fields);
+        return m;
+    }
+
+    private static void requirePost(String method) {
+        if (!method.equals("POST")) throw ApiException.methodNotAllowed(method, "POST");
+    }
+
+    private static JsonNode readJson(Request request) {
+        if (request.getLength() > MAX_BODY_BYTES) throw tooLarge();
+        byte[] bytes;
+        try (InputStream in = Request.asInputStream(request)) {
+            bytes = in.readNBytes(MAX_BODY_BYTES + 1);
+        } catch (IOException e) {
+            throw ApiException.badRequest("the request body could not be read: " + e.getMessage());
+        }
+        if (bytes.length > MAX_BODY_BYTES) throw tooLarge();
+        if (bytes.length == 0) throw ApiException.badRequest("the request has no body: send the settings as JSON");
+        try {
+            return SettingsTrees.MAPPER.readTree(bytes);
+        } catch (IOException e) {
+            // Jackson's message quotes the text around the error, which may be a password.
+            String where = e instanceof JsonProcessingException p && p.getLocation() != null
+                    ? " (line " + p.getLocation().getLineNr() + ", column " + p.getLocation().getColumnNr() + ")" : "";
+            throw ApiException.badRequest("the body is not valid JSON" + where);
+        }
+    }
+
+    private static ApiException tooLarge() {
+        return ApiException.tooLarge("the body is larger than " + MAX_BODY_BYTES / 1024 + " KiB; settings are smaller");
+    }
+
+    private static void send(int status, Object body, Response response, Callback callback) {
+        byte[] bytes;
+        try {
+            bytes = SettingsTrees.MAPPER.writeValueAsBytes(body);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("answer cannot be written as JSON", e);
+        }
+        response.setStatus(status);
+        response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json; charset=utf-8");
+        response.getHeaders().put(HttpHeader.CONTENT_LENGTH, bytes.length);
+        response.write(true, ByteBuffer.wrap(bytes), callback);
+    }
+}

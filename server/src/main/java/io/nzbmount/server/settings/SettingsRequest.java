@@ -1,0 +1,125 @@
+package io.nzbmount.server.settings;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.nzbmount.config.Credentials;
+import io.nzbmount.config.Settings;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Reads the settings a client sends to be saved ({@code PUT /api/settings}) into overlay
+ * sections, keyed like the YAML file, ready for the loader to validate.
+ *
+ * <p>Secrets: a password or API key that is left out, empty, or the mask {@value Settings#MASK}
+ * keeps the saved one. For a list entry, "the saved one" is the entry's {@code index} (its
+ * position in the list as {@code GET} gave it); an entry without {@code index} is new and must
+ * bring its secrets. A password is kept only while the entry still has a username (clearing the
+ * username is how a login is removed), and never when an environment variable sets it anyway
+ * (so such a secret is not copied into the database). The answer-only keys ({@code passwordSet},
+ * {@code apiKeySet}, {@code restartRequired}, {@code environment}, ...) are ignored, so a
+ * {@code GET} answer can be sent back as it is. Stateless.
+ */
+final class SettingsRequest {
+
+    /** Keys of a GET answer that are information, not settings. */
+    private static final Set<String> ANSWER_KEYS = Set.of("restartRequired", "environment", "ignoredSaved");
+
+    private SettingsRequest() {
+    }
+
+    /**
+     * The sections given in {@code body}, secrets restored from {@code saved}.
+     *
+     * @throws InvalidSettingsException when the body is not an object, names a saved entry that does
+     *                                  not exist, or changes what only the file may set
+     */
+    static ObjectNode sections(JsonNode body, Settings saved, Map<String, String> env) throws InvalidSettingsException {
+        if (body == null || !body.isObject()) {
+            throw new InvalidSettingsException(Map.of(ProblemFields.GENERAL, "the body must be a JSON object of settings"));
+        }
+        Map<String, String> problems = new LinkedHashMap<>();
+        ObjectNode out = SettingsTrees.MAPPER.createObjectNode();
+        for (Iterator<Map.Entry<String, JsonNode>> it = body.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String key = e.getKey();
+            JsonNode value = e.getValue().deepCopy();
+            switch (key) {
+                case "server" -> {
+                    if (value.has("dataDir")) {
+                        problems.put("server.dataDir", "cannot be changed here (the database lives in it); edit the"
+                                + " configuration file");
+                    }
+                    out.set(key, value);
+                }
+                case "auth" -> out.set(key, auth(value, saved, env));
+                case "providers" -> out.set(key, list(value, "providers", "password", saved.providers(),
+                        p -> p.credentials().map(Credentials::password), env, problems));
+                case "indexers" -> out.set(key, list(value, "indexers", "apiKey", saved.indexers(),
+                        i -> Optional.of(i.apiKey()), env, problems));
+                case "reader" -> problems.put("reader", "not changed here; edit the configuration file");
+                default -> {
+                    // Unknown keys go on to the loader, which names them (with a guess).
+                    if (!ANSWER_KEYS.contains(key)) out.set(key, value);
+                }
+            }
+        }
+        if (!problems.isEmpty()) throw new InvalidSettingsException(problems);
+        return out;
+    }
+
+    private static JsonNode auth(JsonNode value, Settings saved, Map<String, String> env) {
+        if (!(value instanceof ObjectNode auth)) return value;
+        auth.remove("passwordSet");
+        if (keepsSecret(auth, "password")) {
+            auth.remove("password");
+            if (hasUsername(auth) && !env.containsKey("NZBMOUNT_AUTH_PASSWORD")) {
+                saved.auth().ifPresent(c -> auth.put("password", c.password()));
+            }
+        }
+        return auth;
+    }
+
+    private static <T> JsonNode list(JsonNode value, String list, String secretKey, List<T> saved,
+                                     Function<T, Optional<String>> secretOf, Map<String, String> env,
+                                     Map<String, String> problems) {
+        if (!(value instanceof ArrayNode entries)) return value;
+        for (int i = 0; i < entries.size(); i++) {
+            if (!(entries.get(i) instanceof ObjectNode entry)) continue;
+            String at = list + "[" + i + "]";
+            entry.remove(secretKey + "Set");
+            boolean keep = keepsSecret(entry, secretKey);
+            if (keep) entry.remove(secretKey);
+            JsonNode index = entry.remove("index");
+            if (index == null || index.isNull()) continue;
+            if (!index.canConvertToInt() || !index.isIntegralNumber() || index.asInt() < 0 || index.asInt() >= saved.size()) {
+                problems.put(at + ".index", "names no saved entry (there are " + saved.size() + "); leave it out for a"
+                        + " new one");
+                continue;
+            }
+            boolean needsUser = secretKey.equals("password");
+            if (keep && (!needsUser || hasUsername(entry))
+                    && !env.containsKey(SettingsTrees.envName(at + "." + secretKey))) {
+                secretOf.apply(saved.get(index.asInt())).ifPresent(s -> entry.put(secretKey, s));
+            }
+        }
+        return entries;
+    }
+
+    /** Whether the secret was left out, empty or masked: the saved one stays. */
+    static boolean keepsSecret(JsonNode entry, String key) {
+        JsonNode v = entry.get(key);
+        return v == null || v.isNull() || (v.isTextual() && (v.asText().isEmpty() || v.asText().equals(Settings.MASK)));
+    }
+
+    private static boolean hasUsername(JsonNode entry) {
+        JsonNode u = entry.get("username");
+        return u != null && !u.isNull() && !u.asText().isBlank();
+    }
+}

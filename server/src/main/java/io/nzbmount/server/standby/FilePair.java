@@ -1,0 +1,30 @@
+package io.nzbmount.server.standby;
+
+import io.nzbmount.nntp.FileMap;
+import java.util.List;
+
+/**
+ * A media file of the primary and the standby's file that must hold the same bytes, with the
+ * samples to compare (aligned so each costs at most one article on each side).
+ *
+ * @param primaryIndex the file's index in the primary's NZB (the key of its stored hashes)
+ * @param name         the primary file's name, for messages
+ * @param primary      the primary file's map
+ * @param standby      the standby file's map
+ * @param samples      the byte ranges to compare
+ */
+record FilePair(int primaryIndex, String name, FileMap primary, FileMap standby, List<Sample> samples) {
+    FilePair {
+        samples = List.copyOf(samples);
+    }
+
+    /** The samples of a file of {@code size} bytes, aligned to the articles of both maps. */
+    static List<Sample> plan(long size, FileMap primary, FileMap standby) {
+        List<Sample> samples = SamplePlan.forSize(size);
+        if (samples.isEmpty()) return samples;
+        // A map without a usual part size (an irregular post) gets no boundary from its side.
+        long p = primary.partSize() > 0 ? primary.partSize() : Math.max(1, Math.min(size, Integer.MAX_VALUE));
+        long s = standby.partSize() > 0 ? standby.partSize() : Math.max(1, Math.min(size, Integer.MAX_VALUE));
+        return SamplePlan.alignToParts(samples, size, p, s);
+    }
+}

@@ -1,0 +1,189 @@
+package io.nzbmount.server.standby;
+
+import io.nzbmount.nntp.ArticleMissingException;
+import io.nzbmount.nntp.FileMap;
+import io.nzbmount.nntp.NzbReader;
+import io.nzbmount.nntp.Priority;
+import io.nzbmount.nntp.ReadCancelledException;
+import io.nzbmount.nntp.ReadFailure;
+import io.nzbmount.nntp.Usenet;
+import io.nzbmount.server.store.Database;
+import io.nzbmount.server.store.SampleHashes;
+import io.nzbmount.server.store.StandbyState;
+import io.nzbmount.server.store.StoreException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * One fingerprint sweep: the SHA-256 of every planned sample on both sides, compared. Single use,
+ * one thread.
+ *
+ * <p>Cost: readers run with a read-ahead of one article at background priority, and samples are
+ * aligned to both sides' articles, so a sample costs at most one article fetch per side. The
+ * primary's sample hashes are stored the first time they are computed and read back afterwards,
+ * so a second standby (with the same part size) costs no primary fetch at all. The standby side
+ * is never stored: it is read again on every sweep, since a sweep exists to find out whether it
+ * can be read now.
+ */
+final class FingerprintSweep {
+
+    private static final int BUFFER = 64 * 1024;
+
+    private final Database db;
+    private final Usenet usenet;
+    private final long primaryId;
+    private final List<FilePair> pairs;
+    private final Prevalidator.Progress progress;
+    private final ReentrantLock primaryLock;
+    private final Duration pause;
+    private final byte[] buffer = new byte[BUFFER];
+
+    /** @param primaryLock held while a primary hash is looked up or computed, shared by every sweep of that primary */
+    FingerprintSweep(Database db, Usenet usenet, long primaryId, List<FilePair> pairs, Prevalidator.Progress progress,
+                     ReentrantLock primaryLock, Duration pause) {
+        this.primaryLock = primaryLock;
+        this.pause = pause;
+        this.db = db;
+        this.usenet = usenet;
+        this.primaryId = primaryId;
+        this.pairs = pairs;
+        this.progress = progress;
+    }
+
+    Proof run() throws StoreException, ReadCancelledException {
+        int total = pairs.stream().mapToInt(p -> p.samples().size()).sum();
+        SweepTally tally = SweepTally.of(total);
+        progress.samples(0, total);
+        String firstUnreadable = null;
+        for (FilePair pair : pairs) {
+            try (Side primary = new Side(pair.primary()); Side standby = new Side(pair.standby())) {
+                for (Sample sample : pair.samples()) {
+                    if (tally.done() > 0) pace();
+                    byte[] primaryDigest = primaryDigest(pair, sample, primary);
+                    byte[] standbyDigest;
+                    try {
+                        standbyDigest = standby.digest(sample);
+                    } catch (ArticleMissingException e) {
+                        if (sample.offset() < firstArticleEnd(pair.standby())) {
+                            return new Proof(StandbyState.DEAD, "the first article of its \"" + pair.name()
+                                    + "\" is missing on every provider", tally.done(), total);
+                        }
+                        standbyDigest = null;
+                        if (firstUnreadable == null) firstUnreadable = describe(pair, sample, "here", e);
+                    } catch (ReadFailure e) {
+                        standbyDigest = null;
+                        if (firstUnreadable == null) firstUnreadable = describe(pair, sample, "here", e);
+                    }
+                    if (primaryDigest == null && firstUnreadable == null) {
+                        firstUnreadable = "bytes " + sample.offset() + "+" + sample.length() + " of \"" + pair.name()
+                                + "\" could not be read from the primary";
+                    }
+                    SampleOutcome outcome = SampleOutcome.compare(primaryDigest, standbyDigest);
+                    tally = tally.with(outcome);
+                    progress.samples(tally.done(), total);
+                    if (outcome == SampleOutcome.DIFFER) {
+                        return new Proof(StandbyState.MISMATCH, "bytes " + sample.offset() + "+" + sample.length()
+                                + " of \"" + pair.name() + "\" differ from the primary's", tally.done(), total);
+                    }
+                }
+            }
+        }
+        return switch (tally.verdict()) {
+            case VERIFIED -> new Proof(StandbyState.VERIFIED, "all " + total + " samples match the primary", total, total);
+            case MISMATCH -> throw new IllegalStateException("a difference returns at once");
+            case INCONCLUSIVE -> new Proof(StandbyState.INCONCLUSIVE, tally.unreadable() + " of " + total
+                    + " samples could not be read" + (firstUnreadable == null ? "" : " (" + firstUnreadable + ")"),
+                    tally.done(), total);
+        };
+    }
+
+    private void pace() throws ReadCancelledException {
+        if (pause.isZero()) return;
+        try {
+            Thread.sleep(pause);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ReadCancelledException("sweep interrupted");
+        }
+    }
+
+    /** The primary's digest of a sample: stored, else read and stored; null when it cannot be read now. */
+    private byte[] primaryDigest(FilePair pair, Sample sample, Side primary) throws StoreException, ReadCancelledException {
+        primaryLock.lock();
+        try {
+            return storedOrComputed(pair, sample, primary);
+        } finally {
+            primaryLock.unlock();
+        }
+    }
+
+    private byte[] storedOrComputed(FilePair pair, Sample sample, Side primary) throws StoreException, ReadCancelledException {
+        Optional<byte[]> stored = db.transaction(c ->
+                SampleHashes.get(c, primaryId, pair.primaryIndex(), sample.offset(), sample.length()));
+        if (stored.isPresent()) return stored.get();
+        byte[] digest;
+        try {
+            digest = primary.digest(sample);
+        } catch (ReadFailure e) {
+            return null;
+        }
+        db.transaction(c -> {
+            SampleHashes.put(c, primaryId, pair.primaryIndex(), sample.offset(), sample.length(), digest);
+            return null;
+        });
+        return digest;
+    }
+
+    private static long firstArticleEnd(FileMap map) {
+        return map.partSize() > 0 ? Math.min(map.partSize(), map.size()) : 1;
+    }
+
+    private static String describe(FilePair pair, Sample sample, String side, ReadFailure e) {
+        return "bytes " + sample.offset() + "+" + sample.length() + " of \"" + pair.name() + "\" unreadable " + side
+                + ": " + e.getMessage();
+    }
+
+    /** One side's reader, opened on first use (a fully cached primary opens none). */
+    private final class Side implements AutoCloseable {
+        private final FileMap map;
+        private NzbReader reader;
+
+        Side(FileMap map) {
+            this.map = map;
+        }
+
+        byte[] digest(Sample sample) throws ReadFailure, ReadCancelledException {
+            if (reader == null) reader = usenet.open(map, Priority.BACKGROUND, 1);
+            MessageDigest sha = sha256();
+            long position = sample.offset();
+            int left = sample.length();
+            while (left > 0) {
+                int n = reader.read(position, buffer, 0, Math.min(buffer.length, left));
+                if (n < 0) {
+                    throw new ArticleMissingException("", "the file ends at " + position + ", before the sample does");
+                }
+                sha.update(buffer, 0, n);
+                position += n;
+                left -= n;
+            }
+            return sha.digest();
+        }
+
+        @Override
+        public void close() {
+            if (reader != null) reader.close();
+        }
+    }
+
+    static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has SHA-256", e);
+        }
+    }
+}

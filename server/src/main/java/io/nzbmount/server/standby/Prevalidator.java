@@ -1,0 +1,130 @@
+package io.nzbmount.server.standby;
+
+import io.nzbmount.nntp.ArticleMissingException;
+import io.nzbmount.nntp.FileMap;
+import io.nzbmount.nntp.NzbFile;
+import io.nzbmount.nntp.Priority;
+import io.nzbmount.nntp.ReadCancelledException;
+import io.nzbmount.nntp.ReadFailure;
+import io.nzbmount.nntp.Usenet;
+import io.nzbmount.server.library.ItemCatalog;
+import io.nzbmount.server.store.Database;
+import io.nzbmount.server.store.FileRecord;
+import io.nzbmount.server.store.Files;
+import io.nzbmount.server.store.StandbyState;
+import io.nzbmount.server.store.StoreException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.Optional;
+
+/**
+ * Proves that a standby source holds the same bytes as its item's primary, without downloading
+ * it: (1) the content-length gate: every media file of the primary must have a file of exactly
+ * the same size in the standby (same name, else same size); (2) the fingerprint sweep
+ * ({@link FingerprintSweep}). Thread-safe; one call blocks its (virtual) thread on the providers,
+ * at background priority.
+ *
+ * <p>Verdicts: a size difference, a missing file or a differing sample is a {@code MISMATCH}; a
+ * standby whose first article is gone is {@code DEAD}; a sample that cannot be read now (on
+ * either side) makes the proof {@code INCONCLUSIVE}, never a match. A timeout is never a death.
+ */
+public final class Prevalidator {
+
+    /** Told after every compared sample, so progress can be stored and shown. */
+    @FunctionalInterface
+    public interface Progress {
+        void samples(int done, int total) throws StoreException;
+    }
+
+    private final Database db;
+    private final ItemCatalog catalog;
+    private final Usenet usenet;
+    /** One lock per primary: two standbys of one item must not both compute the primary's hashes. */
+    private final Map<Long, ReentrantLock> primaryLocks = new ConcurrentHashMap<>();
+
+    private final Duration pause;
+
+    /**
+     * @param pause the wait between two samples of one sweep: background work is paced so that a
+     *              live stream on the same providers and CPU keeps its speed (zero in tests)
+     */
+    public Prevalidator(Database db, ItemCatalog catalog, Usenet usenet, Duration pause) {
+        this.db = db;
+        this.catalog = catalog;
+        this.usenet = usenet;
+        this.pause = pause;
+    }
+
+    /**
+     * Compares {@code standbyId} with {@code primaryId}.
+     *
+     * @throws ReadCancelledException when the providers are being closed or the thread interrupted
+     */
+    public Proof prove(long primaryId, long standbyId, Progress progress)
+            throws StoreException, ReadCancelledException {
+        List<FileRecord> primaryFiles = db.transaction(c -> Files.ofSource(c, primaryId)).stream()
+                .filter(f -> f.media() && f.size() >= 0).toList();
+        List<FileRecord> standbyFiles = db.transaction(c -> Files.ofSource(c, standbyId));
+        if (primaryFiles.isEmpty()) {
+            return new Proof(StandbyState.INCONCLUSIVE, "the primary has no sized media file to compare", 0, 0);
+        }
+        List<FilePair> pairs = new ArrayList<>();
+        for (FileRecord p : primaryFiles) {
+            Optional<FileRecord> match = counterpart(p, standbyFiles);
+            if (match.isEmpty()) {
+                return new Proof(StandbyState.MISMATCH, "it has no file named \"" + p.name() + "\" nor any file of its size ("
+                        + p.size() + " bytes)", 0, 0);
+            }
+            FileMap primaryMap;
+            try {
+                primaryMap = map(primaryId, p);
+            } catch (ReadFailure e) {
+                return new Proof(StandbyState.INCONCLUSIVE, "the primary's \"" + p.name()
+                        + "\" could not be mapped now: " + e.getMessage(), 0, 0);
+            }
+            FileMap standbyMap;
+            try {
+                standbyMap = map(standbyId, match.get());
+            } catch (ArticleMissingException e) {
+                return new Proof(StandbyState.DEAD, "the first article of \"" + match.get().name()
+                        + "\" is missing on every provider", 0, 0);
+            } catch (ReadFailure e) {
+                return new Proof(StandbyState.INCONCLUSIVE, "the size of \"" + match.get().name()
+                        + "\" could not be learned now: " + e.getMessage(), 0, 0);
+            }
+            if (standbyMap.size() != p.size()) {
+                return new Proof(StandbyState.MISMATCH, "content-length gate: \"" + match.get().name() + "\" has "
+                        + standbyMap.size() + " bytes, the primary's \"" + p.name() + "\" " + p.size(), 0, 0);
+            }
+            pairs.add(new FilePair(p.index(), p.name(), primaryMap, standbyMap,
+                    FilePair.plan(p.size(), primaryMap, standbyMap)));
+        }
+        return new FingerprintSweep(db, usenet, primaryId, pairs, progress,
+                primaryLocks.computeIfAbsent(primaryId, id -> new ReentrantLock()), pause).run();
+    }
+
+    /** The standby's file for a primary file: the same name (case ignored), else the first of the same size. */
+    private static Optional<FileRecord> counterpart(FileRecord primary, List<FileRecord> standby) {
+        String name = primary.name().toLowerCase(Locale.ROOT);
+        for (FileRecord f : standby) {
+            if (f.name().toLowerCase(Locale.ROOT).equals(name)) return Optional.of(f);
+        }
+        return standby.stream().filter(f -> f.size() == primary.size()).findFirst();
+    }
+
+    /**
+     * The file's map: rebuilt from its stored layout (no fetch), or, for a file not sized at import
+     * (not taken for media), learned from its first article at background priority.
+     */
+    private FileMap map(long sourceId, FileRecord file) throws StoreException, ReadFailure, ReadCancelledException {
+        NzbFile nzbFile = catalog.nzbFile(sourceId, file.index())
+                .orElseThrow(() -> new StoreException("file " + file.index() + " of source " + sourceId + " is gone", null));
+        if (file.size() >= 0 && !file.layout().isEmpty()) return usenet.restore(nzbFile, file.layout());
+        return usenet.map(nzbFile, Priority.BACKGROUND);
+    }
+}

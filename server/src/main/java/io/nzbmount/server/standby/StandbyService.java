@@ -1,0 +1,233 @@
+package io.nzbmount.server.standby;
+
+import io.nzbmount.nntp.ReadCancelledException;
+import io.nzbmount.server.library.EventLog;
+import io.nzbmount.server.library.ItemCatalog;
+import io.nzbmount.server.library.LibraryImporter;
+import io.nzbmount.server.store.Database;
+import io.nzbmount.server.store.StandbyProgress;
+import io.nzbmount.server.store.StandbyState;
+import io.nzbmount.server.store.StandbyTables;
+import io.nzbmount.server.store.StoreException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Prepares and proves the standby pools of items, in the background.
+ *
+ * <p>When: an item's pool is prepared once it has been live (see {@link PlaybackLiveness}) for the
+ * submit delay, with a seen-live latch: an item whose stream opened but has served nothing yet is
+ * still waiting, not stopped; an item that stops after having been live, before the delay, gets no
+ * pool this time. A standby added by hand is proved at once, whether anything plays or not. An
+ * inconclusive proof is tried again after 1, 5, 15, then every 60 minutes; a mismatch or a dead
+ * candidate never again.
+ *
+ * <p>All decisions happen in {@link #tick()}, which reads the injected clock: {@link #start()}
+ * runs it every second; tests call it themselves at literal times. The work it starts (searches,
+ * downloads, sweeps) runs on virtual threads, at most {@code concurrency} proofs at once.
+ * Thread-safe. Progress is stored as it goes; a proof cut short by a restart starts again.
+ */
+public final class StandbyService implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(StandbyService.class);
+    private static final List<Duration> RETRY_WAITS = List.of(Duration.ofMinutes(1), Duration.ofMinutes(5),
+            Duration.ofMinutes(15), Duration.ofMinutes(60));
+
+    /**
+     * The pace of a proof in service: one sample (at most one article per side) every 200 ms, so
+     * two proofs at once add at most ~20 background fetches a second next to a live stream.
+     */
+    public static final Duration SAMPLE_PAUSE = Duration.ofMillis(200);
+
+    private final Database db;
+    private final PlaybackLiveness liveness;
+    private final PoolPreparer preparer;
+    private final Validation validation;
+    private final Clock clock;
+    private final Duration submitDelay;
+    private final int maxStandby;
+    private final Semaphore proofs;
+    private final ExecutorService workers = Executors.newThreadPerTaskExecutor(
+            Thread.ofVirtual().name("nzbmount-standby-", 0).factory());
+    private final Set<Long> inFlight = ConcurrentHashMap.newKeySet();
+    /** Per item: the start of the live run whose pool was prepared (or whose skip was recorded). */
+    private final Map<Long, Instant> handledRuns = new ConcurrentHashMap<>();
+    private final Object idle = new Object();
+    private int running;
+    private ScheduledExecutorService ticker;
+
+    /**
+     * @param parts       what the service works with
+     * @param submitDelay how long an item must have been live before its pool is prepared
+     * @param maxStandby  the pool size, 0..5; 0 turns pools off
+     * @param concurrency how many standbys are proved at once
+     * @param samplePause the wait between two samples of one proof ({@link #SAMPLE_PAUSE} in service)
+     */
+    public StandbyService(Parts parts, Duration submitDelay, int maxStandby, int concurrency, Duration samplePause) {
+        if (maxStandby < 0 || maxStandby > CandidateSelector.MAX_STANDBY) {
+            throw new IllegalArgumentException("maxStandby must be 0.." + CandidateSelector.MAX_STANDBY);
+        }
+        if (concurrency < 1) throw new IllegalArgumentException("concurrency must be >= 1");
+        this.db = parts.db();
+        this.liveness = parts.liveness();
+        this.clock = parts.clock();
+        this.submitDelay = submitDelay;
+        this.maxStandby = maxStandby;
+        this.proofs = new Semaphore(concurrency);
+        this.preparer = new PoolPreparer(parts.db(), parts.catalog(), parts.importer(), parts.indexers(),
+                parts.events(), parts.clock(), maxStandby);
+        this.validation = new Validation(parts.db(), new Prevalidator(parts.db(), parts.catalog(), parts.usenet(), samplePause),
+                parts.events(), parts.clock());
+    }
+
+    /**
+     * The collaborators.
+     *
+     * @param importer adds standbys; should size files at background priority
+     * @param indexers empty when no indexer is configured (then only hand-added standbys exist)
+     */
+    public record Parts(Database db, ItemCatalog catalog, LibraryImporter importer, io.nzbmount.nntp.Usenet usenet,
+                        Optional<IndexerAccess> indexers, EventLog events, Clock clock, PlaybackLiveness liveness) {}
+
+    /** Runs {@link #tick()} every second until closed; a proof cut short by a restart is made pending again. */
+    public synchronized void start() throws StoreException {
+        validation.resetInterrupted();
+        ticker = Executors.newSingleThreadScheduledExecutor(
+                Thread.ofPlatform().daemon().name("nzbmount-standby-tick").factory());
+        ticker.scheduleWithFixedDelay(() -> {
+            try {
+                tick();
+            } catch (StoreException | RuntimeException e) {
+                LOG.warn("standby pass failed; trying again in a second", e);
+            }
+        }, 1, 1, TimeUnit.SECONDS);
+    }
+
+    /** One pass: starts due proofs and prepares the pools of items live for the submit delay. */
+    public void tick() throws StoreException {
+        if (maxStandby == 0) return;
+        Instant now = clock.instant();
+        for (long sourceId : db.transaction(StandbyTables::standbysWithoutProgress)) {
+            validation.adopt(sourceId);
+            prove(sourceId);
+        }
+        for (StandbyProgress p : db.transaction(c -> StandbyTables.progressIn(c,
+                EnumSet.of(StandbyState.PENDING, StandbyState.INCONCLUSIVE)))) {
+            if (p.state() == StandbyState.PENDING || p.retryAt().map(t -> !t.isAfter(now)).orElse(true)) {
+                prove(p.sourceId());
+            }
+        }
+        for (long itemId : liveness.items()) {
+            watch(itemId, now);
+        }
+    }
+
+    private void watch(long itemId, Instant now) throws StoreException {
+        PlaybackLiveness.State state = liveness.state(itemId);
+        if (state.runStart().isEmpty()) return;
+        Instant run = state.runStart().get();
+        if (run.equals(handledRuns.get(itemId))) {
+            if (!state.live()) liveness.forgetIfIdle(itemId);
+            return;
+        }
+        if (!state.live()) {
+            handledRuns.put(itemId, run);
+            validation.event(itemId, "standby-pool-skipped", Map.of("reason",
+                    "playback stopped before it had been live for " + submitDelay.toSeconds() + " s"));
+            liveness.forgetIfIdle(itemId);
+        } else if (!now.isBefore(run.plus(submitDelay))) {
+            handledRuns.put(itemId, run);
+            submit(() -> {
+                for (long sourceId : preparer.prepare(itemId)) prove(sourceId);
+            });
+        }
+    }
+
+    /** Starts proving a standby unless it is being proved already. */
+    private void prove(long sourceId) {
+        if (!inFlight.add(sourceId)) return;
+        submit(() -> {
+            try {
+                proofs.acquire();
+                try {
+                    validation.run(sourceId, RETRY_WAITS);
+                } finally {
+                    proofs.release();
+                }
+            } finally {
+                inFlight.remove(sourceId);
+            }
+        });
+    }
+
+    private interface Job {
+        void run() throws Exception;
+    }
+
+    private void submit(Job job) {
+        synchronized (idle) {
+            running++;
+        }
+        try {
+            workers.execute(() -> {
+                try {
+                    job.run();
+                } catch (InterruptedException | ReadCancelledException e) {
+                    Thread.currentThread().interrupt();
+                } catch (Exception e) {
+                    LOG.warn("standby work failed", e);
+                } finally {
+                    synchronized (idle) {
+                        running--;
+                        idle.notifyAll();
+                    }
+                }
+            });
+        } catch (RuntimeException e) {
+            synchronized (idle) {
+                running--;
+                idle.notifyAll();
+            }
+            throw e;
+        }
+    }
+
+    /** Waits until no background work runs (for tests and orderly shutdown). */
+    public void awaitIdle(Duration timeout) throws InterruptedException, TimeoutException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        synchronized (idle) {
+            while (running > 0) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) throw new TimeoutException(running + " standby jobs still running");
+                TimeUnit.NANOSECONDS.timedWait(idle, left);
+            }
+        }
+    }
+
+    /** Stops the ticker and interrupts running work; a proof cut short stays pending for the next start. */
+    @Override
+    public synchronized void close() {
+        if (ticker != null) ticker.shutdownNow();
+        workers.shutdownNow();
+        try {
+            if (!workers.awaitTermination(10, TimeUnit.SECONDS)) LOG.warn("standby work did not stop in time");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,166 @@
+package io.nzbmount.server.standby;
+
+import io.nzbmount.nntp.ReadCancelledException;
+import io.nzbmount.server.library.EventLog;
+import io.nzbmount.server.release.ReleaseName;
+import io.nzbmount.server.store.Database;
+import io.nzbmount.server.store.DeadCandidate;
+import io.nzbmount.server.store.Files;
+import io.nzbmount.server.store.Items;
+import io.nzbmount.server.store.ItemRecord;
+import io.nzbmount.server.store.SourceRecord;
+import io.nzbmount.server.store.SourceRole;
+import io.nzbmount.server.store.SourceState;
+import io.nzbmount.server.store.Sources;
+import io.nzbmount.server.store.StandbyProgress;
+import io.nzbmount.server.store.StandbyState;
+import io.nzbmount.server.store.StandbyTables;
+import io.nzbmount.server.store.StoreException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+
+/**
+ * Runs one proof of a standby and stores what it found: the progress row, the source's state in
+ * the library (verified: validated; mismatch or dead: dead with the reason), a dead key for a
+ * permanent verdict, and two events (started, result). Thread-safe; the service makes sure one
+ * source is proved by one thread at a time.
+ */
+final class Validation {
+
+    private final Database db;
+    private final Prevalidator prevalidator;
+    private final EventLog events;
+    private final Clock clock;
+
+    Validation(Database db, Prevalidator prevalidator, EventLog events, Clock clock) {
+        this.db = db;
+        this.prevalidator = prevalidator;
+        this.events = events;
+        this.clock = clock;
+    }
+
+    /**
+     * Starts tracking a standby that was added without the service (by hand): its key is its NZB's
+     * hash, its tier what its name says against the primary's.
+     */
+    void adopt(long sourceId) throws StoreException {
+        db.transaction(c -> {
+            Optional<SourceRecord> source = Sources.byId(c, sourceId);
+            if (source.isEmpty()) return null;
+            Optional<ItemRecord> item = Items.byId(c, source.get().itemId());
+            OptionalInt tier = OptionalInt.of(Tiering.SAME_CONTENT);
+            if (item.isPresent() && item.get().primarySource().isPresent()) {
+                Optional<SourceRecord> primary = Sources.byId(c, item.get().primarySource().getAsLong());
+                if (primary.isPresent()) {
+                    OptionalInt t = Tiering.tier(ReleaseName.parse(primary.get().releaseName()), mediaSize(c, primary.get().id()),
+                            ReleaseName.parse(source.get().releaseName()), mediaSize(c, sourceId));
+                    if (t.isPresent()) tier = t;
+                }
+            }
+            if (StandbyTables.key(c, sourceId).isEmpty()) StandbyTables.putKey(c, sourceId, source.get().sha256());
+            StandbyTables.putProgress(c, StandbyProgress.pending(sourceId, tier));
+            Sources.update(c, sourceId, source.get().role(), source.get().state(), source.get().reason(), tier);
+            return null;
+        });
+    }
+
+    private static long mediaSize(Connection c, long sourceId) throws SQLException {
+        return Files.ofSource(c, sourceId).stream().filter(f -> f.media() && f.size() > 0).mapToLong(f -> f.size()).sum();
+    }
+
+    /** Proofs cut short by a stop are pending again. */
+    void resetInterrupted() throws StoreException {
+        db.transaction(c -> {
+            for (StandbyProgress p : StandbyTables.progressIn(c, EnumSet.of(StandbyState.VALIDATING))) {
+                StandbyTables.putProgress(c, p.withState(StandbyState.PENDING, p.reason()));
+            }
+            return null;
+        });
+    }
+
+    /** Proves a standby against its item's current primary and stores the outcome. */
+    void run(long sourceId, List<Duration> retryWaits) throws StoreException, ReadCancelledException {
+        Optional<Target> target = db.transaction(c -> {
+            Optional<SourceRecord> source = Sources.byId(c, sourceId);
+            Optional<StandbyProgress> progress = StandbyTables.progress(c, sourceId);
+            if (source.isEmpty() || progress.isEmpty() || source.get().role() != SourceRole.STANDBY
+                    || progress.get().state().permanent() || progress.get().state() == StandbyState.VERIFIED) {
+                return Optional.empty();
+            }
+            OptionalLong primary = Items.byId(c, source.get().itemId()).map(i -> i.primarySource()).orElse(OptionalLong.empty());
+            if (primary.isEmpty()) return Optional.empty();
+            StandbyTables.putProgress(c, progress.get().withState(StandbyState.VALIDATING, Optional.empty()).withSamples(0, 0));
+            return Optional.of(new Target(source.get(), primary.getAsLong(), progress.get()));
+        });
+        if (target.isEmpty()) return;
+        SourceRecord source = target.get().source();
+        event(source.itemId(), "standby-validation-started", Map.of("source", sourceId, "release", source.releaseName()));
+        Proof proof;
+        try {
+            proof = prevalidator.prove(target.get().primaryId(), sourceId, (done, total) -> db.transaction(c -> {
+                Optional<StandbyProgress> p = StandbyTables.progress(c, sourceId);
+                if (p.isPresent()) StandbyTables.putProgress(c, p.get().withSamples(done, total));
+                return null;
+            }));
+        } catch (ReadCancelledException e) {
+            db.transaction(c -> {
+                Optional<StandbyProgress> p = StandbyTables.progress(c, sourceId);
+                if (p.isPresent()) StandbyTables.putProgress(c, p.get().withState(StandbyState.PENDING, p.get().reason()));
+                return null;
+            });
+            throw e;
+        }
+        record(target.get(), proof, retryWaits);
+    }
+
+    private void record(Target target, Proof proof, List<Duration> retryWaits) throws StoreException {
+        SourceRecord source = target.source();
+        Instant now = clock.instant();
+        db.transaction(c -> {
+            StandbyProgress p = StandbyTables.progress(c, source.id()).orElse(target.progress());
+            int attempts = proof.state() == StandbyState.INCONCLUSIVE ? p.attempts() + 1 : 0;
+            Optional<Instant> due = proof.state() == StandbyState.INCONCLUSIVE
+                    ? Optional.of(now.plus(retryWaits.get(Math.min(attempts, retryWaits.size()) - 1)))
+                    : Optional.empty();
+            StandbyTables.putProgress(c, p.withSamples(proof.samplesDone(), proof.samplesTotal())
+                    .finished(proof.state(), Optional.of(proof.reason()), now, attempts, due));
+            SourceState state = switch (proof.state()) {
+                case VERIFIED -> SourceState.VALIDATED;
+                case MISMATCH, DEAD -> SourceState.DEAD;
+                default -> SourceState.PENDING;
+            };
+            Optional<String> why = state == SourceState.DEAD ? Optional.of(proof.reason()) : Optional.empty();
+            Sources.update(c, source.id(), SourceRole.STANDBY, state, why, p.tier());
+            if (proof.state().permanent()) {
+                String key = StandbyTables.key(c, source.id()).orElse(source.sha256());
+                StandbyTables.putDead(c, new DeadCandidate(key, OptionalLong.of(source.itemId()), source.releaseName(),
+                        proof.reason(), now));
+            }
+            return null;
+        });
+        Map<String, Object> detail = new LinkedHashMap<>();
+        detail.put("source", source.id());
+        detail.put("release", source.releaseName());
+        detail.put("result", proof.state().word());
+        detail.put("reason", proof.reason());
+        detail.put("samplesDone", proof.samplesDone());
+        detail.put("samplesTotal", proof.samplesTotal());
+        event(source.itemId(), "standby-validation-result", detail);
+    }
+
+    void event(long itemId, String kind, Map<String, ?> detail) throws StoreException {
+        events.record(OptionalLong.of(itemId), Optional.empty(), kind, detail);
+    }
+
+    private record Target(SourceRecord source, long primaryId, StandbyProgress progress) {}
+}

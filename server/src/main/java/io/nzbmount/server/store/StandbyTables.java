@@ -1,0 +1,148 @@
+package io.nzbmount.server.store;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+
+/**
+ * The standby tables of schema V2 (standby progress, source keys, dead candidates), on a caller's
+ * connection (see {@link Items}). Stateless. Sample hashes and result pools are in
+ * {@link SampleHashes} and {@link ResultPool}.
+ */
+public final class StandbyTables {
+
+    private static final String PROGRESS_COLUMNS = "source_id, state, samples_done, samples_total, validated_at,"
+            + " reason, tier, attempts, retry_at";
+
+    private StandbyTables() {
+    }
+
+    /** Stores the progress of a standby, replacing what was stored. */
+    public static void putProgress(Connection c, StandbyProgress p) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("INSERT OR REPLACE INTO standby_progress(" + PROGRESS_COLUMNS
+                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+            s.setLong(1, p.sourceId());
+            s.setString(2, p.state().word());
+            s.setInt(3, p.samplesDone());
+            s.setInt(4, p.samplesTotal());
+            setInstant(s, 5, p.validatedAt());
+            s.setString(6, p.reason().orElse(null));
+            if (p.tier().isPresent()) s.setInt(7, p.tier().getAsInt()); else s.setNull(7, Types.INTEGER);
+            s.setInt(8, p.attempts());
+            setInstant(s, 9, p.retryAt());
+            s.executeUpdate();
+        }
+    }
+
+    public static Optional<StandbyProgress> progress(Connection c, long sourceId) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(
+                "SELECT " + PROGRESS_COLUMNS + " FROM standby_progress WHERE source_id = ?")) {
+            s.setLong(1, sourceId);
+            List<StandbyProgress> found = progressList(s);
+            return found.isEmpty() ? Optional.empty() : Optional.of(found.get(0));
+        }
+    }
+
+    /** The progress of every standby of an item that has some, by source id. */
+    public static List<StandbyProgress> progressOfItem(Connection c, long itemId) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT p.source_id, p.state, p.samples_done, p.samples_total,"
+                + " p.validated_at, p.reason, p.tier, p.attempts, p.retry_at FROM standby_progress p"
+                + " JOIN sources s ON s.id = p.source_id WHERE s.item_id = ? ORDER BY p.source_id")) {
+            s.setLong(1, itemId);
+            return progressList(s);
+        }
+    }
+
+    /** Every stored progress in one of these states. */
+    public static List<StandbyProgress> progressIn(Connection c, Set<StandbyState> states) throws SQLException {
+        List<StandbyProgress> all;
+        try (PreparedStatement s = c.prepareStatement(
+                "SELECT " + PROGRESS_COLUMNS + " FROM standby_progress ORDER BY source_id")) {
+            all = progressList(s);
+        }
+        return all.stream().filter(p -> states.contains(p.state())).toList();
+    }
+
+    /** Standby sources that have no progress yet (added by hand, or by an older version): their ids. */
+    public static List<Long> standbysWithoutProgress(Connection c) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT s.id FROM sources s LEFT JOIN standby_progress p"
+                + " ON p.source_id = s.id WHERE s.role = 'standby' AND s.state = 'pending' AND p.source_id IS NULL"
+                + " ORDER BY s.id"); ResultSet rs = s.executeQuery()) {
+            List<Long> ids = new ArrayList<>();
+            while (rs.next()) ids.add(rs.getLong(1));
+            return ids;
+        }
+    }
+
+    /** Records a source's stable key. */
+    public static void putKey(Connection c, long sourceId, String key) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("INSERT OR REPLACE INTO source_keys(source_id, key) VALUES (?, ?)")) {
+            s.setLong(1, sourceId);
+            s.setString(2, key);
+            s.executeUpdate();
+        }
+    }
+
+    public static Optional<String> key(Connection c, long sourceId) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT key FROM source_keys WHERE source_id = ?")) {
+            s.setLong(1, sourceId);
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
+            }
+        }
+    }
+
+    /** Remembers a dead candidate; a key already dead keeps its first reason. */
+    public static void putDead(Connection c, DeadCandidate d) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("INSERT OR IGNORE INTO dead_candidates(key, item_id,"
+                + " release_name, reason, at) VALUES (?, ?, ?, ?, ?)")) {
+            s.setString(1, d.key());
+            if (d.itemId().isPresent()) s.setLong(2, d.itemId().getAsLong()); else s.setNull(2, Types.INTEGER);
+            s.setString(3, d.releaseName());
+            s.setString(4, d.reason());
+            s.setLong(5, d.at().toEpochMilli());
+            s.executeUpdate();
+        }
+    }
+
+    /** Every dead key. */
+    public static Set<String> deadKeys(Connection c) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT key FROM dead_candidates"); ResultSet rs = s.executeQuery()) {
+            Set<String> keys = new HashSet<>();
+            while (rs.next()) keys.add(rs.getString(1));
+            return keys;
+        }
+    }
+
+    private static List<StandbyProgress> progressList(PreparedStatement s) throws SQLException {
+        try (ResultSet rs = s.executeQuery()) {
+            List<StandbyProgress> list = new ArrayList<>();
+            while (rs.next()) {
+                int tier = rs.getInt(7);
+                OptionalInt tierValue = rs.wasNull() ? OptionalInt.empty() : OptionalInt.of(tier);
+                list.add(new StandbyProgress(rs.getLong(1), StandbyState.ofWord(rs.getString(2)), rs.getInt(3),
+                        rs.getInt(4), instant(rs, 5), Optional.ofNullable(rs.getString(6)), tierValue, rs.getInt(8),
+                        instant(rs, 9)));
+            }
+            return list;
+        }
+    }
+
+    private static void setInstant(PreparedStatement s, int index, Optional<Instant> t) throws SQLException {
+        if (t.isPresent()) s.setLong(index, t.get().toEpochMilli()); else s.setNull(index, Types.INTEGER);
+    }
+
+    private static Optional<Instant> instant(ResultSet rs, int index) throws SQLException {
+        long millis = rs.getLong(index);
+        return rs.wasNull() ? Optional.empty() : Optional.of(Instant.ofEpochMilli(millis));
+    }
+}

@@ -1,0 +1,78 @@
+package io.nzbmount.server.ui;
+
+import io.nzbmount.server.api.ApiHandler;
+import io.nzbmount.server.dav.Library;
+import io.nzbmount.server.dav.LibraryNode;
+import io.nzbmount.server.http.Credentials;
+import io.nzbmount.server.http.WebServer;
+import io.nzbmount.server.library.EventLog;
+import io.nzbmount.server.library.FakePresence;
+import io.nzbmount.server.library.FakeSizer;
+import io.nzbmount.server.library.ItemCatalog;
+import io.nzbmount.server.library.LibraryImporter;
+import io.nzbmount.server.store.Database;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Optional;
+
+/**
+ * The pieces of the server the web UI talks to, started for real on 127.0.0.1 with a free port:
+ * {@link WebServer} with {@link CsrfHandler} and {@link ApiHandler} at {@code /api/*} and
+ * {@link UiHandler} at {@code /}, over a real SQLite database in {@code dataDir}. Providers are
+ * the library fakes (every article present, sizes from the part count). The WebDAV tree is empty:
+ * the UI only shows WebDAV URLs, it does not read them.
+ */
+final class UiServer implements AutoCloseable {
+
+    private static final Library NO_DAV_FILES = segments -> Optional.<LibraryNode>empty();
+
+    final FakeSizer sizer = new FakeSizer();
+    final FakePresence presence = new FakePresence();
+    final Database db;
+    final LibraryImporter importer;
+    final ItemCatalog catalog;
+    private final WebServer server;
+
+    private UiServer(Path dataDir, Credentials credentials) throws Exception {
+        db = Database.open(dataDir);
+        Clock clock = Clock.systemUTC();
+        importer = new LibraryImporter(db, sizer, presence, clock, 5);
+        catalog = new ItemCatalog(db);
+        ApiHandler api = new ApiHandler(importer, catalog, new EventLog(db, clock));
+        server = WebServer.builder(NO_DAV_FILES).port(0).credentials(credentials)
+                .route("/api/*", new CsrfHandler(api))
+                .route("/", new UiHandler())
+                .build();
+        server.start();
+    }
+
+    /** Starts without auth. */
+    static UiServer start(Path dataDir) throws Exception {
+        return new UiServer(dataDir, null);
+    }
+
+    /** Starts with HTTP Basic on every path. */
+    static UiServer startWithLogin(Path dataDir, Credentials credentials) throws Exception {
+        return new UiServer(dataDir, credentials);
+    }
+
+    /** {@code http://127.0.0.1:PORT} without a trailing slash (what a page sees as location.origin). */
+    String origin() {
+        String uri = server.uri().toString();
+        return uri.substring(0, uri.length() - 1);
+    }
+
+    URI resolve(String path) {
+        return server.uri().resolve(path);
+    }
+
+    @Override
+    public void close() throws Exception {
+        try {
+            server.stop();
+        } finally {
+            db.close();
+        }
+    }
+}

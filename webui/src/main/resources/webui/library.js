@@ -1,0 +1,229 @@
+// The library page: every item as a card with its state, file count, size and the WebDAV URL of
+// each file; import by upload or drag and drop; delete with confirmation. Polls the API and
+// updates cards in place (keyed by item id), so nothing flickers or loses focus.
+import { h, setText, setAttr, formatSize, replaceChildren, timeElement } from './dom.js';
+import { api, davUrl, summaryOf } from './api.js';
+import { copyButton, confirmDialog, pageError, pageHead, poll, stateBadge, updateStateBadge } from './widgets.js';
+import { uploadControl } from './upload.js';
+
+const POLL_MS = 3000;
+const FILES_SHOWN = 4;
+
+export function libraryPage(main) {
+  const cards = new Map();
+  // The pool's ceiling (fallback.maxStandby); 5, the hard ceiling, until the settings say otherwise.
+  let maxStandby = 5;
+  api('GET', '/api/settings').then((s) => {
+    const n = s && s.fallback ? s.fallback.maxStandby : undefined;
+    if (Number.isInteger(n)) {
+      maxStandby = n;
+      for (const card of cards.values()) showStandby(card);
+    }
+  }, () => {});
+  const summary = h('p', { class: 'sub' }, ' ');
+  const error = pageError();
+  const notice = h('p', { class: 'page-notice', role: 'status' });
+  const list = h('ul', { class: 'items', 'aria-labelledby': 'library-items-title', 'aria-busy': 'true' });
+  const empty = h('p', { class: 'empty', hidden: true },
+    'No items yet. Import an NZB above, drop one into the watch folder, or PUT it into /dav/nzbs/.');
+  const loading = h('p', { class: 'loading' }, 'Loading the library…');
+
+  const upload = uploadControl({
+    idPrefix: 'import',
+    title: 'Import an NZB',
+    hint: 'The release is checked (files, sizes, a sample of articles) before it is added.',
+    onImported: (item) => {
+      const s = summaryOf(item);
+      const card = upsert(s);
+      card.detailKey = null;
+      showFiles(card, item);
+      card.detailKey = JSON.stringify(s);
+      placeAll([...cards.values()].map((c) => c.summary).sort(byName));
+    },
+  });
+
+  replaceChildren(main,
+    pageHead('Library', summary),
+    error,
+    upload,
+    h('section', { class: 'library', 'aria-labelledby': 'library-items-title' },
+      h('div', { class: 'section-head' }, h('h2', { id: 'library-items-title' }, 'Items'), notice),
+      loading, list, empty));
+
+  async function refresh() {
+    let data;
+    try {
+      data = await api('GET', '/api/items');
+    } catch (e) {
+      setText(error, 'Cannot load the library: ' + e.message);
+      return;
+    }
+    setText(error, '');
+    loading.hidden = true;
+    list.removeAttribute('aria-busy');
+    const items = Array.isArray(data.items) ? data.items : [];
+    const seen = new Set(items.map((i) => i.id));
+    for (const [id, card] of cards) {
+      if (!seen.has(id) && !card.deleting) {
+        card.el.remove();
+        cards.delete(id);
+      }
+    }
+    for (const item of items) upsert(item);
+    placeAll(items);
+    await Promise.all(items.map((i) => loadFiles(cards.get(i.id))));
+  }
+
+  function placeAll(items) {
+    let previous = null;
+    for (const item of items) {
+      const card = cards.get(item.id);
+      if (!card) continue;
+      const wanted = previous ? previous.nextSibling : list.firstChild;
+      if (wanted !== card.el) list.insertBefore(card.el, wanted);
+      previous = card.el;
+    }
+    empty.hidden = cards.size > 0;
+    const total = [...cards.values()].reduce((sum, c) => sum + (c.summary.size || 0), 0);
+    setText(summary, cards.size === 0 ? 'Nothing imported yet'
+      : cards.size + (cards.size === 1 ? ' item · ' : ' items · ') + formatSize(total));
+  }
+
+  function upsert(item) {
+    let card = cards.get(item.id);
+    if (!card) {
+      card = makeCard(item);
+      cards.set(item.id, card);
+    }
+    card.summary = item;
+    const r = card.refs;
+    setText(r.name, item.name);
+    setAttr(r.name, 'href', '#/items/' + item.id);
+    updateStateBadge(r.state, item.primaryState);
+    showStandby(card);
+    setText(r.files, String(item.files));
+    setText(r.size, formatSize(item.size));
+    if (r.created.getAttribute('datetime') !== item.created) r.created.replaceWith(r.created = timeElement(item.created));
+    setAttr(r.remove, 'aria-label', 'Delete ' + item.name);
+    return card;
+  }
+
+  // "Standby ready n/max": n proved identical (validated) of the pool's ceiling. The count of
+  // validated standbys comes from the item's detail; until that is loaded the pool size is shown.
+  function showStandby(card) {
+    const r = card.refs;
+    const pool = card.summary.standby;
+    let text;
+    let title = '';
+    if (!pool) text = 'No standby';
+    else if (card.ready === null) text = pool + ' standby';
+    else {
+      text = 'Standby ready ' + card.ready + '/' + maxStandby;
+      const waiting = pool - card.ready;
+      title = card.ready + ' proved identical to the primary' + (waiting > 0 ? ', ' + waiting + ' still being checked' : '');
+    }
+    setText(r.standby, text);
+    setAttr(r.standby, 'title', title || null);
+    const cls = 'badge standby ' + (!pool ? 'standby-none' : card.ready > 0 ? 'standby-ready' : 'standby-some');
+    if (r.standby.className !== cls) r.standby.className = cls;
+  }
+
+  function makeCard(item) {
+    const refs = {
+      name: h('a', { class: 'item-name' }),
+      state: stateBadge(item.primaryState),
+      standby: h('span', { class: 'badge' }),
+      files: h('dd'),
+      size: h('dd'),
+      created: h('time'),
+      fileList: h('ul', { class: 'dav-files' }, h('li', { class: 'placeholder' }, 'Loading files…')),
+      message: h('span', { class: 'action-message', role: 'alert' }),
+    };
+    refs.remove = h('button', { type: 'button', class: 'danger small', on: { click: () => remove(card) } }, 'Delete');
+    const el = h('li', { class: 'item-card', 'data-id': String(item.id) },
+      h('div', { class: 'item-head' }, h('h3', {}, refs.name), h('div', { class: 'badges' }, refs.state, refs.standby)),
+      h('dl', { class: 'facts' },
+        h('div', {}, h('dt', {}, 'Files'), refs.files),
+        h('div', {}, h('dt', {}, 'Size'), refs.size),
+        h('div', {}, h('dt', {}, 'Added'), h('dd', {}, refs.created))),
+      refs.fileList,
+      h('div', { class: 'item-actions' },
+        h('a', { class: 'button secondary small', href: '#/items/' + item.id }, 'Details'),
+        refs.remove, refs.message));
+    const card = { el, refs, summary: item, detailKey: null, deleting: false, ready: null, checking: false };
+    return card;
+  }
+
+  // The listing has no file names: each item's detail is fetched when its summary changes.
+  async function loadFiles(card) {
+    if (!card) return;
+    const key = JSON.stringify(card.summary);
+    // A standby's proof changes nothing in the listing: while one is being checked, ask again.
+    if (card.detailKey === key && !card.checking) return;
+    try {
+      const item = await api('GET', '/api/items/' + card.summary.id);
+      card.detailKey = key;
+      showFiles(card, item);
+    } catch (e) {
+      if (e.status === 404) return;
+      replaceChildren(card.refs.fileList, h('li', { class: 'error' }, 'Cannot load the files: ' + e.message));
+    }
+  }
+
+  function showFiles(card, item) {
+    const pool = Array.isArray(item.standby) ? item.standby : [];
+    card.ready = pool.filter((s) => s.state === 'validated').length;
+    card.checking = pool.some((s) => s.state !== 'validated');
+    showStandby(card);
+    const key = JSON.stringify(item);
+    if (card.shownKey === key) return;
+    card.shownKey = key;
+    const files = item.files || [];
+    const rows = files.slice(0, FILES_SHOWN).map((f) => {
+      const url = davUrl(f.path);
+      return h('li', {},
+        h('span', { class: 'file-name' }, f.name),
+        h('span', { class: 'file-size' }, formatSize(f.size)),
+        h('code', { class: 'dav-url', title: url }, url),
+        copyButton(url, 'Copy the WebDAV URL of ' + f.name));
+    });
+    if (files.length > FILES_SHOWN) {
+      rows.push(h('li', { class: 'more' }, h('a', { href: '#/items/' + item.id },
+        'and ' + (files.length - FILES_SHOWN) + ' more files')));
+    }
+    if (files.length === 0) rows.push(h('li', { class: 'placeholder' }, 'No media files.'));
+    replaceChildren(card.refs.fileList, rows);
+  }
+
+  async function remove(card) {
+    const name = card.summary.name;
+    const ok = await confirmDialog('Delete “' + name + '”?',
+      'The item, its sources and its event history are removed from NZBMount, and its WebDAV folder '
+      + 'disappears. Nothing is deleted on Usenet or your indexers.', 'Delete');
+    if (!ok) return;
+    card.deleting = true;
+    card.refs.remove.disabled = true;
+    setText(card.refs.remove, 'Deleting…');
+    setText(card.refs.message, '');
+    try {
+      await api('DELETE', '/api/items/' + card.summary.id);
+      card.el.remove();
+      cards.delete(card.summary.id);
+      placeAll([...cards.values()].map((c) => c.summary));
+      setText(notice, 'Deleted “' + name + '”.');
+    } catch (e) {
+      card.deleting = false;
+      card.refs.remove.disabled = false;
+      setText(card.refs.remove, 'Delete');
+      setText(card.refs.message, 'Delete failed: ' + e.message);
+      if (e.status === 404) refresh();
+    }
+  }
+
+  const stop = poll(refresh, POLL_MS);
+  return { title: 'Library', dispose: stop };
+}
+
+function byName(a, b) {
+  return a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
+}

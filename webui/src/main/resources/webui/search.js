@@ -1,0 +1,205 @@
+// The search page (#/search): asks every configured indexer (GET /api/search) and lists the
+// results; "Add to library" makes an item from one (POST /api/items). Release names come from
+// indexers, so from anyone: they are only ever set as text.
+import { h, setText, formatSize, replaceChildren } from './dom.js';
+import { api } from './api.js';
+import { pageHead } from './widgets.js';
+
+const TYPES = [
+  ['search', 'All categories'],
+  ['tv', 'TV episode'],
+  ['movie', 'Movie'],
+];
+
+export function searchPage(main) {
+  const query = h('input', { type: 'search', id: 'search-q', name: 'q', autocomplete: 'off', required: true,
+    placeholder: 'Title, e.g. Some Film 2020' });
+  const type = h('select', { id: 'search-type', name: 'type' }, TYPES.map(([v, label]) => h('option', { value: v }, label)));
+  const season = h('input', { type: 'number', id: 'search-season', name: 'season', min: '0', max: '9999', inputmode: 'numeric' });
+  const episode = h('input', { type: 'number', id: 'search-ep', name: 'ep', min: '0', max: '99999', inputmode: 'numeric' });
+  const tvFields = h('div', { class: 'search-tv', hidden: true },
+    field('search-season', 'Season', season), field('search-ep', 'Episode', episode));
+  const submit = h('button', { type: 'submit', id: 'search-submit' }, 'Search');
+  const formError = h('p', { class: 'inline-error', id: 'search-error', role: 'alert' });
+  const status = h('p', { class: 'search-status', role: 'status' });
+  const notice = h('p', { class: 'page-notice search-notice', role: 'status' });
+  const indexerErrors = h('ul', { class: 'indexer-errors', 'aria-label': 'Indexers that failed', hidden: true });
+  const body = h('tbody', {}, placeholderRow('Search your indexers to see releases here.'));
+  let generation = 0;
+  let live = true;
+
+  const form = h('form', { class: 'panel search-form', role: 'search', 'aria-label': 'Search the indexers',
+    on: { submit: (e) => { e.preventDefault(); run(); } } },
+  h('div', { class: 'search-row' },
+    field('search-q', 'Search for', query, 'grow'),
+    field('search-type', 'Type', type),
+    tvFields,
+    h('div', { class: 'search-submit' }, submit)),
+  formError);
+
+  type.addEventListener('change', () => {
+    tvFields.hidden = type.value !== 'tv';
+  });
+
+  replaceChildren(main,
+    pageHead('Search'),
+    form,
+    h('section', { class: 'panel', 'aria-labelledby': 'results-title' },
+      h('div', { class: 'section-head' }, h('h2', { id: 'results-title' }, 'Results'), status),
+      notice,
+      indexerErrors,
+      h('div', { class: 'table-wrap' }, h('table', { class: 'results' },
+        h('colgroup', {}, h('col', { class: 'c-title' }), h('col', { class: 'c-rsize' }), h('col', { class: 'c-age' }),
+          h('col', { class: 'c-group' }), h('col', { class: 'c-res' }), h('col', { class: 'c-codec' }),
+          h('col', { class: 'c-indexer' }), h('col', { class: 'c-action' })),
+        h('thead', {}, h('tr', {},
+          h('th', { scope: 'col' }, 'Title'), h('th', { scope: 'col', class: 'num' }, 'Size'),
+          h('th', { scope: 'col' }, 'Age'), h('th', { scope: 'col' }, 'Group'),
+          h('th', { scope: 'col', title: 'Read from the release name' }, 'Resolution'),
+          h('th', { scope: 'col', title: 'Read from the release name' }, 'Codec'),
+          h('th', { scope: 'col' }, 'Indexer'), h('th', { scope: 'col' }, h('span', { class: 'offscreen' }, 'Action')))),
+        body))));
+
+  async function run() {
+    const q = query.value.trim();
+    setText(formError, '');
+    if (!q) {
+      setText(formError, 'Type what to search for.');
+      query.focus();
+      return;
+    }
+    const params = new URLSearchParams({ q, type: type.value });
+    if (type.value === 'tv') {
+      if (season.value !== '') params.set('season', season.value);
+      if (episode.value !== '') params.set('ep', episode.value);
+    }
+    const mine = ++generation;
+    submit.disabled = true;
+    setText(submit, 'Searching…');
+    setText(status, 'Searching…');
+    setText(notice, '');
+    let data;
+    try {
+      data = await api('GET', '/api/search?' + params);
+    } catch (e) {
+      if (!live || mine !== generation) return;
+      setText(formError, 'Search failed: ' + e.message);
+      setText(status, '');
+      return;
+    } finally {
+      if (live && mine === generation) {
+        submit.disabled = false;
+        setText(submit, 'Search');
+      }
+    }
+    if (!live || mine !== generation) return;
+    show(data, q);
+  }
+
+  function show(data, q) {
+    const results = Array.isArray(data.results) ? data.results : [];
+    const errors = data.errors && typeof data.errors === 'object' ? Object.entries(data.errors) : [];
+    indexerErrors.hidden = errors.length === 0;
+    replaceChildren(indexerErrors, errors.map(([name, message]) => h('li', {},
+      h('strong', {}, name), ': ', String(message))));
+    setText(status, results.length === 1 ? '1 result' : results.length + ' results');
+    replaceChildren(body, results.length === 0
+      ? placeholderRow('Nothing found for “' + q + '”.')
+      : results.map(resultRow));
+  }
+
+  function resultRow(r) {
+    const message = h('span', { class: 'row-message', role: 'alert' });
+    const add = h('button', { type: 'button', class: 'small add-result', 'aria-label': 'Add ' + r.title + ' to the library' },
+      'Add to library');
+    add.addEventListener('click', () => pick(r, add, message));
+    const traits = releaseTraits(r.title);
+    return h('tr', { class: 'result' },
+      h('td', { class: 'result-title', 'data-label': 'Title' }, r.title),
+      h('td', { class: 'num', 'data-label': 'Size' }, r.size === null || r.size === undefined ? '—' : formatSize(r.size)),
+      h('td', { 'data-label': 'Age' }, r.posted ? h('time', { datetime: r.posted, title: r.posted }, formatAgeShort(r.posted)) : '—'),
+      h('td', { class: 'result-group', 'data-label': 'Group' }, r.group || '—'),
+      h('td', { 'data-label': 'Resolution' }, traits.resolution || '—'),
+      h('td', { 'data-label': 'Codec' }, traits.codec || '—'),
+      h('td', { 'data-label': 'Indexer' }, r.indexer),
+      h('td', { class: 'result-cell' }, h('div', { class: 'result-action' }, add, message)));
+  }
+
+  async function pick(r, button, message) {
+    button.disabled = true;
+    setText(button, 'Adding…');
+    setText(message, '');
+    message.className = 'row-message';
+    const body = { indexer: r.indexer };
+    if (r.guid) body.guid = r.guid;
+    else body.link = r.link;
+    try {
+      const item = await api('POST', '/api/items', JSON.stringify(body));
+      if (!live) return;
+      setText(button, 'Added');
+      message.className = 'row-message ok';
+      replaceChildren(message, h('a', { href: '#/items/' + item.id }, 'Open'));
+      replaceChildren(notice, 'Added “', String(item.name), '” to the library. ',
+        h('a', { href: '#/items/' + item.id, class: 'new-item' }, 'Open the item'));
+    } catch (e) {
+      if (!live) return;
+      button.disabled = false;
+      setText(button, 'Add to library');
+      message.className = 'row-message error';
+      setText(message, e.message);
+    }
+  }
+
+  return { title: 'Search', dispose: () => { live = false; } };
+}
+
+function field(id, label, control, extra) {
+  return h('div', { class: 'field' + (extra ? ' ' + extra : '') }, h('label', { for: id }, label), control);
+}
+
+function placeholderRow(text) {
+  return h('tr', { class: 'placeholder' }, h('td', { colspan: '8' }, text));
+}
+
+const RESOLUTIONS = [
+  [/\b(2160p|4k|uhd)\b/i, '2160p'],
+  [/\b1080[pi]\b/i, '1080p'],
+  [/\b720p\b/i, '720p'],
+  [/\b576[pi]\b/i, '576p'],
+  [/\b480[pi]\b/i, '480p'],
+];
+
+const CODECS = [
+  [/\b(x265|h ?265|hevc)\b/i, 'HEVC'],
+  [/\b(x264|h ?264|avc)\b/i, 'H.264'],
+  [/\bav1\b/i, 'AV1'],
+  [/\bvc-?1\b/i, 'VC-1'],
+  [/\b(xvid|divx)\b/i, 'XviD'],
+  [/\bmpeg-?2\b/i, 'MPEG-2'],
+];
+
+/**
+ * Resolution and video codec read from a release name ("Some.Film.2020.1080p.BluRay.x264-GRP"
+ * -> 1080p, H.264): the search API does not give them. Null for what the name does not say.
+ */
+export function releaseTraits(title) {
+  const name = String(title || '').replace(/[._]+/g, ' ');
+  const find = (table) => {
+    for (const [pattern, word] of table) if (pattern.test(name)) return word;
+    return null;
+  };
+  return { resolution: find(RESOLUTIONS), codec: find(CODECS) };
+}
+
+/** How long ago an ISO instant was, in the unit indexers use: "5 h", "3 d", "2 y". */
+export function formatAgeShort(iso, now = Date.now()) {
+  const t = new Date(iso).getTime();
+  if (Number.isNaN(t)) return '—';
+  const minutes = Math.max(0, Math.round((now - t) / 60000));
+  if (minutes < 60) return minutes + ' min';
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return hours + ' h';
+  const days = Math.round(hours / 24);
+  if (days < 730) return days + ' d';
+  return (days / 365.25).toFixed(1) + ' y';
+}
