@@ -92,6 +92,7 @@ final class ServerProcess implements AutoCloseable {
     String importNzb(Path nzb, String name) throws Exception {
         HttpResponse<String> r = http.send(HttpRequest.newBuilder(
                         uri("/api/nzbs?name=" + URLEncoder.encode(name, StandardCharsets.UTF_8)))
+                .header("X-NZBMount-Request", "1") // the API refuses changes without it (CSRF defence)
                 .POST(HttpRequest.BodyPublishers.ofFile(nzb)).build(), HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() != 201 && r.statusCode() != 200) {
             throw new IOException("import of " + nzb + " answered " + r.statusCode() + ": " + r.body());
