@@ -52,7 +52,7 @@ public final class GetVsFetch {
             String got = HexFormat.of().formatHex(digest.digest());
             System.out.printf(Locale.ROOT, "first GET (cold server) %s: status %d, %d bytes, %.1f MB/s, SHA-256 %s%n",
                     path, first.status(), first.bytes(), first.mbPerSecond(), got.equals(expected) ? "equal" : "DIFFERS");
-            if (!got.equals(expected)) System.exit(1);
+            check(got.equals(expected), "SHA-256 of the first GET"); // throws, so the server is closed
             // Unmeasured: warms this JVM's reader path as the first GET warmed the server's.
             ReaderRate.run(file, host, nntpPort, connections, 8, false);
             for (int i = 0; i < o.integer("runs"); i++) {

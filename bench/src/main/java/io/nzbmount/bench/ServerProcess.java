@@ -56,7 +56,12 @@ final class ServerProcess implements AutoCloseable {
         Process p = new ProcessBuilder(Jar.command(jar, jvmFlags, "serve", "--config", config.toString()))
                 .redirectErrorStream(true).redirectOutput(work.resolve("serve.log").toFile()).start();
         ServerProcess server = new ServerProcess(p, port);
-        server.awaitReady(work.resolve("serve.log"));
+        try {
+            server.awaitReady(work.resolve("serve.log"));
+        } catch (Exception | Error e) {
+            server.close();
+            throw e;
+        }
         return server;
     }
 
