@@ -182,7 +182,7 @@ class ApiHandlerTest {
             chunks.write(piece);
             chunks.write("\r\n".getBytes(UTF_8));
         }
-        chunks.write("1\r\nx\r\n".getBytes(UTF_8));
+        chunks.write("1\r\nx\r\n0\r\n\r\n".getBytes(UTF_8));
         String chunked = rawPost("Transfer-Encoding: chunked\r\n", chunks.toByteArray());
         assertTrue(chunked.startsWith("HTTP/1.1 413"), chunked);
         assertEquals(0, json(get("/api/items")).get("items").size(), "nothing was stored");
