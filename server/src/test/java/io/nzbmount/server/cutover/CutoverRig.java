@@ -149,10 +149,17 @@ final class CutoverRig implements AutoCloseable {
     }
 
     static Raw rawGet(URI file) throws IOException {
+        return rawGet(file, "");
+    }
+
+    /** A GET with {@code Range: range} (none when empty). */
+    static Raw rawGet(URI file, String range) throws IOException {
         try (Socket socket = new Socket(file.getHost(), file.getPort())) {
             socket.setSoTimeout(60_000);
+            String rangeHeader = range.isEmpty() ? "" : "Range: " + range + "\r\n";
             socket.getOutputStream().write(("GET " + file.getRawPath() + " HTTP/1.1\r\nHost: " + file.getHost()
-                    + ":" + file.getPort() + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                    + ":" + file.getPort() + "\r\n" + rangeHeader + "Connection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
             ByteArrayOutputStream got = new ByteArrayOutputStream();
             InputStream in = socket.getInputStream();
             byte[] buf = new byte[65536];
