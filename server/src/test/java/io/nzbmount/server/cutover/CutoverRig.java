@@ -43,7 +43,8 @@ final class CutoverRig implements AutoCloseable {
     private final HttpClient http = HttpClient.newHttpClient();
 
     /**
-     * @param yaml extra settings (e.g. a {@code fallback:} block); the providers are the servers given
+     * @param yaml extra settings (e.g. a {@code fallback:} block); the providers are the servers given.
+     *             Without a {@code reader:} block of its own the reader retries once after 1 ms
      */
     CutoverRig(Path dataDir, String yaml, boolean demo, EmbeddedNntpServer nntp, String providersYaml) throws Exception {
         this.nntp = nntp;
@@ -53,10 +54,10 @@ final class CutoverRig implements AutoCloseable {
                   dataDir: %s
                 providers:
                 %s
-                reader:
-                  retryBackoffMillis: [1]
                 %s
-                """.formatted(dataDir, providersYaml, yaml), "test", Map.of());
+                %s
+                """.formatted(dataDir, providersYaml,
+                        yaml.contains("reader:") ? "" : "reader:\n  retryBackoffMillis: [1]", yaml), "test", Map.of());
         this.app = Application.start(settings, Map.of(), demo);
     }
 
