@@ -137,7 +137,8 @@ public final class Application implements AutoCloseable {
             Cutovers cutovers = new Cutovers(db, catalog, usenet, events, FailureRules.from(settings.fallback()), clock);
             List<Handler> apis = new ArrayList<>();
             if (demo) apis.add(new SimulateFailureHandler(cutovers, catalog));
-            apis.add(new ApiHandler(importer, catalog, events, picker, Optional.of(new StandbyStatus(db))));
+            apis.add(new ApiHandler(importer, catalog, events, picker, Optional.of(new StandbyStatus(db)),
+                    Optional.of(cutovers)));
             apis.add(new SettingsHandler(settingsService));
             apis.add(observe);
             Handler api = new CsrfHandler(new Handler.Sequence(apis));
