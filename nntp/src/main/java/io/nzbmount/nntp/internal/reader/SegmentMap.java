@@ -7,6 +7,7 @@ import io.nzbmount.nntp.internal.fetch.DecodedArticle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The decoded layout of one NZB file: its exact size and the decoded byte range of every
@@ -19,8 +20,10 @@ import java.util.Objects;
  *
  * <p>{@link #layout()} gives a compact value to persist; {@link #restore} rebuilds the map from it
  * and the NZB's segments without fetching anything.
+ *
+ * <p>As an {@link ArticleLayout} each piece is one whole segment ({@link #skip} is 0).
  */
-public final class SegmentMap implements FileMap {
+public final class SegmentMap implements ArticleLayout {
 
     private final List<NzbSegment> segments;
     private final long fileSize;
@@ -28,13 +31,28 @@ public final class SegmentMap implements FileMap {
     /** Explicit layout, or null when uniform. */
     private final long[] begins;
     private final int[] lengths;
+    /** The yEnc name of the first article fetched to make this map, or null. */
+    private final String postedName;
 
-    private SegmentMap(List<NzbSegment> segments, long fileSize, int partSize, long[] begins, int[] lengths) {
+    private SegmentMap(List<NzbSegment> segments, long fileSize, int partSize, long[] begins, int[] lengths,
+                       String postedName) {
         this.segments = List.copyOf(segments);
         this.fileSize = fileSize;
         this.partSize = partSize;
         this.begins = begins;
         this.lengths = lengths;
+        this.postedName = postedName;
+    }
+
+    /** This map, carrying the file name its poster gave in the yEnc headers; blank means none. */
+    public SegmentMap withPostedName(String name) {
+        String kept = name == null || name.isBlank() ? null : name;
+        return new SegmentMap(segments, fileSize, partSize, begins, lengths, kept);
+    }
+
+    @Override
+    public Optional<String> postedName() {
+        return Optional.ofNullable(postedName);
     }
 
     /** True when {@code count} parts of {@code partSize} bytes (the last one shorter) make {@code fileSize}. */
@@ -49,7 +67,7 @@ public final class SegmentMap implements FileMap {
             throw new IllegalArgumentException(segments.size() + " parts of " + partSize
                     + " bytes cannot make " + fileSize + " bytes");
         }
-        return new SegmentMap(segments, fileSize, partSize, null, null);
+        return new SegmentMap(segments, fileSize, partSize, null, null, null);
     }
 
     /**
@@ -72,9 +90,9 @@ public final class SegmentMap implements FileMap {
             previousEnd = begins[i] + lengths[i];
         }
         if (n > 0 && fitsUniform(n, partSize, fileSize) && matchesUniform(begins, lengths, fileSize, partSize)) {
-            return new SegmentMap(segments, fileSize, partSize, null, null);
+            return new SegmentMap(segments, fileSize, partSize, null, null, null);
         }
-        return new SegmentMap(segments, fileSize, partSize, begins.clone(), lengths.clone());
+        return new SegmentMap(segments, fileSize, partSize, begins.clone(), lengths.clone(), null);
     }
 
     private static boolean matchesUniform(long[] begins, int[] lengths, long fileSize, int partSize) {
@@ -152,6 +170,7 @@ public final class SegmentMap implements FileMap {
         return begins == null;
     }
 
+    @Override
     public NzbSegment segment(int index) {
         return segments.get(index);
     }
@@ -161,18 +180,27 @@ public final class SegmentMap implements FileMap {
     }
 
     /** The file offset of segment {@code index}'s first decoded byte. */
+    @Override
     public long begin(int index) {
         Objects.checkIndex(index, segments.size());
         return begins == null ? uniformBegin(index, partSize) : begins[index];
     }
 
     /** The decoded length of segment {@code index}. */
+    @Override
     public int length(int index) {
         Objects.checkIndex(index, segments.size());
         return lengths == null ? uniformLength(index, partSize, fileSize) : lengths[index];
     }
 
+    /** A whole segment is read from its first byte. */
+    @Override
+    public int skip(int index) {
+        return 0;
+    }
+
     /** The longest decoded part: the buffer size a reader needs. */
+    @Override
     public int maxPartLength() {
         if (lengths == null) return (int) Math.min(partSize, fileSize);
         int max = 0;
@@ -197,12 +225,34 @@ public final class SegmentMap implements FileMap {
         return offset >= begins[lo] && offset < begins[lo] + lengths[lo] ? lo : -1;
     }
 
+    @Override
+    public int pieceAt(long offset) {
+        return segmentAt(offset);
+    }
+
+    /**
+     * The first segment whose range ends after {@code offset}: where a byte range starting there
+     * begins to be held (later, when {@code offset} lies in a hole). {@link #articles()} when none.
+     */
+    public int firstEndingAfter(long offset) {
+        if (offset < 0) return 0;
+        if (begins == null) return (int) Math.min(segments.size(), offset / partSize);
+        int lo = 0;
+        int hi = begins.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (begins[mid] + lengths[mid] > offset) hi = mid; else lo = mid + 1;
+        }
+        return lo;
+    }
+
     /**
      * Checks that a fetched part is the one this map places at segment {@code index}.
      *
      * @throws ArticleCorruptException when its size, start or length differ: serving it would
      *     put bytes at the wrong offset
      */
+    @Override
     public void verify(int index, DecodedArticle article) throws ArticleCorruptException {
         long begin = begin(index);
         int length = length(index);

@@ -29,7 +29,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       at once, and placed where its own {@code =ypart} header says.</li>
  * </ol>
  * Every step checks that the articles agree on the file size; what does not fit is an
- * {@link ArticleCorruptException}. Thread-safe.
+ * {@link ArticleCorruptException}. The map carries the first article's yEnc {@code name=} as its
+ * {@link SegmentMap#postedName()}. Thread-safe.
  */
 public final class SegmentMapper {
 
@@ -57,6 +58,13 @@ public final class SegmentMapper {
         if (n == 0) throw new IllegalArgumentException("file " + file.name() + " has no segments");
 
         DecodedArticle first = fetcher.fetch(segments.get(0), priority, NO_BUFFER);
+        return place(file, priority, first).withPostedName(first.name());
+    }
+
+    private SegmentMap place(NzbFile file, Priority priority, DecodedArticle first)
+            throws ReadFailure, ReadCancelledException {
+        List<NzbSegment> segments = file.segments();
+        int n = segments.size();
         long size = first.fileSize();
         int part = first.length();
         if (first.begin() == 0 && first.end() <= size && SegmentMap.fitsUniform(n, part, size)) {

@@ -23,9 +23,11 @@ import java.util.function.Consumer;
 /**
  * Reads a mapped file by offset through a window of article fetches.
  *
- * <p>The window is a run of consecutive segments starting at the one last read, at most
- * {@code window} long; each has its own fetch on the executor. A sequential reader finds the next
- * article already fetched. A read inside the window drops the segments before it; a read outside
+ * <p>The file is an {@link ArticleLayout}: a run of pieces, each a part of one article (a whole
+ * one for a plain NZB file). The window is a run of consecutive pieces starting at the one last
+ * read, at most {@code window} long, so it runs on across the slices and volumes of a spliced
+ * file as across the articles of a plain one; each has its own fetch on the executor. A
+ * sequential reader finds the next article already fetched. A read inside the window drops the pieces before it; a read outside
  * it (a seek) cancels every fetch by interrupt and starts a new window there. At most
  * {@code window} fetches run at once, cancelled ones included, until they have really stopped.
  *
@@ -37,7 +39,7 @@ import java.util.function.Consumer;
  * a read does not hold while it waits for a fetch.
  *
  * <p>Buffers: each fetch takes a buffer from the reader's pool once it may run; a fetched
- * segment owns that buffer until it is dropped, when it goes back to the pool. A cancelled fetch
+ * piece owns that buffer until it is dropped, when it goes back to the pool. A cancelled fetch
  * hands its buffer back itself once it has stopped, so no buffer is reused while a fetch may
  * still write into it.
  */
@@ -47,7 +49,7 @@ public final class SegmentReader implements NzbReader {
     private static final int DONE = 1;
     private static final int ABANDONED = 2;
 
-    private final SegmentMap map;
+    private final ArticleLayout map;
     private final ArticleFetcher fetcher;
     private final Priority priority;
     private final ExecutorService executor;
@@ -70,22 +72,22 @@ public final class SegmentReader implements NzbReader {
 
     /**
      * @param executor runs the fetches, one task each; cancelled by interrupt
-     * @param window   the most fetches at once and the most fetched segments held
+     * @param window   the most fetches at once and the most fetched pieces held
      * @param onClose  told once, after the reader has closed; may be null
      */
-    public SegmentReader(SegmentMap map, ArticleFetcher fetcher, Priority priority, ExecutorService executor,
+    public SegmentReader(ArticleLayout map, ArticleFetcher fetcher, Priority priority, ExecutorService executor,
                          int window, Consumer<SegmentReader> onClose) {
         this(map, fetcher, priority, executor, window, window, onClose);
     }
 
     /**
      * @param executor    runs the fetches, one task each; cancelled by interrupt
-     * @param window      the most fetches at once and the most fetched segments held
+     * @param window      the most fetches at once and the most fetched pieces held
      * @param firstWindow the window at a new position, 1..{@code window}; it doubles with each
      *                    article read in order
      * @param onClose     told once, after the reader has closed; may be null
      */
-    public SegmentReader(SegmentMap map, ArticleFetcher fetcher, Priority priority, ExecutorService executor,
+    public SegmentReader(ArticleLayout map, ArticleFetcher fetcher, Priority priority, ExecutorService executor,
                          int window, int firstWindow, Consumer<SegmentReader> onClose) {
         if (window < 1) throw new IllegalArgumentException("window must be >= 1: " + window);
         if (firstWindow < 1 || firstWindow > window) {
@@ -112,7 +114,7 @@ public final class SegmentReader implements NzbReader {
             ensureOpen();
             if (offset >= map.size()) return -1;
             if (len == 0) return 0;
-            int index = map.segmentAt(offset);
+            int index = map.pieceAt(offset);
             if (index < 0) {
                 throw new ArticleMissingException("", "no article of the NZB holds byte " + offset);
             }
@@ -123,9 +125,10 @@ public final class SegmentReader implements NzbReader {
             DecodedArticle article = await(slot, offset);
             synchronized (this) {
                 ensureOpen();
+                // verify() held the article to its expected length, so the piece lies inside it.
                 int from = (int) (offset - map.begin(slot.index));
-                int n = Math.min(len, article.length() - from);
-                System.arraycopy(article.data(), from, buf, off, n);
+                int n = Math.min(len, map.length(slot.index) - from);
+                System.arraycopy(article.data(), map.skip(slot.index) + from, buf, off, n);
                 bytesRead += n;
                 position = offset + n;
                 return n;
@@ -296,7 +299,7 @@ public final class SegmentReader implements NzbReader {
         if (onClose != null) onClose.accept(this);
     }
 
-    /** One segment of the window and its fetch. */
+    /** One piece of the window and its fetch. */
     private static final class Slot {
         final int index;
         /** RUNNING until the fetch succeeds (DONE) or the slot is dropped first (ABANDONED). */

@@ -8,6 +8,7 @@ import io.nzbmount.nntp.NzbSegment;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
+import io.nzbmount.nntp.Slice;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.nntp.Provider;
 import io.nzbmount.nntp.ProviderHealth;
@@ -128,12 +129,12 @@ public final class UsenetService implements Usenet {
     @Override
     public NzbReader open(FileMap map, Priority priority, int readAhead) {
         if (readAhead < 1) throw new IllegalArgumentException("readAhead must be >= 1: " + readAhead);
-        if (!(map instanceof SegmentMap segmentMap)) {
-            throw new IllegalArgumentException("not a map made by Usenet.map: " + map);
+        if (!(map instanceof ArticleLayout layout)) {
+            throw new IllegalArgumentException("not a map made by Usenet.map, restore or splice: " + map);
         }
         if (closed) throw new IllegalStateException("closed");
         // A new position fetches only the article it needs; sequential reading opens the window.
-        SegmentReader reader = new SegmentReader(segmentMap, fetcher, priority, executor, readAhead, 1,
+        SegmentReader reader = new SegmentReader(layout, fetcher, priority, executor, readAhead, 1,
                 readers::remove);
         readers.add(reader);
         if (closed) reader.close();
@@ -142,7 +143,24 @@ public final class UsenetService implements Usenet {
 
     @Override
     public FileMap restore(NzbFile file, String layout) {
+        if (SplicedLayout.isSpliced(layout)) {
+            throw new IllegalArgumentException("a spliced file's layout: restore it with the list of its volumes");
+        }
         return SegmentMap.restore(file.segments(), SegmentMap.Layout.decode(layout));
+    }
+
+    @Override
+    public FileMap splice(List<FileMap> volumes, List<Slice> slices) {
+        return SplicedMap.splice(volumes, slices);
+    }
+
+    @Override
+    public FileMap restore(List<NzbFile> volumes, String layout) {
+        if (!SplicedLayout.isSpliced(layout)) {
+            throw new IllegalArgumentException("not a spliced layout (a single file's layout is restored with its one NZB file): "
+                    + layout);
+        }
+        return SplicedMap.restore(volumes, layout);
     }
 
     @Override
@@ -237,15 +255,5 @@ public final class UsenetService implements Usenet {
 
     private void ensureOpen() throws ReadCancelledException {
         if (closed) throw new ReadCancelledException("closed");
-    }
-
-    @Override
-    public FileMap splice(List<FileMap> volumes, List<io.nzbmount.nntp.Slice> slices) {
-        throw new UnsupportedOperationException("splice");
-    }
-
-    @Override
-    public FileMap restore(List<NzbFile> volumes, String layout) {
-        throw new UnsupportedOperationException("restore spliced");
     }
 }

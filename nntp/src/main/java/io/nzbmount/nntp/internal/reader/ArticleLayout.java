@@ -1,0 +1,51 @@
+package io.nzbmount.nntp.internal.reader;
+
+import io.nzbmount.nntp.ArticleCorruptException;
+import io.nzbmount.nntp.FileMap;
+import io.nzbmount.nntp.NzbSegment;
+import io.nzbmount.nntp.internal.fetch.DecodedArticle;
+
+/**
+ * What {@link SegmentReader} reads through: a file as a run of <em>pieces</em>, each a part of one
+ * article's decoded bytes. Piece {@code i} puts decoded bytes {@code [skip(i), skip(i)+length(i))}
+ * of article {@link #segment(int)} at file offsets {@code [begin(i), begin(i)+length(i))}. Pieces
+ * ascend in file order and do not overlap; a gap between two of them is a hole, bytes no article
+ * holds. A plain NZB file ({@link SegmentMap}) is one whole article per piece; a spliced file
+ * ({@link SplicedMap}) may use the first and last article of each slice in part.
+ *
+ * <p>{@link #articles()} is the piece count, and piece indices run from 0 to it. Implementations
+ * are immutable and thread-safe.
+ */
+public interface ArticleLayout extends FileMap {
+
+    /**
+     * The piece holding byte {@code offset}, or -1 when the byte lies in a hole.
+     *
+     * @throws IndexOutOfBoundsException unless {@code 0 <= offset < size()}
+     */
+    int pieceAt(long offset);
+
+    /** The file offset of piece {@code index}'s first byte. */
+    long begin(int index);
+
+    /** The byte count of piece {@code index}. */
+    int length(int index);
+
+    /** How many decoded bytes of its article come before piece {@code index}. */
+    int skip(int index);
+
+    /** The article holding piece {@code index}. */
+    NzbSegment segment(int index);
+
+    /**
+     * Checks that a fetched part is the article piece {@code index} expects, in the position its
+     * own file gives it.
+     *
+     * @throws ArticleCorruptException when its file size, start or length differ: serving it
+     *     would put bytes at the wrong offset
+     */
+    void verify(int index, DecodedArticle article) throws ArticleCorruptException;
+
+    /** The longest decoded article of any piece: the buffer size a reader needs. */
+    int maxPartLength();
+}
