@@ -13,11 +13,11 @@ import java.util.List;
  * Answers a scan with a scan made by hand (for the files the scanner was shown, by name) and par2
  * files with descriptions made by hand; records what it was shown.
  */
-final class FakeArchiveReader implements ArchiveReader {
-    static final byte[] PAR2_MAGIC = "PAR2\0PKT".getBytes(StandardCharsets.US_ASCII);
+public final class FakeArchiveReader implements ArchiveReader {
+    public static final byte[] PAR2_MAGIC = "PAR2\0PKT".getBytes(StandardCharsets.US_ASCII);
 
     /** Makes the scan from the names of the files the scanner is shown, in its order. */
-    interface Scan {
+    public interface Scan {
         ArchiveScan of(List<String> names);
     }
 
@@ -26,7 +26,7 @@ final class FakeArchiveReader implements ArchiveReader {
     final List<List<String>> scanned = new ArrayList<>();
     int par2Parsed;
 
-    FakeArchiveReader(Scan scan) {
+    public FakeArchiveReader(Scan scan) {
         this.scan = scan;
     }
 
