@@ -1,13 +1,33 @@
 package io.nzbmount.server.archive;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * Finds the RAR4, RAR5 and 7z archives among a release's files by their signatures (names only
  * order volumes when the headers do not) and reads only their headers. Stateless; thread-safe.
+ *
+ * <p>Cost: one read of the first {@link VolumeBytes#MIN_READ} bytes of every file except par2
+ * files and the later parts of a split 7z (known by name); then, per RAR volume, one read per
+ * header that does not sit in an already-read range (typically the start and the end of a
+ * volume); per 7z archive, the region of its end header.
  */
 public final class ArchiveScanner {
+    private static final byte[] RAR5 = {0x52, 0x61, 0x72, 0x21, 0x1A, 0x07, 0x01, 0x00};
+    private static final byte[] SEVEN_ZIP = {0x37, 0x7A, (byte) 0xBC, (byte) 0xAF, 0x27, 0x1C};
+
     private ArchiveScanner() {}
+
+    private enum Kind { NONE, RAR4, RAR5, SEVEN_ZIP }
 
     /**
      * Reads the first bytes of each file and the headers of every archive set found.
@@ -16,6 +36,75 @@ public final class ArchiveScanner {
      *     malformed: that is a {@link Refusal} of the set)
      */
     public static ArchiveScan scan(VolumeSource source) throws IOException {
-        throw new UnsupportedOperationException("scan");
+        int count = source.count();
+        VolumeBytes[] files = new VolumeBytes[count];
+        Kind[] kinds = new Kind[count];
+        Arrays.fill(kinds, Kind.NONE);
+        List<Integer> laterSplitParts = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            String name = source.name(i);
+            files[i] = new VolumeBytes(source, i);
+            if (name.toLowerCase(Locale.ROOT).endsWith(".par2")) continue;
+            Optional<VolumeNames.Parsed> split = VolumeNames.split(name);
+            if (split.isPresent() && split.get().position() > 0) {
+                laterSplitParts.add(i);
+                continue;
+            }
+            kinds[i] = kindOf(files[i]);
+        }
+        List<ArchiveSet> sets = new ArrayList<>();
+        Set<Integer> claimed = new HashSet<>();
+        for (int i = 0; i < count; i++) {
+            if (kinds[i] != Kind.SEVEN_ZIP) continue;
+            List<VolumeBytes> parts = new ArrayList<>();
+            List<Integer> positions = new ArrayList<>();
+            collectSplitParts(files, i, laterSplitParts, parts, positions);
+            parts.forEach(p -> claimed.add(p.file()));
+            sets.add(SevenZipReader.read(parts, positions));
+        }
+        for (int i : laterSplitParts) {
+            if (!claimed.contains(i)) kinds[i] = kindOf(files[i]);
+        }
+        List<RarVolume> rar = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            if (kinds[i] == Kind.RAR4) rar.add(Rar4Reader.read(files[i]));
+            if (kinds[i] == Kind.RAR5) rar.add(Rar5Reader.read(files[i]));
+        }
+        sets.addAll(RarSets.assemble(rar));
+        sets.sort(Comparator.comparingInt(s -> s.volumes().get(0)));
+        Set<Integer> archived = new HashSet<>(claimed);
+        rar.forEach(v -> archived.add(v.file()));
+        return new ArchiveScan(sets, archived);
+    }
+
+    private static Kind kindOf(VolumeBytes file) throws IOException {
+        byte[] head = file.readUpTo(0, RAR5.length);
+        if (startsWith(head, RAR5)) return Kind.RAR5;
+        if (startsWith(head, Rar4Reader.SIGNATURE)) return Kind.RAR4;
+        if (startsWith(head, SEVEN_ZIP)) return Kind.SEVEN_ZIP;
+        return Kind.NONE; // par2 under another name lands here too: not an archive
+    }
+
+    static boolean startsWith(byte[] head, byte[] signature) {
+        if (head.length < signature.length) return false;
+        return Arrays.equals(head, 0, signature.length, signature, 0, signature.length);
+    }
+
+    /** A 7z named {@code x.001} takes {@code x.002}, {@code x.003}... as its later parts. */
+    private static void collectSplitParts(VolumeBytes[] files, int first, List<Integer> laterSplitParts,
+                                          List<VolumeBytes> parts, List<Integer> positions) {
+        parts.add(files[first]);
+        positions.add(0);
+        Optional<VolumeNames.Parsed> head = VolumeNames.split(files[first].name());
+        if (head.isEmpty()) return;
+        Map<Integer, VolumeBytes> later = new LinkedHashMap<>();
+        for (int i : laterSplitParts) {
+            Optional<VolumeNames.Parsed> p = VolumeNames.split(files[i].name());
+            if (p.isPresent() && p.get().base().equals(head.get().base())) later.putIfAbsent(p.get().position(), files[i]);
+        }
+        later.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> {
+            parts.add(e.getValue());
+            positions.add(e.getKey());
+        });
     }
 }

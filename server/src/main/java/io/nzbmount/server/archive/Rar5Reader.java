@@ -1,0 +1,176 @@
+package io.nzbmount.server.archive;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.zip.CRC32;
+
+/**
+ * Walks the headers of one RAR5 file, jumping over every data area, so only the bytes of headers
+ * are read. Stateless; thread-safe.
+ */
+final class Rar5Reader {
+    static final int SIGNATURE_LENGTH = 8;
+
+    private static final int MAIN = 1;
+    private static final int FILE = 2;
+    private static final int ENCRYPTION = 4;
+    private static final int END = 5;
+
+    private static final int HAS_EXTRA = 0x01;
+    private static final int HAS_DATA = 0x02;
+    private static final int SPLIT_BEFORE = 0x08;
+    private static final int SPLIT_AFTER = 0x10;
+
+    private static final int ARCHIVE_VOLUME = 0x01;
+    private static final int ARCHIVE_NUMBER = 0x02;
+    private static final int ARCHIVE_SOLID = 0x04;
+
+    private static final int FILE_DIRECTORY = 0x01;
+    private static final int FILE_TIME = 0x02;
+    private static final int FILE_CRC = 0x04;
+    private static final int FILE_SIZE_UNKNOWN = 0x08;
+    private static final int COMPRESSION_SOLID = 0x40;
+    private static final int EXTRA_ENCRYPTION = 0x01;
+
+    /** The format caps a header at 2 MB. */
+    private static final int MAX_HEADER = 2 * 1024 * 1024;
+    private static final int MAX_HEADERS = 100_000;
+    private static final long MAX_VOLUME_NUMBER = 100_000;
+
+    private Rar5Reader() {}
+
+    static RarVolume read(VolumeBytes volume) throws IOException {
+        Walk walk = new Walk(volume);
+        Optional<Refusal> refusal;
+        try {
+            walk.run();
+            refusal = walk.solid;
+        } catch (ArchiveException e) {
+            refusal = Optional.of(e.refusal());
+        }
+        return new RarVolume(volume.file(), volume.name(), ArchiveSet.Format.RAR5, walk.multiVolume,
+                walk.number, walk.entries, walk.moreFollow, refusal);
+    }
+
+    private static final class Walk {
+        final VolumeBytes volume;
+        final List<RarEntry> entries = new ArrayList<>();
+        boolean multiVolume;
+        OptionalInt number = OptionalInt.empty();
+        boolean moreFollow;
+        Optional<Refusal> solid = Optional.empty();
+
+        Walk(VolumeBytes volume) {
+            this.volume = volume;
+        }
+
+        void run() throws IOException, ArchiveException {
+            long size = volume.size();
+            long pos = SIGNATURE_LENGTH;
+            for (int count = 0; pos < size; count++) {
+                if (count == MAX_HEADERS) throw ArchiveException.damaged(volume.name() + " has too many headers");
+                ByteCursor pre = new ByteCursor(volume.readUpTo(pos, 4 + 3));
+                long crc = pre.u32();
+                long headSize = pre.vint();
+                if (headSize < 2 || headSize > MAX_HEADER) {
+                    throw ArchiveException.damaged(volume.name() + ": header at offset " + pos + " has an impossible size");
+                }
+                int start = pre.position();
+                byte[] head = volume.read(pos, start + (int) headSize);
+                CRC32 check = new CRC32();
+                check.update(head, 4, head.length - 4);
+                if (check.getValue() != crc) {
+                    throw ArchiveException.damaged(volume.name() + ": header checksum mismatch at offset " + pos);
+                }
+                ByteCursor c = new ByteCursor(head, start, head.length);
+                int type = (int) c.vint();
+                long flags = c.vint();
+                long extraSize = (flags & HAS_EXTRA) != 0 ? c.vint() : 0;
+                long dataSize = (flags & HAS_DATA) != 0 ? c.vint() : 0;
+                if (extraSize > head.length - c.position() || dataSize < 0) {
+                    throw ArchiveException.damaged(volume.name() + ": header at offset " + pos + " has impossible sizes");
+                }
+                long dataOffset = pos + head.length;
+                switch (type) {
+                    case MAIN -> mainHeader(c);
+                    case FILE -> fileHeader(c, head, (int) extraSize, flags, dataOffset, dataSize);
+                    case ENCRYPTION -> throw new ArchiveException(Refusal.Reason.ENCRYPTED,
+                            volume.name() + " has encrypted headers (password protected)");
+                    case END -> {
+                        moreFollow = (c.vint() & 0x01) != 0;
+                        return;
+                    }
+                    default -> { } // service headers (comment, quick open, recovery) are not members
+                }
+                long next = dataOffset + dataSize;
+                if (next > size) {
+                    throw ArchiveException.damaged(volume.name() + ": the block at offset " + pos
+                            + " runs past the end of the volume (" + size + " bytes)");
+                }
+                pos = next;
+            }
+        }
+
+        private void mainHeader(ByteCursor c) throws ArchiveException {
+            long flags = c.vint();
+            multiVolume = (flags & ARCHIVE_VOLUME) != 0;
+            if ((flags & ARCHIVE_NUMBER) != 0) {
+                long n = c.vint();
+                if (n > MAX_VOLUME_NUMBER) throw ArchiveException.damaged(volume.name() + " claims volume number " + n);
+                number = OptionalInt.of((int) n);
+            } else if (multiVolume) {
+                number = OptionalInt.of(0);
+            }
+            if ((flags & ARCHIVE_SOLID) != 0) {
+                solid = Optional.of(new Refusal(Refusal.Reason.SOLID, volume.name()
+                        + " is a solid archive: a member's data depends on the members before it"));
+            }
+        }
+
+        private void fileHeader(ByteCursor c, byte[] head, int extraSize, long flags, long dataOffset, long dataSize)
+                throws ArchiveException {
+            long fileFlags = c.vint();
+            long unpackedSize = c.vint();
+            c.vint(); // attributes
+            if ((fileFlags & FILE_TIME) != 0) c.skip(4);
+            if ((fileFlags & FILE_CRC) != 0) c.skip(4);
+            long compression = c.vint();
+            long hostOs = c.vint();
+            long nameLength = c.vint();
+            String name = new String(c.bytes(nameLength), StandardCharsets.UTF_8);
+            if (hostOs == 0) name = name.replace('\\', '/');
+            if ((fileFlags & FILE_DIRECTORY) != 0) return;
+            boolean encrypted = hasEncryptionRecord(head, head.length - extraSize, head.length);
+            Optional<Refusal> refusal = Optional.empty();
+            if (encrypted) {
+                refusal = Optional.of(new Refusal(Refusal.Reason.ENCRYPTED, name + " in " + volume.name() + " is encrypted"));
+            } else if ((compression >>> 7 & 0x7) != 0) {
+                refusal = Optional.of(new Refusal(Refusal.Reason.COMPRESSED, name + " in " + volume.name()
+                        + " is compressed (method " + (compression >>> 7 & 0x7) + "); only stored files can be streamed"));
+            } else if ((compression & COMPRESSION_SOLID) != 0) {
+                refusal = Optional.of(new Refusal(Refusal.Reason.SOLID, name + " in " + volume.name()
+                        + " is solid: its data depends on the members before it"));
+            } else if ((fileFlags & FILE_SIZE_UNKNOWN) != 0) {
+                refusal = Optional.of(new Refusal(Refusal.Reason.UNSUPPORTED, name + " in " + volume.name()
+                        + " has no recorded size"));
+            }
+            entries.add(new RarEntry(name, unpackedSize, dataOffset, dataSize, (flags & SPLIT_BEFORE) != 0,
+                    (flags & SPLIT_AFTER) != 0, refusal));
+        }
+
+        private boolean hasEncryptionRecord(byte[] head, int from, int to) throws ArchiveException {
+            ByteCursor extra = new ByteCursor(head, from, to);
+            while (extra.remaining() > 0) {
+                long size = extra.vint();
+                int recordStart = extra.position();
+                if (extra.vint() == EXTRA_ENCRYPTION) return true;
+                extra.skip(size - (extra.position() - recordStart));
+            }
+            return false;
+        }
+    }
+}

@@ -1,0 +1,145 @@
+package io.nzbmount.server.archive;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** 7z archives made by 7zz at test time, scanned through a counting source. */
+class SevenZipScanTest {
+    private static final String SEVEN_ZIP = "/usr/bin/7zz";
+
+    @TempDir
+    Path dir;
+
+    private byte[] film;
+    private byte[] nfo;
+
+    private void writeInputs() throws IOException {
+        film = RarScanTest.random(450_000, 21);
+        nfo = "Film (2020) 1080p\n".getBytes();
+        Files.write(dir.resolve("film.mkv"), film);
+        Files.createDirectories(dir.resolve("Extras"));
+        Files.write(dir.resolve("Extras/film.nfo"), nfo);
+        Files.write(dir.resolve("Extras/empty.txt"), new byte[0]);
+    }
+
+    private List<ArchiveVolume> archive(String prefix, String... options) throws IOException, InterruptedException {
+        writeInputs();
+        List<String> args = new ArrayList<>(List.of("a", "-bd", "-y"));
+        args.addAll(List.of(options));
+        args.addAll(List.of(prefix + ".7z", "film.mkv", "Extras"));
+        ExternalTool.run(dir, SEVEN_ZIP, args.toArray(String[]::new));
+        List<ArchiveVolume> out = new ArrayList<>();
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path p : files.filter(p -> p.getFileName().toString().startsWith(prefix + ".7z")).sorted().toList()) {
+                out.add(new ArchiveVolume(p.getFileName().toString(), Files.readAllBytes(p)));
+            }
+        }
+        return out;
+    }
+
+    private static Member member(ArchiveSet set, String name) {
+        return set.members().stream().filter(m -> m.name().equals(name)).findFirst().orElseThrow(() -> new AssertionError(
+                "no member " + name + " in " + set.members()));
+    }
+
+    private static void assertServes(CountingSource source, Member member, byte[] original) {
+        assertTrue(member.servable(), () -> "refused: " + member.refusal());
+        assertArrayEquals(original, source.bytesOf(member));
+    }
+
+    @Test
+    void storedSevenZipMapsEveryFileToItsBytes() throws Exception {
+        CountingSource source = new CountingSource(archive("x", "-mx0"));
+        ArchiveScan scan = ArchiveScanner.scan(source);
+        ArchiveSet set = scan.sets().get(0);
+        assertEquals(ArchiveSet.Format.SEVEN_ZIP, set.format());
+        assertEquals("x", set.name());
+        assertTrue(set.refusal().isEmpty(), () -> set.refusal().toString());
+        assertServes(source, member(set, "film.mkv"), film);
+        assertServes(source, member(set, "Extras/film.nfo"), nfo);
+        assertEquals(0, member(set, "Extras/empty.txt").size());
+        assertTrue(set.members().stream().noneMatch(m -> m.name().equals("Extras")), "a directory is not a member");
+        assertTrue(source.bytesRead(0) <= 2 * VolumeBytes.MIN_READ + 1024, "read " + source.bytesRead(0));
+    }
+
+    @Test
+    void splitSevenZipMapsAcrossPartsAndReadsOnlyTheEnds() throws Exception {
+        List<ArchiveVolume> parts = archive("s", "-mx0", "-v100k");
+        assertTrue(parts.size() >= 5, "parts: " + parts.size());
+        assertEquals("s.7z.001", parts.get(0).name());
+        List<ArchiveVolume> posted = new ArrayList<>(parts);
+        java.util.Collections.reverse(posted);
+        posted.add(0, new ArchiveVolume("s.nfo", nfo));
+        CountingSource source = new CountingSource(posted);
+        ArchiveScan scan = ArchiveScanner.scan(source);
+        assertEquals(1, scan.sets().size());
+        ArchiveSet set = scan.sets().get(0);
+        assertEquals(parts.size(), set.volumes().size());
+        assertEquals(posted.size() - 1, set.volumes().get(0));
+        Member m = member(set, "film.mkv");
+        assertTrue(m.pieces().size() >= 5);
+        assertServes(source, m, film);
+        assertEquals(parts.size(), scan.archived().size());
+        for (int middle = 2; middle < posted.size() - 1; middle++) {
+            assertEquals(0, source.bytesRead(middle), "a middle part was read: " + posted.get(middle).name());
+        }
+    }
+
+    @Test
+    void obfuscatedSevenZipIsFoundBySignature() throws Exception {
+        List<ArchiveVolume> made = archive("o", "-mx0");
+        CountingSource source = new CountingSource(List.of(new ArchiveVolume("a8f31c0e9b", made.get(0).bytes())));
+        ArchiveSet set = ArchiveScanner.scan(source).sets().get(0);
+        assertServes(source, member(set, "film.mkv"), film);
+    }
+
+    @Test
+    void compressedSevenZipIsRefusedNotServed() throws Exception {
+        ArchiveSet set = ArchiveScanner.scan(new CountingSource(archive("c", "-mx1"))).sets().get(0);
+        Member m = member(set, "film.mkv");
+        assertEquals(Refusal.Reason.COMPRESSED, m.refusal().orElseThrow().reason());
+        assertTrue(m.pieces().isEmpty());
+    }
+
+    @Test
+    void encryptedStoredSevenZipIsRefused() throws Exception {
+        ArchiveSet set = ArchiveScanner.scan(new CountingSource(archive("p", "-mx0", "-psecret"))).sets().get(0);
+        assertEquals(Refusal.Reason.ENCRYPTED, member(set, "film.mkv").refusal().orElseThrow().reason());
+    }
+
+    @Test
+    void encryptedSevenZipHeadersRefuseTheSet() throws Exception {
+        ArchiveSet set = ArchiveScanner.scan(new CountingSource(archive("h", "-mx0", "-psecret", "-mhe=on"))).sets().get(0);
+        assertEquals(Refusal.Reason.ENCRYPTED, set.refusal().orElseThrow().reason());
+        assertTrue(set.members().isEmpty());
+    }
+
+    @Test
+    void missingMiddlePartRefusesTheSet() throws Exception {
+        List<ArchiveVolume> parts = new ArrayList<>(archive("m", "-mx0", "-v100k"));
+        parts.remove(2);
+        ArchiveSet set = ArchiveScanner.scan(new CountingSource(parts)).sets().get(0);
+        assertEquals(Refusal.Reason.MISSING_VOLUME, set.refusal().orElseThrow().reason());
+        assertTrue(set.refusal().get().message().contains("volume 3"), set.refusal().get().message());
+    }
+
+    @Test
+    void missingLastPartRefusesTheSet() throws Exception {
+        List<ArchiveVolume> parts = new ArrayList<>(archive("l", "-mx0", "-v100k"));
+        parts.remove(parts.size() - 1);
+        ArchiveSet set = ArchiveScanner.scan(new CountingSource(parts)).sets().get(0);
+        assertEquals(Refusal.Reason.MISSING_VOLUME, set.refusal().orElseThrow().reason());
+        assertFalse(set.members().stream().anyMatch(Member::servable));
+    }
+}
