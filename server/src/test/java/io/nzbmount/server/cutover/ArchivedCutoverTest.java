@@ -101,7 +101,7 @@ class ArchivedCutoverTest {
     }
 
     /** The film offset of byte {@code at} of volume {@code volume}, from the volumes' own headers. */
-    private static long filmOffsetOf(List<ArchiveVolume> volumes, int volume, long at) throws Exception {
+    static long filmOffsetOf(List<ArchiveVolume> volumes, int volume, long at) throws Exception {
         ArchiveScan scan = ArchiveScanner.scan(new VolumeSource() {
             @Override public int count() { return volumes.size(); }
             @Override public String name(int file) { return volumes.get(file).name(); }
