@@ -20,6 +20,7 @@ export function itemPage(main, id) {
   const removeMessage = h('span', { class: 'action-message', role: 'alert' });
   const crumbName = h('span', { 'aria-current': 'page' }, 'Item ' + id);
   const filesBody = h('tbody', {}, placeholderRow(3, 'Loading…'));
+  const refusedBox = h('div', { class: 'refused', hidden: true });
   const primaryBox = h('div', { class: 'source-primary' }, h('p', { class: 'placeholder' }, 'Loading…'));
   const standbyBody = h('tbody', {}, placeholderRow(5, 'Loading…'));
   const othersSection = h('div', { class: 'others', hidden: true });
@@ -51,7 +52,8 @@ export function itemPage(main, id) {
         h('colgroup', {}, h('col', { class: 'c-name' }), h('col', { class: 'c-size' }), h('col', { class: 'c-url' })),
         h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Name'), h('th', { scope: 'col', class: 'num' }, 'Size'),
           h('th', { scope: 'col' }, 'WebDAV URL'))),
-        filesBody))),
+        filesBody)),
+      refusedBox),
     h('section', { class: 'panel', 'aria-labelledby': 'sources-title' },
       h('h2', { id: 'sources-title' }, 'Sources'),
       h('h3', {}, 'Primary'), primaryBox,
@@ -110,6 +112,14 @@ export function itemPage(main, id) {
         h('td', { class: 'url-cell' }, h('code', { class: 'dav-url', title: url }, url),
           copyButton(url, 'Copy the WebDAV URL of ' + f.name)));
     }));
+
+    // Archives the primary holds that cannot be streamed (compressed, encrypted, missing volumes).
+    const refused = item.refused || [];
+    refusedBox.hidden = refused.length === 0;
+    replaceChildren(refusedBox, refused.length === 0 ? null : [
+      h('h3', {}, 'Not playable'),
+      h('ul', { class: 'refused-list' }, refused.map((r) => h('li', { class: 'reason', title: r.name }, r.message))),
+    ]);
 
     replaceChildren(primaryBox, primary ? sourceFacts(primary, item.primaryChosenByUser) : h('p', {}, 'No primary source.'));
 

@@ -6,6 +6,7 @@ import io.nzbmount.server.cutover.Problem;
 import io.nzbmount.server.library.ItemView;
 import io.nzbmount.server.library.LibraryFileView;
 import io.nzbmount.server.store.EventRecord;
+import io.nzbmount.server.store.RefusalRecord;
 import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.StandbyProgress;
 import java.time.Instant;
@@ -70,6 +71,7 @@ final class ApiJson {
         m.put("created", time(v.item().created()));
         m.put("primaryChosenByUser", v.item().primaryByUser());
         m.put("files", v.files().stream().map(ApiJson::file).toList());
+        m.put("refused", v.refused().stream().map(ApiJson::refused).toList());
         m.put("primary", source(v.primary()));
         m.put("standby", v.standby().stream().map(s -> source(s, progress)).toList());
         m.put("otherSources", v.others().stream().map(s -> source(s, progress)).toList());
@@ -91,6 +93,15 @@ final class ApiJson {
         m.put("name", f.name());
         m.put("size", f.size());
         m.put("path", f.davPath());
+        return m;
+    }
+
+    /** Something the primary holds that cannot be served: an archive or a file inside one. */
+    static Map<String, Object> refused(RefusalRecord r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", r.name());
+        m.put("reason", r.reason());
+        m.put("message", r.message());
         return m;
     }
 

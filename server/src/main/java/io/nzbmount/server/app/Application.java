@@ -1,6 +1,7 @@
 package io.nzbmount.server.app;
 
 import io.nzbmount.config.Settings;
+import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.api.ApiHandler;
 import io.nzbmount.server.cli.UsenetSettings;
@@ -14,6 +15,7 @@ import io.nzbmount.server.indexer.IndexerSet;
 import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.LibraryImporter;
+import io.nzbmount.server.library.UsenetReleaseReader;
 import io.nzbmount.server.library.WatchFolder;
 import io.nzbmount.server.observe.Diagnostics;
 import io.nzbmount.server.observe.EventRetention;
@@ -22,7 +24,6 @@ import io.nzbmount.server.observe.ObserveHandler;
 import io.nzbmount.server.observe.StreamRegistry;
 import io.nzbmount.server.settings.SettingsHandler;
 import io.nzbmount.server.settings.SettingsService;
-import io.nzbmount.server.standby.BackgroundSizer;
 import io.nzbmount.server.standby.IndexerAccess;
 import io.nzbmount.server.standby.PlaybackLiveness;
 import io.nzbmount.server.standby.ReleasePicker;
@@ -101,7 +102,7 @@ public final class Application implements AutoCloseable {
                     UsenetSettings.reader(settings.reader()));
             started.add(usenet);
             ItemCatalog catalog = new ItemCatalog(db);
-            LibraryImporter importer = new LibraryImporter(db, new UsenetSizer(usenet),
+            LibraryImporter importer = new LibraryImporter(db, new UsenetReleaseReader(usenet, Priority.FOREGROUND),
                     new UsenetPresence(usenet), clock, settings.fallback().maxStandby());
             EventLog events = new EventLog(db, clock);
 
@@ -120,7 +121,7 @@ public final class Application implements AutoCloseable {
             }
             PlaybackLiveness playback = new PlaybackLiveness(clock);
             // Standbys are sized at background priority: nobody waits for them.
-            LibraryImporter standbyImporter = new LibraryImporter(db, new BackgroundSizer(usenet),
+            LibraryImporter standbyImporter = new LibraryImporter(db, new UsenetReleaseReader(usenet, Priority.BACKGROUND),
                     new UsenetPresence(usenet), clock, settings.fallback().maxStandby());
             StandbyService standby = new StandbyService(new StandbyService.Parts(db, catalog, standbyImporter, usenet,
                     indexers, events, clock, playback), settings.fallback().submitDelay(),

@@ -1,12 +1,12 @@
 package io.nzbmount.server.app;
 
 import io.nzbmount.nntp.FileMap;
-import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.cutover.Cutovers;
 import io.nzbmount.server.dav.ContentReader;
+import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.LibraryFileView;
 import io.nzbmount.server.library.MountedFile;
@@ -22,12 +22,13 @@ import java.util.Optional;
 
 /**
  * Opens readers on library files: restores the file's segment map from its stored layout (no
- * article fetch) and starts a foreground reader at the requested offset. Thread-safe.
+ * article fetch; see {@link FileMaps}, plain or inside archive volumes) and starts a foreground
+ * reader at the requested offset. Thread-safe.
  */
 public final class StreamOpener {
     private static final int CACHED_MAPS = 64;
 
-    private final ItemCatalog catalog;
+    private final FileMaps fileMaps;
     private final Usenet usenet;
     private final PlaybackTracker playback;
     private final StreamRegistry streams;
@@ -58,7 +59,7 @@ public final class StreamOpener {
      */
     public StreamOpener(ItemCatalog catalog, Usenet usenet, PlaybackTracker playback, StreamRegistry streams,
                         Optional<Cutovers> cutovers) {
-        this.catalog = catalog;
+        this.fileMaps = new FileMaps(catalog, usenet);
         this.usenet = usenet;
         this.playback = playback;
         this.streams = streams;
@@ -91,14 +92,12 @@ public final class StreamOpener {
             FileMap cached = maps.get(key);
             if (cached != null) return cached;
         }
-        NzbFile nzbFile;
+        FileMap map;
         try {
-            nzbFile = catalog.nzbFile(file.sourceId(), file.index())
-                    .orElseThrow(() -> new IOException("the source of " + file.name() + " is gone"));
+            map = fileMaps.restore(file).orElseThrow(() -> new IOException("the source of " + file.name() + " is gone"));
         } catch (StoreException e) {
             throw new IOException("the library database cannot be read: " + e.getMessage(), e);
         }
-        FileMap map = usenet.restore(nzbFile, file.layout());
         synchronized (maps) {
             maps.put(key, map);
         }

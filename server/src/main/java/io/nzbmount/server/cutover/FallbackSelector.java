@@ -1,13 +1,13 @@
 package io.nzbmount.server.cutover;
 
 import io.nzbmount.nntp.FileMap;
-import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.fallback.FailurePolicy;
+import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.standby.RangeProof;
 import io.nzbmount.server.standby.SentBytesRing;
@@ -38,12 +38,12 @@ final class FallbackSelector {
     private static final Logger LOG = LoggerFactory.getLogger(FallbackSelector.class);
 
     private final CutoverStore store;
-    private final ItemCatalog catalog;
+    private final FileMaps fileMaps;
     private final Usenet usenet;
 
     FallbackSelector(CutoverStore store, ItemCatalog catalog, Usenet usenet) {
         this.store = store;
-        this.catalog = catalog;
+        this.fileMaps = new FileMaps(catalog, usenet);
         this.usenet = usenet;
     }
 
@@ -72,9 +72,9 @@ final class FallbackSelector {
             FileRecord file = candidate.file().get();
             if (!r.policy().eligible(String.valueOf(id), file.index(), r.offset(), System.currentTimeMillis())) continue;
             if (file.layout().isEmpty()) continue;
-            Optional<NzbFile> nzbFile = catalog.nzbFile(id, file.index());
-            if (nzbFile.isEmpty()) continue;
-            FileMap map = usenet.restore(nzbFile.get(), file.layout());
+            Optional<FileMap> restored = fileMaps.restore(file);
+            if (restored.isEmpty()) continue;
+            FileMap map = restored.get();
             NzbReader reader = usenet.open(map, Priority.FOREGROUND);
             r.probing().accept(reader);
             boolean keep = false;

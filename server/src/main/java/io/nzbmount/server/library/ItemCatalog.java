@@ -8,6 +8,7 @@ import io.nzbmount.server.store.FileRecord;
 import io.nzbmount.server.store.Files;
 import io.nzbmount.server.store.ItemRecord;
 import io.nzbmount.server.store.Items;
+import io.nzbmount.server.store.Refusals;
 import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.SourceRole;
 import io.nzbmount.server.store.Sources;
@@ -147,9 +148,9 @@ public final class ItemCatalog {
         for (FileRecord f : Files.ofSource(c, primaryId)) {
             if (f.media() && f.size() >= 0) {
                 files.add(new LibraryFileView(primaryId, f.index(), f.name(), f.size(), f.layout(),
-                        DavPaths.file(item.name(), f.name())));
+                        DavPaths.file(item.name(), f.name()), f.volumes()));
             }
         }
-        return Optional.of(new ItemView(item, primary, files, standby, others));
+        return Optional.of(new ItemView(item, primary, files, standby, others, Refusals.ofSource(c, primaryId)));
     }
 }

@@ -1,6 +1,7 @@
 package io.nzbmount.server.library;
 
 import io.nzbmount.server.store.ItemRecord;
+import io.nzbmount.server.store.RefusalRecord;
 import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.SourceState;
 import java.util.List;
@@ -14,15 +15,23 @@ import java.util.Objects;
  * @param files   the media files of the primary, in NZB order
  * @param standby the standby pool: standby sources that are pending or validated, oldest first
  * @param others  every other source (failed or dead), oldest first
+ * @param refused what the primary holds that cannot be served (refused archives and files inside them)
  */
 public record ItemView(ItemRecord item, SourceRecord primary, List<LibraryFileView> files,
-                       List<SourceRecord> standby, List<SourceRecord> others) {
+                       List<SourceRecord> standby, List<SourceRecord> others, List<RefusalRecord> refused) {
     public ItemView {
         Objects.requireNonNull(item, "item");
         Objects.requireNonNull(primary, "primary");
         files = List.copyOf(files);
         standby = List.copyOf(standby);
         others = List.copyOf(others);
+        refused = List.copyOf(refused);
+    }
+
+    /** An item whose primary holds nothing refused. */
+    public ItemView(ItemRecord item, SourceRecord primary, List<LibraryFileView> files,
+                    List<SourceRecord> standby, List<SourceRecord> others) {
+        this(item, primary, files, standby, others, List.of());
     }
 
     /** Whether a source in this state belongs to the standby pool. */

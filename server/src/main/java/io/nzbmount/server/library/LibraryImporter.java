@@ -8,6 +8,7 @@ import io.nzbmount.server.store.Files;
 import io.nzbmount.server.store.ItemRecord;
 import io.nzbmount.server.store.Items;
 import io.nzbmount.server.store.NewSource;
+import io.nzbmount.server.store.Refusals;
 import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.SourceRole;
 import io.nzbmount.server.store.SourceState;
@@ -49,12 +50,23 @@ public final class LibraryImporter {
     private final int maxStandby;
 
     /**
+     * Reads archives and par2 files with the {@linkplain ArchiveReader#STANDARD standard} formats.
+     *
      * @param maxStandby the standby pool size limit of an item (the hard ceiling is 5)
      */
-    public LibraryImporter(Database db, FileSizer sizer, ArticlePresence presence, Clock clock, int maxStandby) {
+    public LibraryImporter(Database db, ReleaseReader reader, ArticlePresence presence, Clock clock, int maxStandby) {
+        this(db, reader, presence, ArchiveReader.STANDARD, clock, maxStandby);
+    }
+
+    /**
+     * @param formats    reads archive headers and par2 files
+     * @param maxStandby the standby pool size limit of an item (the hard ceiling is 5)
+     */
+    public LibraryImporter(Database db, ReleaseReader reader, ArticlePresence presence, ArchiveReader formats,
+                           Clock clock, int maxStandby) {
         if (maxStandby < 0 || maxStandby > 5) throw new IllegalArgumentException("maxStandby must be 0..5: " + maxStandby);
         this.db = db;
-        this.inspector = new ReleaseInspector(sizer, presence);
+        this.inspector = new ReleaseInspector(reader, presence, formats);
         this.clock = clock;
         this.maxStandby = maxStandby;
     }
@@ -168,9 +180,10 @@ public final class LibraryImporter {
         long sourceId = Sources.insert(c, itemId, new NewSource(r.nzb(), r.sha256(), r.releaseName(), link,
                 r.postedAt(), role, state, r.presence().checked(), r.presence().missingIds().size(), now));
         List<FileRecord> files = r.files().stream()
-                .map(f -> new FileRecord(sourceId, f.index(), f.name(), f.size(), f.layout(), f.media()))
+                .map(f -> new FileRecord(sourceId, f.index(), f.name(), f.size(), f.layout(), f.media(), f.volumes()))
                 .toList();
         Files.insertAll(c, files);
+        Refusals.insertAll(c, sourceId, r.refused());
         return sourceId;
     }
 
@@ -191,6 +204,8 @@ public final class LibraryImporter {
         d.put("release", r.releaseName());
         d.put("files", r.files().size());
         d.put("mediaFiles", r.files().stream().filter(PreparedFile::media).count());
+        d.put("archivedFiles", r.files().stream().filter(f -> !f.volumes().isEmpty()).count());
+        d.put("refused", r.refused().size());
         d.put("presenceChecked", r.presence().checked());
         d.put("presenceMissing", r.presence().missingIds().size());
         return d;

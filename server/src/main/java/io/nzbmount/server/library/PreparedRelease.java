@@ -1,5 +1,6 @@
 package io.nzbmount.server.library;
 
+import io.nzbmount.server.store.RefusalRecord;
 import java.util.List;
 import java.util.Objects;
 
@@ -11,17 +12,27 @@ import java.util.Objects;
  * @param releaseName the release name
  * @param itemName    the name to give a new item (safe, not yet made unique)
  * @param postedAt    the earliest post date of its files, epoch seconds, 0 when unknown
- * @param files       its files, in NZB order
+ * @param files       its files, in NZB order, then the files inside its archives
  * @param presence    the STAT sample
+ * @param refused     what it holds that cannot be served (archives and files inside them)
  */
 record PreparedRelease(byte[] nzb, String sha256, String releaseName, String itemName, long postedAt,
-                       List<PreparedFile> files, PresenceReport presence) {
+                       List<PreparedFile> files, PresenceReport presence, List<RefusalRecord> refused) {
     PreparedRelease {
         Objects.requireNonNull(nzb, "nzb");
         files = List.copyOf(files);
+        refused = List.copyOf(refused);
     }
 
-    /** A file of the release: name unique within it, size -1 when it could not be learned. */
-    record PreparedFile(int index, String name, long size, String layout, boolean media) {
+    /**
+     * A file of the release: name unique within it, size -1 when it could not be learned.
+     *
+     * @param volumes for a file inside archive volumes, the NZB positions of the volumes its
+     *                layout refers to; empty for a file of the NZB
+     */
+    record PreparedFile(int index, String name, long size, String layout, boolean media, List<Integer> volumes) {
+        PreparedFile {
+            volumes = List.copyOf(volumes);
+        }
     }
 }

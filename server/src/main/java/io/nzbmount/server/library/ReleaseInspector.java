@@ -6,8 +6,10 @@ import io.nzbmount.nntp.NzbParseException;
 import io.nzbmount.nntp.NzbParser;
 import io.nzbmount.nntp.NzbSegment;
 import io.nzbmount.nntp.ReadFailure;
+import io.nzbmount.server.library.ArchiveContent.InnerFile;
 import io.nzbmount.server.library.ImportException.Reason;
 import io.nzbmount.server.library.PreparedRelease.PreparedFile;
+import io.nzbmount.server.store.RefusalRecord;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -16,57 +18,80 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * Turns NZB bytes into a {@link PreparedRelease}: parses, picks the media files, checks that the
- * articles are there and learns the media files' exact sizes. All the provider work of an import
- * happens here, before anything is written. Thread-safe if the sizer and presence checker are.
+ * Turns NZB bytes into a {@link PreparedRelease}: parses, gives nameless files their real names
+ * ({@link ReleaseNaming}), finds the files inside stored archives ({@link ArchiveContent}), picks
+ * the media files, checks that the articles are there and learns the media files' exact sizes.
+ * All the provider work of an import happens here, before anything is written. Thread-safe if
+ * the reader, presence checker and archive reader are.
  *
- * <p>Only media files are sized (one article each): extras are never served, and a release with
- * forty par2 volumes should not cost forty article fetches to import.
+ * <p>Only what must be read is read: a media file costs one article (its size); a file that may
+ * be an archive volume (named so, or nameless) costs its first article too; archive headers are
+ * read only when a signature was found. A release with forty par2 volumes and a plain film costs
+ * one article fetch.
  */
 final class ReleaseInspector {
 
     /** How many extra file names a "no media" refusal lists. */
     private static final int NAMES_LISTED = 5;
 
-    private final FileSizer sizer;
+    private final ReleaseReader reader;
     private final ArticlePresence presence;
+    private final ArchiveReader formats;
 
-    ReleaseInspector(FileSizer sizer, ArticlePresence presence) {
-        this.sizer = sizer;
+    ReleaseInspector(ReleaseReader reader, ArticlePresence presence, ArchiveReader formats) {
+        this.reader = reader;
         this.presence = presence;
+        this.formats = formats;
+    }
+
+    /** A file that may be shown: a file of the NZB ({@code nzbIndex >= 0}) or one inside archives. */
+    private record Entry(int nzbIndex, InnerFile inner, String name, long weight) {
+        boolean archived() {
+            return inner != null;
+        }
     }
 
     PreparedRelease inspect(byte[] bytes, String sha256, Optional<String> nameHint) throws ImportException {
         Nzb nzb = parse(bytes);
         List<NzbFile> files = nzb.files();
-        boolean[] media = MediaRules.classify(files.stream().map(NzbFile::name).toList(),
-                files.stream().map(NzbFile::encodedBytes).toList());
-        int main = mainFile(files, media);
-        PresenceReport report = checkPresence(files, media, main);
+        ReleaseVolumes volumes = new ReleaseVolumes(reader, files);
+        Set<Integer> par2 = readHeaders(() -> ReleaseNaming.name(volumes, formats));
+        ArchiveContent archives = readHeaders(() -> ArchiveContent.find(volumes, par2, formats));
 
-        List<PreparedFile> prepared = new ArrayList<>();
-        Set<String> taken = new HashSet<>();
-        for (int i = 0; i < files.size(); i++) {
-            NzbFile f = files.get(i);
-            String name = Names.unique(Names.safeSegment(f.name()).orElse("file " + (i + 1)), taken, true);
-            taken.add(name.toLowerCase(Locale.ROOT));
-            SizedFile sized = media[i] ? size(f, i == main) : null;
-            prepared.add(sized == null
-                    ? new PreparedFile(i, name, -1, "", false)
-                    : new PreparedFile(i, name, sized.size(), sized.layout(), true));
-        }
+        List<Entry> entries = entries(volumes, par2, archives);
+        boolean[] media = MediaRules.classify(entries.stream().map(Entry::name).toList(),
+                entries.stream().map(Entry::weight).toList());
+        int main = mainEntry(entries, media, volumes, archives.refused());
+        PresenceReport report = checkPresence(volumes, entries, media, main);
 
+        List<PreparedFile> prepared = prepare(volumes, entries, media, main);
+        Entry mainEntry = entries.get(main);
         Optional<String> hint = nameHint.map(ReleaseInspector::withoutNzbExtension).filter(s -> !s.isBlank());
-        String mainStem = Names.stem(files.get(main).name());
+        String mainStem = Names.stem(mainEntry.name());
         String releaseName = Stream.of(nzb.title(), hint).flatMap(Optional::stream)
                 .map(String::strip).filter(s -> !s.isEmpty()).findFirst().orElse(mainStem);
         String itemName = Stream.of(nzb.title(), hint, Optional.of(mainStem)).flatMap(Optional::stream)
                 .map(Names::safeSegment).flatMap(Optional::stream).findFirst().orElse("Untitled");
         long postedAt = files.stream().mapToLong(NzbFile::postedAt).filter(t -> t > 0).min().orElse(0);
-        return new PreparedRelease(bytes, sha256, releaseName, itemName, postedAt, prepared, report);
+        return new PreparedRelease(bytes, sha256, releaseName, itemName, postedAt, prepared, report,
+                archives.refused());
+    }
+
+    /** The files that may be shown: the NZB's own (not par2, not archive volumes) and those inside archives. */
+    private static List<Entry> entries(ReleaseVolumes volumes, Set<Integer> par2, ArchiveContent archives) {
+        List<Entry> entries = new ArrayList<>();
+        for (int i = 0; i < volumes.count(); i++) {
+            if (par2.contains(i) || archives.archived().contains(i) || FileKinds.isArchiveVolume(volumes.name(i))) {
+                continue;
+            }
+            entries.add(new Entry(i, null, volumes.name(i), volumes.file(i).encodedBytes()));
+        }
+        for (InnerFile f : archives.files()) entries.add(new Entry(-1, f, f.name(), f.size()));
+        return entries;
     }
 
     private static Nzb parse(byte[] bytes) throws ImportException {
@@ -79,41 +104,129 @@ final class ReleaseInspector {
         }
     }
 
-    /** The largest media file by its encoded size; refuses an NZB without any. */
-    private static int mainFile(List<NzbFile> files, boolean[] media) throws ImportException {
+    /** The largest media entry; refuses a release without any, saying why when archives were refused. */
+    private static int mainEntry(List<Entry> entries, boolean[] media, ReleaseVolumes volumes,
+                                 List<RefusalRecord> refused) throws ImportException {
         int main = -1;
-        for (int i = 0; i < files.size(); i++) {
-            if (media[i] && (main < 0 || files.get(i).encodedBytes() > files.get(main).encodedBytes())) main = i;
+        for (int i = 0; i < entries.size(); i++) {
+            if (media[i] && (main < 0 || entries.get(i).weight() > entries.get(main).weight())) main = i;
         }
-        if (main < 0) {
-            List<String> names = files.stream().map(NzbFile::name).limit(NAMES_LISTED).toList();
-            throw new ImportException(Reason.UNPLAYABLE, "the NZB holds no media files, only "
-                    + String.join(", ", names) + (files.size() > NAMES_LISTED ? ", ..." : ""));
+        if (main >= 0) return main;
+        if (!refused.isEmpty()) {
+            throw new ImportException(Reason.UNPLAYABLE, "nothing in this release can be streamed: "
+                    + refused.stream().map(RefusalRecord::message).collect(Collectors.joining("; ")));
         }
-        return main;
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < volumes.count() && names.size() < NAMES_LISTED; i++) names.add(volumes.name(i));
+        throw new ImportException(Reason.UNPLAYABLE, "the NZB holds no media files, only "
+                + String.join(", ", names) + (volumes.count() > NAMES_LISTED ? ", ..." : ""));
     }
 
-    private PresenceReport checkPresence(List<NzbFile> files, boolean[] media, int main) throws ImportException {
-        List<NzbSegment> sample = PresenceSample.choose(files, media, main);
+    private PresenceReport checkPresence(ReleaseVolumes volumes, List<Entry> entries, boolean[] media, int main)
+            throws ImportException {
+        List<NzbSegment> firsts = new ArrayList<>();
+        for (int i = 0; i < entries.size(); i++) {
+            if (media[i]) firsts.add(segments(volumes, entries.get(i)).get(0));
+        }
+        List<NzbSegment> mainSegments = segments(volumes, entries.get(main));
         PresenceReport report;
         try {
-            report = presence.check(sample);
+            report = presence.check(PresenceSample.choose(mainSegments, firsts));
         } catch (IOException e) {
             throw new ImportException(Reason.PROVIDERS_UNAVAILABLE,
                     "the providers could not be asked whether the articles exist, try again later: " + e.getMessage(), e);
         }
-        NzbSegment first = files.get(main).segments().get(0);
+        NzbSegment first = mainSegments.get(0);
         if (report.missingIds().contains(first.messageId())) {
-            throw new ImportException(Reason.UNPLAYABLE, "the first article of \"" + files.get(main).name()
+            throw new ImportException(Reason.UNPLAYABLE, "the first article of \"" + entries.get(main).name()
                     + "\" (<" + first.messageId() + ">) is missing on every provider: this release cannot be played");
         }
         return report;
     }
 
-    /** The file's size, or null when its articles are gone for good (the main file then refuses the import). */
-    private SizedFile size(NzbFile file, boolean isMain) throws ImportException {
+    /** The articles of an entry: its own, or those of the volumes holding it, in volume order. */
+    private static List<NzbSegment> segments(ReleaseVolumes volumes, Entry e) {
+        if (!e.archived()) return volumes.file(e.nzbIndex()).segments();
+        List<NzbSegment> all = new ArrayList<>();
+        for (int v : e.inner().volumes()) all.addAll(volumes.file(v).segments());
+        return all;
+    }
+
+    /**
+     * The files to store: the NZB's files in order, then the files inside archives. Media files
+     * get their names first, so a clash renames an extra rather than the film.
+     */
+    private List<PreparedFile> prepare(ReleaseVolumes volumes, List<Entry> entries, boolean[] media, int main)
+            throws ImportException {
+        Set<String> taken = new HashSet<>();
+        String[] entryNames = new String[entries.size()];
+        for (int pass = 0; pass < 2; pass++) {
+            for (int i = 0; i < entries.size(); i++) {
+                Entry e = entries.get(i);
+                if (media[i] != (pass == 0)) continue;
+                entryNames[i] = claim(e.name(), taken, "file " + (e.archived() ? volumes.count() + i + 1 : e.nzbIndex() + 1));
+            }
+        }
+        String[] nzbNames = new String[volumes.count()];
+        boolean[] mediaByIndex = new boolean[volumes.count()];
+        for (int i = 0; i < entries.size(); i++) {
+            Entry e = entries.get(i);
+            if (e.archived()) continue;
+            nzbNames[e.nzbIndex()] = entryNames[i];
+            mediaByIndex[e.nzbIndex()] = media[i];
+        }
+        for (int i = 0; i < volumes.count(); i++) {
+            if (nzbNames[i] == null) nzbNames[i] = claim(volumes.name(i), taken, "file " + (i + 1));
+        }
+
+        List<PreparedFile> prepared = new ArrayList<>();
+        for (int i = 0; i < volumes.count(); i++) {
+            SizedFile sized = mediaByIndex[i] ? size(volumes, i, entries.get(main).nzbIndex() == i)
+                    : volumes.isSized(i) ? sizedOrNull(volumes, i) : null;
+            prepared.add(sized == null
+                    ? new PreparedFile(i, nzbNames[i], -1, "", false, List.of())
+                    : new PreparedFile(i, nzbNames[i], sized.size(), sized.layout(), mediaByIndex[i], List.of()));
+        }
+        int innerIndex = volumes.count();
+        for (int i = 0; i < entries.size(); i++) {
+            Entry e = entries.get(i);
+            if (e.archived() && media[i]) prepared.add(innerFile(volumes, e.inner(), innerIndex++, entryNames[i]));
+        }
+        return prepared;
+    }
+
+    private static String claim(String raw, Set<String> taken, String fallback) {
+        String name = Names.unique(Names.safeSegment(raw).orElse(fallback), taken, true);
+        taken.add(name.toLowerCase(Locale.ROOT));
+        return name;
+    }
+
+    /** A media file inside archive volumes: its layout spliced from the volumes' (which are sized). */
+    private PreparedFile innerFile(ReleaseVolumes volumes, InnerFile f, int index, String name) throws ImportException {
+        List<NzbFile> nzbFiles = new ArrayList<>();
+        List<SizedFile> sized = new ArrayList<>();
+        for (int v : f.volumes()) {
+            nzbFiles.add(volumes.file(v));
+            SizedFile s = size(volumes, v, true);
+            sized.add(s);
+        }
+        String layout = reader.splice(nzbFiles, sized, f.slices());
+        return new PreparedFile(index, name, f.size(), layout, true, f.volumes());
+    }
+
+    private static SizedFile sizedOrNull(ReleaseVolumes volumes, int index) {
         try {
-            return sizer.size(file);
+            return volumes.sized(index);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** The file's size, or null when its articles are gone for good (the main file then refuses the import). */
+    private static SizedFile size(ReleaseVolumes volumes, int index, boolean isMain) throws ImportException {
+        NzbFile file = volumes.file(index);
+        try {
+            return volumes.sized(index);
         } catch (ReadFailure e) {
             if (!e.permanent()) throw unavailable(file, e);
             if (isMain) {
@@ -129,6 +242,28 @@ final class ReleaseInspector {
     private static ImportException unavailable(NzbFile file, IOException e) {
         return new ImportException(Reason.PROVIDERS_UNAVAILABLE, "the size of \"" + file.name()
                 + "\" could not be learned now, try again later: " + e.getMessage(), e);
+    }
+
+    /** Reading the release's names and archive headers. */
+    @FunctionalInterface
+    private interface HeaderRead<T> {
+        T read() throws IOException;
+    }
+
+    private static <T> T readHeaders(HeaderRead<T> read) throws ImportException {
+        try {
+            return read.read();
+        } catch (ReadFailure e) {
+            if (e.permanent()) {
+                throw new ImportException(Reason.UNPLAYABLE, "the archive headers of this release cannot be read,"
+                        + " an article they need is gone: " + e.getMessage(), e);
+            }
+            throw new ImportException(Reason.PROVIDERS_UNAVAILABLE,
+                    "the release's file headers could not be read now, try again later: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new ImportException(Reason.PROVIDERS_UNAVAILABLE,
+                    "the release's file headers could not be read now, try again later: " + e.getMessage(), e);
+        }
     }
 
     private static String withoutNzbExtension(String name) {

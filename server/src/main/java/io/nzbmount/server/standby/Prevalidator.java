@@ -2,11 +2,11 @@ package io.nzbmount.server.standby;
 
 import io.nzbmount.nntp.ArticleMissingException;
 import io.nzbmount.nntp.FileMap;
-import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.Usenet;
+import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.FileRecord;
@@ -42,7 +42,7 @@ public final class Prevalidator {
     }
 
     private final Database db;
-    private final ItemCatalog catalog;
+    private final FileMaps fileMaps;
     private final Usenet usenet;
     /** One lock per primary: two standbys of one item must not both compute the primary's hashes. */
     private final Map<Long, ReentrantLock> primaryLocks = new ConcurrentHashMap<>();
@@ -55,7 +55,7 @@ public final class Prevalidator {
      */
     public Prevalidator(Database db, ItemCatalog catalog, Usenet usenet, Duration pause) {
         this.db = db;
-        this.catalog = catalog;
+        this.fileMaps = new FileMaps(catalog, usenet);
         this.usenet = usenet;
         this.pause = pause;
     }
@@ -122,9 +122,8 @@ public final class Prevalidator {
      * (not taken for media), learned from its first article at background priority.
      */
     private FileMap map(long sourceId, FileRecord file) throws StoreException, ReadFailure, ReadCancelledException {
-        NzbFile nzbFile = catalog.nzbFile(sourceId, file.index())
-                .orElseThrow(() -> new StoreException("file " + file.index() + " of source " + sourceId + " is gone", null));
-        if (file.size() >= 0 && !file.layout().isEmpty()) return usenet.restore(nzbFile, file.layout());
-        return usenet.map(nzbFile, Priority.BACKGROUND);
+        StoreException gone = new StoreException("file " + file.index() + " of source " + sourceId + " is gone", null);
+        if (file.size() >= 0 && !file.layout().isEmpty()) return fileMaps.restore(file).orElseThrow(() -> gone);
+        return usenet.map(fileMaps.nzbFile(file).orElseThrow(() -> gone), Priority.BACKGROUND);
     }
 }

@@ -11,7 +11,7 @@ import java.util.Optional;
 /** The files table, on a caller's connection (see {@link Items}). Stateless. */
 public final class Files {
 
-    private static final String COLUMNS = "source_id, idx, name, size, layout, media";
+    private static final String COLUMNS = "source_id, idx, name, size, layout, media, volumes";
 
     private Files() {
     }
@@ -19,7 +19,7 @@ public final class Files {
     /** Stores the files of a source (each record names its source). */
     public static void insertAll(Connection c, List<FileRecord> files) throws SQLException {
         try (PreparedStatement p = c.prepareStatement(
-                "INSERT INTO files(" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?)")) {
+                "INSERT INTO files(" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?)")) {
             for (FileRecord f : files) {
                 p.setLong(1, f.sourceId());
                 p.setInt(2, f.index());
@@ -27,6 +27,7 @@ public final class Files {
                 p.setLong(4, f.size());
                 p.setString(5, f.layout());
                 p.setInt(6, f.media() ? 1 : 0);
+                p.setString(7, volumes(f.volumes()));
                 p.addBatch();
             }
             p.executeBatch();
@@ -59,6 +60,28 @@ public final class Files {
 
     private static FileRecord read(ResultSet rs) throws SQLException {
         return new FileRecord(rs.getLong(1), rs.getInt(2), rs.getString(3), rs.getLong(4), rs.getString(5),
-                rs.getInt(6) != 0);
+                rs.getInt(6) != 0, volumes(rs.getString(7)));
+    }
+
+    private static String volumes(List<Integer> volumes) {
+        StringBuilder s = new StringBuilder();
+        for (int v : volumes) {
+            if (!s.isEmpty()) s.append(',');
+            s.append(v);
+        }
+        return s.toString();
+    }
+
+    private static List<Integer> volumes(String column) throws SQLException {
+        if (column == null || column.isEmpty()) return List.of();
+        List<Integer> volumes = new ArrayList<>();
+        for (String v : column.split(",")) {
+            try {
+                volumes.add(Integer.parseInt(v));
+            } catch (NumberFormatException e) {
+                throw new SQLException("a stored volume list is damaged: " + column, e);
+            }
+        }
+        return volumes;
     }
 }

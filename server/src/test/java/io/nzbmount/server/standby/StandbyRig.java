@@ -1,5 +1,6 @@
 package io.nzbmount.server.standby;
 
+import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
 import io.nzbmount.nntp.embedded.NzbWriter;
@@ -9,6 +10,7 @@ import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.LibraryImporter;
 import io.nzbmount.server.library.MutableClock;
+import io.nzbmount.server.library.UsenetReleaseReader;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.StandbyProgress;
 import io.nzbmount.server.store.StandbyTables;
@@ -61,7 +63,7 @@ final class StandbyRig implements AutoCloseable {
         if (db != null) db.close();
         db = Database.open(dir);
         catalog = new ItemCatalog(db);
-        importer = new LibraryImporter(db, new BackgroundSizer(usenet), new UsenetPresence(usenet), clock, maxStandby);
+        importer = new LibraryImporter(db, new UsenetReleaseReader(usenet, Priority.BACKGROUND), new UsenetPresence(usenet), clock, maxStandby);
         events = new EventLog(db, clock);
         liveness = new PlaybackLiveness(clock);
         service = new StandbyService(new StandbyService.Parts(db, catalog, importer, usenet, indexers, events, clock,

@@ -1,0 +1,127 @@
+package io.nzbmount.server.library;
+
+import io.nzbmount.nntp.ReadFailure;
+import io.nzbmount.nntp.Slice;
+import io.nzbmount.server.archive.ArchiveScan;
+import io.nzbmount.server.archive.ArchiveSet;
+import io.nzbmount.server.archive.Member;
+import io.nzbmount.server.archive.Piece;
+import io.nzbmount.server.archive.Refusal;
+import io.nzbmount.server.store.RefusalRecord;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The archives of a release, as the library serves them: the files inside that can be served
+ * (stored, unencrypted, all volumes there) with where their bytes sit, the release files that are
+ * archive volumes, and what was refused with why. Immutable.
+ *
+ * @param files    the servable files inside archives
+ * @param archived the NZB positions of the files that are archive volumes (never served as they are)
+ * @param refused  refused archives, and refused files inside archives that are not extras
+ */
+record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<RefusalRecord> refused) {
+    ArchiveContent {
+        files = List.copyOf(files);
+        archived = Set.copyOf(archived);
+        refused = List.copyOf(refused);
+    }
+
+    static final ArchiveContent NONE = new ArchiveContent(List.of(), Set.of(), List.of());
+
+    /**
+     * A file inside an archive.
+     *
+     * @param name    its name (the last segment of its path inside the archive)
+     * @param archive the archive's name, for messages
+     * @param size    its size in bytes, at least 1
+     * @param volumes the NZB positions of the volumes that hold its bytes, in volume order
+     * @param slices  its bytes in order, as ranges of those volumes (by position in {@code volumes})
+     */
+    record InnerFile(String name, String archive, long size, List<Integer> volumes, List<Slice> slices) {
+        InnerFile {
+            volumes = List.copyOf(volumes);
+            slices = List.copyOf(slices);
+        }
+    }
+
+    /**
+     * Finds the archives among the files that may be volumes: those named as volumes and those
+     * whose names say nothing. Reads their first article (cached for everyone); only when one of
+     * them starts with an archive signature are the archive headers read.
+     *
+     * @param skip files known not to be volumes (par2 files)
+     * @throws IOException when bytes the archive headers need cannot be read
+     */
+    static ArchiveContent find(ReleaseVolumes volumes, Set<Integer> skip, ArchiveReader formats) throws IOException {
+        List<Integer> candidates = new ArrayList<>();
+        boolean signature = false;
+        for (int i = 0; i < volumes.count(); i++) {
+            String name = volumes.name(i);
+            if (skip.contains(i) || !(FileKinds.isArchiveVolume(name) || FileKinds.looksObfuscated(name))) continue;
+            try {
+                signature |= FileKinds.startsArchive(volumes.head(i));
+                candidates.add(i);
+            } catch (ReadFailure e) {
+                // A volume whose first article is gone is as good as missing: the scan says so.
+                if (!e.permanent()) throw e;
+            }
+        }
+        if (!signature) return NONE;
+        return of(formats.scan(volumes.only(candidates)), candidates);
+    }
+
+    /** Turns a scan of the files at {@code positions} (NZB positions, in the scan's order) into content. */
+    static ArchiveContent of(ArchiveScan scan, List<Integer> positions) {
+        List<InnerFile> files = new ArrayList<>();
+        Set<Integer> archived = new HashSet<>();
+        for (int v : scan.archived()) archived.add(positions.get(v));
+        List<RefusalRecord> refused = new ArrayList<>();
+        for (ArchiveSet set : scan.sets()) {
+            for (int v : set.volumes()) archived.add(positions.get(v));
+            set.refusal().ifPresent(r -> refused.add(record(set.name(), r)));
+            if (set.refusal().isPresent()) continue;
+            for (Member m : set.members()) {
+                if (m.refusal().isPresent()) {
+                    if (!MediaRules.isExtraByName(m.name())) refused.add(record(m.name(), m.refusal().get()));
+                } else if (m.size() > 0) {
+                    files.add(inner(set, m, positions));
+                }
+            }
+        }
+        return new ArchiveContent(files, archived, refused);
+    }
+
+    private static InnerFile inner(ArchiveSet set, Member m, List<Integer> positions) {
+        // Only the volumes the member runs through go with it, in volume order.
+        Set<Integer> touched = new HashSet<>();
+        for (Piece p : m.pieces()) touched.add(p.file());
+        Map<Integer, Integer> used = new HashMap<>();
+        List<Integer> volumes = new ArrayList<>();
+        for (int v : set.volumes()) {
+            if (touched.contains(v) && !used.containsKey(v)) {
+                used.put(v, volumes.size());
+                volumes.add(positions.get(v));
+            }
+        }
+        for (int v : touched) {
+            if (!used.containsKey(v)) {
+                used.put(v, volumes.size());
+                volumes.add(positions.get(v));
+            }
+        }
+        List<Slice> slices = m.pieces().stream().map(p -> new Slice(used.get(p.file()), p.offset(), p.length())).toList();
+        String path = m.name().replace('\\', '/');
+        return new InnerFile(path.substring(path.lastIndexOf('/') + 1), set.name(), m.size(), volumes, slices);
+    }
+
+    private static RefusalRecord record(String name, Refusal r) {
+        return new RefusalRecord(name, r.reason().name().toLowerCase(Locale.ROOT).replace('_', '-'), r.message());
+    }
+}

@@ -1,0 +1,43 @@
+package io.nzbmount.server.library;
+
+import io.nzbmount.server.archive.ArchiveScan;
+import io.nzbmount.server.archive.ArchiveScanner;
+import io.nzbmount.server.archive.Par2Descriptions;
+import io.nzbmount.server.archive.Par2File;
+import io.nzbmount.server.archive.VolumeSource;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * What the importer needs to know about archive and par2 formats; {@link #STANDARD} reads them.
+ * Implementations must be thread safe.
+ */
+public interface ArchiveReader {
+
+    /** The archives among the source's files (see {@link ArchiveScanner#scan}). */
+    ArchiveScan scan(VolumeSource source) throws IOException;
+
+    /** Whether a file starting with {@code head} is a par2 file. */
+    boolean isPar2(byte[] head);
+
+    /** The file descriptions of a whole par2 file. */
+    List<Par2File> par2Files(byte[] par2);
+
+    /** The real formats. */
+    ArchiveReader STANDARD = new ArchiveReader() {
+        @Override
+        public ArchiveScan scan(VolumeSource source) throws IOException {
+            return ArchiveScanner.scan(source);
+        }
+
+        @Override
+        public boolean isPar2(byte[] head) {
+            return Par2Descriptions.isPar2(head);
+        }
+
+        @Override
+        public List<Par2File> par2Files(byte[] par2) {
+            return Par2Descriptions.parse(par2);
+        }
+    };
+}

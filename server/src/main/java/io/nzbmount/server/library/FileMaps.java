@@ -1,0 +1,60 @@
+package io.nzbmount.server.library;
+
+import io.nzbmount.nntp.FileMap;
+import io.nzbmount.nntp.NzbFile;
+import io.nzbmount.nntp.Usenet;
+import io.nzbmount.server.store.FileRecord;
+import io.nzbmount.server.store.StoreException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The one place a stored file becomes a {@link FileMap} the reader can open: a plain file's map
+ * is rebuilt from its NZB file and layout, a file inside archive volumes is rebuilt as a spliced
+ * map over its volumes' NZB files. Fetches nothing. Thread-safe.
+ */
+public final class FileMaps {
+    private final ItemCatalog catalog;
+    private final Usenet usenet;
+
+    public FileMaps(ItemCatalog catalog, Usenet usenet) {
+        this.catalog = catalog;
+        this.usenet = usenet;
+    }
+
+    /**
+     * The map of a stored file that has a layout.
+     *
+     * @return empty when the source or one of the NZB files it needs is gone
+     * @throws IllegalArgumentException when the stored layout does not fit the NZB files
+     */
+    public Optional<FileMap> restore(FileRecord file) throws StoreException {
+        return restore(file.sourceId(), file.index(), file.layout(), file.volumes());
+    }
+
+    /** {@link #restore(FileRecord)} for a file as the library shows it. */
+    public Optional<FileMap> restore(LibraryFileView file) throws StoreException {
+        return restore(file.sourceId(), file.index(), file.layout(), file.volumes());
+    }
+
+    private Optional<FileMap> restore(long sourceId, int index, String layout, List<Integer> volumes)
+            throws StoreException {
+        if (layout.isEmpty()) throw new IllegalArgumentException("file " + index + " of source " + sourceId + " has no layout");
+        if (volumes.isEmpty()) {
+            return catalog.nzbFile(sourceId, index).map(f -> usenet.restore(f, layout));
+        }
+        List<NzbFile> files = new ArrayList<>(volumes.size());
+        for (int v : volumes) {
+            Optional<NzbFile> f = catalog.nzbFile(sourceId, v);
+            if (f.isEmpty()) return Optional.empty();
+            files.add(f.get());
+        }
+        return Optional.of(usenet.restore(files, layout));
+    }
+
+    /** The NZB file of a plain stored file (empty for a file inside archives, or when it is gone). */
+    public Optional<NzbFile> nzbFile(FileRecord file) throws StoreException {
+        return file.archived() ? Optional.empty() : catalog.nzbFile(file.sourceId(), file.index());
+    }
+}
