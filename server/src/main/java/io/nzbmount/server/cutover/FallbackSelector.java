@@ -84,6 +84,9 @@ final class FallbackSelector {
         for (CutoverStore.Candidate candidate : store.candidates(r.itemId(), currentId, r.fileName(), r.fileSize())) {
             long id = candidate.source().id();
             if (!r.tried().add(id)) continue;
+            // A file not sized at import (its first article could not be read then) is not a
+            // mismatch yet: the background proof sizes it.
+            if (candidate.file().isPresent() && candidate.file().get().size() < 0) continue;
             if (candidate.file().isEmpty() || candidate.file().get().size() != r.fileSize()) {
                 store.markDead(id, "content-length gate: it has no file of " + r.fileSize() + " bytes like \""
                         + r.fileName() + "\"");
