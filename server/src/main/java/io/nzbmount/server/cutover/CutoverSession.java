@@ -1,7 +1,6 @@
 package io.nzbmount.server.cutover;
 
 import io.nzbmount.nntp.ArticleMissingException;
-import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.server.dav.ContentReader;
@@ -46,7 +45,7 @@ final class CutoverSession implements ContentReader {
     private final LiveStream live;
     private final CountDownLatch closed = new CountDownLatch(1);
     private volatile ActiveSource active;
-    private volatile NzbReader probing;
+    private final Probes probes = new Probes();
     private long position;
     /** The cutover just made, reported once the new source has delivered (or failed) its first read. */
     private final AtomicReference<Pending> pending = new AtomicReference<>();
@@ -88,7 +87,7 @@ final class CutoverSession implements ContentReader {
                     policy.onRead(System.currentTimeMillis());
                     playback.served(n);
                     live.sent(n);
-                    shared.readSucceeded();
+                    if (shared.readSucceeded()) cutovers.problemCleared(itemId);
                 }
                 return n;
             } catch (ReadCancelledException e) {
@@ -136,7 +135,7 @@ final class CutoverSession implements ContentReader {
 
     private void cutOver(ActiveSource from, Decision decision, ReadFailure failure, long failedAt) throws IOException {
         FallbackSelector.Request request = new FallbackSelector.Request(itemId, fileName, fileSize, position, sent,
-                policy, shared, new HashSet<>(), r -> probing = r);
+                policy, shared, new HashSet<>(), probes, (kind, detail) -> cutovers.event(itemId, live.id(), kind, detail));
         ActiveSource next;
         try {
             next = cutovers.selector().select(from.sourceId(), request).orElse(null);
@@ -211,8 +210,7 @@ final class CutoverSession implements ContentReader {
     public void close() {
         closed.countDown();
         reportCutover(false);
-        NzbReader p = probing;
-        if (p != null) p.close();
+        probes.closeAll();
         active.reader().close();
         shared.ended(live.id());
         playback.closed();

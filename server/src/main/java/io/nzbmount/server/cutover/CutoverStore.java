@@ -38,16 +38,20 @@ final class CutoverStore {
     /**
      * A source that may take over, with its counterpart of the file being served.
      *
-     * @param file the candidate's file with the served file's name (case ignored), else its size;
-     *             empty when it has none, which the length gate then rejects
+     * @param file        the candidate's file with the served file's name (case ignored), else its
+     *                    size; empty when it has none, which the length gate then rejects
+     * @param verified    proved to hold the item's bytes (a verified standby, or the item's primary);
+     *                    false for a standby whose fingerprint sweep has not succeeded yet
+     * @param referenceId the source an unverified candidate's sweep compares it with: the item's primary
      */
-    record Candidate(SourceRecord source, Optional<FileRecord> file) {}
+    record Candidate(SourceRecord source, Optional<FileRecord> file, boolean verified, long referenceId) {}
 
     /**
      * The sources that may take over from {@code currentId}, best first: the item's primary in the
      * store when it is not the current one (the reference every standby was proved against), then
-     * verified standbys by tier (untiered last, which is where demoted primaries sit), oldest first.
-     * Unverified standbys are not offered: they would need a full sweep first.
+     * verified standbys by tier (untiered last, which is where demoted primaries sit), oldest first,
+     * then the standbys not proved yet ({@code pending}), in the same order: they need a full sweep
+     * first, which costs the waiting player most. Failed and dead sources are never offered.
      */
     List<Candidate> candidates(long itemId, long currentId, String fileName, long fileSize) throws StoreException {
         return db.transaction(c -> {
@@ -55,17 +59,26 @@ final class CutoverStore {
             if (item.isEmpty()) return List.of();
             long primary = item.get().primarySource().orElse(-1);
             List<SourceRecord> order = new ArrayList<>();
-            List<SourceRecord> standbys = new ArrayList<>();
+            List<SourceRecord> verified = new ArrayList<>();
+            List<SourceRecord> unverified = new ArrayList<>();
             for (SourceRecord s : Sources.ofItem(c, itemId)) {
                 if (s.id() == currentId) continue;
                 if (s.id() == primary) order.add(s);
-                else if (s.role() == SourceRole.STANDBY && s.state() == SourceState.VALIDATED) standbys.add(s);
+                else if (s.role() == SourceRole.STANDBY && s.state() == SourceState.VALIDATED) verified.add(s);
+                else if (s.role() == SourceRole.STANDBY && s.state() == SourceState.PENDING) unverified.add(s);
             }
-            standbys.sort(Comparator.comparingInt((SourceRecord s) -> s.tier().orElse(Integer.MAX_VALUE))
-                    .thenComparingLong(SourceRecord::id));
-            order.addAll(standbys);
+            Comparator<SourceRecord> byTier = Comparator.comparingInt((SourceRecord s) -> s.tier().orElse(Integer.MAX_VALUE))
+                    .thenComparingLong(SourceRecord::id);
+            verified.sort(byTier);
+            unverified.sort(byTier);
+            order.addAll(verified);
             List<Candidate> out = new ArrayList<>();
-            for (SourceRecord s : order) out.add(new Candidate(s, counterpart(Files.ofSource(c, s.id()), fileName, fileSize)));
+            for (SourceRecord s : order) {
+                out.add(new Candidate(s, counterpart(Files.ofSource(c, s.id()), fileName, fileSize), true, primary));
+            }
+            for (SourceRecord s : unverified) {
+                out.add(new Candidate(s, counterpart(Files.ofSource(c, s.id()), fileName, fileSize), false, primary));
+            }
             return out;
         });
     }
@@ -115,16 +128,37 @@ final class CutoverStore {
 
     /** A candidate whose bytes differ from what was served: never to be tried again. */
     void markDead(long sourceId, String reason) throws StoreException {
+        markDead(sourceId, reason, StandbyState.MISMATCH);
+    }
+
+    /** A candidate never to be tried again; {@code verdict} is {@code MISMATCH} or {@code DEAD} (unreadable). */
+    void markDead(long sourceId, String reason, StandbyState verdict) throws StoreException {
         db.transaction(c -> {
             Optional<SourceRecord> s = Sources.byId(c, sourceId);
             if (s.isEmpty()) return null;
             Sources.update(c, sourceId, SourceRole.STANDBY, SourceState.DEAD, Optional.of(reason), s.get().tier());
             StandbyProgress p = StandbyTables.progress(c, sourceId).orElse(StandbyProgress.pending(sourceId, s.get().tier()));
-            StandbyTables.putProgress(c, p.finished(StandbyState.MISMATCH, Optional.of(reason), clock.instant(), 0,
+            StandbyTables.putProgress(c, p.finished(verdict, Optional.of(reason), clock.instant(), 0,
                     Optional.empty()));
             String key = StandbyTables.key(c, sourceId).orElse(s.get().sha256());
             StandbyTables.putDead(c, new DeadCandidate(key, OptionalLong.of(s.get().itemId()), s.get().releaseName(),
                     reason, clock.instant()));
+            return null;
+        });
+    }
+
+    /**
+     * A standby proved during a cutover (its full sweep and the current range matched): verified
+     * from now on, as if the background proof had found it so.
+     */
+    void markVerified(long sourceId, String reason, int samplesDone, int samplesTotal) throws StoreException {
+        db.transaction(c -> {
+            Optional<SourceRecord> s = Sources.byId(c, sourceId);
+            if (s.isEmpty() || s.get().role() != SourceRole.STANDBY || s.get().state() == SourceState.DEAD) return null;
+            Sources.update(c, sourceId, SourceRole.STANDBY, SourceState.VALIDATED, Optional.empty(), s.get().tier());
+            StandbyProgress p = StandbyTables.progress(c, sourceId).orElse(StandbyProgress.pending(sourceId, s.get().tier()));
+            StandbyTables.putProgress(c, p.withSamples(samplesDone, samplesTotal)
+                    .finished(StandbyState.VERIFIED, Optional.of(reason), clock.instant(), 0, Optional.empty()));
             return null;
         });
     }

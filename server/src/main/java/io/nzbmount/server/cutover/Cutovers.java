@@ -16,7 +16,13 @@ import io.nzbmount.server.standby.PlaybackTracker;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.StoreException;
 import java.io.IOException;
+import io.nzbmount.server.standby.Prevalidator;
+import io.nzbmount.server.standby.SentBytesRing;
+import io.nzbmount.server.standby.UrgentSweep;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -37,14 +43,23 @@ public final class Cutovers {
     private final EventLog events;
     private final FailureRules rules;
     private final HoleTable holeTable;
+    private final ProblemTable problems;
     private final Clock clock;
     private final Map<Long, ItemCutoverState> items = new ConcurrentHashMap<>();
 
+    /** Sweeps unproved standbys during a cutover with a {@link Prevalidator} of its own. */
     public Cutovers(Database db, ItemCatalog catalog, Usenet usenet, EventLog events, FailureRules rules, Clock clock) {
+        this(db, catalog, usenet, events, rules, clock, new Prevalidator(db, catalog, usenet, Duration.ZERO));
+    }
+
+    /** @param sweeps runs the full fingerprint sweep of a standby not proved yet, while a player waits */
+    public Cutovers(Database db, ItemCatalog catalog, Usenet usenet, EventLog events, FailureRules rules, Clock clock,
+                    UrgentSweep sweeps) {
         this.store = new CutoverStore(db, clock);
         this.holeTable = new HoleTable(db, clock);
+        this.problems = new ProblemTable(db);
         this.clock = clock;
-        this.selector = new FallbackSelector(store, catalog, usenet);
+        this.selector = new FallbackSelector(store, catalog, usenet, sweeps, rules.sweepBudget());
         this.events = events;
         this.rules = rules;
     }
@@ -63,9 +78,48 @@ public final class Cutovers {
             throw new IOException("the library database cannot be read: " + e.getMessage(), e);
         }
         ItemCutoverState shared = state(mounted.itemId());
-        FailurePolicy policy = new FailurePolicy(rules, shared.holes(), String.valueOf(sourceId), byUser);
+        ActiveSource start = new ActiveSource(sourceId, mounted.file().index(), map, reader);
+        if (shared.holes().lacks(start.id(), start.fileIndex(), offset)) {
+            ActiveSource routed = routeAroundHole(mounted, offset, start, shared, live);
+            if (routed != start) {
+                start = routed;
+                byUser = false;
+            }
+        }
+        FailurePolicy policy = new FailurePolicy(rules, shared.holes(), start.id(), byUser);
         return new CutoverSession(this, mounted.itemId(), mounted.file().name(), mounted.file().size(), offset,
-                new ActiveSource(sourceId, mounted.file().index(), map, reader), policy, shared, playback, live);
+                start, policy, shared, playback, live);
+    }
+
+    /**
+     * A new request that starts in a known hole of its source starts on a source known to have
+     * those bytes instead, chosen and proved as for a cutover (with nothing sent yet, a verified
+     * source needs no fetch to be chosen), so the hole is not fetched first. Returns {@code start}
+     * when no other source can serve the offset: the read then fails there and ends the response.
+     */
+    private ActiveSource routeAroundHole(MountedFile mounted, long offset, ActiveSource start, ItemCutoverState shared,
+                                         LiveStream live) throws IOException {
+        long itemId = mounted.itemId();
+        FailurePolicy probe = new FailurePolicy(rules, shared.holes(), start.id(), false);
+        FallbackSelector.Request request = new FallbackSelector.Request(itemId, mounted.file().name(),
+                mounted.file().size(), offset, new SentBytesRing(offset, 1), probe, shared, new HashSet<>(), new Probes(),
+                (kind, detail) -> event(itemId, live.id(), kind, detail));
+        Optional<ActiveSource> next;
+        try {
+            next = selector.select(start.sourceId(), request);
+        } catch (StoreException e) {
+            throw new IOException("the library database cannot be read: " + e.getMessage(), e);
+        }
+        if (next.isEmpty()) return start;
+        start.reader().close();
+        Map<String, Object> detail = new LinkedHashMap<>();
+        detail.put("from", start.sourceId());
+        detail.put("to", next.get().sourceId());
+        detail.put("offset", offset);
+        detail.put("file", mounted.file().name());
+        detail.put("reason", "source " + start.sourceId() + " is known to lack the bytes at offset " + offset);
+        event(itemId, live.id(), "routed", detail);
+        return next.get();
     }
 
     /** Makes the next read of the item's active source fail as if its article were missing (demo mode). */
@@ -75,12 +129,28 @@ public final class Cutovers {
 
     /**
      * Why the item cannot be played now: its last stream ended with no source able to serve the
-     * bytes (or with automatic cutover off). Cleared when a later read of the item delivers bytes.
-     * Kept in memory only: after a restart an item has no problem until a stream finds one.
+     * bytes (or with automatic cutover off). Stored with the item, so it survives a restart; it
+     * ends when a later read of the item delivers bytes, when the user acts ({@link #userActed}),
+     * when the item gets another primary or when a source is added to it. Empty when the store
+     * cannot be read.
      */
     public Optional<Problem> problem(long itemId) {
+        try {
+            return problems.current(itemId);
+        } catch (StoreException e) {
+            LOG.warn("the problem of item {} could not be read: {}", itemId, e.toString());
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * The user has acted on the item (chosen a primary, asked for a new search): its problem is
+     * over, whatever comes of it. Endpoints that act for the user call this.
+     */
+    public void userActed(long itemId) {
         ItemCutoverState s = items.get(itemId);
-        return s == null ? Optional.empty() : s.problem();
+        if (s != null) s.readSucceeded();
+        problemCleared(itemId);
     }
 
     /** The source the item's newest open stream reads from; empty when none is open. */
@@ -97,10 +167,10 @@ public final class Cutovers {
     ItemCutoverState state(long itemId) {
         return items.computeIfAbsent(itemId, id -> {
             try {
-                return new ItemCutoverState(holeTable.ofItem(id));
+                return new ItemCutoverState(holeTable.ofItem(id), problems.current(id).isPresent());
             } catch (StoreException e) {
                 LOG.warn("the known holes of item {} could not be read: {}", id, e.toString());
-                return new ItemCutoverState(new SourceHoles());
+                return new ItemCutoverState(new SourceHoles(), false);
             }
         });
     }
@@ -132,7 +202,21 @@ public final class Cutovers {
 
     /** The item's stream ended because no source could serve it; {@code reason} as in the timeline. */
     void noSourceLeft(long itemId, String reason) {
-        state(itemId).problem(new Problem(FailurePolicy.NO_STABLE_SOURCE, clock.instant(), reason));
+        state(itemId).problemSet();
+        try {
+            problems.put(itemId, new Problem(FailurePolicy.NO_STABLE_SOURCE, clock.instant(), reason));
+        } catch (StoreException e) {
+            LOG.warn("the problem of item {} could not be stored: {}", itemId, e.toString());
+        }
+    }
+
+    /** A read of the item delivered bytes after its problem: the problem is over. */
+    void problemCleared(long itemId) {
+        try {
+            problems.clear(itemId);
+        } catch (StoreException e) {
+            LOG.warn("the problem of item {} could not be cleared: {}", itemId, e.toString());
+        }
     }
 
     void event(long itemId, String stream, String kind, Map<String, ?> detail) {

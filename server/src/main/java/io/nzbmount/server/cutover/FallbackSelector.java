@@ -9,30 +9,42 @@ import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.fallback.FailurePolicy;
 import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.ItemCatalog;
+import io.nzbmount.server.standby.Proof;
 import io.nzbmount.server.standby.RangeProof;
 import io.nzbmount.server.standby.SentBytesRing;
+import io.nzbmount.server.standby.TransientMisses;
+import io.nzbmount.server.standby.UrgentSweep;
 import io.nzbmount.server.standby.Verdict;
 import io.nzbmount.server.store.FileRecord;
+import io.nzbmount.server.store.StandbyState;
 import io.nzbmount.server.store.StoreException;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Finds the source that continues a stream at offset {@code o}: the item's other sources in
- * order ({@link CutoverStore#candidates}), skipping the ones the policy bars there and the ones
- * already tried in this selection; the length gate; then the current-range proof: the
- * candidate's bytes just before {@code o} must equal the bytes this response already sent
- * ({@link RangeProof}). MISMATCH fails the candidate for good; INCONCLUSIVE counts a transient
- * miss (abandoned after {@link io.nzbmount.server.standby.TransientMisses#LIMIT}).
+ * order ({@link CutoverStore#candidates}: verified ones first, then standbys not proved yet),
+ * skipping the ones the policy bars there and the ones already tried in this selection; the
+ * length gate; an unproved standby then runs the full fingerprint sweep ({@link UrgentSweep})
+ * against the item's primary; then every candidate runs the current-range proof: its bytes just
+ * before {@code o} must equal the bytes this response already sent ({@link RangeProof}).
+ * MISMATCH (of either proof) fails the candidate for good; INCONCLUSIVE counts a transient miss
+ * (abandoned after {@link TransientMisses#LIMIT}). An unproved standby that passes both is
+ * verified from then on.
  *
- * <p>Only verified standbys (and the item's primary) are candidates: an unverified one would
- * need the full fingerprint sweep, which is the standby service's job in the background.
+ * <p>The sweeps of one selection share one time budget ({@code sweepBudget}, counted from the
+ * first sweep): the player waits for them. A sweep that runs out of it is inconclusive.
  *
- * <p>When the response has sent nothing yet there is nothing to compare: a verified candidate
- * then rests on its completed fingerprint sweep. Thread-safe; a call blocks on the providers.
+ * <p>When the response has sent nothing yet there is nothing to compare: a candidate then rests
+ * on its fingerprint sweep (completed before, or just now). Thread-safe; a call blocks on the
+ * providers.
  */
 final class FallbackSelector {
     private static final Logger LOG = LoggerFactory.getLogger(FallbackSelector.class);
@@ -40,30 +52,41 @@ final class FallbackSelector {
     private final CutoverStore store;
     private final FileMaps fileMaps;
     private final Usenet usenet;
+    private final UrgentSweep sweeps;
+    private final Duration sweepBudget;
 
-    FallbackSelector(CutoverStore store, ItemCatalog catalog, Usenet usenet) {
+    FallbackSelector(CutoverStore store, ItemCatalog catalog, Usenet usenet, UrgentSweep sweeps, Duration sweepBudget) {
         this.store = store;
         this.fileMaps = new FileMaps(catalog, usenet);
         this.usenet = usenet;
+        this.sweeps = sweeps;
+        this.sweepBudget = sweepBudget;
     }
 
     /**
      * What a selection needs to know about the stream.
      *
-     * @param probing told of each reader opened for a proof (and of null when the proof ends), so
-     *                the stream can close it when the client goes away mid-proof
+     * @param probes   where each reader opened for a proof is listed while it is open, so the stream
+     *                 can close it when the client goes away mid-proof
+     * @param timeline records an event of the stream (kind, detail)
      */
     record Request(long itemId, String fileName, long fileSize, long offset, SentBytesRing sent,
-                   FailurePolicy policy, ItemCutoverState shared, Set<Long> tried, Consumer<NzbReader> probing) {}
+                   FailurePolicy policy, ItemCutoverState shared, Set<Long> tried, Probes probes,
+                   BiConsumer<String, Map<String, Object>> timeline) {}
 
     /**
      * @return the proved source with an open reader (the caller owns it), or empty when none can serve
      * @throws ReadCancelledException when the stream was closed during a proof
      */
     Optional<ActiveSource> select(long currentId, Request r) throws StoreException, ReadCancelledException {
+        long sweepDeadline = 0;
+        boolean sweeping = false;
         for (CutoverStore.Candidate candidate : store.candidates(r.itemId(), currentId, r.fileName(), r.fileSize())) {
             long id = candidate.source().id();
             if (!r.tried().add(id)) continue;
+            // A file not sized at import (its first article could not be read then) is not a
+            // mismatch yet: the background proof sizes it.
+            if (candidate.file().isPresent() && candidate.file().get().size() < 0) continue;
             if (candidate.file().isEmpty() || candidate.file().get().size() != r.fileSize()) {
                 store.markDead(id, "content-length gate: it has no file of " + r.fileSize() + " bytes like \""
                         + r.fileName() + "\"");
@@ -74,29 +97,94 @@ final class FallbackSelector {
             if (file.layout().isEmpty()) continue;
             Optional<FileMap> restored = fileMaps.restore(file);
             if (restored.isEmpty()) continue;
+            Optional<Proof> swept = Optional.empty();
+            if (!candidate.verified()) {
+                if (!sweeping) {
+                    sweeping = true;
+                    sweepDeadline = System.nanoTime() + sweepBudget.toNanos();
+                }
+                Proof proof = sweep(candidate, r, sweepDeadline);
+                if (!settle(id, proof.state(), proof.reason(), r)) continue;
+                swept = Optional.of(proof);
+            }
             FileMap map = restored.get();
             NzbReader reader = usenet.open(map, Priority.FOREGROUND);
-            r.probing().accept(reader);
+            r.probes().add(reader);
             boolean keep = false;
             try {
                 Verdict verdict = prove(reader, r);
                 if (verdict == Verdict.VERIFIED) {
                     r.shared().proved(id, verdict);
+                    if (swept.isPresent()) {
+                        store.markVerified(id, swept.get().reason() + ", proved during a cutover at offset " + r.offset(),
+                                swept.get().samplesDone(), swept.get().samplesTotal());
+                    }
                     keep = true;
                     return Optional.of(new ActiveSource(id, file.index(), map, reader));
                 }
-                if (verdict == Verdict.MISMATCH) {
-                    store.markDead(id, "its bytes before offset " + r.offset() + " differ from the bytes already served");
-                } else if (r.shared().proved(id, verdict)) {
-                    store.markFailed(id, "its bytes could not be compared " + io.nzbmount.server.standby.TransientMisses.LIMIT
-                            + " times in a row");
-                }
+                settle(id, verdict == Verdict.MISMATCH ? StandbyState.MISMATCH : StandbyState.INCONCLUSIVE,
+                        "its bytes before offset " + r.offset() + " differ from the bytes already served", r);
             } finally {
-                r.probing().accept(null);
+                r.probes().remove(reader);
                 if (!keep) reader.close();
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * Records a proof that did not verify the candidate; true only for {@code VERIFIED} (go on).
+     * MISMATCH and DEAD fail it for good; INCONCLUSIVE is a transient miss.
+     */
+    private boolean settle(long id, StandbyState state, String reason, Request r) throws StoreException {
+        switch (state) {
+            case VERIFIED -> {
+                return true;
+            }
+            case MISMATCH, DEAD -> store.markDead(id, reason, state);
+            default -> {
+                if (r.shared().proved(id, Verdict.INCONCLUSIVE)) {
+                    store.markFailed(id, "its bytes could not be compared " + TransientMisses.LIMIT + " times in a row");
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The full fingerprint sweep of an unproved candidate, held to {@code deadline}; recorded in
+     * the timeline as {@code cutover-sweep}. A sweep cut off by the deadline is inconclusive.
+     */
+    private Proof sweep(CutoverStore.Candidate candidate, Request r, long deadline)
+            throws StoreException, ReadCancelledException {
+        long id = candidate.source().id();
+        long started = System.nanoTime();
+        Proof proof;
+        boolean outOfTime;
+        try (SweepWatch watch = new SweepWatch(deadline, r.probes())) {
+            try {
+                proof = sweeps.sweep(candidate.referenceId(), id, watch);
+            } catch (ReadCancelledException e) {
+                if (!watch.expired()) throw e;
+                proof = new Proof(StandbyState.INCONCLUSIVE, "a read was still waiting", 0, 0);
+            }
+            outOfTime = watch.expired() && proof.state() == StandbyState.INCONCLUSIVE;
+        }
+        if (outOfTime) {
+            proof = new Proof(StandbyState.INCONCLUSIVE, "its sweep ran out of the " + sweepBudget.toMillis()
+                    + " ms a cutover may spend on sweeps (" + proof.reason() + ")", proof.samplesDone(), proof.samplesTotal());
+        }
+        Map<String, Object> detail = new LinkedHashMap<>();
+        detail.put("source", id);
+        detail.put("offset", r.offset());
+        detail.put("result", proof.state().word());
+        detail.put("reason", proof.reason());
+        detail.put("samplesDone", proof.samplesDone());
+        detail.put("samplesTotal", proof.samplesTotal());
+        detail.put("tookMillis", (System.nanoTime() - started) / 1_000_000);
+        detail.put("budgetMillis", sweepBudget.toMillis());
+        r.timeline().accept("cutover-sweep", detail);
+        return proof;
     }
 
     private static Verdict prove(NzbReader reader, Request r) throws ReadCancelledException {
@@ -115,7 +203,7 @@ final class FallbackSelector {
             LOG.debug("proof read at {} failed: {}", from + got, e.toString());
             return Verdict.INCONCLUSIVE;
         }
-        byte[] compared = got == theirs.length ? theirs : java.util.Arrays.copyOf(theirs, got);
+        byte[] compared = got == theirs.length ? theirs : Arrays.copyOf(theirs, got);
         return RangeProof.judge(sent, r.offset(), compared);
     }
 }

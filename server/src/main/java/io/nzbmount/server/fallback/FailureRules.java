@@ -16,13 +16,16 @@ import java.util.Objects;
  * @param retryWait          the wait before reading again after a transient failure
  * @param providerWait       the wait before reading again while no provider can be asked
  * @param providerPatience   how long the providers may stay unreachable before the response ends
+ * @param sweepBudget        how long one cutover may spend on the full fingerprint sweeps of standbys
+ *                           not proved yet, all of them together (the player is waiting)
  */
 public record FailureRules(boolean enabled, Duration warmUp, Duration smoothRound, Duration exclusion,
                            int switchesPerRound, int transientStrikes, Duration retryWait, Duration providerWait,
-                           Duration providerPatience) {
+                           Duration providerPatience, Duration sweepBudget) {
 
     public FailureRules {
-        for (Duration d : new Duration[] {warmUp, smoothRound, exclusion, retryWait, providerWait, providerPatience}) {
+        for (Duration d : new Duration[] {warmUp, smoothRound, exclusion, retryWait, providerWait, providerPatience,
+                sweepBudget}) {
             Objects.requireNonNull(d);
             if (d.isNegative()) throw new IllegalArgumentException("durations must not be negative: " + d);
         }
@@ -34,12 +37,19 @@ public record FailureRules(boolean enabled, Duration warmUp, Duration smoothRoun
      * Warm-up 30 s, 30 s of smooth reading per round, 5 minutes of exclusion, 5 cutovers a round
      * (one for each standby the pool can hold), leave a source at its 3rd transient failure in a
      * row, retry after 1 s, wait 2 s at a time for the providers and at most 40 s in all (a
-     * provider's first cool-down is 30 s, so it gets one chance to come back).
+     * provider's first cool-down is 30 s, so it gets one chance to come back), and 6 s for the
+     * sweeps of unproved standbys in one cutover: a player that gets nothing for 8 s takes its
+     * stream for stalled (seed 000's stall threshold), and the failed read and the proofs of the
+     * verified candidates come first; Kodi gives up on a silent connection only after 20 s.
      */
     public static FailureRules defaults() {
         return new FailureRules(true, Duration.ofSeconds(30), Duration.ofSeconds(30), Duration.ofMinutes(5),
-                FallbackSettings.MAX_STANDBY, 3, Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(40));
+                FallbackSettings.MAX_STANDBY, 3, Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(40),
+                DEFAULT_SWEEP_BUDGET);
     }
+
+    /** How long one cutover may spend sweeping unproved standbys, by default. */
+    public static final Duration DEFAULT_SWEEP_BUDGET = Duration.ofSeconds(6);
 
     /** The defaults with the configured on/off switch. */
     public static FailureRules from(FallbackSettings settings) {
@@ -48,11 +58,16 @@ public record FailureRules(boolean enabled, Duration warmUp, Duration smoothRoun
 
     public FailureRules withEnabled(boolean on) {
         return new FailureRules(on, warmUp, smoothRound, exclusion, switchesPerRound, transientStrikes, retryWait,
-                providerWait, providerPatience);
+                providerWait, providerPatience, sweepBudget);
     }
 
     public FailureRules withSwitchesPerRound(int n) {
         return new FailureRules(enabled, warmUp, smoothRound, exclusion, n, transientStrikes, retryWait,
-                providerWait, providerPatience);
+                providerWait, providerPatience, sweepBudget);
+    }
+
+    public FailureRules withSweepBudget(Duration budget) {
+        return new FailureRules(enabled, warmUp, smoothRound, exclusion, switchesPerRound, transientStrikes, retryWait,
+                providerWait, providerPatience, budget);
     }
 }

@@ -40,11 +40,19 @@ final class FingerprintSweep {
     private final Prevalidator.Progress progress;
     private final ReentrantLock primaryLock;
     private final Duration pause;
+    private final Priority priority;
+    private final UrgentSweep.Guard guard;
     private final byte[] buffer = new byte[BUFFER];
 
-    /** @param primaryLock held while a primary hash is looked up or computed, shared by every sweep of that primary */
+    /**
+     * @param primaryLock held while a primary hash is looked up or computed, shared by every sweep of that primary
+     * @param priority    of every fetch (background, except when a player waits for the verdict)
+     * @param guard       asked before each sample whether to stop, and told of each reader opened
+     */
     FingerprintSweep(Database db, Usenet usenet, long primaryId, List<FilePair> pairs, Prevalidator.Progress progress,
-                     ReentrantLock primaryLock, Duration pause) {
+                     ReentrantLock primaryLock, Duration pause, Priority priority, UrgentSweep.Guard guard) {
+        this.priority = priority;
+        this.guard = guard;
         this.primaryLock = primaryLock;
         this.pause = pause;
         this.db = db;
@@ -62,6 +70,10 @@ final class FingerprintSweep {
         for (FilePair pair : pairs) {
             try (Side primary = new Side(pair.primary()); Side standby = new Side(pair.standby())) {
                 for (Sample sample : pair.samples()) {
+                    if (guard.stop()) {
+                        return new Proof(StandbyState.INCONCLUSIVE, "stopped after " + tally.done() + " of " + total
+                                + " samples", tally.done(), total);
+                    }
                     if (tally.done() > 0) pace();
                     byte[] primaryDigest = primaryDigest(pair, sample, primary);
                     byte[] standbyDigest;
@@ -157,7 +169,10 @@ final class FingerprintSweep {
         }
 
         byte[] digest(Sample sample) throws ReadFailure, ReadCancelledException {
-            if (reader == null) reader = usenet.open(map, Priority.BACKGROUND, 1);
+            if (reader == null) {
+                reader = usenet.open(map, priority, 1);
+                guard.opened(reader);
+            }
             MessageDigest sha = sha256();
             long position = sample.offset();
             int left = sample.length();

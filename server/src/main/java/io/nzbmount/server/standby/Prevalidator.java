@@ -33,7 +33,7 @@ import java.util.Optional;
  * standby whose first article is gone is {@code DEAD}; a sample that cannot be read now (on
  * either side) makes the proof {@code INCONCLUSIVE}, never a match. A timeout is never a death.
  */
-public final class Prevalidator {
+public final class Prevalidator implements UrgentSweep {
 
     /** Told after every compared sample, so progress can be stored and shown. */
     @FunctionalInterface
@@ -67,6 +67,17 @@ public final class Prevalidator {
      */
     public Proof prove(long primaryId, long standbyId, Progress progress)
             throws StoreException, ReadCancelledException {
+        return prove(primaryId, standbyId, progress, Priority.BACKGROUND, pause, Guard.NONE);
+    }
+
+    /** The same proof at foreground priority, unpaced, stopped by {@code guard} (see {@link UrgentSweep}). */
+    @Override
+    public Proof sweep(long referenceId, long standbyId, Guard guard) throws StoreException, ReadCancelledException {
+        return prove(referenceId, standbyId, (done, total) -> { }, Priority.FOREGROUND, Duration.ZERO, guard);
+    }
+
+    private Proof prove(long primaryId, long standbyId, Progress progress, Priority priority, Duration pace, Guard guard)
+            throws StoreException, ReadCancelledException {
         List<FileRecord> primaryFiles = db.transaction(c -> Files.ofSource(c, primaryId)).stream()
                 .filter(f -> f.media() && f.size() >= 0).toList();
         List<FileRecord> standbyFiles = db.transaction(c -> Files.ofSource(c, standbyId));
@@ -82,14 +93,14 @@ public final class Prevalidator {
             }
             FileMap primaryMap;
             try {
-                primaryMap = map(primaryId, p);
+                primaryMap = map(primaryId, p, priority);
             } catch (ReadFailure e) {
                 return new Proof(StandbyState.INCONCLUSIVE, "the primary's \"" + p.name()
                         + "\" could not be mapped now: " + e.getMessage(), 0, 0);
             }
             FileMap standbyMap;
             try {
-                standbyMap = map(standbyId, match.get());
+                standbyMap = map(standbyId, match.get(), priority);
             } catch (ArticleMissingException e) {
                 return new Proof(StandbyState.DEAD, "the first article of \"" + match.get().name()
                         + "\" is missing on every provider", 0, 0);
@@ -105,7 +116,7 @@ public final class Prevalidator {
                     FilePair.plan(p.size(), primaryMap, standbyMap)));
         }
         return new FingerprintSweep(db, usenet, primaryId, pairs, progress,
-                primaryLocks.computeIfAbsent(primaryId, id -> new ReentrantLock()), pause).run();
+                primaryLocks.computeIfAbsent(primaryId, id -> new ReentrantLock()), pace, priority, guard).run();
     }
 
     /** The standby's file for a primary file: the same name (case ignored), else the first of the same size. */
@@ -119,11 +130,11 @@ public final class Prevalidator {
 
     /**
      * The file's map: rebuilt from its stored layout (no fetch), or, for a file not sized at import
-     * (not taken for media), learned from its first article at background priority.
+     * (not taken for media), learned from its first article.
      */
-    private FileMap map(long sourceId, FileRecord file) throws StoreException, ReadFailure, ReadCancelledException {
+    private FileMap map(long sourceId, FileRecord file, Priority priority) throws StoreException, ReadFailure, ReadCancelledException {
         StoreException gone = new StoreException("file " + file.index() + " of source " + sourceId + " is gone", null);
         if (file.size() >= 0 && !file.layout().isEmpty()) return fileMaps.restore(file).orElseThrow(() -> gone);
-        return usenet.map(fileMaps.nzbFile(file).orElseThrow(() -> gone), Priority.BACKGROUND);
+        return usenet.map(fileMaps.nzbFile(file).orElseThrow(() -> gone), priority);
     }
 }

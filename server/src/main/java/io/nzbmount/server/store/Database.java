@@ -24,7 +24,7 @@ public final class Database implements AutoCloseable {
 
     /** The migration scripts in order; a script's position + 1 is the schema version it makes. */
     static final List<String> MIGRATIONS = List.of("db/V1__library.sql", "db/V2__standby.sql",
-            "db/V3__holes.sql", "db/V4__archives.sql");
+            "db/V3__holes.sql", "db/V4__archives.sql", "db/V5__item_problems.sql");
 
     private final Connection connection;
     private final ReentrantLock lock = new ReentrantLock();

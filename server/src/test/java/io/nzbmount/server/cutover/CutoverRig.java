@@ -137,6 +137,27 @@ final class CutoverRig implements AutoCloseable {
         throw new AssertionError("standby " + source + " was not verified in time: " + item(item));
     }
 
+    /** Waits (at most 60 s) for the item's first event of {@code kind}; returns it. */
+    JsonNode awaitEvent(long item, String kind) throws Exception {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            List<JsonNode> found = events(item, kind);
+            if (!found.isEmpty()) return found.get(0);
+            Thread.sleep(50);
+        }
+        throw new AssertionError("no " + kind + " event of item " + item + " in time");
+    }
+
+    /** The source {@code id} of the item as the API shows it, wherever it sits (primary, standby or other). */
+    JsonNode source(long item, long id) throws Exception {
+        JsonNode view = item(item);
+        if (view.get("primary").get("id").asLong() == id) return view.get("primary");
+        for (String list : List.of("standby", "otherSources")) {
+            for (JsonNode s : view.get(list)) if (s.get("id").asLong() == id) return s;
+        }
+        throw new AssertionError("item " + item + " has no source " + id + ": " + view);
+    }
+
     /** The item's timeline events of {@code kind}, oldest first. */
     List<JsonNode> events(long item, String kind) throws Exception {
         HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(app.uri() + "api/events?item=" + item

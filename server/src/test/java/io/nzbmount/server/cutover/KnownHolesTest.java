@@ -90,6 +90,42 @@ class KnownHolesTest {
     }
 
     @Test
+    void aNewRequestStartingInAKnownHoleStartsOnASourceThatHasTheBytesWithoutFetchingTheHole() throws Exception {
+        nntp = EmbeddedNntpServer.start();
+        rig = startApp(false);
+        PostedFile a = nntp.post(FILE, film, PART);
+        PostedFile b = nntp.post(FILE, film, PART);
+        long item = rig.importPrimary(TITLE, a);
+        long sourceA = rig.item(item).get("primary").get("id").asLong();
+        long sourceB = rig.addStandby(item, TITLE + " REPOST", b);
+        rig.awaitVerified(item, sourceB);
+        nntp.removeArticle(a.messageIds().get(4));
+        nntp.removeArticle(b.messageIds().get(7));
+        // A -> B at 4, B -> A at 7: A is the primary again, with a known hole at article 4.
+        assertArrayEquals(sha256(film), sha256(rawGet(file()).body()));
+        assertEquals(sourceA, rig.item(item).get("primary").get("id").asLong());
+        assertEquals(2, rig.events(item, "cutover").size());
+
+        long before = nntp.counters().bodyCommands();
+        CutoverRig.Raw r = rawGet(file(), "bytes=" + (4 * PART + 1_000) + "-" + (5 * PART - 1));
+        long fetched = nntp.counters().bodyCommands() - before;
+        assertTrue(r.headers().startsWith("HTTP/1.1 206"), r.headers());
+        assertArrayEquals(Arrays.copyOfRange(film, 4 * PART + 1_000, 5 * PART), r.body());
+        assertEquals(1, fetched, "only B's article 4: no failed fetch of A's first");
+        assertEquals(2, rig.events(item, "cutover").size(), "no cutover: the request started on B");
+        JsonNode routed = rig.events(item, "routed").get(0).get("detail");
+        assertEquals(sourceA, routed.get("from").asLong());
+        assertEquals(sourceB, routed.get("to").asLong());
+        assertEquals(sourceA, rig.item(item).get("primary").get("id").asLong(), "routing around a hole changes no primary");
+
+        before = nntp.counters().bodyCommands();
+        CutoverRig.Raw outside = rawGet(file(), "bytes=" + 2 * PART + "-" + (3 * PART - 1));
+        assertArrayEquals(Arrays.copyOfRange(film, 2 * PART, 3 * PART), outside.body());
+        assertEquals(1, nntp.counters().bodyCommands() - before, "outside the hole A serves, one article");
+        assertEquals(1, rig.events(item, "routed").size());
+    }
+
+    @Test
     void aSimulatedFailureLeavesNoHoleBehind() throws Exception {
         nntp = EmbeddedNntpServer.start();
         rig = startApp(true);

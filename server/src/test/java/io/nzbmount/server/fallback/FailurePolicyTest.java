@@ -240,7 +240,7 @@ class FailurePolicyTest {
     @Test
     void neverBounceBackInTheSameRound() {
         FailureRules noExclusion = new FailureRules(true, Duration.ofSeconds(30), Duration.ofSeconds(30), Duration.ZERO,
-                5, 3, Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(40));
+                5, 3, Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(40), Duration.ofSeconds(6));
         FailurePolicy p = new FailurePolicy(noExclusion, holes, "A", false);
         fail(p, timeout(), 10, 0);
         fail(p, timeout(), 10, 1_000);
