@@ -17,9 +17,29 @@ public interface FileMap {
 
     /**
      * The usual decoded part size: every article but the last holds this many bytes, so article
-     * boundaries lie at its multiples (exactly so for a regular post; an irregular one may differ).
+     * boundaries lie at its multiples (exactly so for a regular post; an irregular post or a
+     * spliced file differs: ask {@link #span(long)} for exact boundaries).
      */
     int partSize();
+
+    /**
+     * The exact bytes read together with byte {@code offset}: the range of the file that the article
+     * holding it serves. Reading any bytes inside that range costs that one article fetch; a range
+     * that crosses its ends costs another. For a spliced file ({@link Usenet#splice}) the range is
+     * the part of the article that lies in the slice, so the edges of slices are edges of ranges
+     * too (an article that serves two slices that are not contiguous is fetched once for each).
+     *
+     * <p>When {@code offset} lies in a hole (bytes no article of the NZB holds), the range is the
+     * whole hole, from the end of the article before it (or 0) to the start of the one after it
+     * (or {@link #size()}), marked {@link ArticleSpan#hole()}. Every byte of the file lies in
+     * exactly one range, so the ranges of all offsets tile the file.
+     *
+     * <p>Costs no fetch: one division for a regular post, a binary search over the articles
+     * otherwise.
+     *
+     * @throws IndexOutOfBoundsException unless {@code 0 <= offset < size()}
+     */
+    ArticleSpan span(long offset);
 
     /**
      * A compact text form of where every article's bytes sit, to be stored with the NZB and

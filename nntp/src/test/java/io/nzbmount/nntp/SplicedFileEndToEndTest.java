@@ -197,6 +197,31 @@ class SplicedFileEndToEndTest {
     }
 
     @Test
+    void eachSpanReadWholeCostsOneArticleAndOneByteMoreCostsTwo() throws Exception {
+        FileMap map = spliced();
+        int spans = 0;
+        for (long o = 0; o < map.size(); o = map.span(o).end()) {
+            ArticleSpan span = map.span(o);
+            assertEquals(o, span.start());
+            int length = (int) span.length();
+            try (NzbReader reader = usenet.open(map, Priority.FOREGROUND, 1)) {
+                long before = server.counters().bodyCommands();
+                assertArrayEquals(expected(o, length), readFully(reader, o, length));
+                assertEquals(1, server.counters().bodyCommands() - before, "span " + span);
+            }
+            if (span.end() < map.size()) {
+                try (NzbReader reader = usenet.open(map, Priority.FOREGROUND, 1)) {
+                    long before = server.counters().bodyCommands();
+                    assertArrayEquals(expected(o, length + 1), readFully(reader, o, length + 1));
+                    assertEquals(2, server.counters().bodyCommands() - before, "span " + span + " and one byte");
+                }
+            }
+            spans++;
+        }
+        assertEquals(map.articles(), spans, "one span per piece: this file has no hole");
+    }
+
+    @Test
     void sequentialReadRunsOneReadAheadOnAcrossVolumes() throws Exception {
         FileMap map = spliced();
         long before = server.counters().bodyCommands();

@@ -1,6 +1,8 @@
 package io.nzbmount.server.cutover;
 
 import io.nzbmount.nntp.ArticleMissingException;
+import io.nzbmount.nntp.ArticleSpan;
+import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.server.dav.ContentReader;
@@ -198,12 +200,16 @@ final class CutoverSession implements ContentReader {
         throw failure;
     }
 
-    /** The bytes of the failing article: its part of the file, as the map's part size tells. */
+    /**
+     * The bytes of the failing article, exactly as the source's map places them (for a file inside
+     * archive volumes: the part of the volume's article that lies in the file); the whole hole when
+     * the map knows no article there; the failing byte alone past the map's end.
+     */
     private Hole holeAt(ActiveSource source) {
-        long part = Math.max(1, source.map().partSize());
-        long start = position / part * part;
-        long end = Math.min(start + part, Math.max(fileSize, position + 1));
-        return new Hole(source.fileIndex(), start, Math.max(end, position + 1));
+        FileMap map = source.map();
+        if (position >= map.size()) return Hole.at(source.fileIndex(), position);
+        ArticleSpan span = map.span(position);
+        return new Hole(source.fileIndex(), span.start(), span.end());
     }
 
     @Override

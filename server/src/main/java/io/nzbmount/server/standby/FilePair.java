@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * A media file of the primary and the standby's file that must hold the same bytes, with the
- * samples to compare (aligned so each costs at most one article on each side).
+ * samples to compare (each inside one article span of both maps, so it costs at most one article
+ * fetch on each side, also for irregular posts and files inside archive volumes).
  *
  * @param primaryIndex the file's index in the primary's NZB (the key of its stored hashes)
  * @param name         the primary file's name, for messages
@@ -22,9 +23,6 @@ record FilePair(int primaryIndex, String name, FileMap primary, FileMap standby,
     static List<Sample> plan(long size, FileMap primary, FileMap standby) {
         List<Sample> samples = SamplePlan.forSize(size);
         if (samples.isEmpty()) return samples;
-        // A map without a usual part size (an irregular post) gets no boundary from its side.
-        long p = primary.partSize() > 0 ? primary.partSize() : Math.max(1, Math.min(size, Integer.MAX_VALUE));
-        long s = standby.partSize() > 0 ? standby.partSize() : Math.max(1, Math.min(size, Integer.MAX_VALUE));
-        return SamplePlan.alignToParts(samples, size, p, s);
+        return SamplePlan.alignToArticles(samples, size, primary, standby);
     }
 }

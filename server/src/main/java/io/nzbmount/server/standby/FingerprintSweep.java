@@ -25,7 +25,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Cost: readers run with a read-ahead of one article at background priority, and samples are
  * aligned to both sides' articles, so a sample costs at most one article fetch per side. The
  * primary's sample hashes are stored the first time they are computed and read back afterwards,
- * so a second standby (with the same part size) costs no primary fetch at all. The standby side
+ * so a second standby (whose articles lie where the first one's do) costs no primary fetch at all. The standby side
  * is never stored: it is read again on every sweep, since a sweep exists to find out whether it
  * can be read now.
  */
@@ -151,7 +151,7 @@ final class FingerprintSweep {
     }
 
     private static long firstArticleEnd(FileMap map) {
-        return map.partSize() > 0 ? Math.min(map.partSize(), map.size()) : 1;
+        return map.size() > 0 ? map.span(0).end() : 1;
     }
 
     private static String describe(FilePair pair, Sample sample, String side, ReadFailure e) {

@@ -1,5 +1,7 @@
 package io.nzbmount.server.standby;
 
+import io.nzbmount.nntp.ArticleSpan;
+import io.nzbmount.nntp.FileMap;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -66,14 +68,8 @@ public final class SamplePlan {
     /**
      * Moves and trims samples so that none straddles an article boundary of any of the given part
      * sizes (yEnc parts are all {@code partSize} bytes but the last, so boundaries lie at multiples
-     * of it). Reading one sample then costs at most one article fetch on each side.
-     *
-     * <p>Each sample goes to the cell between two consecutive boundaries that holds its middle
-     * byte (the first sample: its first byte; the last sample: the last byte of the file), and is
-     * moved the least distance that puts it inside; a cell shorter than the sample trims it to
-     * the cell. Samples that then overlap inside one cell are merged. The result keeps the
-     * guarantees of {@link #forSize}: sorted, non-overlapping, first at 0, last ending at
-     * {@code size}; samples may be shorter, and their number may change.
+     * of it). Reading one sample then costs at most one article fetch on each side. This is
+     * {@link #alignToArticles} for regular posts, whose article spans are exactly that grid.
      *
      * @param samples a plan from {@link #forSize} for {@code size}
      * @param size the file size
@@ -89,6 +85,64 @@ public final class SamplePlan {
                 throw new IllegalArgumentException("bad part size " + partSize);
             }
         }
+        return align(samples, size, inside -> {
+            long start = 0;
+            long end = size;
+            for (long partSize : partSizes) {
+                long part = inside / partSize;
+                start = Math.max(start, part * partSize);
+                end = Math.min(end, (part + 1) * partSize);
+            }
+            return new Cell(start, end);
+        });
+    }
+
+    /**
+     * Moves and trims samples so that each lies inside one article span ({@link FileMap#span}) of
+     * every map: reading one sample then costs at most one article fetch on each side, whatever
+     * the maps' layouts (irregular posts, files spliced from archive volumes whose articles start
+     * anywhere in the file). For regular posts this gives exactly what {@link #alignToParts} gives
+     * with their part sizes.
+     *
+     * <p>Each sample goes to the cell that is the intersection of the maps' spans holding its
+     * middle byte (the first sample: its first byte; the last sample: the last byte of the file),
+     * and is moved the least distance that puts it inside; a cell shorter than the sample trims it
+     * to the cell. Samples that then overlap inside one cell are merged. The result keeps the
+     * guarantees of {@link #forSize}: sorted, non-overlapping, first at 0, last ending at
+     * {@code size}; samples may be shorter, and their number may change. A map shorter than
+     * {@code size} bounds no cell past its end.
+     *
+     * @param samples a plan from {@link #forSize} for {@code size}
+     * @param size the file size
+     * @param maps the maps of the sides, at least one
+     */
+    public static List<Sample> alignToArticles(List<Sample> samples, long size, FileMap... maps) {
+        checkSize(size);
+        if (maps.length == 0) {
+            throw new IllegalArgumentException("no map");
+        }
+        return align(samples, size, inside -> {
+            long start = 0;
+            long end = size;
+            for (FileMap map : maps) {
+                if (inside >= map.size()) continue;
+                ArticleSpan span = map.span(inside);
+                start = Math.max(start, span.start());
+                end = Math.min(end, span.end());
+            }
+            return new Cell(start, end);
+        });
+    }
+
+    /** The bytes {@code [start, end)} that one sample may cover at a time. */
+    private record Cell(long start, long end) {}
+
+    /** The cell holding a byte; cells of different bytes are equal or disjoint. */
+    private interface Cells {
+        Cell holding(long inside);
+    }
+
+    private static List<Sample> align(List<Sample> samples, long size, Cells cells) {
         List<Sample> placed = new ArrayList<>(samples.size() + 1);
         for (int i = 0; i < samples.size(); i++) {
             Sample sample = samples.get(i);
@@ -96,13 +150,13 @@ public final class SamplePlan {
                 throw new IllegalArgumentException("sample " + sample + " beyond size " + size);
             }
             if (i == 0) {
-                placed.add(placeInCell(sample, sample.offset(), size, partSizes));
+                placed.add(placeInCell(sample, cells.holding(sample.offset())));
             }
             if (i == samples.size() - 1) {
                 // Also for a single sample: the first and the last range must both stay covered.
-                placed.add(placeInCell(sample, size - 1, size, partSizes));
+                placed.add(placeInCell(sample, cells.holding(size - 1)));
             } else if (i > 0) {
-                placed.add(placeInCell(sample, sample.offset() + sample.length() / 2, size, partSizes));
+                placed.add(placeInCell(sample, cells.holding(sample.offset() + sample.length() / 2)));
             }
         }
         placed.sort((a, b) -> Long.compare(a.offset(), b.offset()));
@@ -119,16 +173,9 @@ public final class SamplePlan {
         return List.copyOf(merged);
     }
 
-    private static Sample placeInCell(Sample sample, long inside, long size, long[] partSizes) {
-        long cellStart = 0;
-        long cellEnd = size;
-        for (long partSize : partSizes) {
-            long part = inside / partSize;
-            cellStart = Math.max(cellStart, part * partSize);
-            cellEnd = Math.min(cellEnd, (part + 1) * partSize);
-        }
-        int length = (int) Math.min(sample.length(), cellEnd - cellStart);
-        long offset = Math.min(Math.max(sample.offset(), cellStart), cellEnd - length);
+    private static Sample placeInCell(Sample sample, Cell cell) {
+        int length = (int) Math.min(sample.length(), cell.end() - cell.start());
+        long offset = Math.min(Math.max(sample.offset(), cell.start()), cell.end() - length);
         return new Sample(offset, length);
     }
 

@@ -2,8 +2,11 @@ package io.nzbmount.server.app;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nzbmount.config.ConfigLoader;
 import io.nzbmount.config.Settings;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
@@ -158,6 +161,41 @@ class ApplicationTest {
                 original = in.readAllBytes();
             }
             assertArrayEquals(sha256(original), sha256(get(dav("Demo Film (2024)", DemoContent.FILM), null)));
+        }
+    }
+
+    @Test
+    void demoModeServesTheFilmFromObfuscatedRarVolumesUnderItsRealNameWholeAndAtRanges() throws Exception {
+        try (DemoContent demo = DemoContent.start()) {
+            app = Application.start(demo.settings(settings()));
+            for (Map.Entry<String, byte[]> nzb : demo.nzbs().entrySet()) {
+                app.importer().importFile(nzb.getKey(), nzb.getValue());
+            }
+            byte[] original;
+            try (InputStream in = getClass().getClassLoader().getResourceAsStream("demo/" + DemoContent.FILM)) {
+                original = in.readAllBytes();
+            }
+            String nzb = new String(demo.nzbs().get("Demo.Film.2024.360p.RAR.nzb"), StandardCharsets.UTF_8);
+            assertTrue(nzb.contains("<file ") && !nzb.contains(".rar") && !nzb.contains(".par2")
+                    && !nzb.contains(DemoContent.FILM), "no real name is posted: " + nzb);
+            JsonNode item = null;
+            for (JsonNode i : new ObjectMapper().readTree(http.send(HttpRequest.newBuilder(app.uri().resolve("/api/items"))
+                    .build(), HttpResponse.BodyHandlers.ofString()).body()).get("items")) {
+                if (i.get("name").asText().equals(DemoContent.ARCHIVED_TITLE)) item = i;
+            }
+            assertNotNull(item, "the archived demo item is listed");
+            item = new ObjectMapper().readTree(http.send(HttpRequest.newBuilder(app.uri().resolve("/api/items/"
+                    + item.get("id").asLong())).build(), HttpResponse.BodyHandlers.ofString()).body());
+            assertEquals(1, item.get("files").size(), item.toString());
+            assertEquals(DemoContent.FILM, item.get("files").get(0).get("name").asText(), item.toString());
+
+            URI file = dav(DemoContent.ARCHIVED_TITLE, DemoContent.FILM);
+            assertArrayEquals(sha256(original), sha256(get(file, null)), "the whole film");
+            int size = original.length;
+            // Volume edges lie near every 200000 bytes of the film; articles every 48000 bytes of a volume.
+            long[][] ranges = {{0, 0}, {0, 99}, {199_900, 200_100}, {47_990, 48_010}, {399_000, 401_000},
+                    {size - 5_000, size - 1}, {123_456, 523_456}};
+            for (long[] r : ranges) assertRange(file, original, r[0], r[1]);
         }
     }
 

@@ -3,6 +3,7 @@ package io.nzbmount.server.cutover;
 import static io.nzbmount.server.cutover.CutoverRig.rawGet;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.nzbmount.nntp.embedded.NzbWriter;
@@ -13,8 +14,11 @@ import io.nzbmount.server.archive.ArchiveVolume;
 import io.nzbmount.server.archive.Piece;
 import io.nzbmount.server.archive.RarBuilder;
 import io.nzbmount.server.archive.VolumeSource;
+import io.nzbmount.server.fallback.Hole;
+import io.nzbmount.server.store.Database;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -27,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Standbys and cutover for a film inside archive volumes: a repost packed into other volumes
  * (another RAR version, other volume sizes, other article sizes) holds the same film, is proved
  * against the primary at the film's offsets, and takes over a response at the exact film offset
- * where the primary's article is gone.
+ * where the primary's article is gone, leaving a hole of exactly that article's film bytes.
  */
 class ArchivedCutoverTest {
     private static final String TITLE = "Film 2020";
@@ -79,6 +83,34 @@ class ArchivedCutoverTest {
         byte[] tail = rawGet(rig.dav(TITLE, FILE), "bytes=" + (expected - 1000) + "-").body();
         assertArrayEquals(Arrays.copyOfRange(film, (int) expected - 1000, film.length), tail,
                 "a later range across the lost article is served by the new primary");
+    }
+
+    @Test
+    void aHoleRecordedOnAnArchivedFilmIsExactlyTheFailedArticlesRangeOfTheFilm() throws Exception {
+        rig = CutoverRig.start(dataDir, "");
+        List<ArchiveVolume> primaryVolumes = RarBuilder.storedRar5("Film.2020.1080p-A", FILE, film, 600_000);
+        List<PostedFile> a = post(primaryVolumes, PRIMARY_PART);
+        List<PostedFile> b = post(RarBuilder.storedRar4("Film.2020.1080p-B", FILE, film, 450_000), STANDBY_PART);
+        long item = rig.importPrimary(TITLE, NzbWriter.write(a, TITLE));
+        long primary = rig.item(item).get("primary").get("id").asLong();
+        long standby = rig.addStandby(item, NzbWriter.write(b, TITLE + " REPOST"));
+        rig.awaitVerified(item, standby);
+
+        // The second volume's fourth article: volume bytes [300000, 400000), inside the film's bytes.
+        rig.nntp.removeArticle(a.get(1).messageIds().get(3));
+        long start = filmOffsetOf(primaryVolumes, 1, 3L * PRIMARY_PART);
+        long end = filmOffsetOf(primaryVolumes, 1, 4L * PRIMARY_PART);
+        assertNotEquals(0, start % PRIMARY_PART, "the volume header moves the article off the part-size grid");
+
+        CutoverRig.Raw r = rawGet(rig.dav(TITLE, FILE));
+        assertArrayEquals(sha256(film), sha256(r.body()));
+        assertEquals(1, rig.events(item, "cutover").size());
+        try (Database db = Database.open(dataDir)) {
+            List<Hole> holes = new HoleTable(db, Clock.systemUTC()).ofItem(item).holes(String.valueOf(primary));
+            assertEquals(1, holes.size(), holes.toString());
+            assertEquals(start, holes.get(0).start(), holes.toString());
+            assertEquals(end, holes.get(0).end(), holes.toString());
+        }
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.nzbmount.nntp.internal.reader;
 
 import io.nzbmount.nntp.ArticleCorruptException;
+import io.nzbmount.nntp.ArticleSpan;
 import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbSegment;
 import io.nzbmount.nntp.internal.fetch.DecodedArticle;
@@ -24,6 +25,27 @@ public interface ArticleLayout extends FileMap {
      * @throws IndexOutOfBoundsException unless {@code 0 <= offset < size()}
      */
     int pieceAt(long offset);
+
+    /**
+     * The piece holding {@code offset}, or the hole around it (bounded by the neighbouring pieces).
+     * One {@link #pieceAt} lookup; a second binary search only for a byte in a hole.
+     */
+    @Override
+    default ArticleSpan span(long offset) {
+        int piece = pieceAt(offset);
+        if (piece >= 0) return new ArticleSpan(begin(piece), begin(piece) + length(piece), false);
+        // The first piece starting after the offset: pieces ascend and do not overlap, so the one
+        // before it ends no later than the hole starts.
+        int lo = 0;
+        int hi = articles();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (begin(mid) > offset) hi = mid; else lo = mid + 1;
+        }
+        long start = lo == 0 ? 0 : begin(lo - 1) + length(lo - 1);
+        long end = lo == articles() ? size() : begin(lo);
+        return new ArticleSpan(start, end, true);
+    }
 
     /** The file offset of piece {@code index}'s first byte. */
     long begin(int index);

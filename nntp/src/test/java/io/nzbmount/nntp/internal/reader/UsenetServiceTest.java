@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.nzbmount.nntp.ArticleSpan;
 import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
@@ -169,6 +170,8 @@ class UsenetServiceTest {
             @Override public String layout() { return "v1;1;1;1"; }
 
             @Override public int partSize() { return 1; }
+
+            @Override public ArticleSpan span(long offset) { return new ArticleSpan(0, 1, false); }
         };
         try (Usenet usenet = usenet(fake, Usenet.Settings.defaults(), null)) {
             assertThrows(IllegalArgumentException.class, () -> usenet.open(foreign, Priority.FOREGROUND));

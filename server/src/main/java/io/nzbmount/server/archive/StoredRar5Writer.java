@@ -1,0 +1,138 @@
+package io.nzbmount.server.archive;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.zip.CRC32;
+
+/**
+ * Writes one file into a RAR5 volume set without compression (method "store"), the way most
+ * releases wrap a film: each volume is the signature, a main header, a file header for the part
+ * of the file it holds, those bytes, and an end-of-archive header. Headers carry their CRC32;
+ * each part's header carries the CRC32 of that part's bytes, and the last part's the CRC32 of
+ * the whole file (as the format has it). Pure and stateless.
+ */
+public final class StoredRar5Writer {
+    private static final byte[] SIGNATURE = {0x52, 0x61, 0x72, 0x21, 0x1A, 0x07, 0x01, 0x00};
+    private static final int MAIN = 1;
+    private static final int FILE = 2;
+    private static final int END = 5;
+    private static final int ARCHIVE_IS_VOLUME = 0x01;
+    private static final int HAS_VOLUME_NUMBER = 0x02;
+    private static final int HEADER_HAS_DATA = 0x02;
+    private static final int SPLIT_BEFORE = 0x08;
+    private static final int SPLIT_AFTER = 0x10;
+    private static final int FILE_HAS_TIME = 0x02;
+    private static final int FILE_HAS_CRC = 0x04;
+    private static final int NOT_LAST_VOLUME = 0x01;
+    private static final int ATTRIBUTE_ARCHIVE = 0x20;
+    private static final int HOST_WINDOWS = 0;
+
+    private StoredRar5Writer() {
+    }
+
+    /**
+     * The volumes holding {@code data} as the file {@code name}, each at most {@code volumeSize}
+     * bytes (the last one shorter), in order.
+     *
+     * @param modified the file's modification time, in seconds since 1970 (UTC)
+     * @throws IllegalArgumentException when a volume of {@code volumeSize} bytes cannot hold its
+     *     headers and at least one byte of the file, or the name is empty
+     */
+    public static List<byte[]> write(String name, byte[] data, int volumeSize, long modified) {
+        Objects.requireNonNull(data, "data");
+        byte[] encodedName = name.getBytes(StandardCharsets.UTF_8);
+        if (encodedName.length == 0) throw new IllegalArgumentException("a file in an archive needs a name");
+        if (modified < 0 || modified > 0xFFFFFFFFL) throw new IllegalArgumentException("time out of range: " + modified);
+        // The headers of the largest volume bound every volume's (vints grow with their values).
+        int overhead = SIGNATURE.length + mainHeader(Integer.MAX_VALUE).length + endHeader(true).length
+                + fileHeader(encodedName, data.length, volumeSize, 0, modified, true, true).length;
+        int room = volumeSize - overhead;
+        if (room < 1) throw new IllegalArgumentException("volumes of " + volumeSize + " bytes cannot hold their headers");
+        List<byte[]> volumes = new ArrayList<>();
+        int offset = 0;
+        do {
+            int length = Math.min(room, data.length - offset);
+            boolean last = offset + length == data.length;
+            CRC32 crc = new CRC32();
+            if (last) crc.update(data); else crc.update(data, offset, length);
+            ByteArrayOutputStream volume = new ByteArrayOutputStream(length + overhead);
+            volume.writeBytes(SIGNATURE);
+            volume.writeBytes(mainHeader(volumes.size()));
+            volume.writeBytes(fileHeader(encodedName, data.length, length, crc.getValue(), modified, offset > 0, !last));
+            volume.write(data, offset, length);
+            volume.writeBytes(endHeader(!last));
+            volumes.add(volume.toByteArray());
+            offset += length;
+        } while (offset < data.length);
+        return List.copyOf(volumes);
+    }
+
+    /** The usual name of volume {@code index} (from 0) of {@code count}: {@code NAME.part01.rar}. */
+    public static String volumeName(String archiveName, int index, int count) {
+        int digits = Math.max(1, String.valueOf(count).length());
+        return archiveName + ".part" + String.format("%0" + digits + "d", index + 1) + ".rar";
+    }
+
+    private static byte[] mainHeader(int volumeNumber) {
+        Fields f = new Fields().vint(MAIN).vint(0);
+        if (volumeNumber == 0) return header(f.vint(ARCHIVE_IS_VOLUME));
+        return header(f.vint(ARCHIVE_IS_VOLUME | HAS_VOLUME_NUMBER).vint(volumeNumber));
+    }
+
+    private static byte[] fileHeader(byte[] name, long size, int partLength, long crc, long modified,
+                                     boolean splitBefore, boolean splitAfter) {
+        int flags = HEADER_HAS_DATA | (splitBefore ? SPLIT_BEFORE : 0) | (splitAfter ? SPLIT_AFTER : 0);
+        return header(new Fields().vint(FILE).vint(flags).vint(partLength)
+                .vint(FILE_HAS_TIME | FILE_HAS_CRC).vint(size).vint(ATTRIBUTE_ARCHIVE).u32(modified).u32(crc)
+                .vint(0) // compression: format version 0, method 0 (store)
+                .vint(HOST_WINDOWS).vint(name.length).bytes(name));
+    }
+
+    private static byte[] endHeader(boolean moreVolumes) {
+        return header(new Fields().vint(END).vint(0).vint(moreVolumes ? NOT_LAST_VOLUME : 0));
+    }
+
+    /** CRC32 (of the size and the body), the body's size, then the body (type onwards). */
+    private static byte[] header(Fields body) {
+        byte[] sized = new Fields().vint(body.size()).bytes(body.toByteArray()).toByteArray();
+        CRC32 crc = new CRC32();
+        crc.update(sized);
+        return new Fields().u32(crc.getValue()).bytes(sized).toByteArray();
+    }
+
+    /** Little-endian fields and RAR5 variable-length integers (7 bits a byte, low first). */
+    private static final class Fields {
+        private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+        Fields vint(long value) {
+            long v = value;
+            while (v >= 0x80) {
+                out.write((int) (v & 0x7F) | 0x80);
+                v >>>= 7;
+            }
+            out.write((int) v);
+            return this;
+        }
+
+        Fields u32(long value) {
+            for (int i = 0; i < 4; i++) out.write((int) (value >>> (8 * i)) & 0xFF);
+            return this;
+        }
+
+        Fields bytes(byte[] b) {
+            out.writeBytes(b);
+            return this;
+        }
+
+        int size() {
+            return out.size();
+        }
+
+        byte[] toByteArray() {
+            return out.toByteArray();
+        }
+    }
+}
