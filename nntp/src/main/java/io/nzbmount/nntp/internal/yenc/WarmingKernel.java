@@ -54,6 +54,7 @@ final class WarmingKernel implements YencKernel {
     void warmUp() {
         started.set(true);
         YencKernel chosen = target();
+        if (chosen == fallback) return; // nothing faster to warm (no C2, no Vector API)
         byte[] src = syntheticLines();
         byte[] dst = new byte[src.length + 128];
         long sink = 0;

@@ -88,6 +88,25 @@ public final class YencKernels {
         }
     }
 
+    /**
+     * Whether C2 compiles this JVM's hot code. Without it (C1 only, {@code -XX:TieredStopAtLevel}
+     * below 4, as the launcher runs short commands) the Vector API never becomes intrinsic code
+     * and the vector kernels stay many times slower than the scalar one.
+     */
+    static boolean optimizingCompilerRuns() {
+        try {
+            var vm = java.lang.management.ManagementFactory.getPlatformMXBean(
+                    com.sun.management.HotSpotDiagnosticMXBean.class);
+            if (vm == null) return true;
+            boolean tiered = Boolean.parseBoolean(vm.getVMOption("TieredCompilation").getValue());
+            int stopAt = Integer.parseInt(vm.getVMOption("TieredStopAtLevel").getValue());
+            return !tiered || stopAt >= 4;
+        } catch (RuntimeException | LinkageError e) {
+            // Not HotSpot, or no management module: assume the usual JIT.
+            return true;
+        }
+    }
+
     /** Whether the JVM runs 512-bit vectors natively (it may not, e.g. with -XX:UseAVX=2). */
     private static boolean compressAtFullWidth() {
         try {
@@ -102,6 +121,7 @@ public final class YencKernels {
         if (forced != null && !forced.isBlank()) {
             return named(forced.strip()).orElse(ScalarKernel.INSTANCE);
         }
+        if (!optimizingCompilerRuns()) return ScalarKernel.INSTANCE;
         if (cpuHasByteCompress() && vectorModulePresent() && compressAtFullWidth()) {
             Optional<YencKernel> compress = load(COMPRESS_CLASS);
             if (compress.isPresent()) return compress.get();
