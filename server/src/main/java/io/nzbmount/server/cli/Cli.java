@@ -2,6 +2,7 @@ package io.nzbmount.server.cli;
 
 import io.nzbmount.config.ConfigException;
 import io.nzbmount.config.ConfigLoader;
+import io.nzbmount.config.ProviderSettings;
 import io.nzbmount.config.Settings;
 import io.nzbmount.nntp.Nzb;
 import io.nzbmount.nntp.NzbParseException;
@@ -61,11 +62,16 @@ public final class Cli {
         try (Usenet usenet = connect(settings)) {
             int worst = 0;
             for (Path input : arguments.inputs()) {
-                worst = Math.max(worst, new FetchCommand(usenet, out, ProgressBar.stdoutIsTerminal())
+                worst = Math.max(worst, new FetchCommand(usenet, out, ProgressBar.stdoutIsTerminal(), lanes(settings))
                         .run(nzb(input), outputDir));
             }
             return worst;
         }
+    }
+
+    /** One lane per provider connection: every connection busy, none waited for. */
+    private static int lanes(Settings settings) {
+        return Math.max(1, settings.providers().stream().mapToInt(ProviderSettings::connections).sum());
     }
 
     private int check(Arguments arguments) throws UsageException, IOException {
