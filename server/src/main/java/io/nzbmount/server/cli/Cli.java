@@ -21,6 +21,7 @@ import java.util.Map;
  * arguments, the config or an NZB is wrong (one line says what), -1 still running (the server).
  */
 public final class Cli {
+    private static final int MAX_LANES = 32;
     private final PrintStream out;
     private final PrintStream err;
     private final Map<String, String> env;
@@ -69,9 +70,16 @@ public final class Cli {
         }
     }
 
-    /** One lane per provider connection: every connection busy, none waited for. */
-    private static int lanes(Settings settings) {
-        return Math.max(1, settings.providers().stream().mapToInt(ProviderSettings::connections).sum());
+    /**
+     * One lane per connection of the providers asked first (the others serve only what those lack),
+     * so every connection is busy and none is waited for; at most {@value #MAX_LANES}, which bounds
+     * the threads and article buffers of one download.
+     */
+    static int lanes(Settings settings) {
+        int first = settings.providers().stream().mapToInt(ProviderSettings::priority).min().orElse(0);
+        int connections = settings.providers().stream().filter(p -> p.priority() == first)
+                .mapToInt(ProviderSettings::connections).sum();
+        return Math.max(1, Math.min(MAX_LANES, connections));
     }
 
     private int check(Arguments arguments) throws UsageException, IOException {

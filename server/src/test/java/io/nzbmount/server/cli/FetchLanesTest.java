@@ -3,8 +3,13 @@ package io.nzbmount.server.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.nzbmount.config.ConfigLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class FetchLanesTest {
 
@@ -28,6 +33,23 @@ class FetchLanesTest {
             }
             assertEquals(size, next, where + ": the last range ends at the file's end");
         }
+    }
+
+    @Test
+    void oneLanePerConnectionOfTheProvidersAskedFirst(@TempDir Path dir) throws Exception {
+        Path config = dir.resolve("c.yaml");
+        Files.writeString(config, """
+                providers:
+                  - {name: main, host: a.example, port: 563, tls: true, connections: 12, priority: 0}
+                  - {name: also-main, host: b.example, port: 563, tls: true, connections: 4, priority: 0}
+                  - {name: backup, host: c.example, port: 563, tls: true, connections: 50, priority: 1}
+                """);
+        assertEquals(16, Cli.lanes(ConfigLoader.load(config, Map.of())));
+        Files.writeString(config, """
+                providers:
+                  - {name: big, host: a.example, port: 563, tls: true, connections: 100}
+                """);
+        assertEquals(32, Cli.lanes(ConfigLoader.load(config, Map.of())), "at most 32 lanes");
     }
 
     @Test
