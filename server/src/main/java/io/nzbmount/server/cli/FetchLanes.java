@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -63,20 +64,25 @@ final class FetchLanes {
             all.add(new Lane(map, channel, range[0], range[1], written, all));
         }
         for (Lane lane : all) lane.thread.start();
+        boolean ended = false;
         try {
             for (Lane lane : all) {
-                while (!lane.thread.join(java.time.Duration.ofNanos(PROGRESS_NANOS))) {
+                while (!lane.thread.join(Duration.ofNanos(PROGRESS_NANOS))) {
                     progress.accept(written.get());
                 }
             }
+            ended = true;
         } catch (InterruptedException e) {
-            stopAll(all);
-            for (Lane lane : all) joinUninterruptibly(lane.thread);
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("download interrupted");
         } finally {
-            progress.accept(written.get());
+            if (!ended) {
+                // Interrupted, or the progress callback threw: no lane may outlive the call.
+                stopAll(all);
+                for (Lane lane : all) joinUninterruptibly(lane.thread);
+            }
         }
+        progress.accept(written.get());
         rethrowFirstFailure(all);
     }
 
@@ -97,16 +103,21 @@ final class FetchLanes {
         return ranges;
     }
 
-    /** Waits for a lane that has been stopped: closing its reader ends it promptly. */
+    /**
+     * Waits for a lane that has been stopped (closing its reader ends it promptly), even when
+     * interrupted: the lane must not outlive the download. The interrupt status is kept.
+     */
     private static void joinUninterruptibly(Thread thread) {
+        boolean interrupted = false;
         while (true) {
             try {
                 thread.join();
-                return;
-            } catch (InterruptedException again) {
-                // Keep waiting: the lane must not outlive the download; the interrupt is restored by the caller.
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
             }
         }
+        if (interrupted) Thread.currentThread().interrupt();
     }
 
     private static void stopAll(List<Lane> all) {
@@ -148,7 +159,7 @@ final class FetchLanes {
             this.to = to;
             this.written = written;
             this.all = all;
-            this.thread = Thread.ofPlatform().name("nzbmount-fetch-" + from).unstarted(this::run);
+            this.thread = Thread.ofPlatform().name("nzbmount-fetch-lane-" + from).unstarted(this::run);
         }
 
         void stop() {
