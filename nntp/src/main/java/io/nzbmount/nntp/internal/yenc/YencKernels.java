@@ -131,9 +131,9 @@ public final class YencKernels {
 
     /**
      * The choice for the read path: with the Vector API module present, the scalar kernel
-     * decodes until {@value #WARM_AFTER_PROPERTY} bytes (default {@value #WARM_AFTER_DEFAULT})
-     * have been decoded, then the vector kernel is chosen, warmed up and used
-     * ({@link WarmingKernel}); a forced kernel is used as it is.
+     * decodes the first bytes of the process (as many as the system property
+     * {@value #WARM_AFTER_PROPERTY} says, 1 GiB by default), then the vector kernel is chosen,
+     * warmed up and used ({@link WarmingKernel}); a forced kernel is used as it is.
      */
     private static YencKernel chooseWarming() {
         String forced = System.getProperty(PROPERTY);
