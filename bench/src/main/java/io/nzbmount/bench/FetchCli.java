@@ -24,6 +24,9 @@ final class FetchCli {
      */
     record Result(long bytes, double seconds, double mbPerSecond, List<Double> fileRates, double wallSeconds) {}
 
+    /** The JVM flags the {@code ./nzbmount} launcher adds for {@code fetch} and {@code check}. */
+    static final List<String> LAUNCHER_FLAGS = List.of("-XX:TieredStopAtLevel=1");
+
     private final Path jar;
     private final List<String> jvmFlags;
 
@@ -65,6 +68,15 @@ final class FetchCli {
     }
 
     Result run(Path nzb, Path config, Path outputDir, boolean discard, List<String> fileNames) throws Exception {
+        return run(nzb, config, outputDir, discard, fileNames, null);
+    }
+
+    /**
+     * As {@link #run(Path, Path, Path, boolean, List)}, and when {@code expectedSha256} is given,
+     * the first file written must have that SHA-256 (checked before the output is deleted).
+     */
+    Result run(Path nzb, Path config, Path outputDir, boolean discard, List<String> fileNames,
+               String expectedSha256) throws Exception {
         Files.createDirectories(outputDir);
         for (String name : fileNames) {
             // fetch writes NAME.part and renames it to NAME when complete; with both links the
@@ -82,6 +94,12 @@ final class FetchCli {
         int exit = p.waitFor();
         double wall = (System.nanoTime() - start) / 1e9;
         String out = Files.readString(log, StandardCharsets.UTF_8);
+        if (expectedSha256 != null && exit == 0) {
+            String got = Sha256.of(outputDir.resolve(fileNames.get(0)));
+            if (!got.equals(expectedSha256)) {
+                throw new IOException("fetched " + fileNames.get(0) + " differs from the original: SHA-256 " + got);
+            }
+        }
         if (!discard) {
             for (String name : fileNames) {
                 Files.deleteIfExists(outputDir.resolve(name));

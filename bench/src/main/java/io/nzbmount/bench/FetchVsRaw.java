@@ -16,7 +16,11 @@ import java.util.Locale;
  * Interleaving rounds spreads other load on the machine over all four.
  *
  * <pre>java --add-modules jdk.incubator.vector -cp bench/target/benchmarks.jar io.nzbmount.bench.FetchVsRaw
- *     --nzb F.nzb [--jar server/target/nzbmount.jar] [--work /dev/shm/nzbmount-bench] [--connections 8,1] [--runs 5]</pre>
+ *     --nzb F.nzb [--jar server/target/nzbmount.jar] [--work /dev/shm/nzbmount-bench] [--connections 8,1] [--runs 5]
+ *     [--original F.bin] [--fetchFlags "-XX:TieredStopAtLevel=1" | none]</pre>
+ * With {@code --original}, every {@code fetch} to tmpfs is compared with it (SHA-256) and a
+ * difference stops the run. {@code fetch} runs with the JVM flags {@code ./nzbmount} gives it
+ * ({@link FetchCli#LAUNCHER_FLAGS}) unless {@code --fetchFlags} says otherwise.
  */
 public final class FetchVsRaw {
     private FetchVsRaw() {}
@@ -24,12 +28,16 @@ public final class FetchVsRaw {
     public static void main(String[] args) throws Exception {
         Options o = new Options(args, "nzb", "", "jar", "server/target/nzbmount.jar",
                 "work", "/dev/shm/nzbmount-bench", "host", "127.0.0.1", "port", "1190", "connections", "8,1",
-                "runs", "5");
+                "runs", "5", "original", "", "fetchFlags", String.join(" ", FetchCli.LAUNCHER_FLAGS));
         Machine.header("FetchVsRaw " + String.join(" ", args));
         Path nzb = o.path("nzb");
         List<NzbSegment> segments = RawBodyRate.segments(nzb);
         NzbFile file = ReaderRate.firstFile(nzb);
-        FetchCli fetch = new FetchCli(o.path("jar"), List.of());
+        List<String> fetchFlags = o.text("fetchFlags").isBlank() || o.text("fetchFlags").equals("none")
+                ? List.of() : List.of(o.text("fetchFlags").trim().split("\\s+"));
+        FetchCli fetch = new FetchCli(o.path("jar"), fetchFlags);
+        System.out.println("# fetch JVM flags: " + (fetchFlags.isEmpty() ? "(none)" : String.join(" ", fetchFlags)));
+        String originalSha = o.text("original").isBlank() ? null : Sha256.of(o.path("original"));
         Path twice = FetchCli.twice(nzb, file.name(), o.path("work"));
         List<String> twiceNames = List.of(file.name(), FetchCli.againName(file.name()));
         String host = o.text("host");
@@ -49,7 +57,8 @@ public final class FetchVsRaw {
             for (int i = 0; i < o.integer("runs"); i++) {
                 RawBodyRate.Result r = RawBodyRate.run(segments, host, port, connections);
                 raw.add(r.mbPerSecond());
-                FetchCli.Result s = fetch.run(nzb, config, o.path("work").resolve("out"), false, List.of(file.name()));
+                FetchCli.Result s = fetch.run(nzb, config, o.path("work").resolve("out"), false, List.of(file.name()),
+                        originalSha);
                 shm.add(s.mbPerSecond());
                 wall.add(s.wallSeconds());
                 FetchCli.Result n = fetch.run(nzb, config, o.path("work").resolve("null"), true, List.of(file.name()));
@@ -58,8 +67,8 @@ public final class FetchVsRaw {
                 again.add(t.fileRates().get(1));
                 ReaderRate.Result d = ReaderRate.run(file, host, port, connections, 8, false);
                 reader.add(d.mbPerSecond());
-                System.out.printf(Locale.ROOT, "x%d round %d: raw %.0f (%d bytes), fetch tmpfs %.0f, fetch null %.0f, fetch twice %.0f then %.0f, reader %.0f MB/s; load %s%n",
-                        connections, i + 1, r.mbPerSecond(), r.bytes(), s.mbPerSecond(), n.mbPerSecond(),
+                System.out.printf(Locale.ROOT, "x%d round %d:%s raw %.0f (%d bytes), fetch tmpfs %.0f, fetch null %.0f, fetch twice %.0f then %.0f, reader %.0f MB/s; load %s%n",
+                        connections, i + 1, originalSha == null ? "" : " SHA-256 equal,", r.mbPerSecond(), r.bytes(), s.mbPerSecond(), n.mbPerSecond(),
                         t.fileRates().get(0), t.fileRates().get(1), d.mbPerSecond(), Machine.load());
             }
             System.out.println(raw.summary());

@@ -2,6 +2,7 @@ package io.nzbmount.server.cli;
 
 import io.nzbmount.config.ConfigException;
 import io.nzbmount.config.ConfigLoader;
+import io.nzbmount.config.ProviderSettings;
 import io.nzbmount.config.Settings;
 import io.nzbmount.nntp.Nzb;
 import io.nzbmount.nntp.NzbParseException;
@@ -20,6 +21,7 @@ import java.util.Map;
  * arguments, the config or an NZB is wrong (one line says what), -1 still running (the server).
  */
 public final class Cli {
+    private static final int MAX_LANES = 32;
     private final PrintStream out;
     private final PrintStream err;
     private final Map<String, String> env;
@@ -61,11 +63,23 @@ public final class Cli {
         try (Usenet usenet = connect(settings)) {
             int worst = 0;
             for (Path input : arguments.inputs()) {
-                worst = Math.max(worst, new FetchCommand(usenet, out, ProgressBar.stdoutIsTerminal())
+                worst = Math.max(worst, new FetchCommand(usenet, out, ProgressBar.stdoutIsTerminal(), lanes(settings))
                         .run(nzb(input), outputDir));
             }
             return worst;
         }
+    }
+
+    /**
+     * One lane per connection of the providers asked first (the others serve only what those lack),
+     * so every connection is busy and none is waited for; at most {@value #MAX_LANES}, which bounds
+     * the threads and article buffers of one download.
+     */
+    static int lanes(Settings settings) {
+        int first = settings.providers().stream().mapToInt(ProviderSettings::priority).min().orElse(0);
+        int connections = settings.providers().stream().filter(p -> p.priority() == first)
+                .mapToInt(ProviderSettings::connections).sum();
+        return Math.max(1, Math.min(MAX_LANES, connections));
     }
 
     private int check(Arguments arguments) throws UsageException, IOException {

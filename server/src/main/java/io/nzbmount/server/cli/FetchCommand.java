@@ -3,13 +3,11 @@ package io.nzbmount.server.cli;
 import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.Nzb;
 import io.nzbmount.nntp.NzbFile;
-import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.Usenet;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,20 +16,23 @@ import java.nio.file.StandardOpenOption;
 import java.util.Locale;
 
 /**
- * {@code nzbmount fetch}: downloads every file of an NZB through the reader (each article's CRC
- * checked on the way) and reports bytes, seconds and MB/s per file and in total.
+ * {@code nzbmount fetch}: downloads every file of an NZB through readers (each article's CRC
+ * checked on the way), a few ranges of a file at once, and reports bytes, seconds and MB/s per
+ * file and in total.
  */
 final class FetchCommand {
-    private static final int CHUNK = 1 << 20;
 
     private final Usenet usenet;
     private final PrintStream out;
     private final boolean progress;
+    private final int lanes;
 
-    FetchCommand(Usenet usenet, PrintStream out, boolean progress) {
+    /** @param lanes how many ranges of a file are read at once ({@link FetchLanes}) */
+    FetchCommand(Usenet usenet, PrintStream out, boolean progress, int lanes) {
         this.usenet = usenet;
         this.out = out;
         this.progress = progress;
+        this.lanes = lanes;
     }
 
     /** @return the exit code: 0 when every file arrived whole, 1 when any could not be read */
@@ -56,38 +57,25 @@ final class FetchCommand {
     }
 
     /**
-     * Downloads one file into {@code target}. The bytes go to {@code target.part} first and are
-     * renamed only when the whole file arrived, so a failed download never leaves a short file
-     * under the real name.
+     * Downloads one file into {@code target}, several ranges at once ({@link FetchLanes}). The
+     * bytes go to {@code target.part} first and are renamed only when the whole file arrived, so
+     * a failed download never leaves a short file under the real name.
      */
     private long fetch(NzbFile file, Path target) throws IOException {
         long start = System.nanoTime();
         FileMap map = usenet.map(file, Priority.FOREGROUND);
         ProgressBar bar = new ProgressBar(out, progress, file.name(), map.size(), start);
-        byte[] buf = new byte[CHUNK];
-        ByteBuffer wrapped = ByteBuffer.wrap(buf);
-        long offset = 0;
         Path part = target.resolveSibling(target.getFileName() + ".part");
         boolean complete = false;
-        try (NzbReader reader = usenet.open(map, Priority.FOREGROUND);
-             FileChannel channel = FileChannel.open(part, StandardOpenOption.CREATE,
-                     StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-            while (offset < map.size()) {
-                int n = reader.read(offset, buf, 0, buf.length);
-                if (n < 0) {
-                    throw new IOException(file.name() + ": the reader ended at " + offset
-                            + " of " + map.size() + " bytes");
-                }
-                wrapped.clear().limit(n);
-                while (wrapped.hasRemaining()) channel.write(wrapped);
-                offset += n;
-                bar.update(offset, System.nanoTime());
-            }
+        try (FileChannel channel = FileChannel.open(part, StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+            new FetchLanes(usenet, lanes).download(map, channel, done -> bar.update(done, System.nanoTime()));
             complete = true;
         } finally {
             bar.finish();
             if (!complete) Files.deleteIfExists(part);
         }
+        long offset = map.size();
         Files.move(part, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         double seconds = (System.nanoTime() - start) / 1e9;
         out.println(String.format(Locale.ROOT, "%s: %d bytes in %.2f s, %.1f MB/s",

@@ -91,6 +91,41 @@ class CliTest {
     }
 
     @Test
+    void fetchReadsAFileOfManyArticlesInLanesByteForByte() throws IOException {
+        byte[] large = random(11 * 20_000 + 7, 3);
+        PostedFile post = server.post("Large.Film.mkv", large, 20_000);
+        Path largeNzb = dir.resolve("large.nzb");
+        Files.writeString(largeNzb, NzbWriter.write(List.of(post)));
+        Path target = dir.resolve("out");
+        assertEquals(0, run("fetch", largeNzb.toString(), "-o", target.toString(), "--config", config.toString()),
+                err.toString());
+        assertArrayEquals(large, Files.readAllBytes(target.resolve("Large.Film.mkv")));
+    }
+
+    @Test
+    void fetchReportsTheFirstMissingArticleWhenSeveralLanesFail() {
+        byte[] large = random(11 * 20_000 + 7, 4);
+        PostedFile post = server.post("Large.Film.mkv", large, 20_000);
+        server.removeArticle(post.messageIds().get(1));
+        server.removeArticle(post.messageIds().get(10));
+        Path largeNzb = dir.resolve("large.nzb");
+        try {
+            Files.writeString(largeNzb, NzbWriter.write(List.of(post)));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        assertEquals(1, run("fetch", largeNzb.toString(), "-o", dir.resolve("out").toString(), "--config", config.toString()));
+        String report = out.toString(StandardCharsets.UTF_8);
+        assertTrue(report.contains("Large.Film.mkv: FAILED: article missing on every provider (<"
+                + bare(post.messageIds().get(1)) + ">)"), report);
+        assertFalse(Files.exists(dir.resolve("out/Large.Film.mkv.part")), "no partial file left behind");
+    }
+
+    private static String bare(String messageId) {
+        return messageId.startsWith("<") ? messageId.substring(1, messageId.length() - 1) : messageId;
+    }
+
+    @Test
     void checkCountsMissingArticlesPerFileAndExitsOne() {
         assertEquals(0, run("check", nzb.toString(), "--config", config.toString()), err.toString());
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("total: 0 of 5 articles missing"), out.toString());

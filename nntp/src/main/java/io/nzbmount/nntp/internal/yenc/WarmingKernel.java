@@ -2,17 +2,26 @@ package io.nzbmount.nntp.internal.yenc;
 
 import java.util.Objects;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 /**
- * Runs a fallback kernel until the target kernel has been warmed up on a background thread,
- * then runs the target.
+ * Runs a fallback kernel until the process has decoded enough to be worth a faster one, then
+ * warms the target kernel up on a background thread and switches to it.
  *
  * <p>Why: the Vector API kernels are the fastest once C2 has compiled them, but interpreted or
- * C1-compiled every vector operation is a slow, allocating fallback. A short-lived process (a
- * {@code fetch} of a few hundred MiB, the first minutes of a server) would decode most of its
- * data before that compilation, many times slower than the scalar kernel. Warming the target on
- * synthetic lines off the read path lets the scalar kernel carry the load meanwhile. Kernels are
- * stateless and give identical output, so switching between two calls is safe.
+ * C1-compiled every vector operation is a slow, allocating fallback, and getting them compiled
+ * costs about a CPU-second (the warm-up calls and the C2 compilations of the Vector API code).
+ * On a machine with two cores that second is taken from the download itself: a short-lived
+ * process (a {@code fetch} of a few hundred MiB) finishes before the warm-up does and is slower
+ * for having started it. So the warm-up starts only once the fallback has decoded
+ * {@code warmAfterBytes}: a process that has come that far is likely to decode much more, and
+ * the scalar kernel carries the load meanwhile. Kernels are stateless and give identical output,
+ * so switching between two calls is safe.
+ *
+ * <p>The target is chosen by its supplier only when it is needed (the warm-up, or
+ * {@link #name()}), so a short process never loads the Vector API classes.
  *
  * <p>Thread-safe.
  */
@@ -21,30 +30,37 @@ final class WarmingKernel implements YencKernel {
     static final int WARM_UP_CALLS = 20_000;
 
     private final YencKernel fallback;
-    private final YencKernel target;
+    private final Supplier<YencKernel> targetChoice;
+    private final long warmAfterBytes;
+    private final AtomicLong decoded = new AtomicLong();
+    private final AtomicBoolean started = new AtomicBoolean();
+    private volatile YencKernel target;
     private volatile YencKernel current;
 
     /**
-     * @param start true to start the warm-up thread now; false leaves it to {@link #warmUp()}
+     * @param targetChoice   gives the target kernel; called at most once
+     * @param warmAfterBytes start the warm-up thread once the fallback has produced this many
+     *                       bytes (0: at the first call); negative never starts it, leaving it to
+     *                       {@link #warmUp()}
      */
-    WarmingKernel(YencKernel fallback, YencKernel target, boolean start) {
+    WarmingKernel(YencKernel fallback, Supplier<YencKernel> targetChoice, long warmAfterBytes) {
         this.fallback = Objects.requireNonNull(fallback);
-        this.target = Objects.requireNonNull(target);
+        this.targetChoice = Objects.requireNonNull(targetChoice);
+        this.warmAfterBytes = warmAfterBytes;
         this.current = fallback;
-        if (start) {
-            Thread.ofPlatform().daemon().priority(Thread.MIN_PRIORITY).name("nzbmount-yenc-warm-up")
-                    .start(this::warmUp);
-        }
     }
 
     /** Runs the target on synthetic encoded lines, then makes it the kernel in use. */
     void warmUp() {
+        started.set(true);
+        YencKernel chosen = target();
+        if (chosen == fallback) return; // nothing faster to warm (no C2, no Vector API)
         byte[] src = syntheticLines();
         byte[] dst = new byte[src.length + 128];
         long sink = 0;
         int sp = 0;
         for (int i = 0; i < WARM_UP_CALLS; i++) {
-            long r = target.decode(src, sp, src.length, dst, 0, dst.length);
+            long r = chosen.decode(src, sp, src.length, dst, 0, dst.length);
             sink += r;
             int consumed = YencKernel.consumed(r);
             // Where the kernel leaves a line start to the decoder, step over that line.
@@ -52,22 +68,50 @@ final class WarmingKernel implements YencKernel {
             if (sp >= src.length) sp = 0;
         }
         if (sink == 42) Thread.onSpinWait(); // keeps the loop's result alive
-        current = target;
+        current = chosen;
     }
 
     /** True once the target kernel is in use. */
     boolean warm() {
-        return current == target;
+        return current != fallback || target == fallback;
+    }
+
+    /** True once the warm-up has begun (or is done). */
+    boolean warmUpStarted() {
+        return started.get();
     }
 
     @Override
     public long decode(byte[] src, int sp, int send, byte[] dst, int dp, int dlimit) {
-        return current.decode(src, sp, send, dst, dp, dlimit);
+        YencKernel k = current;
+        long r = k.decode(src, sp, send, dst, dp, dlimit);
+        if (k == fallback && warmAfterBytes >= 0 && !started.get()
+                && decoded.addAndGet(YencKernel.produced(r)) >= warmAfterBytes
+                && started.compareAndSet(false, true)) {
+            Thread.ofPlatform().daemon().priority(Thread.MIN_PRIORITY).name("nzbmount-yenc-warm-up")
+                    .start(this::warmUp);
+        }
+        return r;
     }
 
     @Override
     public String name() {
-        return target.name() + (warm() ? "" : " (warming up, " + fallback.name() + " meanwhile)");
+        YencKernel t = target();
+        return t.name() + (warm() ? "" : " (" + fallback.name() + " until warmed up)");
+    }
+
+    private YencKernel target() {
+        YencKernel t = target;
+        if (t == null) {
+            synchronized (this) {
+                t = target;
+                if (t == null) {
+                    t = Objects.requireNonNull(targetChoice.get());
+                    target = t;
+                }
+            }
+        }
+        return t;
     }
 
     private static int nextLine(byte[] src, int from) {

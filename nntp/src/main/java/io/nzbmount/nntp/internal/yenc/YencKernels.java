@@ -21,6 +21,16 @@ import java.util.Optional;
 public final class YencKernels {
 
     public static final String PROPERTY = "nzbmount.yenc.kernel";
+    /**
+     * How many bytes the scalar kernel decodes before the vector kernel is warmed up; 0 warms it
+     * at the first decode, a negative value never.
+     */
+    public static final String WARM_AFTER_PROPERTY = "nzbmount.yenc.warmAfterBytes";
+    /**
+     * 1 GiB: the warm-up costs about a CPU-second, which the vector kernel wins back only over
+     * a few GiB more (it saves about half a CPU-second per GiB over the scalar kernel).
+     */
+    static final long WARM_AFTER_DEFAULT = 1L << 30;
 
     private static final String RUN_CLASS = "io.nzbmount.nntp.internal.yenc.VectorRunKernel";
     private static final String COMPRESS_CLASS = "io.nzbmount.nntp.internal.yenc.VectorCompressKernel";
@@ -78,6 +88,25 @@ public final class YencKernels {
         }
     }
 
+    /**
+     * Whether C2 compiles this JVM's hot code. Without it (C1 only, {@code -XX:TieredStopAtLevel}
+     * below 4, as the launcher runs short commands) the Vector API never becomes intrinsic code
+     * and the vector kernels stay many times slower than the scalar one.
+     */
+    static boolean optimizingCompilerRuns() {
+        try {
+            var vm = java.lang.management.ManagementFactory.getPlatformMXBean(
+                    com.sun.management.HotSpotDiagnosticMXBean.class);
+            if (vm == null) return true;
+            boolean tiered = Boolean.parseBoolean(vm.getVMOption("TieredCompilation").getValue());
+            int stopAt = Integer.parseInt(vm.getVMOption("TieredStopAtLevel").getValue());
+            return !tiered || stopAt >= 4;
+        } catch (RuntimeException | LinkageError e) {
+            // Not HotSpot, or no management module: assume the usual JIT.
+            return true;
+        }
+    }
+
     /** Whether the JVM runs 512-bit vectors natively (it may not, e.g. with -XX:UseAVX=2). */
     private static boolean compressAtFullWidth() {
         try {
@@ -92,6 +121,7 @@ public final class YencKernels {
         if (forced != null && !forced.isBlank()) {
             return named(forced.strip()).orElse(ScalarKernel.INSTANCE);
         }
+        if (!optimizingCompilerRuns()) return ScalarKernel.INSTANCE;
         if (cpuHasByteCompress() && vectorModulePresent() && compressAtFullWidth()) {
             Optional<YencKernel> compress = load(COMPRESS_CLASS);
             if (compress.isPresent()) return compress.get();
@@ -100,15 +130,17 @@ public final class YencKernels {
     }
 
     /**
-     * The choice for the read path: a vector kernel starts out behind the scalar one until it
-     * has been warmed up ({@link WarmingKernel}); a forced kernel is used as it is.
+     * The choice for the read path: with the Vector API module present, the scalar kernel
+     * decodes the first bytes of the process (as many as the system property
+     * {@value #WARM_AFTER_PROPERTY} says, 1 GiB by default), then the vector kernel is chosen,
+     * warmed up and used ({@link WarmingKernel}); a forced kernel is used as it is.
      */
     private static YencKernel chooseWarming() {
-        YencKernel chosen = choose();
         String forced = System.getProperty(PROPERTY);
-        boolean isForced = forced != null && !forced.isBlank();
-        if (isForced || chosen == ScalarKernel.INSTANCE) return chosen;
-        return new WarmingKernel(ScalarKernel.INSTANCE, chosen, true);
+        if (forced != null && !forced.isBlank()) return choose();
+        if (!vectorModulePresent()) return ScalarKernel.INSTANCE;
+        return new WarmingKernel(ScalarKernel.INSTANCE, YencKernels::choose,
+                Long.getLong(WARM_AFTER_PROPERTY, WARM_AFTER_DEFAULT));
     }
 
     /** Holder: the choice is made on first use, not when the class is loaded. */

@@ -30,7 +30,7 @@ class WarmingKernelTest {
     void theFallbackDecodesUntilTheTargetIsWarm() {
         Counting fallback = new Counting();
         Counting target = new Counting();
-        WarmingKernel kernel = new WarmingKernel(fallback, target, false);
+        WarmingKernel kernel = new WarmingKernel(fallback, () -> target, -1);
         byte[] src = WarmingKernel.syntheticLines();
         kernel.decode(src, 0, src.length, new byte[src.length + 128], 0, src.length + 128);
         assertEquals(1, fallback.calls.get());
@@ -43,6 +43,46 @@ class WarmingKernelTest {
         kernel.decode(src, 0, src.length, new byte[src.length + 128], 0, src.length + 128);
         assertEquals(1, fallback.calls.get(), "after the warm-up the fallback is not used");
         assertEquals(WarmingKernel.WARM_UP_CALLS + 1, target.calls.get());
+    }
+
+    @Test
+    void theWarmUpWaitsUntilTheFallbackHasDecodedTheThreshold() throws InterruptedException {
+        Counting fallback = new Counting();
+        Counting target = new Counting();
+        AtomicInteger choices = new AtomicInteger();
+        byte[] src = WarmingKernel.syntheticLines();
+        byte[] dst = new byte[src.length + 128];
+        int produced = YencKernel.produced(ScalarKernel.INSTANCE.decode(src, 0, src.length, dst, 0, dst.length));
+        WarmingKernel kernel = new WarmingKernel(fallback, () -> {
+            choices.incrementAndGet();
+            return target;
+        }, 3L * produced);
+
+        kernel.decode(src, 0, src.length, dst, 0, dst.length);
+        kernel.decode(src, 0, src.length, dst, 0, dst.length);
+        assertFalse(kernel.warmUpStarted(), "below the threshold nothing is warmed");
+        assertEquals(0, choices.get(), "below the threshold the target is not even chosen");
+
+        kernel.decode(src, 0, src.length, dst, 0, dst.length);
+        assertTrue(kernel.warmUpStarted());
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (!kernel.warm() && System.nanoTime() < deadline) Thread.sleep(5);
+        assertTrue(kernel.warm(), "the warm-up thread switches to the target");
+        assertEquals(1, choices.get());
+        assertEquals(WarmingKernel.WARM_UP_CALLS, target.calls.get());
+        kernel.decode(src, 0, src.length, dst, 0, dst.length);
+        assertEquals(3, fallback.calls.get());
+        assertEquals(WarmingKernel.WARM_UP_CALLS + 1, target.calls.get());
+    }
+
+    @Test
+    void aNegativeThresholdNeverStartsTheWarmUp() {
+        Counting fallback = new Counting();
+        WarmingKernel kernel = new WarmingKernel(fallback, Counting::new, -1);
+        byte[] src = WarmingKernel.syntheticLines();
+        for (int i = 0; i < 100; i++) kernel.decode(src, 0, src.length, new byte[src.length + 128], 0, src.length + 128);
+        assertFalse(kernel.warmUpStarted());
+        assertFalse(kernel.warm());
     }
 
     @Test
