@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.nzbmount.config.ConfigLoader;
+import io.nzbmount.nntp.ArticleSpan;
 import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbReader;
@@ -101,6 +102,12 @@ class FetchLanesTest {
         @Override
         public String layout() {
             return "fixed";
+        }
+
+        @Override
+        public ArticleSpan span(long offset) {
+            long start = offset / partSize * partSize;
+            return new ArticleSpan(start, Math.min(size, start + partSize), false);
         }
     }
 
