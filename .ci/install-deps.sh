@@ -10,7 +10,7 @@ NYUU_PREFIX=${NZBMOUNT_NYUU_PREFIX:-/opt/nzbmount-ci/nyuu}
 
 # inn2: NNTP server; busybox: syslogd that catches inn2's messages; iproute2: ss;
 # the rest are clients and media tools for the WebDAV, video and browser tests.
-APT_PACKAGES=(inn2 busybox iproute2 curl rclone cadaver ffmpeg chromium chromium-driver 7zip par2)
+APT_PACKAGES=(inn2 busybox iproute2 curl rclone cadaver ffmpeg chromium chromium-driver 7zip par2 libarchive-tools)
 
 installed() { dpkg-query -W -f='${db:Status-Abbrev}' "$1" 2>/dev/null | grep -q '^ii'; }
 unpacked() { dpkg-query -W -f='${db:Status-Abbrev}' "$1" 2>/dev/null | grep -q '^i'; }
@@ -65,3 +65,4 @@ echo "chromium  $(chromium --version 2>/dev/null | cut -d' ' -f2)"
 echo "driver    $(chromedriver --version 2>/dev/null | cut -d' ' -f2)"
 echo "7zz       $(dpkg-query -W -f='${Version}' 7zip)"
 echo "par2      $(par2 --version 2>/dev/null | head -1 | cut -d' ' -f3)"
+echo "bsdtar    $(bsdtar --version 2>/dev/null | cut -d" " -f2)"

@@ -141,12 +141,15 @@ class StreamRegistryTest {
         ExecutorService pool = Executors.newFixedThreadPool(threads + 1);
         try {
             CountDownLatch go = new CountDownLatch(1);
+            CountDownLatch firstLook = new CountDownLatch(1);
             AtomicBoolean done = new AtomicBoolean();
             List<Future<LiveStream>> writers = new ArrayList<>();
             for (int t = 0; t < threads; t++) {
                 writers.add(pool.submit(() -> {
                     LiveStream s = registry.open(start("A"), null);
                     go.await();
+                    // The reader is looking before any write, so the writes race its looks.
+                    firstLook.await();
                     for (int i = 0; i < sends; i++) {
                         s.sent(3);
                         if (i % 1000 == 0) s.retrying();
@@ -160,7 +163,7 @@ class StreamRegistryTest {
             Future<Integer> reader = pool.submit(() -> {
                 go.await();
                 int looks = 0;
-                while (!done.get()) {
+                do {
                     for (StreamView v : registry.streams()) {
                         if (v.bytesSent() % 3 != 0 || (v.offset() - 1_000) % 3 != 0) {
                             throw new AssertionError("torn view " + v);
@@ -168,7 +171,8 @@ class StreamRegistryTest {
                     }
                     registry.counters();
                     looks++;
-                }
+                    firstLook.countDown();
+                } while (!done.get());
                 return looks;
             });
             go.countDown();
