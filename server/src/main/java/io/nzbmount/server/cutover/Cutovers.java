@@ -45,6 +45,7 @@ public final class Cutovers {
     private final HoleTable holeTable;
     private final ProblemTable problems;
     private final Clock clock;
+    private final Usenet usenet;
     private final Map<Long, ItemCutoverState> items = new ConcurrentHashMap<>();
 
     /** Sweeps unproved standbys during a cutover with a {@link Prevalidator} of its own. */
@@ -59,6 +60,7 @@ public final class Cutovers {
         this.holeTable = new HoleTable(db, clock);
         this.problems = new ProblemTable(db);
         this.clock = clock;
+        this.usenet = usenet;
         this.selector = new FallbackSelector(store, catalog, usenet, sweeps, rules.sweepBudget());
         this.events = events;
         this.rules = rules;
@@ -177,6 +179,10 @@ public final class Cutovers {
 
     FallbackSelector selector() {
         return selector;
+    }
+
+    Usenet usenet() {
+        return usenet;
     }
 
     /** Persists a hole the policy has just recorded in the item's {@link SourceHoles}. */
