@@ -229,6 +229,8 @@ public final class SegmentReader implements NzbReader {
     @Override
     public synchronized void retire() {
         retired = true;
+        // The caller reads the held articles next: the idle release counts from here.
+        lastUse = System.nanoTime();
     }
 
     @Override
