@@ -6,8 +6,9 @@ import java.io.Closeable;
  * Random access to the decoded bytes of one NZB file, with a bounded read-ahead of whole
  * articles started at the offset last read.
  *
- * <p>Thread safety: one thread reads; {@link #close()} and {@link #stats()} may be called from
- * any thread at any time. Closing while a read waits makes that read throw
+ * <p>Thread safety: one thread reads (and calls {@link #readAheadFrom}); {@link #close()},
+ * {@link #retire()}, {@link #heldUntil} and {@link #stats()} may be called from any thread at any
+ * time. Closing while a read waits makes that read throw
  * {@link ReadCancelledException}.
  *
  * <p>Buffers: the reader owns its article buffers and copies into the caller's array; nothing

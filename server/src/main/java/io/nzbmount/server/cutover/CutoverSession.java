@@ -1,8 +1,6 @@
 package io.nzbmount.server.cutover;
 
 import io.nzbmount.nntp.ArticleMissingException;
-import io.nzbmount.nntp.NzbReader;
-import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.server.dav.ContentReader;
@@ -178,7 +176,7 @@ final class CutoverSession implements ContentReader {
         if (failedEnd < fileSize && from.reader().heldUntil(failedEnd) > failedEnd) {
             // The proof reader's window sits before the cut and would grow past it: a fresh one
             // fetches just the article at the cut.
-            NzbReader fresh = cutovers.usenet().open(next.map(), Priority.FOREGROUND);
+            var fresh = cutovers.openReader(next.map());
             next.reader().close();
             next = new ActiveSource(next.sourceId(), next.fileIndex(), next.map(), fresh);
             handover = new Handover(from.reader(), fresh, failedEnd);

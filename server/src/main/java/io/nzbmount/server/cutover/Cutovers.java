@@ -2,6 +2,7 @@ package io.nzbmount.server.cutover;
 
 import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbReader;
+import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.dav.ContentReader;
 import io.nzbmount.server.fallback.FailurePolicy;
@@ -181,8 +182,9 @@ public final class Cutovers {
         return selector;
     }
 
-    Usenet usenet() {
-        return usenet;
+    /** A new foreground reader on {@code map} with the configured read-ahead; the caller owns it. */
+    NzbReader openReader(FileMap map) {
+        return usenet.open(map, Priority.FOREGROUND);
     }
 
     /** Persists a hole the policy has just recorded in the item's {@link SourceHoles}. */
