@@ -36,7 +36,7 @@ final class Handover {
     private final long failedEnd;
     /** Where the old reader's held bytes end; -1 until they are reached. */
     private long heldEnd = -1;
-    private volatile boolean done;
+    private boolean done;
 
     /** Retires {@code old} at once: it fetches nothing more. */
     Handover(NzbReader old, NzbReader next, long failedEnd) {
