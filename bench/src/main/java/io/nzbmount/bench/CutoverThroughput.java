@@ -32,7 +32,8 @@ import java.util.Random;
  * ~40 % removed, so the response is continued from the standby. Both bodies are SHA-256 checked.
  * For each GET: MB/s of the bytes before the cut offset and of the bytes after it (from the
  * first byte after the cut to the end, so the cutover's own wait is not in it; it is printed
- * apart), and the BODY commands the embedded server received minus the file's article count.
+ * apart), of the first third after the cut and of the last two thirds, and the BODY commands the
+ * embedded server received minus the file's article count.
  *
  * <p>Run: {@code java --enable-native-access=ALL-UNNAMED -Xmx3g -cp bench/target/benchmarks.jar
  * io.nzbmount.bench.CutoverThroughput [runs] [MiB]}.
@@ -45,7 +46,12 @@ public final class CutoverThroughput {
     }
 
     /** One GET: MB/s before and after {@code cut}, the wait at the cut, and the articles fetched. */
-    private record Read(double before, double after, double waitMillis, long bodies, byte[] digest, double late) {}
+    private record Read(double before, double after, double waitMillis, long bodies, byte[] digest, double late,
+                        double early) {
+        Read withBodies(long n) {
+            return new Read(before, after, waitMillis, n, digest, late, early);
+        }
+    }
 
     public static void main(String[] args) throws Exception {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 5;
@@ -55,6 +61,7 @@ public final class CutoverThroughput {
         List<Double> cutBefore = new ArrayList<>(), cutAfter = new ArrayList<>(), cutWait = new ArrayList<>();
         List<Double> refExtra = new ArrayList<>(), cutExtra = new ArrayList<>();
         List<Double> refLate = new ArrayList<>(), cutLate = new ArrayList<>();
+        List<Double> refEarly = new ArrayList<>(), cutEarly = new ArrayList<>();
         Path dir = Files.createTempDirectory("cutover-throughput");
         HttpClient http = HttpClient.newHttpClient();
         try (EmbeddedNntpServer nntp = EmbeddedNntpServer.start();
@@ -88,12 +95,11 @@ public final class CutoverThroughput {
 
                 long bodies = nntp.counters().bodyCommands();
                 Read ref = get(file, cut, size);
-                ref = new Read(ref.before(), ref.after(), ref.waitMillis(), nntp.counters().bodyCommands() - bodies, ref.digest(), ref.late());
+                ref = ref.withBodies(nntp.counters().bodyCommands() - bodies);
                 nntp.removeArticle(a.messageIds().get(cutArticle));
                 bodies = nntp.counters().bodyCommands();
                 Read cutRead = get(file, cut, size);
-                cutRead = new Read(cutRead.before(), cutRead.after(), cutRead.waitMillis(),
-                        nntp.counters().bodyCommands() - bodies, cutRead.digest(), cutRead.late());
+                cutRead = cutRead.withBodies(nntp.counters().bodyCommands() - bodies);
                 if (!MessageDigest.isEqual(want, ref.digest()) || !MessageDigest.isEqual(want, cutRead.digest())) {
                     throw new AssertionError("run " + run + ": the bytes differ");
                 }
@@ -106,19 +112,23 @@ public final class CutoverThroughput {
                 cutExtra.add((double) (cutRead.bodies() - articles));
                 refLate.add(ref.late());
                 cutLate.add(cutRead.late());
-                System.out.printf("run %d (%d articles, cut at article %d): reference %.0f -> %.0f (late %.0f) MB/s, %+d articles;"
-                                + " cutover %.0f -> %.0f (late %.0f) MB/s, %.0f ms at the cut, %+d articles%n", run, articles,
-                        cutArticle, ref.before(), ref.after(), ref.late(), ref.bodies() - articles, cutRead.before(),
-                        cutRead.after(), cutRead.late(), cutRead.waitMillis(), cutRead.bodies() - articles);
+                refEarly.add(ref.early());
+                cutEarly.add(cutRead.early());
+                System.out.printf("run %d (%d articles, cut at article %d): reference %.0f -> %.0f (first third %.0f, late %.0f)"
+                                + " MB/s, %+d articles; cutover %.0f -> %.0f (first third %.0f, late %.0f) MB/s, %.0f ms at the"
+                                + " cut, %+d articles%n", run, articles, cutArticle, ref.before(), ref.after(), ref.early(),
+                        ref.late(), ref.bodies() - articles, cutRead.before(), cutRead.after(), cutRead.early(),
+                        cutRead.late(), cutRead.waitMillis(), cutRead.bodies() - articles);
                 for (String id : a.messageIds()) nntp.removeArticle(id);
                 for (String id : b.messageIds()) nntp.removeArticle(id);
             }
         }
         System.out.printf("medians of %d runs, %d MiB: reference %.0f MB/s before the cut offset, %.0f after;"
                         + " with a cutover %.0f before, %.0f after (%.0f ms at the cut); extra articles: reference %.0f,"
-                        + " cutover %.0f; the last two thirds after the cut: reference %.0f, cutover %.0f%n", runs, mib,
+                        + " cutover %.0f; the first third after the cut: reference %.0f, cutover %.0f; the last two"
+                        + " thirds: reference %.0f, cutover %.0f%n", runs, mib,
                 median(refBefore), median(refAfter), median(cutBefore), median(cutAfter), median(cutWait),
-                median(refExtra), median(cutExtra), median(refLate), median(cutLate));
+                median(refExtra), median(cutExtra), median(refEarly), median(cutEarly), median(refLate), median(cutLate));
     }
 
     private static double median(List<Double> values) {
@@ -189,7 +199,8 @@ public final class CutoverThroughput {
             double before = cut / 1e6 / ((atCut - start) / 1e9);
             double after = (size - cut) / 1e6 / ((end - afterCut) / 1e9);
             double lateRate = (size - late) / 1e6 / ((end - atLate) / 1e9);
-            return new Read(before, after, (afterCut - atCut) / 1e6, 0, sha.digest(), lateRate);
+            double earlyRate = (late - cut) / 1e6 / ((atLate - afterCut) / 1e9);
+            return new Read(before, after, (afterCut - atCut) / 1e6, 0, sha.digest(), lateRate, earlyRate);
         }
     }
 }

@@ -6,8 +6,9 @@ import java.io.Closeable;
  * Random access to the decoded bytes of one NZB file, with a bounded read-ahead of whole
  * articles started at the offset last read.
  *
- * <p>Thread safety: one thread reads; {@link #close()} and {@link #stats()} may be called from
- * any thread at any time. Closing while a read waits makes that read throw
+ * <p>Thread safety: one thread reads (and calls {@link #readAheadFrom}); {@link #close()},
+ * {@link #retire()}, {@link #heldUntil} and {@link #stats()} may be called from any thread at any
+ * time. Closing while a read waits makes that read throw
  * {@link ReadCancelledException}.
  *
  * <p>Buffers: the reader owns its article buffers and copies into the caller's array; nothing
@@ -28,6 +29,37 @@ public interface NzbReader extends Closeable {
      * @throws ReadCancelledException the reader was closed, or the reading thread interrupted
      */
     int read(long offset, byte[] buf, int off, int len) throws ReadFailure, ReadCancelledException;
+
+    /**
+     * Stops fetching for good: from now on the reader starts no fetch and serves only what it
+     * holds. Fetches already running (those of its read-ahead window) run to their end and are
+     * held when they succeed; none is cancelled, so their connections stay whole. A read of an
+     * offset held returns its bytes as before (waiting for a running fetch, which may still fail
+     * with its {@link ReadFailure}); a read of any other offset throws {@link NotHeldException}.
+     * Reads drop the held articles before the offset read, as usual; {@link #close()} drops the
+     * rest. Idempotent; callable from any thread. A hint to read ahead is ignored from then on.
+     */
+    void retire();
+
+    /**
+     * The end of the contiguous bytes from {@code offset} that the reader can serve without
+     * starting a fetch: articles fetched, and articles whose fetch is running now (a read of those
+     * waits for it; a read-ahead of a reader not retired may still be moved and cancel them).
+     * Returns {@code offset} itself when the byte there is not held (never fetched, failed, a hole
+     * of the NZB, past the end, or the reader is closed). Costs no I/O; callable from any thread.
+     */
+    long heldUntil(long offset);
+
+    /**
+     * Tells the reader that the caller will read on in order from {@code offset}: it moves its
+     * read-ahead there and opens the whole window at once (instead of growing it from one article
+     * as after a seek), fetching without waiting for them. Held articles before {@code offset} are
+     * dropped. Does nothing on a retired reader or for an offset past the end or in a hole. Called
+     * by the reading thread, like {@link #read}.
+     *
+     * @throws ReadCancelledException the reader is closed
+     */
+    void readAheadFrom(long offset) throws ReadCancelledException;
 
     /** The file's exact decoded size. */
     long size();

@@ -30,6 +30,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * next bytes come from it, in the same response, with no rewind), or end. Ending throws, so the
  * HTTP layer closes the response short of its length: no byte is ever invented or skipped.
  *
+ * <p>The old source's reader is not thrown away at a cutover when it holds articles past the
+ * failed one: a {@link Handover} serves them, so a cutover fetches no article twice.
+ *
  * <p>A client that goes away ({@link ReadCancelledException}) is never a failure of the source.
  *
  * <p>Threading as {@link ContentReader}: one thread reads; {@link #close} may come from another
@@ -47,6 +50,8 @@ final class CutoverSession implements ContentReader {
     private final LiveStream live;
     private final CountDownLatch closed = new CountDownLatch(1);
     private volatile ActiveSource active;
+    /** Serves the old source's held bytes just after a cutover; null when there are none (left). */
+    private volatile Handover handover;
     private final Probes probes = new Probes();
     private long position;
     /** The cutover just made, reported once the new source has delivered (or failed) its first read. */
@@ -81,7 +86,10 @@ final class CutoverSession implements ContentReader {
                     simulated = true;
                     throw new ArticleMissingException("", "a simulated failure (demo mode) at offset " + position);
                 }
-                int n = source.reader().read(position, buffer, offset, length);
+                Handover h = handover;
+                int n = h == null ? source.reader().read(position, buffer, offset, length)
+                        : h.read(position, buffer, offset, length);
+                if (h != null && h.done()) handover = null;
                 reportCutover(true);
                 if (n > 0) {
                     sent.sent(buffer, offset, n);
@@ -131,11 +139,24 @@ final class CutoverSession implements ContentReader {
                 }
             }
             case CLOSE -> end(source, decision.reason(), decision.reason(), failure);
-            case SWITCH -> cutOver(source, decision, failure, failedAt);
+            case SWITCH -> cutOver(source, decision, failure, failedAt, hole);
         }
     }
 
-    private void cutOver(ActiveSource from, Decision decision, ReadFailure failure, long failedAt) throws IOException {
+    /**
+     * Swaps the stream to a proved source at {@code position}. When the old reader holds articles
+     * from the end of the failed one ({@code failed}) on, a {@link Handover} serves them and the new
+     * source's reader is a fresh one that fetches only the failed range before them; otherwise the
+     * old reader is closed and the new one opens its whole read-ahead at once, so the stream does
+     * not ramp up from one article again.
+     */
+    private void cutOver(ActiveSource from, Decision decision, ReadFailure failure, long failedAt, Hole failed)
+            throws IOException {
+        Handover previous = handover;
+        if (previous != null) {
+            handover = null;
+            previous.close();
+        }
         FallbackSelector.Request request = new FallbackSelector.Request(itemId, fileName, fileSize, position, sent,
                 policy, shared, new HashSet<>(), probes, (kind, detail) -> cutovers.event(itemId, live.id(), kind, detail));
         ActiveSource next;
@@ -153,10 +174,24 @@ final class CutoverSession implements ContentReader {
                     decision.reason() + "; no other source could serve offset " + position, failure);
             return;
         }
+        long failedEnd = failed.end();
+        if (failedEnd < fileSize && from.reader().heldUntil(failedEnd) > failedEnd) {
+            // The proof reader's window sits before the cut and would grow past it: a fresh one
+            // fetches just the article at the cut.
+            var fresh = cutovers.openReader(next.map());
+            next.reader().close();
+            next = new ActiveSource(next.sourceId(), next.fileIndex(), next.map(), fresh);
+            handover = new Handover(from.reader(), fresh, failedEnd);
+        } else {
+            from.reader().close();
+        }
         active = next;
         shared.serving(live.id(), next.sourceId());
-        from.reader().close();
-        if (closed.getCount() == 0) next.reader().close();
+        if (closed.getCount() == 0) {
+            next.reader().close();
+            Handover h = handover;
+            if (h != null) h.close();
+        }
         long now = System.currentTimeMillis();
         policy.onCutover(next.id(), now);
         boolean primaryChanged = cutovers.switched(itemId, from.sourceId(), next.sourceId(),
@@ -170,6 +205,13 @@ final class CutoverSession implements ContentReader {
         detail.put("file", fileName);
         detail.put("primaryChanged", primaryChanged);
         pending.set(new Pending(detail, failedAt, System.nanoTime()));
+        if (handover == null) {
+            try {
+                next.reader().readAheadFrom(position);
+            } catch (ReadCancelledException e) {
+                // The response was closed meanwhile: the next read ends it.
+            }
+        }
     }
 
     /**
@@ -218,6 +260,8 @@ final class CutoverSession implements ContentReader {
         reportCutover(false);
         probes.closeAll();
         active.reader().close();
+        Handover h = handover;
+        if (h != null) h.close();
         shared.ended(live.id());
         playback.closed();
         live.close();

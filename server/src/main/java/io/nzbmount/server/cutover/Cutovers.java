@@ -2,6 +2,7 @@ package io.nzbmount.server.cutover;
 
 import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbReader;
+import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.dav.ContentReader;
 import io.nzbmount.server.fallback.FailurePolicy;
@@ -45,6 +46,7 @@ public final class Cutovers {
     private final HoleTable holeTable;
     private final ProblemTable problems;
     private final Clock clock;
+    private final Usenet usenet;
     private final Map<Long, ItemCutoverState> items = new ConcurrentHashMap<>();
 
     /** Sweeps unproved standbys during a cutover with a {@link Prevalidator} of its own. */
@@ -59,6 +61,7 @@ public final class Cutovers {
         this.holeTable = new HoleTable(db, clock);
         this.problems = new ProblemTable(db);
         this.clock = clock;
+        this.usenet = usenet;
         this.selector = new FallbackSelector(store, catalog, usenet, sweeps, rules.sweepBudget());
         this.events = events;
         this.rules = rules;
@@ -177,6 +180,11 @@ public final class Cutovers {
 
     FallbackSelector selector() {
         return selector;
+    }
+
+    /** A new foreground reader on {@code map} with the configured read-ahead; the caller owns it. */
+    NzbReader openReader(FileMap map) {
+        return usenet.open(map, Priority.FOREGROUND);
     }
 
     /** Persists a hole the policy has just recorded in the item's {@link SourceHoles}. */

@@ -42,7 +42,11 @@ class KnownHolesTest {
     }
 
     private CutoverRig startApp(boolean demo) throws Exception {
-        return new CutoverRig(dataDir, "", demo, nntp, CutoverRig.provider("embedded", nntp, 0));
+        return startApp(demo, "");
+    }
+
+    private CutoverRig startApp(boolean demo, String yaml) throws Exception {
+        return new CutoverRig(dataDir, yaml, demo, nntp, CutoverRig.provider("embedded", nntp, 0));
     }
 
     @Test
@@ -92,7 +96,7 @@ class KnownHolesTest {
     @Test
     void aNewRequestStartingInAKnownHoleStartsOnASourceThatHasTheBytesWithoutFetchingTheHole() throws Exception {
         nntp = EmbeddedNntpServer.start();
-        rig = startApp(false);
+        rig = startApp(false, LiveCutoverTest.SHORT_READ_AHEAD);
         PostedFile a = nntp.post(FILE, film, PART);
         PostedFile b = nntp.post(FILE, film, PART);
         long item = rig.importPrimary(TITLE, a);

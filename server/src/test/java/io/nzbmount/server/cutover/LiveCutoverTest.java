@@ -28,6 +28,15 @@ class LiveCutoverTest {
     private static final int PART = 100_000;
     private static final String FILE = "Film.2020.1080p.mkv";
     private static final String TITLE = "Film 2020";
+    /**
+     * A read-ahead of 2 articles: after a cutover the old source serves at most the one article it
+     * holds past the failed one, so the new source really reads (and fails at) a later article.
+     */
+    static final String SHORT_READ_AHEAD = """
+            reader:
+              retryBackoffMillis: [1]
+              readAheadArticles: 2
+            """;
 
     @TempDir Path dataDir;
     private CutoverRig rig;
@@ -81,7 +90,7 @@ class LiveCutoverTest {
 
     @Test
     void aSourceThatFailedEarlierServesAgainWhereTheNextOneFails() throws Exception {
-        rig = CutoverRig.start(dataDir, "");
+        rig = CutoverRig.start(dataDir, SHORT_READ_AHEAD);
         Pair p = primaryWithVerifiedStandby();
         rig.nntp.removeArticle(p.a().messageIds().get(4));
         rig.nntp.removeArticle(p.b().messageIds().get(7));

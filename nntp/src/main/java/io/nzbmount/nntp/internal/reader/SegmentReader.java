@@ -2,6 +2,7 @@ package io.nzbmount.nntp.internal.reader;
 
 import io.nzbmount.nntp.ArticleCorruptException;
 import io.nzbmount.nntp.ArticleMissingException;
+import io.nzbmount.nntp.NotHeldException;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
@@ -34,6 +35,10 @@ import java.util.function.Consumer;
  * <p>A failed fetch stays in its place and fails only the read that reaches it; that read drops
  * it, so the next read at that offset fetches again.
  *
+ * <p>A retired reader ({@link #retire()}) keeps its window as it stands: running fetches finish,
+ * nothing is added, and reads are served from the slots it has or fail with
+ * {@link NotHeldException}.
+ *
  * <p>Thread safety: one reading thread; {@link #close()}, {@link #stats()} and
  * {@link #releaseIfIdle} from any thread. The window is guarded by this object's monitor, which
  * a read does not hold while it waits for a fetch.
@@ -61,6 +66,7 @@ public final class SegmentReader implements NzbReader {
 
     private final ArrayDeque<Slot> slots = new ArrayDeque<>();
     private boolean closed;
+    private boolean retired;
     private boolean reading;
     private long lastUse = System.nanoTime();
     private long position;
@@ -118,7 +124,7 @@ public final class SegmentReader implements NzbReader {
             if (index < 0) {
                 throw new ArticleMissingException("", "no article of the NZB holds byte " + offset);
             }
-            slot = positionAt(index);
+            slot = retired ? heldSlot(index, offset) : positionAt(index, false);
             reading = true;
         }
         try {
@@ -171,9 +177,10 @@ public final class SegmentReader implements NzbReader {
      * doubles the read-ahead up to {@code window}. A
      * short range read (a player probing an index, a seek that is abandoned) then costs one
      * article instead of a full window whose cancelled fetches would break their connections,
-     * while a sequential reader reaches the full window after a few articles.
+     * while a sequential reader reaches the full window after a few articles. {@code wide} opens
+     * the whole window at once (the caller said it reads on in order from here).
      */
-    private Slot positionAt(int index) throws ReadCancelledException {
+    private Slot positionAt(int index, boolean wide) throws ReadCancelledException {
         Slot head = slots.peekFirst();
         if (head != null && index == head.index + slots.size()) {
             // Reading on just past a window that has not opened yet: sequential, not a seek.
@@ -186,6 +193,7 @@ public final class SegmentReader implements NzbReader {
             if (index > head.index) ramp = Math.min(window, ramp * 2);
             while (slots.getFirst().index < index) drop(slots.removeFirst());
         }
+        if (wide) ramp = window;
         head = slots.peekFirst();
         if (head != null && head.failedAndReported) {
             drop(slots.removeFirst());
@@ -199,6 +207,64 @@ public final class SegmentReader implements NzbReader {
             slots.addLast(start(next));
         }
         return head;
+    }
+
+    /**
+     * The slot of piece {@code index} in a retired reader's window, with the slots before it
+     * dropped; a slot whose fetch failed is returned too, so the read throws that failure.
+     *
+     * @throws NotHeldException when the window has no slot for it, or its failure was thrown already
+     */
+    private Slot heldSlot(int index, long offset) {
+        Slot head = slots.peekFirst();
+        if (head == null || index < head.index || index >= head.index + slots.size()) {
+            throw new NotHeldException(offset);
+        }
+        while (slots.getFirst().index < index) drop(slots.removeFirst());
+        Slot slot = slots.getFirst();
+        if (slot.failedAndReported || slot.future.isCancelled()) throw new NotHeldException(offset);
+        return slot;
+    }
+
+    @Override
+    public synchronized void retire() {
+        retired = true;
+        // The caller reads the held articles next: the idle release counts from here.
+        lastUse = System.nanoTime();
+    }
+
+    @Override
+    public synchronized long heldUntil(long offset) {
+        if (offset < 0) throw new IllegalArgumentException("negative offset: " + offset);
+        if (closed || offset >= map.size()) return offset;
+        int index = map.pieceAt(offset);
+        Slot head = slots.peekFirst();
+        if (index < 0 || head == null || index < head.index || index >= head.index + slots.size()) return offset;
+        long end = offset;
+        for (Slot s : slots) {
+            if (s.index < index) continue;
+            boolean held = !s.failedAndReported && switch (s.future.state()) {
+                case SUCCESS, RUNNING -> true;
+                case FAILED, CANCELLED -> false;
+            };
+            // A gap between two pieces is a hole of the NZB: the bytes there are nobody's.
+            if (!held || (s.index > index && map.begin(s.index) != end)) break;
+            end = map.begin(s.index) + map.length(s.index);
+        }
+        return end;
+    }
+
+    @Override
+    public void readAheadFrom(long offset) throws ReadCancelledException {
+        if (offset < 0) throw new IllegalArgumentException("negative offset: " + offset);
+        synchronized (this) {
+            ensureOpen();
+            if (retired || offset >= map.size()) return;
+            int index = map.pieceAt(offset);
+            if (index < 0) return;
+            positionAt(index, true);
+            lastUse = System.nanoTime();
+        }
     }
 
     private Slot start(int index) throws ReadCancelledException {

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.nzbmount.nntp.ArticleCorruptException;
 import io.nzbmount.nntp.ArticleMissingException;
 import io.nzbmount.nntp.ArticleUnavailableException;
+import io.nzbmount.nntp.NotHeldException;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
@@ -329,5 +330,26 @@ class SegmentReaderTest {
         assertThrows(ArticleMissingException.class, () -> reader.read(PART + 5, new byte[1], 0, 1));
         assertOriginal(2L * PART, readFully(reader, 2L * PART, PART));
         assertOriginal(0, readFully(reader, 0, PART));
+    }
+
+    @Test
+    void heldBytesEndAtAHoleOfTheNzb() throws Exception {
+        FakeFetcher fake = fake();
+        List<FakeFetcher.Part> listed = List.of(fake.parts().get(0), fake.parts().get(1), fake.parts().get(3));
+        SegmentMap map = SegmentMap.explicit(fake.fileOf(listed).segments(), 4L * PART, PART,
+                new long[] {0, PART, 3L * PART}, new int[] {PART, PART, PART});
+        FakeFetcher small = FakeFetcher.uniform(Arrays.copyOf(ORIGINAL, 4 * PART), PART);
+        reader = new SegmentReader(map, small, Priority.FOREGROUND, executor, 4, 4, null);
+        reader.readAheadFrom(0);
+        assertOriginal(0, readFully(reader, 0, 10));
+        assertEquals(2L * PART, reader.heldUntil(5), "the pieces 0 and 1 are held; byte 2000 is in no article");
+        assertEquals(2L * PART + 7, reader.heldUntil(2L * PART + 7));
+        reader.retire();
+        assertOriginal(PART, readFully(reader, PART, PART));
+        assertThrows(ArticleMissingException.class, () -> reader.read(2L * PART + 7, new byte[1], 0, 1),
+                "a hole is the NZB's, retired or not");
+        assertEquals(4L * PART, reader.heldUntil(3L * PART));
+        assertOriginal(3L * PART, readFully(reader, 3L * PART, PART));
+        assertThrows(NotHeldException.class, () -> reader.read(0, new byte[1], 0, 1), "dropped, and never fetched again");
     }
 }
