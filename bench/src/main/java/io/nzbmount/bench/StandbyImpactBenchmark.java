@@ -12,7 +12,7 @@ import io.nzbmount.server.app.UsenetPresence;
 import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.LibraryImporter;
-import io.nzbmount.server.standby.BackgroundSizer;
+import io.nzbmount.server.library.UsenetReleaseReader;
 import io.nzbmount.server.standby.PlaybackLiveness;
 import io.nzbmount.server.standby.StandbyService;
 import io.nzbmount.server.store.Database;
@@ -66,7 +66,7 @@ public final class StandbyImpactBenchmark {
 
             Clock clock = Clock.systemUTC();
             ItemCatalog catalog = new ItemCatalog(db);
-            LibraryImporter importer = new LibraryImporter(db, new BackgroundSizer(usenet), new UsenetPresence(usenet),
+            LibraryImporter importer = new LibraryImporter(db, new UsenetReleaseReader(usenet, Priority.BACKGROUND), new UsenetPresence(usenet),
                     clock, STANDBYS);
             FileContent content = FileContent.pattern(9);
             long itemId = importer.importNzb(nzb(nntp.postLazy("film.mkv", CANDIDATE_SIZE, PART, content)),

@@ -142,6 +142,19 @@ class FetchLanesTest {
                 }
 
                 @Override
+                public void retire() {
+                }
+
+                @Override
+                public long heldUntil(long offset) {
+                    return offset;
+                }
+
+                @Override
+                public void readAheadFrom(long offset) {
+                }
+
+                @Override
                 public void close() {
                     if (closing.getCount() > 0) {
                         closed.incrementAndGet();
