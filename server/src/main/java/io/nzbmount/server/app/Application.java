@@ -3,6 +3,7 @@ package io.nzbmount.server.app;
 import io.nzbmount.config.Settings;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.api.ApiHandler;
+import io.nzbmount.server.api.SourcesEndpoint;
 import io.nzbmount.server.cli.UsenetSettings;
 import io.nzbmount.server.cutover.Cutovers;
 import io.nzbmount.server.cutover.SimulateFailureHandler;
@@ -137,7 +138,8 @@ public final class Application implements AutoCloseable {
             Cutovers cutovers = new Cutovers(db, catalog, usenet, events, FailureRules.from(settings.fallback()), clock);
             List<Handler> apis = new ArrayList<>();
             if (demo) apis.add(new SimulateFailureHandler(cutovers, catalog));
-            apis.add(new ApiHandler(importer, catalog, events, picker, Optional.of(new StandbyStatus(db))));
+            apis.add(new ApiHandler(importer, catalog, events, picker, Optional.of(new StandbyStatus(db)),
+                    Optional.of(new SourcesEndpoint(db, events, Optional.of(standby), indexers.isPresent(), clock))));
             apis.add(new SettingsHandler(settingsService));
             apis.add(observe);
             Handler api = new CsrfHandler(new Handler.Sequence(apis));

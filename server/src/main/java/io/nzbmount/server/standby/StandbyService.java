@@ -158,6 +158,20 @@ public final class StandbyService implements AutoCloseable {
         }
     }
 
+    /**
+     * Fills the item's pool again now, whatever its playback (the user asked): searches as when it
+     * had played for the submit delay and proves what it adds. Runs in the background.
+     *
+     * @return false when pools are turned off (nothing is started)
+     */
+    public boolean searchAgain(long itemId) {
+        if (maxStandby == 0) return false;
+        submit(() -> {
+            for (long sourceId : preparer.prepare(itemId)) prove(sourceId);
+        });
+        return true;
+    }
+
     /** Starts proving a standby unless it is being proved already. */
     private void prove(long sourceId) {
         if (!inFlight.add(sourceId)) return;
