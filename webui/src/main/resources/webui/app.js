@@ -7,6 +7,7 @@ import { searchPage } from './search.js';
 import { streamsPage } from './streams.js';
 import { healthPage } from './health.js';
 import { settingsPage } from './settings.js';
+import { startNotices } from './notices.js';
 
 const routes = [
   { pattern: /^\/library$/, nav: 'library', open: (main) => libraryPage(main) },
@@ -52,3 +53,4 @@ function route(moveFocus) {
 window.addEventListener('hashchange', () => route(true));
 if (!location.hash || location.hash === '#' || location.hash === '#/') history.replaceState(null, '', '#/library');
 route(false);
+startNotices();
