@@ -1,5 +1,6 @@
 package io.nzbmount.server.api;
 
+import io.nzbmount.server.cutover.Cutovers;
 import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.LibraryImporter;
@@ -52,18 +53,21 @@ public final class ApiHandler extends Handler.Abstract {
      */
     public ApiHandler(LibraryImporter importer, ItemCatalog catalog, EventLog eventLog,
                       Optional<ReleasePicker> picker, Optional<StandbyStatus> standby) {
-        this(importer, catalog, eventLog, picker, standby, Optional.empty());
+        this(importer, catalog, eventLog, picker, standby, Optional.empty(), Optional.empty());
     }
 
-    /** As above; {@code sources} answers the source actions of items (make primary, remove, search again). */
+    /**
+     * @param cutovers the live state of each item's streams (its problem, the source serving now)
+     * @param sources  answers the source actions of items (make primary, remove, search again)
+     */
     public ApiHandler(LibraryImporter importer, ItemCatalog catalog, EventLog eventLog,
-                      Optional<ReleasePicker> picker, Optional<StandbyStatus> standby,
+                      Optional<ReleasePicker> picker, Optional<StandbyStatus> standby, Optional<Cutovers> cutovers,
                       Optional<SourcesEndpoint> sources) {
         super(InvocationType.BLOCKING);
         this.sources = sources;
         this.nzbs = new NzbsEndpoint(importer);
         this.search = new SearchEndpoint(picker);
-        this.items = new ItemsEndpoint(catalog, search, standby);
+        this.items = new ItemsEndpoint(catalog, search, standby, cutovers);
         this.events = new EventsEndpoint(eventLog);
     }
 

@@ -3,6 +3,7 @@ package io.nzbmount.server.api;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.nzbmount.server.cutover.Problem;
 import io.nzbmount.server.library.ItemView;
 import io.nzbmount.server.library.LibraryFileView;
 import io.nzbmount.server.store.EventRecord;
@@ -12,6 +13,8 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * The JSON shapes of the API (documented in docs/api.md). Times are ISO-8601 instants in UTC.
@@ -52,6 +55,16 @@ final class ApiJson {
 
     /** An item whose standbys carry their proof progress ({@code validation}) when they have one. */
     static Map<String, Object> item(ItemView v, Map<Long, StandbyProgress> progress) {
+        return item(v, progress, Optional.empty(), OptionalLong.empty());
+    }
+
+    /**
+     * An item with its live state: {@code problem} (null, or why it cannot be played now) and
+     * {@code activeSource} (the id of the source its newest open stream reads from, null when none
+     * is open).
+     */
+    static Map<String, Object> item(ItemView v, Map<Long, StandbyProgress> progress, Optional<Problem> problem,
+                                    OptionalLong activeSource) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("id", v.item().id());
         m.put("name", v.item().name());
@@ -61,6 +74,16 @@ final class ApiJson {
         m.put("primary", source(v.primary()));
         m.put("standby", v.standby().stream().map(s -> source(s, progress)).toList());
         m.put("otherSources", v.others().stream().map(s -> source(s, progress)).toList());
+        m.put("activeSource", activeSource.isPresent() ? activeSource.getAsLong() : null);
+        m.put("problem", problem.map(ApiJson::problem).orElse(null));
+        return m;
+    }
+
+    static Map<String, Object> problem(Problem p) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("message", p.message());
+        m.put("since", time(p.since()));
+        m.put("reason", p.reason());
         return m;
     }
 

@@ -1,16 +1,19 @@
 package io.nzbmount.server.api;
 
+import io.nzbmount.server.cutover.Cutovers;
+import io.nzbmount.server.cutover.Problem;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.standby.StandbyStatus;
 import io.nzbmount.server.store.StandbyProgress;
 import io.nzbmount.server.store.StoreException;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.eclipse.jetty.server.Request;
 
 /**
  * {@code GET /api/items}, {@code POST /api/items} (from a search result, see {@link SearchEndpoint}),
- * {@code GET /api/items/{id}} (with the proof progress of its standbys), {@code DELETE /api/items/{id}}.
+ * {@code GET /api/items/{id}} (with the proof progress of its standbys, its problem and the source serving it now), {@code DELETE /api/items/{id}}.
  * Thread-safe.
  */
 final class ItemsEndpoint {
@@ -18,11 +21,14 @@ final class ItemsEndpoint {
     private final ItemCatalog catalog;
     private final SearchEndpoint search;
     private final Optional<StandbyStatus> standby;
+    private final Optional<Cutovers> cutovers;
 
-    ItemsEndpoint(ItemCatalog catalog, SearchEndpoint search, Optional<StandbyStatus> standby) {
+    ItemsEndpoint(ItemCatalog catalog, SearchEndpoint search, Optional<StandbyStatus> standby,
+                  Optional<Cutovers> cutovers) {
         this.catalog = catalog;
         this.search = search;
         this.standby = standby;
+        this.cutovers = cutovers;
     }
 
     Reply collection(Request request, Query query) throws StoreException {
@@ -45,7 +51,9 @@ final class ItemsEndpoint {
             return Reply.noContent();
         }
         Map<Long, StandbyProgress> progress = standby.isPresent() ? standby.get().ofItem(id) : Map.of();
-        return catalog.item(id).map(v -> Reply.json(200, ApiJson.item(v, progress)))
+        Optional<Problem> problem = cutovers.flatMap(c -> c.problem(id));
+        OptionalLong active = cutovers.map(c -> c.activeSource(id)).orElse(OptionalLong.empty());
+        return catalog.item(id).map(v -> Reply.json(200, ApiJson.item(v, progress, problem, active)))
                 .orElseThrow(() -> ApiException.notFound("there is no item " + id));
     }
 }

@@ -139,6 +139,7 @@ public final class Application implements AutoCloseable {
             List<Handler> apis = new ArrayList<>();
             if (demo) apis.add(new SimulateFailureHandler(cutovers, catalog));
             apis.add(new ApiHandler(importer, catalog, events, picker, Optional.of(new StandbyStatus(db)),
+                    Optional.of(cutovers),
                     Optional.of(new SourcesEndpoint(db, events, Optional.of(standby), indexers.isPresent(), clock))));
             apis.add(new SettingsHandler(settingsService));
             apis.add(observe);

@@ -66,6 +66,7 @@ final class CutoverSession implements ContentReader {
         this.sent = new SentBytesRing(offset, SentBytesRing.DEFAULT_CAPACITY);
         this.playback = playback;
         this.live = live;
+        shared.serving(live.id(), start.sourceId());
     }
 
     @Override
@@ -87,6 +88,7 @@ final class CutoverSession implements ContentReader {
                     policy.onRead(System.currentTimeMillis());
                     playback.served(n);
                     live.sent(n);
+                    shared.readSucceeded();
                 }
                 return n;
             } catch (ReadCancelledException e) {
@@ -100,13 +102,18 @@ final class CutoverSession implements ContentReader {
 
     /**
      * Returns when the next read may try again (same or new source); throws when the response must
-     * end. A simulated failure leaves no hole behind: the source really has its bytes.
+     * end. A simulated failure leaves no hole behind, in memory or stored: the source really has
+     * its bytes.
      */
     private void recover(ActiveSource source, ReadFailure failure, boolean simulated) throws IOException {
         long failedAt = System.nanoTime();
-        Decision decision = policy.onFailure(source.id(), holeAt(source), failure, System.currentTimeMillis());
-        if (decision.kind() == FailureKind.PERMANENT && !simulated) {
-            cutovers.holeFound(itemId, source.sourceId(), holeAt(source));
+        long now = System.currentTimeMillis();
+        Hole hole = holeAt(source);
+        Decision decision = simulated
+                ? policy.onSimulatedFailure(source.id(), hole, now)
+                : policy.onFailure(source.id(), hole, failure, now);
+        if (decision.kind() == FailureKind.PERMANENT && !simulated && source.id().equals(policy.current())) {
+            cutovers.holeFound(itemId, source.sourceId(), hole, String.valueOf(failure.getMessage()));
         }
         switch (decision.action()) {
             case RETRY -> {
@@ -122,7 +129,7 @@ final class CutoverSession implements ContentReader {
                     throw new ReadCancelledException("the serving thread was interrupted");
                 }
             }
-            case CLOSE -> end(source, decision.reason(), failure);
+            case CLOSE -> end(source, decision.reason(), decision.reason(), failure);
             case SWITCH -> cutOver(source, decision, failure, failedAt);
         }
     }
@@ -141,10 +148,12 @@ final class CutoverSession implements ContentReader {
             throw new ReadCancelledException("the response was closed");
         }
         if (next == null) {
-            end(from, policy.onNoCandidate(System.currentTimeMillis()).reason(), failure);
+            end(from, policy.onNoCandidate(System.currentTimeMillis()).reason(),
+                    decision.reason() + "; no other source could serve offset " + position, failure);
             return;
         }
         active = next;
+        shared.serving(live.id(), next.sourceId());
         from.reader().close();
         if (closed.getCount() == 0) next.reader().close();
         long now = System.currentTimeMillis();
@@ -177,10 +186,16 @@ final class CutoverSession implements ContentReader {
         cutovers.event(itemId, live.id(), "cutover", p.detail());
     }
 
-    private void end(ActiveSource source, String reason, ReadFailure failure) throws IOException {
+    /**
+     * Ends the response: nothing can serve {@code position} now.
+     *
+     * @param reason the policy's word for the close (e.g. {@link FailurePolicy#NO_STABLE_SOURCE})
+     * @param cause  what led there, for the item's problem
+     */
+    private void end(ActiveSource source, String reason, String cause, ReadFailure failure) throws IOException {
         cutovers.event(itemId, live.id(), "stream-closed", Map.of("source", source.sourceId(), "offset", position,
-                "reason", reason, "failure", String.valueOf(failure.getMessage())));
-        if (reason.equals(FailurePolicy.NO_STABLE_SOURCE)) cutovers.noStableSource(itemId);
+                "reason", reason, "cause", cause, "failure", String.valueOf(failure.getMessage())));
+        cutovers.noSourceLeft(itemId, cause);
         throw failure;
     }
 
@@ -199,6 +214,7 @@ final class CutoverSession implements ContentReader {
         NzbReader p = probing;
         if (p != null) p.close();
         active.reader().close();
+        shared.ended(live.id());
         playback.closed();
         live.close();
     }

@@ -7,6 +7,7 @@ import io.nzbmount.server.dav.ContentReader;
 import io.nzbmount.server.fallback.FailurePolicy;
 import io.nzbmount.server.fallback.FailureRules;
 import io.nzbmount.server.fallback.Hole;
+import io.nzbmount.server.fallback.SourceHoles;
 import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.MountedFile;
@@ -35,11 +36,14 @@ public final class Cutovers {
     private final FallbackSelector selector;
     private final EventLog events;
     private final FailureRules rules;
+    private final HoleTable holeTable;
+    private final Clock clock;
     private final Map<Long, ItemCutoverState> items = new ConcurrentHashMap<>();
-    private final Map<Long, String> problems = new ConcurrentHashMap<>();
 
     public Cutovers(Database db, ItemCatalog catalog, Usenet usenet, EventLog events, FailureRules rules, Clock clock) {
         this.store = new CutoverStore(db, clock);
+        this.holeTable = new HoleTable(db, clock);
+        this.clock = clock;
         this.selector = new FallbackSelector(store, catalog, usenet);
         this.events = events;
         this.rules = rules;
@@ -70,28 +74,54 @@ public final class Cutovers {
     }
 
     /**
-     * Why the item cannot be played now, when its last stream ended with no source able to serve:
-     * {@link FailurePolicy#NO_STABLE_SOURCE}. Cleared by the next cutover that succeeds.
+     * Why the item cannot be played now: its last stream ended with no source able to serve the
+     * bytes (or with automatic cutover off). Cleared when a later read of the item delivers bytes.
+     * Kept in memory only: after a restart an item has no problem until a stream finds one.
      */
-    public Optional<String> problem(long itemId) {
-        return Optional.ofNullable(problems.get(itemId));
+    public Optional<Problem> problem(long itemId) {
+        ItemCutoverState s = items.get(itemId);
+        return s == null ? Optional.empty() : s.problem();
     }
 
+    /** The source the item's newest open stream reads from; empty when none is open. */
+    public OptionalLong activeSource(long itemId) {
+        ItemCutoverState s = items.get(itemId);
+        return s == null ? OptionalLong.empty() : s.activeSource();
+    }
+
+    /**
+     * The item's shared state, built on first use with the holes its sources are known to have
+     * (persisted, so they survive a restart). A store that cannot be read starts with none: the
+     * holes are then found again by the reads that hit them.
+     */
     ItemCutoverState state(long itemId) {
-        return items.computeIfAbsent(itemId, id -> new ItemCutoverState());
+        return items.computeIfAbsent(itemId, id -> {
+            try {
+                return new ItemCutoverState(holeTable.ofItem(id));
+            } catch (StoreException e) {
+                LOG.warn("the known holes of item {} could not be read: {}", id, e.toString());
+                return new ItemCutoverState(new SourceHoles());
+            }
+        });
     }
 
     FallbackSelector selector() {
         return selector;
     }
 
-    void holeFound(long itemId, long sourceId, Hole hole) {
+    /** Persists a hole the policy has just recorded in the item's {@link SourceHoles}. */
+    void holeFound(long itemId, long sourceId, Hole hole, String reason) {
         LOG.info("source {} of item {} lacks bytes [{}, {}) of file {}", sourceId, itemId, hole.start(), hole.end(),
                 hole.fileIndex());
+        try {
+            holeTable.add(sourceId, hole, reason);
+        } catch (StoreException e) {
+            LOG.warn("the hole of source {} at [{}, {}) could not be stored: {}", sourceId, hole.start(), hole.end(),
+                    e.toString());
+        }
     }
 
     boolean switched(long itemId, long from, long to, boolean permanent) {
-        problems.remove(itemId);
         try {
             return store.switched(itemId, from, to, permanent);
         } catch (StoreException e) {
@@ -100,8 +130,9 @@ public final class Cutovers {
         }
     }
 
-    void noStableSource(long itemId) {
-        problems.put(itemId, FailurePolicy.NO_STABLE_SOURCE);
+    /** The item's stream ended because no source could serve it; {@code reason} as in the timeline. */
+    void noSourceLeft(long itemId, String reason) {
+        state(itemId).problem(new Problem(FailurePolicy.NO_STABLE_SOURCE, clock.instant(), reason));
     }
 
     void event(long itemId, String stream, String kind, Map<String, ?> detail) {

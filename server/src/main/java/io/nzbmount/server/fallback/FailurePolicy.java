@@ -93,10 +93,25 @@ public final class FailurePolicy {
         return switch (kind) {
             case PROVIDERS -> providersDown(now);
             case TRANSIENT -> transientFailure(now);
-            case PERMANENT -> permanentFailure(at);
+            case PERMANENT -> permanentFailure(at, true);
             case UNKNOWN -> Decision.close(kind, "an unexpected read error: " + failure.getClass().getSimpleName());
             case CANCELLED -> throw new AssertionError("handled above");
         };
+    }
+
+    /**
+     * A failure made up on purpose (demo mode) at {@code at} of {@code sourceId}: decided like a
+     * permanent failure, but it records no {@link Hole}, because the source really has those
+     * bytes and must stay eligible for them.
+     */
+    public Decision onSimulatedFailure(String sourceId, Hole at, long now) {
+        if (!sourceId.equals(current)) {
+            return Decision.retry(FailureKind.PERMANENT, "a failure of " + sourceId
+                    + ", which no longer serves this stream, is not counted", 0);
+        }
+        lastKind = FailureKind.PERMANENT;
+        smoothSince = NEVER;
+        return permanentFailure(at, false);
     }
 
     /** A read of the current source delivered bytes. Call it after every successful read (cheap). */
@@ -214,10 +229,10 @@ public final class FailurePolicy {
         return cutOver(kind, "the source failed transiently " + strikes + " times in a row");
     }
 
-    private Decision permanentFailure(Hole at) {
+    private Decision permanentFailure(Hole at, boolean recordHole) {
         FailureKind kind = FailureKind.PERMANENT;
         inRound = true;
-        holes.add(current, at);
+        if (recordHole) holes.add(current, at);
         if (!rules.enabled()) return Decision.close(kind, CUTOVER_OFF);
         if (switches >= rules.switchesPerRound()) return Decision.close(kind, NO_STABLE_SOURCE);
         return cutOver(kind, "the source lacks the bytes at offset " + at.start() + " of file " + at.fileIndex());

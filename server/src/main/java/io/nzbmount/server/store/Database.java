@@ -23,7 +23,8 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class Database implements AutoCloseable {
 
     /** The migration scripts in order; a script's position + 1 is the schema version it makes. */
-    static final List<String> MIGRATIONS = List.of("db/V1__library.sql", "db/V2__standby.sql");
+    static final List<String> MIGRATIONS = List.of("db/V1__library.sql", "db/V2__standby.sql",
+            "db/V3__holes.sql");
 
     private final Connection connection;
     private final ReentrantLock lock = new ReentrantLock();

@@ -37,12 +37,14 @@ import java.util.Random;
 final class CutoverRig implements AutoCloseable {
     static final ObjectMapper JSON = new ObjectMapper();
 
+    /** The embedded server the rig owns; null when it reads from a provider of the caller's (inn2). */
     final EmbeddedNntpServer nntp;
     final Application app;
     private final HttpClient http = HttpClient.newHttpClient();
 
     /**
-     * @param yaml extra settings (e.g. a {@code fallback:} block); the providers are the servers given
+     * @param yaml extra settings (e.g. a {@code fallback:} block); the providers are the servers given.
+     *             Without a {@code reader:} block of its own the reader retries once after 1 ms
      */
     CutoverRig(Path dataDir, String yaml, boolean demo, EmbeddedNntpServer nntp, String providersYaml) throws Exception {
         this.nntp = nntp;
@@ -52,21 +54,25 @@ final class CutoverRig implements AutoCloseable {
                   dataDir: %s
                 providers:
                 %s
-                reader:
-                  retryBackoffMillis: [1]
                 %s
-                """.formatted(dataDir, providersYaml, yaml), "test", Map.of());
+                %s
+                """.formatted(dataDir, providersYaml,
+                        yaml.contains("reader:") ? "" : "reader:\n  retryBackoffMillis: [1]", yaml), "test", Map.of());
         this.app = Application.start(settings, Map.of(), demo);
     }
 
     static String provider(String name, EmbeddedNntpServer server, int priority) {
+        return provider(name, server.host(), server.port(), priority);
+    }
+
+    static String provider(String name, String host, int port, int priority) {
         return """
                   - name: %s
                     host: %s
                     port: %d
                     connections: 4
                     priority: %d
-                """.formatted(name, server.host(), server.port(), priority);
+                """.formatted(name, host, port, priority);
     }
 
     static CutoverRig start(Path dataDir, String yaml) throws Exception {
@@ -86,10 +92,21 @@ final class CutoverRig implements AutoCloseable {
         return JSON.readTree(r.body()).get("id").asLong();
     }
 
+    /** Imports {@code nzb} as a new item named {@code title}; returns the item's id. */
+    long importPrimary(String title, String nzb) throws Exception {
+        HttpResponse<String> r = post(URI.create(app.uri() + "api/nzbs?name=" + encode(title)), nzb);
+        assertEquals(201, r.statusCode(), r.body());
+        return JSON.readTree(r.body()).get("id").asLong();
+    }
+
     /** Adds {@code post} as a standby of {@code item}; returns the new source's id. */
     long addStandby(long item, String title, PostedFile post) throws Exception {
-        HttpResponse<String> r = post(URI.create(app.uri() + "api/nzbs?item=" + item + "&role=standby"),
-                NzbWriter.write(List.of(post), title));
+        return addStandby(item, NzbWriter.write(List.of(post), title));
+    }
+
+    /** Adds {@code nzb} as a standby of {@code item}; returns the new source's id. */
+    long addStandby(long item, String nzb) throws Exception {
+        HttpResponse<String> r = post(URI.create(app.uri() + "api/nzbs?item=" + item + "&role=standby"), nzb);
         assertEquals(201, r.statusCode(), r.body());
         long newest = -1;
         for (JsonNode s : JSON.readTree(r.body()).get("standby")) newest = Math.max(newest, s.get("id").asLong());
@@ -108,9 +125,9 @@ final class CutoverRig implements AutoCloseable {
         return JSON.readTree(r.body());
     }
 
-    /** Waits (at most 30 s) until the standby source is validated. */
+    /** Waits (at most 60 s) until the standby source is validated. */
     void awaitVerified(long item, long source) throws Exception {
-        long deadline = System.nanoTime() + 30_000_000_000L;
+        long deadline = System.nanoTime() + 60_000_000_000L;
         while (System.nanoTime() < deadline) {
             for (JsonNode s : item(item).get("standby")) {
                 if (s.get("id").asLong() == source && s.get("state").asText().equals("validated")) return;
@@ -149,10 +166,17 @@ final class CutoverRig implements AutoCloseable {
     }
 
     static Raw rawGet(URI file) throws IOException {
+        return rawGet(file, "");
+    }
+
+    /** A GET with {@code Range: range} (none when empty). */
+    static Raw rawGet(URI file, String range) throws IOException {
         try (Socket socket = new Socket(file.getHost(), file.getPort())) {
             socket.setSoTimeout(60_000);
+            String rangeHeader = range.isEmpty() ? "" : "Range: " + range + "\r\n";
             socket.getOutputStream().write(("GET " + file.getRawPath() + " HTTP/1.1\r\nHost: " + file.getHost()
-                    + ":" + file.getPort() + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                    + ":" + file.getPort() + "\r\n" + rangeHeader + "Connection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
             ByteArrayOutputStream got = new ByteArrayOutputStream();
             InputStream in = socket.getInputStream();
             byte[] buf = new byte[65536];
@@ -193,6 +217,6 @@ final class CutoverRig implements AutoCloseable {
     @Override
     public void close() {
         app.close();
-        nntp.close();
+        if (nntp != null) nntp.close();
     }
 }

@@ -53,6 +53,17 @@ class FailurePolicyTest {
     }
 
     @Test
+    void aSimulatedFailureSwitchesButLeavesNoHole() {
+        FailurePolicy p = policy("A");
+        Decision d = p.onSimulatedFailure("A", new Hole(0, AT_40, AT_40 + 1000), 1_000);
+        assertEquals(SWITCH, d.action());
+        assertEquals(FailureKind.PERMANENT, d.kind());
+        assertTrue(holes.holes("A").isEmpty());
+        p.onCutover("B", 1_000);
+        assertTrue(p.eligible("A", 0, AT_40, 2_000), "A still has those bytes");
+    }
+
+    @Test
     void playerAbortIsNotAFailure() {
         FailurePolicy p = policy("A");
         assertEquals(RETRY, fail(p, timeout(), 10, 1_000).action());

@@ -56,7 +56,7 @@ class SourcesEndpointTest {
         server.addConnector(connector);
         server.setHandler(new ApiHandler(rig.importer, rig.catalog, rig.events,
                 access.map(a -> new ReleasePicker(a, rig.importer, rig.db)), Optional.of(new StandbyStatus(rig.db)),
-                Optional.of(new SourcesEndpoint(rig.db, rig.events, Optional.of(rig.service), access.isPresent(),
+                Optional.empty(), Optional.of(new SourcesEndpoint(rig.db, rig.events, Optional.of(rig.service), access.isPresent(),
                         rig.clock))));
         server.start();
         base = URI.create("http://127.0.0.1:" + connector.getLocalPort());

@@ -63,6 +63,10 @@ public final class SegmentReader implements NzbReader {
     private long lastUse = System.nanoTime();
     private long position;
     private long bytesRead;
+    /** The window's size at a new position (a first read, a seek). */
+    private final int firstWindow;
+    /** How many slots the window may hold now: {@code firstWindow} after a new position, doubling per step forward. */
+    private int ramp;
 
     /**
      * @param executor runs the fetches, one task each; cancelled by interrupt
@@ -71,12 +75,29 @@ public final class SegmentReader implements NzbReader {
      */
     public SegmentReader(SegmentMap map, ArticleFetcher fetcher, Priority priority, ExecutorService executor,
                          int window, Consumer<SegmentReader> onClose) {
+        this(map, fetcher, priority, executor, window, window, onClose);
+    }
+
+    /**
+     * @param executor    runs the fetches, one task each; cancelled by interrupt
+     * @param window      the most fetches at once and the most fetched segments held
+     * @param firstWindow the window at a new position, 1..{@code window}; it doubles with each
+     *                    article read in order
+     * @param onClose     told once, after the reader has closed; may be null
+     */
+    public SegmentReader(SegmentMap map, ArticleFetcher fetcher, Priority priority, ExecutorService executor,
+                         int window, int firstWindow, Consumer<SegmentReader> onClose) {
         if (window < 1) throw new IllegalArgumentException("window must be >= 1: " + window);
+        if (firstWindow < 1 || firstWindow > window) {
+            throw new IllegalArgumentException("firstWindow must be 1.." + window + ": " + firstWindow);
+        }
         this.map = Objects.requireNonNull(map);
         this.fetcher = Objects.requireNonNull(fetcher);
         this.priority = Objects.requireNonNull(priority);
         this.executor = Objects.requireNonNull(executor);
         this.window = window;
+        this.firstWindow = firstWindow;
+        this.ramp = firstWindow;
         this.permits = new Semaphore(window, true);
         this.pool = new BufferPool(map.maxPartLength(), window);
         this.onClose = onClose;
@@ -139,12 +160,27 @@ public final class SegmentReader implements NzbReader {
         }
     }
 
-    /** Moves the window so it starts at {@code index}, tops it up, and returns its first slot. */
+    /**
+     * Moves the window so it starts at {@code index}, tops it up, and returns its first slot.
+     *
+     * <p>The window opens gradually: a new position (the first read, a seek) fetches
+     * {@code firstWindow} articles (1 in service: only the one it needs), and each step forward
+     * doubles the read-ahead up to {@code window}. A
+     * short range read (a player probing an index, a seek that is abandoned) then costs one
+     * article instead of a full window whose cancelled fetches would break their connections,
+     * while a sequential reader reaches the full window after a few articles.
+     */
     private Slot positionAt(int index) throws ReadCancelledException {
         Slot head = slots.peekFirst();
-        if (head == null || index < head.index || index >= head.index + slots.size()) {
+        if (head != null && index == head.index + slots.size()) {
+            // Reading on just past a window that has not opened yet: sequential, not a seek.
             dropAll();
+            ramp = Math.min(window, ramp * 2);
+        } else if (head == null || index < head.index || index > head.index + slots.size()) {
+            dropAll();
+            ramp = firstWindow;
         } else {
+            if (index > head.index) ramp = Math.min(window, ramp * 2);
             while (slots.getFirst().index < index) drop(slots.removeFirst());
         }
         head = slots.peekFirst();
@@ -156,7 +192,7 @@ public final class SegmentReader implements NzbReader {
             head = start(index);
             slots.addFirst(head);
         }
-        for (int next = slots.getLast().index + 1; slots.size() < window && next < map.articles(); next++) {
+        for (int next = slots.getLast().index + 1; slots.size() < ramp && next < map.articles(); next++) {
             slots.addLast(start(next));
         }
         return head;

@@ -132,7 +132,8 @@ public final class UsenetService implements Usenet {
             throw new IllegalArgumentException("not a map made by Usenet.map: " + map);
         }
         if (closed) throw new IllegalStateException("closed");
-        SegmentReader reader = new SegmentReader(segmentMap, fetcher, priority, executor, readAhead,
+        // A new position fetches only the article it needs; sequential reading opens the window.
+        SegmentReader reader = new SegmentReader(segmentMap, fetcher, priority, executor, readAhead, 1,
                 readers::remove);
         readers.add(reader);
         if (closed) reader.close();

@@ -99,8 +99,20 @@ public final class YencKernels {
         return load(RUN_CLASS).orElse(ScalarKernel.INSTANCE);
     }
 
+    /**
+     * The choice for the read path: a vector kernel starts out behind the scalar one until it
+     * has been warmed up ({@link WarmingKernel}); a forced kernel is used as it is.
+     */
+    private static YencKernel chooseWarming() {
+        YencKernel chosen = choose();
+        String forced = System.getProperty(PROPERTY);
+        boolean isForced = forced != null && !forced.isBlank();
+        if (isForced || chosen == ScalarKernel.INSTANCE) return chosen;
+        return new WarmingKernel(ScalarKernel.INSTANCE, chosen, true);
+    }
+
     /** Holder: the choice is made on first use, not when the class is loaded. */
     private static final class Best {
-        static final YencKernel KERNEL = choose();
+        static final YencKernel KERNEL = chooseWarming();
     }
 }

@@ -95,8 +95,11 @@ class UsenetServiceTest {
         try (Usenet usenet = usenet(fake, settings, null)) {
             NzbReader reader = usenet.open(usenet.map(fake.file(), Priority.FOREGROUND), Priority.FOREGROUND);
             byte[] buf = new byte[100];
-            assertEquals(100, reader.read(0, buf, 0, 100));
-            assertArrayEquals(Arrays.copyOf(ORIGINAL, 100), buf);
+            // Reading on through three articles opens the window to its full 4.
+            for (int article = 0; article < 3; article++) {
+                assertEquals(100, reader.read(article * 1000L, buf, 0, 100));
+                assertArrayEquals(Arrays.copyOfRange(ORIGINAL, article * 1000, article * 1000 + 100), buf);
+            }
             long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
             boolean filled = false;
             while (true) {
@@ -106,8 +109,35 @@ class UsenetServiceTest {
                 if (System.nanoTime() > deadline) fail("read-ahead not released: " + s);
                 Thread.sleep(10);
             }
-            assertEquals(100, reader.read(100, buf, 0, 100));
-            assertArrayEquals(Arrays.copyOfRange(ORIGINAL, 100, 200), buf);
+            assertEquals(100, reader.read(2100, buf, 0, 100));
+            assertArrayEquals(Arrays.copyOfRange(ORIGINAL, 2100, 2200), buf);
+        }
+    }
+
+    @Test
+    void aNewPositionFetchesOnlyItsArticleAndReadingOnOpensTheWindow() throws Exception {
+        FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, 1000);
+        Usenet.Settings settings = Usenet.Settings.defaults().withReadAhead(4);
+        try (Usenet usenet = usenet(fake, settings, null)) {
+            FileMap map = usenet.map(fake.file(), Priority.FOREGROUND);
+            int afterMapping = fake.totalFetches();
+            NzbReader reader = usenet.open(map, Priority.FOREGROUND);
+            byte[] buf = new byte[1000];
+            assertEquals(1000, reader.read(5000, buf, 0, 1000));
+            assertArrayEquals(Arrays.copyOfRange(ORIGINAL, 5000, 6000), buf);
+            Thread.sleep(100);
+            assertEquals(afterMapping + 1, fake.totalFetches(), "a short read at a new offset costs one article");
+            long offset = 6000;
+            for (int i = 0; i < 3; i++, offset += 1000) {
+                assertEquals(1000, reader.read(offset, buf, 0, 1000));
+                assertArrayEquals(Arrays.copyOfRange(ORIGINAL, (int) offset, (int) offset + 1000), buf);
+            }
+            long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+            while (reader.stats().ready() + reader.stats().fetching() < 4) {
+                if (System.nanoTime() > deadline) fail("the window did not open: " + reader.stats());
+                Thread.sleep(10);
+            }
+            reader.close();
         }
     }
 

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# End-to-end figures of docs/benchmarks.md against the inn2 test server (.ci/inn2.sh start).
+#
+#   bench/e2e.sh post                 make the test files and post them with nyuu (once)
+#   bench/e2e.sh fetch|get|range|reader1g|streams|all
+#
+# Files, NZBs and logs live in $E2E_DIR (default /dev/shm/nzbmount-e2e, a tmpfs, so disk is
+# never the bottleneck). Needs `mvn -o package -DskipTests` and
+# `mvn -o -Pbench -pl bench package -DskipTests` first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source .ci/java-home.sh
+DIR=${E2E_DIR:-/dev/shm/nzbmount-e2e}
+NYUU=${NZBMOUNT_TEST_NYUU:-/opt/nzbmount-ci/nyuu/node_modules/.bin/nyuu}
+BENCH=(java --add-modules jdk.incubator.vector -cp bench/target/benchmarks.jar)
+mkdir -p "$DIR/files" "$DIR/nzb" "$DIR/logs"
+
+post() { # name size
+  local name=$1 size=$2
+  [ -s "$DIR/nzb/$name.nzb" ] && return
+  head -c "$size" /dev/urandom >"$DIR/files/$name.bin"
+  "$NYUU" -h 127.0.0.1 -P 1191 -u nzbtest -p nzbtest-secret -n 4 -g alt.binaries.test -a 700K \
+    --post-chunk-size 0 -f "NZBMount bench <bench@nzbmount.test>" -q -O \
+    -o "$DIR/nzb/$name.nzb" "$DIR/files/$name.bin"
+}
+
+run() { # log-name main args...
+  local log=$1; shift
+  "${BENCH[@]}" "io.nzbmount.bench.$1" "${@:2}" --work "$DIR/work" 2>&1 | grep --line-buffered -v '^SLF4J\|^WARNING: Using incubator' | tee "$DIR/logs/$log.log"
+}
+
+streams_args() {
+  local nzbs="" files=""
+  for i in 1 2 3 4 5 6 7 8; do nzbs+="$DIR/nzb/s$i.nzb,"; files+="$DIR/files/s$i.bin,"; done
+  echo --nzbs "${nzbs%,}" --originals "${files%,}"
+}
+
+case ${1:-all} in
+  post)
+    post f300 314572800
+    post g1 1073741824
+    for i in 1 2 3 4 5 6 7 8; do post s$i 134217728; done ;;
+  fetch) run fetch FetchVsRaw --nzb "$DIR/nzb/f300.nzb" --connections 8,1 --runs "${RUNS:-5}" "${@:2}" ;;
+  get) run get GetVsFetch --nzb "$DIR/nzb/f300.nzb" --original "$DIR/files/f300.bin" --runs "${RUNS:-5}" "${@:2}" ;;
+  range) run range RangeLatency --nzb "$DIR/nzb/f300.nzb" --original "$DIR/files/f300.bin" --samples "${SAMPLES:-21}" "${@:2}" ;;
+  reader1g)
+    java -Xmx128m -Xlog:gc:file="$DIR/logs/reader1g-gc.log":uptime "${BENCH[@]:1}" io.nzbmount.bench.ReaderRate \
+      --nzb "$DIR/nzb/g1.nzb" --original "$DIR/files/g1.bin" --runs "${RUNS:-5}" 2>&1 \
+      | grep --line-buffered -v '^SLF4J\|^WARNING: Using incubator' | tee "$DIR/logs/reader1g.log"
+    grep -o '[0-9]*M->[0-9]*M([0-9]*M)' "$DIR/logs/reader1g-gc.log" | awk -F'[M>(-]+' \
+      '{ if ($1>b) b=$1; if ($2>a) a=$2; n++ } END { printf "GC log: %d collections; heap before GC at most %d MiB, after GC at most %d MiB\n", n, b, a }' \
+      | tee -a "$DIR/logs/reader1g.log" ;;
+  streams) run streams ConcurrentStreams $(streams_args) --runs "${RUNS:-5}" "${@:2}" ;;
+  all) for f in fetch get range reader1g streams; do "$0" "$f"; done ;;
+  *) echo "usage: $0 post|fetch|get|range|reader1g|streams|all" >&2; exit 2 ;;
+esac

@@ -1,0 +1,142 @@
+package io.nzbmount.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Figure 4b: N different files streamed at once through WebDAV from a server JVM with a small
+ * heap ({@code serve}, its own process, {@code -Xmx256m} by default, GC logged). Each round
+ * (after {@code --warmup} unmeasured ones, since a server runs warm)
+ * starts N full GETs together (plain sockets, one thread each), hashes every body and compares
+ * it with its original. While they run, the server's resident set is sampled every 50 ms. At the
+ * end: peak RSS (VmHWM), the heap before and after each GC from the GC log, and
+ * {@code jcmd GC.heap_info}.
+ *
+ * <pre>java -cp bench/target/benchmarks.jar io.nzbmount.bench.ConcurrentStreams
+ *     --nzbs A.nzb,B.nzb,... --originals A,B,... [--heap 256m] [--connections 8] [--runs 5]</pre>
+ */
+public final class ConcurrentStreams {
+    private static final Pattern GC_LINE = Pattern.compile("(\\d+)M->(\\d+)M\\((\\d+)M\\)");
+
+    private ConcurrentStreams() {}
+
+    public static void main(String[] args) throws Exception {
+        Options o = new Options(args, "nzbs", "", "originals", "", "jar", "server/target/nzbmount.jar",
+                "work", "/dev/shm/nzbmount-bench", "host", "127.0.0.1", "port", "1190", "connections", "8",
+                "heap", "256m", "warmup", "1", "runs", "5");
+        Machine.header("ConcurrentStreams " + String.join(" ", args));
+        String[] nzbs = o.text("nzbs").split(",");
+        String[] originals = o.text("originals").split(",");
+        if (nzbs.length != originals.length) throw new IllegalArgumentException("as many --nzbs as --originals");
+        Path work = o.path("work").resolve("streams");
+        Files.createDirectories(work);
+        Path gcLog = work.resolve("gc.log");
+        Files.deleteIfExists(gcLog);
+        List<String> expected = new ArrayList<>();
+        for (String f : originals) expected.add(ReaderRate.sha256(Path.of(f)));
+        Samples aggregate = new Samples(nzbs.length + " streams aggregate", "MB/s");
+        Samples slowest = new Samples("slowest stream", "MB/s");
+        Samples peakRss = new Samples("server RSS peak per round", "MiB");
+        boolean allEqual = true;
+        String heapInfo;
+        long hwm;
+        try (ServerProcess server = ServerProcess.start(o.path("jar"),
+                List.of("-Xmx" + o.text("heap"), "-Xlog:gc:file=" + gcLog + ":uptime"), work, o.text("host"),
+                o.integer("port"), o.integer("connections"))) {
+            List<String> paths = new ArrayList<>();
+            for (String nzb : nzbs) paths.add(server.importNzb(Path.of(nzb), "bench " + Path.of(nzb).getFileName()));
+            ExecutorService pool = Executors.newFixedThreadPool(nzbs.length + 1);
+            try {
+                int warmup = o.integer("warmup");
+                for (int run = 0; run < warmup + o.integer("runs"); run++) {
+                    AtomicLong maxRss = new AtomicLong();
+                    Future<?> sampler = pool.submit(() -> sample(server.pid(), maxRss));
+                    long start = System.nanoTime();
+                    List<Future<String>> hashes = new ArrayList<>();
+                    List<Future<HttpGet.Response>> responses = new ArrayList<>();
+                    for (String path : paths) {
+                        MessageDigest digest = MessageDigest.getInstance("SHA-256");
+                        Future<HttpGet.Response> r = pool.submit(() -> HttpGet.get("127.0.0.1", server.port(), path, null,
+                                digest::update));
+                        responses.add(r);
+                        hashes.add(pool.submit(() -> {
+                            r.get();
+                            return HexFormat.of().formatHex(digest.digest());
+                        }));
+                    }
+                    long bytes = 0;
+                    double slow = Double.MAX_VALUE;
+                    StringBuilder each = new StringBuilder();
+                    for (int i = 0; i < paths.size(); i++) {
+                        HttpGet.Response r = responses.get(i).get();
+                        boolean equal = expected.get(i).equals(hashes.get(i).get()) && r.status() == 200;
+                        allEqual &= equal;
+                        bytes += r.bytes();
+                        slow = Math.min(slow, r.mbPerSecond());
+                        each.append(String.format(Locale.ROOT, " %.0f%s", r.mbPerSecond(), equal ? "" : "(SHA-256 DIFFERS)"));
+                    }
+                    double seconds = (System.nanoTime() - start) / 1e9;
+                    sampler.cancel(true);
+                    if (run >= warmup) {
+                        aggregate.add(bytes / seconds / 1e6);
+                        slowest.add(slow);
+                        peakRss.add(maxRss.get() / 1024.0);
+                    }
+                    System.out.printf(Locale.ROOT, "%s %d: %d bytes in %.2f s, %.0f MB/s aggregate; per stream MB/s:%s; RSS peak %s; load %s%n",
+                            run < warmup ? "warm-up" : "round", run + 1, bytes, seconds, bytes / seconds / 1e6, each, Machine.mib(maxRss.get()), Machine.load());
+                }
+            } finally {
+                pool.shutdownNow();
+            }
+            hwm = Machine.statusKib(server.pid(), "VmHWM");
+            heapInfo = server.heapInfo();
+        }
+        for (Samples s : List.of(aggregate, slowest, peakRss)) System.out.println(s.summary());
+        System.out.println("all SHA-256 equal: " + allEqual);
+        System.out.println("server peak RSS (VmHWM) " + Machine.mib(hwm) + ", heap limit -Xmx" + o.text("heap"));
+        gcSummary(gcLog);
+        System.out.println("jcmd GC.heap_info at the end:\n" + heapInfo);
+        System.out.println("# load average at end " + Machine.load());
+        if (!allEqual) System.exit(1);
+    }
+
+    private static void sample(long pid, AtomicLong maxRssKib) {
+        while (!Thread.currentThread().isInterrupted()) {
+            maxRssKib.accumulateAndGet(Machine.statusKib(pid, "VmRSS"), Math::max);
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    /** The largest heap seen before a GC, after a GC, and committed, over the whole log. */
+    private static void gcSummary(Path gcLog) throws Exception {
+        long before = 0;
+        long after = 0;
+        long committed = 0;
+        int collections = 0;
+        for (String line : Files.readAllLines(gcLog)) {
+            Matcher m = GC_LINE.matcher(line);
+            if (!m.find()) continue;
+            collections++;
+            before = Math.max(before, Long.parseLong(m.group(1)));
+            after = Math.max(after, Long.parseLong(m.group(2)));
+            committed = Math.max(committed, Long.parseLong(m.group(3)));
+        }
+        System.out.printf(Locale.ROOT, "GC log: %d collections; heap used before GC at most %d MiB, after GC at most %d MiB, committed at most %d MiB%n",
+                collections, before, after, committed);
+    }
+}

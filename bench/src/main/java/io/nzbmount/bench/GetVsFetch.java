@@ -1,0 +1,95 @@
+package io.nzbmount.bench;
+
+import io.nzbmount.nntp.NzbFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Figure 2: a full GET of a file through WebDAV against {@code nzbmount fetch} of the same file,
+ * in the same run. The server ({@code serve}, its own JVM) imports the NZB once; a first GET,
+ * hashed and compared with the original, warms it up (a server runs for days, so warm is its
+ * usual state) and is reported apart. Each round then runs: a GET read by this JVM over a
+ * plain socket, a GET by {@code curl -o /dev/null}, {@code fetch} into /dev/null (a fresh JVM,
+ * as a user runs it) of an NZB listing the file twice, so the second copy gives the rate of the
+ * same command once its JVM is warm (see {@link FetchCli#twice}), and the reader in this JVM.
+ *
+ * <pre>java --add-modules jdk.incubator.vector -cp bench/target/benchmarks.jar io.nzbmount.bench.GetVsFetch
+ *     --nzb F.nzb --original F [--jar server/target/nzbmount.jar] [--work /dev/shm/nzbmount-bench] [--connections 8] [--runs 5]</pre>
+ */
+public final class GetVsFetch {
+    private GetVsFetch() {}
+
+    public static void main(String[] args) throws Exception {
+        Options o = new Options(args, "nzb", "", "original", "", "jar", "server/target/nzbmount.jar",
+                "work", "/dev/shm/nzbmount-bench", "host", "127.0.0.1", "port", "1190", "connections", "8",
+                "runs", "5");
+        Machine.header("GetVsFetch " + String.join(" ", args));
+        Path nzb = o.path("nzb");
+        NzbFile file = ReaderRate.firstFile(nzb);
+        String host = o.text("host");
+        int nntpPort = o.integer("port");
+        int connections = o.integer("connections");
+        Path work = o.path("work");
+        String expected = ReaderRate.sha256(o.path("original"));
+        FetchCli fetch = new FetchCli(o.path("jar"), List.of());
+        Path fetchConfig = Jar.config(work.resolve("fetch"), host, nntpPort, connections, 8080);
+        Samples get = new Samples("GET (socket) x" + connections, "MB/s");
+        Samples curl = new Samples("GET (curl) x" + connections, "MB/s");
+        Samples cli = new Samples("fetch -o /dev/null x" + connections, "MB/s");
+        Samples cliWarm = new Samples("fetch same file again, warm JVM x" + connections, "MB/s");
+        Path twice = FetchCli.twice(nzb, file.name(), work);
+        List<String> twiceNames = List.of(file.name(), FetchCli.againName(file.name()));
+        Samples reader = new Samples("reader in-process x" + connections, "MB/s");
+        try (ServerProcess server = ServerProcess.start(o.path("jar"), List.of(), work.resolve("serve"), host,
+                nntpPort, connections)) {
+            String path = server.importNzb(nzb, "bench " + file.name());
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            HttpGet.Response first = HttpGet.get("127.0.0.1", server.port(), path, null, digest::update);
+            String got = HexFormat.of().formatHex(digest.digest());
+            System.out.printf(Locale.ROOT, "first GET (cold server) %s: status %d, %d bytes, %.1f MB/s, SHA-256 %s%n",
+                    path, first.status(), first.bytes(), first.mbPerSecond(), got.equals(expected) ? "equal" : "DIFFERS");
+            check(got.equals(expected), "SHA-256 of the first GET"); // throws, so the server is closed
+            // Unmeasured: warms this JVM's reader path as the first GET warmed the server's.
+            ReaderRate.run(file, host, nntpPort, connections, 8, false);
+            for (int i = 0; i < o.integer("runs"); i++) {
+                HttpGet.Response g = HttpGet.get("127.0.0.1", server.port(), path, null, (b, off, len) -> { });
+                check(g.status() == 200 && g.bytes() == first.bytes(), "GET of the whole file");
+                get.add(g.mbPerSecond());
+                double c = curl(server.port(), path);
+                curl.add(c);
+                FetchCli.Result f = fetch.run(twice, fetchConfig, work.resolve("twice"), true, twiceNames);
+                cli.add(f.fileRates().get(0));
+                cliWarm.add(f.fileRates().get(1));
+                ReaderRate.Result r = ReaderRate.run(file, host, nntpPort, connections, 8, false);
+                reader.add(r.mbPerSecond());
+                System.out.printf(Locale.ROOT, "round %d: GET %.0f, curl %.0f, fetch %.0f then again %.0f, reader %.0f MB/s; load %s%n",
+                        i + 1, g.mbPerSecond(), c, f.fileRates().get(0), f.fileRates().get(1), r.mbPerSecond(), Machine.load());
+            }
+        }
+        for (Samples s : List.of(get, curl, cli, cliWarm, reader)) System.out.println(s.summary());
+        System.out.println(Samples.ratio(get, cli));
+        System.out.println(Samples.ratio(curl, cli));
+        System.out.println(Samples.ratio(get, cliWarm));
+        System.out.println(Samples.ratio(curl, cliWarm));
+        System.out.println(Samples.ratio(get, reader));
+        System.out.println("# load average at end " + Machine.load());
+    }
+
+    /** {@code curl -s -o /dev/null} of the path; the rate curl itself measured. */
+    static double curl(int port, String path) throws Exception {
+        Process p = new ProcessBuilder("curl", "-s", "-f", "-o", "/dev/null", "-w", "%{size_download} %{time_total}",
+                "http://127.0.0.1:" + port + path).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim();
+        check(p.waitFor() == 0, "curl: " + out);
+        String[] f = out.split(" ");
+        return Double.parseDouble(f[0]) / Double.parseDouble(f[1]) / 1e6;
+    }
+
+    static void check(boolean ok, String what) {
+        if (!ok) throw new IllegalStateException("failed: " + what);
+    }
+}

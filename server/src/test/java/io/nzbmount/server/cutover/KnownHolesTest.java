@@ -1,0 +1,119 @@
+package io.nzbmount.server.cutover;
+
+import static io.nzbmount.server.cutover.CutoverRig.random;
+import static io.nzbmount.server.cutover.CutoverRig.rawGet;
+import static io.nzbmount.server.cutover.CutoverRig.sha256;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.nzbmount.nntp.embedded.ArticleFault;
+import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
+import io.nzbmount.nntp.embedded.PostedFile;
+import io.nzbmount.server.fallback.FailurePolicy;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Known missing articles per source: a hole found by a permanent failure is stored and, after a
+ * restart, still keeps later reads of that range away from the source, which serves others.
+ * A simulated failure (demo mode) leaves no hole.
+ */
+class KnownHolesTest {
+    private static final int PART = 100_000;
+    private static final String FILE = "Film.2020.1080p.mkv";
+    private static final String TITLE = "Film 2020";
+
+    @TempDir Path dataDir;
+    private EmbeddedNntpServer nntp;
+    private CutoverRig rig;
+    private final byte[] film = random(10 * PART, 77);
+
+    @AfterEach
+    void stop() {
+        if (rig != null) rig.close();
+        if (nntp != null) nntp.close();
+    }
+
+    private CutoverRig startApp(boolean demo) throws Exception {
+        return new CutoverRig(dataDir, "", demo, nntp, CutoverRig.provider("embedded", nntp, 0));
+    }
+
+    @Test
+    void aHoleFoundBeforeARestartStillRoutesReadsAfterIt() throws Exception {
+        nntp = EmbeddedNntpServer.start();
+        rig = startApp(false);
+        PostedFile a = nntp.post(FILE, film, PART);
+        PostedFile b = nntp.post(FILE, film, PART);
+        long item = rig.importPrimary(TITLE, a);
+        long sourceA = rig.item(item).get("primary").get("id").asLong();
+        long sourceB = rig.addStandby(item, TITLE + " REPOST", b);
+        rig.awaitVerified(item, sourceB);
+        nntp.faults().inject(a.messageIds().get(5), new ArticleFault.Missing());
+
+        CutoverRig.Raw first = rawGet(file());
+        first.assertOne200(film.length);
+        assertArrayEquals(sha256(film), sha256(first.body()));
+        assertEquals(sourceB, rig.item(item).get("primary").get("id").asLong());
+
+        rig.app.close();
+        // The article is back on the server: only what was remembered keeps A away from it.
+        nntp.faults().clearAll();
+        rig = startApp(false);
+        nntp.removeArticle(b.messageIds().get(5));
+        nntp.removeArticle(b.messageIds().get(7));
+
+        CutoverRig.Raw whole = rawGet(file());
+        whole.assertOne200(film.length);
+        assertEquals(5 * PART, whole.body().length, "A is not tried where it is known to lack the bytes");
+        assertArrayEquals(Arrays.copyOf(film, whole.body().length), whole.body());
+        assertEquals(1, rig.events(item, "cutover").size(), "no cutover after the restart");
+        List<JsonNode> closed = rig.events(item, "stream-closed");
+        assertEquals(FailurePolicy.NO_STABLE_SOURCE, closed.get(closed.size() - 1).get("detail").get("reason").asText());
+
+        CutoverRig.Raw tail = rawGet(file(), "bytes=" + 6 * PART + "-");
+        assertTrue(tail.headers().startsWith("HTTP/1.1 206"), tail.headers());
+        assertArrayEquals(sha256(Arrays.copyOfRange(film, 6 * PART, film.length)), sha256(tail.body()),
+                "A serves the range it has");
+        List<JsonNode> cutovers = rig.events(item, "cutover");
+        assertEquals(2, cutovers.size(), cutovers.toString());
+        JsonNode d = cutovers.get(1).get("detail");
+        assertEquals(7L * PART, d.get("offset").asLong());
+        assertEquals(sourceB, d.get("from").asLong());
+        assertEquals(sourceA, d.get("to").asLong());
+    }
+
+    @Test
+    void aSimulatedFailureLeavesNoHoleBehind() throws Exception {
+        nntp = EmbeddedNntpServer.start();
+        rig = startApp(true);
+        PostedFile a = nntp.post(FILE, film, PART);
+        PostedFile b = nntp.post(FILE, film, PART);
+        long item = rig.importPrimary(TITLE, a);
+        long sourceA = rig.item(item).get("primary").get("id").asLong();
+        long sourceB = rig.addStandby(item, TITLE + " REPOST", b);
+        rig.awaitVerified(item, sourceB);
+
+        assertEquals(202, rig.post(URI.create(rig.app.uri() + "api/items/" + item + "/simulate-failure"), "")
+                .statusCode());
+        assertArrayEquals(sha256(film), sha256(rawGet(file()).body()));
+        assertEquals(sourceB, rig.item(item).get("primary").get("id").asLong());
+
+        // B now lacks the very first bytes, where A's simulated failure was: A must serve them.
+        nntp.removeArticle(b.messageIds().get(0));
+        CutoverRig.Raw r = rawGet(file());
+        r.assertOne200(film.length);
+        assertArrayEquals(sha256(film), sha256(r.body()), "A is still eligible for the range it was made to fail");
+        assertEquals(sourceA, rig.events(item, "cutover").get(1).get("detail").get("to").asLong());
+    }
+
+    private URI file() {
+        return rig.dav(TITLE, FILE);
+    }
+}
