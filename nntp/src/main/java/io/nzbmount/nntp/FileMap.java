@@ -1,5 +1,7 @@
 package io.nzbmount.nntp;
 
+import java.util.Optional;
+
 /**
  * Where the decoded bytes of one NZB file sit: which article holds which byte range. Made by
  * {@link Usenet#map}, handed back to {@link Usenet#open}. Immutable and thread-safe; holds no
@@ -24,4 +26,13 @@ public interface FileMap {
      * handed to {@link Usenet#restore} later instead of mapping the file again.
      */
     String layout();
+
+    /**
+     * The file name its poster gave in the article headers (yEnc {@code name=}), when the map was
+     * made by {@link Usenet#map}; empty for a restored or spliced map. A release with obfuscated
+     * subjects may still carry the real name here.
+     */
+    default Optional<String> postedName() {
+        return Optional.empty();
+    }
 }

@@ -56,6 +56,28 @@ public interface Usenet extends AutoCloseable {
     FileMap restore(NzbFile file, String layout);
 
     /**
+     * A file made of byte ranges of other files, such as a film stored without compression across
+     * archive volumes. Reading it costs the articles that hold the requested bytes, the same as
+     * reading those ranges of the volumes themselves; one reader runs one read-ahead across the
+     * slices. Costs nothing: no article is fetched.
+     *
+     * @param volumes maps made or restored by this instance, in the order the slices name them
+     * @param slices  the file's bytes in order; together they make the file's size
+     * @throws IllegalArgumentException when there are no slices or a slice does not lie inside
+     *     its volume
+     */
+    FileMap splice(List<FileMap> volumes, List<Slice> slices);
+
+    /**
+     * Rebuilds a spliced file's map from its {@link FileMap#layout()} and its volumes, without
+     * fetching anything.
+     *
+     * @param volumes the NZB files of the volumes, in the order given to {@link #splice}
+     * @throws IllegalArgumentException when the layout is not a spliced one, or not for these volumes
+     */
+    FileMap restore(List<NzbFile> volumes, String layout);
+
+    /**
      * Asks the providers about each article (STAT, background priority) and returns the message
      * ids that every provider said it does not have.
      *

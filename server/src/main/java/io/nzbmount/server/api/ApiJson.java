@@ -1,7 +1,6 @@
 package io.nzbmount.server.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nzbmount.server.cutover.Problem;
 import io.nzbmount.server.library.ItemView;
@@ -130,34 +129,15 @@ final class ApiJson {
         return m;
     }
 
-    static Map<String, Object> event(EventRecord e) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("id", e.id());
-        m.put("at", time(e.at()));
-        m.put("item", e.itemId().isPresent() ? e.itemId().getAsLong() : null);
-        m.put("stream", e.stream().orElse(null));
-        m.put("kind", e.kind());
-        m.put("detail", detail(e.detail()));
-        return m;
-    }
-
     static Map<String, Object> events(List<EventRecord> page, boolean full) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("events", page.stream().map(ApiJson::event).toList());
+        m.put("events", page.stream().map(EventJson::of).toList());
         m.put("next", full && !page.isEmpty() ? page.get(page.size() - 1).id() : null);
         return m;
     }
 
     static Map<String, Object> error(String message) {
         return Map.of("error", message);
-    }
-
-    private static JsonNode detail(String json) {
-        try {
-            return MAPPER.readTree(json);
-        } catch (JsonProcessingException e) {
-            return MAPPER.getNodeFactory().textNode(json);
-        }
     }
 
     private static String time(Instant t) {

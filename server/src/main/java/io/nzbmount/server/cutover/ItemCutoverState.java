@@ -46,7 +46,8 @@ final class ItemCutoverState {
 
     /** True once after {@link #simulateFailure()}: the caller fails its read. */
     boolean takeSimulatedFailure() {
-        return simulatedFailure.compareAndSet(true, false);
+        // A plain read first: every read of every stream asks, and a failure is almost never armed.
+        return simulatedFailure.get() && simulatedFailure.compareAndSet(true, false);
     }
 
     /** Stream {@code stream} reads from {@code sourceId} now (at its start and after a cutover). */

@@ -1,6 +1,7 @@
 package io.nzbmount.server.observe;
 
 import io.nzbmount.config.Settings;
+import io.nzbmount.server.api.EventJson;
 import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.store.EventQuery;
 import io.nzbmount.server.store.EventRecord;
@@ -75,7 +76,7 @@ public final class Diagnostics {
         m.put("eventsSince", now.minus(WINDOW).toString());
         try {
             List<EventRecord> recent = recentEvents(now.minus(WINDOW));
-            m.put("events", recent.stream().map(ObserveJson::event).toList());
+            m.put("events", recent.stream().map(EventJson::of).toList());
             m.put("eventsTruncated", recent.size() >= MAX_EVENTS);
         } catch (StoreException e) {
             m.put("events", List.of());

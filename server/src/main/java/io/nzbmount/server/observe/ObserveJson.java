@@ -1,10 +1,8 @@
 package io.nzbmount.server.observe;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nzbmount.nntp.ProviderHealth;
-import io.nzbmount.server.store.EventRecord;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -91,26 +89,7 @@ final class ObserveJson {
         return m;
     }
 
-    static Map<String, Object> event(EventRecord e) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("id", e.id());
-        m.put("at", e.at().toString());
-        m.put("item", e.itemId().isPresent() ? e.itemId().getAsLong() : null);
-        m.put("stream", e.stream().orElse(null));
-        m.put("kind", e.kind());
-        m.put("detail", detail(e.detail()));
-        return m;
-    }
-
     static Map<String, Object> error(String message) {
         return Map.of("error", message);
-    }
-
-    private static JsonNode detail(String json) {
-        try {
-            return MAPPER.readTree(json);
-        } catch (JsonProcessingException e) {
-            return MAPPER.getNodeFactory().textNode(json);
-        }
     }
 }

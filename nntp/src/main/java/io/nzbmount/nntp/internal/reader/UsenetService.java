@@ -238,4 +238,14 @@ public final class UsenetService implements Usenet {
     private void ensureOpen() throws ReadCancelledException {
         if (closed) throw new ReadCancelledException("closed");
     }
+
+    @Override
+    public FileMap splice(List<FileMap> volumes, List<io.nzbmount.nntp.Slice> slices) {
+        throw new UnsupportedOperationException("splice");
+    }
+
+    @Override
+    public FileMap restore(List<NzbFile> volumes, String layout) {
+        throw new UnsupportedOperationException("restore spliced");
+    }
 }

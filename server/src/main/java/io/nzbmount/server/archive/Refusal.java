@@ -1,0 +1,32 @@
+package io.nzbmount.server.archive;
+
+import java.util.Objects;
+
+/**
+ * Why an archive, or one member of it, cannot be served as plain bytes.
+ *
+ * @param reason  the kind of refusal
+ * @param message a sentence for the user that names the archive or member and what is wrong
+ */
+public record Refusal(Reason reason, String message) {
+    public Refusal {
+        Objects.requireNonNull(reason, "reason");
+        Objects.requireNonNull(message, "message");
+    }
+
+    /** The kinds of archive that cannot be streamed. */
+    public enum Reason {
+        /** The member's data is compressed: only stored (method 0, copy) data can be served. */
+        COMPRESSED,
+        /** A solid archive: a member's data depends on the members before it. */
+        SOLID,
+        /** The data or the headers are encrypted. */
+        ENCRYPTED,
+        /** A volume the data runs through is not in the release. */
+        MISSING_VOLUME,
+        /** The headers contradict themselves or the volumes (bad CRC, sizes that do not add up). */
+        DAMAGED,
+        /** A format feature this reader does not know. */
+        UNSUPPORTED
+    }
+}
