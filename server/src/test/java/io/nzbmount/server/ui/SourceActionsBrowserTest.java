@@ -29,6 +29,7 @@ import org.openqa.selenium.WebElement;
  * source" when an item without standbys fails. Standbys are second postings of the same bytes on
  * the embedded NNTP server, so they verify for real.
  */
+@LiveBrowserTestBase.DemoMode
 class SourceActionsBrowserTest extends LiveBrowserTestBase {
 
     private static final String XSS = "<img src=x onerror=alert(1)>";
@@ -38,12 +39,8 @@ class SourceActionsBrowserTest extends LiveBrowserTestBase {
     private static HttpClient slow;
 
     @BeforeAll
-    static void start() throws Exception {
-        Browser.assumeInstalled();
-        server = LiveServer.start(dir.resolve("data"), true);
-        http = new Http();
+    static void startSlowClient() {
         slow = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-        browser = new Browser();
     }
 
     @AfterAll
