@@ -12,7 +12,7 @@ import { startNotices } from './notices.js';
 const routes = [
   { pattern: /^\/library$/, nav: 'library', open: (main) => libraryPage(main) },
   { pattern: /^\/items\/([1-9][0-9]{0,17})$/, nav: 'library', open: (main, m) => itemPage(main, m[1]) },
-  { pattern: /^\/search$/, nav: 'search', open: (main) => searchPage(main) },
+  { pattern: /^\/search(?:\?(.*))?$/, nav: 'search', open: (main, m) => searchPage(main, new URLSearchParams(m[1] || '')) },
   { pattern: /^\/streams$/, nav: 'streams', open: (main) => streamsPage(main) },
   { pattern: /^\/settings$/, nav: 'settings', open: (main) => settingsPage(main) },
   { pattern: /^\/health$/, nav: 'health', open: (main) => healthPage(main) },

@@ -21,7 +21,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The library's REST endpoints under {@code /api}: {@code /api/nzbs}, {@code /api/items}, {@code /api/search},
- * {@code /api/items/{id}}, {@code /api/events}, and with a {@link SourcesEndpoint}
+ * {@code /api/items/{id}}, {@code /api/items/{id}/sources} (POST: a search result as a standby),
+ * {@code /api/events}, and with a {@link SourcesEndpoint}
  * {@code /api/items/{id}/primary}, {@code /api/items/{id}/sources/{sourceId}} and
  * {@code /api/items/{id}/research}. Other paths are not handled (the handler returns
  * false), so it can share {@code /api/*} with other handlers in a {@link Handler.Sequence}.
@@ -34,6 +35,7 @@ public final class ApiHandler extends Handler.Abstract {
 
     private static final Logger LOG = LoggerFactory.getLogger(ApiHandler.class);
     private static final String PREFIX = "/api";
+    private static final Pattern ADD_TO_POOL = Pattern.compile("/items/([^/]+)/sources");
     private static final Pattern SOURCE_ACTION =
             Pattern.compile("/items/([^/]+)(/primary|/research|/sources/([^/]+))");
 
@@ -101,6 +103,8 @@ public final class ApiHandler extends Handler.Abstract {
         if (rest.equals("/items")) return Optional.of(items::collection);
         if (rest.equals("/events")) return Optional.of(events::get);
         if (rest.equals("/search")) return Optional.of(search::search);
+        Matcher pool = ADD_TO_POOL.matcher(rest);
+        if (pool.matches()) return Optional.of((request, query) -> search.addToPool(request, pool.group(1)));
         if (rest.startsWith("/items/") && rest.indexOf('/', "/items/".length()) < 0) {
             String id = rest.substring("/items/".length());
             return Optional.of((request, query) -> items.member(request, id));
