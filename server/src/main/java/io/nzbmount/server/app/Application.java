@@ -136,6 +136,16 @@ public final class Application implements AutoCloseable {
             ObserveHandler observe = new ObserveHandler(health, streams,
                     new Diagnostics(settings, events, health, streams, clock));
             Cutovers cutovers = new Cutovers(db, catalog, usenet, events, FailureRules.from(settings.fallback()), clock);
+            // Saved fallback settings apply at once: streams opened from now on, pools and proofs use them.
+            settingsService.addListener(change -> {
+                if (!change.fallbackChanged()) return;
+                var fallback = change.after().fallback();
+                importer.setMaxStandby(fallback.maxStandby());
+                standbyImporter.setMaxStandby(fallback.maxStandby());
+                standby.setPool(fallback.maxStandby(), fallback.submitDelay());
+                cutovers.setFallbackEnabled(fallback.enabled());
+            });
+            settingsService.appliesLive("fallback");
             List<Handler> apis = new ArrayList<>();
             if (demo) apis.add(new SimulateFailureHandler(cutovers, catalog));
             apis.add(new ApiHandler(importer, catalog, events, picker, Optional.of(new StandbyStatus(db)),

@@ -35,10 +35,19 @@ public final class Cutovers {
     private final CutoverStore store;
     private final FallbackSelector selector;
     private final EventLog events;
-    private final FailureRules rules;
+    /** Replaced whole when the fallback settings change; each new stream takes the rules in force then. */
+    private volatile FailureRules rules;
     private final HoleTable holeTable;
     private final Clock clock;
     private final Map<Long, ItemCutoverState> items = new ConcurrentHashMap<>();
+
+    /**
+     * Turns automatic cutover on or off for streams opened from now on (saved settings that apply
+     * without a restart); a stream already open keeps the rules it started with.
+     */
+    public void setFallbackEnabled(boolean on) {
+        rules = rules.withEnabled(on);
+    }
 
     public Cutovers(Database db, ItemCatalog catalog, Usenet usenet, EventLog events, FailureRules rules, Clock clock) {
         this.store = new CutoverStore(db, clock);

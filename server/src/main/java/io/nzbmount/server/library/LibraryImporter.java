@@ -46,16 +46,21 @@ public final class LibraryImporter {
     private final Database db;
     private final ReleaseInspector inspector;
     private final Clock clock;
-    private final int maxStandby;
+    private volatile int maxStandby;
 
     /**
      * @param maxStandby the standby pool size limit of an item (the hard ceiling is 5)
      */
     public LibraryImporter(Database db, FileSizer sizer, ArticlePresence presence, Clock clock, int maxStandby) {
-        if (maxStandby < 0 || maxStandby > 5) throw new IllegalArgumentException("maxStandby must be 0..5: " + maxStandby);
         this.db = db;
         this.inspector = new ReleaseInspector(sizer, presence);
         this.clock = clock;
+        setMaxStandby(maxStandby);
+    }
+
+    /** Changes the pool size limit for standbys added from now on (saved settings applied without a restart). */
+    public void setMaxStandby(int maxStandby) {
+        if (maxStandby < 0 || maxStandby > 5) throw new IllegalArgumentException("maxStandby must be 0..5: " + maxStandby);
         this.maxStandby = maxStandby;
     }
 
@@ -156,9 +161,10 @@ public final class LibraryImporter {
         }
         long pool = Sources.ofItem(c, itemId).stream()
                 .filter(s -> s.role() == SourceRole.STANDBY && ItemView.inPool(s.state())).count();
-        if (pool >= maxStandby) {
+        int limit = maxStandby;
+        if (pool >= limit) {
             throw new Refusal(new ImportException(Reason.CONFLICT, "the standby pool of item " + itemId
-                    + " is full (" + maxStandby + " sources): remove one first"));
+                    + " is full (" + limit + " sources): remove one first"));
         }
         return null;
     }

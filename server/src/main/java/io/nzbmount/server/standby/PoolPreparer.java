@@ -29,6 +29,7 @@ import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.IntSupplier;
 
 /**
  * Fills an item's standby pool from the indexers: gathers candidates (the item's result pool and
@@ -47,10 +48,10 @@ final class PoolPreparer {
     private final Optional<IndexerAccess> indexers;
     private final EventLog events;
     private final Clock clock;
-    private final int maxStandby;
+    private final IntSupplier maxStandby;
 
     PoolPreparer(Database db, ItemCatalog catalog, LibraryImporter importer, Optional<IndexerAccess> indexers,
-                 EventLog events, Clock clock, int maxStandby) {
+                 EventLog events, Clock clock, IntSupplier maxStandby) {
         this.db = db;
         this.catalog = catalog;
         this.importer = importer;
@@ -62,11 +63,12 @@ final class PoolPreparer {
 
     /** Adds standbys to the item's pool and returns their source ids (to be proved). */
     List<Long> prepare(long itemId) throws StoreException, InterruptedException {
-        if (maxStandby == 0 || indexers.isEmpty()) return List.of();
+        int size = maxStandby.getAsInt();
+        if (size == 0 || indexers.isEmpty()) return List.of();
         Optional<PoolTarget> found = PoolTarget.of(db, catalog, itemId);
         if (found.isEmpty()) return List.of();
         PoolTarget target = found.get();
-        int slots = maxStandby - target.view().standby().size();
+        int slots = size - target.view().standby().size();
         if (slots <= 0) return List.of();
         List<PooledResult> pool = db.transaction(c -> ResultPool.ofItem(c, itemId));
         Set<String> dead = target.dead();
