@@ -8,6 +8,7 @@ import {
 } from './widgets.js';
 import { uploadControl } from './upload.js';
 import { demoMode, hasNoStableSource, isPlaying, onActivity, simulateFailure } from './notices.js';
+import { onTimeline } from './live.js';
 
 const POLL_MS = 3000;
 const EVENT_PAGE = 500;
@@ -253,7 +254,10 @@ export function itemPage(main, id) {
   const unsubscribe = onActivity(showActivity);
   showActivity();
   const stop = poll(refresh, POLL_MS);
-  return { title: 'Item', dispose: () => { stopped = true; stop(); unsubscribe(); } };
+  const unlive = onTimeline((event) => {
+    if (event && event.item === Number(id)) stop.now();
+  });
+  return { title: 'Item', dispose: () => { stopped = true; stop(); unsubscribe(); unlive(); } };
 }
 
 // One standby of the pool: its proof (validation) when NZBMount has started one, else the source's own state.

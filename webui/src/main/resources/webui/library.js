@@ -5,6 +5,7 @@ import { h, setText, setAttr, formatSize, replaceChildren, timeElement } from '.
 import { api, davUrl, summaryOf } from './api.js';
 import { copyButton, confirmDialog, pageError, pageHead, poll, stateBadge, updateStateBadge } from './widgets.js';
 import { uploadControl } from './upload.js';
+import { onTimeline } from './live.js';
 import { demoMode, hasNoStableSource, isPlaying, onActivity, simulateFailure } from './notices.js';
 
 const POLL_MS = 3000;
@@ -254,7 +255,8 @@ export function libraryPage(main) {
     for (const card of cards.values()) showActivity(card);
   });
   const stop = poll(refresh, POLL_MS);
-  return { title: 'Library', dispose: () => { stop(); unsubscribe(); } };
+  const unlive = onTimeline(() => stop.now());
+  return { title: 'Library', dispose: () => { stop(); unsubscribe(); unlive(); } };
 }
 
 function byName(a, b) {

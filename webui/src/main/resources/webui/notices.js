@@ -7,6 +7,7 @@
 import { h, setText } from './dom.js';
 import { api } from './api.js';
 import { poll } from './widgets.js';
+import { onTimeline } from './live.js';
 
 export const NO_STABLE_SOURCE = 'No stable source is available right now.';
 const POLL_MS = 2000;
@@ -35,7 +36,9 @@ export function startNotices() {
   region = h('div', { class: 'notices', 'aria-live': 'polite', 'aria-label': 'Notices' });
   document.body.appendChild(region);
   probeDemo();
-  poll(tick, POLL_MS);
+  const poller = poll(tick, POLL_MS);
+  // A cutover or a closed stream shows at once when the server says so.
+  onTimeline(() => poller.now());
 }
 
 /** Calls `fn` after every poll (and when demo mode is known); returns a function that unsubscribes. */

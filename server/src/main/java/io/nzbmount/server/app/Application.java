@@ -3,6 +3,8 @@ package io.nzbmount.server.app;
 import io.nzbmount.config.Settings;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.api.ApiHandler;
+import io.nzbmount.server.api.EventFeed;
+import io.nzbmount.server.api.EventStreamHandler;
 import io.nzbmount.server.api.SourcesEndpoint;
 import io.nzbmount.server.cli.UsenetSettings;
 import io.nzbmount.server.cutover.Cutovers;
@@ -34,6 +36,7 @@ import io.nzbmount.server.ui.CsrfHandler;
 import io.nzbmount.server.ui.UiHandler;
 import java.net.URI;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -54,6 +57,9 @@ public final class Application implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Application.class);
     /** Standbys proved at once: each proof holds at most one background fetch per side. */
     private static final int STANDBY_PROOFS_AT_ONCE = 2;
+    /** How often new timeline events are looked for, for the event streams of open pages. */
+    private static final Duration EVENT_FEED_PERIOD = Duration.ofMillis(500);
+    private static final Duration EVENT_STREAM_HEARTBEAT = Duration.ofSeconds(15);
 
     private final List<AutoCloseable> resources;
     private final WebServer web;
@@ -147,6 +153,9 @@ public final class Application implements AutoCloseable {
             });
             settingsService.appliesLive("fallback");
             List<Handler> apis = new ArrayList<>();
+            EventFeed feed = new EventFeed(events, clock, EVENT_FEED_PERIOD);
+            started.add(feed);
+            apis.add(new EventStreamHandler(feed, EVENT_STREAM_HEARTBEAT));
             if (demo) apis.add(new SimulateFailureHandler(cutovers, catalog));
             apis.add(new ApiHandler(importer, catalog, events, picker, Optional.of(new StandbyStatus(db)),
                     Optional.of(cutovers),
@@ -166,7 +175,11 @@ public final class Application implements AutoCloseable {
                     .route("/", new UiHandler())
                     .build();
             web.start();
-            started.add(web::stop);
+            // The event streams end first, so the stop does not wait for them.
+            started.add(() -> {
+                feed.close();
+                web.stop();
+            });
             WatchFolder watch = new WatchFolder(settings.server().dataDir(), importer, clock);
             watch.start();
             started.add(watch);
