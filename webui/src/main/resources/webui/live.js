@@ -2,6 +2,10 @@
 // feeds with every timeline event as it is stored. Pages subscribe to refresh at once instead of
 // at their next poll. Polling never stops: without EventSource, or while the stream is down (a
 // proxy that does not pass it, a server restart), pages simply update at their polling pace.
+// The stream is open only while the tab is shown: a browser allows 6 connections to one server
+// over HTTP/1.1, and tabs in the background (or pages kept in the back/forward cache) that each
+// held a stream would leave none for the requests of the tab in front. A hidden tab does not
+// poll either; it catches up when shown.
 // Event data comes from the server as JSON and is only handed on, never inserted as markup.
 
 const STREAM_PATH = '/api/events/stream';
@@ -28,8 +32,24 @@ export function liveConnected() {
   return source !== null && source.readyState === 1;
 }
 
+document.addEventListener('visibilitychange', () => {
+  if (document.hidden) close();
+  else if (listeners.size) open();
+});
+window.addEventListener('pagehide', close);
+window.addEventListener('pageshow', (e) => {
+  if (e.persisted && listeners.size) open();
+});
+
+function close() {
+  if (!source) return;
+  source.close();
+  source = null;
+  mark(false);
+}
+
 function open() {
-  if (source || reopenTimer || typeof EventSource !== 'function') return;
+  if (source || reopenTimer || document.hidden || typeof EventSource !== 'function') return;
   source = new EventSource(new URL(STREAM_PATH, location.origin).href);
   source.addEventListener('open', () => mark(true));
   source.addEventListener('timeline', (e) => {

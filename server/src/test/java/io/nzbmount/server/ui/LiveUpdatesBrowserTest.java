@@ -37,6 +37,39 @@ class LiveUpdatesBrowserTest extends LiveBrowserTestBase {
     }
 
     @Test
+    void aPageLeftBehindClosesItsStreamAndReopensItWhenShownAgain() throws Exception {
+        // A browser opens at most 6 connections to one server: pages kept in the back/forward
+        // cache, or tabs in the background, that held their streams would take them all.
+        open("/library");
+        heading("Library");
+        browser.await(d -> "on".equals(live()) ? true : null);
+        browser.js("window.dispatchEvent(new PageTransitionEvent('pagehide', {persisted: true}))");
+        assertEquals("off", live());
+        assertEquals(Boolean.FALSE, connected());
+        browser.js("window.dispatchEvent(new PageTransitionEvent('pageshow', {persisted: true}))");
+        browser.await(d -> "on".equals(live()) ? true : null);
+
+        for (int i = 0; i < 8; i++) {
+            open(i % 2 == 0 ? "/streams" : "/library");
+            heading(i % 2 == 0 ? "Streams" : "Library");
+            browser.await(d -> "on".equals(live()) ? true : null);
+        }
+        Object probe = browser.driver.executeAsyncScript("const done = arguments[arguments.length - 1];"
+                + "const t = setTimeout(() => done('still waiting after 20 s'), 20000);"
+                + "fetch('/api/items').then(r => { clearTimeout(t); done('status ' + r.status); }, e => done('failed: ' + e));");
+        assertEquals("status 200", probe, "requests still get a connection after many page loads");
+    }
+
+    private Object live() {
+        return browser.js("return document.documentElement.dataset.live || null");
+    }
+
+    private Object connected() {
+        return browser.driver.executeAsyncScript("const done = arguments[arguments.length - 1];"
+                + "import('/live.js').then(m => done(m.liveConnected()), e => done('import failed: ' + e));");
+    }
+
+    @Test
     void withoutEventSourceTheLibraryStillUpdatesByPolling() throws Exception {
         String id = browser.driver.executeCdpCommand("Page.addScriptToEvaluateOnNewDocument",
                 Map.of("source", "delete window.EventSource;")).get("identifier").toString();
