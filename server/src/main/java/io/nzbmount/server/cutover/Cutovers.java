@@ -41,14 +41,6 @@ public final class Cutovers {
     private final Clock clock;
     private final Map<Long, ItemCutoverState> items = new ConcurrentHashMap<>();
 
-    /**
-     * Turns automatic cutover on or off for streams opened from now on (saved settings that apply
-     * without a restart); a stream already open keeps the rules it started with.
-     */
-    public void setFallbackEnabled(boolean on) {
-        rules = rules.withEnabled(on);
-    }
-
     public Cutovers(Database db, ItemCatalog catalog, Usenet usenet, EventLog events, FailureRules rules, Clock clock) {
         this.store = new CutoverStore(db, clock);
         this.holeTable = new HoleTable(db, clock);
@@ -56,6 +48,14 @@ public final class Cutovers {
         this.selector = new FallbackSelector(store, catalog, usenet);
         this.events = events;
         this.rules = rules;
+    }
+
+    /**
+     * Turns automatic cutover on or off for streams opened from now on (saved settings that apply
+     * without a restart); a stream already open keeps the rules it started with.
+     */
+    public void setFallbackEnabled(boolean on) {
+        rules = rules.withEnabled(on);
     }
 
     /**

@@ -90,7 +90,8 @@ abstract class LiveBrowserTestBase {
     /** Like {@link Browser#await} but up to 30 s: for what the server does in the background (proofs). */
     <T> T awaitLong(java.util.function.Function<org.openqa.selenium.WebDriver, T> condition) {
         return new org.openqa.selenium.support.ui.WebDriverWait(browser.driver, java.time.Duration.ofSeconds(30),
-                java.time.Duration.ofMillis(100)).until(condition);
+                java.time.Duration.ofMillis(100)).ignoring(org.openqa.selenium.StaleElementReferenceException.class)
+                .until(condition);
     }
 
     /** The text of the first element matching {@code css} once it has some. */

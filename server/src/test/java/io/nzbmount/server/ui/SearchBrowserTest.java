@@ -116,9 +116,11 @@ class SearchBrowserTest extends LiveBrowserTestBase {
         browser.await(d -> first(sameEncoding.findElements(By.cssSelector(".row-message.ok a")))).click();
         heading(item.get("name").asText());
         // Proofs run at the service's pace (a sample every 200 ms) on a shared machine.
+        // One script reads the whole pool, so a row re-rendered in between is never half read.
         new org.openqa.selenium.support.ui.WebDriverWait(browser.driver, java.time.Duration.ofSeconds(90),
-                java.time.Duration.ofMillis(250)).until(d -> d.findElements(By.cssSelector("tr.standby")).stream()
-                .anyMatch(r -> r.getText().contains("Tide.Mill.2019.1080p.WEB.x264-OTHER") && r.getText().contains("Verified")));
+                java.time.Duration.ofMillis(250)).until(d -> Boolean.TRUE.equals(browser.js(
+                        "return [...document.querySelectorAll('tr.standby')].some(r => r.textContent.includes(arguments[0])"
+                        + " && r.querySelector('.validation-verified') !== null)", "Tide.Mill.2019.1080p.WEB.x264-OTHER")));
     }
 
     /** The result row whose title is {@code title}, once the results are shown. */
