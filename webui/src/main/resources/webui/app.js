@@ -7,11 +7,12 @@ import { searchPage } from './search.js';
 import { streamsPage } from './streams.js';
 import { healthPage } from './health.js';
 import { settingsPage } from './settings.js';
+import { startNotices } from './notices.js';
 
 const routes = [
   { pattern: /^\/library$/, nav: 'library', open: (main) => libraryPage(main) },
   { pattern: /^\/items\/([1-9][0-9]{0,17})$/, nav: 'library', open: (main, m) => itemPage(main, m[1]) },
-  { pattern: /^\/search$/, nav: 'search', open: (main) => searchPage(main) },
+  { pattern: /^\/search(?:\?(.*))?$/, nav: 'search', open: (main, m) => searchPage(main, new URLSearchParams(m[1] || '')) },
   { pattern: /^\/streams$/, nav: 'streams', open: (main) => streamsPage(main) },
   { pattern: /^\/settings$/, nav: 'settings', open: (main) => settingsPage(main) },
   { pattern: /^\/health$/, nav: 'health', open: (main) => healthPage(main) },
@@ -52,3 +53,4 @@ function route(moveFocus) {
 window.addEventListener('hashchange', () => route(true));
 if (!location.hash || location.hash === '#' || location.hash === '#/') history.replaceState(null, '', '#/library');
 route(false);
+startNotices();

@@ -7,6 +7,8 @@ import {
   confirmDialog, copyButton, detailText, kindWord, pageError, poll, stateBadge, stateWord, tierWord,
 } from './widgets.js';
 import { uploadControl } from './upload.js';
+import { demoMode, hasNoStableSource, isPlaying, onActivity, simulateFailure } from './notices.js';
+import { onTimeline } from './live.js';
 
 const POLL_MS = 3000;
 const EVENT_PAGE = 500;
@@ -18,11 +20,16 @@ export function itemPage(main, id) {
   const error = pageError();
   const removeButton = h('button', { type: 'button', class: 'danger', on: { click: remove } }, 'Delete item');
   const removeMessage = h('span', { class: 'action-message', role: 'alert' });
+  const activity = h('span', { class: 'badge', hidden: true });
+  const simulateButton = h('button', { type: 'button', class: 'secondary', hidden: true, on: { click: simulate } },
+    'Simulate failure');
+  const searchButton = h('button', { type: 'button', class: 'secondary small', on: { click: searchAgain } }, 'Search again');
+  const searchMessage = h('span', { class: 'action-message', role: 'alert' });
   const crumbName = h('span', { 'aria-current': 'page' }, 'Item ' + id);
   const filesBody = h('tbody', {}, placeholderRow(3, 'Loading…'));
   const refusedBox = h('div', { class: 'refused', hidden: true });
   const primaryBox = h('div', { class: 'source-primary' }, h('p', { class: 'placeholder' }, 'Loading…'));
-  const standbyBody = h('tbody', {}, placeholderRow(5, 'Loading…'));
+  const standbyBody = h('tbody', {}, placeholderRow(6, 'Loading…'));
   const othersSection = h('div', { class: 'others', hidden: true });
   const timeline = h('ol', { class: 'timeline', 'aria-live': 'off' });
   const timelineEmpty = h('p', { class: 'placeholder' }, 'Loading events…');
@@ -44,7 +51,8 @@ export function itemPage(main, id) {
 
   replaceChildren(main,
     h('nav', { class: 'crumbs', 'aria-label': 'Breadcrumb' }, h('a', { href: '#/library' }, 'Library'), ' / ', crumbName),
-    h('div', { class: 'page-head' }, title, badge, h('div', { class: 'head-actions' }, removeButton, removeMessage)),
+    h('div', { class: 'page-head' }, title, badge, activity,
+      h('div', { class: 'head-actions' }, removeButton, simulateButton, removeMessage)),
     error,
     h('section', { class: 'panel', 'aria-labelledby': 'files-title' },
       h('h2', { id: 'files-title' }, 'Files'),
@@ -57,13 +65,16 @@ export function itemPage(main, id) {
     h('section', { class: 'panel', 'aria-labelledby': 'sources-title' },
       h('h2', { id: 'sources-title' }, 'Sources'),
       h('h3', {}, 'Primary'), primaryBox,
-      h('h3', {}, 'Standby pool'),
+      h('div', { class: 'sources-head' }, h('h3', {}, 'Standby pool'), searchButton,
+        h('a', { href: '#/search?item=' + id, class: 'find-standbys', title: 'Search the indexers yourself and pick standbys' },
+          'Pick from a search'),
+        searchMessage),
       h('div', { class: 'table-wrap' }, h('table', { class: 'sources' },
         h('colgroup', {}, h('col', { class: 'c-release' }), h('col', { class: 'c-state' }), h('col', { class: 'c-tier' }),
-          h('col', { class: 'c-samples' }), h('col', { class: 'c-added' })),
+          h('col', { class: 'c-samples' }), h('col', { class: 'c-added' }), h('col', { class: 'c-actions' })),
         h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Release'), h('th', { scope: 'col' }, 'State'),
           h('th', { scope: 'col' }, 'Tier'), h('th', { scope: 'col' }, 'Samples'),
-          h('th', { scope: 'col' }, 'Last validation'))),
+          h('th', { scope: 'col' }, 'Last validation'), h('th', { scope: 'col' }, 'Actions'))),
         standbyBody)),
       othersSection),
     upload,
@@ -81,6 +92,7 @@ export function itemPage(main, id) {
         stop();
         setText(error, 'There is no item ' + id + ' (it may have been deleted).');
         removeButton.disabled = true;
+        searchButton.disabled = true;
         return;
       }
       setText(error, 'Cannot load this item: ' + e.message);
@@ -125,9 +137,9 @@ export function itemPage(main, id) {
 
     const pool = item.standby || [];
     replaceChildren(standbyBody, pool.length === 0
-      ? placeholderRow(5, 'No standby releases yet. They are prepared once the item has played for a while; '
+      ? placeholderRow(6, 'No standby releases yet. They are prepared once the item has played for a while; '
         + 'you can also add one from an NZB file below.')
-      : pool.map(standbyRow));
+      : pool.map((s) => standbyRow(s, sourceActions(s))));
 
     const others = item.otherSources || [];
     othersSection.hidden = others.length === 0;
@@ -182,12 +194,84 @@ export function itemPage(main, id) {
     }
   }
 
+  // "Make primary" for a proved standby, "Remove" for any standby; a refusal shows next to the button.
+  function sourceActions(s) {
+    const message = h('span', { class: 'action-message', role: 'alert' });
+    const buttons = [];
+    if (s.state === 'validated') {
+      buttons.push(h('button', { type: 'button', class: 'small make-primary', 'aria-label': 'Make ' + s.release + ' the primary',
+        on: { click: (e) => act(e.currentTarget, message, () => api('POST', '/api/items/' + id + '/primary',
+          JSON.stringify({ source: s.id }))) } }, 'Make primary'));
+    }
+    buttons.push(h('button', { type: 'button', class: 'secondary small remove-standby', 'aria-label': 'Remove ' + s.release,
+      on: { click: async (e) => {
+        const button = e.currentTarget;
+        const ok = await confirmDialog('Remove “' + s.release + '”?',
+          'It leaves the standby pool and is not added again by a later search.', 'Remove');
+        if (ok) await act(button, message, () => api('DELETE', '/api/items/' + id + '/sources/' + s.id));
+      } } }, 'Remove'));
+    return h('div', { class: 'source-actions' }, buttons, message);
+  }
+
+  async function act(button, message, call) {
+    button.disabled = true;
+    setText(message, '');
+    try {
+      await call();
+      lastItemKey = '';
+      await refresh();
+    } catch (e) {
+      button.disabled = false;
+      setText(message, e.message);
+    }
+  }
+
+  async function searchAgain() {
+    searchButton.disabled = true;
+    searchMessage.className = 'action-message';
+    setText(searchMessage, '');
+    try {
+      await api('POST', '/api/items/' + id + '/research');
+      searchMessage.className = 'action-message ok';
+      setText(searchMessage, 'Searching the indexers; new standbys appear below.');
+    } catch (e) {
+      setText(searchMessage, 'Search failed: ' + e.message);
+    } finally {
+      searchButton.disabled = false;
+    }
+  }
+
+  async function simulate() {
+    setText(removeMessage, '');
+    try {
+      await simulateFailure(id);
+    } catch (e) {
+      setText(removeMessage, 'Simulate failure failed: ' + e.message);
+    }
+    showActivity();
+  }
+
+  function showActivity() {
+    const playing = isPlaying(id);
+    const lost = !playing && hasNoStableSource(id);
+    activity.hidden = !playing && !lost;
+    setText(activity, playing ? 'Playing' : lost ? 'No stable source' : '');
+    const cls = 'badge ' + (playing ? 'activity-playing' : 'activity-no-source');
+    if (activity.className !== cls) activity.className = cls;
+    simulateButton.hidden = !(playing && demoMode());
+  }
+
+  const unsubscribe = onActivity(showActivity);
+  showActivity();
   const stop = poll(refresh, POLL_MS);
-  return { title: 'Item', dispose: () => { stopped = true; stop(); } };
+  const unlive = onTimeline((event) => {
+    if (event && event.item === Number(id)) stop.now();
+  });
+  return { title: 'Item', dispose: () => { stopped = true; stop(); unsubscribe(); unlive(); } };
 }
 
 // One standby of the pool: its proof (validation) when NZBMount has started one, else the source's own state.
-function standbyRow(s) {
+function standbyRow(s, actions) {
   const v = s.validation || null;
   const reason = (v && v.reason) || s.reason;
   const tier = v && v.tier !== null && v.tier !== undefined ? v.tier : s.tier;
@@ -205,7 +289,8 @@ function standbyRow(s) {
     h('td', { class: 'tier' }, tierWord(tier)),
     samples,
     h('td', { class: 'last-validation' }, v && v.lastValidation ? timeElement(v.lastValidation) : 'Not yet',
-      v && v.nextAttempt ? h('span', { class: 'reason' }, 'next try ', timeElement(v.nextAttempt)) : null));
+      v && v.nextAttempt ? h('span', { class: 'reason' }, 'next try ', timeElement(v.nextAttempt)) : null),
+    h('td', { class: 'actions' }, actions));
 }
 
 const VALIDATION_WORDS = {

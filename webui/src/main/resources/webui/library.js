@@ -5,6 +5,8 @@ import { h, setText, setAttr, formatSize, replaceChildren, timeElement } from '.
 import { api, davUrl, summaryOf } from './api.js';
 import { copyButton, confirmDialog, pageError, pageHead, poll, stateBadge, updateStateBadge } from './widgets.js';
 import { uploadControl } from './upload.js';
+import { onTimeline } from './live.js';
+import { demoMode, hasNoStableSource, isPlaying, onActivity, simulateFailure } from './notices.js';
 
 const POLL_MS = 3000;
 const FILES_SHOWN = 4;
@@ -138,10 +140,13 @@ export function libraryPage(main) {
       created: h('time'),
       fileList: h('ul', { class: 'dav-files' }, h('li', { class: 'placeholder' }, 'Loading files…')),
       message: h('span', { class: 'action-message', role: 'alert' }),
+      activity: h('span', { class: 'badge', hidden: true }),
     };
+    refs.simulate = h('button', { type: 'button', class: 'secondary small simulate', hidden: true,
+      on: { click: () => simulate(card) } }, 'Simulate failure');
     refs.remove = h('button', { type: 'button', class: 'danger small', on: { click: () => remove(card) } }, 'Delete');
     const el = h('li', { class: 'item-card', 'data-id': String(item.id) },
-      h('div', { class: 'item-head' }, h('h3', {}, refs.name), h('div', { class: 'badges' }, refs.state, refs.standby)),
+      h('div', { class: 'item-head' }, h('h3', {}, refs.name), h('div', { class: 'badges' }, refs.state, refs.activity, refs.standby)),
       h('dl', { class: 'facts' },
         h('div', {}, h('dt', {}, 'Files'), refs.files),
         h('div', {}, h('dt', {}, 'Size'), refs.size),
@@ -149,8 +154,9 @@ export function libraryPage(main) {
       refs.fileList,
       h('div', { class: 'item-actions' },
         h('a', { class: 'button secondary small', href: '#/items/' + item.id }, 'Details'),
-        refs.remove, refs.message));
+        refs.simulate, refs.remove, refs.message));
     const card = { el, refs, summary: item, detailKey: null, deleting: false, ready: null, checking: false };
+    showActivity(card);
     return card;
   }
 
@@ -220,8 +226,37 @@ export function libraryPage(main) {
     }
   }
 
+  // "Playing" while a stream of the item is open; "No stable source" when its last stream closed
+  // for want of one and nothing has played since.
+  function showActivity(card) {
+    const r = card.refs;
+    const id = card.summary.id;
+    const playing = isPlaying(id);
+    const lost = !playing && hasNoStableSource(id);
+    r.activity.hidden = !playing && !lost;
+    setText(r.activity, playing ? 'Playing' : lost ? 'No stable source' : '');
+    const cls = 'badge ' + (playing ? 'activity-playing' : 'activity-no-source');
+    if (r.activity.className !== cls) r.activity.className = cls;
+    r.simulate.hidden = !(playing && demoMode());
+    setAttr(r.simulate, 'aria-label', 'Simulate a failure of ' + card.summary.name);
+  }
+
+  async function simulate(card) {
+    setText(card.refs.message, '');
+    try {
+      await simulateFailure(card.summary.id);
+    } catch (e) {
+      setText(card.refs.message, 'Simulate failure failed: ' + e.message);
+    }
+    showActivity(card);
+  }
+
+  const unsubscribe = onActivity(() => {
+    for (const card of cards.values()) showActivity(card);
+  });
   const stop = poll(refresh, POLL_MS);
-  return { title: 'Library', dispose: stop };
+  const unlive = onTimeline(() => stop.now());
+  return { title: 'Library', dispose: () => { stop(); unsubscribe(); unlive(); } };
 }
 
 function byName(a, b) {

@@ -1,9 +1,12 @@
 // The search page (#/search): asks every configured indexer (GET /api/search) and lists the
-// results; "Add to library" makes an item from one (POST /api/items). Release names come from
-// indexers, so from anyone: they are only ever set as text.
+// results; "Add to library" makes an item from one (POST /api/items). Opened for an item
+// (#/search?item=ID, from the item page) it shows each result's tier against that item's primary
+// and "Add as standby" puts a result in the item's pool (POST /api/items/ID/sources), where it is
+// proved like any standby. Release names come from indexers, so from anyone: they are only ever
+// set as text.
 import { h, setText, formatSize, replaceChildren } from './dom.js';
 import { api } from './api.js';
-import { pageHead } from './widgets.js';
+import { pageHead, tierWord } from './widgets.js';
 
 const TYPES = [
   ['search', 'All categories'],
@@ -11,7 +14,8 @@ const TYPES = [
   ['movie', 'Movie'],
 ];
 
-export function searchPage(main) {
+export function searchPage(main, params = new URLSearchParams()) {
+  const itemId = /^[1-9][0-9]{0,17}$/.test(params.get('item') || '') ? params.get('item') : null;
   const query = h('input', { type: 'search', id: 'search-q', name: 'q', autocomplete: 'off', required: true,
     placeholder: 'Title, e.g. Some Film 2020' });
   const type = h('select', { id: 'search-type', name: 'type' }, TYPES.map(([v, label]) => h('option', { value: v }, label)));
@@ -25,6 +29,8 @@ export function searchPage(main) {
   const notice = h('p', { class: 'page-notice search-notice', role: 'status' });
   const indexerErrors = h('ul', { class: 'indexer-errors', 'aria-label': 'Indexers that failed', hidden: true });
   const body = h('tbody', {}, placeholderRow('Search your indexers to see releases here.'));
+  // For an item: whom the results are measured against, and a way back.
+  const forItem = h('p', { class: 'search-for-item', hidden: !itemId });
   let generation = 0;
   let live = true;
 
@@ -42,7 +48,8 @@ export function searchPage(main) {
   });
 
   replaceChildren(main,
-    pageHead('Search'),
+    pageHead(itemId ? 'Find standbys' : 'Search'),
+    forItem,
     form,
     h('section', { class: 'panel', 'aria-labelledby': 'results-title' },
       h('div', { class: 'section-head' }, h('h2', { id: 'results-title' }, 'Results'), status),
@@ -51,14 +58,36 @@ export function searchPage(main) {
       h('div', { class: 'table-wrap' }, h('table', { class: 'results' },
         h('colgroup', {}, h('col', { class: 'c-title' }), h('col', { class: 'c-rsize' }), h('col', { class: 'c-age' }),
           h('col', { class: 'c-group' }), h('col', { class: 'c-res' }), h('col', { class: 'c-codec' }),
+          itemId ? h('col', { class: 'c-rtier' }) : null,
           h('col', { class: 'c-indexer' }), h('col', { class: 'c-action' })),
         h('thead', {}, h('tr', {},
           h('th', { scope: 'col' }, 'Title'), h('th', { scope: 'col', class: 'num' }, 'Size'),
           h('th', { scope: 'col' }, 'Age'), h('th', { scope: 'col' }, 'Group'),
           h('th', { scope: 'col', title: 'Read from the release name' }, 'Resolution'),
           h('th', { scope: 'col', title: 'Read from the release name' }, 'Codec'),
+          itemId ? h('th', { scope: 'col', title: 'How likely its bytes equal the primary\u2019s, from the names and sizes' },
+            'Tier') : null,
           h('th', { scope: 'col' }, 'Indexer'), h('th', { scope: 'col' }, h('span', { class: 'offscreen' }, 'Action')))),
         body))));
+
+  if (itemId) loadItem();
+
+  async function loadItem() {
+    try {
+      const item = await api('GET', '/api/items/' + itemId);
+      if (!live) return;
+      const release = String((item.primary && item.primary.release) || '');
+      replaceChildren(forItem, 'Results are ranked against the primary of ',
+        h('a', { href: '#/items/' + itemId, class: 'for-item-link' }, String(item.name)),
+        release && release !== String(item.name) ? [' (', h('span', { class: 'for-item-primary' }, release), ')'] : null,
+        '. “Add as standby” puts a release in its pool, where it is proved identical before it is used.');
+      if (!query.value) query.value = contentQuery(String((item.primary && item.primary.release) || item.name));
+    } catch (e) {
+      if (!live) return;
+      setText(forItem, 'Item ' + itemId + ' cannot be loaded: ' + e.message);
+      forItem.classList.add('inline-error');
+    }
+  }
 
   async function run() {
     const q = query.value.trim();
@@ -69,6 +98,7 @@ export function searchPage(main) {
       return;
     }
     const params = new URLSearchParams({ q, type: type.value });
+    if (itemId) params.set('item', itemId);
     if (type.value === 'tv') {
       if (season.value !== '') params.set('season', season.value);
       if (episode.value !== '') params.set('ep', episode.value);
@@ -110,9 +140,21 @@ export function searchPage(main) {
 
   function resultRow(r) {
     const message = h('span', { class: 'row-message', role: 'alert' });
-    const add = h('button', { type: 'button', class: 'small add-result', 'aria-label': 'Add ' + r.title + ' to the library' },
-      'Add to library');
-    add.addEventListener('click', () => pick(r, add, message));
+    let add;
+    if (!itemId) {
+      add = h('button', { type: 'button', class: 'small add-result', 'aria-label': 'Add ' + r.title + ' to the library' },
+        'Add to library');
+      add.addEventListener('click', () => pick(r, add, message));
+    } else if (r.standing === 'source') {
+      add = h('span', { class: 'result-standing' }, 'Already a source');
+    } else if (r.standing === 'dead') {
+      add = h('span', { class: 'result-standing', title: 'It failed before (missing articles, different bytes or removed by you)' },
+        'Failed before');
+    } else {
+      add = h('button', { type: 'button', class: 'small add-standby', 'aria-label': 'Add ' + r.title + ' as a standby' },
+        'Add as standby');
+      add.addEventListener('click', () => addStandby(r, add, message));
+    }
     const traits = releaseTraits(r.title);
     return h('tr', { class: 'result' },
       h('td', { class: 'result-title', 'data-label': 'Title' }, r.title),
@@ -121,6 +163,8 @@ export function searchPage(main) {
       h('td', { class: 'result-group', 'data-label': 'Group' }, r.group || '—'),
       h('td', { 'data-label': 'Resolution' }, traits.resolution || '—'),
       h('td', { 'data-label': 'Codec' }, traits.codec || '—'),
+      itemId ? h('td', { class: 'result-tier', 'data-label': 'Tier', 'data-tier': r.tier === null ? '' : String(r.tier) },
+        r.tier === null || r.tier === undefined ? 'Other content' : tierWord(r.tier)) : null,
       h('td', { 'data-label': 'Indexer' }, r.indexer),
       h('td', { class: 'result-cell' }, h('div', { class: 'result-action' }, add, message)));
   }
@@ -150,7 +194,30 @@ export function searchPage(main) {
     }
   }
 
-  return { title: 'Search', dispose: () => { live = false; } };
+  async function addStandby(r, button, message) {
+    button.disabled = true;
+    setText(button, 'Adding…');
+    setText(message, '');
+    message.className = 'row-message';
+    const body = { indexer: r.indexer };
+    if (r.guid) body.guid = r.guid;
+    else body.link = r.link;
+    try {
+      await api('POST', '/api/items/' + itemId + '/sources', JSON.stringify(body));
+      if (!live) return;
+      setText(button, 'Added');
+      message.className = 'row-message ok';
+      replaceChildren(message, 'Being proved. ', h('a', { href: '#/items/' + itemId }, 'Watch it'));
+    } catch (e) {
+      if (!live) return;
+      button.disabled = false;
+      setText(button, 'Add as standby');
+      message.className = 'row-message error';
+      setText(message, e.message);
+    }
+  }
+
+  return { title: itemId ? 'Find standbys' : 'Search', dispose: () => { live = false; } };
 }
 
 function field(id, label, control, extra) {
@@ -158,7 +225,7 @@ function field(id, label, control, extra) {
 }
 
 function placeholderRow(text) {
-  return h('tr', { class: 'placeholder' }, h('td', { colspan: '8' }, text));
+  return h('tr', { class: 'placeholder' }, h('td', { colspan: '9' }, text));
 }
 
 const RESOLUTIONS = [
@@ -189,6 +256,17 @@ export function releaseTraits(title) {
     return null;
   };
   return { resolution: find(RESOLUTIONS), codec: find(CODECS) };
+}
+
+/**
+ * What to search for other releases of the same content: a release name up to its year or its
+ * episode ("Some.Film.2020.1080p.BluRay.x264-GRP" -> "Some Film 2020", "Show.S01E02.720p" ->
+ * "Show S01E02"); the whole name, spaced, when it has neither.
+ */
+export function contentQuery(release) {
+  const name = String(release || '').replace(/[._]+/g, ' ').trim();
+  const m = name.match(/^(.+?\b(?:(?:19|20)[0-9]{2}|S[0-9]{1,2}E[0-9]{1,3}))\b/i);
+  return m ? m[1] : name;
 }
 
 /** How long ago an ISO instant was, in the unit indexers use: "5 h", "3 d", "2 y". */

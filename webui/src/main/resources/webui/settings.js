@@ -71,6 +71,11 @@ function form(body, pageErr, data, isLive) {
     restartMarks[key] = h('span', { class: 'badge restart', hidden: true }, 'Restart needed');
     return restartMarks[key];
   };
+  // The server says which sections it applies as soon as they are saved; the others wait for a restart.
+  const liveSections = new Set(Array.isArray(data.appliesLive) ? data.appliesLive : []);
+  const whenApplied = (key) => liveSections.has(key)
+    ? h('span', { class: 'badge applies-now', 'data-section': key }, 'Applies at once')
+    : h('span', { class: 'badge applies-later', 'data-section': key }, 'Applies after restart');
   const sectionError = (key) => {
     sectionErrors[key] = h('p', { class: 'field-error', id: 'settings-' + key + '-error' });
     return sectionErrors[key];
@@ -120,17 +125,17 @@ function form(body, pageErr, data, isLive) {
     on: { click: () => addIndexer(null, null, true) } }, 'Add indexer');
 
   const theForm = h('form', { class: 'settings-form', id: 'settings-form', novalidate: true, on: { submit: save } },
-    section('providers', 'Providers', [restartMark('providers'), h('span', { class: 'badge' }, 'Applies after restart')],
+    section('providers', 'Providers', [restartMark('providers'), whenApplied('providers')],
       'Usenet servers, asked in order of priority (lowest first).', [sectionError('providers'), providerList,
         h('div', { class: 'entry-actions' }, addProviderButton)]),
-    section('indexers', 'Indexers', [restartMark('indexers'), h('span', { class: 'badge' }, 'Applies after restart')],
+    section('indexers', 'Indexers', [restartMark('indexers'), whenApplied('indexers')],
       'Newznab indexers (or NZBHydra2 / Prowlarr) searched for standby releases.', [sectionError('indexers'), indexerList,
         h('div', { class: 'entry-actions' }, addIndexerButton)]),
-    section('fallback', 'Automatic cutover', [restartMark('fallback'), h('span', { class: 'badge' }, 'Applies after restart')],
+    section('fallback', 'Automatic cutover', [restartMark('fallback'), whenApplied('fallback')],
       'What happens when the release you are watching breaks.', [sectionError('fallback'),
         h('div', { class: 'fields' }, fallbackFields.enabled.el, fallbackFields.maxStandby.el,
           fallbackFields.submitDelaySeconds.el)]),
-    section('server', 'Server and login', [restartMark('server'), h('span', { class: 'badge' }, 'Applies after restart')],
+    section('server', 'Server and login', [restartMark('server'), whenApplied('server')],
       'Where the web UI, the API and WebDAV listen, and the login they ask for.', [sectionError('server'),
         sectionError('auth'),
         h('div', { class: 'fields' }, serverFields.bind.el, serverFields.port.el, authFields.username.el,
@@ -371,8 +376,10 @@ function form(body, pageErr, data, isLive) {
       const restart = answer.restartRequired || [];
       const saved = document.getElementById('settings-notice');
       saved.className = 'save-notice ok';
+      const live = (answer.appliesLive || []).map((k) => RESTART_WORDS[k] || k);
       setText(saved, 'Saved. ' + (restart.length
         ? 'Restart NZBMount to apply: ' + restart.map((k) => RESTART_WORDS[k] || k).join(', ') + '.'
+          + (live.length ? ' Already in force: ' + live.join(', ') + '.' : '')
         : 'NZBMount already runs with these settings.'));
       document.getElementById('settings-save').focus();
     } catch (e) {

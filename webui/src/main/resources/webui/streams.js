@@ -3,6 +3,7 @@
 import { h, setText, setAttr, formatSize, replaceChildren } from './dom.js';
 import { api } from './api.js';
 import { pageError, pageHead, poll } from './widgets.js';
+import { onTimeline } from './live.js';
 
 const POLL_MS = 2000;
 
@@ -73,7 +74,10 @@ export function streamsPage(main) {
   }
 
   const stop = poll(refresh, POLL_MS);
-  return { title: 'Streams', dispose: () => { live = false; stop(); } };
+  const unlive = onTimeline((event) => {
+    if (event && event.stream) stop.now();
+  });
+  return { title: 'Streams', dispose: () => { live = false; stop(); unlive(); } };
 }
 
 function fact(label, value, extra) {

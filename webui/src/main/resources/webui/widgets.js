@@ -146,21 +146,32 @@ export function confirmDialog(title, text, okLabel) {
 
 /**
  * Runs `task` now and then every `intervalMs` after each run ends (never two at once), paused
- * while the tab is hidden. Returns a function that stops it.
+ * while the tab is hidden. Returns a function that stops it; its `now()` runs the task at once.
  */
 export function poll(task, intervalMs) {
   let timer = 0;
   let stopped = false;
   let running = false;
+  let again = false;
   const run = async () => {
-    if (stopped || running) return;
+    if (stopped) return;
+    if (running) {
+      // Asked while a run is under way: run once more after it, so nothing newer is missed.
+      again = true;
+      return;
+    }
     clearTimeout(timer);
     running = true;
     try {
       await task();
     } finally {
       running = false;
-      if (!stopped && !document.hidden) timer = setTimeout(run, intervalMs);
+      if (again && !stopped) {
+        again = false;
+        run();
+      } else if (!stopped && !document.hidden) {
+        timer = setTimeout(run, intervalMs);
+      }
     }
   };
   const onVisible = () => {
@@ -168,11 +179,14 @@ export function poll(task, intervalMs) {
   };
   document.addEventListener('visibilitychange', onVisible);
   run();
-  return () => {
+  const stop = () => {
     stopped = true;
     clearTimeout(timer);
     document.removeEventListener('visibilitychange', onVisible);
   };
+  // Runs the task now (a live event said something changed) instead of at the next interval.
+  stop.now = run;
+  return stop;
 }
 
 /** The heading block of a page. */

@@ -9,6 +9,8 @@ import io.nzbmount.server.standby.StandbyStatus;
 import io.nzbmount.server.store.StoreException;
 import java.nio.ByteBuffer;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
@@ -19,7 +21,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The library's REST endpoints under {@code /api}: {@code /api/nzbs}, {@code /api/items}, {@code /api/search},
- * {@code /api/items/{id}}, {@code /api/events}. Other paths are not handled (the handler returns
+ * {@code /api/items/{id}}, {@code /api/items/{id}/sources} (POST: a search result as a standby),
+ * {@code /api/events}, and with a {@link SourcesEndpoint}
+ * {@code /api/items/{id}/primary}, {@code /api/items/{id}/sources/{sourceId}} and
+ * {@code /api/items/{id}/research}. Other paths are not handled (the handler returns
  * false), so it can share {@code /api/*} with other handlers in a {@link Handler.Sequence}.
  *
  * <p>Every answer is JSON. A refused request is a 4xx with {@code {"error": "..."}}; a failure of
@@ -30,11 +35,15 @@ public final class ApiHandler extends Handler.Abstract {
 
     private static final Logger LOG = LoggerFactory.getLogger(ApiHandler.class);
     private static final String PREFIX = "/api";
+    private static final Pattern ADD_TO_POOL = Pattern.compile("/items/([^/]+)/sources");
+    private static final Pattern SOURCE_ACTION =
+            Pattern.compile("/items/([^/]+)(/primary|/research|/sources/([^/]+))");
 
     private final NzbsEndpoint nzbs;
     private final ItemsEndpoint items;
     private final EventsEndpoint events;
     private final SearchEndpoint search;
+    private final Optional<SourcesEndpoint> sources;
 
     public ApiHandler(LibraryImporter importer, ItemCatalog catalog, EventLog eventLog) {
         this(importer, catalog, eventLog, Optional.empty(), Optional.empty());
@@ -46,13 +55,18 @@ public final class ApiHandler extends Handler.Abstract {
      */
     public ApiHandler(LibraryImporter importer, ItemCatalog catalog, EventLog eventLog,
                       Optional<ReleasePicker> picker, Optional<StandbyStatus> standby) {
-        this(importer, catalog, eventLog, picker, standby, Optional.empty());
+        this(importer, catalog, eventLog, picker, standby, Optional.empty(), Optional.empty());
     }
 
-    /** @param cutovers the live state of each item's streams (its problem, the source serving now) */
+    /**
+     * @param cutovers the live state of each item's streams (its problem, the source serving now)
+     * @param sources  answers the source actions of items (make primary, remove, search again)
+     */
     public ApiHandler(LibraryImporter importer, ItemCatalog catalog, EventLog eventLog,
-                      Optional<ReleasePicker> picker, Optional<StandbyStatus> standby, Optional<Cutovers> cutovers) {
+                      Optional<ReleasePicker> picker, Optional<StandbyStatus> standby, Optional<Cutovers> cutovers,
+                      Optional<SourcesEndpoint> sources) {
         super(InvocationType.BLOCKING);
+        this.sources = sources;
         this.nzbs = new NzbsEndpoint(importer);
         this.search = new SearchEndpoint(picker);
         this.items = new ItemsEndpoint(catalog, search, standby, cutovers);
@@ -89,9 +103,21 @@ public final class ApiHandler extends Handler.Abstract {
         if (rest.equals("/items")) return Optional.of(items::collection);
         if (rest.equals("/events")) return Optional.of(events::get);
         if (rest.equals("/search")) return Optional.of(search::search);
+        Matcher pool = ADD_TO_POOL.matcher(rest);
+        if (pool.matches()) return Optional.of((request, query) -> search.addToPool(request, pool.group(1)));
         if (rest.startsWith("/items/") && rest.indexOf('/', "/items/".length()) < 0) {
             String id = rest.substring("/items/".length());
             return Optional.of((request, query) -> items.member(request, id));
+        }
+        if (sources.isPresent()) {
+            Matcher m = SOURCE_ACTION.matcher(rest);
+            if (m.matches()) {
+                SourcesEndpoint s = sources.get();
+                String id = m.group(1);
+                if (m.group(3) != null) return Optional.of((request, query) -> s.remove(request, id, m.group(3)));
+                if (m.group(2).equals("/primary")) return Optional.of((request, query) -> s.primary(request, id));
+                return Optional.of((request, query) -> s.research(request, id));
+            }
         }
         return Optional.empty();
     }

@@ -7,6 +7,7 @@ import io.nzbmount.server.indexer.SearchQuery;
 import io.nzbmount.server.indexer.SearchResult;
 import io.nzbmount.server.library.ImportException;
 import io.nzbmount.server.library.ImportResult;
+import io.nzbmount.server.standby.PoolTarget;
 import io.nzbmount.server.standby.ReleasePicker;
 import io.nzbmount.server.store.StoreException;
 import java.io.IOException;
@@ -21,8 +22,10 @@ import java.util.TreeMap;
 import org.eclipse.jetty.server.Request;
 
 /**
- * {@code GET /api/search} (the indexers' results) and {@code POST /api/items} (an item from one of
- * them). Links are shown without their API key. Thread-safe.
+ * {@code GET /api/search} (the indexers' results; with {@code item=ID}, each result's tier against
+ * that item's primary and whether it is already one of its sources), {@code POST /api/items} (an
+ * item from a result) and {@code POST /api/items/{id}/sources} (a result as a standby of an
+ * item). Links are shown without their API key. Thread-safe.
  */
 final class SearchEndpoint {
 
@@ -39,10 +42,16 @@ final class SearchEndpoint {
         return picker.isPresent();
     }
 
-    Reply search(Request request, Query query) {
+    Reply search(Request request, Query query) throws StoreException {
         if (!request.getMethod().equals("GET")) throw ApiException.methodNotAllowed(request.getMethod(), "GET");
         ReleasePicker p = picker();
         SearchQuery q = query(query);
+        Optional<PoolTarget> target = Optional.empty();
+        Optional<Long> itemId = query.number("item", 1);
+        if (itemId.isPresent()) {
+            target = p.target(itemId.get());
+            if (target.isEmpty()) throw ApiException.notFound("there is no item " + itemId.get());
+        }
         IndexerSet.Outcome outcome;
         try {
             outcome = p.search(q);
@@ -57,8 +66,11 @@ final class SearchEndpoint {
                     .map(e -> e.getKey() + ": " + e.getValue()).toList()));
         }
         Map<String, Object> body = new LinkedHashMap<>();
-        body.put("results", outcome.results().stream().map(SearchEndpoint::result).toList());
+        Optional<PoolTarget> against = target;
+        body.put("results", outcome.results().stream().map(r -> result(r, against)).toList());
         body.put("errors", errors);
+        against.ifPresent(t -> body.put("item", Map.of("id", t.view().item().id(), "name", t.view().item().name(),
+                "primary", t.view().primary().releaseName())));
         return Reply.json(200, body);
     }
 
@@ -83,6 +95,42 @@ final class SearchEndpoint {
         }
         return Reply.json(result.created() ? 201 : 200, ApiJson.item(result.item()),
                 Map.of("Location", "/api/items/" + result.item().item().id()));
+    }
+
+    /**
+     * {@code POST /api/items/{id}/sources} with {@code {"indexer", "guid" | "link"}} of a recent
+     * search result: 201 with the item once the result is a pending standby of it (200 when those
+     * NZB bytes were already its source); 404 for no such item, 409 when the result is already a
+     * source of it or remembered as dead.
+     */
+    Reply addToPool(Request request, String itemText) throws StoreException {
+        if (!request.getMethod().equals("POST")) throw ApiException.methodNotAllowed(request.getMethod(), "POST");
+        long itemId = Query.number("item id", itemText, 1);
+        ReleasePicker p = picker();
+        JsonNode body = body(request);
+        String indexer = text(body, "indexer").orElseThrow(() -> ApiException.badRequest("the body needs \"indexer\""));
+        Optional<String> guid = text(body, "guid");
+        Optional<String> link = text(body, "link");
+        if (guid.isEmpty() && link.isEmpty()) {
+            throw ApiException.badRequest("the body needs \"guid\" or \"link\" of a search result");
+        }
+        ImportResult result;
+        try {
+            result = p.addToPool(itemId, indexer, guid, link);
+        } catch (ReleasePicker.NoItem e) {
+            throw ApiException.notFound(e.getMessage());
+        } catch (ReleasePicker.UnknownResult e) {
+            throw ApiException.badRequest(e.getMessage());
+        } catch (ReleasePicker.NotAddable e) {
+            throw ApiException.of(409, e.getMessage());
+        } catch (IndexerException e) {
+            throw ApiException.of(502, "the indexer '" + indexer + "' failed: " + e.getMessage());
+        } catch (ImportException e) {
+            throw ApiException.of(e.reason().httpStatus(), e.getMessage());
+        }
+        Map<String, Object> reply = new LinkedHashMap<>(ApiJson.item(result.item()));
+        reply.put("source", result.sourceId());
+        return Reply.json(result.created() ? 201 : 200, reply, Map.of("Location", "/api/items/" + itemId));
     }
 
     private ReleasePicker picker() {
@@ -116,7 +164,7 @@ final class SearchEndpoint {
         }
     }
 
-    private static Map<String, Object> result(SearchResult r) {
+    private static Map<String, Object> result(SearchResult r, Optional<PoolTarget> target) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("indexer", r.indexer());
         m.put("title", r.title());
@@ -127,6 +175,15 @@ final class SearchEndpoint {
         m.put("categories", r.categories());
         m.put("grabs", r.grabs() == SearchResult.UNKNOWN ? null : r.grabs());
         m.put("group", r.group().isEmpty() ? null : r.group());
+        target.ifPresent(t -> {
+            OptionalInt tier = t.tier(r);
+            m.put("tier", tier.isPresent() ? tier.getAsInt() : null);
+            m.put("standing", switch (t.standing(r)) {
+                case NEW -> "new";
+                case TAKEN -> "source";
+                case DEAD -> "dead";
+            });
+        });
         return m;
     }
 

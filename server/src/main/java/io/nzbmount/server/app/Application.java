@@ -4,6 +4,9 @@ import io.nzbmount.config.Settings;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.api.ApiHandler;
+import io.nzbmount.server.api.EventFeed;
+import io.nzbmount.server.api.EventStreamHandler;
+import io.nzbmount.server.api.SourcesEndpoint;
 import io.nzbmount.server.cli.UsenetSettings;
 import io.nzbmount.server.cutover.Cutovers;
 import io.nzbmount.server.cutover.SimulateFailureHandler;
@@ -34,6 +37,7 @@ import io.nzbmount.server.ui.CsrfHandler;
 import io.nzbmount.server.ui.UiHandler;
 import java.net.URI;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -54,6 +58,9 @@ public final class Application implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Application.class);
     /** Standbys proved at once: each proof holds at most one background fetch per side. */
     private static final int STANDBY_PROOFS_AT_ONCE = 2;
+    /** How often new timeline events are looked for, for the event streams of open pages. */
+    private static final Duration EVENT_FEED_PERIOD = Duration.ofMillis(500);
+    private static final Duration EVENT_STREAM_HEARTBEAT = Duration.ofSeconds(15);
 
     private final List<AutoCloseable> resources;
     private final WebServer web;
@@ -136,10 +143,25 @@ public final class Application implements AutoCloseable {
             ObserveHandler observe = new ObserveHandler(health, streams,
                     new Diagnostics(settings, events, health, streams, clock));
             Cutovers cutovers = new Cutovers(db, catalog, usenet, events, FailureRules.from(settings.fallback()), clock);
+            // Saved fallback settings apply at once: streams opened from now on, pools and proofs use them.
+            settingsService.addListener(change -> {
+                if (!change.fallbackChanged()) return;
+                var fallback = change.after().fallback();
+                importer.setMaxStandby(fallback.maxStandby());
+                standbyImporter.setMaxStandby(fallback.maxStandby());
+                standby.setPool(fallback.maxStandby(), fallback.submitDelay());
+                cutovers.setFallbackEnabled(fallback.enabled());
+            });
+            settingsService.appliesLive("fallback");
             List<Handler> apis = new ArrayList<>();
+            EventFeed feed = new EventFeed(events, clock, EVENT_FEED_PERIOD);
+            started.add(feed);
+            apis.add(new EventStreamHandler(feed, EVENT_STREAM_HEARTBEAT));
             if (demo) apis.add(new SimulateFailureHandler(cutovers, catalog));
             apis.add(new ApiHandler(importer, catalog, events, picker, Optional.of(new StandbyStatus(db)),
-                    Optional.of(cutovers)));
+                    Optional.of(cutovers),
+                    Optional.of(new SourcesEndpoint(db, events, Optional.of(standby), indexers.isPresent(), clock,
+                            cutovers::userActed))));
             apis.add(new SettingsHandler(settingsService));
             apis.add(observe);
             Handler api = new CsrfHandler(new Handler.Sequence(apis));
@@ -155,7 +177,11 @@ public final class Application implements AutoCloseable {
                     .route("/", new UiHandler())
                     .build();
             web.start();
-            started.add(web::stop);
+            // The event streams end first, so the stop does not wait for them.
+            started.add(() -> {
+                feed.close();
+                web.stop();
+            });
             WatchFolder watch = new WatchFolder(settings.server().dataDir(), importer, clock);
             watch.start();
             started.add(watch);

@@ -42,7 +42,8 @@ public final class Cutovers {
     private final CutoverStore store;
     private final FallbackSelector selector;
     private final EventLog events;
-    private final FailureRules rules;
+    /** Replaced whole when the fallback settings change; each new stream takes the rules in force then. */
+    private volatile FailureRules rules;
     private final HoleTable holeTable;
     private final ProblemTable problems;
     private final Clock clock;
@@ -65,6 +66,14 @@ public final class Cutovers {
         this.selector = new FallbackSelector(store, catalog, usenet, sweeps, rules.sweepBudget());
         this.events = events;
         this.rules = rules;
+    }
+
+    /**
+     * Turns automatic cutover on or off for streams opened from now on (saved settings that apply
+     * without a restart); a stream already open keeps the rules it started with.
+     */
+    public void setFallbackEnabled(boolean on) {
+        rules = rules.withEnabled(on);
     }
 
     /**

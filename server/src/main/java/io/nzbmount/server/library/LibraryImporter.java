@@ -47,7 +47,7 @@ public final class LibraryImporter {
     private final Database db;
     private final ReleaseInspector inspector;
     private final Clock clock;
-    private final int maxStandby;
+    private volatile int maxStandby;
 
     /**
      * Reads archives and par2 files with the {@linkplain ArchiveReader#STANDARD standard} formats.
@@ -64,10 +64,15 @@ public final class LibraryImporter {
      */
     public LibraryImporter(Database db, ReleaseReader reader, ArticlePresence presence, ArchiveReader formats,
                            Clock clock, int maxStandby) {
-        if (maxStandby < 0 || maxStandby > 5) throw new IllegalArgumentException("maxStandby must be 0..5: " + maxStandby);
         this.db = db;
         this.inspector = new ReleaseInspector(reader, presence, formats);
         this.clock = clock;
+        setMaxStandby(maxStandby);
+    }
+
+    /** Changes the pool size limit for standbys added from now on (saved settings applied without a restart). */
+    public void setMaxStandby(int maxStandby) {
+        if (maxStandby < 0 || maxStandby > 5) throw new IllegalArgumentException("maxStandby must be 0..5: " + maxStandby);
         this.maxStandby = maxStandby;
     }
 
@@ -168,9 +173,10 @@ public final class LibraryImporter {
         }
         long pool = Sources.ofItem(c, itemId).stream()
                 .filter(s -> s.role() == SourceRole.STANDBY && ItemView.inPool(s.state())).count();
-        if (pool >= maxStandby) {
+        int limit = maxStandby;
+        if (pool >= limit) {
             throw new Refusal(new ImportException(Reason.CONFLICT, "the standby pool of item " + itemId
-                    + " is full (" + maxStandby + " sources): remove one first"));
+                    + " is full (" + limit + " sources): remove one first"));
         }
         return null;
     }

@@ -102,6 +102,7 @@ public final class SettingsHandler extends Handler.Abstract {
         ObjectNode tree = SettingsTrees.masked(service.current());
         Map<String, String> fromEnv = SettingsTrees.environmentKeys(tree, service.environment());
         tree.set("restartRequired", SettingsTrees.MAPPER.valueToTree(service.restartRequired()));
+        tree.set("appliesLive", SettingsTrees.MAPPER.valueToTree(service.liveSections()));
         tree.set("environment", SettingsTrees.MAPPER.valueToTree(fromEnv));
         if (!service.ignoredSaved().isEmpty()) {
             tree.set("ignoredSaved", SettingsTrees.MAPPER.valueToTree(service.ignoredSaved()));

@@ -29,7 +29,7 @@ import java.util.function.Function;
 final class SettingsRequest {
 
     /** Keys of a GET answer that are information, not settings. */
-    private static final Set<String> ANSWER_KEYS = Set.of("restartRequired", "environment", "ignoredSaved");
+    private static final Set<String> ANSWER_KEYS = Set.of("restartRequired", "appliesLive", "environment", "ignoredSaved");
 
     private SettingsRequest() {
     }

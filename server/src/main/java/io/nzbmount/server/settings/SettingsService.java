@@ -17,7 +17,9 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CopyOnWriteArraySet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,13 +36,17 @@ import org.slf4j.LoggerFactory;
  * and messages as the file.
  *
  * <p>What a save changes: every section is stored and applies at the next start
- * ({@link #restartRequired()} names what differs from what the server runs with); the
- * registered {@link SettingsListener}s are told of fallback and indexer changes, for parts that
- * can take them at once.
+ * ({@link #restartRequired()} names what differs from what the server runs with), except the
+ * sections declared live ({@link #appliesLive}): the registered {@link SettingsListener}s are told
+ * of fallback and indexer changes, and a section whose listener applies it at once is declared
+ * live by whoever registered that listener.
  *
  * <p>Thread-safe: saves are serialised; {@link #current()} may be read from any thread.
  */
 public final class SettingsService {
+
+    /** The sections whose changes {@link SettingsListener}s are told of. */
+    public static final List<String> LIVE_CAPABLE = List.of("fallback", "indexers");
 
     /** The key of the overlay document in the {@code settings} table. */
     public static final String OVERLAY_KEY = "ui.settings";
@@ -54,6 +60,7 @@ public final class SettingsService {
     private final Settings started;
     private final List<String> ignoredSaved;
     private final List<SettingsListener> listeners = new CopyOnWriteArrayList<>();
+    private final Set<String> live = new CopyOnWriteArraySet<>();
     private ObjectNode overlay;
     private volatile Settings current;
 
@@ -122,7 +129,7 @@ public final class SettingsService {
     /**
      * The saved settings that differ from what the server runs with and apply at the next start:
      * any of {@code server.bind}, {@code server.port}, {@code auth}, {@code providers},
-     * {@code indexers}, {@code fallback}.
+     * {@code indexers}, {@code fallback}; never a section that {@link #appliesLive applies live}.
      */
     public List<String> restartRequired() {
         Settings now = current;
@@ -133,7 +140,26 @@ public final class SettingsService {
         if (!now.providers().equals(started.providers())) keys.add("providers");
         if (!now.indexers().equals(started.indexers())) keys.add("indexers");
         if (!now.fallback().equals(started.fallback())) keys.add("fallback");
+        keys.removeAll(live);
         return keys;
+    }
+
+    /** The sections that apply without a restart, in the order {@link #LIVE_CAPABLE} names them. */
+    public List<String> liveSections() {
+        return LIVE_CAPABLE.stream().filter(live::contains).toList();
+    }
+
+    /**
+     * Declares that a listener registered with {@link #addListener} applies {@code section} at
+     * once, so a saved change to it needs no restart.
+     *
+     * @param section one of {@link #LIVE_CAPABLE}
+     */
+    public void appliesLive(String section) {
+        if (!LIVE_CAPABLE.contains(section)) {
+            throw new IllegalArgumentException("listeners are told of " + LIVE_CAPABLE + " only, not " + section);
+        }
+        live.add(section);
     }
 
     /** Why the saved settings were not used at start; empty when they were (or there were none). */

@@ -80,7 +80,10 @@ final class FingerprintSweep {
                     try {
                         standbyDigest = standby.digest(sample);
                     } catch (ArticleMissingException e) {
-                        if (sample.offset() < firstArticleEnd(pair.standby())) {
+                        // Missing on every provider condemns the standby only when the primary's bytes
+                        // there are known: a provider that answers 430 for everything (the wrong server,
+                        // one that lost a day of posts) must not make a good standby dead for good.
+                        if (sample.offset() < firstArticleEnd(pair.standby()) && primaryDigest != null) {
                             return new Proof(StandbyState.DEAD, "the first article of its \"" + pair.name()
                                     + "\" is missing on every provider", tally.done(), total);
                         }

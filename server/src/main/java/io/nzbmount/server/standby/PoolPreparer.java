@@ -8,24 +8,19 @@ import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.library.ImportException;
 import io.nzbmount.server.library.ImportResult;
 import io.nzbmount.server.library.ItemCatalog;
-import io.nzbmount.server.library.ItemView;
-import io.nzbmount.server.library.LibraryFileView;
 import io.nzbmount.server.library.LibraryImporter;
 import io.nzbmount.server.release.Episodes;
 import io.nzbmount.server.release.ReleaseInfo;
-import io.nzbmount.server.release.ReleaseName;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.DeadCandidate;
 import io.nzbmount.server.store.PooledResult;
 import io.nzbmount.server.store.ResultPool;
-import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.StandbyProgress;
 import io.nzbmount.server.store.StandbyTables;
 import io.nzbmount.server.store.StoreException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,6 +29,7 @@ import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.IntSupplier;
 
 /**
  * Fills an item's standby pool from the indexers: gathers candidates (the item's result pool and
@@ -52,10 +48,10 @@ final class PoolPreparer {
     private final Optional<IndexerAccess> indexers;
     private final EventLog events;
     private final Clock clock;
-    private final int maxStandby;
+    private final IntSupplier maxStandby;
 
     PoolPreparer(Database db, ItemCatalog catalog, LibraryImporter importer, Optional<IndexerAccess> indexers,
-                 EventLog events, Clock clock, int maxStandby) {
+                 EventLog events, Clock clock, IntSupplier maxStandby) {
         this.db = db;
         this.catalog = catalog;
         this.importer = importer;
@@ -67,25 +63,18 @@ final class PoolPreparer {
 
     /** Adds standbys to the item's pool and returns their source ids (to be proved). */
     List<Long> prepare(long itemId) throws StoreException, InterruptedException {
-        Optional<ItemView> found = catalog.item(itemId);
-        if (found.isEmpty() || maxStandby == 0 || indexers.isEmpty()) return List.of();
-        ItemView view = found.get();
-        int slots = maxStandby - view.standby().size();
+        int size = maxStandby.getAsInt();
+        if (size == 0 || indexers.isEmpty()) return List.of();
+        Optional<PoolTarget> found = PoolTarget.of(db, catalog, itemId);
+        if (found.isEmpty()) return List.of();
+        PoolTarget target = found.get();
+        int slots = size - target.view().standby().size();
         if (slots <= 0) return List.of();
-        SourceRecord primarySource = view.primary();
         List<PooledResult> pool = db.transaction(c -> ResultPool.ofItem(c, itemId));
-        Set<String> dead = db.transaction(StandbyTables::deadKeys);
-        Set<String> taken = new HashSet<>();
-        for (SourceRecord s : sources(view)) {
-            taken.add(db.transaction(c -> StandbyTables.key(c, s.id())).orElse(s.sha256()));
-        }
-        String primaryKey = db.transaction(c -> StandbyTables.key(c, primarySource.id())).orElse(primarySource.sha256());
-        ReleaseInfo info = ReleaseName.parse(primarySource.releaseName());
-        long primarySize = pool.stream().filter(r -> r.linkKey().equals(primaryKey) && r.size() > 0)
-                .mapToLong(PooledResult::size).findFirst()
-                .orElse(view.files().stream().mapToLong(LibraryFileView::size).sum());
-        Primary primary = new Primary(info, primarySize,
-                primarySource.postedAt() > 0 ? primarySource.postedAt() : Candidate.UNKNOWN_TIME, primaryKey);
+        Set<String> dead = target.dead();
+        Set<String> taken = target.taken();
+        Primary primary = target.primary();
+        ReleaseInfo info = primary.info();
 
         Map<String, SearchResult> byKey = new LinkedHashMap<>();
         List<Candidate> candidates = new ArrayList<>();
@@ -115,14 +104,6 @@ final class PoolPreparer {
             addOne(itemId, result, chosen.tier()).ifPresent(added::add);
         }
         return added;
-    }
-
-    private static List<SourceRecord> sources(ItemView view) {
-        List<SourceRecord> all = new ArrayList<>();
-        all.add(view.primary());
-        all.addAll(view.standby());
-        all.addAll(view.others());
-        return all;
     }
 
     private static void add(SearchResult r, Candidate.Origin origin, Set<String> taken, Map<String, SearchResult> byKey,

@@ -30,7 +30,8 @@ import java.util.Optional;
  * at background priority.
  *
  * <p>Verdicts: a size difference, a missing file or a differing sample is a {@code MISMATCH}; a
- * standby whose first article is gone is {@code DEAD}; a sample that cannot be read now (on
+ * standby whose first article is gone while the primary's bytes there are known is {@code DEAD}
+ * (gone on both sides is {@code INCONCLUSIVE}: the providers, not the standby, may lack them); a sample that cannot be read now (on
  * either side) makes the proof {@code INCONCLUSIVE}, never a match. A timeout is never a death.
  */
 public final class Prevalidator implements UrgentSweep {

@@ -6,21 +6,24 @@ import io.nzbmount.server.indexer.SearchQuery;
 import io.nzbmount.server.indexer.SearchResult;
 import io.nzbmount.server.library.ImportException;
 import io.nzbmount.server.library.ImportResult;
+import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.LibraryImporter;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.PooledResult;
 import io.nzbmount.server.store.ResultPool;
+import io.nzbmount.server.store.StandbyProgress;
 import io.nzbmount.server.store.StandbyTables;
 import io.nzbmount.server.store.StoreException;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
- * Searching the indexers and making an item from a result: the result's NZB becomes the primary
- * of a new item, and every result of the search it came from becomes the item's result pool (its
- * first standby candidates). Thread-safe.
+ * Searching the indexers and using a result: the result's NZB becomes the primary of a new item
+ * (and every result of the search it came from the item's result pool, its first standby
+ * candidates), or a standby of an existing item, proved like any other. Thread-safe.
  *
  * <p>The last {@value #SEARCHES_KEPT} searches are kept in memory, so a pick names a result only
  * by indexer and guid (or its link as shown, without the key).
@@ -32,17 +35,33 @@ public final class ReleasePicker {
     private final IndexerAccess indexers;
     private final LibraryImporter importer;
     private final Database db;
+    private final ItemCatalog catalog;
     private final Deque<List<SearchResult>> recent = new ArrayDeque<>();
 
     public ReleasePicker(IndexerAccess indexers, LibraryImporter importer, Database db) {
         this.indexers = indexers;
         this.importer = importer;
         this.db = db;
+        this.catalog = new ItemCatalog(db);
     }
 
     /** No such result in the recent searches, or no such indexer. */
     public static final class UnknownResult extends Exception {
         public UnknownResult(String message) {
+            super(message);
+        }
+    }
+
+    /** There is no item with that id. */
+    public static final class NoItem extends Exception {
+        public NoItem(String message) {
+            super(message);
+        }
+    }
+
+    /** The result cannot join the item's pool: it is already one of its sources, or remembered as dead. */
+    public static final class NotAddable extends Exception {
+        public NotAddable(String message) {
             super(message);
         }
     }
@@ -73,25 +92,9 @@ public final class ReleasePicker {
      */
     public ImportResult pick(String indexer, Optional<String> guid, Optional<String> link)
             throws UnknownResult, IndexerException, ImportException, StoreException {
-        if (!indexers.knows(indexer)) throw new UnknownResult("there is no indexer named '" + indexer + "'");
-        List<SearchResult> search = null;
-        SearchResult chosen = null;
-        synchronized (recent) {
-            for (List<SearchResult> results : recent) {
-                for (SearchResult r : results) {
-                    if (r.indexer().equals(indexer) && (guid.map(r.guid()::equals).orElse(false)
-                            || link.map(r.linkForDisplay()::equals).orElse(false))) {
-                        chosen = r;
-                        search = results;
-                        break;
-                    }
-                }
-                if (chosen != null) break;
-            }
-        }
-        if (chosen == null) {
-            throw new UnknownResult("no recent search of '" + indexer + "' returned that result; search again");
-        }
+        Found found = find(indexer, guid, link);
+        SearchResult chosen = found.result();
+        List<SearchResult> search = found.search();
         byte[] nzb = indexers.download(chosen);
         ImportResult imported = importer.importNzb(nzb, Optional.of(chosen.title()), Optional.of(chosen.linkForDisplay()));
         long itemId = imported.item().item().id();
@@ -103,5 +106,62 @@ public final class ReleasePicker {
             return null;
         });
         return imported;
+    }
+
+    /** The item as a target of new standbys (tiers of results against its primary); empty for no such item. */
+    public Optional<PoolTarget> target(long itemId) throws StoreException {
+        return PoolTarget.of(db, catalog, itemId);
+    }
+
+    /**
+     * Adds a result of a recent search to an item's standby pool, pending: the standby service
+     * proves it as it proves every standby. Its tier against the primary is kept with it.
+     *
+     * @throws NotAddable when the result is already a source of the item or remembered as dead
+     */
+    public ImportResult addToPool(long itemId, String indexer, Optional<String> guid, Optional<String> link)
+            throws UnknownResult, NoItem, NotAddable, IndexerException, ImportException, StoreException {
+        PoolTarget target = target(itemId).orElseThrow(() -> new NoItem("there is no item " + itemId));
+        SearchResult chosen = find(indexer, guid, link).result();
+        switch (target.standing(chosen)) {
+            case TAKEN -> throw new NotAddable("\"" + chosen.title() + "\" is already a source of this item");
+            case DEAD -> throw new NotAddable("\"" + chosen.title() + "\" failed before (remembered as dead) and is"
+                    + " not tried again");
+            case NEW -> { }
+        }
+        OptionalInt tier = target.tier(chosen);
+        byte[] nzb = indexers.download(chosen);
+        ImportResult imported = importer.addStandby(itemId, nzb, Optional.of(chosen.linkForDisplay()),
+                Optional.of(chosen.title()));
+        if (imported.created()) {
+            String key = IndexerAccess.keyOf(chosen);
+            db.transaction(c -> {
+                StandbyTables.putKey(c, imported.sourceId(), key);
+                // The service may have adopted it already; its progress then stands.
+                if (StandbyTables.progress(c, imported.sourceId()).isEmpty()) {
+                    StandbyTables.putProgress(c, StandbyProgress.pending(imported.sourceId(), tier));
+                }
+                return null;
+            });
+        }
+        return imported;
+    }
+
+    private record Found(SearchResult result, List<SearchResult> search) {}
+
+    /** A result of a recent search, by indexer and guid or displayed link, with the search it came from. */
+    private Found find(String indexer, Optional<String> guid, Optional<String> link) throws UnknownResult {
+        if (!indexers.knows(indexer)) throw new UnknownResult("there is no indexer named '" + indexer + "'");
+        synchronized (recent) {
+            for (List<SearchResult> results : recent) {
+                for (SearchResult r : results) {
+                    if (r.indexer().equals(indexer) && (guid.map(r.guid()::equals).orElse(false)
+                            || link.map(r.linkForDisplay()::equals).orElse(false))) {
+                        return new Found(r, results);
+                    }
+                }
+            }
+        }
+        throw new UnknownResult("no recent search of '" + indexer + "' returned that result; search again");
     }
 }

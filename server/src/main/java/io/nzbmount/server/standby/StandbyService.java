@@ -59,8 +59,8 @@ public final class StandbyService implements AutoCloseable {
     private final PoolPreparer preparer;
     private final Validation validation;
     private final Clock clock;
-    private final Duration submitDelay;
-    private final int maxStandby;
+    private volatile Duration submitDelay;
+    private volatile int maxStandby;
     private final Semaphore proofs;
     private final ExecutorService workers = Executors.newThreadPerTaskExecutor(
             Thread.ofVirtual().name("nzbmount-standby-", 0).factory());
@@ -90,9 +90,22 @@ public final class StandbyService implements AutoCloseable {
         this.maxStandby = maxStandby;
         this.proofs = new Semaphore(concurrency);
         this.preparer = new PoolPreparer(parts.db(), parts.catalog(), parts.importer(), parts.indexers(),
-                parts.events(), parts.clock(), maxStandby);
+                parts.events(), parts.clock(), () -> this.maxStandby);
         this.validation = new Validation(parts.db(), new Prevalidator(parts.db(), parts.catalog(), parts.usenet(), samplePause),
                 parts.events(), parts.clock());
+    }
+
+    /**
+     * Changes the pool size and the submit delay from the next pass on (saved settings applied
+     * without a restart). Pools are not shrunk: a smaller size only stops new standbys; 0 stops
+     * pool preparation and proofs. Thread-safe.
+     */
+    public void setPool(int maxStandby, Duration submitDelay) {
+        if (maxStandby < 0 || maxStandby > CandidateSelector.MAX_STANDBY) {
+            throw new IllegalArgumentException("maxStandby must be 0.." + CandidateSelector.MAX_STANDBY);
+        }
+        this.submitDelay = submitDelay;
+        this.maxStandby = maxStandby;
     }
 
     /**
@@ -156,6 +169,20 @@ public final class StandbyService implements AutoCloseable {
                 for (long sourceId : preparer.prepare(itemId)) prove(sourceId);
             });
         }
+    }
+
+    /**
+     * Fills the item's pool again now, whatever its playback (the user asked): searches as when it
+     * had played for the submit delay and proves what it adds. Runs in the background.
+     *
+     * @return false when pools are turned off (nothing is started)
+     */
+    public boolean searchAgain(long itemId) {
+        if (maxStandby == 0) return false;
+        submit(() -> {
+            for (long sourceId : preparer.prepare(itemId)) prove(sourceId);
+        });
+        return true;
     }
 
     /** Starts proving a standby unless it is being proved already. */

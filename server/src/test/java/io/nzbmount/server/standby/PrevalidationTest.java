@@ -146,6 +146,42 @@ class PrevalidationTest {
     }
 
     @Test
+    void aStandbyWhoseFirstArticleIsGoneWhileThePrimaryIsReadableIsDeadForGood() throws Exception {
+        PostedFile posted = rig.postFile("quiet.harbour.mkv", data, STANDBY_PART);
+        long standby = rig.importer.addStandby(itemId, StandbyRig.nzb(posted, TITLE + "-gone"), Optional.empty())
+                .sourceId();
+        rig.nntp.faults().inject(posted.segments().get(0).messageId(), new ArticleFault.Missing());
+
+        rig.tickAndWait();
+
+        StandbyProgress p = rig.progress(standby);
+        assertEquals(StandbyState.DEAD, p.state(), p.reason().orElse(""));
+        assertTrue(p.reason().orElseThrow().contains("first article"), p.reason().orElseThrow());
+        assertEquals(SourceState.DEAD, rig.db.transaction(c -> Sources.byId(c, standby)).orElseThrow().state());
+    }
+
+    @Test
+    void aProviderMissingTheFirstArticlesOfBothSidesMakesTheProofInconclusiveNotDead() throws Exception {
+        long standby = addStandby("quiet.harbour.mkv", data, STANDBY_PART, TITLE + "-elsewhere");
+        // As a provider that holds none of this content answers (the wrong server, a lost day of posts).
+        rig.nntp.faults().inject(Faults.ALL, new ArticleFault.Missing());
+
+        rig.tickAndWait();
+
+        StandbyProgress p = rig.progress(standby);
+        assertEquals(StandbyState.INCONCLUSIVE, p.state(), p.reason().orElse(""));
+        assertEquals(SourceState.PENDING, rig.db.transaction(c -> Sources.byId(c, standby)).orElseThrow().state());
+        var deadKeys = rig.db.transaction(StandbyTables::deadKeys);
+        assertTrue(rig.db.transaction(c -> StandbyTables.key(c, standby)).filter(deadKeys::contains).isEmpty(),
+                "not remembered as dead");
+
+        rig.nntp.faults().clearAll();
+        rig.clock.advance(Duration.ofMinutes(1));
+        rig.tickAndWait();
+        assertEquals(StandbyState.VERIFIED, rig.progress(standby).state());
+    }
+
+    @Test
     void eachSampleCostsAtMostOneArticleFetchPerSide() throws Exception {
         long standby = addStandby("quiet.harbour.mkv", data, STANDBY_PART, TITLE + "-repost");
         long before = rig.nntp.counters().bodyCommands();

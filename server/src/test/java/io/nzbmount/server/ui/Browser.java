@@ -88,9 +88,14 @@ final class Browser implements AutoCloseable {
         driver.manage().timeouts().scriptTimeout(Duration.ofSeconds(10));
     }
 
-    /** Waits up to 10 s for {@code condition} to give something other than null or false. */
+    /**
+     * Waits up to 10 s for {@code condition} to give something other than null or false. A
+     * condition that meets an element the page has just replaced (pages re-render on polls and
+     * live events) is asked again.
+     */
     <T> T await(Function<WebDriver, T> condition) {
-        return new WebDriverWait(driver, Duration.ofSeconds(10), Duration.ofMillis(50)).until(condition);
+        return new WebDriverWait(driver, Duration.ofSeconds(10), Duration.ofMillis(50))
+                .ignoring(org.openqa.selenium.StaleElementReferenceException.class).until(condition);
     }
 
     Object js(String script, Object... args) {

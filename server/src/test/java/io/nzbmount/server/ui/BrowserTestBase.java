@@ -33,6 +33,7 @@ abstract class BrowserTestBase {
     @BeforeAll
     static void start() throws Exception {
         Browser.assumeInstalled();
+        if (server != null) throw new IllegalStateException("a server from another test class is still running");
         server = UiServer.start(dir.resolve("data"));
         http = new Http();
         browser = new Browser();

@@ -4,12 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
@@ -28,10 +33,24 @@ abstract class LiveBrowserTestBase {
     static Browser browser;
     static Http http;
 
+    /**
+     * A class with this annotation gets its server in demo mode ({@code simulate-failure}). The
+     * choice is made here, in the one {@code @BeforeAll} that starts the server: a subclass that
+     * started its own would leave this one running on the same data directory, and its standby
+     * service would then prove the other server's standbys against a provider that has none of
+     * their articles.
+     */
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.TYPE)
+    @interface DemoMode {
+    }
+
     @BeforeAll
-    static void start() throws Exception {
+    static void start(TestInfo info) throws Exception {
         Browser.assumeInstalled();
-        server = LiveServer.start(dir.resolve("data"));
+        if (server != null) throw new IllegalStateException("a server from another test class is still running");
+        boolean demo = info.getTestClass().map(c -> c.isAnnotationPresent(DemoMode.class)).orElse(false);
+        server = LiveServer.start(dir.resolve("data"), demo);
         http = new Http();
         browser = new Browser();
     }
@@ -71,7 +90,8 @@ abstract class LiveBrowserTestBase {
     /** Like {@link Browser#await} but up to 30 s: for what the server does in the background (proofs). */
     <T> T awaitLong(java.util.function.Function<org.openqa.selenium.WebDriver, T> condition) {
         return new org.openqa.selenium.support.ui.WebDriverWait(browser.driver, java.time.Duration.ofSeconds(30),
-                java.time.Duration.ofMillis(100)).until(condition);
+                java.time.Duration.ofMillis(100)).ignoring(org.openqa.selenium.StaleElementReferenceException.class)
+                .until(condition);
     }
 
     /** The text of the first element matching {@code css} once it has some. */

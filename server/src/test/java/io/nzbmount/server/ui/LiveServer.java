@@ -44,6 +44,11 @@ final class LiveServer implements AutoCloseable {
     }
 
     static LiveServer start(Path dataDir) throws Exception {
+        return start(dataDir, false);
+    }
+
+    /** As {@link #start(Path)}; {@code demo} also offers {@code POST /api/items/{id}/simulate-failure}. */
+    static LiveServer start(Path dataDir, boolean demo) throws Exception {
         EmbeddedNntpServer nntp = EmbeddedNntpServer.builder().credentials(NNTP_USER, NNTP_PASSWORD).start();
         TestNewznabServer indexer = null;
         TestNewznabServer broken = null;
@@ -73,7 +78,7 @@ final class LiveServer implements AutoCloseable {
                       retryBackoffMillis: [1]
                     """.formatted(dataDir, nntp.host(), nntp.port(), NNTP_USER, NNTP_PASSWORD,
                     INDEXER, indexer.url(), INDEXER_KEY, BROKEN_INDEXER, broken.url(), INDEXER_KEY), "test", Map.of());
-            return new LiveServer(nntp, indexer, broken, Application.start(settings));
+            return new LiveServer(nntp, indexer, broken, Application.start(settings, Map.of(), demo));
         } catch (Exception | Error e) {
             if (broken != null) broken.close();
             if (indexer != null) indexer.close();

@@ -83,6 +83,62 @@ class SearchBrowserTest extends LiveBrowserTestBase {
     }
 
     @Test
+    void searchingFromAnItemRanksResultsAgainstItsPrimaryAndAddsOneAsAStandbyThatIsProved() throws Exception {
+        byte[] film = LiveServer.random(400_000, 31);
+        server.offer("Tide.Mill.2019.1080p.BluRay.x264-GRP", "tm1", film);
+        server.offer("Tide.Mill.2019.1080p.WEB.x264-OTHER", "tm2", film);
+        server.offer("Tide.Mill.2019.720p.WEB.x265-SMALL", "tm3", LiveServer.random(300_000, 32));
+        assertEquals(200, http.send("GET", server.resolve("/api/search?q=Tide+Mill"), null).statusCode());
+        var created = http.send("POST", server.resolve("/api/items"),
+                ("{\"indexer\":\"" + LiveServer.INDEXER + "\",\"guid\":\"tm1\"}").getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                CsrfHandler.HEADER, "1");
+        assertEquals(201, created.statusCode(), created.body());
+        var item = JSON.readTree(created.body());
+        long id = item.get("id").asLong();
+
+        open("/items/" + id);
+        heading(item.get("name").asText());
+        browser.await(d -> d.findElement(By.cssSelector("a.find-standbys"))).click();
+        heading("Find standbys");
+        String against = text(".search-for-item");
+        assertTrue(against.contains("Tide.Mill.2019.1080p.BluRay.x264-GRP"), against);
+        browser.await(d -> d.findElement(By.id("search-q")).getDomProperty("value").isEmpty() ? null : true);
+        browser.driver.findElement(By.id("search-submit")).click();
+        WebElement sameEncoding = row("Tide.Mill.2019.1080p.WEB.x264-OTHER");
+        assertEquals("Tier 1 · Same resolution and codec", sameEncoding.findElement(By.cssSelector(".result-tier")).getText());
+        assertEquals("Tier 3 · Same content",
+                row("Tide.Mill.2019.720p.WEB.x265-SMALL").findElement(By.cssSelector(".result-tier")).getText());
+        assertEquals("Already a source",
+                row("Tide.Mill.2019.1080p.BluRay.x264-GRP").findElement(By.cssSelector(".result-standing")).getText());
+        browser.screenshot("search-for-item");
+
+        sameEncoding.findElement(By.cssSelector("button.add-standby")).click();
+        browser.await(d -> first(sameEncoding.findElements(By.cssSelector(".row-message.ok a")))).click();
+        heading(item.get("name").asText());
+        // Proofs run at the service's pace (a sample every 200 ms) on a shared machine.
+        // One script reads the whole pool, so a row re-rendered in between is never half read.
+        new org.openqa.selenium.support.ui.WebDriverWait(browser.driver, java.time.Duration.ofSeconds(90),
+                java.time.Duration.ofMillis(250)).until(d -> Boolean.TRUE.equals(browser.js(
+                        "return [...document.querySelectorAll('tr.standby')].some(r => r.textContent.includes(arguments[0])"
+                        + " && r.querySelector('.validation-verified') !== null)", "Tide.Mill.2019.1080p.WEB.x264-OTHER")));
+    }
+
+    /** The result row whose title is {@code title}, once the results are shown. */
+    private WebElement row(String title) {
+        try {
+            return browser.await(d -> d.findElements(By.cssSelector("table.results tr.result")).stream()
+                    .filter(r -> r.findElement(By.cssSelector(".result-title")).getText().equals(title)).findFirst().orElse(null));
+        } catch (org.openqa.selenium.TimeoutException e) {
+            throw new AssertionError("no result \"" + title + "\" in: " + browser.driver.findElements(
+                    By.cssSelector("table.results tr")).stream().map(WebElement::getText).toList(), e);
+        }
+    }
+
+    private static WebElement first(List<WebElement> found) {
+        return found.isEmpty() ? null : found.get(0);
+    }
+
+    @Test
     void tvSearchSendsSeasonAndEpisode() throws Exception {
         TestRelease episode = TestRelease.of("Quiet.Coast.S02E05.1080p.WEB.x264-TV", "qc205",
                 server.post("Quiet.Coast.S02E05.mkv", LiveServer.random(120_000, 3), 100_000, "Quiet Coast S02E05"))

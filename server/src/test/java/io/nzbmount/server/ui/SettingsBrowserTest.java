@@ -55,11 +55,18 @@ class SettingsBrowserTest {
         final Database db;
         final SettingsService settings;
         final WebServer web;
+        /** The fallback settings last applied to the running server, as the application applies them. */
+        final java.util.concurrent.atomic.AtomicReference<io.nzbmount.config.FallbackSettings> applied =
+                new java.util.concurrent.atomic.AtomicReference<>();
 
         Server(Path dataDir, String yaml, int port) throws Exception {
             Settings fromFile = ConfigLoader.fromText(yaml, "nzbmount.yaml", Map.of());
             db = Database.open(dataDir);
             settings = SettingsService.open(db, fromFile, Map.of());
+            settings.addListener(change -> {
+                if (change.fallbackChanged()) applied.set(change.after().fallback());
+            });
+            settings.appliesLive("fallback");
             Library noFiles = segments -> Optional.<LibraryNode>empty();
             web = WebServer.builder(noFiles).port(port)
                     .route("/api/*", new CsrfHandler(new SettingsHandler(settings,
@@ -165,14 +172,20 @@ class SettingsBrowserTest {
     }
 
     @Test
-    void changedStandbyCountAndDelayPersistAfterARestart() throws Exception {
+    void changedStandbyCountAndDelayApplyAtOnceAndPersistAfterARestart() throws Exception {
         openSettings();
         screenshot("settings-form");
+        assertEquals("Applies at once", browser.driver.findElement(By.cssSelector("#section-fallback .applies-now")).getText());
+        assertEquals("Applies after restart",
+                browser.driver.findElement(By.cssSelector("#section-providers .applies-later")).getText());
         assertEquals("5", input("fallback-maxStandby").getDomProperty("value"));
         type(input("fallback-maxStandby"), "2");
         type(input("fallback-submitDelaySeconds"), "45");
         click(input("settings-save"));
-        assertEquals("Saved. Restart NZBMount to apply: automatic cutover.", notice());
+        assertEquals("Saved. NZBMount already runs with these settings.", notice());
+        assertEquals(2, server.applied.get().maxStandby(), "applied to the running server");
+        assertEquals(45, server.applied.get().submitDelaySeconds());
+        assertFalse(browser.driver.findElement(By.cssSelector("#section-fallback .badge.restart")).isDisplayed());
         assertEquals(input("settings-save"), browser.driver.switchTo().activeElement(), "focus stays on Save");
         screenshot("settings-saved");
 
