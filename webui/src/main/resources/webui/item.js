@@ -1,4 +1,4 @@
-// The item page (#/items/ID): files with WebDAV URLs, the primary source, the standby pool and
+// The item page (#/items/ID): files with WebDAV URLs and their coverage bars, the primary source, the standby pool and
 // other sources with their states, adding a standby from an NZB file, and the event timeline
 // (newest first). Polls the item and fetches only events newer than the last one seen.
 import { h, setText, formatSize, replaceChildren, timeElement } from './dom.js';
@@ -9,6 +9,7 @@ import {
 import { uploadControl } from './upload.js';
 import { demoMode, hasNoStableSource, isPlaying, onActivity, simulateFailure } from './notices.js';
 import { onTimeline } from './live.js';
+import { coveragePanel } from './coverage.js';
 
 const POLL_MS = 3000;
 const EVENT_PAGE = 500;
@@ -28,6 +29,7 @@ export function itemPage(main, id) {
   const crumbName = h('span', { 'aria-current': 'page' }, 'Item ' + id);
   const filesBody = h('tbody', {}, placeholderRow(3, 'Loading…'));
   const refusedBox = h('div', { class: 'refused', hidden: true });
+  const coverage = coveragePanel();
   const primaryBox = h('div', { class: 'source-primary' }, h('p', { class: 'placeholder' }, 'Loading…'));
   const standbyBody = h('tbody', {}, placeholderRow(6, 'Loading…'));
   const othersSection = h('div', { class: 'others', hidden: true });
@@ -61,7 +63,7 @@ export function itemPage(main, id) {
         h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Name'), h('th', { scope: 'col', class: 'num' }, 'Size'),
           h('th', { scope: 'col' }, 'WebDAV URL'))),
         filesBody)),
-      refusedBox),
+      refusedBox, coverage.element),
     h('section', { class: 'panel', 'aria-labelledby': 'sources-title' },
       h('h2', { id: 'sources-title' }, 'Sources'),
       h('h3', {}, 'Primary'), primaryBox,
@@ -104,6 +106,7 @@ export function itemPage(main, id) {
       lastItemKey = key;
       show(item);
     }
+    await loadCoverage();
     await loadEvents();
   }
 
@@ -149,6 +152,14 @@ export function itemPage(main, id) {
         stateBadge(s.state), ' ', h('span', { class: 'release' }, s.release),
         h('span', { class: 'reason' }, s.reason || stateWord(s.state))))),
     ]);
+  }
+
+  async function loadCoverage() {
+    try {
+      coverage.show(await api('GET', '/api/items/' + id + '/coverage'));
+    } catch (e) {
+      coverage.failed(e.message);
+    }
   }
 
   async function loadEvents() {

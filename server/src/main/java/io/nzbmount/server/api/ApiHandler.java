@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * {@code /api/items/{id}}, {@code /api/items/{id}/sources} (POST: a search result as a standby),
  * {@code /api/events}, and with a {@link SourcesEndpoint}
  * {@code /api/items/{id}/primary}, {@code /api/items/{id}/sources/{sourceId}} and
- * {@code /api/items/{id}/research}. Other paths are not handled (the handler returns
+ * {@code /api/items/{id}/research}, and with a {@link CoverageEndpoint} {@code /api/items/{id}/coverage}. Other paths are not handled (the handler returns
  * false), so it can share {@code /api/*} with other handlers in a {@link Handler.Sequence}.
  *
  * <p>Every answer is JSON. A refused request is a 4xx with {@code {"error": "..."}}; a failure of
@@ -36,6 +36,7 @@ public final class ApiHandler extends Handler.Abstract {
     private static final Logger LOG = LoggerFactory.getLogger(ApiHandler.class);
     private static final String PREFIX = "/api";
     private static final Pattern ADD_TO_POOL = Pattern.compile("/items/([^/]+)/sources");
+    private static final Pattern COVERAGE = Pattern.compile("/items/([^/]+)/coverage");
     private static final Pattern SOURCE_ACTION =
             Pattern.compile("/items/([^/]+)(/primary|/research|/sources/([^/]+))");
 
@@ -44,6 +45,7 @@ public final class ApiHandler extends Handler.Abstract {
     private final EventsEndpoint events;
     private final SearchEndpoint search;
     private final Optional<SourcesEndpoint> sources;
+    private final Optional<CoverageEndpoint> coverage;
 
     public ApiHandler(LibraryImporter importer, ItemCatalog catalog, EventLog eventLog) {
         this(importer, catalog, eventLog, Optional.empty(), Optional.empty());
@@ -65,8 +67,16 @@ public final class ApiHandler extends Handler.Abstract {
     public ApiHandler(LibraryImporter importer, ItemCatalog catalog, EventLog eventLog,
                       Optional<ReleasePicker> picker, Optional<StandbyStatus> standby, Optional<Cutovers> cutovers,
                       Optional<SourcesEndpoint> sources) {
+        this(importer, catalog, eventLog, picker, standby, cutovers, sources, Optional.empty());
+    }
+
+    /** @param coverage answers {@code GET /api/items/{id}/coverage} (what each source lacks, what is proved, what plays) */
+    public ApiHandler(LibraryImporter importer, ItemCatalog catalog, EventLog eventLog,
+                      Optional<ReleasePicker> picker, Optional<StandbyStatus> standby, Optional<Cutovers> cutovers,
+                      Optional<SourcesEndpoint> sources, Optional<CoverageEndpoint> coverage) {
         super(InvocationType.BLOCKING);
         this.sources = sources;
+        this.coverage = coverage;
         this.nzbs = new NzbsEndpoint(importer);
         this.search = new SearchEndpoint(picker);
         this.items = new ItemsEndpoint(catalog, search, standby, cutovers);
@@ -103,6 +113,11 @@ public final class ApiHandler extends Handler.Abstract {
         if (rest.equals("/items")) return Optional.of(items::collection);
         if (rest.equals("/events")) return Optional.of(events::get);
         if (rest.equals("/search")) return Optional.of(search::search);
+        Matcher covered = COVERAGE.matcher(rest);
+        if (covered.matches() && coverage.isPresent()) {
+            CoverageEndpoint c = coverage.get();
+            return Optional.of((request, query) -> c.get(request, covered.group(1)));
+        }
         Matcher pool = ADD_TO_POOL.matcher(rest);
         if (pool.matches()) return Optional.of((request, query) -> search.addToPool(request, pool.group(1)));
         if (rest.startsWith("/items/") && rest.indexOf('/', "/items/".length()) < 0) {

@@ -4,6 +4,7 @@ import io.nzbmount.config.Settings;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.api.ApiHandler;
+import io.nzbmount.server.api.CoverageEndpoint;
 import io.nzbmount.server.api.EventFeed;
 import io.nzbmount.server.api.EventStreamHandler;
 import io.nzbmount.server.api.SourcesEndpoint;
@@ -17,6 +18,7 @@ import io.nzbmount.server.indexer.ClientOptions;
 import io.nzbmount.server.indexer.IndexerSet;
 import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.library.ItemCatalog;
+import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.LibraryImporter;
 import io.nzbmount.server.library.UsenetReleaseReader;
 import io.nzbmount.server.library.WatchFolder;
@@ -161,7 +163,9 @@ public final class Application implements AutoCloseable {
             apis.add(new ApiHandler(importer, catalog, events, picker, Optional.of(new StandbyStatus(db)),
                     Optional.of(cutovers),
                     Optional.of(new SourcesEndpoint(db, events, Optional.of(standby), indexers.isPresent(), clock,
-                            cutovers::userActed))));
+                            cutovers::userActed)),
+                    Optional.of(new CoverageEndpoint(db, catalog, new FileMaps(catalog, usenet), new StandbyStatus(db),
+                            streams, events))));
             apis.add(new SettingsHandler(settingsService));
             apis.add(observe);
             Handler api = new CsrfHandler(new Handler.Sequence(apis));
