@@ -289,17 +289,17 @@ function standbyRow(s, actions) {
   const total = v ? Number(v.samplesTotal) || 0 : 0;
   const done = v ? Math.min(Number(v.samplesDone) || 0, total) : 0;
   const samples = v && total > 0
-    ? h('td', { class: 'samples' },
+    ? h('td', { class: 'samples', 'data-label': 'Samples' },
       h('progress', { max: String(total), value: String(done), 'aria-label': 'Samples compared for ' + s.release }),
       h('span', { class: 'samples-count' }, done + ' / ' + total))
-    : h('td', { class: 'samples placeholder' }, '—');
+    : h('td', { class: 'samples placeholder', 'data-label': 'Samples' }, '—');
   return h('tr', { class: 'standby', 'data-id': String(s.id) },
     h('td', { class: 'release' }, s.release, reason ? h('span', { class: 'reason' }, reason) : null),
-    h('td', { class: 'standby-state' }, stateBadge(s.state),
+    h('td', { class: 'standby-state', 'data-label': 'State' }, stateBadge(s.state),
       v ? h('span', { class: 'validation-state validation-' + String(v.state).replace(/[^a-z-]/g, '') }, validationWord(v.state)) : null),
-    h('td', { class: 'tier' }, tierWord(tier)),
+    h('td', { class: 'tier', 'data-label': 'Tier' }, tierWord(tier)),
     samples,
-    h('td', { class: 'last-validation' }, v && v.lastValidation ? timeElement(v.lastValidation) : 'Not yet',
+    h('td', { class: 'last-validation', 'data-label': 'Last validation' }, v && v.lastValidation ? timeElement(v.lastValidation) : 'Not yet',
       v && v.nextAttempt ? h('span', { class: 'reason' }, 'next try ', timeElement(v.nextAttempt)) : null),
     h('td', { class: 'actions' }, actions));
 }
