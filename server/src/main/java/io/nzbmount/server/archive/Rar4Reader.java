@@ -1,8 +1,6 @@
 package io.nzbmount.server.archive;
 
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.zip.CRC32;
@@ -43,30 +41,15 @@ final class Rar4Reader {
     private Rar4Reader() {}
 
     static RarVolume read(VolumeBytes volume) throws IOException {
-        Walk walk = new Walk(volume);
-        Optional<Refusal> refusal = Optional.empty();
-        try {
-            walk.run();
-            refusal = walk.solid;
-        } catch (ArchiveException e) {
-            refusal = Optional.of(e.refusal());
-        }
-        return new RarVolume(volume.file(), volume.name(), ArchiveSet.Format.RAR4, walk.multiVolume,
-                walk.number, walk.entries, walk.moreFollow, refusal);
+        return new Walk(volume).walk(ArchiveSet.Format.RAR4);
     }
 
-    private static final class Walk {
-        final VolumeBytes volume;
-        final List<RarEntry> entries = new ArrayList<>();
-        boolean multiVolume;
-        OptionalInt number = OptionalInt.empty();
-        boolean moreFollow;
-        Optional<Refusal> solid = Optional.empty();
-
+    private static final class Walk extends RarWalk {
         Walk(VolumeBytes volume) {
-            this.volume = volume;
+            super(volume);
         }
 
+        @Override
         void run() throws IOException, ArchiveException {
             long size = volume.size();
             long pos = SIGNATURE.length;

@@ -2,8 +2,6 @@ package io.nzbmount.server.archive;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.zip.CRC32;
@@ -44,30 +42,15 @@ final class Rar5Reader {
     private Rar5Reader() {}
 
     static RarVolume read(VolumeBytes volume) throws IOException {
-        Walk walk = new Walk(volume);
-        Optional<Refusal> refusal;
-        try {
-            walk.run();
-            refusal = walk.solid;
-        } catch (ArchiveException e) {
-            refusal = Optional.of(e.refusal());
-        }
-        return new RarVolume(volume.file(), volume.name(), ArchiveSet.Format.RAR5, walk.multiVolume,
-                walk.number, walk.entries, walk.moreFollow, refusal);
+        return new Walk(volume).walk(ArchiveSet.Format.RAR5);
     }
 
-    private static final class Walk {
-        final VolumeBytes volume;
-        final List<RarEntry> entries = new ArrayList<>();
-        boolean multiVolume;
-        OptionalInt number = OptionalInt.empty();
-        boolean moreFollow;
-        Optional<Refusal> solid = Optional.empty();
-
+    private static final class Walk extends RarWalk {
         Walk(VolumeBytes volume) {
-            this.volume = volume;
+            super(volume);
         }
 
+        @Override
         void run() throws IOException, ArchiveException {
             long size = volume.size();
             long pos = SIGNATURE_LENGTH;
