@@ -15,8 +15,6 @@ import io.nzbmount.server.store.StandbyProgress;
 import io.nzbmount.server.store.StandbyState;
 import io.nzbmount.server.store.StandbyTables;
 import io.nzbmount.server.store.StoreException;
-import java.io.IOException;
-import java.io.InputStream;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -170,19 +168,6 @@ public final class SourcesEndpoint {
     }
 
     private static JsonNode body(Request request) {
-        byte[] bytes;
-        try (InputStream in = Request.asInputStream(request)) {
-            bytes = in.readNBytes(MAX_BODY + 1);
-        } catch (IOException e) {
-            throw ApiException.badRequest("the body could not be read: " + e.getMessage());
-        }
-        if (bytes.length > MAX_BODY) throw ApiException.tooLarge("the body may be at most " + MAX_BODY + " bytes");
-        try {
-            JsonNode node = ApiJson.MAPPER.readTree(bytes);
-            if (node == null || !node.isObject()) throw ApiException.badRequest("the body must be a JSON object");
-            return node;
-        } catch (IOException e) {
-            throw ApiException.badRequest("the body is not JSON: " + e.getMessage().lines().findFirst().orElse(""));
-        }
+        return JsonBody.object(request, MAX_BODY);
     }
 }
