@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -38,7 +39,7 @@ import java.util.Random;
 public final class CutoverLatency {
     private static final int PART = 716_800;
     private static final int SIZE = 20 << 20;
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = LibraryApi.JSON;
 
     private CutoverLatency() {
     }
@@ -66,11 +67,11 @@ public final class CutoverLatency {
                 String title = "Bench Film " + run;
                 PostedFile a = nntp.post("film.mkv", data, PART);
                 PostedFile b = nntp.post("film.mkv", data, PART);
-                long item = JSON.readTree(post(http, app.uri() + "api/nzbs", NzbWriter.write(List.of(a), title))).get("id").asLong();
-                JsonNode withStandby = JSON.readTree(post(http, app.uri() + "api/nzbs?item=" + item + "&role=standby",
+                long item = JSON.readTree(LibraryApi.post(http, app.uri() + "api/nzbs", NzbWriter.write(List.of(a), title))).get("id").asLong();
+                JsonNode withStandby = JSON.readTree(LibraryApi.post(http, app.uri() + "api/nzbs?item=" + item + "&role=standby",
                         NzbWriter.write(List.of(b), title + " REPOST")));
                 long standby = withStandby.get("standby").get(0).get("id").asLong();
-                awaitVerified(http, app.uri() + "api/items/" + item, standby);
+                LibraryApi.awaitVerified(http, app.uri() + "api/items/" + item, standby, Duration.ofMinutes(1));
                 int middle = a.messageIds().size() / 2;
                 nntp.removeArticle(a.messageIds().get(middle));
                 byte[] body = get(URI.create(app.uri() + "dav/library/" + title.replace(" ", "%20") + "/film.mkv"));
@@ -98,25 +99,6 @@ public final class CutoverLatency {
         List<Long> sorted = new ArrayList<>(values);
         Collections.sort(sorted);
         return sorted.get(sorted.size() / 2);
-    }
-
-    private static String post(HttpClient http, String uri, String body) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(uri)).header("X-NZBMount-Request", "1")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
-        if (r.statusCode() != 201) throw new AssertionError(uri + ": " + r.statusCode() + " " + r.body());
-        return r.body();
-    }
-
-    private static void awaitVerified(HttpClient http, String itemUri, long standby) throws Exception {
-        for (int i = 0; i < 600; i++) {
-            JsonNode item = JSON.readTree(http.send(HttpRequest.newBuilder(URI.create(itemUri)).build(),
-                    HttpResponse.BodyHandlers.ofString()).body());
-            for (JsonNode s : item.get("standby")) {
-                if (s.get("id").asLong() == standby && s.get("state").asText().equals("validated")) return;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("the standby was not verified in a minute");
     }
 
     /** The whole body, read on a raw socket so that a response cut short shows as short. */

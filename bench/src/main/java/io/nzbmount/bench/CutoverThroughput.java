@@ -11,12 +11,11 @@ import java.io.InputStream;
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -40,7 +39,7 @@ import java.util.Random;
  */
 public final class CutoverThroughput {
     private static final int PART = 716_800;
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = LibraryApi.JSON;
 
     private CutoverThroughput() {
     }
@@ -83,11 +82,11 @@ public final class CutoverThroughput {
                 PostedFile a = nntp.post("film.mkv", data, PART);
                 PostedFile b = nntp.post("film.mkv", data, PART);
                 data = null;
-                long item = JSON.readTree(post(http, app.uri() + "api/nzbs", NzbWriter.write(List.of(a), title))).get("id").asLong();
-                JsonNode withStandby = JSON.readTree(post(http, app.uri() + "api/nzbs?item=" + item + "&role=standby",
+                long item = JSON.readTree(LibraryApi.post(http, app.uri() + "api/nzbs", NzbWriter.write(List.of(a), title))).get("id").asLong();
+                JsonNode withStandby = JSON.readTree(LibraryApi.post(http, app.uri() + "api/nzbs?item=" + item + "&role=standby",
                         NzbWriter.write(List.of(b), title + " REPOST")));
                 long standby = withStandby.get("standby").get(0).get("id").asLong();
-                awaitVerified(http, app.uri() + "api/items/" + item, standby);
+                LibraryApi.awaitVerified(http, app.uri() + "api/items/" + item, standby, Duration.ofMinutes(2));
                 int articles = a.messageIds().size();
                 int cutArticle = articles * 2 / 5;
                 long cut = (long) cutArticle * PART;
@@ -136,25 +135,6 @@ public final class CutoverThroughput {
         Collections.sort(sorted);
         int n = sorted.size();
         return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
-    }
-
-    private static String post(HttpClient http, String uri, String body) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(uri)).header("X-NZBMount-Request", "1")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
-        if (r.statusCode() != 201) throw new AssertionError(uri + ": " + r.statusCode() + " " + r.body());
-        return r.body();
-    }
-
-    private static void awaitVerified(HttpClient http, String itemUri, long standby) throws Exception {
-        for (int i = 0; i < 1200; i++) {
-            JsonNode item = JSON.readTree(http.send(HttpRequest.newBuilder(URI.create(itemUri)).build(),
-                    HttpResponse.BodyHandlers.ofString()).body());
-            for (JsonNode s : item.get("standby")) {
-                if (s.get("id").asLong() == standby && s.get("state").asText().equals("validated")) return;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("the standby was not verified in two minutes");
     }
 
     /**
