@@ -19,6 +19,9 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>WAL with {@code synchronous=NORMAL} survives a killed process (a committed transaction is in
  * the WAL file before commit returns); only a power loss can take the last transactions.
+ *
+ * <p>An open database holds the {@link DataDirLock} of its data directory until closed, so a
+ * second server on the same directory is refused at start instead of writing alongside.
  */
 public final class Database implements AutoCloseable {
 
@@ -27,33 +30,67 @@ public final class Database implements AutoCloseable {
             "db/V3__holes.sql", "db/V4__archives.sql", "db/V5__item_problems.sql");
 
     private final Connection connection;
+    private final DataDirLock dirLock;
     private final ReentrantLock lock = new ReentrantLock();
 
-    private Database(Connection connection) {
+    private Database(Connection connection, DataDirLock dirLock) {
         this.connection = connection;
+        this.dirLock = dirLock;
     }
 
-    /** Opens (creating if needed) {@code dataDir/nzbmount.db} and migrates it. */
+    /**
+     * Locks {@code dataDir}, then opens (creating if needed) {@code dataDir/nzbmount.db} and
+     * migrates it.
+     *
+     * @throws StoreException also when another NZBMount holds the data directory
+     */
     public static Database open(Path dataDir) throws StoreException {
         try {
             Files.createDirectories(dataDir);
         } catch (IOException e) {
             throw new StoreException("cannot create data directory " + dataDir + ": " + e.getMessage(), e);
         }
-        Path file = dataDir.resolve("nzbmount.db");
+        DataDirLock dirLock = DataDirLock.acquire(dataDir);
         try {
-            Connection c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
+            return open(dataDir.resolve("nzbmount.db"), dirLock);
+        } catch (StoreException | RuntimeException | Error e) {
+            try {
+                dirLock.close();
+            } catch (StoreException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+    }
+
+    private static Database open(Path file, DataDirLock dirLock) throws StoreException {
+        Connection c = null;
+        try {
+            c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
             try (Statement s = c.createStatement()) {
                 s.execute("PRAGMA journal_mode=WAL");
                 s.execute("PRAGMA synchronous=NORMAL");
                 s.execute("PRAGMA foreign_keys=ON");
                 s.execute("PRAGMA busy_timeout=5000");
             }
-            Database db = new Database(c);
+            Database db = new Database(c, dirLock);
             db.migrate();
             return db;
         } catch (SQLException e) {
+            closeQuietly(c);
             throw new StoreException("cannot open database " + file + ": " + e.getMessage(), e);
+        } catch (StoreException e) {
+            closeQuietly(c);
+            throw e;
+        }
+    }
+
+    private static void closeQuietly(Connection c) {
+        if (c == null) return;
+        try {
+            c.close();
+        } catch (SQLException e) {
+            // The open already failed; that failure is the one to report.
         }
     }
 
@@ -127,6 +164,7 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    /** Closes the connection, then releases the data directory. */
     @Override
     public void close() throws StoreException {
         lock.lock();
@@ -136,6 +174,7 @@ public final class Database implements AutoCloseable {
             throw new StoreException("cannot close database: " + e.getMessage(), e);
         } finally {
             lock.unlock();
+            dirLock.close();
         }
     }
 }

@@ -105,6 +105,7 @@ class ArchivedCutoverTest {
         CutoverRig.Raw r = rawGet(rig.dav(TITLE, FILE));
         assertArrayEquals(sha256(film), sha256(r.body()));
         assertEquals(1, rig.events(item, "cutover").size());
+        rig.close(); // the running server holds the data directory; the holes stay in its database
         try (Database db = Database.open(dataDir)) {
             List<Hole> holes = new HoleTable(db, Clock.systemUTC()).ofItem(item).holes(String.valueOf(primary));
             assertEquals(1, holes.size(), holes.toString());
