@@ -63,6 +63,8 @@ final class FetchCommand {
      */
     private long fetch(NzbFile file, Path target) throws IOException {
         long start = System.nanoTime();
+        // The lanes' connections open while the map's one fetch runs.
+        usenet.connectAhead(lanes);
         FileMap map = usenet.map(file, Priority.FOREGROUND);
         ProgressBar bar = new ProgressBar(out, progress, file.name(), map.size(), start);
         Path part = target.resolveSibling(target.getFileName() + ".part");

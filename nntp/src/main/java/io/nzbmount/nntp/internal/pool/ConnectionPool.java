@@ -136,6 +136,55 @@ public final class ConnectionPool implements AutoCloseable {
     }
 
     /**
+     * Starts opening connections in the background until {@code count} exist (at most what the
+     * provider allows), so the borrowers of a download about to start find them logged in rather
+     * than each waiting for its own connect and login. Returns at once. Each connection opened
+     * goes to the idle list, where a waiting borrower takes it; one that fails to open is
+     * forgotten, and the borrower that would have used it connects itself and meets the trouble
+     * as usual. Does nothing while the provider is cooling down or after close.
+     *
+     * @return how many connections it started opening
+     */
+    public int openAhead(int count) {
+        int toOpen;
+        lock.lock();
+        try {
+            if (closed || coolDownSeries.activeAt(nanos.getAsLong())) return 0;
+            toOpen = Math.max(0, Math.min(count, max) - (leased.size() + idle.size() + connecting));
+            connecting += toOpen;
+        } finally {
+            lock.unlock();
+        }
+        for (int i = 0; i < toOpen; i++) {
+            Thread.ofVirtual().name("nzbmount-connect-" + provider.name()).start(this::openIdle);
+        }
+        return toOpen;
+    }
+
+    /** Opens one connection counted in {@code connecting} and puts it on the idle list. */
+    private void openIdle() {
+        NntpConnection c = null;
+        try {
+            c = connectAndLogin();
+        } catch (IOException e) {
+            // Nobody waits for this connection: the borrower that needs one connects itself and
+            // meets the same trouble (a refusal has started its cool-down already).
+        } finally {
+            boolean kept = false;
+            lock.lock();
+            try {
+                connecting--;
+                kept = c != null && !closed;
+                if (kept) idle.addFirst(new Idle(c, nanos.getAsLong()));
+                wakeAll();
+            } finally {
+                lock.unlock();
+            }
+            if (!kept && c != null) c.close();
+        }
+    }
+
+    /**
      * Takes a connection back: kept for reuse when its last response was read to its end,
      * closed otherwise. Each borrowed connection is given back exactly once.
      */
