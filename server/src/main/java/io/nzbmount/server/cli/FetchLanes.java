@@ -185,11 +185,11 @@ final class FetchLanes {
             try (NzbReader r = usenet.open(map, Priority.FOREGROUND, 1)) {
                 reader = r;
                 if (stopped) return;
-                byte[] buf = new byte[CHUNK];
-                ByteBuffer wrapped = ByteBuffer.wrap(buf);
+                // Direct: the channel writes it as it is, where a heap array would be copied first.
+                ByteBuffer buf = ByteBuffer.allocateDirect(CHUNK);
                 for (ArticleSpan span = claims.next(); span != null; span = claims.next()) {
                     try {
-                        copy(r, span, buf, wrapped);
+                        copy(r, span, buf);
                     } catch (IOException e) {
                         claims.failed(span.start(), e);
                     }
@@ -199,14 +199,15 @@ final class FetchLanes {
             }
         }
 
-        private void copy(NzbReader r, ArticleSpan span, byte[] buf, ByteBuffer wrapped) throws IOException {
+        private void copy(NzbReader r, ArticleSpan span, ByteBuffer buf) throws IOException {
             long offset = span.start();
             while (offset < span.end()) {
-                int n = r.read(offset, buf, 0, (int) Math.min(buf.length, span.end() - offset));
+                buf.clear().limit((int) Math.min(buf.capacity(), span.end() - offset));
+                int n = r.read(offset, buf);
                 if (n < 0) throw new IOException("the reader ended at " + offset + " of " + map.size() + " bytes");
-                wrapped.clear().limit(n);
+                buf.flip();
                 long at = offset;
-                while (wrapped.hasRemaining()) at += channel.write(wrapped, at);
+                while (buf.hasRemaining()) at += channel.write(buf, at);
                 offset += n;
                 written.addAndGet(n);
             }
