@@ -1,6 +1,7 @@
 package io.nzbmount.nntp;
 
 import java.io.Closeable;
+import java.nio.ByteBuffer;
 
 /**
  * Random access to the decoded bytes of one NZB file, with a bounded read-ahead of whole
@@ -29,6 +30,15 @@ public interface NzbReader extends Closeable {
      * @throws ReadCancelledException the reader was closed, or the reading thread interrupted
      */
     int read(long offset, byte[] buf, int off, int len) throws ReadFailure, ReadCancelledException;
+
+    /**
+     * As {@link #read(long, byte[], int, int)}, into {@code dst} from its position up to its
+     * limit; its position moves past the bytes copied. With a direct buffer the caller can hand
+     * the bytes to a channel without the copy a heap array costs there.
+     *
+     * @return the number of bytes copied, or -1 when {@code offset} is at or past the end of the file
+     */
+    int read(long offset, ByteBuffer dst) throws ReadFailure, ReadCancelledException;
 
     /**
      * Stops fetching for good: from now on the reader starts no fetch and serves only what it

@@ -49,6 +49,20 @@ public interface Usenet extends AutoCloseable {
     NzbReader open(FileMap map, Priority priority, int readAhead);
 
     /**
+     * Starts opening up to {@code connections} connections to the providers asked first, in the
+     * background, and returns at once: the fetches of a download about to start then find them
+     * logged in instead of each waiting for its own connect and login (a TLS handshake and a login
+     * cost tens of milliseconds or more per connection). Connections already open count; idle
+     * ones close after the usual idle time. A connection that cannot be opened is not reported
+     * here: the fetch that needs one meets the same trouble. A hint: an implementation without
+     * connections ignores it.
+     *
+     * @param connections at least 1
+     */
+    default void connectAhead(int connections) {
+    }
+
+    /**
      * Rebuilds a file's map from {@link FileMap#layout()} without fetching anything.
      *
      * @throws IllegalArgumentException when the layout is not one, or not for this file

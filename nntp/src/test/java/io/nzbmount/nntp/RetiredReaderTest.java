@@ -87,7 +87,9 @@ class RetiredReaderTest {
     @Test
     void aRetiredReaderServesTheArticlesItHoldsAndSendsNoBodyAfterwards() throws Exception {
         try (NzbReader reader = readUpToAFailedArticle()) {
-            await(() -> reader.stats().fetching() == 0, "the read-ahead to finish");
+            // ready counts only fetches that have ended; fetching alone is 0 also for a fetch
+            // submitted but not yet started.
+            await(() -> reader.stats().ready() == 3 && reader.stats().fetching() == 0, "articles 5, 6 and 7 to arrive");
             reader.retire();
             long bodies = server.counters().bodyCommands();
 

@@ -61,6 +61,8 @@ public final class Cli {
         Settings settings = settings(arguments);
         Path outputDir = arguments.outputDir().orElse(Path.of("."));
         try (Usenet usenet = connect(settings)) {
+            // The connections log in while the NZB is read.
+            usenet.connectAhead(lanes(settings));
             int worst = 0;
             for (Path input : arguments.inputs()) {
                 worst = Math.max(worst, new FetchCommand(usenet, out, ProgressBar.stdoutIsTerminal(), lanes(settings))

@@ -1,10 +1,9 @@
 package io.nzbmount.server.cli;
 
+import io.nzbmount.nntp.ArticleSpan;
 import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
-import io.nzbmount.nntp.ReadCancelledException;
-import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.Usenet;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -17,33 +16,33 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongConsumer;
 
 /**
- * Downloads one mapped file into a channel as a few contiguous ranges ("lanes") at once, each
- * read by its own reader on its own thread and written where it belongs with positional writes.
+ * Downloads one mapped file into a channel with a few threads ("lanes"), each claiming the next
+ * article not yet claimed, reading it through its own reader and writing it where it belongs with
+ * a positional write.
  *
- * <p>Why lanes rather than one reader: a reader opens its read-ahead gradually (one article at a
- * new position, doubling from there), and every step waits for new connections; a download of a
- * few hundred MiB spends a good part of its time in that ramp. Lanes that each keep
- * {@value #LANE_READ_AHEAD} fetches running have every connection busy from the first article
- * on, and the decoded bytes are copied and written by several threads instead of one.
+ * <p>Why claims rather than one reader or fixed ranges: a single reader opens its read-ahead
+ * gradually and copies every byte on one thread; fixed ranges per lane finish at different times
+ * (one slow connection keeps the download going while the others idle), and a reader's read-ahead
+ * at the end of a range fetches an article of the next range, which is then cancelled and breaks
+ * its connection. A lane that claims one article at a time keeps its connection busy to the end,
+ * reads exactly the articles it claimed (its reader's read-ahead is 1), and the lanes finish
+ * within about one article of each other. Claims go in file order, so the file fills from the
+ * front, a few articles at a time.
  *
- * <p>Ranges start on article boundaries (multiples of the part size), so no article is fetched
- * by two lanes of a regular post. A failure stops the lanes after it (their readers are closed,
- * which cancels their fetches) but not those before it, so the failure reported is the one at
- * the lowest offset, as a front-to-back download would meet it.
+ * <p>A failure stops the claims after it but not the articles claimed before it, so the failure
+ * reported is the one at the lowest offset, as a front-to-back download would meet it.
  *
  * <p>Not thread-safe: one call of {@link #download} at a time; the lanes are its own threads,
  * all ended when it returns.
  */
 final class FetchLanes {
-    /** Fetches each lane keeps running: one being read while the next arrives. */
-    static final int LANE_READ_AHEAD = 2;
     private static final int CHUNK = 1 << 20;
     private static final long PROGRESS_NANOS = 100_000_000L;
 
     private final Usenet usenet;
     private final int lanes;
 
-    /** @param lanes the most ranges read at once, at least 1 (the connections the providers allow is a good choice) */
+    /** @param lanes how many articles are read at once, at least 1 (the connections the providers allow is a good choice) */
     FetchLanes(Usenet usenet, int lanes) {
         if (lanes < 1) throw new IllegalArgumentException("lanes must be >= 1: " + lanes);
         this.usenet = usenet;
@@ -54,15 +53,14 @@ final class FetchLanes {
      * Writes the whole file into {@code channel} at positions 0 to {@code map.size()}, telling
      * {@code progress} the bytes written so far from time to time (on the calling thread).
      *
-     * @throws ReadFailure the failure at the lowest offset that could not be read
+     * @throws io.nzbmount.nntp.ReadFailure the failure at the lowest offset that could not be read
      * @throws IOException a write failed, or the download was interrupted
      */
     void download(FileMap map, FileChannel channel, LongConsumer progress) throws IOException {
-        List<Lane> all = new ArrayList<>();
+        Claims claims = new Claims(map);
         AtomicLong written = new AtomicLong();
-        for (long[] range : ranges(map.size(), map.articles(), map.partSize(), lanes)) {
-            all.add(new Lane(map, channel, range[0], range[1], written, all));
-        }
+        List<Lane> all = new ArrayList<>();
+        for (int i = 0; i < Math.min(lanes, map.articles()); i++) all.add(new Lane(i, usenet, map, channel, claims, written));
         for (Lane lane : all) lane.thread.start();
         boolean ended = false;
         try {
@@ -78,29 +76,13 @@ final class FetchLanes {
         } finally {
             if (!ended) {
                 // Interrupted, or the progress callback threw: no lane may outlive the call.
-                stopAll(all);
+                claims.stopAll();
+                for (Lane lane : all) lane.stop();
                 for (Lane lane : all) joinUninterruptibly(lane.thread);
             }
         }
         progress.accept(written.get());
-        rethrowFirstFailure(all);
-    }
-
-    /**
-     * Splits {@code articles} articles of {@code partSize} bytes (the last may be shorter) into at
-     * most {@code lanes} byte ranges {@code [from, to)} of whole articles, as even as can be.
-     */
-    static List<long[]> ranges(long size, int articles, int partSize, int lanes) {
-        int n = Math.max(1, Math.min(lanes, articles));
-        List<long[]> ranges = new ArrayList<>(n);
-        long from = 0;
-        for (int i = 0; i < n; i++) {
-            long lastArticle = (long) articles * (i + 1) / n;
-            long to = i == n - 1 ? size : Math.min(size, lastArticle * partSize);
-            if (to > from) ranges.add(new long[] {from, to});
-            from = Math.max(from, to);
-        }
-        return ranges;
+        claims.rethrowFirstFailure();
     }
 
     /**
@@ -120,85 +102,114 @@ final class FetchLanes {
         if (interrupted) Thread.currentThread().interrupt();
     }
 
-    private static void stopAll(List<Lane> all) {
-        for (Lane lane : all) lane.stop();
+    /**
+     * The articles of one download handed out in file order, and the failure at the lowest offset.
+     * Thread-safe: guarded by its monitor.
+     */
+    static final class Claims {
+        private final FileMap map;
+        private long next;
+        /** No article starting here or later is handed out: the lowest failure so far, or the end. */
+        private long stopAt;
+        private long failedAt = Long.MAX_VALUE;
+        private IOException failure;
+        private RuntimeException unexpected;
+
+        Claims(FileMap map) {
+            this.map = map;
+            this.stopAt = map.size();
+        }
+
+        /** The next article's byte range, or null when there is none left to claim. */
+        synchronized ArticleSpan next() {
+            if (next >= stopAt) return null;
+            ArticleSpan span = map.span(next);
+            next = span.end();
+            return span;
+        }
+
+        /** The article at {@code start} could not be read: nothing after it is claimed any more. */
+        synchronized void failed(long start, IOException e) {
+            if (start < failedAt) {
+                failedAt = start;
+                failure = e;
+            }
+            stopAt = Math.min(stopAt, start);
+        }
+
+        /** A lane broke on a bug rather than on Usenet or the disk: stop everything. */
+        synchronized void broke(RuntimeException e) {
+            if (unexpected == null) unexpected = e;
+            stopAt = 0;
+        }
+
+        synchronized void stopAll() {
+            stopAt = 0;
+        }
+
+        synchronized void rethrowFirstFailure() throws IOException {
+            if (unexpected != null) throw new IllegalStateException("a download lane failed", unexpected);
+            if (failure != null) throw failure;
+        }
     }
 
-    /** Throws what stopped the lowest lane that failed on its own; cancellations it caused are not failures. */
-    private static void rethrowFirstFailure(List<Lane> all) throws IOException {
-        for (Lane lane : all) {
-            if (lane.unexpected != null) throw new IllegalStateException("a download lane failed", lane.unexpected);
-            IOException f = lane.failure;
-            if (f != null && !(f instanceof ReadCancelledException && lane.stoppedByOthers)) throw f;
-        }
-        for (Lane lane : all) {
-            if (lane.failure != null) throw lane.failure;
-        }
-    }
-
-    /** One range, read by one reader on one thread. */
-    private final class Lane {
+    /** One thread with one reader, reading the articles it claims. */
+    private static final class Lane {
         final Thread thread;
+        private final Usenet usenet;
         private final FileMap map;
         private final FileChannel channel;
-        private final long from;
-        private final long to;
+        private final Claims claims;
         private final AtomicLong written;
-        private final List<Lane> all;
         private volatile NzbReader reader;
-        /** Set by the lane's thread before it ends; read after join. */
-        IOException failure;
-        RuntimeException unexpected;
-        /** Stopped by another lane's failure or by an interrupted download; its cancellation is no failure of its own. */
-        volatile boolean stoppedByOthers;
+        private volatile boolean stopped;
 
-        Lane(FileMap map, FileChannel channel, long from, long to, AtomicLong written, List<Lane> all) {
+        Lane(int number, Usenet usenet, FileMap map, FileChannel channel, Claims claims, AtomicLong written) {
+            this.usenet = usenet;
             this.map = map;
             this.channel = channel;
-            this.from = from;
-            this.to = to;
+            this.claims = claims;
             this.written = written;
-            this.all = all;
-            this.thread = Thread.ofPlatform().name("nzbmount-fetch-lane-" + from).unstarted(this::run);
+            this.thread = Thread.ofPlatform().name("nzbmount-fetch-lane-" + number).unstarted(this::run);
         }
 
+        /** Closes the lane's reader, which makes a read in progress throw at once. */
         void stop() {
-            stoppedByOthers = true;
+            stopped = true;
             NzbReader r = reader;
             if (r != null) r.close();
         }
 
         private void run() {
-            try (NzbReader r = usenet.open(map, Priority.FOREGROUND, LANE_READ_AHEAD)) {
+            // One fetch at a time: the lane reads exactly the articles it claimed, never a neighbour.
+            try (NzbReader r = usenet.open(map, Priority.FOREGROUND, 1)) {
                 reader = r;
-                if (stoppedByOthers) return;
-                byte[] buf = new byte[CHUNK];
-                ByteBuffer wrapped = ByteBuffer.wrap(buf);
-                long offset = from;
-                while (offset < to) {
-                    int n = r.read(offset, buf, 0, (int) Math.min(buf.length, to - offset));
-                    if (n < 0) {
-                        throw new IOException("the reader ended at " + offset + " of " + map.size() + " bytes");
+                if (stopped) return;
+                // Direct: the channel writes it as it is, where a heap array would be copied first.
+                ByteBuffer buf = ByteBuffer.allocateDirect(CHUNK);
+                for (ArticleSpan span = claims.next(); span != null; span = claims.next()) {
+                    try {
+                        copy(r, span, buf);
+                    } catch (IOException e) {
+                        claims.failed(span.start(), e);
                     }
-                    wrapped.clear().limit(n);
-                    long at = offset;
-                    while (wrapped.hasRemaining()) at += channel.write(wrapped, at);
-                    offset += n;
-                    written.addAndGet(n);
                 }
-            } catch (IOException e) {
-                failure = e;
-                if (!stoppedByOthers) stopLater();
             } catch (RuntimeException e) {
-                unexpected = e;
-                stopLater();
+                claims.broke(e);
             }
         }
 
-        /** Stops the lanes after this one: the first failure in file order is all that is reported. */
-        private void stopLater() {
-            for (Lane other : all) {
-                if (other.from > from) other.stop();
+        private void copy(NzbReader r, ArticleSpan span, ByteBuffer buf) throws IOException {
+            long offset = span.start();
+            while (offset < span.end()) {
+                buf.clear().limit((int) Math.min(buf.capacity(), span.end() - offset));
+                int n = r.read(offset, buf);
+                if (n < 0) throw new IOException("the reader ended at " + offset + " of " + map.size() + " bytes");
+                buf.flip();
+                long at = offset;
+                while (buf.hasRemaining()) at += channel.write(buf, at);
+                offset += n;
+                written.addAndGet(n);
             }
         }
     }

@@ -100,6 +100,8 @@ class CliTest {
         assertEquals(0, run("fetch", largeNzb.toString(), "-o", target.toString(), "--config", config.toString()),
                 err.toString());
         assertArrayEquals(large, Files.readAllBytes(target.resolve("Large.Film.mkv")));
+        assertEquals(12 + 1, server.counters().bodyCommands(), "each article once, and the first once more for the map");
+        assertEquals(4, server.counters().accepted(), "the 4 connections opened ahead, none broken by a cancelled fetch");
     }
 
     @Test

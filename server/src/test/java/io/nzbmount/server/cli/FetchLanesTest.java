@@ -1,10 +1,14 @@
 package io.nzbmount.server.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.nzbmount.config.ConfigLoader;
+import io.nzbmount.nntp.ArticleMissingException;
 import io.nzbmount.nntp.ArticleSpan;
 import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbFile;
@@ -12,16 +16,22 @@ import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.NzbSegment;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
+import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.Slice;
 import io.nzbmount.nntp.Usenet;
 import java.io.InterruptedIOException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -30,32 +40,64 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class FetchLanesTest {
+    private static final int PART = 1000;
+
+    @TempDir Path dir;
 
     @Test
-    void rangesCoverTheFileContiguouslyOnArticleBoundaries() {
-        int[][] cases = {{1, 8}, {4, 4}, {5, 8}, {11, 4}, {440, 8}, {441, 8}, {9, 1}, {3, 2}};
-        for (int[] c : cases) {
-            int articles = c[0];
-            int lanes = c[1];
-            int partSize = 716_800;
-            long size = (long) (articles - 1) * partSize + 1234;
-            List<long[]> ranges = FetchLanes.ranges(size, articles, partSize, lanes);
-            String where = articles + " articles, " + lanes + " lanes";
-            assertEquals(Math.min(articles, lanes), ranges.size(), where);
-            long next = 0;
-            for (long[] r : ranges) {
-                assertEquals(next, r[0], where + ": ranges follow each other");
-                assertTrue(r[1] > r[0], where + ": no empty range");
-                assertEquals(0, r[0] % partSize, where + ": a range starts on an article boundary");
-                next = r[1];
-            }
-            assertEquals(size, next, where + ": the last range ends at the file's end");
+    void everyArticleIsReadOnceByOneLaneAndWrittenWhereItBelongs() throws Exception {
+        byte[] original = random(10 * PART + 321);
+        ArrayUsenet usenet = new ArrayUsenet(original, Set.of());
+        Path out = dir.resolve("out");
+        try (FileChannel channel = FileChannel.open(out, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+            new FetchLanes(usenet, 3).download(new FixedMap(original.length, PART), channel, done -> { });
         }
+        assertArrayEquals(original, Files.readAllBytes(out));
+        Map<Long, Integer> expected = new TreeMap<>();
+        for (long start = 0; start < original.length; start += PART) expected.put(start, 1);
+        assertEquals(expected, new TreeMap<>(usenet.readsByArticle()), "one read per article, at its start, none twice");
+        assertEquals(3, usenet.opened.get(), "one reader per lane");
+        assertEquals(3, usenet.closed.get(), "every reader closed");
     }
 
     @Test
-    void oneLanePerConnectionOfTheProvidersAskedFirst(@TempDir Path dir) throws Exception {
-        Path config = dir.resolve("c.yaml");
+    void theFailureReportedIsTheOneAtTheLowestOffset() {
+        byte[] original = random(12 * PART);
+        ArrayUsenet usenet = new ArrayUsenet(original, Set.of(9, 2, 5));
+        ArticleMissingException e = assertThrows(ArticleMissingException.class, () -> {
+            try (FileChannel channel = FileChannel.open(dir.resolve("out"), StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+                new FetchLanes(usenet, 4).download(new FixedMap(original.length, PART), channel, done -> { });
+            }
+        });
+        assertEquals("article-2", e.messageId());
+        assertEquals(4, usenet.closed.get(), "every reader closed");
+    }
+
+    @Test
+    void claimsGoInFileOrderAndStopBeforeAFailedArticle() {
+        FetchLanes.Claims claims = new FetchLanes.Claims(new FixedMap(5L * PART + 10, PART));
+        assertEquals(new ArticleSpan(0, PART, false), claims.next());
+        assertEquals(new ArticleSpan(PART, 2 * PART, false), claims.next());
+        assertEquals(new ArticleSpan(2 * PART, 3 * PART, false), claims.next());
+        claims.failed(PART, new IOException("article 1 failed"));
+        assertNull(claims.next(), "nothing after a failure is claimed");
+        claims.failed(2 * PART, new IOException("article 2 failed"));
+        IOException thrown = assertThrows(IOException.class, claims::rethrowFirstFailure);
+        assertEquals("article 1 failed", thrown.getMessage());
+    }
+
+    @Test
+    void theLastArticleMayBeShort() {
+        FetchLanes.Claims claims = new FetchLanes.Claims(new FixedMap(2L * PART + 10, PART));
+        claims.next();
+        claims.next();
+        assertEquals(new ArticleSpan(2 * PART, 2 * PART + 10, false), claims.next());
+        assertNull(claims.next());
+    }
+
+    @Test
+    void oneLanePerConnectionOfTheProvidersAskedFirst(@TempDir Path configDir) throws Exception {
+        Path config = configDir.resolve("c.yaml");
         Files.writeString(config, """
                 providers:
                   - {name: main, host: a.example, port: 563, tls: true, connections: 12, priority: 0}
@@ -71,16 +113,16 @@ class FetchLanesTest {
     }
 
     @Test
-    void anInterruptedDownloadStopsEveryLaneBeforeItReturns(@TempDir Path dir) throws Exception {
-        BlockingUsenet usenet = new BlockingUsenet();
-        FileMap map = new FixedMap(8L * 1000, 8, 1000);
+    void anInterruptedDownloadStopsEveryLaneBeforeItReturns() throws Exception {
+        ArrayUsenet usenet = new ArrayUsenet(random(8 * PART), Set.of());
+        usenet.blockReads(4);
         AtomicReference<Throwable> thrown = new AtomicReference<>();
         Thread downloader;
         try (FileChannel channel = FileChannel.open(dir.resolve("out"), StandardOpenOption.CREATE,
                 StandardOpenOption.WRITE)) {
             downloader = new Thread(() -> {
                 try {
-                    new FetchLanes(usenet, 4).download(map, channel, done -> { });
+                    new FetchLanes(usenet, 4).download(new FixedMap(8L * PART, PART), channel, done -> { });
                 } catch (Throwable t) {
                     thrown.set(t);
                 }
@@ -97,8 +139,19 @@ class FetchLanesTest {
                 .noneMatch(t -> t.getName().startsWith("nzbmount-fetch-lane-")), "no lane thread is left");
     }
 
-    /** A map of equal articles. */
-    private record FixedMap(long size, int articles, int partSize) implements FileMap {
+    private static byte[] random(int n) {
+        byte[] b = new byte[n];
+        new Random(n).nextBytes(b);
+        return b;
+    }
+
+    /** A map of equal articles (the last may be shorter). */
+    private record FixedMap(long size, int partSize) implements FileMap {
+        @Override
+        public int articles() {
+            return (int) ((size + partSize - 1) / partSize);
+        }
+
         @Override
         public String layout() {
             return "fixed";
@@ -111,29 +164,72 @@ class FetchLanesTest {
         }
     }
 
-    /** Readers whose reads wait until the reader is closed, as a read waiting for a slow article does. */
-    private static final class BlockingUsenet implements Usenet {
-        final CountDownLatch allReading = new CountDownLatch(4);
+    /**
+     * Readers over a byte array, one article of {@value #PART} bytes per read at most, counting
+     * the reads by article; the articles listed fail as missing. With {@link #blockReads}, reads
+     * wait until their reader is closed instead, as a read waiting for a slow article does.
+     */
+    private static final class ArrayUsenet implements Usenet {
+        final AtomicInteger opened = new AtomicInteger();
         final AtomicInteger closed = new AtomicInteger();
+        final Map<Long, AtomicInteger> reads = new ConcurrentHashMap<>();
+        private final byte[] data;
+        private final Set<Integer> failing;
+        CountDownLatch allReading = new CountDownLatch(0);
+        private volatile boolean blocking;
+
+        ArrayUsenet(byte[] data, Set<Integer> failing) {
+            this.data = data;
+            this.failing = failing;
+        }
+
+        void blockReads(int readers) {
+            allReading = new CountDownLatch(readers);
+            blocking = true;
+        }
+
+        Map<Long, Integer> readsByArticle() {
+            Map<Long, Integer> counts = new TreeMap<>();
+            reads.forEach((start, n) -> counts.put(start, n.get()));
+            return counts;
+        }
 
         @Override
         public NzbReader open(FileMap map, Priority priority, int readAhead) {
+            assertEquals(1, readAhead, "a lane fetches only the article it claimed");
+            opened.incrementAndGet();
             CountDownLatch closing = new CountDownLatch(1);
             return new NzbReader() {
                 @Override
-                public int read(long offset, byte[] buf, int off, int len) throws ReadCancelledException {
-                    allReading.countDown();
-                    try {
-                        closing.await();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
+                public int read(long offset, byte[] buf, int off, int len) throws ReadFailure, ReadCancelledException {
+                    return read(offset, ByteBuffer.wrap(buf, off, len));
+                }
+
+                @Override
+                public int read(long offset, ByteBuffer dst) throws ReadFailure, ReadCancelledException {
+                    if (blocking) {
+                        allReading.countDown();
+                        try {
+                            closing.await();
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                        throw new ReadCancelledException("reader closed");
                     }
-                    throw new ReadCancelledException("reader closed");
+                    if (offset >= data.length) return -1;
+                    long start = offset / PART * PART;
+                    if (failing.contains((int) (start / PART))) {
+                        throw new ArticleMissingException("article-" + start / PART, "missing");
+                    }
+                    reads.computeIfAbsent(offset, k -> new AtomicInteger()).incrementAndGet();
+                    int n = (int) Math.min(dst.remaining(), Math.min(data.length, start + PART) - offset);
+                    dst.put(data, (int) offset, n);
+                    return n;
                 }
 
                 @Override
                 public long size() {
-                    return map.size();
+                    return data.length;
                 }
 
                 @Override
@@ -202,12 +298,5 @@ class FetchLanesTest {
         @Override
         public void close() {
         }
-    }
-
-    @Test
-    void rangesAreAsEvenAsWholeArticlesAllow() {
-        List<long[]> ranges = FetchLanes.ranges(11L * 100, 11, 100, 4);
-        long[] articlesPerRange = ranges.stream().mapToLong(r -> (r[1] - r[0]) / 100).toArray();
-        assertEquals(List.of(2L, 3L, 3L, 3L), java.util.Arrays.stream(articlesPerRange).boxed().toList());
     }
 }

@@ -31,4 +31,12 @@ public interface ArticleFetcher {
      * @return true when some provider has it; false when every provider answered that it does not
      */
     boolean exists(NzbSegment segment, Priority priority) throws ReadFailure, ReadCancelledException;
+
+    /**
+     * Starts opening up to {@code connections} connections to the providers asked first, in the
+     * background, for fetches about to come. Returns at once; a hint that an implementation
+     * without connections ignores.
+     */
+    default void connectAhead(int connections) {
+    }
 }

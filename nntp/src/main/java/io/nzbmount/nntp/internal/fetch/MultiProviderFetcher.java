@@ -203,6 +203,22 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
                 : "no provider can be asked for " + id + ": " + refused.getMessage(), refused);
     }
 
+    /**
+     * Opens connections ahead on the first priority tier with a provider that is not cooling
+     * down, {@code connections} in all, shared evenly among its providers (fetches rotate among
+     * them).
+     */
+    @Override
+    public void connectAhead(int connections) {
+        for (List<ConnectionPool> tier : tiers) {
+            List<ConnectionPool> usable = tier.stream().filter(p -> !p.isCoolingDown()).toList();
+            if (usable.isEmpty()) continue;
+            int each = Math.ceilDiv(connections, usable.size());
+            for (ConnectionPool p : usable) p.openAhead(each);
+            return;
+        }
+    }
+
     /** The pools to ask, by priority, rotating the first among equals; those with no room for this priority left out. */
     private List<ConnectionPool> order(Priority priority) {
         int turn = rotation.getAndIncrement() & Integer.MAX_VALUE;

@@ -5,7 +5,6 @@ import io.nzbmount.nntp.Provider;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.internal.protocol.NntpConnection;
 import io.nzbmount.nntp.internal.protocol.NntpEndpoint;
-import io.nzbmount.nntp.internal.protocol.NntpReply;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -48,7 +47,7 @@ public final class ConnectionPool implements AutoCloseable {
     private record Idle(NntpConnection connection, long since) { }
 
     private final Provider provider;
-    private final NntpEndpoint endpoint;
+    private final Login login;
     private final PoolSettings settings;
     private final LongSupplier nanos;
     private final int max;
@@ -71,7 +70,7 @@ public final class ConnectionPool implements AutoCloseable {
      */
     public ConnectionPool(Provider provider, NntpEndpoint endpoint, PoolSettings settings, LongSupplier nanos) {
         this.provider = provider;
-        this.endpoint = endpoint;
+        this.login = new Login(provider, endpoint, this::coolDown, this::loginSucceeded);
         this.settings = settings;
         this.nanos = nanos;
         this.max = provider.connections();
@@ -133,6 +132,55 @@ public final class ConnectionPool implements AutoCloseable {
             for (NntpConnection c : stale) c.close();
         }
         return connectCounted();
+    }
+
+    /**
+     * Starts opening connections in the background until {@code count} exist (at most what the
+     * provider allows), so the borrowers of a download about to start find them logged in rather
+     * than each waiting for its own connect and login. Returns at once. Each connection opened
+     * goes to the idle list, where a waiting borrower takes it; one that fails to open is
+     * forgotten, and the borrower that would have used it connects itself and meets the trouble
+     * as usual. Does nothing while the provider is cooling down or after close.
+     *
+     * @return how many connections it started opening
+     */
+    public int openAhead(int count) {
+        int toOpen;
+        lock.lock();
+        try {
+            if (closed || coolDownSeries.activeAt(nanos.getAsLong())) return 0;
+            toOpen = Math.max(0, Math.min(count, max) - (leased.size() + idle.size() + connecting));
+            connecting += toOpen;
+        } finally {
+            lock.unlock();
+        }
+        for (int i = 0; i < toOpen; i++) {
+            Thread.ofVirtual().name("nzbmount-connect-" + provider.name()).start(this::openIdle);
+        }
+        return toOpen;
+    }
+
+    /** Opens one connection counted in {@code connecting} and puts it on the idle list. */
+    private void openIdle() {
+        NntpConnection c = null;
+        try {
+            c = login.open();
+        } catch (IOException e) {
+            // Nobody waits for this connection: the borrower that needs one connects itself and
+            // meets the same trouble (a refusal has started its cool-down already).
+        } finally {
+            boolean kept = false;
+            lock.lock();
+            try {
+                connecting--;
+                kept = c != null && !closed;
+                if (kept) idle.addFirst(new Idle(c, nanos.getAsLong()));
+                wakeAll();
+            } finally {
+                lock.unlock();
+            }
+            if (!kept && c != null) c.close();
+        }
     }
 
     /**
@@ -320,7 +368,7 @@ public final class ConnectionPool implements AutoCloseable {
         NntpConnection c = null;
         boolean lent = false;
         try {
-            c = connectAndLogin();
+            c = login.open();
         } finally {
             lock.lock();
             try {
@@ -337,45 +385,6 @@ public final class ConnectionPool implements AutoCloseable {
             throw new IOException("pool of " + provider.name() + " is closed");
         }
         return c;
-    }
-
-    private NntpConnection connectAndLogin() throws IOException {
-        NntpConnection c = new NntpConnection(endpoint);
-        boolean ok = false;
-        try {
-            NntpReply greeting = c.connect();
-            if (!greeting.isGreetingOk()) {
-                if (greeting.code() == NntpReply.SERVICE_PERMANENTLY_UNAVAILABLE) throw refused(CoolDownReason.TOO_MANY_CONNECTIONS, greeting);
-                throw new ServiceUnavailableException(provider.name() + " refused service at the greeting", greeting);
-            }
-            if (provider.hasLogin()) {
-                NntpReply login = c.authenticate(provider.username(), provider.password() == null ? "" : provider.password());
-                switch (login.code()) {
-                    case NntpReply.AUTH_ACCEPTED -> { }
-                    case NntpReply.AUTH_REJECTED -> throw refused(CoolDownReason.AUTH_REJECTED, login);
-                    case NntpReply.AUTH_OUT_OF_SEQUENCE, NntpReply.SERVICE_PERMANENTLY_UNAVAILABLE ->
-                            throw refused(CoolDownReason.TOO_MANY_CONNECTIONS, login);
-                    default -> throw new ServiceUnavailableException(provider.name() + " did not accept the login", login);
-                }
-            }
-            loginSucceeded();
-            ok = true;
-            return c;
-        } catch (IOException e) {
-            if (Thread.currentThread().isInterrupted()) {
-                ReadCancelledException cancelled = new ReadCancelledException("interrupted while connecting to " + provider.name());
-                cancelled.initCause(e);
-                throw cancelled;
-            }
-            throw e;
-        } finally {
-            if (!ok) c.close();
-        }
-    }
-
-    private ProviderRefusedException refused(CoolDownReason reason, NntpReply reply) {
-        coolDown(reason);
-        return new ProviderRefusedException(provider.name() + " refused: " + reply, reason);
     }
 
     private void loginSucceeded() {

@@ -9,6 +9,7 @@ import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.internal.fetch.ArticleFetcher;
 import io.nzbmount.nntp.internal.fetch.DecodedArticle;
+import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
@@ -114,6 +115,20 @@ public final class SegmentReader implements NzbReader {
     @Override
     public int read(long offset, byte[] buf, int off, int len) throws ReadFailure, ReadCancelledException {
         Objects.checkFromIndexSize(off, len, buf.length);
+        return read(offset, len, (data, from, n) -> System.arraycopy(data, from, buf, off, n));
+    }
+
+    @Override
+    public int read(long offset, ByteBuffer dst) throws ReadFailure, ReadCancelledException {
+        return read(offset, dst.remaining(), dst::put);
+    }
+
+    /** Where a read's bytes go: {@code n} bytes of an article's data from {@code from}. */
+    private interface Sink {
+        void put(byte[] data, int from, int n);
+    }
+
+    private int read(long offset, int len, Sink sink) throws ReadFailure, ReadCancelledException {
         if (offset < 0) throw new IllegalArgumentException("negative offset: " + offset);
         Slot slot;
         synchronized (this) {
@@ -134,7 +149,7 @@ public final class SegmentReader implements NzbReader {
                 // verify() held the article to its expected length, so the piece lies inside it.
                 int from = (int) (offset - map.begin(slot.index));
                 int n = Math.min(len, map.length(slot.index) - from);
-                System.arraycopy(article.data(), map.skip(slot.index) + from, buf, off, n);
+                sink.put(article.data(), map.skip(slot.index) + from, n);
                 bytesRead += n;
                 position = offset + n;
                 return n;

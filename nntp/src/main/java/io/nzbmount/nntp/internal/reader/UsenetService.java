@@ -142,6 +142,12 @@ public final class UsenetService implements Usenet {
     }
 
     @Override
+    public void connectAhead(int connections) {
+        if (connections < 1) throw new IllegalArgumentException("connections must be >= 1: " + connections);
+        if (!closed) fetcher.connectAhead(connections);
+    }
+
+    @Override
     public FileMap restore(NzbFile file, String layout) {
         if (SplicedLayout.isSpliced(layout)) {
             throw new IllegalArgumentException("a spliced file's layout: restore it with the list of its volumes");

@@ -369,4 +369,60 @@ class ConnectionPoolTest {
         assertEquals(1, pool.open());
     }
 
+
+    @Test
+    void connectionsOpenedAheadAreTheOnesBorrowersGet() throws Exception {
+        ConnectionPool pool = pool(4);
+        assertEquals(3, pool.openAhead(3));
+        await(() -> pool.idle() == 3);
+        assertEquals(3, server.counters().accepted(), "opened in the background, each logged in");
+        List<NntpConnection> got = new ArrayList<>();
+        for (int i = 0; i < 3; i++) got.add(pool.borrow(Priority.FOREGROUND));
+        assertServes(got.get(2), file.segments().get(1));
+        assertEquals(3, server.counters().accepted(), "no borrower connected on its own");
+        for (NntpConnection c : got) pool.release(c);
+    }
+
+    @Test
+    void openingAheadNeverGoesPastTheLimitCountingConnectionsInUse() throws Exception {
+        ConnectionPool pool = pool(3);
+        NntpConnection inUse = pool.borrow(Priority.FOREGROUND);
+        assertEquals(2, pool.openAhead(10));
+        await(() -> pool.idle() == 2);
+        assertEquals(0, pool.openAhead(3), "three exist already");
+        assertEquals(3, pool.open());
+        pool.release(inUse);
+        assertEquals(3, server.counters().accepted());
+    }
+
+    @Test
+    void aBorrowerArrivingWhileConnectionsOpenAheadWaitsForOneOfThem() throws Exception {
+        ConnectionPool pool = pool(2);
+        pool.openAhead(2);
+        NntpConnection c = pool.borrow(Priority.FOREGROUND);
+        assertServes(c, file.segments().get(0));
+        pool.release(c);
+        await(() -> pool.idle() == 2);
+        assertEquals(2, server.counters().accepted(), "the borrower opened no third connection");
+    }
+
+    @Test
+    void aRefusedLoginWhileOpeningAheadCoolsDownAndLeavesNothingBehind() throws Exception {
+        ConnectionPool pool = pool(2);
+        server.faults().rejectCredentials(true);
+        assertEquals(2, pool.openAhead(2));
+        await(() -> pool.open() == 0);
+        assertTrue(pool.isCoolingDown(), "the refusal counts as any login's would");
+        assertEquals(0, pool.openAhead(2), "nothing is opened while cooling down");
+        ProviderRefusedException e = assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
+        assertEquals(CoolDownReason.AUTH_REJECTED, e.reason());
+    }
+
+    @Test
+    void aClosedPoolOpensNothingAhead() {
+        ConnectionPool pool = pool(2);
+        pool.close();
+        assertEquals(0, pool.openAhead(2));
+        assertEquals(0, server.counters().accepted());
+    }
 }

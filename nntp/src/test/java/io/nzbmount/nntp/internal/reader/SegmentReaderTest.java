@@ -352,4 +352,22 @@ class SegmentReaderTest {
         assertOriginal(3L * PART, readFully(reader, 3L * PART, PART));
         assertThrows(NotHeldException.class, () -> reader.read(0, new byte[1], 0, 1), "dropped, and never fetched again");
     }
+
+    @Test
+    void aReadIntoABufferGivesTheSameBytesAndMovesItsPosition() throws Exception {
+        NzbReader r = open(fake(), 4);
+        for (boolean direct : new boolean[] {false, true}) {
+            java.nio.ByteBuffer dst = direct ? java.nio.ByteBuffer.allocateDirect(2 * PART) : java.nio.ByteBuffer.allocate(2 * PART);
+            dst.position(10).limit(10 + 1500);
+            long offset = 3L * PART + 250;
+            int n = r.read(offset, dst);
+            assertEquals(PART - 250, n, "a read stops at the end of the article holding the offset");
+            assertEquals(10 + n, dst.position());
+            byte[] got = new byte[n];
+            dst.flip().position(10);
+            dst.get(got);
+            assertOriginal(offset, got);
+            assertEquals(-1, r.read(ORIGINAL.length, dst.clear()), "past the end");
+        }
+    }
 }

@@ -106,6 +106,37 @@ class YencKernelTest {
         }
     }
 
+    /**
+     * The word loop finds '=', CR and LF by arithmetic on eight bytes at once and handles escapes
+     * and data line ends in place. Each special pattern is put at every position of the first
+     * three words, among bytes that differ from a special only in the high bit or by one, with
+     * the input and the output cut just before, inside and after the pattern.
+     */
+    @Test
+    void specialsAtEveryPositionOfAWordAmongLookAlikeBytesDecodeLikeTheContract() {
+        byte[] backgrounds = {'a', (byte) 0x8D, (byte) 0x8A, (byte) 0xBD, 0x0B, 0x0C, 0x3C, 0x3E, 0x00, (byte) 0xFF, 0x7F, 0x01};
+        String[] patterns = {"=a", "==", "=\r\n", "=\n", "\r\na", "\r\n.", "\r\n=", "\r\n\r", "\na", "\n.", "\ra", "=\u00bd"};
+        for (YencKernel kernel : Wire.kernels()) {
+            for (byte background : backgrounds) {
+                for (String pattern : patterns) {
+                    for (int at = 0; at < 24; at++) {
+                        byte[] src = new byte[40];
+                        Arrays.fill(src, background);
+                        for (int i = 0; i < pattern.length(); i++) src[at + i] = (byte) pattern.charAt(i);
+                        for (int send = at; send <= at + pattern.length() + 1; send++) {
+                            agreeOn(kernel, src, 0, send, 0, 60, 60);
+                        }
+                        agreeOn(kernel, src, 0, src.length, 0, 60, 60);
+                        for (int dlimit = at - 1; dlimit <= at + 2; dlimit++) {
+                            agreeOn(kernel, src, 0, src.length, 0, Math.max(0, dlimit), 60);
+                        }
+                        agreeOn(kernel, src, 3, src.length, 5, 60, 60);
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void outputStopsExactlyAtTheLimitEvenInsideAVectorBlock() {
         byte[] src = new byte[300];
