@@ -22,7 +22,6 @@ import java.util.Locale;
  */
 final class FetchCommand {
 
-    static long T0;
     private final Usenet usenet;
     private final PrintStream out;
     private final boolean progress;
@@ -66,9 +65,7 @@ final class FetchCommand {
         long start = System.nanoTime();
         // The lanes' connections open while the map's one fetch runs.
         usenet.connectAhead(lanes);
-        T0 = start; System.err.println("T jvm uptime at start " + java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime());
         FileMap map = usenet.map(file, Priority.FOREGROUND);
-        System.err.printf("T %d ms map%n", (System.nanoTime() - start) / 1000000);
         ProgressBar bar = new ProgressBar(out, progress, file.name(), map.size(), start);
         Path part = target.resolveSibling(target.getFileName() + ".part");
         boolean complete = false;
@@ -80,7 +77,6 @@ final class FetchCommand {
             bar.finish();
             if (!complete) Files.deleteIfExists(part);
         }
-        System.err.printf("T %d ms lanes done%n", (System.nanoTime() - start) / 1000000);
         long offset = map.size();
         Files.move(part, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         double seconds = (System.nanoTime() - start) / 1e9;
