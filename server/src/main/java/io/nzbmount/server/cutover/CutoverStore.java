@@ -25,6 +25,10 @@ import java.util.OptionalLong;
 /**
  * The library changes a cutover makes, each in one transaction: who may take over, the swap of
  * primary and standby, and candidates failed for good. Thread-safe (the database serialises).
+ *
+ * <p>A cutover's verdicts are acted on at once, so they are stored with
+ * {@link StandbyTables#putVerdict}: they end a background proof's claim on the standby (its later
+ * result is dropped), but never replace a permanent verdict stored first.
  */
 final class CutoverStore {
     private final Database db;
@@ -114,10 +118,11 @@ final class CutoverStore {
             boolean fromIsPrimary = item.get().primarySource().orElse(-1) == from;
             if (fromIsPrimary && item.get().primaryByUser() && !permanentFailure) return false;
             if (old.get().state() != SourceState.DEAD) {
-                Sources.update(c, from, SourceRole.STANDBY, SourceState.VALIDATED, Optional.empty(), old.get().tier());
                 StandbyProgress p = StandbyTables.progress(c, from).orElse(StandbyProgress.pending(from, old.get().tier()));
-                StandbyTables.putProgress(c, p.finished(StandbyState.VERIFIED,
-                        Optional.of("it served these bytes as the primary"), clock.instant(), 0, Optional.empty()));
+                if (StandbyTables.putVerdict(c, p.finished(StandbyState.VERIFIED,
+                        Optional.of("it served these bytes as the primary"), clock.instant(), 0, Optional.empty()))) {
+                    Sources.update(c, from, SourceRole.STANDBY, SourceState.VALIDATED, Optional.empty(), old.get().tier());
+                }
             }
             if (!fromIsPrimary) return false;
             Items.setPrimary(c, itemId, to, false);
@@ -131,15 +136,21 @@ final class CutoverStore {
         markDead(sourceId, reason, StandbyState.MISMATCH);
     }
 
-    /** A candidate never to be tried again; {@code verdict} is {@code MISMATCH} or {@code DEAD} (unreadable). */
+    /**
+     * A candidate never to be tried again; {@code verdict} is {@code MISMATCH} or {@code DEAD}
+     * (unreadable). A candidate already failed for good (a background proof's verdict, the user's
+     * removal) keeps its first verdict and reason.
+     */
     void markDead(long sourceId, String reason, StandbyState verdict) throws StoreException {
         db.transaction(c -> {
             Optional<SourceRecord> s = Sources.byId(c, sourceId);
             if (s.isEmpty()) return null;
-            Sources.update(c, sourceId, SourceRole.STANDBY, SourceState.DEAD, Optional.of(reason), s.get().tier());
             StandbyProgress p = StandbyTables.progress(c, sourceId).orElse(StandbyProgress.pending(sourceId, s.get().tier()));
-            StandbyTables.putProgress(c, p.finished(verdict, Optional.of(reason), clock.instant(), 0,
-                    Optional.empty()));
+            if (!StandbyTables.putVerdict(c, p.finished(verdict, Optional.of(reason), clock.instant(), 0,
+                    Optional.empty()))) {
+                return null;
+            }
+            Sources.update(c, sourceId, SourceRole.STANDBY, SourceState.DEAD, Optional.of(reason), s.get().tier());
             String key = StandbyTables.key(c, sourceId).orElse(s.get().sha256());
             StandbyTables.putDead(c, new DeadCandidate(key, OptionalLong.of(s.get().itemId()), s.get().releaseName(),
                     reason, clock.instant()));
@@ -149,17 +160,23 @@ final class CutoverStore {
 
     /**
      * A standby proved during a cutover (its full sweep and the current range matched): verified
-     * from now on, as if the background proof had found it so.
+     * from now on, as if the background proof had found it so; a background proof of it still
+     * running is overruled.
+     *
+     * @return false when it may not take over after all: it was failed for good (by a background
+     *         proof or the user) while the cutover proved it, or is no standby any more
      */
-    void markVerified(long sourceId, String reason, int samplesDone, int samplesTotal) throws StoreException {
-        db.transaction(c -> {
+    boolean markVerified(long sourceId, String reason, int samplesDone, int samplesTotal) throws StoreException {
+        return db.transaction(c -> {
             Optional<SourceRecord> s = Sources.byId(c, sourceId);
-            if (s.isEmpty() || s.get().role() != SourceRole.STANDBY || s.get().state() == SourceState.DEAD) return null;
-            Sources.update(c, sourceId, SourceRole.STANDBY, SourceState.VALIDATED, Optional.empty(), s.get().tier());
+            if (s.isEmpty() || s.get().role() != SourceRole.STANDBY || s.get().state() == SourceState.DEAD) return false;
             StandbyProgress p = StandbyTables.progress(c, sourceId).orElse(StandbyProgress.pending(sourceId, s.get().tier()));
-            StandbyTables.putProgress(c, p.withSamples(samplesDone, samplesTotal)
-                    .finished(StandbyState.VERIFIED, Optional.of(reason), clock.instant(), 0, Optional.empty()));
-            return null;
+            if (!StandbyTables.putVerdict(c, p.withSamples(samplesDone, samplesTotal)
+                    .finished(StandbyState.VERIFIED, Optional.of(reason), clock.instant(), 0, Optional.empty()))) {
+                return false;
+            }
+            Sources.update(c, sourceId, SourceRole.STANDBY, SourceState.VALIDATED, Optional.empty(), s.get().tier());
+            return true;
         });
     }
 

@@ -114,11 +114,13 @@ final class FallbackSelector {
             try {
                 Verdict verdict = prove(reader, r);
                 if (verdict == Verdict.VERIFIED) {
-                    r.shared().proved(id, verdict);
-                    if (swept.isPresent()) {
-                        store.markVerified(id, swept.get().reason() + ", proved during a cutover at offset " + r.offset(),
-                                swept.get().samplesDone(), swept.get().samplesTotal());
+                    // Failed for good by someone else while this sweep ran: that verdict stands.
+                    if (swept.isPresent() && !store.markVerified(id, swept.get().reason()
+                            + ", proved during a cutover at offset " + r.offset(), swept.get().samplesDone(),
+                            swept.get().samplesTotal())) {
+                        continue;
                     }
+                    r.shared().proved(id, verdict);
                     keep = true;
                     return Optional.of(new ActiveSource(id, file.index(), map, reader));
                 }

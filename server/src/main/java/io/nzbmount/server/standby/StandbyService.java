@@ -91,7 +91,7 @@ public final class StandbyService implements AutoCloseable {
         this.proofs = new Semaphore(concurrency);
         this.preparer = new PoolPreparer(parts.db(), parts.catalog(), parts.importer(), parts.indexers(),
                 parts.events(), parts.clock(), () -> this.maxStandby);
-        this.validation = new Validation(parts.db(), new Prevalidator(parts.db(), parts.catalog(), parts.usenet(), samplePause),
+        this.validation = new Validation(parts.db(), new Prevalidator(parts.db(), parts.catalog(), parts.usenet(), samplePause)::prove,
                 parts.events(), parts.clock());
     }
 

@@ -34,17 +34,29 @@ import java.util.OptionalLong;
  * the library (verified: validated; mismatch or dead: dead with the reason), a dead key for a
  * permanent verdict, and two events (started, result). Thread-safe; the service makes sure one
  * source is proved by one thread at a time.
+ *
+ * <p>A proof claims its standby when it starts ({@link StandbyTables#claim}) and its every write
+ * holds only while that claim stands ({@link StandbyTables#putClaimed}): when a cutover or the
+ * user decided the standby while the proof ran, the proof's result is dropped (the result event
+ * says so) and neither the progress nor the source is touched.
  */
 final class Validation {
 
+    /** Compares a standby with a primary; {@link Prevalidator#prove} in service. */
+    @FunctionalInterface
+    interface Prover {
+        Proof prove(long primaryId, long standbyId, Prevalidator.Progress progress)
+                throws StoreException, ReadCancelledException;
+    }
+
     private final Database db;
-    private final Prevalidator prevalidator;
+    private final Prover prover;
     private final EventLog events;
     private final Clock clock;
 
-    Validation(Database db, Prevalidator prevalidator, EventLog events, Clock clock) {
+    Validation(Database db, Prover prover, EventLog events, Clock clock) {
         this.db = db;
-        this.prevalidator = prevalidator;
+        this.prover = prover;
         this.events = events;
         this.clock = clock;
     }
@@ -92,30 +104,25 @@ final class Validation {
     void run(long sourceId, List<Duration> retryWaits) throws StoreException, ReadCancelledException {
         Optional<Target> target = db.transaction(c -> {
             Optional<SourceRecord> source = Sources.byId(c, sourceId);
-            Optional<StandbyProgress> progress = StandbyTables.progress(c, sourceId);
-            if (source.isEmpty() || progress.isEmpty() || source.get().role() != SourceRole.STANDBY
-                    || progress.get().state().permanent() || progress.get().state() == StandbyState.VERIFIED) {
-                return Optional.empty();
-            }
+            if (source.isEmpty() || source.get().role() != SourceRole.STANDBY) return Optional.empty();
             OptionalLong primary = Items.byId(c, source.get().itemId()).map(i -> i.primarySource()).orElse(OptionalLong.empty());
             if (primary.isEmpty()) return Optional.empty();
-            StandbyTables.putProgress(c, progress.get().withState(StandbyState.VALIDATING, Optional.empty()).withSamples(0, 0));
-            return Optional.of(new Target(source.get(), primary.getAsLong(), progress.get()));
+            return StandbyTables.claim(c, sourceId).map(claimed -> new Target(source.get(), primary.getAsLong()));
         });
         if (target.isEmpty()) return;
         SourceRecord source = target.get().source();
         event(source.itemId(), "standby-validation-started", Map.of("source", sourceId, "release", source.releaseName()));
         Proof proof;
         try {
-            proof = prevalidator.prove(target.get().primaryId(), sourceId, (done, total) -> db.transaction(c -> {
+            proof = prover.prove(target.get().primaryId(), sourceId, (done, total) -> db.transaction(c -> {
                 Optional<StandbyProgress> p = StandbyTables.progress(c, sourceId);
-                if (p.isPresent()) StandbyTables.putProgress(c, p.get().withSamples(done, total));
+                if (p.isPresent()) StandbyTables.putClaimed(c, p.get().withSamples(done, total));
                 return null;
             }));
         } catch (ReadCancelledException e) {
             db.transaction(c -> {
                 Optional<StandbyProgress> p = StandbyTables.progress(c, sourceId);
-                if (p.isPresent()) StandbyTables.putProgress(c, p.get().withState(StandbyState.PENDING, p.get().reason()));
+                if (p.isPresent()) StandbyTables.putClaimed(c, p.get().withState(StandbyState.PENDING, p.get().reason()));
                 return null;
             });
             throw e;
@@ -126,14 +133,19 @@ final class Validation {
     private void record(Target target, Proof proof, List<Duration> retryWaits) throws StoreException {
         SourceRecord source = target.source();
         Instant now = clock.instant();
-        db.transaction(c -> {
-            StandbyProgress p = StandbyTables.progress(c, source.id()).orElse(target.progress());
+        // Empty when stored; else why the result was dropped.
+        Optional<String> dropped = db.transaction(c -> {
+            Optional<StandbyProgress> stored = StandbyTables.progress(c, source.id());
+            if (stored.isEmpty()) return Optional.of("the standby is gone");
+            StandbyProgress p = stored.get();
             int attempts = proof.state() == StandbyState.INCONCLUSIVE ? p.attempts() + 1 : 0;
             Optional<Instant> due = proof.state() == StandbyState.INCONCLUSIVE
                     ? Optional.of(now.plus(retryWaits.get(Math.min(attempts, retryWaits.size()) - 1)))
                     : Optional.empty();
-            StandbyTables.putProgress(c, p.withSamples(proof.samplesDone(), proof.samplesTotal())
-                    .finished(proof.state(), Optional.of(proof.reason()), now, attempts, due));
+            if (!StandbyTables.putClaimed(c, p.withSamples(proof.samplesDone(), proof.samplesTotal())
+                    .finished(proof.state(), Optional.of(proof.reason()), now, attempts, due))) {
+                return Optional.of("decided while it ran: " + p.state().word() + p.reason().map(r -> " (" + r + ")").orElse(""));
+            }
             SourceState state = switch (proof.state()) {
                 case VERIFIED -> SourceState.VALIDATED;
                 case MISMATCH, DEAD -> SourceState.DEAD;
@@ -146,7 +158,7 @@ final class Validation {
                 StandbyTables.putDead(c, new DeadCandidate(key, OptionalLong.of(source.itemId()), source.releaseName(),
                         proof.reason(), now));
             }
-            return null;
+            return Optional.<String>empty();
         });
         Map<String, Object> detail = new LinkedHashMap<>();
         detail.put("source", source.id());
@@ -155,6 +167,7 @@ final class Validation {
         detail.put("reason", proof.reason());
         detail.put("samplesDone", proof.samplesDone());
         detail.put("samplesTotal", proof.samplesTotal());
+        dropped.ifPresent(why -> detail.put("dropped", why));
         event(source.itemId(), "standby-validation-result", detail);
     }
 
@@ -162,5 +175,5 @@ final class Validation {
         events.record(OptionalLong.of(itemId), Optional.empty(), kind, detail);
     }
 
-    private record Target(SourceRecord source, long primaryId, StandbyProgress progress) {}
+    private record Target(SourceRecord source, long primaryId) {}
 }

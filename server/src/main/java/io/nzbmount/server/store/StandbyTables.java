@@ -17,6 +17,11 @@ import java.util.Set;
  * The standby tables of schema V2 (standby progress, source keys, dead candidates), on a caller's
  * connection (see {@link Items}). Stateless. Sample hashes and result pools are in
  * {@link SampleHashes} and {@link ResultPool}.
+ *
+ * <p>Who may replace a standby's proof state is decided here, nowhere else: a background proof
+ * {@link #claim}s the standby and writes through {@link #putClaimed}, a verdict acted on at once
+ * goes through {@link #putVerdict}. Each reads and writes on the caller's transaction, which
+ * {@link Database} runs alone, so the check and the write cannot be split by another writer.
  */
 public final class StandbyTables {
 
@@ -26,7 +31,65 @@ public final class StandbyTables {
     private StandbyTables() {
     }
 
-    /** Stores the progress of a standby, replacing what was stored. */
+    /**
+     * Claims a standby for a background proof: a {@code PENDING} or {@code INCONCLUSIVE} one becomes
+     * {@code VALIDATING} (samples 0 of 0). The claim lasts while the row stays {@code VALIDATING}:
+     * every later write of that proof goes through {@link #putClaimed}, and any verdict stored by
+     * someone else meanwhile ({@link #putVerdict}) ends it. Only one proof of a source may run at a
+     * time (the standby service makes sure), so {@code VALIDATING} names that proof.
+     *
+     * @return the claimed progress, empty when the standby is decided, being proved, or unknown
+     */
+    public static Optional<StandbyProgress> claim(Connection c, long sourceId) throws SQLException {
+        Optional<StandbyProgress> p = progress(c, sourceId);
+        if (p.isEmpty() || (p.get().state() != StandbyState.PENDING && p.get().state() != StandbyState.INCONCLUSIVE)) {
+            return Optional.empty();
+        }
+        StandbyProgress claimed = p.get().withState(StandbyState.VALIDATING, Optional.empty()).withSamples(0, 0);
+        putProgress(c, claimed);
+        return Optional.of(claimed);
+    }
+
+    /**
+     * Stores a write of the proof that holds the claim (its samples, its result, or {@code PENDING}
+     * when it was cut short), but only while the claim stands: the stored state is still
+     * {@code VALIDATING}. Once a cutover or the user decided the standby, an older proof's result,
+     * whatever it is, changes nothing.
+     *
+     * @return whether {@code next} was stored; when false the caller must change nothing else either
+     */
+    public static boolean putClaimed(Connection c, StandbyProgress next) throws SQLException {
+        Optional<StandbyProgress> stored = progress(c, next.sourceId());
+        if (stored.isEmpty() || stored.get().state() != StandbyState.VALIDATING) return false;
+        putProgress(c, next);
+        return true;
+    }
+
+    /**
+     * Stores a verdict reached now by someone who acts on it at once (a cutover's sweep or range
+     * proof, a demoted primary, a user's action): it replaces any state, a running proof's claim
+     * included, except a permanent verdict ({@code MISMATCH}, {@code DEAD}, the user's removal),
+     * which nothing replaces: the first permanent verdict and its reason stand.
+     *
+     * @param verdict {@code VERIFIED}, {@code MISMATCH} or {@code DEAD}
+     * @return whether it was stored; when false the caller must change nothing else either
+     */
+    public static boolean putVerdict(Connection c, StandbyProgress verdict) throws SQLException {
+        StandbyState state = verdict.state();
+        if (state != StandbyState.VERIFIED && !state.permanent()) {
+            throw new IllegalArgumentException("not a verdict: " + state);
+        }
+        Optional<StandbyProgress> stored = progress(c, verdict.sourceId());
+        if (stored.isPresent() && stored.get().state().permanent()) return false;
+        putProgress(c, verdict);
+        return true;
+    }
+
+    /**
+     * Stores the progress of a standby, replacing what was stored: for a new standby's first row
+     * and for a restart's cleanup. A proof's result goes through {@link #putClaimed} or
+     * {@link #putVerdict} instead.
+     */
     public static void putProgress(Connection c, StandbyProgress p) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("INSERT OR REPLACE INTO standby_progress(" + PROGRESS_COLUMNS
                 + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {

@@ -13,6 +13,7 @@ import io.nzbmount.server.indexer.IndexerSet;
 import io.nzbmount.server.indexer.TestNewznabServer;
 import io.nzbmount.server.indexer.TestRelease;
 import io.nzbmount.server.store.Items;
+import io.nzbmount.server.store.StandbyState;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -171,6 +172,61 @@ class SourcesEndpointTest {
         assertEquals(404, send("DELETE", "/api/items/777/sources/" + film.standby(), null).statusCode());
         assertEquals(400, send("DELETE", sources + "abc", null).statusCode());
         assertEquals(405, send("POST", sources + film.standby(), "{}").statusCode());
+    }
+
+    /** An item with one standby whose background proof is held mid-way ({@link HeldProof}). */
+    private Film filmWithStandbyBeingProved(long seed, HeldProof held) throws Exception {
+        byte[] data = StandbyRig.randomBytes(SIZE, seed);
+        JsonNode item = json(send("POST", "/api/nzbs", rig.post("film" + seed + ".mkv", data, 100_000, "Film " + seed)), 201);
+        long id = item.get("id").asLong();
+        long standby = json(send("POST", "/api/nzbs?item=" + id + "&role=standby",
+                rig.post("film" + seed + ".mkv", data, 150_000, "Film " + seed + " other")), 201)
+                .get("standby").get(0).get("id").asLong();
+        Validation validation = new Validation(rig.db, held, rig.events, rig.clock);
+        validation.adopt(standby);
+        held.start(validation, standby);
+        return new Film(id, item.get("primary").get("id").asLong(), standby);
+    }
+
+    private void assertRemoved(Film film) throws Exception {
+        JsonNode item = json(send("GET", "/api/items/" + film.item(), null), 200);
+        assertEquals(0, item.get("standby").size(), item.toString());
+        JsonNode gone = item.get("otherSources").get(0);
+        assertEquals(film.standby(), gone.get("id").asLong());
+        assertEquals("dead", gone.get("state").asText(), gone.toString());
+        assertEquals("removed from the pool by the user", gone.get("reason").asText());
+        assertEquals(StandbyState.DEAD, rig.progress(film.standby()).state());
+    }
+
+    @Test
+    void aStandbyRemovedByTheUserStaysRemovedWhenItsProofEnds() throws Exception {
+        serve(5, Optional.empty());
+        try (HeldProof held = new HeldProof()) {
+            Film film = filmWithStandbyBeingProved(9, held);
+            assertEquals(204, send("DELETE", "/api/items/" + film.item() + "/sources/" + film.standby(), null).statusCode());
+
+            held.end(new Proof(StandbyState.VERIFIED, "all 20 samples match the primary", 20, 20));
+
+            assertRemoved(film);
+            rig.tickAndWait();
+            assertRemoved(film);
+        }
+    }
+
+    @Test
+    void aStandbyRemovedByTheUserStaysRemovedWhenItsProofIsCutShort() throws Exception {
+        serve(5, Optional.empty());
+        try (HeldProof held = new HeldProof()) {
+            Film film = filmWithStandbyBeingProved(10, held);
+            assertEquals(204, send("DELETE", "/api/items/" + film.item() + "/sources/" + film.standby(), null).statusCode());
+
+            held.cutShort();
+
+            assertRemoved(film);
+            // A standby left pending would be proved again by the next pass, and a match would bring it back.
+            rig.tickAndWait();
+            assertRemoved(film);
+        }
     }
 
     @Test
