@@ -36,9 +36,24 @@ public interface NzbReader extends Closeable {
      * limit; its position moves past the bytes copied. With a direct buffer the caller can hand
      * the bytes to a channel without the copy a heap array costs there.
      *
+     * <p>The default reads through {@link #read(long, byte[], int, int)}, with an extra copy for a
+     * direct buffer; implementations copy into {@code dst} at once.
+     *
      * @return the number of bytes copied, or -1 when {@code offset} is at or past the end of the file
+     * @throws java.nio.ReadOnlyBufferException {@code dst} is read-only (before anything is read)
      */
-    int read(long offset, ByteBuffer dst) throws ReadFailure, ReadCancelledException;
+    default int read(long offset, ByteBuffer dst) throws ReadFailure, ReadCancelledException {
+        if (dst.isReadOnly()) throw new java.nio.ReadOnlyBufferException();
+        if (dst.hasArray()) {
+            int n = read(offset, dst.array(), dst.arrayOffset() + dst.position(), dst.remaining());
+            if (n > 0) dst.position(dst.position() + n);
+            return n;
+        }
+        byte[] bytes = new byte[dst.remaining()];
+        int n = read(offset, bytes, 0, bytes.length);
+        if (n > 0) dst.put(bytes, 0, n);
+        return n;
+    }
 
     /**
      * Stops fetching for good: from now on the reader starts no fetch and serves only what it

@@ -113,7 +113,7 @@ final class FetchLanes {
         private long stopAt;
         private long failedAt = Long.MAX_VALUE;
         private IOException failure;
-        private RuntimeException unexpected;
+        private Throwable unexpected;
 
         Claims(FileMap map) {
             this.map = map;
@@ -137,8 +137,8 @@ final class FetchLanes {
             stopAt = Math.min(stopAt, start);
         }
 
-        /** A lane broke on a bug rather than on Usenet or the disk: stop everything. */
-        synchronized void broke(RuntimeException e) {
+        /** A lane broke on a bug or the JVM rather than on Usenet or the disk: stop everything. */
+        synchronized void broke(Throwable e) {
             if (unexpected == null) unexpected = e;
             stopAt = 0;
         }
@@ -148,6 +148,7 @@ final class FetchLanes {
         }
 
         synchronized void rethrowFirstFailure() throws IOException {
+            if (unexpected instanceof Error e) throw e;
             if (unexpected != null) throw new IllegalStateException("a download lane failed", unexpected);
             if (failure != null) throw failure;
         }
@@ -194,7 +195,8 @@ final class FetchLanes {
                         claims.failed(span.start(), e);
                     }
                 }
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
+                // The claimed article was not written: the download must fail, never end with a gap.
                 claims.broke(e);
             }
         }

@@ -122,6 +122,11 @@ final class CutoverStore {
                 if (StandbyTables.putVerdict(c, p.finished(StandbyState.VERIFIED,
                         Optional.of("it served these bytes as the primary"), clock.instant(), 0, Optional.empty()))) {
                     Sources.update(c, from, SourceRole.STANDBY, SourceState.VALIDATED, Optional.empty(), old.get().tier());
+                } else if (fromIsPrimary) {
+                    // Decided for good while it served (removed by the user, or found to differ): it
+                    // stays out of the pool, and it leaves the primary role all the same, so the item
+                    // never has two primaries.
+                    Sources.update(c, from, SourceRole.STANDBY, SourceState.DEAD, p.reason(), old.get().tier());
                 }
             }
             if (!fromIsPrimary) return false;

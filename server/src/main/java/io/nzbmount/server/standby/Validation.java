@@ -126,6 +126,16 @@ final class Validation {
                 return null;
             });
             throw e;
+        } catch (StoreException | RuntimeException e) {
+            // Our failure, not the standby's: inconclusive, so it is tried again after the usual
+            // wait instead of staying "validating" until the next start.
+            try {
+                record(target.get(), new Proof(StandbyState.INCONCLUSIVE, "the proof could not run: " + e.getMessage(), 0, 0),
+                        retryWaits);
+            } catch (StoreException | RuntimeException again) {
+                e.addSuppressed(again);
+            }
+            throw e;
         }
         record(target.get(), proof, retryWaits);
     }

@@ -11,6 +11,8 @@ import java.nio.file.StandardOpenOption;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * An exclusive hold on a data directory, so that one NZBMount at a time imports, proves standbys
@@ -28,6 +30,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class DataDirLock implements AutoCloseable {
     static final String FILE_NAME = "nzbmount.lock";
+    private static final Logger LOG = LoggerFactory.getLogger(DataDirLock.class);
 
     /** Real paths of the data directories held by this JVM. */
     private static final Set<Path> HELD = ConcurrentHashMap.newKeySet();
@@ -43,7 +46,8 @@ public final class DataDirLock implements AutoCloseable {
     }
 
     /**
-     * Takes the lock on the existing directory {@code dataDir}.
+     * Takes the lock on the existing directory {@code dataDir}. On a file system without file locks it logs a warning
+     * and guards the directory within this JVM only.
      *
      * @throws StoreException when another NZBMount, in this process or another, holds it, or the
      *     lock file cannot be opened
@@ -59,30 +63,38 @@ public final class DataDirLock implements AutoCloseable {
         long self = ProcessHandle.current().pid();
         if (!HELD.add(dir)) throw inUse(dir, file, OptionalLong.of(self), null);
         FileChannel channel = null;
+        boolean held = false;
         try {
             channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
                     StandardOpenOption.WRITE);
-            FileLock lock = channel.tryLock();
-            if (lock == null) {
-                OptionalLong owner = ownerPid(channel);
-                channel.close();
-                HELD.remove(dir);
-                throw inUse(dir, file, owner, null);
+            FileLock lock;
+            try {
+                lock = channel.tryLock();
+            } catch (IOException e) {
+                // Some network and container file systems have no locks (ENOLCK): the server still
+                // runs there, and the log says what is not guarded.
+                LOG.warn("file locks do not work in {} ({}); a second NZBMount on this data directory would not be"
+                        + " refused", dir, e.getMessage());
+                held = true;
+                return new DataDirLock(dir, channel);
             }
+            if (lock == null) throw inUse(dir, file, ownerPid(channel), null);
             channel.truncate(0);
             channel.write(ByteBuffer.wrap((self + "\n").getBytes(StandardCharsets.US_ASCII)), 0);
             channel.force(false);
+            held = true;
             return new DataDirLock(dir, channel);
         } catch (OverlappingFileLockException e) {
             // Only code outside this class, locking the same file, gets here.
-            closeQuietly(channel);
-            HELD.remove(dir);
             throw inUse(dir, file, OptionalLong.of(self), e);
         } catch (IOException e) {
-            closeQuietly(channel);
-            HELD.remove(dir);
             throw new StoreException("cannot lock data directory " + dir + " (lock file " + file + "): "
                     + e.getMessage(), e);
+        } finally {
+            if (!held) {
+                closeQuietly(channel);
+                HELD.remove(dir);
+            }
         }
     }
 

@@ -79,7 +79,7 @@ public final class Database implements AutoCloseable {
         } catch (SQLException e) {
             closeQuietly(c);
             throw new StoreException("cannot open database " + file + ": " + e.getMessage(), e);
-        } catch (StoreException e) {
+        } catch (StoreException | RuntimeException e) {
             closeQuietly(c);
             throw e;
         }

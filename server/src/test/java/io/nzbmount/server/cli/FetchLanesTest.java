@@ -21,7 +21,6 @@ import io.nzbmount.nntp.Slice;
 import io.nzbmount.nntp.Usenet;
 import java.io.InterruptedIOException;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,6 +70,19 @@ class FetchLanesTest {
         });
         assertEquals("article-2", e.messageId());
         assertEquals(4, usenet.closed.get(), "every reader closed");
+    }
+
+    @Test
+    void aLaneThatBreaksFailsTheDownloadInsteadOfLeavingAGap() {
+        byte[] original = random(6 * PART);
+        ArrayUsenet usenet = new ArrayUsenet(original, Set.of());
+        usenet.breakAt(3);
+        assertThrows(OutOfMemoryError.class, () -> {
+            try (FileChannel channel = FileChannel.open(dir.resolve("out"), StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+                new FetchLanes(usenet, 2).download(new FixedMap(original.length, PART), channel, done -> { });
+            }
+        });
+        assertEquals(2, usenet.closed.get(), "every reader closed");
     }
 
     @Test
@@ -177,10 +189,16 @@ class FetchLanesTest {
         private final Set<Integer> failing;
         CountDownLatch allReading = new CountDownLatch(0);
         private volatile boolean blocking;
+        private volatile int breaking = -1;
 
         ArrayUsenet(byte[] data, Set<Integer> failing) {
             this.data = data;
             this.failing = failing;
+        }
+
+        /** A read of article {@code article} throws an Error, as a JVM out of memory would. */
+        void breakAt(int article) {
+            breaking = article;
         }
 
         void blockReads(int readers) {
@@ -200,13 +218,10 @@ class FetchLanesTest {
             opened.incrementAndGet();
             CountDownLatch closing = new CountDownLatch(1);
             return new NzbReader() {
+                // The lanes read into a direct buffer: NzbReader's default read(long, ByteBuffer)
+                // brings them here.
                 @Override
                 public int read(long offset, byte[] buf, int off, int len) throws ReadFailure, ReadCancelledException {
-                    return read(offset, ByteBuffer.wrap(buf, off, len));
-                }
-
-                @Override
-                public int read(long offset, ByteBuffer dst) throws ReadFailure, ReadCancelledException {
                     if (blocking) {
                         allReading.countDown();
                         try {
@@ -218,12 +233,13 @@ class FetchLanesTest {
                     }
                     if (offset >= data.length) return -1;
                     long start = offset / PART * PART;
+                    if (start / PART == breaking) throw new OutOfMemoryError("test: no memory for article " + breaking);
                     if (failing.contains((int) (start / PART))) {
                         throw new ArticleMissingException("article-" + start / PART, "missing");
                     }
                     reads.computeIfAbsent(offset, k -> new AtomicInteger()).incrementAndGet();
-                    int n = (int) Math.min(dst.remaining(), Math.min(data.length, start + PART) - offset);
-                    dst.put(data, (int) offset, n);
+                    int n = (int) Math.min(len, Math.min(data.length, start + PART) - offset);
+                    System.arraycopy(data, (int) offset, buf, off, n);
                     return n;
                 }
 

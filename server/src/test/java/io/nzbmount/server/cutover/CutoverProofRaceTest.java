@@ -142,4 +142,20 @@ class CutoverProofRaceTest {
         assertEquals(StandbyState.MISMATCH, progress().state());
         assertEquals(SourceState.DEAD, source(standby).state());
     }
+
+    @Test
+    void aPrimaryDecidedForGoodWhileItServedLeavesThePrimaryRole() throws Exception {
+        db.transaction(c -> {
+            StandbyTables.putProgress(c, StandbyProgress.pending(primary, OptionalInt.of(0))
+                    .finished(StandbyState.DEAD, Optional.of("removed by the user"), T0, 0, Optional.empty()));
+            Sources.update(c, standby, SourceRole.STANDBY, SourceState.VALIDATED, Optional.empty(), OptionalInt.of(0));
+            return null;
+        });
+        assertTrue(store.switched(item, primary, standby, false));
+        SourceRecord old = db.transaction(c -> Sources.byId(c, primary)).orElseThrow();
+        assertEquals(SourceRole.STANDBY, old.role(), "one primary only");
+        assertEquals(SourceState.DEAD, old.state());
+        assertEquals(Optional.of("removed by the user"), old.reason(), "the first verdict's reason stands");
+        assertEquals(SourceRole.PRIMARY, db.transaction(c -> Sources.byId(c, standby)).orElseThrow().role());
+    }
 }

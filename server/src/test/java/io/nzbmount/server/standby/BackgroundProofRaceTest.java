@@ -139,4 +139,18 @@ class BackgroundProofRaceTest {
         assertEquals(SourceState.DEAD, source(standby).state());
         assertTrue(lastResult().has("dropped"), lastResult().toString());
     }
+
+    @Test
+    void aProofThatFailsOnOurSideLeavesTheStandbyInconclusiveNotValidating() throws Exception {
+        Validation failing = new Validation(rig.db, (primaryId, standbyId, progress) -> {
+            throw new IllegalStateException("test: the comparison broke");
+        }, rig.events, rig.clock);
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                () -> failing.run(standby, List.of(java.time.Duration.ofMinutes(1))));
+        StandbyProgress p = rig.db.transaction(c -> StandbyTables.progress(c, standby)).orElseThrow();
+        assertEquals(StandbyState.INCONCLUSIVE, p.state(), "tried again later, not stuck as validating");
+        assertTrue(p.reason().orElseThrow().contains("the comparison broke"), p.reason().toString());
+        assertEquals(SourceState.PENDING, source(standby).state());
+        assertEquals("inconclusive", lastResult().get("result").asText());
+    }
 }

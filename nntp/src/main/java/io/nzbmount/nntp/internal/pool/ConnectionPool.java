@@ -198,13 +198,13 @@ public final class ConnectionPool implements AutoCloseable {
 
     /**
      * Skips this provider for a while because it refused us; waiting borrowers are woken and
-     * refused. Repeated cool-downs double in length up to the maximum.
+     * refused. Repeated cool-downs double in length up to the maximum; a refusal during a
+     * cool-down (another connection refused at the same time) starts none.
      */
     public void coolDown(CoolDownReason reason) {
         lock.lock();
         try {
-            coolDownSeries.start(reason, nanos.getAsLong());
-            coolDownsStarted++;
+            if (coolDownSeries.start(reason, nanos.getAsLong())) coolDownsStarted++;
             wakeAll();
         } finally {
             lock.unlock();

@@ -20,11 +20,19 @@ final class CoolDown {
         this.nextNanos = firstNanos;
     }
 
-    void start(CoolDownReason why, long now) {
+    /**
+     * Starts a cool-down, unless one is in force: refusals met at once by several connections
+     * (opened ahead, or by borrowers side by side) are one refusal, not a series.
+     *
+     * @return whether a cool-down started
+     */
+    boolean start(CoolDownReason why, long now) {
+        if (activeAt(now)) return false;
         active = true;
         reason = why;
         endsAt = now + nextNanos;
         nextNanos = Math.min(nextNanos * 2, maxNanos);
+        return true;
     }
 
     /** True while the provider is skipped; ends the cool-down once its time is up. */

@@ -10,6 +10,7 @@ import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.internal.fetch.ArticleFetcher;
 import io.nzbmount.nntp.internal.fetch.DecodedArticle;
 import java.nio.ByteBuffer;
+import java.nio.ReadOnlyBufferException;
 import java.util.ArrayDeque;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
@@ -120,6 +121,7 @@ public final class SegmentReader implements NzbReader {
 
     @Override
     public int read(long offset, ByteBuffer dst) throws ReadFailure, ReadCancelledException {
+        if (dst.isReadOnly()) throw new ReadOnlyBufferException();
         return read(offset, dst.remaining(), dst::put);
     }
 

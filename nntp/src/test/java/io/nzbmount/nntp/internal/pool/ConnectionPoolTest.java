@@ -413,6 +413,8 @@ class ConnectionPoolTest {
         assertEquals(2, pool.openAhead(2));
         await(() -> pool.open() == 0);
         assertTrue(pool.isCoolingDown(), "the refusal counts as any login's would");
+        assertEquals(1, pool.coolDownsStarted(), "two refusals at once are one cool-down, not a series");
+        assertEquals(30_000, pool.stats().coolDownLeftMillis(), "the first length, not doubled");
         assertEquals(0, pool.openAhead(2), "nothing is opened while cooling down");
         ProviderRefusedException e = assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
         assertEquals(CoolDownReason.AUTH_REJECTED, e.reason());

@@ -369,5 +369,7 @@ class SegmentReaderTest {
             assertOriginal(offset, got);
             assertEquals(-1, r.read(ORIGINAL.length, dst.clear()), "past the end");
         }
+        assertThrows(java.nio.ReadOnlyBufferException.class,
+                () -> r.read(0, java.nio.ByteBuffer.allocate(10).asReadOnlyBuffer()));
     }
 }
