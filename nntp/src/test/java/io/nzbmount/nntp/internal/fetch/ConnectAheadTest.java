@@ -9,25 +9,11 @@ import io.nzbmount.nntp.internal.pool.CoolDownReason;
 import io.nzbmount.nntp.internal.pool.PoolSettings;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-class ConnectAheadTest {
-
-    private final List<EmbeddedNntpServer> servers = new ArrayList<>();
-    private final List<ConnectionPool> pools = new ArrayList<>();
-
-    @AfterEach
-    void closeEverything() {
-        for (ConnectionPool p : pools) {
-            assertEquals(0, p.leased(), "leased connections left in " + p.provider().name());
-            p.close();
-        }
-        for (EmbeddedNntpServer s : servers) s.close();
-    }
+class ConnectAheadTest extends FetcherTestBase {
 
     private ConnectionPool pool(String name, int priority) throws IOException {
         EmbeddedNntpServer server = EmbeddedNntpServer.builder().start();
