@@ -74,23 +74,8 @@ final class SearchEndpoint {
 
     Reply create(Request request) throws StoreException {
         ReleasePicker p = picker();
-        JsonNode body = body(request);
-        String indexer = text(body, "indexer").orElseThrow(() -> ApiException.badRequest("the body needs \"indexer\""));
-        Optional<String> guid = text(body, "guid");
-        Optional<String> link = text(body, "link");
-        if (guid.isEmpty() && link.isEmpty()) {
-            throw ApiException.badRequest("the body needs \"guid\" or \"link\" of a search result");
-        }
-        ImportResult result;
-        try {
-            result = p.pick(indexer, guid, link);
-        } catch (ReleasePicker.UnknownResult e) {
-            throw ApiException.badRequest(e.getMessage());
-        } catch (IndexerException e) {
-            throw ApiException.of(502, "the indexer '" + indexer + "' failed: " + e.getMessage());
-        } catch (ImportException e) {
-            throw ApiException.of(e.reason().httpStatus(), e.getMessage());
-        }
+        Chosen chosen = chosen(body(request));
+        ImportResult result = picked(chosen, () -> p.pick(chosen.indexer(), chosen.guid(), chosen.link()));
         return Reply.json(result.created() ? 201 : 200, ApiJson.item(result.item()),
                 Map.of("Location", "/api/items/" + result.item().item().id()));
     }
@@ -105,16 +90,36 @@ final class SearchEndpoint {
         if (!request.getMethod().equals("POST")) throw ApiException.methodNotAllowed(request.getMethod(), "POST");
         long itemId = Query.number("item id", itemText, 1);
         ReleasePicker p = picker();
-        JsonNode body = body(request);
+        Chosen chosen = chosen(body(request));
+        ImportResult result = picked(chosen, () -> p.addToPool(itemId, chosen.indexer(), chosen.guid(), chosen.link()));
+        Map<String, Object> reply = new LinkedHashMap<>(ApiJson.item(result.item()));
+        reply.put("source", result.sourceId());
+        return Reply.json(result.created() ? 201 : 200, reply, Map.of("Location", "/api/items/" + itemId));
+    }
+
+    /** A search result named by a request body: its indexer and its guid or download link. */
+    private record Chosen(String indexer, Optional<String> guid, Optional<String> link) {}
+
+    private static Chosen chosen(JsonNode body) {
         String indexer = text(body, "indexer").orElseThrow(() -> ApiException.badRequest("the body needs \"indexer\""));
         Optional<String> guid = text(body, "guid");
         Optional<String> link = text(body, "link");
         if (guid.isEmpty() && link.isEmpty()) {
             throw ApiException.badRequest("the body needs \"guid\" or \"link\" of a search result");
         }
-        ImportResult result;
+        return new Chosen(indexer, guid, link);
+    }
+
+    /** A call of the release picker, with what it may throw. */
+    private interface Pick {
+        ImportResult run() throws ReleasePicker.UnknownResult, ReleasePicker.NoItem, ReleasePicker.NotAddable,
+                IndexerException, ImportException, StoreException;
+    }
+
+    /** Runs {@code pick}, its failures as the HTTP statuses they stand for. */
+    private static ImportResult picked(Chosen chosen, Pick pick) throws StoreException {
         try {
-            result = p.addToPool(itemId, indexer, guid, link);
+            return pick.run();
         } catch (ReleasePicker.NoItem e) {
             throw ApiException.notFound(e.getMessage());
         } catch (ReleasePicker.UnknownResult e) {
@@ -122,13 +127,10 @@ final class SearchEndpoint {
         } catch (ReleasePicker.NotAddable e) {
             throw ApiException.of(409, e.getMessage());
         } catch (IndexerException e) {
-            throw ApiException.of(502, "the indexer '" + indexer + "' failed: " + e.getMessage());
+            throw ApiException.of(502, "the indexer '" + chosen.indexer() + "' failed: " + e.getMessage());
         } catch (ImportException e) {
             throw ApiException.of(e.reason().httpStatus(), e.getMessage());
         }
-        Map<String, Object> reply = new LinkedHashMap<>(ApiJson.item(result.item()));
-        reply.put("source", result.sourceId());
-        return Reply.json(result.created() ? 201 : 200, reply, Map.of("Location", "/api/items/" + itemId));
     }
 
     private ReleasePicker picker() {
