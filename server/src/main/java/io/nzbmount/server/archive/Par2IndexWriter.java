@@ -40,16 +40,16 @@ public final class Par2IndexWriter {
         for (Map.Entry<String, byte[]> f : files.entrySet()) described.add(Described.of(f.getKey(), f.getValue()));
         // The main packet lists the file ids in order of their value as little-endian 128-bit numbers.
         described.sort(Comparator.comparing(Described::id, Par2IndexWriter::compareLittleEndian));
-        Body main = new Body().u64(sliceSize).u32(described.size());
+        LittleEndianBytes main = new LittleEndianBytes().u64(sliceSize).u32(described.size());
         for (Described d : described) main.bytes(d.id());
         byte[] setId = md5(main.toByteArray());
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes(packet(setId, MAIN, main));
         for (Described d : described) {
-            Body description = new Body().bytes(d.id()).bytes(md5(d.data())).bytes(d.hash16k()).u64(d.data().length)
+            LittleEndianBytes description = new LittleEndianBytes().bytes(d.id()).bytes(md5(d.data())).bytes(d.hash16k()).u64(d.data().length)
                     .bytes(d.name()).padToFour();
             out.writeBytes(packet(setId, FILE_DESCRIPTION, description));
-            Body checksums = new Body().bytes(d.id());
+            LittleEndianBytes checksums = new LittleEndianBytes().bytes(d.id());
             for (int offset = 0; offset < d.data().length; offset += sliceSize) {
                 byte[] slice = Arrays.copyOfRange(d.data(), offset, offset + sliceSize); // zero-padded at the end
                 CRC32 crc = new CRC32();
@@ -58,7 +58,7 @@ public final class Par2IndexWriter {
             }
             out.writeBytes(packet(setId, SLICE_CHECKSUMS, checksums));
         }
-        out.writeBytes(packet(setId, CREATOR, new Body().bytes("NZBMount".getBytes(StandardCharsets.US_ASCII)).padToFour()));
+        out.writeBytes(packet(setId, CREATOR, new LittleEndianBytes().bytes("NZBMount".getBytes(StandardCharsets.US_ASCII)).padToFour()));
         return out.toByteArray();
     }
 
@@ -67,15 +67,15 @@ public final class Par2IndexWriter {
         static Described of(String name, byte[] data) {
             byte[] encoded = name.getBytes(StandardCharsets.UTF_8);
             byte[] hash16k = md5(Arrays.copyOf(data, Math.min(HASHED_HEAD, data.length)));
-            byte[] id = md5(new Body().bytes(hash16k).u64(data.length).bytes(encoded).toByteArray());
+            byte[] id = md5(new LittleEndianBytes().bytes(hash16k).u64(data.length).bytes(encoded).toByteArray());
             return new Described(encoded, data, hash16k, id);
         }
     }
 
-    private static byte[] packet(byte[] setId, String type, Body body) {
-        byte[] content = new Body().bytes(setId).bytes(type.getBytes(StandardCharsets.US_ASCII)).bytes(body.toByteArray())
+    private static byte[] packet(byte[] setId, String type, LittleEndianBytes body) {
+        byte[] content = new LittleEndianBytes().bytes(setId).bytes(type.getBytes(StandardCharsets.US_ASCII)).bytes(body.toByteArray())
                 .toByteArray();
-        return new Body().bytes(MAGIC).u64(MAGIC.length + 8 + 16 + content.length).bytes(md5(content)).bytes(content)
+        return new LittleEndianBytes().bytes(MAGIC).u64(MAGIC.length + 8 + 16 + content.length).bytes(md5(content)).bytes(content)
                 .toByteArray();
     }
 
@@ -92,36 +92,6 @@ public final class Par2IndexWriter {
             return MessageDigest.getInstance("MD5").digest(data);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java runtime has MD5", e);
-        }
-    }
-
-    /** Little-endian fields of a packet body. */
-    private static final class Body {
-        private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-
-        Body u64(long value) {
-            for (int i = 0; i < 8; i++) out.write((int) (value >>> (8 * i)) & 0xFF);
-            return this;
-        }
-
-        Body u32(long value) {
-            for (int i = 0; i < 4; i++) out.write((int) (value >>> (8 * i)) & 0xFF);
-            return this;
-        }
-
-        Body bytes(byte[] b) {
-            out.writeBytes(b);
-            return this;
-        }
-
-        /** Pads with zero bytes to a multiple of 4 (names and the creator text end that way). */
-        Body padToFour() {
-            while (out.size() % 4 != 0) out.write(0);
-            return this;
-        }
-
-        byte[] toByteArray() {
-            return out.toByteArray();
         }
     }
 }

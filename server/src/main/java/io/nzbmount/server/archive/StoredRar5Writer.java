@@ -77,7 +77,7 @@ public final class StoredRar5Writer {
     }
 
     private static byte[] mainHeader(int volumeNumber) {
-        Fields f = new Fields().vint(MAIN).vint(0);
+        LittleEndianBytes f = new LittleEndianBytes().vint(MAIN).vint(0);
         if (volumeNumber == 0) return header(f.vint(ARCHIVE_IS_VOLUME));
         return header(f.vint(ARCHIVE_IS_VOLUME | HAS_VOLUME_NUMBER).vint(volumeNumber));
     }
@@ -85,54 +85,21 @@ public final class StoredRar5Writer {
     private static byte[] fileHeader(byte[] name, long size, int partLength, long crc, long modified,
                                      boolean splitBefore, boolean splitAfter) {
         int flags = HEADER_HAS_DATA | (splitBefore ? SPLIT_BEFORE : 0) | (splitAfter ? SPLIT_AFTER : 0);
-        return header(new Fields().vint(FILE).vint(flags).vint(partLength)
+        return header(new LittleEndianBytes().vint(FILE).vint(flags).vint(partLength)
                 .vint(FILE_HAS_TIME | FILE_HAS_CRC).vint(size).vint(ATTRIBUTE_ARCHIVE).u32(modified).u32(crc)
                 .vint(0) // compression: format version 0, method 0 (store)
                 .vint(HOST_WINDOWS).vint(name.length).bytes(name));
     }
 
     private static byte[] endHeader(boolean moreVolumes) {
-        return header(new Fields().vint(END).vint(0).vint(moreVolumes ? NOT_LAST_VOLUME : 0));
+        return header(new LittleEndianBytes().vint(END).vint(0).vint(moreVolumes ? NOT_LAST_VOLUME : 0));
     }
 
     /** CRC32 (of the size and the body), the body's size, then the body (type onwards). */
-    private static byte[] header(Fields body) {
-        byte[] sized = new Fields().vint(body.size()).bytes(body.toByteArray()).toByteArray();
+    private static byte[] header(LittleEndianBytes body) {
+        byte[] sized = new LittleEndianBytes().vint(body.size()).bytes(body.toByteArray()).toByteArray();
         CRC32 crc = new CRC32();
         crc.update(sized);
-        return new Fields().u32(crc.getValue()).bytes(sized).toByteArray();
-    }
-
-    /** Little-endian fields and RAR5 variable-length integers (7 bits a byte, low first). */
-    private static final class Fields {
-        private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-
-        Fields vint(long value) {
-            long v = value;
-            while (v >= 0x80) {
-                out.write((int) (v & 0x7F) | 0x80);
-                v >>>= 7;
-            }
-            out.write((int) v);
-            return this;
-        }
-
-        Fields u32(long value) {
-            for (int i = 0; i < 4; i++) out.write((int) (value >>> (8 * i)) & 0xFF);
-            return this;
-        }
-
-        Fields bytes(byte[] b) {
-            out.writeBytes(b);
-            return this;
-        }
-
-        int size() {
-            return out.size();
-        }
-
-        byte[] toByteArray() {
-            return out.toByteArray();
-        }
+        return new LittleEndianBytes().u32(crc.getValue()).bytes(sized).toByteArray();
     }
 }

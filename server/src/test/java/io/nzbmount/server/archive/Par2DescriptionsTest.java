@@ -30,9 +30,9 @@ class Par2DescriptionsTest {
     /** A packet as the par2 specification lays it out, with a right checksum. */
     static byte[] packet(String type, byte[] body) throws Exception {
         byte[] typeField = Arrays.copyOf(type.getBytes(StandardCharsets.US_ASCII), 16);
-        Rar4Headers.Fields covered = new Rar4Headers.Fields().bytes(new byte[16]).bytes(typeField).bytes(body);
+        LittleEndianBytes covered = new LittleEndianBytes().bytes(new byte[16]).bytes(typeField).bytes(body);
         byte[] tail = covered.toByteArray();
-        return new Rar4Headers.Fields().bytes("PAR2\0PKT".getBytes(StandardCharsets.US_ASCII))
+        return new LittleEndianBytes().bytes("PAR2\0PKT".getBytes(StandardCharsets.US_ASCII))
                 .u64(32 + tail.length).bytes(md5(tail, tail.length)).bytes(tail).toByteArray();
     }
 
@@ -41,7 +41,7 @@ class Par2DescriptionsTest {
         byte[] padded = Arrays.copyOf(nameBytes, (nameBytes.length + 3) / 4 * 4);
         byte[] fileId = new byte[16];
         Arrays.fill(fileId, id);
-        return packet("PAR 2.0\0FileDesc", new Rar4Headers.Fields().bytes(fileId).bytes(md5(file, file.length))
+        return packet("PAR 2.0\0FileDesc", new LittleEndianBytes().bytes(fileId).bytes(md5(file, file.length))
                 .bytes(md5(file, 16 * 1024)).u64(file.length).bytes(padded).toByteArray());
     }
 

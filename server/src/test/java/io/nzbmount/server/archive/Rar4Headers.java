@@ -43,7 +43,7 @@ final class Rar4Headers implements RarBuilder.RarHeaders {
                 | (solid ? 0x10 : 0) | (ascii ? 0 : 0x200) | (entry.encrypted() ? 0x400 : 0);
         CRC32 crc = new CRC32();
         crc.update(entry.data(), partOffset, partSize);
-        Fields f = new Fields();
+        LittleEndianBytes f = new LittleEndianBytes();
         f.u32(partSize).u32(entry.data().length).u8(2).u32(crc.getValue()).u32(0x5A8E3100L).u8(29)
                 .u8(entry.compressed() ? 0x33 : 0x30).u16(name.length).u32(0x20).bytes(name);
         if (entry.encrypted()) f.bytes(new byte[] {1, 2, 3, 4, 5, 6, 7, 8});
@@ -52,7 +52,7 @@ final class Rar4Headers implements RarBuilder.RarHeaders {
 
     @Override
     public byte[] end(boolean moreFollow, int number) {
-        Fields f = new Fields();
+        LittleEndianBytes f = new LittleEndianBytes();
         int flags = moreFollow ? 0x01 : 0;
         if (volumeNumbers) {
             flags |= 0x02 | 0x08;
@@ -77,54 +77,10 @@ final class Rar4Headers implements RarBuilder.RarHeaders {
 
     private static byte[] block(int type, int flags, byte[] fields) {
         int size = 7 + fields.length;
-        Fields head = new Fields().u8(type).u16(flags).u16(size).bytes(fields);
+        LittleEndianBytes head = new LittleEndianBytes().u8(type).u16(flags).u16(size).bytes(fields);
         byte[] body = head.toByteArray();
         CRC32 crc = new CRC32();
         crc.update(body);
-        return new Fields().u16((int) (crc.getValue() & 0xFFFF)).bytes(body).toByteArray();
-    }
-
-    /** Little-endian field writer. */
-    static final class Fields {
-        private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-
-        Fields u8(int v) {
-            out.write(v);
-            return this;
-        }
-
-        Fields u16(int v) {
-            return u8(v & 0xFF).u8(v >>> 8 & 0xFF);
-        }
-
-        Fields u32(long v) {
-            return u16((int) (v & 0xFFFF)).u16((int) (v >>> 16 & 0xFFFF));
-        }
-
-        Fields u64(long v) {
-            return u32(v & 0xFFFFFFFFL).u32(v >>> 32);
-        }
-
-        Fields vint(long v) {
-            while ((v & ~0x7FL) != 0) {
-                out.write((int) (v & 0x7F) | 0x80);
-                v >>>= 7;
-            }
-            out.write((int) v);
-            return this;
-        }
-
-        Fields bytes(byte[] b) {
-            out.writeBytes(b);
-            return this;
-        }
-
-        int size() {
-            return out.size();
-        }
-
-        byte[] toByteArray() {
-            return out.toByteArray();
-        }
+        return new LittleEndianBytes().u16((int) (crc.getValue() & 0xFFFF)).bytes(body).toByteArray();
     }
 }

@@ -14,7 +14,7 @@ final class Rar5Headers implements RarBuilder.RarHeaders {
     @Override
     public byte[] main(int number, boolean multiVolume, boolean solid, boolean newNumbering) {
         int flags = (multiVolume ? 0x01 : 0) | (multiVolume && number > 0 ? 0x02 : 0) | (solid ? 0x04 : 0);
-        Rar4Headers.Fields f = new Rar4Headers.Fields().vint(1).vint(0).vint(flags);
+        LittleEndianBytes f = new LittleEndianBytes().vint(1).vint(0).vint(flags);
         if (multiVolume && number > 0) f.vint(number);
         return header(f.toByteArray());
     }
@@ -22,7 +22,7 @@ final class Rar5Headers implements RarBuilder.RarHeaders {
     @Override
     public byte[] encryptedMain(int number, boolean multiVolume, boolean newNumbering) {
         // the archive encryption header: version 0, no check value, KDF count 15, a salt
-        return header(new Rar4Headers.Fields().vint(4).vint(0).vint(0).vint(0).u8(15).bytes(new byte[16]).toByteArray());
+        return header(new LittleEndianBytes().vint(4).vint(0).vint(0).vint(0).u8(15).bytes(new byte[16]).toByteArray());
     }
 
     @Override
@@ -30,13 +30,13 @@ final class Rar5Headers implements RarBuilder.RarHeaders {
                        boolean splitAfter) {
         byte[] name = entry.name().getBytes(StandardCharsets.UTF_8);
         byte[] extra = entry.encrypted()
-                ? record(1, new Rar4Headers.Fields().vint(0).vint(0).u8(15).bytes(new byte[16]).bytes(new byte[16]).toByteArray())
+                ? record(1, new LittleEndianBytes().vint(0).vint(0).u8(15).bytes(new byte[16]).bytes(new byte[16]).toByteArray())
                 : new byte[0];
         int flags = 0x02 | (extra.length > 0 ? 0x01 : 0) | (splitBefore ? 0x08 : 0) | (splitAfter ? 0x10 : 0);
         CRC32 crc = new CRC32();
         crc.update(entry.data(), partOffset, partSize);
         long compression = (entry.compressed() ? 3L << 7 : 0) | (solid ? 0x40 : 0);
-        Rar4Headers.Fields f = new Rar4Headers.Fields().vint(2).vint(flags);
+        LittleEndianBytes f = new LittleEndianBytes().vint(2).vint(flags);
         if (extra.length > 0) f.vint(extra.length);
         f.vint(partSize)
                 .vint(0x04 | 0x02).vint(entry.data().length).vint(0x20).u32(0x5F000000L).u32(crc.getValue())
@@ -46,19 +46,19 @@ final class Rar5Headers implements RarBuilder.RarHeaders {
 
     @Override
     public byte[] end(boolean moreFollow, int number) {
-        return header(new Rar4Headers.Fields().vint(5).vint(0).vint(moreFollow ? 1 : 0).toByteArray());
+        return header(new LittleEndianBytes().vint(5).vint(0).vint(moreFollow ? 1 : 0).toByteArray());
     }
 
     private static byte[] record(int type, byte[] data) {
-        Rar4Headers.Fields typed = new Rar4Headers.Fields().vint(type).bytes(data);
-        return new Rar4Headers.Fields().vint(typed.size()).bytes(typed.toByteArray()).toByteArray();
+        LittleEndianBytes typed = new LittleEndianBytes().vint(type).bytes(data);
+        return new LittleEndianBytes().vint(typed.size()).bytes(typed.toByteArray()).toByteArray();
     }
 
     /** CRC32 of (size vint + body), then the size vint and the body (type onwards). */
     private static byte[] header(byte[] body) {
-        byte[] sized = new Rar4Headers.Fields().vint(body.length).bytes(body).toByteArray();
+        byte[] sized = new LittleEndianBytes().vint(body.length).bytes(body).toByteArray();
         CRC32 crc = new CRC32();
         crc.update(sized);
-        return new Rar4Headers.Fields().u32(crc.getValue()).bytes(sized).toByteArray();
+        return new LittleEndianBytes().u32(crc.getValue()).bytes(sized).toByteArray();
     }
 }

@@ -26,7 +26,7 @@ class SevenZipHandBuiltTest {
         byte[] data = new byte[a.length + b.length];
         System.arraycopy(a, 0, data, 0, a.length);
         System.arraycopy(b, 0, data, a.length, b.length);
-        Rar4Headers.Fields h = new Rar4Headers.Fields().u8(0x01) // header
+        LittleEndianBytes h = new LittleEndianBytes().u8(0x01) // header
                 .u8(0x04) // main streams
                 .u8(0x06).u8(0).u8(1).u8(0x09).bytes(number(data.length)).u8(0x00) // pack info
                 .u8(0x07).u8(0x0B).u8(1).u8(0) // one folder, inline
@@ -38,8 +38,8 @@ class SevenZipHandBuiltTest {
         byte[] names = names("dir\\a.mkv", "b.nfo");
         h.u8(0x11).bytes(number(names.length + 1)).u8(0).bytes(names).u8(0x00).u8(0x00);
         byte[] header = h.toByteArray();
-        byte[] start = new Rar4Headers.Fields().u64(data.length).u64(header.length).u32(crc(header)).toByteArray();
-        Rar4Headers.Fields out = new Rar4Headers.Fields().bytes(new byte[] {0x37, 0x7A, (byte) 0xBC, (byte) 0xAF, 0x27, 0x1C, 0, 4})
+        byte[] start = new LittleEndianBytes().u64(data.length).u64(header.length).u32(crc(header)).toByteArray();
+        LittleEndianBytes out = new LittleEndianBytes().bytes(new byte[] {0x37, 0x7A, (byte) 0xBC, (byte) 0xAF, 0x27, 0x1C, 0, 4})
                 .u32(crc(start)).bytes(start).bytes(data).bytes(header);
         return out.toByteArray();
     }
