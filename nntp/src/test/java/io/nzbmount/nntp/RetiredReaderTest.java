@@ -52,17 +52,6 @@ class RetiredReaderTest {
         if (server != null) server.close();
     }
 
-    private static byte[] readFully(NzbReader reader, long offset, int len) throws Exception {
-        byte[] out = new byte[len];
-        int done = 0;
-        while (done < len) {
-            int n = reader.read(offset + done, out, done, len - done);
-            if (n < 0) fail("end of file at " + (offset + done));
-            done += n;
-        }
-        return out;
-    }
-
     private static byte[] original(long from, long to) {
         return Arrays.copyOfRange(ORIGINAL, (int) from, (int) to);
     }
@@ -79,7 +68,7 @@ class RetiredReaderTest {
     private NzbReader readUpToAFailedArticle() throws Exception {
         server.removeArticle(posted.messageIds().get(4));
         NzbReader reader = usenet.open(map, Priority.FOREGROUND);
-        assertArrayEquals(original(0, 4L * PART), readFully(reader, 0, 4 * PART));
+        assertArrayEquals(original(0, 4L * PART), ReadFully.read(reader, 0, 4 * PART));
         assertThrows(ArticleMissingException.class, () -> reader.read(4L * PART, new byte[10], 0, 10));
         return reader;
     }
@@ -96,7 +85,7 @@ class RetiredReaderTest {
             assertEquals(4L * PART, reader.heldUntil(4L * PART), "the failed article is not held");
             assertEquals(8L * PART, reader.heldUntil(5L * PART), "the window 4..7 holds 5, 6 and 7");
             assertEquals(8L * PART, reader.heldUntil(6L * PART + 123));
-            assertArrayEquals(original(5L * PART, 8L * PART), readFully(reader, 5L * PART, 3 * PART));
+            assertArrayEquals(original(5L * PART, 8L * PART), ReadFully.read(reader, 5L * PART, 3 * PART));
 
             NotHeldException past = assertThrows(NotHeldException.class, () -> reader.read(8L * PART, new byte[10], 0, 10));
             assertEquals(8L * PART, past.offset());
@@ -116,7 +105,7 @@ class RetiredReaderTest {
         try (NzbReader reader = readUpToAFailedArticle()) {
             reader.retire();
             assertEquals(8L * PART, reader.heldUntil(5L * PART), "a running fetch counts as held");
-            assertArrayEquals(original(5L * PART, 8L * PART), readFully(reader, 5L * PART, 3 * PART));
+            assertArrayEquals(original(5L * PART, 8L * PART), ReadFully.read(reader, 5L * PART, 3 * PART));
             assertThrows(NotHeldException.class, () -> reader.read(8L * PART, new byte[1], 0, 1));
             // Mapping (article 0), articles 0..3, the failed 4, and the held 5..7: nothing more.
             assertEquals(1 + 4 + 1 + 3, server.counters().bodyCommands());
@@ -128,14 +117,14 @@ class RetiredReaderTest {
         server.faults().inject(posted.messageIds().get(6), ArticleFault.missing());
         try (NzbReader reader = readUpToAFailedArticle()) {
             reader.retire();
-            assertArrayEquals(original(5L * PART, 6L * PART), readFully(reader, 5L * PART, PART));
+            assertArrayEquals(original(5L * PART, 6L * PART), ReadFully.read(reader, 5L * PART, PART));
             assertThrows(ArticleMissingException.class, () -> reader.read(6L * PART, new byte[10], 0, 10));
             assertEquals(6L * PART, reader.heldUntil(6L * PART));
             long bodies = server.counters().bodyCommands();
             assertThrows(NotHeldException.class, () -> reader.read(6L * PART, new byte[10], 0, 10),
                     "a failure is thrown once; the article is not fetched again");
             assertEquals(8L * PART, reader.heldUntil(7L * PART));
-            assertArrayEquals(original(7L * PART, 8L * PART), readFully(reader, 7L * PART, PART),
+            assertArrayEquals(original(7L * PART, 8L * PART), ReadFully.read(reader, 7L * PART, PART),
                     "the article after the failed one is still served");
             assertEquals(bodies, server.counters().bodyCommands());
         }
@@ -148,7 +137,7 @@ class RetiredReaderTest {
             reader.readAheadFrom(2L * PART + 10);
             await(() -> server.counters().bodyCommands() - bodies == READ_AHEAD, READ_AHEAD + " fetches");
             await(() -> reader.heldUntil(2L * PART) == 6L * PART, "articles 2..5 held");
-            assertArrayEquals(original(2L * PART, 6L * PART), readFully(reader, 2L * PART, 4 * PART));
+            assertArrayEquals(original(2L * PART, 6L * PART), ReadFully.read(reader, 2L * PART, 4 * PART));
         }
     }
 }

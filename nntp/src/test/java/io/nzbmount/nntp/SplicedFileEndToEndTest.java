@@ -89,18 +89,6 @@ class SplicedFileEndToEndTest {
         return usenet.splice(mapVolumes(), SLICES);
     }
 
-    private static byte[] readFully(NzbReader reader, long offset, int len) throws Exception {
-        byte[] out = new byte[len];
-        int done = 0;
-        while (done < len) {
-            int n = reader.read(offset + done, out, done, len - done);
-            if (n < 0) fail("end of file at " + (offset + done));
-            assertTrue(n > 0, "a read returned no bytes");
-            done += n;
-        }
-        return out;
-    }
-
     private static byte[] expected(long offset, int len) {
         return Arrays.copyOfRange(SPLICED, (int) offset, (int) offset + len);
     }
@@ -147,7 +135,7 @@ class SplicedFileEndToEndTest {
         long mapped = server.counters().bodyCommands();
         try (NzbReader reader = usenet.open(map, Priority.FOREGROUND)) {
             assertEquals(SPLICED.length, reader.size());
-            byte[] all = readFully(reader, 0, SPLICED.length);
+            byte[] all = ReadFully.read(reader, 0, SPLICED.length);
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
             assertArrayEquals(sha.digest(SPLICED), sha.digest(all));
             assertArrayEquals(SPLICED, all);
@@ -165,10 +153,10 @@ class SplicedFileEndToEndTest {
             for (int i = 0; i < 80; i++) {
                 long o = random.nextInt(SPLICED.length);
                 int len = (int) Math.min(1 + random.nextInt(30_000), SPLICED.length - o);
-                assertArrayEquals(expected(o, len), readFully(reader, o, len), "at " + o + "+" + len);
+                assertArrayEquals(expected(o, len), ReadFully.read(reader, o, len), "at " + o + "+" + len);
             }
             for (long o : List.of(0L, (long) SPLICED.length - 1, splicedOffset(1, 7_100), splicedOffset(2, 0))) {
-                assertArrayEquals(expected(o, 1), readFully(reader, o, 1), "byte " + o);
+                assertArrayEquals(expected(o, 1), ReadFully.read(reader, o, 1), "byte " + o);
             }
         }
     }
@@ -189,7 +177,7 @@ class SplicedFileEndToEndTest {
         for (long[] r : ranges) {
             try (NzbReader reader = usenet.open(map, Priority.FOREGROUND, 1)) {
                 long before = server.counters().bodyCommands();
-                assertArrayEquals(expected(r[0], (int) r[1]), readFully(reader, r[0], (int) r[1]));
+                assertArrayEquals(expected(r[0], (int) r[1]), ReadFully.read(reader, r[0], (int) r[1]));
                 assertEquals(articlesHolding(r[0], r[1]).size(), server.counters().bodyCommands() - before,
                         "articles fetched for " + r[0] + "+" + r[1] + ": " + articlesHolding(r[0], r[1]));
             }
@@ -206,13 +194,13 @@ class SplicedFileEndToEndTest {
             int length = (int) span.length();
             try (NzbReader reader = usenet.open(map, Priority.FOREGROUND, 1)) {
                 long before = server.counters().bodyCommands();
-                assertArrayEquals(expected(o, length), readFully(reader, o, length));
+                assertArrayEquals(expected(o, length), ReadFully.read(reader, o, length));
                 assertEquals(1, server.counters().bodyCommands() - before, "span " + span);
             }
             if (span.end() < map.size()) {
                 try (NzbReader reader = usenet.open(map, Priority.FOREGROUND, 1)) {
                     long before = server.counters().bodyCommands();
-                    assertArrayEquals(expected(o, length + 1), readFully(reader, o, length + 1));
+                    assertArrayEquals(expected(o, length + 1), ReadFully.read(reader, o, length + 1));
                     assertEquals(2, server.counters().bodyCommands() - before, "span " + span + " and one byte");
                 }
             }
@@ -261,7 +249,7 @@ class SplicedFileEndToEndTest {
             assertEquals(SPLICED.length, restored.size());
             assertEquals(Optional.empty(), restored.postedName());
             try (NzbReader reader = other.open(restored, Priority.FOREGROUND)) {
-                assertArrayEquals(SPLICED, readFully(reader, 0, SPLICED.length));
+                assertArrayEquals(SPLICED, ReadFully.read(reader, 0, SPLICED.length));
             }
         }
     }
@@ -299,13 +287,13 @@ class SplicedFileEndToEndTest {
         assertTrue(server.removeArticle(id));
         long hole = splicedOffset(1, 21_000);
         try (NzbReader reader = usenet.open(map, Priority.FOREGROUND)) {
-            assertArrayEquals(expected(0, (int) hole), readFully(reader, 0, (int) hole));
+            assertArrayEquals(expected(0, (int) hole), ReadFully.read(reader, 0, (int) hole));
             ArticleMissingException e = assertThrows(ArticleMissingException.class,
                     () -> reader.read(hole + 10, new byte[10], 0, 10));
             assertEquals(id, e.messageId());
             assertThrows(ArticleMissingException.class, () -> reader.read(hole + 6_999, new byte[10], 0, 10));
             long after = splicedOffset(1, 28_000);
-            assertArrayEquals(expected(after, 100), readFully(reader, after, 100));
+            assertArrayEquals(expected(after, 100), ReadFully.read(reader, after, 100));
         }
     }
 
@@ -334,7 +322,7 @@ class SplicedFileEndToEndTest {
             assertEquals(id, e.messageId());
             assertArrayEquals(new byte[100], buf, "no byte reached the caller");
             long next = splicedOffset(1, 6 * PART[1]);
-            assertArrayEquals(expected(next, 100), readFully(reader, next, 100));
+            assertArrayEquals(expected(next, 100), ReadFully.read(reader, next, 100));
         }
     }
 

@@ -50,17 +50,6 @@ class UsenetEndToEndTest {
         if (server != null) server.close();
     }
 
-    private static byte[] readFully(NzbReader reader, long offset, int len) throws Exception {
-        byte[] out = new byte[len];
-        int done = 0;
-        while (done < len) {
-            int n = reader.read(offset + done, out, done, len - done);
-            if (n < 0) fail("end of file at " + (offset + done));
-            done += n;
-        }
-        return out;
-    }
-
     private static byte[] original(long offset, int len) {
         return Arrays.copyOfRange(ORIGINAL, (int) offset, (int) offset + len);
     }
@@ -75,7 +64,7 @@ class UsenetEndToEndTest {
         assertEquals(ORIGINAL.length, map.size());
         assertEquals(1, server.counters().bodyCommands(), "mapping a uniform post costs one article");
         try (NzbReader reader = usenet.open(map, Priority.FOREGROUND)) {
-            byte[] all = readFully(reader, 0, ORIGINAL.length);
+            byte[] all = ReadFully.read(reader, 0, ORIGINAL.length);
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
             assertArrayEquals(sha.digest(ORIGINAL), sha.digest(all));
             assertArrayEquals(ORIGINAL, all);
@@ -90,9 +79,9 @@ class UsenetEndToEndTest {
             for (int i = 0; i < 60; i++) {
                 long o = random.nextInt(ORIGINAL.length);
                 int len = (int) Math.min(1 + random.nextInt(2 * PART), ORIGINAL.length - o);
-                assertArrayEquals(original(o, len), readFully(reader, o, len), "at " + o);
+                assertArrayEquals(original(o, len), ReadFully.read(reader, o, len), "at " + o);
             }
-            assertArrayEquals(original(ORIGINAL.length - 1, 1), readFully(reader, ORIGINAL.length - 1, 1));
+            assertArrayEquals(original(ORIGINAL.length - 1, 1), ReadFully.read(reader, ORIGINAL.length - 1, 1));
         }
     }
 
@@ -101,11 +90,11 @@ class UsenetEndToEndTest {
         FileMap map = usenet.map(posted.toNzbFile(), Priority.FOREGROUND);
         assertTrue(server.removeArticle(id(5)));
         try (NzbReader reader = usenet.open(map, Priority.FOREGROUND)) {
-            assertArrayEquals(original(0, 5 * PART), readFully(reader, 0, 5 * PART));
+            assertArrayEquals(original(0, 5 * PART), ReadFully.read(reader, 0, 5 * PART));
             ArticleMissingException e = assertThrows(ArticleMissingException.class,
                     () -> reader.read(5L * PART + 10, new byte[10], 0, 10));
             assertEquals(id(5), e.messageId());
-            assertArrayEquals(original(6L * PART, 10), readFully(reader, 6L * PART, 10));
+            assertArrayEquals(original(6L * PART, 10), ReadFully.read(reader, 6L * PART, 10));
         }
     }
 
@@ -126,7 +115,7 @@ class UsenetEndToEndTest {
         FileMap map = usenet.map(posted.toNzbFile(), Priority.FOREGROUND);
         server.faults().inject(id(3), ArticleFault.resetAfter(5000), 1);
         try (NzbReader reader = usenet.open(map, Priority.FOREGROUND)) {
-            assertArrayEquals(original(3L * PART - 50, 200), readFully(reader, 3L * PART - 50, 200));
+            assertArrayEquals(original(3L * PART - 50, 200), ReadFully.read(reader, 3L * PART - 50, 200));
         }
     }
 
@@ -135,9 +124,9 @@ class UsenetEndToEndTest {
         FileMap map = usenet.map(posted.toNzbFile(), Priority.FOREGROUND);
         for (int p = 1; p < 4; p++) server.faults().inject(id(p), ArticleFault.stallUntilReleased());
         try (NzbReader reader = usenet.open(map, Priority.FOREGROUND)) {
-            assertArrayEquals(original(0, 100), readFully(reader, 0, 100));
+            assertArrayEquals(original(0, 100), ReadFully.read(reader, 0, 100));
             long started = System.nanoTime();
-            assertArrayEquals(original(20L * PART, 3000), readFully(reader, 20L * PART, 3000));
+            assertArrayEquals(original(20L * PART, 3000), ReadFully.read(reader, 20L * PART, 3000));
             long millis = (System.nanoTime() - started) / 1_000_000;
             assertTrue(millis < 3000, "the seek waited " + millis + " ms for cancelled fetches");
         } finally {

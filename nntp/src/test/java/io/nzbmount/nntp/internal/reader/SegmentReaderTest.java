@@ -14,6 +14,7 @@ import io.nzbmount.nntp.ArticleUnavailableException;
 import io.nzbmount.nntp.NotHeldException;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
+import io.nzbmount.nntp.ReadFully;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import java.time.Duration;
@@ -63,19 +64,6 @@ class SegmentReaderTest {
         return reader;
     }
 
-    /** Reads exactly {@code len} bytes at {@code offset}, failing on a premature end of file. */
-    private static byte[] readFully(NzbReader r, long offset, int len) throws Exception {
-        byte[] out = new byte[len];
-        int done = 0;
-        while (done < len) {
-            int n = r.read(offset + done, out, done, len - done);
-            if (n < 0) fail("end of file at " + (offset + done) + ", expected " + (len - done) + " more bytes");
-            assertTrue(n > 0, "a read returned 0 bytes");
-            done += n;
-        }
-        return out;
-    }
-
     private static void assertOriginal(long offset, byte[] actual) {
         byte[] expected = Arrays.copyOfRange(ORIGINAL, (int) offset, (int) offset + actual.length);
         assertArrayEquals(expected, actual, "bytes at offset " + offset);
@@ -97,11 +85,11 @@ class SegmentReaderTest {
             39L * PART, last - 1, last};
         for (long o : offsets) {
             int len = (int) Math.min(50, ORIGINAL.length - o);
-            assertOriginal(o, readFully(r, o, len));
-            assertOriginal(o, readFully(r, o, 1));
+            assertOriginal(o, ReadFully.read(r, o, len));
+            assertOriginal(o, ReadFully.read(r, o, 1));
         }
-        assertOriginal(PART - 100, readFully(r, PART - 100, 2 * PART + 200)); // spans three parts
-        assertOriginal(0, readFully(r, 0, ORIGINAL.length)); // the whole file in one call
+        assertOriginal(PART - 100, ReadFully.read(r, PART - 100, 2 * PART + 200)); // spans three parts
+        assertOriginal(0, ReadFully.read(r, 0, ORIGINAL.length)); // the whole file in one call
     }
 
     @Test
@@ -130,7 +118,7 @@ class SegmentReaderTest {
         for (int i = 0; i < 400; i++) {
             long o = random.nextInt(ORIGINAL.length);
             int len = (int) Math.min(1 + random.nextInt(3 * PART), ORIGINAL.length - o);
-            assertOriginal(o, readFully(r, o, len));
+            assertOriginal(o, ReadFully.read(r, o, len));
         }
     }
 
@@ -156,9 +144,9 @@ class SegmentReaderTest {
     void failedPrefetchDoesNotFailEarlierReads() throws Exception {
         FakeFetcher fake = fake().failAlways(5, id -> new ArticleUnavailableException(id, "timeout", null));
         SegmentReader r = open(fake, 8);
-        assertOriginal(0, readFully(r, 0, 10));
+        assertOriginal(0, ReadFully.read(r, 0, 10));
         await(() -> fake.fetches(5) >= 1, "part 5 was prefetched (and failed)");
-        assertOriginal(10, readFully(r, 10, 5 * PART - 10));
+        assertOriginal(10, ReadFully.read(r, 10, 5 * PART - 10));
         ArticleUnavailableException e = assertThrows(ArticleUnavailableException.class,
                 () -> r.read(5L * PART, new byte[10], 0, 10));
         assertEquals(FakeFetcher.messageId(5), e.messageId());
@@ -188,9 +176,9 @@ class SegmentReaderTest {
     void aFailedArticleIsFetchedAgainByTheNextReadThere() throws Exception {
         FakeFetcher fake = fake().failOnce(3, id -> new ArticleUnavailableException(id, "reset", null));
         SegmentReader r = open(fake, 8);
-        assertOriginal(2L * PART, readFully(r, 2L * PART, PART));
+        assertOriginal(2L * PART, ReadFully.read(r, 2L * PART, PART));
         assertThrows(ArticleUnavailableException.class, () -> r.read(3L * PART, new byte[1], 0, 1));
-        assertOriginal(3L * PART, readFully(r, 3L * PART, 2 * PART));
+        assertOriginal(3L * PART, ReadFully.read(r, 3L * PART, 2 * PART));
         assertEquals(2, fake.fetches(3));
         assertEquals(1, fake.fetches(4), "the rest of the window was kept");
     }
@@ -200,9 +188,9 @@ class SegmentReaderTest {
         FakeFetcher fake = fake();
         for (int i = 1; i < 8; i++) fake.block(i);
         SegmentReader r = open(fake, 8);
-        assertOriginal(0, readFully(r, 0, 100));
+        assertOriginal(0, ReadFully.read(r, 0, 100));
         await(() -> fake.runningFetches() == 7, "parts 1..7 are being fetched");
-        assertOriginal(30L * PART + 5, readFully(r, 30L * PART + 5, 1500));
+        assertOriginal(30L * PART + 5, ReadFully.read(r, 30L * PART + 5, 1500));
         await(() -> fake.interrupts() == 7, "all 7 outstanding fetches were interrupted");
         assertEquals(0, fake.fetches(29), "nothing before the new position was fetched");
         for (int i = 1; i < 8; i++) assertEquals(1, fake.fetches(i));
@@ -212,9 +200,9 @@ class SegmentReaderTest {
     void readInsideTheWindowKeepsTheFetchesAhead() throws Exception {
         FakeFetcher fake = fake();
         SegmentReader r = open(fake, 8);
-        assertOriginal(0, readFully(r, 0, 10));
+        assertOriginal(0, ReadFully.read(r, 0, 10));
         await(() -> r.stats().ready() == 8, "the window is full");
-        assertOriginal(5L * PART, readFully(r, 5L * PART, 10)); // skip ahead inside the window
+        assertOriginal(5L * PART, ReadFully.read(r, 5L * PART, 10)); // skip ahead inside the window
         assertEquals(0, fake.interrupts());
         for (int i = 0; i < 8; i++) assertEquals(1, fake.fetches(i));
     }
@@ -259,7 +247,7 @@ class SegmentReaderTest {
         assertTrue(readerThread.join(Duration.ofSeconds(5)));
         assertInstanceOf(ReadCancelledException.class, outcome.get());
         fake.release(0);
-        assertOriginal(0, readFully(r, 0, 10));
+        assertOriginal(0, ReadFully.read(r, 0, 10));
     }
 
     @Test
@@ -268,13 +256,13 @@ class SegmentReaderTest {
         SegmentReader r = open(fake, 4);
         byte[] chunk = new byte[700];
         for (long offset = 0; offset < 20L * PART; offset += 700) {
-            assertOriginal(offset, readFully(r, offset, 700));
+            assertOriginal(offset, ReadFully.read(r, offset, 700));
             assertTrue(r.stats().fetching() <= 4);
         }
         Random random = new Random(3);
         for (int i = 0; i < 20; i++) { // seeks leave cancelled fetches behind
             long o = random.nextInt(ORIGINAL.length - 10);
-            assertOriginal(o, readFully(r, o, 10));
+            assertOriginal(o, ReadFully.read(r, o, 10));
         }
         r.read(0, chunk, 0, 1);
         assertTrue(fake.maxConcurrentFetches() <= 4, "max concurrent fetches " + fake.maxConcurrentFetches());
@@ -285,21 +273,21 @@ class SegmentReaderTest {
     void misplacedPartIsCorruptNotServed() throws Exception {
         FakeFetcher fake = fake().misplace(2, 1);
         SegmentReader r = open(fake, 4);
-        assertOriginal(PART, readFully(r, PART, PART));
+        assertOriginal(PART, ReadFully.read(r, PART, PART));
         byte[] buf = new byte[PART];
         Arrays.fill(buf, (byte) 7);
         ArticleCorruptException e = assertThrows(ArticleCorruptException.class, () -> r.read(2L * PART, buf, 0, PART));
         assertEquals(FakeFetcher.messageId(2), e.messageId());
         for (byte b : buf) assertEquals(7, b, "no byte of the misplaced part reached the caller");
-        assertOriginal(3L * PART, readFully(r, 3L * PART, PART));
+        assertOriginal(3L * PART, ReadFully.read(r, 3L * PART, PART));
     }
 
     @Test
     void everyFetchCarriesTheReadersPriority() throws Exception {
         FakeFetcher fake = fake();
         SegmentReader r = open(fake, 4, Priority.BACKGROUND);
-        readFully(r, 0, 5 * PART);
-        readFully(r, 30L * PART, 10);
+        ReadFully.read(r, 0, 5 * PART);
+        ReadFully.read(r, 30L * PART, 10);
         assertFalse(fake.priorities().isEmpty());
         assertEquals(List.of(Priority.BACKGROUND), fake.priorities().stream().distinct().toList());
     }
@@ -308,13 +296,13 @@ class SegmentReaderTest {
     void idleReaderDropsItsReadAheadAndReadsOnAfterwards() throws Exception {
         FakeFetcher fake = fake();
         SegmentReader r = open(fake, 4);
-        assertOriginal(0, readFully(r, 0, 10));
+        assertOriginal(0, ReadFully.read(r, 0, 10));
         await(() -> r.stats().ready() == 4, "the window is full");
         assertFalse(r.releaseIfIdle(System.nanoTime(), TimeUnit.HOURS.toNanos(1)), "not idle yet");
         assertTrue(r.releaseIfIdle(System.nanoTime() + TimeUnit.HOURS.toNanos(2), TimeUnit.HOURS.toNanos(1)));
         assertEquals(0, r.stats().ready());
         assertEquals(0, r.stats().fetching());
-        assertOriginal(10, readFully(r, 10, 2 * PART));
+        assertOriginal(10, ReadFully.read(r, 10, 2 * PART));
         assertEquals(2, fake.fetches(0), "the dropped article is fetched again");
     }
 
@@ -328,8 +316,8 @@ class SegmentReaderTest {
         FakeFetcher small = FakeFetcher.uniform(third, PART);
         reader = new SegmentReader(map, small, Priority.FOREGROUND, executor, 4, null);
         assertThrows(ArticleMissingException.class, () -> reader.read(PART + 5, new byte[1], 0, 1));
-        assertOriginal(2L * PART, readFully(reader, 2L * PART, PART));
-        assertOriginal(0, readFully(reader, 0, PART));
+        assertOriginal(2L * PART, ReadFully.read(reader, 2L * PART, PART));
+        assertOriginal(0, ReadFully.read(reader, 0, PART));
     }
 
     @Test
@@ -341,15 +329,15 @@ class SegmentReaderTest {
         FakeFetcher small = FakeFetcher.uniform(Arrays.copyOf(ORIGINAL, 4 * PART), PART);
         reader = new SegmentReader(map, small, Priority.FOREGROUND, executor, 4, 4, null);
         reader.readAheadFrom(0);
-        assertOriginal(0, readFully(reader, 0, 10));
+        assertOriginal(0, ReadFully.read(reader, 0, 10));
         assertEquals(2L * PART, reader.heldUntil(5), "the pieces 0 and 1 are held; byte 2000 is in no article");
         assertEquals(2L * PART + 7, reader.heldUntil(2L * PART + 7));
         reader.retire();
-        assertOriginal(PART, readFully(reader, PART, PART));
+        assertOriginal(PART, ReadFully.read(reader, PART, PART));
         assertThrows(ArticleMissingException.class, () -> reader.read(2L * PART + 7, new byte[1], 0, 1),
                 "a hole is the NZB's, retired or not");
         assertEquals(4L * PART, reader.heldUntil(3L * PART));
-        assertOriginal(3L * PART, readFully(reader, 3L * PART, PART));
+        assertOriginal(3L * PART, ReadFully.read(reader, 3L * PART, PART));
         assertThrows(NotHeldException.class, () -> reader.read(0, new byte[1], 0, 1), "dropped, and never fetched again");
     }
 
