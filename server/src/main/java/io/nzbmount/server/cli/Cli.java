@@ -61,7 +61,7 @@ public final class Cli {
         Settings settings = settings(arguments);
         Path outputDir = arguments.outputDir().orElse(Path.of("."));
         try (Usenet usenet = connect(settings)) {
-            // The connections log in while the NZB is read.
+            // The lanes' connections log in while the NZB is read and the first article mapped.
             usenet.connectAhead(lanes(settings));
             int worst = 0;
             for (Path input : arguments.inputs()) {

@@ -17,7 +17,7 @@ import java.util.Locale;
 
 /**
  * {@code nzbmount fetch}: downloads every file of an NZB through readers (each article's CRC
- * checked on the way), a few ranges of a file at once, and reports bytes, seconds and MB/s per
+ * checked on the way), several articles of a file at once, and reports bytes, seconds and MB/s per
  * file and in total.
  */
 final class FetchCommand {
@@ -27,7 +27,7 @@ final class FetchCommand {
     private final boolean progress;
     private final int lanes;
 
-    /** @param lanes how many ranges of a file are read at once ({@link FetchLanes}) */
+    /** @param lanes how many articles of a file are read at once ({@link FetchLanes}) */
     FetchCommand(Usenet usenet, PrintStream out, boolean progress, int lanes) {
         this.usenet = usenet;
         this.out = out;
@@ -57,14 +57,12 @@ final class FetchCommand {
     }
 
     /**
-     * Downloads one file into {@code target}, several ranges at once ({@link FetchLanes}). The
+     * Downloads one file into {@code target}, several articles at once ({@link FetchLanes}). The
      * bytes go to {@code target.part} first and are renamed only when the whole file arrived, so
      * a failed download never leaves a short file under the real name.
      */
     private long fetch(NzbFile file, Path target) throws IOException {
         long start = System.nanoTime();
-        // The lanes' connections open while the map's one fetch runs.
-        usenet.connectAhead(lanes);
         FileMap map = usenet.map(file, Priority.FOREGROUND);
         ProgressBar bar = new ProgressBar(out, progress, file.name(), map.size(), start);
         Path part = target.resolveSibling(target.getFileName() + ".part");
