@@ -2,7 +2,6 @@ package io.nzbmount.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nzbmount.config.ConfigLoader;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
 import io.nzbmount.nntp.embedded.NzbWriter;
 import io.nzbmount.nntp.embedded.PostedFile;
@@ -22,7 +21,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 
 /**
@@ -51,16 +49,7 @@ public final class CutoverLatency {
         Path dir = Files.createTempDirectory("cutover-bench");
         HttpClient http = HttpClient.newHttpClient();
         try (EmbeddedNntpServer nntp = EmbeddedNntpServer.start();
-             Application app = Application.start(ConfigLoader.fromText("""
-                     server:
-                       port: 0
-                       dataDir: %s
-                     providers:
-                       - name: embedded
-                         host: %s
-                         port: %d
-                         connections: 8
-                     """.formatted(dir, nntp.host(), nntp.port()), "bench", Map.of()))) {
+             Application app = LibraryApi.start(nntp, dir)) {
             for (int run = 0; run < runs; run++) {
                 byte[] data = new byte[SIZE];
                 new Random(run).nextBytes(data);

@@ -2,17 +2,36 @@ package io.nzbmount.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.nzbmount.config.ConfigLoader;
+import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
+import io.nzbmount.server.app.Application;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 
-/** The few REST calls the cutover benchmarks make to set up an item with a proved standby. */
+/** The server the cutover benchmarks start, and the few REST calls they make to set up an item with a proved standby. */
 final class LibraryApi {
     static final ObjectMapper JSON = new ObjectMapper();
 
     private LibraryApi() {}
+
+    /** NZBMount on an ephemeral port with its data in {@code dataDir}, reading from {@code nntp} over 8 connections. */
+    static Application start(EmbeddedNntpServer nntp, Path dataDir) throws Exception {
+        return Application.start(ConfigLoader.fromText("""
+                server:
+                  port: 0
+                  dataDir: %s
+                providers:
+                  - name: embedded
+                    host: %s
+                    port: %d
+                    connections: 8
+                """.formatted(dataDir, nntp.host(), nntp.port()), "bench", Map.of()));
+    }
 
     /** POSTs {@code body} (with the CSRF header) and returns the 201 answer's body. */
     static String post(HttpClient http, String uri, String body) throws Exception {
