@@ -197,7 +197,7 @@ start() {
   : >"$START_LOG"; chown news:news "$START_LOG"
   if ! innd_running; then
     # Only this start's messages, so that a failure shows its own cause.
-    : >"$SYSLOG_FILE"; : >$LOG_DIR/errlog
+    : >"$SYSLOG_FILE"; : >$LOG_DIR/errlog; chown news:news $LOG_DIR/errlog  # innd reopens it as news
     wipe_spool_if_large
     as_news "$BIN/rc.news start" >>"$START_LOG" 2>&1 || fail "rc.news start failed"
   fi
