@@ -27,7 +27,7 @@ public final class Database implements AutoCloseable {
 
     /** The migration scripts in order; a script's position + 1 is the schema version it makes. */
     static final List<String> MIGRATIONS = List.of("db/V1__library.sql", "db/V2__standby.sql",
-            "db/V3__holes.sql", "db/V4__archives.sql", "db/V5__item_problems.sql");
+            "db/V3__holes.sql", "db/V4__archives.sql", "db/V5__item_problems.sql", "db/V6__ids_never_reused.sql");
 
     private final Connection connection;
     private final DataDirLock dirLock;
@@ -70,11 +70,14 @@ public final class Database implements AutoCloseable {
             try (Statement s = c.createStatement()) {
                 s.execute("PRAGMA journal_mode=WAL");
                 s.execute("PRAGMA synchronous=NORMAL");
-                s.execute("PRAGMA foreign_keys=ON");
                 s.execute("PRAGMA busy_timeout=5000");
+                s.execute("PRAGMA foreign_keys=OFF");
             }
             Database db = new Database(c, dirLock);
             db.migrate();
+            try (Statement s = c.createStatement()) {
+                s.execute("PRAGMA foreign_keys=ON");
+            }
             return db;
         } catch (SQLException e) {
             closeQuietly(c);
@@ -127,6 +130,12 @@ public final class Database implements AutoCloseable {
         return transaction(Database::userVersion);
     }
 
+    /**
+     * Runs the missing migrations in one transaction, with foreign keys off ({@link #open} turns
+     * them on after): a migration that rebuilds a table drops the old one, which would otherwise
+     * cascade into every table referring to it. Every reference is checked before the migrations
+     * commit; a dangling one rolls them all back.
+     */
     private void migrate() throws StoreException {
         transaction(c -> {
             int version = userVersion(c);
@@ -142,6 +151,13 @@ public final class Database implements AutoCloseable {
                     s.execute("PRAGMA user_version=" + (v + 1));
                 }
             }
+            if (version == MIGRATIONS.size()) return null;
+            try (Statement s = c.createStatement(); var rs = s.executeQuery("PRAGMA foreign_key_check")) {
+                if (rs.next()) {
+                    throw new SQLException("migrating left a row of " + rs.getString(1) + " referring to a missing row of "
+                            + rs.getString(3));
+                }
+            }
             return null;
         });
     }
@@ -152,7 +168,8 @@ public final class Database implements AutoCloseable {
         }
     }
 
-    private static List<String> statements(String resource) throws SQLException {
+    /** The statements of a migration script, comments removed. */
+    static List<String> statements(String resource) throws SQLException {
         try (InputStream in = Database.class.getClassLoader().getResourceAsStream(resource)) {
             if (in == null) throw new SQLException("migration " + resource + " is missing from the jar");
             String text = new String(in.readAllBytes(), StandardCharsets.UTF_8)
