@@ -2,6 +2,7 @@ package io.nzbmount.server.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.nzbmount.nntp.FileMap;
+import io.nzbmount.server.library.Counterparts;
 import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.ItemCatalog;
@@ -30,7 +31,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -46,7 +46,7 @@ import org.eclipse.jetty.server.Request;
  * <p>Per-sample results are not stored, so proved ranges are derived: a verified standby matched
  * every sample of its plan (the plan of its pair with the primary, aligned to both sides' articles
  * as the sweep aligns it), a standby being validated has compared the first {@code samplesDone}.
- * Plans depend only on stored layouts, so they are kept once computed.
+ * Plans depend only on stored layouts, so they are kept once computed, keyed by what they are made of.
  */
 public final class CoverageEndpoint {
 
@@ -59,7 +59,7 @@ public final class CoverageEndpoint {
     private final StandbyStatus standby;
     private final StreamRegistry streams;
     private final EventLog events;
-    private final Map<String, List<Sample>> plans = new ConcurrentHashMap<>();
+    private final Map<PlanKey, List<Sample>> plans = new ConcurrentHashMap<>();
 
     public CoverageEndpoint(Database db, ItemCatalog catalog, FileMaps maps, StandbyStatus standby,
                             StreamRegistry streams, EventLog events) {
@@ -81,6 +81,7 @@ public final class CoverageEndpoint {
         sources.add(item.primary());
         sources.addAll(item.standby());
         sources.addAll(item.others());
+        List<FileRecord> itemFiles = db.transaction(c -> Files.ofItem(c, id));
         Map<Long, List<FileRecord>> filesOf = new HashMap<>();
         for (SourceRecord s : sources) filesOf.put(s.id(), db.transaction(c -> Files.ofSource(c, s.id())));
         List<StreamView> open = streams.streams().stream().filter(v -> v.start().itemId() == id).toList();
@@ -95,9 +96,9 @@ public final class CoverageEndpoint {
             file.put("size", f.size());
             List<Map<String, Object>> rows = new ArrayList<>();
             for (SourceRecord s : sources) {
-                Optional<FileRecord> own = s.id() == item.primary().id()
+                Optional<FileRecord> own = s.id() == f.sourceId()
                         ? filesOf.get(s.id()).stream().filter(r -> r.index() == f.index()).findFirst()
-                        : counterpart(f, filesOf.get(s.id()));
+                        : Counterparts.of(itemFiles, f.name(), filesOf.get(s.id()));
                 List<Coverage.Range> missing = new ArrayList<>();
                 for (KnownHoles.Row h : holes) {
                     if (own.isPresent() && h.sourceId() == s.id() && h.fileIndex() == own.get().index()) {
@@ -107,7 +108,7 @@ public final class CoverageEndpoint {
                 List<Coverage.Range> proved = List.of();
                 StandbyProgress p = progress.get(s.id());
                 if (s.role() == SourceRole.STANDBY && own.isPresent() && p != null) {
-                    List<Sample> plan = plan(item.primary().id(), f, s.id(), own.get());
+                    List<Sample> plan = plan(f, s, own.get());
                     proved = proved(plan, p, samplesBefore.getOrDefault(s.id(), 0));
                     samplesBefore.merge(s.id(), plan.size(), Integer::sum);
                 }
@@ -145,10 +146,18 @@ public final class CoverageEndpoint {
         return out;
     }
 
+    /**
+     * A plan is a function of the file's size and both files' maps, and those of the NZBs (by hash),
+     * positions, layouts and volumes: that is its key, which no other pair of files can share.
+     */
+    private record PlanKey(long size, String primarySha256, int primaryIndex, String primaryLayout,
+                           List<Integer> primaryVolumes, String standbySha256, int standbyIndex, String standbyLayout,
+                           List<Integer> standbyVolumes) {}
+
     /** The samples a sweep compares for this file of the primary and the standby's file. */
-    private List<Sample> plan(long primaryId, LibraryFileView primary, long standbyId, FileRecord other)
-            throws StoreException {
-        String key = primaryId + ":" + primary.index() + ":" + standbyId + ":" + other.index();
+    private List<Sample> plan(LibraryFileView primary, SourceRecord standby, FileRecord other) throws StoreException {
+        PlanKey key = new PlanKey(primary.size(), primary.sourceSha256(), primary.index(), primary.layout(),
+                primary.volumes(), standby.sha256(), other.index(), other.layout(), other.volumes());
         List<Sample> known = plans.get(key);
         if (known != null) return known;
         List<Sample> samples = SamplePlan.forSize(primary.size());
@@ -180,15 +189,6 @@ public final class CoverageEndpoint {
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
-    }
-
-    /** The source's file for a primary file: the same name (case ignored), else the first of the same size. */
-    private static Optional<FileRecord> counterpart(LibraryFileView primary, List<FileRecord> files) {
-        String name = primary.name().toLowerCase(Locale.ROOT);
-        for (FileRecord f : files) {
-            if (f.name().toLowerCase(Locale.ROOT).equals(name)) return Optional.of(f);
-        }
-        return files.stream().filter(f -> f.size() == primary.size()).findFirst();
     }
 
     private static void addStreams(Map<String, Object> file, LibraryFileView f, List<StreamView> open,

@@ -145,6 +145,10 @@ public final class Application implements AutoCloseable {
             ObserveHandler observe = new ObserveHandler(health, streams,
                     new Diagnostics(settings, events, health, streams, clock));
             Cutovers cutovers = new Cutovers(db, catalog, usenet, events, FailureRules.from(settings.fallback()), clock);
+            // What memory holds about an item goes with it.
+            catalog.onDelete(cutovers::forget);
+            catalog.onDelete(playback::forget);
+            catalog.onDelete(standby::forget);
             // Saved fallback settings apply at once: streams opened from now on, pools and proofs use them.
             settingsService.addListener(change -> {
                 if (!change.fallbackChanged()) return;

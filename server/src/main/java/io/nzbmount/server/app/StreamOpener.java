@@ -17,6 +17,7 @@ import io.nzbmount.server.standby.PlaybackTracker;
 import io.nzbmount.server.store.StoreException;
 import java.io.IOException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -33,9 +34,10 @@ public final class StreamOpener {
     private final PlaybackTracker playback;
     private final StreamRegistry streams;
     private final Optional<Cutovers> cutovers;
-    private final Map<String, FileMap> maps = new LinkedHashMap<>(16, 0.75f, true) {
+    /** By what a map is made from, which no other file can share: ids alone could be given again. */
+    private final Map<MapKey, FileMap> maps = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<String, FileMap> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<MapKey, FileMap> eldest) {
             return size() > CACHED_MAPS;
         }
     };
@@ -86,8 +88,18 @@ public final class StreamOpener {
         return new StreamSession(reader, offset, played, live);
     }
 
+    /**
+     * What a file's map is a function of: the NZB (by its hash), the file's position in it, the
+     * layout learned at import and the volumes it is spliced from.
+     */
+    private record MapKey(String nzbSha256, int index, String layout, List<Integer> volumes) {
+        static MapKey of(LibraryFileView f) {
+            return new MapKey(f.sourceSha256(), f.index(), f.layout(), f.volumes());
+        }
+    }
+
     private FileMap map(LibraryFileView file) throws IOException {
-        String key = file.sourceId() + "/" + file.index();
+        MapKey key = MapKey.of(file);
         synchronized (maps) {
             FileMap cached = maps.get(key);
             if (cached != null) return cached;

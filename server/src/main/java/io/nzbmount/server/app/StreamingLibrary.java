@@ -18,7 +18,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The WebDAV library: one folder per item, holding the media files of its primary source.
+ * The WebDAV library: one folder per item, holding the item's media files under the names they
+ * got when the item was created, whichever source serves them now.
  * Reads go through {@link StreamOpener}. Thread-safe; every call reads the catalog afresh, so
  * imports and deletions show at once.
  */
@@ -60,7 +61,7 @@ public final class StreamingLibrary implements Library {
         List<LibraryNode> files = new ArrayList<>();
         for (LibraryFileView f : item.files()) {
             files.add(file(new MountedFile(item.item().id(), item.item().name(), item.item().created(),
-                    item.primary().sha256(), f)));
+                    f.sourceSha256(), f)));
         }
         return new Folder(item.item().name(), item.item().created(), List.copyOf(files));
     }

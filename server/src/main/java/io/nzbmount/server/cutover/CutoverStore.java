@@ -1,5 +1,6 @@
 package io.nzbmount.server.cutover;
 
+import io.nzbmount.server.library.Counterparts;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.DeadCandidate;
 import io.nzbmount.server.store.FileRecord;
@@ -14,11 +15,12 @@ import io.nzbmount.server.store.StandbyProgress;
 import io.nzbmount.server.store.StandbyState;
 import io.nzbmount.server.store.StandbyTables;
 import io.nzbmount.server.store.StoreException;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -42,8 +44,9 @@ final class CutoverStore {
     /**
      * A source that may take over, with its counterpart of the file being served.
      *
-     * @param file        the candidate's file with the served file's name (case ignored), else its
-     *                    size; empty when it has none, which the length gate then rejects
+     * @param file        the candidate's counterpart of the served item file, matched by content
+     *                    ({@link Counterparts}), never by name; empty when it has none, which the
+     *                    length gate then rejects
      * @param verified    proved to hold the item's bytes (a verified standby, or the item's primary);
      *                    false for a standby whose fingerprint sweep has not succeeded yet
      * @param referenceId the source an unverified candidate's sweep compares it with: the item's primary
@@ -76,23 +79,29 @@ final class CutoverStore {
             verified.sort(byTier);
             unverified.sort(byTier);
             order.addAll(verified);
+            List<FileRecord> itemFiles = Files.ofItem(c, itemId);
             List<Candidate> out = new ArrayList<>();
             for (SourceRecord s : order) {
-                out.add(new Candidate(s, counterpart(Files.ofSource(c, s.id()), fileName, fileSize), true, primary));
+                out.add(new Candidate(s, counterpart(c, itemFiles, fileName, fileSize, s.id()), true, primary));
             }
             for (SourceRecord s : unverified) {
-                out.add(new Candidate(s, counterpart(Files.ofSource(c, s.id()), fileName, fileSize), false, primary));
+                out.add(new Candidate(s, counterpart(c, itemFiles, fileName, fileSize, s.id()), false, primary));
             }
             return out;
         });
     }
 
-    private static Optional<FileRecord> counterpart(List<FileRecord> files, String name, long size) {
-        String lower = name.toLowerCase(Locale.ROOT);
-        for (FileRecord f : files) {
-            if (f.name().toLowerCase(Locale.ROOT).equals(lower)) return Optional.of(f);
-        }
-        return files.stream().filter(f -> f.size() == size).findFirst();
+    /** The source's counterpart of the served file; by size alone when the name is none of the item's files. */
+    private static Optional<FileRecord> counterpart(Connection c, List<FileRecord> itemFiles, String fileName,
+                                                    long fileSize, long sourceId) throws SQLException {
+        List<FileRecord> files = Files.ofSource(c, sourceId);
+        if (itemFiles.stream().anyMatch(f -> f.name().equals(fileName))) return Counterparts.of(itemFiles, fileName, files);
+        return files.stream().filter(f -> f.size() == fileSize).findFirst();
+    }
+
+    /** When the item was created; empty when there is no such item. */
+    Optional<java.time.Instant> created(long itemId) throws StoreException {
+        return db.transaction(c -> Items.byId(c, itemId).map(ItemRecord::created));
     }
 
     /** Whether {@code sourceId} is the item's primary and the user chose it. */

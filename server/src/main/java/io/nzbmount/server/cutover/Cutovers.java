@@ -22,6 +22,7 @@ import io.nzbmount.server.standby.SentBytesRing;
 import io.nzbmount.server.standby.UrgentSweep;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -48,6 +49,10 @@ public final class Cutovers {
     private final ProblemTable problems;
     private final Clock clock;
     private final Usenet usenet;
+    /**
+     * By item id; each state knows the creation time of its item, so a stream of another item with
+     * the same id never takes it over, and {@link #forget} drops it when its item is deleted.
+     */
     private final Map<Long, ItemCutoverState> items = new ConcurrentHashMap<>();
 
     /** Sweeps unproved standbys during a cutover with a {@link Prevalidator} of its own. */
@@ -89,7 +94,7 @@ public final class Cutovers {
         } catch (StoreException e) {
             throw new IOException("the library database cannot be read: " + e.getMessage(), e);
         }
-        ItemCutoverState shared = state(mounted.itemId());
+        ItemCutoverState shared = state(mounted.itemId(), Optional.of(mounted.itemCreated()));
         ActiveSource start = new ActiveSource(sourceId, mounted.file().index(), map, reader);
         if (shared.holes().lacks(start.id(), start.fileIndex(), offset)) {
             ActiveSource routed = routeAroundHole(mounted, offset, start, shared, live);
@@ -177,14 +182,30 @@ public final class Cutovers {
      * holes are then found again by the reads that hit them.
      */
     ItemCutoverState state(long itemId) {
-        return items.computeIfAbsent(itemId, id -> {
+        return state(itemId, Optional.empty());
+    }
+
+    /** {@link #state(long)}, built afresh when the one held describes another item created at another time. */
+    private ItemCutoverState state(long itemId, Optional<Instant> created) {
+        return items.compute(itemId, (id, held) -> {
+            if (held != null && (created.isEmpty() || held.describes(created.get()))) return held;
             try {
-                return new ItemCutoverState(holeTable.ofItem(id), problems.current(id).isPresent());
+                Optional<Instant> made = created.isPresent() ? created : store.created(id);
+                return new ItemCutoverState(made.orElse(Instant.EPOCH), holeTable.ofItem(id),
+                        problems.current(id).isPresent());
             } catch (StoreException e) {
                 LOG.warn("the known holes of item {} could not be read: {}", id, e.toString());
-                return new ItemCutoverState(new SourceHoles(), false);
+                return new ItemCutoverState(created.orElse(Instant.EPOCH), new SourceHoles(), false);
             }
         });
+    }
+
+    /**
+     * Drops what is kept in memory about an item (its holes, misses, streams' sources): called
+     * when the item is deleted, so nothing of it can be taken for another item's.
+     */
+    public void forget(long itemId) {
+        items.remove(itemId);
     }
 
     FallbackSelector selector() {

@@ -3,6 +3,7 @@ package io.nzbmount.server.cutover;
 import io.nzbmount.server.fallback.SourceHoles;
 import io.nzbmount.server.standby.TransientMisses;
 import io.nzbmount.server.standby.Verdict;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -16,6 +17,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * flag spares every read a database look-up). Thread-safe.
  */
 final class ItemCutoverState {
+    private final Instant itemCreated;
     private final SourceHoles holes;
     private final Map<Long, TransientMisses> misses = new HashMap<>();
     private final AtomicBoolean simulatedFailure = new AtomicBoolean();
@@ -24,12 +26,20 @@ final class ItemCutoverState {
     private final AtomicBoolean problem;
 
     /**
-     * @param holes      the item's known holes (loaded from the store); owned from now on
-     * @param hasProblem whether a problem of the item is stored
+     * @param itemCreated when the item this state describes was created: with its id, what tells it
+     *                    from any other item
+     * @param holes       the item's known holes (loaded from the store); owned from now on
+     * @param hasProblem  whether a problem of the item is stored
      */
-    ItemCutoverState(SourceHoles holes, boolean hasProblem) {
+    ItemCutoverState(Instant itemCreated, SourceHoles holes, boolean hasProblem) {
+        this.itemCreated = itemCreated;
         this.holes = holes;
         this.problem = new AtomicBoolean(hasProblem);
+    }
+
+    /** Whether this state was built for the item of this id created at {@code created}. */
+    boolean describes(Instant created) {
+        return itemCreated.equals(created);
     }
 
     SourceHoles holes() {

@@ -30,27 +30,34 @@ public final class FileMaps {
      * @throws IllegalArgumentException when the stored layout does not fit the NZB files
      */
     public Optional<FileMap> restore(FileRecord file) throws StoreException {
-        return restore(file.sourceId(), file.index(), file.layout(), file.volumes());
+        return restore(file.sourceId(), Optional.empty(), file.index(), file.layout(), file.volumes());
     }
 
-    /** {@link #restore(FileRecord)} for a file as the library shows it. */
+    /**
+     * {@link #restore(FileRecord)} for a file as the library shows it; empty also when its source
+     * id no longer names the release (NZB hash) the view was read from.
+     */
     public Optional<FileMap> restore(LibraryFileView file) throws StoreException {
-        return restore(file.sourceId(), file.index(), file.layout(), file.volumes());
+        return restore(file.sourceId(), Optional.of(file.sourceSha256()), file.index(), file.layout(), file.volumes());
     }
 
-    private Optional<FileMap> restore(long sourceId, int index, String layout, List<Integer> volumes)
-            throws StoreException {
+    private Optional<FileMap> restore(long sourceId, Optional<String> sha256, int index, String layout,
+                                      List<Integer> volumes) throws StoreException {
         if (layout.isEmpty()) throw new IllegalArgumentException("file " + index + " of source " + sourceId + " has no layout");
         if (volumes.isEmpty()) {
-            return catalog.nzbFile(sourceId, index).map(f -> usenet.restore(f, layout));
+            return nzbFile(sourceId, sha256, index).map(f -> usenet.restore(f, layout));
         }
         List<NzbFile> files = new ArrayList<>(volumes.size());
         for (int v : volumes) {
-            Optional<NzbFile> f = catalog.nzbFile(sourceId, v);
+            Optional<NzbFile> f = nzbFile(sourceId, sha256, v);
             if (f.isEmpty()) return Optional.empty();
             files.add(f.get());
         }
         return Optional.of(usenet.restore(files, layout));
+    }
+
+    private Optional<NzbFile> nzbFile(long sourceId, Optional<String> sha256, int index) throws StoreException {
+        return sha256.isPresent() ? catalog.nzbFile(sourceId, sha256.get(), index) : catalog.nzbFile(sourceId, index);
     }
 
     /** The NZB file of a plain stored file (empty for a file inside archives, or when it is gone). */

@@ -18,14 +18,19 @@ import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.LongConsumer;
 
 /**
  * The library as readers see it: items, their media files, and the resolution of a path
- * {@code /dav/library/<item>/<file>} to the source file that serves it. Every answer is read in one
+ * {@code /dav/library/<item>/<file>} to the source file that serves it. An item's folder and file
+ * names are fixed when it is created and never follow the source serving it: a path keeps naming
+ * the same bytes through cutovers, a primary chosen by the user and restarts. Every answer is read in one
  * transaction, so it is consistent. Thread-safe.
  */
 public final class ItemCatalog {
@@ -34,12 +39,17 @@ public final class ItemCatalog {
     private static final int PARSED_NZBS_KEPT = 8;
 
     private final Database db;
-    private final Map<Long, Nzb> parsed = new LinkedHashMap<>(16, 0.75f, true) {
+    /**
+     * By the NZB's SHA-256, never by source id: what a parsed NZB describes is the document, and a
+     * key that is its hash cannot be mistaken for another release's, whatever ids do.
+     */
+    private final Map<String, Nzb> parsed = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<Long, Nzb> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<String, Nzb> eldest) {
             return size() > PARSED_NZBS_KEPT;
         }
     };
+    private final List<LongConsumer> deleteListeners = new CopyOnWriteArrayList<>();
 
     public ItemCatalog(Database db) {
         this.db = db;
@@ -79,7 +89,7 @@ public final class ItemCatalog {
         for (LibraryFileView f : v.files()) {
             if (f.name().equals(fileName)) {
                 return Optional.of(new MountedFile(v.item().id(), v.item().name(), v.item().created(),
-                        v.primary().sha256(), f));
+                        f.sourceSha256(), f));
             }
         }
         return Optional.empty();
@@ -92,15 +102,31 @@ public final class ItemCatalog {
 
     /**
      * The NZB file behind a source file (its segments, for the reader), parsed from the stored
-     * NZB. The last few parsed NZBs are kept.
+     * NZB. The last few parsed NZBs are kept, by their hash.
      */
     public Optional<NzbFile> nzbFile(long sourceId, int index) throws StoreException {
+        Optional<String> sha = db.transaction(c -> Sources.byId(c, sourceId).map(SourceRecord::sha256));
+        return sha.isEmpty() ? Optional.empty() : parsed(sourceId, sha.get(), index);
+    }
+
+    /**
+     * {@link #nzbFile(long, int)} of the source with this id only while it is still the release
+     * with NZB hash {@code sha256}: empty when the source is gone or the id names another release.
+     */
+    public Optional<NzbFile> nzbFile(long sourceId, String sha256, int index) throws StoreException {
+        boolean same = db.transaction(c -> Sources.byId(c, sourceId).map(s -> s.sha256().equals(sha256)).orElse(false));
+        return same ? parsed(sourceId, sha256, index) : Optional.empty();
+    }
+
+    private Optional<NzbFile> parsed(long sourceId, String sha256, int index) throws StoreException {
         Nzb nzb;
         synchronized (parsed) {
-            nzb = parsed.get(sourceId);
+            nzb = parsed.get(sha256);
         }
         if (nzb == null) {
-            Optional<byte[]> bytes = db.transaction(c -> Sources.nzb(c, sourceId));
+            // The hash is checked with the bytes, in one transaction: they are what the key claims.
+            Optional<byte[]> bytes = db.transaction(c -> Sources.byId(c, sourceId)
+                    .filter(s -> s.sha256().equals(sha256)).isPresent() ? Sources.nzb(c, sourceId) : Optional.empty());
             if (bytes.isEmpty()) return Optional.empty();
             try {
                 nzb = NzbParser.parse(new ByteArrayInputStream(bytes.get()));
@@ -109,22 +135,31 @@ public final class ItemCatalog {
                         + e.getMessage(), e);
             }
             synchronized (parsed) {
-                parsed.put(sourceId, nzb);
+                parsed.put(sha256, nzb);
             }
         }
         return index >= 0 && index < nzb.files().size() ? Optional.of(nzb.files().get(index)) : Optional.empty();
     }
 
+    /**
+     * Tells {@code listener} the id of every item deleted from now on, after the delete committed:
+     * whatever is kept in memory about an item goes with it. Listeners must not throw.
+     */
+    public void onDelete(LongConsumer listener) {
+        deleteListeners.add(listener);
+    }
+
     /** Deletes an item with its sources, files and events; false when there was none. */
     public boolean delete(long id) throws StoreException {
-        List<Long> gone = new ArrayList<>();
+        List<String> gone = new ArrayList<>();
         boolean deleted = db.transaction(c -> {
-            for (SourceRecord s : Sources.ofItem(c, id)) gone.add(s.id());
+            for (SourceRecord s : Sources.ofItem(c, id)) gone.add(s.sha256());
             return Items.delete(c, id);
         });
         synchronized (parsed) {
             gone.forEach(parsed::remove);
         }
+        if (deleted) deleteListeners.forEach(l -> l.accept(id));
         return deleted;
     }
 
@@ -136,20 +171,27 @@ public final class ItemCatalog {
         if (item.primarySource().isEmpty()) return Optional.empty();
         long primaryId = item.primarySource().getAsLong();
         SourceRecord primary = null;
+        Map<Long, SourceRecord> byId = new HashMap<>();
         List<SourceRecord> standby = new ArrayList<>();
         List<SourceRecord> others = new ArrayList<>();
         for (SourceRecord s : Sources.ofItem(c, item.id())) {
+            byId.put(s.id(), s);
             if (s.id() == primaryId) primary = s;
             else if (s.role() == SourceRole.STANDBY && ItemView.inPool(s.state())) standby.add(s);
             else others.add(s);
         }
         if (primary == null) return Optional.empty();
+        List<FileRecord> own = Files.ofItem(c, item.id());
+        List<FileRecord> served = Files.ofSource(c, primaryId);
         List<LibraryFileView> files = new ArrayList<>();
-        for (FileRecord f : Files.ofSource(c, primaryId)) {
-            if (f.media() && f.size() >= 0) {
-                files.add(new LibraryFileView(primaryId, f.index(), f.name(), f.size(), f.layout(),
-                        DavPaths.file(item.name(), f.name()), f.volumes()));
-            }
+        for (FileRecord f : own) {
+            // A primary proved against the item has a counterpart of every file; should it lack one,
+            // the release the item was made from still serves it under its path.
+            FileRecord from = Counterparts.of(own, f.name(), served)
+                    .filter(r -> r.size() == f.size() && !r.layout().isEmpty()).orElse(f);
+            SourceRecord source = from == f ? byId.get(f.sourceId()) : primary;
+            files.add(new LibraryFileView(from.sourceId(), source.sha256(), from.index(), f.name(), f.size(),
+                    from.layout(), DavPaths.file(item.name(), f.name()), from.volumes()));
         }
         return Optional.of(new ItemView(item, primary, files, standby, others, Refusals.ofSource(c, primaryId)));
     }

@@ -12,7 +12,8 @@ import java.util.Objects;
  *
  * @param item    the item
  * @param primary its primary source
- * @param files   the media files of the primary, in NZB order
+ * @param files   the item's media files (named when it was created), each read from the primary's
+ *                counterpart, in the NZB order of the release the item was made from
  * @param standby the standby pool: standby sources that are pending or validated, oldest first
  * @param others  every other source (failed or dead), oldest first
  * @param refused what the primary holds that cannot be served (refused archives and files inside them)

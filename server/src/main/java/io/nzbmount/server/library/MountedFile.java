@@ -9,8 +9,9 @@ import java.util.Objects;
  * @param itemId       the item owning the path
  * @param itemName     its folder name
  * @param itemCreated  when the item was imported (creation and last-modified time of the file)
- * @param sourceSha256 the SHA-256 of the primary's NZB (changes only when the primary changes)
- * @param file         the file on the primary source: source id, index, size, layout
+ * @param sourceSha256 the SHA-256 of the NZB of the source serving the file now (changes only when
+ *                     the primary changes)
+ * @param file         the item's file with where it is read now: source id, index, size, layout
  */
 public record MountedFile(long itemId, String itemName, Instant itemCreated, String sourceSha256,
                           LibraryFileView file) {

@@ -64,6 +64,14 @@ public final class PlaybackLiveness implements PlaybackTracker {
         items.computeIfPresent(itemId, (id, p) -> p.live(clock.millis()) ? p : null);
     }
 
+    /**
+     * Drops the item's playback, live or not: called when the item is deleted, so an item made
+     * later can never inherit its live run.
+     */
+    public void forget(long itemId) {
+        items.remove(itemId);
+    }
+
     private final class Playback {
         final AtomicInteger open = new AtomicInteger();
         volatile long runStart;

@@ -6,17 +6,19 @@ import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.Usenet;
+import io.nzbmount.server.library.Counterparts;
 import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.FileRecord;
 import io.nzbmount.server.store.Files;
+import io.nzbmount.server.store.SourceRecord;
+import io.nzbmount.server.store.Sources;
 import io.nzbmount.server.store.StandbyState;
 import io.nzbmount.server.store.StoreException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
@@ -24,8 +26,8 @@ import java.util.Optional;
 
 /**
  * Proves that a standby source holds the same bytes as its item's primary, without downloading
- * it: (1) the content-length gate: every media file of the primary must have a file of exactly
- * the same size in the standby (same name, else same size); (2) the fingerprint sweep
+ * it: (1) the content-length gate: every file of the item must have a counterpart of exactly the
+ * same size in the standby, matched by content, never by name ({@link Counterparts}); (2) the fingerprint sweep
  * ({@link FingerprintSweep}). Thread-safe; one call blocks its (virtual) thread on the providers,
  * at background priority.
  *
@@ -79,18 +81,27 @@ public final class Prevalidator implements UrgentSweep {
 
     private Proof prove(long primaryId, long standbyId, Progress progress, Priority priority, Duration pace, Guard guard)
             throws StoreException, ReadCancelledException {
-        List<FileRecord> primaryFiles = db.transaction(c -> Files.ofSource(c, primaryId)).stream()
-                .filter(f -> f.media() && f.size() >= 0).toList();
+        List<FileRecord> itemFiles = db.transaction(c -> {
+            Optional<SourceRecord> primary = Sources.byId(c, primaryId);
+            return primary.isEmpty() ? List.<FileRecord>of() : Files.ofItem(c, primary.get().itemId());
+        });
+        List<FileRecord> primaryFiles = db.transaction(c -> Files.ofSource(c, primaryId));
         List<FileRecord> standbyFiles = db.transaction(c -> Files.ofSource(c, standbyId));
-        if (primaryFiles.isEmpty()) {
+        if (itemFiles.isEmpty()) {
             return new Proof(StandbyState.INCONCLUSIVE, "the primary has no sized media file to compare", 0, 0);
         }
         List<FilePair> pairs = new ArrayList<>();
-        for (FileRecord p : primaryFiles) {
-            Optional<FileRecord> match = counterpart(p, standbyFiles);
+        for (FileRecord own : itemFiles) {
+            Optional<FileRecord> counterpart = Counterparts.of(itemFiles, own.name(), primaryFiles);
+            if (counterpart.isEmpty()) {
+                return new Proof(StandbyState.INCONCLUSIVE, "the primary has no file of the size of the item's \""
+                        + own.name() + "\" (" + own.size() + " bytes) to compare", 0, 0);
+            }
+            FileRecord p = counterpart.get();
+            Optional<FileRecord> match = Counterparts.of(itemFiles, own.name(), standbyFiles);
             if (match.isEmpty()) {
-                return new Proof(StandbyState.MISMATCH, "it has no file named \"" + p.name() + "\" nor any file of its size ("
-                        + p.size() + " bytes)", 0, 0);
+                return new Proof(StandbyState.MISMATCH, "content-length gate: it has no file of the size of \""
+                        + own.name() + "\" (" + own.size() + " bytes)", 0, 0);
             }
             FileMap primaryMap;
             try {
@@ -109,24 +120,19 @@ public final class Prevalidator implements UrgentSweep {
                 return new Proof(StandbyState.INCONCLUSIVE, "the size of \"" + match.get().name()
                         + "\" could not be learned now: " + e.getMessage(), 0, 0);
             }
-            if (standbyMap.size() != p.size()) {
-                return new Proof(StandbyState.MISMATCH, "content-length gate: \"" + match.get().name() + "\" has "
-                        + standbyMap.size() + " bytes, the primary's \"" + p.name() + "\" " + p.size(), 0, 0);
+            if (primaryMap.size() != own.size()) {
+                return new Proof(StandbyState.INCONCLUSIVE, "the primary's \"" + p.name() + "\" has " + primaryMap.size()
+                        + " bytes, not the " + own.size() + " of the item's \"" + own.name() + "\"", 0, 0);
             }
-            pairs.add(new FilePair(p.index(), p.name(), primaryMap, standbyMap,
-                    FilePair.plan(p.size(), primaryMap, standbyMap)));
+            if (standbyMap.size() != own.size()) {
+                return new Proof(StandbyState.MISMATCH, "content-length gate: \"" + match.get().name() + "\" has "
+                        + standbyMap.size() + " bytes, the item's \"" + own.name() + "\" " + own.size(), 0, 0);
+            }
+            pairs.add(new FilePair(p.index(), own.name(), primaryMap, standbyMap,
+                    FilePair.plan(own.size(), primaryMap, standbyMap)));
         }
         return new FingerprintSweep(db, usenet, primaryId, pairs, progress,
                 primaryLocks.computeIfAbsent(primaryId, id -> new ReentrantLock()), pace, priority, guard).run();
-    }
-
-    /** The standby's file for a primary file: the same name (case ignored), else the first of the same size. */
-    private static Optional<FileRecord> counterpart(FileRecord primary, List<FileRecord> standby) {
-        String name = primary.name().toLowerCase(Locale.ROOT);
-        for (FileRecord f : standby) {
-            if (f.name().toLowerCase(Locale.ROOT).equals(name)) return Optional.of(f);
-        }
-        return standby.stream().filter(f -> f.size() == primary.size()).findFirst();
     }
 
     /**

@@ -185,6 +185,11 @@ public final class StandbyService implements AutoCloseable {
         return true;
     }
 
+    /** Drops what is kept about a deleted item (the live run whose pool was prepared). */
+    public void forget(long itemId) {
+        handledRuns.remove(itemId);
+    }
+
     /** Starts proving a standby unless it is being proved already. */
     private void prove(long sourceId) {
         if (!inFlight.add(sourceId)) return;

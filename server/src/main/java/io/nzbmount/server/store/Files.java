@@ -39,11 +39,28 @@ public final class Files {
         try (PreparedStatement p = c.prepareStatement(
                 "SELECT " + COLUMNS + " FROM files WHERE source_id = ? ORDER BY idx")) {
             p.setLong(1, sourceId);
-            try (ResultSet rs = p.executeQuery()) {
-                List<FileRecord> files = new ArrayList<>();
-                while (rs.next()) files.add(read(rs));
-                return files;
-            }
+            return list(p);
+        }
+    }
+
+    /**
+     * The item's own files: the sized media files of the release the item was created from (its
+     * first source; sources are never deleted while their item exists), in NZB order. They name the
+     * item's paths for good, whichever source serves them (see {@code library.Counterparts}).
+     */
+    public static List<FileRecord> ofItem(Connection c, long itemId) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("SELECT " + COLUMNS + " FROM files WHERE source_id ="
+                + " (SELECT MIN(id) FROM sources WHERE item_id = ?) AND media = 1 AND size >= 0 ORDER BY idx")) {
+            p.setLong(1, itemId);
+            return list(p);
+        }
+    }
+
+    private static List<FileRecord> list(PreparedStatement p) throws SQLException {
+        try (ResultSet rs = p.executeQuery()) {
+            List<FileRecord> files = new ArrayList<>();
+            while (rs.next()) files.add(read(rs));
+            return files;
         }
     }
 
