@@ -118,6 +118,12 @@ final class CutoverRig implements AutoCloseable {
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    /** {@code DELETE} of {@code path} (e.g. {@code /api/items/3}); returns the status. */
+    int delete(String path) throws Exception {
+        return http.send(HttpRequest.newBuilder(app.uri().resolve(path)).header("X-NZBMount-Request", "1").DELETE()
+                .build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+    }
+
     JsonNode item(long id) throws Exception {
         HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(app.uri() + "api/items/" + id)).build(),
                 HttpResponse.BodyHandlers.ofString());

@@ -49,7 +49,7 @@ class DeletedItemIdentityTest {
         long deletedSource = rig.item(deleted).get("primary").get("id").asLong();
         assertArrayEquals(sha256(first), sha256(rawGet(rig.dav("Film 2020", FILE)).body()));
 
-        assertEquals(204, delete(rig.app.uri().resolve("/api/items/" + deleted)));
+        assertEquals(204, rig.delete("/api/items/" + deleted));
 
         PostedFile b = rig.nntp.post(FILE, second, PART);
         long item = rig.importPrimary("Other Film 2021", b);
@@ -67,7 +67,7 @@ class DeletedItemIdentityTest {
         byte[] second = random(10 * PART, 4);
         long deleted = rig.importPrimary("Film 2020", rig.nntp.post(FILE, first, PART));
         assertArrayEquals(sha256(first), sha256(rawGet(rig.dav("Film 2020", FILE)).body()));
-        assertEquals(204, delete(rig.app.uri().resolve("/api/items/" + deleted)));
+        assertEquals(204, rig.delete("/api/items/" + deleted));
 
         rig.importPrimary("Film 2020", rig.nntp.post(FILE, second, PART));
         CutoverRig.Raw r = rawGet(rig.dav("Film 2020", FILE));
@@ -83,7 +83,7 @@ class DeletedItemIdentityTest {
         long deleted = rig.importPrimary("Film 2020", rig.nntp.post(FILE, first, PART));
         long deletedSource = rig.item(deleted).get("primary").get("id").asLong();
         assertArrayEquals(sha256(first), sha256(rawGet(rig.dav("Film 2020", FILE)).body()));
-        assertEquals(204, delete(rig.app.uri().resolve("/api/items/" + deleted)));
+        assertEquals(204, rig.delete("/api/items/" + deleted));
         letIdsRecur();
 
         long item = rig.importPrimary("Film 2020", rig.nntp.post(FILE, second, PART));
@@ -102,7 +102,7 @@ class DeletedItemIdentityTest {
         long deleted = rig.importPrimary("Film 2020", broken);
         rig.nntp.removeArticle(broken.messageIds().get(0));
         assertFalse(rawGet(rig.dav("Film 2020", FILE)).headers().startsWith("HTTP/1.1 2"), "its first article is a hole");
-        assertEquals(204, delete(rig.app.uri().resolve("/api/items/" + deleted)));
+        assertEquals(204, rig.delete("/api/items/" + deleted));
         letIdsRecur();
 
         byte[] second = random(10 * PART, 8);
@@ -123,7 +123,7 @@ class DeletedItemIdentityTest {
         long deleted = rig.importPrimary("Film 2020", rig.nntp.post(FILE, first, PART));
         rig.awaitVerified(deleted, rig.addStandby(deleted, "Film 2020 REPOST", rig.nntp.post(FILE, first, PART)));
         assertEquals(200, get(rig.app.uri().resolve("/api/items/" + deleted + "/coverage")).statusCode());
-        assertEquals(204, delete(rig.app.uri().resolve("/api/items/" + deleted)));
+        assertEquals(204, rig.delete("/api/items/" + deleted));
         letIdsRecur();
 
         byte[] second = random(7 * 90_000 + 1234, 10);
@@ -157,10 +157,5 @@ class DeletedItemIdentityTest {
 
     private static HttpResponse<String> get(URI uri) throws Exception {
         return HttpClient.newHttpClient().send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static int delete(URI uri) throws Exception {
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(uri).header("X-NZBMount-Request", "1")
-                .DELETE().build(), HttpResponse.BodyHandlers.discarding()).statusCode();
     }
 }
