@@ -156,6 +156,41 @@ final class Section {
         return List.copyOf(out);
     }
 
+    /**
+     * A list of texts: a YAML list of scalars, or a comma-separated override
+     * ({@code NZBMOUNT_SERVER_ALLOWEDHOSTS=nas.lan,media.lan}). Entries are stripped; empty ones
+     * are problems. Absent: an empty list.
+     */
+    List<Value> textList(String key) {
+        asked.add(key);
+        String envName = envName(key);
+        String env = sources.env(envName);
+        List<Value> out = new ArrayList<>();
+        if (env != null) {
+            if (!env.isBlank()) {
+                for (String part : env.split(",", -1)) out.add(new Value(part.strip(), false, envName));
+            }
+        } else {
+            Node n = node == null ? null : node.entries().get(key);
+            if (n == null || (n instanceof Scalar s && s.isNull())) return out;
+            if (!(n instanceof ListNode list)) {
+                problem(key, "must be a list, like [nas.lan, media.example.com]", null);
+                return out;
+            }
+            for (Node item : list.items()) {
+                out.add(item instanceof Scalar s && !s.isNull() ? new Value(s.text().strip(), false, null)
+                        : new Value("", false, null));
+            }
+        }
+        for (int i = 0; i < out.size(); i++) {
+            if (out.get(i).text().isEmpty()) {
+                problem(key + "[" + i + "]", "must not be empty", out.get(i));
+                return List.of();
+            }
+        }
+        return out;
+    }
+
     /** The mapping under {@code key}; an absent key gives an empty section (overrides still apply). */
     Section section(String key) {
         asked.add(key);

@@ -174,6 +174,7 @@ public final class Application implements AutoCloseable {
             WebServer web = WebServer.builder(new StreamingLibrary(catalog, opener))
                     .bind(settings.server().bind())
                     .port(settings.server().port())
+                    .allowedHosts(settings.server().allowedHosts())
                     .credentials(settings.auth().map(a -> new Credentials(a.username(), a.password())).orElse(null))
                     .uploadSink(new ImporterUploadSink(importer))
                     .route("/api/*", api)

@@ -16,6 +16,16 @@ public abstract sealed class HttpProblem extends HttpException.RuntimeException 
         super(status, message);
     }
 
+    /** An untrusted header value made safe to put in a message: at most 100 printable ASCII characters. */
+    public static String printable(String value) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < value.length() && out.length() < 100; i++) {
+            char c = value.charAt(i);
+            out.append(c >= 0x20 && c < 0x7f ? c : '?');
+        }
+        return out.toString();
+    }
+
     /** The HTTP status this problem is answered with. */
     public int status() {
         return getCode();

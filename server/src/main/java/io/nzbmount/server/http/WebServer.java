@@ -6,6 +6,7 @@ import java.net.UnknownHostException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeoutException;
@@ -36,8 +37,9 @@ import io.nzbmount.server.dav.ReadOnlyHandler;
  * other paths ({@code /api/*}, {@code /}). Built with {@link #builder(Library)}; {@link #start()}
  * binds, {@link #stop()} ends it gracefully.
  *
- * <p>Handler chain, one concern each: graceful shutdown, then HTTP Basic (when credentials are
- * set), then a path mapping. {@code /dav/*} runs, in order, {@link FileGetHandler} (GET, HEAD),
+ * <p>Handler chain, one concern each: graceful shutdown, then the {@code Host} check against DNS
+ * rebinding ({@link HostCheckHandler}), then HTTP Basic (when credentials are set), then a path
+ * mapping. {@code /dav/*} runs, in order, {@link FileGetHandler} (GET, HEAD),
  * {@link NzbPutHandler} (PUT into {@code /dav/nzbs/}, when a sink is set), {@link MiltonHandler}
  * (PROPFIND, OPTIONS) and {@link ReadOnlyHandler} (403/404/405 for the rest). Errors anywhere are
  * answered as JSON by {@link JsonErrorHandler}. Requests run on virtual threads, so handlers may
@@ -83,7 +85,7 @@ public final class WebServer {
         b.routes.forEach((spec, handler) -> paths.addMapping(new ServletPathSpec(spec), handler));
 
         Handler guarded = b.credentials == null ? paths : new BasicAuthHandler(b.credentials, paths);
-        server.setHandler(new GracefulHandler(guarded));
+        server.setHandler(new GracefulHandler(new HostCheckHandler(b.bind, b.allowedHosts, guarded)));
         server.setErrorHandler(new JsonErrorHandler());
         server.setStopTimeout(b.stopTimeout.toMillis());
         server.setStopAtShutdown(false);
@@ -133,6 +135,7 @@ public final class WebServer {
         private String bind = "127.0.0.1";
         private int port = 8080;
         private Credentials credentials;
+        private List<String> allowedHosts = List.of();
         private NzbUploadSink uploadSink;
         private Duration stopTimeout = Duration.ofSeconds(5);
         private Duration idleTimeout = Duration.ofSeconds(60);
@@ -160,6 +163,16 @@ public final class WebServer {
         /** HTTP Basic credentials required on every path; null (the default) for none. */
         public Builder credentials(Credentials credentials) {
             this.credentials = credentials;
+            return this;
+        }
+
+        /**
+         * Host names a request's {@code Host} header may name besides the built-in ones (see
+         * {@link HostCheckHandler}): lower case, {@code *.example.lan} for the names below one.
+         * Default none.
+         */
+        public Builder allowedHosts(List<String> names) {
+            this.allowedHosts = List.copyOf(names);
             return this;
         }
 

@@ -62,6 +62,10 @@ final class SettingsRequest {
                         problems.put("server.dataDir", "cannot be changed here (the database lives in it); edit the"
                                 + " configuration file");
                     }
+                    if (value.has("allowedHosts")) {
+                        problems.put("server.allowedHosts", "cannot be changed here (it guards this page itself);"
+                                + " edit the configuration file");
+                    }
                     out.set(key, value);
                 }
                 case "auth" -> out.set(key, auth(value, saved, env));

@@ -56,7 +56,7 @@ public final class CsrfHandler extends Handler.Wrapper {
         }
         String origin = request.getHeaders().get("Origin");
         if (origin != null && !sameOrigin(origin, request.getHttpURI())) {
-            throw new HttpProblem.Forbidden("cross-origin request refused: Origin " + printable(origin)
+            throw new HttpProblem.Forbidden("cross-origin request refused: Origin " + HttpProblem.printable(origin)
                     + " is not this server");
         }
         String marker = request.getHeaders().get(HEADER);
@@ -103,15 +103,5 @@ public final class CsrfHandler extends Handler.Wrapper {
     private static String bare(String host) {
         String h = host.toLowerCase(Locale.ROOT);
         return h.startsWith("[") && h.endsWith("]") ? h.substring(1, h.length() - 1) : h;
-    }
-
-    /** An untrusted header value made safe to echo: at most 100 printable ASCII characters. */
-    private static String printable(String value) {
-        StringBuilder out = new StringBuilder();
-        for (int i = 0; i < value.length() && out.length() < 100; i++) {
-            char c = value.charAt(i);
-            out.append(c >= 0x20 && c < 0x7f ? c : '?');
-        }
-        return out.toString();
     }
 }

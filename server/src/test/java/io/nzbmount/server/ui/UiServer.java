@@ -14,6 +14,7 @@ import io.nzbmount.server.store.Database;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -34,13 +35,13 @@ final class UiServer implements AutoCloseable {
     final ItemCatalog catalog;
     private final WebServer server;
 
-    private UiServer(Path dataDir, Credentials credentials) throws Exception {
+    private UiServer(Path dataDir, Credentials credentials, List<String> allowedHosts) throws Exception {
         db = Database.open(dataDir);
         Clock clock = Clock.systemUTC();
         importer = new LibraryImporter(db, sizer, presence, clock, 5);
         catalog = new ItemCatalog(db);
         ApiHandler api = new ApiHandler(importer, catalog, new EventLog(db, clock));
-        server = WebServer.builder(NO_DAV_FILES).port(0).credentials(credentials)
+        server = WebServer.builder(NO_DAV_FILES).port(0).credentials(credentials).allowedHosts(allowedHosts)
                 .route("/api/*", new CsrfHandler(api))
                 .route("/", new UiHandler())
                 .build();
@@ -49,12 +50,17 @@ final class UiServer implements AutoCloseable {
 
     /** Starts without auth. */
     static UiServer start(Path dataDir) throws Exception {
-        return new UiServer(dataDir, null);
+        return new UiServer(dataDir, null, List.of());
+    }
+
+    /** Starts without auth, answering the host names of {@code allowedHosts} as well. */
+    static UiServer start(Path dataDir, List<String> allowedHosts) throws Exception {
+        return new UiServer(dataDir, null, allowedHosts);
     }
 
     /** Starts with HTTP Basic on every path. */
     static UiServer startWithLogin(Path dataDir, Credentials credentials) throws Exception {
-        return new UiServer(dataDir, credentials);
+        return new UiServer(dataDir, credentials, List.of());
     }
 
     /** {@code http://127.0.0.1:PORT} without a trailing slash (what a page sees as location.origin). */
