@@ -38,8 +38,8 @@ import io.nzbmount.server.dav.ReadOnlyHandler;
  * binds, {@link #stop()} ends it gracefully.
  *
  * <p>Handler chain, one concern each: graceful shutdown, then the {@code Host} check against DNS
- * rebinding ({@link HostCheckHandler}), then HTTP Basic (when credentials are set), then a path
- * mapping. {@code /dav/*} runs, in order, {@link FileGetHandler} (GET, HEAD),
+ * rebinding ({@link HostCheckHandler}), then HTTP Basic (when credentials are set), then the cap on
+ * request bodies ({@link BodyLimitHandler}), then a path mapping. {@code /dav/*} runs, in order, {@link FileGetHandler} (GET, HEAD),
  * {@link NzbPutHandler} (PUT into {@code /dav/nzbs/}, when a sink is set), {@link MiltonHandler}
  * (PROPFIND, OPTIONS) and {@link ReadOnlyHandler} (403/404/405 for the rest). Errors anywhere are
  * answered as JSON by {@link JsonErrorHandler}. Requests run on virtual threads, so handlers may
@@ -84,7 +84,8 @@ public final class WebServer {
         paths.addMapping(new ServletPathSpec(DavTree.PREFIX + "/*"), dav);
         b.routes.forEach((spec, handler) -> paths.addMapping(new ServletPathSpec(spec), handler));
 
-        Handler guarded = b.credentials == null ? paths : new BasicAuthHandler(b.credentials, paths);
+        Handler limited = new BodyLimitHandler(paths);
+        Handler guarded = b.credentials == null ? limited : new BasicAuthHandler(b.credentials, limited);
         server.setHandler(new GracefulHandler(new HostCheckHandler(b.bind, b.allowedHosts, guarded)));
         server.setErrorHandler(new JsonErrorHandler());
         server.setStopTimeout(b.stopTimeout.toMillis());
