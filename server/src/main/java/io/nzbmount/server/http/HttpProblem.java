@@ -46,7 +46,12 @@ public abstract sealed class HttpProblem extends HttpException.RuntimeException 
         private final String realm;
 
         public Unauthorized(String realm) {
-            super(401, "authentication required");
+            this(realm, "authentication required");
+        }
+
+        /** With a message that says what was wrong ("the API key is not valid"). */
+        public Unauthorized(String realm, String message) {
+            super(401, message);
             this.realm = realm;
         }
 
@@ -89,6 +94,18 @@ public abstract sealed class HttpProblem extends HttpException.RuntimeException 
     public static final class PayloadTooLarge extends HttpProblem {
         public PayloadTooLarge(String message) {
             super(413, message);
+        }
+    }
+
+    /** 429: too many failed logins from this address; try again in a second. */
+    public static final class TooManyRequests extends HttpProblem {
+        public TooManyRequests(String message) {
+            super(429, message);
+        }
+
+        @Override
+        public void addHeaders(HttpFields.Mutable headers) {
+            headers.put(HttpHeader.RETRY_AFTER, "1");
         }
     }
 

@@ -11,6 +11,7 @@ import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 
+import io.nzbmount.server.http.ApiKeyHandler;
 import io.nzbmount.server.http.HttpProblem;
 
 /**
@@ -23,7 +24,9 @@ import io.nzbmount.server.http.HttpProblem;
  * browser's cached Basic credentials) but cannot add a custom header without a CORS preflight,
  * which this server never grants. The {@code Origin} check (and {@code Sec-Fetch-Site:
  * cross-site}) refuses such requests even before that, in browsers that send those headers.
- * Scripts and {@code curl} add the header themselves. Put it in front of {@code /api} only:
+ * Scripts and {@code curl} add the header themselves. A request logged in by the API key
+ * ({@link ApiKeyHandler}) is let through: a browser never adds that key by itself, so a page
+ * that sends it already knows it. Put it in front of {@code /api} only:
  * WebDAV clients under {@code /dav} do not send it and are not browsers.
  *
  * <p>Origins are compared by host and port against the {@code Host} the request was sent to,
@@ -43,7 +46,7 @@ public final class CsrfHandler extends Handler.Wrapper {
 
     @Override
     public boolean handle(Request request, Response response, Callback callback) throws Exception {
-        if (!SAFE_METHODS.contains(request.getMethod())) {
+        if (!SAFE_METHODS.contains(request.getMethod()) && !ApiKeyHandler.carriesKey(request)) {
             check(request);
         }
         return super.handle(request, response, callback);
