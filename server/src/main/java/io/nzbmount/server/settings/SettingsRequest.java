@@ -108,16 +108,23 @@ final class SettingsRequest {
             boolean keep = keepsSecret(entry, secretKey);
             if (keep) entry.remove(secretKey);
             JsonNode index = entry.remove("index");
+            String envName = SettingsTrees.envName(at + "." + secretKey);
+            boolean usesSecret = !secretKey.equals("password") || hasUsername(entry);
+            if (env.containsKey(envName) && i < saved.size() && usesSecret
+                    && moved.apply(saved.get(i), entry).isPresent()) {
+                // The variable sets the secret of whatever entry is at this position: it must not follow a new host.
+                movedSecrets.put(at + "." + secretKey, envName + " sets this secret for the place it was set for; to"
+                        + " use another host, port or TLS setting, change them where " + envName + " is set");
+                continue;
+            }
             if (index == null || index.isNull()) continue;
             if (!index.canConvertToInt() || !index.isIntegralNumber() || index.asInt() < 0 || index.asInt() >= saved.size()) {
                 problems.put(at + ".index", "names no saved entry (there are " + saved.size() + "); leave it out for a"
                         + " new one");
                 continue;
             }
-            boolean needsUser = secretKey.equals("password");
             T was = saved.get(index.asInt());
-            if (keep && (!needsUser || hasUsername(entry))
-                    && !env.containsKey(SettingsTrees.envName(at + "." + secretKey))) {
+            if (keep && usesSecret && !env.containsKey(envName)) {
                 Optional<String> secret = secretOf.apply(was);
                 Optional<String> why = secret.isPresent() ? moved.apply(was, entry) : Optional.empty();
                 if (why.isPresent()) {

@@ -139,6 +139,27 @@ class SavedSecretDestinationTest {
         assertEquals(KEY, server.service.current().indexers().get(0).apiKey());
     }
 
+    @Test
+    void aSecretFromTheEnvironmentDoesNotFollowANewHost() throws Exception {
+        server.close();
+        String file = """
+                providers:
+                  - name: embedded
+                    host: %s
+                    port: %d
+                    username: %s
+                """.formatted(nntp.host(), nntp.port(), USER);
+        server = SettingsServer.start(dir.resolve("env"), file, Map.of("NZBMOUNT_PROVIDERS_0_PASSWORD", PASSWORD), PASSWORD);
+        HttpResponse<String> r = server.send("PUT", "/api/settings", """
+                {"providers": [{"name": "embedded", "host": "localhost", "port": 119, "username": "%s",
+                 "password": "typed"}]}
+                """.formatted(USER));
+        assertEquals(400, r.statusCode(), r.body());
+        assertTrue(SettingsServer.JSON.readTree(r.body()).get("fields").get("providers[0].password").asText()
+                .contains("NZBMOUNT_PROVIDERS_0_PASSWORD"), r.body());
+        assertEquals(nntp.host(), server.service.current().providers().get(0).host(), "nothing saved");
+    }
+
     private static void assertSaysTypeAgain(HttpResponse<String> r, String field) throws Exception {
         JsonNode body = SettingsServer.JSON.readTree(r.body());
         String message = body.get("fields").get(field).asText();
