@@ -62,20 +62,15 @@ class SavedSecretDestinationTest {
     @Test
     void providerTestDoesNotSendTheSavedPasswordToAnotherHost() throws Exception {
         attacker = new Recorder(true);
-        HttpResponse<String> r = server.send("POST", "/api/settings/providers/test",
-                "{\"index\": 0, \"host\": \"localhost\", \"port\": %d}".formatted(attacker.port()));
-        assertEquals(400, r.statusCode(), r.body());
-        assertSaysTypeAgain(r, "password");
-        assertFalse(attacker.received().contains(PASSWORD), attacker.received());
+        refusedUnseen("/api/settings/providers/test", "{\"index\": 0, \"host\": \"localhost\", \"port\": %d}"
+                .formatted(attacker.port()), "password", PASSWORD);
     }
 
     @Test
     void providerTestDoesNotSendTheSavedPasswordToAnotherPortOrWithoutTls() throws Exception {
         attacker = new Recorder(true);
-        HttpResponse<String> r = server.send("POST", "/api/settings/providers/test",
-                "{\"index\": 0, \"port\": %d}".formatted(attacker.port()));
-        assertEquals(400, r.statusCode(), r.body());
-        assertFalse(attacker.received().contains(PASSWORD), attacker.received());
+        refusedUnseen("/api/settings/providers/test", "{\"index\": 0, \"port\": %d}".formatted(attacker.port()),
+                "password", PASSWORD);
         HttpResponse<String> tls = server.send("POST", "/api/settings/providers/test", "{\"index\": 0, \"tls\": true}");
         assertEquals(400, tls.statusCode(), tls.body());
     }
@@ -96,12 +91,8 @@ class SavedSecretDestinationTest {
     @Test
     void indexerTestDoesNotSendTheSavedKeyToAnotherHost() throws Exception {
         attacker = new Recorder(false);
-        HttpResponse<String> r = server.send("POST", "/api/settings/indexers/test",
-                "{\"index\": 0, \"url\": \"http://localhost:%d/\"}".formatted(attacker.port()));
-        assertEquals(400, r.statusCode(), r.body());
-        assertSaysTypeAgain(r, "apiKey");
-        Thread.sleep(200);
-        assertFalse(attacker.received().contains(KEY), attacker.received());
+        refusedUnseen("/api/settings/indexers/test", "{\"index\": 0, \"url\": \"http://localhost:%d/\"}"
+                .formatted(attacker.port()), "apiKey", KEY);
         HttpResponse<String> https = server.send("POST", "/api/settings/indexers/test",
                 "{\"index\": 0, \"url\": \"%s\"}".formatted(newznab.url().toString().replace("http://", "https://")));
         assertEquals(400, https.statusCode(), "another scheme is another destination: " + https.body());
@@ -160,9 +151,13 @@ class SavedSecretDestinationTest {
         assertEquals(nntp.host(), server.service.current().providers().get(0).host(), "nothing saved");
     }
 
-    private static void assertSaysTypeAgain(HttpResponse<String> r, String field) throws Exception {
-        JsonNode body = SettingsServer.JSON.readTree(r.body());
-        String message = body.get("fields").get(field).asText();
+    /** The test is a 400 that says to type {@code field} again, and the attacker never sees {@code secret}. */
+    private void refusedUnseen(String path, String body, String field, String secret) throws Exception {
+        HttpResponse<String> r = server.send("POST", path, body);
+        assertEquals(400, r.statusCode(), r.body());
+        String message = SettingsServer.JSON.readTree(r.body()).get("fields").get(field).asText();
         assertTrue(message.contains("type it again"), r.body());
+        Thread.sleep(200);
+        assertFalse(attacker.received().contains(secret), attacker.received());
     }
 }
