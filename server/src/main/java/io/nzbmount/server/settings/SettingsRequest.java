@@ -23,8 +23,9 @@ import java.util.function.Function;
  * position in the list as {@code GET} gave it); an entry without {@code index} is new and must
  * bring its secrets. A password is kept only while the entry still has a username (clearing the
  * username is how a login is removed), only while the entry still names the place it was saved
- * for (another host, port or TLS setting is a problem for that field: {@link SecretDestination}), and never when an environment variable sets it anyway
- * (so such a secret is not copied into the database). The answer-only keys ({@code passwordSet},
+ * for (another host, port or TLS setting is a problem for that field: {@link SecretDestination}),
+ * and never when an environment variable sets it anyway (so such a secret is not copied into the
+ * database; nor may such an entry move to another place). The answer-only keys ({@code passwordSet},
  * {@code apiKeySet}, {@code restartRequired}, {@code environment}, ...) are ignored, so a
  * {@code GET} answer can be sent back as it is. Stateless.
  */
