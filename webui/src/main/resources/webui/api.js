@@ -2,7 +2,10 @@
 // the server's own {"error": ...} text when it sent one, so the UI can show it next to the
 // control that caused it.
 
-/** Sent with every request that changes something; the server refuses those without it (CSRF). */
+/**
+ * Sent with every request: the server refuses changes without it (CSRF), and shows the API key
+ * only with it.
+ */
 export const CSRF_HEADER = 'X-NZBMount-Request';
 
 export class ApiError extends Error {
@@ -30,7 +33,7 @@ function apiUrl(path) {
 /** Calls the API; resolves to the parsed JSON body (null for 204), rejects with ApiError. */
 export async function api(method, path, body) {
   const headers = { Accept: 'application/json' };
-  if (method !== 'GET' && method !== 'HEAD') headers[CSRF_HEADER] = '1';
+  headers[CSRF_HEADER] = '1';
   let response;
   try {
     response = await fetch(apiUrl(path), { method, headers, body, credentials: 'same-origin', cache: 'no-store' });

@@ -5,6 +5,7 @@
 // page only shows whether one is set, and an empty field keeps the saved one.
 import { h, replaceChildren, setText } from './dom.js';
 import { api } from './api.js';
+import { apiKeyPanel } from './apikey.js';
 import { pageError, pageHead } from './widgets.js';
 import {
   checkField, field, markField, putNumber, putText, secretField, showIndexerResult, showProviderResult, testResult,
@@ -150,7 +151,7 @@ function form(body, pageErr, data, isLive) {
         + 'Save again to replace them.'),
       h('ul', {}, data.ignoredSaved.map((p) => h('li', {}, p))))
     : null;
-  replaceChildren(body, ignored, theForm);
+  replaceChildren(body, ignored, theForm, apiKeyPanel());
   showRestart(data.restartRequired || []);
 
   function section(key, title, marks, hint, content) {

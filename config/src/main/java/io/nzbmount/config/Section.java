@@ -117,26 +117,10 @@ final class Section {
      * ({@code NZBMOUNT_READER_RETRYBACKOFFMILLIS=500,1500}).
      */
     List<Long> wholeList(String key, List<Long> fallback, long min, long max, int maxEntries) {
-        asked.add(key);
+        List<Value> raw = rawList(key, "a list of whole numbers, like [500, 1500]");
+        if (raw == null) return fallback;
         String envName = envName(key);
         String env = sources.env(envName);
-        List<Value> raw = new ArrayList<>();
-        if (env != null) {
-            if (!env.isBlank()) {
-                for (String part : env.split(",", -1)) raw.add(new Value(part, false, envName));
-            }
-        } else {
-            Node n = node == null ? null : node.entries().get(key);
-            if (n == null || (n instanceof Scalar s && s.isNull())) return fallback;
-            if (!(n instanceof ListNode list)) {
-                problem(key, "must be a list of whole numbers, like [500, 1500]", null);
-                return fallback;
-            }
-            for (Node item : list.items()) {
-                if (item instanceof Scalar s && !s.isNull()) raw.add(new Value(s.text(), false, null));
-                else raw.add(new Value("", false, null));
-            }
-        }
         if (raw.size() > maxEntries) {
             problem(key, "at most " + maxEntries + " entries, got " + raw.size(),
                     env != null ? new Value(env, false, envName) : null);
@@ -154,6 +138,53 @@ final class Section {
             out.add(parsed);
         }
         return List.copyOf(out);
+    }
+
+    /**
+     * A list of texts: a YAML list of scalars, or a comma-separated override
+     * ({@code NZBMOUNT_SERVER_ALLOWEDHOSTS=nas.lan,media.lan}). Entries are stripped; empty ones
+     * are problems. Absent: an empty list.
+     */
+    List<Value> textList(String key) {
+        List<Value> raw = rawList(key, "a list, like [nas.lan, media.example.com]");
+        if (raw == null) return List.of();
+        List<Value> out = new ArrayList<>();
+        for (Value v : raw) out.add(new Value(v.text().strip(), v.yamlBoolean(), v.envName()));
+        for (int i = 0; i < out.size(); i++) {
+            if (out.get(i).text().isEmpty()) {
+                problem(key + "[" + i + "]", "must not be empty", out.get(i));
+                return List.of();
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The entries of a list key as given: the parts of a comma-separated override, or the scalars
+     * of a YAML list (an entry that is no scalar is empty). Null when the key is absent, or when it
+     * is no list (a problem saying it must be {@code shape} is reported then).
+     */
+    private List<Value> rawList(String key, String shape) {
+        asked.add(key);
+        String envName = envName(key);
+        String env = sources.env(envName);
+        List<Value> raw = new ArrayList<>();
+        if (env != null) {
+            if (!env.isBlank()) {
+                for (String part : env.split(",", -1)) raw.add(new Value(part, false, envName));
+            }
+            return raw;
+        }
+        Node n = node == null ? null : node.entries().get(key);
+        if (n == null || (n instanceof Scalar s && s.isNull())) return null;
+        if (!(n instanceof ListNode list)) {
+            problem(key, "must be " + shape, null);
+            return null;
+        }
+        for (Node item : list.items()) {
+            raw.add(item instanceof Scalar s && !s.isNull() ? new Value(s.text(), false, null) : new Value("", false, null));
+        }
+        return raw;
     }
 
     /** The mapping under {@code key}; an absent key gives an empty section (overrides still apply). */

@@ -51,6 +51,7 @@ public record Settings(ServerSettings server, Optional<Credentials> auth, List<P
         s.put("bind", server.bind());
         s.put("port", server.port());
         s.put("dataDir", server.dataDir().toString());
+        s.put("allowedHosts", new ArrayList<Object>(server.allowedHosts()));
         root.put("server", s);
         root.put("auth", auth.map(Settings::maskedCredentials).orElse(null));
         List<Object> ps = new ArrayList<>();

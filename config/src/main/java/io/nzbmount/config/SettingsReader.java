@@ -54,8 +54,20 @@ final class SettingsReader {
                 s.problem("dataDir", "not a valid path: " + e.getReason(), dir.get());
             }
         }
+        List<String> allowedHosts = new ArrayList<>();
+        List<Section.Value> hosts = s.textList("allowedHosts");
+        for (int i = 0; i < hosts.size(); i++) {
+            String name = hosts.get(i).text().toLowerCase(Locale.ROOT);
+            String bare = name.startsWith("*.") ? name.substring(2) : name;
+            if (!bare.matches("[a-z0-9_]([a-z0-9_.-]*[a-z0-9_])?")) {
+                s.problem("allowedHosts[" + i + "]", "must be a host name like nas.lan or *.example.lan (no scheme,"
+                        + " port or path), got " + Section.quote(hosts.get(i).text()), hosts.get(i));
+            } else {
+                allowedHosts.add(name);
+            }
+        }
         s.finish();
-        return new ServerSettings(bind, port, dataDir);
+        return new ServerSettings(bind, port, dataDir, allowedHosts);
     }
 
     /** Username and password, both or neither; {@code basic}: the name must suit HTTP Basic. */

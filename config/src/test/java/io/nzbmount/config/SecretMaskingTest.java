@@ -53,7 +53,7 @@ class SecretMaskingTest {
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> indexers = (List<Map<String, Object>>) m.get("indexers");
         assertEquals(Map.of("name", "idx", "url", "https://i.example/api", "apiKey", "****"), indexers.get(0));
-        assertEquals(Map.of("bind", "127.0.0.1", "port", 8080, "dataDir", "./data"), m.get("server"));
+        assertEquals(Map.of("bind", "127.0.0.1", "port", 8080, "dataDir", "./data", "allowedHosts", List.of()), m.get("server"));
         assertEquals(Map.of("enabled", true, "maxStandby", 5, "submitDelaySeconds", 120), m.get("fallback"));
     }
 

@@ -27,6 +27,7 @@ import io.nzbmount.server.observe.EventRetention;
 import io.nzbmount.server.observe.Health;
 import io.nzbmount.server.observe.ObserveHandler;
 import io.nzbmount.server.observe.StreamRegistry;
+import io.nzbmount.server.settings.ApiKeyStore;
 import io.nzbmount.server.settings.SettingsHandler;
 import io.nzbmount.server.settings.SettingsService;
 import io.nzbmount.server.standby.IndexerAccess;
@@ -38,6 +39,7 @@ import io.nzbmount.server.store.Database;
 import io.nzbmount.server.ui.CsrfHandler;
 import io.nzbmount.server.ui.UiHandler;
 import java.net.URI;
+import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -170,7 +172,8 @@ public final class Application implements AutoCloseable {
                             cutovers::userActed)),
                     Optional.of(new CoverageEndpoint(db, catalog, new FileMaps(catalog, usenet), new StandbyStatus(db),
                             streams, events))));
-            apis.add(new SettingsHandler(settingsService));
+            ApiKeyStore apiKey = ApiKeyStore.open(db, new SecureRandom());
+            apis.add(new SettingsHandler(settingsService, apiKey));
             apis.add(observe);
             Handler api = new CsrfHandler(new Handler.Sequence(apis));
 
@@ -178,6 +181,8 @@ public final class Application implements AutoCloseable {
             WebServer web = WebServer.builder(new StreamingLibrary(catalog, opener))
                     .bind(settings.server().bind())
                     .port(settings.server().port())
+                    .allowedHosts(settings.server().allowedHosts())
+                    .apiKeys(apiKey)
                     .credentials(settings.auth().map(a -> new Credentials(a.username(), a.password())).orElse(null))
                     .uploadSink(new ImporterUploadSink(importer))
                     .route("/api/*", api)

@@ -113,7 +113,7 @@ public final class DemoContent implements AutoCloseable {
         ProviderSettings demo = new ProviderSettings("demo", server.host(), server.port(), false,
                 Optional.empty(), 8, 0);
         ServerSettings s = configured.server();
-        return new Settings(new ServerSettings(s.bind(), s.port(), dataDir), configured.auth(), List.of(demo),
+        return new Settings(new ServerSettings(s.bind(), s.port(), dataDir, s.allowedHosts()), configured.auth(), List.of(demo),
                 configured.indexers(), configured.fallback(), configured.reader());
     }
 

@@ -14,9 +14,11 @@ import org.eclipse.jetty.util.Callback;
 /**
  * HTTP Basic authentication in front of every other handler: a request without the configured
  * credentials is answered 401 with a {@code WWW-Authenticate} challenge and goes no further (so
- * Milton never parses its body). The comparison is constant time: both sides are hashed and the
- * digests compared with {@link MessageDigest#isEqual}, so neither content nor length leaks through
- * timing. Credentials are never logged. Thread safe.
+ * Milton never parses its body). A request the {@link ApiKeyHandler} in front logged in passes.
+ * The comparison is constant time: both sides are hashed and the digests compared with
+ * {@link MessageDigest#isEqual}, so neither content nor length leaks through timing. Wrong
+ * credentials count as a failed login for the {@link LoginThrottle}; an address it slows down
+ * gets a 429 before its credentials are looked at. Credentials are never logged. Thread safe.
  */
 public final class BasicAuthHandler extends Handler.Wrapper {
 
@@ -24,35 +26,54 @@ public final class BasicAuthHandler extends Handler.Wrapper {
     public static final String REALM = "NZBMount";
 
     private final byte[] expectedDigest;
+    private final LoginThrottle throttle;
 
-    public BasicAuthHandler(Credentials credentials, Handler next) {
+    public BasicAuthHandler(Credentials credentials, LoginThrottle throttle, Handler next) {
         super(next);
         this.expectedDigest = sha256(credentials.username() + ":" + credentials.password());
+        this.throttle = throttle;
     }
 
     @Override
     public boolean handle(Request request, Response response, Callback callback) throws Exception {
-        if (!accepts(request.getHeaders().get(HttpHeader.AUTHORIZATION))) {
+        if (ApiKeyHandler.carriesKey(request)) {
+            return super.handle(request, response, callback);
+        }
+        String userPass = userPass(request.getHeaders().get(HttpHeader.AUTHORIZATION));
+        if (userPass == null) {
+            throw new HttpProblem.Unauthorized(REALM);
+        }
+        String address = Request.getRemoteAddr(request);
+        if (throttle.refuses(address)) {
+            throw slowedDown();
+        }
+        if (!MessageDigest.isEqual(expectedDigest, sha256(userPass))) {
+            throttle.failed(address);
             throw new HttpProblem.Unauthorized(REALM);
         }
         return super.handle(request, response, callback);
     }
 
-    private boolean accepts(String authorization) {
-        if (authorization == null || authorization.length() < 6
-                || !authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
-            return false;
-        }
-        String userPass;
-        try {
-            userPass = new String(Base64.getDecoder().decode(authorization.substring(6).strip()), StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException notBase64) {
-            return false;
-        }
-        return MessageDigest.isEqual(expectedDigest, sha256(userPass));
+    /** The answer to an address the throttle slows down. */
+    static HttpProblem slowedDown() {
+        return new HttpProblem.TooManyRequests("too many failed logins from this address; try again in a second");
     }
 
-    private static byte[] sha256(String text) {
+    /** The decoded {@code user:password} of a Basic header; null when there is none or it is malformed. */
+    private static String userPass(String authorization) {
+        if (authorization == null || authorization.length() < 6
+                || !authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
+            return null;
+        }
+        try {
+            return new String(Base64.getDecoder().decode(authorization.substring(6).strip()), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException notBase64) {
+            return null;
+        }
+    }
+
+    /** SHA-256 of the UTF-8 bytes of {@code text}: secrets are compared by digest, in constant time. */
+    public static byte[] sha256(String text) {
         try {
             return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
         } catch (NoSuchAlgorithmException e) {

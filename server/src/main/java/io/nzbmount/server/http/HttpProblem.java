@@ -16,6 +16,16 @@ public abstract sealed class HttpProblem extends HttpException.RuntimeException 
         super(status, message);
     }
 
+    /** An untrusted header value made safe to put in a message: at most 100 printable ASCII characters. */
+    public static String printable(String value) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < value.length() && out.length() < 100; i++) {
+            char c = value.charAt(i);
+            out.append(c >= 0x20 && c < 0x7f ? c : '?');
+        }
+        return out.toString();
+    }
+
     /** The HTTP status this problem is answered with. */
     public int status() {
         return getCode();
@@ -36,7 +46,12 @@ public abstract sealed class HttpProblem extends HttpException.RuntimeException 
         private final String realm;
 
         public Unauthorized(String realm) {
-            super(401, "authentication required");
+            this(realm, "authentication required");
+        }
+
+        /** With a message that says what was wrong ("the API key is not valid"). */
+        public Unauthorized(String realm, String message) {
+            super(401, message);
             this.realm = realm;
         }
 
@@ -79,6 +94,18 @@ public abstract sealed class HttpProblem extends HttpException.RuntimeException 
     public static final class PayloadTooLarge extends HttpProblem {
         public PayloadTooLarge(String message) {
             super(413, message);
+        }
+    }
+
+    /** 429: too many failed logins from this address; try again in a second. */
+    public static final class TooManyRequests extends HttpProblem {
+        public TooManyRequests(String message) {
+            super(429, message);
+        }
+
+        @Override
+        public void addHeaders(HttpFields.Mutable headers) {
+            headers.put(HttpHeader.RETRY_AFTER, "1");
         }
     }
 

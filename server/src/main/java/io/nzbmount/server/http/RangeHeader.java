@@ -1,6 +1,7 @@
 package io.nzbmount.server.http;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -11,14 +12,17 @@ import java.util.List;
  * {@code a-b} with {@code b < a}, is ignored as a whole (the answer is the whole representation).
  * Ranges that start past the end are dropped, ranges that end past it are clamped; when none is
  * left the request is unsatisfiable. A suffix {@code -n} means the last {@code n} bytes ({@code -0}
- * is unsatisfiable). A set of more than {@link #MAX_RANGES} ranges is ignored, which RFC 9110
- * allows and which bounds the work one request can ask for. An empty representation ignores
- * Range: it is always answered whole.
+ * is unsatisfiable). A set of more than {@link #MAX_RANGES} ranges is ignored, and ranges that
+ * overlap or touch are joined (then all come in ascending order; ranges that do not touch keep the
+ * order asked). RFC 9110 (section 14.2) allows both; together they bound the work of one request
+ * to one read of each byte, in at most a few places: {@code bytes=0-,0-,0-} is one range, not a
+ * file read three times from Usenet. An empty representation ignores Range: it is always
+ * answered whole.
  */
 public final class RangeHeader {
 
-    /** Largest number of ranges honoured in one request. */
-    public static final int MAX_RANGES = 64;
+    /** Largest number of ranges honoured in one request (players ask for one). */
+    public static final int MAX_RANGES = 16;
 
     private static final RangeRequest WHOLE = new RangeRequest.Whole();
     private static final RangeRequest UNSATISFIABLE = new RangeRequest.Unsatisfiable();
@@ -85,7 +89,23 @@ public final class RangeHeader {
         if (count == 0) {
             return WHOLE;
         }
-        return satisfiable.isEmpty() ? UNSATISFIABLE : new RangeRequest.Partial(satisfiable);
+        return satisfiable.isEmpty() ? UNSATISFIABLE : new RangeRequest.Partial(coalesced(satisfiable));
+    }
+
+    /** The ranges as given when none overlaps or touches another; else sorted and joined. */
+    static List<ByteRange> coalesced(List<ByteRange> ranges) {
+        List<ByteRange> sorted = new ArrayList<>(ranges);
+        sorted.sort(Comparator.comparingLong(ByteRange::first));
+        List<ByteRange> joined = new ArrayList<>();
+        for (ByteRange r : sorted) {
+            ByteRange last = joined.isEmpty() ? null : joined.get(joined.size() - 1);
+            if (last != null && r.first() <= last.last() + 1) {
+                joined.set(joined.size() - 1, new ByteRange(last.first(), Math.max(last.last(), r.last())));
+            } else {
+                joined.add(r);
+            }
+        }
+        return joined.size() == ranges.size() ? ranges : joined;
     }
 
     /**

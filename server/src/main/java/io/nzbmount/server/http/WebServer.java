@@ -3,9 +3,11 @@ package io.nzbmount.server.http;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeoutException;
@@ -36,8 +38,10 @@ import io.nzbmount.server.dav.ReadOnlyHandler;
  * other paths ({@code /api/*}, {@code /}). Built with {@link #builder(Library)}; {@link #start()}
  * binds, {@link #stop()} ends it gracefully.
  *
- * <p>Handler chain, one concern each: graceful shutdown, then HTTP Basic (when credentials are
- * set), then a path mapping. {@code /dav/*} runs, in order, {@link FileGetHandler} (GET, HEAD),
+ * <p>Handler chain, one concern each: graceful shutdown, then the {@code Host} check against DNS
+ * rebinding ({@link HostCheckHandler}), then the API key (when keys are set, {@link ApiKeyHandler}),
+ * then HTTP Basic (when credentials are set), both slowed by one {@link LoginThrottle}, then the cap on
+ * request bodies ({@link BodyLimitHandler}), then a path mapping. {@code /dav/*} runs, in order, {@link FileGetHandler} (GET, HEAD),
  * {@link NzbPutHandler} (PUT into {@code /dav/nzbs/}, when a sink is set), {@link MiltonHandler}
  * (PROPFIND, OPTIONS) and {@link ReadOnlyHandler} (403/404/405 for the rest). Errors anywhere are
  * answered as JSON by {@link JsonErrorHandler}. Requests run on virtual threads, so handlers may
@@ -82,8 +86,15 @@ public final class WebServer {
         paths.addMapping(new ServletPathSpec(DavTree.PREFIX + "/*"), dav);
         b.routes.forEach((spec, handler) -> paths.addMapping(new ServletPathSpec(spec), handler));
 
-        Handler guarded = b.credentials == null ? paths : new BasicAuthHandler(b.credentials, paths);
-        server.setHandler(new GracefulHandler(guarded));
+        Handler guarded = new BodyLimitHandler(paths);
+        LoginThrottle throttle = b.throttle != null ? b.throttle : new LoginThrottle(Clock.systemUTC(), log::warn);
+        if (b.credentials != null) {
+            guarded = new BasicAuthHandler(b.credentials, throttle, guarded);
+        }
+        if (b.apiKeys != null) {
+            guarded = new ApiKeyHandler(b.apiKeys, throttle, guarded);
+        }
+        server.setHandler(new GracefulHandler(new HostCheckHandler(b.bind, b.allowedHosts, guarded)));
         server.setErrorHandler(new JsonErrorHandler());
         server.setStopTimeout(b.stopTimeout.toMillis());
         server.setStopAtShutdown(false);
@@ -133,6 +144,9 @@ public final class WebServer {
         private String bind = "127.0.0.1";
         private int port = 8080;
         private Credentials credentials;
+        private List<String> allowedHosts = List.of();
+        private ApiKeys apiKeys;
+        private LoginThrottle throttle;
         private NzbUploadSink uploadSink;
         private Duration stopTimeout = Duration.ofSeconds(5);
         private Duration idleTimeout = Duration.ofSeconds(60);
@@ -160,6 +174,31 @@ public final class WebServer {
         /** HTTP Basic credentials required on every path; null (the default) for none. */
         public Builder credentials(Credentials credentials) {
             this.credentials = credentials;
+            return this;
+        }
+
+        /**
+         * Host names a request's {@code Host} header may name besides the built-in ones (see
+         * {@link HostCheckHandler}): lower case, {@code *.example.lan} for the names below one.
+         * Default none.
+         */
+        public Builder allowedHosts(List<String> names) {
+            this.allowedHosts = List.copyOf(names);
+            return this;
+        }
+
+        /**
+         * The API key that logs tools in ({@code X-Api-Key} or {@code ?apikey=}) instead of HTTP
+         * Basic, and spares them the cross-site header; null (the default) for none.
+         */
+        public Builder apiKeys(ApiKeys keys) {
+            this.apiKeys = keys;
+            return this;
+        }
+
+        /** What slows failed logins; default one on the system clock that logs a burst as a warning. */
+        public Builder loginThrottle(LoginThrottle throttle) {
+            this.throttle = Objects.requireNonNull(throttle, "throttle");
             return this;
         }
 

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.nzbmount.server.api.ApiException;
+import io.nzbmount.server.http.ApiKeyHandler;
+import io.nzbmount.server.ui.CsrfHandler;
 import io.nzbmount.server.store.StoreException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,11 +22,13 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The settings endpoints (docs/api.md, "Settings"): {@code GET} and {@code PUT /api/settings},
- * {@code POST /api/settings/providers/test}, {@code POST /api/settings/indexers/test}. Other paths
+ * {@code POST /api/settings/providers/test}, {@code POST /api/settings/indexers/test}, and
+ * {@code GET} (show) and {@code POST} (rotate) {@code /api/settings/apikey}. Other paths
  * are not handled (returns false), so it can share {@code /api/*} with other handlers in a
  * {@link Handler.Sequence}; put the CSRF check in front of it like the rest of the API.
  *
- * <p>Every answer is JSON and none holds a password or API key. Invalid settings are a 400 with
+ * <p>Every answer is JSON and none holds a password or API key, except the answer of
+ * {@code /api/settings/apikey}, which exists to show this server's own key to a logged-in user. Invalid settings are a 400 with
  * {@code {"error": "...", "fields": {"providers[0].port": "..."}}}; a failed connection test is a
  * 200 with {@code ok: false} and the reason. Handlers block (tests wait for the network, at most
  * {@link ProviderTester#DEFAULT_LIMIT}): run them on virtual threads or a thread pool.
@@ -40,16 +44,28 @@ public final class SettingsHandler extends Handler.Abstract {
     private final SettingsService service;
     private final ProviderTester providers;
     private final IndexerTester indexers;
+    private final ApiKeyStore apiKey;
 
     public SettingsHandler(SettingsService service) {
-        this(service, new ProviderTester(), new IndexerTester());
+        this(service, null);
+    }
+
+    /** @param apiKey the API key {@code /api/settings/apikey} shows and rotates; null: that path is not handled */
+    public SettingsHandler(SettingsService service, ApiKeyStore apiKey) {
+        this(service, new ProviderTester(), new IndexerTester(), apiKey);
     }
 
     public SettingsHandler(SettingsService service, ProviderTester providers, IndexerTester indexers) {
+        this(service, providers, indexers, null);
+    }
+
+    public SettingsHandler(SettingsService service, ProviderTester providers, IndexerTester indexers,
+                           ApiKeyStore apiKey) {
         super(InvocationType.BLOCKING);
         this.service = service;
         this.providers = providers;
         this.indexers = indexers;
+        this.apiKey = apiKey;
     }
 
     @Override
@@ -75,6 +91,7 @@ public final class SettingsHandler extends Handler.Abstract {
                     requirePost(method);
                     yield indexers.test(TestTargets.indexer(readJson(request), service.current()));
                 }
+                case "/apikey" -> apiKey == null ? null : apiKey(request, method);
                 default -> null;
             };
             if (body == null) return false;
@@ -108,6 +125,26 @@ public final class SettingsHandler extends Handler.Abstract {
             tree.set("ignoredSaved", SettingsTrees.MAPPER.valueToTree(service.ignoredSaved()));
         }
         return tree;
+    }
+
+    /**
+     * The key is shown only to a request that proves it is no cross-site one: the UI's header, or
+     * the key itself. Reading it is a GET, which the cross-site check lets pass otherwise.
+     */
+    private Map<String, String> apiKey(Request request, String method) throws StoreException {
+        String marker = request.getHeaders().get(CsrfHandler.HEADER);
+        if ((marker == null || marker.isBlank()) && !ApiKeyHandler.carriesKey(request)) {
+            throw ApiException.of(403, "the API key is shown only with the header " + CsrfHandler.HEADER + ": 1");
+        }
+        return switch (method) {
+            case "GET" -> Map.of("apiKey", apiKey.current());
+            case "POST" -> {
+                String made = apiKey.rotate();
+                LOG.info("the API key was replaced; tools that used the old one must be given the new one");
+                yield Map.of("apiKey", made);
+            }
+            default -> throw ApiException.methodNotAllowed(method, "GET, POST");
+        };
     }
 
     private ObjectNode save(Request request) throws InvalidSettingsException, StoreException {

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -21,8 +22,10 @@ import java.util.function.Function;
  * keeps the saved one. For a list entry, "the saved one" is the entry's {@code index} (its
  * position in the list as {@code GET} gave it); an entry without {@code index} is new and must
  * bring its secrets. A password is kept only while the entry still has a username (clearing the
- * username is how a login is removed), and never when an environment variable sets it anyway
- * (so such a secret is not copied into the database). The answer-only keys ({@code passwordSet},
+ * username is how a login is removed), only while the entry still names the place it was saved
+ * for (another host, port or TLS setting is a problem for that field: {@link SecretDestination}),
+ * and never when an environment variable sets it anyway (so such a secret is not copied into the
+ * database; nor may such an entry move to another place). The answer-only keys ({@code passwordSet},
  * {@code apiKeySet}, {@code restartRequired}, {@code environment}, ...) are ignored, so a
  * {@code GET} answer can be sent back as it is. Stateless.
  */
@@ -37,10 +40,14 @@ final class SettingsRequest {
     /**
      * The sections given in {@code body}, secrets restored from {@code saved}.
      *
+     * @param moved receives, by key path, the saved secrets not restored because their entry names
+     *              another place ({@link SecretDestination}); the caller reports them with the
+     *              loader's problems, so one answer names everything to fix
      * @throws InvalidSettingsException when the body is not an object, names a saved entry that does
      *                                  not exist, or changes what only the file may set
      */
-    static ObjectNode sections(JsonNode body, Settings saved, Map<String, String> env) throws InvalidSettingsException {
+    static ObjectNode sections(JsonNode body, Settings saved, Map<String, String> env, Map<String, String> moved)
+            throws InvalidSettingsException {
         if (body == null || !body.isObject()) {
             throw new InvalidSettingsException(Map.of(ProblemFields.GENERAL, "the body must be a JSON object of settings"));
         }
@@ -56,13 +63,17 @@ final class SettingsRequest {
                         problems.put("server.dataDir", "cannot be changed here (the database lives in it); edit the"
                                 + " configuration file");
                     }
+                    if (value.has("allowedHosts")) {
+                        problems.put("server.allowedHosts", "cannot be changed here (it guards this page itself);"
+                                + " edit the configuration file");
+                    }
                     out.set(key, value);
                 }
                 case "auth" -> out.set(key, auth(value, saved, env));
                 case "providers" -> out.set(key, list(value, "providers", "password", saved.providers(),
-                        p -> p.credentials().map(Credentials::password), env, problems));
+                        p -> p.credentials().map(Credentials::password), SecretDestination::moved, env, problems, moved));
                 case "indexers" -> out.set(key, list(value, "indexers", "apiKey", saved.indexers(),
-                        i -> Optional.of(i.apiKey()), env, problems));
+                        i -> Optional.of(i.apiKey()), SecretDestination::moved, env, problems, moved));
                 case "reader" -> problems.put("reader", "not changed here; edit the configuration file");
                 default -> {
                     // Unknown keys go on to the loader, which names them (with a guess).
@@ -87,8 +98,9 @@ final class SettingsRequest {
     }
 
     private static <T> JsonNode list(JsonNode value, String list, String secretKey, List<T> saved,
-                                     Function<T, Optional<String>> secretOf, Map<String, String> env,
-                                     Map<String, String> problems) {
+                                     Function<T, Optional<String>> secretOf,
+                                     BiFunction<T, JsonNode, Optional<String>> moved, Map<String, String> env,
+                                     Map<String, String> problems, Map<String, String> movedSecrets) {
         if (!(value instanceof ArrayNode entries)) return value;
         for (int i = 0; i < entries.size(); i++) {
             if (!(entries.get(i) instanceof ObjectNode entry)) continue;
@@ -97,16 +109,30 @@ final class SettingsRequest {
             boolean keep = keepsSecret(entry, secretKey);
             if (keep) entry.remove(secretKey);
             JsonNode index = entry.remove("index");
+            String envName = SettingsTrees.envName(at + "." + secretKey);
+            boolean usesSecret = !secretKey.equals("password") || hasUsername(entry);
+            if (env.containsKey(envName) && i < saved.size() && usesSecret
+                    && moved.apply(saved.get(i), entry).isPresent()) {
+                // The variable sets the secret of whatever entry is at this position: it must not follow a new host.
+                movedSecrets.put(at + "." + secretKey, envName + " sets this secret for the place it was set for; to"
+                        + " use another host, port or TLS setting, change them where " + envName + " is set");
+                continue;
+            }
             if (index == null || index.isNull()) continue;
             if (!index.canConvertToInt() || !index.isIntegralNumber() || index.asInt() < 0 || index.asInt() >= saved.size()) {
                 problems.put(at + ".index", "names no saved entry (there are " + saved.size() + "); leave it out for a"
                         + " new one");
                 continue;
             }
-            boolean needsUser = secretKey.equals("password");
-            if (keep && (!needsUser || hasUsername(entry))
-                    && !env.containsKey(SettingsTrees.envName(at + "." + secretKey))) {
-                secretOf.apply(saved.get(index.asInt())).ifPresent(s -> entry.put(secretKey, s));
+            T was = saved.get(index.asInt());
+            if (keep && usesSecret && !env.containsKey(envName)) {
+                Optional<String> secret = secretOf.apply(was);
+                Optional<String> why = secret.isPresent() ? moved.apply(was, entry) : Optional.empty();
+                if (why.isPresent()) {
+                    movedSecrets.put(at + "." + secretKey, why.get());
+                } else {
+                    secret.ifPresent(s -> entry.put(secretKey, s));
+                }
             }
         }
         return entries;

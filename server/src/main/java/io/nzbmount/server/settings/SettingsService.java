@@ -14,6 +14,7 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -187,7 +188,8 @@ public final class SettingsService {
      */
     public synchronized Settings save(JsonNode body) throws InvalidSettingsException, StoreException {
         Settings before = current;
-        ObjectNode sections = SettingsRequest.sections(body, before, env);
+        Map<String, String> moved = new LinkedHashMap<>();
+        ObjectNode sections = SettingsRequest.sections(body, before, env, moved);
         ObjectNode next = overlay.deepCopy();
         for (Iterator<Map.Entry<String, JsonNode>> it = sections.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
@@ -197,7 +199,13 @@ public final class SettingsService {
                 next.set(e.getKey(), e.getValue());
             }
         }
-        Settings after = combine(base, next, env);
+        Settings after;
+        try {
+            after = combine(base, next, env);
+        } catch (InvalidSettingsException e) {
+            throw moved.isEmpty() ? e : withMoved(e.fields(), moved);
+        }
+        if (!moved.isEmpty()) throw new InvalidSettingsException(moved);
         checkReachableOnlyWithLogin(after);
         String document = next.toString();
         db.transaction(c -> {
@@ -217,6 +225,20 @@ public final class SettingsService {
             }
         }
         return after;
+    }
+
+    /**
+     * The loader's problems and the secrets not kept: the loader's word on a secret left out (or on
+     * its entry's login as a whole) gives way to the clearer "type it again".
+     */
+    private static InvalidSettingsException withMoved(Map<String, String> loader, Map<String, String> moved) {
+        Map<String, String> all = new LinkedHashMap<>(loader);
+        for (String key : moved.keySet()) {
+            all.remove(key);
+            all.remove(key.substring(0, key.lastIndexOf('.')));
+        }
+        all.putAll(moved);
+        return new InvalidSettingsException(all);
     }
 
     /** The file's settings with the overlay's sections in their place, validated with the environment on top. */

@@ -36,6 +36,8 @@ final class SettingsTrees {
     static ObjectNode full(Settings s) {
         ObjectNode root = editable(s);
         ((ObjectNode) root.get("server")).put("dataDir", s.server().dataDir().toString());
+        ArrayNode hosts = ((ObjectNode) root.get("server")).putArray("allowedHosts");
+        s.server().allowedHosts().forEach(hosts::add);
         ObjectNode reader = root.putObject("reader");
         reader.put("readAheadArticles", s.reader().readAheadArticles());
         reader.put("socketTimeoutSeconds", s.reader().socketTimeoutSeconds());

@@ -11,6 +11,7 @@ import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 
+import io.nzbmount.server.http.ApiKeyHandler;
 import io.nzbmount.server.http.HttpProblem;
 
 /**
@@ -23,7 +24,9 @@ import io.nzbmount.server.http.HttpProblem;
  * browser's cached Basic credentials) but cannot add a custom header without a CORS preflight,
  * which this server never grants. The {@code Origin} check (and {@code Sec-Fetch-Site:
  * cross-site}) refuses such requests even before that, in browsers that send those headers.
- * Scripts and {@code curl} add the header themselves. Put it in front of {@code /api} only:
+ * Scripts and {@code curl} add the header themselves. A request logged in by the API key
+ * ({@link ApiKeyHandler}) is let through: a browser never adds that key by itself, so a page
+ * that sends it already knows it. Put it in front of {@code /api} only:
  * WebDAV clients under {@code /dav} do not send it and are not browsers.
  *
  * <p>Origins are compared by host and port against the {@code Host} the request was sent to,
@@ -43,7 +46,7 @@ public final class CsrfHandler extends Handler.Wrapper {
 
     @Override
     public boolean handle(Request request, Response response, Callback callback) throws Exception {
-        if (!SAFE_METHODS.contains(request.getMethod())) {
+        if (!SAFE_METHODS.contains(request.getMethod()) && !ApiKeyHandler.carriesKey(request)) {
             check(request);
         }
         return super.handle(request, response, callback);
@@ -56,7 +59,7 @@ public final class CsrfHandler extends Handler.Wrapper {
         }
         String origin = request.getHeaders().get("Origin");
         if (origin != null && !sameOrigin(origin, request.getHttpURI())) {
-            throw new HttpProblem.Forbidden("cross-origin request refused: Origin " + printable(origin)
+            throw new HttpProblem.Forbidden("cross-origin request refused: Origin " + HttpProblem.printable(origin)
                     + " is not this server");
         }
         String marker = request.getHeaders().get(HEADER);
@@ -103,15 +106,5 @@ public final class CsrfHandler extends Handler.Wrapper {
     private static String bare(String host) {
         String h = host.toLowerCase(Locale.ROOT);
         return h.startsWith("[") && h.endsWith("]") ? h.substring(1, h.length() - 1) : h;
-    }
-
-    /** An untrusted header value made safe to echo: at most 100 printable ASCII characters. */
-    private static String printable(String value) {
-        StringBuilder out = new StringBuilder();
-        for (int i = 0; i < value.length() && out.length() < 100; i++) {
-            char c = value.charAt(i);
-            out.append(c >= 0x20 && c < 0x7f ? c : '?');
-        }
-        return out.toString();
     }
 }

@@ -38,7 +38,8 @@ class PropfindTest {
     @BeforeAll
     static void start() throws Exception {
         library = TestFiles.library();
-        server = WebServer.builder(library).port(0).build();
+        // media.example: the name a client used, allowed as a user would (server.allowedHosts).
+        server = WebServer.builder(library).port(0).allowedHosts(java.util.List.of("media.example")).build();
         server.start();
     }
 

@@ -169,11 +169,11 @@ class RangeGetTest {
 
     @Test
     void multipleRangesComeAsMultipartWithExactLengthAndEveryPartRight() throws Exception {
-        HttpResponse<byte[]> response = get(FILM_URL, "Range", "bytes=0-99, 5000-5999,-300, 200-,900000-900000");
+        HttpResponse<byte[]> response = get(FILM_URL, "Range", "bytes=0-99, 5000-5999,-300, 200-299,900000-900000");
         assertEquals(206, response.statusCode());
         assertEquals(String.valueOf(response.body().length), header(response, "Content-Length"));
         List<Part> parts = Part.parse(header(response, "Content-Type"), response.body());
-        long[][] expected = {{0, 99}, {5000, 5999}, {FILM.length - 300, FILM.length - 1}, {200, FILM.length - 1}, {900000, 900000}};
+        long[][] expected = {{0, 99}, {5000, 5999}, {FILM.length - 300, FILM.length - 1}, {200, 299}, {900000, 900000}};
         assertEquals(expected.length, parts.size());
         for (int i = 0; i < expected.length; i++) {
             Part part = parts.get(i);
@@ -181,6 +181,17 @@ class RangeGetTest {
             assertEquals("bytes " + expected[i][0] + "-" + expected[i][1] + "/" + FILM.length, part.contentRange);
             assertArrayEquals(slice(FILM, expected[i][0], expected[i][1]), part.body, "part " + i);
         }
+    }
+
+    @Test
+    void overlappingRangesReadTheFileOnce() throws Exception {
+        int before = library.readersOpened();
+        String header = "bytes=" + String.join(",", java.util.Collections.nCopies(io.nzbmount.server.http.RangeHeader.MAX_RANGES, "0-"));
+        HttpResponse<byte[]> response = get(FILM_URL, "Range", header);
+        assertEquals(206, response.statusCode());
+        assertEquals("bytes 0-" + (FILM.length - 1) + "/" + FILM.length, header(response, "Content-Range"));
+        assertArrayEquals(FILM, response.body());
+        assertEquals(1, library.readersOpened() - before, "one reader, not one per range");
     }
 
     @Test

@@ -66,10 +66,25 @@ class RangeHeaderTest {
     void tooManyRangesAreIgnored() {
         StringBuilder header = new StringBuilder("bytes=0-0");
         for (int i = 1; i < RangeHeader.MAX_RANGES; i++) {
-            header.append(',').append(i).append('-').append(i);
+            header.append(',').append(2 * i).append('-').append(2 * i);
         }
         assertEquals(RangeHeader.MAX_RANGES, ranges(header.toString(), SIZE).size());
-        whole(header.append(",100-100").toString());
+        whole(header.append(",900-900").toString());
+    }
+
+    @Test
+    void overlappingRangesAreServedOnceNotOncePerRange() {
+        String sameRange = "bytes=" + String.join(",", java.util.Collections.nCopies(RangeHeader.MAX_RANGES, "0-"));
+        assertEquals(List.of(new ByteRange(0, 999)), ranges(sameRange, SIZE));
+        assertEquals(List.of(new ByteRange(0, 999)), ranges("bytes=0-,500-,-10,100-200", SIZE));
+        assertEquals(List.of(new ByteRange(0, 19)), ranges("bytes=10-19,0-9", SIZE), "adjacent ranges join");
+        assertEquals(List.of(new ByteRange(0, 9), new ByteRange(20, 29), new ByteRange(40, 49)),
+                ranges("bytes=20-25,0-9,40-49,22-29", SIZE));
+    }
+
+    @Test
+    void rangesThatDoNotTouchKeepTheOrderAsked() {
+        assertEquals(List.of(new ByteRange(500, 599), new ByteRange(0, 99)), ranges("bytes=500-599,0-99", SIZE));
     }
 
     @Test

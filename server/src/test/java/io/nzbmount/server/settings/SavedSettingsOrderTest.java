@@ -38,7 +38,8 @@ class SavedSettingsOrderTest {
         try (SettingsServer first = SettingsServer.start(dir, FILE, Map.of(), "file-password")) {
             assertEquals(200, first.send("PUT", "/api/settings", """
                     {"fallback": {"enabled": true, "maxStandby": 2, "submitDelaySeconds": 30},
-                     "providers": [{"index": 0, "host": "eu.example.com", "username": "reader", "connections": 4}]}
+                     "providers": [{"index": 0, "host": "eu.example.com", "username": "reader", "password": "file-password",
+                      "connections": 4}]}
                     """).statusCode());
         }
         try (SettingsServer second = SettingsServer.start(dir, FILE, Map.of(), "file-password")) {

@@ -108,7 +108,8 @@ class SettingsApiTest {
     @Test
     void invalidFieldsAreReportedByKeyAndNothingIsStored() throws Exception {
         ObjectNode s = (ObjectNode) server.getSettings();
-        ((ObjectNode) s.at("/providers/0")).put("port", 70000);
+        // Another port needs the password typed again (SavedSecretDestinationTest); here it is.
+        ((ObjectNode) s.at("/providers/0")).put("port", 70000).put("password", "typed-again");
         ((ObjectNode) s.get("fallback")).put("maxStandby", 6);
         ((ObjectNode) s.get("server")).put("prot", 1);
         HttpResponse<String> r = server.send("PUT", "/api/settings", s.toString());
@@ -186,7 +187,7 @@ class SettingsApiTest {
     @Test
     void providerServerAndLoginChangesAreSavedAndReportedAsNeedingARestart() throws Exception {
         ObjectNode s = (ObjectNode) server.getSettings();
-        ((ObjectNode) s.at("/providers/0")).put("host", "eu.news.example.com");
+        ((ObjectNode) s.at("/providers/0")).put("host", "eu.news.example.com").put("password", "eu-password");
         ((ObjectNode) s.get("server")).put("port", 9090);
         ((ObjectNode) s.get("auth")).put("username", "someone");
         HttpResponse<String> r = server.send("PUT", "/api/settings", s.toString());
@@ -203,7 +204,7 @@ class SettingsApiTest {
     @Test
     void indexerChangesAreMarkedForTheNextStartAndListenersAreTold() throws Exception {
         ObjectNode s = (ObjectNode) server.getSettings();
-        ((ObjectNode) s.at("/indexers/0")).put("url", "http://127.0.0.1:9696/1/");
+        ((ObjectNode) s.at("/indexers/0")).put("url", "http://127.0.0.1:9696/1/").put("apiKey", API_KEY);
         HttpResponse<String> r = server.send("PUT", "/api/settings", s.toString());
         assertEquals(200, r.statusCode(), r.body());
         assertEquals("[\"indexers\"]", SettingsServer.JSON.readTree(r.body()).get("restartRequired").toString());

@@ -72,6 +72,8 @@ final class Browser implements AutoCloseable {
                 "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
                 "--no-default-browser-check", "--disable-extensions", "--lang=en-US", "--force-color-profile=srgb",
                 "--user-data-dir=" + profile.toAbsolutePath(),
+                // For RebindingProxy: the attacker's name points at this machine, as after a rebinding.
+                "--host-resolver-rules=MAP " + RebindingProxy.NAME + " 127.0.0.1",
                 "--window-size=" + DESKTOP.width + "," + DESKTOP.height);
         // An alert left open must not be dismissed silently: the XSS test looks for one.
         options.setUnhandledPromptBehaviour(UnexpectedAlertBehaviour.IGNORE);

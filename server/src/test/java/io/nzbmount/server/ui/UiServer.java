@@ -1,5 +1,6 @@
 package io.nzbmount.server.ui;
 
+import io.nzbmount.config.Settings;
 import io.nzbmount.server.api.ApiHandler;
 import io.nzbmount.server.dav.Library;
 import io.nzbmount.server.dav.LibraryNode;
@@ -10,15 +11,23 @@ import io.nzbmount.server.library.FakePresence;
 import io.nzbmount.server.library.FakeSizer;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.LibraryImporter;
+import io.nzbmount.server.settings.ApiKeyStore;
+import io.nzbmount.server.settings.SettingsHandler;
+import io.nzbmount.server.settings.SettingsService;
 import io.nzbmount.server.store.Database;
 import java.net.URI;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Clock;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import org.eclipse.jetty.server.Handler;
 
 /**
  * The pieces of the server the web UI talks to, started for real on 127.0.0.1 with a free port:
- * {@link WebServer} with {@link CsrfHandler} and {@link ApiHandler} at {@code /api/*} and
+ * {@link WebServer} with an API key, {@link CsrfHandler} in front of the settings endpoints
+ * (defaults) and {@link ApiHandler} at {@code /api/*}, and
  * {@link UiHandler} at {@code /}, over a real SQLite database in {@code dataDir}. Providers are
  * the library fakes (every article present, sizes from the part count). The WebDAV tree is empty:
  * the UI only shows WebDAV URLs, it does not read them.
@@ -32,16 +41,20 @@ final class UiServer implements AutoCloseable {
     final Database db;
     final LibraryImporter importer;
     final ItemCatalog catalog;
+    final ApiKeyStore apiKey;
     private final WebServer server;
 
-    private UiServer(Path dataDir, Credentials credentials) throws Exception {
+    private UiServer(Path dataDir, Credentials credentials, List<String> allowedHosts) throws Exception {
         db = Database.open(dataDir);
         Clock clock = Clock.systemUTC();
         importer = new LibraryImporter(db, sizer, presence, clock, 5);
         catalog = new ItemCatalog(db);
         ApiHandler api = new ApiHandler(importer, catalog, new EventLog(db, clock));
-        server = WebServer.builder(NO_DAV_FILES).port(0).credentials(credentials)
-                .route("/api/*", new CsrfHandler(api))
+        apiKey = ApiKeyStore.open(db, new SecureRandom());
+        SettingsHandler settings = new SettingsHandler(SettingsService.open(db, Settings.defaults(), Map.of()), apiKey);
+        server = WebServer.builder(NO_DAV_FILES).port(0).credentials(credentials).allowedHosts(allowedHosts)
+                .apiKeys(apiKey)
+                .route("/api/*", new CsrfHandler(new Handler.Sequence(settings, api)))
                 .route("/", new UiHandler())
                 .build();
         server.start();
@@ -49,12 +62,17 @@ final class UiServer implements AutoCloseable {
 
     /** Starts without auth. */
     static UiServer start(Path dataDir) throws Exception {
-        return new UiServer(dataDir, null);
+        return new UiServer(dataDir, null, List.of());
+    }
+
+    /** Starts without auth, answering the host names of {@code allowedHosts} as well. */
+    static UiServer start(Path dataDir, List<String> allowedHosts) throws Exception {
+        return new UiServer(dataDir, null, allowedHosts);
     }
 
     /** Starts with HTTP Basic on every path. */
     static UiServer startWithLogin(Path dataDir, Credentials credentials) throws Exception {
-        return new UiServer(dataDir, credentials);
+        return new UiServer(dataDir, credentials, List.of());
     }
 
     /** {@code http://127.0.0.1:PORT} without a trailing slash (what a page sees as location.origin). */

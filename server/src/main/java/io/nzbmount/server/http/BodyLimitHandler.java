@@ -1,0 +1,87 @@
+package io.nzbmount.server.http;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.util.Set;
+
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+
+/**
+ * Caps the request body of every method but PUT and POST at {@value #MAX_BODY_BYTES} bytes: a
+ * PROPFIND, LOCK or OPTIONS body is a few hundred bytes of XML, so anything near the limit is
+ * work forced on the parser. A declared {@code Content-Length} over the limit is refused at once,
+ * before a byte of the body is read; a chunked body is read up to the limit first (it is small
+ * or refused) and handed on from memory. Both refusals are a 413 with a JSON error. PUT and POST
+ * carry NZBs and settings; their handlers read them with limits of their own. Stateless and
+ * thread safe; it blocks while it reads a chunked body, so requests run on virtual threads.
+ */
+public final class BodyLimitHandler extends Handler.Wrapper {
+
+    /** The largest body of a method other than PUT and POST. */
+    public static final int MAX_BODY_BYTES = 64 * 1024;
+
+    private static final Set<String> OWN_LIMITS = Set.of("PUT", "POST");
+
+    public BodyLimitHandler(Handler next) {
+        super(next);
+    }
+
+    @Override
+    public boolean handle(Request request, Response response, Callback callback) throws Exception {
+        if (OWN_LIMITS.contains(request.getMethod())) {
+            return super.handle(request, response, callback);
+        }
+        if (request.getLength() > MAX_BODY_BYTES) {
+            throw tooLarge(request.getMethod());
+        }
+        if (request.getLength() < 0 && request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING)) {
+            byte[] body;
+            try (InputStream in = Request.asInputStream(request)) {
+                body = in.readNBytes(MAX_BODY_BYTES + 1);
+            } catch (IOException e) {
+                throw new HttpProblem.BadRequest("the request body could not be read");
+            }
+            if (body.length > MAX_BODY_BYTES) {
+                throw tooLarge(request.getMethod());
+            }
+            return super.handle(new Buffered(request, body), response, callback);
+        }
+        return super.handle(request, response, callback);
+    }
+
+    private static HttpProblem tooLarge(String method) {
+        return new HttpProblem.PayloadTooLarge("a " + HttpProblem.printable(method) + " body may hold at most "
+                + MAX_BODY_BYTES / 1024 + " KiB");
+    }
+
+    /** The request with its body, already read, served from memory. */
+    private static final class Buffered extends Request.Wrapper {
+        private final ByteBuffer body;
+        private boolean served;
+
+        Buffered(Request request, byte[] body) {
+            super(request);
+            this.body = ByteBuffer.wrap(body);
+        }
+
+        @Override
+        public synchronized Content.Chunk read() {
+            if (served) {
+                return Content.Chunk.EOF;
+            }
+            served = true;
+            return Content.Chunk.from(body, true);
+        }
+
+        @Override
+        public void demand(Runnable demandCallback) {
+            demandCallback.run();
+        }
+    }
+}
