@@ -17,6 +17,7 @@ import io.nzbmount.server.standby.PlaybackTracker;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.StoreException;
 import java.io.IOException;
+import io.nzbmount.server.standby.HoleTable;
 import io.nzbmount.server.standby.Prevalidator;
 import io.nzbmount.server.standby.SentBytesRing;
 import io.nzbmount.server.standby.UrgentSweep;

@@ -12,6 +12,7 @@ import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.standby.Proof;
 import io.nzbmount.server.standby.RangeProof;
 import io.nzbmount.server.standby.SentBytesRing;
+import io.nzbmount.server.standby.ServedBytes;
 import io.nzbmount.server.standby.TransientMisses;
 import io.nzbmount.server.standby.UrgentSweep;
 import io.nzbmount.server.standby.Verdict;
@@ -165,7 +166,7 @@ final class FallbackSelector {
         boolean outOfTime;
         try (SweepWatch watch = new SweepWatch(deadline, r.probes())) {
             try {
-                proof = sweeps.sweep(candidate.referenceId(), id, watch);
+                proof = sweeps.sweep(candidate.referenceId(), id, ServedBytes.of(r.sent(), r.fileSize()), watch);
             } catch (ReadCancelledException e) {
                 if (!watch.expired()) throw e;
                 proof = new Proof(StandbyState.INCONCLUSIVE, "a read was still waiting", 0, 0);

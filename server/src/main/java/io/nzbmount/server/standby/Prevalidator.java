@@ -68,17 +68,18 @@ public final class Prevalidator implements UrgentSweep {
      */
     public Proof prove(long primaryId, long standbyId, Progress progress)
             throws StoreException, ReadCancelledException {
-        return prove(primaryId, standbyId, progress, Priority.BACKGROUND, pause, Guard.NONE);
+        return prove(primaryId, standbyId, progress, Priority.BACKGROUND, pause, Guard.NONE, null);
     }
 
     /** The same proof at foreground priority, unpaced, stopped by {@code guard} (see {@link UrgentSweep}). */
     @Override
-    public Proof sweep(long referenceId, long standbyId, Guard guard) throws StoreException, ReadCancelledException {
-        return prove(referenceId, standbyId, (done, total) -> { }, Priority.FOREGROUND, Duration.ZERO, guard);
+    public Proof sweep(long referenceId, long standbyId, ServedBytes served, Guard guard)
+            throws StoreException, ReadCancelledException {
+        return prove(referenceId, standbyId, (done, total) -> { }, Priority.FOREGROUND, Duration.ZERO, guard, served);
     }
 
-    private Proof prove(long primaryId, long standbyId, Progress progress, Priority priority, Duration pace, Guard guard)
-            throws StoreException, ReadCancelledException {
+    private Proof prove(long primaryId, long standbyId, Progress progress, Priority priority, Duration pace, Guard guard,
+                        ServedBytes served) throws StoreException, ReadCancelledException {
         List<FileRecord> primaryFiles = db.transaction(c -> Files.ofSource(c, primaryId)).stream()
                 .filter(f -> f.media() && f.size() >= 0).toList();
         List<FileRecord> standbyFiles = db.transaction(c -> Files.ofSource(c, standbyId));
@@ -117,7 +118,8 @@ public final class Prevalidator implements UrgentSweep {
                     FilePair.plan(p.size(), primaryMap, standbyMap)));
         }
         return new FingerprintSweep(db, usenet, primaryId, pairs, progress,
-                primaryLocks.computeIfAbsent(primaryId, id -> new ReentrantLock()), pace, priority, guard).run();
+                primaryLocks.computeIfAbsent(primaryId, id -> new ReentrantLock()), pace, priority, guard,
+                HoleTable.ofSource(db, primaryId), served).run();
     }
 
     /** The standby's file for a primary file: the same name (case ignored), else the first of the same size. */
