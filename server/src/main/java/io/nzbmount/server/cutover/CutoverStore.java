@@ -14,7 +14,9 @@ import io.nzbmount.server.store.StandbyProgress;
 import io.nzbmount.server.store.StandbyState;
 import io.nzbmount.server.store.StandbyTables;
 import io.nzbmount.server.store.StoreException;
+import io.nzbmount.server.standby.CoolDown;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -33,10 +35,18 @@ import java.util.OptionalLong;
 final class CutoverStore {
     private final Database db;
     private final Clock clock;
+    private final Duration coolDown;
 
+    /** With the default cool-down of a failed candidate ({@link CoolDown#DEFAULT}). */
     CutoverStore(Database db, Clock clock) {
+        this(db, clock, CoolDown.DEFAULT);
+    }
+
+    /** @param coolDown how long a candidate failed for inconclusive proofs stays out */
+    CutoverStore(Database db, Clock clock, Duration coolDown) {
         this.db = db;
         this.clock = clock;
+        this.coolDown = coolDown;
     }
 
     /**
@@ -55,12 +65,14 @@ final class CutoverStore {
      * store when it is not the current one (the reference every standby was proved against), then
      * verified standbys by tier (untiered last, which is where demoted primaries sit), oldest first,
      * then the standbys not proved yet ({@code pending}), in the same order: they need a full sweep
-     * first, which costs the waiting player most. Failed and dead sources are never offered.
+     * first, which costs the waiting player most. Dead sources are never offered; failed ones only
+     * once their cool-down has passed (they are then back in the pool, {@link CoolDown}).
      */
     List<Candidate> candidates(long itemId, long currentId, String fileName, long fileSize) throws StoreException {
         return db.transaction(c -> {
             Optional<ItemRecord> item = Items.byId(c, itemId);
             if (item.isEmpty()) return List.of();
+            CoolDown.restoreDue(c, itemId, clock.instant());
             long primary = item.get().primarySource().orElse(-1);
             List<SourceRecord> order = new ArrayList<>();
             List<SourceRecord> verified = new ArrayList<>();
@@ -185,13 +197,14 @@ final class CutoverStore {
         });
     }
 
-    /** A candidate given up after too many inconclusive proofs (not dead: a later proof may bring it back). */
+    /**
+     * A candidate given up after too many inconclusive proofs: not dead, only out for the
+     * cool-down ({@link CoolDown}); the item's primary is never failed here.
+     */
     void markFailed(long sourceId, String reason) throws StoreException {
         db.transaction(c -> {
-            Optional<SourceRecord> s = Sources.byId(c, sourceId);
-            if (s.isPresent() && s.get().role() == SourceRole.STANDBY) {
-                Sources.update(c, sourceId, SourceRole.STANDBY, SourceState.FAILED, Optional.of(reason), s.get().tier());
-            }
+            CoolDown.fail(c, sourceId, reason + "; eligible again after " + coolDown.toMinutes() + " minutes",
+                    clock.instant(), coolDown);
             return null;
         });
     }

@@ -59,7 +59,7 @@ public final class Cutovers {
     /** @param sweeps runs the full fingerprint sweep of a standby not proved yet, while a player waits */
     public Cutovers(Database db, ItemCatalog catalog, Usenet usenet, EventLog events, FailureRules rules, Clock clock,
                     UrgentSweep sweeps) {
-        this.store = new CutoverStore(db, clock);
+        this.store = new CutoverStore(db, clock, rules.exclusion());
         this.holeTable = new HoleTable(db, clock);
         this.problems = new ProblemTable(db);
         this.clock = clock;
