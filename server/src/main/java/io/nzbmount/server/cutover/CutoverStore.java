@@ -156,12 +156,14 @@ final class CutoverStore {
     /**
      * A candidate never to be tried again; {@code verdict} is {@code MISMATCH} or {@code DEAD}
      * (unreadable). A candidate already failed for good (a background proof's verdict, the user's
-     * removal) keeps its first verdict and reason.
+     * removal) keeps its first verdict and reason. The item's own primary is never failed here: it
+     * is the reference every standby was proved against, and an item must always have a primary
+     * that is one; a stream that cannot use it just goes on to the next candidate.
      */
     void markDead(long sourceId, String reason, StandbyState verdict) throws StoreException {
         db.transaction(c -> {
             Optional<SourceRecord> s = Sources.byId(c, sourceId);
-            if (s.isEmpty()) return null;
+            if (s.isEmpty() || s.get().role() == SourceRole.PRIMARY || isPrimary(c, s.get())) return null;
             StandbyProgress p = StandbyTables.progress(c, sourceId).orElse(StandbyProgress.pending(sourceId, s.get().tier()));
             if (!StandbyTables.putVerdict(c, p.finished(verdict, Optional.of(reason), clock.instant(), 0,
                     Optional.empty()))) {
@@ -173,6 +175,10 @@ final class CutoverStore {
                     reason, clock.instant()));
             return null;
         });
+    }
+
+    private static boolean isPrimary(java.sql.Connection c, SourceRecord s) throws java.sql.SQLException {
+        return Items.byId(c, s.itemId()).map(i -> i.primarySource().orElse(-1) == s.id()).orElse(false);
     }
 
     /**

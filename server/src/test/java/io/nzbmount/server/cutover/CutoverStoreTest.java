@@ -14,7 +14,10 @@ import io.nzbmount.server.library.MutableClock;
 import io.nzbmount.server.library.UsenetReleaseReader;
 import io.nzbmount.server.standby.Verdict;
 import io.nzbmount.server.store.Database;
+import io.nzbmount.server.store.Items;
+import io.nzbmount.server.store.SourceRole;
 import io.nzbmount.server.store.SourceState;
+import io.nzbmount.server.store.StandbyTables;
 import io.nzbmount.server.store.Sources;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -28,11 +31,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A standby given up after {@code 5} inconclusive proofs in a row is excluded for the 5-minute
- * cool-down only (seed 003): then it may take over again, with 5 new chances. On a real database
- * over the embedded NNTP server, with a hand-moved clock.
+ * The library changes a cutover's selection makes, on a real database over the embedded NNTP
+ * server, with a hand-moved clock: a standby given up after 5 inconclusive proofs in a row is
+ * excluded for the 5-minute cool-down only (seed 003), then may take over again with 5 new
+ * chances; the item's own primary is never failed for good by a selection.
  */
-class FailedStandbyCooldownTest {
+class CutoverStoreTest {
     private static final String FILE = "Film.2020.1080p.mkv";
     private static final byte[] FILM = CutoverRig.random(300_000, 5);
 
@@ -93,6 +97,19 @@ class FailedStandbyCooldownTest {
         assertEquals(SourceState.VALIDATED, state(), "back in the pool as it was");
         assertTrue(store.candidates(item, primary, FILE, FILM.length).stream()
                 .filter(c -> c.source().id() == standby).allMatch(CutoverStore.Candidate::verified));
+    }
+
+    @Test
+    void aSelectionNeverMarksTheItemsOwnPrimaryDeadSoItsPrimaryNeverPointsAtADeadRow() throws Exception {
+        CutoverStore store = new CutoverStore(db, clock);
+        store.markDead(primary, "its bytes before offset 500000 differ from the bytes already served");
+        store.markFailed(primary, "its bytes could not be compared 5 times in a row");
+
+        var record = db.transaction(c -> Sources.byId(c, primary)).orElseThrow();
+        assertEquals(SourceRole.PRIMARY, record.role(), record.toString());
+        assertEquals(SourceState.READY, record.state(), record.toString());
+        assertEquals(primary, db.transaction(c -> Items.byId(c, item)).orElseThrow().primarySource().getAsLong());
+        assertTrue(db.transaction(StandbyTables::deadKeys).isEmpty(), "not remembered as dead");
     }
 
     @Test
