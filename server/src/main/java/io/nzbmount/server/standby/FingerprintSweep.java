@@ -8,6 +8,7 @@ import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.Usenet;
+import io.nzbmount.server.fallback.FailureKind;
 import io.nzbmount.server.fallback.Hole;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.SampleHashes;
@@ -109,17 +110,15 @@ final class FingerprintSweep {
                         Sample sample = site.get();
                         try {
                             standbyDigest = standby.digest(sample);
-                        } catch (ArticleMissingException e) {
+                        } catch (ReadFailure e) {
                             // Missing on every provider condemns the standby only when the primary's
                             // bytes there are known: a provider that answers 430 for everything (the
                             // wrong server, one that lost a day of posts) must not make a good
                             // standby dead for good.
-                            if (sample.offset() < firstArticleEnd(pair.standby())) {
+                            if (FailureKind.missingForGood(e) && sample.offset() < firstArticleEnd(pair.standby())) {
                                 return new Proof(StandbyState.DEAD, "the first article of its \"" + pair.name()
                                         + "\" is missing on every provider", tally.done(), total);
                             }
-                            if (firstUnreadable == null) firstUnreadable = describe(pair, sample, "here", e);
-                        } catch (ReadFailure e) {
                             if (firstUnreadable == null) firstUnreadable = describe(pair, sample, "here", e);
                         }
                     } else if (firstUnreadable == null) {

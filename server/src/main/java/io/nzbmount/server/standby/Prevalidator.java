@@ -1,11 +1,11 @@
 package io.nzbmount.server.standby;
 
-import io.nzbmount.nntp.ArticleMissingException;
 import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.Usenet;
+import io.nzbmount.server.fallback.FailureKind;
 import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.store.Database;
@@ -103,10 +103,11 @@ public final class Prevalidator implements UrgentSweep {
             FileMap standbyMap;
             try {
                 standbyMap = map(standbyId, match.get(), priority);
-            } catch (ArticleMissingException e) {
-                return new Proof(StandbyState.DEAD, "the first article of \"" + match.get().name()
-                        + "\" is missing on every provider", 0, 0);
             } catch (ReadFailure e) {
+                if (FailureKind.missingForGood(e)) {
+                    return new Proof(StandbyState.DEAD, "the first article of \"" + match.get().name()
+                            + "\" is missing on every provider", 0, 0);
+                }
                 return new Proof(StandbyState.INCONCLUSIVE, "the size of \"" + match.get().name()
                         + "\" could not be learned now: " + e.getMessage(), 0, 0);
             }
