@@ -1,16 +1,19 @@
 package io.nzbmount.server.standby;
 
 import io.nzbmount.nntp.FileMap;
+import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.fallback.FailureKind;
+import io.nzbmount.server.fallback.Hole;
 import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.FileRecord;
 import io.nzbmount.server.store.Files;
+import io.nzbmount.server.store.MissingArticles;
 import io.nzbmount.server.store.StandbyState;
 import io.nzbmount.server.store.StoreException;
 import java.time.Duration;
@@ -21,6 +24,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Proves that a standby source holds the same bytes as its item's primary, without downloading
@@ -87,6 +91,8 @@ public final class Prevalidator implements UrgentSweep {
             return new Proof(StandbyState.INCONCLUSIVE, "the primary has no sized media file to compare", 0, 0);
         }
         List<FilePair> pairs = new ArrayList<>();
+        List<Hole> known = new ArrayList<>(HoleTable.ofSource(db, primaryId));
+        Set<String> missingAtImport = db.transaction(c -> MissingArticles.of(c, primaryId));
         for (FileRecord p : primaryFiles) {
             Optional<FileRecord> match = counterpart(p, standbyFiles);
             if (match.isEmpty()) {
@@ -117,10 +123,14 @@ public final class Prevalidator implements UrgentSweep {
             }
             pairs.add(new FilePair(p.index(), p.name(), primaryMap, standbyMap,
                     FilePair.plan(p.size(), primaryMap, standbyMap)));
+            Optional<NzbFile> nzbFile = fileMaps.nzbFile(p);
+            if (nzbFile.isPresent()) {
+                known.addAll(ImportHoles.of(p.index(), primaryMap, nzbFile.get().segments(), missingAtImport));
+            }
         }
         return new FingerprintSweep(db, usenet, primaryId, pairs, progress,
                 primaryLocks.computeIfAbsent(primaryId, id -> new ReentrantLock()), pace, priority, guard,
-                HoleTable.ofSource(db, primaryId), served).run();
+                known, served).run();
     }
 
     /** The standby's file for a primary file: the same name (case ignored), else the first of the same size. */

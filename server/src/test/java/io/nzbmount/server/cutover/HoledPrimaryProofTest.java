@@ -10,10 +10,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.nzbmount.nntp.embedded.ArticleFault;
 import io.nzbmount.nntp.embedded.PostedFile;
+import io.nzbmount.server.library.PresenceSample;
 import io.nzbmount.server.standby.Sample;
 import io.nzbmount.server.standby.SamplePlan;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -116,7 +118,37 @@ class HoledPrimaryProofTest {
         long fetched = rig.nntp.counters().bodyCommands() - before;
         assertEquals("verified", proof.get("result").asText(), proof.toString());
         assertTrue(fetched <= 2L * SamplePlan.MIN_SAMPLES + 1,
-                "one article per sample and side (and the standby's size), none for the known hole: " + fetched);
+                "the standby's first article (its import learns its size), then one article per sample and side,"
+                + " none for the known hole: " + fetched);
+        assertWhole(rawGet(file()));
+    }
+
+    @Test
+    void anArticleTheImportFoundMissingIsAvoidedUpFrontByTheProof() throws Exception {
+        rig = CutoverRig.start(dataDir, "");
+        PostedFile a = rig.nntp.post(FILE, film, PART);
+        PostedFile b = rig.nntp.post(FILE, film, PART);
+        List<Integer> statted = new ArrayList<>();
+        for (int k = 0; k < PresenceSample.MAIN_FILE_SAMPLES; k++) {
+            statted.add(k * (ARTICLES - 1) / (PresenceSample.MAIN_FILE_SAMPLES - 1));
+        }
+        int hit = -1;
+        for (int i = 1; i < SamplePlan.MIN_SAMPLES - 1 && hit < 0; i++) {
+            if (statted.contains(articleOfSample(i))) hit = articleOfSample(i);
+        }
+        assertTrue(hit > 0, "some sample lies in an article the import asks about");
+        rig.nntp.removeArticle(a.messageIds().get(hit));
+        long item = rig.importPrimary(TITLE, a);
+        assertEquals(1, rig.item(item).get("primary").get("presence").get("missing").asInt());
+
+        long before = rig.nntp.counters().bodyCommands();
+        rig.addStandby(item, TITLE + " REPOST", b);
+        JsonNode proof = firstProof(item);
+        long fetched = rig.nntp.counters().bodyCommands() - before;
+        assertEquals("verified", proof.get("result").asText(), proof.toString());
+        assertTrue(fetched <= 2L * SamplePlan.MIN_SAMPLES + 1,
+                "the standby's first article (its import learns its size), then one article per sample and side,"
+                + " none for the article missing at import: " + fetched);
         assertWhole(rawGet(file()));
     }
 
