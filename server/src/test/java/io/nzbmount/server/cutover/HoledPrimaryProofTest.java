@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,6 +38,17 @@ class HoledPrimaryProofTest {
     private CutoverRig rig;
     private final byte[] film = random(ARTICLES * PART - 12_345, 2024);
 
+    /** The primary's post and the standby's: the same bytes twice. */
+    private PostedFile a;
+    private PostedFile b;
+
+    @BeforeEach
+    void start() throws Exception {
+        rig = CutoverRig.start(dataDir, "");
+        a = rig.nntp.post(FILE, film, PART);
+        b = rig.nntp.post(FILE, film, PART);
+    }
+
     @AfterEach
     void stop() {
         if (rig != null) rig.close();
@@ -48,6 +60,13 @@ class HoledPrimaryProofTest {
         return (int) (plan.get(index).offset() / PART);
     }
 
+    /** Removes the primary's article holding planned sample {@code index} and its two neighbours; returns the middle one. */
+    private int removeThreeArticlesAroundSample(int index) {
+        int hit = articleOfSample(index);
+        for (int k = hit - 1; k <= hit + 1; k++) rig.nntp.removeArticle(a.messageIds().get(k));
+        return hit;
+    }
+
     private URI file() {
         return rig.dav(TITLE, FILE);
     }
@@ -55,6 +74,18 @@ class HoledPrimaryProofTest {
     /** The first background proof of {@code standby}: its result event's detail. */
     private JsonNode firstProof(long item) throws Exception {
         return rig.awaitEvent(item, "standby-validation-result").get("detail");
+    }
+
+    /** Adds {@link #b} as a standby: proved, with one fetch per sample and side, none in a hole known before. */
+    private void assertProvedWithoutFetchingKnownHoles(long item) throws Exception {
+        long before = rig.nntp.counters().bodyCommands();
+        rig.addStandby(item, TITLE + " REPOST", b);
+        JsonNode proof = firstProof(item);
+        long fetched = rig.nntp.counters().bodyCommands() - before;
+        assertEquals("verified", proof.get("result").asText(), proof.toString());
+        assertTrue(fetched <= 2L * SamplePlan.MIN_SAMPLES + 1,
+                "the standby's first article (its import learns its size), then one article per sample and side,"
+                + " none in a known hole: " + fetched);
     }
 
     private void assertWhole(CutoverRig.Raw r) {
@@ -65,12 +96,8 @@ class HoledPrimaryProofTest {
 
     @Test
     void threeMissingArticlesOverASampleOfThePrimaryStillLetItsStandbyBeProvedAndServeTheRest() throws Exception {
-        rig = CutoverRig.start(dataDir, "");
-        PostedFile a = rig.nntp.post(FILE, film, PART);
-        PostedFile b = rig.nntp.post(FILE, film, PART);
         long item = rig.importPrimary(TITLE, a);
-        int hit = articleOfSample(10);
-        for (int k = hit - 1; k <= hit + 1; k++) rig.nntp.removeArticle(a.messageIds().get(k));
+        int hit = removeThreeArticlesAroundSample(10);
         long standby = rig.addStandby(item, TITLE + " REPOST", b);
 
         JsonNode proof = firstProof(item);
@@ -86,9 +113,6 @@ class HoledPrimaryProofTest {
 
     @Test
     void missingFirstAndLastArticlesOfThePrimaryAreReplacedByItsFirstAndLastReadableRanges() throws Exception {
-        rig = CutoverRig.start(dataDir, "");
-        PostedFile a = rig.nntp.post(FILE, film, PART);
-        PostedFile b = rig.nntp.post(FILE, film, PART);
         long item = rig.importPrimary(TITLE, a);
         rig.nntp.removeArticle(a.messageIds().get(0));
         rig.nntp.removeArticle(a.messageIds().get(ARTICLES - 1));
@@ -102,9 +126,6 @@ class HoledPrimaryProofTest {
 
     @Test
     void aHoleTheStreamFoundEarlierIsAvoidedUpFrontByTheNextProof() throws Exception {
-        rig = CutoverRig.start(dataDir, "");
-        PostedFile a = rig.nntp.post(FILE, film, PART);
-        PostedFile b = rig.nntp.post(FILE, film, PART);
         long item = rig.importPrimary(TITLE, a);
         int hit = articleOfSample(7);
         rig.nntp.removeArticle(a.messageIds().get(hit));
@@ -112,22 +133,12 @@ class HoledPrimaryProofTest {
         rawGet(file(), "bytes=" + (long) hit * PART + "-" + ((long) (hit + 1) * PART - 1));
         assertEquals(1, rig.events(item, "stream-closed").size());
 
-        long before = rig.nntp.counters().bodyCommands();
-        rig.addStandby(item, TITLE + " REPOST", b);
-        JsonNode proof = firstProof(item);
-        long fetched = rig.nntp.counters().bodyCommands() - before;
-        assertEquals("verified", proof.get("result").asText(), proof.toString());
-        assertTrue(fetched <= 2L * SamplePlan.MIN_SAMPLES + 1,
-                "the standby's first article (its import learns its size), then one article per sample and side,"
-                + " none for the known hole: " + fetched);
+        assertProvedWithoutFetchingKnownHoles(item);
         assertWhole(rawGet(file()));
     }
 
     @Test
     void anArticleTheImportFoundMissingIsAvoidedUpFrontByTheProof() throws Exception {
-        rig = CutoverRig.start(dataDir, "");
-        PostedFile a = rig.nntp.post(FILE, film, PART);
-        PostedFile b = rig.nntp.post(FILE, film, PART);
         List<Integer> statted = new ArrayList<>();
         for (int k = 0; k < PresenceSample.MAIN_FILE_SAMPLES; k++) {
             statted.add(k * (ARTICLES - 1) / (PresenceSample.MAIN_FILE_SAMPLES - 1));
@@ -141,25 +152,14 @@ class HoledPrimaryProofTest {
         long item = rig.importPrimary(TITLE, a);
         assertEquals(1, rig.item(item).get("primary").get("presence").get("missing").asInt());
 
-        long before = rig.nntp.counters().bodyCommands();
-        rig.addStandby(item, TITLE + " REPOST", b);
-        JsonNode proof = firstProof(item);
-        long fetched = rig.nntp.counters().bodyCommands() - before;
-        assertEquals("verified", proof.get("result").asText(), proof.toString());
-        assertTrue(fetched <= 2L * SamplePlan.MIN_SAMPLES + 1,
-                "the standby's first article (its import learns its size), then one article per sample and side,"
-                + " none for the article missing at import: " + fetched);
+        assertProvedWithoutFetchingKnownHoles(item);
         assertWhole(rawGet(file()));
     }
 
     @Test
     void aHoleFoundByTheStreamOverASampleStillLetsTheCutoverProveAStandbyNotProvedBefore() throws Exception {
-        rig = CutoverRig.start(dataDir, "");
-        PostedFile a = rig.nntp.post(FILE, film, PART);
-        PostedFile b = rig.nntp.post(FILE, film, PART);
         long item = rig.importPrimary(TITLE, a);
-        int hit = articleOfSample(12);
-        for (int k = hit - 1; k <= hit + 1; k++) rig.nntp.removeArticle(a.messageIds().get(k));
+        int hit = removeThreeArticlesAroundSample(12);
         // Keeps the background proof inconclusive (it is not tried again for a minute), so the
         // cutover has to sweep the standby itself; the primary's hashes over the hole are unknown.
         // Injected after the import of the standby, which asks about its articles with STAT.
@@ -172,5 +172,6 @@ class HoledPrimaryProofTest {
         JsonNode sweep = rig.events(item, "cutover-sweep").get(0).get("detail");
         assertEquals("verified", sweep.get("result").asText(), sweep.toString());
         assertEquals(standby, rig.item(item).get("primary").get("id").asLong(), "the standby took over");
+        assertEquals((long) (hit - 1) * PART, rig.events(item, "cutover").get(0).get("detail").get("offset").asLong());
     }
 }

@@ -82,22 +82,7 @@ class RealPeerCutoverTest {
             RealPeer.cancelArticle(ids.get(first));
             RealPeer.cancelArticle(ids.get(first + 1));
 
-            URI file = davUri(rig, item);
-            HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-            try (http) {
-                HttpResponse<InputStream> r = http.send(HttpRequest.newBuilder(file).GET().build(),
-                        HttpResponse.BodyHandlers.ofInputStream());
-                assertEquals(200, r.statusCode());
-                assertEquals(String.valueOf(SIZE), r.headers().firstValue("Content-Length").orElseThrow());
-                MessageDigest sha = MessageDigest.getInstance("SHA-256");
-                long total = 0;
-                try (InputStream body = r.body()) {
-                    byte[] buf = new byte[1 << 16];
-                    for (int n; (n = body.read(buf)) > 0; total += n) sha.update(buf, 0, n);
-                }
-                assertEquals(SIZE, total, "every byte in the one response");
-                assertEquals(sha256Hex(original), HexFormat.of().formatHex(sha.digest()));
-            }
+            assertOneWhole200(davUri(rig, item), SIZE);
 
             List<JsonNode> cutovers = rig.events(item, "cutover");
             assertEquals(1, cutovers.size(), cutovers.toString());
@@ -128,20 +113,7 @@ class RealPeerCutoverTest {
             assertEquals("verified", proof.get("result").asText(), proof.toString());
             assertEquals(plan.size(), proof.get("samplesDone").asInt(), proof.toString());
 
-            HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-            try (http) {
-                HttpResponse<InputStream> r = http.send(HttpRequest.newBuilder(davUri(rig, item)).GET().build(),
-                        HttpResponse.BodyHandlers.ofInputStream());
-                assertEquals(200, r.statusCode());
-                MessageDigest sha = MessageDigest.getInstance("SHA-256");
-                long total = 0;
-                try (InputStream body = r.body()) {
-                    byte[] buf = new byte[1 << 16];
-                    for (int n; (n = body.read(buf)) > 0; total += n) sha.update(buf, 0, n);
-                }
-                assertEquals(size, total, "every byte in the one response");
-                assertEquals(sha256Hex(original), HexFormat.of().formatHex(sha.digest()));
-            }
+            assertOneWhole200(davUri(rig, item), size);
             List<JsonNode> cutovers = rig.events(item, "cutover");
             assertEquals(1, cutovers.size(), cutovers.toString());
             assertEquals((long) (hit - 1) * RealPeer.PART_SIZE, cutovers.get(0).get("detail").get("offset").asLong());
@@ -172,6 +144,25 @@ class RealPeerCutoverTest {
             assertEquals(1, closed.size(), closed.toString());
             assertEquals(FailurePolicy.NO_STABLE_SOURCE, closed.get(0).get("detail").get("reason").asText());
             assertEquals(FailurePolicy.NO_STABLE_SOURCE, rig.item(item).get("problem").get("message").asText());
+        }
+    }
+
+    /** A full GET of {@code file}: one 200 of {@code size} bytes, equal to the original by SHA-256. */
+    private void assertOneWhole200(URI file, long size) throws Exception {
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        try (http) {
+            HttpResponse<InputStream> r = http.send(HttpRequest.newBuilder(file).GET().build(),
+                    HttpResponse.BodyHandlers.ofInputStream());
+            assertEquals(200, r.statusCode());
+            assertEquals(String.valueOf(size), r.headers().firstValue("Content-Length").orElseThrow());
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            long total = 0;
+            try (InputStream body = r.body()) {
+                byte[] buf = new byte[1 << 16];
+                for (int n; (n = body.read(buf)) > 0; total += n) sha.update(buf, 0, n);
+            }
+            assertEquals(size, total, "every byte in the one response");
+            assertEquals(sha256Hex(original), HexFormat.of().formatHex(sha.digest()));
         }
     }
 
