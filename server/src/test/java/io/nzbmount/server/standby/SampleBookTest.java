@@ -31,6 +31,10 @@ class SampleBookTest {
         return new FilePair(0, "film.mkv", GRID, GRID, FilePair.plan(SIZE, GRID, GRID));
     }
 
+    private static long articleStart(Sample s) {
+        return s.offset() / PART * PART;
+    }
+
     private static boolean overlaps(Sample s, long start, long end) {
         return s.offset() < end && start < s.end();
     }
@@ -39,7 +43,7 @@ class SampleBookTest {
     void aSampleInAKnownHoleMovesBeforeAnythingIsFetchedAndKeepsItsLength() {
         FilePair pair = pair();
         Sample planned = pair.samples().get(7);
-        long start = planned.offset() / PART * PART;
+        long start = articleStart(planned);
         SampleBook book = new SampleBook(pair, List.of(new Hole(0, start, start + PART)), null);
         Sample moved = book.at(7).orElseThrow();
         assertTrue(!overlaps(moved, start, start + PART), moved.toString());
@@ -53,8 +57,8 @@ class SampleBookTest {
     void holesOfAnotherFileAreNotThisFilesHoles() {
         FilePair pair = pair();
         Sample planned = pair.samples().get(7);
-        long start = planned.offset() / PART * PART;
-        SampleBook book = new SampleBook(pair, List.of(new Hole(1, start, start + PART)), null);
+        SampleBook book = new SampleBook(pair, List.of(new Hole(1, articleStart(planned), articleStart(planned) + PART)),
+                null);
         assertEquals(Optional.of(planned), book.at(7));
     }
 
@@ -65,7 +69,7 @@ class SampleBookTest {
         byte[] served = new byte[64 * 1024];
         SampleBook book = new SampleBook(pair, List.of(), new ServedBytes(SIZE, cut - served.length, served));
         Sample planned = book.at(5).orElseThrow();
-        long start = planned.offset() / PART * PART;
+        long start = articleStart(planned);
         Sample moved = book.failed(5, start, start + PART).orElseThrow();
         assertEquals(new Sample(cut - planned.length(), planned.length()), moved);
         assertTrue(book.servedCovers(moved), "hashed from the served bytes, not fetched");
@@ -78,7 +82,7 @@ class SampleBookTest {
         Optional<Sample> site = book.at(9);
         int moves = 0;
         while (site.isPresent()) {
-            long start = site.get().offset() / PART * PART;
+            long start = articleStart(site.get());
             site = book.failed(9, start, start + PART);
             if (site.isPresent()) moves++;
         }
