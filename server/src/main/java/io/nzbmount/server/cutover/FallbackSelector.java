@@ -40,6 +40,9 @@ import org.slf4j.LoggerFactory;
  * (abandoned after {@link TransientMisses#LIMIT}). An unproved standby that passes both is
  * verified from then on.
  *
+ * <p>A sweep places no sample where the primary cannot read (its known holes, a read that fails
+ * now): the sample moves to readable bytes, first of all the bytes this response already sent.
+ *
  * <p>The sweeps of one selection share one time budget ({@code sweepBudget}, counted from the
  * first sweep): the player waits for them. A sweep that runs out of it is inconclusive.
  *

@@ -35,8 +35,12 @@ import java.util.Set;
  *
  * <p>Verdicts: a size difference, a missing file or a differing sample is a {@code MISMATCH}; a
  * standby whose first article is gone while the primary's bytes there are known is {@code DEAD}
- * (gone on both sides is {@code INCONCLUSIVE}: the providers, not the standby, may lack them); a sample that cannot be read now (on
- * either side) makes the proof {@code INCONCLUSIVE}, never a match. A timeout is never a death.
+ * (gone on both sides is {@code INCONCLUSIVE}: the providers, not the standby, may lack them); a
+ * sample the standby cannot read now makes the proof {@code INCONCLUSIVE}, never a match. A
+ * sample the primary cannot read moves to bytes it can read: its known holes (stored, and the
+ * articles its import found missing, {@link ImportHoles}) are avoided up front, a read that
+ * fails moves the sample again; only when no readable room is left is the proof inconclusive.
+ * A timeout is never a death.
  */
 public final class Prevalidator implements UrgentSweep {
 
