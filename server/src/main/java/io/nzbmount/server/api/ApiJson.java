@@ -85,6 +85,7 @@ final class ApiJson {
         m.put("message", p.message());
         m.put("since", time(p.since()));
         m.put("reason", p.reason());
+        m.put("kind", p.kind().word());
         return m;
     }
 

@@ -6,6 +6,7 @@ import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.server.dav.ContentReader;
+import io.nzbmount.server.fallback.CloseCause;
 import io.nzbmount.server.fallback.Decision;
 import io.nzbmount.server.fallback.FailureKind;
 import io.nzbmount.server.fallback.FailurePolicy;
@@ -138,7 +139,7 @@ final class CutoverSession implements ContentReader {
                     throw new ReadCancelledException("the serving thread was interrupted");
                 }
             }
-            case CLOSE -> end(source, decision.reason(), decision.reason(), failure);
+            case CLOSE -> end(source, decision.cause().orElseThrow(), decision.reason(), decision.reason(), failure);
             case SWITCH -> cutOver(source, decision, failure, failedAt, hole);
         }
     }
@@ -170,7 +171,8 @@ final class CutoverSession implements ContentReader {
             throw new ReadCancelledException("the response was closed");
         }
         if (next == null) {
-            end(from, policy.onNoCandidate(System.currentTimeMillis()).reason(),
+            Decision none = policy.onNoCandidate(System.currentTimeMillis());
+            end(from, none.cause().orElseThrow(), none.reason(),
                     decision.reason() + "; no other source could serve offset " + position, failure);
             return;
         }
@@ -230,15 +232,23 @@ final class CutoverSession implements ContentReader {
     }
 
     /**
-     * Ends the response: nothing can serve {@code position} now.
+     * Ends the response: the policy says {@code position} cannot be served now.
      *
+     * @param kind   why, as a type (the item's problem and the event's {@code kind})
      * @param reason the policy's word for the close (e.g. {@link FailurePolicy#NO_STABLE_SOURCE})
      * @param cause  what led there, for the item's problem
      */
-    private void end(ActiveSource source, String reason, String cause, ReadFailure failure) throws IOException {
-        cutovers.event(itemId, live.id(), "stream-closed", Map.of("source", source.sourceId(), "offset", position,
-                "reason", reason, "cause", cause, "failure", String.valueOf(failure.getMessage())));
-        cutovers.noSourceLeft(itemId, cause);
+    private void end(ActiveSource source, CloseCause kind, String reason, String cause, ReadFailure failure)
+            throws IOException {
+        Map<String, Object> detail = new LinkedHashMap<>();
+        detail.put("source", source.sourceId());
+        detail.put("offset", position);
+        detail.put("reason", reason);
+        detail.put("cause", cause);
+        detail.put("kind", kind.word());
+        detail.put("failure", String.valueOf(failure.getMessage()));
+        cutovers.event(itemId, live.id(), "stream-closed", detail);
+        cutovers.streamEnded(itemId, kind, cause);
         throw failure;
     }
 

@@ -1,6 +1,7 @@
 package io.nzbmount.server.cutover;
 
 import io.nzbmount.server.library.Counterparts;
+import io.nzbmount.server.standby.CoolDown;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.DeadCandidate;
 import io.nzbmount.server.store.FileRecord;
@@ -18,6 +19,7 @@ import io.nzbmount.server.store.StoreException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -35,10 +37,18 @@ import java.util.OptionalLong;
 final class CutoverStore {
     private final Database db;
     private final Clock clock;
+    private final Duration coolDown;
 
+    /** With the default cool-down of a failed candidate ({@link CoolDown#DEFAULT}). */
     CutoverStore(Database db, Clock clock) {
+        this(db, clock, CoolDown.DEFAULT);
+    }
+
+    /** @param coolDown how long a candidate failed for inconclusive proofs stays out */
+    CutoverStore(Database db, Clock clock, Duration coolDown) {
         this.db = db;
         this.clock = clock;
+        this.coolDown = coolDown;
     }
 
     /**
@@ -58,12 +68,14 @@ final class CutoverStore {
      * store when it is not the current one (the reference every standby was proved against), then
      * verified standbys by tier (untiered last, which is where demoted primaries sit), oldest first,
      * then the standbys not proved yet ({@code pending}), in the same order: they need a full sweep
-     * first, which costs the waiting player most. Failed and dead sources are never offered.
+     * first, which costs the waiting player most. Dead sources are never offered; failed ones only
+     * once their cool-down has passed (they are then back in the pool, {@link CoolDown}).
      */
     List<Candidate> candidates(long itemId, long currentId, String fileName, long fileSize) throws StoreException {
         return db.transaction(c -> {
             Optional<ItemRecord> item = Items.byId(c, itemId);
             if (item.isEmpty()) return List.of();
+            CoolDown.restoreDue(c, itemId, clock.instant());
             long primary = item.get().primarySource().orElse(-1);
             List<SourceRecord> order = new ArrayList<>();
             List<SourceRecord> verified = new ArrayList<>();
@@ -153,12 +165,14 @@ final class CutoverStore {
     /**
      * A candidate never to be tried again; {@code verdict} is {@code MISMATCH} or {@code DEAD}
      * (unreadable). A candidate already failed for good (a background proof's verdict, the user's
-     * removal) keeps its first verdict and reason.
+     * removal) keeps its first verdict and reason. The item's own primary is never failed here: it
+     * is the reference every standby was proved against, and an item must always have a primary
+     * that is one; a stream that cannot use it just goes on to the next candidate.
      */
     void markDead(long sourceId, String reason, StandbyState verdict) throws StoreException {
         db.transaction(c -> {
             Optional<SourceRecord> s = Sources.byId(c, sourceId);
-            if (s.isEmpty()) return null;
+            if (s.isEmpty() || s.get().role() == SourceRole.PRIMARY || isPrimary(c, s.get())) return null;
             StandbyProgress p = StandbyTables.progress(c, sourceId).orElse(StandbyProgress.pending(sourceId, s.get().tier()));
             if (!StandbyTables.putVerdict(c, p.finished(verdict, Optional.of(reason), clock.instant(), 0,
                     Optional.empty()))) {
@@ -170,6 +184,10 @@ final class CutoverStore {
                     reason, clock.instant()));
             return null;
         });
+    }
+
+    private static boolean isPrimary(java.sql.Connection c, SourceRecord s) throws java.sql.SQLException {
+        return Items.byId(c, s.itemId()).map(i -> i.primarySource().orElse(-1) == s.id()).orElse(false);
     }
 
     /**
@@ -194,13 +212,14 @@ final class CutoverStore {
         });
     }
 
-    /** A candidate given up after too many inconclusive proofs (not dead: a later proof may bring it back). */
+    /**
+     * A candidate given up after too many inconclusive proofs: not dead, only out for the
+     * cool-down ({@link CoolDown}); the item's primary is never failed here.
+     */
     void markFailed(long sourceId, String reason) throws StoreException {
         db.transaction(c -> {
-            Optional<SourceRecord> s = Sources.byId(c, sourceId);
-            if (s.isPresent() && s.get().role() == SourceRole.STANDBY) {
-                Sources.update(c, sourceId, SourceRole.STANDBY, SourceState.FAILED, Optional.of(reason), s.get().tier());
-            }
+            CoolDown.fail(c, sourceId, reason + "; eligible again after " + coolDown.toMinutes() + " minutes",
+                    clock.instant(), coolDown);
             return null;
         });
     }

@@ -5,6 +5,7 @@ import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.dav.ContentReader;
+import io.nzbmount.server.fallback.CloseCause;
 import io.nzbmount.server.fallback.FailurePolicy;
 import io.nzbmount.server.fallback.FailureRules;
 import io.nzbmount.server.fallback.Hole;
@@ -17,6 +18,7 @@ import io.nzbmount.server.standby.PlaybackTracker;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.StoreException;
 import java.io.IOException;
+import io.nzbmount.server.standby.HoleTable;
 import io.nzbmount.server.standby.Prevalidator;
 import io.nzbmount.server.standby.SentBytesRing;
 import io.nzbmount.server.standby.UrgentSweep;
@@ -63,7 +65,7 @@ public final class Cutovers {
     /** @param sweeps runs the full fingerprint sweep of a standby not proved yet, while a player waits */
     public Cutovers(Database db, ItemCatalog catalog, Usenet usenet, EventLog events, FailureRules rules, Clock clock,
                     UrgentSweep sweeps) {
-        this.store = new CutoverStore(db, clock);
+        this.store = new CutoverStore(db, clock, rules.exclusion());
         this.holeTable = new HoleTable(db, clock);
         this.problems = new ProblemTable(db);
         this.clock = clock;
@@ -145,8 +147,8 @@ public final class Cutovers {
     }
 
     /**
-     * Why the item cannot be played now: its last stream ended with no source able to serve the
-     * bytes (or with automatic cutover off). Stored with the item, so it survives a restart; it
+     * Why the item cannot be played now: its last stream was ended by the failure policy (no
+     * source could serve the bytes, no provider could be reached, automatic cutover is off, ...). Stored with the item, so it survives a restart; it
      * ends when a later read of the item delivers bytes, when the user acts ({@link #userActed}),
      * when the item gets another primary or when a source is added to it. Empty when the store
      * cannot be read.
@@ -238,11 +240,15 @@ public final class Cutovers {
         }
     }
 
-    /** The item's stream ended because no source could serve it; {@code reason} as in the timeline. */
-    void noSourceLeft(long itemId, String reason) {
+    /**
+     * The failure policy ended a stream of the item; {@code reason} as in the timeline. Leaves the
+     * item a problem of that kind, unless the player had just left.
+     */
+    void streamEnded(long itemId, CloseCause kind, String reason) {
+        if (!kind.problem()) return;
         state(itemId).problemSet();
         try {
-            problems.put(itemId, new Problem(FailurePolicy.NO_STABLE_SOURCE, clock.instant(), reason));
+            problems.put(itemId, Problem.of(kind, clock.instant(), reason));
         } catch (StoreException e) {
             LOG.warn("the problem of item {} could not be stored: {}", itemId, e.toString());
         }

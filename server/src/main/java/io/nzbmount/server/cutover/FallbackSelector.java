@@ -12,6 +12,7 @@ import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.standby.Proof;
 import io.nzbmount.server.standby.RangeProof;
 import io.nzbmount.server.standby.SentBytesRing;
+import io.nzbmount.server.standby.ServedBytes;
 import io.nzbmount.server.standby.TransientMisses;
 import io.nzbmount.server.standby.UrgentSweep;
 import io.nzbmount.server.standby.Verdict;
@@ -38,6 +39,9 @@ import org.slf4j.LoggerFactory;
  * MISMATCH (of either proof) fails the candidate for good; INCONCLUSIVE counts a transient miss
  * (abandoned after {@link TransientMisses#LIMIT}). An unproved standby that passes both is
  * verified from then on.
+ *
+ * <p>A sweep places no sample where the primary cannot read (its known holes, a read that fails
+ * now): the sample moves to readable bytes, first of all the bytes this response already sent.
  *
  * <p>The sweeps of one selection share one time budget ({@code sweepBudget}, counted from the
  * first sweep): the player waits for them. A sweep that runs out of it is inconclusive.
@@ -75,63 +79,97 @@ final class FallbackSelector {
                    BiConsumer<String, Map<String, Object>> timeline) {}
 
     /**
+     * A candidate whose handling fails in the library database is skipped (timeline event
+     * {@code cutover-candidate-skipped}); the others are still tried.
+     *
      * @return the proved source with an open reader (the caller owns it), or empty when none can serve
+     * @throws StoreException when the candidates cannot be listed at all
      * @throws ReadCancelledException when the stream was closed during a proof
      */
     Optional<ActiveSource> select(long currentId, Request r) throws StoreException, ReadCancelledException {
-        long sweepDeadline = 0;
-        boolean sweeping = false;
+        SweepClock sweeps = new SweepClock();
         for (CutoverStore.Candidate candidate : store.candidates(r.itemId(), currentId, r.fileName(), r.fileSize())) {
             long id = candidate.source().id();
             if (!r.tried().add(id)) continue;
-            // A file not sized at import (its first article could not be read then) is not a
-            // mismatch yet: the background proof sizes it.
-            if (candidate.file().isPresent() && candidate.file().get().size() < 0) continue;
-            if (candidate.file().isEmpty() || candidate.file().get().size() != r.fileSize()) {
-                store.markDead(id, "content-length gate: it has no file of " + r.fileSize() + " bytes like \""
-                        + r.fileName() + "\"");
-                continue;
-            }
-            FileRecord file = candidate.file().get();
-            if (!r.policy().eligible(String.valueOf(id), file.index(), r.offset(), System.currentTimeMillis())) continue;
-            if (file.layout().isEmpty()) continue;
-            Optional<FileMap> restored = fileMaps.restore(file);
-            if (restored.isEmpty()) continue;
-            Optional<Proof> swept = Optional.empty();
-            if (!candidate.verified()) {
-                if (!sweeping) {
-                    sweeping = true;
-                    sweepDeadline = System.nanoTime() + sweepBudget.toNanos();
-                }
-                Proof proof = sweep(candidate, r, sweepDeadline);
-                if (!settle(id, proof.state(), proof.reason(), r)) continue;
-                swept = Optional.of(proof);
-            }
-            FileMap map = restored.get();
-            NzbReader reader = usenet.open(map, Priority.FOREGROUND);
-            r.probes().add(reader);
-            boolean keep = false;
             try {
-                Verdict verdict = prove(reader, r);
-                if (verdict == Verdict.VERIFIED) {
-                    // Failed for good by someone else while this sweep ran: that verdict stands.
-                    if (swept.isPresent() && !store.markVerified(id, swept.get().reason()
-                            + ", proved during a cutover at offset " + r.offset(), swept.get().samplesDone(),
-                            swept.get().samplesTotal())) {
-                        continue;
-                    }
-                    r.shared().proved(id, verdict);
-                    keep = true;
-                    return Optional.of(new ActiveSource(id, file.index(), map, reader));
-                }
-                settle(id, verdict == Verdict.MISMATCH ? StandbyState.MISMATCH : StandbyState.INCONCLUSIVE,
-                        "its bytes before offset " + r.offset() + " differ from the bytes already served", r);
-            } finally {
-                r.probes().remove(reader);
-                if (!keep) reader.close();
+                Optional<ActiveSource> proved = tryCandidate(candidate, r, sweeps);
+                if (proved.isPresent()) return proved;
+            } catch (StoreException e) {
+                // One candidate's trouble with the database is not the stream's: the next one may serve.
+                LOG.warn("candidate {} of item {} skipped: {}", id, r.itemId(), e.toString());
+                Map<String, Object> detail = new LinkedHashMap<>();
+                detail.put("source", id);
+                detail.put("offset", r.offset());
+                detail.put("reason", "the library database failed: " + e.getMessage());
+                r.timeline().accept("cutover-candidate-skipped", detail);
             }
         }
         return Optional.empty();
+    }
+
+    /** When the sweeps of one selection started: their budget runs from the first. */
+    private final class SweepClock {
+        private long deadline;
+        private boolean started;
+
+        long deadline() {
+            if (!started) {
+                started = true;
+                deadline = System.nanoTime() + sweepBudget.toNanos();
+            }
+            return deadline;
+        }
+    }
+
+    /** Proves one candidate; the proved source with an open reader, or empty. */
+    private Optional<ActiveSource> tryCandidate(CutoverStore.Candidate candidate, Request r, SweepClock sweeps)
+            throws StoreException, ReadCancelledException {
+        long id = candidate.source().id();
+        // A file not sized at import (its first article could not be read then) is not a
+        // mismatch yet: the background proof sizes it.
+        if (candidate.file().isPresent() && candidate.file().get().size() < 0) return Optional.empty();
+        if (candidate.file().isEmpty() || candidate.file().get().size() != r.fileSize()) {
+            store.markDead(id, "content-length gate: it has no file of " + r.fileSize() + " bytes like \""
+                    + r.fileName() + "\"");
+            return Optional.empty();
+        }
+        FileRecord file = candidate.file().get();
+        if (!r.policy().eligible(String.valueOf(id), file.index(), r.offset(), System.currentTimeMillis())) {
+            return Optional.empty();
+        }
+        if (file.layout().isEmpty()) return Optional.empty();
+        Optional<FileMap> restored = fileMaps.restore(file);
+        if (restored.isEmpty()) return Optional.empty();
+        Optional<Proof> swept = Optional.empty();
+        if (!candidate.verified()) {
+            Proof proof = sweep(candidate, r, sweeps.deadline());
+            if (!settle(id, proof.state(), proof.reason(), r)) return Optional.empty();
+            swept = Optional.of(proof);
+        }
+        FileMap map = restored.get();
+        NzbReader reader = usenet.open(map, Priority.FOREGROUND);
+        r.probes().add(reader);
+        boolean keep = false;
+        try {
+            Verdict verdict = prove(reader, r);
+            if (verdict == Verdict.VERIFIED) {
+                // Failed for good by someone else while this sweep ran: that verdict stands.
+                if (swept.isPresent() && !store.markVerified(id, swept.get().reason()
+                        + ", proved during a cutover at offset " + r.offset(), swept.get().samplesDone(),
+                        swept.get().samplesTotal())) {
+                    return Optional.empty();
+                }
+                r.shared().proved(id, verdict);
+                keep = true;
+                return Optional.of(new ActiveSource(id, file.index(), map, reader));
+            }
+            settle(id, verdict == Verdict.MISMATCH ? StandbyState.MISMATCH : StandbyState.INCONCLUSIVE,
+                    "its bytes before offset " + r.offset() + " differ from the bytes already served", r);
+            return Optional.empty();
+        } finally {
+            r.probes().remove(reader);
+            if (!keep) reader.close();
+        }
     }
 
     /**
@@ -165,7 +203,7 @@ final class FallbackSelector {
         boolean outOfTime;
         try (SweepWatch watch = new SweepWatch(deadline, r.probes())) {
             try {
-                proof = sweeps.sweep(candidate.referenceId(), id, watch);
+                proof = sweeps.sweep(candidate.referenceId(), id, ServedBytes.of(r.sent(), r.fileSize()), watch);
             } catch (ReadCancelledException e) {
                 if (!watch.expired()) throw e;
                 proof = new Proof(StandbyState.INCONCLUSIVE, "a read was still waiting", 0, 0);

@@ -46,11 +46,18 @@ final class ItemCutoverState {
         return holes;
     }
 
-    /** Counts a proof of {@code sourceId}; true when the candidate is now to be abandoned. */
+    /**
+     * Counts a proof of {@code sourceId}; true when the candidate is now to be abandoned. The count
+     * then starts again, so a candidate back from its cool-down has as many chances as a new one.
+     */
     synchronized boolean proved(long sourceId, Verdict verdict) {
         TransientMisses after = misses.getOrDefault(sourceId, TransientMisses.NONE).after(verdict);
+        if (after.abandoned()) {
+            misses.remove(sourceId);
+            return true;
+        }
         misses.put(sourceId, after);
-        return after.abandoned();
+        return false;
     }
 
     /** The next read of whichever source serves this item fails (once). */

@@ -1,5 +1,6 @@
 package io.nzbmount.server.cutover;
 
+import io.nzbmount.server.fallback.CloseCause;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.StoreException;
 import java.sql.PreparedStatement;
@@ -8,8 +9,8 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * The persisted problems of items (table {@code item_problems}), so "No stable source is available
- * right now." survives a restart until playback of the item recovers or the user acts. A problem
+ * The persisted problems of items (table {@code item_problems}, with their typed {@code kind}), so
+ * "No stable source is available right now." (or another cause) survives a restart until playback of the item recovers or the user acts. A problem
  * stands while the item keeps the primary it had when the problem was set and no source was
  * added since: a primary the user chose, or a release a new search (or the user) added, is a new
  * chance, so the problem then goes. Thread-safe (the database serialises).
@@ -25,12 +26,13 @@ final class ProblemTable {
     void put(long itemId, Problem problem) throws StoreException {
         db.transaction(c -> {
             try (PreparedStatement s = c.prepareStatement("""
-                    INSERT OR REPLACE INTO item_problems (item_id, message, reason, since, source_id)
-                    SELECT id, ?, ?, ?, COALESCE(primary_source, -1) FROM items WHERE id = ?""")) {
+                    INSERT OR REPLACE INTO item_problems (item_id, message, reason, since, source_id, kind)
+                    SELECT id, ?, ?, ?, COALESCE(primary_source, -1), ? FROM items WHERE id = ?""")) {
                 s.setString(1, problem.message());
                 s.setString(2, problem.reason());
                 s.setLong(3, problem.since().toEpochMilli());
-                s.setLong(4, itemId);
+                s.setString(4, problem.kind().word());
+                s.setLong(5, itemId);
                 s.executeUpdate();
             }
             return null;
@@ -45,12 +47,14 @@ final class ProblemTable {
             try (PreparedStatement s = c.prepareStatement("""
                     SELECT p.message, p.since, p.reason,
                            i.primary_source IS p.source_id
-                           AND NOT EXISTS (SELECT 1 FROM sources s WHERE s.item_id = p.item_id AND s.added_at > p.since)
+                           AND NOT EXISTS (SELECT 1 FROM sources s WHERE s.item_id = p.item_id AND s.added_at > p.since),
+                           p.kind
                     FROM item_problems p JOIN items i ON i.id = p.item_id WHERE p.item_id = ?""")) {
                 s.setLong(1, itemId);
                 try (ResultSet rs = s.executeQuery()) {
                     if (rs.next()) {
-                        found = new Problem(rs.getString(1), Instant.ofEpochMilli(rs.getLong(2)), rs.getString(3));
+                        found = new Problem(rs.getString(1), Instant.ofEpochMilli(rs.getLong(2)), rs.getString(3),
+                                CloseCause.ofWord(rs.getString(5)));
                         stands = rs.getInt(4) == 1;
                     }
                 }

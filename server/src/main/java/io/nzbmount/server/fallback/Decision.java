@@ -1,6 +1,7 @@
 package io.nzbmount.server.fallback;
 
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What the serve loop does after a read failure.
@@ -9,8 +10,9 @@ import java.util.Objects;
  * @param kind       what the failure was
  * @param reason     a plain sentence for the timeline and the UI
  * @param waitMillis for {@link Action#RETRY}: how long to wait before reading again; 0 otherwise
+ * @param cause      for {@link Action#CLOSE}: why, as a type; empty otherwise
  */
-public record Decision(Action action, FailureKind kind, String reason, long waitMillis) {
+public record Decision(Action action, FailureKind kind, String reason, long waitMillis, Optional<CloseCause> cause) {
 
     /** The three answers of {@link FailurePolicy}. */
     public enum Action {
@@ -29,17 +31,21 @@ public record Decision(Action action, FailureKind kind, String reason, long wait
         if (waitMillis < 0 || (action != Action.RETRY && waitMillis != 0)) {
             throw new IllegalArgumentException("only a retry waits, and never a negative time: " + waitMillis);
         }
+        Objects.requireNonNull(cause, "cause");
+        if (cause.isPresent() != (action == Action.CLOSE)) {
+            throw new IllegalArgumentException("a close, and only a close, has a cause: " + action);
+        }
     }
 
     static Decision retry(FailureKind kind, String reason, long waitMillis) {
-        return new Decision(Action.RETRY, kind, reason, waitMillis);
+        return new Decision(Action.RETRY, kind, reason, waitMillis, Optional.empty());
     }
 
     static Decision cutOver(FailureKind kind, String reason) {
-        return new Decision(Action.SWITCH, kind, reason, 0);
+        return new Decision(Action.SWITCH, kind, reason, 0, Optional.empty());
     }
 
-    static Decision close(FailureKind kind, String reason) {
-        return new Decision(Action.CLOSE, kind, reason, 0);
+    static Decision close(FailureKind kind, CloseCause cause, String reason) {
+        return new Decision(Action.CLOSE, kind, reason, 0, Optional.of(cause));
     }
 }

@@ -5,6 +5,7 @@ import io.nzbmount.nntp.ArticleMissingException;
 import io.nzbmount.nntp.ArticleUnavailableException;
 import io.nzbmount.nntp.ProvidersUnavailableException;
 import io.nzbmount.nntp.ReadCancelledException;
+import io.nzbmount.nntp.ReadFailure;
 
 /** What a read failure says about the source it came from. Decided once, by the failure's type. */
 public enum FailureKind {
@@ -19,16 +20,31 @@ public enum FailureKind {
     /** A failure this policy does not know; the stream is ended rather than guessed about. */
     UNKNOWN;
 
-    /** The kind of {@code failure}, by its type alone. */
+    /**
+     * The kind of {@code failure}, by its type alone (and what the type says of itself): a missing
+     * or corrupt article is permanent only when its failure says it is permanent and the source's
+     * fault, so a missing that nntp does not hold for certain (another provider could not be asked)
+     * never makes a hole, a dead verdict or a demotion.
+     */
     public static FailureKind of(Throwable failure) {
         return switch (failure) {
             case ReadCancelledException c -> CANCELLED;
             case ProvidersUnavailableException p -> PROVIDERS;
             case ArticleUnavailableException u -> TRANSIENT;
-            case ArticleMissingException m -> PERMANENT;
-            case ArticleCorruptException c -> PERMANENT;
+            case ArticleMissingException m -> forGood(m);
+            case ArticleCorruptException c -> forGood(c);
             default -> UNKNOWN;
         };
+    }
+
+    /** True when {@code failure} proves that the source lacks the article: missing on every provider, for good. */
+    public static boolean missingForGood(Throwable failure) {
+        return failure instanceof ArticleMissingException && of(failure) == PERMANENT;
+    }
+
+    private static FailureKind forGood(ReadFailure f) {
+        if (f.permanent() && f.sourceFault()) return PERMANENT;
+        return f.sourceFault() ? TRANSIENT : PROVIDERS;
     }
 
     /** The word used in events and JSON. */

@@ -84,7 +84,9 @@ public final class FailurePolicy {
      */
     public Decision onFailure(String sourceId, Hole at, Throwable failure, long now) {
         FailureKind kind = FailureKind.of(failure);
-        if (kind == FailureKind.CANCELLED) return Decision.close(kind, "the player stopped reading");
+        if (kind == FailureKind.CANCELLED) {
+            return Decision.close(kind, CloseCause.CLIENT_LEFT, "the player stopped reading");
+        }
         if (!sourceId.equals(current)) {
             return Decision.retry(kind, "a failure of " + sourceId + ", which no longer serves this stream, is not counted", 0);
         }
@@ -94,7 +96,8 @@ public final class FailurePolicy {
             case PROVIDERS -> providersDown(now);
             case TRANSIENT -> transientFailure(now);
             case PERMANENT -> permanentFailure(at, true);
-            case UNKNOWN -> Decision.close(kind, "an unexpected read error: " + failure.getClass().getSimpleName());
+            case UNKNOWN -> Decision.close(kind, CloseCause.READ_ERROR,
+                    "an unexpected read error: " + failure.getClass().getSimpleName());
             case CANCELLED -> throw new AssertionError("handled above");
         };
     }
@@ -140,7 +143,7 @@ public final class FailurePolicy {
 
     /** After a {@link Action#SWITCH}, no eligible source could prove the bytes: the response ends. */
     public Decision onNoCandidate(long now) {
-        return Decision.close(lastKind, NO_STABLE_SOURCE);
+        return Decision.close(lastKind, CloseCause.NO_SOURCE, NO_STABLE_SOURCE);
     }
 
     /** The user chose {@code sourceId} as the primary: it serves from now on and wins over any automatic choice. */
@@ -203,7 +206,7 @@ public final class FailurePolicy {
         if (providersDownSince == NEVER) providersDownSince = now;
         long down = now - providersDownSince;
         if (down >= rules.providerPatience().toMillis()) {
-            return Decision.close(kind, "no Usenet provider could be reached for " + down / 1000 + " s");
+            return Decision.close(kind, CloseCause.PROVIDERS, "no Usenet provider could be reached for " + down / 1000 + " s");
         }
         return Decision.retry(kind, "no Usenet provider can be asked right now; waiting", rules.providerWait().toMillis());
     }
@@ -211,7 +214,7 @@ public final class FailurePolicy {
     private Decision transientFailure(long now) {
         FailureKind kind = FailureKind.TRANSIENT;
         inRound = true;
-        if (!rules.enabled()) return Decision.close(kind, CUTOVER_OFF);
+        if (!rules.enabled()) return Decision.close(kind, CloseCause.CUTOVER_OFF, CUTOVER_OFF);
         if (warmingUp(now)) {
             return Decision.retry(kind, "the new source is still warming up; reading again", rules.retryWait().toMillis());
         }
@@ -221,9 +224,10 @@ public final class FailurePolicy {
                     + "); reading again", rules.retryWait().toMillis());
         }
         if (currentByUser) {
-            return Decision.close(kind, "the release you chose keeps failing; choose another one or let NZBMount choose");
+            return Decision.close(kind, CloseCause.CHOSEN_SOURCE,
+                    "the release you chose keeps failing; choose another one or let NZBMount choose");
         }
-        if (switches >= rules.switchesPerRound()) return Decision.close(kind, NO_STABLE_SOURCE);
+        if (switches >= rules.switchesPerRound()) return Decision.close(kind, CloseCause.NO_SOURCE, NO_STABLE_SOURCE);
         leftThisRound.add(current);
         excludedUntil.put(current, now + rules.exclusion().toMillis());
         return cutOver(kind, "the source failed transiently " + strikes + " times in a row");
@@ -233,8 +237,8 @@ public final class FailurePolicy {
         FailureKind kind = FailureKind.PERMANENT;
         inRound = true;
         if (recordHole) holes.add(current, at);
-        if (!rules.enabled()) return Decision.close(kind, CUTOVER_OFF);
-        if (switches >= rules.switchesPerRound()) return Decision.close(kind, NO_STABLE_SOURCE);
+        if (!rules.enabled()) return Decision.close(kind, CloseCause.CUTOVER_OFF, CUTOVER_OFF);
+        if (switches >= rules.switchesPerRound()) return Decision.close(kind, CloseCause.NO_SOURCE, NO_STABLE_SOURCE);
         return cutOver(kind, "the source lacks the bytes at offset " + at.start() + " of file " + at.fileIndex());
     }
 

@@ -8,6 +8,7 @@ import io.nzbmount.server.store.Files;
 import io.nzbmount.server.store.ItemRecord;
 import io.nzbmount.server.store.Items;
 import io.nzbmount.server.store.NewSource;
+import io.nzbmount.server.store.MissingArticles;
 import io.nzbmount.server.store.Refusals;
 import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.SourceRole;
@@ -190,6 +191,7 @@ public final class LibraryImporter {
                 .toList();
         Files.insertAll(c, files);
         Refusals.insertAll(c, sourceId, r.refused());
+        MissingArticles.insertAll(c, sourceId, r.presence().missingIds());
         return sourceId;
     }
 

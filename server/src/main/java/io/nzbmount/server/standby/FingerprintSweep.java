@@ -1,12 +1,15 @@
 package io.nzbmount.server.standby;
 
 import io.nzbmount.nntp.ArticleMissingException;
+import io.nzbmount.nntp.ArticleSpan;
 import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.Usenet;
+import io.nzbmount.server.fallback.FailureKind;
+import io.nzbmount.server.fallback.Hole;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.SampleHashes;
 import io.nzbmount.server.store.StandbyState;
@@ -28,6 +31,13 @@ import java.util.concurrent.locks.ReentrantLock;
  * so a second standby (whose articles lie where the first one's do) costs no primary fetch at all. The standby side
  * is never stored: it is read again on every sweep, since a sweep exists to find out whether it
  * can be read now.
+ *
+ * <p>Holes of the primary: a sample the primary cannot read (a known hole, or a read that fails
+ * now) moves to bytes it can read ({@link SampleBook}), so the sweep still needs every planned
+ * sample to match, the first and last readable range included. A read of the primary that fails
+ * is avoided for the rest of this sweep only and stored nowhere: background work may run while a
+ * provider answers 430 for everything, and only a stream's own reads make stored holes. A sample
+ * the standby cannot read stays unreadable: the proof is then inconclusive.
  */
 final class FingerprintSweep {
 
@@ -42,15 +52,22 @@ final class FingerprintSweep {
     private final Duration pause;
     private final Priority priority;
     private final UrgentSweep.Guard guard;
+    private final List<Hole> knownHoles;
+    private final ServedBytes served;
     private final byte[] buffer = new byte[BUFFER];
 
     /**
      * @param primaryLock held while a primary hash is looked up or computed, shared by every sweep of that primary
      * @param priority    of every fetch (background, except when a player waits for the verdict)
      * @param guard       asked before each sample whether to stop, and told of each reader opened
+     * @param knownHoles  the known holes of the primary ({@link HoleTable}): no sample is placed there
+     * @param served      bytes a response sent, sampled in place of primary bytes it cannot read; null when none
      */
     FingerprintSweep(Database db, Usenet usenet, long primaryId, List<FilePair> pairs, Prevalidator.Progress progress,
-                     ReentrantLock primaryLock, Duration pause, Priority priority, UrgentSweep.Guard guard) {
+                     ReentrantLock primaryLock, Duration pause, Priority priority, UrgentSweep.Guard guard,
+                     List<Hole> knownHoles, ServedBytes served) {
+        this.knownHoles = List.copyOf(knownHoles);
+        this.served = served;
         this.priority = priority;
         this.guard = guard;
         this.primaryLock = primaryLock;
@@ -68,39 +85,50 @@ final class FingerprintSweep {
         progress.samples(0, total);
         String firstUnreadable = null;
         for (FilePair pair : pairs) {
+            SampleBook book = new SampleBook(pair, knownHoles, served);
             try (Side primary = new Side(pair.primary()); Side standby = new Side(pair.standby())) {
-                for (Sample sample : pair.samples()) {
+                for (int i = 0; i < book.count(); i++) {
                     if (guard.stop()) {
                         return new Proof(StandbyState.INCONCLUSIVE, "stopped after " + tally.done() + " of " + total
                                 + " samples", tally.done(), total);
                     }
                     if (tally.done() > 0) pace();
-                    byte[] primaryDigest = primaryDigest(pair, sample, primary);
-                    byte[] standbyDigest;
-                    try {
-                        standbyDigest = standby.digest(sample);
-                    } catch (ArticleMissingException e) {
-                        // Missing on every provider condemns the standby only when the primary's bytes
-                        // there are known: a provider that answers 430 for everything (the wrong server,
-                        // one that lost a day of posts) must not make a good standby dead for good.
-                        if (sample.offset() < firstArticleEnd(pair.standby()) && primaryDigest != null) {
-                            return new Proof(StandbyState.DEAD, "the first article of its \"" + pair.name()
-                                    + "\" is missing on every provider", tally.done(), total);
+                    // A stored hash was read from the primary before: its bytes are known even in a hole found since.
+                    byte[] primaryDigest = stored(pair, book.planned(i)).orElse(null);
+                    Optional<Sample> site = primaryDigest != null ? Optional.of(book.planned(i)) : book.at(i);
+                    while (site.isPresent() && primaryDigest == null) {
+                        try {
+                            primaryDigest = primaryDigest(pair, site.get(), primary, book);
+                        } catch (ReadFailure e) {
+                            ArticleSpan span = pair.primary().span(site.get().offset());
+                            if (firstUnreadable == null) firstUnreadable = describe(pair, site.get(), "on the primary", e);
+                            site = book.failed(i, span.start(), span.end());
                         }
-                        standbyDigest = null;
-                        if (firstUnreadable == null) firstUnreadable = describe(pair, sample, "here", e);
-                    } catch (ReadFailure e) {
-                        standbyDigest = null;
-                        if (firstUnreadable == null) firstUnreadable = describe(pair, sample, "here", e);
                     }
-                    if (primaryDigest == null && firstUnreadable == null) {
-                        firstUnreadable = "bytes " + sample.offset() + "+" + sample.length() + " of \"" + pair.name()
-                                + "\" could not be read from the primary";
+                    byte[] standbyDigest = null;
+                    if (primaryDigest != null) {
+                        Sample sample = site.get();
+                        try {
+                            standbyDigest = standby.digest(sample);
+                        } catch (ReadFailure e) {
+                            // Missing on every provider condemns the standby only when the primary's
+                            // bytes there are known: a provider that answers 430 for everything (the
+                            // wrong server, one that lost a day of posts) must not make a good
+                            // standby dead for good.
+                            if (FailureKind.missingForGood(e) && sample.offset() < firstArticleEnd(pair.standby())) {
+                                return new Proof(StandbyState.DEAD, "the first article of its \"" + pair.name()
+                                        + "\" is missing on every provider", tally.done(), total);
+                            }
+                            if (firstUnreadable == null) firstUnreadable = describe(pair, sample, "here", e);
+                        }
+                    } else if (firstUnreadable == null) {
+                        firstUnreadable = "no readable bytes of \"" + pair.name() + "\" were left on the primary";
                     }
                     SampleOutcome outcome = SampleOutcome.compare(primaryDigest, standbyDigest);
                     tally = tally.with(outcome);
                     progress.samples(tally.done(), total);
                     if (outcome == SampleOutcome.DIFFER) {
+                        Sample sample = site.get();
                         return new Proof(StandbyState.MISMATCH, "bytes " + sample.offset() + "+" + sample.length()
                                 + " of \"" + pair.name() + "\" differ from the primary's", tally.done(), total);
                     }
@@ -126,31 +154,32 @@ final class FingerprintSweep {
         }
     }
 
-    /** The primary's digest of a sample: stored, else read and stored; null when it cannot be read now. */
-    private byte[] primaryDigest(FilePair pair, Sample sample, Side primary) throws StoreException, ReadCancelledException {
+    /**
+     * The primary's digest of a sample: from the bytes the response served, else stored, else read
+     * and stored.
+     *
+     * @throws ReadFailure when the primary cannot be read there now
+     */
+    private byte[] primaryDigest(FilePair pair, Sample sample, Side primary, SampleBook book)
+            throws StoreException, ReadFailure, ReadCancelledException {
+        if (book.servedCovers(sample)) return sha256().digest(book.servedBytes(sample));
         primaryLock.lock();
         try {
-            return storedOrComputed(pair, sample, primary);
+            Optional<byte[]> stored = stored(pair, sample);
+            if (stored.isPresent()) return stored.get();
+            byte[] digest = primary.digest(sample);
+            db.transaction(c -> {
+                SampleHashes.put(c, primaryId, pair.primaryIndex(), sample.offset(), sample.length(), digest);
+                return null;
+            });
+            return digest;
         } finally {
             primaryLock.unlock();
         }
     }
 
-    private byte[] storedOrComputed(FilePair pair, Sample sample, Side primary) throws StoreException, ReadCancelledException {
-        Optional<byte[]> stored = db.transaction(c ->
-                SampleHashes.get(c, primaryId, pair.primaryIndex(), sample.offset(), sample.length()));
-        if (stored.isPresent()) return stored.get();
-        byte[] digest;
-        try {
-            digest = primary.digest(sample);
-        } catch (ReadFailure e) {
-            return null;
-        }
-        db.transaction(c -> {
-            SampleHashes.put(c, primaryId, pair.primaryIndex(), sample.offset(), sample.length(), digest);
-            return null;
-        });
-        return digest;
+    private Optional<byte[]> stored(FilePair pair, Sample sample) throws StoreException {
+        return db.transaction(c -> SampleHashes.get(c, primaryId, pair.primaryIndex(), sample.offset(), sample.length()));
     }
 
     private static long firstArticleEnd(FileMap map) {

@@ -1,17 +1,20 @@
 package io.nzbmount.server.standby;
 
-import io.nzbmount.nntp.ArticleMissingException;
 import io.nzbmount.nntp.FileMap;
+import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.Usenet;
+import io.nzbmount.server.fallback.FailureKind;
+import io.nzbmount.server.fallback.Hole;
 import io.nzbmount.server.library.Counterparts;
 import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.FileRecord;
 import io.nzbmount.server.store.Files;
+import io.nzbmount.server.store.MissingArticles;
 import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.Sources;
 import io.nzbmount.server.store.StandbyState;
@@ -23,6 +26,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Proves that a standby source holds the same bytes as its item's primary, without downloading
@@ -33,8 +37,12 @@ import java.util.Optional;
  *
  * <p>Verdicts: a size difference, a missing file or a differing sample is a {@code MISMATCH}; a
  * standby whose first article is gone while the primary's bytes there are known is {@code DEAD}
- * (gone on both sides is {@code INCONCLUSIVE}: the providers, not the standby, may lack them); a sample that cannot be read now (on
- * either side) makes the proof {@code INCONCLUSIVE}, never a match. A timeout is never a death.
+ * (gone on both sides is {@code INCONCLUSIVE}: the providers, not the standby, may lack them); a
+ * sample the standby cannot read now makes the proof {@code INCONCLUSIVE}, never a match. A
+ * sample the primary cannot read moves to bytes it can read: its known holes (stored, and the
+ * articles its import found missing, {@link ImportHoles}) are avoided up front, a read that
+ * fails moves the sample again; only when no readable room is left is the proof inconclusive.
+ * A timeout is never a death.
  */
 public final class Prevalidator implements UrgentSweep {
 
@@ -70,17 +78,18 @@ public final class Prevalidator implements UrgentSweep {
      */
     public Proof prove(long primaryId, long standbyId, Progress progress)
             throws StoreException, ReadCancelledException {
-        return prove(primaryId, standbyId, progress, Priority.BACKGROUND, pause, Guard.NONE);
+        return prove(primaryId, standbyId, progress, Priority.BACKGROUND, pause, Guard.NONE, null);
     }
 
     /** The same proof at foreground priority, unpaced, stopped by {@code guard} (see {@link UrgentSweep}). */
     @Override
-    public Proof sweep(long referenceId, long standbyId, Guard guard) throws StoreException, ReadCancelledException {
-        return prove(referenceId, standbyId, (done, total) -> { }, Priority.FOREGROUND, Duration.ZERO, guard);
+    public Proof sweep(long referenceId, long standbyId, ServedBytes served, Guard guard)
+            throws StoreException, ReadCancelledException {
+        return prove(referenceId, standbyId, (done, total) -> { }, Priority.FOREGROUND, Duration.ZERO, guard, served);
     }
 
-    private Proof prove(long primaryId, long standbyId, Progress progress, Priority priority, Duration pace, Guard guard)
-            throws StoreException, ReadCancelledException {
+    private Proof prove(long primaryId, long standbyId, Progress progress, Priority priority, Duration pace, Guard guard,
+                        ServedBytes served) throws StoreException, ReadCancelledException {
         List<FileRecord> itemFiles = db.transaction(c -> {
             Optional<SourceRecord> primary = Sources.byId(c, primaryId);
             return primary.isEmpty() ? List.<FileRecord>of() : Files.ofItem(c, primary.get().itemId());
@@ -91,6 +100,8 @@ public final class Prevalidator implements UrgentSweep {
             return new Proof(StandbyState.INCONCLUSIVE, "the primary has no sized media file to compare", 0, 0);
         }
         List<FilePair> pairs = new ArrayList<>();
+        List<Hole> known = new ArrayList<>(HoleTable.ofSource(db, primaryId));
+        Set<String> missingAtImport = db.transaction(c -> MissingArticles.of(c, primaryId));
         for (FileRecord own : itemFiles) {
             Optional<FileRecord> counterpart = Counterparts.of(itemFiles, own.name(), primaryFiles);
             if (counterpart.isEmpty()) {
@@ -113,10 +124,11 @@ public final class Prevalidator implements UrgentSweep {
             FileMap standbyMap;
             try {
                 standbyMap = map(standbyId, match.get(), priority);
-            } catch (ArticleMissingException e) {
-                return new Proof(StandbyState.DEAD, "the first article of \"" + match.get().name()
-                        + "\" is missing on every provider", 0, 0);
             } catch (ReadFailure e) {
+                if (FailureKind.missingForGood(e)) {
+                    return new Proof(StandbyState.DEAD, "the first article of \"" + match.get().name()
+                            + "\" is missing on every provider", 0, 0);
+                }
                 return new Proof(StandbyState.INCONCLUSIVE, "the size of \"" + match.get().name()
                         + "\" could not be learned now: " + e.getMessage(), 0, 0);
             }
@@ -130,9 +142,14 @@ public final class Prevalidator implements UrgentSweep {
             }
             pairs.add(new FilePair(p.index(), own.name(), primaryMap, standbyMap,
                     FilePair.plan(own.size(), primaryMap, standbyMap)));
+            Optional<NzbFile> nzbFile = fileMaps.nzbFile(p);
+            if (nzbFile.isPresent()) {
+                known.addAll(ImportHoles.of(p.index(), primaryMap, nzbFile.get().segments(), missingAtImport));
+            }
         }
         return new FingerprintSweep(db, usenet, primaryId, pairs, progress,
-                primaryLocks.computeIfAbsent(primaryId, id -> new ReentrantLock()), pace, priority, guard).run();
+                primaryLocks.computeIfAbsent(primaryId, id -> new ReentrantLock()), pace, priority, guard,
+                known, served).run();
     }
 
     /**

@@ -121,7 +121,12 @@ public final class SamplePlan {
         if (maps.length == 0) {
             throw new IllegalArgumentException("no map");
         }
-        return align(samples, size, inside -> {
+        return align(samples, size, cells(size, maps));
+    }
+
+    /** The cells of {@link #alignToArticles}: the intersection of the maps' spans holding a byte. */
+    static Cells cells(long size, FileMap... maps) {
+        return inside -> {
             long start = 0;
             long end = size;
             for (FileMap map : maps) {
@@ -131,14 +136,14 @@ public final class SamplePlan {
                 end = Math.min(end, span.end());
             }
             return new Cell(start, end);
-        });
+        };
     }
 
     /** The bytes {@code [start, end)} that one sample may cover at a time. */
-    private record Cell(long start, long end) {}
+    record Cell(long start, long end) {}
 
     /** The cell holding a byte; cells of different bytes are equal or disjoint. */
-    private interface Cells {
+    interface Cells {
         Cell holding(long inside);
     }
 

@@ -135,6 +135,7 @@ public final class StandbyService implements AutoCloseable {
     public void tick() throws StoreException {
         if (maxStandby == 0) return;
         Instant now = clock.instant();
+        db.transaction(c -> CoolDown.restoreDue(c, -1, now));
         for (long sourceId : db.transaction(StandbyTables::standbysWithoutProgress)) {
             validation.adopt(sourceId);
             prove(sourceId);

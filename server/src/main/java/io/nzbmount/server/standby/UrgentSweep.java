@@ -8,7 +8,8 @@ import io.nzbmount.server.store.StoreException;
  * The full fingerprint sweep of one standby, run while a player waits: a cutover onto a standby
  * that was not proved yet. Same plan and verdicts as the background proof ({@link Prevalidator}),
  * but every fetch runs at foreground priority, samples follow each other without a pause, and the
- * caller can stop the sweep. Nothing is stored about the standby: recording the verdict is the
+ * caller can stop the sweep; samples the reference cannot read may move into the bytes the
+ * response has already sent. Nothing is stored about the standby: recording the verdict is the
  * caller's job. Thread-safe; a call blocks its thread on the providers.
  */
 public interface UrgentSweep {
@@ -35,7 +36,10 @@ public interface UrgentSweep {
     /**
      * Compares {@code standbyId} with {@code referenceId}, a source known to hold the item's bytes.
      *
+     * @param served bytes the waiting response has sent (the item holds them), sampled where the
+     *               reference cannot be read; null when it has sent none
      * @throws ReadCancelledException when a reader was closed under the sweep, or the thread interrupted
      */
-    Proof sweep(long referenceId, long standbyId, Guard guard) throws StoreException, ReadCancelledException;
+    Proof sweep(long referenceId, long standbyId, ServedBytes served, Guard guard)
+            throws StoreException, ReadCancelledException;
 }

@@ -84,6 +84,33 @@ class ItemProblemTest {
         assertTrue(rig.item(item).get("problem").isNull(), "a new release is a new chance: " + rig.item(item));
     }
 
+    @Test
+    void noSourceLeftIsTheOnlyProblemThatSaysNoStableSourceAndEachCarriesItsKind() throws Exception {
+        nntp = EmbeddedNntpServer.start();
+        restart();
+        long item = itemWithProblem(nntp.post(FILE, film, PART));
+        assertEquals("no-source", rig.item(item).get("problem").get("kind").asText());
+        assertEquals("no-source", rig.events(item, "stream-closed").get(0).get("detail").get("kind").asText());
+    }
+
+    @Test
+    void aFailureWithAutomaticCutoverOffLeavesItsOwnProblemNotNoStableSource() throws Exception {
+        nntp = EmbeddedNntpServer.start();
+        rig = new CutoverRig(dataDir, "fallback:\n  enabled: false\n", false, nntp, CutoverRig.provider("embedded", nntp, 0));
+        PostedFile a = nntp.post(FILE, film, PART);
+        long item = rig.importPrimary(TITLE, a);
+        rig.addStandby(item, TITLE + " REPOST", nntp.post(FILE, film, PART));
+        nntp.removeArticle(a.messageIds().get(5));
+
+        CutoverRig.Raw r = rawGet(file());
+        assertArrayEquals(Arrays.copyOf(film, r.body().length), r.body());
+        JsonNode problem = rig.item(item).get("problem");
+        assertEquals("cutover-off", problem.get("kind").asText(), problem.toString());
+        assertTrue(!problem.get("message").asText().equals(FailurePolicy.NO_STABLE_SOURCE), problem.toString());
+        assertEquals(FailurePolicy.CUTOVER_OFF, rig.events(item, "stream-closed").get(0).get("detail").get("reason")
+                .asText(), "the event's reason is what it was");
+    }
+
     private URI file() {
         return rig.dav(TITLE, FILE);
     }

@@ -10,6 +10,8 @@ import io.nzbmount.nntp.NzbParser;
 import io.nzbmount.nntp.NzbSegment;
 import io.nzbmount.server.fallback.FailurePolicy;
 import io.nzbmount.server.realpeer.RealPeer;
+import io.nzbmount.server.standby.Sample;
+import io.nzbmount.server.standby.SamplePlan;
 import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -31,7 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Live cutover against the real peers: a random file posted to inn2 by nyuu, articles of the
  * primary withdrawn on the server with cancel messages (BODY then answers 430, a real missing
- * article), and the whole server in between reading from inn2.
+ * article), and the whole server in between reading from inn2. Holes over fingerprint samples of
+ * the primary do not stop its standby from being proved.
  */
 @Tag("realpeer")
 class RealPeerCutoverTest {
@@ -79,22 +82,7 @@ class RealPeerCutoverTest {
             RealPeer.cancelArticle(ids.get(first));
             RealPeer.cancelArticle(ids.get(first + 1));
 
-            URI file = davUri(rig, item);
-            HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-            try (http) {
-                HttpResponse<InputStream> r = http.send(HttpRequest.newBuilder(file).GET().build(),
-                        HttpResponse.BodyHandlers.ofInputStream());
-                assertEquals(200, r.statusCode());
-                assertEquals(String.valueOf(SIZE), r.headers().firstValue("Content-Length").orElseThrow());
-                MessageDigest sha = MessageDigest.getInstance("SHA-256");
-                long total = 0;
-                try (InputStream body = r.body()) {
-                    byte[] buf = new byte[1 << 16];
-                    for (int n; (n = body.read(buf)) > 0; total += n) sha.update(buf, 0, n);
-                }
-                assertEquals(SIZE, total, "every byte in the one response");
-                assertEquals(sha256Hex(original), HexFormat.of().formatHex(sha.digest()));
-            }
+            assertOneWhole200(davUri(rig, item), SIZE);
 
             List<JsonNode> cutovers = rig.events(item, "cutover");
             assertEquals(1, cutovers.size(), cutovers.toString());
@@ -103,6 +91,33 @@ class RealPeerCutoverTest {
             assertEquals(primary, d.get("from").asLong());
             assertEquals(standby, d.get("to").asLong());
             assertTrue(d.get("delivered").asBoolean(), d.toString());
+        }
+    }
+
+    @Test
+    void threeCancelledArticlesOverAFingerprintSampleOfThePrimaryStillLetTheStandbyBeProvedAndServeAll()
+            throws Exception {
+        long size = 64L << 20;
+        original = RealPeer.randomFile(size, System.nanoTime());
+        Path nzbA = RealPeer.postFile(original);
+        Path nzbB = RealPeer.postFile(original);
+        try (CutoverRig rig = startOnInn2(dataDir)) {
+            long item = rig.importPrimary(FILE_TITLE, Files.readString(nzbA, StandardCharsets.UTF_8));
+            List<Sample> plan = SamplePlan.alignToParts(SamplePlan.forSize(size), size, RealPeer.PART_SIZE);
+            int hit = (int) (plan.get(plan.size() / 2).offset() / RealPeer.PART_SIZE);
+            List<String> ids = messageIds(nzbA);
+            for (int k = hit - 1; k <= hit + 1; k++) RealPeer.cancelArticle(ids.get(k));
+
+            long standby = rig.addStandby(item, Files.readString(nzbB, StandardCharsets.UTF_8));
+            JsonNode proof = rig.awaitEvent(item, "standby-validation-result").get("detail");
+            assertEquals("verified", proof.get("result").asText(), proof.toString());
+            assertEquals(plan.size(), proof.get("samplesDone").asInt(), proof.toString());
+
+            assertOneWhole200(davUri(rig, item), size);
+            List<JsonNode> cutovers = rig.events(item, "cutover");
+            assertEquals(1, cutovers.size(), cutovers.toString());
+            assertEquals((long) (hit - 1) * RealPeer.PART_SIZE, cutovers.get(0).get("detail").get("offset").asLong());
+            assertEquals(standby, cutovers.get(0).get("detail").get("to").asLong());
         }
     }
 
@@ -129,6 +144,25 @@ class RealPeerCutoverTest {
             assertEquals(1, closed.size(), closed.toString());
             assertEquals(FailurePolicy.NO_STABLE_SOURCE, closed.get(0).get("detail").get("reason").asText());
             assertEquals(FailurePolicy.NO_STABLE_SOURCE, rig.item(item).get("problem").get("message").asText());
+        }
+    }
+
+    /** A full GET of {@code file}: one 200 of {@code size} bytes, equal to the original by SHA-256. */
+    private void assertOneWhole200(URI file, long size) throws Exception {
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        try (http) {
+            HttpResponse<InputStream> r = http.send(HttpRequest.newBuilder(file).GET().build(),
+                    HttpResponse.BodyHandlers.ofInputStream());
+            assertEquals(200, r.statusCode());
+            assertEquals(String.valueOf(size), r.headers().firstValue("Content-Length").orElseThrow());
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            long total = 0;
+            try (InputStream body = r.body()) {
+                byte[] buf = new byte[1 << 16];
+                for (int n; (n = body.read(buf)) > 0; total += n) sha.update(buf, 0, n);
+            }
+            assertEquals(size, total, "every byte in the one response");
+            assertEquals(sha256Hex(original), HexFormat.of().formatHex(sha.digest()));
         }
     }
 

@@ -1,4 +1,4 @@
-package io.nzbmount.server.cutover;
+package io.nzbmount.server.standby;
 
 import io.nzbmount.server.fallback.Hole;
 import io.nzbmount.server.fallback.SourceHoles;
@@ -7,24 +7,26 @@ import io.nzbmount.server.store.StoreException;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The persisted known holes of sources (table {@code source_holes}): written when a permanent
- * failure proves a source lacks a range, read back when an item's {@link SourceHoles} is first
- * built after a start. A hole already known at the same start is widened, never duplicated.
- * Thread-safe (the database serialises).
+ * failure of a stream's read proves a source lacks a range, read back when an item's {@link SourceHoles} is first built after a start and before
+ * every sweep, which places no sample there. A hole already known at the same start is widened,
+ * never duplicated. Thread-safe (the database serialises).
  */
-final class HoleTable {
+public final class HoleTable {
     private final Database db;
     private final Clock clock;
 
-    HoleTable(Database db, Clock clock) {
+    public HoleTable(Database db, Clock clock) {
         this.db = db;
         this.clock = clock;
     }
 
     /** Remembers that {@code sourceId} lacks {@code hole}; {@code reason} says how that was found. */
-    void add(long sourceId, Hole hole, String reason) throws StoreException {
+    public void add(long sourceId, Hole hole, String reason) throws StoreException {
         db.transaction(c -> {
             try (PreparedStatement s = c.prepareStatement("""
                     INSERT INTO source_holes (source_id, file_idx, start_offset, end_offset, found_at, reason)
@@ -45,7 +47,7 @@ final class HoleTable {
     }
 
     /** The known holes of every source of {@code itemId}, keyed by source id as text. */
-    SourceHoles ofItem(long itemId) throws StoreException {
+    public SourceHoles ofItem(long itemId) throws StoreException {
         return db.transaction(c -> {
             SourceHoles holes = new SourceHoles();
             try (PreparedStatement s = c.prepareStatement("""
@@ -56,6 +58,22 @@ final class HoleTable {
                     while (rs.next()) {
                         holes.add(String.valueOf(rs.getLong(1)), new Hole(rs.getInt(2), rs.getLong(3), rs.getLong(4)));
                     }
+                }
+            }
+            return holes;
+        });
+    }
+
+    /** The known holes of one source, ordered by file and start. */
+    public static List<Hole> ofSource(Database db, long sourceId) throws StoreException {
+        return db.transaction(c -> {
+            List<Hole> holes = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement("""
+                    SELECT file_idx, start_offset, end_offset FROM source_holes WHERE source_id = ?
+                    ORDER BY file_idx, start_offset""")) {
+                s.setLong(1, sourceId);
+                try (ResultSet rs = s.executeQuery()) {
+                    while (rs.next()) holes.add(new Hole(rs.getInt(1), rs.getLong(2), rs.getLong(3)));
                 }
             }
             return holes;

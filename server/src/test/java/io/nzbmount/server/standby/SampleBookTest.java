@@ -1,0 +1,91 @@
+package io.nzbmount.server.standby;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.nzbmount.nntp.ArticleSpan;
+import io.nzbmount.nntp.FileMap;
+import io.nzbmount.server.fallback.Hole;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** How one sweep's samples move away from what the primary cannot read. Pure: no fetch. */
+class SampleBookTest {
+    private static final int PART = 256 * 1024;
+    private static final long SIZE = 40L * PART - 777;
+
+    /** A regular post of {@link #PART}-byte parts (a hand-written map: no articles behind it). */
+    private static final FileMap GRID = new FileMap() {
+        @Override public long size() { return SIZE; }
+        @Override public int articles() { return (int) ((SIZE + PART - 1) / PART); }
+        @Override public int partSize() { return PART; }
+        @Override public ArticleSpan span(long offset) {
+            long start = offset / PART * PART;
+            return new ArticleSpan(start, Math.min(SIZE, start + PART), false);
+        }
+        @Override public String layout() { return "test"; }
+    };
+
+    private static FilePair pair() {
+        return new FilePair(0, "film.mkv", GRID, GRID, FilePair.plan(SIZE, GRID, GRID));
+    }
+
+    private static long articleStart(Sample s) {
+        return s.offset() / PART * PART;
+    }
+
+    private static boolean overlaps(Sample s, long start, long end) {
+        return s.offset() < end && start < s.end();
+    }
+
+    @Test
+    void aSampleInAKnownHoleMovesBeforeAnythingIsFetchedAndKeepsItsLength() {
+        FilePair pair = pair();
+        Sample planned = pair.samples().get(7);
+        long start = articleStart(planned);
+        SampleBook book = new SampleBook(pair, List.of(new Hole(0, start, start + PART)), null);
+        Sample moved = book.at(7).orElseThrow();
+        assertTrue(!overlaps(moved, start, start + PART), moved.toString());
+        assertEquals(planned.length(), moved.length());
+        for (int i = 0; i < book.count(); i++) {
+            if (i != 7) assertTrue(!overlaps(moved, book.planned(i).offset(), book.planned(i).end()), "sample " + i);
+        }
+    }
+
+    @Test
+    void holesOfAnotherFileAreNotThisFilesHoles() {
+        FilePair pair = pair();
+        Sample planned = pair.samples().get(7);
+        SampleBook book = new SampleBook(pair, List.of(new Hole(1, articleStart(planned), articleStart(planned) + PART)),
+                null);
+        assertEquals(Optional.of(planned), book.at(7));
+    }
+
+    @Test
+    void aFailedMiddleSampleMovesFirstIntoTheBytesTheResponseServed() {
+        FilePair pair = pair();
+        long cut = 30L * PART;
+        byte[] served = new byte[64 * 1024];
+        SampleBook book = new SampleBook(pair, List.of(), new ServedBytes(SIZE, cut - served.length, served));
+        Sample planned = book.at(5).orElseThrow();
+        long start = articleStart(planned);
+        Sample moved = book.failed(5, start, start + PART).orElseThrow();
+        assertEquals(new Sample(cut - planned.length(), planned.length()), moved);
+        assertTrue(book.servedCovers(moved), "hashed from the served bytes, not fetched");
+    }
+
+    @Test
+    void aSampleMovesAtMostMaxMovesTimesAfterFailedReads() {
+        FilePair pair = pair();
+        SampleBook book = new SampleBook(pair, List.of(), null);
+        Optional<Sample> site = book.at(9);
+        int moves = 0;
+        while (site.isPresent()) {
+            long start = articleStart(site.get());
+            site = book.failed(9, start, start + PART);
+            if (site.isPresent()) moves++;
+        }
+        assertEquals(SampleBook.MAX_MOVES, moves);
+    }
+}
