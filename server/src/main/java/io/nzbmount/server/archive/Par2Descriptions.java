@@ -19,6 +19,10 @@ import java.util.Map;
 public final class Par2Descriptions {
     private static final byte[] MAGIC = {'P', 'A', 'R', '2', 0, 'P', 'K', 'T'};
     private static final byte[] FILE_DESCRIPTION = "PAR 2.0\0FileDesc".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] MAIN = "PAR 2.0\0Main\0\0\0\0".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] SLICE_CHECKSUMS = "PAR 2.0\0IFSC\0\0\0\0".getBytes(StandardCharsets.US_ASCII);
+    /** An MD5 and a CRC-32 per slice. */
+    private static final int SLICE_ENTRY = 16 + 4;
     private static final int PACKET_HEADER = 64;
     /** File id, MD5, MD5 of the first 16 KiB, length. */
     private static final int DESCRIPTION_FIXED = 16 + 16 + 16 + 8;
@@ -32,10 +36,14 @@ public final class Par2Descriptions {
 
     /**
      * Every file description packet in {@code par2} whose packet checksum is right, once per file
-     * id; packets of other kinds and damaged packets are skipped.
+     * id, with the slice size of its set and its slice checksums when those packets are there;
+     * packets of other kinds and damaged packets are skipped.
      */
     public static List<Par2File> parse(byte[] par2) {
         Map<String, Par2File> byFileId = new LinkedHashMap<>();
+        Map<String, String> setOf = new java.util.HashMap<>();
+        Map<String, Long> sliceSizes = new java.util.HashMap<>();
+        Map<String, long[]> crcs = new java.util.HashMap<>();
         int pos = nextMagic(par2, 0);
         while (pos >= 0 && par2.length - pos >= PACKET_HEADER) {
             long length = le64(par2, pos + 8);
@@ -43,9 +51,18 @@ public final class Par2Descriptions {
                 pos = nextMagic(par2, pos + 1);
                 continue;
             }
+            int body = pos + PACKET_HEADER;
+            String set = java.util.HexFormat.of().formatHex(par2, pos + 32, pos + 48);
+            if (Arrays.equals(par2, pos + 48, pos + 64, MAIN, 0, 16) && length >= PACKET_HEADER + 12) {
+                sliceSizes.putIfAbsent(set, le64(par2, body));
+            } else if (Arrays.equals(par2, pos + 48, pos + 64, SLICE_CHECKSUMS, 0, 16) && length >= PACKET_HEADER + 16) {
+                long[] sliceCrcs = new long[(int) ((length - PACKET_HEADER - 16) / SLICE_ENTRY)];
+                for (int i = 0; i < sliceCrcs.length; i++) sliceCrcs[i] = le32(par2, body + 16 + i * SLICE_ENTRY + 16);
+                crcs.putIfAbsent(java.util.HexFormat.of().formatHex(par2, body, body + 16), sliceCrcs);
+            }
             if (Arrays.equals(par2, pos + 48, pos + 64, FILE_DESCRIPTION, 0, 16) && length >= PACKET_HEADER + DESCRIPTION_FIXED) {
-                int body = pos + PACKET_HEADER;
                 String id = java.util.HexFormat.of().formatHex(par2, body, body + 16);
+                setOf.putIfAbsent(id, set);
                 byte[] md5 = Arrays.copyOfRange(par2, body + 16, body + 32);
                 byte[] hash16k = Arrays.copyOfRange(par2, body + 32, body + 48);
                 long size = le64(par2, body + 48);
@@ -57,7 +74,14 @@ public final class Par2Descriptions {
             }
             pos = nextMagic(par2, pos + (int) length);
         }
-        return new ArrayList<>(byFileId.values());
+        List<Par2File> files = new ArrayList<>();
+        for (Map.Entry<String, Par2File> e : byFileId.entrySet()) {
+            Par2File f = e.getValue();
+            long sliceSize = sliceSizes.getOrDefault(setOf.get(e.getKey()), 0L);
+            long[] sliceCrcs = crcs.getOrDefault(e.getKey(), new long[0]);
+            files.add(new Par2File(f.name(), f.size(), f.hash16k(), f.md5(), sliceSize, sliceCrcs));
+        }
+        return files;
     }
 
     private static boolean checksumMatches(byte[] b, int pos, int length) {
@@ -77,9 +101,17 @@ public final class Par2Descriptions {
         return -1;
     }
 
+    private static long le32(byte[] b, int at) {
+        return littleEndian(b, at, 4);
+    }
+
     private static long le64(byte[] b, int at) {
+        return littleEndian(b, at, 8);
+    }
+
+    private static long littleEndian(byte[] b, int at, int count) {
         long v = 0;
-        for (int i = 7; i >= 0; i--) v = v << 8 | (b[at + i] & 0xFF);
+        for (int i = count - 1; i >= 0; i--) v = v << 8 | (b[at + i] & 0xFF);
         return v;
     }
 }
