@@ -35,6 +35,15 @@ public final class Par2Descriptions {
     }
 
     /**
+     * The recovery set id of the first packet of a par2 file, from its first bytes; empty when
+     * {@code head} does not start a par2 packet.
+     */
+    public static java.util.Optional<String> setId(byte[] head) {
+        if (!isPar2(head) || head.length < 48) return java.util.Optional.empty();
+        return java.util.Optional.of(java.util.HexFormat.of().formatHex(head, 32, 48));
+    }
+
+    /**
      * Every file description packet in {@code par2} whose packet checksum is right, once per file
      * id, with the slice size of its set and its slice checksums when those packets are there;
      * packets of other kinds and damaged packets are skipped.

@@ -5,6 +5,7 @@ import io.nzbmount.nntp.Slice;
 import io.nzbmount.server.archive.ArchiveScan;
 import io.nzbmount.server.archive.ArchiveSet;
 import io.nzbmount.server.archive.Member;
+import io.nzbmount.server.archive.Par2File;
 import io.nzbmount.server.archive.Piece;
 import io.nzbmount.server.archive.Refusal;
 import io.nzbmount.server.store.RefusalRecord;
@@ -57,9 +58,11 @@ record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<Refusal
      * them starts with an archive signature are the archive headers read.
      *
      * @param skip files known not to be volumes (par2 files)
+     * @param par2 the release's par2 file descriptions, which check the archives' volumes
      * @throws IOException when bytes the archive headers need cannot be read
      */
-    static ArchiveContent find(ReleaseVolumes volumes, Set<Integer> skip, ArchiveReader formats) throws IOException {
+    static ArchiveContent find(ReleaseVolumes volumes, Set<Integer> skip, List<Par2File> par2, ArchiveReader formats)
+            throws IOException {
         List<Integer> candidates = new ArrayList<>();
         boolean signature = false;
         for (int i = 0; i < volumes.count(); i++) {
@@ -74,7 +77,7 @@ record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<Refusal
             }
         }
         if (!signature) return NONE;
-        return of(formats.scan(volumes.only(candidates)), candidates);
+        return of(formats.scan(volumes.only(candidates), par2), candidates);
     }
 
     /** Turns a scan of the files at {@code positions} (NZB positions, in the scan's order) into content. */
