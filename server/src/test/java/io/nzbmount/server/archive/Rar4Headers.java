@@ -74,7 +74,7 @@ final class Rar4Headers implements RarBuilder.RarHeaders {
         return out.toByteArray();
     }
 
-    private static byte[] block(int type, int flags, byte[] fields) {
+    static byte[] block(int type, int flags, byte[] fields) {
         int size = 7 + fields.length;
         LittleEndianBytes head = new LittleEndianBytes().u8(type).u16(flags).u16(size).bytes(fields);
         byte[] body = head.toByteArray();

@@ -47,13 +47,13 @@ final class Rar5Headers implements RarBuilder.RarHeaders {
         return header(new LittleEndianBytes().vint(5).vint(0).vint(moreFollow ? 1 : 0).toByteArray());
     }
 
-    private static byte[] record(int type, byte[] data) {
+    static byte[] record(int type, byte[] data) {
         LittleEndianBytes typed = new LittleEndianBytes().vint(type).bytes(data);
         return new LittleEndianBytes().vint(typed.size()).bytes(typed.toByteArray()).toByteArray();
     }
 
     /** CRC32 of (size vint + body), then the size vint and the body (type onwards). */
-    private static byte[] header(byte[] body) {
+    static byte[] header(byte[] body) {
         byte[] sized = new LittleEndianBytes().vint(body.length).bytes(body).toByteArray();
         CRC32 crc = new CRC32();
         crc.update(sized);
