@@ -63,6 +63,8 @@ public final class ArchiveScanner {
             }
             kinds[i] = kindOf(files[i]);
         }
+        Map<String, Par2File> described = new java.util.HashMap<>();
+        for (Par2File f : par2) described.putIfAbsent(f.name(), f);
         List<ArchiveSet> sets = new ArrayList<>();
         Set<Integer> claimed = new HashSet<>();
         for (int i = 0; i < count; i++) {
@@ -71,7 +73,7 @@ public final class ArchiveScanner {
             List<Integer> positions = new ArrayList<>();
             collectSplitParts(files, i, laterSplitParts, parts, positions);
             parts.forEach(p -> claimed.add(p.file()));
-            sets.add(SevenZipReader.read(parts, positions));
+            sets.add(SevenZipReader.read(parts, positions, described));
         }
         for (int i : laterSplitParts) {
             if (!claimed.contains(i)) kinds[i] = kindOf(files[i]);
@@ -83,8 +85,6 @@ public final class ArchiveScanner {
         }
         Map<Integer, RarVolume> byFile = new java.util.HashMap<>();
         rar.forEach(v -> byFile.put(v.file(), v));
-        Map<String, Par2File> described = new java.util.HashMap<>();
-        for (Par2File f : par2) described.putIfAbsent(f.name(), f);
         for (ArchiveSet set : RarSets.assemble(rar, (a, b) -> identical(source, files, a, b))) {
             sets.add(RarProof.check(set, byFile, files, described));
         }

@@ -44,7 +44,7 @@ final class RarProof {
         boolean allProved = true;
         try {
             for (RarVolume v : ordered) {
-                Optional<Refusal> r = sizeAgainstPar2(set.name(), v, files[v.file()], par2);
+                Optional<Refusal> r = Par2Check.against(set.name(), files[v.file()], par2);
                 if (r.isPresent()) return set.refused(r.get());
             }
             List<List<Part>> runs = runs(ordered);
@@ -128,14 +128,6 @@ final class RarProof {
             }
         }
         return runs;
-    }
-
-    private static Optional<Refusal> sizeAgainstPar2(String archive, RarVolume v, VolumeBytes file,
-                                                     Map<String, Par2File> par2) throws IOException {
-        Par2File described = par2.get(v.fileName());
-        if (described == null || described.size() == file.size()) return Optional.empty();
-        return Optional.of(new Refusal(Refusal.Reason.CONFLICT, "par2 says " + v.fileName() + " of the archive " + archive
-                + " has " + described.size() + " bytes, but the posted file has " + file.size()));
     }
 
     /**

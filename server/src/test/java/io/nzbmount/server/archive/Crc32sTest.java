@@ -29,4 +29,20 @@ class Crc32sTest {
     void zerosMatchAChecksumOfZeroBytes() {
         for (int n : new int[] {0, 1, 3, 4096, 65_537}) assertEquals(crc(new byte[n], 0, n), Crc32s.zeros(n), "n=" + n);
     }
+
+    @Test
+    void zerosAppendedCanBeTakenOffAgain() {
+        Random random = new Random(2);
+        for (long n : new long[] {0, 1, 7, 65_535, 1L << 31, (1L << 33) + 5}) {
+            byte[] b = new byte[100];
+            random.nextBytes(b);
+            long plain = crc(b, 0, b.length);
+            long padded = Crc32s.combine(plain, Crc32s.zeros(n), n);
+            assertEquals(plain, Crc32s.withoutZeros(padded, n), "n=" + n);
+        }
+        byte[] b = new byte[1000];
+        random.nextBytes(b);
+        byte[] padded = java.util.Arrays.copyOf(b, 4096);
+        assertEquals(crc(b, 0, b.length), Crc32s.withoutZeros(crc(padded, 0, padded.length), 4096 - 1000));
+    }
 }
