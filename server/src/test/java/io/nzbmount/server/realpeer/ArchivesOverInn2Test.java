@@ -147,6 +147,38 @@ class ArchivesOverInn2Test {
         assertServed(files.get(0), film);
     }
 
+    @Test
+    void articlesSwappedBetweenTwoVolumesOfTheNzbAreNeverServed() throws Exception {
+        byte[] film = Files.readAllBytes(RealPeer.randomFile(6 << 20, 508));
+        List<ArchiveVolume> volumes = RarBuilder.storedRar5("Swap.Film.2023", "Swap.Film.2023.mkv", film, 2 << 20);
+        String nzb = new String(post("swap", volumes), java.nio.charset.StandardCharsets.UTF_8);
+        // the second articles of volumes 1 and 2: same size, same place in their files
+        List<io.nzbmount.nntp.NzbFile> files = io.nzbmount.nntp.NzbParser.parse(
+                new java.io.ByteArrayInputStream(nzb.getBytes(java.nio.charset.StandardCharsets.UTF_8))).files();
+        String a = segmentOf(files, "part01.rar", 1);
+        String b = segmentOf(files, "part02.rar", 1);
+        String swapped = nzb.replace(">" + a + "<", ">SWAP<").replace(">" + b + "<", ">" + a + "<").replace(">SWAP<", ">" + b + "<");
+        List<MountedFile> mounted = server.importNzb(swapped.getBytes(java.nio.charset.StandardCharsets.UTF_8), "Swap Film");
+        assertEquals(film.length, mounted.get(0).size());
+        HttpResponse<InputStream> whole = http.send(HttpRequest.newBuilder(mounted.get(0).uri()).build(),
+                HttpResponse.BodyHandlers.ofInputStream());
+        java.io.ByteArrayOutputStream got = new java.io.ByteArrayOutputStream();
+        try (InputStream in = whole.body()) {
+            byte[] buf = new byte[1 << 16];
+            for (int n; (n = in.read(buf)) > 0; ) got.write(buf, 0, n);
+        } catch (IOException endedShort) {
+            // the response ends short, cleanly: what came before must still be right
+        }
+        byte[] served = got.toByteArray();
+        assertTrue(served.length < film.length, "the film was served whole through an article of another volume");
+        assertArrayEquals(Arrays.copyOf(film, served.length), served, "every byte served is the film's");
+    }
+
+    private static String segmentOf(List<io.nzbmount.nntp.NzbFile> files, String nameEnd, int index) {
+        return files.stream().filter(f -> f.name().endsWith(nameEnd)).findFirst()
+                .orElseThrow(() -> new AssertionError("no file " + nameEnd + " in " + files)).segments().get(index).messageId();
+    }
+
     /** The same files under random 32-hex-digit names that say nothing. */
     private static List<ArchiveVolume> hexNames(List<ArchiveVolume> files, long seed) {
         Random random = new Random(seed);
