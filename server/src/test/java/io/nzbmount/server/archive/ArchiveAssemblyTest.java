@@ -48,6 +48,18 @@ class ArchiveAssemblyTest {
         return out;
     }
 
+    /** The volumes of two sets in turns; {@code alternate}: set b's volume first at every odd position. */
+    private static List<ArchiveVolume> interleaved(List<ArchiveVolume> a, List<ArchiveVolume> b, boolean alternate) {
+        List<ArchiveVolume> posted = new ArrayList<>();
+        for (int i = 0; i < Math.max(a.size(), b.size()); i++) {
+            boolean bFirst = alternate && i % 2 == 1;
+            if (bFirst && i < b.size()) posted.add(b.get(i));
+            if (i < a.size()) posted.add(a.get(i));
+            if (!bFirst && i < b.size()) posted.add(b.get(i));
+        }
+        return posted;
+    }
+
     private static Refusal refusal(ArchiveSet set) {
         return set.refusal().orElseThrow(() -> new AssertionError(set.name() + " was not refused"));
     }
@@ -86,15 +98,10 @@ class ArchiveAssemblyTest {
             // two episodes, both video.mkv, of equal size and time, volumes interleaved in the NZB
             byte[] one = random(600_000, 3);
             byte[] two = random(600_000, 4);
-            List<ArchiveVolume> a = builder(format, "e1").member("video.mkv", one).volumeSize(100_000).build();
-            List<ArchiveVolume> b = builder(format, "e2").member("video.mkv", two).volumeSize(100_000).build();
-            List<ArchiveVolume> posted = new ArrayList<>();
-            for (int i = 0; i < a.size(); i++) {
-                posted.add(a.get(i));
-                posted.add(b.get(i));
-            }
-            posted = obfuscated(posted, "c");
-            assertServedExactlyOrRefused(posted, one, two);
+            List<ArchiveVolume> a = stored(format, "e1", "video.mkv", one, 100_000);
+            List<ArchiveVolume> b = stored(format, "e2", "video.mkv", two, 100_000);
+            // which copy of each volume number comes first alternates between the sets
+            assertEquals(0, assertServedExactlyOrRefused(obfuscated(interleaved(a, b, true), "c"), one, two));
         }
     }
 
@@ -102,15 +109,8 @@ class ArchiveAssemblyTest {
     void twoSetsSharingAnInnerNameWithOtherSizesAreServedApart() throws IOException {
         byte[] one = random(600_000, 5);
         byte[] two = random(610_000, 6);
-        List<ArchiveVolume> a = RarBuilder.storedRar5("e1", "video.mkv", one, 100_000);
-        List<ArchiveVolume> b = RarBuilder.storedRar5("e2", "video.mkv", two, 100_000);
-        List<ArchiveVolume> posted = new ArrayList<>();
-        for (int i = 0; i < Math.max(a.size(), b.size()); i++) {
-            if (i < a.size()) posted.add(a.get(i));
-            if (i < b.size()) posted.add(b.get(i));
-        }
-        posted = obfuscated(posted, "d");
-        assertEquals(2, assertServedExactlyOrRefused(posted, one, two));
+        assertEquals(2, assertServedExactlyOrRefused(obfuscated(interleaved(RarBuilder.storedRar5("e1", "video.mkv", one, 100_000),
+                RarBuilder.storedRar5("e2", "video.mkv", two, 100_000), false), "d"), one, two));
     }
 
     @Test
@@ -118,8 +118,8 @@ class ArchiveAssemblyTest {
         for (ArchiveSet.Format format : List.of(ArchiveSet.Format.RAR4, ArchiveSet.Format.RAR5)) {
             byte[] film = random(500_000, 7);
             byte[] other = random(500_000, 8);
-            List<ArchiveVolume> a = builder(format, "f").member("film.mkv", film).volumeSize(100_000).build();
-            List<ArchiveVolume> b = builder(format, "f").member("film.mkv", other).volumeSize(100_000).build();
+            List<ArchiveVolume> a = stored(format, "f", "film.mkv", film, 100_000);
+            List<ArchiveVolume> b = stored(format, "f", "film.mkv", other, 100_000);
             List<ArchiveVolume> posted = new ArrayList<>(obfuscated(a, "e"));
             posted.add(2, new ArchiveVolume("repost", b.get(2).bytes()));
             ArchiveSet set = scan(posted).sets().get(0);
@@ -182,5 +182,10 @@ class ArchiveAssemblyTest {
 
     static RarBuilder builder(ArchiveSet.Format format, String name) {
         return format == ArchiveSet.Format.RAR4 ? RarBuilder.rar4(name) : RarBuilder.rar5(name);
+    }
+
+    /** A stored set of one member in the format, cut into volumes of {@code volumeSize} bytes. */
+    static List<ArchiveVolume> stored(ArchiveSet.Format format, String archive, String member, byte[] data, int volumeSize) {
+        return builder(format, archive).member(member, data).volumeSize(volumeSize).build();
     }
 }

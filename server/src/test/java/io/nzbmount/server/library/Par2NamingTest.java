@@ -49,55 +49,55 @@ class Par2NamingTest {
         return ("\u001aE\u00df\u00a3 " + text).getBytes(StandardCharsets.ISO_8859_1);
     }
 
+    private static final String A = "0a1b2c3d4e5f60718293a4b5c6d7e8f9";
+    private static final String B = "1b2c3d4e5f60718293a4b5c6d7e8f90a";
+
+    /** Posts A and B as nameless files starting with these texts. */
+    private void nameless(String startOfA, String startOfB) {
+        sizer.heads.put(A, head(startOfA));
+        sizer.heads.put(B, head(startOfB));
+    }
+
+    /** A par2 index file describing files that start with a text: name, text, segment count, ... */
+    private static byte[] par2(Object... described) {
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        for (int i = 0; i < described.length; i += 3) {
+            files.put((String) described[i], content(head((String) described[i + 1]), (Integer) described[i + 2]));
+        }
+        return Par2IndexWriter.write(files, 1 << 20);
+    }
+
     @Test
     void everyPar2SetOfTheReleaseNamesItsFiles() throws Exception {
-        String film = "0a1b2c3d4e5f60718293a4b5c6d7e8f9";
-        String extra = "1b2c3d4e5f60718293a4b5c6d7e8f90a";
-        sizer.heads.put(film, head("film"));
-        sizer.heads.put(extra, head("extra"));
-        Map<String, byte[]> one = new LinkedHashMap<>();
-        one.put("Real.Film.2020.mkv", content(head("film"), 4));
-        Map<String, byte[]> two = new LinkedHashMap<>();
-        two.put("Real.Film.2020.Extras.mkv", content(head("extra"), 3));
-        sizer.heads.put("film.par2", Par2IndexWriter.write(one, 1 << 20));
-        sizer.heads.put("extras.par2", Par2IndexWriter.write(two, 1 << 20));
+        nameless("film", "extra");
+        sizer.heads.put("film.par2", par2("Real.Film.2020.mkv", "film", 4));
+        sizer.heads.put("extras.par2", par2("Real.Film.2020.Extras.mkv", "extra", 3));
 
-        List<String> names = importedNames(TestNzbs.nzb("two-sets", null, List.of(file(film, 4, 740_000),
-                file(extra, 3, 740_000), file("film.par2", 1, 30_000), file("extras.par2", 1, 30_000))));
+        List<String> names = importedNames(TestNzbs.nzb("two-sets", null, List.of(file(A, 4, 740_000),
+                file(B, 3, 740_000), file("film.par2", 1, 30_000), file("extras.par2", 1, 30_000))));
 
         assertEquals(List.of("Real.Film.2020.mkv", "Real.Film.2020.Extras.mkv"), names.subList(0, 2));
     }
 
     @Test
     void twoFilesWithTheSameFirst16KiBNeverGetTheSameName() throws Exception {
-        String a = "0a1b2c3d4e5f60718293a4b5c6d7e8f9";
-        String b = "1b2c3d4e5f60718293a4b5c6d7e8f90a";
-        sizer.heads.put(a, head("same start"));
-        sizer.heads.put(b, head("same start"));
-        Map<String, byte[]> described = new LinkedHashMap<>();
-        described.put("Episode.01.mkv", content(head("same start"), 4));
-        described.put("Episode.02.mkv", content(head("same start"), 3));
-        sizer.heads.put("show.par2", Par2IndexWriter.write(described, 1 << 20));
+        nameless("same start", "same start");
+        sizer.heads.put("show.par2", par2("Episode.01.mkv", "same start", 4, "Episode.02.mkv", "same start", 3));
 
-        List<String> names = importedNames(TestNzbs.nzb("same-hash", null, List.of(file(a, 3, 740_000),
-                file(b, 4, 740_000), file("show.par2", 1, 30_000))));
+        List<String> names = importedNames(TestNzbs.nzb("same-hash", null, List.of(file(A, 3, 740_000),
+                file(B, 4, 740_000), file("show.par2", 1, 30_000))));
 
         assertEquals(List.of("Episode.02.mkv", "Episode.01.mkv"), names.subList(0, 2), "told apart by their sizes");
     }
 
     @Test
     void aDescriptionTwoPostedFilesMatchNamesNeither() throws Exception {
-        String a = "0a1b2c3d4e5f60718293a4b5c6d7e8f9";
-        String b = "1b2c3d4e5f60718293a4b5c6d7e8f90a";
-        sizer.heads.put(a, head("same start"));
-        sizer.heads.put(b, head("same start"));
-        Map<String, byte[]> described = new LinkedHashMap<>();
-        described.put("Episode.01.mkv", content(head("same start"), 4));
-        sizer.heads.put("show.par2", Par2IndexWriter.write(described, 1 << 20));
+        nameless("same start", "same start");
+        sizer.heads.put("show.par2", par2("Episode.01.mkv", "same start", 4));
 
-        List<String> names = importedNames(TestNzbs.nzb("same-file", null, List.of(file(a, 4, 740_000),
-                file(b, 4, 740_000), file("show.par2", 1, 30_000))));
+        List<String> names = importedNames(TestNzbs.nzb("same-file", null, List.of(file(A, 4, 740_000),
+                file(B, 4, 740_000), file("show.par2", 1, 30_000))));
 
-        assertEquals(List.of(a, b), names.subList(0, 2));
+        assertEquals(List.of(A, B), names.subList(0, 2));
     }
 }
