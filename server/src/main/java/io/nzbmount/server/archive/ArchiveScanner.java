@@ -19,7 +19,10 @@ import java.util.Set;
  * <p>Cost: one read of the first {@link VolumeBytes#MIN_READ} bytes of every file except par2
  * files and the later parts of a split 7z (known by name); then, per RAR volume, one read per
  * header that does not sit in an already-read range (typically the start and the end of a
- * volume); per 7z archive, the region of its end header.
+ * volume); per 7z archive, the region of its end header. To prove a RAR set's order
+ * ({@link RarProof}) without par2, the last part of each split member when it is small (about one
+ * article per volume of the member); with par2, the first 16 KiB of each described volume
+ * (already read for most) and nothing more.
  */
 public final class ArchiveScanner {
     private static final byte[] RAR5 = {0x52, 0x61, 0x72, 0x21, 0x1A, 0x07, 0x01, 0x00};

@@ -10,7 +10,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads the file descriptions of a par2 file. Pure; thread-safe.
+ * Reads the file descriptions of a par2 file, with the slice size of their set (main packet) and
+ * their slice checksums (IFSC packets) when the file holds them. Pure; thread-safe.
  *
  * <p>A packet: magic {@code PAR2\0PKT}, length (8 bytes, little-endian, whole packet, a multiple
  * of 4), MD5 of the packet from the recovery set id to its end, recovery set id (16), type (16),

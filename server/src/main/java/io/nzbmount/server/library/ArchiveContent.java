@@ -34,6 +34,8 @@ record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<Refusal
         refused = List.copyOf(refused);
     }
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ArchiveContent.class);
+
     static final ArchiveContent NONE = new ArchiveContent(List.of(), Set.of(), List.of());
 
     /**
@@ -87,6 +89,8 @@ record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<Refusal
         for (int v : scan.archived()) archived.add(positions.get(v));
         List<RefusalRecord> refused = new ArrayList<>();
         for (ArchiveSet set : scan.sets()) {
+            LOG.info("archive {} ({} volumes): order {}{}", set.name(), set.volumes().size(),
+                    set.order().name().toLowerCase(Locale.ROOT), set.refusal().map(r -> ", refused: " + r.message()).orElse(""));
             for (int v : set.volumes()) archived.add(positions.get(v));
             set.refusal().ifPresent(r -> refused.add(record(set.name(), r)));
             if (set.refusal().isPresent()) continue;

@@ -89,6 +89,7 @@ class ArchiveAssemblyTest {
         ArchiveSet set = ArchiveScanner.scan(source).sets().get(0);
         assertTrue(set.refusal().isEmpty(), () -> set.refusal().toString());
         assertEquals(List.of(1, 2, 0), set.volumes());
+        assertEquals(ArchiveSet.Order.PROVED, set.order(), "the part CRCs add up in the order the flags give");
         assertArrayEquals(film, source.bytesOf(set.members().get(0)));
     }
 
