@@ -327,9 +327,30 @@ class SplicedFileEndToEndTest {
     }
 
     @Test
-    void mappedVolumeCarriesItsPostedName() throws Exception {
+    void articleOfAnotherFileAtTheSamePlaceIsCorruptNotServedAlsoAfterARestore() throws Exception {
+        FileMap map = spliced();
+        FileMap restored = usenet.restore(nzbFiles(), map.layout());
+        // Article 1 of volume 2 answers with a CRC-correct part of another posted file of the same
+        // size and part size, at the same offset: only its yEnc name tells it apart.
+        String id = posted.get(2).messageIds().get(1);
+        byte[] other = random(VOLUME[2].length, 99);
+        server.putArticle(id, new YencEncoder().encodePart(other, PART[2], PART[2], "other.part3.rar", 2, 4,
+                other.length, PART[2]));
+        for (FileMap m : List.of(map, restored)) {
+            try (NzbReader reader = usenet.open(m, Priority.FOREGROUND)) {
+                byte[] buf = new byte[100];
+                ArticleCorruptException e = assertThrows(ArticleCorruptException.class,
+                        () -> reader.read(splicedOffset(2, PART[2] + 50), buf, 0, 100));
+                assertEquals(id, e.messageId());
+                assertArrayEquals(new byte[100], buf, "no byte reached the caller");
+            }
+        }
+    }
+
+    @Test
+    void mappedVolumeCarriesItsPostedNameAlsoWhenRestored() throws Exception {
         List<FileMap> volumes = mapVolumes();
         for (int v = 0; v < NAME.length; v++) assertEquals(Optional.of(NAME[v]), volumes.get(v).postedName());
-        assertEquals(Optional.empty(), usenet.restore(posted.get(0).toNzbFile(), volumes.get(0).layout()).postedName());
+        assertEquals(Optional.of(NAME[0]), usenet.restore(posted.get(0).toNzbFile(), volumes.get(0).layout()).postedName());
     }
 }

@@ -19,7 +19,10 @@ import java.util.Set;
  * <p>Cost: one read of the first {@link VolumeBytes#MIN_READ} bytes of every file except par2
  * files and the later parts of a split 7z (known by name); then, per RAR volume, one read per
  * header that does not sit in an already-read range (typically the start and the end of a
- * volume); per 7z archive, the region of its end header.
+ * volume); per 7z archive, the region of its end header. To prove a RAR set's order
+ * ({@link RarProof}) without par2, the last part of each split member when it is small (about one
+ * article per volume of the member); with par2, the first 16 KiB of each described volume
+ * (already read for most) and nothing more.
  */
 public final class ArchiveScanner {
     private static final byte[] RAR5 = {0x52, 0x61, 0x72, 0x21, 0x1A, 0x07, 0x01, 0x00};
@@ -36,6 +39,17 @@ public final class ArchiveScanner {
      *     malformed: that is a {@link Refusal} of the set)
      */
     public static ArchiveScan scan(VolumeSource source) throws IOException {
+        return scan(source, List.of());
+    }
+
+    /**
+     * {@link #scan(VolumeSource)}, checking every RAR set against the release's par2 file
+     * descriptions and proving its order with its part checksums ({@link RarProof}).
+     *
+     * @param par2 the par2 descriptions of the release's files (any number of sets), matched to
+     *             the volumes by name
+     */
+    public static ArchiveScan scan(VolumeSource source, List<Par2File> par2) throws IOException {
         int count = source.count();
         VolumeBytes[] files = new VolumeBytes[count];
         Kind[] kinds = new Kind[count];
@@ -52,6 +66,8 @@ public final class ArchiveScanner {
             }
             kinds[i] = kindOf(files[i]);
         }
+        Map<String, Par2File> described = new java.util.HashMap<>();
+        for (Par2File f : par2) described.putIfAbsent(f.name(), f);
         List<ArchiveSet> sets = new ArrayList<>();
         Set<Integer> claimed = new HashSet<>();
         for (int i = 0; i < count; i++) {
@@ -60,7 +76,7 @@ public final class ArchiveScanner {
             List<Integer> positions = new ArrayList<>();
             collectSplitParts(files, i, laterSplitParts, parts, positions);
             parts.forEach(p -> claimed.add(p.file()));
-            sets.add(SevenZipReader.read(parts, positions));
+            sets.add(SevenZipReader.read(parts, positions, described));
         }
         for (int i : laterSplitParts) {
             if (!claimed.contains(i)) kinds[i] = kindOf(files[i]);
@@ -70,11 +86,40 @@ public final class ArchiveScanner {
             if (kinds[i] == Kind.RAR4) rar.add(Rar4Reader.read(files[i]));
             if (kinds[i] == Kind.RAR5) rar.add(Rar5Reader.read(files[i]));
         }
-        sets.addAll(RarSets.assemble(rar));
+        Map<Integer, RarVolume> byFile = new java.util.HashMap<>();
+        rar.forEach(v -> byFile.put(v.file(), v));
+        for (ArchiveSet set : RarSets.assemble(rar, (a, b) -> identical(source, files, a, b))) {
+            sets.add(RarProof.check(set, byFile, files, described));
+        }
         sets.sort(Comparator.comparingInt(s -> s.volumes().get(0)));
         Set<Integer> archived = new HashSet<>(claimed);
         rar.forEach(v -> archived.add(v.file()));
         return new ArchiveScan(sets, archived);
+    }
+
+    /**
+     * Two volumes are copies of one when they are posted as the same articles, or when they have
+     * the same size, the same first bytes and the same headers: every part header carries the
+     * CRC-32 of its part's data, so the same headers mean the same data.
+     */
+    private static boolean identical(VolumeSource source, VolumeBytes[] files, RarVolume a, RarVolume b) {
+        if (source.sameArticles(a.file(), b.file())) return true;
+        try {
+            VolumeBytes x = files[a.file()];
+            VolumeBytes y = files[b.file()];
+            if (x.size() != y.size() || a.entries().size() != b.entries().size()) return false;
+            for (int i = 0; i < a.entries().size(); i++) {
+                RarEntry e = a.entries().get(i);
+                RarEntry f = b.entries().get(i);
+                if (!e.name().equals(f.name()) || e.dataOffset() != f.dataOffset() || e.dataSize() != f.dataSize()
+                        || e.crc() != f.crc() || e.time() != f.time() || e.unpackedSize() != f.unpackedSize() || e.crc() < 0) {
+                    return false;
+                }
+            }
+            return Arrays.equals(x.readUpTo(0, VolumeBytes.MIN_READ), y.readUpTo(0, VolumeBytes.MIN_READ));
+        } catch (IOException e) {
+            return false; // what cannot be compared is not the same
+        }
     }
 
     private static Kind kindOf(VolumeBytes file) throws IOException {

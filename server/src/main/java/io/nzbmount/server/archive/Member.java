@@ -12,8 +12,14 @@ import java.util.Optional;
  * @param pieces  where its bytes sit, in order; their lengths add up to {@code size}. Empty when
  *                refused
  * @param refusal why it cannot be served, when it cannot
+ * @param crc     the CRC-32 of its bytes as the archive records it, -1 when it records none
  */
-public record Member(String name, long size, List<Piece> pieces, Optional<Refusal> refusal) {
+public record Member(String name, long size, List<Piece> pieces, Optional<Refusal> refusal, long crc) {
+    /** A member whose archive records no CRC for it. */
+    public Member(String name, long size, List<Piece> pieces, Optional<Refusal> refusal) {
+        this(name, size, pieces, refusal, -1);
+    }
+
     public Member {
         Objects.requireNonNull(name, "name");
         pieces = List.copyOf(pieces);

@@ -109,7 +109,9 @@ final class Rar4Reader {
             long packLow = c.u32();
             long unpackLow = c.u32();
             int hostOs = c.u8();
-            c.skip(4 + 4 + 1); // file CRC, time, version needed
+            long crc = c.u32();
+            long time = c.u32();
+            c.skip(1); // version needed
             int method = c.u8();
             int nameSize = c.u16();
             c.skip(4); // attributes
@@ -126,7 +128,7 @@ final class Rar4Reader {
                 String name = Rar4Names.decode(nameField, (flags & LHD_UNICODE) != 0);
                 if (hostOs <= 2) name = name.replace('\\', '/'); // MS-DOS, OS/2 and Windows store '\'
                 entries.add(new RarEntry(name, unpackHigh << 32 | unpackLow, dataOffset, dataSize,
-                        (flags & LHD_SPLIT_BEFORE) != 0, (flags & LHD_SPLIT_AFTER) != 0,
+                        (flags & LHD_SPLIT_BEFORE) != 0, (flags & LHD_SPLIT_AFTER) != 0, crc, time,
                         entryRefusal(name, flags, method)));
             }
             return dataOffset + dataSize;

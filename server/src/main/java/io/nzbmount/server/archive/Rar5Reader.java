@@ -119,8 +119,8 @@ final class Rar5Reader {
             long fileFlags = c.vint();
             long unpackedSize = c.vint();
             c.vint(); // attributes
-            if ((fileFlags & FILE_TIME) != 0) c.skip(4);
-            if ((fileFlags & FILE_CRC) != 0) c.skip(4);
+            long time = (fileFlags & FILE_TIME) != 0 ? c.u32() : -1;
+            long crc = (fileFlags & FILE_CRC) != 0 ? c.u32() : -1;
             long compression = c.vint();
             long hostOs = c.vint();
             long nameLength = c.vint();
@@ -142,7 +142,7 @@ final class Rar5Reader {
                         + " has no recorded size"));
             }
             entries.add(new RarEntry(name, unpackedSize, dataOffset, dataSize, (flags & SPLIT_BEFORE) != 0,
-                    (flags & SPLIT_AFTER) != 0, refusal));
+                    (flags & SPLIT_AFTER) != 0, crc, time, refusal));
         }
 
         private boolean hasEncryptionRecord(byte[] head, int from, int to) throws ArchiveException {

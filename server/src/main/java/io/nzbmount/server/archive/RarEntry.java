@@ -12,8 +12,17 @@ import java.util.Optional;
  * @param dataSize     this part's data length in the volume
  * @param splitBefore  the member started in an earlier volume
  * @param splitAfter   the member continues in the next volume
+ * @param crc          the CRC32 the header gives, -1 when none: of this part's data while the member
+ *                     continues in the next volume, of the whole member in its last (or only) part
+ * @param time         the modification time field as the header stores it, -1 when none; every
+ *                     part of one member carries the same
  * @param refusal      why this member's data cannot be served (compressed, encrypted, solid)
  */
 record RarEntry(String name, long unpackedSize, long dataOffset, long dataSize, boolean splitBefore,
-                boolean splitAfter, Optional<Refusal> refusal) {
+                boolean splitAfter, long crc, long time, Optional<Refusal> refusal) {
+
+    /** The CRC32 of this part's data alone, when the header says it (not in a member's last part). */
+    boolean hasPartCrc() {
+        return splitAfter && crc >= 0;
+    }
 }

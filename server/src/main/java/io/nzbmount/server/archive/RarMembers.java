@@ -7,8 +7,8 @@ import java.util.Optional;
 /**
  * Follows the file headers of an ordered RAR set through its volumes and joins the parts of each
  * member (split-before / split-after flags) into one piece list. A member whose parts do not join
- * up, or whose parts do not add up to its unpacked size, is refused; none is ever served with a
- * hole. Pure.
+ * up, disagree on its size or time (every part header repeats both), or do not add up to its
+ * unpacked size, is refused; none is ever served with a hole. Pure.
  */
 final class RarMembers {
     private RarMembers() {}
@@ -54,6 +54,7 @@ final class RarMembers {
     private static final class Pending {
         final String name;
         final long size;
+        final long time;
         final List<Piece> pieces = new ArrayList<>();
         long total;
         int lastPosition;
@@ -62,11 +63,16 @@ final class RarMembers {
         Pending(RarEntry first, int position) {
             this.name = first.name();
             this.size = first.unpackedSize();
+            this.time = first.time();
             this.lastPosition = position;
         }
 
         void add(RarVolume volume, RarEntry entry, int position) {
             lastPosition = position;
+            if (entry.unpackedSize() != size || entry.time() != time) {
+                refuse(Refusal.Reason.CONFLICT, "has parts that disagree on its size or time (volume " + (position + 1)
+                        + "): they belong to different sets");
+            }
             if (refusal == null && entry.refusal().isPresent()) refusal = entry.refusal().get();
             if (entry.dataSize() > 0) pieces.add(new Piece(volume.file(), entry.dataOffset(), entry.dataSize()));
             total += entry.dataSize();

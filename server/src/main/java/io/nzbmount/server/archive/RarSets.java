@@ -1,25 +1,32 @@
 package io.nzbmount.server.archive;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.TreeSet;
 
 /**
- * Groups RAR volumes into sets and puts each set in volume order: by the volume numbers in the
- * headers when every volume has one, else by conventional names. Volumes join a set by a shared
- * conventional base name, or, when names are obfuscated, by the split member that runs from one
- * into the other. Pure.
+ * Groups RAR volumes into sets and puts each set in volume order ({@link RarOrder}): by the
+ * volume numbers in the headers when every volume has one, else by conventional names, else by
+ * the split flags of at most three volumes; any other set is refused, never put in a guessed
+ * order. Volumes join a set by a shared conventional base name, or, when names are obfuscated, by
+ * a split member (name, whole size and time) that runs from one into the other. A volume posted
+ * twice is dropped only when the copies are identical; otherwise, like one part held by two
+ * volumes or parts of a member that disagree, the set is refused. Pure.
  */
 final class RarSets {
     private RarSets() {}
 
-    static List<ArchiveSet> assemble(List<RarVolume> volumes) {
+    /** Says whether two volumes posted at the same position are copies of one volume. */
+    @FunctionalInterface
+    interface Copies {
+        boolean identical(RarVolume a, RarVolume b);
+    }
+
+    static List<ArchiveSet> assemble(List<RarVolume> volumes, Copies copies) {
         int[] parent = new int[volumes.size()];
         for (int i = 0; i < parent.length; i++) parent[i] = i;
         Map<String, Integer> byBase = new HashMap<>();
@@ -34,7 +41,9 @@ final class RarSets {
             }
             for (RarEntry e : v.entries()) {
                 if (!e.splitBefore() && !e.splitAfter()) continue;
-                Integer other = bySplitMember.putIfAbsent(v.format() + "/" + e.name(), i);
+                // A member is known by all its part headers repeat: name, whole size and time.
+                String member = v.format() + "/" + e.name() + "/" + e.unpackedSize() + "/" + e.time();
+                Integer other = bySplitMember.putIfAbsent(member, i);
                 if (other != null && compatible(base, baseKey(volumes.get(other)))) union(parent, other, i);
             }
         }
@@ -43,7 +52,7 @@ final class RarSets {
             groups.computeIfAbsent(find(parent, i), k -> new ArrayList<>()).add(volumes.get(i));
         }
         List<ArchiveSet> sets = new ArrayList<>();
-        for (List<RarVolume> group : groups.values()) sets.add(toSet(group));
+        for (List<RarVolume> group : groups.values()) sets.add(toSet(group, copies));
         return sets;
     }
 
@@ -66,38 +75,49 @@ final class RarSets {
         if (ra != rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
     }
 
-    private static ArchiveSet toSet(List<RarVolume> group) {
+    private static ArchiveSet toSet(List<RarVolume> group, Copies copies) {
         List<RarVolume> ordered = new ArrayList<>(group);
         List<Integer> positions = new ArrayList<>();
-        if (ordered.stream().allMatch(v -> v.number().isPresent())) {
-            ordered.sort(Comparator.comparingInt((RarVolume v) -> v.number().getAsInt()).thenComparingInt(RarVolume::file));
-            dropRepeatedNumbers(ordered);
-            ordered.forEach(v -> positions.add(v.number().getAsInt()));
-        } else if (ordered.stream().allMatch(v -> VolumeNames.rar(v.fileName()).isPresent())) {
-            ordered.sort(Comparator.comparingInt((RarVolume v) -> namePosition(v).getAsInt()).thenComparingInt(RarVolume::file));
-            ordered.forEach(v -> positions.add(namePosition(v).getAsInt()));
-        } else {
-            ordered.sort(Comparator.comparing(RarVolume::fileName).thenComparingInt(RarVolume::file));
-        }
-        String name = setName(ordered.get(0));
+        ArchiveSet.Order order = RarOrder.sort(ordered, positions);
+        String name = setName(ordered);
         Optional<Refusal> refusal = ordered.stream().map(RarVolume::refusal).flatMap(Optional::stream).findFirst();
+        if (refusal.isEmpty() && order == ArchiveSet.Order.UNKNOWN) refusal = Optional.of(RarOrder.unknown(name, ordered));
+        if (refusal.isEmpty()) refusal = dropRepeats(name, ordered, positions, copies);
+        if (refusal.isEmpty()) refusal = RarOrder.samePartTwice(name, ordered, positions);
         if (refusal.isEmpty()) refusal = missingVolumes(name, ordered, positions);
         List<Member> members = RarMembers.chain(ordered, positions, refusal);
-        return new ArchiveSet(name, ordered.get(0).format(), ordered.stream().map(RarVolume::file).toList(), members, refusal);
-    }
-
-    private static OptionalInt namePosition(RarVolume v) {
-        return VolumeNames.rar(v.fileName()).map(p -> OptionalInt.of(p.position())).orElse(OptionalInt.empty());
-    }
-
-    /** A volume posted twice keeps its first copy in the set; the repeat is not a volume of it. */
-    private static void dropRepeatedNumbers(List<RarVolume> ordered) {
-        for (int i = ordered.size() - 1; i > 0; i--) {
-            if (ordered.get(i).number().getAsInt() == ordered.get(i - 1).number().getAsInt()) ordered.remove(i);
+        if (refusal.isEmpty()) {
+            refusal = members.stream().map(Member::refusal).flatMap(Optional::stream)
+                    .filter(r -> r.reason() == Refusal.Reason.CONFLICT).findFirst();
         }
+        ArchiveSet set = new ArchiveSet(name, ordered.get(0).format(), ordered.stream().map(RarVolume::file).toList(),
+                members, Optional.empty(), order);
+        return refusal.map(set::refused).orElse(set);
     }
 
-    private static String setName(RarVolume first) {
+    /**
+     * A volume posted twice is kept once when the copies are identical; copies that differ mean
+     * two sets are mixed, and nothing says which copy belongs.
+     */
+    private static Optional<Refusal> dropRepeats(String name, List<RarVolume> ordered, List<Integer> positions,
+                                                 Copies copies) {
+        for (int i = ordered.size() - 1; i > 0; i--) {
+            if (!positions.get(i).equals(positions.get(i - 1))) continue;
+            RarVolume kept = ordered.get(i - 1);
+            RarVolume repeat = ordered.get(i);
+            if (!copies.identical(kept, repeat)) {
+                return Optional.of(new Refusal(Refusal.Reason.CONFLICT, "the archive " + name + " has volume "
+                        + (positions.get(i) + 1) + " twice with different contents (" + kept.fileName() + " and "
+                        + repeat.fileName() + "): the release mixes volumes of two sets"));
+            }
+            ordered.remove(i);
+            positions.remove(i);
+        }
+        return Optional.empty();
+    }
+
+    private static String setName(List<RarVolume> ordered) {
+        RarVolume first = ordered.get(0);
         return VolumeNames.rar(first.fileName()).map(VolumeNames.Parsed::base)
                 .orElse(VolumeNames.withoutExtension(first.fileName()));
     }

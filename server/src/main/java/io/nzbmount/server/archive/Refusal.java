@@ -26,6 +26,17 @@ public record Refusal(Reason reason, String message) {
         MISSING_VOLUME,
         /** The headers contradict themselves or the volumes (bad CRC, sizes that do not add up). */
         DAMAGED,
+        /**
+         * The volumes' order cannot be known: no volume numbers in the headers, names that follow
+         * no volume scheme, no par2 names, and more volumes than the split flags can order.
+         */
+        UNKNOWN_ORDER,
+        /**
+         * The volumes contradict each other: a volume posted twice with other contents, parts of
+         * one member that disagree on its size or time, or part checksums that do not add up to
+         * the member's (volumes of two sets mixed, or in the wrong order).
+         */
+        CONFLICT,
         /** A format feature this reader does not know. */
         UNSUPPORTED
     }

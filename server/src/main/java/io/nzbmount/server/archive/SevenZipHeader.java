@@ -53,9 +53,13 @@ final class SevenZipHeader {
     record Folder(List<Coder> coders, int packedStreams, long unpackSize, long crc) {
     }
 
-    /** Pack streams from {@code packPos} (after the 32-byte signature header), folders, substreams. */
-    record Streams(long packPos, long[] packSizes, List<Folder> folders, int[] unpackStreams, long[] substreamSizes) {
-        static final Streams NONE = new Streams(0, new long[0], List.of(), new int[0], new long[0]);
+    /**
+     * Pack streams from {@code packPos} (after the 32-byte signature header), folders, substreams
+     * (one per file with data) with their sizes and their CRCs (-1 where none is recorded).
+     */
+    record Streams(long packPos, long[] packSizes, List<Folder> folders, int[] unpackStreams, long[] substreamSizes,
+                   long[] substreamCrcs) {
+        static final Streams NONE = new Streams(0, new long[0], List.of(), new int[0], new long[0], new long[0]);
     }
 
     record Entry(String name, boolean hasStream, boolean directory, boolean emptyFile, boolean anti) {
@@ -95,6 +99,7 @@ final class SevenZipHeader {
         List<Folder> folders = List.of();
         int[] unpackStreams = null;
         long[] substreamSizes = null;
+        long[] listedCrcs = new long[0];
         for (long id = c.number7z(); id != END; id = c.number7z()) {
             switch ((int) id) {
                 case PACK_INFO -> {
@@ -123,7 +128,7 @@ final class SevenZipHeader {
                     if (sub == SIZE) sub = c.number7z();
                     while (sub != END) {
                         if (sub != CRC) throw ArchiveException.damaged("7z substreams have an unknown property " + sub);
-                        digests(c, unknownCrcCount(folders, unpackStreams));
+                        listedCrcs = digests(c, unknownCrcCount(folders, unpackStreams));
                         sub = c.number7z();
                     }
                 }
@@ -135,7 +140,24 @@ final class SevenZipHeader {
             Arrays.fill(unpackStreams, 1);
             substreamSizes = folders.stream().mapToLong(Folder::unpackSize).toArray();
         }
-        return new Streams(packPos, packSizes, folders, unpackStreams, substreamSizes);
+        return new Streams(packPos, packSizes, folders, unpackStreams, substreamSizes,
+                substreamCrcs(folders, unpackStreams, listedCrcs, substreamSizes.length));
+    }
+
+    /** A folder of one stream with a CRC gives it; the substreams' CRCs list the others, in order. */
+    private static long[] substreamCrcs(List<Folder> folders, int[] unpackStreams, long[] listed, int count) {
+        long[] crcs = new long[count];
+        java.util.Arrays.fill(crcs, -1);
+        int k = 0;
+        int l = 0;
+        for (int f = 0; f < folders.size() && k < count; f++) {
+            boolean own = unpackStreams[f] == 1 && folders.get(f).crc() >= 0;
+            for (int i = 0; i < unpackStreams[f] && k < count; i++, k++) {
+                if (own) crcs[k] = folders.get(f).crc();
+                else if (l < listed.length) crcs[k] = listed[l++];
+            }
+        }
+        return crcs;
     }
 
     private static long[] substreamSizes(ByteCursor c, List<Folder> folders, int[] unpackStreams, boolean listed)

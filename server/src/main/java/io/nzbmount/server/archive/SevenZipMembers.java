@@ -16,9 +16,11 @@ final class SevenZipMembers {
 
     /**
      * @param headerStart where the end header starts in the stream: packed data must end before it
+     * @param known       receives, for every stored file with a recorded CRC, its stream offset,
+     *                    length and CRC
      */
-    static List<Member> map(String archive, SevenZipHeader.Header header, SplitStream stream, long headerStart)
-            throws ArchiveException {
+    static List<Member> map(String archive, SevenZipHeader.Header header, SplitStream stream, long headerStart,
+                            List<long[]> known) throws ArchiveException {
         SevenZipHeader.Streams s = header.streams();
         long[] packStart = new long[s.packSizes().length];
         long at = SIGNATURE_HEADER + s.packPos();
@@ -55,18 +57,20 @@ final class SevenZipMembers {
             if (folder >= s.folders().size() || substream >= s.substreamSizes().length) {
                 throw ArchiveException.damaged("more files than data streams");
             }
+            long crc = substream < s.substreamCrcs().length ? s.substreamCrcs()[substream] : -1;
             long size = s.substreamSizes()[substream++];
             SevenZipHeader.Folder f = s.folders().get(folder);
             Optional<Refusal> refusal = refusal(archive, entry.name(), f);
             if (refusal.isPresent()) {
-                members.add(new Member(entry.name(), size, List.of(), refusal));
+                members.add(new Member(entry.name(), size, List.of(), refusal, crc));
             } else {
                 int pack = firstPack[folder];
                 if (s.packSizes()[pack] != f.unpackSize()) {
                     throw ArchiveException.damaged("a stored folder's packed size differs from its size");
                 }
                 List<Piece> pieces = size == 0 ? List.of() : stream.pieces(packStart[pack] + offset, size);
-                members.add(new Member(entry.name(), size, pieces, Optional.empty()));
+                members.add(new Member(entry.name(), size, pieces, Optional.empty(), crc));
+                if (crc >= 0 && size > 0) known.add(new long[] {packStart[pack] + offset, size, crc});
             }
             offset += size;
             inFolder++;

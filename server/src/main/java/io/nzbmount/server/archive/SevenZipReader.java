@@ -4,6 +4,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.zip.CRC32;
 import org.tukaani.xz.LZMAInputStream;
@@ -28,13 +29,26 @@ final class SevenZipReader {
      * @param positions each part's position from its name (0 for {@code .001}); gaps are missing parts
      */
     static ArchiveSet read(List<VolumeBytes> parts, List<Integer> positions) throws IOException {
+        return read(parts, positions, Map.of());
+    }
+
+    /**
+     * {@link #read(List, List)}, proving the set against par2's checksums of its parts
+     * ({@link SevenZipProof}) when par2 describes them.
+     *
+     * @param par2 the release's par2 descriptions by file name
+     */
+    static ArchiveSet read(List<VolumeBytes> parts, List<Integer> positions, Map<String, Par2File> par2) throws IOException {
         String name = setName(parts.get(0).name());
         List<Integer> files = parts.stream().map(VolumeBytes::file).toList();
         try {
             checkParts(name, parts, positions);
             SplitStream stream = new SplitStream(parts);
-            List<Member> members = members(name, stream, parts.size(), lastPartIsFull(parts));
-            return new ArchiveSet(name, ArchiveSet.Format.SEVEN_ZIP, files, members, Optional.empty());
+            List<long[]> known = new java.util.ArrayList<>();
+            List<Member> members = members(name, stream, parts.size(), lastPartIsFull(parts), known);
+            ArchiveSet set = new ArchiveSet(name, ArchiveSet.Format.SEVEN_ZIP, files, members, Optional.empty(),
+                    parts.size() == 1 ? ArchiveSet.Order.SINGLE : ArchiveSet.Order.NAMES);
+            return SevenZipProof.check(set, parts, stream, known, par2);
         } catch (ArchiveException e) {
             Refusal refusal = new Refusal(e.reason(), "the 7z archive " + name + ": " + e.getMessage());
             return new ArchiveSet(name, ArchiveSet.Format.SEVEN_ZIP, files, List.of(), Optional.of(refusal));
@@ -65,8 +79,8 @@ final class SevenZipReader {
         return parts.get(parts.size() - 1).size() == parts.get(0).size();
     }
 
-    private static List<Member> members(String name, SplitStream stream, int partCount, boolean lastPartIsFull)
-            throws IOException, ArchiveException {
+    private static List<Member> members(String name, SplitStream stream, int partCount, boolean lastPartIsFull,
+                                        List<long[]> known) throws IOException, ArchiveException {
         byte[] signature = stream.read(0, SIGNATURE_HEADER);
         ByteCursor sig = new ByteCursor(signature);
         sig.skip(6);
@@ -97,7 +111,7 @@ final class SevenZipReader {
             header = unpackHeader(stream, SevenZipHeader.encoded(header));
         }
         if (header.length == 0 || header[0] != SevenZipHeader.HEADER) throw ArchiveException.damaged("no header where the archive says");
-        return SevenZipMembers.map(name, SevenZipHeader.header(header), stream, headerStart);
+        return SevenZipMembers.map(name, SevenZipHeader.header(header), stream, headerStart, known);
     }
 
     private static byte[] unpackHeader(SplitStream stream, SevenZipHeader.Streams packed)

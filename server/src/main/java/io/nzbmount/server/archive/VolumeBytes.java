@@ -13,6 +13,8 @@ final class VolumeBytes {
     /** Small against an article (~700 KB), big enough for the run of headers at a volume start. */
     static final int MIN_READ = 4096;
     private static final int KEPT_CHUNKS = 8;
+    /** Long enough that an article cut by two steps (fetched twice) is rare, short enough to hold. */
+    private static final int CRC_STEP = 8 * 1024 * 1024;
 
     private final VolumeSource source;
     private final int file;
@@ -61,6 +63,22 @@ final class VolumeBytes {
         if (chunks.size() == KEPT_CHUNKS) chunks.remove(0);
         chunks.add(new Chunk(offset, got));
         return got.length <= wanted ? got : java.util.Arrays.copyOf(got, wanted);
+    }
+
+    /**
+     * The CRC-32 of {@code length} bytes from {@code offset}. Small runs go through the kept
+     * chunks; long ones are read in steps that are not kept.
+     */
+    long crc(long offset, long length) throws IOException, ArchiveException {
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        for (long done = 0; done < length; ) {
+            int step = (int) Math.min(length - done, CRC_STEP);
+            byte[] got = step <= MIN_READ ? read(offset + done, step) : source.read(file, offset + done, step);
+            if (got.length != step) throw ArchiveException.damaged(name + " ends before byte " + (offset + length));
+            crc.update(got);
+            done += step;
+        }
+        return crc.getValue();
     }
 
     /** Exactly {@code length} bytes from {@code offset}; a file that ends first is a damaged archive. */

@@ -26,4 +26,12 @@ public interface VolumeSource {
      *     says why)
      */
     byte[] read(int file, long offset, int length) throws IOException;
+
+    /**
+     * Whether two files are posted as the same articles (then they are copies of one file).
+     * False when not known; the scanner then compares what it read of both.
+     */
+    default boolean sameArticles(int a, int b) {
+        return false;
+    }
 }

@@ -5,6 +5,7 @@ import io.nzbmount.nntp.Slice;
 import io.nzbmount.server.archive.ArchiveScan;
 import io.nzbmount.server.archive.ArchiveSet;
 import io.nzbmount.server.archive.Member;
+import io.nzbmount.server.archive.Par2File;
 import io.nzbmount.server.archive.Piece;
 import io.nzbmount.server.archive.Refusal;
 import io.nzbmount.server.store.RefusalRecord;
@@ -33,6 +34,8 @@ record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<Refusal
         refused = List.copyOf(refused);
     }
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ArchiveContent.class);
+
     static final ArchiveContent NONE = new ArchiveContent(List.of(), Set.of(), List.of());
 
     /**
@@ -57,9 +60,11 @@ record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<Refusal
      * them starts with an archive signature are the archive headers read.
      *
      * @param skip files known not to be volumes (par2 files)
+     * @param par2 the release's par2 file descriptions, which check the archives' volumes
      * @throws IOException when bytes the archive headers need cannot be read
      */
-    static ArchiveContent find(ReleaseVolumes volumes, Set<Integer> skip, ArchiveReader formats) throws IOException {
+    static ArchiveContent find(ReleaseVolumes volumes, Set<Integer> skip, List<Par2File> par2, ArchiveReader formats)
+            throws IOException {
         List<Integer> candidates = new ArrayList<>();
         boolean signature = false;
         for (int i = 0; i < volumes.count(); i++) {
@@ -74,7 +79,7 @@ record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<Refusal
             }
         }
         if (!signature) return NONE;
-        return of(formats.scan(volumes.only(candidates)), candidates);
+        return of(formats.scan(volumes.only(candidates), par2), candidates);
     }
 
     /** Turns a scan of the files at {@code positions} (NZB positions, in the scan's order) into content. */
@@ -84,6 +89,8 @@ record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<Refusal
         for (int v : scan.archived()) archived.add(positions.get(v));
         List<RefusalRecord> refused = new ArrayList<>();
         for (ArchiveSet set : scan.sets()) {
+            LOG.info("archive {} ({} volumes): order {}{}", set.name(), set.volumes().size(),
+                    set.order().name().toLowerCase(Locale.ROOT), set.refusal().map(r -> ", refused: " + r.message()).orElse(""));
             for (int v : set.volumes()) archived.add(positions.get(v));
             set.refusal().ifPresent(r -> refused.add(record(set.name(), r)));
             if (set.refusal().isPresent()) continue;

@@ -17,6 +17,14 @@ public interface ArchiveReader {
     /** The archives among the source's files (see {@link ArchiveScanner#scan}). */
     ArchiveScan scan(VolumeSource source) throws IOException;
 
+    /**
+     * The archives among the source's files, checked against the release's par2 descriptions
+     * (see {@link ArchiveScanner#scan(VolumeSource, List)}).
+     */
+    default ArchiveScan scan(VolumeSource source, List<Par2File> par2) throws IOException {
+        return scan(source);
+    }
+
     /** Whether a file starting with {@code head} is a par2 file. */
     boolean isPar2(byte[] head);
 
@@ -28,6 +36,11 @@ public interface ArchiveReader {
         @Override
         public ArchiveScan scan(VolumeSource source) throws IOException {
             return ArchiveScanner.scan(source);
+        }
+
+        @Override
+        public ArchiveScan scan(VolumeSource source, List<Par2File> par2) throws IOException {
+            return ArchiveScanner.scan(source, par2);
         }
 
         @Override

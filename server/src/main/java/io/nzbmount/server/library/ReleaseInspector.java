@@ -59,8 +59,9 @@ final class ReleaseInspector {
         Nzb nzb = parse(bytes);
         List<NzbFile> files = nzb.files();
         ReleaseVolumes volumes = new ReleaseVolumes(reader, files);
-        Set<Integer> par2 = readHeaders(() -> ReleaseNaming.name(volumes, formats));
-        ArchiveContent archives = readHeaders(() -> ArchiveContent.find(volumes, par2, formats));
+        ReleaseNaming.Par2Found found = readHeaders(() -> ReleaseNaming.name(volumes, formats));
+        Set<Integer> par2 = found.files();
+        ArchiveContent archives = readHeaders(() -> ArchiveContent.find(volumes, par2, found.descriptions(), formats));
 
         List<Entry> entries = entries(volumes, par2, archives);
         boolean[] media = MediaRules.classify(entries.stream().map(Entry::name).toList(),

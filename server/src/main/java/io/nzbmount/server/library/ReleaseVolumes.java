@@ -1,6 +1,7 @@
 package io.nzbmount.server.library;
 
 import io.nzbmount.nntp.NzbFile;
+import io.nzbmount.nntp.NzbSegment;
 import io.nzbmount.server.archive.VolumeSource;
 import java.io.IOException;
 import java.util.Arrays;
@@ -119,6 +120,17 @@ final class ReleaseVolumes {
             @Override
             public byte[] read(int file, long offset, int length) throws IOException {
                 return ReleaseVolumes.this.read(at[file], offset, length);
+            }
+
+            @Override
+            public boolean sameArticles(int a, int b) {
+                List<NzbSegment> x = files.get(at[a]).segments();
+                List<NzbSegment> y = files.get(at[b]).segments();
+                if (x.size() != y.size()) return false;
+                for (int i = 0; i < x.size(); i++) {
+                    if (!x.get(i).messageId().equals(y.get(i).messageId())) return false;
+                }
+                return true;
             }
         };
     }

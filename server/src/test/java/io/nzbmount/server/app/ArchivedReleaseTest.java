@@ -103,7 +103,9 @@ class ArchivedReleaseTest {
         JsonNode item = imported(posted, "Film (2021)");
         long cost = nntp.counters().bodyCommands() - before;
 
-        assertTrue(cost <= 3L * volumes.size(), cost + " articles to open " + volumes.size() + " volumes");
+        // three articles per volume for sizes and headers, about one more per volume at most for
+        // reading the last part whose CRC proves the order
+        assertTrue(cost <= 4L * volumes.size(), cost + " articles to open " + volumes.size() + " volumes");
         assertEquals("Film.2021.1080p.mkv", item.get("files").get(0).get("name").asText());
         assertEquals(film.length, item.get("files").get(0).get("size").asLong());
         assertServed(dav("Film (2021)", "Film.2021.1080p.mkv"), film);

@@ -41,10 +41,9 @@ final class Rar4Headers implements RarBuilder.RarHeaders {
         byte[] name = ascii ? stored.getBytes(StandardCharsets.US_ASCII) : unicodeName(stored);
         int flags = 0x8000 | (splitBefore ? 0x01 : 0) | (splitAfter ? 0x02 : 0) | (entry.encrypted() ? 0x04 : 0)
                 | (solid ? 0x10 : 0) | (ascii ? 0 : 0x200) | (entry.encrypted() ? 0x400 : 0);
-        CRC32 crc = new CRC32();
-        crc.update(entry.data(), partOffset, partSize);
         LittleEndianBytes f = new LittleEndianBytes();
-        f.u32(partSize).u32(entry.data().length).u8(2).u32(crc.getValue()).u32(0x5A8E3100L).u8(29)
+        f.u32(partSize).u32(entry.data().length).u8(2).u32(RarBuilder.dataCrc(entry, partOffset, partSize, splitAfter))
+                .u32(entry.time()).u8(29)
                 .u8(entry.compressed() ? 0x33 : 0x30).u16(name.length).u32(0x20).bytes(name);
         if (entry.encrypted()) f.bytes(new byte[] {1, 2, 3, 4, 5, 6, 7, 8});
         return block(0x74, flags, f.toByteArray());
@@ -75,7 +74,7 @@ final class Rar4Headers implements RarBuilder.RarHeaders {
         return out.toByteArray();
     }
 
-    private static byte[] block(int type, int flags, byte[] fields) {
+    static byte[] block(int type, int flags, byte[] fields) {
         int size = 7 + fields.length;
         LittleEndianBytes head = new LittleEndianBytes().u8(type).u16(flags).u16(size).bytes(fields);
         byte[] body = head.toByteArray();

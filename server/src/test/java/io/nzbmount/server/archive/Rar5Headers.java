@@ -33,13 +33,11 @@ final class Rar5Headers implements RarBuilder.RarHeaders {
                 ? record(1, new LittleEndianBytes().vint(0).vint(0).u8(15).bytes(new byte[16]).bytes(new byte[16]).toByteArray())
                 : new byte[0];
         int flags = 0x02 | (extra.length > 0 ? 0x01 : 0) | (splitBefore ? 0x08 : 0) | (splitAfter ? 0x10 : 0);
-        CRC32 crc = new CRC32();
-        crc.update(entry.data(), partOffset, partSize);
         long compression = (entry.compressed() ? 3L << 7 : 0) | (solid ? 0x40 : 0);
         LittleEndianBytes f = new LittleEndianBytes().vint(2).vint(flags);
         if (extra.length > 0) f.vint(extra.length);
         f.vint(partSize)
-                .vint(0x04 | 0x02).vint(entry.data().length).vint(0x20).u32(0x5F000000L).u32(crc.getValue())
+                .vint(0x04 | 0x02).vint(entry.data().length).vint(0x20).u32(entry.time()).u32(RarBuilder.dataCrc(entry, partOffset, partSize, splitAfter))
                 .vint(compression).vint(1).vint(name.length).bytes(name).bytes(extra);
         return header(f.toByteArray());
     }
@@ -49,13 +47,13 @@ final class Rar5Headers implements RarBuilder.RarHeaders {
         return header(new LittleEndianBytes().vint(5).vint(0).vint(moreFollow ? 1 : 0).toByteArray());
     }
 
-    private static byte[] record(int type, byte[] data) {
+    static byte[] record(int type, byte[] data) {
         LittleEndianBytes typed = new LittleEndianBytes().vint(type).bytes(data);
         return new LittleEndianBytes().vint(typed.size()).bytes(typed.toByteArray()).toByteArray();
     }
 
     /** CRC32 of (size vint + body), then the size vint and the body (type onwards). */
-    private static byte[] header(byte[] body) {
+    static byte[] header(byte[] body) {
         byte[] sized = new LittleEndianBytes().vint(body.length).bytes(body).toByteArray();
         CRC32 crc = new CRC32();
         crc.update(sized);

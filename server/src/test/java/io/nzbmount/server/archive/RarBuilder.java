@@ -20,10 +20,20 @@ import java.util.Random;
  * Not thread-safe; one builder makes one archive.
  */
 public final class RarBuilder {
-    /** A member: its path ({@code /} separated), its bytes, and the header flags to give it. */
-    public record Entry(String name, byte[] data, boolean compressed, boolean encrypted) {
+    /**
+     * A member: its path ({@code /} separated), its bytes, the header flags to give it, and the
+     * modification time its headers carry (the raw 32-bit field of the format).
+     */
+    public record Entry(String name, byte[] data, boolean compressed, boolean encrypted, long time) {
+        /** The time every member gets unless told otherwise. */
+        public static final long TIME = 0x5A8E3100L;
+
         public Entry(String name, byte[] data) {
-            this(name, data, false, false);
+            this(name, data, false, false, TIME);
+        }
+
+        public Entry(String name, byte[] data, boolean compressed, boolean encrypted) {
+            this(name, data, compressed, encrypted, TIME);
         }
     }
 
@@ -171,6 +181,17 @@ public final class RarBuilder {
             named.add(new ArchiveVolume(name, volumes.get(i)));
         }
         return named;
+    }
+
+    /**
+     * The CRC a file header carries, as RAR writes it: of the part's data while the member
+     * continues in the next volume, of the whole member in its last (or only) part.
+     */
+    static long dataCrc(Entry entry, int partOffset, int partSize, boolean splitAfter) {
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        if (splitAfter) crc.update(entry.data(), partOffset, partSize);
+        else crc.update(entry.data());
+        return crc.getValue();
     }
 
     /** The header writers of one format. */

@@ -70,20 +70,37 @@ class RarScanTest {
     }
 
     @Test
-    void scanReadsOnlyHeadersNeverTheData() throws IOException {
+    void scanReadsHeadersAndOnlyTheLastPartToProveTheOrder() throws IOException {
         byte[] film = random(4_000_000, 4);
         for (List<ArchiveVolume> volumes : List.of(RarBuilder.storedRar4("film", "film.mkv", film, 700_000),
                 RarBuilder.storedRar5("film", "film.mkv", film, 700_000))) {
             CountingSource source = new CountingSource(volumes);
             ArchiveSet set = scan(source).sets().get(0);
             assertServes(source, set.members().get(0), film);
+            assertEquals(ArchiveSet.Order.PROVED, set.order());
+            int last = volumes.size() - 1;
+            long total = 0;
             for (int v = 0; v < volumes.size(); v++) {
+                total += source.bytesRead(v);
+                if (v == last) continue;
                 assertTrue(source.bytesRead(v) <= 64 * 1024, "volume " + v + " read " + source.bytesRead(v) + " bytes");
                 assertTrue(source.reads(v) <= 3, "volume " + v + " took " + source.reads(v) + " reads");
                 long middle = volumes.get(v).bytes().length / 2;
                 assertFalse(source.touched(v, middle - 50_000, middle + 50_000), "volume " + v + " was read in its data");
             }
+            assertTrue(total <= volumes.size() * (64 * 1024 + RarProof.READ_PER_VOLUME), "read " + total + " bytes");
         }
+    }
+
+    @Test
+    void aLastPartTooLargeToReadLeavesTheOrderUnprovedAndUnread() throws IOException {
+        byte[] film = random(9_900_000, 41);
+        List<ArchiveVolume> volumes = RarBuilder.storedRar5("big", "film.mkv", film, 5_000_000);
+        CountingSource source = new CountingSource(volumes);
+        ArchiveSet set = scan(source).sets().get(0);
+        assertEquals(ArchiveSet.Order.HEADERS, set.order());
+        assertServes(source, set.members().get(0), film);
+        assertFalse(source.touched(1, 1_000_000, 3_000_000), "the last part was read");
     }
 
     @Test

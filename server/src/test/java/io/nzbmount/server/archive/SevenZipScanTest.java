@@ -142,4 +142,44 @@ class SevenZipScanTest {
         assertEquals(Refusal.Reason.MISSING_VOLUME, set.refusal().orElseThrow().reason());
         assertFalse(set.members().stream().anyMatch(Member::servable));
     }
+
+    private static List<Par2File> par2Of(List<ArchiveVolume> parts) {
+        java.util.Map<String, byte[]> files = new java.util.LinkedHashMap<>();
+        for (ArchiveVolume v : parts) files.put(v.name(), v.bytes());
+        return Par2Descriptions.parse(Par2IndexWriter.write(files, 16 * 1024));
+    }
+
+    @Test
+    void splitSetIsProvedWithItsFileCrcsAndPar2WithoutReadingTheData() throws Exception {
+        List<ArchiveVolume> parts = archive("p", "-mx0", "-v100k");
+        CountingSource source = new CountingSource(parts);
+        ArchiveSet set = ArchiveScanner.scan(source, par2Of(parts)).sets().get(0);
+        assertEquals(ArchiveSet.Order.PROVED, set.order());
+        assertServes(source, member(set, "film.mkv"), film);
+        assertTrue(member(set, "film.mkv").crc() >= 0, "the file's CRC is kept");
+        long middle = parts.get(2).bytes().length / 2;
+        assertFalse(source.touched(2, middle - 20_000, middle + 20_000), "the data was read");
+    }
+
+    @Test
+    void partsPostedUnderEachOthersNamesAreRefusedWithPar2() throws Exception {
+        List<ArchiveVolume> parts = archive("w", "-mx0", "-v100k");
+        List<ArchiveVolume> posted = new ArrayList<>(parts);
+        posted.set(1, new ArchiveVolume(parts.get(1).name(), parts.get(2).bytes()));
+        posted.set(2, new ArchiveVolume(parts.get(2).name(), parts.get(1).bytes()));
+        ArchiveSet set = ArchiveScanner.scan(new CountingSource(posted), par2Of(parts)).sets().get(0);
+        assertEquals(Refusal.Reason.CONFLICT, set.refusal().orElseThrow().reason());
+        assertFalse(set.members().stream().anyMatch(Member::servable));
+    }
+
+    @Test
+    void headerThatDoesNotFitThePar2ChecksumsIsRefused() throws Exception {
+        List<ArchiveVolume> parts = archive("h", "-mx0", "-v100k");
+        List<ArchiveVolume> described = new ArrayList<>(parts);
+        byte[] other = parts.get(2).bytes().clone();
+        other[other.length / 2] ^= 1; // par2 was made of a part that differs inside its data
+        described.set(2, new ArchiveVolume(parts.get(2).name(), other));
+        ArchiveSet set = ArchiveScanner.scan(new CountingSource(parts), par2Of(described)).sets().get(0);
+        assertEquals(Refusal.Reason.CONFLICT, set.refusal().orElseThrow().reason());
+    }
 }

@@ -117,7 +117,7 @@ public final class SegmentMap implements ArticleLayout {
                     + " segments, the file has " + segments.size());
         }
         if (layout.exceptions().isEmpty() && fitsUniform(segments.size(), layout.partSize(), layout.fileSize())) {
-            return uniform(segments, layout.fileSize(), layout.partSize());
+            return uniform(segments, layout.fileSize(), layout.partSize()).withPostedName(layout.postedName());
         }
         int n = segments.size();
         long[] begins = new long[n];
@@ -130,7 +130,7 @@ public final class SegmentMap implements ArticleLayout {
             begins[p.index()] = p.begin();
             lengths[p.index()] = p.length();
         }
-        return explicit(segments, layout.fileSize(), layout.partSize(), begins, lengths);
+        return explicit(segments, layout.fileSize(), layout.partSize(), begins, lengths).withPostedName(layout.postedName());
     }
 
     /** The compact, persistable form of this map. */
@@ -143,7 +143,7 @@ public final class SegmentMap implements ArticleLayout {
                 }
             }
         }
-        return new Layout(fileSize, partSize, segments.size(), exceptions);
+        return new Layout(fileSize, partSize, segments.size(), exceptions, postedName == null ? "" : postedName);
     }
 
     @Override
@@ -247,13 +247,18 @@ public final class SegmentMap implements ArticleLayout {
     }
 
     /**
-     * Checks that a fetched part is the one this map places at segment {@code index}.
+     * Checks that a fetched part is the one this map places at segment {@code index}: of this
+     * file (the yEnc name, when the map knows it) and at this position.
      *
-     * @throws ArticleCorruptException when its size, start or length differ: serving it would
-     *     put bytes at the wrong offset
+     * @throws ArticleCorruptException when its name, size, start or length differ: serving it
+     *     would put bytes of another file, or bytes at the wrong offset
      */
     @Override
     public void verify(int index, DecodedArticle article) throws ArticleCorruptException {
+        if (postedName != null && article.name() != null && !article.name().isBlank() && !postedName.equals(article.name())) {
+            throw new ArticleCorruptException(segment(index).messageId(), "article " + segment(index).messageId()
+                    + " belongs to the posted file \"" + article.name() + "\", not to \"" + postedName + "\"", null);
+        }
         long begin = begin(index);
         int length = length(index);
         if (article.fileSize() != fileSize || article.begin() != begin || article.length() != length) {
@@ -277,20 +282,35 @@ public final class SegmentMap implements ArticleLayout {
      * @param segmentCount the NZB file's segment count (a check when restoring)
      * @param exceptions   the segments whose range differs from {@code index * partSize}, empty
      *                     for a uniform map
+     * @param postedName   the yEnc name every article of the file must carry, empty when not known
      */
-    public record Layout(long fileSize, int partSize, int segmentCount, List<Part> exceptions) {
+    public record Layout(long fileSize, int partSize, int segmentCount, List<Part> exceptions, String postedName) {
         private static final String VERSION = "v1";
+        private static final String NAME = "y=";
 
         public Layout {
             exceptions = List.copyOf(exceptions);
+            postedName = postedName == null ? "" : postedName;
         }
 
-        /** A one-line text form, {@code v1;size;partSize;count[;index:begin:length]...}. */
+        /** A layout that checks no yEnc name. */
+        public Layout(long fileSize, int partSize, int segmentCount, List<Part> exceptions) {
+            this(fileSize, partSize, segmentCount, exceptions, "");
+        }
+
+        /**
+         * A one-line text form, {@code v1;size;partSize;count[;index:begin:length]...[;y=NAME]},
+         * the name in unpadded URL-safe base64 (so no separator can occur in it).
+         */
         public String encode() {
             StringBuilder sb = new StringBuilder(VERSION).append(';').append(fileSize).append(';')
                     .append(partSize).append(';').append(segmentCount);
             for (Part p : exceptions) {
                 sb.append(';').append(p.index()).append(':').append(p.begin()).append(':').append(p.length());
+            }
+            if (!postedName.isEmpty()) {
+                sb.append(';').append(NAME).append(java.util.Base64.getUrlEncoder().withoutPadding()
+                        .encodeToString(postedName.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
             }
             return sb.toString();
         }
@@ -307,13 +327,19 @@ public final class SegmentMap implements ArticleLayout {
             }
             try {
                 List<Part> parts = new ArrayList<>();
+                String name = "";
                 for (int i = 4; i < fields.length; i++) {
+                    if (i == fields.length - 1 && fields[i].startsWith(NAME)) {
+                        name = new String(java.util.Base64.getUrlDecoder().decode(fields[i].substring(NAME.length())),
+                                java.nio.charset.StandardCharsets.UTF_8);
+                        continue;
+                    }
                     String[] p = fields[i].split(":");
                     if (p.length != 3) throw new IllegalArgumentException("not a segment layout: " + text);
                     parts.add(new Part(Integer.parseInt(p[0]), Long.parseLong(p[1]), Integer.parseInt(p[2])));
                 }
                 return new Layout(Long.parseLong(fields[1]), Integer.parseInt(fields[2]),
-                        Integer.parseInt(fields[3]), parts);
+                        Integer.parseInt(fields[3]), parts, name);
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException("not a segment layout: " + text, e);
             }

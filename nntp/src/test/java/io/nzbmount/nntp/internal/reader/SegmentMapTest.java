@@ -153,4 +153,33 @@ class SegmentMapTest {
                 () -> map.verify(2, new DecodedArticle(3, 3, 250, 100, "f", data, 50)));
         assertEquals("s3@x", e.messageId());
     }
+
+    @Test
+    void articleOfAnotherFileWithTheSameSizeAndPositionIsCorrupt() throws Exception {
+        SegmentMap map = SegmentMap.uniform(segments(3), 250, 100).withPostedName("film.part01.rar");
+        byte[] data = new byte[100];
+        map.verify(1, new DecodedArticle(2, 3, 250, 100, "film.part01.rar", data, 100));
+        ArticleCorruptException e = assertThrows(ArticleCorruptException.class,
+                () -> map.verify(1, new DecodedArticle(2, 3, 250, 100, "film.part02.rar", data, 100)));
+        assertTrue(e.getMessage().contains("film.part02.rar"), e.getMessage());
+    }
+
+    @Test
+    void theYencNameSurvivesTheLayoutSoARestoredMapChecksItToo() throws Exception {
+        for (SegmentMap made : List.of(SegmentMap.uniform(segments(3), 250, 100).withPostedName("a b;c|d:e.rar"),
+                SegmentMap.explicit(segments(2), 300, 100, new long[] {0, 200}, new int[] {100, 100}).withPostedName("x.rar"))) {
+            SegmentMap restored = SegmentMap.restore(made.segments(), SegmentMap.Layout.decode(made.layout()));
+            assertEquals(made.postedName(), restored.postedName());
+            byte[] data = new byte[100];
+            assertThrows(ArticleCorruptException.class,
+                    () -> restored.verify(0, new DecodedArticle(1, 3, restored.size(), 0, "other.rar", data, 100)));
+        }
+    }
+
+    @Test
+    void aMapMadeWithoutANameChecksNoName() throws Exception {
+        SegmentMap map = SegmentMap.uniform(segments(3), 250, 100);
+        SegmentMap restored = SegmentMap.restore(map.segments(), SegmentMap.Layout.decode(map.layout()));
+        restored.verify(1, new DecodedArticle(2, 3, 250, 100, "anything", new byte[100], 100));
+    }
 }
