@@ -40,7 +40,8 @@ class RetiredReaderTest {
     void start() throws Exception {
         server = EmbeddedNntpServer.start();
         posted = server.post("film.mkv", ORIGINAL, PART);
-        Usenet.Settings settings = new Usenet.Settings(READ_AHEAD, Duration.ofSeconds(5), Duration.ofSeconds(5),
+        Usenet.Settings settings = new Usenet.Settings(READ_AHEAD, Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5),
+                Duration.ofSeconds(30),
                 List.of(Duration.ofMillis(10)), 4, Duration.ofSeconds(30));
         usenet = Usenet.connect(List.of(server.provider("embedded", 6, 0)), settings);
         map = usenet.map(posted.toNzbFile(), Priority.FOREGROUND);

@@ -28,7 +28,8 @@ class FaultRecoveryTest {
     /** One second of silence is a timeout; the reader retries once, at once. */
     private static final String QUICK_TIMEOUT = """
             reader:
-              socketTimeoutSeconds: 1
+              firstByteTimeoutMillis: 1000
+              betweenBytesTimeoutMillis: 1000
               retryBackoffMillis: [1]
             """;
 
