@@ -64,6 +64,7 @@ class SilentProviderTest {
         assertTrue(r.headers().contains("Content-Length: " + film.length), r.headers());
         assertEquals(film.length, r.body().length, "the whole film in one response");
         assertArrayEquals(sha256(film), sha256(r.body()), "every byte equal to the original");
+        System.out.println("longest wait for bytes: " + r.longestWaitMillis() + " ms, GET took " + r.tookMillis() + " ms");
         assertTrue(r.longestWaitMillis() <= 2000, "the longest wait for bytes was " + r.longestWaitMillis() + " ms");
         assertTrue(rig.events(item, "stream-closed").isEmpty(), "no early end");
         assertTrue(rig.events(item, "cutover").isEmpty(), "a provider failover, not a change of release");
