@@ -6,12 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.nzbmount.nntp.embedded.ArticleFault;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
 import io.nzbmount.nntp.embedded.PostedFile;
 import io.nzbmount.nntp.embedded.PostedSegment;
 import io.nzbmount.nntp.internal.yenc.YencEncoder;
 import io.nzbmount.server.http.TimedGet;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -69,5 +72,29 @@ class SilentProviderTest {
         assertTrue(rig.events(item, "stream-closed").isEmpty(), "no early end");
         assertTrue(rig.events(item, "cutover").isEmpty(), "a provider failover, not a change of release");
         first.faults().silent(false);
+    }
+
+    @Test
+    void anArticleStalledOnTheOnlyProviderIsACutoverToTheStandbyWithinFiveSeconds() throws Exception {
+        rig = CutoverRig.start(dataDir, DEFAULT_READER);
+        byte[] small = random(24 * PART, 22);
+        PostedFile a = rig.nntp.post(FILE, small, PART);
+        PostedFile b = rig.nntp.post(FILE, small, PART);
+        long item = rig.importPrimary(TITLE, a);
+        long standby = rig.addStandby(item, TITLE + " REPOST", b);
+        rig.awaitVerified(item, standby);
+        rig.nntp.faults().inject(a.messageIds().get(12), ArticleFault.stallUntilReleased());
+
+        TimedGet.Result r = TimedGet.get(rig.dav(TITLE, FILE), -1, () -> { });
+
+        System.out.println("stalled article, one provider: longest wait " + r.longestWaitMillis() + " ms");
+        assertEquals(small.length, r.body().length, "the whole film in one response");
+        assertArrayEquals(sha256(small), sha256(r.body()), "every byte equal to the original");
+        assertTrue(r.longestWaitMillis() <= 5000, "the longest wait for bytes was " + r.longestWaitMillis() + " ms");
+        List<JsonNode> cutovers = rig.events(item, "cutover");
+        assertEquals(1, cutovers.size(), cutovers.toString());
+        assertEquals(standby, cutovers.get(0).get("detail").get("to").asLong());
+        assertTrue(rig.events(item, "retry").isEmpty(), "a stall is not read again while a standby can serve");
+        rig.nntp.faults().releaseStalls();
     }
 }

@@ -199,6 +199,7 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
         for (int round = 0; ; round++) {
             List<ConnectionPool> retry = new ArrayList<>();
             IOException lastTransient = null;
+            boolean allStalled = true;
             for (ConnectionPool pool : pending) {
                 cancelIfInterrupted(null);
                 switch (attempt(pool, id, priority, dest, budgetLeft(start))) {
@@ -217,18 +218,20 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
                         if (t.cause() instanceof SocketTimeoutException) meters.get(pool).stalled(nanos.getAsLong());
                         retry.add(pool);
                         lastTransient = t.cause();
+                        allStalled &= t.cause() instanceof SocketTimeoutException;
                     }
                 }
             }
             if (retry.isEmpty()) break;
             if (round >= settings.retryBackoff().size()) {
                 throw new ArticleUnavailableException(id, "could not fetch " + id + " after " + round + " retries: "
-                        + lastTransient, lastTransient);
+                        + lastTransient, lastTransient, allStalled);
             }
             Duration pause = settings.retryBackoff().get(round);
             if (!retryFits(start, pause)) {
                 throw new ArticleUnavailableException(id, "could not fetch " + id + " within its "
-                        + settings.budget().toMillis() + " ms budget (" + round + " retries): " + lastTransient, lastTransient);
+                        + settings.budget().toMillis() + " ms budget (" + round + " retries): " + lastTransient, lastTransient,
+                        allStalled);
             }
             pause(pause);
             pending = retry;

@@ -1,6 +1,7 @@
 package io.nzbmount.nntp.internal.fetch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -71,6 +72,7 @@ class StallFailoverTest extends FetcherTestBase {
         long took = (System.nanoTime() - t0) / 1_000_000;
         assertTrue(took < 5000, "the fetch gave up after " + took + " ms");
         assertTrue(e.sourceFault() && !e.permanent());
+        assertTrue(e.stalled(), "a fetch that ended on read deadlines says so");
         assertInstanceOf(SocketTimeoutException.class, e.getCause());
         // It was retried on a fresh connection before giving up.
         assertTrue(a.counters().accepted() >= 2, a.counters().accepted() + " connections");
@@ -88,8 +90,10 @@ class StallFailoverTest extends FetcherTestBase {
             pauses.add(d);
             now.addAndGet(d.toNanos());
         }, now::get);
-        assertThrows(ArticleUnavailableException.class, () -> f.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0]));
+        ArticleUnavailableException e = assertThrows(ArticleUnavailableException.class,
+                () -> f.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0]));
         assertEquals(List.of(Duration.ofMillis(500), Duration.ofMillis(1500)), pauses);
+        assertFalse(e.stalled(), "resets are errors, not silence");
     }
 
     @Test
