@@ -17,9 +17,12 @@ import java.util.Objects;
  * @param stallDemotion after a read of a provider timed out, that provider is asked after all
  *                      the others for this long
  * @param pool          the connection timings of every provider
+ * @param hedge         when a foreground article fetch is late enough to be asked again in parallel
  */
-public record FetchSettings(List<Duration> retryBackoff, Duration budget, Duration stallDemotion, PoolSettings pool) {
+public record FetchSettings(List<Duration> retryBackoff, Duration budget, Duration stallDemotion, PoolSettings pool,
+                            HedgeRule hedge) {
     public FetchSettings {
+        Objects.requireNonNull(hedge, "hedge");
         retryBackoff = List.copyOf(retryBackoff);
         Objects.requireNonNull(pool, "pool");
         Objects.requireNonNull(budget, "budget");
@@ -31,7 +34,17 @@ public record FetchSettings(List<Duration> retryBackoff, Duration budget, Durati
         if (stallDemotion.isNegative()) throw new IllegalArgumentException("negative stallDemotion: " + stallDemotion);
     }
 
-    /** With the default budget (5 s) and stall demotion (30 s). */
+    /** With the default hedged reads. */
+    public FetchSettings(List<Duration> retryBackoff, Duration budget, Duration stallDemotion, PoolSettings pool) {
+        this(retryBackoff, budget, stallDemotion, pool, HedgeRule.DEFAULT);
+    }
+
+    /** These settings with another hedge rule. */
+    public FetchSettings withHedge(HedgeRule rule) {
+        return new FetchSettings(retryBackoff, budget, stallDemotion, pool, rule);
+    }
+
+    /** With the default budget (5 s), stall demotion (30 s) and hedged reads. */
     public FetchSettings(List<Duration> retryBackoff, PoolSettings pool) {
         this(retryBackoff, DEFAULT_BUDGET, DEFAULT_STALL_DEMOTION, pool);
     }

@@ -59,19 +59,15 @@ import java.util.function.LongSupplier;
  * it is {@link ArticleMissingException} (for {@link #exists}: false). So a permanent failure
  * always rests on the answer of every provider.
  *
+ * <p>A foreground BODY that is late against its provider's running estimate is hedged
+ * ({@link HedgedAttempt}, {@link FetchSettings#hedge()}): asked again in parallel of the next
+ * provider, or of the same one on another connection; the first good body wins.
+ *
  * <p>An interrupt of the calling thread at any point aborts the connection in use (it is never
  * returned to its pool) and ends the fetch with {@link ReadCancelledException}, the interrupt
  * status kept. Thread-safe.
  */
 public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable {
-
-    private sealed interface Outcome {
-        record Served(DecodedArticle article) implements Outcome { }
-        record Missing() implements Outcome { }
-        record Corrupt(IOException cause) implements Outcome { }
-        record Refused(IOException cause) implements Outcome { }
-        record Transient(IOException cause) implements Outcome { }
-    }
 
     private final List<List<ConnectionPool>> tiers;
     private final List<ConnectionPool> pools;
@@ -82,6 +78,7 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
     private final AtomicInteger rotation = new AtomicInteger();
     /** What each pool's provider did, keyed by identity; the map itself never changes after construction. */
     private final Map<ConnectionPool, ProviderMeter> meters = new IdentityHashMap<>();
+    private final HedgedAttempt hedging;
 
     /** A fetcher on the system's monotonic clock. */
     public MultiProviderFetcher(List<ConnectionPool> pools, FetchSettings settings, ArticleDecoder decoder, Sleeper sleeper) {
@@ -100,6 +97,7 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
         this.sleeper = sleeper;
         this.nanos = nanos;
         for (ConnectionPool p : this.pools) meters.put(p, new ProviderMeter(settings.stallDemotion().toNanos()));
+        this.hedging = new HedgedAttempt(settings.hedge(), decoder, nanos);
         TreeMap<Integer, List<ConnectionPool>> byPriority = new TreeMap<>();
         for (ConnectionPool p : this.pools) {
             byPriority.computeIfAbsent(p.provider().priority(), k -> new ArrayList<>()).add(p);
@@ -202,9 +200,8 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
             boolean allStalled = true;
             for (ConnectionPool pool : pending) {
                 cancelIfInterrupted(null);
-                switch (attempt(pool, id, priority, dest, budgetLeft(start))) {
+                switch (attempt(pending, pool, id, priority, dest, budgetLeft(start))) {
                     case Outcome.Served s -> {
-                        meters.get(pool).served();
                         return s;
                     }
                     case Outcome.Missing m -> missing = true;
@@ -298,7 +295,26 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
         return order;
     }
 
-    private Outcome attempt(ConnectionPool pool, String id, Priority priority, byte[] dest, Duration budget)
+    /**
+     * One attempt at {@code pool}; a foreground BODY is hedged (asked again of the next provider
+     * of {@code order}, or of the same one, when it is late).
+     */
+    private Outcome attempt(List<ConnectionPool> order, ConnectionPool pool, String id, Priority priority, byte[] dest,
+                            Duration budget) throws ReadCancelledException {
+        if (dest == null) return attempt(pool, id, priority, null, budget);
+        if (priority != Priority.FOREGROUND || !settings.hedge().enabled()) {
+            return attempt(pool, id, priority, new TimedDecoding(decoder.start(dest), nanos), budget);
+        }
+        int at = order.indexOf(pool);
+        ConnectionPool alternate = at + 1 < order.size() ? order.get(at + 1) : pool;
+        // Both attempts end by the same time: a hedge started later gets what is left.
+        long end = nanos.getAsLong() + budget.toNanos();
+        return hedging.run(pool, alternate, meters.get(pool), dest,
+                (p, decoding) -> attempt(p, id, priority, decoding, Duration.ofNanos(end - nanos.getAsLong())));
+    }
+
+    /** One attempt at {@code pool}: STAT when {@code decoding} is null, else BODY into it. */
+    private Outcome attempt(ConnectionPool pool, String id, Priority priority, TimedDecoding decoding, Duration budget)
             throws ReadCancelledException {
         NntpConnection c;
         try {
@@ -309,7 +325,7 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
         boolean reuse = false;
         try {
             c.limitTo(budget);
-            ArticleDecoder.Decoding decoding = dest == null ? null : decoder.start(dest);
+            long sent = nanos.getAsLong();
             NntpReply reply = decoding == null ? c.stat(id) : c.body(id, decoding);
             cancelIfInterrupted(null);
             Outcome outcome = classify(reply, pool);
@@ -317,6 +333,10 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
             reuse = outcome instanceof Outcome.Served || outcome instanceof Outcome.Missing;
             if (outcome instanceof Outcome.Served && decoding != null) {
                 outcome = new Outcome.Served(decoding.finish());
+                long first = decoding.firstByteNanos() < 0 ? sent : decoding.firstByteNanos();
+                meters.get(pool).served(first - sent, decoding.bytes(), nanos.getAsLong() - first);
+            } else if (outcome instanceof Outcome.Served) {
+                meters.get(pool).served();
             }
             return outcome;
         } catch (IOException e) {

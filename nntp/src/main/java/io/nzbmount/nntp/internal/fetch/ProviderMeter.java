@@ -23,6 +23,8 @@ final class ProviderMeter {
     private final LongAdder transientFailures = new LongAdder();
     private final LongAdder fetched = new LongAdder();
     private final LongAdder hedged = new LongAdder();
+    private final LatencyEstimate estimate = new LatencyEstimate();
+    private final java.util.concurrent.atomic.AtomicInteger hedgesLostInARow = new java.util.concurrent.atomic.AtomicInteger();
 
     ProviderMeter(long demotionNanos) {
         this.demotionNanos = demotionNanos;
@@ -39,9 +41,35 @@ final class ProviderMeter {
         transientFailures.increment();
     }
 
-    /** This provider served an article. */
+    /**
+     * This provider served an article: its first byte came {@code firstByteNanos} after the
+     * command, then {@code bytes} over {@code bodyNanos}.
+     */
+    void served(long firstByteNanos, long bytes, long bodyNanos) {
+        fetched.increment();
+        estimate.observe(firstByteNanos, bytes, bodyNanos);
+    }
+
+    /** This provider served an article it was not timed on (STAT). */
     void served() {
         fetched.increment();
+    }
+
+    LatencyEstimate.Snapshot estimate() {
+        return estimate.snapshot();
+    }
+
+    /** This provider was late and the article asked again elsewhere came first; repeated, a stall. */
+    void lostHedge(long now) {
+        if (hedgesLostInARow.incrementAndGet() >= HedgedAttempt.LOST_IN_A_ROW) {
+            hedgesLostInARow.set(0);
+            stalled(now);
+        }
+    }
+
+    /** This provider was late but still came first. */
+    void wonHedge() {
+        hedgesLostInARow.set(0);
     }
 
     /** An article this provider was late with was asked again elsewhere. */
