@@ -102,7 +102,8 @@ class RetiredReaderTest {
 
     @Test
     void fetchesRunningAtRetireFinishAndAreServed() throws Exception {
-        server.faults().inject(posted.messageIds().get(7), ArticleFault.stall(Duration.ofMillis(300)), 1);
+        // Late enough to be running at retire, short of the 300 ms after which a read is hedged.
+        server.faults().inject(posted.messageIds().get(7), ArticleFault.stall(Duration.ofMillis(150)), 1);
         try (NzbReader reader = readUpToAFailedArticle()) {
             reader.retire();
             assertEquals(8L * PART, reader.heldUntil(5L * PART), "a running fetch counts as held");

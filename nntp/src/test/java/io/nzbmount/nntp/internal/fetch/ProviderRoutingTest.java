@@ -165,20 +165,6 @@ class ProviderRoutingTest extends FetcherTestBase {
         assertPart(file, 0, fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0]));
     }
 
-    @Test
-    void missingOnEveryProviderIsMissing() throws IOException {
-        EmbeddedNntpServer a = server();
-        EmbeddedNntpServer b = server();
-        PostedFile file = postEverywhere(a, b);
-        a.faults().inject(Faults.ALL, ArticleFault.missing());
-        b.faults().inject(Faults.ALL, ArticleFault.missing());
-        MultiProviderFetcher fetcher = fetcher(a.provider("a", 2, 0), b.provider("b", 2, 1));
-        ArticleMissingException e = assertThrows(ArticleMissingException.class,
-                () -> fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0]));
-        assertTrue(e.permanent());
-        assertFalse(fetcher.exists(segment(file, 0), Priority.BACKGROUND));
-    }
-
     /** Not the release's fault and not for good: retry later, record no hole. */
     private static void assertProviderFault(ReadFailure failure) {
         assertInstanceOf(ProvidersUnavailableException.class, failure, failure.toString());
