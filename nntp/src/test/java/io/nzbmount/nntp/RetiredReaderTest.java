@@ -102,7 +102,7 @@ class RetiredReaderTest {
 
     @Test
     void fetchesRunningAtRetireFinishAndAreServed() throws Exception {
-        // Late enough to be running at retire, short of the 300 ms after which a read is hedged.
+        // Late enough to be running at retire, well short of the 1 s after which a read is hedged.
         server.faults().inject(posted.messageIds().get(7), ArticleFault.stall(Duration.ofMillis(150)), 1);
         try (NzbReader reader = readUpToAFailedArticle()) {
             reader.retire();

@@ -24,10 +24,10 @@ public record HedgeRule(boolean enabled, double factor, Duration floor, Duration
                         int minSamples) {
 
     /**
-     * Four times the usual first byte and at least 300 ms; a body judged after 500 ms, late below
-     * a quarter of the usual rate; an estimate after 3 articles. See docs/configuration.md.
+     * Four times the usual first byte and at least 1 s; a body judged after 500 ms, late below a
+     * quarter of the usual rate; an estimate after 3 articles. See docs/configuration.md.
      */
-    public static final HedgeRule DEFAULT = new HedgeRule(true, 4.0, Duration.ofMillis(300), Duration.ofMillis(500),
+    public static final HedgeRule DEFAULT = new HedgeRule(true, 4.0, Duration.ofSeconds(1), Duration.ofMillis(500),
             0.25, 3);
 
     public HedgeRule {

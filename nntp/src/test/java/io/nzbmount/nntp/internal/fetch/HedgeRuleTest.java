@@ -11,20 +11,20 @@ class HedgeRuleTest {
 
     private static final long MS = 1_000_000L;
     private static final HedgeRule RULE = HedgeRule.DEFAULT;
-    /** A far provider: 80 ms to the first byte, 20 MB/s after it. */
-    private static final LatencyEstimate.Snapshot FAR = new LatencyEstimate.Snapshot(10, 80 * MS, 20e6);
+    /** A far provider: 300 ms to the first byte, 20 MB/s after it. */
+    private static final LatencyEstimate.Snapshot FAR = new LatencyEstimate.Snapshot(10, 300 * MS, 20e6);
 
     @Test
     void aFirstByteLaterThanFourTimesTheUsualIsLate() {
-        assertFalse(RULE.late(0, 320 * MS, -1, 0, FAR), "exactly four times is not late yet");
-        assertTrue(RULE.late(0, 321 * MS, -1, 0, FAR));
+        assertFalse(RULE.late(0, 1200 * MS, -1, 0, FAR), "exactly four times is not late yet");
+        assertTrue(RULE.late(0, 1201 * MS, -1, 0, FAR));
     }
 
     @Test
     void aFastProviderIsNeverLateBeforeTheFloor() {
         LatencyEstimate.Snapshot loopback = new LatencyEstimate.Snapshot(10, 1 * MS, 500e6);
-        assertFalse(RULE.late(0, 299 * MS, -1, 0, loopback));
-        assertTrue(RULE.late(0, 301 * MS, -1, 0, loopback));
+        assertFalse(RULE.late(0, 999 * MS, -1, 0, loopback));
+        assertTrue(RULE.late(0, 1001 * MS, -1, 0, loopback));
     }
 
     @Test
@@ -41,7 +41,7 @@ class HedgeRuleTest {
     void withoutAnEstimateNothingIsLate() {
         LatencyEstimate.Snapshot none = new LatencyEstimate.Snapshot(2, 1 * MS, 500e6);
         assertFalse(RULE.late(0, 60_000 * MS, -1, 0, none));
-        HedgeRule off = new HedgeRule(false, 4, Duration.ofMillis(300), Duration.ofMillis(500), 0.25, 3);
+        HedgeRule off = new HedgeRule(false, 4, Duration.ofSeconds(1), Duration.ofMillis(500), 0.25, 3);
         assertFalse(off.late(0, 60_000 * MS, -1, 0, FAR));
     }
 
