@@ -122,6 +122,8 @@ class RetiredReaderTest {
             assertArrayEquals(original(5L * PART, 6L * PART), ReadFully.read(reader, 5L * PART, PART));
             assertThrows(ArticleMissingException.class, () -> reader.read(6L * PART, new byte[10], 0, 10));
             assertEquals(6L * PART, reader.heldUntil(6L * PART));
+            // Mapping (article 0), articles 0..3, the failed 4, and the held 5..7 have all been asked.
+            await(() -> server.counters().bodyCommands() == 1 + 4 + 1 + 3, "the held fetches to reach the server");
             long bodies = server.counters().bodyCommands();
             assertThrows(NotHeldException.class, () -> reader.read(6L * PART, new byte[10], 0, 10),
                     "a failure is thrown once; the article is not fetched again");
