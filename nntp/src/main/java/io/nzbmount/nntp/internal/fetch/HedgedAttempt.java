@@ -7,7 +7,8 @@ import java.util.function.LongSupplier;
 /**
  * One article asked of a provider, and asked again in parallel when that provider is late with
  * it ({@link HedgeRule}): of the next provider, or on another connection of the same one when it
- * is the only one. The first body that decodes with a good CRC wins; the other attempt is
+ * is the only one. The first body that decodes with a good CRC wins, and a first attempt that
+ * ends without one ends the race (the hedge never makes a fetch take longer); the other attempt is
  * cancelled (its connection is discarded, which gives its place in the pool back) and has
  * stopped before this returns, so nothing writes into a buffer the caller may reuse.
  *
@@ -77,8 +78,8 @@ final class HedgedAttempt {
     }
 
     /**
-     * Up to two attempts racing. The first to serve wins; when none serves, the first attempt's
-     * own outcome counts once every attempt has ended.
+     * Up to two attempts racing. The first to serve wins; when the first attempt ends without
+     * serving, its outcome counts and the hedge is stopped.
      */
     private static final class Race {
         record Result(int index, Outcome outcome) { }
@@ -86,10 +87,7 @@ final class HedgedAttempt {
         private final Thread[] threads = new Thread[2];
         private final Outcome[] outcomes = new Outcome[2];
         private final boolean[] ended = new boolean[2];
-        private int started;
-
         synchronized void start(int index, Task task) {
-            started++;
             threads[index] = Thread.ofVirtual().name("nzbmount-fetch-attempt").start(() -> {
                 Outcome o = null;
                 try {
@@ -120,9 +118,9 @@ final class HedgedAttempt {
 
         private Result result() {
             for (int i = 0; i < 2; i++) if (outcomes[i] instanceof Outcome.Served) return new Result(i, outcomes[i]);
-            int done = 0;
-            for (int i = 0; i < 2; i++) if (ended[i]) done++;
-            if (done < started) return null;
+            // The first attempt's end is the end: a hedge only ever makes a fetch faster, never
+            // longer than it would be without one (the fetch asks the next provider in its turn).
+            if (!ended[0]) return null;
             Outcome o = outcomes[0] != null ? outcomes[0]
                     : new Outcome.Transient(new java.io.IOException("the attempt was cancelled"));
             return new Result(0, o);
