@@ -4,19 +4,24 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * How sources are read from the providers.
+ * How sources are read from the providers. The read timeout is a budget of deadlines, not one
+ * number: docs/configuration.md (reader) gives the defaults and why.
  *
- * @param readAheadArticles      articles fetched ahead of a playing position, 1..64
- * @param socketTimeoutSeconds   a read that delivers nothing for this long is a timeout
- * @param connectTimeoutSeconds  the longest wait for a connection to a provider
- * @param retryBackoffMillis     the waits before each retry of a transient failure; the number
- *                               of entries is the number of retries
+ * @param readAheadArticles          articles fetched ahead of a playing position, 1..64
+ * @param connectTimeoutSeconds      the longest a TCP connect and TLS handshake may take
+ * @param firstByteTimeoutMillis     the longest a reply's first byte may take (the greeting's too)
+ * @param betweenBytesTimeoutMillis  the longest a reply may go without a byte once it started
+ * @param fetchBudgetMillis          the longest one article fetch may take, retries included
+ * @param retryBackoffMillis         the waits before each retry of a transient failure; the number
+ *                                   of entries is the most retries
  */
-public record ReaderSettings(int readAheadArticles, int socketTimeoutSeconds, int connectTimeoutSeconds,
-                             List<Long> retryBackoffMillis) {
+public record ReaderSettings(int readAheadArticles, int connectTimeoutSeconds, int firstByteTimeoutMillis,
+                             int betweenBytesTimeoutMillis, int fetchBudgetMillis, List<Long> retryBackoffMillis) {
     public static final int DEFAULT_READ_AHEAD_ARTICLES = 8;
-    public static final int DEFAULT_SOCKET_TIMEOUT_SECONDS = 30;
-    public static final int DEFAULT_CONNECT_TIMEOUT_SECONDS = 10;
+    public static final int DEFAULT_CONNECT_TIMEOUT_SECONDS = 3;
+    public static final int DEFAULT_FIRST_BYTE_TIMEOUT_MILLIS = 1500;
+    public static final int DEFAULT_BETWEEN_BYTES_TIMEOUT_MILLIS = 1000;
+    public static final int DEFAULT_FETCH_BUDGET_MILLIS = 5000;
     public static final List<Long> DEFAULT_RETRY_BACKOFF_MILLIS = List.of(500L, 1500L, 3000L);
 
     public ReaderSettings {
@@ -24,16 +29,25 @@ public record ReaderSettings(int readAheadArticles, int socketTimeoutSeconds, in
     }
 
     public static ReaderSettings defaults() {
-        return new ReaderSettings(DEFAULT_READ_AHEAD_ARTICLES, DEFAULT_SOCKET_TIMEOUT_SECONDS,
-                DEFAULT_CONNECT_TIMEOUT_SECONDS, DEFAULT_RETRY_BACKOFF_MILLIS);
-    }
-
-    public Duration socketTimeout() {
-        return Duration.ofSeconds(socketTimeoutSeconds);
+        return new ReaderSettings(DEFAULT_READ_AHEAD_ARTICLES, DEFAULT_CONNECT_TIMEOUT_SECONDS,
+                DEFAULT_FIRST_BYTE_TIMEOUT_MILLIS, DEFAULT_BETWEEN_BYTES_TIMEOUT_MILLIS, DEFAULT_FETCH_BUDGET_MILLIS,
+                DEFAULT_RETRY_BACKOFF_MILLIS);
     }
 
     public Duration connectTimeout() {
         return Duration.ofSeconds(connectTimeoutSeconds);
+    }
+
+    public Duration firstByteTimeout() {
+        return Duration.ofMillis(firstByteTimeoutMillis);
+    }
+
+    public Duration betweenBytesTimeout() {
+        return Duration.ofMillis(betweenBytesTimeoutMillis);
+    }
+
+    public Duration fetchBudget() {
+        return Duration.ofMillis(fetchBudgetMillis);
     }
 
     public List<Duration> retryBackoff() {

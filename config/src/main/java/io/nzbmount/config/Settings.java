@@ -84,8 +84,10 @@ public record Settings(ServerSettings server, Optional<Credentials> auth, List<P
         root.put("fallback", f);
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("readAheadArticles", reader.readAheadArticles());
-        r.put("socketTimeoutSeconds", reader.socketTimeoutSeconds());
         r.put("connectTimeoutSeconds", reader.connectTimeoutSeconds());
+        r.put("firstByteTimeoutMillis", reader.firstByteTimeoutMillis());
+        r.put("betweenBytesTimeoutMillis", reader.betweenBytesTimeoutMillis());
+        r.put("fetchBudgetMillis", reader.fetchBudgetMillis());
         r.put("retryBackoffMillis", new ArrayList<Object>(reader.retryBackoffMillis()));
         root.put("reader", r);
         return root;

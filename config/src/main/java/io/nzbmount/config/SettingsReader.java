@@ -21,6 +21,8 @@ final class SettingsReader {
     static final int MAX_RETRIES = 10;
     static final long MAX_BACKOFF_MILLIS = 600_000;
     static final int MAX_TIMEOUT_SECONDS = 3600;
+    static final int MIN_DEADLINE_MILLIS = 100;
+    static final int MAX_DEADLINE_MILLIS = 3_600_000;
     static final int MAX_SUBMIT_DELAY_SECONDS = 86_400;
     static final int MAX_READ_AHEAD_ARTICLES = 64;
 
@@ -171,14 +173,24 @@ final class SettingsReader {
     private static ReaderSettings reader(Section s) {
         int readAhead = s.integer("readAheadArticles", ReaderSettings.DEFAULT_READ_AHEAD_ARTICLES, 1,
                 MAX_READ_AHEAD_ARTICLES);
-        int socketTimeout = s.integer("socketTimeoutSeconds", ReaderSettings.DEFAULT_SOCKET_TIMEOUT_SECONDS, 1,
-                MAX_TIMEOUT_SECONDS);
+        s.value("socketTimeoutSeconds").ifPresent(v -> s.problem("socketTimeoutSeconds",
+                "replaced by firstByteTimeoutMillis and betweenBytesTimeoutMillis (see docs/configuration.md, reader)", v));
         int connectTimeout = s.integer("connectTimeoutSeconds", ReaderSettings.DEFAULT_CONNECT_TIMEOUT_SECONDS, 1,
                 MAX_TIMEOUT_SECONDS);
+        int firstByte = s.integer("firstByteTimeoutMillis", ReaderSettings.DEFAULT_FIRST_BYTE_TIMEOUT_MILLIS,
+                MIN_DEADLINE_MILLIS, MAX_DEADLINE_MILLIS);
+        int betweenBytes = s.integer("betweenBytesTimeoutMillis", ReaderSettings.DEFAULT_BETWEEN_BYTES_TIMEOUT_MILLIS,
+                MIN_DEADLINE_MILLIS, MAX_DEADLINE_MILLIS);
+        int budget = s.integer("fetchBudgetMillis", ReaderSettings.DEFAULT_FETCH_BUDGET_MILLIS,
+                MIN_DEADLINE_MILLIS, MAX_DEADLINE_MILLIS);
+        if (budget < firstByte) {
+            s.problem("fetchBudgetMillis", "must be at least firstByteTimeoutMillis (" + firstByte + "), got " + budget,
+                    s.value("fetchBudgetMillis").orElse(null));
+        }
         List<Long> backoff = s.wholeList("retryBackoffMillis", ReaderSettings.DEFAULT_RETRY_BACKOFF_MILLIS, 0,
                 MAX_BACKOFF_MILLIS, MAX_RETRIES);
         s.finish();
-        return new ReaderSettings(readAhead, socketTimeout, connectTimeout, backoff);
+        return new ReaderSettings(readAhead, connectTimeout, firstByte, betweenBytes, Math.max(budget, firstByte), backoff);
     }
 
     /** A host name or address: no spaces and no scheme (people paste URLs here). */

@@ -49,7 +49,7 @@ class ConfigLoaderTest {
         assertEquals(List.of(), s.providers());
         assertEquals(List.of(), s.indexers());
         assertEquals(new FallbackSettings(true, 5, 120), s.fallback());
-        assertEquals(new ReaderSettings(8, 30, 10, List.of(500L, 1500L, 3000L)), s.reader());
+        assertEquals(new ReaderSettings(8, 3, 1500, 1000, 5000, List.of(500L, 1500L, 3000L)), s.reader());
     }
 
     @Test
@@ -86,7 +86,8 @@ class ConfigLoaderTest {
                 indexers:
                   - {url: "https://indexer.example/api", apiKey: k}
                 fallback: {enabled: false, maxStandby: 0, submitDelaySeconds: 0}
-                reader: {readAheadArticles: 64, socketTimeoutSeconds: 5, connectTimeoutSeconds: 3, retryBackoffMillis: []}
+                reader: {readAheadArticles: 64, connectTimeoutSeconds: 4, firstByteTimeoutMillis: 800, betweenBytesTimeoutMillis: 600,
+                  fetchBudgetMillis: 9000, retryBackoffMillis: []}
                 """);
         assertEquals(new ServerSettings("0.0.0.0", 9090, Path.of("/var/lib/nzbmount")), s.server());
         assertEquals(Optional.of(new Credentials("admin", "0123")), s.auth());
@@ -95,7 +96,7 @@ class ConfigLoaderTest {
         assertEquals(new IndexerSettings("indexer.example", URI.create("https://indexer.example/api"), "k"),
                 s.indexers().get(0));
         assertEquals(new FallbackSettings(false, 0, 0), s.fallback());
-        assertEquals(new ReaderSettings(64, 5, 3, List.of()), s.reader());
+        assertEquals(new ReaderSettings(64, 4, 800, 600, 9000, List.of()), s.reader());
     }
 
     @Test
@@ -159,8 +160,12 @@ class ConfigLoaderTest {
                 failure("fallback: {submitDelaySeconds: -5}"));
         assertOnlyProblem("reader.readAheadArticles: must be between 1 and 64, got 65",
                 failure("reader: {readAheadArticles: 65}"));
-        assertOnlyProblem("reader.socketTimeoutSeconds: must be between 1 and 3600, got 0",
-                failure("reader: {socketTimeoutSeconds: 0}"));
+        assertOnlyProblem("reader.socketTimeoutSeconds: replaced by firstByteTimeoutMillis and betweenBytesTimeoutMillis"
+                + " (see docs/configuration.md, reader)", failure("reader: {socketTimeoutSeconds: 30}"));
+        assertOnlyProblem("reader.firstByteTimeoutMillis: must be between 100 and 3600000, got 50",
+                failure("reader: {firstByteTimeoutMillis: 50}"));
+        assertOnlyProblem("reader.fetchBudgetMillis: must be at least firstByteTimeoutMillis (1500), got 1000",
+                failure("reader: {fetchBudgetMillis: 1000}"));
         assertOnlyProblem("reader.connectTimeoutSeconds: must be between 1 and 3600, got 4000",
                 failure("reader: {connectTimeoutSeconds: 4000}"));
         assertOnlyProblem("reader.retryBackoffMillis[1]: must be between 0 and 600000, got -1",

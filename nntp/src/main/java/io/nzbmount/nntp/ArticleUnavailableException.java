@@ -5,8 +5,27 @@ package io.nzbmount.nntp;
  * resets, refused connections, service errors. Says nothing about whether it exists.
  */
 public final class ArticleUnavailableException extends ReadFailure {
+    private final boolean stalled;
+
     public ArticleUnavailableException(String messageId, String message, Throwable cause) {
+        this(messageId, message, cause, false);
+    }
+
+    /**
+     * @param stalled the providers went silent: every last attempt ended on a read deadline (no
+     *                first byte, or a silence inside the article), not on an error
+     */
+    public ArticleUnavailableException(String messageId, String message, Throwable cause, boolean stalled) {
         super(messageId, message, cause);
+        this.stalled = stalled;
+    }
+
+    /**
+     * True when the fetch ended because the providers stopped answering and its time budget ran
+     * out: asking this source again at once would most likely wait the same way.
+     */
+    public boolean stalled() {
+        return stalled;
     }
 
     @Override public boolean permanent() { return false; }

@@ -17,9 +17,25 @@ import java.util.Objects;
  * @param failures         fetch attempts on this provider that failed for the provider's or the
  *                         network's reasons (timeouts, resets, refusals) since start; an article
  *                         the provider does not have is not counted
+ * @param stalls           reads of this provider that timed out since start (no first byte in
+ *                         time, or a silence inside a reply); each is also a failure
+ * @param askedLastUntil   until when the provider is asked after all the others because it
+ *                         stalled, or null when it is asked in its turn
+ * @param hedged           articles asked again elsewhere (or on a fresh connection) since start
+ *                         because this provider was late with them
+ * @param fetched          articles this provider served since start, the base {@code hedged} is
+ *                         measured against
  */
 public record ProviderHealth(String name, int open, int idle, int leased, Instant coolingDownUntil,
-                             String coolDownReason, long failures) {
+                             String coolDownReason, long failures, long stalls, Instant askedLastUntil, long hedged,
+                             long fetched) {
+
+    /** Health with no stalls, no hedged reads and no count of articles served. */
+    public ProviderHealth(String name, int open, int idle, int leased, Instant coolingDownUntil, String coolDownReason,
+                          long failures) {
+        this(name, open, idle, leased, coolingDownUntil, coolDownReason, failures, 0, null, 0, 0);
+    }
+
     public ProviderHealth {
         Objects.requireNonNull(name, "name");
         if ((coolingDownUntil == null) != (coolDownReason == null)) {

@@ -130,26 +130,34 @@ public interface Usenet extends AutoCloseable {
     }
 
     /**
-     * Reading and connection settings.
+     * Reading and connection settings. The timeouts are a budget, not one number: see
+     * docs/configuration.md (reader) for the defaults and why.
      *
-     * @param readAhead        the most article fetches one reader runs at once (its memory is
-     *                         about this many articles)
-     * @param connectTimeout   how long a connection attempt may take
-     * @param socketTimeout    how long a fetch may go without receiving a byte
-     * @param retryBackoff     the waits before each retry of a transient failure
-     * @param checkParallelism how many articles {@link #check} asks about at once
-     * @param idleRelease      a reader not read from for this long drops its read-ahead (fetches
-     *                         and buffers) until it is read again; zero never drops
+     * @param readAhead           the most article fetches one reader runs at once (its memory is
+     *                            about this many articles)
+     * @param connectTimeout      how long a TCP connect and TLS handshake may take
+     * @param firstByteTimeout    how long a reply's first byte may take after its command (the
+     *                            greeting after a connect): a provider silent that long is left for
+     *                            the next one
+     * @param betweenBytesTimeout how long a reply may go without a byte once it has started
+     * @param fetchBudget         the most one article fetch may take, retries included, before it
+     *                            fails as unavailable
+     * @param retryBackoff        the waits before each retry of a transient failure
+     * @param checkParallelism    how many articles {@link #check} asks about at once
+     * @param idleRelease         a reader not read from for this long drops its read-ahead (fetches
+     *                            and buffers) until it is read again; zero never drops
      */
-    record Settings(int readAhead, Duration connectTimeout, Duration socketTimeout,
-                    List<Duration> retryBackoff, int checkParallelism, Duration idleRelease) {
+    record Settings(int readAhead, Duration connectTimeout, Duration firstByteTimeout, Duration betweenBytesTimeout,
+                    Duration fetchBudget, List<Duration> retryBackoff, int checkParallelism, Duration idleRelease) {
         public Settings {
             if (readAhead < 1) throw new IllegalArgumentException("readAhead must be >= 1: " + readAhead);
             if (checkParallelism < 1) {
                 throw new IllegalArgumentException("checkParallelism must be >= 1: " + checkParallelism);
             }
             positive("connectTimeout", connectTimeout);
-            positive("socketTimeout", socketTimeout);
+            positive("firstByteTimeout", firstByteTimeout);
+            positive("betweenBytesTimeout", betweenBytesTimeout);
+            positive("fetchBudget", fetchBudget);
             retryBackoff = List.copyOf(retryBackoff);
             for (Duration d : retryBackoff) {
                 if (d.isNegative()) throw new IllegalArgumentException("retryBackoff must not be negative: " + d);
@@ -158,27 +166,44 @@ public interface Usenet extends AutoCloseable {
             if (idleRelease.isNegative()) throw new IllegalArgumentException("idleRelease must not be negative");
         }
 
-        /** Read-ahead 8, connect 10 s, socket 20 s, retries after 0.5 s, 1.5 s and 3 s, check 4 at once, idle 10 s. */
+        /**
+         * Read-ahead 8, connect 3 s, first byte 1.5 s, between bytes 1 s, 5 s per fetch, retries
+         * after 0.5 s, 1.5 s and 3 s, check 4 at once, idle 10 s.
+         */
         public static Settings defaults() {
-            return new Settings(8, Duration.ofSeconds(10), Duration.ofSeconds(20),
-                    List.of(Duration.ofMillis(500), Duration.ofMillis(1500), Duration.ofSeconds(3)),
+            return new Settings(8, Duration.ofSeconds(3), Duration.ofMillis(1500), Duration.ofSeconds(1),
+                    Duration.ofSeconds(5), List.of(Duration.ofMillis(500), Duration.ofMillis(1500), Duration.ofSeconds(3)),
                     4, Duration.ofSeconds(10));
         }
 
         public Settings withReadAhead(int readAhead) {
-            return new Settings(readAhead, connectTimeout, socketTimeout, retryBackoff, checkParallelism, idleRelease);
+            return new Settings(readAhead, connectTimeout, firstByteTimeout, betweenBytesTimeout, fetchBudget,
+                    retryBackoff, checkParallelism, idleRelease);
         }
 
+        /** The connect timeout, and one timeout for a reply's first byte and for the gaps after it. */
         public Settings withTimeouts(Duration connectTimeout, Duration socketTimeout) {
-            return new Settings(readAhead, connectTimeout, socketTimeout, retryBackoff, checkParallelism, idleRelease);
+            return withDeadlines(connectTimeout, socketTimeout, socketTimeout);
+        }
+
+        public Settings withDeadlines(Duration connectTimeout, Duration firstByteTimeout, Duration betweenBytesTimeout) {
+            return new Settings(readAhead, connectTimeout, firstByteTimeout, betweenBytesTimeout, fetchBudget,
+                    retryBackoff, checkParallelism, idleRelease);
+        }
+
+        public Settings withFetchBudget(Duration fetchBudget) {
+            return new Settings(readAhead, connectTimeout, firstByteTimeout, betweenBytesTimeout, fetchBudget,
+                    retryBackoff, checkParallelism, idleRelease);
         }
 
         public Settings withRetryBackoff(List<Duration> retryBackoff) {
-            return new Settings(readAhead, connectTimeout, socketTimeout, retryBackoff, checkParallelism, idleRelease);
+            return new Settings(readAhead, connectTimeout, firstByteTimeout, betweenBytesTimeout, fetchBudget,
+                    retryBackoff, checkParallelism, idleRelease);
         }
 
         public Settings withIdleRelease(Duration idleRelease) {
-            return new Settings(readAhead, connectTimeout, socketTimeout, retryBackoff, checkParallelism, idleRelease);
+            return new Settings(readAhead, connectTimeout, firstByteTimeout, betweenBytesTimeout, fetchBudget,
+                    retryBackoff, checkParallelism, idleRelease);
         }
 
         private static void positive(String key, Duration d) {

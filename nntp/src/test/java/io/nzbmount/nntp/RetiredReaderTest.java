@@ -40,7 +40,8 @@ class RetiredReaderTest {
     void start() throws Exception {
         server = EmbeddedNntpServer.start();
         posted = server.post("film.mkv", ORIGINAL, PART);
-        Usenet.Settings settings = new Usenet.Settings(READ_AHEAD, Duration.ofSeconds(5), Duration.ofSeconds(5),
+        Usenet.Settings settings = new Usenet.Settings(READ_AHEAD, Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5),
+                Duration.ofSeconds(30),
                 List.of(Duration.ofMillis(10)), 4, Duration.ofSeconds(30));
         usenet = Usenet.connect(List.of(server.provider("embedded", 6, 0)), settings);
         map = usenet.map(posted.toNzbFile(), Priority.FOREGROUND);
@@ -101,7 +102,8 @@ class RetiredReaderTest {
 
     @Test
     void fetchesRunningAtRetireFinishAndAreServed() throws Exception {
-        server.faults().inject(posted.messageIds().get(7), ArticleFault.stall(Duration.ofMillis(300)), 1);
+        // Late enough to be running at retire, well short of the 1 s after which a read is hedged.
+        server.faults().inject(posted.messageIds().get(7), ArticleFault.stall(Duration.ofMillis(150)), 1);
         try (NzbReader reader = readUpToAFailedArticle()) {
             reader.retire();
             assertEquals(8L * PART, reader.heldUntil(5L * PART), "a running fetch counts as held");
@@ -120,6 +122,8 @@ class RetiredReaderTest {
             assertArrayEquals(original(5L * PART, 6L * PART), ReadFully.read(reader, 5L * PART, PART));
             assertThrows(ArticleMissingException.class, () -> reader.read(6L * PART, new byte[10], 0, 10));
             assertEquals(6L * PART, reader.heldUntil(6L * PART));
+            // Mapping (article 0), articles 0..3, the failed 4, and the held 5..7 have all been asked.
+            await(() -> server.counters().bodyCommands() == 1 + 4 + 1 + 3, "the held fetches to reach the server");
             long bodies = server.counters().bodyCommands();
             assertThrows(NotHeldException.class, () -> reader.read(6L * PART, new byte[10], 0, 10),
                     "a failure is thrown once; the article is not fetched again");

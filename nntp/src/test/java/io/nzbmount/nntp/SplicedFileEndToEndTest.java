@@ -64,7 +64,8 @@ class SplicedFileEndToEndTest {
     }
 
     private Usenet connect(int readAhead) {
-        Usenet.Settings settings = new Usenet.Settings(readAhead, Duration.ofSeconds(5), Duration.ofSeconds(5),
+        Usenet.Settings settings = new Usenet.Settings(readAhead, Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5),
+                Duration.ofSeconds(30),
                 List.of(Duration.ofMillis(10)), 4, Duration.ofSeconds(10));
         return Usenet.connect(List.of(server.provider("embedded", 6, 0)), settings);
     }

@@ -39,7 +39,8 @@ class UsenetEndToEndTest {
     void start() throws Exception {
         server = EmbeddedNntpServer.start();
         posted = server.post("film.mkv", ORIGINAL, PART);
-        Usenet.Settings settings = new Usenet.Settings(4, Duration.ofSeconds(5), Duration.ofSeconds(5),
+        Usenet.Settings settings = new Usenet.Settings(4, Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5),
+                Duration.ofSeconds(30),
                 List.of(Duration.ofMillis(10)), 4, Duration.ofSeconds(10));
         usenet = Usenet.connect(List.of(server.provider("embedded", 6, 0)), settings);
     }

@@ -51,10 +51,11 @@ final class ClientSession implements Runnable {
         long openNow = counters.connectionOpened();
         try (socket) {
             InputStream in = new BufferedInputStream(socket.getInputStream(), 8192);
-            out = new BufferedOutputStream(socket.getOutputStream(), 64 * 1024);
+            out = new BufferedOutputStream(new ShapedOutput(socket.getOutputStream(), faults, socket), 64 * 1024);
             authenticated = server.credentialsUser() == null;
             int limit = faults.connectionLimit();
             overLimit = limit > 0 && openNow > limit;
+            faults.delayReply();
             if (faults.unavailableAtGreeting()) {
                 reply("400 service temporarily unavailable");
                 return;
@@ -78,6 +79,8 @@ final class ClientSession implements Runnable {
 
     /** @return false when the session ends */
     private boolean handle(String line) throws IOException, InterruptedException {
+        // Every command is answered with one reply: its status line waits for the far provider's delay.
+        faults.delayReply();
         String[] words = line.strip().split(" +", 3);
         String verb = words[0].toUpperCase(Locale.ROOT);
         String arg = words.length > 1 ? words[1] : "";

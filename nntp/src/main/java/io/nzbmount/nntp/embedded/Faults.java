@@ -1,5 +1,7 @@
 package io.nzbmount.nntp.embedded;
 
+import java.net.Socket;
+import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -9,6 +11,22 @@ import java.util.concurrent.TimeUnit;
  * are set per message id (without angle brackets) or for all articles ({@link #ALL}); a fault
  * for one id wins over the one for all. Each can be limited to the next {@code times} commands
  * it applies to, after which it switches itself off.
+ *
+ * <p>Three switches make the server behave like a provider across the internet, for the whole
+ * server (every connection, open and new):
+ * <ul>
+ * <li>{@link #replyDelay(Duration)}: each reply (the greeting included) waits this long before its
+ *     status line, as a round trip and the provider's think time would;</li>
+ * <li>{@link #rateCap(long)}: each connection sends at most this many bytes per second, as
+ *     providers cap every connection;</li>
+ * <li>{@link #silent(boolean)}: the server goes silent: sockets stay open and commands are read,
+ *     but no byte is sent, in the middle of an article too, until it is switched off again.</li>
+ * </ul>
+ * For a far provider 20 ms away each way with 20 MB/s per connection:
+ * {@code faults.replyDelay(Duration.ofMillis(40)); faults.rateCap(20_000_000);}. A provider that
+ * stops answering mid-stream: {@code faults.silent(true)}, and {@code faults.silent(false)} to let
+ * it speak again; each takes effect within {@value ShapedOutput#MAX_PIECE} bytes of what a
+ * connection is sending.
  */
 public final class Faults {
 
@@ -23,6 +41,10 @@ public final class Faults {
     private volatile boolean unavailableAtGreeting;
     private volatile int connectionLimit;
     private volatile boolean limitAtLogin;
+    private volatile long replyDelayNanos;
+    private volatile long rateCap;
+    private volatile boolean silent;
+    private final Object speaking = new Object();
 
     /** Applies {@code fault} to {@code messageIdOrAll} until cleared. */
     public void inject(String messageIdOrAll, ArticleFault fault) {
@@ -45,7 +67,64 @@ public final class Faults {
         rejectCredentials = false;
         unavailableAtGreeting = false;
         connectionLimit = 0;
+        replyDelayNanos = 0;
+        rateCap = 0;
+        silent(false);
         releaseStalls();
+    }
+
+    /**
+     * Every reply from now on waits {@code delay} before its status line (zero for none): the
+     * greeting, each command's answer, each article. The body then follows at the connection's
+     * rate. Models the round trip to a far provider plus its time to find the article.
+     */
+    public void replyDelay(Duration delay) {
+        if (delay.isNegative()) throw new IllegalArgumentException("delay must not be negative");
+        replyDelayNanos = delay.toNanos();
+    }
+
+    /**
+     * Caps every connection at {@code bytesPerSecond} bytes per second from now on, each on its own
+     * (ten connections may send ten times as much); 0 removes the cap.
+     */
+    public void rateCap(long bytesPerSecond) {
+        if (bytesPerSecond < 0) throw new IllegalArgumentException("bytesPerSecond must be >= 0");
+        rateCap = bytesPerSecond;
+    }
+
+    /**
+     * On: the server goes silent. Open connections keep their sockets and stop sending at once,
+     * in the middle of an article too (bytes already handed to the socket, at most
+     * {@value ShapedOutput#MAX_PIECE} per connection, still arrive); new connections are accepted
+     * but get no greeting. Off: everything held back goes out, as if nothing happened. A timed
+     * {@link ArticleFault.Stall} is one article's silence; this is the whole provider's.
+     */
+    public void silent(boolean on) {
+        synchronized (speaking) {
+            silent = on;
+            speaking.notifyAll();
+        }
+    }
+
+    /** True while the server is silent. */
+    public boolean isSilent() {
+        return silent;
+    }
+
+    long rateCap() { return rateCap; }
+
+    /** Sleeps the reply delay, if any. */
+    void delayReply() throws InterruptedException {
+        long d = replyDelayNanos;
+        if (d > 0) Thread.sleep(d / 1_000_000, (int) (d % 1_000_000));
+    }
+
+    /** Waits while the server is silent; returns at once when {@code socket} is closed (the session then fails its write). */
+    void awaitSpeaking(Socket socket) throws InterruptedException {
+        synchronized (speaking) {
+            // A bounded wait: closing a socket does not notify, so look again now and then.
+            while (silent && !socket.isClosed()) speaking.wait(50);
+        }
     }
 
     /** Ends every stall now, the ones waiting to be released and the timed ones alike. */

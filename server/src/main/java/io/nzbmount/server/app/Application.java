@@ -146,7 +146,8 @@ public final class Application implements AutoCloseable {
                     Health.versionOf(Application.class));
             ObserveHandler observe = new ObserveHandler(health, streams,
                     new Diagnostics(settings, events, health, streams, clock));
-            Cutovers cutovers = new Cutovers(db, catalog, usenet, events, FailureRules.from(settings.fallback()), clock);
+            FailureRules rules = FailureRules.from(settings.fallback());
+            Cutovers cutovers = new Cutovers(db, catalog, usenet, events, rules, clock);
             // What memory holds about an item goes with it.
             catalog.onDelete(cutovers::forget);
             catalog.onDelete(playback::forget);
@@ -188,6 +189,7 @@ public final class Application implements AutoCloseable {
                     .route("/api/*", api)
                     .route("/metrics", observe)
                     .route("/", new UiHandler())
+                    .idleTimeout(httpIdleTimeout(rules, settings.reader().fetchBudget()))
                     .build();
             web.start();
             // The event streams end first, so the stop does not wait for them.
@@ -203,6 +205,20 @@ public final class Application implements AutoCloseable {
             closeAll(started);
             throw e;
         }
+    }
+
+    /**
+     * The HTTP idle timeout: the default, or longer when the reader's budget and the failure rules
+     * let a response wait longer for bytes (with a margin for the proofs of a cutover).
+     */
+    static Duration httpIdleTimeout(FailureRules rules, Duration fetchBudget) {
+        Duration needed = rules.longestWaitForBytes(fetchBudget).plusSeconds(10);
+        return needed.compareTo(WebServer.DEFAULT_IDLE_TIMEOUT) > 0 ? needed : WebServer.DEFAULT_IDLE_TIMEOUT;
+    }
+
+    /** How long an HTTP connection may make no progress before it is closed. */
+    public Duration httpIdleTimeout() {
+        return web.idleTimeout();
     }
 
     /** Where the web server listens, e.g. {@code http://127.0.0.1:8080/}. */

@@ -19,7 +19,8 @@ public final class UsenetSettings {
     public static Usenet.Settings reader(ReaderSettings reader) {
         return Usenet.Settings.defaults()
                 .withReadAhead(reader.readAheadArticles())
-                .withTimeouts(reader.connectTimeout(), reader.socketTimeout())
+                .withDeadlines(reader.connectTimeout(), reader.firstByteTimeout(), reader.betweenBytesTimeout())
+                .withFetchBudget(reader.fetchBudget())
                 .withRetryBackoff(reader.retryBackoff());
     }
 

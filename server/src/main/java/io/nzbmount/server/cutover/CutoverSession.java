@@ -126,21 +126,24 @@ final class CutoverSession implements ContentReader {
             cutovers.holeFound(itemId, source.sourceId(), hole, String.valueOf(failure.getMessage()));
         }
         switch (decision.action()) {
-            case RETRY -> {
-                live.retrying();
-                cutovers.event(itemId, live.id(), "retry", Map.of("source", source.sourceId(), "offset", position,
-                        "reason", decision.reason(), "waitMillis", decision.waitMillis()));
-                try {
-                    if (closed.await(decision.waitMillis(), TimeUnit.MILLISECONDS)) {
-                        throw new ReadCancelledException("the response was closed");
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new ReadCancelledException("the serving thread was interrupted");
-                }
-            }
+            case RETRY -> retryLater(source, decision);
             case CLOSE -> end(source, decision.cause().orElseThrow(), decision.reason(), decision.reason(), failure);
             case SWITCH -> cutOver(source, decision, failure, failedAt, hole);
+        }
+    }
+
+    /** Waits as {@code decision} says before the next read of {@code source}; ends at once when the response closes. */
+    private void retryLater(ActiveSource source, Decision decision) throws ReadCancelledException {
+        live.retrying();
+        cutovers.event(itemId, live.id(), "retry", Map.of("source", source.sourceId(), "offset", position,
+                "reason", decision.reason(), "waitMillis", decision.waitMillis()));
+        try {
+            if (closed.await(decision.waitMillis(), TimeUnit.MILLISECONDS)) {
+                throw new ReadCancelledException("the response was closed");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ReadCancelledException("the serving thread was interrupted");
         }
     }
 
@@ -172,6 +175,10 @@ final class CutoverSession implements ContentReader {
         }
         if (next == null) {
             Decision none = policy.onNoCandidate(System.currentTimeMillis());
+            if (none.action() == Decision.Action.RETRY) {
+                retryLater(from, none);
+                return;
+            }
             end(from, none.cause().orElseThrow(), none.reason(),
                     decision.reason() + "; no other source could serve offset " + position, failure);
             return;

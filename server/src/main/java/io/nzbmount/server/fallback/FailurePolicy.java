@@ -1,5 +1,6 @@
 package io.nzbmount.server.fallback;
 
+import io.nzbmount.nntp.ArticleUnavailableException;
 import io.nzbmount.server.fallback.Decision.Action;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -21,7 +22,9 @@ import java.util.Set;
  *       {@code providerWait}; once they have been unreachable for {@code providerPatience}, CLOSE.</li>
  *   <li>Transient failures (the reader has already retried with backoff) are retried; the
  *       {@code transientStrikes}-th in a row leaves the source, which is then barred for the rest of
- *       the round and excluded for {@code exclusion} (5 minutes).</li>
+ *       the round and excluded for {@code exclusion} (5 minutes). A stall (the reader spent its
+ *       whole time budget on providers that sent nothing) leaves the source at once: reading
+ *       again would make the player wait that long once more.</li>
  *   <li>A permanent failure (missing or corrupt on every provider) leaves the source at once and
  *       records a {@link Hole} there. A hole bars the source at that position only: it still serves
  *       other ranges, also in the same round (A-B-A across different holes).</li>
@@ -62,6 +65,8 @@ public final class FailurePolicy {
     private int strikes;
     private long providersDownSince = NEVER;
     private FailureKind lastKind = FailureKind.UNKNOWN;
+    /** The strikes before a stall made the policy leave the source at once; -1 when it did not. */
+    private int strikesBeforeStall = -1;
 
     /**
      * @param source       the source the stream starts on
@@ -94,7 +99,7 @@ public final class FailurePolicy {
         smoothSince = NEVER;
         return switch (kind) {
             case PROVIDERS -> providersDown(now);
-            case TRANSIENT -> transientFailure(now);
+            case TRANSIENT -> transientFailure(now, failure instanceof ArticleUnavailableException u && u.stalled());
             case PERMANENT -> permanentFailure(at, true);
             case UNKNOWN -> Decision.close(kind, CloseCause.READ_ERROR,
                     "an unexpected read error: " + failure.getClass().getSimpleName());
@@ -134,6 +139,7 @@ public final class FailurePolicy {
         if (sourceId.equals(current)) throw new IllegalArgumentException("already reading from " + sourceId);
         current = sourceId;
         currentByUser = false;
+        strikesBeforeStall = -1;
         warmUntil = now + rules.warmUp().toMillis();
         strikes = 0;
         providersDownSince = NEVER;
@@ -141,9 +147,21 @@ public final class FailurePolicy {
         inRound = true;
     }
 
-    /** After a {@link Action#SWITCH}, no eligible source could prove the bytes: the response ends. */
+    /**
+     * After a {@link Action#SWITCH}, no eligible source could prove the bytes: the response ends,
+     * unless the switch was for a stall: then the source is kept (nothing else can serve, and the
+     * providers may speak again) and read again while its strikes last.
+     */
     public Decision onNoCandidate(long now) {
-        return Decision.close(lastKind, CloseCause.NO_SOURCE, NO_STABLE_SOURCE);
+        if (strikesBeforeStall < 0) return Decision.close(lastKind, CloseCause.NO_SOURCE, NO_STABLE_SOURCE);
+        leftThisRound.remove(current);
+        excludedUntil.remove(current);
+        switches--;
+        strikes = strikesBeforeStall + 1;
+        strikesBeforeStall = -1;
+        if (strikes >= rules.transientStrikes()) return Decision.close(lastKind, CloseCause.NO_SOURCE, NO_STABLE_SOURCE);
+        return Decision.retry(lastKind, "the source stalled and no other source can serve; reading again ("
+                + strikes + " of " + rules.transientStrikes() + ")", rules.retryWait().toMillis());
     }
 
     /** The user chose {@code sourceId} as the primary: it serves from now on and wins over any automatic choice. */
@@ -211,14 +229,18 @@ public final class FailurePolicy {
         return Decision.retry(kind, "no Usenet provider can be asked right now; waiting", rules.providerWait().toMillis());
     }
 
-    private Decision transientFailure(long now) {
+    private Decision transientFailure(long now, boolean stalled) {
         FailureKind kind = FailureKind.TRANSIENT;
         inRound = true;
         if (!rules.enabled()) return Decision.close(kind, CloseCause.CUTOVER_OFF, CUTOVER_OFF);
         if (warmingUp(now)) {
             return Decision.retry(kind, "the new source is still warming up; reading again", rules.retryWait().toMillis());
         }
-        strikes++;
+        // A stall means the reader spent its whole budget on providers that sent nothing: each strike
+        // more would cost the player that long again, while another source may serve at once.
+        boolean leaveNow = stalled && !currentByUser;
+        strikesBeforeStall = leaveNow ? strikes : -1;
+        strikes = leaveNow ? rules.transientStrikes() : strikes + 1;
         if (strikes < rules.transientStrikes()) {
             return Decision.retry(kind, "the source failed transiently (" + strikes + " of " + rules.transientStrikes()
                     + "); reading again", rules.retryWait().toMillis());
@@ -230,7 +252,8 @@ public final class FailurePolicy {
         if (switches >= rules.switchesPerRound()) return Decision.close(kind, CloseCause.NO_SOURCE, NO_STABLE_SOURCE);
         leftThisRound.add(current);
         excludedUntil.put(current, now + rules.exclusion().toMillis());
-        return cutOver(kind, "the source failed transiently " + strikes + " times in a row");
+        return cutOver(kind, leaveNow ? "the source stalled: no bytes within the reader's time budget"
+                : "the source failed transiently " + strikes + " times in a row");
     }
 
     private Decision permanentFailure(Hole at, boolean recordHole) {

@@ -48,6 +48,20 @@ public record FailureRules(boolean enabled, Duration warmUp, Duration smoothRoun
                 DEFAULT_SWEEP_BUDGET);
     }
 
+    /**
+     * The longest a response may wait for bytes under these rules while the reader gives each
+     * article fetch at most {@code fetchBudget}: the providers unreachable for all of
+     * {@code providerPatience} (one more wait and fetch at its end), or every transient strike
+     * with its waits, then a cutover's sweeps and its first read. The HTTP idle timeout must be
+     * longer, or an idle connection would be closed under a response that is still working.
+     */
+    public Duration longestWaitForBytes(Duration fetchBudget) {
+        Duration providers = providerPatience.plus(providerWait).plus(fetchBudget);
+        Duration strikes = fetchBudget.multipliedBy(transientStrikes).plus(retryWait.multipliedBy(transientStrikes - 1))
+                .plus(sweepBudget).plus(fetchBudget);
+        return providers.compareTo(strikes) >= 0 ? providers : strikes;
+    }
+
     /** How long one cutover may spend sweeping unproved standbys, by default. */
     public static final Duration DEFAULT_SWEEP_BUDGET = Duration.ofSeconds(6);
 

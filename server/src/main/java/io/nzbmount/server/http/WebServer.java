@@ -56,8 +56,13 @@ public final class WebServer {
     private final Server server;
     private final ServerConnector connector;
     private final String bind;
+    private final Duration idleTimeout;
+
+    /** The idle timeout when none is set: longer than any wait for bytes under the default failure rules. */
+    public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(60);
 
     private WebServer(Builder b) {
+        idleTimeout = b.idleTimeout;
         QueuedThreadPool threads = new QueuedThreadPool();
         threads.setName("http");
         threads.setVirtualThreadsExecutor(VirtualThreads.getNamedVirtualThreadsExecutor("http-request"));
@@ -124,6 +129,11 @@ public final class WebServer {
         }
     }
 
+    /** How long a connection may make no progress before it is closed. */
+    public Duration idleTimeout() {
+        return idleTimeout;
+    }
+
     /** The port bound (the real one when 0 was asked); -1 before start. */
     public int port() {
         return connector.getLocalPort();
@@ -149,7 +159,7 @@ public final class WebServer {
         private LoginThrottle throttle;
         private NzbUploadSink uploadSink;
         private Duration stopTimeout = Duration.ofSeconds(5);
-        private Duration idleTimeout = Duration.ofSeconds(60);
+        private Duration idleTimeout = DEFAULT_IDLE_TIMEOUT;
         private final Map<String, Handler> routes = new LinkedHashMap<>();
 
         private Builder(Library library) {
@@ -216,7 +226,10 @@ public final class WebServer {
 
         /**
          * How long a connection may make no progress (a client that neither sends nor reads)
-         * before it is closed, releasing its reader. Default 60 s.
+         * before it is closed, releasing its reader. Default 60 s. Keep it longer than the longest
+         * a response may wait for bytes while a source could still serve them (the reader's budget
+         * and the failure policy's retries and cutover): a stall must end as a provider failover,
+         * a cutover or a clean short end, never as an idle connection closed under the player.
          */
         public Builder idleTimeout(Duration timeout) {
             this.idleTimeout = Objects.requireNonNull(timeout);

@@ -49,6 +49,10 @@ final class ObserveJson {
         m.put("coolingDownUntil", p.coolingDownUntil() == null ? null : p.coolingDownUntil().toString());
         m.put("coolDownReason", p.coolDownReason());
         m.put("failures", p.failures());
+        m.put("stalls", p.stalls());
+        m.put("askedLastUntil", p.askedLastUntil() == null ? null : p.askedLastUntil().toString());
+        m.put("articlesServed", p.fetched());
+        m.put("hedged", p.hedged());
         return m;
     }
 

@@ -42,6 +42,14 @@ public final class PrometheusText {
         header(out, "nzbmount_provider_failures_total", "counter",
                 "Fetch attempts that failed for a provider's or the network's reasons since start.");
         for (ProviderHealth p : r.providers()) sample(out, "nzbmount_provider_failures_total", p.name(), null, p.failures());
+        header(out, "nzbmount_provider_stalls_total", "counter",
+                "Reads of a provider that timed out (no first byte, or a silence inside an article) since start.");
+        for (ProviderHealth p : r.providers()) sample(out, "nzbmount_provider_stalls_total", p.name(), null, p.stalls());
+        header(out, "nzbmount_provider_articles_total", "counter", "Articles a provider served since start.");
+        for (ProviderHealth p : r.providers()) sample(out, "nzbmount_provider_articles_total", p.name(), null, p.fetched());
+        header(out, "nzbmount_provider_hedged_total", "counter",
+                "Articles asked again elsewhere because this provider was late with them, since start.");
+        for (ProviderHealth p : r.providers()) sample(out, "nzbmount_provider_hedged_total", p.name(), null, p.hedged());
         return out.toString();
     }
 

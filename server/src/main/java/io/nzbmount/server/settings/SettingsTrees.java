@@ -40,8 +40,10 @@ final class SettingsTrees {
         s.server().allowedHosts().forEach(hosts::add);
         ObjectNode reader = root.putObject("reader");
         reader.put("readAheadArticles", s.reader().readAheadArticles());
-        reader.put("socketTimeoutSeconds", s.reader().socketTimeoutSeconds());
         reader.put("connectTimeoutSeconds", s.reader().connectTimeoutSeconds());
+        reader.put("firstByteTimeoutMillis", s.reader().firstByteTimeoutMillis());
+        reader.put("betweenBytesTimeoutMillis", s.reader().betweenBytesTimeoutMillis());
+        reader.put("fetchBudgetMillis", s.reader().fetchBudgetMillis());
         ArrayNode backoff = reader.putArray("retryBackoffMillis");
         s.reader().retryBackoffMillis().forEach(backoff::add);
         return root;

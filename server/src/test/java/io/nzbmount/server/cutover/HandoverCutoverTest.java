@@ -81,7 +81,8 @@ class HandoverCutoverTest {
         rig = CutoverRig.start(dataDir, """
                 reader:
                   retryBackoffMillis: [1]
-                  socketTimeoutSeconds: 2
+                  firstByteTimeoutMillis: 2000
+                  betweenBytesTimeoutMillis: 2000
                 """);
         Pair p = primaryWithVerifiedStandby();
         rig.nntp.removeArticle(p.a().messageIds().get(FAILED));

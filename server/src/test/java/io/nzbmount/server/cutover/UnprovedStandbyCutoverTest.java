@@ -134,7 +134,13 @@ class UnprovedStandbyCutoverTest {
 
     @Test
     void aSweepThatCannotFinishWithinItsBudgetIsInconclusiveAndTheResponseEndsInTime() throws Exception {
-        rig = CutoverRig.start(dataDir, "");
+        // Read deadlines far past the sweep's budget, so the budget is what ends the stalled sample.
+        rig = CutoverRig.start(dataDir, """
+                reader:
+                  retryBackoffMillis: [1]
+                  firstByteTimeoutMillis: 30000
+                  fetchBudgetMillis: 60000
+                """);
         Pair p = primaryWithUnprovedStandby(film, 8);
         rig.nntp.removeArticle(p.a().messageIds().get(5));
         rig.nntp.faults().inject(p.b().messageIds().get(8), new ArticleFault.Stall(60_000));

@@ -40,6 +40,11 @@ class FailurePolicyTest {
         return new ArticleUnavailableException("<t@x>", "timed out", null);
     }
 
+    /** The reader spent its whole budget on providers that sent nothing. */
+    private static IOException stalled() {
+        return new ArticleUnavailableException("<s@x>", "no bytes within the budget", null, true);
+    }
+
     private static IOException providersDown() {
         return new ProvidersUnavailableException("<p@x>", "every provider cooling down", null);
     }
@@ -124,6 +129,41 @@ class FailurePolicyTest {
         assertEquals(FailureKind.TRANSIENT, third.kind());
         assertEquals(Set.of("A"), p.leftThisRound());
         assertEquals(302_000, p.excludedUntil("A", 2_000));
+    }
+
+    @Test
+    void aStallLeavesTheSourceAtOnceForAnotherThatCanServe() {
+        FailurePolicy p = policy("A");
+        Decision d = fail(p, stalled(), 10, 0);
+        assertEquals(SWITCH, d.action(), d.toString());
+        assertEquals(FailureKind.TRANSIENT, d.kind());
+        assertTrue(d.reason().contains("stalled"), d.reason());
+        assertEquals(Set.of("A"), p.leftThisRound());
+        p.onCutover("B", 100);
+        assertEquals("B", p.current());
+    }
+
+    @Test
+    void aStallWithNoOtherSourceReadsTheSameSourceAgainWhileItsStrikesLast() {
+        FailurePolicy p = policy("A");
+        assertEquals(SWITCH, fail(p, stalled(), 10, 0).action());
+        Decision again = p.onNoCandidate(50);
+        assertEquals(RETRY, again.action(), again.toString());
+        assertEquals("A", p.current());
+        assertTrue(p.leftThisRound().isEmpty(), "A stays eligible: nothing else can serve");
+        assertTrue(p.eligible("A", 0, 10, 60));
+        assertEquals(SWITCH, fail(p, stalled(), 10, 5_000).action());
+        assertEquals(RETRY, p.onNoCandidate(5_050).action());
+        assertEquals(SWITCH, fail(p, stalled(), 10, 10_000).action());
+        Decision last = p.onNoCandidate(10_050);
+        assertEquals(CLOSE, last.action(), "the third stall in a row ends the response cleanly");
+        assertEquals(FailurePolicy.NO_STABLE_SOURCE, last.reason());
+    }
+
+    @Test
+    void aStallOfTheReleaseTheUserChoseIsRetriedLikeAnyTransientFailure() {
+        FailurePolicy p = new FailurePolicy(FailureRules.defaults(), holes, "A", true);
+        assertEquals(RETRY, fail(p, stalled(), 10, 0).action());
     }
 
     @Test

@@ -56,6 +56,8 @@ final class LiveServer implements AutoCloseable {
             indexer = TestNewznabServer.start(INDEXER_KEY);
             broken = TestNewznabServer.start(INDEXER_KEY);
             broken.failWith(500, "Request limit reached");
+            // The streams page is shown a response held open by a provider trickling articles at 8 kB/s
+            // (12 s an article): the reader's budget lets such a fetch finish.
             Settings settings = ConfigLoader.fromText("""
                     server:
                       port: 0
@@ -76,6 +78,7 @@ final class LiveServer implements AutoCloseable {
                         apiKey: %s
                     reader:
                       retryBackoffMillis: [1]
+                      fetchBudgetMillis: 60000
                     """.formatted(dataDir, nntp.host(), nntp.port(), NNTP_USER, NNTP_PASSWORD,
                     INDEXER, indexer.url(), INDEXER_KEY, BROKEN_INDEXER, broken.url(), INDEXER_KEY), "test", Map.of());
             return new LiveServer(nntp, indexer, broken, Application.start(settings, Map.of(), demo));

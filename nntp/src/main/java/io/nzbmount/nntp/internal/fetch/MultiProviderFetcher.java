@@ -17,6 +17,7 @@ import io.nzbmount.nntp.internal.pool.ProviderRefusedException;
 import io.nzbmount.nntp.internal.protocol.NntpConnection;
 import io.nzbmount.nntp.internal.protocol.NntpReply;
 import java.io.IOException;
+import java.net.SocketTimeoutException;
 import java.nio.channels.ClosedByInterruptException;
 import java.time.Duration;
 import java.time.Instant;
@@ -27,7 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 
 /**
  * The {@link ArticleFetcher} over one {@link ConnectionPool} per provider.
@@ -44,14 +45,23 @@ import java.util.concurrent.atomic.LongAdder;
  *     provider is cooled down by its pool and skipped; the connection is closed;</li>
  * <li>transient (timeout, reset, refused connection, 400/503, broken protocol): the connection is
  *     closed and, once every provider had its turn, the transient ones are asked again on fresh
- *     connections after each pause of {@link FetchSettings#retryBackoff()}.</li>
+ *     connections after each pause of {@link FetchSettings#retryBackoff()}, as long as the retry
+ *     fits in the fetch's {@link FetchSettings#budget()}. A timeout (no first byte, or no byte
+ *     for too long inside a reply) is a stall: that provider is asked after all the others for
+ *     {@link FetchSettings#stallDemotion()}, so one provider that goes silent costs each later
+ *     article nothing while another provider has it.</li>
  * </ul>
- * Then, when nothing served the article: transient failures left after the last retry make it
- * {@link ArticleUnavailableException}; otherwise a corrupt copy makes it
- * {@link ArticleCorruptException}; otherwise a provider that answered missing makes it
- * {@link ArticleMissingException} (for {@link #exists}: false); and when no provider could be
- * asked at all, {@link ProvidersUnavailableException}. A provider that was refused does not stop
- * the others' answers from counting: missing on every provider that could be asked is missing.
+ * Then, when nothing served the article: transient failures left after the last retry (or when
+ * the budget is spent) make it {@link ArticleUnavailableException}; a provider that could not
+ * be asked (cooling down, refused, or keeping its connections from this priority) makes it
+ * {@link ProvidersUnavailableException}, because the article may be there; otherwise a corrupt
+ * copy makes it {@link ArticleCorruptException}; otherwise every provider answered missing and
+ * it is {@link ArticleMissingException} (for {@link #exists}: false). So a permanent failure
+ * always rests on the answer of every provider.
+ *
+ * <p>A foreground BODY that is late against its provider's running estimate is hedged
+ * ({@link HedgedAttempt}, {@link FetchSettings#hedge()}): asked again in parallel of the next
+ * provider, or of the same one on another connection; the first good body wins.
  *
  * <p>An interrupt of the calling thread at any point aborts the connection in use (it is never
  * returned to its pool) and ends the fetch with {@link ReadCancelledException}, the interrupt
@@ -59,29 +69,35 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable {
 
-    private sealed interface Outcome {
-        record Served(DecodedArticle article) implements Outcome { }
-        record Missing() implements Outcome { }
-        record Corrupt(IOException cause) implements Outcome { }
-        record Refused(IOException cause) implements Outcome { }
-        record Transient(IOException cause) implements Outcome { }
-    }
-
     private final List<List<ConnectionPool>> tiers;
     private final List<ConnectionPool> pools;
     private final FetchSettings settings;
     private final ArticleDecoder decoder;
     private final Sleeper sleeper;
+    private final LongSupplier nanos;
     private final AtomicInteger rotation = new AtomicInteger();
-    /** Transient failures per pool, keyed by identity; the map itself never changes after construction. */
-    private final Map<ConnectionPool, LongAdder> transientFailures = new IdentityHashMap<>();
+    /** What each pool's provider did, keyed by identity; the map itself never changes after construction. */
+    private final Map<ConnectionPool, ProviderMeter> meters = new IdentityHashMap<>();
+    private final HedgedAttempt hedging;
 
+    /** A fetcher on the system's monotonic clock. */
     public MultiProviderFetcher(List<ConnectionPool> pools, FetchSettings settings, ArticleDecoder decoder, Sleeper sleeper) {
+        this(pools, settings, decoder, sleeper, System::nanoTime);
+    }
+
+    /**
+     * @param nanos a monotonic clock in nanoseconds, for the fetch budget and stall demotions
+     *              ({@code System::nanoTime} outside tests)
+     */
+    public MultiProviderFetcher(List<ConnectionPool> pools, FetchSettings settings, ArticleDecoder decoder, Sleeper sleeper,
+                                LongSupplier nanos) {
         this.pools = List.copyOf(pools);
         this.settings = settings;
         this.decoder = decoder;
         this.sleeper = sleeper;
-        for (ConnectionPool p : this.pools) transientFailures.put(p, new LongAdder());
+        this.nanos = nanos;
+        for (ConnectionPool p : this.pools) meters.put(p, new ProviderMeter(settings.stallDemotion().toNanos()));
+        this.hedging = new HedgedAttempt(settings.hedge(), decoder, nanos);
         TreeMap<Integer, List<ConnectionPool>> byPriority = new TreeMap<>();
         for (ConnectionPool p : this.pools) {
             byPriority.computeIfAbsent(p.provider().priority(), k -> new ArrayList<>()).add(p);
@@ -116,13 +132,17 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
      */
     public List<ProviderHealth> health(Instant now) {
         List<ProviderHealth> health = new ArrayList<>(pools.size());
+        long nowNanos = nanos.getAsLong();
         for (ConnectionPool p : pools) {
             PoolStats s = p.stats();
+            ProviderMeter m = meters.get(p);
             boolean cooling = s.coolDown() != null;
+            long lastNanos = m.nanosLeftAt(nowNanos);
             health.add(new ProviderHealth(s.provider(), s.open(), s.idle(), s.leased(),
                     cooling ? now.plusMillis(s.coolDownLeftMillis()) : null,
                     cooling ? word(s.coolDown()) : null,
-                    transientFailures.get(p).sum() + p.coolDownsStarted()));
+                    m.transientFailures() + p.coolDownsStarted(), m.stalls(),
+                    lastNanos > 0 ? now.plusNanos(lastNanos) : null, m.hedgedCount(), m.fetched()));
         }
         return health;
     }
@@ -164,43 +184,80 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
         for (ConnectionPool p : pools) p.close();
     }
 
-    /** @return what served the article, or null when every provider asked said it is missing */
+    /**
+     * @return what served the article, or null when every provider said it is missing
+     */
     private Outcome.Served run(String id, Priority priority, byte[] dest) throws ReadFailure, ReadCancelledException {
-        List<ConnectionPool> pending = order(priority);
+        long start = nanos.getAsLong();
+        List<ConnectionPool> pending = order(priority, start);
+        int notAsked = pools.size() - pending.size();
         boolean missing = false;
         IOException corrupt = null;
         IOException refused = null;
         for (int round = 0; ; round++) {
             List<ConnectionPool> retry = new ArrayList<>();
             IOException lastTransient = null;
+            boolean allStalled = true;
             for (ConnectionPool pool : pending) {
                 cancelIfInterrupted(null);
-                switch (attempt(pool, id, priority, dest)) {
-                    case Outcome.Served s -> { return s; }
+                switch (attempt(pending, pool, id, priority, dest, budgetLeft(start))) {
+                    case Outcome.Served s -> {
+                        return s;
+                    }
                     case Outcome.Missing m -> missing = true;
                     case Outcome.Corrupt c -> corrupt = c.cause();
-                    case Outcome.Refused r -> refused = r.cause();
+                    case Outcome.Refused r -> {
+                        refused = r.cause();
+                        notAsked++;
+                    }
                     case Outcome.Transient t -> {
-                        transientFailures.get(pool).increment();
+                        meters.get(pool).failedTransiently();
+                        if (t.cause() instanceof SocketTimeoutException) meters.get(pool).stalled(nanos.getAsLong());
                         retry.add(pool);
                         lastTransient = t.cause();
+                        allStalled &= t.cause() instanceof SocketTimeoutException;
                     }
                 }
             }
             if (retry.isEmpty()) break;
             if (round >= settings.retryBackoff().size()) {
                 throw new ArticleUnavailableException(id, "could not fetch " + id + " after " + round + " retries: "
-                        + lastTransient, lastTransient);
+                        + lastTransient, lastTransient, allStalled);
             }
-            pause(settings.retryBackoff().get(round));
+            Duration pause = settings.retryBackoff().get(round);
+            if (!retryFits(start, pause)) {
+                throw new ArticleUnavailableException(id, "could not fetch " + id + " within its "
+                        + settings.budget().toMillis() + " ms budget (" + round + " retries): " + lastTransient, lastTransient,
+                        allStalled);
+            }
+            pause(pause);
             pending = retry;
+        }
+        if (notAsked > 0) {
+            // Not every provider answered for itself: the article may still be on one of those
+            // that were not asked (cooling down, refusing us, or keeping its connections for playback).
+            String why = refused == null ? noProviderFor(priority) : refused.getMessage();
+            throw new ProvidersUnavailableException(id, (missing || corrupt != null)
+                    ? id + " was not found on every provider asked, but " + notAsked + " could not be asked: " + why
+                    : "no provider can be asked for " + id + ": " + why, refused);
         }
         if (corrupt != null) {
             throw new ArticleCorruptException(id, "every provider that has " + id + " serves it damaged: " + corrupt.getMessage(), corrupt);
         }
         if (missing) return null;
-        throw new ProvidersUnavailableException(id, refused == null ? noProviderFor(priority)
-                : "no provider can be asked for " + id + ": " + refused.getMessage(), refused);
+        throw new ProvidersUnavailableException(id, noProviderFor(priority), null);
+    }
+
+    /** What is left of a fetch's budget, but never less than one first byte: each provider gets its say. */
+    private Duration budgetLeft(long start) {
+        long left = settings.budget().toNanos() - (nanos.getAsLong() - start);
+        return Duration.ofNanos(Math.max(left, settings.pool().firstByteTimeout().toNanos()));
+    }
+
+    /** Whether a retry after {@code pause} could still see a first byte within the fetch's budget. */
+    private boolean retryFits(long start, Duration pause) {
+        long elapsed = nanos.getAsLong() - start;
+        return elapsed + pause.toNanos() + settings.pool().firstByteTimeout().toNanos() <= settings.budget().toNanos();
     }
 
     /**
@@ -219,20 +276,46 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
         }
     }
 
-    /** The pools to ask, by priority, rotating the first among equals; those with no room for this priority left out. */
-    private List<ConnectionPool> order(Priority priority) {
+    /**
+     * The pools to ask, by priority, rotating the first among equals; those that stalled lately
+     * after all the others; those with no room for this priority left out.
+     */
+    private List<ConnectionPool> order(Priority priority, long now) {
         int turn = rotation.getAndIncrement() & Integer.MAX_VALUE;
         List<ConnectionPool> order = new ArrayList<>(pools.size());
+        List<ConnectionPool> demoted = new ArrayList<>();
         for (List<ConnectionPool> tier : tiers) {
             for (int i = 0; i < tier.size(); i++) {
                 ConnectionPool p = tier.get((turn + i) % tier.size());
-                if (p.capacity(priority) > 0) order.add(p);
+                if (p.capacity(priority) <= 0) continue;
+                (meters.get(p).demotedAt(now) ? demoted : order).add(p);
             }
         }
+        order.addAll(demoted);
         return order;
     }
 
-    private Outcome attempt(ConnectionPool pool, String id, Priority priority, byte[] dest) throws ReadCancelledException {
+    /**
+     * One attempt at {@code pool}; a foreground BODY is hedged (asked again of the next provider
+     * of {@code order}, or of the same one, when it is late).
+     */
+    private Outcome attempt(List<ConnectionPool> order, ConnectionPool pool, String id, Priority priority, byte[] dest,
+                            Duration budget) throws ReadCancelledException {
+        if (dest == null) return attempt(pool, id, priority, null, budget);
+        if (priority != Priority.FOREGROUND || !settings.hedge().enabled()) {
+            return attempt(pool, id, priority, new TimedDecoding(decoder.start(dest), nanos), budget);
+        }
+        int at = order.indexOf(pool);
+        ConnectionPool alternate = at + 1 < order.size() ? order.get(at + 1) : pool;
+        // Both attempts end by the same time: a hedge started later gets what is left.
+        long end = nanos.getAsLong() + budget.toNanos();
+        return hedging.run(pool, alternate, meters.get(pool), dest,
+                (p, decoding) -> attempt(p, id, priority, decoding, Duration.ofNanos(end - nanos.getAsLong())));
+    }
+
+    /** One attempt at {@code pool}: STAT when {@code decoding} is null, else BODY into it. */
+    private Outcome attempt(ConnectionPool pool, String id, Priority priority, TimedDecoding decoding, Duration budget)
+            throws ReadCancelledException {
         NntpConnection c;
         try {
             c = pool.borrow(priority);
@@ -241,7 +324,8 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
         }
         boolean reuse = false;
         try {
-            ArticleDecoder.Decoding decoding = dest == null ? null : decoder.start(dest);
+            c.limitTo(budget);
+            long sent = nanos.getAsLong();
             NntpReply reply = decoding == null ? c.stat(id) : c.body(id, decoding);
             cancelIfInterrupted(null);
             Outcome outcome = classify(reply, pool);
@@ -249,6 +333,10 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
             reuse = outcome instanceof Outcome.Served || outcome instanceof Outcome.Missing;
             if (outcome instanceof Outcome.Served && decoding != null) {
                 outcome = new Outcome.Served(decoding.finish());
+                long first = decoding.firstByteNanos() < 0 ? sent : decoding.firstByteNanos();
+                meters.get(pool).served(first - sent, decoding.bytes(), nanos.getAsLong() - first);
+            } else if (outcome instanceof Outcome.Served) {
+                meters.get(pool).served();
             }
             return outcome;
         } catch (IOException e) {
@@ -256,6 +344,7 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
             reuse = e instanceof CorruptBodyException;
             return classify(e);
         } finally {
+            c.limitTo(null);
             if (reuse && !Thread.currentThread().isInterrupted()) pool.release(c);
             else pool.discard(c);
         }

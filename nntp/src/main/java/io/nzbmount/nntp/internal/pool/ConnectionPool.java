@@ -79,7 +79,8 @@ public final class ConnectionPool implements AutoCloseable {
     }
 
     public ConnectionPool(Provider provider, PoolSettings settings, LongSupplier nanos) {
-        this(provider, NntpEndpoint.of(provider, settings.connectTimeout(), settings.readTimeout()), settings, nanos);
+        this(provider, NntpEndpoint.of(provider, settings.connectTimeout(), settings.firstByteTimeout(),
+                settings.betweenBytesTimeout()), settings, nanos);
     }
 
     public Provider provider() {

@@ -6,8 +6,10 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 
@@ -28,8 +30,11 @@ import javax.net.ssl.SSLSocket;
  *
  * <p>The socket is a blocking {@link SocketChannel} (with TLS layered on it), so a thread
  * interrupted while it waits in a read or connect closes the connection and wakes up at once,
- * with its interrupt status set. Reads honour the read timeout: no byte for that long throws
- * {@link java.net.SocketTimeoutException}.
+ * with its interrupt status set. Reads honour three deadlines, each ending in a
+ * {@link java.net.SocketTimeoutException}: a reply's first byte within
+ * {@link NntpEndpoint#firstByteTimeout()}, each later byte within
+ * {@link NntpEndpoint#betweenBytesTimeout()} of the one before, and everything before the
+ * budget set with {@link #limitTo(Duration)} runs out.
  *
  * <p>Thread safety: commands are issued by one thread at a time (a connection is leased to one
  * borrower); {@link #abort()} and {@link #state()} may be called from any thread. The 64 KiB
@@ -47,6 +52,9 @@ public final class NntpConnection implements Closeable {
     private final StatusLineParser statusParser = new StatusLineParser();
     private int pos;
     private int limit;
+    /** System.nanoTime() by which the commands must be answered; see {@link #limitTo}. */
+    private long deadline;
+    private boolean budgeted;
     private volatile State state = State.NEW;
     private volatile SocketChannel channel;
     private Socket socket;
@@ -84,8 +92,8 @@ public final class NntpConnection implements Closeable {
             Socket plain = ch.socket();
             plain.setTcpNoDelay(true);
             plain.setKeepAlive(true);
-            plain.connect(new InetSocketAddress(endpoint.host(), endpoint.port()), millis(endpoint.connectTimeout()));
-            plain.setSoTimeout(millis(endpoint.readTimeout()));
+            plain.connect(new InetSocketAddress(endpoint.host(), endpoint.port()), timeout(endpoint.connectTimeout()));
+            plain.setSoTimeout(timeout(endpoint.connectTimeout()));
             socket = endpoint.tls() ? startTls(plain) : plain;
             in = socket.getInputStream();
             out = socket.getOutputStream();
@@ -104,9 +112,20 @@ public final class NntpConnection implements Closeable {
         params.setEndpointIdentificationAlgorithm("HTTPS");
         ssl.setSSLParameters(params);
         ssl.setUseClientMode(true);
-        ssl.setSoTimeout(millis(endpoint.readTimeout()));
+        ssl.setSoTimeout(timeout(endpoint.connectTimeout()));
         ssl.startHandshake();
         return ssl;
+    }
+
+    /**
+     * Holds everything this connection does from now on (commands, replies, bodies; a connect not
+     * started yet) to {@code budget}: once it is spent, the read waiting fails with a
+     * {@link java.net.SocketTimeoutException}, however recent its last byte. A fetch that must
+     * give up by a point in time sets it before each command; {@code null} lifts it.
+     */
+    public void limitTo(Duration budget) {
+        budgeted = budget != null;
+        if (budgeted) deadline = System.nanoTime() + Math.max(0, budget.toNanos());
     }
 
     /**
@@ -236,8 +255,10 @@ public final class NntpConnection implements Closeable {
 
     private NntpReply readReply() throws IOException {
         statusParser.reset();
+        boolean first = true;
         while (true) {
-            if (pos == limit) fill();
+            if (pos == limit) fill(first ? endpoint.firstByteTimeout() : endpoint.betweenBytesTimeout());
+            first = false;
             int used = statusParser.feed(buf, pos, limit - pos);
             if (used >= 0) {
                 pos += used;
@@ -249,7 +270,7 @@ public final class NntpConnection implements Closeable {
 
     private void pump(BodySink sink) throws IOException {
         while (!sink.isComplete()) {
-            if (pos == limit) fill();
+            if (pos == limit) fill(endpoint.betweenBytesTimeout());
             int used = sink.accept(buf, pos, limit - pos);
             if (used < 0 || used > limit - pos || (used < limit - pos && !sink.isComplete())) {
                 throw new IllegalStateException("body sink consumed " + used + " of " + (limit - pos) + " bytes");
@@ -258,7 +279,8 @@ public final class NntpConnection implements Closeable {
         }
     }
 
-    private void fill() throws IOException {
+    private void fill(Duration wait) throws IOException {
+        socket.setSoTimeout(timeout(wait));
         int n = in.read(buf, 0, buf.length);
         if (n < 0) throw new java.io.EOFException("connection closed by the server");
         pos = 0;
@@ -286,7 +308,14 @@ public final class NntpConnection implements Closeable {
         }
     }
 
-    private static int millis(java.time.Duration d) {
-        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, d.toMillis()));
+    /** A socket timeout in milliseconds: {@code d}, or less when the budget ends sooner. */
+    private int timeout(Duration d) throws SocketTimeoutException {
+        long nanos = d.toNanos();
+        if (budgeted) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) throw new SocketTimeoutException("the fetch's time budget is spent");
+            nanos = Math.min(nanos, left);
+        }
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, nanos / 1_000_000));
     }
 }

@@ -13,28 +13,38 @@ import javax.net.ssl.SSLSocketFactory;
  * @param tls            implicit TLS from the first byte (hostname verification on)
  * @param sslFactory     the TLS socket factory (its trust decides which certificates pass);
  *                       ignored without TLS
- * @param connectTimeout the longest a TCP connect (and the TLS handshake's first read) may take
- * @param readTimeout    the longest a read may go without receiving a byte; a fetch stalled that
- *                       long fails with a timeout
+ * @param connectTimeout      the longest a TCP connect and the TLS handshake may take
+ * @param firstByteTimeout    the longest a reply's first byte may take after its command was sent
+ *                            (the greeting after the connect): a provider that goes silent is
+ *                            caught here
+ * @param betweenBytesTimeout the longest a reply may go without a byte once it has started: a
+ *                            provider that stops in the middle of an article is caught here
  */
 public record NntpEndpoint(String host, int port, boolean tls, SSLSocketFactory sslFactory,
-                           Duration connectTimeout, Duration readTimeout) {
+                           Duration connectTimeout, Duration firstByteTimeout, Duration betweenBytesTimeout) {
     public NntpEndpoint {
         Objects.requireNonNull(host, "host");
-        Objects.requireNonNull(connectTimeout, "connectTimeout");
-        Objects.requireNonNull(readTimeout, "readTimeout");
         if (tls && sslFactory == null) sslFactory = (SSLSocketFactory) SSLSocketFactory.getDefault();
-        if (connectTimeout.isNegative() || connectTimeout.isZero() || readTimeout.isNegative() || readTimeout.isZero()) {
-            throw new IllegalArgumentException("timeouts must be positive");
+        for (Duration d : new Duration[] {connectTimeout, firstByteTimeout, betweenBytesTimeout}) {
+            Objects.requireNonNull(d, "timeout");
+            if (d.isNegative() || d.isZero()) throw new IllegalArgumentException("timeouts must be positive: " + d);
         }
     }
 
+    /** One timeout for a reply's first byte and for the gaps between its bytes. */
+    public NntpEndpoint(String host, int port, boolean tls, SSLSocketFactory sslFactory,
+                        Duration connectTimeout, Duration readTimeout) {
+        this(host, port, tls, sslFactory, connectTimeout, readTimeout, readTimeout);
+    }
+
     /** The endpoint of a provider account, with the JVM's default trust for TLS. */
-    public static NntpEndpoint of(Provider provider, Duration connectTimeout, Duration readTimeout) {
-        return new NntpEndpoint(provider.host(), provider.port(), provider.tls(), null, connectTimeout, readTimeout);
+    public static NntpEndpoint of(Provider provider, Duration connectTimeout, Duration firstByteTimeout,
+                                  Duration betweenBytesTimeout) {
+        return new NntpEndpoint(provider.host(), provider.port(), provider.tls(), null, connectTimeout,
+                firstByteTimeout, betweenBytesTimeout);
     }
 
     public NntpEndpoint withSslFactory(SSLSocketFactory factory) {
-        return new NntpEndpoint(host, port, tls, factory, connectTimeout, readTimeout);
+        return new NntpEndpoint(host, port, tls, factory, connectTimeout, firstByteTimeout, betweenBytesTimeout);
     }
 }

@@ -142,7 +142,8 @@ class FetcherRetryTest extends FetcherTestBase {
         a.faults().inject(Faults.ALL, ArticleFault.serviceError());
         ConnectionPool pool = pool(a.provider("a", 2, 0));
         MultiProviderFetcher fetcher = new MultiProviderFetcher(List.of(pool),
-                new FetchSettings(List.of(Duration.ofSeconds(30)), PoolSettings.defaults()), new YencArticleDecoder(), sleeper);
+                new FetchSettings(List.of(Duration.ofSeconds(30)), Duration.ofMinutes(2), FetchSettings.DEFAULT_STALL_DEMOTION,
+                        PoolSettings.defaults()), new YencArticleDecoder(), sleeper);
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread reader = Thread.ofPlatform().start(() -> {
             try {

@@ -70,7 +70,7 @@ class ProviderHealthTest {
         PostedFile file = a.post("film.mkv", bytes(40_000), 20_000);
         MultiProviderFetcher fetcher = fetcher(a.provider("a", 2, 0));
         fetcher.fetch(file.segments().get(0).toNzbSegment(), Priority.FOREGROUND, new byte[0]);
-        assertEquals(List.of(new ProviderHealth("a", 1, 1, 0, null, null, 0)), fetcher.health(WALL));
+        assertEquals(List.of(new ProviderHealth("a", 1, 1, 0, null, null, 0, 0, null, 0, 1)), fetcher.health(WALL));
     }
 
     @Test

@@ -10,6 +10,7 @@ import io.nzbmount.nntp.ArticleCorruptException;
 import io.nzbmount.nntp.ArticleMissingException;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ProvidersUnavailableException;
+import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.embedded.ArticleFault;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
 import io.nzbmount.nntp.embedded.Faults;
@@ -133,14 +134,42 @@ class ProviderRoutingTest extends FetcherTestBase {
     }
 
     @Test
-    void missingOnEveryProviderThatCouldBeAskedIsMissing() throws IOException {
+    void missingOnOneProviderWhileAnotherRefusesTheLoginIsAProviderFault() throws IOException {
         EmbeddedNntpServer a = server();
         EmbeddedNntpServer b = server();
         PostedFile file = postEverywhere(a, b);
         a.faults().rejectCredentials(true);
         b.faults().inject(Faults.ALL, ArticleFault.missing());
         MultiProviderFetcher fetcher = fetcher(a.provider("a", 2, 0), b.provider("b", 2, 1));
-        assertThrows(ArticleMissingException.class, () -> fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0]));
+        assertProviderFault(assertThrows(ReadFailure.class,
+                () -> fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0])));
+        // Now a is cooling down and not even asked: still no verdict on the article.
+        assertProviderFault(assertThrows(ReadFailure.class,
+                () -> fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0])));
+        assertProviderFault(assertThrows(ReadFailure.class, () -> fetcher.exists(segment(file, 0), Priority.FOREGROUND)));
+    }
+
+    @Test
+    void missingOnOneProviderWhileAnotherKeepsItsConnectionForPlaybackIsAProviderFault() throws IOException {
+        EmbeddedNntpServer a = server();
+        EmbeddedNntpServer b = server();
+        PostedFile file = postEverywhere(a, b);
+        b.faults().inject(Faults.ALL, ArticleFault.missing());
+        // a has one connection, so background work may not use it: a is never asked.
+        MultiProviderFetcher fetcher = fetcher(a.provider("a", 1, 0), b.provider("b", 4, 1));
+        assertProviderFault(assertThrows(ReadFailure.class, () -> fetcher.exists(segment(file, 0), Priority.BACKGROUND)));
+        assertProviderFault(assertThrows(ReadFailure.class,
+                () -> fetcher.fetch(segment(file, 0), Priority.BACKGROUND, new byte[0])));
+        assertEquals(0, a.counters().accepted());
+        // In the foreground a is asked and has it.
+        assertPart(file, 0, fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0]));
+    }
+
+    /** Not the release's fault and not for good: retry later, record no hole. */
+    private static void assertProviderFault(ReadFailure failure) {
+        assertInstanceOf(ProvidersUnavailableException.class, failure, failure.toString());
+        assertFalse(failure.permanent(), failure.toString());
+        assertFalse(failure.sourceFault(), failure.toString());
     }
 
     @Test

@@ -85,7 +85,8 @@ class ProviderTroubleTest extends FetcherTestBase {
         Provider provider = secure.provider("tls", 2, 0);
         assertTrue(provider.tls());
         PoolSettings settings = PoolSettings.defaults();
-        ConnectionPool pool = new ConnectionPool(provider, NntpEndpoint.of(provider, settings.connectTimeout(), settings.readTimeout())
+        ConnectionPool pool = new ConnectionPool(provider, NntpEndpoint.of(provider, settings.connectTimeout(), settings.firstByteTimeout(),
+                settings.betweenBytesTimeout())
                 .withSslFactory(tls.client().getSocketFactory()), settings, now::get);
         pools.add(pool);
         MultiProviderFetcher fetcher = new MultiProviderFetcher(List.of(pool), new FetchSettings(BACKOFF, settings), new YencArticleDecoder(), sleeper);

@@ -184,7 +184,7 @@ class UsenetServiceTest {
         assertThrows(IllegalArgumentException.class, () -> d.withReadAhead(0));
         assertThrows(IllegalArgumentException.class, () -> d.withIdleRelease(Duration.ofSeconds(-1)));
         assertThrows(IllegalArgumentException.class, () -> new Usenet.Settings(8, Duration.ZERO,
-                d.socketTimeout(), d.retryBackoff(), 4, d.idleRelease()));
+                d.firstByteTimeout(), d.betweenBytesTimeout(), d.fetchBudget(), d.retryBackoff(), 4, d.idleRelease()));
         assertEquals(8, d.readAhead());
     }
 }

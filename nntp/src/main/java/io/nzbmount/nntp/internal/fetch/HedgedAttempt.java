@@ -1,0 +1,161 @@
+package io.nzbmount.nntp.internal.fetch;
+
+import io.nzbmount.nntp.ReadCancelledException;
+import io.nzbmount.nntp.internal.pool.ConnectionPool;
+import java.util.function.LongSupplier;
+
+/**
+ * One article asked of a provider, and asked again in parallel when that provider is late with
+ * it ({@link HedgeRule}): of the next provider, or on another connection of the same one when it
+ * is the only one. The first body that decodes with a good CRC wins, and a first attempt that
+ * ends without one ends the race (the hedge never makes a fetch take longer); the other attempt is
+ * cancelled (its connection is discarded, which gives its place in the pool back) and has
+ * stopped before this returns, so nothing writes into a buffer the caller may reuse.
+ *
+ * <p>The hedge decodes into a buffer of its own; the winner's is in the result. A provider whose
+ * articles keep being served by the hedge instead ({@value #LOST_IN_A_ROW} in a row) is treated as
+ * stalling: asked last for a while.
+ *
+ * <p>Thread-safe: each call runs its attempts on virtual threads of its own.
+ */
+final class HedgedAttempt {
+
+    /** One attempt at one provider, decoding into {@code decoding}. */
+    @FunctionalInterface
+    interface Attempt {
+        Outcome run(ConnectionPool pool, TimedDecoding decoding) throws ReadCancelledException;
+    }
+
+    static final int LOST_IN_A_ROW = 3;
+    private static final long POLL_MILLIS = 10;
+
+    private final HedgeRule rule;
+    private final ArticleDecoder decoder;
+    private final LongSupplier nanos;
+
+    HedgedAttempt(HedgeRule rule, ArticleDecoder decoder, LongSupplier nanos) {
+        this.rule = rule;
+        this.decoder = decoder;
+        this.nanos = nanos;
+    }
+
+    /**
+     * @param first          the provider asked
+     * @param alternate      the provider asked again when {@code first} is late (may be {@code first})
+     * @param firstMeter     what is known of {@code first}: its estimate, and where its hedges are counted
+     */
+    Outcome run(ConnectionPool first, ConnectionPool alternate, ProviderMeter firstMeter, byte[] dest, Attempt attempt)
+            throws ReadCancelledException {
+        Race race = new Race();
+        long start = nanos.getAsLong();
+        TimedDecoding primary = new TimedDecoding(decoder.start(dest), nanos);
+        race.start(0, () -> attempt.run(first, primary));
+        boolean hedged = false;
+        try {
+            while (true) {
+                Race.Result r = race.await(POLL_MILLIS);
+                if (r != null) {
+                    if (hedged) {
+                        if (r.index() == 1 && r.outcome() instanceof Outcome.Served) firstMeter.lostHedge(nanos.getAsLong());
+                        else firstMeter.wonHedge();
+                    }
+                    return r.outcome();
+                }
+                if (!hedged && rule.late(start, nanos.getAsLong(), primary.firstByteNanos(), primary.bytes(),
+                        firstMeter.estimate())) {
+                    hedged = true;
+                    firstMeter.hedged();
+                    TimedDecoding second = new TimedDecoding(decoder.start(new byte[dest.length]), nanos);
+                    race.start(1, () -> attempt.run(alternate, second));
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ReadCancelledException("article fetch interrupted");
+        } finally {
+            race.stopAll();
+        }
+    }
+
+    /**
+     * Up to two attempts racing. The first to serve wins; when the first attempt ends without
+     * serving, its outcome counts and the hedge is stopped.
+     */
+    private static final class Race {
+        record Result(int index, Outcome outcome) { }
+
+        private final Thread[] threads = new Thread[2];
+        private final Outcome[] outcomes = new Outcome[2];
+        private final boolean[] ended = new boolean[2];
+        synchronized void start(int index, Task task) {
+            threads[index] = Thread.ofVirtual().name("nzbmount-fetch-attempt").start(() -> {
+                Outcome o = null;
+                try {
+                    o = task.run();
+                } catch (ReadCancelledException cancelled) {
+                    // Stopped by the race: it lost, or the caller went away.
+                } finally {
+                    finished(index, o);
+                }
+            });
+        }
+
+        private synchronized void finished(int index, Outcome o) {
+            outcomes[index] = o;
+            ended[index] = true;
+            notifyAll();
+        }
+
+        /** The result once there is one, or null after {@code millis} without. */
+        synchronized Result await(long millis) throws InterruptedException {
+            Result r = result();
+            if (r == null) {
+                wait(millis);
+                r = result();
+            }
+            return r;
+        }
+
+        private Result result() {
+            for (int i = 0; i < 2; i++) if (outcomes[i] instanceof Outcome.Served) return new Result(i, outcomes[i]);
+            // The first attempt's end is the end: a hedge only ever makes a fetch faster, never
+            // longer than it would be without one (the fetch asks the next provider in its turn).
+            if (!ended[0]) return null;
+            Outcome o = outcomes[0] != null ? outcomes[0]
+                    : new Outcome.Transient(new java.io.IOException("the attempt was cancelled"));
+            return new Result(0, o);
+        }
+
+        /** Interrupts every attempt still running and waits until each has stopped. */
+        void stopAll() {
+            Thread[] all;
+            synchronized (this) {
+                all = threads.clone();
+            }
+            for (int i = 0; i < all.length; i++) {
+                if (all[i] != null && !endedAt(i)) all[i].interrupt();
+            }
+            boolean interrupted = Thread.interrupted();
+            for (Thread t : all) {
+                while (t != null && t.isAlive()) {
+                    try {
+                        t.join();
+                    } catch (InterruptedException e) {
+                        interrupted = true;
+                    }
+                }
+            }
+            if (interrupted) Thread.currentThread().interrupt();
+        }
+
+        private synchronized boolean endedAt(int i) {
+            return ended[i];
+        }
+    }
+
+    /** An attempt as the race runs it. */
+    @FunctionalInterface
+    private interface Task {
+        Outcome run() throws ReadCancelledException;
+    }
+}
