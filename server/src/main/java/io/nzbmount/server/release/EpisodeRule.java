@@ -15,10 +15,11 @@ import io.nzbmount.server.release.Vocabulary.Match;
  * the convention it reads. Pure and stateless.
  */
 final class EpisodeRule {
-    private static final Pattern SCENE = Pattern.compile("s(\\d{1,3})((?:-?e\\d{1,4})+)((?:-\\d{1,4})*)");
+    private static final Pattern SCENE = Pattern.compile("s(\\d{1,4})((?:-?e\\d{1,4})+)((?:-\\d{1,4})*)");
     private static final Pattern EPISODE_PART = Pattern.compile("(-?)e(\\d{1,4})");
     private static final Pattern SEASON_ONLY = Pattern.compile("s(\\d{1,3})(?:-s?(\\d{1,3}))?");
     private static final Pattern LONE_EPISODE = Pattern.compile("e(?:p)?(\\d{1,4})");
+    private static final Pattern EPISODE_RUN = Pattern.compile("e\\d{1,4}(?:-?e\\d{1,4}|-\\d{1,4})*");
     private static final Pattern CROSS = Pattern.compile("(\\d{1,2})x(\\d{2,3})(?:-(?:\\d{1,2}x)?(\\d{2,3}))?");
     private static final Pattern ISO_DATE = Pattern.compile("((?:19|20)\\d\\d)-(\\d\\d)-(\\d\\d)");
     private static final Pattern RANGE = Pattern.compile("(\\d{1,4})(?:-(\\d{1,4}))?");
@@ -69,11 +70,18 @@ final class EpisodeRule {
         String word = w.lower(i);
         Matcher cross = CROSS.matcher(word);
         if (cross.matches()) {
+            int season = Integer.parseInt(cross.group(1));
             List<Integer> list = new ArrayList<>(List.of(Integer.parseInt(cross.group(2))));
             if (cross.group(3) != null) {
                 addEpisode(list, Integer.parseInt(cross.group(3)), true);
             }
-            return numbered(Integer.parseInt(cross.group(1)), list, 1);
+            // "3x07 3x08": further episodes of the same season.
+            int width = 1;
+            for (Matcher next; i + width < w.size() && (next = CROSS.matcher(w.lower(i + width))).matches()
+                    && Integer.parseInt(next.group(1)) == season && next.group(3) == null; width++) {
+                addEpisode(list, Integer.parseInt(next.group(2)), false);
+            }
+            return numbered(season, list, width);
         }
         Match<Episodes> date = airDate(w, i);
         if (date != null || i == 0 || !loose) {
@@ -131,11 +139,17 @@ final class EpisodeRule {
         if (!season.matches() || season.group(2) != null || i + 1 >= w.size()) {
             return null;
         }
-        Matcher episode = LONE_EPISODE.matcher(w.lower(i + 1));
-        if (!episode.matches()) {
+        String run = w.lower(i + 1);
+        if (!EPISODE_RUN.matcher(run).matches()) {
             return null;
         }
-        return numbered(Integer.parseInt(season.group(1)), List.of(Integer.parseInt(episode.group(1))), 2);
+        List<Integer> list = new ArrayList<>();
+        for (String part : run.split("(?=-)|(?<=\\d)(?=e)")) {
+            boolean range = part.startsWith("-");
+            String digits = part.replaceAll("[^0-9]", "");
+            addEpisode(list, Integer.parseInt(digits), range);
+        }
+        return numbered(Integer.parseInt(season.group(1)), list, 2);
     }
 
     /** Whole seasons: "S05", "S01-S07", "S01-07", "S01 - S07"; "S3 - 21" is season 3, episode 21 (anime). */
@@ -180,6 +194,9 @@ final class EpisodeRule {
         }
         if (i + 3 < w.size() && w.lower(i + 2).equals("to") && Vocabulary.isNumber(w.lower(i + 3))) {
             return seasons(first, Integer.parseInt(w.lower(i + 3)), 4);
+        }
+        if (i + 2 < w.size() && w.dashBefore(i + 2) && Vocabulary.isNumber(w.lower(i + 2)) && w.lower(i + 2).length() <= 4) {
+            return numbered(first, List.of(Integer.parseInt(w.lower(i + 2))), 3);
         }
         return seasons(first, first, 2);
     }

@@ -57,14 +57,15 @@ final class GroupRule {
             }
             String content = body.substring(open + 1, body.length() - 1).strip();
             String before = body.substring(0, open).strip();
-            boolean spaced = content.chars().anyMatch(Character::isWhitespace);
+            boolean spaced = content.chars().anyMatch(c -> Character.isWhitespace(c) || c == '.');
             if (SITE_TAG.matcher(content).matches() || content.contains(",") || content.isEmpty()
                     || open > 0 && body.charAt(open - 1) != ' ' && body.charAt(open - 1) != '.' && body.charAt(open) == '['
                     && !before.endsWith("]")) {
                 body = before;
                 continue;
             }
-            if (group.isEmpty() && !leading && !spaced && body.charAt(open) == '[' && plausible(content)) {
+            boolean oneWord = content.chars().noneMatch(Character::isWhitespace);
+            if (group.isEmpty() && !leading && oneWord && body.charAt(open) == '[' && plausible(content)) {
                 group = content;
                 body = before;
                 continue;
@@ -105,7 +106,10 @@ final class GroupRule {
         if (split != null) {
             return split;
         }
-        String[] words = content.split("[\\s.]+");
+        String[] words = content.strip().split("[\\s.]+");
+        if (words.length == 0 || words[words.length - 1].isEmpty()) {
+            return null;
+        }
         String last = words[words.length - 1];
         int known = 0;
         for (int i = 0; i < words.length - 1; i++) {
@@ -150,7 +154,7 @@ final class GroupRule {
         String before = s.substring(0, dash).strip();
         int cut = Math.max(before.lastIndexOf(' '), before.lastIndexOf('.'));
         String previous = lower(before.substring(cut + 1));
-        if (!valid(rest) || SEPARATOR.matcher(rest).find() || !Vocabulary.known(previous) || Vocabulary.isNumber(previous)) {
+        if (!valid(rest) || SEPARATOR.matcher(rest).find() || !Vocabulary.known(previous) || !hasTags(before)) {
             return null;
         }
         return new String[] {before, rest};

@@ -69,7 +69,9 @@ public final class ReleaseName {
                 title.append(title.isEmpty() ? "" : " ").append(words.get(i));
             }
         }
-        Tags tags = new Tags(words, animeStyle, certain);
+        // After "(2019)" the series position follows: "Title (2019) - 26".
+        int looseAt = certain < words.size() && words.parenthesisedYear(certain) ? certain + 1 : certain;
+        Tags tags = new Tags(words, animeStyle, looseAt);
         if (yearAt >= 0) {
             tags.year = Integer.parseInt(words.get(yearAt));
         }

@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  */
 final class Words {
     private static final Pattern GLUED_RESOLUTION =
-            Pattern.compile("(?i)(bluray|blu-ray|bd|webdl|web-dl|web|hdtv|hd|brrip|bdrip|dvdrip|webrip)?(\\d{3,4}[pi])"
+            Pattern.compile("(?i)(?:(bluray|blu-ray|bd|webdl|web-dl|web|hdtv|hd|brrip|bdrip|dvdrip|webrip)-?)?(\\d{3,4}[pi])"
                     + "(bluray|x264|x265|hevc|web|webrip|hdtv)?");
     private static final Pattern GLUED_VERSION = Pattern.compile("(?i)(\\d{1,4}|s\\d{1,3}e\\d{1,4})(v\\d)");
 

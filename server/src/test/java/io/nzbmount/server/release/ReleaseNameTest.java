@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 /** Release names as they appear on indexers, each read field by field. */
 class ReleaseNameTest {
 
-    private static final int MIN_NAMES = 40;
+    private static final int MIN_NAMES = 400;
 
     @Test
     void everyFieldOfEveryNameInTheTableIsRead() throws IOException {
@@ -118,9 +118,10 @@ class ReleaseNameTest {
         }
         String[] pieces = {".", " ", "_", "-", "[", "]", "(", ")", "S01", "E02", "E03", "1x02", "2019", "1080p",
                 "x264", "H", "264", "WEB", "DL", "Real", "PROPER", "AI", "Upscale", "Directors", "Cut", "GERMAN",
-                "Title", "2024", "05", "01", "rartv", ".mkv", "'s", "&"};
+                "Title", "2024", "05", "01", "rartv", ".mkv", "'s", "&", " - ", "Season", "Vol", "v2", "EXTRAS", "Cap",
+                "www.", ".com", "(2019)", "x", "3x07", "E12", "-RP", "Ep", "01-15", "{", "}", ",", " / "};
         SplittableRandom random = new SplittableRandom(1);
-        for (int n = 0; n < 20_000; n++) {
+        for (int n = 0; n < 50_000; n++) {
             StringBuilder name = new StringBuilder();
             for (int k = random.nextInt(12); k >= 0; k--) {
                 name.append(pieces[random.nextInt(pieces.length)]);
