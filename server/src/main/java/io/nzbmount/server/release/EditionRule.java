@@ -35,6 +35,8 @@ final class EditionRule {
             Map.entry("4k remastered", "REMASTERED"), Map.entry("4k restored", "RESTORED"),
             Map.entry("4k restoration", "RESTORED"), Map.entry("alternate cut", "ALTERNATE_CUT"),
             Map.entry("international cut", "INTERNATIONAL_CUT"), Map.entry("black chrome", "BLACK_CHROME"));
+    private static final Set<String> PAIR_FIRSTS = PAIRS.keySet().stream().map(k -> k.substring(0, k.indexOf(' ')))
+            .collect(java.util.stream.Collectors.toUnmodifiableSet());
     /** Words that may follow a single-word edition and belong to it ("Extended.Cut"). */
     private static final Set<String> TAILS = Set.of("cut", "edition", "version");
 
@@ -46,7 +48,7 @@ final class EditionRule {
         int skip = w.lower(i).equals("the") && i + 1 < w.size() ? 1 : 0;
         String first = w.lower(i + skip);
         String second = w.lower(i + skip + 1);
-        String pair = PAIRS.get(first + " " + second);
+        String pair = PAIR_FIRSTS.contains(first) ? PAIRS.get(first + " " + second) : null;
         if (pair != null) {
             return new Match<>(pair, skip + 2);
         }

@@ -23,7 +23,6 @@ final class EpisodeRule {
     private static final Pattern CROSS = Pattern.compile("(\\d{1,2})x(\\d{2,3})(?:-(?:\\d{1,2}x)?(\\d{2,3}))?");
     private static final Pattern ISO_DATE = Pattern.compile("((?:19|20)\\d\\d)-(\\d\\d)-(\\d\\d)");
     private static final Pattern RANGE = Pattern.compile("(\\d{1,4})(?:-(\\d{1,4}))?");
-    private static final Pattern TWO_DIGITS = Pattern.compile("\\d\\d");
     private static final Pattern CODE = Pattern.compile("[1-9]\\d{2}|1\\d{3}");
     /** "Season" in the languages release names use. */
     private static final Set<String> SEASON_WORDS = Set.of("season", "seasons", "saison", "stagione", "temporada",
@@ -45,7 +44,7 @@ final class EpisodeRule {
         String word = w.lower(i);
         char first = word.charAt(0);
         Match<Episodes> found = null;
-        if (first == 's') {
+        if (first == 's' && word.length() > 1 && Character.isDigit(word.charAt(1))) {
             found = scene(w, i);
             if (found == null) {
                 found = seasonOnly(w, i);
@@ -69,7 +68,7 @@ final class EpisodeRule {
     private static Match<Episodes> numeric(Words w, int i, boolean animeStyle, boolean loose) {
         String word = w.lower(i);
         Matcher cross = CROSS.matcher(word);
-        if (cross.matches()) {
+        if (word.indexOf('x') > 0 && cross.matches()) {
             int season = Integer.parseInt(cross.group(1));
             List<Integer> list = new ArrayList<>(List.of(Integer.parseInt(cross.group(2))));
             if (cross.group(3) != null) {
@@ -249,7 +248,7 @@ final class EpisodeRule {
     private static Match<Episodes> airDate(Words w, int i) {
         String word = w.lower(i);
         Matcher iso = ISO_DATE.matcher(word);
-        if (iso.matches()) {
+        if (word.length() == 10 && word.charAt(4) == '-' && iso.matches()) {
             LocalDate date = date(iso.group(1), iso.group(2), iso.group(3));
             return date == null ? null : new Match<>(new Episodes.Daily(date), 1);
         }
@@ -258,15 +257,19 @@ final class EpisodeRule {
         }
         String second = w.lower(i + 1);
         String third = w.lower(i + 2);
-        if (Vocabulary.isYear(word) && TWO_DIGITS.matcher(second).matches() && TWO_DIGITS.matcher(third).matches()) {
+        if (Vocabulary.isYear(word) && twoDigits(second) && twoDigits(third)) {
             LocalDate date = date(word, second, third);
             return date == null ? null : new Match<>(new Episodes.Daily(date), 3);
         }
-        if (TWO_DIGITS.matcher(word).matches() && TWO_DIGITS.matcher(second).matches() && Vocabulary.isYear(third)) {
+        if (twoDigits(word) && twoDigits(second) && Vocabulary.isYear(third)) {
             LocalDate date = date(third, second, word);
             return date == null ? null : new Match<>(new Episodes.Daily(date), 3);
         }
         return null;
+    }
+
+    private static boolean twoDigits(String word) {
+        return word.length() == 2 && Character.isDigit(word.charAt(0)) && Character.isDigit(word.charAt(1));
     }
 
     private static LocalDate date(String year, String month, String day) {

@@ -31,6 +31,10 @@ final class GroupRule {
     private static final Pattern NOT_A_GROUP =
             Pattern.compile("(?i)dl|hd|rip|ray|ma|x|sbs|ou|e\\d+|\\d+|s\\d+|\\d+x\\d+|\\d{3,4}[pi]|.*\\..*");
     private static final Pattern SEPARATOR = Pattern.compile("[.\\s_]");
+    private static final Pattern SCENE_EPISODE = Pattern.compile("s\\d{1,4}(e\\d{1,4})*");
+    private static final Pattern WORDS = Pattern.compile("[\\s._()\\[\\]]+");
+    private static final Pattern DOT_OR_DASH = Pattern.compile("[.\\-]");
+    private static final Pattern SPACE_OR_DOT = Pattern.compile("[\\s.]+");
     /** A tracker's tag glued to the group: "-TheSickle[TAoE]". */
     private static final Pattern GLUED_TAG = Pattern.compile("(?<=[\\w-])\\[[^\\]\\[]*\\]$");
 
@@ -106,7 +110,7 @@ final class GroupRule {
         if (split != null) {
             return split;
         }
-        String[] words = content.strip().split("[\\s.]+");
+        String[] words = SPACE_OR_DOT.split(content.strip());
         if (words.length == 0 || words[words.length - 1].isEmpty()) {
             return null;
         }
@@ -132,7 +136,7 @@ final class GroupRule {
         for (int d = dash; d > 0; d = chunk.indexOf('-', d + 1)) {
             String prefix = lower(chunk.substring(0, d));
             String rest = chunk.substring(d + 1);
-            if ((Vocabulary.known(prefix) || prefix.matches("s\\d+e\\d+")) && valid(rest)) {
+            if ((Vocabulary.known(prefix) || SCENE_EPISODE.matcher(prefix).matches()) && valid(rest)) {
                 return new String[] {s.substring(0, cut + 1 + d), rest};
             }
         }
@@ -162,10 +166,10 @@ final class GroupRule {
 
     /** Whether the words before a dash include a tag, so the dash can start a group ("The.Amazing.Spider-Man" has none). */
     private static boolean hasTags(String before) {
-        for (String word : before.split("[\\s._()\\[\\]]+")) {
+        for (String word : WORDS.split(before)) {
             String lower = lower(word);
             if (!lower.isEmpty() && (Vocabulary.isYear(lower) || Vocabulary.known(lower) && !Vocabulary.isNumber(lower)
-                    || lower.matches("s\\d{1,3}(e\\d{1,4})*"))) {
+                    || SCENE_EPISODE.matcher(lower).matches())) {
                 return true;
             }
         }
@@ -179,7 +183,7 @@ final class GroupRule {
 
     /** A bracketed word that can name a group ("YTS.MX"), not a tag ("1080p", "x264", "2019"). */
     private static boolean plausible(String content) {
-        for (String word : content.split("[.\\-]")) {
+        for (String word : DOT_OR_DASH.split(content)) {
             String lower = lower(word);
             if (Vocabulary.isYear(lower) || Vocabulary.resolution(lower) != null || Vocabulary.strongSource(lower)
                     || Vocabulary.known(lower) && content.indexOf('.') < 0) {

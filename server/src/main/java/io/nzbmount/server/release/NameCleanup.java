@@ -25,18 +25,21 @@ final class NameCleanup {
     private static final Pattern REVISION_AFTER_GROUP =
             Pattern.compile("(?i)(-[\\w-]+)[.\\s_-]+((?:real[.\\s_-]+)?(?:proper|repack|rerip)\\d?|v[2-9]|sample)$");
     private static final Pattern ANY_SEPARATOR = Pattern.compile("[.\\s_\\[\\]()]");
-    private static final Pattern LISTING = Pattern.compile("\\s/\\s");
+    private static final Pattern TRAILING_SEPARATORS = Pattern.compile("[.\\s_-]+$");
+    private static final Pattern LAST_WORD = Pattern.compile("(?i)(?:proper|repack|rerip)\\d?|v[2-9]|sample");
 
     private NameCleanup() {
     }
 
     static Cleaned clean(String name) {
         String body = name.strip();
-        Matcher listing = LISTING.matcher(body);
-        if (listing.find() && listing.start() > 0) {
-            body = body.substring(0, listing.start());
+        int listing = body.indexOf(" / ");
+        if (listing > 0) {
+            body = body.substring(0, listing);
         }
-        body = SITE_PREFIX.matcher(body).replaceFirst("");
+        if (!body.isEmpty() && (body.charAt(0) == '[' || body.regionMatches(true, 0, "www.", 0, 4) || body.contains(" - "))) {
+            body = SITE_PREFIX.matcher(body).replaceFirst("");
+        }
         body = dashesAsSeparators(body);
         String tags = "";
         String before;
@@ -45,12 +48,21 @@ final class NameCleanup {
             body = EXTENSION.matcher(body).replaceFirst("").strip();
             body = POSTER_SUFFIX.matcher(body).replaceFirst("").strip();
             Matcher revision = REVISION_AFTER_GROUP.matcher(body);
-            if (revision.find()) {
+            if (endsWithTag(body) && revision.find()) {
                 tags = revision.group(2) + " " + tags;
-                body = body.substring(0, revision.start(2)).replaceAll("[.\\s_-]+$", "");
+                body = TRAILING_SEPARATORS.matcher(body.substring(0, revision.start(2))).replaceFirst("");
             }
         } while (!body.equals(before));
         return new Cleaned(body, tags.strip());
+    }
+
+    /** Whether the last word could be a tag written after the group (cheap, before the full pattern). */
+    private static boolean endsWithTag(String body) {
+        int cut = body.length();
+        while (cut > 0 && Character.isLetterOrDigit(body.charAt(cut - 1))) {
+            cut--;
+        }
+        return body.length() - cut >= 2 && LAST_WORD.matcher(body.substring(cut)).matches();
     }
 
     private static String dashesAsSeparators(String body) {

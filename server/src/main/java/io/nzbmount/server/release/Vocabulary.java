@@ -14,9 +14,7 @@ final class Vocabulary {
     record Match<T>(T value, int width) {
     }
 
-    private static final Pattern YEAR = Pattern.compile("(19|20)\\d\\d");
     private static final Pattern TITLE_CASE = Pattern.compile("\\p{Lu}[\\p{Ll}'\u2019]+");
-    private static final Pattern NUMBER = Pattern.compile("\\d+");
 
     private static final Map<String, Resolution> RESOLUTIONS = Map.ofEntries(
             Map.entry("2160p", Resolution.R2160), Map.entry("3840x2160", Resolution.R2160),
@@ -85,11 +83,20 @@ final class Vocabulary {
     }
 
     static boolean isYear(String word) {
-        return word.length() == 4 && YEAR.matcher(word).matches();
+        return word.length() == 4 && isNumber(word) && (word.startsWith("19") || word.startsWith("20"));
     }
 
     static boolean isNumber(String word) {
-        return !word.isEmpty() && NUMBER.matcher(word).matches();
+        if (word.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < word.length(); i++) {
+            char c = word.charAt(i);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A word written like a word of a title ("French"), which is never taken for a tag. */

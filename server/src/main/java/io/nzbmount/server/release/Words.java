@@ -1,7 +1,6 @@
 package io.nzbmount.server.release;
 
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -20,12 +19,13 @@ final class Words {
                     + "(bluray|x264|x265|hevc|web|webrip|hdtv)?");
     private static final Pattern GLUED_VERSION = Pattern.compile("(?i)(\\d{1,4}|s\\d{1,3}e\\d{1,4})(v\\d)");
 
-    private final List<String> text = new ArrayList<>();
-    private final List<String> lower = new ArrayList<>();
+    private String[] text = new String[24];
+    private String[] lower = new String[24];
     /** 0 outside brackets; else an id shared by the words of one bracket or parenthesis. */
-    private final List<Integer> enclosure = new ArrayList<>();
-    private final List<Character> opener = new ArrayList<>();
-    private final List<Boolean> dashBefore = new ArrayList<>();
+    private int[] enclosure = new int[24];
+    private char[] opener = new char[24];
+    private boolean[] dashBefore = new boolean[24];
+    private int size;
     private int[] enclosureSize = new int[8];
 
     private Words() {
@@ -95,16 +95,18 @@ final class Words {
             return;
         }
         word = word.substring(from, to);
-        if (word.length() >= 4 && Character.isDigit(word.charAt(word.length() - 1)) || word.length() >= 5) {
+        if (word.length() >= 3 && hasDigit(word)) {
             Matcher glued = GLUED_RESOLUTION.matcher(word);
-            if (glued.matches() && (glued.group(1) != null || glued.group(3) != null)) {
+            if (word.length() >= 5 && mayBeGluedResolution(word) && glued.matches()
+                    && (glued.group(1) != null || glued.group(3) != null)) {
                 addPiece(glued.group(1), enclosed, open, dash);
                 addPiece(glued.group(2), enclosed, open, glued.group(1) == null && dash);
                 addPiece(glued.group(3), enclosed, open, false);
                 return;
             }
             Matcher version = GLUED_VERSION.matcher(word);
-            if (version.matches()) {
+            char v = word.charAt(word.length() - 2);
+            if ((v == 'v' || v == 'V') && version.matches()) {
                 addPiece(version.group(1), enclosed, open, dash);
                 addPiece(version.group(2), enclosed, open, false);
                 return;
@@ -113,52 +115,82 @@ final class Words {
         addPiece(word, enclosed, open, dash);
     }
 
+    private static boolean hasDigit(String word) {
+        for (int i = 0; i < word.length(); i++) {
+            if (Character.isDigit(word.charAt(i))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A resolution inside a longer word: three or four digits, then 'p' or 'i'. */
+    private static boolean mayBeGluedResolution(String word) {
+        for (int i = 3; i < word.length(); i++) {
+            char c = word.charAt(i);
+            if ((c == 'p' || c == 'P' || c == 'i' || c == 'I') && Character.isDigit(word.charAt(i - 1))
+                    && Character.isDigit(word.charAt(i - 2)) && Character.isDigit(word.charAt(i - 3))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private void addPiece(String word, int enclosed, char open, boolean dash) {
         if (word == null) {
             return;
         }
-        text.add(word);
-        lower.add(word.toLowerCase(Locale.ROOT));
-        enclosure.add(enclosed);
-        opener.add(open);
-        dashBefore.add(dash);
+        if (size == text.length) {
+            int grown = size * 2;
+            text = Arrays.copyOf(text, grown);
+            lower = Arrays.copyOf(lower, grown);
+            enclosure = Arrays.copyOf(enclosure, grown);
+            opener = Arrays.copyOf(opener, grown);
+            dashBefore = Arrays.copyOf(dashBefore, grown);
+        }
+        text[size] = word;
+        lower[size] = word.toLowerCase(Locale.ROOT);
+        enclosure[size] = enclosed;
+        opener[size] = open;
+        dashBefore[size] = dash;
+        size++;
         if (enclosed >= enclosureSize.length) {
-            enclosureSize = java.util.Arrays.copyOf(enclosureSize, enclosed * 2);
+            enclosureSize = Arrays.copyOf(enclosureSize, enclosed * 2);
         }
         enclosureSize[enclosed]++;
     }
 
     int size() {
-        return text.size();
+        return size;
     }
 
     String get(int i) {
-        return text.get(i);
+        return text[i];
     }
 
-    /** The word in lower case (root locale). */
+    /** The word in lower case (root locale); "" past the last word. */
     String lower(int i) {
-        return i < text.size() ? lower.get(i) : "";
+        return i < size ? lower[i] : "";
     }
 
     /** 0 outside brackets; equal ids mean the same bracket or parenthesis. */
     int enclosure(int i) {
-        return enclosure.get(i);
+        return enclosure[i];
     }
 
     /** '(', '[', '{', or ' ' outside brackets. */
     char opener(int i) {
-        return opener.get(i);
+        return opener[i];
     }
 
     /** How many words the enclosure of word {@code i} holds. */
     int enclosureSize(int i) {
-        return enclosureSize[enclosure.get(i)];
+        return enclosureSize[enclosure[i]];
     }
 
     /** Whether a free-standing dash ("Title - 012") comes right before word {@code i}. */
     boolean dashBefore(int i) {
-        return dashBefore.get(i);
+        return dashBefore[i];
     }
 
     /** A year written alone in parentheses: "(1999)". */
