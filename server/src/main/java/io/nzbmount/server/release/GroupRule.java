@@ -178,7 +178,17 @@ final class GroupRule {
 
     private static boolean valid(String group) {
         return !group.isEmpty() && !SEPARATOR.matcher(group).find() && !NOT_A_GROUP.matcher(group).matches()
-                && !Vocabulary.known(lower(group)) && group.chars().allMatch(c -> Character.isLetterOrDigit(c) || c == '-');
+                && !Vocabulary.known(lower(group)) && lettersDigitsDashes(group);
+    }
+
+    private static boolean lettersDigitsDashes(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!Character.isLetterOrDigit(c) && c != '-') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A bracketed word that can name a group ("YTS.MX"), not a tag ("1080p", "x264", "2019"). */

@@ -25,6 +25,9 @@ final class NameCleanup {
     private static final Pattern REVISION_AFTER_GROUP =
             Pattern.compile("(?i)(-[\\w-]+)[.\\s_-]+((?:real[.\\s_-]+)?(?:proper|repack|rerip)\\d?|v[2-9]|sample)$");
     private static final Pattern ANY_SEPARATOR = Pattern.compile("[.\\s_\\[\\]()]");
+    private static final java.util.Set<String> POSTER_WORDS = java.util.Set.of("obfuscated", "scrambled", "xpost",
+            "postbot", "asrequested", "whiterev", "buymore", "rp", "nzbgeek", "4p", "4planet", "rars", "norars",
+            "repost", "newzbin", "chamele0n", "rakuv", "rakuvfinhel");
     private static final Pattern TRAILING_SEPARATORS = Pattern.compile("[.\\s_-]+$");
     private static final Pattern LAST_WORD = Pattern.compile("(?i)(?:proper|repack|rerip)\\d?|v[2-9]|sample");
 
@@ -45,8 +48,13 @@ final class NameCleanup {
         String before;
         do {
             before = body;
-            body = EXTENSION.matcher(body).replaceFirst("").strip();
-            body = POSTER_SUFFIX.matcher(body).replaceFirst("").strip();
+            int dot = body.lastIndexOf('.');
+            if (dot >= 0 && dot >= body.length() - 5) {
+                body = EXTENSION.matcher(body).replaceFirst("").strip();
+            }
+            if (posterSuffix(body)) {
+                body = POSTER_SUFFIX.matcher(body).replaceFirst("").strip();
+            }
             Matcher revision = REVISION_AFTER_GROUP.matcher(body);
             if (endsWithTag(body) && revision.find()) {
                 tags = revision.group(2) + " " + tags;
@@ -54,6 +62,12 @@ final class NameCleanup {
             }
         } while (!body.equals(before));
         return new Cleaned(body, tags.strip());
+    }
+
+    /** Whether the name may end in a repost or indexer suffix (cheap, before the full pattern). */
+    private static boolean posterSuffix(String body) {
+        int cut = Math.max(body.lastIndexOf('-'), body.lastIndexOf(' '));
+        return cut >= 0 && POSTER_WORDS.contains(body.substring(cut + 1).toLowerCase(java.util.Locale.ROOT));
     }
 
     /** Whether the last word could be a tag written after the group (cheap, before the full pattern). */

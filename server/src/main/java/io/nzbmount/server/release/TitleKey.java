@@ -22,7 +22,7 @@ public final class TitleKey {
         int n = text.length();
         for (int i = 0; i <= n; i++) {
             char c = i < n ? text.charAt(i) : ' ';
-            if (Character.getType(c) == Character.NON_SPACING_MARK || c == '\'' || c == '\u2019' || c == '`'
+            if (c >= 128 && Character.getType(c) == Character.NON_SPACING_MARK || c == '\'' || c == '\u2019' || c == '`'
                     || c == '\u00b4') {
                 continue;
             }
