@@ -65,7 +65,7 @@ public final class ReleaseName {
         int titleEnd = trimTitle(words, yearAt >= 0 ? yearAt : certain);
         StringBuilder title = new StringBuilder();
         for (int i = 0; i < titleEnd; i++) {
-            if (!(animeStyle && alternativeTitle(words, i, titleEnd))) {
+            if (!(animeStyle && alternativeTitle(words, i))) {
                 title.append(title.isEmpty() ? "" : " ").append(words.get(i));
             }
         }
@@ -118,7 +118,7 @@ public final class ReleaseName {
     }
 
     /** Fansub names give a second title in parentheses: "Title (Romaji Title) - 05". */
-    private static boolean alternativeTitle(Words words, int i, int titleEnd) {
+    private static boolean alternativeTitle(Words words, int i) {
         return i > 0 && words.enclosure(i) != 0 && words.opener(i) == '(' && words.enclosureSize(i) >= 2
                 && words.enclosure(0) != words.enclosure(i);
     }
