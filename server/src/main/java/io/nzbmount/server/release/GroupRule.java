@@ -191,11 +191,11 @@ final class GroupRule {
         return true;
     }
 
-    /** A bracketed word that can name a group ("YTS.MX"), not a tag ("1080p", "x264", "2019"). */
+    /** A bracketed word that can name a group ("YTS.MX"), not a tag ("1080p", "x264", "2019", "Cap.201"). */
     private static boolean plausible(String content) {
         for (String word : DOT_OR_DASH.split(content)) {
             String lower = lower(word);
-            if (Vocabulary.isYear(lower) || Vocabulary.resolution(lower) != null || Vocabulary.strongSource(lower)
+            if (Vocabulary.isNumber(lower) || Vocabulary.resolution(lower) != null || Vocabulary.strongSource(lower)
                     || Vocabulary.known(lower) && content.indexOf('.') < 0) {
                 return false;
             }
