@@ -63,8 +63,7 @@ final class GroupRule {
             String before = body.substring(0, open).strip();
             boolean spaced = content.chars().anyMatch(c -> Character.isWhitespace(c) || c == '.');
             if (SITE_TAG.matcher(content).matches() || content.contains(",") || content.isEmpty()
-                    || open > 0 && body.charAt(open - 1) != ' ' && body.charAt(open - 1) != '.' && body.charAt(open) == '['
-                    && !before.endsWith("]")) {
+                    || gluedTrackerTag(body, open, before)) {
                 body = before;
                 continue;
             }
@@ -98,6 +97,15 @@ final class GroupRule {
             group = lead;
         }
         return new Found((body + " " + tail).strip(), group, leading);
+    }
+
+    /** "-CTU[rartv]": a bracket written right after the group, with no separator, is a tracker's tag. */
+    private static boolean gluedTrackerTag(String body, int open, String before) {
+        if (open == 0 || body.charAt(open) != '[' || before.endsWith("]")) {
+            return false;
+        }
+        char previous = body.charAt(open - 1);
+        return previous != ' ' && previous != '.';
     }
 
     /** A group inside a bracketed tag list, as {tags, group}; null if it names none. */
