@@ -7,6 +7,8 @@ import io.nzbmount.server.indexer.SearchQuery;
 import io.nzbmount.server.indexer.SearchResult;
 import io.nzbmount.server.library.ImportException;
 import io.nzbmount.server.library.ImportResult;
+import io.nzbmount.server.release.ReleaseJson;
+import io.nzbmount.server.release.ReleaseName;
 import io.nzbmount.server.standby.PoolTarget;
 import io.nzbmount.server.standby.ReleasePicker;
 import io.nzbmount.server.store.StoreException;
@@ -21,7 +23,8 @@ import org.eclipse.jetty.server.Request;
 
 /**
  * {@code GET /api/search} (the indexers' results; with {@code item=ID}, each result's tier against
- * that item's primary and whether it is already one of its sources), {@code POST /api/items} (an
+ * that item's primary and whether it is already one of its sources; every result with the traits
+ * its name gives), {@code POST /api/items} (an
  * item from a result) and {@code POST /api/items/{id}/sources} (a result as a standby of an
  * item). Links are shown without their API key. Thread-safe.
  */
@@ -175,6 +178,8 @@ final class SearchEndpoint {
         m.put("categories", r.categories());
         m.put("grabs", r.grabs() == SearchResult.UNKNOWN ? null : r.grabs());
         m.put("group", r.group().isEmpty() ? null : r.group());
+        // What the name says, read by the same parser the standby rules use, so clients need not parse names.
+        m.put("release", ReleaseJson.traits(ReleaseName.parse(r.title())));
         target.ifPresent(t -> {
             OptionalInt tier = t.tier(r);
             m.put("tier", tier.isPresent() ? tier.getAsInt() : null);

@@ -7,14 +7,15 @@ import java.util.Optional;
 
 /**
  * The parsed command line: {@code nzbmount [serve] [--config FILE] [--demo]},
- * {@code nzbmount fetch NZB [-o DIR] [--config FILE]}, {@code nzbmount check NZB [--config FILE]}.
+ * {@code nzbmount fetch NZB [-o DIR] [--config FILE]}, {@code nzbmount check NZB [--config FILE]},
+ * {@code nzbmount parse [--same] [NAME...]}.
  * Immutable.
  */
 public record Arguments(Command command, Optional<Path> config, boolean demo, List<Path> inputs,
-                        Optional<Path> outputDir) {
+                        Optional<Path> outputDir, boolean same, List<String> names) {
 
     /** What the user asked for. */
-    public enum Command { SERVE, FETCH, CHECK, HELP, VERSION }
+    public enum Command { SERVE, FETCH, CHECK, PARSE, HELP, VERSION }
 
     public static Arguments parse(String... args) throws UsageException {
         Command command = Command.SERVE;
@@ -28,11 +29,15 @@ public record Arguments(Command command, Optional<Path> config, boolean demo, Li
                 case "serve" -> Command.SERVE;
                 case "fetch" -> Command.FETCH;
                 case "check" -> Command.CHECK;
+                case "parse" -> Command.PARSE;
                 case "help" -> Command.HELP;
                 default -> throw new UsageException("unknown command '" + args[0]
-                        + "' (commands: serve, fetch, check)");
+                        + "' (commands: serve, fetch, check, parse)");
             };
             i = 1;
+        }
+        if (command == Command.PARSE) {
+            return parseCommand(args, i);
         }
         for (; i < args.length; i++) {
             String arg = args[i];
@@ -51,9 +56,36 @@ public record Arguments(Command command, Optional<Path> config, boolean demo, Li
             }
         }
         Arguments parsed = new Arguments(command, Optional.ofNullable(config), demo,
-                List.copyOf(inputs), Optional.ofNullable(output));
+                List.copyOf(inputs), Optional.ofNullable(output), false, List.of());
         parsed.validate();
         return parsed;
+    }
+
+    /** Release names may look like anything, so after "parse" only --same, --help and "--" are options. */
+    private static Arguments parseCommand(String[] args, int from) throws UsageException {
+        boolean same = false;
+        boolean help = false;
+        List<String> names = new ArrayList<>();
+        boolean options = true;
+        for (int i = from; i < args.length; i++) {
+            String arg = args[i];
+            if (options && arg.equals("--")) {
+                options = false;
+            } else if (options && arg.equals("--same")) {
+                same = true;
+            } else if (options && (arg.equals("--help") || arg.equals("-h"))) {
+                help = true;
+            } else if (options && arg.startsWith("-") && arg.length() > 1) {
+                throw new UsageException("unknown option '" + arg + "' for parse (put -- before a name that starts with a dash)");
+            } else {
+                names.add(arg);
+            }
+        }
+        if (same && !names.isEmpty()) {
+            throw new UsageException("parse --same reads lines 'A<TAB>B' from standard input, not names as arguments");
+        }
+        return new Arguments(help ? Command.HELP : Command.PARSE, Optional.empty(), false, List.of(), Optional.empty(),
+                same, List.copyOf(names));
     }
 
     private void validate() throws UsageException {
@@ -87,10 +119,14 @@ public record Arguments(Command command, Optional<Path> config, boolean demo, Li
                   nzbmount [serve] [--config FILE] [--demo]   run the WebDAV server (--demo: built-in sample content)
                   nzbmount fetch NZB... [-o DIR] [--config FILE]   download every file of an NZB, verified
                   nzbmount check NZB... [--config FILE]   ask the providers for every article; exit 1 if any is missing
+                  nzbmount parse [NAME...]   what NZBMount reads from release names (one per line on standard
+                                             input when none is given): one JSON object per name
+                  nzbmount parse --same   lines "A<TAB>B" on standard input: whether A and B are the same
+                                          content, and B's standby tier against A (from the names alone)
                   nzbmount --help | --version
 
                 Providers come from the config file (--config FILE or NZBMOUNT_CONFIG).
-                Exit codes: 0 ok, 1 articles missing or a download failed, 2 bad arguments, config or NZB.
+                Exit codes: 0 ok, 1 articles missing or a download failed, 2 bad arguments, config, NZB or input.
                 """;
     }
 }

@@ -18,15 +18,23 @@ import java.util.Map;
 
 /**
  * Runs one command line. Exit codes: 0 done, 1 articles missing or a download failed, 2 the
- * arguments, the config or an NZB is wrong (one line says what), -1 still running (the server).
+ * arguments, the config, an NZB or the input of {@code parse} is wrong (one line says what), -1
+ * still running (the server).
  */
 public final class Cli {
     private static final int MAX_LANES = 32;
+    private final InputStream in;
     private final PrintStream out;
     private final PrintStream err;
     private final Map<String, String> env;
 
+    /** A command line that reads standard input from {@link System#in}. */
     public Cli(PrintStream out, PrintStream err, Map<String, String> env) {
+        this(System.in, out, err, env);
+    }
+
+    public Cli(InputStream in, PrintStream out, PrintStream err, Map<String, String> env) {
+        this.in = in;
         this.out = out;
         this.err = err;
         this.env = env;
@@ -46,6 +54,7 @@ public final class Cli {
                 }
                 case FETCH -> fetch(arguments);
                 case CHECK -> check(arguments);
+                case PARSE -> new ParseCommand(in, out).run(arguments.names(), arguments.same());
                 case SERVE -> new ServeCommand(out, env).run(arguments, settings(arguments));
             };
         } catch (UsageException e) {

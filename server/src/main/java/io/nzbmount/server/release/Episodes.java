@@ -6,7 +6,7 @@ import java.util.List;
 /** Which part of a series a release holds, if any. Values compare by content. */
 public sealed interface Episodes {
 
-    /** A short canonical label: "" for a film, "S01E02E03", "S01", "S01-S03", "2024-05-01". */
+    /** A short canonical label: "" for a film, "S01E02E03", "S01", "S01-S03", "2024-05-01", "#12". */
     String label();
 
     /** Not part of a series (a film), or the name does not say. */
@@ -62,6 +62,40 @@ public sealed interface Episodes {
         @Override
         public String label() {
             return first == last ? String.format("S%02d", first) : String.format("S%02d-S%02d", first, last);
+        }
+    }
+
+    /**
+     * Episodes numbered from the first of the series, not per season (anime: "Title - 012").
+     *
+     * @param episodes episode numbers, ascending, no duplicates, not empty
+     */
+    record Absolute(List<Integer> episodes) implements Episodes {
+        public Absolute {
+            episodes = List.copyOf(episodes);
+            if (episodes.isEmpty() || episodes.getFirst() < 0) {
+                throw new IllegalArgumentException("episodes " + episodes);
+            }
+            for (int i = 1; i < episodes.size(); i++) {
+                if (episodes.get(i) <= episodes.get(i - 1)) {
+                    throw new IllegalArgumentException("episodes not ascending: " + episodes);
+                }
+            }
+        }
+
+        /** "#12", "#1-15" for a run, "#3#7" otherwise. */
+        @Override
+        public String label() {
+            int first = episodes.getFirst();
+            int last = episodes.getLast();
+            if (episodes.size() > 1 && last - first == episodes.size() - 1) {
+                return "#" + first + "-" + last;
+            }
+            StringBuilder label = new StringBuilder();
+            for (int episode : episodes) {
+                label.append('#').append(episode);
+            }
+            return label.toString();
         }
     }
 

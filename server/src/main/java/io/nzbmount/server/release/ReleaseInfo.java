@@ -1,6 +1,7 @@
 package io.nzbmount.server.release;
 
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * What a release name says about its content. Immutable.
@@ -10,25 +11,26 @@ import java.util.Set;
  * @param titleKey {@link TitleKey#of the title normalised for comparison}; "" when unrecognised
  * @param year release year, or {@link #NO_YEAR}
  * @param episodes series position, {@link Episodes.None} for a film
+ * @param part which part of the content the release holds ({@link Part#WHOLE} as a rule)
  * @param resolution resolution
  * @param source source
  * @param codec video codec
  * @param group release group, "" when the name has none
- * @param editions cuts and editions named after the title
- * @param revision proper / repack status
+ * @param editions cuts and editions ("DIRECTORS_CUT", "IMAX", "DIAMOND_EDITION"), sorted by name
+ * @param revision proper / repack status and depth
  * @param upscaled the video was upscaled from a lower resolution
  * @param languages language tags found after the title (upper case, e.g. "GERMAN", "MULTI")
  */
-public record ReleaseInfo(String name, String title, String titleKey, int year, Episodes episodes,
-        Resolution resolution, Source source, Codec codec, String group, Set<Edition> editions,
+public record ReleaseInfo(String name, String title, String titleKey, int year, Episodes episodes, Part part,
+        Resolution resolution, Source source, Codec codec, String group, Set<String> editions,
         Revision revision, boolean upscaled, Set<String> languages) {
 
     /** The value of {@link #year} when the name gives none. */
     public static final int NO_YEAR = 0;
 
     public ReleaseInfo {
-        editions = Set.copyOf(editions);
-        languages = Set.copyOf(languages);
+        editions = java.util.Collections.unmodifiableSet(new TreeSet<>(editions));
+        languages = java.util.Collections.unmodifiableSet(new TreeSet<>(languages));
     }
 
     /** False for obfuscated or otherwise unparseable names: such a release matches no other. */

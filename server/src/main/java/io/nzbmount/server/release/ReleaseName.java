@@ -1,9 +1,6 @@
 package io.nzbmount.server.release;
 
-import java.util.Arrays;
-import java.util.EnumSet;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -11,194 +8,176 @@ import java.util.regex.Pattern;
  * Reads a release name ("The.Matrix.1999.1080p.BluRay.x264-GROUP") into a {@link ReleaseInfo}.
  * Pure and stateless; safe from any thread.
  *
- * <p>The title is everything before the first word that no title uses (an episode, a resolution,
- * a source or codec word), less a year that closes it: of the years before that word, the last
- * one that leaves a non-empty title is the release year, so "2001.A.Space.Odyssey.1968",
+ * <p>Order: {@link NameCleanup} takes off what is not part of the name, {@link GroupRule} takes
+ * the group, {@link Words} cuts the rest. The title is everything before the first word that no
+ * title uses (a series position from {@link EpisodeRule}, a resolution, a source or codec word, a
+ * year in parentheses), less a year that closes it: of the years before that word, the last one
+ * that leaves a non-empty title is the release year, so "2001.A.Space.Odyssey.1968",
  * "Blade.Runner.2049.2017" and "1917.2019" keep their numbers, and a lone "1917" is a title.
- * Tags written as tags (not "Title" case) that trail the title, like a language before the year,
- * are moved out of it. Everything after the title is read as tags.
+ * Tags that trail the title (a language written as a tag, a known edition such as
+ * "Directors.Cut" before the year) are moved out of it. Everything after the title is read as
+ * tags by {@link Tags}.
  */
 public final class ReleaseName {
-    private static final Pattern EXTENSION = Pattern.compile("(?i)\\.(mkv|mp4|m4v|avi|wmv|mov|ts|m2ts|iso|nzb)$");
-    private static final Pattern POSTER_SUFFIX =
-            Pattern.compile("(?i)-(obfuscated|scrambled|xpost|postbot|asrequested|whiterev|buymore|rakuv\\w*)$");
-    /** Bracketed trailers that name a site or a checksum, not a group. */
-    private static final Pattern SITE_TAG =
-            Pattern.compile("(?i)rartv|rarbg|eztv(\\.\\w+)?|ettv|tgx|publichd|vtv|[0-9a-f]{8}");
-    private static final Pattern SEPARATORS = Pattern.compile("[.\\s_()\\[\\]{}]+");
-    private static final Pattern SEPARATOR = Pattern.compile("[.\\s_]");
-    /** What follows the last dash when that dash is part of a tag or an episode range, not a group. */
-    private static final Pattern NOT_A_GROUP = Pattern.compile("(?i)dl|hd|rip|ray|ma|x|e\\d+|\\d{1,3}");
-    private static final Pattern EDGE_DASHES = Pattern.compile("^-+|-+$");
     private static final Pattern OBFUSCATED = Pattern.compile("[A-Za-z0-9]{12,}");
+    private static final Set<String> ARTICLES = Set.of("the", "a", "an", "der", "die", "das", "le", "la", "les", "el");
 
     private ReleaseName() {
     }
 
     /** Parses {@code name}; never fails. An unreadable name gives a result with {@code recognised() == false}. */
     public static ReleaseInfo parse(String name) {
-        String body = name.strip();
-        String group = "";
-        // Bracketed tags after the name ("[1080p]") are read after the rest of the name.
-        String trailingTags = "";
-        boolean stripped = true;
-        while (stripped) {
-            String before = body;
-            body = EXTENSION.matcher(body).replaceFirst("");
-            body = POSTER_SUFFIX.matcher(body).replaceFirst("");
-            int open = body.lastIndexOf('[');
-            if (body.endsWith("]") && open >= 0) {
-                String inside = body.substring(open + 1, body.length() - 1).strip();
-                if (group.isEmpty() && !SITE_TAG.matcher(inside).matches() && isGroupName(inside)) {
-                    group = inside;
-                } else if (!SITE_TAG.matcher(inside).matches()) {
-                    trailingTags = inside + " " + trailingTags;
-                }
-                body = body.substring(0, open).strip();
-            }
-            stripped = !body.equals(before);
+        NameCleanup.Cleaned cleaned = NameCleanup.clean(name);
+        GroupRule.Found found = GroupRule.find(cleaned.body());
+        Words words = Words.of(found.body() + " " + cleaned.trailingTags());
+        if (words.size() == 0 || looksObfuscated(words)) {
+            return new ReleaseInfo(name, "", "", ReleaseInfo.NO_YEAR, new Episodes.None(), Part.WHOLE,
+                    Resolution.UNKNOWN, Source.UNKNOWN, Codec.UNKNOWN, found.group(), Set.of(), Revision.ORIGINAL,
+                    false, Set.of());
         }
-        int close = body.indexOf(']');
-        if (body.startsWith("[") && close > 0 && group.isEmpty() && isGroupName(body.substring(1, close).strip())) {
-            group = body.substring(1, close).strip();
-            body = body.substring(close + 1);
-        }
-        if (group.isEmpty()) {
-            int dash = dashBeforeGroup(body);
-            if (dash > 0) {
-                group = body.substring(dash + 1);
-                body = body.substring(0, dash);
-            }
-        }
-        List<String> tokens = tokens(body + " " + trailingTags);
-        if (looksObfuscated(tokens)) {
-            return unrecognised(name);
-        }
-        return read(name, tokens, group);
+        return read(name, words, found.group(), found.leadingGroup());
     }
 
-    /** Whether bracketed text names a group ("[YTS.MX]") rather than holding tags ("[1080p]"). */
-    private static boolean isGroupName(String text) {
-        if (text.isEmpty() || text.chars().anyMatch(Character::isWhitespace)) {
+    private static boolean looksObfuscated(Words words) {
+        if (words.size() != 1) {
             return false;
         }
-        List<String> tokens = tokens(text);
-        for (int i = 0; i < tokens.size(); i++) {
-            if (Vocabulary.isYear(tokens.get(i)) || Vocabulary.endsTitle(tokens, i)
-                    || Vocabulary.resolution(tokens.get(i)) != null || Vocabulary.source(tokens, i) != null) {
-                return false;
-            }
-        }
-        return !tokens.isEmpty();
+        String word = words.get(0);
+        boolean digits = word.chars().anyMatch(Character::isDigit);
+        boolean letters = word.chars().anyMatch(Character::isLetter);
+        return OBFUSCATED.matcher(word).matches() && ((digits && letters) || word.length() >= 24);
     }
 
-    /** Index of the dash that starts the group, or -1 when the name has none. */
-    private static int dashBeforeGroup(String body) {
-        int dash = body.lastIndexOf('-');
-        if (dash <= 0 || dash == body.length() - 1 || Character.isWhitespace(body.charAt(dash - 1))) {
-            return -1;
-        }
-        String candidate = body.substring(dash + 1);
-        String before = body.substring(0, dash);
-        if (SEPARATOR.matcher(candidate).find() || NOT_A_GROUP.matcher(candidate).matches()
-                || !SEPARATOR.matcher(before).find()) {
-            return -1;
-        }
-        // Only a name with tags has a group: "The.Amazing.Spider-Man" keeps its "Man".
-        List<String> tokens = tokens(before);
-        for (int i = 0; i < tokens.size(); i++) {
-            if (Vocabulary.isYear(tokens.get(i)) || Vocabulary.endsTitle(tokens, i)) {
-                return dash;
-            }
-        }
-        return -1;
-    }
-
-    private static List<String> tokens(String body) {
-        return Arrays.stream(SEPARATORS.split(body))
-                .map(token -> EDGE_DASHES.matcher(token).replaceAll(""))
-                .filter(token -> !token.isEmpty())
-                .toList();
-    }
-
-    private static boolean looksObfuscated(List<String> tokens) {
-        if (tokens.size() != 1) {
-            return false;
-        }
-        String token = tokens.getFirst();
-        boolean digits = token.chars().anyMatch(Character::isDigit);
-        boolean letters = token.chars().anyMatch(Character::isLetter);
-        return OBFUSCATED.matcher(token).matches() && ((digits && letters) || token.length() >= 24);
-    }
-
-    private static ReleaseInfo unrecognised(String name) {
-        return new ReleaseInfo(name, "", "", ReleaseInfo.NO_YEAR, new Episodes.None(), Resolution.UNKNOWN,
-                Source.UNKNOWN, Codec.UNKNOWN, "", Set.of(), Revision.ORIGINAL, false, Set.of());
-    }
-
-    private static ReleaseInfo read(String name, List<String> tokens, String group) {
+    private static ReleaseInfo read(String name, Words words, String group, boolean animeStyle) {
         int certain = 0;
-        while (certain < tokens.size() && !Vocabulary.endsTitle(tokens, certain)) {
+        while (certain < words.size() && !endsTitle(words, certain, animeStyle)) {
             certain++;
         }
         int yearAt = -1;
+        if (certain < words.size() && words.parenthesisedYear(certain)) {
+            yearAt = certain;
+        }
         for (int i = certain - 1; i > 0 && yearAt < 0; i--) {
-            if (Vocabulary.isYear(tokens.get(i))) {
+            if (Vocabulary.isYear(words.get(i)) && words.enclosure(i) == 0) {
                 yearAt = i;
             }
         }
-        int titleEnd = yearAt >= 0 ? yearAt : certain;
-        while (titleEnd > 1 && Vocabulary.trailingTag(tokens.get(titleEnd - 1))
-                && !Vocabulary.titleCase(tokens.get(titleEnd - 1))) {
-            titleEnd--;
+        int titleEnd = trimTitle(words, yearAt >= 0 ? yearAt : certain);
+        StringBuilder title = new StringBuilder();
+        for (int i = 0; i < titleEnd; i++) {
+            if (!(animeStyle && alternativeTitle(words, i))) {
+                title.append(title.isEmpty() ? "" : " ").append(words.get(i));
+            }
         }
-        String title = String.join(" ", tokens.subList(0, titleEnd));
-        Tags tags = new Tags();
+        // After "(2019)" the series position follows: "Title (2019) - 26".
+        int looseAt = certain < words.size() && words.parenthesisedYear(certain) ? certain + 1 : certain;
+        Tags tags = new Tags(words, animeStyle, looseAt);
         if (yearAt >= 0) {
-            tags.year = Integer.parseInt(tokens.get(yearAt));
+            tags.year = Integer.parseInt(words.get(yearAt));
         }
-        tags.read(tokens, titleEnd, yearAt);
-        String key = TitleKey.of(title);
-        return new ReleaseInfo(name, key.isEmpty() ? "" : title, key, tags.year, tags.episodes, tags.resolution(),
-                tags.source, tags.codec, group, tags.editions, tags.revision, tags.upscaled, tags.languages);
+        tags.read(titleEnd, yearAt);
+        String key = TitleKey.of(title.toString());
+        return new ReleaseInfo(name, key.isEmpty() ? "" : title.toString(), key, tags.year, tags.episodes, tags.part,
+                tags.resolution(), tags.source, tags.codec, group, tags.editions, tags.revision, tags.upscaled,
+                tags.languages);
     }
 
-    /** Tags collected from the tokens after the title; the first of each kind wins, except as noted. */
+    private static boolean endsTitle(Words words, int i, boolean animeStyle) {
+        return words.parenthesisedYear(i) || Vocabulary.technicalEnd(words, i)
+                || EpisodeRule.at(words, i, animeStyle, true) != null;
+    }
+
+    /** Moves tags that trail the title out of it: languages and flags written as tags, known editions. */
+    private static int trimTitle(Words words, int end) {
+        boolean moved = true;
+        while (moved && end > 1) {
+            moved = false;
+            String last = words.get(end - 1);
+            String lower = words.lower(end - 1);
+            boolean language = Vocabulary.language(lower) != null;
+            if (Vocabulary.trailingTag(lower) && (!Vocabulary.titleCase(last) || language && end < words.size()
+                    && (Vocabulary.trailingTag(words.lower(end)) || Vocabulary.technicalEnd(words, end)))) {
+                end--;
+                moved = true;
+                continue;
+            }
+            for (int width = 1; width <= 3 && !moved; width++) {
+                int start = end - width;
+                Vocabulary.Match<String> edition = start >= 1 ? EditionRule.known(words, start) : null;
+                if (edition != null && edition.width() == width && !onlyArticle(words, start)) {
+                    end = start;
+                    moved = true;
+                }
+            }
+        }
+        return end;
+    }
+
+    private static boolean onlyArticle(Words words, int titleEnd) {
+        return titleEnd == 1 && ARTICLES.contains(words.lower(0));
+    }
+
+    /** Fansub names give a second title in parentheses: "Title (Romaji Title) - 05". */
+    private static boolean alternativeTitle(Words words, int i) {
+        return i > 0 && words.enclosure(i) != 0 && words.opener(i) == '(' && words.enclosureSize(i) >= 2
+                && words.enclosure(0) != words.enclosure(i);
+    }
+
+    /** Tags collected from the words after the title; the first of each kind wins, except as noted. */
     private static final class Tags {
+        private final Words words;
+        private final boolean animeStyle;
+        /** Where the title scan stopped: a loose series position (a bare number) counts there only. */
+        private final int certain;
         int year = ReleaseInfo.NO_YEAR;
         Episodes episodes = new Episodes.None();
+        Part part = Part.WHOLE;
         Resolution resolution;
         boolean uhd;
         Source source = Source.UNKNOWN;
         Codec codec = Codec.UNKNOWN;
-        final Set<Edition> editions = EnumSet.noneOf(Edition.class);
+        final Set<String> editions = new LinkedHashSet<>();
         Revision revision = Revision.ORIGINAL;
         boolean upscaled;
         final Set<String> languages = new LinkedHashSet<>();
 
-        void read(List<String> tokens, int from, int yearAt) {
+        Tags(Words words, boolean animeStyle, int certain) {
+            this.words = words;
+            this.animeStyle = animeStyle;
+            this.certain = certain;
+        }
+
+        void read(int from, int yearAt) {
             int i = from;
-            while (i < tokens.size()) {
-                i += i == yearAt ? 1 : readOne(tokens, i);
+            while (i < words.size()) {
+                i += i == yearAt ? 1 : readOne(i);
             }
         }
 
-        /** Reads the tag at {@code i}; returns how many tokens it took (at least one). */
-        private int readOne(List<String> tokens, int i) {
-            String token = tokens.get(i);
-            Vocabulary.Match<Episodes> position = Vocabulary.episodes(tokens, i);
+        /** Reads the tag at {@code i}; returns how many words it took (at least one). */
+        private int readOne(int i) {
+            Vocabulary.Match<Episodes> position = EpisodeRule.at(words, i, animeStyle, i == certain);
             if (position != null) {
-                if (episodes instanceof Episodes.None) {
+                // A season named before its episode ("Season 2 S02E01") or an absolute number
+                // next to a seasonal one ("- 50 (S04E14)") gives way to the episode.
+                if (episodes instanceof Episodes.None || position.value() instanceof Episodes.Numbered
+                        && !(episodes instanceof Episodes.Numbered) && !(episodes instanceof Episodes.Daily)) {
                     episodes = position.value();
                 }
                 return position.width();
             }
-            if (year == ReleaseInfo.NO_YEAR && Vocabulary.isYear(token) && episodes instanceof Episodes.None) {
-                year = Integer.parseInt(token);
+            String lower = words.lower(i);
+            if (year == ReleaseInfo.NO_YEAR && Vocabulary.isYear(lower) && episodes instanceof Episodes.None) {
+                year = Integer.parseInt(lower);
                 return 1;
             }
-            Resolution explicit = Vocabulary.resolution(token);
-            if (explicit != null || Vocabulary.impliesUhd(token)) {
+            Vocabulary.Match<String> edition = EditionRule.after(words, i);
+            if (edition != null) {
+                editions.add(edition.value());
+                return edition.width();
+            }
+            Resolution explicit = Vocabulary.resolution(lower);
+            if (explicit != null || Vocabulary.impliesUhd(lower)) {
                 if (explicit == null) {
                     uhd = true;
                 } else if (resolution == null) {
@@ -206,7 +185,7 @@ public final class ReleaseName {
                 }
                 return 1;
             }
-            Vocabulary.Match<Source> src = Vocabulary.source(tokens, i);
+            Vocabulary.Match<Source> src = Vocabulary.source(words, i);
             if (src != null) {
                 // A remux is named with its disc ("BluRay.REMUX"): the remux is what it is.
                 if (source == Source.UNKNOWN || src.value() == Source.REMUX) {
@@ -214,35 +193,37 @@ public final class ReleaseName {
                 }
                 return src.width();
             }
-            Vocabulary.Match<Codec> cod = Vocabulary.codec(tokens, i);
+            Vocabulary.Match<Codec> cod = Vocabulary.codec(words, i);
             if (cod != null) {
                 if (codec == Codec.UNKNOWN) {
                     codec = cod.value();
                 }
                 return cod.width();
             }
-            return readFlag(tokens, i);
+            return readFlag(i);
         }
 
-        private int readFlag(List<String> tokens, int i) {
-            Vocabulary.Match<Edition> edition = Vocabulary.edition(tokens, i);
-            if (edition != null) {
-                editions.add(edition.value());
-                return edition.width();
-            }
-            Vocabulary.Match<Revision> rev = Vocabulary.revision(tokens, i);
+        private int readFlag(int i) {
+            Vocabulary.Match<Revision> rev = RevisionRule.at(words, i);
             if (rev != null) {
-                if (revision == Revision.ORIGINAL) {
+                if (revision.equals(Revision.ORIGINAL)) {
                     revision = rev.value();
                 }
                 return rev.width();
             }
-            int upscale = Vocabulary.upscale(tokens, i);
+            Vocabulary.Match<Part> partial = PartRule.at(words, i);
+            if (partial != null) {
+                if (part.equals(Part.WHOLE)) {
+                    part = partial.value();
+                }
+                return partial.width();
+            }
+            int upscale = Vocabulary.upscale(words, i);
             if (upscale > 0) {
                 upscaled = true;
                 return upscale;
             }
-            String language = Vocabulary.language(tokens.get(i));
+            String language = Vocabulary.language(words.lower(i));
             if (language != null) {
                 languages.add(language);
             }

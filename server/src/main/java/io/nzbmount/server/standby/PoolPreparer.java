@@ -168,12 +168,19 @@ final class PoolPreparer {
         events.record(OptionalLong.of(itemId), Optional.empty(), "standby-candidate-skipped", detail);
     }
 
-    /** The search for other releases of the primary's content: title with year, or with season and episode. */
+    /**
+     * The search for other releases of the primary's content: title with year, or with season and
+     * episode, or with the first absolute episode number.
+     */
     static Optional<SearchQuery> queryFor(ReleaseInfo info) {
         if (!info.recognised()) return Optional.empty();
         String title = info.title();
         if (info.episodes() instanceof Episodes.Numbered n) {
             return Optional.of(SearchQuery.tv(title, OptionalInt.of(n.season()), OptionalInt.of(n.episodes().get(0))));
+        }
+        if (info.episodes() instanceof Episodes.Absolute a) {
+            // Fansub names write the number after the title ("Title - 12"), which is what indexers match.
+            return Optional.of(SearchQuery.text(title + " " + a.episodes().getFirst()));
         }
         if (!(info.episodes() instanceof Episodes.None)) {
             return Optional.of(SearchQuery.text(title + " " + info.episodes().label()));

@@ -31,16 +31,19 @@ public final class Tiering {
 
     /**
      * Whether two releases hold the same content: same title key, same year when both name one,
-     * same episodes, editions, revision (proper / repack) and upscaling. An unrecognised name
-     * matches nothing.
+     * same series position (an episode, a season pack, a run of seasons, an absolute or daily
+     * episode are never the same as one another), the same part (a volume, the extras, the
+     * subtitles, a sample are not the whole), the same editions, the same revision (kind and
+     * depth) and upscaling. An unrecognised name matches nothing.
      */
     public static boolean sameContent(ReleaseInfo a, ReleaseInfo b) {
         return a.recognised() && b.recognised()
                 && a.titleKey().equals(b.titleKey())
                 && (!a.hasYear() || !b.hasYear() || a.year() == b.year())
                 && a.episodes().equals(b.episodes())
+                && a.part().equals(b.part())
                 && a.editions().equals(b.editions())
-                && a.revision() == b.revision()
+                && a.revision().equals(b.revision())
                 && a.upscaled() == b.upscaled();
     }
 

@@ -123,6 +123,26 @@ class SearchApiTest {
     }
 
     @Test
+    void everyResultCarriesWhatItsNameSaysNextToTheFieldsItHadBefore() throws Exception {
+        HttpResponse<String> search = get("/api/search?q=night+train&type=movie");
+        assertEquals(200, search.statusCode(), search.body());
+        JsonNode result = JSON.readTree(search.body()).get("results").get(0);
+        assertEquals("Night.Train.2021.1080p.WEB-DL.x264-AAA", result.get("title").asText());
+        assertTrue(result.has("group"), "the Usenet group stays where it was");
+        JsonNode release = result.get("release");
+        assertEquals("Night Train", release.get("title").asText());
+        assertEquals(2021, release.get("year").asInt());
+        assertEquals("{\"kind\":\"none\"}", release.get("episodes").toString());
+        assertEquals("1080p", release.get("resolution").asText());
+        assertEquals("web-dl", release.get("source").asText());
+        assertEquals("avc", release.get("codec").asText());
+        assertEquals("AAA", release.get("group").asText());
+        assertEquals("[]", release.get("editions").toString());
+        assertEquals("{\"kind\":\"original\",\"version\":1}", release.get("revision").toString());
+        assertTrue(release.get("part").isNull());
+    }
+
+    @Test
     void badBodiesAndUnknownIndexersAreRefusedWith400() throws Exception {
         get("/api/search?q=night+train");
         assertEquals(400, post("/api/items", "not json").statusCode());
