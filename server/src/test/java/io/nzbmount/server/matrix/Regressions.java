@@ -1,0 +1,16 @@
+package io.nzbmount.server.matrix;
+
+import java.util.List;
+
+/**
+ * Every seed that ever broke the promise, with what it found. They run on every build, before
+ * the drawn range.
+ */
+final class Regressions {
+    record Regression(long seed, String reason) {}
+
+    static final List<Regression> SEEDS = List.of();
+
+    private Regressions() {
+    }
+}
