@@ -54,6 +54,7 @@ class FaultMatrixTest {
                 Scenario scenario = ScenarioDraw.draw(seed);
                 String tag = seed + "n" + (++n);
                 SeedOutcome outcome;
+                long started = System.nanoTime();
                 if (scenario.loginFault()) {
                     try (MatrixRig own = MatrixRig.start(Files.createDirectories(dataDir.resolve(tag)), true)) {
                         outcome = new SeedRun(own, scenario, tag).run();
@@ -62,7 +63,7 @@ class FaultMatrixTest {
                     if (shared == null) shared = MatrixRig.start(Files.createDirectories(dataDir.resolve("shared")), false);
                     outcome = new SeedRun(shared, scenario, tag).run();
                 }
-                summary.add(outcome);
+                summary.add(outcome, (System.nanoTime() - started) / 1_000_000);
                 if (!outcome.passed()) System.out.println(MatrixSummary.report(outcome));
             }
         } finally {

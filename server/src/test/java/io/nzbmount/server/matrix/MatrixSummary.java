@@ -12,9 +12,18 @@ final class MatrixSummary {
     private int seeds;
     private long longestWait;
     private long longestWaitSeed;
+    private final List<Long> times = new ArrayList<>();
+    private long slowest;
+    private long slowestSeed;
 
-    void add(SeedOutcome o) {
+    /** @param millis how long the seed took */
+    void add(SeedOutcome o, long millis) {
         seeds++;
+        times.add(millis);
+        if (millis > slowest) {
+            slowest = millis;
+            slowestSeed = o.scenario().seed();
+        }
         if (!o.passed()) failed.add(o);
         int[] c = classes.computeIfAbsent(o.scenario().scenarioClass(), k -> new int[2]);
         c[0]++;
@@ -23,6 +32,12 @@ final class MatrixSummary {
             longestWait = o.longestWaitMillis();
             longestWaitSeed = o.scenario().seed();
         }
+    }
+
+    private long median() {
+        if (times.isEmpty()) return 0;
+        List<Long> sorted = times.stream().sorted().toList();
+        return sorted.get(sorted.size() / 2);
     }
 
     List<SeedOutcome> failed() {
@@ -49,7 +64,9 @@ final class MatrixSummary {
             for (SeedOutcome o : failed) sb.append(' ').append(o.scenario().seed());
             sb.append(')');
         }
-        sb.append("; longest wait for bytes ").append(longestWait).append(" ms (seed ").append(longestWaitSeed).append(")\n");
+        sb.append("; longest wait for bytes ").append(longestWait).append(" ms (seed ").append(longestWaitSeed)
+          .append("); median seed ").append(median()).append(" ms, slowest seed ").append(slowestSeed)
+          .append(" (").append(slowest).append(" ms)\n");
         sb.append(String.format("  %-28s %6s %9s%n", "class", "seeds", "cutovers"));
         classes.forEach((k, v) -> sb.append(String.format("  %-28s %6d %9d%n", k, v[0], v[1])));
         return sb.toString();
