@@ -96,11 +96,11 @@ final class MatrixRig implements AutoCloseable {
                 .statusCode();
     }
 
-    /** The item's timeline events of {@code kind}, oldest first. */
+    /** The item's timeline events of {@code kind} (every kind when null), oldest first. */
     List<JsonNode> events(long item, String kind) throws Exception {
         List<JsonNode> out = new ArrayList<>();
         for (JsonNode e : json("/api/events?item=" + item + "&limit=1000").get("events")) {
-            if (e.get("kind").asText().equals(kind)) out.add(e);
+            if (kind == null || e.get("kind").asText().equals(kind)) out.add(e);
         }
         return out;
     }

@@ -52,6 +52,7 @@ final class MatrixSummary {
 
     static String report(SeedOutcome o) {
         return "FAILED " + o.scenario().describe() + "\n  breaches:\n    - " + String.join("\n    - ", o.breaches())
+                + (o.timeline().isEmpty() ? "" : "\n  timeline:\n    " + String.join("\n    ", o.timeline()))
                 + "\n  replay: " + replay(o.scenario().seed());
     }
 

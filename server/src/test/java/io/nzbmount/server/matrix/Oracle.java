@@ -61,6 +61,14 @@ final class Oracle {
         return source == 0 || gaps(source).isEmpty();
     }
 
+    /** Whether provider {@code b} lacks an article of {@code source} (a hole, or one only {@code a} has). */
+    boolean someArticleNotOnB(int source) {
+        for (Scenario.Fault f : scenario.sources().get(source).faults().values()) {
+            if (f.damage().hole() || f.damage().onlyOnA()) return true;
+        }
+        return false;
+    }
+
     /** Whether a verified source has the byte at {@code offset}. */
     boolean couldServe(long offset) {
         for (int i = 0; i < scenario.sources().size(); i++) if (verified(i) && has(i, offset)) return true;

@@ -36,17 +36,23 @@ final class PromiseCheck {
     }
 
     SeedOutcome outcome(int cutovers) {
-        return new SeedOutcome(scenario, breaches, longestWait, cutovers);
+        return new SeedOutcome(scenario, breaches, longestWait, cutovers, List.of());
     }
 
     private void breach(String what) {
         breaches.add(what);
     }
 
-    /** An import or standby refused: only with a clear 4xx, and only when the source lacks its first or last article. */
+    /**
+     * An import or standby refused: with a JSON error, either a 4xx when the source lacks its first
+     * or last article, or a 503 ("try again later") when a provider refuses connections and the
+     * other lacks an article of the source, so whether the source has it cannot be told now.
+     */
     void refusedImport(HttpResponse<String> r, int source) {
         String who = source == 0 ? "the primary" : "standby " + source;
-        if (r.statusCode() < 400 || r.statusCode() >= 500 || !r.body().contains("\"error\"")) {
+        boolean json = r.body().contains("\"error\"");
+        if (json && r.statusCode() == 503 && scenario.loginFault() && oracle.someArticleNotOnB(source)) return;
+        if (r.statusCode() < 400 || r.statusCode() >= 500 || !json) {
             breach("adding " + who + " answered " + r.statusCode() + ": " + r.body());
             return;
         }

@@ -98,6 +98,7 @@ final class RawGet implements AutoCloseable {
             try {
                 n = in.read(buffer, 0, (int) Math.min(buffer.length, Math.min(max - got, contentLength - received)));
             } catch (SocketTimeoutException e) {
+                record(System.nanoTime() - waitFrom, start + received);
                 stuck = true;
                 ended = true;
                 break;
@@ -105,6 +106,8 @@ final class RawGet implements AutoCloseable {
                 n = -1;
             }
             if (n <= 0) {
+                // A response that ends short made its client wait until the end for the next byte.
+                if (received < contentLength) record(System.nanoTime() - waitFrom, start + received);
                 ended = true;
                 break;
             }

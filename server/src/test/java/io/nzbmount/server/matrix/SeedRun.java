@@ -48,17 +48,29 @@ final class SeedRun {
     SeedOutcome run() throws Exception {
         try {
             if (!importAll()) return check.outcome(0);
-            List<String> paths = check.paths(item);
-            posting.arm();
-            play();
-            posting.clearFaults();
-            check.pathsUnchanged(item, paths);
-            if (!sourceIndex.isEmpty()) check.recordedHolesAreReal(item, sourceIndex);
-            check.nothingLeaks();
-            return check.outcome(rig.events(item, "cutover").size());
+            SeedOutcome o = play(check.paths(item));
+            return o.passed() ? o : o.withTimeline(timeline());
         } finally {
             posting.clearFaults();
         }
+    }
+
+    /** Runs the client with the faults armed, then the checks that follow every seed. */
+    private SeedOutcome play(List<String> paths) throws Exception {
+        posting.arm();
+        client();
+        posting.clearFaults();
+        check.pathsUnchanged(item, paths);
+        if (!sourceIndex.isEmpty()) check.recordedHolesAreReal(item, sourceIndex);
+        check.nothingLeaks();
+        return check.outcome(rig.events(item, "cutover").size());
+    }
+
+    /** The item's events, for a failure report. */
+    private List<String> timeline() throws Exception {
+        List<String> out = new ArrayList<>();
+        for (JsonNode e : rig.events(item, null)) out.add(e.get("kind").asText() + " " + e.get("detail"));
+        return out;
     }
 
     private String title() {
@@ -106,7 +118,7 @@ final class SeedRun {
         return new Asked(get(range), start, end);
     }
 
-    private void play() throws Exception {
+    private void client() throws Exception {
         int size = scenario.size();
         List<long[]> r = scenario.ranges();
         List<Asked> done = new ArrayList<>();
