@@ -20,6 +20,11 @@ import java.util.TreeMap;
  * all sources, so the failure budget of a round (5 cutovers) can never be what ends a response;
  * faults that only delay bytes are put on the primary alone, so a standby's proof is never slowed
  * by them; every transient fault hits the first answer only, which the reader's own retry gets past.
+ *
+ * <p>When provider {@code a} refuses connections, the primary gets no hole and no article only
+ * {@code a} holds (its standbys still may): while {@code a} cools down (30 s) nobody can tell
+ * whether an article {@code b} lacks exists, and a response then rightly waits for the providers,
+ * up to 40 s; hundreds of seeds cannot afford that.
  */
 final class ScenarioDraw {
     static final int MAX_HOLES = 5;
@@ -50,13 +55,13 @@ final class ScenarioDraw {
             int otherPart = r.nextBoolean() ? part : MIN_PART + r.nextInt(MAX_PART - MIN_PART + 1);
             sources.add(new SourceSpec(other, otherPart, new TreeMap<>()));
         }
-        if (client != Client.IDENTITY) placeHoles(r, size, sources);
-        placeFaults(r, size, sources);
+        if (client != Client.IDENTITY) placeHoles(r, size, sources, loginFault);
+        placeFaults(r, size, sources, loginFault);
         return new Scenario(seed, size, sources, client, loginFault, ranges(r, client, size));
     }
 
     /** Holes in any source: anywhere, the first or last article, a sample position, or where another source has one. */
-    private static void placeHoles(SplittableRandom r, int size, List<SourceSpec> sources) {
+    private static void placeHoles(SplittableRandom r, int size, List<SourceSpec> sources, boolean loginFault) {
         int holes = new int[] {0, 0, 1, 1, 1, 2, 2, 3, 4, MAX_HOLES}[r.nextInt(10)];
         List<Sample> samples = SamplePlan.forSize(size);
         List<Long> placed = new ArrayList<>();
@@ -71,12 +76,13 @@ final class ScenarioDraw {
             };
             placed.add(at);
             Damage d = r.nextInt(3) == 0 ? Damage.CORRUPT : Damage.MISSING;
+            if (loginFault && s == sources.get(0)) continue;
             s.faults().put((int) (at / s.partSize()), new Fault(d, 0));
         }
     }
 
     /** Provider faults on articles that are no holes; the ones that delay only on the primary. */
-    private static void placeFaults(SplittableRandom r, int size, List<SourceSpec> sources) {
+    private static void placeFaults(SplittableRandom r, int size, List<SourceSpec> sources, boolean loginFault) {
         int faults = new int[] {0, 0, 1, 1, 2, 3}[r.nextInt(6)];
         for (int i = 0; i < faults; i++) {
             Damage d = Damage.values()[2 + r.nextInt(Damage.values().length - 2)];
@@ -88,6 +94,7 @@ final class ScenarioDraw {
                 case TRICKLE_ON_A -> Math.max(4096, s.partSize() / 2);
                 default -> 0;
             };
+            if (loginFault && d.onlyOnA() && s == sources.get(0)) continue;
             s.faults().putIfAbsent(article, new Fault(d, value));
         }
     }

@@ -44,6 +44,18 @@ final class SeedRun {
         return b;
     }
 
+    /**
+     * Runs {@code scenario} on {@code rig}; the outcome lists every breach of the promise found
+     * (none: a pass). A seed that throws is a breach too, with the exception as its words.
+     */
+    static SeedOutcome play(MatrixRig rig, Scenario scenario, String tag) {
+        try {
+            return new SeedRun(rig, scenario, tag).run();
+        } catch (Exception | AssertionError e) {
+            return new SeedOutcome(scenario, List.of("the seed could not be played: " + e), 0, 0, List.of());
+        }
+    }
+
     /** Runs the seed; the outcome lists every breach of the promise found (none: a pass). */
     SeedOutcome run() throws Exception {
         try {
