@@ -15,7 +15,7 @@ import java.util.List;
  *       ({@code *_ON_A}) never take a byte away: provider {@code b} has the article. An article
  *       only provider {@code a} stores ({@code MISSING_ON_B}) while {@code a} refuses connections
  *       ({@code loginFault}) cannot be had now: not counted as had, but it is no hole either, and the
- *       server must never record it as one.</li>
+ *       server must never record it as one. An impostor (a release of other bytes) has no byte.</li>
  *   <li>A source is <b>verified</b> when it is the primary, or a standby that has every byte
  *       (no hole). Such a standby can always be proved: every sample can be read on its side, and a
  *       sample the primary cannot read is replaced by one it can (DESIGN, "Proofs and holes"); the
@@ -43,9 +43,10 @@ final class Oracle {
         this.scenario = scenario;
     }
 
-    /** Whether the source has the byte and a provider that takes connections serves it. */
+    /** Whether the source has the byte and a provider that takes connections serves it (an impostor has none). */
     boolean has(int source, long offset) {
         SourceSpec s = scenario.sources().get(source);
+        if (s.impostor()) return false;
         Scenario.Fault f = s.faults().get((int) (offset / s.partSize()));
         return f == null || !(f.damage().hole() || scenario.loginFault() && f.damage().onlyOnA());
     }
@@ -58,7 +59,7 @@ final class Oracle {
     }
 
     boolean verified(int source) {
-        return source == 0 || gaps(source).isEmpty();
+        return source == 0 || !scenario.sources().get(source).impostor() && gaps(source).isEmpty();
     }
 
     /** Whether provider {@code b} lacks an article of {@code source} (a hole, or one only {@code a} has). */

@@ -93,8 +93,9 @@ record Scenario(long seed, int size, List<SourceSpec> sources, Client client, bo
      * @param fileName its file name (another name than the primary's for an obfuscated repost)
      * @param partSize its article size
      * @param faults   article index (0-based) to its fault
+     * @param impostor it holds other bytes of the same size (a wrong release): it must never serve one
      */
-    record SourceSpec(String fileName, int partSize, SortedMap<Integer, Fault> faults) {
+    record SourceSpec(String fileName, int partSize, SortedMap<Integer, Fault> faults, boolean impostor) {
         SourceSpec {
             faults = new TreeMap<>(faults);
         }
@@ -123,7 +124,8 @@ record Scenario(long seed, int size, List<SourceSpec> sources, Client client, bo
         if (loginFault) sb.append("; provider a refuses connections past its first with 502");
         for (int i = 0; i < sources.size(); i++) {
             SourceSpec s = sources.get(i);
-            sb.append("\n  ").append(i == 0 ? "primary" : "standby " + i).append(": ").append(s.fileName())
+            sb.append("\n  ").append(i == 0 ? "primary" : "standby " + i).append(s.impostor() ? " (other bytes)" : "")
+              .append(": ").append(s.fileName())
               .append(", ").append(s.articles(size)).append(" articles of ").append(s.partSize()).append(" bytes");
             s.faults().forEach((k, f) -> sb.append("; article ").append(k).append(" [").append((long) k * s.partSize())
                     .append("..) ").append(f.damage()).append(f.value() != 0 ? " " + f.value() : ""));

@@ -49,14 +49,15 @@ final class ScenarioDraw {
 
         String name = "Matrix." + seed + ".1080p.mkv";
         List<SourceSpec> sources = new ArrayList<>();
-        sources.add(new SourceSpec(name, part, new TreeMap<>()));
+        sources.add(new SourceSpec(name, part, new TreeMap<>(), false));
         for (int i = 0; i < standbys; i++) {
             String other = r.nextBoolean() ? name : HexFormat.of().toHexDigits(r.nextLong()) + ".mkv";
             int otherPart = r.nextBoolean() ? part : MIN_PART + r.nextInt(MAX_PART - MIN_PART + 1);
-            sources.add(new SourceSpec(other, otherPart, new TreeMap<>()));
+            sources.add(new SourceSpec(other, otherPart, new TreeMap<>(), false));
         }
         if (client != Client.IDENTITY) placeHoles(r, size, sources, loginFault);
         placeFaults(r, size, sources, loginFault);
+        addImpostor(seed, size, sources);
         return new Scenario(seed, size, sources, client, loginFault, ranges(r, client, size));
     }
 
@@ -97,6 +98,18 @@ final class ScenarioDraw {
             if (loginFault && d.onlyOnA() && s == sources.get(0)) continue;
             s.faults().putIfAbsent(article, new Fault(d, value));
         }
+    }
+
+    /**
+     * One seed in six with standbys gets one more: a release of the same size and name with other
+     * bytes. Drawn from a stream of its own (still a function of the seed alone), so adding it
+     * changed no other draw.
+     */
+    private static void addImpostor(long seed, int size, List<SourceSpec> sources) {
+        SplittableRandom r = new SplittableRandom(seed ^ 0x5DEECE66DL);
+        if (sources.size() < 2 || r.nextInt(6) != 0) return;
+        int part = r.nextBoolean() ? sources.get(0).partSize() : MIN_PART + r.nextInt(MAX_PART - MIN_PART + 1);
+        sources.add(new SourceSpec(sources.get(0).fileName(), part, new TreeMap<>(), true));
     }
 
     /** The byte ranges the client asks for, inclusive; an end of -1 is open. */

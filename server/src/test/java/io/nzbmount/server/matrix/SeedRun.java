@@ -100,8 +100,10 @@ final class SeedRun {
         item = MatrixRig.JSON.readTree(r.body()).get("id").asLong();
         sourceIndex.put(rig.item(item).get("primary").get("id").asLong(), 0);
         for (int i = 1; i < scenario.sources().size(); i++) {
+            Scenario.SourceSpec spec = scenario.sources().get(i);
+            byte[] bytes = spec.impostor() ? content(scenario.seed(), scenario.size(), 3) : content;
             HttpResponse<String> s = rig.postNzb(title(), item,
-                    posting.post(scenario.sources().get(i), content, tag + "-" + i, title() + " REPOST " + i));
+                    posting.post(spec, bytes, tag + "-" + i, title() + " REPOST " + i));
             if (s.statusCode() != 201) {
                 check.refusedImport(s, i);
                 continue;
@@ -196,7 +198,7 @@ final class SeedRun {
         check.deleted(item, rig.delete(item));
         byte[] other = content(scenario.seed(), scenario.size(), 2);
         Scenario.SourceSpec plain = new Scenario.SourceSpec(scenario.primary().fileName(), scenario.primary().partSize(),
-                new java.util.TreeMap<>());
+                new java.util.TreeMap<>(), false);
         HttpResponse<String> r = rig.postNzb(title(), 0, posting.post(plain, other, tag + "-again", title()));
         if (r.statusCode() != 201) {
             check.refusedImport(r, 0);
