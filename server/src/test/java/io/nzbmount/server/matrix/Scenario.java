@@ -8,10 +8,11 @@ import java.util.TreeMap;
 
 /**
  * One drawn case of the fault matrix: the file, its sources, what each source lacks, the
- * provider faults, and what the client does. Immutable; a pure function of its seed
- * ({@link ScenarioDraw#draw}).
+ * provider faults, and what the client does. A pure function of its seed
+ * ({@link ScenarioDraw#draw}); not changed once drawn (the draw fills the fault maps), so any
+ * thread may read it after.
  *
- * <p>Every source holds the same bytes ({@code content} drawn from the seed); source 0 is the
+ * <p>Every source but an impostor holds the same bytes (drawn from the seed); source 0 is the
  * primary, the others are standbys added by hand. Every article is stored on both providers,
  * {@code a} (asked first) and {@code b}, except where {@link SourceSpec#faults()} says otherwise.
  * Provider {@code b} always has an article unless its damage names {@code b} or both.

@@ -168,6 +168,7 @@ final class SeedRun {
                     long tail = Math.max(0, size - 128 * 1024);
                     done.add(readAll(ask(tail, size, "bytes=" + tail + "-")));
                     done.add(readAll(ask(r.get(0)[0], size, "bytes=" + r.get(0)[0] + "-")));
+                    check.idleHoldsNoConnection();
                     g.readAll();
                 }
                 done.add(first);
