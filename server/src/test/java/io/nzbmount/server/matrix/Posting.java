@@ -23,6 +23,7 @@ final class Posting {
     private final YencEncoder encoder = new YencEncoder();
     private final List<String> faulted = new ArrayList<>();
     private final List<Runnable> armed = new ArrayList<>();
+    private final List<String> posted = new ArrayList<>();
 
     Posting(MatrixRig rig) {
         this.rig = rig;
@@ -47,6 +48,7 @@ final class Posting {
             if (f == null || !(f.damage() == Scenario.Damage.MISSING || f.damage() == Scenario.Damage.MISSING_ON_A)) {
                 rig.a.putArticle(id, body);
             }
+            posted.add(id);
             if (f != null) inject(id, f);
             segments.add(new PostedSegment(k + 1, id, begin, len, body.length));
         }
@@ -83,6 +85,18 @@ final class Posting {
     void arm() {
         armed.forEach(Runnable::run);
         armed.clear();
+    }
+
+    /**
+     * Takes every article this posting stored off both providers, so a rig that plays thousands of
+     * seeds holds only the articles of the seed it plays.
+     */
+    void withdraw() {
+        for (String id : posted) {
+            rig.a.removeArticle(id);
+            rig.b.removeArticle(id);
+        }
+        posted.clear();
     }
 
     /** Switches off every fault this posting switched on and ends the stalls. */

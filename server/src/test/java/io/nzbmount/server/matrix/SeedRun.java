@@ -64,6 +64,7 @@ final class SeedRun {
             return o.passed() ? o : o.withTimeline(timeline());
         } finally {
             posting.clearFaults();
+            posting.withdraw();
         }
     }
 
