@@ -196,11 +196,14 @@ final class CutoverStore {
      * running is overruled.
      *
      * @return false when it may not take over after all: it was failed for good (by a background
-     *         proof or the user) while the cutover proved it, or is no standby any more
+     *         proof or the user) while the cutover proved it, or is no standby any more; true, and
+     *         nothing stored, when it became the item's primary meanwhile (another stream cut over
+     *         to it): the primary is the reference every standby is proved against
      */
     boolean markVerified(long sourceId, String reason, int samplesDone, int samplesTotal) throws StoreException {
         return db.transaction(c -> {
             Optional<SourceRecord> s = Sources.byId(c, sourceId);
+            if (s.isPresent() && s.get().role() == SourceRole.PRIMARY && s.get().state() != SourceState.DEAD) return true;
             if (s.isEmpty() || s.get().role() != SourceRole.STANDBY || s.get().state() == SourceState.DEAD) return false;
             StandbyProgress p = StandbyTables.progress(c, sourceId).orElse(StandbyProgress.pending(sourceId, s.get().tier()));
             if (!StandbyTables.putVerdict(c, p.withSamples(samplesDone, samplesTotal)

@@ -1,0 +1,112 @@
+package io.nzbmount.server.matrix;
+
+import java.util.List;
+
+/**
+ * Every seed that ever broke the promise, with what it found. They run on every build, before
+ * the drawn range (which leaves them out). The first 90 are every seed of 1..300 that failed on
+ * the code before issue 12's fixes (the matrix found the issue's failures there); the reason is
+ * the first breach each reported.
+ */
+final class Regressions {
+    record Regression(long seed, String reason) {}
+
+    static final List<Regression> SEEDS = List.of(
+            new Regression(1, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(7, "a provider that went silent made the player wait the 30 s socket timeout"),
+            new Regression(10, "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
+            new Regression(16, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(25, "a standby with another file name renamed the item's file after a cutover"),
+            new Regression(27, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(35, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(36, "a standby with another file name renamed the item's file after a cutover"),
+            new Regression(38, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(39, "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
+            new Regression(41, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(45, "a provider that went silent made the player wait the 30 s socket timeout"),
+            new Regression(46, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(48, "a provider that went silent made the player wait the 30 s socket timeout"),
+            new Regression(51, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(54, "two streams met the same hole at once: the one that did not cut over first ended short"),
+            new Regression(56, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(57, "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
+            new Regression(58, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(59, "a provider that went silent made the player wait the 30 s socket timeout"),
+            new Regression(60, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(64, "two streams met the same hole at once: the one that did not cut over first ended short"),
+            new Regression(67, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(70, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(71, "a provider that went silent made the player wait the 30 s socket timeout"),
+            new Regression(77, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(87, "a standby with another file name renamed the item's file after a cutover"),
+            new Regression(91, "a standby with another file name renamed the item's file after a cutover"),
+            new Regression(96, "a provider that went silent made the player wait the 30 s socket timeout"),
+            new Regression(108, "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
+            new Regression(114, "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
+            new Regression(123, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(126, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(129, "a standby with another file name renamed the item's file after a cutover"),
+            new Regression(131, "a provider that went silent made the player wait the 30 s socket timeout"),
+            new Regression(132, "a provider that went silent made the player wait the 30 s socket timeout"),
+            new Regression(135, "a provider that went silent made the player wait the 30 s socket timeout"),
+            new Regression(141, "a standby with another file name renamed the item's file after a cutover"),
+            new Regression(142, "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
+            new Regression(143, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(146, "a standby with another file name renamed the item's file after a cutover"),
+            new Regression(150, "a provider that went silent made the player wait the 30 s socket timeout"),
+            new Regression(152, "two streams met the same hole at once: the one that did not cut over first ended short"),
+            new Regression(156, "a standby with another file name renamed the item's file after a cutover"),
+            new Regression(159, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(161, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(168, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(169, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(185, "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
+            new Regression(190, "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
+            new Regression(193, "a provider that went silent made the player wait the 30 s socket timeout"),
+            new Regression(195, "a standby with another file name renamed the item's file after a cutover"),
+            new Regression(196, "a provider that went silent made the player wait the 30 s socket timeout"),
+            new Regression(197, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(199, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(202, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(203, "a provider that went silent made the player wait the 30 s socket timeout"),
+            new Regression(204, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(208, "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
+            new Regression(212, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(213, "a standby with another file name renamed the item's file after a cutover"),
+            new Regression(214, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(217, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(219, "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
+            new Regression(227, "a provider that went silent made the player wait the 30 s socket timeout"),
+            new Regression(231, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(234, "a provider that went silent made the player wait the 30 s socket timeout"),
+            new Regression(236, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(239, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(246, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(247, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(248, "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
+            new Regression(249, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(253, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(255, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(256, "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
+            new Regression(264, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(267, "a provider that went silent made the player wait the 30 s socket timeout"),
+            new Regression(274, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(275, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(279, "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
+            new Regression(284, "a provider that went silent made the player wait the 30 s socket timeout"),
+            new Regression(285, "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
+            new Regression(287, "a standby with another file name renamed the item's file after a cutover"),
+            new Regression(289, "a standby with another file name renamed the item's file after a cutover"),
+            new Regression(290, "a provider that went silent made the player wait the 30 s socket timeout"),
+            new Regression(293, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(295, "two streams met the same hole at once: the one that did not cut over first ended short"),
+            new Regression(297, "an id reused after a delete: the new item served the deleted release's bytes"),
+            new Regression(299, "a standby with another file name renamed the item's file after a cutover"));
+
+    private Regressions() {
+    }
+
+    static List<Long> seeds() {
+        return SEEDS.stream().map(Regression::seed).toList();
+    }
+}

@@ -1,0 +1,143 @@
+package io.nzbmount.server.matrix;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * One drawn case of the fault matrix: the file, its sources, what each source lacks, the
+ * provider faults, and what the client does. A pure function of its seed
+ * ({@link ScenarioDraw#draw}); not changed once drawn (the draw fills the fault maps), so any
+ * thread may read it after.
+ *
+ * <p>Every source but an impostor holds the same bytes (drawn from the seed); source 0 is the
+ * primary, the others are standbys added by hand. Every article is stored on both providers,
+ * {@code a} (asked first) and {@code b}, except where {@link SourceSpec#faults()} says otherwise.
+ * Provider {@code b} always has an article unless its damage names {@code b} or both.
+ *
+ * @param seed       the seed it was drawn from
+ * @param size       the file's size in bytes
+ * @param sources    the primary first, then the standbys
+ * @param client     what the client does
+ * @param loginFault provider {@code a} refuses every connection past its first with 502
+ * @param ranges     the client's byte ranges, inclusive ends as a {@code Range} header states them
+ */
+record Scenario(long seed, int size, List<SourceSpec> sources, Client client, boolean loginFault, List<long[]> ranges) {
+
+    /** What the client does. */
+    enum Client {
+        /** One GET without {@code Range}, read to the end. */
+        FULL,
+        /** {@code bytes=a-b}. */
+        RANGE,
+        /** {@code bytes=-n}. */
+        SUFFIX,
+        /** {@code bytes=a-}. */
+        OPEN,
+        /** A full GET; near the primary's first hole a second connection reads {@code bytes=N-} whole, then the first goes on. */
+        SEEK,
+        /** {@code bytes=0-}, some bytes read, then the connection is dropped. */
+        ABORT,
+        /** Kodi: {@code bytes=0-} left open and unread, the last 128 KiB, {@code bytes=N-}, then the first is read on. */
+        KODI,
+        /** A full GET, the item deleted, another release of other bytes imported under the same names, read whole. */
+        IDENTITY
+    }
+
+    /** How an article of one source is damaged, and on which provider. */
+    enum Damage {
+        /** 430 on both providers: a hole. */
+        MISSING,
+        /** A wrong CRC on both providers: a hole. */
+        CORRUPT,
+        /** 430 on {@code a}; {@code b} has it. */
+        MISSING_ON_A,
+        /** 430 on {@code b}; {@code a} has it (but may be refusing connections: {@code loginFault}). */
+        MISSING_ON_B,
+        /** A wrong CRC on {@code a}; {@code b} has it. */
+        CORRUPT_ON_A,
+        /** {@code a} answers its first BODY with 503. */
+        SERVICE_ERROR_ON_A,
+        /** {@code a} resets the connection in the middle of its first answer. */
+        RESET_ON_A,
+        /** {@code a} waits {@code value} ms before its first answer. */
+        STALL_ON_A,
+        /** {@code a} sends nothing for its first BODY until the seed ends (sockets open). */
+        SILENT_ON_A,
+        /** {@code a} sends its first answer at {@code value} bytes per second. */
+        TRICKLE_ON_A;
+
+        /** Whether no provider can serve the article: the source lacks its bytes. */
+        boolean hole() {
+            return this == MISSING || this == CORRUPT;
+        }
+
+        /** Whether the fault only delays the bytes. */
+        boolean delays() {
+            return this == STALL_ON_A || this == SILENT_ON_A || this == TRICKLE_ON_A;
+        }
+
+        /** Whether only provider {@code a} can serve the article. */
+        boolean onlyOnA() {
+            return this == MISSING_ON_B;
+        }
+    }
+
+    /** One fault on one article: {@code value} is its parameter (ms, bytes per second, reset point), 0 when none. */
+    record Fault(Damage damage, int value) {}
+
+    /**
+     * One release of the file.
+     *
+     * @param fileName its file name (another name than the primary's for an obfuscated repost)
+     * @param partSize its article size
+     * @param faults   article index (0-based) to its fault
+     * @param impostor it holds other bytes of the same size (a wrong release): it must never serve one
+     */
+    record SourceSpec(String fileName, int partSize, SortedMap<Integer, Fault> faults, boolean impostor) {
+        SourceSpec {
+            faults = new TreeMap<>(faults);
+        }
+
+        int articles(int size) {
+            return (size + partSize - 1) / partSize;
+        }
+
+        /** The article indexes no provider can serve. */
+        List<Integer> holes() {
+            List<Integer> out = new ArrayList<>();
+            for (Map.Entry<Integer, Fault> e : faults.entrySet()) if (e.getValue().damage().hole()) out.add(e.getKey());
+            return out;
+        }
+    }
+
+    SourceSpec primary() {
+        return sources.get(0);
+    }
+
+    /** The scenario in words, for a failure report. */
+    String describe() {
+        StringBuilder sb = new StringBuilder();
+        sb.append("seed ").append(seed).append(": a file of ").append(size).append(" bytes; client ").append(client);
+        for (long[] r : ranges) sb.append(" [").append(r[0]).append('-').append(r[1] < 0 ? "" : r[1]).append(']');
+        if (loginFault) sb.append("; provider a refuses connections past its first with 502");
+        for (int i = 0; i < sources.size(); i++) {
+            SourceSpec s = sources.get(i);
+            sb.append("\n  ").append(i == 0 ? "primary" : "standby " + i).append(s.impostor() ? " (other bytes)" : "")
+              .append(": ").append(s.fileName())
+              .append(", ").append(s.articles(size)).append(" articles of ").append(s.partSize()).append(" bytes");
+            s.faults().forEach((k, f) -> sb.append("; article ").append(k).append(" [").append((long) k * s.partSize())
+                    .append("..) ").append(f.damage()).append(f.value() != 0 ? " " + f.value() : ""));
+        }
+        return sb.toString();
+    }
+
+    /** A short name for the summary's per-class counts. */
+    String scenarioClass() {
+        String c = client.name().toLowerCase(java.util.Locale.ROOT);
+        boolean holes = sources.stream().anyMatch(s -> !s.holes().isEmpty());
+        return c + (sources.size() > 1 ? "+standby" : "") + (holes ? "+holes" : "");
+    }
+}
