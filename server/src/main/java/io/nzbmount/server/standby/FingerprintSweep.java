@@ -84,25 +84,49 @@ final class FingerprintSweep {
         SweepTally tally = SweepTally.of(total);
         progress.samples(0, total);
         String firstUnreadable = null;
+        int leftOut = 0;
         for (FilePair pair : pairs) {
             SampleBook book = new SampleBook(pair, knownHoles, served);
             try (Side primary = new Side(pair.primary()); Side standby = new Side(pair.standby())) {
                 for (int i = 0; i < book.count(); i++) {
                     if (guard.stop()) {
                         return new Proof(StandbyState.INCONCLUSIVE, "stopped after " + tally.done() + " of " + total
-                                + " samples", tally.done(), total);
+                                + " samples", tally.done(), tally.total());
                     }
                     if (tally.done() > 0) pace();
                     // A stored hash was read from the primary before: its bytes are known even in a hole found since.
                     byte[] primaryDigest = stored(pair, book.planned(i)).orElse(null);
                     Optional<Sample> site = primaryDigest != null ? Optional.of(book.planned(i)) : book.at(i);
+                    // Known holes leave no room before anything is read; after a read, only a
+                    // failure that is the primary's for good says its bytes are not there.
+                    boolean goneForGood = site.isEmpty();
                     while (site.isPresent() && primaryDigest == null) {
                         try {
                             primaryDigest = primaryDigest(pair, site.get(), primary, book);
                         } catch (ReadFailure e) {
                             ArticleSpan span = pair.primary().span(site.get().offset());
                             if (firstUnreadable == null) firstUnreadable = describe(pair, site.get(), "on the primary", e);
+                            goneForGood = e.permanent() && e.sourceFault();
                             site = book.failed(i, span.start(), span.end());
+                        }
+                    }
+                    if (primaryDigest == null && goneForGood) {
+                        if (book.othersCoverEveryReadableByte(i)) {
+                            // Every byte the primary can read is compared by the other samples.
+                            tally = tally.withoutOne();
+                            leftOut++;
+                            progress.samples(tally.done(), tally.total());
+                            continue;
+                        }
+                        // A small file: no room of the sample's length, but readable bytes no
+                        // other sample compares; the sample shrinks to them.
+                        site = book.intoGap(i);
+                        if (site.isPresent()) {
+                            try {
+                                primaryDigest = primaryDigest(pair, site.get(), primary, book);
+                            } catch (ReadFailure e) {
+                                if (firstUnreadable == null) firstUnreadable = describe(pair, site.get(), "on the primary", e);
+                            }
                         }
                     }
                     byte[] standbyDigest = null;
@@ -117,7 +141,7 @@ final class FingerprintSweep {
                             // standby dead for good.
                             if (FailureKind.missingForGood(e) && sample.offset() < firstArticleEnd(pair.standby())) {
                                 return new Proof(StandbyState.DEAD, "the first article of its \"" + pair.name()
-                                        + "\" is missing on every provider", tally.done(), total);
+                                        + "\" is missing on every provider", tally.done(), tally.total());
                             }
                             if (firstUnreadable == null) firstUnreadable = describe(pair, sample, "here", e);
                         }
@@ -126,21 +150,23 @@ final class FingerprintSweep {
                     }
                     SampleOutcome outcome = SampleOutcome.compare(primaryDigest, standbyDigest);
                     tally = tally.with(outcome);
-                    progress.samples(tally.done(), total);
+                    progress.samples(tally.done(), tally.total());
                     if (outcome == SampleOutcome.DIFFER) {
                         Sample sample = site.get();
                         return new Proof(StandbyState.MISMATCH, "bytes " + sample.offset() + "+" + sample.length()
-                                + " of \"" + pair.name() + "\" differ from the primary's", tally.done(), total);
+                                + " of \"" + pair.name() + "\" differ from the primary's", tally.done(), tally.total());
                     }
                 }
             }
         }
         return switch (tally.verdict()) {
-            case VERIFIED -> new Proof(StandbyState.VERIFIED, "all " + total + " samples match the primary", total, total);
+            case VERIFIED -> new Proof(StandbyState.VERIFIED, "all " + tally.total() + " samples match the primary"
+                    + (leftOut == 0 ? "" : " (" + leftOut + " left out: no readable bytes of the primary were left for"
+                    + " them, and the others compare every byte it can read)"), tally.total(), tally.total());
             case MISMATCH -> throw new IllegalStateException("a difference returns at once");
             case INCONCLUSIVE -> new Proof(StandbyState.INCONCLUSIVE, tally.unreadable() + " of " + total
                     + " samples could not be read" + (firstUnreadable == null ? "" : " (" + firstUnreadable + ")"),
-                    tally.done(), total);
+                    tally.done(), tally.total());
         };
     }
 

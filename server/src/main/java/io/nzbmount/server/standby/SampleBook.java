@@ -3,6 +3,7 @@ package io.nzbmount.server.standby;
 import io.nzbmount.server.fallback.Hole;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -39,6 +40,53 @@ final class SampleBook {
             if (h.fileIndex() == pair.primaryIndex()) unreadable.add(new SampleMoves.Range(h.start(), h.end()));
         }
         this.served = served != null && served.fileSize() == size ? served : null;
+    }
+
+    /**
+     * Whether the other samples, where they stand, compare every byte of the file the primary can
+     * read (all but the ranges known or found unreadable in this sweep). Then sample {@code i},
+     * which has no readable room left, may be left out: no other choice of samples could prove
+     * more. This happens in a small file, whose plan takes nearly every byte.
+     */
+    boolean othersCoverEveryReadableByte(int i) {
+        return firstUncovered(i) < 0;
+    }
+
+    /**
+     * Sample {@code i}, which has no room of its length left, shrunk into the first readable bytes
+     * no other sample compares (at most its length, inside one cell); empty when there are none.
+     */
+    Optional<Sample> intoGap(int i) {
+        long from = firstUncovered(i);
+        if (from < 0) return Optional.empty();
+        SamplePlan.Cell cell = cells.holding(from);
+        long to = Math.min(cell.end(), from + samples.get(i).length());
+        for (SampleMoves.Range r : others(i)) {
+            if (r.start() > from && r.start() < to) to = r.start();
+        }
+        Sample s = new Sample(from, (int) (to - from));
+        samples.set(i, s);
+        return Optional.of(s);
+    }
+
+    /** The first byte neither another sample nor an unreadable range covers, or -1 when none. */
+    private long firstUncovered(int i) {
+        List<SampleMoves.Range> ranges = others(i);
+        ranges.sort(Comparator.comparingLong(SampleMoves.Range::start));
+        long covered = 0;
+        for (SampleMoves.Range r : ranges) {
+            if (r.start() > covered) return covered;
+            covered = Math.max(covered, r.end());
+        }
+        return covered >= size ? -1 : covered;
+    }
+
+    private List<SampleMoves.Range> others(int i) {
+        List<SampleMoves.Range> ranges = new ArrayList<>(unreadable);
+        for (int k = 0; k < samples.size(); k++) {
+            if (k != i) ranges.add(SampleMoves.Range.of(samples.get(k)));
+        }
+        return ranges;
     }
 
     int count() {

@@ -46,6 +46,14 @@ public record SweepTally(int total, int matched, int differed, int unreadable) {
         };
     }
 
+    /**
+     * This tally with one planned sample left out: one the primary has no readable bytes for, in a
+     * plan that compares every byte the primary can read ({@link SampleBook#tilesFile}).
+     */
+    public SweepTally withoutOne() {
+        return new SweepTally(total - 1, matched, differed, unreadable);
+    }
+
     /** Samples done, whatever their outcome. */
     public int done() {
         return matched + differed + unreadable;

@@ -11,6 +11,9 @@ import java.util.List;
 final class Regressions {
     record Regression(long seed, String reason) {}
 
+    private static final String TILED_HOLE = "a small file whose sample plan tiles it, with a hole in the primary:"
+            + " the sample in the hole had no room to move and the standby stayed inconclusive";
+
     static final List<Regression> SEEDS = List.of(
             new Regression(1, "an id reused after a delete: the new item served the deleted release's bytes"),
             new Regression(7, "a provider that went silent made the player wait the 30 s socket timeout"),
@@ -101,7 +104,15 @@ final class Regressions {
             new Regression(293, "an id reused after a delete: the new item served the deleted release's bytes"),
             new Regression(295, "two streams met the same hole at once: the one that did not cut over first ended short"),
             new Regression(297, "an id reused after a delete: the new item served the deleted release's bytes"),
-            new Regression(299, "a standby with another file name renamed the item's file after a cutover"));
+            new Regression(299, "a standby with another file name renamed the item's file after a cutover"),
+            new Regression(672, TILED_HOLE),
+            new Regression(891, TILED_HOLE),
+            new Regression(1086, TILED_HOLE),
+            new Regression(1153, TILED_HOLE),
+            new Regression(1374, TILED_HOLE),
+            new Regression(1827, TILED_HOLE),
+            new Regression(2211, TILED_HOLE),
+            new Regression(2451, TILED_HOLE));
 
     private Regressions() {
     }

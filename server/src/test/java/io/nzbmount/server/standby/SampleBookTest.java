@@ -88,4 +88,55 @@ class SampleBookTest {
         }
         assertEquals(SampleBook.MAX_MOVES, moves);
     }
+
+    /** A regular post of {@code size} bytes in {@code part}-byte articles (no articles behind it). */
+    private static FileMap grid(long size, int part) {
+        return new FileMap() {
+            @Override public long size() { return size; }
+            @Override public int articles() { return (int) ((size + part - 1) / part); }
+            @Override public int partSize() { return part; }
+            @Override public ArticleSpan span(long offset) {
+                long start = offset / part * part;
+                return new ArticleSpan(start, Math.min(size, start + part), false);
+            }
+            @Override public String layout() { return "test"; }
+        };
+    }
+
+    @Test
+    void aSampleWithNoRoomInASmallFileMayBeLeftOutOnlyWhenTheOthersCompareEveryReadableByte() {
+        FileMap small = grid(15L * 65_252 - 1_000, 65_252);
+        FilePair smallPair = new FilePair(0, "film.mkv", small, small, FilePair.plan(small.size(), small, small));
+        SampleBook book = new SampleBook(smallPair, List.of(new Hole(0, 14L * 65_252, small.size())), null);
+        int last = book.count() - 1;
+        assertEquals(Optional.empty(), book.at(last), "the sample over the last article stays in the hole");
+        assertTrue(book.othersCoverEveryReadableByte(last), smallPair.samples().toString());
+        SampleBook whole = new SampleBook(smallPair, List.of(), null);
+        assertTrue(!whole.othersCoverEveryReadableByte(last), "without the hole its bytes are readable and not compared");
+    }
+
+    @Test
+    void aLargeFilesSamplesNeverCompareEveryByte() {
+        SampleBook book = new SampleBook(pair(), List.of(), null);
+        assertTrue(!book.othersCoverEveryReadableByte(7), "40 parts of 256 KiB are sampled, not tiled");
+    }
+
+    @Test
+    void aSampleWithNoRoomShrinksIntoReadableBytesNoOtherSampleCompares() {
+        FileMap small = grid(3L * 64_545 - 19_127, 64_545);
+        FilePair smallPair = new FilePair(0, "film.mkv", small, small, FilePair.plan(small.size(), small, small));
+        SampleBook book = new SampleBook(smallPair, List.of(new Hole(0, 64_545, 2 * 64_545)), null);
+        int shrunkSamples = 0;
+        for (int i = 0; i < book.count(); i++) {
+            if (book.at(i).isPresent() || book.othersCoverEveryReadableByte(i)) continue;
+            shrunkSamples++;
+            Sample shrunk = book.intoGap(i).orElseThrow();
+            assertTrue(!overlaps(shrunk, 64_545, 2 * 64_545), "outside the hole: " + shrunk);
+            for (int k = 0; k < book.count(); k++) {
+                if (k != i) assertTrue(!overlaps(shrunk, book.planned(k).offset(), book.planned(k).end()), "sample " + k);
+            }
+            assertTrue(shrunk.length() > 0, shrunk.toString());
+        }
+        assertEquals(1, shrunkSamples, "the sample over the hole: " + smallPair.samples());
+    }
 }

@@ -41,6 +41,14 @@ class SweepTallyTest {
     }
 
     @Test
+    void aSampleLeftOutIsNeitherAMatchNorEnoughWhenNoneMatched() {
+        SweepTally rest = SweepTally.of(3, List.of(MATCH, MATCH)).withoutOne();
+        assertEquals(Verdict.VERIFIED, rest.verdict(), "the two left match: every readable byte compared");
+        assertEquals(Verdict.INCONCLUSIVE, SweepTally.of(1).withoutOne().verdict(), "nothing compared proves nothing");
+        assertEquals(Verdict.INCONCLUSIVE, SweepTally.of(3, List.of(MATCH, UNREADABLE)).withoutOne().verdict());
+    }
+
+    @Test
     void moreOutcomesThanPlannedAreRefused() {
         assertThrows(IllegalArgumentException.class, () -> SweepTally.of(1, List.of(MATCH, MATCH)));
     }
