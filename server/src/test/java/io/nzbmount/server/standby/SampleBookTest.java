@@ -16,16 +16,7 @@ class SampleBookTest {
     private static final long SIZE = 40L * PART - 777;
 
     /** A regular post of {@link #PART}-byte parts (a hand-written map: no articles behind it). */
-    private static final FileMap GRID = new FileMap() {
-        @Override public long size() { return SIZE; }
-        @Override public int articles() { return (int) ((SIZE + PART - 1) / PART); }
-        @Override public int partSize() { return PART; }
-        @Override public ArticleSpan span(long offset) {
-            long start = offset / PART * PART;
-            return new ArticleSpan(start, Math.min(SIZE, start + PART), false);
-        }
-        @Override public String layout() { return "test"; }
-    };
+    private static final FileMap GRID = grid(SIZE, PART);
 
     private static FilePair pair() {
         return new FilePair(0, "film.mkv", GRID, GRID, FilePair.plan(SIZE, GRID, GRID));
