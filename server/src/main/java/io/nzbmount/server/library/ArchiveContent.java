@@ -66,6 +66,7 @@ record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<Refusal
     static ArchiveContent find(ReleaseVolumes volumes, Set<Integer> skip, List<Par2File> par2, ArchiveReader formats)
             throws IOException {
         List<Integer> candidates = new ArrayList<>();
+        Set<Integer> headless = new HashSet<>();
         boolean signature = false;
         for (int i = 0; i < volumes.count(); i++) {
             String name = volumes.name(i);
@@ -74,12 +75,29 @@ record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<Refusal
                 signature |= FileKinds.startsArchive(volumes.head(i));
                 candidates.add(i);
             } catch (ReadFailure e) {
-                // A volume whose first article is gone is as good as missing: the scan says so.
+                // A volume whose head cannot be read is as good as missing: the scan says so.
                 if (!e.permanent()) throw e;
+                if (startsArchive(volumes, i)) headless.add(i);
             }
         }
-        if (!signature) return NONE;
-        return of(formats.scan(volumes.only(candidates), par2), candidates);
+        if (!signature && headless.isEmpty()) return NONE;
+        ArchiveContent found = candidates.isEmpty() ? NONE : of(formats.scan(volumes.only(candidates), par2), candidates);
+        if (headless.isEmpty()) return found;
+        // Articles smaller than the head leave its first bytes readable when a later one is gone:
+        // a file that starts as an archive is a volume the scan lacks, never a file to serve as it is.
+        Set<Integer> archived = new HashSet<>(found.archived());
+        archived.addAll(headless);
+        return new ArchiveContent(found.files(), archived, found.refused());
+    }
+
+    /** Whether the file's first bytes are an archive signature; false when they cannot be read for good. */
+    private static boolean startsArchive(ReleaseVolumes volumes, int i) throws IOException {
+        try {
+            return FileKinds.startsArchive(volumes.first(i, 8));
+        } catch (ReadFailure e) {
+            if (!e.permanent()) throw e;
+            return false;
+        }
     }
 
     /** Turns a scan of the files at {@code positions} (NZB positions, in the scan's order) into content. */

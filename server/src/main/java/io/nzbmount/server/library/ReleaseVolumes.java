@@ -77,6 +77,17 @@ final class ReleaseVolumes {
         return heads[index];
     }
 
+    /**
+     * The first {@code length} bytes of the file (all of it when shorter), read on their own when
+     * its {@linkplain #head head} is not kept: they may be readable when a later article of the
+     * head is gone.
+     */
+    byte[] first(int index, int length) throws IOException {
+        int wanted = (int) Math.min(length, sized(index).size());
+        if (heads[index] != null) return Arrays.copyOf(heads[index], Math.min(wanted, heads[index].length));
+        return reader.read(files.get(index), sized(index), 0, wanted);
+    }
+
     /** {@code length} bytes from {@code offset}, fewer only at the end of the file. */
     byte[] read(int index, long offset, int length) throws IOException {
         if (offset < 0 || length < 0) throw new IllegalArgumentException("offset " + offset + ", length " + length);

@@ -134,6 +134,26 @@ class ArchiveImportTest {
     }
 
     @Test
+    void aNamelessVolumeWhoseHeadIsPartlyGoneIsAMissingVolumeNeverAFileToServe() throws Exception {
+        String v1 = "aa11bb22cc33dd44ee55ff6600778899";
+        String v2 = "1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d";
+        sizer.heads.put(v1, RAR5);
+        sizer.heads.put(v2, RAR5);
+        sizer.goneFrom.put(v1, 20_000L); // articles smaller than the head: its first one is there, a later one gone
+        String why = "the archive Film is incomplete: volume 0 is missing";
+        FakeArchiveReader formats = new FakeArchiveReader(n -> new ArchiveScan(List.of(new ArchiveSet("Film",
+                ArchiveSet.Format.RAR5, List.of(0), List.of(),
+                Optional.of(new Refusal(Refusal.Reason.MISSING_VOLUME, why)))), Set.of(0)));
+
+        ImportException e = assertThrows(ImportException.class, () -> importer(formats).importNzb(
+                TestNzbs.nzb("h", "Film", List.of(file(v1, 10, 740_000), file(v2, 10, 740_000))), Optional.empty()));
+
+        assertEquals(List.of(List.of(v2)), formats.scanned, "the scan gets the volumes it can read");
+        assertEquals(Reason.UNPLAYABLE, e.reason());
+        assertEquals("nothing in this release can be streamed: " + why, e.getMessage());
+    }
+
+    @Test
     void refusedArchiveNextToAPlayableFilmIsKeptOnTheItem() throws Exception {
         sizer.heads.put("Extras.rar", RAR5);
         String why = "Extras.rar is encrypted; encrypted archives cannot be streamed";

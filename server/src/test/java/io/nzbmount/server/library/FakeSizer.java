@@ -30,6 +30,8 @@ public final class FakeSizer implements ReleaseReader {
     public volatile boolean unavailable;
     /** The first bytes of a file, by its subject name; the rest of it is zeros. */
     public final Map<String, byte[]> heads = new HashMap<>();
+    /** Where a file's bytes stop being readable for good (an article gone), by its subject name. */
+    public final Map<String, Long> goneFrom = new HashMap<>();
     /** The yEnc name of a file, by its subject name. */
     public final Map<String, String> postedNames = new HashMap<>();
 
@@ -51,6 +53,10 @@ public final class FakeSizer implements ReleaseReader {
     public synchronized byte[] read(NzbFile file, SizedFile sized, long offset, int length) throws IOException {
         if (unavailable) throw new ProvidersUnavailableException(file.segments().get(0).messageId(), "no provider answers", null);
         read.add(file.name());
+        Long gone = goneFrom.get(file.name());
+        if (gone != null && offset + length > gone) {
+            throw new ArticleMissingException(file.segments().get(0).messageId(), "430 on every provider");
+        }
         byte[] out = new byte[(int) Math.max(0, Math.min(length, sized.size() - offset))];
         byte[] head = heads.getOrDefault(file.name(), new byte[0]);
         for (int i = 0; i < out.length && offset + i < head.length; i++) out[i] = head[(int) offset + i];
