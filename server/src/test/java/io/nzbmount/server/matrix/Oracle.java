@@ -11,7 +11,8 @@ import java.util.List;
  * <p>The words it decides by:
  * <ul>
  *   <li>A source <b>has</b> a byte when the article holding it (by that source's own article
- *       boundaries) is not a hole: at least one provider stores it undamaged. Provider faults
+ *       boundaries; for a source inside RAR5 volumes, the article of the volume that holds the
+ *       byte in the volume's data, {@link SourceLayout}) is not a hole: at least one provider stores it undamaged. Provider faults
  *       ({@code *_ON_A}) never take a byte away: provider {@code b} has the article. An article
  *       only provider {@code a} stores ({@code MISSING_ON_B}) while {@code a} refuses connections
  *       ({@code loginFault}) cannot be had now: not counted as had, but it is no hole either, and the
@@ -38,23 +39,53 @@ final class Oracle {
     static final long MARGIN = 64 * 1024 + 2L * ScenarioDraw.MAX_PART;
 
     private final Scenario scenario;
+    private final List<SourceLayout> layouts = new ArrayList<>();
 
     Oracle(Scenario scenario) {
         this.scenario = scenario;
+        byte[] film = SeedRun.content(scenario.seed(), scenario.size(), 1);
+        for (SourceSpec s : scenario.sources()) {
+            layouts.add(SourceLayout.of(s, s.impostor() ? SeedRun.content(scenario.seed(), scenario.size(), 3) : film));
+        }
     }
 
-    /** Whether the source has the byte and a provider that takes connections serves it (an impostor has none). */
+    /** What source {@code source} posts and where the film's bytes lie in its articles. */
+    SourceLayout layout(int source) {
+        return layouts.get(source);
+    }
+
+    /** The film bytes {@code [from, to)} article {@code k} of {@code source} holds. */
+    long[] span(int source, int k) {
+        return layouts.get(source).span(k);
+    }
+
+    /**
+     * Whether the import must take the source: false for an archived source with a hole in a later
+     * article of a volume's head ({@link SourceLayout#laterHeadArticle}), which must be refused.
+     */
+    boolean importable(int source) {
+        SourceSpec s = scenario.sources().get(source);
+        for (int k : s.holes()) if (layouts.get(source).laterHeadArticle(k)) return false;
+        return true;
+    }
+
+    /** Whether the source has the byte and a provider that takes connections serves it (an impostor or a refused source has none). */
     boolean has(int source, long offset) {
         SourceSpec s = scenario.sources().get(source);
+        if (s.impostor() || !importable(source)) return false;
+        return hasArticle(source, layouts.get(source).articleAt(offset));
+    }
+
+    private boolean hasArticle(int source, int k) {
+        SourceSpec s = scenario.sources().get(source);
         if (s.impostor()) return false;
-        Scenario.Fault f = s.faults().get((int) (offset / s.partSize()));
+        Scenario.Fault f = s.faults().get(k);
         return f == null || !(f.damage().hole() || scenario.loginFault() && f.damage().onlyOnA());
     }
 
     /** Whether the source stores the byte on some provider (refusing connections or not): never a hole. */
     boolean stores(int source, long offset) {
-        SourceSpec s = scenario.sources().get(source);
-        Scenario.Fault f = s.faults().get((int) (offset / s.partSize()));
+        Scenario.Fault f = scenario.sources().get(source).faults().get(layouts.get(source).articleAt(offset));
         return f == null || !f.damage().hole();
     }
 
@@ -97,10 +128,9 @@ final class Oracle {
      * can hold one (the primary is verified), and they are in order.
      */
     long firstUnservable(long start, long end) {
-        SourceSpec primary = scenario.primary();
         for (int k : gaps(0)) {
-            long hs = (long) k * primary.partSize();
-            long he = Math.min(scenario.size(), hs + primary.partSize());
+            long hs = span(0, k)[0];
+            long he = span(0, k)[1];
             for (long p = Math.max(start, hs); p < Math.min(end, he); p++) if (!couldServe(p)) return p;
         }
         return -1;
@@ -115,10 +145,9 @@ final class Oracle {
     }
 
     private boolean holeFree(int source, long from, long to) {
-        SourceSpec s = scenario.sources().get(source);
         for (int k : gaps(source)) {
-            long hs = (long) k * s.partSize();
-            long he = Math.min(scenario.size(), hs + s.partSize());
+            long hs = span(source, k)[0];
+            long he = span(source, k)[1];
             if (he > from && hs < to) return false;
         }
         return true;
@@ -128,7 +157,7 @@ final class Oracle {
     List<Integer> gaps(int source) {
         SourceSpec s = scenario.sources().get(source);
         List<Integer> out = new ArrayList<>();
-        for (int k : s.faults().keySet()) if (!has(source, (long) k * s.partSize())) out.add(k);
+        for (int k : s.faults().keySet()) if (!hasArticle(source, k) && span(source, k)[1] > span(source, k)[0]) out.add(k);
         return out;
     }
 
@@ -136,11 +165,7 @@ final class Oracle {
     List<long[]> holes() {
         List<long[]> out = new ArrayList<>();
         for (int i = 0; i < scenario.sources().size(); i++) {
-            SourceSpec s = scenario.sources().get(i);
-            for (int k : gaps(i)) {
-                long hs = (long) k * s.partSize();
-                out.add(new long[] {hs, Math.min(scenario.size(), hs + s.partSize()), verified(i) ? 1 : 0, i});
-            }
+            for (int k : gaps(i)) out.add(new long[] {span(i, k)[0], span(i, k)[1], verified(i) ? 1 : 0, i});
         }
         return out;
     }
@@ -148,9 +173,8 @@ final class Oracle {
     /** Whether {@code [start, end)} of {@code source} lies inside its holes (a hole the server records must be real). */
     boolean insideHoles(int source, long start, long end) {
         for (long p = start; p < end; ) {
-            SourceSpec s = scenario.sources().get(source);
             if (stores(source, p)) return false;
-            p = ((p / s.partSize()) + 1) * s.partSize();
+            p = span(source, layouts.get(source).articleAt(p))[1];
         }
         return true;
     }

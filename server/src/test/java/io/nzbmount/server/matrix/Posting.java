@@ -30,32 +30,39 @@ final class Posting {
     }
 
     /**
-     * Posts {@code content} as source {@code spec}, its message ids made unique by {@code tag};
-     * returns the NZB document.
+     * Posts the files of {@code layout} (source {@code spec}), its message ids made unique by
+     * {@code tag}; returns the NZB document. Article numbers, and so fault keys, run across the
+     * posted files in order.
      */
-    String post(SourceSpec spec, byte[] content, String tag, String title) {
-        int total = spec.articles(content.length);
-        List<PostedSegment> segments = new ArrayList<>(total);
-        for (int k = 0; k < total; k++) {
-            long begin = (long) k * spec.partSize();
-            int len = (int) Math.min(spec.partSize(), content.length - begin);
-            String id = "p" + (k + 1) + "of" + total + "." + tag + "@matrix.nzbmount.invalid";
-            byte[] body = encoder.encodePart(content, (int) begin, len, spec.fileName(), k + 1, total, content.length, begin);
-            Fault f = spec.faults().get(k);
-            if (f == null || !(f.damage() == Scenario.Damage.MISSING || f.damage() == Scenario.Damage.MISSING_ON_B)) {
-                rig.b.putArticle(id, body);
+    String post(SourceSpec spec, SourceLayout layout, String tag, String title) {
+        List<PostedFile> files = new ArrayList<>();
+        int k = 0;
+        for (int n = 0; n < layout.files().size(); n++) {
+            SourceLayout.Posted p = layout.files().get(n);
+            byte[] content = p.bytes();
+            int total = (content.length + spec.partSize() - 1) / spec.partSize();
+            List<PostedSegment> segments = new ArrayList<>(total);
+            for (int j = 0; j < total; j++, k++) {
+                long begin = (long) j * spec.partSize();
+                int len = (int) Math.min(spec.partSize(), content.length - begin);
+                String id = "p" + (j + 1) + "of" + total + (n == 0 ? "" : "f" + n) + "." + tag + "@matrix.nzbmount.invalid";
+                byte[] body = encoder.encodePart(content, (int) begin, len, p.name(), j + 1, total, content.length, begin);
+                Fault f = spec.faults().get(k);
+                if (f == null || !(f.damage() == Scenario.Damage.MISSING || f.damage() == Scenario.Damage.MISSING_ON_B)) {
+                    rig.b.putArticle(id, body);
+                }
+                if (f == null || !(f.damage() == Scenario.Damage.MISSING || f.damage() == Scenario.Damage.MISSING_ON_A)) {
+                    rig.a.putArticle(id, body);
+                }
+                posted.add(id);
+                if (f != null) inject(id, f);
+                segments.add(new PostedSegment(j + 1, id, begin, len, body.length));
             }
-            if (f == null || !(f.damage() == Scenario.Damage.MISSING || f.damage() == Scenario.Damage.MISSING_ON_A)) {
-                rig.a.putArticle(id, body);
-            }
-            posted.add(id);
-            if (f != null) inject(id, f);
-            segments.add(new PostedSegment(k + 1, id, begin, len, body.length));
+            String subject = "\"" + p.name() + "\" yEnc (1/" + total + ") " + content.length;
+            files.add(new PostedFile(p.name(), content.length, spec.partSize(), subject,
+                    "Matrix <matrix@nzbmount.invalid>", POSTED_AT, List.of("alt.binaries.test"), segments));
         }
-        String subject = "\"" + spec.fileName() + "\" yEnc (1/" + total + ") " + content.length;
-        PostedFile file = new PostedFile(spec.fileName(), content.length, spec.partSize(), subject,
-                "Matrix <matrix@nzbmount.invalid>", POSTED_AT, List.of("alt.binaries.test"), segments);
-        return NzbWriter.write(List.of(file), title);
+        return NzbWriter.write(files, title);
     }
 
     /**

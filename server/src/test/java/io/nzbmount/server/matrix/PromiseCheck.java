@@ -62,6 +62,14 @@ final class PromiseCheck {
         }
     }
 
+    /** A source the import took: it must be one the import can take ({@link Oracle#importable}). */
+    void accepted(int source) {
+        if (!oracle.importable(source)) {
+            breach("adding " + (source == 0 ? "the primary" : "standby " + source)
+                    + " was accepted although a volume's head cannot be read, so its set lacks a volume");
+        }
+    }
+
     /** One response against the original: right bytes always; whole when the promise says so; a typed cause otherwise. */
     void response(RawGet g, long start, long end, boolean readToEnd) throws Exception {
         String what = "GET of [" + start + ", " + end + ")";

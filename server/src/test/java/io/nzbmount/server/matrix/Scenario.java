@@ -95,10 +95,17 @@ record Scenario(long seed, int size, List<SourceSpec> sources, Client client, bo
      * @param partSize its article size
      * @param faults   article index (0-based) to its fault
      * @param impostor it holds other bytes of the same size (a wrong release): it must never serve one
+     * @param archive  how it is posted inside RAR5 volumes, or null when the file is posted as it is;
+     *                 the fault keys of an archived source count the articles of its volumes
+     *                 ({@link SourceLayout})
      */
-    record SourceSpec(String fileName, int partSize, SortedMap<Integer, Fault> faults, boolean impostor) {
+    record SourceSpec(String fileName, int partSize, SortedMap<Integer, Fault> faults, boolean impostor, Archive archive) {
         SourceSpec {
             faults = new TreeMap<>(faults);
+        }
+
+        SourceSpec(String fileName, int partSize, SortedMap<Integer, Fault> faults, boolean impostor) {
+            this(fileName, partSize, faults, impostor, null);
         }
 
         int articles(int size) {
@@ -112,6 +119,15 @@ record Scenario(long seed, int size, List<SourceSpec> sources, Client client, bo
             return out;
         }
     }
+
+    /**
+     * A source posted as a stored RAR5 volume set with a par2 index, as releases wrap a film.
+     *
+     * @param volumeSize the largest volume's size in bytes ({@link io.nzbmount.server.archive.StoredRar5Writer})
+     * @param obfuscated every posted file (volumes and par2) under a name of hex digits, so only the
+     *                   par2 descriptions tell the volumes' names
+     */
+    record Archive(int volumeSize, boolean obfuscated) {}
 
     SourceSpec primary() {
         return sources.get(0);
@@ -128,8 +144,12 @@ record Scenario(long seed, int size, List<SourceSpec> sources, Client client, bo
             sb.append("\n  ").append(i == 0 ? "primary" : "standby " + i).append(s.impostor() ? " (other bytes)" : "")
               .append(": ").append(s.fileName())
               .append(", ").append(s.articles(size)).append(" articles of ").append(s.partSize()).append(" bytes");
-            s.faults().forEach((k, f) -> sb.append("; article ").append(k).append(" [").append((long) k * s.partSize())
-                    .append("..) ").append(f.damage()).append(f.value() != 0 ? " " + f.value() : ""));
+            if (s.archive() != null) {
+                sb.append(", inside RAR5 volumes of ").append(s.archive().volumeSize()).append(" bytes")
+                  .append(s.archive().obfuscated() ? " under hex names" : "");
+            }
+            s.faults().forEach((k, f) -> sb.append("; article ").append(k).append(" [").append(s.archive() != null ? "of the volumes"
+                    : (long) k * s.partSize() + "..").append(") ").append(f.damage()).append(f.value() != 0 ? " " + f.value() : ""));
         }
         return sb.toString();
     }
@@ -138,6 +158,7 @@ record Scenario(long seed, int size, List<SourceSpec> sources, Client client, bo
     String scenarioClass() {
         String c = client.name().toLowerCase(java.util.Locale.ROOT);
         boolean holes = sources.stream().anyMatch(s -> !s.holes().isEmpty());
-        return c + (sources.size() > 1 ? "+standby" : "") + (holes ? "+holes" : "");
+        boolean archived = sources.stream().anyMatch(s -> s.archive() != null);
+        return c + (sources.size() > 1 ? "+standby" : "") + (holes ? "+holes" : "") + (archived ? "+rar" : "");
     }
 }

@@ -25,6 +25,8 @@ import java.util.TreeMap;
  * {@code a} holds (its standbys still may): while {@code a} cools down (30 s) nobody can tell
  * whether an article {@code b} lacks exists, and a response then rightly waits for the providers,
  * up to 40 s; hundreds of seeds cannot afford that.
+ *
+ * <p>Last, {@link ArchiveDraw} puts some sources inside RAR5 volumes, from a stream of its own.
  */
 final class ScenarioDraw {
     static final int MAX_HOLES = 5;
@@ -58,6 +60,7 @@ final class ScenarioDraw {
         if (client != Client.IDENTITY) placeHoles(r, size, sources, loginFault);
         placeFaults(r, size, sources, loginFault);
         addImpostor(seed, size, sources);
+        ArchiveDraw.apply(seed, size, sources, loginFault);
         return new Scenario(seed, size, sources, client, loginFault, ranges(r, client, size));
     }
 

@@ -92,23 +92,24 @@ final class SeedRun {
 
     /** Imports the primary and adds the standbys; false when the import was (rightly) refused. */
     private boolean importAll() throws Exception {
-        String nzb = posting.post(scenario.primary(), content, tag + "-0", title());
+        String nzb = posting.post(scenario.primary(), oracle.layout(0), tag + "-0", title());
         HttpResponse<String> r = rig.postNzb(title(), 0, nzb);
         if (r.statusCode() != 201) {
             check.refusedImport(r, 0);
             return false;
         }
+        check.accepted(0);
         item = MatrixRig.JSON.readTree(r.body()).get("id").asLong();
         sourceIndex.put(rig.item(item).get("primary").get("id").asLong(), 0);
         for (int i = 1; i < scenario.sources().size(); i++) {
             Scenario.SourceSpec spec = scenario.sources().get(i);
-            byte[] bytes = spec.impostor() ? content(scenario.seed(), scenario.size(), 3) : content;
             HttpResponse<String> s = rig.postNzb(title(), item,
-                    posting.post(spec, bytes, tag + "-" + i, title() + " REPOST " + i));
+                    posting.post(spec, oracle.layout(i), tag + "-" + i, title() + " REPOST " + i));
             if (s.statusCode() != 201) {
                 check.refusedImport(s, i);
                 continue;
             }
+            check.accepted(i);
             long newest = -1;
             for (JsonNode n : MatrixRig.JSON.readTree(s.body()).get("standby")) newest = Math.max(newest, n.get("id").asLong());
             sourceIndex.put(newest, i);
@@ -147,7 +148,7 @@ final class SeedRun {
                 try (RawGet g = first.get()) {
                     List<Integer> holes = oracle.gaps(0);
                     long upTo = holes.isEmpty() ? size / 2
-                            : Math.max(0, (long) holes.get(0) * scenario.primary().partSize() - 32 * 1024);
+                            : Math.max(0, oracle.span(0, holes.get(0))[0] - 32 * 1024);
                     g.read(upTo);
                     done.add(readAll(ask(r.get(0)[0], size, "bytes=" + r.get(0)[0] + "-")));
                     g.readAll();
@@ -201,7 +202,7 @@ final class SeedRun {
         byte[] other = content(scenario.seed(), scenario.size(), 2);
         Scenario.SourceSpec plain = new Scenario.SourceSpec(scenario.primary().fileName(), scenario.primary().partSize(),
                 new java.util.TreeMap<>(), false);
-        HttpResponse<String> r = rig.postNzb(title(), 0, posting.post(plain, other, tag + "-again", title()));
+        HttpResponse<String> r = rig.postNzb(title(), 0, posting.post(plain, SourceLayout.of(plain, other), tag + "-again", title()));
         if (r.statusCode() != 201) {
             check.refusedImport(r, 0);
             return;

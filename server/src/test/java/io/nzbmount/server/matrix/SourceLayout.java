@@ -1,0 +1,170 @@
+package io.nzbmount.server.matrix;
+
+import io.nzbmount.server.archive.Par2IndexWriter;
+import io.nzbmount.server.archive.StoredRar5Writer;
+import io.nzbmount.server.matrix.Scenario.SourceSpec;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The files one source posts and where the bytes of the film lie in their articles. Articles are
+ * numbered across the posted files in posting order (the volumes, then the par2 index); that
+ * number is a {@link SourceSpec#faults()} key. A plain source posts the film alone, so its article
+ * {@code k} holds film bytes {@code [k * part, (k + 1) * part)}. An archived source posts RAR5
+ * volumes: an article of a volume holds the film bytes of the part of it that lies in the volume's
+ * data, none when it holds only headers (and the par2 index holds none). Immutable.
+ *
+ * <p>The volumes' data offsets are found by matching the film's bytes in each volume, not by
+ * repeating the writer's header arithmetic, so a writer that placed data elsewhere would fail
+ * here rather than agree with itself.
+ */
+final class SourceLayout {
+    /**
+     * The bytes at the start of a file the import reads in one go (signatures, headers, par2's
+     * 16 KiB hash): {@code ReleaseVolumes.HEAD}.
+     */
+    static final int SCANNED_HEAD = 32 * 1024;
+    /** A RAR5 end-of-archive header: CRC32, size, type, flags, end flags. */
+    private static final int END_HEADER = 8;
+    private static final int PAR2_SLICE = 64 * 1024;
+    private static final long MODIFIED = 1_700_000_000L;
+
+    /** One posted file: its name (the yEnc name and the NZB's) and its bytes. */
+    record Posted(String name, byte[] bytes) {}
+
+    private final int part;
+    private final List<Posted> files = new ArrayList<>();
+    /** Per article: film range {from, to} (empty when none), and whether a fault may be put on it. */
+    private final List<long[]> spans = new ArrayList<>();
+    private final List<Boolean> faultable = new ArrayList<>();
+    /** Per article: whether it lies in a volume's scanned head but is not the volume's first article. */
+    private final List<Boolean> laterHead = new ArrayList<>();
+    private final int size;
+
+    private SourceLayout(int part, int size) {
+        this.part = part;
+        this.size = size;
+    }
+
+    /** The layout of {@code spec} holding {@code content} (the film, or an impostor's bytes). */
+    static SourceLayout of(SourceSpec spec, byte[] content) {
+        SourceLayout l = new SourceLayout(spec.partSize(), content.length);
+        if (spec.archive() == null) {
+            l.files.add(new Posted(spec.fileName(), content));
+            for (long from = 0; from < content.length; from += spec.partSize()) {
+                l.add(from, Math.min(content.length, from + spec.partSize()), true);
+            }
+            return l;
+        }
+        String base = spec.fileName().replaceFirst("\\.[^.]*$", "");
+        List<byte[]> volumes = StoredRar5Writer.write(spec.fileName(), content, spec.archive().volumeSize(), MODIFIED);
+        Map<String, byte[]> byName = new LinkedHashMap<>();
+        for (int i = 0; i < volumes.size(); i++) byName.put(StoredRar5Writer.volumeName(base, i, volumes.size()), volumes.get(i));
+        long film = 0;
+        for (Map.Entry<String, byte[]> v : byName.entrySet()) {
+            byte[] bytes = v.getValue();
+            int data = dataOffset(bytes, content, film);
+            int length = bytes.length - END_HEADER - data;
+            l.files.add(new Posted(name(v.getKey(), spec), bytes));
+            for (int from = 0; from < bytes.length; from += spec.partSize()) {
+                int to = Math.min(bytes.length, from + spec.partSize());
+                int a = Math.max(from, data);
+                int b = Math.min(to, data + length);
+                long at = film + a - data;
+                boolean inside = from >= Math.max(data, SCANNED_HEAD) && to <= data + length;
+                if (a < b) l.add(at, at + b - a, inside); else l.add(at, at, false);
+                l.laterHead.set(l.laterHead.size() - 1, from > 0 && from < SCANNED_HEAD && a < b);
+            }
+            film += length;
+        }
+        if (film != content.length) throw new IllegalStateException("the volumes hold " + film + " of " + content.length + " bytes");
+        byte[] par2 = Par2IndexWriter.write(byName, PAR2_SLICE);
+        l.files.add(new Posted(name(base + ".par2", spec), par2));
+        for (int from = 0; from < par2.length; from += spec.partSize()) l.add(film, film, false);
+        return l;
+    }
+
+    /**
+     * Where the film's bytes from {@code film} on begin in a volume: the first offset after which
+     * the volume, up to its end header, is the film's next bytes (headers are short).
+     */
+    private static int dataOffset(byte[] volume, byte[] content, long film) {
+        long left = content.length - film;
+        for (int d = 0; d < 1024; d++) {
+            int length = volume.length - END_HEADER - d;
+            if (length <= 0) break;
+            if (length > left) continue;
+            if (Arrays.equals(volume, d, d + length, content, (int) film, (int) film + length)) return d;
+        }
+        throw new IllegalStateException("no film bytes from " + film + " in a volume");
+    }
+
+    private static String name(String real, SourceSpec spec) {
+        if (!spec.archive().obfuscated()) return real;
+        try {
+            byte[] d = MessageDigest.getInstance("SHA-256").digest((spec.fileName() + "/" + real).getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(d, 0, 16);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private void add(long from, long to, boolean canFault) {
+        spans.add(new long[] {from, to});
+        faultable.add(canFault);
+        laterHead.add(false);
+    }
+
+    List<Posted> files() {
+        return files;
+    }
+
+    int articles() {
+        return spans.size();
+    }
+
+    /** The film bytes {@code [from, to)} article {@code k} holds; {@code from == to} when none. */
+    long[] span(int k) {
+        return spans.get(k);
+    }
+
+    /** The article that holds film byte {@code offset}. */
+    int articleAt(long offset) {
+        if (files.size() == 1) return (int) (offset / part);
+        int lo = 0;
+        int hi = spans.size() - 1;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (spans.get(mid)[1] <= offset) lo = mid + 1; else hi = mid;
+        }
+        return lo;
+    }
+
+    /**
+     * Whether a fault may be drawn on article {@code k}: any article of a plain file; of a volume,
+     * only one wholly inside the film's data and past the bytes the import reads from the volume's
+     * start (see {@link ArchiveDraw}).
+     */
+    boolean faultable(int k) {
+        return faultable.get(k);
+    }
+
+    /**
+     * Whether article {@code k} is in the first {@link #SCANNED_HEAD} bytes of a volume, holds film
+     * bytes, and is not the volume's first article: a hole there leaves the volume's signature
+     * readable but its head not, so the import takes the volume for missing and refuses the set.
+     */
+    boolean laterHeadArticle(int k) {
+        return laterHead.get(k);
+    }
+
+    int size() {
+        return size;
+    }
+}
