@@ -148,8 +148,9 @@ record Scenario(long seed, int size, List<SourceSpec> sources, Client client, bo
                 sb.append(", inside RAR5 volumes of ").append(s.archive().volumeSize()).append(" bytes")
                   .append(s.archive().obfuscated() ? " under hex names" : "");
             }
-            s.faults().forEach((k, f) -> sb.append("; article ").append(k).append(" [").append(s.archive() != null ? "of the volumes"
-                    : (long) k * s.partSize() + "..").append(") ").append(f.damage()).append(f.value() != 0 ? " " + f.value() : ""));
+            s.faults().forEach((k, f) -> sb.append("; article ").append(k)
+                    .append(s.archive() != null ? " of the volumes " : " [" + (long) k * s.partSize() + "..) ")
+                    .append(f.damage()).append(f.value() != 0 ? " " + f.value() : ""));
         }
         return sb.toString();
     }

@@ -45,16 +45,14 @@ final class SourceLayout {
     private final List<Boolean> faultable = new ArrayList<>();
     /** Per article: whether it lies in a volume's scanned head but is not the volume's first article. */
     private final List<Boolean> laterHead = new ArrayList<>();
-    private final int size;
 
-    private SourceLayout(int part, int size) {
+    private SourceLayout(int part) {
         this.part = part;
-        this.size = size;
     }
 
     /** The layout of {@code spec} holding {@code content} (the film, or an impostor's bytes). */
     static SourceLayout of(SourceSpec spec, byte[] content) {
-        SourceLayout l = new SourceLayout(spec.partSize(), content.length);
+        SourceLayout l = new SourceLayout(spec.partSize());
         if (spec.archive() == null) {
             l.files.add(new Posted(spec.fileName(), content));
             for (long from = 0; from < content.length; from += spec.partSize()) {
@@ -162,9 +160,5 @@ final class SourceLayout {
      */
     boolean laterHeadArticle(int k) {
         return laterHead.get(k);
-    }
-
-    int size() {
-        return size;
     }
 }
