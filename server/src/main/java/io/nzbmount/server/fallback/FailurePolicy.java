@@ -1,6 +1,7 @@
 package io.nzbmount.server.fallback;
 
 import io.nzbmount.nntp.ArticleUnavailableException;
+import io.nzbmount.nntp.ProvidersUnavailableException;
 import io.nzbmount.server.fallback.Decision.Action;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -19,7 +20,11 @@ import java.util.Set;
  *   <li>A player that stops reading ({@code ReadCancelledException}) is not a failure: CLOSE, and
  *       nothing is counted.</li>
  *   <li>No provider can be asked: the providers' fault, never the source's. RETRY every
- *       {@code providerWait}; once they have been unreachable for {@code providerPatience}, CLOSE.</li>
+ *       {@code providerWait}; once they have been unreachable for {@code providerPatience}, CLOSE.
+ *       When the providers that answered lack the article and only the others cannot be asked,
+ *       a standby's articles may be on the ones that answer: SWITCH once, before the first wait.
+ *       That cutover leaves nothing behind (no hole, no strike, no exclusion), and when no source
+ *       can serve, the stream goes back to waiting for the providers.</li>
  *   <li>Transient failures (the reader has already retried with backoff) are retried; the
  *       {@code transientStrikes}-th in a row leaves the source, which is then barred for the rest of
  *       the round and excluded for {@code exclusion} (5 minutes). A stall (the reader spent its
@@ -67,6 +72,10 @@ public final class FailurePolicy {
     private FailureKind lastKind = FailureKind.UNKNOWN;
     /** The strikes before a stall made the policy leave the source at once; -1 when it did not. */
     private int strikesBeforeStall = -1;
+    /** The pending SWITCH is for providers that cannot be asked: with no candidate, wait for them. */
+    private boolean switchForProviders;
+    /** A switch for providers was tried since the last bytes were read: do not sweep again for it. */
+    private boolean triedForProviders;
 
     /**
      * @param source       the source the stream starts on
@@ -98,7 +107,8 @@ public final class FailurePolicy {
         lastKind = kind;
         smoothSince = NEVER;
         return switch (kind) {
-            case PROVIDERS -> providersDown(now);
+            case PROVIDERS -> providersDown(now,
+                    failure instanceof ProvidersUnavailableException p && p.lackedWhereAsked());
             case TRANSIENT -> transientFailure(now, failure instanceof ArticleUnavailableException u && u.stalled());
             case PERMANENT -> permanentFailure(at, true);
             case UNKNOWN -> Decision.close(kind, CloseCause.READ_ERROR,
@@ -126,6 +136,7 @@ public final class FailurePolicy {
     public void onRead(long now) {
         strikes = 0;
         providersDownSince = NEVER;
+        triedForProviders = false;
         if (!inRound) return;
         if (smoothSince == NEVER) {
             smoothSince = now;
@@ -140,6 +151,8 @@ public final class FailurePolicy {
         current = sourceId;
         currentByUser = false;
         strikesBeforeStall = -1;
+        switchForProviders = false;
+        triedForProviders = false;
         warmUntil = now + rules.warmUp().toMillis();
         strikes = 0;
         providersDownSince = NEVER;
@@ -150,9 +163,15 @@ public final class FailurePolicy {
     /**
      * After a {@link Action#SWITCH}, no eligible source could prove the bytes: the response ends,
      * unless the switch was for a stall: then the source is kept (nothing else can serve, and the
-     * providers may speak again) and read again while its strikes last.
+     * providers may speak again) and read again while its strikes last; or for providers that
+     * cannot be asked: then the stream waits for them as if no switch had been tried.
      */
     public Decision onNoCandidate(long now) {
+        if (switchForProviders) {
+            switchForProviders = false;
+            switches--;
+            return waitForProviders(now);
+        }
         if (strikesBeforeStall < 0) return Decision.close(lastKind, CloseCause.NO_SOURCE, NO_STABLE_SOURCE);
         leftThisRound.remove(current);
         excludedUntil.remove(current);
@@ -172,6 +191,8 @@ public final class FailurePolicy {
         warmUntil = NEVER;
         strikes = 0;
         providersDownSince = NEVER;
+        switchForProviders = false;
+        triedForProviders = false;
         endRound();
     }
 
@@ -219,9 +240,21 @@ public final class FailurePolicy {
         return until != null && now < until ? until : 0;
     }
 
-    private Decision providersDown(long now) {
-        FailureKind kind = FailureKind.PROVIDERS;
+    private Decision providersDown(long now, boolean lackedWhereAsked) {
         if (providersDownSince == NEVER) providersDownSince = now;
+        // A user's choice may be left here too: the cutover does not demote it (only a permanent
+        // failure does), and waiting up to providerPatience would stop the film.
+        if (lackedWhereAsked && !triedForProviders && rules.enabled() && switches < rules.switchesPerRound()) {
+            triedForProviders = true;
+            switchForProviders = true;
+            return cutOver(FailureKind.PROVIDERS, "the providers that answered lack the article and the others cannot"
+                    + " be asked now; another source may have it on the ones that answer");
+        }
+        return waitForProviders(now);
+    }
+
+    private Decision waitForProviders(long now) {
+        FailureKind kind = FailureKind.PROVIDERS;
         long down = now - providersDownSince;
         if (down >= rules.providerPatience().toMillis()) {
             return Decision.close(kind, CloseCause.PROVIDERS, "no Usenet provider could be reached for " + down / 1000 + " s");

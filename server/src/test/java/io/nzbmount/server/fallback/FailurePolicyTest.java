@@ -49,6 +49,11 @@ class FailurePolicyTest {
         return new ProvidersUnavailableException("<p@x>", "every provider cooling down", null);
     }
 
+    /** b answered that it lacks the article; a could not be asked. */
+    private static IOException lackedWhereAsked() {
+        return new ProvidersUnavailableException("<p@x>", "missing on b, a cooling down", null, true);
+    }
+
     private static IOException playerGone() {
         return new ReadCancelledException("reader closed");
     }
@@ -95,6 +100,60 @@ class FailurePolicyTest {
         Decision last = fail(p, providersDown(), 10, 40_000);
         assertEquals(CLOSE, last.action(), "after a bounded wait the stream ends cleanly");
         assertEquals(0, p.switchesThisRound());
+    }
+
+    @Test
+    void anArticleLackedByTheProvidersAskedTriesAStandbyBeforeWaiting() {
+        FailurePolicy p = policy("A");
+        Decision d = fail(p, lackedWhereAsked(), AT_40, 1_000);
+        assertEquals(SWITCH, d.action(), "a standby's article may be on the providers that answer");
+        assertEquals(FailureKind.PROVIDERS, d.kind());
+        p.onCutover("B", 1_200);
+        assertTrue(holes.holes("A").isEmpty(), "nothing is known against A");
+        assertTrue(p.eligible("A", 0, AT_40, 1_300), "A is neither left nor excluded");
+        assertEquals(0, p.excludedUntil("A", 1_300));
+    }
+
+    @Test
+    void anArticleLackedByTheProvidersAskedWaitsForThemWhenNoSourceCanServe() {
+        FailurePolicy p = policy("A");
+        assertEquals(SWITCH, fail(p, lackedWhereAsked(), AT_40, 0).action());
+        Decision none = p.onNoCandidate(500);
+        assertEquals(RETRY, none.action(), "back to waiting for the providers, not the end");
+        assertEquals(2_000, none.waitMillis());
+        assertEquals(0, p.switchesThisRound(), "the switch that found nothing is not counted");
+        assertEquals("A", p.current());
+        for (long t = 2_500; t < 40_000; t += 2_000) {
+            assertEquals(RETRY, fail(p, lackedWhereAsked(), AT_40, t).action(), "one sweep per wait is enough, at " + t);
+        }
+        assertEquals(CLOSE, fail(p, lackedWhereAsked(), AT_40, 40_000).action(), "the providers' patience still ends it");
+        assertTrue(holes.holes("A").isEmpty());
+    }
+
+    @Test
+    void bytesReadAgainLetTheNextLackedArticleTryAStandbyAgain() {
+        FailurePolicy p = policy("A");
+        assertEquals(SWITCH, fail(p, lackedWhereAsked(), AT_40, 0).action());
+        p.onNoCandidate(100);
+        p.onRead(5_000);
+        assertEquals(SWITCH, fail(p, lackedWhereAsked(), AT_70, 6_000).action());
+    }
+
+    @Test
+    void aUserChoiceLackedByTheProvidersAskedStillTriesAStandby() {
+        FailurePolicy p = new FailurePolicy(FailureRules.defaults(), holes, "A", true);
+        assertEquals(SWITCH, fail(p, lackedWhereAsked(), AT_40, 0).action(),
+                "a cutover for the providers does not demote the user's choice, and the film goes on");
+        assertTrue(holes.holes("A").isEmpty());
+    }
+
+    @Test
+    void anArticleLackedByTheProvidersAskedWithCutoverOffOnlyWaits() {
+        FailureRules r = FailureRules.defaults();
+        FailureRules off = new FailureRules(false, r.warmUp(), r.smoothRound(), r.exclusion(), r.switchesPerRound(),
+                r.transientStrikes(), r.retryWait(), r.providerWait(), r.providerPatience(), r.sweepBudget());
+        FailurePolicy p = new FailurePolicy(off, holes, "A", false);
+        assertEquals(RETRY, fail(p, lackedWhereAsked(), AT_40, 0).action());
     }
 
     @Test

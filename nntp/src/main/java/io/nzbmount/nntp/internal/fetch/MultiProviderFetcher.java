@@ -237,9 +237,10 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
             // Not every provider answered for itself: the article may still be on one of those
             // that were not asked (cooling down, refusing us, or keeping its connections for playback).
             String why = refused == null ? noProviderFor(priority) : refused.getMessage();
-            throw new ProvidersUnavailableException(id, (missing || corrupt != null)
+            boolean lacked = missing || corrupt != null;
+            throw new ProvidersUnavailableException(id, lacked
                     ? id + " was not found on every provider asked, but " + notAsked + " could not be asked: " + why
-                    : "no provider can be asked for " + id + ": " + why, refused);
+                    : "no provider can be asked for " + id + ": " + why, refused, lacked);
         }
         if (corrupt != null) {
             throw new ArticleCorruptException(id, "every provider that has " + id + " serves it damaged: " + corrupt.getMessage(), corrupt);

@@ -129,6 +129,7 @@ class ProviderRoutingTest extends FetcherTestBase {
         ProvidersUnavailableException e = assertThrows(ProvidersUnavailableException.class,
                 () -> fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0]));
         assertFalse(e.sourceFault());
+        assertFalse(e.lackedWhereAsked(), "nobody answered for the article");
         assertThrows(ProvidersUnavailableException.class, () -> fetcher.exists(segment(file, 0), Priority.FOREGROUND));
         assertEquals(1, a.counters().accepted());
     }
@@ -143,9 +144,11 @@ class ProviderRoutingTest extends FetcherTestBase {
         MultiProviderFetcher fetcher = fetcher(a.provider("a", 2, 0), b.provider("b", 2, 1));
         assertProviderFault(assertThrows(ReadFailure.class,
                 () -> fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0])));
-        // Now a is cooling down and not even asked: still no verdict on the article.
-        assertProviderFault(assertThrows(ReadFailure.class,
-                () -> fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0])));
+        // Now a is cooling down and not even asked: still no verdict on the article, but b's answer is known.
+        ReadFailure whileCooling = assertThrows(ReadFailure.class,
+                () -> fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0]));
+        assertProviderFault(whileCooling);
+        assertTrue(((ProvidersUnavailableException) whileCooling).lackedWhereAsked(), "b was asked and lacks it");
         assertProviderFault(assertThrows(ReadFailure.class, () -> fetcher.exists(segment(file, 0), Priority.FOREGROUND)));
     }
 
