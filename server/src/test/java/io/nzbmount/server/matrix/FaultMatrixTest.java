@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * client behaviour, played through the whole application on embedded NNTP servers and judged by
  * the {@link Oracle} (docs/testing.md, "The fault matrix").
  *
- * <p>System properties: {@code matrix.seed} runs that one seed alone; {@code matrix.first} (1)
+ * <p>System properties: {@code matrix.seed} runs that one seed alone (or a comma-separated list); {@code matrix.first} (1)
  * and {@code matrix.seeds} (300) choose the drawn range (the named regressions are left out of
  * it: they run first anyway); {@code matrix.workers} (3) how many seeds run at once, each worker
  * on an application of its own. The seeds of a worker share its application, as the items of a
@@ -39,7 +39,7 @@ class FaultMatrixTest {
         List<Long> seeds = new ArrayList<>();
         String one = System.getProperty("matrix.seed");
         if (one != null) {
-            seeds.add(Long.parseLong(one.trim()));
+            for (String s : one.split(",")) seeds.add(Long.parseLong(s.trim()));
         } else {
             long first = Long.getLong("matrix.first", 1);
             long count = Long.getLong("matrix.seeds", 300);

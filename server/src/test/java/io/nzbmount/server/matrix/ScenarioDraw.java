@@ -21,12 +21,14 @@ import java.util.TreeMap;
  * faults that only delay bytes are put on the primary alone, so a standby's proof is never slowed
  * by them; every transient fault hits the first answer only, which the reader's own retry gets past.
  *
- * <p>When provider {@code a} refuses connections, the primary gets no hole and no article only
- * {@code a} holds (its standbys still may): while {@code a} cools down (30 s) nobody can tell
- * whether an article {@code b} lacks exists, and a response then rightly waits for the providers,
- * up to 40 s; hundreds of seeds cannot afford that.
+ * <p>When provider {@code a} refuses connections, the primary gets no hole, and this draw gives it
+ * no article only {@code a} holds (its standbys still may): while {@code a} cools down (30 s) nobody
+ * can tell whether an article {@code b} lacks exists, and where no standby has it a response rightly
+ * waits for the providers, up to 40 s; hundreds of seeds cannot afford that.
  *
- * <p>Last, {@link ArchiveDraw} puts some sources inside RAR5 volumes, from a stream of its own.
+ * <p>Last, each from a stream of its own: {@link ArchiveDraw} puts some sources inside RAR5
+ * volumes, and {@link RefusedDraw} gives the primary articles only {@code a} holds where a
+ * verified standby has the bytes.
  */
 final class ScenarioDraw {
     static final int MAX_HOLES = 5;
@@ -61,6 +63,7 @@ final class ScenarioDraw {
         placeFaults(r, size, sources, loginFault);
         addImpostor(seed, size, sources);
         ArchiveDraw.apply(seed, size, sources, loginFault);
+        RefusedDraw.apply(seed, size, sources, client, loginFault);
         return new Scenario(seed, size, sources, client, loginFault, ranges(r, client, size));
     }
 
