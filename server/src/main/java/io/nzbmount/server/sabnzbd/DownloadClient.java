@@ -106,6 +106,9 @@ public final class DownloadClient {
         Pending running = pending.putIfAbsent(sha256, mine);
         if (running != null) return running.nzoId();
         try {
+            // A job of the same NZB may have finished between the look-up and taking the slot.
+            Optional<Job> finished = db.transaction(c -> Jobs.bySha256(c, sha256));
+            if (finished.isPresent()) return finished.get().nzoId();
             Job job = run(nzb, sha256, mine, baseUri);
             db.transaction(c -> {
                 Jobs.insert(c, job);
