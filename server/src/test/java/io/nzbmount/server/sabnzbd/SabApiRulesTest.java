@@ -48,14 +48,14 @@ class SabApiRulesTest {
         if (nntp != null) nntp.close();
     }
 
-    private static JsonNode json(HttpResponse<String> r) throws Exception {
+    static JsonNode json(HttpResponse<String> r) throws Exception {
         assertEquals(200, r.statusCode(), r::body);
         assertTrue(r.headers().firstValue("Content-Type").orElse("").startsWith("application/json"), r::body);
         return SabServer.JSON.readTree(r.body());
     }
 
     /** A refusal: HTTP 200, status false, the error says what, and no trace of the code inside. */
-    private static String refused(HttpResponse<String> r) throws Exception {
+    static String refused(HttpResponse<String> r) throws Exception {
         JsonNode body = json(r);
         assertFalse(body.path("status").asBoolean(true), r::body);
         String error = body.path("error").asText();
@@ -73,34 +73,6 @@ class SabApiRulesTest {
         JsonNode v = json(server.get("/api?mode=version&output=json"));
         assertEquals(InfoModes.VERSION, v.path("version").asText());
         assertEquals(InfoModes.VERSION, json(server.get("/sabnzbd/api?mode=version" + key())).path("version").asText());
-    }
-
-    @Test
-    void everyOtherModeWithoutAValidKeyIsRefusedWithSabnzbdsWordsAndDoesNothing() throws Exception {
-        for (String mode : List.of("get_config", "queue", "history", "fullstatus", "addurl&name=http://x.example/a")) {
-            assertEquals("API Key Required", refused(server.get("/api?mode=" + mode + "&output=json")), mode);
-            assertEquals("API Key Incorrect", refused(server.get("/api?mode=" + mode + "&apikey=nope&output=json")), mode);
-        }
-        // The browser's remembered login is ambient: it does not log a SABnzbd call in.
-        String basic = "Basic " + java.util.Base64.getEncoder().encodeToString("sonarr:pass-word".getBytes());
-        assertEquals("API Key Required", refused(server.get("/api?mode=get_config&output=json",
-                "Authorization", basic)));
-        String boundary = "b0undary";
-        byte[] form = multipart(boundary, "name", "Rules.Film.nzb", nzb);
-        assertEquals("API Key Incorrect", refused(server.post("/api?mode=addfile&cat=tv&apikey=wrong&output=json",
-                "multipart/form-data; boundary=" + boundary, form)));
-        assertEquals("API Key Required", refused(server.post("/api?mode=addfile&cat=tv&output=json",
-                "multipart/form-data; boundary=" + boundary, form)));
-        assertEquals(0, server.items().size(), "a refused call made an item");
-        assertEquals(0, server.sonarr("tv").history().size());
-    }
-
-    @Test
-    void theLoginAsMaUsernameAndMaPasswordIsAcceptedAndAWrongOneIsIncorrect() throws Exception {
-        assertTrue(json(server.get("/api?mode=get_config&ma_username=sonarr&ma_password=pass-word&output=json"))
-                .has("config"));
-        assertEquals("API Key Incorrect",
-                refused(server.get("/api?mode=get_config&ma_username=sonarr&ma_password=guess&output=json")));
     }
 
     @Test
@@ -125,11 +97,6 @@ class SabApiRulesTest {
         assertTrue(config.path("sorters").isArray() && config.path("sorters").isEmpty());
         assertEquals(server.completeDir.toString(),
                 json(server.get("/api?mode=fullstatus&skip_dashboard=1" + key())).path("status").path("completedir").asText());
-    }
-
-    @Test
-    void aWrongKeyMakesSonarrsTestSayApiKeyIncorrect() {
-        assertEquals(List.of("API Key Incorrect"), new SonarrLikeClient(server.base(), "0123", "tv").test());
     }
 
     @Test
