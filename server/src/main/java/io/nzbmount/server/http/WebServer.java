@@ -45,7 +45,9 @@ import io.nzbmount.server.dav.ReadOnlyHandler;
  * then HTTP Basic (when credentials are set), both slowed by one {@link LoginThrottle}, then the cap on
  * request bodies ({@link BodyLimitHandler}), then a path mapping. {@code /dav/*} runs, in order, {@link FileGetHandler} (GET, HEAD),
  * {@link NzbPutHandler} (PUT into {@code /dav/nzbs/}, when a sink is set), {@link MiltonHandler}
- * (PROPFIND, OPTIONS) and {@link ReadOnlyHandler} (403/404/405 for the rest). Errors anywhere are
+ * (PROPFIND, OPTIONS) and {@link ReadOnlyHandler} (403/404/405 for the rest). On the exact paths of
+ * {@link Builder#selfAnsweringRoute} the two logins are checked but only recorded ({@link ToolLogin}):
+ * their handler answers a refused one itself. Errors anywhere are
  * answered as JSON by {@link JsonErrorHandler}. Requests run on virtual threads, so handlers may
  * block.
  *
