@@ -149,7 +149,7 @@ public final class DownloadClient {
         }
         long bytes = item.files().stream().mapToLong(LibraryFileView::size).sum();
         return new Job(p.nzoId(), sha256, p.name(), p.category(), p.priority(), OptionalLong.of(item.item().id()),
-                Job.Status.COMPLETED, Optional.of(folder.toString()), Optional.empty(), bytes, p.addedAt(),
+                result.created(), Job.Status.COMPLETED, Optional.of(folder.toString()), Optional.empty(), bytes, p.addedAt(),
                 elapsedSeconds(p));
     }
 
@@ -165,7 +165,7 @@ public final class DownloadClient {
     }
 
     private Job failed(String sha256, Pending p, String message) {
-        return new Job(p.nzoId(), sha256, p.name(), p.category(), p.priority(), OptionalLong.empty(),
+        return new Job(p.nzoId(), sha256, p.name(), p.category(), p.priority(), OptionalLong.empty(), false,
                 Job.Status.FAILED, Optional.empty(), Optional.of(message), 0, p.addedAt(), elapsedSeconds(p));
     }
 
@@ -187,7 +187,8 @@ public final class DownloadClient {
 
     /**
      * Removes a finished job from the history. With {@code deleteFiles} its job folder goes too, and
-     * so does the library item it made (its sources, files, events and WebDAV paths).
+     * so does the library item the job made (its sources, files, events and WebDAV paths); an item
+     * that was in the library before the job (imported by hand) stays.
      *
      * @return false when there is no such job
      */
@@ -203,7 +204,7 @@ public final class DownloadClient {
                     LOG.warn("cannot remove the job folder of {}: {}", nzoId, e.toString());
                 }
             }
-            if (job.get().itemId().isPresent()) catalog.delete(job.get().itemId().getAsLong());
+            if (job.get().madeItem() && job.get().itemId().isPresent()) catalog.delete(job.get().itemId().getAsLong());
         }
         return true;
     }

@@ -14,6 +14,7 @@ import java.util.OptionalLong;
  * @param category        the category it was sent with, exactly
  * @param priority        SABnzbd's priority number, -100..2
  * @param itemId          the library item it made or found; empty for a failed job
+ * @param madeItem        whether its import made that item (false: the NZB was in the library already)
  * @param status          completed or failed
  * @param storage         the job folder's absolute path; empty for a failed job
  * @param failMessage     why it failed, in plain words; empty when completed
@@ -22,8 +23,8 @@ import java.util.OptionalLong;
  * @param downloadSeconds how long the import took
  */
 public record Job(String nzoId, String nzbSha256, String name, String category, int priority, OptionalLong itemId,
-                  Status status, Optional<String> storage, Optional<String> failMessage, long bytes, Instant addedAt,
-                  long downloadSeconds) {
+                  boolean madeItem, Status status, Optional<String> storage, Optional<String> failMessage,
+                  long bytes, Instant addedAt, long downloadSeconds) {
 
     /** The two ends a job reaches; the words are SABnzbd's, which Sonarr and Radarr parse. */
     public enum Status {

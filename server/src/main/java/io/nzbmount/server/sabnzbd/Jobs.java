@@ -14,15 +14,15 @@ import java.util.OptionalLong;
 /** The {@code download_jobs} table, on a caller's connection. Stateless. */
 final class Jobs {
 
-    private static final String COLUMNS = "nzo_id, nzb_sha256, name, category, priority, item_id, status, storage,"
-            + " fail_message, bytes, added_at, download_seconds";
+    private static final String COLUMNS = "nzo_id, nzb_sha256, name, category, priority, item_id, made_item, status,"
+            + " storage, fail_message, bytes, added_at, download_seconds";
 
     private Jobs() {
     }
 
     static void insert(Connection c, Job j) throws SQLException {
         try (PreparedStatement p = c.prepareStatement("INSERT INTO download_jobs (" + COLUMNS
-                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             p.setString(1, j.nzoId());
             p.setString(2, j.nzbSha256());
             p.setString(3, j.name());
@@ -30,12 +30,13 @@ final class Jobs {
             p.setInt(5, j.priority());
             if (j.itemId().isPresent()) p.setLong(6, j.itemId().getAsLong());
             else p.setNull(6, Types.INTEGER);
-            p.setString(7, j.status().name());
-            p.setString(8, j.storage().orElse(null));
-            p.setString(9, j.failMessage().orElse(null));
-            p.setLong(10, j.bytes());
-            p.setLong(11, j.addedAt().toEpochMilli());
-            p.setLong(12, j.downloadSeconds());
+            p.setInt(7, j.madeItem() ? 1 : 0);
+            p.setString(8, j.status().name());
+            p.setString(9, j.storage().orElse(null));
+            p.setString(10, j.failMessage().orElse(null));
+            p.setLong(11, j.bytes());
+            p.setLong(12, j.addedAt().toEpochMilli());
+            p.setLong(13, j.downloadSeconds());
             p.executeUpdate();
         }
     }
@@ -90,7 +91,7 @@ final class Jobs {
         long item = rs.getLong("item_id");
         OptionalLong itemId = rs.wasNull() ? OptionalLong.empty() : OptionalLong.of(item);
         return new Job(rs.getString("nzo_id"), rs.getString("nzb_sha256"), rs.getString("name"),
-                rs.getString("category"), rs.getInt("priority"), itemId, Job.Status.valueOf(rs.getString("status")),
+                rs.getString("category"), rs.getInt("priority"), itemId, rs.getInt("made_item") == 1, Job.Status.valueOf(rs.getString("status")),
                 Optional.ofNullable(rs.getString("storage")), Optional.ofNullable(rs.getString("fail_message")),
                 rs.getLong("bytes"), Instant.ofEpochMilli(rs.getLong("added_at")), rs.getLong("download_seconds"));
     }

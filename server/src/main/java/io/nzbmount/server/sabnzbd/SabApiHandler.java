@@ -65,6 +65,11 @@ public final class SabApiHandler extends Handler.Abstract {
         response.setStatus(HttpStatus.OK_200);
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json; charset=utf-8");
         response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
+        if (reply instanceof SabReply.Refused && SabForm.isMultipart(request)) {
+            // The upload may be left unread (a refused login, a broken form): the connection cannot
+            // carry another request, and saying so keeps clients from reusing it.
+            response.getHeaders().put(HttpHeader.CONNECTION, "close");
+        }
         response.write(true, ByteBuffer.wrap(body), callback);
         return true;
     }

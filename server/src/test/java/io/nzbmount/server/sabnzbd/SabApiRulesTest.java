@@ -103,6 +103,7 @@ class SabApiRulesTest {
     void badInputIsAClearRefusal() throws Exception {
         String boundary = "xyz";
         String type = "multipart/form-data; boundary=" + boundary;
+        int itemsBefore = server.items().size();
         assertTrue(refused(server.get("/api?mode=fly" + key())).contains("mode 'fly'"));
         assertTrue(refused(server.get("/api?output=json&apikey=" + server.apiKey)).contains("no mode"));
         assertTrue(refused(server.post("/api?mode=addfile&cat=tv" + key(), type,
@@ -122,7 +123,7 @@ class SabApiRulesTest {
         assertTrue(refused(server.get("/api?mode=history&name=delete&value=x&del_files=2" + key()))
                 .startsWith("del_files must be 0 or 1"));
         assertTrue(refused(server.get("/api?mode=queue&name=pause&value=x" + key())).startsWith("not implemented"));
-        assertEquals(0, server.items().size());
+        assertEquals(itemsBefore, server.items().size(), "a refused call made an item");
     }
 
     @Test
@@ -142,6 +143,7 @@ class SabApiRulesTest {
     @Test
     void anAddfileIsAnImportThatCompletesWithItsJobFolderAndTheSameNzbTwiceIsOneJob() throws Exception {
         SonarrLikeClient sonarr = server.sonarr("movies");
+        int itemsBefore = server.items().size();
         String id = sonarr.add("Rules.Film.2020.1080p.WEB.x264-GRP", nzb, 0);
         assertEquals(id, sonarr.add("Rules.Film.2020.1080p.WEB.x264-GRP", nzb, 1));
         assertEquals(List.of(), sonarr.queue());
@@ -157,13 +159,36 @@ class SabApiRulesTest {
         List<Path> media = SonarrLikeClient.importable(done);
         assertEquals(List.of("Rules.Film.2020.1080p.strm"), media.stream().map(p -> p.getFileName().toString()).toList());
         assertTrue(Files.readString(media.get(0)).startsWith(server.base() + "/dav/library/"));
-        assertEquals(1, server.items().size());
+        assertEquals(itemsBefore + 1, server.items().size());
         assertThrows(SonarrLikeClient.ClientException.class, () -> server.sonarr("tv").add("X", nzb, 5));
 
         sonarr.removeFromHistory(id, true, false);
         assertEquals(List.of(), sonarr.history());
         assertFalse(Files.exists(Path.of(done.storage())), "the job folder stayed");
-        assertEquals(0, server.items().size(), "del_files=1 kept the item");
+        assertEquals(itemsBefore, server.items().size(), "del_files=1 kept the item");
+    }
+
+    @Test
+    void aDeleteWithFilesKeepsAnItemThatWasInTheLibraryBeforeTheJob() throws Exception {
+        byte[] film = new byte[400_000 + 9];
+        new Random(21).nextBytes(film);
+        byte[] own = NzbWriter.write(List.of(nntp.post("By.Hand.2018.720p.mkv", film, 400_000)))
+                .getBytes(StandardCharsets.UTF_8);
+        assertEquals(201, server.importByHand(own).statusCode());
+        SonarrLikeClient sonarr = server.sonarr("tv");
+        String id = sonarr.add("By.Hand.2018.720p.WEB.x264-GRP", own, 0);
+        SonarrLikeClient.HistoryItem done = sonarr.history().stream().filter(h -> h.id().equals(id)).findFirst()
+                .orElseThrow();
+        assertEquals(SonarrLikeClient.SabStatus.Completed, done.status());
+        int before = server.items().size();
+        sonarr.removeFromHistory(id, true, false);
+        assertFalse(Files.exists(Path.of(done.storage())), "the job folder stayed");
+        assertEquals(before, server.items().size(), "the item imported by hand went with the job");
+        for (JsonNode item : server.items()) {
+            if (item.path("name").asText().startsWith("By.Hand")) {
+                assertEquals(200, server.bytes("/api/items/" + item.path("id").asLong()).statusCode());
+            }
+        }
     }
 
     static byte[] multipart(String boundary, String field, String fileName, byte[] content) {

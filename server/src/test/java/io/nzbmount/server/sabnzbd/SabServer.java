@@ -123,6 +123,12 @@ final class SabServer implements AutoCloseable {
                 HttpResponse.BodyHandlers.ofByteArray());
     }
 
+    /** {@code POST /api/nzbs} with the key: an import by hand. */
+    HttpResponse<String> importByHand(byte[] nzb) throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(URI.create(base() + "/api/nzbs")).header("X-Api-Key", apiKey)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(nzb)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
     /** A REST POST with the key. */
     HttpResponse<String> restPost(String path) throws IOException, InterruptedException {
         return http.send(HttpRequest.newBuilder(URI.create(base() + path)).header("X-Api-Key", apiKey)
