@@ -51,15 +51,17 @@ public final class ApiKeyHandler extends Handler.Wrapper {
 
     @Override
     public boolean handle(Request request, Response response, Callback callback) throws Exception {
+        if (ToolLogin.answersItself(request, selfAnswering)) {
+            String candidate = request.getHeaders().get(HEADER);
+            if (candidate == null) candidate = ToolLogin.queryValue(request, PARAMETER);
+            ToolLogin.record(request, verdict(request, candidate));
+            ToolLogin.lateCheck(request, late -> verdict(request, late));
+            return super.handle(request, response, callback);
+        }
         String candidate = request.getHeaders().get(HEADER);
         if (candidate == null) {
             Fields query = Request.extractQueryParameters(request);
             candidate = query.getValue(PARAMETER);
-        }
-        if (ToolLogin.answersItself(request, selfAnswering)) {
-            ToolLogin.record(request, verdict(request, candidate));
-            ToolLogin.lateCheck(request, late -> verdict(request, late));
-            return super.handle(request, response, callback);
         }
         if (candidate != null) {
             String address = Request.getRemoteAddr(request);

@@ -11,7 +11,6 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
-import org.eclipse.jetty.util.Fields;
 
 /**
  * HTTP Basic authentication in front of every other handler: a request without the configured
@@ -74,9 +73,8 @@ public final class BasicAuthHandler extends Handler.Wrapper {
     }
 
     private ToolLogin.Verdict queryLogin(Request request) {
-        Fields query = Request.extractQueryParameters(request);
-        String user = query.getValue("ma_username");
-        String password = query.getValue("ma_password");
+        String user = ToolLogin.queryValue(request, "ma_username");
+        String password = ToolLogin.queryValue(request, "ma_password");
         if (user == null || password == null || user.isEmpty() && password.isEmpty()) return ToolLogin.Verdict.ABSENT;
         String address = Request.getRemoteAddr(request);
         if (throttle.refuses(address)) return ToolLogin.Verdict.SLOWED;

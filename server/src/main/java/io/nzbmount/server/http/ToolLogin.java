@@ -64,6 +64,18 @@ public final class ToolLogin {
         return checked;
     }
 
+    /**
+     * A query parameter's first value; null when absent or when the query cannot be decoded (the
+     * handler refuses such a query itself, with an answer of its own shape).
+     */
+    static String queryValue(Request request, String name) {
+        try {
+            return Request.extractQueryParameters(request).getValue(name);
+        } catch (RuntimeException undecodable) {
+            return null;
+        }
+    }
+
     /** Whether the request's path is one of {@code paths} (exact, decoded). */
     static boolean answersItself(Request request, Set<String> paths) {
         return !paths.isEmpty() && paths.contains(request.getHttpURI().getDecodedPath());

@@ -31,11 +31,15 @@ final class SabForm {
     }
 
     /** The query parameters alone (the first value of each). */
-    static Map<String, String> query(Request request) {
-        Map<String, String> params = new HashMap<>();
-        for (Fields.Field f : Request.extractQueryParameters(request, StandardCharsets.UTF_8)) {
-            params.putIfAbsent(f.getName(), f.getValue());
+    static Map<String, String> query(Request request) throws SabException {
+        Fields fields;
+        try {
+            fields = Request.extractQueryParameters(request, StandardCharsets.UTF_8);
+        } catch (RuntimeException e) {
+            throw new SabException("the query cannot be read: " + rootMessage(e));
         }
+        Map<String, String> params = new HashMap<>();
+        for (Fields.Field f : fields) params.putIfAbsent(f.getName(), f.getValue());
         return params;
     }
 

@@ -120,6 +120,9 @@ class SabApiRulesTest {
                     "name", "Rules.Film.nzb", nzb))).startsWith("priority must be one of"), p);
         }
         assertTrue(refused(server.get("/api?mode=queue&start=-1" + key())).startsWith("start must be"));
+        String badEscape = server.raw("/api?mode=queue&limit=%zz" + key(), "127.0.0.1");
+        assertTrue(badEscape.startsWith("HTTP/1.1 200 "), badEscape);
+        assertTrue(badEscape.contains("\"status\":false") && badEscape.contains("query"), badEscape);
         assertTrue(refused(server.get("/api?mode=history&name=delete&value=x&del_files=2" + key()))
                 .startsWith("del_files must be 0 or 1"));
         assertTrue(refused(server.get("/api?mode=queue&name=pause&value=x" + key())).startsWith("not implemented"));

@@ -109,11 +109,16 @@ final class SabServer implements AutoCloseable {
 
     /** The status line of a GET sent with the given Host header (the JDK's client will not set one). */
     String statusWithHost(String pathAndQuery, String host) throws IOException {
+        String all = raw(pathAndQuery, host);
+        return all.substring(0, all.indexOf("\r\n"));
+    }
+
+    /** The whole answer to a GET of a request target sent as given, even one no URI class takes. */
+    String raw(String requestTarget, String host) throws IOException {
         try (java.net.Socket s = new java.net.Socket(app.uri().getHost(), app.uri().getPort())) {
-            s.getOutputStream().write(("GET " + pathAndQuery + " HTTP/1.1\r\nHost: " + host
+            s.getOutputStream().write(("GET " + requestTarget + " HTTP/1.1\r\nHost: " + host
                     + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-            String all = new String(s.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
-            return all.substring(0, all.indexOf("\r\n"));
+            return new String(s.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
         }
     }
 
