@@ -51,10 +51,11 @@ class SabOverInn2Test {
     }
 
     @Test
-    void aGrabCompletesAsStrmFilesWhoseUrlServesTheFilmAndItsStandbySearchUsesSonarrsName() throws Exception {
+    void aGrabCompletesAsStrmFilesWhoseUrlServesTheFilmAndOncePlayedItsStandbySearchUsesSonarrsName() throws Exception {
         try (TestNewznabServer indexer = TestNewznabServer.start("idx-key");
              SabServer server = SabServer.start(dataDir, RealPeer.HOST, RealPeer.PORT, "  layout: strm",
-                     "indexers: [{name: idx, url: \"" + indexer.url() + "\", apiKey: idx-key}]")) {
+                     "indexers: [{name: idx, url: \"" + indexer.url() + "\", apiKey: idx-key}]\n"
+                             + "fallback: {submitDelaySeconds: 0}")) {
             SonarrLikeClient sonarr = server.sonarr("tv");
             assertEquals(List.of(), sonarr.test());
             byte[] nzb = Files.readAllBytes(film.nzb());
@@ -80,11 +81,10 @@ class SabOverInn2Test {
             assertEquals(1, items.size(), items::toString);
             long itemId = items.get(0).path("id").asLong();
 
-            // Once completed it is an ordinary item: its pool is filled, as any item's, by a search
-            // of the indexers for the content Sonarr named.
+            // Once completed it is an ordinary item: having played (for the submit delay, 0 here), its
+            // pool is filled as any item's, by a search of the indexers for the content Sonarr named.
             JsonNode item = SabServer.JSON.readTree(server.bytes("/api/items/" + itemId).body());
             assertEquals(TITLE, item.path("primary").path("release").asText(), item::toString);
-            assertEquals(202, server.restPost("/api/items/" + itemId + "/research").statusCode());
             assertTrue(searchedFor(indexer, "test pattern"), () -> "indexer requests: " + indexer.requests());
 
             // Removed from the history without its files: the item and the job folder stay.
