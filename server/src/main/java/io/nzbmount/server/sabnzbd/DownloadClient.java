@@ -30,7 +30,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The download client behind SABnzbd's API. A job is an import of its NZB into the library (the
- * same import as {@code POST /api/nzbs}), done while the client waits: a few article checks, so
+ * same import as {@code POST /api/nzbs}, named by the job's name: the release title the client
+ * chose it by), done while the client waits: a few article checks, so
  * seconds. It then ends {@link Job.Status#COMPLETED} with a job folder to import, or
  * {@link Job.Status#FAILED} with the reason (nothing playable, refused archives, articles missing),
  * so the client blocklists that release and grabs another. Nothing here deletes media on its own:
@@ -123,7 +124,7 @@ public final class DownloadClient {
     private Job run(byte[] nzb, String sha256, Pending p, URI baseUri) throws SabException, StoreException {
         ImportResult result;
         try {
-            result = importer.importNzb(nzb, Optional.of(p.name()), Optional.empty());
+            result = importer.importGrabbed(nzb, p.name());
         } catch (ImportException e) {
             return switch (e.reason()) {
                 case MALFORMED, TOO_LARGE -> throw new SabException("not a usable NZB: " + e.getMessage());

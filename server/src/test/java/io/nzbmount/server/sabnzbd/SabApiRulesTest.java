@@ -194,6 +194,25 @@ class SabApiRulesTest {
         }
     }
 
+    @Test
+    void theReleaseNameSonarrGaveNamesTheItemAndItsReleaseOverTheNzbsOwnTitle() throws Exception {
+        byte[] film = new byte[400_000 + 31];
+        new Random(22).nextBytes(film);
+        byte[] titled = NzbWriter.write(List.of(nntp.post("a1b2c3d4e5f6.mkv", film, 400_000)), "obfuscated upload 77")
+                .getBytes(StandardCharsets.UTF_8);
+        SonarrLikeClient sonarr = server.sonarr("tv");
+        String id = sonarr.add("Named.Show.S04E05.1080p.WEB.x264-GRP", titled, 0);
+        long itemId = -1;
+        for (JsonNode item : server.items()) {
+            if (item.path("name").asText().equals("Named.Show.S04E05.1080p.WEB.x264-GRP")) itemId = item.path("id").asLong();
+        }
+        JsonNode items = server.items();
+        assertTrue(itemId > 0, () -> "no item named after Sonarr's title: " + items);
+        JsonNode item = SabServer.JSON.readTree(server.bytes("/api/items/" + itemId).body());
+        assertEquals("Named.Show.S04E05.1080p.WEB.x264-GRP", item.path("primary").path("release").asText(), item::toString);
+        sonarr.removeFromHistory(id, true, false);
+    }
+
     static byte[] multipart(String boundary, String field, String fileName, byte[] content) {
         String head = "--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + field + "\""
                 + (fileName == null ? "" : "; filename=\"" + fileName + "\"") + "\r\n\r\n";
