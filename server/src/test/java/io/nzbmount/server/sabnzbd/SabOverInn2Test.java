@@ -128,6 +128,9 @@ class SabOverInn2Test {
             HttpResponse<byte[]> served = server.bytes(overHttp.toString());
             assertEquals(200, served.statusCode(), overHttp::toString);
             assertEquals(filmSha256, Originals.sha256(served.body()), "the symlink's dav path serves the film");
+            Tool.Result probe = Tool.command("ffprobe", "-v", "error", "-show_entries", "format=duration",
+                    "-of", "csv=p=0", server.base() + overHttp).timeout(Duration.ofSeconds(60)).run().assertSuccess();
+            assertTrue(Math.abs(Double.parseDouble(probe.out().strip()) - PostedVideo.SECONDS) < 1, probe::out);
 
             sonarr.removeFromHistory(id, true, false);
             assertFalse(Files.exists(Path.of(done.storage())), "del_files=1 left the job folder");
