@@ -4,6 +4,7 @@ import io.nzbmount.server.store.StoreException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -59,7 +60,7 @@ final class HistoryMode {
         m.put("nzb_name", j.name() + ".nzb");
         m.put("category", j.category());
         m.put("bytes", j.bytes());
-        m.put("size", String.format(java.util.Locale.ROOT, "%.1f MB", j.bytes() / (1024.0 * 1024.0)));
+        m.put("size", String.format(Locale.ROOT, "%.1f MB", j.bytes() / (1024.0 * 1024.0)));
         m.put("status", j.status().word());
         m.put("storage", j.storage().orElse(""));
         m.put("path", j.storage().orElse(""));

@@ -4,6 +4,7 @@ import io.nzbmount.server.store.StoreException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -83,6 +84,6 @@ final class QueueMode {
     }
 
     private static String format(double mb) {
-        return String.format(java.util.Locale.ROOT, "%.2f", mb);
+        return String.format(Locale.ROOT, "%.2f", mb);
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nzbmount.server.http.ToolLogin;
 import io.nzbmount.server.store.StoreException;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -60,7 +61,7 @@ public final class SabApiHandler extends Handler.Abstract {
             body = JSON.writeValueAsBytes(reply.body());
         } catch (Exception e) {
             LOG.error("cannot write an API answer", e);
-            body = "{\"status\":false,\"error\":\"internal error\"}".getBytes();
+            body = "{\"status\":false,\"error\":\"internal error\"}".getBytes(StandardCharsets.UTF_8);
         }
         response.setStatus(HttpStatus.OK_200);
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json; charset=utf-8");
