@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the real peers and tools the tests use: Debian packages and the pinned nyuu poster.
+# Installs the real peers and tools the tests use: Debian packages, the pinned nyuu poster and the
+# pinned SABnzbd client library the download-client tests drive NZBMount with.
 # Idempotent: when everything is in place it only checks and prints versions (a few seconds).
 # Runs as root (CI and the developer machines of this project are root).
 set -euo pipefail
@@ -7,6 +8,7 @@ cd "$(dirname "$0")/.."
 
 export DEBIAN_FRONTEND=noninteractive
 NYUU_PREFIX=${NZBMOUNT_NYUU_PREFIX:-/opt/nzbmount-ci/nyuu}
+SABAPI_PREFIX=${NZBMOUNT_SABNZBD_API_PREFIX:-/opt/nzbmount-ci/sabnzbd-api}
 
 # inn2: NNTP server; busybox: syslogd that catches inn2's messages; iproute2: ss;
 # the rest are clients and media tools for the WebDAV, video and browser tests.
@@ -53,10 +55,22 @@ if ! cmp -s .ci/nyuu/package-lock.json "$NYUU_PREFIX/package-lock.json" || ! nyu
   nyuu_works || { echo "nyuu does not run: its native yencode module did not build" >&2; exit 1; }
 fi
 
+sabapi_works() {
+  (cd "$SABAPI_PREFIX" && node -e "require('sabnzbd-api'); require('form-data')") >/dev/null 2>&1
+}
+if ! cmp -s .ci/sabnzbd-api/package-lock.json "$SABAPI_PREFIX/package-lock.json" || ! sabapi_works; then
+  echo "== npm: installing sabnzbd-api into $SABAPI_PREFIX"
+  mkdir -p "$SABAPI_PREFIX"
+  cp .ci/sabnzbd-api/package.json .ci/sabnzbd-api/package-lock.json "$SABAPI_PREFIX/"
+  (cd "$SABAPI_PREFIX" && npm ci --no-audit --no-fund --loglevel=error)
+  sabapi_works || { echo "the sabnzbd-api library does not load" >&2; exit 1; }
+fi
+
 echo "== versions"
 echo "inn2      $(dpkg-query -W -f='${Version}' inn2)"
 echo "nyuu      $("$NYUU_PREFIX/node_modules/.bin/nyuu" --help 2>&1 | sed -n 's/^Nyuu v//p' | head -1)" \
      "(yencode $(cd "$NYUU_PREFIX" && node -p "require('yencode/package.json').version"), node $(node --version))"
+echo "sabnzbd-api $(cd "$SABAPI_PREFIX" && node -p "require('sabnzbd-api/package.json').version")"
 echo "curl      $(curl --version | head -1 | cut -d' ' -f2)"
 echo "rclone    $(rclone version 2>/dev/null | head -1 | cut -d' ' -f2)"
 echo "cadaver   $(dpkg-query -W -f='${Version}' cadaver)"

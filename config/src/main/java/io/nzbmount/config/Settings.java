@@ -1,5 +1,6 @@
 package io.nzbmount.config;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,9 +19,11 @@ import java.util.Optional;
  * @param indexers  the Newznab indexers, in configured order
  * @param fallback  automatic cutover to standby releases
  * @param reader    reading from providers
+ * @param downloads the download client for Sonarr and Radarr
  */
 public record Settings(ServerSettings server, Optional<Credentials> auth, List<ProviderSettings> providers,
-                       List<IndexerSettings> indexers, FallbackSettings fallback, ReaderSettings reader) {
+                       List<IndexerSettings> indexers, FallbackSettings fallback, ReaderSettings reader,
+                       DownloadSettings downloads) {
 
     /** What stands in for a secret in {@link #masked()} and in every {@code toString()}. */
     public static final String MASK = "****";
@@ -32,12 +35,19 @@ public record Settings(ServerSettings server, Optional<Credentials> auth, List<P
         indexers = List.copyOf(indexers);
         Objects.requireNonNull(fallback, "fallback");
         Objects.requireNonNull(reader, "reader");
+        Objects.requireNonNull(downloads, "downloads");
+    }
+
+    /** Settings with the {@linkplain DownloadSettings#defaults() default} download client. */
+    public Settings(ServerSettings server, Optional<Credentials> auth, List<ProviderSettings> providers,
+                    List<IndexerSettings> indexers, FallbackSettings fallback, ReaderSettings reader) {
+        this(server, auth, providers, indexers, fallback, reader, DownloadSettings.defaults());
     }
 
     /** The settings of an empty configuration. */
     public static Settings defaults() {
         return new Settings(ServerSettings.defaults(), Optional.empty(), List.of(), List.of(),
-                FallbackSettings.defaults(), ReaderSettings.defaults());
+                FallbackSettings.defaults(), ReaderSettings.defaults(), DownloadSettings.defaults());
     }
 
     /**
@@ -90,6 +100,12 @@ public record Settings(ServerSettings server, Optional<Credentials> auth, List<P
         r.put("fetchBudgetMillis", reader.fetchBudgetMillis());
         r.put("retryBackoffMillis", new ArrayList<Object>(reader.retryBackoffMillis()));
         root.put("reader", r);
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("completeDir", downloads.completeDir().map(Path::toString).orElse(null));
+        d.put("layout", downloads.layout().word());
+        d.put("mountPath", downloads.mountPath().map(Path::toString).orElse(null));
+        d.put("categories", new ArrayList<Object>(downloads.categories()));
+        root.put("downloads", d);
         return root;
     }
 

@@ -40,8 +40,9 @@ final class SettingsReader {
         uniqueNames(root, "indexers", indexers.stream().map(IndexerSettings::name).toList());
         FallbackSettings fallback = fallback(root.section("fallback"));
         ReaderSettings reader = reader(root.section("reader"));
+        DownloadSettings downloads = DownloadsReader.read(root.section("downloads"));
         root.finish();
-        return new Settings(server, auth, providers, indexers, fallback, reader);
+        return new Settings(server, auth, providers, indexers, fallback, reader, downloads);
     }
 
     private static ServerSettings server(Section s) {

@@ -27,6 +27,8 @@ import io.nzbmount.server.observe.EventRetention;
 import io.nzbmount.server.observe.Health;
 import io.nzbmount.server.observe.ObserveHandler;
 import io.nzbmount.server.observe.StreamRegistry;
+import io.nzbmount.server.sabnzbd.SabApiHandler;
+import io.nzbmount.server.sabnzbd.SabnzbdApi;
 import io.nzbmount.server.settings.ApiKeyStore;
 import io.nzbmount.server.settings.SettingsHandler;
 import io.nzbmount.server.settings.SettingsService;
@@ -178,6 +180,10 @@ public final class Application implements AutoCloseable {
             apis.add(observe);
             Handler api = new CsrfHandler(new Handler.Sequence(apis));
 
+            // SABnzbd's API for Sonarr and Radarr; /api itself, while the REST API lives below it.
+            SabApiHandler sab = SabnzbdApi.handler(db, importer, catalog, settings.downloads(),
+                    settings.server().dataDir(), clock);
+
             StreamOpener opener = new StreamOpener(catalog, usenet, playback, streams, Optional.of(cutovers));
             WebServer web = WebServer.builder(new StreamingLibrary(catalog, opener))
                     .bind(settings.server().bind())
@@ -187,6 +193,8 @@ public final class Application implements AutoCloseable {
                     .credentials(settings.auth().map(a -> new Credentials(a.username(), a.password())).orElse(null))
                     .uploadSink(new ImporterUploadSink(importer))
                     .route("/api/*", api)
+                    .selfAnsweringRoute(SabApiHandler.PATH, sab)
+                    .selfAnsweringRoute(SabApiHandler.URL_BASE_PATH, sab)
                     .route("/metrics", observe)
                     .route("/", new UiHandler())
                     .idleTimeout(httpIdleTimeout(rules, settings.reader().fetchBudget()))

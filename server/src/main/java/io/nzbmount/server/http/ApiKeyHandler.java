@@ -1,6 +1,7 @@
 package io.nzbmount.server.http;
 
 import java.util.Objects;
+import java.util.Set;
 
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
@@ -14,7 +15,9 @@ import org.eclipse.jetty.util.Fields;
  * handlers behind that it carries no ambient credential a browser adds by itself (so the
  * cross-site check lets it through). A wrong key is a 401 and counts as a failed login for the
  * {@link LoginThrottle}; a request without a key goes on unchanged. The key is never logged or
- * echoed. Stateless and thread safe.
+ * echoed. On the paths that answer their own login ({@link ToolLogin}) nothing is refused here:
+ * the verdict is recorded for the handler, and a wrong key still counts as a failed login.
+ * Stateless and thread safe.
  */
 public final class ApiKeyHandler extends Handler.Wrapper {
 
@@ -27,11 +30,18 @@ public final class ApiKeyHandler extends Handler.Wrapper {
 
     private final ApiKeys keys;
     private final LoginThrottle throttle;
+    private final Set<String> selfAnswering;
 
     public ApiKeyHandler(ApiKeys keys, LoginThrottle throttle, Handler next) {
+        this(keys, throttle, Set.of(), next);
+    }
+
+    /** @param selfAnswering exact paths whose handler answers a refused login itself ({@link ToolLogin}) */
+    public ApiKeyHandler(ApiKeys keys, LoginThrottle throttle, Set<String> selfAnswering, Handler next) {
         super(next);
         this.keys = Objects.requireNonNull(keys, "keys");
         this.throttle = Objects.requireNonNull(throttle, "throttle");
+        this.selfAnswering = Set.copyOf(selfAnswering);
     }
 
     /** Whether this request was logged in by the API key (set before the handlers behind run). */
@@ -41,6 +51,13 @@ public final class ApiKeyHandler extends Handler.Wrapper {
 
     @Override
     public boolean handle(Request request, Response response, Callback callback) throws Exception {
+        if (ToolLogin.answersItself(request, selfAnswering)) {
+            String candidate = request.getHeaders().get(HEADER);
+            if (candidate == null) candidate = ToolLogin.queryValue(request, PARAMETER);
+            ToolLogin.record(request, verdict(request, candidate));
+            ToolLogin.lateCheck(request, late -> verdict(request, late));
+            return super.handle(request, response, callback);
+        }
         String candidate = request.getHeaders().get(HEADER);
         if (candidate == null) {
             Fields query = Request.extractQueryParameters(request);
@@ -58,5 +75,17 @@ public final class ApiKeyHandler extends Handler.Wrapper {
             request.setAttribute(ATTRIBUTE, Boolean.TRUE);
         }
         return super.handle(request, response, callback);
+    }
+
+    private ToolLogin.Verdict verdict(Request request, String candidate) {
+        if (candidate == null || candidate.isBlank()) return ToolLogin.Verdict.ABSENT;
+        String address = Request.getRemoteAddr(request);
+        if (throttle.refuses(address)) return ToolLogin.Verdict.SLOWED;
+        if (!keys.matches(candidate.strip())) {
+            throttle.failed(address);
+            return ToolLogin.Verdict.WRONG;
+        }
+        request.setAttribute(ATTRIBUTE, Boolean.TRUE);
+        return ToolLogin.Verdict.VALID;
     }
 }

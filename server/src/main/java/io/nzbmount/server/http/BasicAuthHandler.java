@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
+import java.util.Set;
 
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
@@ -19,6 +20,12 @@ import org.eclipse.jetty.util.Callback;
  * {@link MessageDigest#isEqual}, so neither content nor length leaks through timing. Wrong
  * credentials count as a failed login for the {@link LoginThrottle}; an address it slows down
  * gets a 429 before its credentials are looked at. Credentials are never logged. Thread safe.
+ *
+ * <p>On the paths that answer their own login ({@link ToolLogin}) nothing is refused here, and the
+ * {@code Authorization} header is not looked at: a browser adds it by itself, so it could be
+ * borrowed by a page elsewhere. There the login counts only when given as the query parameters
+ * {@code ma_username} and {@code ma_password} (as SABnzbd clients send it), and the verdict is
+ * recorded for the handler.
  */
 public final class BasicAuthHandler extends Handler.Wrapper {
 
@@ -27,16 +34,27 @@ public final class BasicAuthHandler extends Handler.Wrapper {
 
     private final byte[] expectedDigest;
     private final LoginThrottle throttle;
+    private final Set<String> selfAnswering;
 
     public BasicAuthHandler(Credentials credentials, LoginThrottle throttle, Handler next) {
+        this(credentials, throttle, Set.of(), next);
+    }
+
+    /** @param selfAnswering exact paths whose handler answers a refused login itself ({@link ToolLogin}) */
+    public BasicAuthHandler(Credentials credentials, LoginThrottle throttle, Set<String> selfAnswering, Handler next) {
         super(next);
         this.expectedDigest = sha256(credentials.username() + ":" + credentials.password());
         this.throttle = throttle;
+        this.selfAnswering = Set.copyOf(selfAnswering);
     }
 
     @Override
     public boolean handle(Request request, Response response, Callback callback) throws Exception {
         if (ApiKeyHandler.carriesKey(request)) {
+            return super.handle(request, response, callback);
+        }
+        if (ToolLogin.answersItself(request, selfAnswering)) {
+            if (ToolLogin.of(request) == ToolLogin.Verdict.ABSENT) ToolLogin.record(request, queryLogin(request));
             return super.handle(request, response, callback);
         }
         String userPass = userPass(request.getHeaders().get(HttpHeader.AUTHORIZATION));
@@ -52,6 +70,19 @@ public final class BasicAuthHandler extends Handler.Wrapper {
             throw new HttpProblem.Unauthorized(REALM);
         }
         return super.handle(request, response, callback);
+    }
+
+    private ToolLogin.Verdict queryLogin(Request request) {
+        String user = ToolLogin.queryValue(request, "ma_username");
+        String password = ToolLogin.queryValue(request, "ma_password");
+        if (user == null || password == null || user.isEmpty() && password.isEmpty()) return ToolLogin.Verdict.ABSENT;
+        String address = Request.getRemoteAddr(request);
+        if (throttle.refuses(address)) return ToolLogin.Verdict.SLOWED;
+        if (!MessageDigest.isEqual(expectedDigest, sha256(user + ":" + password))) {
+            throttle.failed(address);
+            return ToolLogin.Verdict.WRONG;
+        }
+        return ToolLogin.Verdict.VALID;
     }
 
     /** The answer to an address the throttle slows down. */

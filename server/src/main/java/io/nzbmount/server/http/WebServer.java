@@ -10,6 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeoutException;
 
 import org.eclipse.jetty.http.pathmap.ServletPathSpec;
@@ -43,7 +45,9 @@ import io.nzbmount.server.dav.ReadOnlyHandler;
  * then HTTP Basic (when credentials are set), both slowed by one {@link LoginThrottle}, then the cap on
  * request bodies ({@link BodyLimitHandler}), then a path mapping. {@code /dav/*} runs, in order, {@link FileGetHandler} (GET, HEAD),
  * {@link NzbPutHandler} (PUT into {@code /dav/nzbs/}, when a sink is set), {@link MiltonHandler}
- * (PROPFIND, OPTIONS) and {@link ReadOnlyHandler} (403/404/405 for the rest). Errors anywhere are
+ * (PROPFIND, OPTIONS) and {@link ReadOnlyHandler} (403/404/405 for the rest). On the exact paths of
+ * {@link Builder#selfAnsweringRoute} the two logins are checked but only recorded ({@link ToolLogin}):
+ * their handler answers a refused one itself. Errors anywhere are
  * answered as JSON by {@link JsonErrorHandler}. Requests run on virtual threads, so handlers may
  * block.
  *
@@ -94,10 +98,10 @@ public final class WebServer {
         Handler guarded = new BodyLimitHandler(paths);
         LoginThrottle throttle = b.throttle != null ? b.throttle : new LoginThrottle(Clock.systemUTC(), log::warn);
         if (b.credentials != null) {
-            guarded = new BasicAuthHandler(b.credentials, throttle, guarded);
+            guarded = new BasicAuthHandler(b.credentials, throttle, b.selfAnswering, guarded);
         }
         if (b.apiKeys != null) {
-            guarded = new ApiKeyHandler(b.apiKeys, throttle, guarded);
+            guarded = new ApiKeyHandler(b.apiKeys, throttle, b.selfAnswering, guarded);
         }
         server.setHandler(new GracefulHandler(new HostCheckHandler(b.bind, b.allowedHosts, guarded)));
         server.setErrorHandler(new JsonErrorHandler());
@@ -161,6 +165,7 @@ public final class WebServer {
         private Duration stopTimeout = Duration.ofSeconds(5);
         private Duration idleTimeout = DEFAULT_IDLE_TIMEOUT;
         private final Map<String, Handler> routes = new LinkedHashMap<>();
+        private final Set<String> selfAnswering = new TreeSet<>();
 
         private Builder(Library library) {
             this.library = Objects.requireNonNull(library, "library");
@@ -247,6 +252,21 @@ public final class WebServer {
                 throw new IllegalArgumentException("path spec already mounted: " + pathSpec);
             }
             routes.put(pathSpec, Objects.requireNonNull(handler, "handler"));
+            return this;
+        }
+
+        /**
+         * Mounts a handler at one exact path that answers a refused login itself (SABnzbd's API
+         * wants an HTTP 200 with the error). The host check and the body cap stay in front; the
+         * API key and the login are checked as usual but only recorded ({@link ToolLogin}), and
+         * the handler must act on nothing but {@link ToolLogin.Verdict#VALID}.
+         */
+        public Builder selfAnsweringRoute(String exactPath, Handler handler) {
+            if (exactPath.contains("*") || !exactPath.startsWith("/")) {
+                throw new IllegalArgumentException("not an exact path: " + exactPath);
+            }
+            route(exactPath, handler);
+            selfAnswering.add(exactPath);
             return this;
         }
 

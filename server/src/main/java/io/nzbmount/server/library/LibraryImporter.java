@@ -86,11 +86,25 @@ public final class LibraryImporter {
      */
     public ImportResult importNzb(byte[] nzb, Optional<String> name, Optional<String> link)
             throws ImportException, StoreException {
+        return importNew(nzb, name, link, false);
+    }
+
+    /**
+     * Imports an NZB a download client grabbed (Sonarr, Radarr), as {@link #importNzb}, except that
+     * {@code releaseName}, the title the client found the release by, names the release and the
+     * item even when the NZB carries a title of its own: the standby search looks for that content.
+     */
+    public ImportResult importGrabbed(byte[] nzb, String releaseName) throws ImportException, StoreException {
+        return importNew(nzb, Optional.of(releaseName), Optional.empty(), true);
+    }
+
+    private ImportResult importNew(byte[] nzb, Optional<String> name, Optional<String> link, boolean nameWins)
+            throws ImportException, StoreException {
         checkSize(nzb);
         String sha256 = sha256(nzb);
         Optional<ImportResult> known = existing(sha256, Optional.empty());
         if (known.isPresent()) return known.get();
-        PreparedRelease release = inspector.inspect(nzb, sha256, name);
+        PreparedRelease release = inspector.inspect(nzb, sha256, name, nameWins);
         Instant now = clock.instant();
         return write(c -> {
             Optional<ImportResult> raced = existing(c, sha256, Optional.empty());

@@ -56,6 +56,15 @@ final class ReleaseInspector {
     }
 
     PreparedRelease inspect(byte[] bytes, String sha256, Optional<String> nameHint) throws ImportException {
+        return inspect(bytes, sha256, nameHint, false);
+    }
+
+    /**
+     * @param hintWins the name given names the release and the item even when the NZB has a title
+     *                 (a download client's release title, which its search found the NZB by)
+     */
+    PreparedRelease inspect(byte[] bytes, String sha256, Optional<String> nameHint, boolean hintWins)
+            throws ImportException {
         Nzb nzb = parse(bytes);
         List<NzbFile> files = nzb.files();
         ReleaseVolumes volumes = new ReleaseVolumes(reader, files);
@@ -73,9 +82,11 @@ final class ReleaseInspector {
         Entry mainEntry = entries.get(main);
         Optional<String> hint = nameHint.map(ReleaseInspector::withoutNzbExtension).filter(s -> !s.isBlank());
         String mainStem = Names.stem(mainEntry.name());
-        String releaseName = Stream.of(nzb.title(), hint).flatMap(Optional::stream)
+        Optional<String> first = hintWins ? hint : nzb.title();
+        Optional<String> second = hintWins ? nzb.title() : hint;
+        String releaseName = Stream.of(first, second).flatMap(Optional::stream)
                 .map(String::strip).filter(s -> !s.isEmpty()).findFirst().orElse(mainStem);
-        String itemName = Stream.of(nzb.title(), hint, Optional.of(mainStem)).flatMap(Optional::stream)
+        String itemName = Stream.of(first, second, Optional.of(mainStem)).flatMap(Optional::stream)
                 .map(Names::safeSegment).flatMap(Optional::stream).findFirst().orElse("Untitled");
         long postedAt = files.stream().mapToLong(NzbFile::postedAt).filter(t -> t > 0).min().orElse(0);
         return new PreparedRelease(bytes, sha256, releaseName, itemName, postedAt, prepared, report,

@@ -46,6 +46,12 @@ final class SettingsTrees {
         reader.put("fetchBudgetMillis", s.reader().fetchBudgetMillis());
         ArrayNode backoff = reader.putArray("retryBackoffMillis");
         s.reader().retryBackoffMillis().forEach(backoff::add);
+        ObjectNode downloads = root.putObject("downloads");
+        s.downloads().completeDir().ifPresent(d -> downloads.put("completeDir", d.toString()));
+        downloads.put("layout", s.downloads().layout().word());
+        s.downloads().mountPath().ifPresent(m -> downloads.put("mountPath", m.toString()));
+        ArrayNode categories = downloads.putArray("categories");
+        s.downloads().categories().forEach(categories::add);
         return root;
     }
 

@@ -54,6 +54,21 @@ class SavedSettingsOrderTest {
     }
 
     @Test
+    void savedSettingsKeepTheFilesDownloadClientSection() throws Exception {
+        String file = FILE + "downloads: {completeDir: /srv/complete, layout: symlink, mountPath: /mnt/nzb,"
+                + " categories: [tv, anime]}\n";
+        try (SettingsServer first = SettingsServer.start(dir, file, Map.of(), "file-password")) {
+            assertEquals(200, first.send("PUT", "/api/settings",
+                    "{\"fallback\": {\"maxStandby\": 2, \"submitDelaySeconds\": 30}}").statusCode());
+        }
+        try (SettingsServer second = SettingsServer.start(dir, file, Map.of(), "file-password")) {
+            Settings s = second.service.current();
+            assertEquals(2, s.fallback().maxStandby());
+            assertEquals(ConfigLoader.fromText(file, "f", Map.of()).downloads(), s.downloads());
+        }
+    }
+
+    @Test
     void theEnvironmentWinsOverSavedSettingsAndTheAnswerSaysWhichItSets() throws Exception {
         try (SettingsServer first = SettingsServer.start(dir, FILE, Map.of(), "file-password")) {
             assertEquals(200, first.send("PUT", "/api/settings",

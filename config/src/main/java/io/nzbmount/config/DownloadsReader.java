@@ -1,0 +1,80 @@
+package io.nzbmount.config;
+
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/** Reads the {@code downloads} section: the download client for Sonarr and Radarr. */
+final class DownloadsReader {
+
+    /** A category is also a folder name and a URL parameter: keep it to plain lower-case words. */
+    private static final String CATEGORY = "[a-z0-9][a-z0-9._-]{0,63}";
+
+    private DownloadsReader() {
+    }
+
+    static DownloadSettings read(Section s) {
+        Optional<Path> completeDir = path(s, "completeDir", false);
+        DownloadSettings.Layout layout = layout(s);
+        Optional<Path> mountPath = path(s, "mountPath", true);
+        if (layout == DownloadSettings.Layout.SYMLINK && mountPath.isEmpty() && !s.reported("mountPath")) {
+            s.problem("mountPath", "required with layout: symlink (the folder where /dav/ is mounted, e.g."
+                    + " /mnt/nzbmount)", null);
+        }
+        List<String> categories = categories(s);
+        s.finish();
+        return new DownloadSettings(completeDir, layout, mountPath, categories);
+    }
+
+    private static DownloadSettings.Layout layout(Section s) {
+        Optional<Section.Value> raw = s.value("layout");
+        if (raw.isEmpty() || raw.get().text().isBlank()) return DownloadSettings.Layout.STRM;
+        String word = raw.get().text().strip().toLowerCase(Locale.ROOT);
+        for (DownloadSettings.Layout l : DownloadSettings.Layout.values()) {
+            if (l.word().equals(word)) return l;
+        }
+        s.problem("layout", "must be strm or symlink, got " + Section.quote(raw.get().text()), raw.get());
+        return DownloadSettings.Layout.STRM;
+    }
+
+    private static Optional<Path> path(Section s, String key, boolean absolute) {
+        Optional<Section.Value> raw = s.value(key);
+        if (raw.isEmpty() || raw.get().text().isBlank()) return Optional.empty();
+        try {
+            Path p = Path.of(raw.get().text().strip());
+            if (absolute && !p.isAbsolute()) {
+                s.problem(key, "must be an absolute path, got " + Section.quote(raw.get().text()), raw.get());
+                return Optional.empty();
+            }
+            return Optional.of(p);
+        } catch (InvalidPathException e) {
+            s.problem(key, "not a valid path: " + e.getReason(), raw.get());
+            return Optional.empty();
+        }
+    }
+
+    private static List<String> categories(Section s) {
+        List<Section.Value> raw = s.textList("categories");
+        if (raw.isEmpty()) return DownloadSettings.DEFAULT_CATEGORIES;
+        List<String> out = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < raw.size(); i++) {
+            String name = raw.get(i).text();
+            String key = "categories[" + i + "]";
+            if (!name.matches(CATEGORY)) {
+                s.problem(key, "must be a lower-case word of letters, digits, '.', '_' or '-' (like tv or movies),"
+                        + " got " + Section.quote(name), raw.get(i));
+            } else if (!seen.add(name)) {
+                s.problem(key, Section.quote(name) + " is listed twice", raw.get(i));
+            } else {
+                out.add(name);
+            }
+        }
+        return out.isEmpty() ? DownloadSettings.DEFAULT_CATEGORIES : out;
+    }
+}

@@ -1,0 +1,60 @@
+package io.nzbmount.server.sabnzbd;
+
+import io.nzbmount.server.store.StoreException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code addfile} (the NZB as a multipart part {@code name} or {@code nzbfile}) and {@code addurl}
+ * (the NZB fetched from the URL in {@code name}). Both take {@code cat}, {@code priority} and
+ * {@code nzbname}, and answer {@code {"status":true,"nzo_ids":["ID"]}} once the job has finished.
+ */
+final class AddModes {
+
+    private final DownloadClient client;
+    private final NzbUrlFetcher fetcher;
+
+    AddModes(DownloadClient client, NzbUrlFetcher fetcher) {
+        this.client = client;
+        this.fetcher = fetcher;
+    }
+
+    SabReply addFile(SabRequest r) throws SabException, StoreException {
+        SabRequest.Upload upload = r.upload().orElseThrow(() -> new SabException("addfile needs the NZB as a"
+                + " multipart/form-data POST with a file part named 'name' or 'nzbfile'"));
+        return add(r, upload.bytes(), jobName(r, Optional.of(upload.fileName())));
+    }
+
+    SabReply addUrl(SabRequest r) throws SabException, StoreException {
+        String url = r.param("name").orElseThrow(() -> new SabException("addurl needs the NZB's URL in 'name'"));
+        String category = client.category(r.param("cat"));
+        int priority = Priorities.parse(r.param("priority"));
+        NzbUrlFetcher.Fetched fetched = fetcher.fetch(url);
+        String name = jobName(r, fetched.fileName());
+        return added(client.add(fetched.bytes(), name, category, priority, r.baseUri()));
+    }
+
+    private SabReply add(SabRequest r, byte[] nzb, String name) throws SabException, StoreException {
+        String category = client.category(r.param("cat"));
+        int priority = Priorities.parse(r.param("priority"));
+        if (nzb.length == 0) throw new SabException("the uploaded NZB is empty");
+        return added(client.add(nzb, name, category, priority, r.baseUri()));
+    }
+
+    private static SabReply added(String nzoId) {
+        return new SabReply.Ok(Map.of("status", true, "nzo_ids", List.of(nzoId)));
+    }
+
+    /** {@code nzbname}, else the file name without ".nzb" (Sonarr sends {@code <release title>.nzb}). */
+    static String jobName(SabRequest r, Optional<String> fileName) {
+        Optional<String> given = r.param("nzbname");
+        if (given.isPresent()) return given.get();
+        String name = fileName.map(String::strip).orElse("");
+        int slash = Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\'));
+        name = name.substring(slash + 1);
+        if (name.toLowerCase(Locale.ROOT).endsWith(".nzb")) name = name.substring(0, name.length() - 4);
+        return name.isBlank() ? "Untitled" : name.strip();
+    }
+}

@@ -1,0 +1,226 @@
+package io.nzbmount.server.sabnzbd;
+
+import io.nzbmount.server.library.ImportException;
+import io.nzbmount.server.library.ImportResult;
+import io.nzbmount.server.library.ItemCatalog;
+import io.nzbmount.server.library.ItemView;
+import io.nzbmount.server.library.LibraryFileView;
+import io.nzbmount.server.library.LibraryImporter;
+import io.nzbmount.server.store.Database;
+import io.nzbmount.server.store.SourceRecord;
+import io.nzbmount.server.store.StoreException;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The download client behind SABnzbd's API. A job is an import of its NZB into the library (the
+ * same import as {@code POST /api/nzbs}, named by the job's name: the release title the client
+ * chose it by), done while the client waits: a few article checks, so
+ * seconds. It then ends {@link Job.Status#COMPLETED} with a job folder to import, or
+ * {@link Job.Status#FAILED} with the reason (nothing playable, refused archives, articles missing),
+ * so the client blocklists that release and grabs another. Nothing here deletes media on its own:
+ * only a delete the client sends with {@code del_files=1} removes an item. Thread safe.
+ */
+public final class DownloadClient {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DownloadClient.class);
+    private static final String ID_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+    /** A job being imported now: the queue. */
+    public record Pending(String nzoId, String name, String category, int priority, long nzbBytes, Instant addedAt) {
+    }
+
+    private final Database db;
+    private final LibraryImporter importer;
+    private final ItemCatalog catalog;
+    private final JobFolders folders;
+    private final List<String> categories;
+    private final Clock clock;
+    private final SecureRandom random;
+    private final Map<String, Pending> pending = new ConcurrentHashMap<>();
+
+    /** @param categories the categories offered ({@code downloads.categories}) */
+    DownloadClient(Database db, LibraryImporter importer, ItemCatalog catalog, JobFolders folders,
+                   List<String> categories, Clock clock, SecureRandom random) {
+        this.db = db;
+        this.importer = importer;
+        this.catalog = catalog;
+        this.folders = folders;
+        this.categories = List.copyOf(categories);
+        this.clock = clock;
+        this.random = random;
+    }
+
+    public List<String> categories() {
+        return categories;
+    }
+
+    public Path completeDir() {
+        return folders.completeDir();
+    }
+
+    /** The folder of a category's jobs. */
+    public Path categoryDir(String category) {
+        return folders.categoryDir(category);
+    }
+
+    /**
+     * The category a job is filed under: one of {@link #categories()}, or "*" (SABnzbd's default)
+     * when none is given.
+     */
+    public String category(Optional<String> asked) throws SabException {
+        if (asked.isEmpty() || asked.get().equals("*")) return "*";
+        if (categories.contains(asked.get())) return asked.get();
+        throw new SabException("unknown category '" + SabRequest.shorten(asked.get()) + "': NZBMount offers "
+                + String.join(", ", categories) + " (downloads.categories)");
+    }
+
+    /**
+     * Imports an NZB as a job and returns its nzo_id. The same NZB again (by its bytes) gives the
+     * same nzo_id and makes nothing new.
+     *
+     * @throws SabException when the NZB cannot be read at all or the providers cannot be asked now
+     *                      (nothing is recorded; the client may send it again)
+     */
+    public String add(byte[] nzb, String name, String category, int priority, URI baseUri)
+            throws SabException, StoreException {
+        String sha256 = sha256(nzb);
+        Optional<Job> known = db.transaction(c -> Jobs.bySha256(c, sha256));
+        if (known.isPresent()) return known.get().nzoId();
+        Pending mine = new Pending(newId(), name, category, priority, nzb.length, clock.instant());
+        Pending running = pending.putIfAbsent(sha256, mine);
+        if (running != null) return running.nzoId();
+        try {
+            // A job of the same NZB may have finished between the look-up and taking the slot.
+            Optional<Job> finished = db.transaction(c -> Jobs.bySha256(c, sha256));
+            if (finished.isPresent()) return finished.get().nzoId();
+            Job job = run(nzb, sha256, mine, baseUri);
+            db.transaction(c -> {
+                Jobs.insert(c, job);
+                return null;
+            });
+            return job.nzoId();
+        } finally {
+            pending.remove(sha256);
+        }
+    }
+
+    private Job run(byte[] nzb, String sha256, Pending p, URI baseUri) throws SabException, StoreException {
+        ImportResult result;
+        try {
+            result = importer.importGrabbed(nzb, p.name());
+        } catch (ImportException e) {
+            return switch (e.reason()) {
+                case MALFORMED, TOO_LARGE -> throw new SabException("not a usable NZB: " + e.getMessage());
+                case PROVIDERS_UNAVAILABLE -> throw new SabException("the providers cannot be asked now ("
+                        + e.getMessage() + "); try again later");
+                default -> failed(sha256, p, e.getMessage());
+            };
+        }
+        ItemView item = result.item();
+        Optional<String> broken = missingArticles(item.primary());
+        if (broken.isPresent()) {
+            if (result.created()) catalog.delete(item.item().id());
+            return failed(sha256, p, broken.get());
+        }
+        Path folder;
+        try {
+            folder = folders.create(p.category(), p.name(), item, baseUri);
+        } catch (IOException e) {
+            LOG.warn("cannot make the job folder of {}: {}", p.nzoId(), e.toString());
+            if (result.created()) catalog.delete(item.item().id());
+            return failed(sha256, p, "cannot make the job folder under " + folders.categoryDir(p.category())
+                    + ": " + e.getMessage());
+        }
+        long bytes = item.files().stream().mapToLong(LibraryFileView::size).sum();
+        return new Job(p.nzoId(), sha256, p.name(), p.category(), p.priority(), OptionalLong.of(item.item().id()),
+                result.created(), Job.Status.COMPLETED, Optional.of(folder.toString()), Optional.empty(), bytes, p.addedAt(),
+                elapsedSeconds(p));
+    }
+
+    /**
+     * Why a release is too broken to hand over: any article of the import's sample missing on every
+     * provider. A release with holes right after posting is seldom whole further on, and failing it
+     * now lets the client take another one while the user waits for nothing.
+     */
+    private static Optional<String> missingArticles(SourceRecord primary) {
+        if (primary.presenceMissing() == 0) return Optional.empty();
+        return Optional.of(primary.presenceMissing() + " of " + primary.presenceChecked()
+                + " sampled articles are missing on every provider");
+    }
+
+    private Job failed(String sha256, Pending p, String message) {
+        return new Job(p.nzoId(), sha256, p.name(), p.category(), p.priority(), OptionalLong.empty(), false,
+                Job.Status.FAILED, Optional.empty(), Optional.of(message), 0, p.addedAt(), elapsedSeconds(p));
+    }
+
+    private long elapsedSeconds(Pending p) {
+        return Math.max(0, Duration.between(p.addedAt(), clock.instant()).toSeconds());
+    }
+
+    /** The jobs being imported now, oldest first. */
+    public List<Pending> queue() {
+        List<Pending> out = new ArrayList<>(pending.values());
+        out.sort((a, b) -> a.addedAt().compareTo(b.addedAt()));
+        return out;
+    }
+
+    /** Every finished job, newest first. */
+    public List<Job> history() throws StoreException {
+        return db.transaction(Jobs::all);
+    }
+
+    /**
+     * Removes a finished job from the history. With {@code deleteFiles} its job folder goes too, and
+     * so does the library item the job made (its sources, files, events and WebDAV paths); an item
+     * that was in the library before the job (imported by hand) stays.
+     *
+     * @return false when there is no such job
+     */
+    public boolean delete(String nzoId, boolean deleteFiles) throws StoreException {
+        Optional<Job> job = db.transaction(c -> Jobs.byNzoId(c, nzoId));
+        if (job.isEmpty()) return false;
+        db.transaction(c -> Jobs.delete(c, nzoId));
+        if (deleteFiles) {
+            if (job.get().storage().isPresent()) {
+                try {
+                    folders.remove(Path.of(job.get().storage().get()));
+                } catch (IOException e) {
+                    LOG.warn("cannot remove the job folder of {}: {}", nzoId, e.toString());
+                }
+            }
+            if (job.get().madeItem() && job.get().itemId().isPresent()) catalog.delete(job.get().itemId().getAsLong());
+        }
+        return true;
+    }
+
+    private String newId() {
+        StringBuilder s = new StringBuilder("SABnzbd_nzo_");
+        for (int i = 0; i < 12; i++) s.append(ID_LETTERS.charAt(random.nextInt(ID_LETTERS.length())));
+        return s.toString();
+    }
+
+    private static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has SHA-256", e);
+        }
+    }
+}

@@ -1,0 +1,131 @@
+package io.nzbmount.server.sabnzbd;
+
+import io.nzbmount.config.DownloadSettings.Layout;
+import io.nzbmount.server.library.ItemView;
+import io.nzbmount.server.library.LibraryFileView;
+import io.nzbmount.server.library.Names;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * Makes and removes job folders, {@code <completeDir>/<category dir>/<job>}: what Sonarr and Radarr
+ * import. Per media file of the item, a {@code .strm} file holding the file's WebDAV URL, or a
+ * symbolic link to the file where {@code /dav/} is mounted ({@code mountPath/library/<item>/<file>}).
+ * A folder appears whole or not at all (made under a hidden name, then renamed). Only what it made
+ * is ever removed: links are removed, never followed. Thread safe.
+ */
+final class JobFolders {
+
+    private final Path completeDir;
+    private final Layout layout;
+    private final Optional<Path> mountPath;
+
+    /** @param completeDir absolute; made when missing */
+    JobFolders(Path completeDir, Layout layout, Optional<Path> mountPath) {
+        this.completeDir = completeDir.toAbsolutePath().normalize();
+        this.layout = Objects.requireNonNull(layout, "layout");
+        this.mountPath = Objects.requireNonNull(mountPath, "mountPath");
+        if (layout == Layout.SYMLINK && mountPath.isEmpty()) {
+            throw new IllegalArgumentException("the symlink layout needs a mount path");
+        }
+    }
+
+    Path completeDir() {
+        return completeDir;
+    }
+
+    /** The folder of a category: its name under completeDir; completeDir itself for "*". */
+    Path categoryDir(String category) {
+        return category.equals("*") ? completeDir : completeDir.resolve(category);
+    }
+
+    /**
+     * Makes the job's folder with one entry per media file of {@code item}, under a free name made
+     * from {@code jobName} (" (2)", " (3)", ... when taken), and returns it.
+     *
+     * @param baseUri what a {@code .strm} URL starts with ({@code http://host:port/})
+     */
+    synchronized Path create(String category, String jobName, ItemView item, URI baseUri) throws IOException {
+        Path parent = categoryDir(category);
+        Files.createDirectories(parent);
+        String base = Names.safeSegment(jobName).orElse("Untitled");
+        Path staging = Files.createTempDirectory(parent, ".nzbmount-job-");
+        try {
+            Set<String> taken = new HashSet<>();
+            for (LibraryFileView f : item.files()) write(staging, f, baseUri, taken);
+            for (int n = 1; ; n++) {
+                Path target = parent.resolve(n == 1 ? base : base + " (" + n + ")");
+                if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) continue;
+                try {
+                    Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
+                    return target;
+                } catch (FileAlreadyExistsException raced) {
+                    // Taken between the check and the move: try the next name.
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            removeTree(staging);
+            throw e;
+        }
+    }
+
+    private void write(Path folder, LibraryFileView f, URI baseUri, Set<String> taken) throws IOException {
+        if (layout == Layout.STRM) {
+            String name = Names.stem(f.name()) + ".strm";
+            if (!taken.add(name)) name = f.name() + ".strm";
+            taken.add(name);
+            Files.writeString(folder.resolve(name), strmUrl(baseUri, f) + "\n", StandardCharsets.UTF_8);
+        } else {
+            Files.createSymbolicLink(folder.resolve(f.name()), linkTarget(f));
+        }
+    }
+
+    /** The URL a {@code .strm} file holds: the file's WebDAV path on the address the client used. */
+    static String strmUrl(URI baseUri, LibraryFileView f) {
+        return baseUri.resolve(f.davPath()).toString();
+    }
+
+    /** Where a symlink points: the file under the mount of {@code /dav/}. */
+    Path linkTarget(LibraryFileView f) {
+        String path = URI.create(f.davPath()).getPath();
+        String underDav = path.substring(path.indexOf("/dav/") + "/dav/".length());
+        Path target = mountPath.orElseThrow();
+        for (String segment : underDav.split("/")) target = target.resolve(segment);
+        return target;
+    }
+
+    /**
+     * Removes a job folder and what is in it (links themselves, never their targets). Does nothing
+     * for a path that is not a folder directly under a category folder of completeDir.
+     */
+    synchronized void remove(Path folder) throws IOException {
+        Path f = folder.toAbsolutePath().normalize();
+        if (!f.startsWith(completeDir) || f.equals(completeDir)) return;
+        if (!Files.isDirectory(f, LinkOption.NOFOLLOW_LINKS)) return;
+        removeTree(f);
+    }
+
+    private static void removeTree(Path root) throws IOException {
+        if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) return;
+        if (Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
+            List<Path> entries;
+            try (Stream<Path> s = Files.list(root)) {
+                entries = s.toList();
+            }
+            for (Path e : entries) removeTree(e);
+        }
+        Files.deleteIfExists(root);
+    }
+}
