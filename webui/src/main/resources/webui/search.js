@@ -155,7 +155,7 @@ export function searchPage(main, params = new URLSearchParams()) {
         'Add as standby');
       add.addEventListener('click', () => addStandby(r, add, message));
     }
-    const traits = releaseTraits(r.title);
+    const traits = releaseTraits(r.release);
     return h('tr', { class: 'result' },
       h('td', { class: 'result-title', 'data-label': 'Title' }, r.title),
       h('td', { class: 'num', 'data-label': 'Size' }, r.size === null || r.size === undefined ? '—' : formatSize(r.size)),
@@ -228,34 +228,21 @@ function placeholderRow(text) {
   return h('tr', { class: 'placeholder' }, h('td', { colspan: '9' }, text));
 }
 
-const RESOLUTIONS = [
-  [/\b(2160p|4k|uhd)\b/i, '2160p'],
-  [/\b1080[pi]\b/i, '1080p'],
-  [/\b720p\b/i, '720p'],
-  [/\b576[pi]\b/i, '576p'],
-  [/\b480[pi]\b/i, '480p'],
-];
-
-const CODECS = [
-  [/\b(x265|h ?265|hevc)\b/i, 'HEVC'],
-  [/\b(x264|h ?264|avc)\b/i, 'H.264'],
-  [/\bav1\b/i, 'AV1'],
-  [/\bvc-?1\b/i, 'VC-1'],
-  [/\b(xvid|divx)\b/i, 'XviD'],
-  [/\bmpeg-?2\b/i, 'MPEG-2'],
-];
+// How the search API's release words (`release.resolution`, `release.codec`) are shown.
+const CODEC_LABELS = {
+  avc: 'H.264', hevc: 'HEVC', av1: 'AV1', vp9: 'VP9', xvid: 'XviD', divx: 'DivX', mpeg2: 'MPEG-2', vc1: 'VC-1',
+};
 
 /**
- * Resolution and video codec read from a release name ("Some.Film.2020.1080p.BluRay.x264-GRP"
- * -> 1080p, H.264): the search API does not give them. Null for what the name does not say.
+ * Resolution and video codec of a search result, as the server read them from the release name
+ * (`release` in the answer, docs/api.md). Null for what the name does not say.
  */
-export function releaseTraits(title) {
-  const name = String(title || '').replace(/[._]+/g, ' ');
-  const find = (table) => {
-    for (const [pattern, word] of table) if (pattern.test(name)) return word;
-    return null;
-  };
-  return { resolution: find(RESOLUTIONS), codec: find(CODECS) };
+export function releaseTraits(release) {
+  const r = release && typeof release === 'object' ? release : {};
+  const resolution = typeof r.resolution === 'string' && r.resolution
+    ? (r.resolution === 'sd' ? 'SD' : r.resolution) : null;
+  const codec = typeof r.codec === 'string' && r.codec ? (CODEC_LABELS[r.codec] || r.codec.toUpperCase()) : null;
+  return { resolution, codec };
 }
 
 /**

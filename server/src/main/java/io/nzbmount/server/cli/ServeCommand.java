@@ -3,8 +3,8 @@ package io.nzbmount.server.cli;
 import io.nzbmount.config.Settings;
 import io.nzbmount.server.app.Application;
 import io.nzbmount.server.app.DemoContent;
+import io.nzbmount.server.app.DemoHint;
 import io.nzbmount.server.http.UnsafeBindException;
-import io.nzbmount.server.library.ImportException;
 import io.nzbmount.server.store.StoreException;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -38,7 +38,7 @@ final class ServeCommand {
             if (demo != null) demo.close();
             stopped.countDown();
         }, "nzbmount-shutdown"));
-        if (demo != null) importDemo(app, demo);
+        if (demo != null) demo.importInto(app.importer());
         printWelcome(app.uri(), app.settings(), demo);
         while (true) {
             try {
@@ -69,16 +69,6 @@ final class ServeCommand {
         }
     }
 
-    private static void importDemo(Application app, DemoContent demo) throws IOException {
-        for (Map.Entry<String, byte[]> nzb : demo.nzbs().entrySet()) {
-            try {
-                app.importer().importFile(nzb.getKey(), nzb.getValue());
-            } catch (ImportException | StoreException e) {
-                throw new IOException("demo content could not be imported: " + e.getMessage(), e);
-            }
-        }
-    }
-
     private void printWelcome(URI uri, Settings settings, DemoContent demo) {
         String base = uri.toString().endsWith("/") ? uri.toString() : uri + "/";
         out.println("NZBMount is running" + (demo == null ? "." : " in demo mode: a built-in NNTP server on "
@@ -88,7 +78,9 @@ final class ServeCommand {
         out.println("  Web UI:  " + base);
         out.println("  Data:    " + settings.server().dataDir().toAbsolutePath().normalize());
         if (demo != null) {
-            out.println("  Try:     curl -s " + base + "dav/library/Demo%20Film%20(2024)/Demo.Film.2024.360p.mkv -o film.mkv");
+            out.println("  Indexer: " + demo.indexerUrl() + " (the demo Newznab indexer, already configured)");
+            out.println("  Try:     " + DemoHint.TEXT);
+            out.println("           mpv '" + base + DemoHint.filmPath() + "'");
         }
         if (settings.providers().isEmpty()) {
             out.println("  No Usenet provider is configured yet: add one on the Settings page or under providers:"
