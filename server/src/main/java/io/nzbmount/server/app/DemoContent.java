@@ -15,6 +15,7 @@ import io.nzbmount.server.demo.DemoFilmReleases;
 import io.nzbmount.server.demo.DemoIndexer;
 import io.nzbmount.server.demo.DemoRelease;
 import io.nzbmount.server.library.ImportException;
+import io.nzbmount.server.library.ImportResult;
 import io.nzbmount.server.library.LibraryImporter;
 import io.nzbmount.server.store.StoreException;
 import java.io.IOException;
@@ -83,6 +84,7 @@ public final class DemoContent implements AutoCloseable {
                     "A 12-second test pattern with a 440 Hz tone, served from the built-in NNTP server.\n"
                             .getBytes(StandardCharsets.UTF_8), FILM_PART_SIZE);
             PostedFile data = server.postLazy(DATA, DATA_SIZE, DATA_PART_SIZE, FileContent.pattern(2024));
+            PostedFile notesFilm = server.post("Demo.Notes.2024.mkv", filmBytes, FILM_PART_SIZE);
             PostedFile notes = server.post("Demo.Notes.2024.nfo",
                     "A release whose name carries markup: the pages show it as text.\n"
                             .getBytes(StandardCharsets.UTF_8), FILM_PART_SIZE);
@@ -100,8 +102,8 @@ public final class DemoContent implements AutoCloseable {
                     new DemoRelease("film-short", "Demo.Film.2024.360p", filmBytes.length,
                             nzbs.get("Demo.Film.2024.360p.nzb")),
                     new DemoRelease("data", "Demo.Data.48MiB", DATA_SIZE, nzbs.get("Demo.Data.48MiB.nzb")),
-                    new DemoRelease("notes-markup", MARKUP_TITLE, notes.size(),
-                            nzb(List.of(notes), MARKUP_TITLE))));
+                    new DemoRelease("notes-markup", MARKUP_TITLE, notesFilm.size() + notes.size(),
+                            nzb(List.of(notesFilm, notes), MARKUP_TITLE))));
             return new DemoContent(server, indexer, clock, Map.copyOf(nzbs));
         } catch (IOException | RuntimeException e) {
             server.close();
@@ -110,19 +112,24 @@ public final class DemoContent implements AutoCloseable {
     }
 
     /**
-     * Imports the demo library into {@code importer}: the three short items, then the clock film
-     * from its broken release with the repost and the obfuscated release as standbys (proved in
-     * the background at once). Returns the clock film's item id.
+     * Imports the demo library into {@code app}: the three short items, then the clock film from
+     * its broken release with the repost and the obfuscated release as standbys (proved in the
+     * background at once), each known as its demo indexer result. Returns the clock film's item id.
      */
-    public long importInto(LibraryImporter importer) throws IOException {
+    public long importInto(Application app) throws IOException {
+        LibraryImporter importer = app.importer();
         try {
             for (Map.Entry<String, byte[]> nzb : nzbs.entrySet()) importer.importFile(nzb.getKey(), nzb.getValue());
-            long item = importer.importNzb(clock.broken(), Optional.of(DemoFilmReleases.TITLE),
-                    Optional.of(link("clock-primary"))).item().item().id();
-            importer.addStandby(item, clock.repost(), Optional.of(link("clock-repost")),
+            ImportResult film = importer.importNzb(clock.broken(), Optional.of(DemoFilmReleases.TITLE),
+                    Optional.of(link("clock-primary")));
+            long item = film.item().item().id();
+            app.rememberIndexerResult(film.sourceId(), link("clock-primary"));
+            ImportResult repost = importer.addStandby(item, clock.repost(), Optional.of(link("clock-repost")),
                     Optional.of(DemoFilmReleases.REPOST_TITLE));
-            importer.addStandby(item, clock.obfuscated(), Optional.of(link("clock-hexpack")),
+            app.rememberIndexerResult(repost.sourceId(), link("clock-repost"));
+            ImportResult packed = importer.addStandby(item, clock.obfuscated(), Optional.of(link("clock-hexpack")),
                     Optional.of(DemoFilmReleases.OBFUSCATED_TITLE));
+            app.rememberIndexerResult(packed.sourceId(), link("clock-hexpack"));
             return item;
         } catch (ImportException | StoreException e) {
             throw new IOException("demo content could not be imported: " + e.getMessage(), e);

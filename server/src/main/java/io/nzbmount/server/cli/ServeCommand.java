@@ -38,7 +38,7 @@ final class ServeCommand {
             if (demo != null) demo.close();
             stopped.countDown();
         }, "nzbmount-shutdown"));
-        if (demo != null) demo.importInto(app.importer());
+        if (demo != null) demo.importInto(app);
         printWelcome(app.uri(), app.settings(), demo);
         while (true) {
             try {
