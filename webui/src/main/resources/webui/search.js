@@ -81,12 +81,25 @@ export function searchPage(main, params = new URLSearchParams()) {
         h('a', { href: '#/items/' + itemId, class: 'for-item-link' }, String(item.name)),
         release && release !== String(item.name) ? [' (', h('span', { class: 'for-item-primary' }, release), ')'] : null,
         '. “Add as standby” puts a release in its pool, where it is proved identical before it is used.');
-      if (!query.value) query.value = contentQuery(String((item.primary && item.primary.release) || item.name));
+      if (!query.value) prefill(item.search, String(item.name));
     } catch (e) {
       if (!live) return;
       setText(forItem, 'Item ' + itemId + ' cannot be loaded: ' + e.message);
       forItem.classList.add('inline-error');
     }
+  }
+
+  // The search the pool makes for the item (`search` in GET /api/items/ID), or its name.
+  function prefill(search, name) {
+    if (!search || typeof search.q !== 'string') {
+      query.value = name;
+      return;
+    }
+    query.value = search.q;
+    type.value = ['search', 'tv', 'movie'].includes(search.type) ? search.type : 'search';
+    season.value = Number.isInteger(search.season) ? String(search.season) : '';
+    episode.value = Number.isInteger(search.ep) ? String(search.ep) : '';
+    tvFields.hidden = type.value !== 'tv';
   }
 
   async function run() {
@@ -243,17 +256,6 @@ export function releaseTraits(release) {
     ? (r.resolution === 'sd' ? 'SD' : r.resolution) : null;
   const codec = typeof r.codec === 'string' && r.codec ? (CODEC_LABELS[r.codec] || r.codec.toUpperCase()) : null;
   return { resolution, codec };
-}
-
-/**
- * What to search for other releases of the same content: a release name up to its year or its
- * episode ("Some.Film.2020.1080p.BluRay.x264-GRP" -> "Some Film 2020", "Show.S01E02.720p" ->
- * "Show S01E02"); the whole name, spaced, when it has neither.
- */
-export function contentQuery(release) {
-  const name = String(release || '').replace(/[._]+/g, ' ').trim();
-  const m = name.match(/^(.+?\b(?:(?:19|20)[0-9]{2}|S[0-9]{1,2}E[0-9]{1,3}))\b/i);
-  return m ? m[1] : name;
 }
 
 /** How long ago an ISO instant was, in the unit indexers use: "5 h", "3 d", "2 y". */

@@ -104,7 +104,7 @@ public final class DemoContent implements AutoCloseable {
                     new DemoRelease("data", "Demo.Data.48MiB", DATA_SIZE, nzbs.get("Demo.Data.48MiB.nzb")),
                     new DemoRelease("notes-markup", MARKUP_TITLE, notesFilm.size() + notes.size(),
                             nzb(List.of(notesFilm, notes), MARKUP_TITLE))));
-            return new DemoContent(server, indexer, clock, Map.copyOf(nzbs));
+            return new DemoContent(server, indexer, clock, java.util.Collections.unmodifiableMap(nzbs));
         } catch (IOException | RuntimeException e) {
             server.close();
             throw e;
@@ -138,7 +138,7 @@ public final class DemoContent implements AutoCloseable {
 
     /** The demo indexer's download link of a release. */
     private String link(String guid) {
-        return indexer.url() + "getnzb/" + guid + ".nzb?apikey=" + DemoIndexer.API_KEY;
+        return indexer.link(guid);
     }
 
     /** The clock film's releases. */

@@ -43,6 +43,11 @@ public final class DemoIndexer implements AutoCloseable {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
     }
 
+    /** The download link of the release {@code guid}, as the search answers give it. */
+    public String link(String guid) {
+        return url() + "getnzb/" + guid + ".nzb?apikey=" + API_KEY;
+    }
+
     @Override
     public void close() {
         server.stop(0);
@@ -87,7 +92,7 @@ public final class DemoIndexer implements AutoCloseable {
                 + "<channel>\n<title>NZBMount demo indexer</title>\n")
                 .append("<newznab:response offset=\"0\" total=\"").append(found.size()).append("\"/>\n");
         for (DemoRelease r : found) {
-            String link = url() + "getnzb/" + r.guid() + ".nzb?apikey=" + API_KEY;
+            String link = link(r.guid());
             x.append("<item>\n<title>").append(escape(r.title())).append("</title>\n")
                     .append("<guid isPermaLink=\"false\">").append(escape(r.guid())).append("</guid>\n")
                     .append("<link>").append(escape(link)).append("</link>\n")

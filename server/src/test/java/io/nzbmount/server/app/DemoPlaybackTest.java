@@ -111,6 +111,14 @@ class DemoPlaybackTest {
     }
 
     @Test
+    void theItemNamesTheSearchItsPoolMakesSoTheUiNeedNotReadTheName() throws Exception {
+        JsonNode search = json("/api/items/" + demo.filmItem()).get("search");
+        assertEquals("movie", search.get("type").asText(), search.toString());
+        assertEquals("Demo Clock 2024", search.get("q").asText(), search.toString());
+        assertTrue(search.get("season").isNull() && search.get("ep").isNull(), search.toString());
+    }
+
+    @Test
     void addingTheSpareReleaseFromTheIndexerPutsItInThePool() throws Exception {
         json("/api/search?q=" + enc("Demo Clock") + "&item=" + demo.filmItem());
         HttpResponse<String> added = post("/api/items/" + demo.filmItem() + "/sources",
