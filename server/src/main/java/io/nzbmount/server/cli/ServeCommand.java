@@ -38,8 +38,8 @@ final class ServeCommand {
             if (demo != null) demo.close();
             stopped.countDown();
         }, "nzbmount-shutdown"));
-        if (demo != null) demo.importInto(app);
-        printWelcome(app.uri(), app.settings(), demo);
+        long film = demo == null ? 0 : demo.importInto(app);
+        printWelcome(app.uri(), app.settings(), demo, film);
         while (true) {
             try {
                 stopped.await();
@@ -69,7 +69,8 @@ final class ServeCommand {
         }
     }
 
-    private void printWelcome(URI uri, Settings settings, DemoContent demo) {
+    /** The addresses; in demo mode also what to try, with the clock film's item {@code film}. */
+    private void printWelcome(URI uri, Settings settings, DemoContent demo, long film) {
         String base = uri.toString().endsWith("/") ? uri.toString() : uri + "/";
         out.println("NZBMount is running" + (demo == null ? "." : " in demo mode: a built-in NNTP server on "
                 + demo.address() + " holds the sample content."));
@@ -79,8 +80,9 @@ final class ServeCommand {
         out.println("  Data:    " + settings.server().dataDir().toAbsolutePath().normalize());
         if (demo != null) {
             out.println("  Indexer: " + demo.indexerUrl() + " (the demo Newznab indexer, already configured)");
-            out.println("  Try:     " + DemoHint.TEXT);
-            out.println("           mpv '" + base + DemoHint.filmPath() + "'");
+            out.println("  Hint:    " + DemoHint.TEXT);
+            out.println("  Film:    " + base + DemoHint.filmPath());
+            out.println("  Page:    " + base + "#/items/" + film + " (press Simulate failure there while it plays)");
         }
         if (settings.providers().isEmpty()) {
             out.println("  No Usenet provider is configured yet: add one on the Settings page or under providers:"
