@@ -183,7 +183,7 @@ public final class DemoContent implements AutoCloseable {
                 List.copyOf(indexers), configured.fallback(), configured.reader());
     }
 
-    /** The demo NZBs by file name. */
+    /** The NZBs of the three short demo items by file name (the clock film's are in {@link #clockFilm()}). */
     public Map<String, byte[]> nzbs() {
         return nzbs;
     }

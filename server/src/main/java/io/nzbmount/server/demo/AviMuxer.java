@@ -44,6 +44,12 @@ final class AviMuxer {
         this.sampleRate = sampleRate;
     }
 
+    /** Where frame {@code frame}'s picture chunk starts in the file (its chunk header). */
+    long offsetOfFrame(int frame) {
+        int step = 8 + width * height + 8 + sampleRate / fps * 2;
+        return 12 + 8 + HDRL_SIZE + 12 + (long) frame * step;
+    }
+
     /** The whole file of {@code frames} frames. */
     byte[] write(int frames, Frames pictures, Sound sound) {
         int pictureSize = width * height;

@@ -2,11 +2,11 @@ package io.nzbmount.server.demo;
 
 /**
  * The demo film, made from code on each start: two and a half minutes of a grey test picture
- * showing the time ({@code MM:SS.t}) and the frame number in big digits, with a bar that fills as
- * the film plays and a square that runs across each second; the sound is a tone whose pitch steps
- * up every second (ten pitches, then again), with a short tick at the start of each second. The
- * bytes are the same on every run and every machine: integer drawing only, and
- * {@link StrictMath} for the tone.
+ * showing the time ({@code MM:SS.t}) and the frame number in big digits, with a bar that fills
+ * as the film plays and a short one that grows with the tenths of each second. The sound is a
+ * tone whose pitch steps up every second (ten pitches, then again), with a short tick at the
+ * start of each second. The bytes are the same on every run and every machine: integer drawing
+ * only, and {@link StrictMath} for the tone.
  */
 public final class DemoFilm {
     public static final int WIDTH = 160;
@@ -16,23 +16,19 @@ public final class DemoFilm {
     public static final int SAMPLE_RATE = 8000;
     private static final int FRAMES = FPS * SECONDS;
     private static final int SAMPLES_PER_FRAME = SAMPLE_RATE / FPS;
+    private static final AviMuxer MUXER = new AviMuxer(WIDTH, HEIGHT, FPS, SAMPLE_RATE);
 
     private DemoFilm() {
     }
 
     /** The AVI file (about 26 MB). */
     public static byte[] generate() {
-        return new AviMuxer(WIDTH, HEIGHT, FPS, SAMPLE_RATE).write(FRAMES, DemoFilm::draw, DemoFilm::sound);
+        return MUXER.write(FRAMES, DemoFilm::draw, DemoFilm::sound);
     }
 
     /** The byte offset in the file where the picture of {@code second} starts (the chunk header). */
     public static long offsetOfSecond(int second) {
-        long header = 12 + 8 + hdrlSize() + 12;
-        return header + (long) second * FPS * (8 + WIDTH * HEIGHT + 8 + SAMPLES_PER_FRAME * 2);
-    }
-
-    private static int hdrlSize() {
-        return 4 + (8 + 56) + (8 + 4 + (8 + 56) + (8 + 40)) + (8 + 4 + (8 + 56) + (8 + 16));
+        return MUXER.offsetOfFrame(second * FPS);
     }
 
     private static void draw(int frame, byte[] picture) {
