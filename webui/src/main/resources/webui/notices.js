@@ -14,6 +14,12 @@ export const NO_STABLE_SOURCE = 'No stable source is available right now.';
 const NO_SOURCE_KIND = 'no-source';
 // The `kind` of a 404 for an item that does not exist (the path itself exists).
 const UNKNOWN_ITEM_KIND = 'unknown-item';
+// What a cutover event's `kind` says about why the stream left its source.
+const CUTOVER_WHY = {
+  simulated: 'Simulated failure. ',
+  permanent: 'Missing articles in the release. ',
+  transient: 'The release stopped answering. ',
+};
 const POLL_MS = 2000;
 const CUTOVER_NOTICE_MS = 8000;
 // How far back the status "no stable source" is looked for when the page loads.
@@ -189,8 +195,10 @@ async function showCutover(item, detail) {
     // The notice still says that it switched; the release shows as its id.
   }
   const close = h('button', { type: 'button', class: 'secondary small', 'aria-label': 'Dismiss this notice' }, 'Dismiss');
-  const notice = h('div', { class: 'notice notice-cutover', role: 'status', 'data-item': String(item) },
-    h('p', { class: 'notice-text' }, 'Switched to a standby: ', h('span', { class: 'notice-release' }, release), where),
+  const notice = h('div', { class: 'notice notice-cutover', role: 'status', 'data-item': String(item),
+    'data-kind': String(detail.kind || '') },
+    h('p', { class: 'notice-text' }, CUTOVER_WHY[detail.kind] || '', 'Switched to a standby: ',
+      h('span', { class: 'notice-release' }, release), where),
     h('div', { class: 'notice-actions' }, close));
   close.addEventListener('click', () => notice.remove());
   region.appendChild(notice);

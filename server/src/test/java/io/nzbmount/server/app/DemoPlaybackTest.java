@@ -57,6 +57,7 @@ class DemoPlaybackTest {
         assertTrue(offset >= demo.releases().holeStart() && offset < demo.releases().holeEnd(),
                 offset + " lies in the hole " + demo.releases().holeStart() + ".." + demo.releases().holeEnd());
         assertTrue(cutover.has("tookMillis"), cutover.toString());
+        assertEquals("permanent", cutover.get("kind").asText(), "the articles are missing for good");
     }
 
     @Test

@@ -63,7 +63,9 @@ class DemoBrowserTest {
                 simulate.click();
                 WebElement notice = awaitLong(browser, d -> d.findElements(By.cssSelector(".notice-cutover")).stream()
                         .findFirst().orElse(null));
-                assertTrue(notice.getText().startsWith("Switched to a standby"), notice.getText());
+                assertTrue(notice.getText().contains("Switched to a standby"), notice.getText());
+                assertTrue(List.of("simulated", "permanent").contains(notice.getDomAttribute("data-kind")),
+                        "the button's failure or the hole");
                 awaitLong(browser, d -> d.findElements(By.cssSelector(".timeline .event-kind")).stream()
                         .anyMatch(e -> e.getText().equals("Cutover")));
                 browser.screenshot("demo-item-mid-cutover");
