@@ -16,9 +16,9 @@ const NO_SOURCE_KIND = 'no-source';
 const UNKNOWN_ITEM_KIND = 'unknown-item';
 // What a cutover event's `kind` says about why the stream left its source.
 const CUTOVER_WHY = {
-  simulated: 'Simulated failure. ',
-  permanent: 'Missing articles in the release. ',
-  transient: 'The release stopped answering. ',
+  simulated: ' (a simulated failure)',
+  permanent: ' (articles are missing in the release)',
+  transient: ' (the release stopped answering)',
 };
 const POLL_MS = 2000;
 const CUTOVER_NOTICE_MS = 8000;
@@ -197,8 +197,8 @@ async function showCutover(item, detail) {
   const close = h('button', { type: 'button', class: 'secondary small', 'aria-label': 'Dismiss this notice' }, 'Dismiss');
   const notice = h('div', { class: 'notice notice-cutover', role: 'status', 'data-item': String(item),
     'data-kind': String(detail.kind || '') },
-    h('p', { class: 'notice-text' }, CUTOVER_WHY[detail.kind] || '', 'Switched to a standby: ',
-      h('span', { class: 'notice-release' }, release), where),
+    h('p', { class: 'notice-text' }, 'Switched to a standby: ', h('span', { class: 'notice-release' }, release),
+      where, CUTOVER_WHY[detail.kind] || ''),
     h('div', { class: 'notice-actions' }, close));
   close.addEventListener('click', () => notice.remove());
   region.appendChild(notice);
