@@ -9,6 +9,9 @@ import { onTimeline } from './live.js';
 import { demoMode, hasNoStableSource, isPlaying, onActivity, simulateFailure } from './notices.js';
 
 const POLL_MS = 3000;
+// What a first-time visitor of the demo can try (the console prints the same sentence).
+export const DEMO_HINT = 'Try it: copy the WebDAV URL of the Demo Clock film into a media player (Kodi, VLC, mpv),'
+  + ' then press Simulate failure on its page while it plays: the film goes on from a standby.';
 const FILES_SHOWN = 4;
 
 export function libraryPage(main) {
@@ -29,6 +32,7 @@ export function libraryPage(main) {
   const empty = h('p', { class: 'empty', hidden: true },
     'No items yet. Import an NZB above, drop one into the watch folder, or PUT it into /dav/nzbs/.');
   const loading = h('p', { class: 'loading' }, 'Loading the library…');
+  const demoHint = h('p', { class: 'demo-hint', hidden: true }, DEMO_HINT);
 
   const upload = uploadControl({
     idPrefix: 'import',
@@ -46,6 +50,7 @@ export function libraryPage(main) {
 
   replaceChildren(main,
     pageHead('Library', summary),
+    demoHint,
     error,
     upload,
     h('section', { class: 'library', 'aria-labelledby': 'library-items-title' },
@@ -252,6 +257,7 @@ export function libraryPage(main) {
   }
 
   const unsubscribe = onActivity(() => {
+    demoHint.hidden = !demoMode();
     for (const card of cards.values()) showActivity(card);
   });
   const stop = poll(refresh, POLL_MS);

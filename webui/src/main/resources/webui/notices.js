@@ -10,6 +10,16 @@ import { poll } from './widgets.js';
 import { onTimeline } from './live.js';
 
 export const NO_STABLE_SOURCE = 'No stable source is available right now.';
+// The `kind` of a stream-closed event whose stream found no source to serve it.
+const NO_SOURCE_KIND = 'no-source';
+// The `kind` of a 404 for an item that does not exist (the path itself exists).
+const UNKNOWN_ITEM_KIND = 'unknown-item';
+// What a cutover event's `kind` says about why the stream left its source.
+const CUTOVER_WHY = {
+  simulated: ' (a simulated failure)',
+  permanent: ' (articles are missing in the release)',
+  transient: ' (the release stopped answering)',
+};
 const POLL_MS = 2000;
 const CUTOVER_NOTICE_MS = 8000;
 // How far back the status "no stable source" is looked for when the page loads.
@@ -70,7 +80,7 @@ export async function simulateFailure(itemId) {
   try {
     await api('POST', '/api/items/' + itemId + '/simulate-failure');
   } catch (e) {
-    if (e.status === 404 && !/no item/.test(e.message)) {
+    if (e.status === 404 && !(e.data && e.data.kind === UNKNOWN_ITEM_KIND)) {
       demo = false;
       notify();
     }
@@ -142,7 +152,7 @@ async function readEvents() {
 function handle(event, live) {
   const item = Number(event.item);
   const detail = event.detail || {};
-  if (event.kind === 'stream-closed' && detail.reason === NO_STABLE_SOURCE) {
+  if (event.kind === 'stream-closed' && detail.kind === NO_SOURCE_KIND) {
     noSource.set(item, { stream: event.stream, at: event.at });
     if (live) showNoSource(item);
   } else if (event.kind === 'cutover') {
@@ -185,8 +195,10 @@ async function showCutover(item, detail) {
     // The notice still says that it switched; the release shows as its id.
   }
   const close = h('button', { type: 'button', class: 'secondary small', 'aria-label': 'Dismiss this notice' }, 'Dismiss');
-  const notice = h('div', { class: 'notice notice-cutover', role: 'status', 'data-item': String(item) },
-    h('p', { class: 'notice-text' }, 'Switched to a standby: ', h('span', { class: 'notice-release' }, release), where),
+  const notice = h('div', { class: 'notice notice-cutover', role: 'status', 'data-item': String(item),
+    'data-kind': String(detail.kind || '') },
+    h('p', { class: 'notice-text' }, 'Switched to a standby: ', h('span', { class: 'notice-release' }, release),
+      where, CUTOVER_WHY[detail.kind] || ''),
     h('div', { class: 'notice-actions' }, close));
   close.addEventListener('click', () => notice.remove());
   region.appendChild(notice);

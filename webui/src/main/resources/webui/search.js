@@ -81,12 +81,25 @@ export function searchPage(main, params = new URLSearchParams()) {
         h('a', { href: '#/items/' + itemId, class: 'for-item-link' }, String(item.name)),
         release && release !== String(item.name) ? [' (', h('span', { class: 'for-item-primary' }, release), ')'] : null,
         '. “Add as standby” puts a release in its pool, where it is proved identical before it is used.');
-      if (!query.value) query.value = contentQuery(String((item.primary && item.primary.release) || item.name));
+      if (!query.value) prefill(item.search, String(item.name));
     } catch (e) {
       if (!live) return;
       setText(forItem, 'Item ' + itemId + ' cannot be loaded: ' + e.message);
       forItem.classList.add('inline-error');
     }
+  }
+
+  // The search the pool makes for the item (`search` in GET /api/items/ID), or its name.
+  function prefill(search, name) {
+    if (!search || typeof search.q !== 'string') {
+      query.value = name;
+      return;
+    }
+    query.value = search.q;
+    type.value = ['search', 'tv', 'movie'].includes(search.type) ? search.type : 'search';
+    season.value = Number.isInteger(search.season) ? String(search.season) : '';
+    episode.value = Number.isInteger(search.ep) ? String(search.ep) : '';
+    tvFields.hidden = type.value !== 'tv';
   }
 
   async function run() {
@@ -155,7 +168,7 @@ export function searchPage(main, params = new URLSearchParams()) {
         'Add as standby');
       add.addEventListener('click', () => addStandby(r, add, message));
     }
-    const traits = releaseTraits(r.title);
+    const traits = releaseTraits(r.release);
     return h('tr', { class: 'result' },
       h('td', { class: 'result-title', 'data-label': 'Title' }, r.title),
       h('td', { class: 'num', 'data-label': 'Size' }, r.size === null || r.size === undefined ? '—' : formatSize(r.size)),
@@ -228,45 +241,21 @@ function placeholderRow(text) {
   return h('tr', { class: 'placeholder' }, h('td', { colspan: '9' }, text));
 }
 
-const RESOLUTIONS = [
-  [/\b(2160p|4k|uhd)\b/i, '2160p'],
-  [/\b1080[pi]\b/i, '1080p'],
-  [/\b720p\b/i, '720p'],
-  [/\b576[pi]\b/i, '576p'],
-  [/\b480[pi]\b/i, '480p'],
-];
-
-const CODECS = [
-  [/\b(x265|h ?265|hevc)\b/i, 'HEVC'],
-  [/\b(x264|h ?264|avc)\b/i, 'H.264'],
-  [/\bav1\b/i, 'AV1'],
-  [/\bvc-?1\b/i, 'VC-1'],
-  [/\b(xvid|divx)\b/i, 'XviD'],
-  [/\bmpeg-?2\b/i, 'MPEG-2'],
-];
+// How the search API's release words (`release.resolution`, `release.codec`) are shown.
+const CODEC_LABELS = {
+  avc: 'H.264', hevc: 'HEVC', av1: 'AV1', vp9: 'VP9', xvid: 'XviD', divx: 'DivX', mpeg2: 'MPEG-2', vc1: 'VC-1',
+};
 
 /**
- * Resolution and video codec read from a release name ("Some.Film.2020.1080p.BluRay.x264-GRP"
- * -> 1080p, H.264): the search API does not give them. Null for what the name does not say.
+ * Resolution and video codec of a search result, as the server read them from the release name
+ * (`release` in the answer, docs/api.md). Null for what the name does not say.
  */
-export function releaseTraits(title) {
-  const name = String(title || '').replace(/[._]+/g, ' ');
-  const find = (table) => {
-    for (const [pattern, word] of table) if (pattern.test(name)) return word;
-    return null;
-  };
-  return { resolution: find(RESOLUTIONS), codec: find(CODECS) };
-}
-
-/**
- * What to search for other releases of the same content: a release name up to its year or its
- * episode ("Some.Film.2020.1080p.BluRay.x264-GRP" -> "Some Film 2020", "Show.S01E02.720p" ->
- * "Show S01E02"); the whole name, spaced, when it has neither.
- */
-export function contentQuery(release) {
-  const name = String(release || '').replace(/[._]+/g, ' ').trim();
-  const m = name.match(/^(.+?\b(?:(?:19|20)[0-9]{2}|S[0-9]{1,2}E[0-9]{1,3}))\b/i);
-  return m ? m[1] : name;
+export function releaseTraits(release) {
+  const r = release && typeof release === 'object' ? release : {};
+  const resolution = typeof r.resolution === 'string' && r.resolution
+    ? (r.resolution === 'sd' ? 'SD' : r.resolution) : null;
+  const codec = typeof r.codec === 'string' && r.codec ? (CODEC_LABELS[r.codec] || r.codec.toUpperCase()) : null;
+  return { resolution, codec };
 }
 
 /** How long ago an ISO instant was, in the unit indexers use: "5 h", "3 d", "2 y". */

@@ -5,18 +5,32 @@ import java.util.Optional;
 
 /**
  * A request the API refuses. Carries the HTTP status it is answered with; the message goes to the
- * client as {@code {"error": message}}, so it says what is wrong in plain words and holds no
+ * client as {@code {"error": message}} (with {@code "kind"} when it has one), so it says what is wrong in plain words and holds no
  * secret. Thrown by endpoints before anything is written; {@link ApiHandler} answers it.
  */
 public final class ApiException extends RuntimeException {
 
+    /** The {@code kind} of a 404 for an item id that names no item. */
+    public static final String UNKNOWN_ITEM = "unknown-item";
+
     private final int status;
     private final Optional<String> allow;
+    private final Optional<String> kind;
 
     private ApiException(int status, String message, Optional<String> allow) {
+        this(status, message, allow, Optional.empty());
+    }
+
+    private ApiException(int status, String message, Optional<String> allow, Optional<String> kind) {
         super(Objects.requireNonNull(message, "message"), null, false, false);
         this.status = status;
         this.allow = allow;
+        this.kind = kind;
+    }
+
+    /** 404 for an item id that names no item, with {@code kind} {@link #UNKNOWN_ITEM}. */
+    public static ApiException unknownItem(long id) {
+        return new ApiException(404, "there is no item " + id, Optional.empty(), Optional.of(UNKNOWN_ITEM));
     }
 
     /** A refusal with any 4xx or 5xx status. */
@@ -44,6 +58,11 @@ public final class ApiException extends RuntimeException {
 
     public int status() {
         return status;
+    }
+
+    /** What the refusal is, as a word a client can decide by (sent as {@code "kind"}); empty when only the message says. */
+    public Optional<String> kind() {
+        return kind;
     }
 
     /** The {@code Allow} header value of a 405. */

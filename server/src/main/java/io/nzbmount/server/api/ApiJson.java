@@ -3,8 +3,11 @@ package io.nzbmount.server.api;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nzbmount.server.cutover.Problem;
+import io.nzbmount.server.indexer.SearchQuery;
 import io.nzbmount.server.library.ItemView;
 import io.nzbmount.server.library.LibraryFileView;
+import io.nzbmount.server.release.ReleaseName;
+import io.nzbmount.server.standby.ContentQuery;
 import io.nzbmount.server.store.EventRecord;
 import io.nzbmount.server.store.RefusalRecord;
 import io.nzbmount.server.store.SourceRecord;
@@ -77,6 +80,28 @@ final class ApiJson {
         m.put("otherSources", v.others().stream().map(s -> source(s, progress)).toList());
         m.put("activeSource", activeSource.isPresent() ? activeSource.getAsLong() : null);
         m.put("problem", problem.map(ApiJson::problem).orElse(null));
+        m.put("search", search(v.primary()));
+        return m;
+    }
+
+    /**
+     * The search the standby pool makes for other releases of the primary's content, as the
+     * search API's parameters ({@code type}, {@code q}, {@code season}, {@code ep}); null when the
+     * primary's name is not read as any content.
+     */
+    static Map<String, Object> search(SourceRecord primary) {
+        Optional<SearchQuery> query = ContentQuery.of(ReleaseName.parse(primary.releaseName()));
+        if (query.isEmpty()) return null;
+        SearchQuery q = query.get();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("type", switch (q.kind()) {
+            case SEARCH -> "search";
+            case TV -> "tv";
+            case MOVIE -> "movie";
+        });
+        m.put("q", q.text());
+        m.put("season", q.season().isPresent() ? q.season().getAsInt() : null);
+        m.put("ep", q.episode().isPresent() ? q.episode().getAsInt() : null);
         return m;
     }
 

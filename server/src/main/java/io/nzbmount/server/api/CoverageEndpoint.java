@@ -74,7 +74,7 @@ public final class CoverageEndpoint {
     Reply get(Request request, String idText) throws StoreException {
         if (!request.getMethod().equals("GET")) throw ApiException.methodNotAllowed(request.getMethod(), "GET");
         long id = Query.number("item id", idText, 1);
-        ItemView item = catalog.item(id).orElseThrow(() -> ApiException.notFound("there is no item " + id));
+        ItemView item = catalog.item(id).orElseThrow(() -> ApiException.unknownItem(id));
         Map<Long, StandbyProgress> progress = standby.ofItem(id);
         List<KnownHoles.Row> holes = db.transaction(c -> KnownHoles.ofItem(c, id));
         List<SourceRecord> sources = new ArrayList<>();

@@ -47,13 +47,13 @@ final class ItemsEndpoint {
         }
         long id = Query.number("item id", idText, 1);
         if (method.equals("DELETE")) {
-            if (!catalog.delete(id)) throw ApiException.notFound("there is no item " + id);
+            if (!catalog.delete(id)) throw ApiException.unknownItem(id);
             return Reply.noContent();
         }
         Map<Long, StandbyProgress> progress = standby.isPresent() ? standby.get().ofItem(id) : Map.of();
         Optional<Problem> problem = cutovers.flatMap(c -> c.problem(id));
         OptionalLong active = cutovers.map(c -> c.activeSource(id)).orElse(OptionalLong.empty());
         return catalog.item(id).map(v -> Reply.json(200, ApiJson.item(v, progress, problem, active)))
-                .orElseThrow(() -> ApiException.notFound("there is no item " + id));
+                .orElseThrow(() -> ApiException.unknownItem(id));
     }
 }

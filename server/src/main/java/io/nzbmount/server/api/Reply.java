@@ -28,6 +28,8 @@ record Reply(int status, Map<String, String> headers, byte[] body) {
 
     static Reply error(ApiException e) {
         Map<String, String> headers = e.allow().map(a -> Map.of("Allow", a)).orElse(Map.of());
-        return new Reply(e.status(), headers, ApiJson.write(ApiJson.error(e.getMessage())));
+        Map<String, Object> body = new java.util.LinkedHashMap<>(ApiJson.error(e.getMessage()));
+        e.kind().ifPresent(k -> body.put("kind", k));
+        return new Reply(e.status(), headers, ApiJson.write(body));
     }
 }

@@ -51,7 +51,7 @@ final class SearchEndpoint {
         Optional<Long> itemId = query.number("item", 1);
         if (itemId.isPresent()) {
             target = p.target(itemId.get());
-            if (target.isEmpty()) throw ApiException.notFound("there is no item " + itemId.get());
+            if (target.isEmpty()) throw ApiException.unknownItem(itemId.get());
         }
         IndexerSet.Outcome outcome;
         try {

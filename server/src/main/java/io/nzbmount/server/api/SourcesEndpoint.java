@@ -155,7 +155,7 @@ public final class SourcesEndpoint {
     }
 
     private static ApiException noItem(long itemId) {
-        return ApiException.notFound("there is no item " + itemId);
+        return ApiException.unknownItem(itemId);
     }
 
     private static long sourceOf(JsonNode body) {

@@ -38,6 +38,8 @@ import io.nzbmount.server.standby.ReleasePicker;
 import io.nzbmount.server.standby.StandbyService;
 import io.nzbmount.server.standby.StandbyStatus;
 import io.nzbmount.server.store.Database;
+import io.nzbmount.server.store.StandbyTables;
+import io.nzbmount.server.store.StoreException;
 import io.nzbmount.server.ui.CsrfHandler;
 import io.nzbmount.server.ui.UiHandler;
 import java.net.URI;
@@ -72,12 +74,15 @@ public final class Application implements AutoCloseable {
     private final WebServer web;
     private final LibraryImporter importer;
     private final Settings settings;
+    private final Database db;
 
-    private Application(List<AutoCloseable> resources, WebServer web, LibraryImporter importer, Settings settings) {
+    private Application(List<AutoCloseable> resources, WebServer web, LibraryImporter importer, Settings settings,
+                        Database db) {
         this.resources = resources;
         this.web = web;
         this.importer = importer;
         this.settings = settings;
+        this.db = db;
     }
 
     /** Starts with the given settings and no environment overrides for saved settings. */
@@ -208,7 +213,7 @@ public final class Application implements AutoCloseable {
             WatchFolder watch = new WatchFolder(settings.server().dataDir(), importer, clock);
             watch.start();
             started.add(watch);
-            return new Application(started, web, importer, settings);
+            return new Application(started, web, importer, settings, db);
         } catch (Exception | Error e) {
             closeAll(started);
             throw e;
@@ -236,6 +241,18 @@ public final class Application implements AutoCloseable {
 
     public LibraryImporter importer() {
         return importer;
+    }
+
+    /**
+     * Records that source {@code sourceId} is the indexer result with download link {@code link},
+     * as picking that result from a search does: searches then show the result as one of its
+     * item's sources, and the pool never adds it twice.
+     */
+    public void rememberIndexerResult(long sourceId, String link) throws StoreException {
+        db.transaction(c -> {
+            StandbyTables.putKey(c, sourceId, IndexerAccess.keyOfLink(link));
+            return null;
+        });
     }
 
     /** The settings in force: the file's, with those saved from the web UI applied. */

@@ -1,5 +1,6 @@
 package io.nzbmount.server.app;
 
+import io.nzbmount.config.IndexerSettings;
 import io.nzbmount.config.ProviderSettings;
 import io.nzbmount.config.ServerSettings;
 import io.nzbmount.config.Settings;
@@ -9,31 +10,47 @@ import io.nzbmount.nntp.embedded.NzbWriter;
 import io.nzbmount.nntp.embedded.PostedFile;
 import io.nzbmount.server.archive.Par2IndexWriter;
 import io.nzbmount.server.archive.StoredRar5Writer;
+import io.nzbmount.server.demo.DemoFilm;
+import io.nzbmount.server.demo.DemoFilmReleases;
+import io.nzbmount.server.demo.DemoIndexer;
+import io.nzbmount.server.demo.DemoRelease;
+import io.nzbmount.server.library.ImportException;
+import io.nzbmount.server.library.ImportResult;
+import io.nzbmount.server.library.LibraryImporter;
+import io.nzbmount.server.store.StoreException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * Demo mode: an embedded NNTP server on loopback holding a short real film, the same film packed
- * the way many releases come (a stored multi-volume RAR5 set with meaningless volume names and a
- * par2 index that holds their real names) and a larger data file, with their NZBs, so NZBMount
- * can be tried without a Usenet account. Nothing is stored outside a temporary data directory,
- * which is deleted on close.
+ * Demo mode: an embedded NNTP server on loopback and a demo Newznab indexer, holding
+ * <ul>
+ *   <li>the demo clock film ({@link DemoFilm}, two and a half minutes), whose primary release has
+ *       a hole about a minute in, with two standbys in its pool: a plain repost and an obfuscated
+ *       one packed in RAR volumes ({@link DemoFilmReleases});</li>
+ *   <li>a short real film, the same film packed the way many releases come (a stored multi-volume
+ *       RAR5 set with meaningless volume names and a par2 index that holds their real names), and a
+ *       larger data file;</li>
+ * </ul>
+ * with their NZBs, so NZBMount can be tried without a Usenet account. The indexer also lists a
+ * spare release of the clock film and one whose name carries markup. Nothing is stored outside a
+ * temporary data directory, which is deleted on close.
  */
 public final class DemoContent implements AutoCloseable {
     static final String FILM = "Demo.Film.2024.360p.mkv";
     static final String DATA = "Demo.Data.48MiB.bin";
     static final String ARCHIVED_TITLE = "Demo Archived Film (2024)";
+    /** The clock film item's name in the library (its NZB title). */
+    public static final String CLOCK_ITEM = DemoFilmReleases.TITLE;
+    /** A release name with markup in it, which every page must show as text. */
+    public static final String MARKUP_TITLE = "Demo.Notes.<script>alert('demo')</script>.<b>2024</b>";
     private static final String ARCHIVE_NAME = "Demo.Film.2024.360p";
     /** Volumes of about a third of the film, so it spans several of them. */
     private static final int ARCHIVE_VOLUME_SIZE = 200_000;
@@ -45,15 +62,19 @@ public final class DemoContent implements AutoCloseable {
     private static final long DATA_SIZE = 48L << 20;
 
     private final EmbeddedNntpServer server;
+    private final DemoIndexer indexer;
+    private final DemoFilmReleases clock;
     private final Map<String, byte[]> nzbs;
     private final List<Path> dataDirs = new java.util.concurrent.CopyOnWriteArrayList<>();
 
-    private DemoContent(EmbeddedNntpServer server, Map<String, byte[]> nzbs) {
+    private DemoContent(EmbeddedNntpServer server, DemoIndexer indexer, DemoFilmReleases clock, Map<String, byte[]> nzbs) {
         this.server = server;
+        this.indexer = indexer;
+        this.clock = clock;
         this.nzbs = nzbs;
     }
 
-    /** Starts the embedded server and posts the demo content to it. */
+    /** Starts the embedded server and the demo indexer and posts the demo content. */
     public static DemoContent start() throws IOException {
         EmbeddedNntpServer server = EmbeddedNntpServer.builder().start();
         try {
@@ -63,14 +84,66 @@ public final class DemoContent implements AutoCloseable {
                     "A 12-second test pattern with a 440 Hz tone, served from the built-in NNTP server.\n"
                             .getBytes(StandardCharsets.UTF_8), FILM_PART_SIZE);
             PostedFile data = server.postLazy(DATA, DATA_SIZE, DATA_PART_SIZE, FileContent.pattern(2024));
-            return new DemoContent(server, Map.of(
-                    "Demo.Film.2024.360p.nzb", nzb(List.of(film, nfo), "Demo Film (2024)"),
-                    "Demo.Data.48MiB.nzb", nzb(List.of(data), "Demo Data"),
-                    "Demo.Film.2024.360p.RAR.nzb", nzb(postArchived(server, filmBytes), ARCHIVED_TITLE)));
+            PostedFile notesFilm = server.post("Demo.Notes.2024.mkv", filmBytes, FILM_PART_SIZE);
+            PostedFile notes = server.post("Demo.Notes.2024.nfo",
+                    "A release whose name carries markup: the pages show it as text.\n"
+                            .getBytes(StandardCharsets.UTF_8), FILM_PART_SIZE);
+            DemoFilmReleases clock = DemoFilmReleases.post(server, DemoFilm.generate());
+            Map<String, byte[]> nzbs = new LinkedHashMap<>();
+            nzbs.put("Demo.Film.2024.360p.nzb", nzb(List.of(film, nfo), "Demo Film (2024)"));
+            nzbs.put("Demo.Data.48MiB.nzb", nzb(List.of(data), "Demo Data"));
+            nzbs.put("Demo.Film.2024.360p.RAR.nzb", nzb(postArchived(server, filmBytes), ARCHIVED_TITLE));
+            DemoIndexer indexer = new DemoIndexer(List.of(
+                    new DemoRelease("clock-primary", DemoFilmReleases.TITLE, clock.film().length, clock.broken()),
+                    new DemoRelease("clock-repost", DemoFilmReleases.REPOST_TITLE, clock.film().length, clock.repost()),
+                    new DemoRelease("clock-hexpack", DemoFilmReleases.OBFUSCATED_TITLE, clock.film().length,
+                            clock.obfuscated()),
+                    new DemoRelease("clock-spare", DemoFilmReleases.SPARE_TITLE, clock.film().length, clock.spare()),
+                    new DemoRelease("film-short", "Demo.Film.2024.360p", filmBytes.length,
+                            nzbs.get("Demo.Film.2024.360p.nzb")),
+                    new DemoRelease("data", "Demo.Data.48MiB", DATA_SIZE, nzbs.get("Demo.Data.48MiB.nzb")),
+                    new DemoRelease("notes-markup", MARKUP_TITLE, notesFilm.size() + notes.size(),
+                            nzb(List.of(notesFilm, notes), MARKUP_TITLE))));
+            return new DemoContent(server, indexer, clock, java.util.Collections.unmodifiableMap(nzbs));
         } catch (IOException | RuntimeException e) {
             server.close();
             throw e;
         }
+    }
+
+    /**
+     * Imports the demo library into {@code app}: the three short items, then the clock film from
+     * its broken release with the repost and the obfuscated release as standbys (proved in the
+     * background at once), each known as its demo indexer result. Returns the clock film's item id.
+     */
+    public long importInto(Application app) throws IOException {
+        LibraryImporter importer = app.importer();
+        try {
+            for (Map.Entry<String, byte[]> nzb : nzbs.entrySet()) importer.importFile(nzb.getKey(), nzb.getValue());
+            ImportResult film = importer.importNzb(clock.broken(), Optional.of(DemoFilmReleases.TITLE),
+                    Optional.of(link("clock-primary")));
+            long item = film.item().item().id();
+            app.rememberIndexerResult(film.sourceId(), link("clock-primary"));
+            ImportResult repost = importer.addStandby(item, clock.repost(), Optional.of(link("clock-repost")),
+                    Optional.of(DemoFilmReleases.REPOST_TITLE));
+            app.rememberIndexerResult(repost.sourceId(), link("clock-repost"));
+            ImportResult packed = importer.addStandby(item, clock.obfuscated(), Optional.of(link("clock-hexpack")),
+                    Optional.of(DemoFilmReleases.OBFUSCATED_TITLE));
+            app.rememberIndexerResult(packed.sourceId(), link("clock-hexpack"));
+            return item;
+        } catch (ImportException | StoreException e) {
+            throw new IOException("demo content could not be imported: " + e.getMessage(), e);
+        }
+    }
+
+    /** The demo indexer's download link of a release. */
+    private String link(String guid) {
+        return indexer.link(guid);
+    }
+
+    /** The clock film's releases. */
+    public DemoFilmReleases clockFilm() {
+        return clock;
     }
 
     /**
@@ -86,26 +159,17 @@ public final class DemoContent implements AutoCloseable {
         }
         byte[] par2 = Par2IndexWriter.write(byRealName, 64 * 1024);
         List<PostedFile> posted = new ArrayList<>();
-        posted.add(server.post(hiddenName(ARCHIVE_NAME + ".par2"), par2, ARCHIVE_PART_SIZE));
+        posted.add(server.post(DemoFilmReleases.hexName(ARCHIVE_NAME + ".par2"), par2, ARCHIVE_PART_SIZE));
         for (Map.Entry<String, byte[]> v : byRealName.entrySet()) {
-            posted.add(server.post(hiddenName(v.getKey()), v.getValue(), ARCHIVE_PART_SIZE));
+            posted.add(server.post(DemoFilmReleases.hexName(v.getKey()), v.getValue(), ARCHIVE_PART_SIZE));
         }
         return posted;
     }
 
-    /** A name that says nothing: 32 hex digits derived from the real one (the same every run). */
-    private static String hiddenName(String realName) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(realName.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest, 0, 16);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java runtime has SHA-256", e);
-        }
-    }
-
     /**
      * The settings to run with: the configured server and auth sections, the embedded server as
-     * the only provider, and a fresh temporary data directory.
+     * the only provider, the demo indexer after the configured ones, and a fresh temporary data
+     * directory.
      */
     public Settings settings(Settings configured) throws IOException {
         Path dataDir = Files.createTempDirectory("nzbmount-demo-");
@@ -113,11 +177,13 @@ public final class DemoContent implements AutoCloseable {
         ProviderSettings demo = new ProviderSettings("demo", server.host(), server.port(), false,
                 Optional.empty(), 8, 0);
         ServerSettings s = configured.server();
+        List<IndexerSettings> indexers = new ArrayList<>(configured.indexers());
+        indexers.add(new IndexerSettings("demo", indexer.url(), DemoIndexer.API_KEY));
         return new Settings(new ServerSettings(s.bind(), s.port(), dataDir, s.allowedHosts()), configured.auth(), List.of(demo),
-                configured.indexers(), configured.fallback(), configured.reader());
+                List.copyOf(indexers), configured.fallback(), configured.reader());
     }
 
-    /** The demo NZBs by file name. */
+    /** The NZBs of the three short demo items by file name (the clock film's are in {@link #clockFilm()}). */
     public Map<String, byte[]> nzbs() {
         return nzbs;
     }
@@ -127,9 +193,15 @@ public final class DemoContent implements AutoCloseable {
         return server.host() + ":" + server.port();
     }
 
-    /** Stops the embedded server and deletes the temporary data directories (close the application first). */
+    /** Where the demo indexer listens. */
+    public java.net.URI indexerUrl() {
+        return indexer.url();
+    }
+
+    /** Stops the embedded server and the indexer and deletes the temporary data directories (close the application first). */
     @Override
     public void close() {
+        indexer.close();
         server.close();
         for (Path dir : dataDirs) deleteTree(dir);
     }

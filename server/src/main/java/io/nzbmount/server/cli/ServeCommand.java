@@ -3,8 +3,8 @@ package io.nzbmount.server.cli;
 import io.nzbmount.config.Settings;
 import io.nzbmount.server.app.Application;
 import io.nzbmount.server.app.DemoContent;
+import io.nzbmount.server.app.DemoHint;
 import io.nzbmount.server.http.UnsafeBindException;
-import io.nzbmount.server.library.ImportException;
 import io.nzbmount.server.store.StoreException;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -38,8 +38,8 @@ final class ServeCommand {
             if (demo != null) demo.close();
             stopped.countDown();
         }, "nzbmount-shutdown"));
-        if (demo != null) importDemo(app, demo);
-        printWelcome(app.uri(), app.settings(), demo);
+        long film = demo == null ? 0 : demo.importInto(app);
+        printWelcome(app.uri(), app.settings(), demo, film);
         while (true) {
             try {
                 stopped.await();
@@ -69,17 +69,8 @@ final class ServeCommand {
         }
     }
 
-    private static void importDemo(Application app, DemoContent demo) throws IOException {
-        for (Map.Entry<String, byte[]> nzb : demo.nzbs().entrySet()) {
-            try {
-                app.importer().importFile(nzb.getKey(), nzb.getValue());
-            } catch (ImportException | StoreException e) {
-                throw new IOException("demo content could not be imported: " + e.getMessage(), e);
-            }
-        }
-    }
-
-    private void printWelcome(URI uri, Settings settings, DemoContent demo) {
+    /** The addresses; in demo mode also what to try, with the clock film's item {@code film}. */
+    private void printWelcome(URI uri, Settings settings, DemoContent demo, long film) {
         String base = uri.toString().endsWith("/") ? uri.toString() : uri + "/";
         out.println("NZBMount is running" + (demo == null ? "." : " in demo mode: a built-in NNTP server on "
                 + demo.address() + " holds the sample content."));
@@ -88,7 +79,10 @@ final class ServeCommand {
         out.println("  Web UI:  " + base);
         out.println("  Data:    " + settings.server().dataDir().toAbsolutePath().normalize());
         if (demo != null) {
-            out.println("  Try:     curl -s " + base + "dav/library/Demo%20Film%20(2024)/Demo.Film.2024.360p.mkv -o film.mkv");
+            out.println("  Indexer: " + demo.indexerUrl() + " (the demo Newznab indexer, already configured)");
+            out.println("  Hint:    " + DemoHint.TEXT);
+            out.println("  Film:    " + base + DemoHint.filmPath());
+            out.println("  Page:    " + base + "#/items/" + film + " (press Simulate failure there while it plays)");
         }
         if (settings.providers().isEmpty()) {
             out.println("  No Usenet provider is configured yet: add one on the Settings page or under providers:"

@@ -128,7 +128,7 @@ final class CutoverSession implements ContentReader {
         switch (decision.action()) {
             case RETRY -> retryLater(source, decision);
             case CLOSE -> end(source, decision.cause().orElseThrow(), decision.reason(), decision.reason(), failure);
-            case SWITCH -> cutOver(source, decision, failure, failedAt, hole);
+            case SWITCH -> cutOver(source, decision, failure, failedAt, hole, simulated);
         }
     }
 
@@ -154,8 +154,8 @@ final class CutoverSession implements ContentReader {
      * old reader is closed and the new one opens its whole read-ahead at once, so the stream does
      * not ramp up from one article again.
      */
-    private void cutOver(ActiveSource from, Decision decision, ReadFailure failure, long failedAt, Hole failed)
-            throws IOException {
+    private void cutOver(ActiveSource from, Decision decision, ReadFailure failure, long failedAt, Hole failed,
+                         boolean simulated) throws IOException {
         Handover previous = handover;
         if (previous != null) {
             handover = null;
@@ -211,6 +211,8 @@ final class CutoverSession implements ContentReader {
         detail.put("to", next.sourceId());
         detail.put("offset", position);
         detail.put("reason", decision.reason());
+        // Why the old source was left, as a type: the demo's button, a hole, or a failure that may pass.
+        detail.put("kind", simulated ? "simulated" : decision.kind().name().toLowerCase(java.util.Locale.ROOT));
         detail.put("file", fileName);
         detail.put("primaryChanged", primaryChanged);
         pending.set(new Pending(detail, failedAt, System.nanoTime()));

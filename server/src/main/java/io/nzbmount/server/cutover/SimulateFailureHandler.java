@@ -15,7 +15,7 @@ import org.eclipse.jetty.util.Callback;
 /**
  * Demo mode only: {@code POST /api/items/{id}/simulate-failure} makes the item's active source
  * fail at its next read, as if the article there were missing, so anyone can watch a cutover.
- * Answers 202; 404 for an unknown item; 405 for another method. Other paths are not handled. Only
+ * Answers 202; 404 for an unknown item (with {@code "kind": "unknown-item"}); 405 for another method. Other paths are not handled. Only
  * installed when serving in demo mode, so elsewhere the path is a 404. Thread-safe.
  */
 public final class SimulateFailureHandler extends Handler.Abstract {
@@ -43,7 +43,7 @@ public final class SimulateFailureHandler extends Handler.Abstract {
         long id = Long.parseLong(m.group(1));
         try {
             if (catalog.item(id).isEmpty()) {
-                send(response, callback, 404, "{\"error\":\"there is no item " + id + "\"}");
+                send(response, callback, 404, "{\"error\":\"there is no item " + id + "\",\"kind\":\"unknown-item\"}");
                 return true;
             }
         } catch (StoreException e) {

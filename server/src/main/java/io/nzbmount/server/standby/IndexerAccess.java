@@ -57,7 +57,12 @@ public final class IndexerAccess {
 
     /** The stable key of an indexer result: SHA-256 (hex) of its download link. */
     public static String keyOf(SearchResult result) {
-        return sha256Hex(result.link());
+        return keyOfLink(result.link());
+    }
+
+    /** {@link #keyOf(SearchResult)} of a result with this download link. */
+    public static String keyOfLink(String link) {
+        return sha256Hex(link);
     }
 
     /** A result as the item's result pool keeps it. */

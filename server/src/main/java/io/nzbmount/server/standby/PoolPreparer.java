@@ -9,7 +9,6 @@ import io.nzbmount.server.library.ImportException;
 import io.nzbmount.server.library.ImportResult;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.LibraryImporter;
-import io.nzbmount.server.release.Episodes;
 import io.nzbmount.server.release.ReleaseInfo;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.DeadCandidate;
@@ -82,7 +81,7 @@ final class PoolPreparer {
             indexers.get().revive(p).ifPresent(r -> add(r, Candidate.Origin.RESULT_POOL, taken, byKey, candidates));
         }
         Map<String, String> searchErrors = new TreeMap<>();
-        Optional<SearchQuery> query = queryFor(info);
+        Optional<SearchQuery> query = ContentQuery.of(info);
         if (query.isPresent()) {
             IndexerSet.Outcome outcome = indexers.get().search(query.get());
             outcome.results().forEach(r -> add(r, Candidate.Origin.FRESH_SEARCH, taken, byKey, candidates));
@@ -166,25 +165,5 @@ final class PoolPreparer {
         detail.put("release", result.title());
         detail.put("reason", reason);
         events.record(OptionalLong.of(itemId), Optional.empty(), "standby-candidate-skipped", detail);
-    }
-
-    /**
-     * The search for other releases of the primary's content: title with year, or with season and
-     * episode, or with the first absolute episode number.
-     */
-    static Optional<SearchQuery> queryFor(ReleaseInfo info) {
-        if (!info.recognised()) return Optional.empty();
-        String title = info.title();
-        if (info.episodes() instanceof Episodes.Numbered n) {
-            return Optional.of(SearchQuery.tv(title, OptionalInt.of(n.season()), OptionalInt.of(n.episodes().get(0))));
-        }
-        if (info.episodes() instanceof Episodes.Absolute a) {
-            // Fansub names write the number after the title ("Title - 12"), which is what indexers match.
-            return Optional.of(SearchQuery.text(title + " " + a.episodes().getFirst()));
-        }
-        if (!(info.episodes() instanceof Episodes.None)) {
-            return Optional.of(SearchQuery.text(title + " " + info.episodes().label()));
-        }
-        return Optional.of(info.hasYear() ? SearchQuery.movie(title + " " + info.year()) : SearchQuery.movie(title));
     }
 }

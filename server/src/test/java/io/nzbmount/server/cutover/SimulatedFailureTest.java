@@ -5,6 +5,7 @@ import static io.nzbmount.server.cutover.CutoverRig.rawGet;
 import static io.nzbmount.server.cutover.CutoverRig.sha256;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
@@ -38,7 +39,11 @@ class SimulatedFailureTest {
             List<JsonNode> cutovers = rig.events(item, "cutover");
             assertEquals(1, cutovers.size(), cutovers.toString());
             assertEquals(standby, cutovers.get(0).get("detail").get("to").asLong());
-            assertEquals(404, rig.post(URI.create(rig.app.uri() + "api/items/999/simulate-failure"), "").statusCode());
+            assertEquals("simulated", cutovers.get(0).get("detail").get("kind").asText(), "typed, for the UI's notice");
+            var unknown = rig.post(URI.create(rig.app.uri() + "api/items/999/simulate-failure"), "");
+            assertEquals(404, unknown.statusCode());
+            assertEquals("unknown-item", new com.fasterxml.jackson.databind.ObjectMapper().readTree(unknown.body())
+                    .get("kind").asText(), "an unknown item, not a missing path");
         }
     }
 
@@ -46,7 +51,9 @@ class SimulatedFailureTest {
     void outsideDemoModeSimulateFailureIsNotFound() throws Exception {
         try (CutoverRig rig = CutoverRig.start(dataDir, "")) {
             long item = rig.importPrimary("Clip", rig.nntp.post("Clip.mkv", random(PART, 6), PART));
-            assertEquals(404, rig.post(URI.create(rig.app.uri() + "api/items/" + item + "/simulate-failure"), "").statusCode());
+            var r = rig.post(URI.create(rig.app.uri() + "api/items/" + item + "/simulate-failure"), "");
+            assertEquals(404, r.statusCode());
+            assertTrue(!r.body().contains("unknown-item"), "the path is missing, not the item: " + r.body());
         }
     }
 }

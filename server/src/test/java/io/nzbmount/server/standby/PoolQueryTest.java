@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class PoolQueryTest {
 
     private static String query(String name) {
-        return PoolPreparer.queryFor(ReleaseName.parse(name)).orElseThrow().text();
+        return ContentQuery.of(ReleaseName.parse(name)).orElseThrow().text();
     }
 
     @Test
