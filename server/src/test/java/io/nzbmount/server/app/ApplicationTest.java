@@ -150,6 +150,21 @@ class ApplicationTest {
     }
 
     @Test
+    void demoModeKeepsTheConfiguredDownloadsSection() throws Exception {
+        Settings configured = ConfigLoader.fromText("""
+                server:
+                  port: 0
+                downloads:
+                  layout: symlink
+                  mountPath: /mnt/nzbmount
+                  categories: [anime]
+                """, "test", Map.of());
+        try (DemoContent demo = DemoContent.start()) {
+            assertEquals(configured.downloads(), demo.settings(configured).downloads());
+        }
+    }
+
+    @Test
     void demoModeServesTheSampleFilm() throws Exception {
         try (DemoContent demo = DemoContent.start()) {
             app = Application.start(demo.settings(settings()));
