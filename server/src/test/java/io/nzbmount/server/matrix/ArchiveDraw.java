@@ -32,6 +32,10 @@ import java.util.TreeMap;
  * One case is drawn on purpose ({@link #holeInAHead}): a hole in a later article of a volume's
  * head, which the import must refuse (the volume's signature can be read, its head cannot, so the
  * set lacks a volume); such a source is no source at all ({@link Oracle#importable}).
+ *
+ * <p>A {@linkplain Regressions#plainOnly plain-only regression} is never archived: it was named for
+ * the plain case it drew before archives existed, and a regression that stopped drawing that case
+ * would no longer guard the fix it was named for.
  */
 final class ArchiveDraw {
     static final int MIN_SIZE = 512 * 1024;
@@ -41,6 +45,7 @@ final class ArchiveDraw {
     }
 
     static void apply(long seed, int size, List<SourceSpec> sources, boolean loginFault) {
+        if (Regressions.plainOnly(seed)) return;
         SplittableRandom r = new SplittableRandom(seed ^ STREAM);
         if (loginFault || size < MIN_SIZE || r.nextInt(4) != 0) return;
         int candidates = 0;
