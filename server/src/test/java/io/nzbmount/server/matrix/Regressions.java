@@ -10,16 +10,20 @@ import java.util.List;
  *
  * <p>A seed named before archives were drawn names a plain case: {@link ArchiveDraw} leaves every
  * {@link #plainOnly} seed plain, so it replays what it was named for. A seed named for an archive
- * case is marked {@link Regression#archived}.
+ * case carries the archive format it was named with ({@link #format}), which the draw keeps.
  */
 final class Regressions {
     /**
-     * @param archived the seed was named for a case with archived sources, so the draw archives it
-     *                 as it does any seed; otherwise the seed stays plain
+     * @param archive the archive format of the case the seed was named for (the draw archives it as
+     *                it does any seed, in that format), or null when it was named for a plain case
      */
-    record Regression(long seed, String reason, boolean archived) {
+    record Regression(long seed, String reason, Scenario.Format archive) {
         Regression(long seed, String reason) {
-            this(seed, reason, false);
+            this(seed, reason, null);
+        }
+
+        boolean archived() {
+            return archive != null;
         }
     }
 
@@ -126,7 +130,13 @@ final class Regressions {
             new Regression(2211, TILED_HOLE),
             new Regression(2451, TILED_HOLE),
             // Articles smaller than the import's 32 KiB head: the volume's signature was readable, its head not.
-            new Regression(461, "an obfuscated RAR volume whose head lost a later article was served as the film", true));
+            new Regression(461, "an obfuscated RAR volume whose head lost a later article was served as the film",
+                    Scenario.Format.RAR5),
+            // A later part of a split 7z starts with data: no signature said it was a part the set lacked.
+            new Regression(409, "a hex-named 7z part whose head lost a later article: the standby was accepted",
+                    Scenario.Format.SEVEN_ZIP),
+            new Regression(1330, "a hex-named 7z part whose head lost a later article was served as the film",
+                    Scenario.Format.SEVEN_ZIP));
 
     private Regressions() {
     }
@@ -137,6 +147,11 @@ final class Regressions {
     /** Whether {@code seed} is a regression named for a plain case (see the class comment). */
     static boolean plainOnly(long seed) {
         return PLAIN_ONLY.contains(seed);
+    }
+
+    /** The archive format {@code seed} was named with, if it is a regression named for an archive case. */
+    static java.util.Optional<Scenario.Format> format(long seed) {
+        return SEEDS.stream().filter(r -> r.seed() == seed && r.archived()).map(Regression::archive).findFirst();
     }
 
     static List<Long> seeds() {
