@@ -39,8 +39,9 @@ import java.util.TreeMap;
  * leaves it unproved or is read past depends on which read the scan makes first. That cannot be
  * predicted from the scenario alone, so it is not drawn; the plain draws cover refused imports.
  * One case is drawn on purpose ({@link #holeInAHead}): a hole in a later article of a volume's
- * head, which the import must refuse (the volume's signature can be read, its head cannot, so the
- * set lacks a volume); such a source is no source at all ({@link Oracle#importable}).
+ * head, which the import must refuse (its head cannot be read, so the set lacks a volume, whether
+ * the volume's first bytes are a signature or, for a later 7z part, film data only par2's
+ * description of the part tells apart); such a source is no source at all ({@link Oracle#importable}).
  *
  * <p>A {@linkplain Regressions#plainOnly plain-only regression} is never archived: it was named for
  * the plain case it drew before archives existed, and a regression that stopped drawing that case
