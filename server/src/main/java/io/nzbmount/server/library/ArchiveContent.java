@@ -77,17 +77,40 @@ record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<Refusal
             } catch (ReadFailure e) {
                 // A volume whose head cannot be read is as good as missing: the scan says so.
                 if (!e.permanent()) throw e;
-                if (startsArchive(volumes, i)) headless.add(i);
+                if (startsArchive(volumes, i) || describedAsMissingVolume(volumes, i, par2)) headless.add(i);
             }
         }
         if (!signature && headless.isEmpty()) return NONE;
         ArchiveContent found = candidates.isEmpty() ? NONE : of(formats.scan(volumes.only(candidates), par2), candidates);
         if (headless.isEmpty()) return found;
         // Articles smaller than the head leave its first bytes readable when a later one is gone:
-        // a file that starts as an archive is a volume the scan lacks, never a file to serve as it is.
+        // a file that starts as an archive, or that par2 says is a volume, is one the scan lacks,
+        // never a file to serve as it is.
         Set<Integer> archived = new HashSet<>(found.archived());
         archived.addAll(headless);
         return new ArchiveContent(found.files(), archived, found.refused());
+    }
+
+    /**
+     * Whether par2 describes an archive volume of the file's size that no file of the release is
+     * named after: the file is that volume when its head cannot be hashed to prove it. A later part
+     * of a split 7z starts with data, so no signature can say what it is.
+     */
+    private static boolean describedAsMissingVolume(ReleaseVolumes volumes, int i, List<Par2File> par2)
+            throws IOException {
+        long size;
+        try {
+            size = volumes.sized(i).size();
+        } catch (ReadFailure e) {
+            if (!e.permanent()) throw e;
+            return false;
+        }
+        Set<String> named = new HashSet<>();
+        for (int k = 0; k < volumes.count(); k++) named.add(volumes.name(k));
+        for (Par2File f : par2) {
+            if (f.size() == size && FileKinds.isArchiveVolume(f.name()) && !named.contains(f.name())) return true;
+        }
+        return false;
     }
 
     /** Whether the file's first bytes are an archive signature; false when they cannot be read for good. */

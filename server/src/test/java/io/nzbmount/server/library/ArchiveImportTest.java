@@ -154,6 +154,30 @@ class ArchiveImportTest {
     }
 
     @Test
+    void aNamelessLaterPartOfASplit7zWhoseHeadIsGoneIsAMissingPartNeverAFileToServe() throws Exception {
+        String p1 = "aa11bb22cc33dd44ee55ff6600778899";
+        String p2 = "1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d";
+        String par2 = "9f8e7d6c5b4a39281706f5e4d3c2b1a0";
+        byte[] sevenZip = {0x37, 0x7A, (byte) 0xBC, (byte) 0xAF, 0x27, 0x1C, 0, 4};
+        sizer.heads.put(p1, sevenZip);
+        sizer.heads.put(par2, FakeArchiveReader.PAR2_MAGIC);
+        sizer.goneFrom.put(p2, 20_000L); // a later part starts with data: no signature says what it is
+        String why = "the 7z archive Film: the end header lies past the end of the archive";
+        FakeArchiveReader formats = new FakeArchiveReader(n -> new ArchiveScan(List.of(new ArchiveSet("Film",
+                ArchiveSet.Format.SEVEN_ZIP, List.of(0), List.of(),
+                Optional.of(new Refusal(Refusal.Reason.DAMAGED, why)))), Set.of(0)));
+        formats.descriptions.add(new Par2File("Film.7z.001", VOLUME, md5(Arrays.copyOf(sevenZip, 16 * 1024)), new byte[16]));
+        formats.descriptions.add(new Par2File("Film.7z.002", VOLUME, md5(new byte[] {1}), new byte[16]));
+
+        ImportException e = assertThrows(ImportException.class, () -> importer(formats).importNzb(TestNzbs.nzb("s",
+                "Film", List.of(file(p1, 10, 740_000), file(p2, 10, 740_000), file(par2, 1, 30_000))), Optional.empty()));
+
+        assertEquals(List.of(List.of("Film.7z.001")), formats.scanned, "the scan gets the parts it can read");
+        assertEquals(Reason.UNPLAYABLE, e.reason());
+        assertEquals("nothing in this release can be streamed: " + why, e.getMessage());
+    }
+
+    @Test
     void refusedArchiveNextToAPlayableFilmIsKeptOnTheItem() throws Exception {
         sizer.heads.put("Extras.rar", RAR5);
         String why = "Extras.rar is encrypted; encrypted archives cannot be streamed";

@@ -9,9 +9,18 @@ import java.util.SplittableRandom;
 import java.util.TreeMap;
 
 /**
- * Puts some of a drawn scenario's sources inside stored RAR5 volume sets (with a par2 index, under
- * real or hex names), after everything else is drawn and from a random stream of its own, so a seed
- * it leaves plain is exactly the scenario it was before archives were drawn.
+ * Puts some of a drawn scenario's sources inside stored RAR5 volume sets or split stored 7z
+ * archives (with a par2 index, under real or hex names), after everything else is drawn and from a
+ * random stream of its own, so a seed it leaves plain is exactly the scenario it was before
+ * archives were drawn.
+ *
+ * <p>Which format an archived seed uses (one for all its archived sources, half the seeds each)
+ * comes from a further stream that nothing else reads, so the draw of everything else is the one
+ * made before 7z was drawn, and a seed that draws RAR5 is the case it was then. The hex names of
+ * a 7z set are told apart by the par2 descriptions, as RAR volumes are (the import renames them
+ * from the 16 KiB hashes, then orders the parts by those names and proves the order with the
+ * file's CRC against par2's part checksums). A regression named for an archive case keeps the
+ * format it was named with ({@link Regressions#format}).
  *
  * <p>One eligible seed in four is archived: a seed whose provider {@code a} refuses connections is
  * not eligible (what a 503 import refusal depends on then is the scan's read order, which the
@@ -30,22 +39,31 @@ import java.util.TreeMap;
  * leaves it unproved or is read past depends on which read the scan makes first. That cannot be
  * predicted from the scenario alone, so it is not drawn; the plain draws cover refused imports.
  * One case is drawn on purpose ({@link #holeInAHead}): a hole in a later article of a volume's
- * head, which the import must refuse (the volume's signature can be read, its head cannot, so the
- * set lacks a volume); such a source is no source at all ({@link Oracle#importable}).
+ * head, which the import must refuse (its head cannot be read, so the set lacks a volume, whether
+ * the volume's first bytes are a signature or, for a later 7z part, film data only par2's
+ * description of the part tells apart); such a source is no source at all ({@link Oracle#importable}).
+ *
+ * <p>A {@linkplain Regressions#plainOnly plain-only regression} is never archived: it was named for
+ * the plain case it drew before archives existed, and a regression that stopped drawing that case
+ * would no longer guard the fix it was named for.
  */
 final class ArchiveDraw {
     static final int MIN_SIZE = 512 * 1024;
     private static final long STREAM = 0x2545F4914F6CDD1DL;
+    private static final long FORMAT_STREAM = 0x9E3779B97F4A7C15L;
 
     private ArchiveDraw() {
     }
 
     static void apply(long seed, int size, List<SourceSpec> sources, boolean loginFault) {
+        if (Regressions.plainOnly(seed)) return;
         SplittableRandom r = new SplittableRandom(seed ^ STREAM);
         if (loginFault || size < MIN_SIZE || r.nextInt(4) != 0) return;
         int candidates = 0;
         for (SourceSpec s : sources) if (!s.impostor()) candidates++;
         int forced = r.nextInt(candidates);
+        Scenario.Format format = Regressions.format(seed).orElseGet(() -> new SplittableRandom(seed ^ FORMAT_STREAM)
+                .nextBoolean() ? Scenario.Format.SEVEN_ZIP : Scenario.Format.RAR5);
         byte[] content = null;
         for (int i = 0, c = 0; i < sources.size(); i++) {
             SourceSpec s = sources.get(i);
@@ -56,7 +74,7 @@ final class ArchiveDraw {
             boolean obfuscated = r.nextBoolean();
             if (!archived) continue;
             if (content == null) content = SeedRun.content(seed, size, 1);
-            sources.set(i, archive(s, new Archive(volumeSize, obfuscated), content));
+            sources.set(i, archive(s, new Archive(volumeSize, obfuscated, format), content));
         }
         if (content != null && r.nextInt(4) == 0) holeInAHead(r, sources, content);
     }

@@ -11,7 +11,7 @@ import java.util.List;
  * <p>The words it decides by:
  * <ul>
  *   <li>A source <b>has</b> a byte when the article holding it (by that source's own article
- *       boundaries; for a source inside RAR5 volumes, the article of the volume that holds the
+ *       boundaries; for a source inside RAR5 or 7z volumes, the article of the volume that holds the
  *       byte in the volume's data, {@link SourceLayout}) is not a hole: at least one provider stores it undamaged. Provider faults
  *       ({@code *_ON_A}) never take a byte away: provider {@code b} has the article. An article
  *       only provider {@code a} stores ({@code MISSING_ON_B}) while {@code a} refuses connections

@@ -7,10 +7,28 @@ import java.util.List;
  * the drawn range (which leaves them out). The first 90 are every seed of 1..300 that failed on
  * the code before issue 12's fixes (the matrix found the issue's failures there); the reason is
  * the first breach each reported.
+ *
+ * <p>A seed named before archives were drawn names a plain case: {@link ArchiveDraw} leaves every
+ * {@link #plainOnly} seed plain, so it replays what it was named for. A seed named for an archive
+ * case carries the archive format it was named with ({@link #format}), which the draw keeps.
  */
 final class Regressions {
-    record Regression(long seed, String reason) {}
+    /**
+     * @param archive the archive format of the case the seed was named for (the draw archives it as
+     *                it does any seed, in that format), or null when it was named for a plain case
+     */
+    record Regression(long seed, String reason, Scenario.Format archive) {
+        Regression(long seed, String reason) {
+            this(seed, reason, null);
+        }
 
+        boolean archived() {
+            return archive != null;
+        }
+    }
+
+    private static final String REFUSED_ONLY_ON_A = "a primary article only a refusing provider holds: the response"
+            + " waited for the providers although a verified standby had the bytes";
     private static final String TILED_HOLE = "a small file whose sample plan tiles it, with a hole in the primary:"
             + " the sample in the hole had no room to move and the standby stayed inconclusive";
 
@@ -114,9 +132,47 @@ final class Regressions {
             new Regression(2211, TILED_HOLE),
             new Regression(2451, TILED_HOLE),
             // Articles smaller than the import's 32 KiB head: the volume's signature was readable, its head not.
-            new Regression(461, "an obfuscated RAR volume whose head lost a later article was served as the film"));
+            new Regression(461, "an obfuscated RAR volume whose head lost a later article was served as the film",
+                    Scenario.Format.RAR5),
+            // A later part of a split 7z starts with data: no signature said it was a part the set lacked.
+            new Regression(409, "a hex-named 7z part whose head lost a later article: the standby was accepted",
+                    Scenario.Format.SEVEN_ZIP),
+            new Regression(1330, "a hex-named 7z part whose head lost a later article was served as the film",
+                    Scenario.Format.SEVEN_ZIP),
+            // Drawn by RefusedDraw; each failed before the policy tried a standby for an article
+            // lacked where asked (a long wait for the providers, or a short end after 40 s).
+            new Regression(137, REFUSED_ONLY_ON_A),
+            new Regression(393, REFUSED_ONLY_ON_A),
+            new Regression(395, REFUSED_ONLY_ON_A),
+            new Regression(658, REFUSED_ONLY_ON_A),
+            new Regression(703, REFUSED_ONLY_ON_A),
+            new Regression(734, REFUSED_ONLY_ON_A),
+            new Regression(747, REFUSED_ONLY_ON_A),
+            new Regression(822, REFUSED_ONLY_ON_A),
+            new Regression(954, REFUSED_ONLY_ON_A),
+            new Regression(1212, REFUSED_ONLY_ON_A),
+            new Regression(1224, REFUSED_ONLY_ON_A),
+            new Regression(1252, REFUSED_ONLY_ON_A),
+            new Regression(1663, REFUSED_ONLY_ON_A),
+            new Regression(1777, REFUSED_ONLY_ON_A),
+            new Regression(1778, REFUSED_ONLY_ON_A),
+            new Regression(1802, REFUSED_ONLY_ON_A),
+            new Regression(1997, REFUSED_ONLY_ON_A));
 
     private Regressions() {
+    }
+
+    private static final java.util.Set<Long> PLAIN_ONLY = SEEDS.stream().filter(r -> !r.archived())
+            .map(Regression::seed).collect(java.util.stream.Collectors.toUnmodifiableSet());
+
+    /** Whether {@code seed} is a regression named for a plain case (see the class comment). */
+    static boolean plainOnly(long seed) {
+        return PLAIN_ONLY.contains(seed);
+    }
+
+    /** The archive format {@code seed} was named with, if it is a regression named for an archive case. */
+    static java.util.Optional<Scenario.Format> format(long seed) {
+        return SEEDS.stream().filter(r -> r.seed() == seed && r.archived()).map(Regression::archive).findFirst();
     }
 
     static List<Long> seeds() {

@@ -95,7 +95,7 @@ record Scenario(long seed, int size, List<SourceSpec> sources, Client client, bo
      * @param partSize its article size
      * @param faults   article index (0-based) to its fault
      * @param impostor it holds other bytes of the same size (a wrong release): it must never serve one
-     * @param archive  how it is posted inside RAR5 volumes, or null when the file is posted as it is;
+     * @param archive  how it is posted inside RAR5 or 7z volumes, or null when the file is posted as it is;
      *                 the fault keys of an archived source count the articles of its volumes
      *                 ({@link SourceLayout})
      */
@@ -121,13 +121,18 @@ record Scenario(long seed, int size, List<SourceSpec> sources, Client client, bo
     }
 
     /**
-     * A source posted as a stored RAR5 volume set with a par2 index, as releases wrap a film.
+     * A source posted as a stored volume set with a par2 index, as releases wrap a film.
      *
-     * @param volumeSize the largest volume's size in bytes ({@link io.nzbmount.server.archive.StoredRar5Writer})
+     * @param volumeSize the largest volume's size in bytes ({@link io.nzbmount.server.archive.StoredRar5Writer},
+     *                   {@link io.nzbmount.server.archive.StoredSevenZipWriter})
      * @param obfuscated every posted file (volumes and par2) under a name of hex digits, so only the
      *                   par2 descriptions tell the volumes' names
+     * @param format     RAR5 volumes, or the parts of one split 7z archive
      */
-    record Archive(int volumeSize, boolean obfuscated) {}
+    record Archive(int volumeSize, boolean obfuscated, Format format) {}
+
+    /** How an archived source's volumes are made. */
+    enum Format { RAR5, SEVEN_ZIP }
 
     SourceSpec primary() {
         return sources.get(0);
@@ -145,7 +150,8 @@ record Scenario(long seed, int size, List<SourceSpec> sources, Client client, bo
               .append(": ").append(s.fileName())
               .append(", ").append(s.articles(size)).append(" articles of ").append(s.partSize()).append(" bytes");
             if (s.archive() != null) {
-                sb.append(", inside RAR5 volumes of ").append(s.archive().volumeSize()).append(" bytes")
+                sb.append(s.archive().format() == Format.RAR5 ? ", inside RAR5 volumes of " : ", inside 7z parts of ")
+                  .append(s.archive().volumeSize()).append(" bytes")
                   .append(s.archive().obfuscated() ? " under hex names" : "");
             }
             s.faults().forEach((k, f) -> sb.append("; article ").append(k)
@@ -159,7 +165,8 @@ record Scenario(long seed, int size, List<SourceSpec> sources, Client client, bo
     String scenarioClass() {
         String c = client.name().toLowerCase(java.util.Locale.ROOT);
         boolean holes = sources.stream().anyMatch(s -> !s.holes().isEmpty());
-        boolean archived = sources.stream().anyMatch(s -> s.archive() != null);
-        return c + (sources.size() > 1 ? "+standby" : "") + (holes ? "+holes" : "") + (archived ? "+rar" : "");
+        boolean rar = sources.stream().anyMatch(s -> s.archive() != null && s.archive().format() == Format.RAR5);
+        boolean sevenZip = sources.stream().anyMatch(s -> s.archive() != null && s.archive().format() == Format.SEVEN_ZIP);
+        return c + (sources.size() > 1 ? "+standby" : "") + (holes ? "+holes" : "") + (rar ? "+rar" : "") + (sevenZip ? "+7z" : "");
     }
 }

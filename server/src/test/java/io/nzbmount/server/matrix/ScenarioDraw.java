@@ -26,7 +26,7 @@ import java.util.TreeMap;
  * can tell whether an article {@code b} lacks exists, and where no standby has it a response rightly
  * waits for the providers, up to 40 s; hundreds of seeds cannot afford that.
  *
- * <p>Last, each from a stream of its own: {@link ArchiveDraw} puts some sources inside RAR5
+ * <p>Last, each from a stream of its own: {@link ArchiveDraw} puts some sources inside RAR5 or 7z
  * volumes, and {@link RefusedDraw} gives the primary articles only {@code a} holds where a
  * verified standby has the bytes.
  */

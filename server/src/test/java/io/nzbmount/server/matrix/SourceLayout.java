@@ -2,6 +2,7 @@ package io.nzbmount.server.matrix;
 
 import io.nzbmount.server.archive.Par2IndexWriter;
 import io.nzbmount.server.archive.StoredRar5Writer;
+import io.nzbmount.server.archive.StoredSevenZipWriter;
 import io.nzbmount.server.matrix.Scenario.SourceSpec;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -17,12 +18,15 @@ import java.util.Map;
  * numbered across the posted files in posting order (the volumes, then the par2 index); that
  * number is a {@link SourceSpec#faults()} key. A plain source posts the film alone, so its article
  * {@code k} holds film bytes {@code [k * part, (k + 1) * part)}. An archived source posts RAR5
- * volumes: an article of a volume holds the film bytes of the part of it that lies in the volume's
- * data, none when it holds only headers (and the par2 index holds none). Immutable.
+ * volumes or the parts of a split 7z archive: an article of a volume holds the film bytes of the
+ * part of it that lies in the volume's data, none when it holds only headers (and the par2 index
+ * holds none). In a 7z set the data is one run across the parts, after the 32-byte signature
+ * header at the start of the first part, and the end header follows it (in the last part, or
+ * across the last two). Immutable.
  *
- * <p>The volumes' data offsets are found by matching the film's bytes in each volume, not by
- * repeating the writer's header arithmetic, so a writer that placed data elsewhere would fail
- * here rather than agree with itself.
+ * <p>The volumes' data offsets are found by matching the film's bytes in each volume (in the
+ * joined 7z parts), not by repeating the writer's header arithmetic, so a writer that placed data
+ * elsewhere would fail here rather than agree with itself.
  */
 final class SourceLayout {
     /**
@@ -61,31 +65,67 @@ final class SourceLayout {
             return l;
         }
         String base = spec.fileName().replaceFirst("\\.[^.]*$", "");
-        List<byte[]> volumes = StoredRar5Writer.write(spec.fileName(), content, spec.archive().volumeSize(), MODIFIED);
         Map<String, byte[]> byName = new LinkedHashMap<>();
-        for (int i = 0; i < volumes.size(); i++) byName.put(StoredRar5Writer.volumeName(base, i, volumes.size()), volumes.get(i));
         long film = 0;
-        for (Map.Entry<String, byte[]> v : byName.entrySet()) {
-            byte[] bytes = v.getValue();
-            int data = dataOffset(bytes, content, film);
-            int length = bytes.length - END_HEADER - data;
-            l.files.add(new Posted(name(v.getKey(), spec), bytes));
-            for (int from = 0; from < bytes.length; from += spec.partSize()) {
-                int to = Math.min(bytes.length, from + spec.partSize());
-                int a = Math.max(from, data);
-                int b = Math.min(to, data + length);
-                long at = film + a - data;
-                boolean inside = from >= Math.max(data, SCANNED_HEAD) && to <= data + length;
-                if (a < b) l.add(at, at + b - a, inside); else l.add(at, at, false);
-                l.laterHead.set(l.laterHead.size() - 1, from > 0 && from < SCANNED_HEAD && a < b);
+        if (spec.archive().format() == Scenario.Format.SEVEN_ZIP) {
+            List<byte[]> parts = StoredSevenZipWriter.write(spec.fileName(), content, spec.archive().volumeSize(), MODIFIED);
+            for (int i = 0; i < parts.size(); i++) byName.put(StoredSevenZipWriter.volumeName(base, i), parts.get(i));
+            long start = filmInStream(parts, content);
+            long partStart = 0;
+            for (Map.Entry<String, byte[]> v : byName.entrySet()) {
+                long partEnd = partStart + v.getValue().length;
+                long from = Math.max(partStart, start);
+                long to = Math.min(partEnd, start + content.length);
+                int data = (int) Math.min(from - partStart, v.getValue().length);
+                int length = (int) Math.max(0, to - from);
+                l.volume(name(v.getKey(), spec), v.getValue(), data, length, film);
+                film += length;
+                partStart = partEnd;
             }
-            film += length;
+        } else {
+            List<byte[]> volumes = StoredRar5Writer.write(spec.fileName(), content, spec.archive().volumeSize(), MODIFIED);
+            for (int i = 0; i < volumes.size(); i++) byName.put(StoredRar5Writer.volumeName(base, i, volumes.size()), volumes.get(i));
+            for (Map.Entry<String, byte[]> v : byName.entrySet()) {
+                byte[] bytes = v.getValue();
+                int data = dataOffset(bytes, content, film);
+                int length = bytes.length - END_HEADER - data;
+                l.volume(name(v.getKey(), spec), bytes, data, length, film);
+                film += length;
+            }
         }
         if (film != content.length) throw new IllegalStateException("the volumes hold " + film + " of " + content.length + " bytes");
         byte[] par2 = Par2IndexWriter.write(byName, PAR2_SLICE);
         l.files.add(new Posted(name(base + ".par2", spec), par2));
         for (int from = 0; from < par2.length; from += spec.partSize()) l.add(film, film, false);
         return l;
+    }
+
+    /**
+     * Adds a volume's articles: its {@code length} film bytes from {@code film} on start at
+     * {@code data} in it.
+     */
+    private void volume(String name, byte[] bytes, int data, int length, long film) {
+        files.add(new Posted(name, bytes));
+        for (int from = 0; from < bytes.length; from += part) {
+            int to = Math.min(bytes.length, from + part);
+            int a = Math.max(from, data);
+            int b = Math.min(to, data + length);
+            long at = film + a - data;
+            boolean inside = from >= Math.max(data, SCANNED_HEAD) && to <= data + length;
+            if (a < b) add(at, at + b - a, inside); else add(at, at, false);
+            laterHead.set(laterHead.size() - 1, from > 0 && from < SCANNED_HEAD && a < b);
+        }
+    }
+
+    /** Where the film begins in the joined 7z parts: past the signature header, before the end header. */
+    private static long filmInStream(List<byte[]> parts, byte[] content) {
+        java.io.ByteArrayOutputStream joined = new java.io.ByteArrayOutputStream();
+        parts.forEach(joined::writeBytes);
+        byte[] stream = joined.toByteArray();
+        for (int d = 0; d < 1024 && d + content.length <= stream.length; d++) {
+            if (Arrays.equals(stream, d, d + content.length, content, 0, content.length)) return d;
+        }
+        throw new IllegalStateException("no film in the 7z parts");
     }
 
     /**
