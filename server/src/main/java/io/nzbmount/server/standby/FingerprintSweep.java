@@ -5,6 +5,7 @@ import io.nzbmount.nntp.ArticleSpan;
 import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
+import io.nzbmount.nntp.ProvidersUnavailableException;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.Usenet;
@@ -38,6 +39,13 @@ import java.util.concurrent.locks.ReentrantLock;
  * is avoided for the rest of this sweep only and stored nowhere: background work may run while a
  * provider answers 430 for everything, and only a stream's own reads make stored holes. A sample
  * the standby cannot read stays unreadable: the proof is then inconclusive.
+ *
+ * <p>In a small file a sample with no readable room left is left out, or shrinks into readable
+ * bytes no other sample compares, only when the primary's bytes there are gone for good. When a
+ * player waits for the verdict (foreground priority), one sample per sweep may also be excused
+ * for bytes the providers that answered lack while the others cannot be asked: the background
+ * proof can wait for those providers, the player cannot, and every byte the primary can read is
+ * still compared.
  */
 final class FingerprintSweep {
 
@@ -85,6 +93,7 @@ final class FingerprintSweep {
         progress.samples(0, total);
         String firstUnreadable = null;
         int leftOut = 0;
+        boolean excusedForProviders = false;
         for (FilePair pair : pairs) {
             SampleBook book = new SampleBook(pair, knownHoles, served);
             try (Side primary = new Side(pair.primary()); Side standby = new Side(pair.standby())) {
@@ -100,6 +109,7 @@ final class FingerprintSweep {
                     // Known holes leave no room before anything is read; after a read, only a
                     // failure that is the primary's for good says its bytes are not there.
                     boolean goneForGood = site.isEmpty();
+                    boolean excusable = false;
                     while (site.isPresent() && primaryDigest == null) {
                         try {
                             primaryDigest = primaryDigest(pair, site.get(), primary, book);
@@ -107,8 +117,14 @@ final class FingerprintSweep {
                             ArticleSpan span = pair.primary().span(site.get().offset());
                             if (firstUnreadable == null) firstUnreadable = describe(pair, site.get(), "on the primary", e);
                             goneForGood = e.permanent() && e.sourceFault();
+                            excusable = priority == Priority.FOREGROUND && !excusedForProviders
+                                    && e instanceof ProvidersUnavailableException p && p.lackedWhereAsked();
                             site = book.failed(i, span.start(), span.end());
                         }
+                    }
+                    if (primaryDigest == null && !goneForGood && excusable) {
+                        excusedForProviders = true;
+                        goneForGood = true;
                     }
                     if (primaryDigest == null && goneForGood) {
                         if (book.othersCoverEveryReadableByte(i)) {

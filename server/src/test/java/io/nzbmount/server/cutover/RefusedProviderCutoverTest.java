@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.nzbmount.nntp.embedded.ArticleFault;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
 import io.nzbmount.nntp.embedded.PostedFile;
 import io.nzbmount.nntp.embedded.PostedSegment;
@@ -88,6 +89,44 @@ class RefusedProviderCutoverTest {
         for (JsonNode s : coverage(item).get("files").get(0).get("sources")) {
             assertEquals(0, s.get("missing").size(), "no hole is recorded for an article nobody could rule on: " + s);
         }
+    }
+
+    @Test
+    void aSmallFileWhoseSampleOnlyARefusingProviderHoldsIsStillCarriedByAStandbyTheCutoverProves() throws Exception {
+        // Six articles: the sample plan tiles the file, so the sample over the article only a
+        // holds has no room to move; the player's cutover may excuse it, the background may not.
+        int part = 61_776;
+        byte[] small = random(5 * part + 53_000, 32);
+        a = EmbeddedNntpServer.start();
+        b = EmbeddedNntpServer.start();
+        PostedFile primary = a.post(FILE, small, part);
+        for (PostedSegment s : primary.segments()) {
+            if (s.number() - 1 == 4) continue;
+            b.putArticle(s.messageId(), new YencEncoder().encodePart(small, (int) s.begin(), s.length(), FILE,
+                    s.number(), primary.segments().size(), small.length, s.begin()));
+        }
+        PostedFile repost = b.post(FILE, small, part);
+        hog = new Socket(a.host(), a.port());
+        hog.getInputStream().read();
+        rig = new CutoverRig(dataDir, DEFAULT_READER, false, null,
+                CutoverRig.provider("a", a, 0) + CutoverRig.provider("b", b, 1));
+        // The import's presence check asks a while it still answers; then a refuses every new
+        // connection, and a reset of one it has open makes the reader open one: a cools down.
+        long item = rig.importPrimary(TITLE, primary);
+        a.faults().connectionLimit(1, false);
+        a.faults().inject(primary.messageIds().get(0), ArticleFault.resetAfter(10), 1);
+        CutoverRig.rawGet(rig.dav(TITLE, FILE), "bytes=0-99");
+        long standby = rig.addStandby(item, TITLE + " REPOST", repost);
+
+        TimedGet.Result r = TimedGet.get(rig.dav(TITLE, FILE), -1, () -> { });
+
+        assertEquals(small.length, r.body().length, "the whole file in one response; cutovers "
+                + rig.events(item, "cutover") + ", sweeps " + rig.events(item, "cutover-sweep"));
+        assertArrayEquals(sha256(small), sha256(r.body()), "every byte equal to the original");
+        assertTrue(r.longestWaitMillis() <= 8_000, "the longest wait for bytes was " + r.longestWaitMillis() + " ms");
+        List<JsonNode> cutovers = rig.events(item, "cutover");
+        assertEquals(1, cutovers.size(), cutovers.toString());
+        assertEquals(standby, cutovers.get(0).get("detail").get("to").asLong());
     }
 
     private JsonNode coverage(long item) throws Exception {

@@ -157,7 +157,11 @@ final class Regressions {
             new Regression(1777, REFUSED_ONLY_ON_A),
             new Regression(1778, REFUSED_ONLY_ON_A),
             new Regression(1802, REFUSED_ONLY_ON_A),
-            new Regression(1997, REFUSED_ONLY_ON_A));
+            new Regression(1997, REFUSED_ONLY_ON_A),
+            // A small file's sample over such an article had no room to move: the cutover's own
+            // proof now excuses one sample the providers that answer lack (found by the long run).
+            new Regression(2711, "a small file whose sample only a refusing provider held: no standby could be"
+                    + " proved at the cutover, the response waited 40 s and ended short"));
 
     private Regressions() {
     }
