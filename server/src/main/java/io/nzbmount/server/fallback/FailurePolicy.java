@@ -72,8 +72,6 @@ public final class FailurePolicy {
     private FailureKind lastKind = FailureKind.UNKNOWN;
     /** The strikes before a stall made the policy leave the source at once; -1 when it did not. */
     private int strikesBeforeStall = -1;
-    /** The pending SWITCH is for providers that cannot be asked: with no candidate, wait for them. */
-    private boolean switchForProviders;
     /** A switch for providers was tried since the last bytes were read: do not sweep again for it. */
     private boolean triedForProviders;
 
@@ -151,7 +149,6 @@ public final class FailurePolicy {
         current = sourceId;
         currentByUser = false;
         strikesBeforeStall = -1;
-        switchForProviders = false;
         triedForProviders = false;
         warmUntil = now + rules.warmUp().toMillis();
         strikes = 0;
@@ -167,8 +164,8 @@ public final class FailurePolicy {
      * cannot be asked: then the stream waits for them as if no switch had been tried.
      */
     public Decision onNoCandidate(long now) {
-        if (switchForProviders) {
-            switchForProviders = false;
+        if (lastKind == FailureKind.PROVIDERS) {
+            // The one switch of this kind: an article the providers asked lack, the others not askable.
             switches--;
             return waitForProviders(now);
         }
@@ -191,7 +188,6 @@ public final class FailurePolicy {
         warmUntil = NEVER;
         strikes = 0;
         providersDownSince = NEVER;
-        switchForProviders = false;
         triedForProviders = false;
         endRound();
     }
@@ -246,7 +242,6 @@ public final class FailurePolicy {
         // failure does), and waiting up to providerPatience would stop the film.
         if (lackedWhereAsked && !triedForProviders && rules.enabled() && switches < rules.switchesPerRound()) {
             triedForProviders = true;
-            switchForProviders = true;
             return cutOver(FailureKind.PROVIDERS, "the providers that answered lack the article and the others cannot"
                     + " be asked now; another source may have it on the ones that answer");
         }
