@@ -40,6 +40,8 @@ import io.nzbmount.server.standby.StandbyStatus;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.StandbyTables;
 import io.nzbmount.server.store.StoreException;
+import io.nzbmount.server.stream.StreamOpener;
+import io.nzbmount.server.stream.StreamingLibrary;
 import io.nzbmount.server.ui.CsrfHandler;
 import io.nzbmount.server.ui.UiHandler;
 import java.net.URI;

@@ -1,4 +1,4 @@
-package io.nzbmount.server.app;
+package io.nzbmount.server.stream;
 
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.server.dav.ContentReader;
