@@ -191,7 +191,7 @@ public final class Application implements AutoCloseable {
             SabApiHandler sab = SabnzbdApi.handler(db, importer, catalog, settings.downloads(),
                     settings.server().dataDir(), clock);
 
-            StreamOpener opener = new StreamOpener(catalog, usenet, playback, streams, Optional.of(cutovers));
+            StreamOpener opener = new StreamOpener(catalog, usenet, playback, streams, cutovers);
             WebServer web = WebServer.builder(new StreamingLibrary(catalog, opener))
                     .bind(settings.server().bind())
                     .port(settings.server().port())

@@ -19,12 +19,12 @@ import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Opens readers on library files: restores the file's segment map from its stored layout (no
- * article fetch; see {@link FileMaps}, plain or inside archive volumes) and starts a foreground
- * reader at the requested offset. Thread-safe.
+ * article fetch; see {@link FileMaps}, plain or inside archive volumes), starts a foreground
+ * reader at the requested offset and hands it to {@link Cutovers}, whose session the response
+ * reads through. Thread-safe.
  */
 public final class StreamOpener {
     private static final int CACHED_MAPS = 64;
@@ -33,7 +33,7 @@ public final class StreamOpener {
     private final Usenet usenet;
     private final PlaybackTracker playback;
     private final StreamRegistry streams;
-    private final Optional<Cutovers> cutovers;
+    private final Cutovers cutovers;
     /** By what a map is made from, which no other file can share: ids alone could be given again. */
     private final Map<MapKey, FileMap> maps = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
@@ -42,25 +42,14 @@ public final class StreamOpener {
         }
     };
 
-    public StreamOpener(ItemCatalog catalog, Usenet usenet) {
-        this(catalog, usenet, PlaybackTracker.NONE, new StreamRegistry(java.time.Clock.systemUTC()));
-    }
-
     /**
      * @param playback told which items are being played (standby pools follow it)
      * @param streams  where open streams are listed for the health and stream views
-     */
-    public StreamOpener(ItemCatalog catalog, Usenet usenet, PlaybackTracker playback, StreamRegistry streams) {
-        this(catalog, usenet, playback, streams, Optional.empty());
-    }
-
-    /**
-     * Also cuts over to a proved standby when the source fails mid-stream.
-     *
-     * @param cutovers where streams find standbys; empty: a failure ends the response
+     * @param cutovers what every stream reads through: the failure policy decides what a failed
+     *                 read means, with automatic cutover off as well as on
      */
     public StreamOpener(ItemCatalog catalog, Usenet usenet, PlaybackTracker playback, StreamRegistry streams,
-                        Optional<Cutovers> cutovers) {
+                        Cutovers cutovers) {
         this.fileMaps = new FileMaps(catalog, usenet);
         this.usenet = usenet;
         this.playback = playback;
@@ -75,17 +64,14 @@ public final class StreamOpener {
         LiveStream live = streams.open(new StreamStart(mounted.itemId(), mounted.itemName(), file.name(), client,
                 String.valueOf(file.sourceId()), offset, file.size() - offset), reader::stats);
         PlaybackTracker.Stream played = playback.opened(mounted.itemId());
-        if (cutovers.isPresent()) {
-            try {
-                return cutovers.get().open(mounted, offset, map, reader, played, live);
-            } catch (IOException | RuntimeException e) {
-                reader.close();
-                played.closed();
-                live.close();
-                throw e;
-            }
+        try {
+            return cutovers.open(mounted, offset, map, reader, played, live);
+        } catch (IOException | RuntimeException e) {
+            reader.close();
+            played.closed();
+            live.close();
+            throw e;
         }
-        return new StreamSession(reader, offset, played, live);
     }
 
     /**
