@@ -47,40 +47,74 @@ public final class ApiHandler extends Handler.Abstract {
     private final Optional<SourcesEndpoint> sources;
     private final Optional<CoverageEndpoint> coverage;
 
-    public ApiHandler(LibraryImporter importer, ItemCatalog catalog, EventLog eventLog) {
-        this(importer, catalog, eventLog, Optional.empty(), Optional.empty());
-    }
-
-    /**
-     * @param picker  searches the indexers and makes items from results; empty without indexers
-     * @param standby the proof progress of standbys, shown with each item
-     */
-    public ApiHandler(LibraryImporter importer, ItemCatalog catalog, EventLog eventLog,
-                      Optional<ReleasePicker> picker, Optional<StandbyStatus> standby) {
-        this(importer, catalog, eventLog, picker, standby, Optional.empty(), Optional.empty());
-    }
-
-    /**
-     * @param cutovers the live state of each item's streams (its problem, the source serving now)
-     * @param sources  answers the source actions of items (make primary, remove, search again)
-     */
-    public ApiHandler(LibraryImporter importer, ItemCatalog catalog, EventLog eventLog,
-                      Optional<ReleasePicker> picker, Optional<StandbyStatus> standby, Optional<Cutovers> cutovers,
-                      Optional<SourcesEndpoint> sources) {
-        this(importer, catalog, eventLog, picker, standby, cutovers, sources, Optional.empty());
-    }
-
-    /** @param coverage answers {@code GET /api/items/{id}/coverage} (what each source lacks, what is proved, what plays) */
-    public ApiHandler(LibraryImporter importer, ItemCatalog catalog, EventLog eventLog,
-                      Optional<ReleasePicker> picker, Optional<StandbyStatus> standby, Optional<Cutovers> cutovers,
-                      Optional<SourcesEndpoint> sources, Optional<CoverageEndpoint> coverage) {
+    private ApiHandler(Builder b) {
         super(InvocationType.BLOCKING);
-        this.sources = sources;
-        this.coverage = coverage;
-        this.nzbs = new NzbsEndpoint(importer);
-        this.search = new SearchEndpoint(picker);
-        this.items = new ItemsEndpoint(catalog, search, standby, cutovers);
-        this.events = new EventsEndpoint(eventLog);
+        this.sources = Optional.ofNullable(b.sources);
+        this.coverage = Optional.ofNullable(b.coverage);
+        this.nzbs = new NzbsEndpoint(b.importer);
+        this.search = new SearchEndpoint(Optional.ofNullable(b.picker));
+        this.items = new ItemsEndpoint(b.catalog, search, Optional.ofNullable(b.standby), b.streams);
+        this.events = new EventsEndpoint(b.eventLog);
+    }
+
+    /**
+     * A handler of {@code /api/nzbs}, {@code /api/items}, {@code /api/events} and {@code /api/search};
+     * the builder's other parts add to what it answers.
+     */
+    public static Builder builder(LibraryImporter importer, ItemCatalog catalog, EventLog eventLog) {
+        return new Builder(importer, catalog, eventLog);
+    }
+
+    /** The parts of an {@link ApiHandler}; each part left out leaves out what it answers. Not thread-safe. */
+    public static final class Builder {
+        private final LibraryImporter importer;
+        private final ItemCatalog catalog;
+        private final EventLog eventLog;
+        private ReleasePicker picker;
+        private StandbyStatus standby;
+        private ItemStreams streams = ItemStreams.NONE;
+        private SourcesEndpoint sources;
+        private CoverageEndpoint coverage;
+
+        private Builder(LibraryImporter importer, ItemCatalog catalog, EventLog eventLog) {
+            this.importer = importer;
+            this.catalog = catalog;
+            this.eventLog = eventLog;
+        }
+
+        /** Searches the indexers and makes items from results; without it (no indexers) there is nothing to search. */
+        public Builder picker(ReleasePicker picker) {
+            this.picker = picker;
+            return this;
+        }
+
+        /** The proof progress of standbys, shown with each item. */
+        public Builder standby(StandbyStatus standby) {
+            this.standby = standby;
+            return this;
+        }
+
+        /** The live state of each item's streams (its problem, the source serving now), shown with each item. */
+        public Builder cutovers(Cutovers cutovers) {
+            this.streams = ItemStreams.of(cutovers);
+            return this;
+        }
+
+        /** Answers the source actions of items (make primary, remove, search again). */
+        public Builder sources(SourcesEndpoint sources) {
+            this.sources = sources;
+            return this;
+        }
+
+        /** Answers {@code GET /api/items/{id}/coverage} (what each source lacks, what is proved, what plays). */
+        public Builder coverage(CoverageEndpoint coverage) {
+            this.coverage = coverage;
+            return this;
+        }
+
+        public ApiHandler build() {
+            return new ApiHandler(this);
+        }
     }
 
     @Override

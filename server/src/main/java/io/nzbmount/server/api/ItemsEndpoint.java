@@ -1,6 +1,5 @@
 package io.nzbmount.server.api;
 
-import io.nzbmount.server.cutover.Cutovers;
 import io.nzbmount.server.cutover.Problem;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.standby.StandbyStatus;
@@ -21,14 +20,13 @@ final class ItemsEndpoint {
     private final ItemCatalog catalog;
     private final SearchEndpoint search;
     private final Optional<StandbyStatus> standby;
-    private final Optional<Cutovers> cutovers;
+    private final ItemStreams streams;
 
-    ItemsEndpoint(ItemCatalog catalog, SearchEndpoint search, Optional<StandbyStatus> standby,
-                  Optional<Cutovers> cutovers) {
+    ItemsEndpoint(ItemCatalog catalog, SearchEndpoint search, Optional<StandbyStatus> standby, ItemStreams streams) {
         this.catalog = catalog;
         this.search = search;
         this.standby = standby;
-        this.cutovers = cutovers;
+        this.streams = streams;
     }
 
     Reply collection(Request request, Query query) throws StoreException {
@@ -51,8 +49,8 @@ final class ItemsEndpoint {
             return Reply.noContent();
         }
         Map<Long, StandbyProgress> progress = standby.isPresent() ? standby.get().ofItem(id) : Map.of();
-        Optional<Problem> problem = cutovers.flatMap(c -> c.problem(id));
-        OptionalLong active = cutovers.map(c -> c.activeSource(id)).orElse(OptionalLong.empty());
+        Optional<Problem> problem = streams.problem(id);
+        OptionalLong active = streams.activeSource(id);
         return catalog.item(id).map(v -> Reply.json(200, ApiJson.item(v, progress, problem, active)))
                 .orElseThrow(() -> ApiException.unknownItem(id));
     }

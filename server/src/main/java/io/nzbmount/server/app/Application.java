@@ -176,12 +176,15 @@ public final class Application implements AutoCloseable {
             started.add(feed);
             apis.add(new EventStreamHandler(feed, EVENT_STREAM_HEARTBEAT));
             if (demo) apis.add(new SimulateFailureHandler(cutovers, catalog));
-            apis.add(new ApiHandler(importer, catalog, events, picker, Optional.of(new StandbyStatus(db)),
-                    Optional.of(cutovers),
-                    Optional.of(new SourcesEndpoint(db, events, Optional.of(standby), indexers.isPresent(), clock,
-                            cutovers::userActed)),
-                    Optional.of(new CoverageEndpoint(db, catalog, new FileMaps(catalog, usenet), new StandbyStatus(db),
-                            streams, events))));
+            ApiHandler.Builder rest = ApiHandler.builder(importer, catalog, events)
+                    .standby(new StandbyStatus(db))
+                    .cutovers(cutovers)
+                    .sources(new SourcesEndpoint(db, events, Optional.of(standby), indexers.isPresent(), clock,
+                            cutovers::userActed))
+                    .coverage(new CoverageEndpoint(db, catalog, new FileMaps(catalog, usenet), new StandbyStatus(db),
+                            streams, events));
+            picker.ifPresent(rest::picker);
+            apis.add(rest.build());
             ApiKeyStore apiKey = ApiKeyStore.open(db, new SecureRandom());
             apis.add(new SettingsHandler(settingsService, apiKey));
             apis.add(observe);

@@ -63,7 +63,7 @@ class RefusedContentApiTest {
         connector.setHost("127.0.0.1");
         connector.setPort(0);
         server.addConnector(connector);
-        server.setHandler(new ApiHandler(importer, new ItemCatalog(db), new EventLog(db, clock)));
+        server.setHandler(ApiHandler.builder(importer, new ItemCatalog(db), new EventLog(db, clock)).build());
         server.start();
         base = URI.create("http://127.0.0.1:" + connector.getLocalPort());
     }

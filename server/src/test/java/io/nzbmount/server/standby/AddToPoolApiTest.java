@@ -66,8 +66,8 @@ class AddToPoolApiTest {
         connector.setHost("127.0.0.1");
         connector.setPort(0);
         server.addConnector(connector);
-        server.setHandler(new ApiHandler(rig.importer, rig.catalog, rig.events,
-                Optional.of(new ReleasePicker(access, rig.importer, rig.db)), Optional.of(new StandbyStatus(rig.db))));
+        server.setHandler(ApiHandler.builder(rig.importer, rig.catalog, rig.events)
+                .picker(new ReleasePicker(access, rig.importer, rig.db)).standby(new StandbyStatus(rig.db)).build());
         server.start();
         base = URI.create("http://127.0.0.1:" + connector.getLocalPort());
         client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();

@@ -57,10 +57,12 @@ class SourcesEndpointTest {
         connector.setHost("127.0.0.1");
         connector.setPort(0);
         server.addConnector(connector);
-        server.setHandler(new ApiHandler(rig.importer, rig.catalog, rig.events,
-                access.map(a -> new ReleasePicker(a, rig.importer, rig.db)), Optional.of(new StandbyStatus(rig.db)),
-                Optional.empty(), Optional.of(new SourcesEndpoint(rig.db, rig.events, Optional.of(rig.service), access.isPresent(),
-                        rig.clock, acted::add))));
+        ApiHandler.Builder api = ApiHandler.builder(rig.importer, rig.catalog, rig.events)
+                .standby(new StandbyStatus(rig.db))
+                .sources(new SourcesEndpoint(rig.db, rig.events, Optional.of(rig.service), access.isPresent(),
+                        rig.clock, acted::add));
+        access.ifPresent(a -> api.picker(new ReleasePicker(a, rig.importer, rig.db)));
+        server.setHandler(api.build());
         server.start();
         base = URI.create("http://127.0.0.1:" + connector.getLocalPort());
         client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();

@@ -49,7 +49,7 @@ final class UiServer implements AutoCloseable {
         Clock clock = Clock.systemUTC();
         importer = new LibraryImporter(db, sizer, presence, clock, 5);
         catalog = new ItemCatalog(db);
-        ApiHandler api = new ApiHandler(importer, catalog, new EventLog(db, clock));
+        ApiHandler api = ApiHandler.builder(importer, catalog, new EventLog(db, clock)).build();
         apiKey = ApiKeyStore.open(db, new SecureRandom());
         SettingsHandler settings = new SettingsHandler(SettingsService.open(db, Settings.defaults(), Map.of()), apiKey);
         server = WebServer.builder(NO_DAV_FILES).port(0).credentials(credentials).allowedHosts(allowedHosts)
