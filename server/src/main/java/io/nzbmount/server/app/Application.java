@@ -11,7 +11,7 @@ import io.nzbmount.server.api.SourcesEndpoint;
 import io.nzbmount.server.cli.UsenetSettings;
 import io.nzbmount.server.cutover.Cutovers;
 import io.nzbmount.server.cutover.SimulateFailureHandler;
-import io.nzbmount.server.fallback.FailureRules;
+import io.nzbmount.server.policy.FailureRules;
 import io.nzbmount.server.http.Credentials;
 import io.nzbmount.server.http.WebServer;
 import io.nzbmount.server.indexer.ClientOptions;

@@ -5,11 +5,11 @@ import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.dav.ContentReader;
-import io.nzbmount.server.fallback.CloseCause;
-import io.nzbmount.server.fallback.FailurePolicy;
-import io.nzbmount.server.fallback.FailureRules;
-import io.nzbmount.server.fallback.Hole;
-import io.nzbmount.server.fallback.SourceHoles;
+import io.nzbmount.server.policy.CloseCause;
+import io.nzbmount.server.policy.FailurePolicy;
+import io.nzbmount.server.policy.FailureRules;
+import io.nzbmount.server.policy.Hole;
+import io.nzbmount.server.policy.SourceHoles;
 import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.MountedFile;
@@ -20,8 +20,6 @@ import io.nzbmount.server.store.StoreException;
 import java.io.IOException;
 import io.nzbmount.server.standby.HoleTable;
 import io.nzbmount.server.standby.Prevalidator;
-import io.nzbmount.server.standby.SentBytesRing;
-import io.nzbmount.server.standby.UrgentSweep;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -59,7 +57,7 @@ public final class Cutovers {
 
     /** Sweeps unproved standbys during a cutover with a {@link Prevalidator} of its own. */
     public Cutovers(Database db, ItemCatalog catalog, Usenet usenet, EventLog events, FailureRules rules, Clock clock) {
-        this(db, catalog, usenet, events, rules, clock, new Prevalidator(db, catalog, usenet, Duration.ZERO));
+        this(db, catalog, usenet, events, rules, clock, new Prevalidator(db, catalog, usenet, Duration.ZERO)::sweep);
     }
 
     /** @param sweeps runs the full fingerprint sweep of a standby not proved yet, while a player waits */

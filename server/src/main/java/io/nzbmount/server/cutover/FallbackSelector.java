@@ -6,15 +6,11 @@ import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.Usenet;
-import io.nzbmount.server.fallback.FailurePolicy;
+import io.nzbmount.server.policy.FailurePolicy;
 import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.standby.Proof;
-import io.nzbmount.server.standby.RangeProof;
-import io.nzbmount.server.standby.SentBytesRing;
-import io.nzbmount.server.standby.ServedBytes;
 import io.nzbmount.server.standby.TransientMisses;
-import io.nzbmount.server.standby.UrgentSweep;
 import io.nzbmount.server.standby.Verdict;
 import io.nzbmount.server.store.FileRecord;
 import io.nzbmount.server.store.StandbyState;
@@ -203,7 +199,7 @@ final class FallbackSelector {
         boolean outOfTime;
         try (SweepWatch watch = new SweepWatch(deadline, r.probes())) {
             try {
-                proof = sweeps.sweep(candidate.referenceId(), id, ServedBytes.of(r.sent(), r.fileSize()), watch);
+                proof = sweeps.sweep(candidate.referenceId(), id, r.sent().served(r.fileSize()), watch);
             } catch (ReadCancelledException e) {
                 if (!watch.expired()) throw e;
                 proof = new Proof(StandbyState.INCONCLUSIVE, "a read was still waiting", 0, 0);

@@ -1,6 +1,6 @@
 package io.nzbmount.server.cutover;
 
-import io.nzbmount.server.fallback.CloseCause;
+import io.nzbmount.server.policy.CloseCause;
 import java.time.Instant;
 import java.util.Objects;
 
@@ -9,7 +9,7 @@ import java.util.Objects;
  * that left is no problem). Lasts until a later read of the item delivers bytes.
  *
  * @param message what the UI shows: {@link CloseCause#message()}, so
- *                {@link io.nzbmount.server.fallback.FailurePolicy#NO_STABLE_SOURCE} only when no
+ *                {@link io.nzbmount.server.policy.FailurePolicy#NO_STABLE_SOURCE} only when no
  *                source could serve the bytes
  * @param since   when the stream ended
  * @param reason  why, in the words of the timeline's {@code stream-closed} event

@@ -1,6 +1,6 @@
 package io.nzbmount.server.cutover;
 
-import io.nzbmount.server.fallback.CloseCause;
+import io.nzbmount.server.policy.CloseCause;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.StoreException;
 import java.sql.PreparedStatement;

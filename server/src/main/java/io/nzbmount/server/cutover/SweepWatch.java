@@ -1,7 +1,7 @@
 package io.nzbmount.server.cutover;
 
 import io.nzbmount.nntp.NzbReader;
-import io.nzbmount.server.standby.UrgentSweep;
+import io.nzbmount.server.standby.SweepGuard;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  * <p>One sweep, one serving thread; the deadline is enforced by a virtual thread that
  * {@link #close} stops. Thread-safe.
  */
-final class SweepWatch implements UrgentSweep.Guard, AutoCloseable {
+final class SweepWatch implements SweepGuard, AutoCloseable {
     private final long deadlineNanos;
     private final Probes probes;
     private final Set<NzbReader> readers = ConcurrentHashMap.newKeySet();

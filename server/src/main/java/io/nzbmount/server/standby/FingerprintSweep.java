@@ -9,8 +9,8 @@ import io.nzbmount.nntp.ProvidersUnavailableException;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.Usenet;
-import io.nzbmount.server.fallback.FailureKind;
-import io.nzbmount.server.fallback.Hole;
+import io.nzbmount.server.policy.FailureKind;
+import io.nzbmount.server.policy.Hole;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.SampleHashes;
 import io.nzbmount.server.store.StandbyState;
@@ -59,7 +59,7 @@ final class FingerprintSweep {
     private final ReentrantLock primaryLock;
     private final Duration pause;
     private final Priority priority;
-    private final UrgentSweep.Guard guard;
+    private final SweepGuard guard;
     private final List<Hole> knownHoles;
     private final ServedBytes served;
     private final byte[] buffer = new byte[BUFFER];
@@ -72,7 +72,7 @@ final class FingerprintSweep {
      * @param served      bytes a response sent, sampled in place of primary bytes it cannot read; null when none
      */
     FingerprintSweep(Database db, Usenet usenet, long primaryId, List<FilePair> pairs, Prevalidator.Progress progress,
-                     ReentrantLock primaryLock, Duration pause, Priority priority, UrgentSweep.Guard guard,
+                     ReentrantLock primaryLock, Duration pause, Priority priority, SweepGuard guard,
                      List<Hole> knownHoles, ServedBytes served) {
         this.knownHoles = List.copyOf(knownHoles);
         this.served = served;

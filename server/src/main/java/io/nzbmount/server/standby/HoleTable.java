@@ -1,7 +1,7 @@
 package io.nzbmount.server.standby;
 
-import io.nzbmount.server.fallback.Hole;
-import io.nzbmount.server.fallback.SourceHoles;
+import io.nzbmount.server.policy.Hole;
+import io.nzbmount.server.policy.SourceHoles;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.StoreException;
 import java.sql.PreparedStatement;

@@ -3,7 +3,7 @@ package io.nzbmount.server.standby;
 import io.nzbmount.nntp.ArticleSpan;
 import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbSegment;
-import io.nzbmount.server.fallback.Hole;
+import io.nzbmount.server.policy.Hole;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -6,8 +6,8 @@ import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.Usenet;
-import io.nzbmount.server.fallback.FailureKind;
-import io.nzbmount.server.fallback.Hole;
+import io.nzbmount.server.policy.FailureKind;
+import io.nzbmount.server.policy.Hole;
 import io.nzbmount.server.library.Counterparts;
 import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.ItemCatalog;
@@ -44,7 +44,7 @@ import java.util.Set;
  * fails moves the sample again; only when no readable room is left is the proof inconclusive.
  * A timeout is never a death.
  */
-public final class Prevalidator implements UrgentSweep {
+public final class Prevalidator {
 
     /** Told after every compared sample, so progress can be stored and shown. */
     @FunctionalInterface
@@ -78,17 +78,22 @@ public final class Prevalidator implements UrgentSweep {
      */
     public Proof prove(long primaryId, long standbyId, Progress progress)
             throws StoreException, ReadCancelledException {
-        return prove(primaryId, standbyId, progress, Priority.BACKGROUND, pause, Guard.NONE, null);
+        return prove(primaryId, standbyId, progress, Priority.BACKGROUND, pause, SweepGuard.NONE, null);
     }
 
-    /** The same proof at foreground priority, unpaced, stopped by {@code guard} (see {@link UrgentSweep}). */
-    @Override
-    public Proof sweep(long referenceId, long standbyId, ServedBytes served, Guard guard)
+    /**
+     * The same proof at foreground priority, unpaced, stopped by {@code guard}, for a player that
+     * waits: samples the reference cannot read may move into {@code served}, the bytes the waiting
+     * response has sent (null when none).
+     *
+     * @throws ReadCancelledException when a reader was closed under the sweep, or the thread interrupted
+     */
+    public Proof sweep(long referenceId, long standbyId, ServedBytes served, SweepGuard guard)
             throws StoreException, ReadCancelledException {
         return prove(referenceId, standbyId, (done, total) -> { }, Priority.FOREGROUND, Duration.ZERO, guard, served);
     }
 
-    private Proof prove(long primaryId, long standbyId, Progress progress, Priority priority, Duration pace, Guard guard,
+    private Proof prove(long primaryId, long standbyId, Progress progress, Priority priority, Duration pace, SweepGuard guard,
                         ServedBytes served) throws StoreException, ReadCancelledException {
         List<FileRecord> itemFiles = db.transaction(c -> {
             Optional<SourceRecord> primary = Sources.byId(c, primaryId);

@@ -3,7 +3,7 @@ package io.nzbmount.server.standby;
 import java.util.Objects;
 
 /**
- * Bytes of the item's file that a response has already sent (its {@link SentBytesRing}): bytes
+ * Bytes of the item's file that a response has already sent (kept by the cutover): bytes
  * the item is known to hold, so a cutover's sweep may sample them in place of a position the
  * primary cannot read, without fetching them from the primary. Immutable; the array is owned by
  * this record (pass a copy).
@@ -18,11 +18,6 @@ public record ServedBytes(long fileSize, long from, byte[] bytes) {
         if (from < 0 || bytes.length == 0 || from + bytes.length > fileSize) {
             throw new IllegalArgumentException("bad served range " + from + "+" + bytes.length + " of " + fileSize);
         }
-    }
-
-    /** The bytes the ring holds, or null when it holds none. */
-    public static ServedBytes of(SentBytesRing ring, long fileSize) {
-        return ring.held() == 0 ? null : new ServedBytes(fileSize, ring.heldFrom(), ring.heldBytes());
     }
 
     long end() {

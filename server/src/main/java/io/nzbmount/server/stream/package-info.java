@@ -23,7 +23,7 @@
  *   <li>{@link io.nzbmount.server.cutover.Cutovers} wraps that reader in a
  *       {@code CutoverSession}, the {@link io.nzbmount.server.dav.ContentReader} every GET reads
  *       through. On a read failure it asks the failure policy
- *       ({@link io.nzbmount.server.fallback.FailurePolicy}) what to do: read again after a wait,
+ *       ({@link io.nzbmount.server.policy.FailurePolicy}) what to do: read again after a wait,
  *       cut over to a standby proved at the current offset, or close. With automatic cutover off
  *       the policy closes where it would have switched.</li>
  *   <li>{@link io.nzbmount.nntp.NzbReader} reads the bytes: offset to article, read-ahead,

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.nzbmount.config.ConfigLoader;
 import io.nzbmount.config.Settings;
-import io.nzbmount.server.fallback.FailureRules;
+import io.nzbmount.server.policy.FailureRules;
 import io.nzbmount.server.http.WebServer;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -14,7 +14,7 @@ import io.nzbmount.server.archive.ArchiveVolume;
 import io.nzbmount.server.archive.Piece;
 import io.nzbmount.server.archive.RarBuilder;
 import io.nzbmount.server.archive.VolumeSource;
-import io.nzbmount.server.fallback.Hole;
+import io.nzbmount.server.policy.Hole;
 import io.nzbmount.server.standby.HoleTable;
 import io.nzbmount.server.store.Database;
 import java.nio.file.Path;

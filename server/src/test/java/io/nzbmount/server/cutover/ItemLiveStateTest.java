@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.nzbmount.nntp.embedded.ArticleFault;
 import io.nzbmount.nntp.embedded.PostedFile;
-import io.nzbmount.server.fallback.FailurePolicy;
+import io.nzbmount.server.policy.FailurePolicy;
 import java.io.InputStream;
 import java.net.Socket;
 import java.net.URI;

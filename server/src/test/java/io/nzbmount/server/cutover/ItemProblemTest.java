@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
 import io.nzbmount.nntp.embedded.PostedFile;
-import io.nzbmount.server.fallback.FailurePolicy;
+import io.nzbmount.server.policy.FailurePolicy;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Arrays;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.nzbmount.nntp.NzbParser;
 import io.nzbmount.nntp.NzbSegment;
-import io.nzbmount.server.fallback.FailurePolicy;
+import io.nzbmount.server.policy.FailurePolicy;
 import io.nzbmount.server.realpeer.RealPeer;
 import io.nzbmount.server.standby.Sample;
 import io.nzbmount.server.standby.SamplePlan;

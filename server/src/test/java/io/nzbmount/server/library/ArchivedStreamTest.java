@@ -14,7 +14,7 @@ import io.nzbmount.server.archive.ArchiveSet;
 import io.nzbmount.server.archive.Member;
 import io.nzbmount.server.archive.Piece;
 import io.nzbmount.server.cutover.Cutovers;
-import io.nzbmount.server.fallback.FailureRules;
+import io.nzbmount.server.policy.FailureRules;
 import io.nzbmount.server.http.WebServer;
 import io.nzbmount.server.observe.StreamRegistry;
 import io.nzbmount.server.standby.PlaybackTracker;

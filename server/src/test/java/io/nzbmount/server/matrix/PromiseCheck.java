@@ -1,7 +1,7 @@
 package io.nzbmount.server.matrix;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.nzbmount.server.fallback.FailurePolicy;
+import io.nzbmount.server.policy.FailurePolicy;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;

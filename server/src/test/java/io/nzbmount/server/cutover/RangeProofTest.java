@@ -1,9 +1,10 @@
-package io.nzbmount.server.standby;
+package io.nzbmount.server.cutover;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.nzbmount.server.standby.Verdict;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 

@@ -1,8 +1,8 @@
-package io.nzbmount.server.fallback;
+package io.nzbmount.server.policy;
 
-import static io.nzbmount.server.fallback.Decision.Action.CLOSE;
-import static io.nzbmount.server.fallback.Decision.Action.RETRY;
-import static io.nzbmount.server.fallback.Decision.Action.SWITCH;
+import static io.nzbmount.server.policy.Decision.Action.CLOSE;
+import static io.nzbmount.server.policy.Decision.Action.RETRY;
+import static io.nzbmount.server.policy.Decision.Action.SWITCH;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package io.nzbmount.server.fallback;
+package io.nzbmount.server.policy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

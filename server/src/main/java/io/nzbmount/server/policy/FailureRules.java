@@ -1,4 +1,4 @@
-package io.nzbmount.server.fallback;
+package io.nzbmount.server.policy;
 
 import io.nzbmount.config.FallbackSettings;
 import java.time.Duration;

@@ -1,7 +1,10 @@
-package io.nzbmount.server.standby;
+package io.nzbmount.server.cutover;
 
-import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.ReadCancelledException;
+import io.nzbmount.server.standby.Prevalidator;
+import io.nzbmount.server.standby.Proof;
+import io.nzbmount.server.standby.ServedBytes;
+import io.nzbmount.server.standby.SweepGuard;
 import io.nzbmount.server.store.StoreException;
 
 /**
@@ -10,28 +13,11 @@ import io.nzbmount.server.store.StoreException;
  * but every fetch runs at foreground priority, samples follow each other without a pause, and the
  * caller can stop the sweep; samples the reference cannot read may move into the bytes the
  * response has already sent. Nothing is stored about the standby: recording the verdict is the
- * caller's job. Thread-safe; a call blocks its thread on the providers.
+ * caller's job. {@link Prevalidator#sweep} is the one the server runs. Thread-safe; a call blocks
+ * its thread on the providers.
  */
+@FunctionalInterface
 public interface UrgentSweep {
-
-    /** What a running sweep asks of its caller; called on the sweeping thread. */
-    interface Guard {
-        /** A guard that never stops a sweep and ignores its readers. */
-        Guard NONE = new Guard() {
-            @Override public boolean stop() { return false; }
-            @Override public void opened(NzbReader reader) { }
-        };
-
-        /** Asked before each sample: true ends the sweep there, with an {@code INCONCLUSIVE} proof. */
-        boolean stop();
-
-        /**
-         * A reader the sweep has just opened (the sweep closes it itself). The caller may close it
-         * from any thread: a read waiting on it then ends with {@link ReadCancelledException},
-         * which ends the sweep.
-         */
-        void opened(NzbReader reader);
-    }
 
     /**
      * Compares {@code standbyId} with {@code referenceId}, a source known to hold the item's bytes.
@@ -40,6 +26,6 @@ public interface UrgentSweep {
      *               reference cannot be read; null when it has sent none
      * @throws ReadCancelledException when a reader was closed under the sweep, or the thread interrupted
      */
-    Proof sweep(long referenceId, long standbyId, ServedBytes served, Guard guard)
+    Proof sweep(long referenceId, long standbyId, ServedBytes served, SweepGuard guard)
             throws StoreException, ReadCancelledException;
 }

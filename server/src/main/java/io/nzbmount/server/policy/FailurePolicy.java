@@ -1,8 +1,8 @@
-package io.nzbmount.server.fallback;
+package io.nzbmount.server.policy;
 
 import io.nzbmount.nntp.ArticleUnavailableException;
 import io.nzbmount.nntp.ProvidersUnavailableException;
-import io.nzbmount.server.fallback.Decision.Action;
+import io.nzbmount.server.policy.Decision.Action;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;

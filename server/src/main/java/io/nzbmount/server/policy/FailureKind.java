@@ -1,4 +1,4 @@
-package io.nzbmount.server.fallback;
+package io.nzbmount.server.policy;
 
 import io.nzbmount.nntp.ArticleCorruptException;
 import io.nzbmount.nntp.ArticleMissingException;

@@ -1,11 +1,13 @@
-package io.nzbmount.server.standby;
+package io.nzbmount.server.cutover;
+
+import io.nzbmount.server.standby.ServedBytes;
 
 /**
  * The last bytes one response has sent, kept so that a cutover can prove a standby against them.
  * Not thread-safe: owned by the one thread that writes the response. Bytes are copied in; the
  * caller keeps ownership of the arrays it passes.
  */
-public final class SentBytesRing {
+final class SentBytesRing {
     /** Default capacity: enough to tell releases apart, small enough to keep one per open response. */
     public static final int DEFAULT_CAPACITY = 64 * 1024;
 
@@ -67,5 +69,10 @@ public final class SentBytesRing {
             done += chunk;
         }
         return copy;
+    }
+
+    /** The held bytes of a file of {@code fileSize} bytes, or null when none are held. */
+    ServedBytes served(long fileSize) {
+        return held() == 0 ? null : new ServedBytes(fileSize, heldFrom(), heldBytes());
     }
 }

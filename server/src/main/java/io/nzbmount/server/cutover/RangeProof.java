@@ -1,12 +1,13 @@
-package io.nzbmount.server.standby;
+package io.nzbmount.server.cutover;
 
+import io.nzbmount.server.standby.Verdict;
 import java.util.Arrays;
 
 /**
  * The proof a cutover asks of an already verified standby: the bytes this response sent just
  * before the cut must be the standby's bytes at the same offsets. Pure and stateless.
  */
-public final class RangeProof {
+final class RangeProof {
     private RangeProof() {
     }
 

@@ -1,4 +1,4 @@
-package io.nzbmount.server.fallback;
+package io.nzbmount.server.policy;
 
 import java.util.Objects;
 import java.util.Optional;

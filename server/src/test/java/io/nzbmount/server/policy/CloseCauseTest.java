@@ -1,6 +1,6 @@
-package io.nzbmount.server.fallback;
+package io.nzbmount.server.policy;
 
-import static io.nzbmount.server.fallback.Decision.Action.CLOSE;
+import static io.nzbmount.server.policy.Decision.Action.CLOSE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
