@@ -8,7 +8,7 @@
  *       {@code Range} and {@code If-Range}, resolves the path through the
  *       {@link io.nzbmount.server.dav.Library} and sets the status and headers, with an exact
  *       Content-Length.</li>
- *   <li>{@link io.nzbmount.server.dav.BodyCopier} copies each range into the response. It reads
+ *   <li>{@code dav.BodyCopier} copies each range into the response. It reads
  *       the first bytes before the headers are committed, so a file that cannot be read at all
  *       is answered 503; a later failure closes the connection short of its length.</li>
  *   <li>{@link io.nzbmount.server.stream.StreamingLibrary} is the {@code Library}: one folder per
