@@ -10,6 +10,7 @@ import io.nzbmount.server.store.Items;
 import io.nzbmount.server.store.NewSource;
 import io.nzbmount.server.store.MissingArticles;
 import io.nzbmount.server.store.Refusals;
+import io.nzbmount.server.store.SourceLifecycle;
 import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.SourceRole;
 import io.nzbmount.server.store.SourceState;
@@ -111,7 +112,7 @@ public final class LibraryImporter {
             if (raced.isPresent()) return raced.get();
             long itemId = Items.insert(c, uniqueName(c, release.itemName()), now);
             long sourceId = insertSource(c, itemId, release, link, SourceRole.PRIMARY, SourceState.READY, now);
-            Items.setPrimary(c, itemId, sourceId, false);
+            SourceLifecycle.imported(c, itemId, sourceId);
             EventLog.append(c, now, itemId, "imported", detail(sourceId, release));
             return new ImportResult(view(c, itemId), sourceId, true);
         });

@@ -84,8 +84,8 @@ public final class Sources {
     }
 
     /** Sets role, state, reason and tier together; false when there is no such source. */
-    public static boolean update(Connection c, long sourceId, SourceRole role, SourceState state,
-                                 Optional<String> reason, OptionalInt tier) throws SQLException {
+    static boolean update(Connection c, long sourceId, SourceRole role, SourceState state,
+                          Optional<String> reason, OptionalInt tier) throws SQLException {
         try (PreparedStatement p = c.prepareStatement(
                 "UPDATE sources SET role = ?, state = ?, reason = ?, tier = ? WHERE id = ?")) {
             p.setString(1, role.word());

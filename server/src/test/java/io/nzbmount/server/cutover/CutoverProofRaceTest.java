@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.nzbmount.server.library.MutableClock;
+import io.nzbmount.server.store.SourceRows;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.Items;
 import io.nzbmount.server.store.NewSource;
@@ -48,7 +49,7 @@ class CutoverProofRaceTest {
         primary = db.transaction(c -> Sources.insert(c, item, source("aa", SourceRole.PRIMARY, SourceState.READY)));
         standby = db.transaction(c -> {
             long id = Sources.insert(c, item, source("bb", SourceRole.STANDBY, SourceState.PENDING));
-            Items.setPrimary(c, item, primary, false);
+            SourceRows.setPrimary(c, item, primary, false);
             StandbyTables.putProgress(c, StandbyProgress.pending(id, OptionalInt.of(0)));
             return id;
         });
@@ -107,7 +108,7 @@ class CutoverProofRaceTest {
         StandbyProgress claimed = backgroundProofStarts();
         // The background proof ends first, finding a difference (Validation stores the source with it).
         assertTrue(backgroundProofEnds(claimed, StandbyState.MISMATCH));
-        db.transaction(c -> Sources.update(c, standby, SourceRole.STANDBY, SourceState.DEAD,
+        db.transaction(c -> SourceRows.update(c, standby, SourceRole.STANDBY, SourceState.DEAD,
                 Optional.of("background: mismatch"), OptionalInt.of(0)));
 
         assertFalse(store.markVerified(standby, "all 20 samples match, proved during a cutover", 20, 20),
@@ -122,7 +123,7 @@ class CutoverProofRaceTest {
         db.transaction(c -> {
             StandbyTables.putVerdict(c, StandbyTables.progress(c, standby).orElseThrow()
                     .finished(StandbyState.DEAD, Optional.of(removed), T0, 0, Optional.empty()));
-            return Sources.update(c, standby, SourceRole.STANDBY, SourceState.DEAD, Optional.of(removed), OptionalInt.of(0));
+            return SourceRows.update(c, standby, SourceRole.STANDBY, SourceState.DEAD, Optional.of(removed), OptionalInt.of(0));
         });
 
         store.markDead(standby, "content-length gate: it has no file of 1000 bytes", StandbyState.MISMATCH);
@@ -148,7 +149,7 @@ class CutoverProofRaceTest {
         db.transaction(c -> {
             StandbyTables.putProgress(c, StandbyProgress.pending(primary, OptionalInt.of(0))
                     .finished(StandbyState.DEAD, Optional.of("removed by the user"), T0, 0, Optional.empty()));
-            Sources.update(c, standby, SourceRole.STANDBY, SourceState.VALIDATED, Optional.empty(), OptionalInt.of(0));
+            SourceRows.update(c, standby, SourceRole.STANDBY, SourceState.VALIDATED, Optional.empty(), OptionalInt.of(0));
             return null;
         });
         assertTrue(store.switched(item, primary, standby, false));
