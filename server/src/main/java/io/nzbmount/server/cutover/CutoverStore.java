@@ -10,7 +10,7 @@ import io.nzbmount.server.store.SourceLifecycle;
 import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.SourceRole;
 import io.nzbmount.server.store.SourceState;
-import io.nzbmount.server.store.Sources;
+import io.nzbmount.server.store.SourceTable;
 import io.nzbmount.server.store.StandbyState;
 import io.nzbmount.server.store.StandbyTables;
 import io.nzbmount.server.store.StoreException;
@@ -75,7 +75,7 @@ final class CutoverStore {
             List<SourceRecord> order = new ArrayList<>();
             List<SourceRecord> verified = new ArrayList<>();
             List<SourceRecord> unverified = new ArrayList<>();
-            for (SourceRecord s : Sources.ofItem(c, itemId)) {
+            for (SourceRecord s : SourceTable.ofItem(c, itemId)) {
                 if (s.id() == currentId) continue;
                 if (s.id() == primary) order.add(s);
                 else if (s.role() == SourceRole.STANDBY && s.state() == SourceState.VALIDATED) verified.add(s);

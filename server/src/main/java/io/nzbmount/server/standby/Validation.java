@@ -8,7 +8,7 @@ import io.nzbmount.server.store.Items;
 import io.nzbmount.server.store.SourceLifecycle;
 import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.SourceRole;
-import io.nzbmount.server.store.Sources;
+import io.nzbmount.server.store.SourceTable;
 import io.nzbmount.server.store.StandbyProgress;
 import io.nzbmount.server.store.StandbyState;
 import io.nzbmount.server.store.StandbyTables;
@@ -81,7 +81,7 @@ final class Validation {
     /** Proves a standby against its item's current primary and stores the outcome. */
     void run(long sourceId, List<Duration> retryWaits) throws StoreException, ReadCancelledException {
         Optional<Target> target = db.transaction(c -> {
-            Optional<SourceRecord> source = Sources.byId(c, sourceId);
+            Optional<SourceRecord> source = SourceTable.byId(c, sourceId);
             if (source.isEmpty() || source.get().role() != SourceRole.STANDBY) return Optional.empty();
             OptionalLong primary = Items.byId(c, source.get().itemId()).map(i -> i.primarySource()).orElse(OptionalLong.empty());
             if (primary.isEmpty()) return Optional.empty();

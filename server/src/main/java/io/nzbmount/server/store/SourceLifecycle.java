@@ -82,16 +82,16 @@ public final class SourceLifecycle {
                 return choice;
             }
             if (chosen.state() != SourceState.VALIDATED) throw refuse(Rule.NOT_VERIFIED, Optional.of(chosen));
-            Optional<SourceRecord> previous = Sources.byId(c, old);
+            Optional<SourceRecord> previous = SourceTable.byId(c, old);
             if (previous.isPresent() && previous.get().state() != SourceState.DEAD) {
-                Sources.update(c, old, SourceRole.STANDBY, SourceState.VALIDATED, Optional.empty(), previous.get().tier());
+                SourceTable.update(c, old, SourceRole.STANDBY, SourceState.VALIDATED, Optional.empty(), previous.get().tier());
                 StandbyProgress p = StandbyTables.progress(c, old).orElse(StandbyProgress.pending(old, previous.get().tier()));
                 StandbyTables.putProgress(c, p.finished(StandbyState.VERIFIED,
                         Optional.of("it was the primary until another release was chosen"), clock.instant(), 0,
                         Optional.empty()));
             }
             Items.setPrimary(c, itemId, sourceId, true);
-            Sources.update(c, sourceId, SourceRole.PRIMARY, SourceState.READY, Optional.empty(), chosen.tier());
+            SourceTable.update(c, sourceId, SourceRole.PRIMARY, SourceState.READY, Optional.empty(), chosen.tier());
             return choice;
         });
     }
@@ -110,7 +110,7 @@ public final class SourceLifecycle {
             SourceRecord s = sourceOf(c, itemId, sourceId);
             if (item.primarySource().orElse(-1) == sourceId) throw refuse(Rule.IS_PRIMARY, Optional.of(s));
             if (s.state() == SourceState.DEAD) throw refuse(Rule.NOT_IN_POOL, Optional.of(s));
-            Sources.update(c, sourceId, SourceRole.STANDBY, SourceState.DEAD, Optional.of(reason), s.tier());
+            SourceTable.update(c, sourceId, SourceRole.STANDBY, SourceState.DEAD, Optional.of(reason), s.tier());
             StandbyProgress p = StandbyTables.progress(c, sourceId).orElse(StandbyProgress.pending(sourceId, s.tier()));
             StandbyTables.putProgress(c, p.finished(StandbyState.DEAD, Optional.of(reason), clock.instant(), 0,
                     Optional.empty()));
@@ -131,8 +131,8 @@ public final class SourceLifecycle {
     public boolean cutOver(long itemId, long from, long to, boolean permanentFailure) throws StoreException {
         return db.transaction(c -> {
             Optional<ItemRecord> item = Items.byId(c, itemId);
-            Optional<SourceRecord> old = Sources.byId(c, from);
-            Optional<SourceRecord> next = Sources.byId(c, to);
+            Optional<SourceRecord> old = SourceTable.byId(c, from);
+            Optional<SourceRecord> next = SourceTable.byId(c, to);
             if (item.isEmpty() || old.isEmpty() || next.isEmpty()) return false;
             boolean fromIsPrimary = item.get().primarySource().orElse(-1) == from;
             if (fromIsPrimary && item.get().primaryByUser() && !permanentFailure) return false;
@@ -140,17 +140,17 @@ public final class SourceLifecycle {
                 StandbyProgress p = StandbyTables.progress(c, from).orElse(StandbyProgress.pending(from, old.get().tier()));
                 if (StandbyTables.putVerdict(c, p.finished(StandbyState.VERIFIED,
                         Optional.of("it served these bytes as the primary"), clock.instant(), 0, Optional.empty()))) {
-                    Sources.update(c, from, SourceRole.STANDBY, SourceState.VALIDATED, Optional.empty(), old.get().tier());
+                    SourceTable.update(c, from, SourceRole.STANDBY, SourceState.VALIDATED, Optional.empty(), old.get().tier());
                 } else if (fromIsPrimary) {
                     // Decided for good while it served (removed by the user, or found to differ): it
                     // stays out of the pool, and it leaves the primary role all the same, so the item
                     // never has two primaries.
-                    Sources.update(c, from, SourceRole.STANDBY, SourceState.DEAD, p.reason(), old.get().tier());
+                    SourceTable.update(c, from, SourceRole.STANDBY, SourceState.DEAD, p.reason(), old.get().tier());
                 }
             }
             if (!fromIsPrimary) return false;
             Items.setPrimary(c, itemId, to, false);
-            Sources.update(c, to, SourceRole.PRIMARY, SourceState.READY, Optional.empty(), next.get().tier());
+            SourceTable.update(c, to, SourceRole.PRIMARY, SourceState.READY, Optional.empty(), next.get().tier());
             return true;
         });
     }
@@ -162,14 +162,14 @@ public final class SourceLifecycle {
      */
     public void markDead(long sourceId, String reason, StandbyState verdict) throws StoreException {
         db.transaction(c -> {
-            Optional<SourceRecord> s = Sources.byId(c, sourceId);
+            Optional<SourceRecord> s = SourceTable.byId(c, sourceId);
             if (s.isEmpty() || s.get().role() == SourceRole.PRIMARY || isPrimary(c, s.get())) return null;
             StandbyProgress p = StandbyTables.progress(c, sourceId).orElse(StandbyProgress.pending(sourceId, s.get().tier()));
             if (!StandbyTables.putVerdict(c, p.finished(verdict, Optional.of(reason), clock.instant(), 0,
                     Optional.empty()))) {
                 return null;
             }
-            Sources.update(c, sourceId, SourceRole.STANDBY, SourceState.DEAD, Optional.of(reason), s.get().tier());
+            SourceTable.update(c, sourceId, SourceRole.STANDBY, SourceState.DEAD, Optional.of(reason), s.get().tier());
             remember(c, s.get(), reason, clock.instant());
             return null;
         });
@@ -185,7 +185,7 @@ public final class SourceLifecycle {
      */
     public boolean markVerified(long sourceId, String reason, int samplesDone, int samplesTotal) throws StoreException {
         return db.transaction(c -> {
-            Optional<SourceRecord> s = Sources.byId(c, sourceId);
+            Optional<SourceRecord> s = SourceTable.byId(c, sourceId);
             if (s.isPresent() && s.get().role() == SourceRole.PRIMARY && s.get().state() != SourceState.DEAD) return true;
             if (s.isEmpty() || s.get().role() != SourceRole.STANDBY || s.get().state() == SourceState.DEAD) return false;
             StandbyProgress p = StandbyTables.progress(c, sourceId).orElse(StandbyProgress.pending(sourceId, s.get().tier()));
@@ -193,7 +193,7 @@ public final class SourceLifecycle {
                     .finished(StandbyState.VERIFIED, Optional.of(reason), clock.instant(), 0, Optional.empty()))) {
                 return false;
             }
-            Sources.update(c, sourceId, SourceRole.STANDBY, SourceState.VALIDATED, Optional.empty(), s.get().tier());
+            SourceTable.update(c, sourceId, SourceRole.STANDBY, SourceState.VALIDATED, Optional.empty(), s.get().tier());
             return true;
         });
     }
@@ -205,13 +205,13 @@ public final class SourceLifecycle {
      */
     public void markFailed(long sourceId, String reason, Duration coolDown) throws StoreException {
         db.transaction(c -> {
-            Optional<SourceRecord> s = Sources.byId(c, sourceId);
+            Optional<SourceRecord> s = SourceTable.byId(c, sourceId);
             if (s.isEmpty() || s.get().role() != SourceRole.STANDBY || s.get().state() == SourceState.DEAD) return null;
             StandbyProgress p = StandbyTables.progress(c, sourceId).orElse(StandbyProgress.pending(sourceId, s.get().tier()));
             if (p.state().permanent()) return null;
             StandbyTables.putProgress(c, new StandbyProgress(sourceId, p.state(), p.samplesDone(), p.samplesTotal(),
                     p.validatedAt(), p.reason(), p.tier(), p.attempts(), Optional.of(clock.instant().plus(coolDown))));
-            Sources.update(c, sourceId, SourceRole.STANDBY, SourceState.FAILED, Optional.of(reason), s.get().tier());
+            SourceTable.update(c, sourceId, SourceRole.STANDBY, SourceState.FAILED, Optional.of(reason), s.get().tier());
             return null;
         });
     }
@@ -229,11 +229,11 @@ public final class SourceLifecycle {
             for (StandbyProgress p : StandbyTables.progressIn(c, EnumSet.of(StandbyState.VERIFIED,
                     StandbyState.PENDING, StandbyState.INCONCLUSIVE))) {
                 if (p.retryAt().isEmpty() || p.retryAt().get().isAfter(now)) continue;
-                Optional<SourceRecord> s = Sources.byId(c, p.sourceId());
+                Optional<SourceRecord> s = SourceTable.byId(c, p.sourceId());
                 if (s.isEmpty() || s.get().state() != SourceState.FAILED || s.get().role() != SourceRole.STANDBY) continue;
                 if (itemId >= 0 && s.get().itemId() != itemId) continue;
                 SourceState back = p.state() == StandbyState.VERIFIED ? SourceState.VALIDATED : SourceState.PENDING;
-                Sources.update(c, p.sourceId(), SourceRole.STANDBY, back, Optional.empty(), s.get().tier());
+                SourceTable.update(c, p.sourceId(), SourceRole.STANDBY, back, Optional.empty(), s.get().tier());
                 restored++;
             }
             return restored;
@@ -247,18 +247,18 @@ public final class SourceLifecycle {
      */
     public void adopt(long sourceId, TierRule rule) throws StoreException {
         db.transaction(c -> {
-            Optional<SourceRecord> source = Sources.byId(c, sourceId);
+            Optional<SourceRecord> source = SourceTable.byId(c, sourceId);
             if (source.isEmpty()) return null;
             Optional<SizedSource> primary = Optional.empty();
             Optional<ItemRecord> item = Items.byId(c, source.get().itemId());
             if (item.isPresent() && item.get().primarySource().isPresent()) {
-                Optional<SourceRecord> p = Sources.byId(c, item.get().primarySource().getAsLong());
+                Optional<SourceRecord> p = SourceTable.byId(c, item.get().primarySource().getAsLong());
                 if (p.isPresent()) primary = Optional.of(new SizedSource(p.get(), mediaSize(c, p.get().id())));
             }
             OptionalInt tier = rule.tier(primary, new SizedSource(source.get(), mediaSize(c, sourceId)));
             if (StandbyTables.key(c, sourceId).isEmpty()) StandbyTables.putKey(c, sourceId, source.get().sha256());
             StandbyTables.putProgress(c, StandbyProgress.pending(sourceId, tier));
-            Sources.update(c, sourceId, source.get().role(), source.get().state(), source.get().reason(), tier);
+            SourceTable.update(c, sourceId, source.get().role(), source.get().state(), source.get().reason(), tier);
             return null;
         });
     }
@@ -293,7 +293,7 @@ public final class SourceLifecycle {
                 default -> SourceState.PENDING;
             };
             Optional<String> why = state == SourceState.DEAD ? Optional.of(reason) : Optional.empty();
-            Sources.update(c, source.id(), SourceRole.STANDBY, state, why, p.tier());
+            SourceTable.update(c, source.id(), SourceRole.STANDBY, state, why, p.tier());
             if (verdict.permanent()) remember(c, source, reason, now);
             return Optional.<String>empty();
         });
@@ -314,7 +314,7 @@ public final class SourceLifecycle {
     }
 
     private static SourceRecord sourceOf(Connection c, long itemId, long sourceId) throws SQLException {
-        return Sources.byId(c, sourceId).filter(s -> s.itemId() == itemId)
+        return SourceTable.byId(c, sourceId).filter(s -> s.itemId() == itemId)
                 .orElseThrow(() -> refuse(Rule.UNKNOWN_SOURCE, Optional.empty()));
     }
 

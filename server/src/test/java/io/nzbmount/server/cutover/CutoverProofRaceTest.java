@@ -12,7 +12,7 @@ import io.nzbmount.server.store.NewSource;
 import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.SourceRole;
 import io.nzbmount.server.store.SourceState;
-import io.nzbmount.server.store.Sources;
+import io.nzbmount.server.store.SourceTable;
 import io.nzbmount.server.store.StandbyProgress;
 import io.nzbmount.server.store.StandbyState;
 import io.nzbmount.server.store.StandbyTables;
@@ -46,9 +46,9 @@ class CutoverProofRaceTest {
         db = Database.open(dir);
         store = new CutoverStore(db, new MutableClock(T0));
         item = db.transaction(c -> Items.insert(c, "Film", T0));
-        primary = db.transaction(c -> Sources.insert(c, item, source("aa", SourceRole.PRIMARY, SourceState.READY)));
+        primary = db.transaction(c -> SourceTable.insert(c, item, source("aa", SourceRole.PRIMARY, SourceState.READY)));
         standby = db.transaction(c -> {
-            long id = Sources.insert(c, item, source("bb", SourceRole.STANDBY, SourceState.PENDING));
+            long id = SourceTable.insert(c, item, source("bb", SourceRole.STANDBY, SourceState.PENDING));
             SourceRows.setPrimary(c, item, primary, false);
             StandbyTables.putProgress(c, StandbyProgress.pending(id, OptionalInt.of(0)));
             return id;
@@ -78,7 +78,7 @@ class CutoverProofRaceTest {
     }
 
     private SourceRecord source(long id) throws StoreException {
-        return db.transaction(c -> Sources.byId(c, id)).orElseThrow();
+        return db.transaction(c -> SourceTable.byId(c, id)).orElseThrow();
     }
 
     @Test
@@ -153,10 +153,10 @@ class CutoverProofRaceTest {
             return null;
         });
         assertTrue(store.switched(item, primary, standby, false));
-        SourceRecord old = db.transaction(c -> Sources.byId(c, primary)).orElseThrow();
+        SourceRecord old = db.transaction(c -> SourceTable.byId(c, primary)).orElseThrow();
         assertEquals(SourceRole.STANDBY, old.role(), "one primary only");
         assertEquals(SourceState.DEAD, old.state());
         assertEquals(Optional.of("removed by the user"), old.reason(), "the first verdict's reason stands");
-        assertEquals(SourceRole.PRIMARY, db.transaction(c -> Sources.byId(c, standby)).orElseThrow().role());
+        assertEquals(SourceRole.PRIMARY, db.transaction(c -> SourceTable.byId(c, standby)).orElseThrow().role());
     }
 }

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.nzbmount.server.store.SourceRows;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.Items;
-import io.nzbmount.server.store.Sources;
+import io.nzbmount.server.store.SourceTable;
 import java.nio.file.Path;
 import java.sql.Statement;
 import java.time.Instant;
@@ -99,6 +99,6 @@ class ItemIdentityTest {
     }
 
     private static String sha(Database db, long sourceId) throws Exception {
-        return db.transaction(c -> Sources.byId(c, sourceId).orElseThrow().sha256());
+        return db.transaction(c -> SourceTable.byId(c, sourceId).orElseThrow().sha256());
     }
 }

@@ -13,7 +13,7 @@ import io.nzbmount.server.store.EventRecord;
 import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.SourceRole;
 import io.nzbmount.server.store.SourceState;
-import io.nzbmount.server.store.Sources;
+import io.nzbmount.server.store.SourceTable;
 import io.nzbmount.server.store.StandbyProgress;
 import io.nzbmount.server.store.StandbyState;
 import io.nzbmount.server.store.StandbyTables;
@@ -65,7 +65,7 @@ class BackgroundProofRaceTest {
     }
 
     private SourceRecord source(long id) throws Exception {
-        return rig.db.transaction(c -> Sources.byId(c, id)).orElseThrow();
+        return rig.db.transaction(c -> SourceTable.byId(c, id)).orElseThrow();
     }
 
     private JsonNode lastResult() throws Exception {

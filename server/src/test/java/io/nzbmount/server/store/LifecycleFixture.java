@@ -39,7 +39,7 @@ final class LifecycleFixture {
                 case RESTORE_DUE -> l.restoreDue(f.item);
                 case PROOF_VERIFIED, PROOF_MISMATCH -> {
                     db.transaction(c -> StandbyTables.claim(c, s));
-                    SourceRecord source = db.transaction(c -> Sources.byId(c, s)).orElseThrow();
+                    SourceRecord source = db.transaction(c -> SourceTable.byId(c, s)).orElseThrow();
                     l.recordProof(source, this == PROOF_VERIFIED ? StandbyState.VERIFIED : StandbyState.MISMATCH,
                             "the proof's reason", 20, 20, List.of(Duration.ofMinutes(1)));
                 }
@@ -58,7 +58,7 @@ final class LifecycleFixture {
                 String primary = "";
                 ItemRecord item = Items.byId(c, f.item).orElseThrow();
                 for (Map.Entry<String, Long> e : f.ids.entrySet()) {
-                    SourceRecord s = Sources.byId(c, e.getValue()).orElseThrow();
+                    SourceRecord s = SourceTable.byId(c, e.getValue()).orElseThrow();
                     roles.put(e.getKey(), s.role().word() + "/" + s.state().word());
                     reasons.put(e.getKey(), s.reason());
                     progress.put(e.getKey(), StandbyTables.progress(c, e.getValue()));
@@ -123,14 +123,14 @@ final class LifecycleFixture {
         };
         StandbyTables.putProgress(c, p);
         if (subject == Subject.FAILED || subject == Subject.DEAD) {
-            Sources.update(c, id, SourceRole.STANDBY, state, Optional.of("why it is " + state.word()), OptionalInt.of(0));
+            SourceTable.update(c, id, SourceRole.STANDBY, state, Optional.of("why it is " + state.word()), OptionalInt.of(0));
         }
         return id;
     }
 
     private static long insert(Connection c, long item, String release, SourceRole role, SourceState state)
             throws SQLException {
-        return Sources.insert(c, item, new NewSource(release.getBytes(), Integer.toHexString(release.hashCode())
+        return SourceTable.insert(c, item, new NewSource(release.getBytes(), Integer.toHexString(release.hashCode())
                 + Long.toHexString(System.nanoTime()), release, Optional.empty(), 0, role, state, 0, 0, ADDED));
     }
 }

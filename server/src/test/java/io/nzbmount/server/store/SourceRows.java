@@ -14,10 +14,10 @@ public final class SourceRows {
     private SourceRows() {
     }
 
-    /** {@link Sources#update}; false when there is no such source. */
+    /** {@link SourceTable#update}; false when there is no such source. */
     public static boolean update(Connection c, long sourceId, SourceRole role, SourceState state,
                                  Optional<String> reason, OptionalInt tier) throws SQLException {
-        return Sources.update(c, sourceId, role, state, reason, tier);
+        return SourceTable.update(c, sourceId, role, state, reason, tier);
     }
 
     /** {@link Items#setPrimary}. */
