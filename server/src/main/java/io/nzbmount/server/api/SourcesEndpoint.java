@@ -4,17 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.standby.StandbyService;
 import io.nzbmount.server.store.Database;
-import io.nzbmount.server.store.DeadCandidate;
-import io.nzbmount.server.store.ItemRecord;
 import io.nzbmount.server.store.Items;
+import io.nzbmount.server.store.SourceLifecycle;
 import io.nzbmount.server.store.SourceRecord;
-import io.nzbmount.server.store.SourceRole;
-import io.nzbmount.server.store.SourceState;
-import io.nzbmount.server.store.Sources;
-import io.nzbmount.server.store.StandbyProgress;
-import io.nzbmount.server.store.StandbyState;
-import io.nzbmount.server.store.StandbyTables;
 import io.nzbmount.server.store.StoreException;
+import io.nzbmount.server.store.TransitionRefused;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -39,8 +33,8 @@ public final class SourcesEndpoint {
     private final EventLog events;
     private final Optional<StandbyService> standby;
     private final boolean indexers;
-    private final Clock clock;
     private final LongConsumer userActed;
+    private final SourceLifecycle lifecycle;
 
     /**
      * @param standby  prepares pools; empty when pools are not run at all
@@ -61,8 +55,8 @@ public final class SourcesEndpoint {
         this.events = events;
         this.standby = standby;
         this.indexers = indexers;
-        this.clock = clock;
         this.userActed = userActed;
+        this.lifecycle = new SourceLifecycle(db, clock);
     }
 
     /** {@code POST /api/items/{id}/primary} with {@code {"source": ID}}: 200 with the new primary's id. */
@@ -70,37 +64,16 @@ public final class SourcesEndpoint {
         if (!request.getMethod().equals("POST")) throw ApiException.methodNotAllowed(request.getMethod(), "POST");
         long itemId = Query.number("item id", itemText, 1);
         long sourceId = sourceOf(body(request));
-        Map<String, Object> detail = db.transaction(c -> {
-            ItemRecord item = Items.byId(c, itemId).orElseThrow(() -> noItem(itemId));
-            SourceRecord chosen = Sources.byId(c, sourceId).filter(s -> s.itemId() == itemId)
-                    .orElseThrow(() -> ApiException.notFound("item " + itemId + " has no source " + sourceId));
-            long old = item.primarySource().orElse(-1);
-            Map<String, Object> d = new LinkedHashMap<>();
-            d.put("from", old);
-            d.put("to", sourceId);
-            d.put("release", chosen.releaseName());
-            if (old == sourceId) {
-                Items.setPrimary(c, itemId, sourceId, true);
-                return d;
-            }
-            if (chosen.state() != SourceState.VALIDATED) {
-                throw ApiException.of(409, "source " + sourceId + " is " + chosen.state().word()
-                        + ": only a standby proved identical to the primary (verified) can become the primary");
-            }
-            Optional<SourceRecord> previous = Sources.byId(c, old);
-            if (previous.isPresent() && previous.get().state() != SourceState.DEAD) {
-                // It served as the primary, so it stays ready as a standby of the same content.
-                Sources.update(c, old, SourceRole.STANDBY, SourceState.VALIDATED, Optional.empty(), previous.get().tier());
-                StandbyProgress p = StandbyTables.progress(c, old)
-                        .orElse(StandbyProgress.pending(old, previous.get().tier()));
-                StandbyTables.putProgress(c, p.finished(StandbyState.VERIFIED,
-                        Optional.of("it was the primary until another release was chosen"), clock.instant(), 0,
-                        Optional.empty()));
-            }
-            Items.setPrimary(c, itemId, sourceId, true);
-            Sources.update(c, sourceId, SourceRole.PRIMARY, SourceState.READY, Optional.empty(), chosen.tier());
-            return d;
-        });
+        SourceLifecycle.Choice choice;
+        try {
+            choice = lifecycle.choosePrimary(itemId, sourceId);
+        } catch (TransitionRefused e) {
+            throw refused(e, itemId, sourceId);
+        }
+        Map<String, Object> detail = new LinkedHashMap<>();
+        detail.put("from", choice.from());
+        detail.put("to", choice.to());
+        detail.put("release", choice.release());
         events.record(OptionalLong.of(itemId), Optional.empty(), "primary-chosen", detail);
         userActed.accept(itemId);
         return Reply.json(200, Map.of("item", itemId, "primary", sourceId));
@@ -111,28 +84,12 @@ public final class SourcesEndpoint {
         if (!request.getMethod().equals("DELETE")) throw ApiException.methodNotAllowed(request.getMethod(), "DELETE");
         long itemId = Query.number("item id", itemText, 1);
         long sourceId = Query.number("source id", sourceText, 1);
-        String release = db.transaction(c -> {
-            ItemRecord item = Items.byId(c, itemId).orElseThrow(() -> noItem(itemId));
-            SourceRecord s = Sources.byId(c, sourceId).filter(r -> r.itemId() == itemId)
-                    .orElseThrow(() -> ApiException.notFound("item " + itemId + " has no source " + sourceId));
-            if (item.primarySource().orElse(-1) == sourceId) {
-                throw ApiException.of(409, "source " + sourceId + " is the primary: make another release the"
-                        + " primary first, or delete the item");
-            }
-            if (s.state() == SourceState.DEAD) {
-                throw ApiException.of(409, "source " + sourceId + " is not in the pool any more ("
-                        + s.reason().orElse("dead") + ")");
-            }
-            // Dead, not deleted: its proof must not bring it back and a later search must not add it again.
-            Sources.update(c, sourceId, SourceRole.STANDBY, SourceState.DEAD, Optional.of(REMOVED), s.tier());
-            StandbyProgress p = StandbyTables.progress(c, sourceId).orElse(StandbyProgress.pending(sourceId, s.tier()));
-            StandbyTables.putProgress(c, p.finished(StandbyState.DEAD, Optional.of(REMOVED), clock.instant(), 0,
-                    Optional.empty()));
-            String key = StandbyTables.key(c, sourceId).orElse(s.sha256());
-            StandbyTables.putDead(c, new DeadCandidate(key, OptionalLong.of(itemId), s.releaseName(), REMOVED,
-                    clock.instant()));
-            return s.releaseName();
-        });
+        String release;
+        try {
+            release = lifecycle.remove(itemId, sourceId, REMOVED);
+        } catch (TransitionRefused e) {
+            throw refused(e, itemId, sourceId);
+        }
         events.record(OptionalLong.of(itemId), Optional.empty(), "standby-removed",
                 Map.of("source", sourceId, "release", release));
         return Reply.noContent();
@@ -152,6 +109,21 @@ public final class SourcesEndpoint {
         }
         userActed.accept(itemId);
         return Reply.json(202, Map.of("item", itemId, "searching", true));
+    }
+
+    /** The reply to a refused transition: 404 for what does not exist, 409 for what its rules forbid. */
+    private static ApiException refused(TransitionRefused e, long itemId, long sourceId) {
+        return switch (e.rule()) {
+            case UNKNOWN_ITEM -> noItem(itemId);
+            case UNKNOWN_SOURCE -> ApiException.notFound("item " + itemId + " has no source " + sourceId);
+            case NOT_VERIFIED -> ApiException.of(409, "source " + sourceId + " is "
+                    + e.source().map(s -> s.state().word()).orElse("not verified")
+                    + ": only a standby proved identical to the primary (verified) can become the primary");
+            case IS_PRIMARY -> ApiException.of(409, "source " + sourceId + " is the primary: make another release the"
+                    + " primary first, or delete the item");
+            case NOT_IN_POOL -> ApiException.of(409, "source " + sourceId + " is not in the pool any more ("
+                    + e.source().flatMap(SourceRecord::reason).orElse("dead") + ")");
+        };
     }
 
     private static ApiException noItem(long itemId) {

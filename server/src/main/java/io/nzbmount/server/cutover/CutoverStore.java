@@ -1,30 +1,25 @@
 package io.nzbmount.server.cutover;
 
 import io.nzbmount.server.library.Counterparts;
-import io.nzbmount.server.standby.CoolDown;
 import io.nzbmount.server.store.Database;
-import io.nzbmount.server.store.DeadCandidate;
 import io.nzbmount.server.store.FileRecord;
 import io.nzbmount.server.store.Files;
 import io.nzbmount.server.store.ItemRecord;
 import io.nzbmount.server.store.Items;
+import io.nzbmount.server.store.SourceLifecycle;
 import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.SourceRole;
 import io.nzbmount.server.store.SourceState;
-import io.nzbmount.server.store.Sources;
-import io.nzbmount.server.store.StandbyProgress;
+import io.nzbmount.server.store.SourceTable;
 import io.nzbmount.server.store.StandbyState;
 import io.nzbmount.server.store.StandbyTables;
 import io.nzbmount.server.store.StoreException;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalLong;
 
 /**
  * The library changes a cutover makes, each in one transaction: who may take over, the swap of
@@ -36,19 +31,19 @@ import java.util.OptionalLong;
  */
 final class CutoverStore {
     private final Database db;
-    private final Clock clock;
     private final Duration coolDown;
+    private final SourceLifecycle lifecycle;
 
-    /** With the default cool-down of a failed candidate ({@link CoolDown#DEFAULT}). */
+    /** With the default cool-down of a failed candidate ({@link SourceLifecycle#COOL_DOWN}). */
     CutoverStore(Database db, Clock clock) {
-        this(db, clock, CoolDown.DEFAULT);
+        this(db, clock, SourceLifecycle.COOL_DOWN);
     }
 
     /** @param coolDown how long a candidate failed for inconclusive proofs stays out */
     CutoverStore(Database db, Clock clock, Duration coolDown) {
         this.db = db;
-        this.clock = clock;
         this.coolDown = coolDown;
+        this.lifecycle = new SourceLifecycle(db, clock);
     }
 
     /**
@@ -69,18 +64,18 @@ final class CutoverStore {
      * verified standbys by tier (untiered last, which is where demoted primaries sit), oldest first,
      * then the standbys not proved yet ({@code pending}), in the same order: they need a full sweep
      * first, which costs the waiting player most. Dead sources are never offered; failed ones only
-     * once their cool-down has passed (they are then back in the pool, {@link CoolDown}).
+     * once their cool-down has passed (they are then back in the pool, {@link SourceLifecycle#restoreDue}).
      */
     List<Candidate> candidates(long itemId, long currentId, String fileName, long fileSize) throws StoreException {
+        lifecycle.restoreDue(itemId);
         return db.transaction(c -> {
             Optional<ItemRecord> item = Items.byId(c, itemId);
             if (item.isEmpty()) return List.of();
-            CoolDown.restoreDue(c, itemId, clock.instant());
             long primary = item.get().primarySource().orElse(-1);
             List<SourceRecord> order = new ArrayList<>();
             List<SourceRecord> verified = new ArrayList<>();
             List<SourceRecord> unverified = new ArrayList<>();
-            for (SourceRecord s : Sources.ofItem(c, itemId)) {
+            for (SourceRecord s : SourceTable.ofItem(c, itemId)) {
                 if (s.id() == currentId) continue;
                 if (s.id() == primary) order.add(s);
                 else if (s.role() == SourceRole.STANDBY && s.state() == SourceState.VALIDATED) verified.add(s);
@@ -94,19 +89,18 @@ final class CutoverStore {
             List<FileRecord> itemFiles = Files.ofItem(c, itemId);
             List<Candidate> out = new ArrayList<>();
             for (SourceRecord s : order) {
-                out.add(new Candidate(s, counterpart(c, itemFiles, fileName, fileSize, s.id()), true, primary));
+                out.add(new Candidate(s, counterpart(itemFiles, fileName, fileSize, Files.ofSource(c, s.id())), true, primary));
             }
             for (SourceRecord s : unverified) {
-                out.add(new Candidate(s, counterpart(c, itemFiles, fileName, fileSize, s.id()), false, primary));
+                out.add(new Candidate(s, counterpart(itemFiles, fileName, fileSize, Files.ofSource(c, s.id())), false, primary));
             }
             return out;
         });
     }
 
     /** The source's counterpart of the served file; by size alone when the name is none of the item's files. */
-    private static Optional<FileRecord> counterpart(Connection c, List<FileRecord> itemFiles, String fileName,
-                                                    long fileSize, long sourceId) throws SQLException {
-        List<FileRecord> files = Files.ofSource(c, sourceId);
+    private static Optional<FileRecord> counterpart(List<FileRecord> itemFiles, String fileName, long fileSize,
+                                                    List<FileRecord> files) {
         if (itemFiles.stream().anyMatch(f -> f.name().equals(fileName))) return Counterparts.of(itemFiles, fileName, files);
         return files.stream().filter(f -> f.size() == fileSize).findFirst();
     }
@@ -131,30 +125,7 @@ final class CutoverStore {
      * @return true when the item's primary changed
      */
     boolean switched(long itemId, long from, long to, boolean permanentFailure) throws StoreException {
-        return db.transaction(c -> {
-            Optional<ItemRecord> item = Items.byId(c, itemId);
-            Optional<SourceRecord> old = Sources.byId(c, from);
-            Optional<SourceRecord> next = Sources.byId(c, to);
-            if (item.isEmpty() || old.isEmpty() || next.isEmpty()) return false;
-            boolean fromIsPrimary = item.get().primarySource().orElse(-1) == from;
-            if (fromIsPrimary && item.get().primaryByUser() && !permanentFailure) return false;
-            if (old.get().state() != SourceState.DEAD) {
-                StandbyProgress p = StandbyTables.progress(c, from).orElse(StandbyProgress.pending(from, old.get().tier()));
-                if (StandbyTables.putVerdict(c, p.finished(StandbyState.VERIFIED,
-                        Optional.of("it served these bytes as the primary"), clock.instant(), 0, Optional.empty()))) {
-                    Sources.update(c, from, SourceRole.STANDBY, SourceState.VALIDATED, Optional.empty(), old.get().tier());
-                } else if (fromIsPrimary) {
-                    // Decided for good while it served (removed by the user, or found to differ): it
-                    // stays out of the pool, and it leaves the primary role all the same, so the item
-                    // never has two primaries.
-                    Sources.update(c, from, SourceRole.STANDBY, SourceState.DEAD, p.reason(), old.get().tier());
-                }
-            }
-            if (!fromIsPrimary) return false;
-            Items.setPrimary(c, itemId, to, false);
-            Sources.update(c, to, SourceRole.PRIMARY, SourceState.READY, Optional.empty(), next.get().tier());
-            return true;
-        });
+        return lifecycle.cutOver(itemId, from, to, permanentFailure);
     }
 
     /** A candidate whose bytes differ from what was served: never to be tried again. */
@@ -170,24 +141,7 @@ final class CutoverStore {
      * that is one; a stream that cannot use it just goes on to the next candidate.
      */
     void markDead(long sourceId, String reason, StandbyState verdict) throws StoreException {
-        db.transaction(c -> {
-            Optional<SourceRecord> s = Sources.byId(c, sourceId);
-            if (s.isEmpty() || s.get().role() == SourceRole.PRIMARY || isPrimary(c, s.get())) return null;
-            StandbyProgress p = StandbyTables.progress(c, sourceId).orElse(StandbyProgress.pending(sourceId, s.get().tier()));
-            if (!StandbyTables.putVerdict(c, p.finished(verdict, Optional.of(reason), clock.instant(), 0,
-                    Optional.empty()))) {
-                return null;
-            }
-            Sources.update(c, sourceId, SourceRole.STANDBY, SourceState.DEAD, Optional.of(reason), s.get().tier());
-            String key = StandbyTables.key(c, sourceId).orElse(s.get().sha256());
-            StandbyTables.putDead(c, new DeadCandidate(key, OptionalLong.of(s.get().itemId()), s.get().releaseName(),
-                    reason, clock.instant()));
-            return null;
-        });
-    }
-
-    private static boolean isPrimary(java.sql.Connection c, SourceRecord s) throws java.sql.SQLException {
-        return Items.byId(c, s.itemId()).map(i -> i.primarySource().orElse(-1) == s.id()).orElse(false);
+        lifecycle.markDead(sourceId, reason, verdict);
     }
 
     /**
@@ -201,29 +155,14 @@ final class CutoverStore {
      *         to it): the primary is the reference every standby is proved against
      */
     boolean markVerified(long sourceId, String reason, int samplesDone, int samplesTotal) throws StoreException {
-        return db.transaction(c -> {
-            Optional<SourceRecord> s = Sources.byId(c, sourceId);
-            if (s.isPresent() && s.get().role() == SourceRole.PRIMARY && s.get().state() != SourceState.DEAD) return true;
-            if (s.isEmpty() || s.get().role() != SourceRole.STANDBY || s.get().state() == SourceState.DEAD) return false;
-            StandbyProgress p = StandbyTables.progress(c, sourceId).orElse(StandbyProgress.pending(sourceId, s.get().tier()));
-            if (!StandbyTables.putVerdict(c, p.withSamples(samplesDone, samplesTotal)
-                    .finished(StandbyState.VERIFIED, Optional.of(reason), clock.instant(), 0, Optional.empty()))) {
-                return false;
-            }
-            Sources.update(c, sourceId, SourceRole.STANDBY, SourceState.VALIDATED, Optional.empty(), s.get().tier());
-            return true;
-        });
+        return lifecycle.markVerified(sourceId, reason, samplesDone, samplesTotal);
     }
 
     /**
      * A candidate given up after too many inconclusive proofs: not dead, only out for the
-     * cool-down ({@link CoolDown}); the item's primary is never failed here.
+     * cool-down ({@link SourceLifecycle#restoreDue}); the item's primary is never failed here.
      */
     void markFailed(long sourceId, String reason) throws StoreException {
-        db.transaction(c -> {
-            CoolDown.fail(c, sourceId, reason + "; eligible again after " + coolDown.toMinutes() + " minutes",
-                    clock.instant(), coolDown);
-            return null;
-        });
+        lifecycle.markFailed(sourceId, reason + "; eligible again after " + coolDown.toMinutes() + " minutes", coolDown);
     }
 }

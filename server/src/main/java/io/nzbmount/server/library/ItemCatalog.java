@@ -11,7 +11,7 @@ import io.nzbmount.server.store.Items;
 import io.nzbmount.server.store.Refusals;
 import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.SourceRole;
-import io.nzbmount.server.store.Sources;
+import io.nzbmount.server.store.SourceTable;
 import io.nzbmount.server.store.StoreException;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -105,7 +105,7 @@ public final class ItemCatalog {
      * NZB. The last few parsed NZBs are kept, by their hash.
      */
     public Optional<NzbFile> nzbFile(long sourceId, int index) throws StoreException {
-        Optional<String> sha = db.transaction(c -> Sources.byId(c, sourceId).map(SourceRecord::sha256));
+        Optional<String> sha = db.transaction(c -> SourceTable.byId(c, sourceId).map(SourceRecord::sha256));
         return sha.isEmpty() ? Optional.empty() : parsed(sourceId, sha.get(), index);
     }
 
@@ -114,7 +114,7 @@ public final class ItemCatalog {
      * with NZB hash {@code sha256}: empty when the source is gone or the id names another release.
      */
     public Optional<NzbFile> nzbFile(long sourceId, String sha256, int index) throws StoreException {
-        boolean same = db.transaction(c -> Sources.byId(c, sourceId).map(s -> s.sha256().equals(sha256)).orElse(false));
+        boolean same = db.transaction(c -> SourceTable.byId(c, sourceId).map(s -> s.sha256().equals(sha256)).orElse(false));
         return same ? parsed(sourceId, sha256, index) : Optional.empty();
     }
 
@@ -125,8 +125,8 @@ public final class ItemCatalog {
         }
         if (nzb == null) {
             // The hash is checked with the bytes, in one transaction: they are what the key claims.
-            Optional<byte[]> bytes = db.transaction(c -> Sources.byId(c, sourceId)
-                    .filter(s -> s.sha256().equals(sha256)).isPresent() ? Sources.nzb(c, sourceId) : Optional.empty());
+            Optional<byte[]> bytes = db.transaction(c -> SourceTable.byId(c, sourceId)
+                    .filter(s -> s.sha256().equals(sha256)).isPresent() ? SourceTable.nzb(c, sourceId) : Optional.empty());
             if (bytes.isEmpty()) return Optional.empty();
             try {
                 nzb = NzbParser.parse(new ByteArrayInputStream(bytes.get()));
@@ -153,7 +153,7 @@ public final class ItemCatalog {
     public boolean delete(long id) throws StoreException {
         List<String> gone = new ArrayList<>();
         boolean deleted = db.transaction(c -> {
-            for (SourceRecord s : Sources.ofItem(c, id)) gone.add(s.sha256());
+            for (SourceRecord s : SourceTable.ofItem(c, id)) gone.add(s.sha256());
             return Items.delete(c, id);
         });
         synchronized (parsed) {
@@ -174,7 +174,7 @@ public final class ItemCatalog {
         Map<Long, SourceRecord> byId = new HashMap<>();
         List<SourceRecord> standby = new ArrayList<>();
         List<SourceRecord> others = new ArrayList<>();
-        for (SourceRecord s : Sources.ofItem(c, item.id())) {
+        for (SourceRecord s : SourceTable.ofItem(c, item.id())) {
             byId.put(s.id(), s);
             if (s.id() == primaryId) primary = s;
             else if (s.role() == SourceRole.STANDBY && ItemView.inPool(s.state())) standby.add(s);

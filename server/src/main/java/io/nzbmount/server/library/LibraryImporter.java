@@ -10,10 +10,11 @@ import io.nzbmount.server.store.Items;
 import io.nzbmount.server.store.NewSource;
 import io.nzbmount.server.store.MissingArticles;
 import io.nzbmount.server.store.Refusals;
+import io.nzbmount.server.store.SourceLifecycle;
 import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.SourceRole;
 import io.nzbmount.server.store.SourceState;
-import io.nzbmount.server.store.Sources;
+import io.nzbmount.server.store.SourceTable;
 import io.nzbmount.server.store.StoreException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -111,7 +112,7 @@ public final class LibraryImporter {
             if (raced.isPresent()) return raced.get();
             long itemId = Items.insert(c, uniqueName(c, release.itemName()), now);
             long sourceId = insertSource(c, itemId, release, link, SourceRole.PRIMARY, SourceState.READY, now);
-            Items.setPrimary(c, itemId, sourceId, false);
+            SourceLifecycle.imported(c, itemId, sourceId);
             EventLog.append(c, now, itemId, "imported", detail(sourceId, release));
             return new ImportResult(view(c, itemId), sourceId, true);
         });
@@ -171,7 +172,7 @@ public final class LibraryImporter {
 
     /** The result for bytes already stored; refuses them when they belong to another item than {@code forItem}. */
     private static Optional<ImportResult> existing(Connection c, String sha256, Optional<Long> forItem) throws SQLException {
-        Optional<SourceRecord> source = Sources.bySha256(c, sha256);
+        Optional<SourceRecord> source = SourceTable.bySha256(c, sha256);
         if (source.isEmpty()) return Optional.empty();
         long itemId = source.get().itemId();
         if (forItem.isPresent() && forItem.get() != itemId) {
@@ -186,7 +187,7 @@ public final class LibraryImporter {
         if (Items.byId(c, itemId).isEmpty()) {
             throw new Refusal(new ImportException(Reason.UNKNOWN_ITEM, "there is no item " + itemId));
         }
-        long pool = Sources.ofItem(c, itemId).stream()
+        long pool = SourceTable.ofItem(c, itemId).stream()
                 .filter(s -> s.role() == SourceRole.STANDBY && ItemView.inPool(s.state())).count();
         int limit = maxStandby;
         if (pool >= limit) {
@@ -198,7 +199,7 @@ public final class LibraryImporter {
 
     private static long insertSource(Connection c, long itemId, PreparedRelease r, Optional<String> link,
                                      SourceRole role, SourceState state, Instant now) throws SQLException {
-        long sourceId = Sources.insert(c, itemId, new NewSource(r.nzb(), r.sha256(), r.releaseName(), link,
+        long sourceId = SourceTable.insert(c, itemId, new NewSource(r.nzb(), r.sha256(), r.releaseName(), link,
                 r.postedAt(), role, state, r.presence().checked(), r.presence().missingIds().size(), now));
         List<FileRecord> files = r.files().stream()
                 .map(f -> new FileRecord(sourceId, f.index(), f.name(), f.size(), f.layout(), f.media(), f.volumes()))

@@ -7,6 +7,8 @@ import io.nzbmount.server.library.ItemView;
 import io.nzbmount.server.library.LibraryFileView;
 import io.nzbmount.server.library.LibraryImporter;
 import io.nzbmount.server.store.Database;
+import io.nzbmount.server.store.DownloadJob;
+import io.nzbmount.server.store.DownloadJobs;
 import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.StoreException;
 import java.io.IOException;
@@ -32,8 +34,8 @@ import org.slf4j.LoggerFactory;
  * The download client behind SABnzbd's API. A job is an import of its NZB into the library (the
  * same import as {@code POST /api/nzbs}, named by the job's name: the release title the client
  * chose it by), done while the client waits: a few article checks, so
- * seconds. It then ends {@link Job.Status#COMPLETED} with a job folder to import, or
- * {@link Job.Status#FAILED} with the reason (nothing playable, refused archives, articles missing),
+ * seconds. It then ends {@link DownloadJob.Status#COMPLETED} with a job folder to import, or
+ * {@link DownloadJob.Status#FAILED} with the reason (nothing playable, refused archives, articles missing),
  * so the client blocklists that release and grabs another. Nothing here deletes media on its own:
  * only a delete the client sends with {@code del_files=1} removes an item. Thread safe.
  */
@@ -101,18 +103,18 @@ public final class DownloadClient {
     public String add(byte[] nzb, String name, String category, int priority, URI baseUri)
             throws SabException, StoreException {
         String sha256 = sha256(nzb);
-        Optional<Job> known = db.transaction(c -> Jobs.bySha256(c, sha256));
+        Optional<DownloadJob> known = db.transaction(c -> DownloadJobs.bySha256(c, sha256));
         if (known.isPresent()) return known.get().nzoId();
         Pending mine = new Pending(newId(), name, category, priority, nzb.length, clock.instant());
         Pending running = pending.putIfAbsent(sha256, mine);
         if (running != null) return running.nzoId();
         try {
             // A job of the same NZB may have finished between the look-up and taking the slot.
-            Optional<Job> finished = db.transaction(c -> Jobs.bySha256(c, sha256));
+            Optional<DownloadJob> finished = db.transaction(c -> DownloadJobs.bySha256(c, sha256));
             if (finished.isPresent()) return finished.get().nzoId();
-            Job job = run(nzb, sha256, mine, baseUri);
+            DownloadJob job = run(nzb, sha256, mine, baseUri);
             db.transaction(c -> {
-                Jobs.insert(c, job);
+                DownloadJobs.insert(c, job);
                 return null;
             });
             return job.nzoId();
@@ -121,7 +123,7 @@ public final class DownloadClient {
         }
     }
 
-    private Job run(byte[] nzb, String sha256, Pending p, URI baseUri) throws SabException, StoreException {
+    private DownloadJob run(byte[] nzb, String sha256, Pending p, URI baseUri) throws SabException, StoreException {
         ImportResult result;
         try {
             result = importer.importGrabbed(nzb, p.name());
@@ -149,8 +151,8 @@ public final class DownloadClient {
                     + ": " + e.getMessage());
         }
         long bytes = item.files().stream().mapToLong(LibraryFileView::size).sum();
-        return new Job(p.nzoId(), sha256, p.name(), p.category(), p.priority(), OptionalLong.of(item.item().id()),
-                result.created(), Job.Status.COMPLETED, Optional.of(folder.toString()), Optional.empty(), bytes, p.addedAt(),
+        return new DownloadJob(p.nzoId(), sha256, p.name(), p.category(), p.priority(), OptionalLong.of(item.item().id()),
+                result.created(), DownloadJob.Status.COMPLETED, Optional.of(folder.toString()), Optional.empty(), bytes, p.addedAt(),
                 elapsedSeconds(p));
     }
 
@@ -165,9 +167,9 @@ public final class DownloadClient {
                 + " sampled articles are missing on every provider");
     }
 
-    private Job failed(String sha256, Pending p, String message) {
-        return new Job(p.nzoId(), sha256, p.name(), p.category(), p.priority(), OptionalLong.empty(), false,
-                Job.Status.FAILED, Optional.empty(), Optional.of(message), 0, p.addedAt(), elapsedSeconds(p));
+    private DownloadJob failed(String sha256, Pending p, String message) {
+        return new DownloadJob(p.nzoId(), sha256, p.name(), p.category(), p.priority(), OptionalLong.empty(), false,
+                DownloadJob.Status.FAILED, Optional.empty(), Optional.of(message), 0, p.addedAt(), elapsedSeconds(p));
     }
 
     private long elapsedSeconds(Pending p) {
@@ -182,8 +184,8 @@ public final class DownloadClient {
     }
 
     /** Every finished job, newest first. */
-    public List<Job> history() throws StoreException {
-        return db.transaction(Jobs::all);
+    public List<DownloadJob> history() throws StoreException {
+        return db.transaction(DownloadJobs::all);
     }
 
     /**
@@ -194,9 +196,9 @@ public final class DownloadClient {
      * @return false when there is no such job
      */
     public boolean delete(String nzoId, boolean deleteFiles) throws StoreException {
-        Optional<Job> job = db.transaction(c -> Jobs.byNzoId(c, nzoId));
+        Optional<DownloadJob> job = db.transaction(c -> DownloadJobs.byNzoId(c, nzoId));
         if (job.isEmpty()) return false;
-        db.transaction(c -> Jobs.delete(c, nzoId));
+        db.transaction(c -> DownloadJobs.delete(c, nzoId));
         if (deleteFiles) {
             if (job.get().storage().isPresent()) {
                 try {

@@ -1,5 +1,6 @@
 package io.nzbmount.server.sabnzbd;
 
+import io.nzbmount.server.store.DownloadJob;
 import io.nzbmount.server.store.StoreException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -34,16 +35,16 @@ final class HistoryMode {
         Paging paging = Paging.of(r);
         Optional<String> category = r.param("category");
         boolean failedOnly = r.flag("failed_only");
-        List<Job> jobs = new ArrayList<>();
-        for (Job j : client.history()) {
+        List<DownloadJob> jobs = new ArrayList<>();
+        for (DownloadJob j : client.history()) {
             if (category.isPresent() && !category.get().equals(j.category())) continue;
-            if (failedOnly && j.status() != Job.Status.FAILED) continue;
+            if (failedOnly && j.status() != DownloadJob.Status.FAILED) continue;
             jobs.add(j);
         }
         List<Map<String, Object>> slots = new ArrayList<>();
         long total = 0;
-        for (Job j : jobs) total += j.bytes();
-        for (Job j : paging.page(jobs)) slots.add(slot(j));
+        for (DownloadJob j : jobs) total += j.bytes();
+        for (DownloadJob j : paging.page(jobs)) slots.add(slot(j));
         Map<String, Object> history = new LinkedHashMap<>();
         history.put("noofslots", jobs.size());
         history.put("paused", false);
@@ -53,7 +54,7 @@ final class HistoryMode {
         return SabReply.of("history", history);
     }
 
-    private static Map<String, Object> slot(Job j) {
+    private static Map<String, Object> slot(DownloadJob j) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("nzo_id", j.nzoId());
         m.put("name", j.name());

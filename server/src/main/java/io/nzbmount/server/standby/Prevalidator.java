@@ -16,7 +16,7 @@ import io.nzbmount.server.store.FileRecord;
 import io.nzbmount.server.store.Files;
 import io.nzbmount.server.store.MissingArticles;
 import io.nzbmount.server.store.SourceRecord;
-import io.nzbmount.server.store.Sources;
+import io.nzbmount.server.store.SourceTable;
 import io.nzbmount.server.store.StandbyState;
 import io.nzbmount.server.store.StoreException;
 import java.time.Duration;
@@ -96,7 +96,7 @@ public final class Prevalidator {
     private Proof prove(long primaryId, long standbyId, Progress progress, Priority priority, Duration pace, SweepGuard guard,
                         ServedBytes served) throws StoreException, ReadCancelledException {
         List<FileRecord> itemFiles = db.transaction(c -> {
-            Optional<SourceRecord> primary = Sources.byId(c, primaryId);
+            Optional<SourceRecord> primary = SourceTable.byId(c, primaryId);
             return primary.isEmpty() ? List.<FileRecord>of() : Files.ofItem(c, primary.get().itemId());
         });
         List<FileRecord> primaryFiles = db.transaction(c -> Files.ofSource(c, primaryId));

@@ -5,6 +5,7 @@ import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.LibraryImporter;
 import io.nzbmount.server.store.Database;
+import io.nzbmount.server.store.SourceLifecycle;
 import io.nzbmount.server.store.StandbyProgress;
 import io.nzbmount.server.store.StandbyState;
 import io.nzbmount.server.store.StandbyTables;
@@ -59,6 +60,7 @@ public final class StandbyService implements AutoCloseable {
     private final PoolPreparer preparer;
     private final Validation validation;
     private final Clock clock;
+    private final SourceLifecycle lifecycle;
     private volatile Duration submitDelay;
     private volatile int maxStandby;
     private final Semaphore proofs;
@@ -86,6 +88,7 @@ public final class StandbyService implements AutoCloseable {
         this.db = parts.db();
         this.liveness = parts.liveness();
         this.clock = parts.clock();
+        this.lifecycle = new SourceLifecycle(parts.db(), parts.clock());
         this.submitDelay = submitDelay;
         this.maxStandby = maxStandby;
         this.proofs = new Semaphore(concurrency);
@@ -135,7 +138,7 @@ public final class StandbyService implements AutoCloseable {
     public void tick() throws StoreException {
         if (maxStandby == 0) return;
         Instant now = clock.instant();
-        db.transaction(c -> CoolDown.restoreDue(c, -1, now));
+        lifecycle.restoreDue(-1);
         for (long sourceId : db.transaction(StandbyTables::standbysWithoutProgress)) {
             validation.adopt(sourceId);
             prove(sourceId);

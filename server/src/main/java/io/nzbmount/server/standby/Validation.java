@@ -4,23 +4,17 @@ import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.release.ReleaseName;
 import io.nzbmount.server.store.Database;
-import io.nzbmount.server.store.DeadCandidate;
-import io.nzbmount.server.store.Files;
 import io.nzbmount.server.store.Items;
-import io.nzbmount.server.store.ItemRecord;
+import io.nzbmount.server.store.SourceLifecycle;
 import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.SourceRole;
-import io.nzbmount.server.store.SourceState;
-import io.nzbmount.server.store.Sources;
+import io.nzbmount.server.store.SourceTable;
 import io.nzbmount.server.store.StandbyProgress;
 import io.nzbmount.server.store.StandbyState;
 import io.nzbmount.server.store.StandbyTables;
 import io.nzbmount.server.store.StoreException;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,13 +46,13 @@ final class Validation {
     private final Database db;
     private final Prover prover;
     private final EventLog events;
-    private final Clock clock;
+    private final SourceLifecycle lifecycle;
 
     Validation(Database db, Prover prover, EventLog events, Clock clock) {
         this.db = db;
         this.prover = prover;
         this.events = events;
-        this.clock = clock;
+        this.lifecycle = new SourceLifecycle(db, clock);
     }
 
     /**
@@ -66,28 +60,12 @@ final class Validation {
      * hash, its tier what its name says against the primary's.
      */
     void adopt(long sourceId) throws StoreException {
-        db.transaction(c -> {
-            Optional<SourceRecord> source = Sources.byId(c, sourceId);
-            if (source.isEmpty()) return null;
-            Optional<ItemRecord> item = Items.byId(c, source.get().itemId());
-            OptionalInt tier = OptionalInt.of(Tiering.SAME_CONTENT);
-            if (item.isPresent() && item.get().primarySource().isPresent()) {
-                Optional<SourceRecord> primary = Sources.byId(c, item.get().primarySource().getAsLong());
-                if (primary.isPresent()) {
-                    OptionalInt t = Tiering.tier(ReleaseName.parse(primary.get().releaseName()), mediaSize(c, primary.get().id()),
-                            ReleaseName.parse(source.get().releaseName()), mediaSize(c, sourceId));
-                    if (t.isPresent()) tier = t;
-                }
-            }
-            if (StandbyTables.key(c, sourceId).isEmpty()) StandbyTables.putKey(c, sourceId, source.get().sha256());
-            StandbyTables.putProgress(c, StandbyProgress.pending(sourceId, tier));
-            Sources.update(c, sourceId, source.get().role(), source.get().state(), source.get().reason(), tier);
-            return null;
+        lifecycle.adopt(sourceId, (primary, standby) -> {
+            if (primary.isEmpty()) return OptionalInt.of(Tiering.SAME_CONTENT);
+            OptionalInt t = Tiering.tier(ReleaseName.parse(primary.get().source().releaseName()), primary.get().mediaSize(),
+                    ReleaseName.parse(standby.source().releaseName()), standby.mediaSize());
+            return t.isPresent() ? t : OptionalInt.of(Tiering.SAME_CONTENT);
         });
-    }
-
-    private static long mediaSize(Connection c, long sourceId) throws SQLException {
-        return Files.ofSource(c, sourceId).stream().filter(f -> f.media() && f.size() > 0).mapToLong(f -> f.size()).sum();
     }
 
     /** Proofs cut short by a stop are pending again. */
@@ -103,7 +81,7 @@ final class Validation {
     /** Proves a standby against its item's current primary and stores the outcome. */
     void run(long sourceId, List<Duration> retryWaits) throws StoreException, ReadCancelledException {
         Optional<Target> target = db.transaction(c -> {
-            Optional<SourceRecord> source = Sources.byId(c, sourceId);
+            Optional<SourceRecord> source = SourceTable.byId(c, sourceId);
             if (source.isEmpty() || source.get().role() != SourceRole.STANDBY) return Optional.empty();
             OptionalLong primary = Items.byId(c, source.get().itemId()).map(i -> i.primarySource()).orElse(OptionalLong.empty());
             if (primary.isEmpty()) return Optional.empty();
@@ -142,34 +120,9 @@ final class Validation {
 
     private void record(Target target, Proof proof, List<Duration> retryWaits) throws StoreException {
         SourceRecord source = target.source();
-        Instant now = clock.instant();
         // Empty when stored; else why the result was dropped.
-        Optional<String> dropped = db.transaction(c -> {
-            Optional<StandbyProgress> stored = StandbyTables.progress(c, source.id());
-            if (stored.isEmpty()) return Optional.of("the standby is gone");
-            StandbyProgress p = stored.get();
-            int attempts = proof.state() == StandbyState.INCONCLUSIVE ? p.attempts() + 1 : 0;
-            Optional<Instant> due = proof.state() == StandbyState.INCONCLUSIVE
-                    ? Optional.of(now.plus(retryWaits.get(Math.min(attempts, retryWaits.size()) - 1)))
-                    : Optional.empty();
-            if (!StandbyTables.putClaimed(c, p.withSamples(proof.samplesDone(), proof.samplesTotal())
-                    .finished(proof.state(), Optional.of(proof.reason()), now, attempts, due))) {
-                return Optional.of("decided while it ran: " + p.state().word() + p.reason().map(r -> " (" + r + ")").orElse(""));
-            }
-            SourceState state = switch (proof.state()) {
-                case VERIFIED -> SourceState.VALIDATED;
-                case MISMATCH, DEAD -> SourceState.DEAD;
-                default -> SourceState.PENDING;
-            };
-            Optional<String> why = state == SourceState.DEAD ? Optional.of(proof.reason()) : Optional.empty();
-            Sources.update(c, source.id(), SourceRole.STANDBY, state, why, p.tier());
-            if (proof.state().permanent()) {
-                String key = StandbyTables.key(c, source.id()).orElse(source.sha256());
-                StandbyTables.putDead(c, new DeadCandidate(key, OptionalLong.of(source.itemId()), source.releaseName(),
-                        proof.reason(), now));
-            }
-            return Optional.<String>empty();
-        });
+        Optional<String> dropped = lifecycle.recordProof(source, proof.state(), proof.reason(), proof.samplesDone(),
+                proof.samplesTotal(), retryWaits);
         Map<String, Object> detail = new LinkedHashMap<>();
         detail.put("source", source.id());
         detail.put("release", source.releaseName());

@@ -37,7 +37,7 @@ public final class Items {
     }
 
     /** Makes {@code sourceId} the item's primary; {@code byUser} records that the user chose it. */
-    public static void setPrimary(Connection c, long itemId, long sourceId, boolean byUser) throws SQLException {
+    static void setPrimary(Connection c, long itemId, long sourceId, boolean byUser) throws SQLException {
         try (PreparedStatement p = c.prepareStatement(
                 "UPDATE items SET primary_source = ?, primary_by_user = ? WHERE id = ?")) {
             p.setLong(1, sourceId);

@@ -6,7 +6,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * A stored source (one NZB of an item), without the NZB bytes (see {@link Sources#nzb}).
+ * A stored source (one NZB of an item), without the NZB bytes (see {@link SourceTable#nzb}).
  *
  * @param id              the source id
  * @param itemId          the item it belongs to

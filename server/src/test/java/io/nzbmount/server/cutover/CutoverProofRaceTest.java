@@ -5,13 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.nzbmount.server.library.MutableClock;
+import io.nzbmount.server.store.SourceRows;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.Items;
 import io.nzbmount.server.store.NewSource;
 import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.SourceRole;
 import io.nzbmount.server.store.SourceState;
-import io.nzbmount.server.store.Sources;
+import io.nzbmount.server.store.SourceTable;
 import io.nzbmount.server.store.StandbyProgress;
 import io.nzbmount.server.store.StandbyState;
 import io.nzbmount.server.store.StandbyTables;
@@ -45,10 +46,10 @@ class CutoverProofRaceTest {
         db = Database.open(dir);
         store = new CutoverStore(db, new MutableClock(T0));
         item = db.transaction(c -> Items.insert(c, "Film", T0));
-        primary = db.transaction(c -> Sources.insert(c, item, source("aa", SourceRole.PRIMARY, SourceState.READY)));
+        primary = db.transaction(c -> SourceTable.insert(c, item, source("aa", SourceRole.PRIMARY, SourceState.READY)));
         standby = db.transaction(c -> {
-            long id = Sources.insert(c, item, source("bb", SourceRole.STANDBY, SourceState.PENDING));
-            Items.setPrimary(c, item, primary, false);
+            long id = SourceTable.insert(c, item, source("bb", SourceRole.STANDBY, SourceState.PENDING));
+            SourceRows.setPrimary(c, item, primary, false);
             StandbyTables.putProgress(c, StandbyProgress.pending(id, OptionalInt.of(0)));
             return id;
         });
@@ -77,7 +78,7 @@ class CutoverProofRaceTest {
     }
 
     private SourceRecord source(long id) throws StoreException {
-        return db.transaction(c -> Sources.byId(c, id)).orElseThrow();
+        return db.transaction(c -> SourceTable.byId(c, id)).orElseThrow();
     }
 
     @Test
@@ -107,7 +108,7 @@ class CutoverProofRaceTest {
         StandbyProgress claimed = backgroundProofStarts();
         // The background proof ends first, finding a difference (Validation stores the source with it).
         assertTrue(backgroundProofEnds(claimed, StandbyState.MISMATCH));
-        db.transaction(c -> Sources.update(c, standby, SourceRole.STANDBY, SourceState.DEAD,
+        db.transaction(c -> SourceRows.update(c, standby, SourceRole.STANDBY, SourceState.DEAD,
                 Optional.of("background: mismatch"), OptionalInt.of(0)));
 
         assertFalse(store.markVerified(standby, "all 20 samples match, proved during a cutover", 20, 20),
@@ -122,7 +123,7 @@ class CutoverProofRaceTest {
         db.transaction(c -> {
             StandbyTables.putVerdict(c, StandbyTables.progress(c, standby).orElseThrow()
                     .finished(StandbyState.DEAD, Optional.of(removed), T0, 0, Optional.empty()));
-            return Sources.update(c, standby, SourceRole.STANDBY, SourceState.DEAD, Optional.of(removed), OptionalInt.of(0));
+            return SourceRows.update(c, standby, SourceRole.STANDBY, SourceState.DEAD, Optional.of(removed), OptionalInt.of(0));
         });
 
         store.markDead(standby, "content-length gate: it has no file of 1000 bytes", StandbyState.MISMATCH);
@@ -148,14 +149,14 @@ class CutoverProofRaceTest {
         db.transaction(c -> {
             StandbyTables.putProgress(c, StandbyProgress.pending(primary, OptionalInt.of(0))
                     .finished(StandbyState.DEAD, Optional.of("removed by the user"), T0, 0, Optional.empty()));
-            Sources.update(c, standby, SourceRole.STANDBY, SourceState.VALIDATED, Optional.empty(), OptionalInt.of(0));
+            SourceRows.update(c, standby, SourceRole.STANDBY, SourceState.VALIDATED, Optional.empty(), OptionalInt.of(0));
             return null;
         });
         assertTrue(store.switched(item, primary, standby, false));
-        SourceRecord old = db.transaction(c -> Sources.byId(c, primary)).orElseThrow();
+        SourceRecord old = db.transaction(c -> SourceTable.byId(c, primary)).orElseThrow();
         assertEquals(SourceRole.STANDBY, old.role(), "one primary only");
         assertEquals(SourceState.DEAD, old.state());
         assertEquals(Optional.of("removed by the user"), old.reason(), "the first verdict's reason stands");
-        assertEquals(SourceRole.PRIMARY, db.transaction(c -> Sources.byId(c, standby)).orElseThrow().role());
+        assertEquals(SourceRole.PRIMARY, db.transaction(c -> SourceTable.byId(c, standby)).orElseThrow().role());
     }
 }

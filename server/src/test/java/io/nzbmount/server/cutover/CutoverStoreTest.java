@@ -18,7 +18,7 @@ import io.nzbmount.server.store.Items;
 import io.nzbmount.server.store.SourceRole;
 import io.nzbmount.server.store.SourceState;
 import io.nzbmount.server.store.StandbyTables;
-import io.nzbmount.server.store.Sources;
+import io.nzbmount.server.store.SourceTable;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -78,7 +78,7 @@ class CutoverStoreTest {
     }
 
     private SourceState state() throws Exception {
-        return db.transaction(c -> Sources.byId(c, standby)).orElseThrow().state();
+        return db.transaction(c -> SourceTable.byId(c, standby)).orElseThrow().state();
     }
 
     @Test
@@ -105,7 +105,7 @@ class CutoverStoreTest {
         store.markDead(primary, "its bytes before offset 500000 differ from the bytes already served");
         store.markFailed(primary, "its bytes could not be compared 5 times in a row");
 
-        var record = db.transaction(c -> Sources.byId(c, primary)).orElseThrow();
+        var record = db.transaction(c -> SourceTable.byId(c, primary)).orElseThrow();
         assertEquals(SourceRole.PRIMARY, record.role(), record.toString());
         assertEquals(SourceState.READY, record.state(), record.toString());
         assertEquals(primary, db.transaction(c -> Items.byId(c, item)).orElseThrow().primarySource().getAsLong());

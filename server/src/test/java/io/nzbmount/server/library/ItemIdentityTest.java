@@ -4,9 +4,10 @@ import static io.nzbmount.server.library.TestNzbs.file;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.nzbmount.server.store.SourceRows;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.Items;
-import io.nzbmount.server.store.Sources;
+import io.nzbmount.server.store.SourceTable;
 import java.nio.file.Path;
 import java.sql.Statement;
 import java.time.Instant;
@@ -79,7 +80,7 @@ class ItemIdentityTest {
                     file("q9z.mkv", 12, 740_000), file("readme.nfo", 1, 100), file("k3x.mkv", 10, 740_000))),
                     Optional.empty());
             db.transaction(c -> {
-                Items.setPrimary(c, item, b.sourceId(), true);
+                SourceRows.setPrimary(c, item, b.sourceId(), true);
                 return null;
             });
 
@@ -98,6 +99,6 @@ class ItemIdentityTest {
     }
 
     private static String sha(Database db, long sourceId) throws Exception {
-        return db.transaction(c -> Sources.byId(c, sourceId).orElseThrow().sha256());
+        return db.transaction(c -> SourceTable.byId(c, sourceId).orElseThrow().sha256());
     }
 }

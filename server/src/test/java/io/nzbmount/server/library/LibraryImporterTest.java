@@ -14,7 +14,7 @@ import io.nzbmount.server.store.EventQuery;
 import io.nzbmount.server.store.Files;
 import io.nzbmount.server.store.FileRecord;
 import io.nzbmount.server.store.SourceState;
-import io.nzbmount.server.store.Sources;
+import io.nzbmount.server.store.SourceTable;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -73,7 +73,7 @@ class LibraryImporterTest {
     void storedNzbIsTheExactBytesImported() throws Exception {
         byte[] nzb = TestNzbs.film("a", "T");
         ImportResult r = importer.importNzb(nzb, Optional.empty());
-        assertArrayEquals(nzb, db.transaction(c -> Sources.nzb(c, r.sourceId())).orElseThrow());
+        assertArrayEquals(nzb, db.transaction(c -> SourceTable.nzb(c, r.sourceId())).orElseThrow());
         assertEquals(LibraryImporter.sha256(nzb), r.item().primary().sha256());
     }
 

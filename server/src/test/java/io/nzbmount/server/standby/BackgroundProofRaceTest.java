@@ -7,13 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nzbmount.server.library.ImportResult;
+import io.nzbmount.server.store.SourceRows;
 import io.nzbmount.server.store.EventQuery;
 import io.nzbmount.server.store.EventRecord;
-import io.nzbmount.server.store.Items;
 import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.SourceRole;
 import io.nzbmount.server.store.SourceState;
-import io.nzbmount.server.store.Sources;
+import io.nzbmount.server.store.SourceTable;
 import io.nzbmount.server.store.StandbyProgress;
 import io.nzbmount.server.store.StandbyState;
 import io.nzbmount.server.store.StandbyTables;
@@ -65,7 +65,7 @@ class BackgroundProofRaceTest {
     }
 
     private SourceRecord source(long id) throws Exception {
-        return rig.db.transaction(c -> Sources.byId(c, id)).orElseThrow();
+        return rig.db.transaction(c -> SourceTable.byId(c, id)).orElseThrow();
     }
 
     private JsonNode lastResult() throws Exception {
@@ -81,9 +81,9 @@ class BackgroundProofRaceTest {
             StandbyProgress p = StandbyTables.progress(c, sourceId).orElseThrow();
             assertTrue(StandbyTables.putVerdict(c, p.withSamples(20, 20).finished(StandbyState.VERIFIED,
                     Optional.of("all 20 samples match, proved during a cutover"), rig.clock.instant(), 0, Optional.empty())));
-            Items.setPrimary(c, item, sourceId, false);
-            Sources.update(c, sourceId, SourceRole.PRIMARY, SourceState.READY, Optional.empty(), p.tier());
-            return Sources.update(c, primary, SourceRole.STANDBY, SourceState.VALIDATED, Optional.empty(), p.tier());
+            SourceRows.setPrimary(c, item, sourceId, false);
+            SourceRows.update(c, sourceId, SourceRole.PRIMARY, SourceState.READY, Optional.empty(), p.tier());
+            return SourceRows.update(c, primary, SourceRole.STANDBY, SourceState.VALIDATED, Optional.empty(), p.tier());
         });
     }
 
@@ -129,7 +129,7 @@ class BackgroundProofRaceTest {
             StandbyProgress p = StandbyTables.progress(c, standby).orElseThrow();
             assertTrue(StandbyTables.putVerdict(c, p.finished(StandbyState.MISMATCH,
                     Optional.of("bytes 300000+4096 differ"), rig.clock.instant(), 0, Optional.empty())));
-            return Sources.update(c, standby, SourceRole.STANDBY, SourceState.DEAD, Optional.of("bytes 300000+4096 differ"),
+            return SourceRows.update(c, standby, SourceRole.STANDBY, SourceState.DEAD, Optional.of("bytes 300000+4096 differ"),
                     p.tier());
         });
 

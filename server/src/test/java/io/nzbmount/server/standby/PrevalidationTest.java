@@ -8,7 +8,7 @@ import io.nzbmount.nntp.embedded.Faults;
 import io.nzbmount.nntp.embedded.PostedFile;
 import io.nzbmount.server.library.ImportResult;
 import io.nzbmount.server.store.SourceState;
-import io.nzbmount.server.store.Sources;
+import io.nzbmount.server.store.SourceTable;
 import io.nzbmount.server.store.StandbyProgress;
 import io.nzbmount.server.store.StandbyState;
 import io.nzbmount.server.store.StandbyTables;
@@ -69,7 +69,7 @@ class PrevalidationTest {
         assertEquals(samples(SIZE, PRIMARY_PART, STANDBY_PART).size(), p.samplesTotal());
         assertEquals(p.samplesTotal(), p.samplesDone());
         assertTrue(p.validatedAt().isPresent());
-        assertEquals(SourceState.VALIDATED, rig.db.transaction(c -> Sources.byId(c, standby)).orElseThrow().state());
+        assertEquals(SourceState.VALIDATED, rig.db.transaction(c -> SourceTable.byId(c, standby)).orElseThrow().state());
     }
 
     @Test
@@ -93,7 +93,7 @@ class PrevalidationTest {
         StandbyProgress p = rig.progress(standby);
         assertEquals(StandbyState.MISMATCH, p.state());
         assertTrue(p.reason().orElseThrow().contains("differ"), p.reason().orElseThrow());
-        assertEquals(SourceState.DEAD, rig.db.transaction(c -> Sources.byId(c, standby)).orElseThrow().state());
+        assertEquals(SourceState.DEAD, rig.db.transaction(c -> SourceTable.byId(c, standby)).orElseThrow().state());
         String key = rig.db.transaction(c -> StandbyTables.key(c, standby)).orElseThrow();
         assertTrue(rig.db.transaction(StandbyTables::deadKeys).contains(key));
 
@@ -132,7 +132,7 @@ class PrevalidationTest {
         assertEquals(StandbyState.INCONCLUSIVE, p.state());
         assertEquals(p.samplesTotal(), p.samplesDone(), "the sweep goes on past an unreadable sample");
         assertEquals(rig.clock.instant().plus(Duration.ofMinutes(1)), p.retryAt().orElseThrow());
-        assertEquals(SourceState.PENDING, rig.db.transaction(c -> Sources.byId(c, standby)).orElseThrow().state());
+        assertEquals(SourceState.PENDING, rig.db.transaction(c -> SourceTable.byId(c, standby)).orElseThrow().state());
 
         long before = rig.nntp.counters().bodyCommands();
         rig.clock.advance(Duration.ofSeconds(59));
@@ -157,7 +157,7 @@ class PrevalidationTest {
         StandbyProgress p = rig.progress(standby);
         assertEquals(StandbyState.DEAD, p.state(), p.reason().orElse(""));
         assertTrue(p.reason().orElseThrow().contains("first article"), p.reason().orElseThrow());
-        assertEquals(SourceState.DEAD, rig.db.transaction(c -> Sources.byId(c, standby)).orElseThrow().state());
+        assertEquals(SourceState.DEAD, rig.db.transaction(c -> SourceTable.byId(c, standby)).orElseThrow().state());
     }
 
     @Test
@@ -170,7 +170,7 @@ class PrevalidationTest {
 
         StandbyProgress p = rig.progress(standby);
         assertEquals(StandbyState.INCONCLUSIVE, p.state(), p.reason().orElse(""));
-        assertEquals(SourceState.PENDING, rig.db.transaction(c -> Sources.byId(c, standby)).orElseThrow().state());
+        assertEquals(SourceState.PENDING, rig.db.transaction(c -> SourceTable.byId(c, standby)).orElseThrow().state());
         var deadKeys = rig.db.transaction(StandbyTables::deadKeys);
         assertTrue(rig.db.transaction(c -> StandbyTables.key(c, standby)).filter(deadKeys::contains).isEmpty(),
                 "not remembered as dead");

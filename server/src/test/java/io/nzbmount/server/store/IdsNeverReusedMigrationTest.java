@@ -46,7 +46,7 @@ class IdsNeverReusedMigrationTest {
                 assertEquals("Film 2", one(c, "SELECT name FROM items WHERE id = 2"));
                 assertEquals("7", one(c, "SELECT primary_source FROM items WHERE id = 2"));
                 assertArrayEquals("<nzb 7/>".getBytes(StandardCharsets.UTF_8),
-                        Sources.nzb(c, 7).orElseThrow());
+                        SourceTable.nzb(c, 7).orElseThrow());
                 assertEquals("cutover", one(c, "SELECT kind FROM events WHERE id = 12"));
                 return null;
             });
@@ -73,7 +73,7 @@ class IdsNeverReusedMigrationTest {
         try (Database db = Database.open(dir)) {
             db.transaction(c -> Items.delete(c, 2));
             long item = db.transaction(c -> Items.insert(c, "Film 3", Instant.ofEpochMilli(5)));
-            long source = db.transaction(c -> Sources.insert(c, item, new NewSource(new byte[] {1}, "c", "Film.3",
+            long source = db.transaction(c -> SourceTable.insert(c, item, new NewSource(new byte[] {1}, "c", "Film.3",
                     Optional.empty(), 0, SourceRole.PRIMARY, SourceState.READY, 0, 0, Instant.ofEpochMilli(5))));
             long event = db.transaction(c -> Events.append(c, Instant.ofEpochMilli(5), OptionalLong.of(item),
                     Optional.empty(), "imported", "{}"));

@@ -30,7 +30,7 @@ class StandbyProofStateTest {
         db = Database.open(dir);
         standby = db.transaction(c -> {
             long item = Items.insert(c, "Film", T0);
-            long id = Sources.insert(c, item, new NewSource(new byte[] {1}, "ab12", "Film.REPOST", Optional.empty(), 0,
+            long id = SourceTable.insert(c, item, new NewSource(new byte[] {1}, "ab12", "Film.REPOST", Optional.empty(), 0,
                     SourceRole.STANDBY, SourceState.PENDING, 0, 0, T0));
             StandbyTables.putProgress(c, StandbyProgress.pending(id, OptionalInt.of(0)));
             return id;

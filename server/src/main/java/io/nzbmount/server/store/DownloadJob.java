@@ -1,4 +1,4 @@
-package io.nzbmount.server.sabnzbd;
+package io.nzbmount.server.store;
 
 import java.time.Instant;
 import java.util.Objects;
@@ -6,7 +6,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * A job of the download client as its history shows it. Immutable.
+ * A job of the SABnzbd download client as its history shows it (table {@code download_jobs}). Immutable.
  *
  * @param nzoId           the id handed to the client ({@code nzo_id}); never given to another job
  * @param nzbSha256       the SHA-256 of the NZB's bytes: one NZB is one job
@@ -22,7 +22,7 @@ import java.util.OptionalLong;
  * @param addedAt         when it was sent
  * @param downloadSeconds how long the import took
  */
-public record Job(String nzoId, String nzbSha256, String name, String category, int priority, OptionalLong itemId,
+public record DownloadJob(String nzoId, String nzbSha256, String name, String category, int priority, OptionalLong itemId,
                   boolean madeItem, Status status, Optional<String> storage, Optional<String> failMessage,
                   long bytes, Instant addedAt, long downloadSeconds) {
 
@@ -42,7 +42,7 @@ public record Job(String nzoId, String nzbSha256, String name, String category, 
         }
     }
 
-    public Job {
+    public DownloadJob {
         Objects.requireNonNull(nzoId, "nzoId");
         Objects.requireNonNull(nzbSha256, "nzbSha256");
         Objects.requireNonNull(name, "name");

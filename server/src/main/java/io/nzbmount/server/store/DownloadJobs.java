@@ -1,4 +1,4 @@
-package io.nzbmount.server.sabnzbd;
+package io.nzbmount.server.store;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -11,16 +11,19 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 
-/** The {@code download_jobs} table, on a caller's connection. Stateless. */
-final class Jobs {
+/**
+ * The {@code download_jobs} table of the SABnzbd download client, on a caller's connection (see
+ * {@link Items}). Stateless.
+ */
+public final class DownloadJobs {
 
     private static final String COLUMNS = "nzo_id, nzb_sha256, name, category, priority, item_id, made_item, status,"
             + " storage, fail_message, bytes, added_at, download_seconds";
 
-    private Jobs() {
+    private DownloadJobs() {
     }
 
-    static void insert(Connection c, Job j) throws SQLException {
+    public static void insert(Connection c, DownloadJob j) throws SQLException {
         try (PreparedStatement p = c.prepareStatement("INSERT INTO download_jobs (" + COLUMNS
                 + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             p.setString(1, j.nzoId());
@@ -41,17 +44,17 @@ final class Jobs {
         }
     }
 
-    static Optional<Job> byNzoId(Connection c, String nzoId) throws SQLException {
+    public static Optional<DownloadJob> byNzoId(Connection c, String nzoId) throws SQLException {
         return one(c, "SELECT " + COLUMNS + " FROM download_jobs WHERE nzo_id = ?", nzoId);
     }
 
-    static Optional<Job> bySha256(Connection c, String sha256) throws SQLException {
+    public static Optional<DownloadJob> bySha256(Connection c, String sha256) throws SQLException {
         return one(c, "SELECT " + COLUMNS + " FROM download_jobs WHERE nzb_sha256 = ?", sha256);
     }
 
     /** Every job, newest first (as SABnzbd's history lists them). */
-    static List<Job> all(Connection c) throws SQLException {
-        List<Job> out = new ArrayList<>();
+    public static List<DownloadJob> all(Connection c) throws SQLException {
+        List<DownloadJob> out = new ArrayList<>();
         try (PreparedStatement p = c.prepareStatement("SELECT " + COLUMNS + " FROM download_jobs ORDER BY id DESC");
              ResultSet rs = p.executeQuery()) {
             while (rs.next()) out.add(read(rs));
@@ -60,8 +63,8 @@ final class Jobs {
     }
 
     /** Every job of an item (one item can be the end of several jobs). */
-    static List<Job> ofItem(Connection c, long itemId) throws SQLException {
-        List<Job> out = new ArrayList<>();
+    public static List<DownloadJob> ofItem(Connection c, long itemId) throws SQLException {
+        List<DownloadJob> out = new ArrayList<>();
         try (PreparedStatement p = c.prepareStatement("SELECT " + COLUMNS + " FROM download_jobs WHERE item_id = ?")) {
             p.setLong(1, itemId);
             try (ResultSet rs = p.executeQuery()) {
@@ -71,14 +74,14 @@ final class Jobs {
         return out;
     }
 
-    static boolean delete(Connection c, String nzoId) throws SQLException {
+    public static boolean delete(Connection c, String nzoId) throws SQLException {
         try (PreparedStatement p = c.prepareStatement("DELETE FROM download_jobs WHERE nzo_id = ?")) {
             p.setString(1, nzoId);
             return p.executeUpdate() > 0;
         }
     }
 
-    private static Optional<Job> one(Connection c, String sql, String key) throws SQLException {
+    private static Optional<DownloadJob> one(Connection c, String sql, String key) throws SQLException {
         try (PreparedStatement p = c.prepareStatement(sql)) {
             p.setString(1, key);
             try (ResultSet rs = p.executeQuery()) {
@@ -87,11 +90,11 @@ final class Jobs {
         }
     }
 
-    private static Job read(ResultSet rs) throws SQLException {
+    private static DownloadJob read(ResultSet rs) throws SQLException {
         long item = rs.getLong("item_id");
         OptionalLong itemId = rs.wasNull() ? OptionalLong.empty() : OptionalLong.of(item);
-        return new Job(rs.getString("nzo_id"), rs.getString("nzb_sha256"), rs.getString("name"),
-                rs.getString("category"), rs.getInt("priority"), itemId, rs.getInt("made_item") == 1, Job.Status.valueOf(rs.getString("status")),
+        return new DownloadJob(rs.getString("nzo_id"), rs.getString("nzb_sha256"), rs.getString("name"),
+                rs.getString("category"), rs.getInt("priority"), itemId, rs.getInt("made_item") == 1, DownloadJob.Status.valueOf(rs.getString("status")),
                 Optional.ofNullable(rs.getString("storage")), Optional.ofNullable(rs.getString("fail_message")),
                 rs.getLong("bytes"), Instant.ofEpochMilli(rs.getLong("added_at")), rs.getLong("download_seconds"));
     }

@@ -13,12 +13,12 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /** The sources table, on a caller's connection (see {@link Items}). Stateless. */
-public final class Sources {
+public final class SourceTable {
 
     private static final String COLUMNS = "id, item_id, nzb_sha256, release_name, link, posted_at, role, state,"
             + " reason, tier, presence_checked, presence_missing, added_at";
 
-    private Sources() {
+    private SourceTable() {
     }
 
     /** Stores a source of {@code itemId} and returns its id. */
@@ -84,8 +84,8 @@ public final class Sources {
     }
 
     /** Sets role, state, reason and tier together; false when there is no such source. */
-    public static boolean update(Connection c, long sourceId, SourceRole role, SourceState state,
-                                 Optional<String> reason, OptionalInt tier) throws SQLException {
+    static boolean update(Connection c, long sourceId, SourceRole role, SourceState state,
+                          Optional<String> reason, OptionalInt tier) throws SQLException {
         try (PreparedStatement p = c.prepareStatement(
                 "UPDATE sources SET role = ?, state = ?, reason = ?, tier = ? WHERE id = ?")) {
             p.setString(1, role.word());
