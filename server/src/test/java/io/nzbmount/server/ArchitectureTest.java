@@ -1,0 +1,93 @@
+package io.nzbmount.server;
+
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaAccess.Predicates.target;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyOf;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.name;
+import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import io.nzbmount.server.store.Items;
+import io.nzbmount.server.store.SourceLifecycle;
+import io.nzbmount.server.store.SourceTable;
+import java.sql.Connection;
+import java.sql.SQLException;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The rules that keep the module layout of docs/architecture.md true. Each test names the rule
+ * it protects; a violation lists the classes and the dependencies that break it.
+ */
+class ArchitectureTest {
+
+    private static JavaClasses classes;
+
+    @BeforeAll
+    static void importProductionClasses() {
+        classes = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("io.nzbmount");
+    }
+
+    @Test
+    void serverPackagesFormNoCycle() {
+        slices().matching("io.nzbmount.server.(*)..").should().beFreeOfCycles().check(classes);
+    }
+
+    @Test
+    void nntpInternalsAreUsedOnlyInsideNntp() {
+        noClasses().that().resideOutsideOfPackage("io.nzbmount.nntp..")
+                .should().dependOnClassesThat().resideInAPackage("io.nzbmount.nntp.internal..")
+                .check(classes);
+    }
+
+    @Test
+    void nntpImportsNothingOfOurs() {
+        noClasses().that().resideInAPackage("io.nzbmount.nntp..")
+                .should().dependOnClassesThat().resideInAnyPackage(
+                        "io.nzbmount.server..", "io.nzbmount.config..", "io.nzbmount.webui..")
+                .check(classes);
+    }
+
+    /**
+     * Statements, result sets and data sources are the store's. Outside it a transaction may be
+     * carried (the {@code Connection} a store call takes, and its {@code SQLException}) so that
+     * several store calls share one, but never used to run SQL of its own.
+     */
+    @Test
+    void onlyTheStoreRunsSql() {
+        DescribedPredicate<JavaClass> sqlBeyondATransaction = resideInAnyPackage("java.sql..", "javax.sql..")
+                .and(not(belongToAnyOf(Connection.class, SQLException.class)))
+                .as("SQL types other than a transaction's Connection and SQLException");
+        noClasses().that().resideInAPackage("io.nzbmount.server..")
+                .and().resideOutsideOfPackage("io.nzbmount.server.store..")
+                .should().dependOnClassesThat(sqlBeyondATransaction)
+                .check(classes);
+    }
+
+    @Test
+    void onlyTheLifecycleChangesASourcesRoleOrState() {
+        noClasses().that().doNotBelongToAnyOf(SourceLifecycle.class)
+                .should().callMethodWhere(target(owner(assignableTo(SourceTable.class)))
+                        .and(target(name("update"))))
+                .orShould().callMethodWhere(target(owner(assignableTo(Items.class)))
+                        .and(target(name("setPrimary"))))
+                .check(classes);
+    }
+
+    @Test
+    void theRulesSeeBothModules() {
+        assertTrue(classes.contain(io.nzbmount.nntp.Usenet.class), "nntp classes imported");
+        assertTrue(classes.contain(SourceLifecycle.class), "server classes imported");
+    }
+}
