@@ -8,11 +8,10 @@ import io.nzbmount.server.api.CoverageEndpoint;
 import io.nzbmount.server.api.EventFeed;
 import io.nzbmount.server.api.EventStreamHandler;
 import io.nzbmount.server.api.SourcesEndpoint;
-import io.nzbmount.server.cli.UsenetSettings;
 import io.nzbmount.server.cutover.Cutovers;
 import io.nzbmount.server.cutover.SimulateFailureHandler;
+import io.nzbmount.server.dav.DavHandlers;
 import io.nzbmount.server.fallback.FailureRules;
-import io.nzbmount.server.http.Credentials;
 import io.nzbmount.server.http.WebServer;
 import io.nzbmount.server.indexer.ClientOptions;
 import io.nzbmount.server.indexer.IndexerSet;
@@ -190,13 +189,14 @@ public final class Application implements AutoCloseable {
                     settings.server().dataDir(), clock);
 
             StreamOpener opener = new StreamOpener(catalog, usenet, playback, streams, Optional.of(cutovers));
-            WebServer web = WebServer.builder(new StreamingLibrary(catalog, opener))
+            WebServer web = WebServer.builder()
+                    .route(DavHandlers.PATH_SPEC,
+                            DavHandlers.of(new StreamingLibrary(catalog, opener), new ImporterUploadSink(importer)))
                     .bind(settings.server().bind())
                     .port(settings.server().port())
                     .allowedHosts(settings.server().allowedHosts())
                     .apiKeys(apiKey)
-                    .credentials(settings.auth().map(a -> new Credentials(a.username(), a.password())).orElse(null))
-                    .uploadSink(new ImporterUploadSink(importer))
+                    .credentials(settings.auth().orElse(null))
                     .route("/api/*", api)
                     .selfAnsweringRoute(SabApiHandler.PATH, sab)
                     .selfAnsweringRoute(SabApiHandler.URL_BASE_PATH, sab)

@@ -1,5 +1,6 @@
 package io.nzbmount.server.http;
 
+import io.nzbmount.server.dav.DavHandlers;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -35,7 +36,7 @@ class SelfAnsweringRouteTest {
 
     @BeforeEach
     void start() throws Exception {
-        server = WebServer.builder(FailedLoginsTest.EMPTY).port(0).credentials(FailedLoginsTest.LOGIN)
+        server = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(FailedLoginsTest.EMPTY, null)).port(0).credentials(FailedLoginsTest.LOGIN)
                 .apiKeys(candidate -> candidate.equals("the-key"))
                 .selfAnsweringRoute("/tool", new Verdicts())
                 .route("/tools/*", new Verdicts())

@@ -3,6 +3,7 @@ package io.nzbmount.server.library;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.nzbmount.server.dav.DavHandlers;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
@@ -106,7 +107,7 @@ class ArchivedStreamTest {
         importCost = nntp.counters().bodyCommands() - before;
         assertEquals(List.of("Film.2021.1080p.mkv"), r.item().files().stream().map(LibraryFileView::name).toList());
         ItemCatalog catalog = new ItemCatalog(db);
-        web = WebServer.builder(new StreamingLibrary(catalog, new StreamOpener(catalog, usenet))).port(0).build();
+        web = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(new StreamingLibrary(catalog, new StreamOpener(catalog, usenet)), null)).port(0).build();
         web.start();
         return web.uri().resolve("/dav/library/Film%20(2021)/Film.2021.1080p.mkv");
     }
