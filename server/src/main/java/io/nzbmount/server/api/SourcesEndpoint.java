@@ -1,6 +1,7 @@
 package io.nzbmount.server.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.nzbmount.server.library.EventKind;
 import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.standby.StandbyService;
 import io.nzbmount.server.store.Database;
@@ -101,7 +102,7 @@ public final class SourcesEndpoint {
             Sources.update(c, sourceId, SourceRole.PRIMARY, SourceState.READY, Optional.empty(), chosen.tier());
             return d;
         });
-        events.record(OptionalLong.of(itemId), Optional.empty(), "primary-chosen", detail);
+        events.record(OptionalLong.of(itemId), Optional.empty(), EventKind.PRIMARY_CHOSEN, detail);
         userActed.accept(itemId);
         return Reply.json(200, Map.of("item", itemId, "primary", sourceId));
     }
@@ -133,7 +134,7 @@ public final class SourcesEndpoint {
                     clock.instant()));
             return s.releaseName();
         });
-        events.record(OptionalLong.of(itemId), Optional.empty(), "standby-removed",
+        events.record(OptionalLong.of(itemId), Optional.empty(), EventKind.STANDBY_REMOVED,
                 Map.of("source", sourceId, "release", release));
         return Reply.noContent();
     }

@@ -153,7 +153,7 @@ public final class Application implements AutoCloseable {
             ObserveHandler observe = new ObserveHandler(health, streams,
                     new Diagnostics(settings, events, health, streams, clock));
             FailureRules rules = FailureRules.from(settings.fallback());
-            Cutovers cutovers = new Cutovers(db, catalog, usenet, events, rules, clock);
+            Cutovers cutovers = new Cutovers(db, catalog, usenet, events, rules, clock, System::nanoTime);
             // What memory holds about an item goes with it.
             catalog.onDelete(cutovers::forget);
             catalog.onDelete(playback::forget);

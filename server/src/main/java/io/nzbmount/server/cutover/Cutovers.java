@@ -10,6 +10,7 @@ import io.nzbmount.server.fallback.FailurePolicy;
 import io.nzbmount.server.fallback.FailureRules;
 import io.nzbmount.server.fallback.Hole;
 import io.nzbmount.server.fallback.SourceHoles;
+import io.nzbmount.server.library.EventKind;
 import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.MountedFile;
@@ -31,6 +32,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,6 +52,7 @@ public final class Cutovers {
     private final HoleTable holeTable;
     private final ProblemTable problems;
     private final Clock clock;
+    private final LongSupplier nanoTime;
     private final Usenet usenet;
     /**
      * By item id; each state knows the creation time of its item, so a stream of another item with
@@ -57,20 +60,27 @@ public final class Cutovers {
      */
     private final Map<Long, ItemCutoverState> items = new ConcurrentHashMap<>();
 
-    /** Sweeps unproved standbys during a cutover with a {@link Prevalidator} of its own. */
-    public Cutovers(Database db, ItemCatalog catalog, Usenet usenet, EventLog events, FailureRules rules, Clock clock) {
-        this(db, catalog, usenet, events, rules, clock, new Prevalidator(db, catalog, usenet, Duration.ZERO));
+    /**
+     * Sweeps unproved standbys during a cutover with a {@link Prevalidator} of its own.
+     *
+     * @param clock    the wall clock of the failure policies, the stored verdicts and holes
+     * @param nanoTime a monotonic clock in nanoseconds for the sweeps' budget and how long a cutover took
+     */
+    public Cutovers(Database db, ItemCatalog catalog, Usenet usenet, EventLog events, FailureRules rules, Clock clock,
+                    LongSupplier nanoTime) {
+        this(db, catalog, usenet, events, rules, clock, nanoTime, new Prevalidator(db, catalog, usenet, Duration.ZERO));
     }
 
     /** @param sweeps runs the full fingerprint sweep of a standby not proved yet, while a player waits */
     public Cutovers(Database db, ItemCatalog catalog, Usenet usenet, EventLog events, FailureRules rules, Clock clock,
-                    UrgentSweep sweeps) {
+                    LongSupplier nanoTime, UrgentSweep sweeps) {
         this.store = new CutoverStore(db, clock, rules.exclusion());
         this.holeTable = new HoleTable(db, clock);
         this.problems = new ProblemTable(db);
         this.clock = clock;
+        this.nanoTime = nanoTime;
         this.usenet = usenet;
-        this.selector = new FallbackSelector(store, catalog, usenet, sweeps, rules.sweepBudget());
+        this.selector = new FallbackSelector(store, catalog, usenet, sweeps, rules.sweepBudget(), clock, nanoTime);
         this.events = events;
         this.rules = rules;
     }
@@ -107,7 +117,7 @@ public final class Cutovers {
         }
         FailurePolicy policy = new FailurePolicy(rules, shared.holes(), start.id(), byUser);
         return new CutoverSession(this, mounted.itemId(), mounted.file().name(), mounted.file().size(), offset,
-                start, policy, shared, playback, live);
+                start, policy, shared, playback, live, clock, nanoTime);
     }
 
     /**
@@ -137,7 +147,7 @@ public final class Cutovers {
         detail.put("offset", offset);
         detail.put("file", mounted.file().name());
         detail.put("reason", "source " + start.sourceId() + " is known to lack the bytes at offset " + offset);
-        event(itemId, live.id(), "routed", detail);
+        event(itemId, live.id(), EventKind.ROUTED, detail);
         return next.get();
     }
 
@@ -263,7 +273,7 @@ public final class Cutovers {
         }
     }
 
-    void event(long itemId, String stream, String kind, Map<String, ?> detail) {
+    void event(long itemId, String stream, EventKind kind, Map<String, ?> detail) {
         try {
             events.record(OptionalLong.of(itemId), Optional.of(stream), kind, detail);
         } catch (StoreException e) {

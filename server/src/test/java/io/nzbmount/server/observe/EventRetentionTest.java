@@ -3,6 +3,7 @@ package io.nzbmount.server.observe;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.nzbmount.server.store.Events;
 import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.library.MutableClock;
 import io.nzbmount.server.store.Database;
@@ -44,8 +45,9 @@ class EventRetentionTest {
                 .map(e -> e.kind()).toList();
     }
 
+    /** Stores an event of any kind word, as the store takes it, at the clock's time. */
     private void record(String kind) throws Exception {
-        events.record(OptionalLong.empty(), Optional.empty(), kind, Map.of());
+        db.transaction(c -> Events.append(c, clock.instant(), OptionalLong.empty(), Optional.empty(), kind, "{}"));
     }
 
     @Test
