@@ -132,9 +132,9 @@ final class CutoverSession implements ContentReader {
         long now = clock.millis();
         Hole hole = holeAt(source);
         Decision decision = simulated
-                ? policy.onSimulatedFailure(source.id(), hole, now)
-                : policy.onFailure(source.id(), hole, failure, now);
-        if (decision.kind() == FailureKind.PERMANENT && !simulated && source.id().equals(policy.current())) {
+                ? policy.onSimulatedFailure(source.sourceId(), hole, now)
+                : policy.onFailure(source.sourceId(), hole, failure, now);
+        if (decision.kind() == FailureKind.PERMANENT && !simulated && source.sourceId() == policy.current()) {
             cutovers.holeFound(itemId, source.sourceId(), hole, String.valueOf(failure.getMessage()));
         }
         switch (decision.action()) {
@@ -214,10 +214,10 @@ final class CutoverSession implements ContentReader {
             if (h != null) h.close();
         }
         long now = clock.millis();
-        policy.onCutover(next.id(), now);
+        policy.onCutover(next.sourceId(), now);
         boolean primaryChanged = cutovers.switched(itemId, from.sourceId(), next.sourceId(),
                 decision.kind() == FailureKind.PERMANENT);
-        live.cutover(next.id(), !primaryChanged, next.reader()::stats);
+        live.cutover(String.valueOf(next.sourceId()), !primaryChanged, next.reader()::stats);
         Map<String, Object> detail = new LinkedHashMap<>();
         detail.put("from", from.sourceId());
         detail.put("to", next.sourceId());

@@ -108,14 +108,14 @@ public final class Cutovers {
         }
         ItemCutoverState shared = state(mounted.itemId(), Optional.of(mounted.itemCreated()));
         ActiveSource start = new ActiveSource(sourceId, mounted.file().index(), map, reader);
-        if (shared.holes().lacks(start.id(), start.fileIndex(), offset)) {
+        if (shared.holes().lacks(start.sourceId(), start.fileIndex(), offset)) {
             ActiveSource routed = routeAroundHole(mounted, offset, start, shared, live);
             if (routed != start) {
                 start = routed;
                 byUser = false;
             }
         }
-        FailurePolicy policy = new FailurePolicy(rules, shared.holes(), start.id(), byUser);
+        FailurePolicy policy = new FailurePolicy(rules, shared.holes(), start.sourceId(), byUser);
         return new CutoverSession(this, mounted.itemId(), mounted.file().name(), mounted.file().size(), offset,
                 start, policy, shared, playback, live, clock, nanoTime);
     }
@@ -129,7 +129,7 @@ public final class Cutovers {
     private ActiveSource routeAroundHole(MountedFile mounted, long offset, ActiveSource start, ItemCutoverState shared,
                                          LiveStream live) throws IOException {
         long itemId = mounted.itemId();
-        FailurePolicy probe = new FailurePolicy(rules, shared.holes(), start.id(), false);
+        FailurePolicy probe = new FailurePolicy(rules, shared.holes(), start.sourceId(), false);
         FallbackSelector.Request request = new FallbackSelector.Request(itemId, mounted.file().name(),
                 mounted.file().size(), offset, new SentBytesRing(offset, 1), probe, shared, new HashSet<>(), new Probes(),
                 (kind, detail) -> event(itemId, live.id(), kind, detail));

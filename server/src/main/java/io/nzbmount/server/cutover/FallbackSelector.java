@@ -146,7 +146,7 @@ final class FallbackSelector {
             return Optional.empty();
         }
         FileRecord file = candidate.file().get();
-        if (!r.policy().eligible(String.valueOf(id), file.index(), r.offset(), clock.millis())) {
+        if (!r.policy().eligible(id, file.index(), r.offset(), clock.millis())) {
             return Optional.empty();
         }
         if (file.layout().isEmpty()) return Optional.empty();

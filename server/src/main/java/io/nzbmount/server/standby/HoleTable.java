@@ -56,7 +56,7 @@ public final class HoleTable {
                 s.setLong(1, itemId);
                 try (ResultSet rs = s.executeQuery()) {
                     while (rs.next()) {
-                        holes.add(String.valueOf(rs.getLong(1)), new Hole(rs.getInt(2), rs.getLong(3), rs.getLong(4)));
+                        holes.add(rs.getLong(1), new Hole(rs.getInt(2), rs.getLong(3), rs.getLong(4)));
                     }
                 }
             }
