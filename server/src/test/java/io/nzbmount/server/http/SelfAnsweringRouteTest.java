@@ -1,9 +1,9 @@
 package io.nzbmount.server.http;
 
-import io.nzbmount.server.dav.DavHandlers;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.nzbmount.server.dav.DavHandlers;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;

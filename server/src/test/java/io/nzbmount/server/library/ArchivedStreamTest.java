@@ -3,7 +3,6 @@ package io.nzbmount.server.library;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.nzbmount.server.dav.DavHandlers;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
@@ -16,6 +15,7 @@ import io.nzbmount.server.archive.ArchiveScan;
 import io.nzbmount.server.archive.ArchiveSet;
 import io.nzbmount.server.archive.Member;
 import io.nzbmount.server.archive.Piece;
+import io.nzbmount.server.dav.DavHandlers;
 import io.nzbmount.server.http.WebServer;
 import io.nzbmount.server.store.Database;
 import java.net.URI;

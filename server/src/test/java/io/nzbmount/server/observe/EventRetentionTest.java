@@ -3,11 +3,11 @@ package io.nzbmount.server.observe;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.nzbmount.server.store.Events;
 import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.library.MutableClock;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.EventQuery;
+import io.nzbmount.server.store.Events;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nzbmount.server.store.Events;
 import io.nzbmount.config.Credentials;
 import io.nzbmount.config.FallbackSettings;
 import io.nzbmount.config.IndexerSettings;
@@ -19,6 +18,7 @@ import io.nzbmount.nntp.ProviderHealth;
 import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.library.MutableClock;
 import io.nzbmount.server.store.Database;
+import io.nzbmount.server.store.Events;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

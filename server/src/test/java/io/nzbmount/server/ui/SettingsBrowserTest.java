@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.nzbmount.server.dav.DavHandlers;
 import io.nzbmount.config.ConfigLoader;
 import io.nzbmount.config.Settings;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
+import io.nzbmount.server.dav.DavHandlers;
 import io.nzbmount.server.dav.Library;
 import io.nzbmount.server.dav.LibraryNode;
 import io.nzbmount.server.http.WebServer;

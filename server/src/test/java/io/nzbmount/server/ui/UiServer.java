@@ -1,11 +1,11 @@
 package io.nzbmount.server.ui;
 
-import io.nzbmount.server.dav.DavHandlers;
+import io.nzbmount.config.Credentials;
 import io.nzbmount.config.Settings;
 import io.nzbmount.server.api.ApiHandler;
+import io.nzbmount.server.dav.DavHandlers;
 import io.nzbmount.server.dav.Library;
 import io.nzbmount.server.dav.LibraryNode;
-import io.nzbmount.config.Credentials;
 import io.nzbmount.server.http.WebServer;
 import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.library.FakePresence;
