@@ -60,11 +60,11 @@ public final class ConfigLoader {
 
     /** Loads settings from YAML text; {@code source} names it in syntax errors. */
     public static Settings fromText(String yaml, String source, Map<String, String> env) throws ConfigException {
-        Sources sources = new Sources(env);
-        YamlTree.Node root = YamlTree.parse(yaml, source, sources.problems());
-        Settings settings = SettingsReader.read(Section.root(sources, root));
-        sources.reportUnknownOverrides();
-        if (!sources.problems().isEmpty()) throw new ConfigException(sources.problems());
+        EnvironmentOverrides overrides = new EnvironmentOverrides(env);
+        YamlTree.Node root = YamlTree.parse(yaml, source, overrides.problems());
+        Settings settings = SettingsReader.read(Section.root(overrides, root));
+        overrides.reportUnknownOverrides();
+        if (!overrides.problems().isEmpty()) throw new ConfigException(overrides.problems());
         return settings;
     }
 }

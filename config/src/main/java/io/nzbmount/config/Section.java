@@ -16,7 +16,7 @@ import java.util.TreeSet;
 /**
  * One mapping of the configuration (the top level, {@code server}, {@code providers[1]}, ...)
  * being read. A key's value comes from its environment override when there is one, else from
- * the YAML file. Bad values are reported to {@link Sources} and replaced by the default, so one
+ * the YAML file. Bad values are reported to {@link EnvironmentOverrides} and replaced by the default, so one
  * load finds every problem. {@link #finish()} reports keys that nothing asked for.
  */
 final class Section {
@@ -25,7 +25,7 @@ final class Section {
     record Value(String text, boolean yamlBoolean, String envName) {
     }
 
-    private final Sources sources;
+    private final EnvironmentOverrides overrides;
     private final String path;
     private final String envPrefix;
     private final MapNode node;
@@ -33,15 +33,15 @@ final class Section {
     /** Keys already reported as bad, so checks that depend on them stay quiet. */
     private final Set<String> reported = new HashSet<>();
 
-    private Section(Sources sources, String path, String envPrefix, MapNode node) {
-        this.sources = sources;
+    private Section(EnvironmentOverrides overrides, String path, String envPrefix, MapNode node) {
+        this.overrides = overrides;
         this.path = path;
         this.envPrefix = envPrefix;
         this.node = node;
     }
 
-    static Section root(Sources sources, Node root) {
-        return new Section(sources, "", Sources.ENV_PREFIX, asMap(sources, root, ""));
+    static Section root(EnvironmentOverrides overrides, Node root) {
+        return new Section(overrides, "", EnvironmentOverrides.ENV_PREFIX, asMap(overrides, root, ""));
     }
 
     String path() {
@@ -58,7 +58,7 @@ final class Section {
 
     void problem(String key, String message, Value from) {
         if (key != null) reported.add(key);
-        sources.problem(key == null ? path : keyPath(key), message, from == null ? null : from.envName());
+        overrides.problem(key == null ? path : keyPath(key), message, from == null ? null : from.envName());
     }
 
     /** Whether a problem with this key was already reported. */
@@ -69,7 +69,7 @@ final class Section {
     /** The key's single value, empty when unset; a list or a mapping there is a problem. */
     Optional<Value> value(String key) {
         asked.add(key);
-        String env = sources.env(envName(key));
+        String env = overrides.env(envName(key));
         if (env != null) return Optional.of(new Value(env, false, envName(key)));
         Node n = node == null ? null : node.entries().get(key);
         if (n == null) return Optional.empty();
@@ -120,7 +120,7 @@ final class Section {
         List<Value> raw = rawList(key, "a list of whole numbers, like [500, 1500]");
         if (raw == null) return fallback;
         String envName = envName(key);
-        String env = sources.env(envName);
+        String env = overrides.env(envName);
         if (raw.size() > maxEntries) {
             problem(key, "at most " + maxEntries + " entries, got " + raw.size(),
                     env != null ? new Value(env, false, envName) : null);
@@ -167,7 +167,7 @@ final class Section {
     private List<Value> rawList(String key, String shape) {
         asked.add(key);
         String envName = envName(key);
-        String env = sources.env(envName);
+        String env = overrides.env(envName);
         List<Value> raw = new ArrayList<>();
         if (env != null) {
             if (!env.isBlank()) {
@@ -191,7 +191,7 @@ final class Section {
     Section section(String key) {
         asked.add(key);
         Node n = node == null ? null : node.entries().get(key);
-        return new Section(sources, keyPath(key), envName(key) + "_", asMap(sources, n, keyPath(key)));
+        return new Section(overrides, keyPath(key), envName(key) + "_", asMap(overrides, n, keyPath(key)));
     }
 
     /**
@@ -208,15 +208,15 @@ final class Section {
         if (n instanceof ListNode list) {
             items.addAll(list.items());
         } else if (n != null && !(n instanceof Scalar s && s.isNull())) {
-            sources.problem(listPath, "must be a list", null);
+            overrides.problem(listPath, "must be a list", null);
         }
-        TreeSet<Integer> indexes = sources.indexes(prefix);
+        TreeSet<Integer> indexes = overrides.indexes(prefix);
         for (int index : indexes) {
             if (index == items.size()) {
                 items.add(null);
             } else if (index > items.size()) {
-                sources.handledAll(prefix + index + "_");
-                sources.problem(listPath + "[" + index + "]", "index " + index + " would leave a gap: the list has "
+                overrides.handledAll(prefix + index + "_");
+                overrides.problem(listPath + "[" + index + "]", "index " + index + " would leave a gap: the list has "
                         + items.size() + " entries, so the next one is " + listPath + "[" + items.size() + "]",
                         prefix + index + "_*");
             }
@@ -225,10 +225,10 @@ final class Section {
         for (int i = 0; i < items.size(); i++) {
             String itemPath = listPath + "[" + i + "]";
             Node item = items.get(i);
-            MapNode map = asMap(sources, item, itemPath);
+            MapNode map = asMap(overrides, item, itemPath);
             // An entry that is not a mapping is reported once, not again for each missing key.
             if (map == null && item != null && !(item instanceof Scalar s && s.isNull())) continue;
-            sections.add(new Section(sources, itemPath, prefix + i + "_", map));
+            sections.add(new Section(overrides, itemPath, prefix + i + "_", map));
         }
         return sections;
     }
@@ -239,15 +239,15 @@ final class Section {
         for (String key : node.entries().keySet()) {
             if (asked.contains(key)) continue;
             String guess = Suggestions.closest(key, asked);
-            sources.problem(keyPath(key), "unknown key" + (guess == null ? "" : " (did you mean " + guess + "?)"),
+            overrides.problem(keyPath(key), "unknown key" + (guess == null ? "" : " (did you mean " + guess + "?)"),
                     null);
         }
     }
 
-    private static MapNode asMap(Sources sources, Node n, String at) {
+    private static MapNode asMap(EnvironmentOverrides overrides, Node n, String at) {
         if (n == null || n instanceof Scalar s && s.isNull()) return null;
         if (n instanceof MapNode map) return map;
-        sources.problem(at, "must be a mapping of keys to values", null);
+        overrides.problem(at, "must be a mapping of keys to values", null);
         return null;
     }
 

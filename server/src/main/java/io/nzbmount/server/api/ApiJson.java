@@ -6,6 +6,7 @@ import io.nzbmount.server.cutover.Problem;
 import io.nzbmount.server.indexer.SearchQuery;
 import io.nzbmount.server.library.ItemView;
 import io.nzbmount.server.library.LibraryFileView;
+import io.nzbmount.server.observe.EventJson;
 import io.nzbmount.server.release.ReleaseName;
 import io.nzbmount.server.standby.ContentQuery;
 import io.nzbmount.server.store.EventRecord;

@@ -1,6 +1,7 @@
 package io.nzbmount.server.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.nzbmount.server.library.EventKind;
 import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.standby.StandbyService;
 import io.nzbmount.server.store.Database;
@@ -74,7 +75,7 @@ public final class SourcesEndpoint {
         detail.put("from", choice.from());
         detail.put("to", choice.to());
         detail.put("release", choice.release());
-        events.record(OptionalLong.of(itemId), Optional.empty(), "primary-chosen", detail);
+        events.record(OptionalLong.of(itemId), Optional.empty(), EventKind.PRIMARY_CHOSEN, detail);
         userActed.accept(itemId);
         return Reply.json(200, Map.of("item", itemId, "primary", sourceId));
     }
@@ -90,7 +91,7 @@ public final class SourcesEndpoint {
         } catch (TransitionRefused e) {
             throw refused(e, itemId, sourceId);
         }
-        events.record(OptionalLong.of(itemId), Optional.empty(), "standby-removed",
+        events.record(OptionalLong.of(itemId), Optional.empty(), EventKind.STANDBY_REMOVED,
                 Map.of("source", sourceId, "release", release));
         return Reply.noContent();
     }

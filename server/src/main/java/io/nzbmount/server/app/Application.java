@@ -8,11 +8,10 @@ import io.nzbmount.server.api.CoverageEndpoint;
 import io.nzbmount.server.api.EventFeed;
 import io.nzbmount.server.api.EventStreamHandler;
 import io.nzbmount.server.api.SourcesEndpoint;
-import io.nzbmount.server.cli.UsenetSettings;
 import io.nzbmount.server.cutover.Cutovers;
 import io.nzbmount.server.cutover.SimulateFailureHandler;
+import io.nzbmount.server.dav.DavHandlers;
 import io.nzbmount.server.policy.FailureRules;
-import io.nzbmount.server.http.Credentials;
 import io.nzbmount.server.http.WebServer;
 import io.nzbmount.server.indexer.ClientOptions;
 import io.nzbmount.server.indexer.IndexerSet;
@@ -156,7 +155,7 @@ public final class Application implements AutoCloseable {
             ObserveHandler observe = new ObserveHandler(health, streams,
                     new Diagnostics(settings, events, health, streams, clock));
             FailureRules rules = FailureRules.from(settings.fallback());
-            Cutovers cutovers = new Cutovers(db, catalog, usenet, events, rules, clock);
+            Cutovers cutovers = new Cutovers(db, catalog, usenet, events, rules, clock, System::nanoTime);
             // What memory holds about an item goes with it.
             catalog.onDelete(cutovers::forget);
             catalog.onDelete(playback::forget);
@@ -195,13 +194,14 @@ public final class Application implements AutoCloseable {
                     settings.server().dataDir(), clock);
 
             StreamOpener opener = new StreamOpener(catalog, usenet, playback, streams, cutovers);
-            WebServer web = WebServer.builder(new StreamingLibrary(catalog, opener))
+            WebServer web = WebServer.builder()
+                    .route(DavHandlers.PATH_SPEC,
+                            DavHandlers.of(new StreamingLibrary(catalog, opener), new ImporterUploadSink(importer)))
                     .bind(settings.server().bind())
                     .port(settings.server().port())
                     .allowedHosts(settings.server().allowedHosts())
                     .apiKeys(apiKey)
-                    .credentials(settings.auth().map(a -> new Credentials(a.username(), a.password())).orElse(null))
-                    .uploadSink(new ImporterUploadSink(importer))
+                    .credentials(settings.auth().orElse(null))
                     .route("/api/*", api)
                     .selfAnsweringRoute(SabApiHandler.PATH, sab)
                     .selfAnsweringRoute(SabApiHandler.URL_BASE_PATH, sab)

@@ -8,6 +8,7 @@ import io.nzbmount.nntp.Nzb;
 import io.nzbmount.nntp.NzbParseException;
 import io.nzbmount.nntp.NzbParser;
 import io.nzbmount.nntp.Usenet;
+import io.nzbmount.server.app.UsenetSettings;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;

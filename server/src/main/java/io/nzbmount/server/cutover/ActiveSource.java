@@ -9,7 +9,4 @@ import io.nzbmount.nntp.NzbReader;
  * the reader and closes it when it leaves the source.
  */
 record ActiveSource(long sourceId, int fileIndex, FileMap map, NzbReader reader) {
-    String id() {
-        return String.valueOf(sourceId);
-    }
 }

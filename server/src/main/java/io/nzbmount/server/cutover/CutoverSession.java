@@ -6,6 +6,7 @@ import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.server.dav.ContentReader;
+import io.nzbmount.server.library.EventKind;
 import io.nzbmount.server.policy.CloseCause;
 import io.nzbmount.server.policy.Decision;
 import io.nzbmount.server.policy.FailureKind;
@@ -15,12 +16,14 @@ import io.nzbmount.server.observe.LiveStream;
 import io.nzbmount.server.standby.PlaybackTracker;
 import io.nzbmount.server.store.StoreException;
 import java.io.IOException;
+import java.time.Clock;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongSupplier;
 
 /**
  * One GET's view of a file that survives a broken source: it reads the active source from the
@@ -48,6 +51,8 @@ final class CutoverSession implements ContentReader {
     private final SentBytesRing sent;
     private final PlaybackTracker.Stream playback;
     private final LiveStream live;
+    private final Clock clock;
+    private final LongSupplier nanoTime;
     private final CountDownLatch closed = new CountDownLatch(1);
     private volatile ActiveSource active;
     /** Serves the old source's held bytes just after a cutover; null when there are none (left). */
@@ -59,8 +64,13 @@ final class CutoverSession implements ContentReader {
 
     private record Pending(Map<String, Object> detail, long failedAtNanos, long provedAtNanos) {}
 
+    /**
+     * @param clock    the wall clock the failure policy's times are read from
+     * @param nanoTime a monotonic clock in nanoseconds for how long a cutover took
+     */
     CutoverSession(Cutovers cutovers, long itemId, String fileName, long fileSize, long offset, ActiveSource start,
-                   FailurePolicy policy, ItemCutoverState shared, PlaybackTracker.Stream playback, LiveStream live) {
+                   FailurePolicy policy, ItemCutoverState shared, PlaybackTracker.Stream playback, LiveStream live,
+                   Clock clock, LongSupplier nanoTime) {
         this.cutovers = cutovers;
         this.itemId = itemId;
         this.fileName = fileName;
@@ -72,6 +82,8 @@ final class CutoverSession implements ContentReader {
         this.sent = new SentBytesRing(offset, SentBytesRing.DEFAULT_CAPACITY);
         this.playback = playback;
         this.live = live;
+        this.clock = clock;
+        this.nanoTime = nanoTime;
         shared.serving(live.id(), start.sourceId());
     }
 
@@ -94,7 +106,7 @@ final class CutoverSession implements ContentReader {
                 if (n > 0) {
                     sent.sent(buffer, offset, n);
                     position += n;
-                    policy.onRead(System.currentTimeMillis());
+                    policy.onRead(clock.millis());
                     playback.served(n);
                     live.sent(n);
                     if (shared.readSucceeded()) cutovers.problemCleared(itemId);
@@ -115,13 +127,13 @@ final class CutoverSession implements ContentReader {
      * its bytes.
      */
     private void recover(ActiveSource source, ReadFailure failure, boolean simulated) throws IOException {
-        long failedAt = System.nanoTime();
-        long now = System.currentTimeMillis();
+        long failedAt = nanoTime.getAsLong();
+        long now = clock.millis();
         Hole hole = holeAt(source);
         Decision decision = simulated
-                ? policy.onSimulatedFailure(source.id(), hole, now)
-                : policy.onFailure(source.id(), hole, failure, now);
-        if (decision.kind() == FailureKind.PERMANENT && !simulated && source.id().equals(policy.current())) {
+                ? policy.onSimulatedFailure(source.sourceId(), hole, now)
+                : policy.onFailure(source.sourceId(), hole, failure, now);
+        if (decision.kind() == FailureKind.PERMANENT && !simulated && source.sourceId() == policy.current()) {
             cutovers.holeFound(itemId, source.sourceId(), hole, String.valueOf(failure.getMessage()));
         }
         switch (decision.action()) {
@@ -134,7 +146,7 @@ final class CutoverSession implements ContentReader {
     /** Waits as {@code decision} says before the next read of {@code source}; ends at once when the response closes. */
     private void retryLater(ActiveSource source, Decision decision) throws ReadCancelledException {
         live.retrying();
-        cutovers.event(itemId, live.id(), "retry", Map.of("source", source.sourceId(), "offset", position,
+        cutovers.event(itemId, live.id(), EventKind.RETRY, Map.of("source", source.sourceId(), "offset", position,
                 "reason", decision.reason(), "waitMillis", decision.waitMillis()));
         try {
             if (closed.await(decision.waitMillis(), TimeUnit.MILLISECONDS)) {
@@ -173,7 +185,7 @@ final class CutoverSession implements ContentReader {
             throw new ReadCancelledException("the response was closed");
         }
         if (next == null) {
-            Decision none = policy.onNoCandidate(System.currentTimeMillis());
+            Decision none = policy.onNoCandidate(clock.millis());
             if (none.action() == Decision.Action.RETRY) {
                 retryLater(from, none);
                 return;
@@ -200,11 +212,11 @@ final class CutoverSession implements ContentReader {
             Handover h = handover;
             if (h != null) h.close();
         }
-        long now = System.currentTimeMillis();
-        policy.onCutover(next.id(), now);
+        long now = clock.millis();
+        policy.onCutover(next.sourceId(), now);
         boolean primaryChanged = cutovers.switched(itemId, from.sourceId(), next.sourceId(),
                 decision.kind() == FailureKind.PERMANENT);
-        live.cutover(next.id(), !primaryChanged, next.reader()::stats);
+        live.cutover(String.valueOf(next.sourceId()), !primaryChanged, next.reader()::stats);
         Map<String, Object> detail = new LinkedHashMap<>();
         detail.put("from", from.sourceId());
         detail.put("to", next.sourceId());
@@ -214,7 +226,7 @@ final class CutoverSession implements ContentReader {
         detail.put("kind", simulated ? "simulated" : decision.kind().name().toLowerCase(java.util.Locale.ROOT));
         detail.put("file", fileName);
         detail.put("primaryChanged", primaryChanged);
-        pending.set(new Pending(detail, failedAt, System.nanoTime()));
+        pending.set(new Pending(detail, failedAt, nanoTime.getAsLong()));
         if (handover == null) {
             try {
                 next.reader().readAheadFrom(position);
@@ -232,11 +244,11 @@ final class CutoverSession implements ContentReader {
     private void reportCutover(boolean delivered) {
         Pending p = pending.getAndSet(null);
         if (p == null) return;
-        long now = System.nanoTime();
+        long now = nanoTime.getAsLong();
         p.detail().put("tookMillis", (now - p.failedAtNanos()) / 1_000_000);
         p.detail().put("provedMillis", (p.provedAtNanos() - p.failedAtNanos()) / 1_000_000);
         p.detail().put("delivered", delivered);
-        cutovers.event(itemId, live.id(), "cutover", p.detail());
+        cutovers.event(itemId, live.id(), EventKind.CUTOVER, p.detail());
     }
 
     /**
@@ -255,7 +267,7 @@ final class CutoverSession implements ContentReader {
         detail.put("cause", cause);
         detail.put("kind", kind.word());
         detail.put("failure", String.valueOf(failure.getMessage()));
-        cutovers.event(itemId, live.id(), "stream-closed", detail);
+        cutovers.event(itemId, live.id(), EventKind.STREAM_CLOSED, detail);
         cutovers.streamEnded(itemId, kind, cause);
         throw failure;
     }

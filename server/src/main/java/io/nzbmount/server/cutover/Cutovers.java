@@ -5,6 +5,7 @@ import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.dav.ContentReader;
+import io.nzbmount.server.library.EventKind;
 import io.nzbmount.server.policy.CloseCause;
 import io.nzbmount.server.policy.FailurePolicy;
 import io.nzbmount.server.policy.FailureRules;
@@ -29,6 +30,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,6 +50,7 @@ public final class Cutovers {
     private final HoleTable holeTable;
     private final ProblemTable problems;
     private final Clock clock;
+    private final LongSupplier nanoTime;
     private final Usenet usenet;
     /**
      * By item id; each state knows the creation time of its item, so a stream of another item with
@@ -55,20 +58,28 @@ public final class Cutovers {
      */
     private final Map<Long, ItemCutoverState> items = new ConcurrentHashMap<>();
 
-    /** Sweeps unproved standbys during a cutover with a {@link Prevalidator} of its own. */
-    public Cutovers(Database db, ItemCatalog catalog, Usenet usenet, EventLog events, FailureRules rules, Clock clock) {
-        this(db, catalog, usenet, events, rules, clock, new Prevalidator(db, catalog, usenet, Duration.ZERO)::sweep);
+    /**
+     * Sweeps unproved standbys during a cutover with a {@link Prevalidator} of its own.
+     *
+     * @param clock    the wall clock of the failure policies, the stored verdicts and holes
+     * @param nanoTime a monotonic clock in nanoseconds for the sweeps' budget and how long a cutover took
+     */
+    public Cutovers(Database db, ItemCatalog catalog, Usenet usenet, EventLog events, FailureRules rules, Clock clock,
+                    LongSupplier nanoTime) {
+        this(db, catalog, usenet, events, rules, clock, nanoTime,
+                new Prevalidator(db, catalog, usenet, Duration.ZERO)::sweep);
     }
 
     /** @param sweeps runs the full fingerprint sweep of a standby not proved yet, while a player waits */
     public Cutovers(Database db, ItemCatalog catalog, Usenet usenet, EventLog events, FailureRules rules, Clock clock,
-                    UrgentSweep sweeps) {
+                    LongSupplier nanoTime, UrgentSweep sweeps) {
         this.store = new CutoverStore(db, clock, rules.exclusion());
         this.holeTable = new HoleTable(db, clock);
         this.problems = new ProblemTable(db);
         this.clock = clock;
+        this.nanoTime = nanoTime;
         this.usenet = usenet;
-        this.selector = new FallbackSelector(store, catalog, usenet, sweeps, rules.sweepBudget());
+        this.selector = new FallbackSelector(store, catalog, usenet, sweeps, rules.sweepBudget(), clock, nanoTime);
         this.events = events;
         this.rules = rules;
     }
@@ -96,16 +107,16 @@ public final class Cutovers {
         }
         ItemCutoverState shared = state(mounted.itemId(), Optional.of(mounted.itemCreated()));
         ActiveSource start = new ActiveSource(sourceId, mounted.file().index(), map, reader);
-        if (shared.holes().lacks(start.id(), start.fileIndex(), offset)) {
+        if (shared.holes().lacks(start.sourceId(), start.fileIndex(), offset)) {
             ActiveSource routed = routeAroundHole(mounted, offset, start, shared, live);
             if (routed != start) {
                 start = routed;
                 byUser = false;
             }
         }
-        FailurePolicy policy = new FailurePolicy(rules, shared.holes(), start.id(), byUser);
+        FailurePolicy policy = new FailurePolicy(rules, shared.holes(), start.sourceId(), byUser);
         return new CutoverSession(this, mounted.itemId(), mounted.file().name(), mounted.file().size(), offset,
-                start, policy, shared, playback, live);
+                start, policy, shared, playback, live, clock, nanoTime);
     }
 
     /**
@@ -117,7 +128,7 @@ public final class Cutovers {
     private ActiveSource routeAroundHole(MountedFile mounted, long offset, ActiveSource start, ItemCutoverState shared,
                                          LiveStream live) throws IOException {
         long itemId = mounted.itemId();
-        FailurePolicy probe = new FailurePolicy(rules, shared.holes(), start.id(), false);
+        FailurePolicy probe = new FailurePolicy(rules, shared.holes(), start.sourceId(), false);
         FallbackSelector.Request request = new FallbackSelector.Request(itemId, mounted.file().name(),
                 mounted.file().size(), offset, new SentBytesRing(offset, 1), probe, shared, new HashSet<>(), new Probes(),
                 (kind, detail) -> event(itemId, live.id(), kind, detail));
@@ -135,7 +146,7 @@ public final class Cutovers {
         detail.put("offset", offset);
         detail.put("file", mounted.file().name());
         detail.put("reason", "source " + start.sourceId() + " is known to lack the bytes at offset " + offset);
-        event(itemId, live.id(), "routed", detail);
+        event(itemId, live.id(), EventKind.ROUTED, detail);
         return next.get();
     }
 
@@ -261,7 +272,7 @@ public final class Cutovers {
         }
     }
 
-    void event(long itemId, String stream, String kind, Map<String, ?> detail) {
+    void event(long itemId, String stream, EventKind kind, Map<String, ?> detail) {
         try {
             events.record(OptionalLong.of(itemId), Optional.of(stream), kind, detail);
         } catch (StoreException e) {

@@ -6,6 +6,7 @@ import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.Usenet;
+import io.nzbmount.server.library.EventKind;
 import io.nzbmount.server.policy.FailurePolicy;
 import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.ItemCatalog;
@@ -15,6 +16,7 @@ import io.nzbmount.server.standby.Verdict;
 import io.nzbmount.server.store.FileRecord;
 import io.nzbmount.server.store.StandbyState;
 import io.nzbmount.server.store.StoreException;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -22,6 +24,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,13 +57,22 @@ final class FallbackSelector {
     private final Usenet usenet;
     private final UrgentSweep sweeps;
     private final Duration sweepBudget;
+    private final Clock clock;
+    private final LongSupplier nanoTime;
 
-    FallbackSelector(CutoverStore store, ItemCatalog catalog, Usenet usenet, UrgentSweep sweeps, Duration sweepBudget) {
+    /**
+     * @param clock    the wall clock the failure policy's times are read from
+     * @param nanoTime a monotonic clock in nanoseconds for the sweeps' budget and how long they took
+     */
+    FallbackSelector(CutoverStore store, ItemCatalog catalog, Usenet usenet, UrgentSweep sweeps, Duration sweepBudget,
+                     Clock clock, LongSupplier nanoTime) {
         this.store = store;
         this.fileMaps = new FileMaps(catalog, usenet);
         this.usenet = usenet;
         this.sweeps = sweeps;
         this.sweepBudget = sweepBudget;
+        this.clock = clock;
+        this.nanoTime = nanoTime;
     }
 
     /**
@@ -72,7 +84,7 @@ final class FallbackSelector {
      */
     record Request(long itemId, String fileName, long fileSize, long offset, SentBytesRing sent,
                    FailurePolicy policy, ItemCutoverState shared, Set<Long> tried, Probes probes,
-                   BiConsumer<String, Map<String, Object>> timeline) {}
+                   BiConsumer<EventKind, Map<String, Object>> timeline) {}
 
     /**
      * A candidate whose handling fails in the library database is skipped (timeline event
@@ -97,7 +109,7 @@ final class FallbackSelector {
                 detail.put("source", id);
                 detail.put("offset", r.offset());
                 detail.put("reason", "the library database failed: " + e.getMessage());
-                r.timeline().accept("cutover-candidate-skipped", detail);
+                r.timeline().accept(EventKind.CUTOVER_CANDIDATE_SKIPPED, detail);
             }
         }
         return Optional.empty();
@@ -111,7 +123,7 @@ final class FallbackSelector {
         long deadline() {
             if (!started) {
                 started = true;
-                deadline = System.nanoTime() + sweepBudget.toNanos();
+                deadline = nanoTime.getAsLong() + sweepBudget.toNanos();
             }
             return deadline;
         }
@@ -130,7 +142,7 @@ final class FallbackSelector {
             return Optional.empty();
         }
         FileRecord file = candidate.file().get();
-        if (!r.policy().eligible(String.valueOf(id), file.index(), r.offset(), System.currentTimeMillis())) {
+        if (!r.policy().eligible(id, file.index(), r.offset(), clock.millis())) {
             return Optional.empty();
         }
         if (file.layout().isEmpty()) return Optional.empty();
@@ -194,10 +206,10 @@ final class FallbackSelector {
     private Proof sweep(CutoverStore.Candidate candidate, Request r, long deadline)
             throws StoreException, ReadCancelledException {
         long id = candidate.source().id();
-        long started = System.nanoTime();
+        long started = nanoTime.getAsLong();
         Proof proof;
         boolean outOfTime;
-        try (SweepWatch watch = new SweepWatch(deadline, r.probes())) {
+        try (SweepWatch watch = new SweepWatch(deadline, r.probes(), nanoTime)) {
             try {
                 proof = sweeps.sweep(candidate.referenceId(), id, r.sent().served(r.fileSize()), watch);
             } catch (ReadCancelledException e) {
@@ -217,9 +229,9 @@ final class FallbackSelector {
         detail.put("reason", proof.reason());
         detail.put("samplesDone", proof.samplesDone());
         detail.put("samplesTotal", proof.samplesTotal());
-        detail.put("tookMillis", (System.nanoTime() - started) / 1_000_000);
+        detail.put("tookMillis", (nanoTime.getAsLong() - started) / 1_000_000);
         detail.put("budgetMillis", sweepBudget.toMillis());
-        r.timeline().accept("cutover-sweep", detail);
+        r.timeline().accept(EventKind.CUTOVER_SWEEP, detail);
         return proof;
     }
 

@@ -5,6 +5,7 @@ import io.nzbmount.server.standby.SweepGuard;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 
 /**
  * Holds a fingerprint sweep run during a cutover to its deadline: the sweep stops before its next
@@ -18,20 +19,22 @@ import java.util.concurrent.TimeUnit;
 final class SweepWatch implements SweepGuard, AutoCloseable {
     private final long deadlineNanos;
     private final Probes probes;
+    private final LongSupplier nanoTime;
     private final Set<NzbReader> readers = ConcurrentHashMap.newKeySet();
     private final Thread timer;
     private volatile boolean expired;
 
-    /** @param deadlineNanos in {@link System#nanoTime()} terms */
-    SweepWatch(long deadlineNanos, Probes probes) {
+    /** @param deadlineNanos in {@code nanoTime} terms, the monotonic clock the deadline is read from */
+    SweepWatch(long deadlineNanos, Probes probes, LongSupplier nanoTime) {
         this.deadlineNanos = deadlineNanos;
         this.probes = probes;
+        this.nanoTime = nanoTime;
         this.timer = Thread.ofVirtual().name("cutover-sweep-deadline").start(this::expireAtDeadline);
     }
 
     private void expireAtDeadline() {
         try {
-            long wait = deadlineNanos - System.nanoTime();
+            long wait = deadlineNanos - nanoTime.getAsLong();
             if (wait > 0) TimeUnit.NANOSECONDS.sleep(wait);
         } catch (InterruptedException e) {
             return;
@@ -54,7 +57,7 @@ final class SweepWatch implements SweepGuard, AutoCloseable {
 
     /** Whether the deadline has passed. */
     boolean expired() {
-        return expired || System.nanoTime() - deadlineNanos >= 0;
+        return expired || nanoTime.getAsLong() - deadlineNanos >= 0;
     }
 
     @Override

@@ -6,6 +6,8 @@ import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
 import java.util.Set;
 
+import io.nzbmount.config.Credentials;
+
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
@@ -40,9 +42,20 @@ public final class BasicAuthHandler extends Handler.Wrapper {
         this(credentials, throttle, Set.of(), next);
     }
 
-    /** @param selfAnswering exact paths whose handler answers a refused login itself ({@link ToolLogin}) */
+    /**
+     * @param credentials   the one login accepted: both parts non-empty, no {@code ':'} in the name
+     *                      (HTTP Basic uses it as the separator)
+     * @param selfAnswering exact paths whose handler answers a refused login itself ({@link ToolLogin})
+     * @throws IllegalArgumentException when the credentials do not suit HTTP Basic
+     */
     public BasicAuthHandler(Credentials credentials, LoginThrottle throttle, Set<String> selfAnswering, Handler next) {
         super(next);
+        if (credentials.username().isEmpty() || credentials.password().isEmpty()) {
+            throw new IllegalArgumentException("auth needs both a username and a password");
+        }
+        if (credentials.username().indexOf(':') >= 0) {
+            throw new IllegalArgumentException("an HTTP Basic username cannot contain ':'");
+        }
         this.expectedDigest = sha256(credentials.username() + ":" + credentials.password());
         this.throttle = throttle;
         this.selfAnswering = Set.copyOf(selfAnswering);

@@ -5,7 +5,6 @@ import java.net.URI;
 import java.net.UnknownHostException;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,25 +26,17 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import io.nzbmount.server.dav.DavTree;
-import io.nzbmount.server.dav.FileGetHandler;
-import io.nzbmount.server.dav.Library;
-import io.nzbmount.server.dav.MiltonHandler;
-import io.nzbmount.server.dav.NzbPutHandler;
-import io.nzbmount.server.dav.NzbUploadSink;
-import io.nzbmount.server.dav.ReadOnlyHandler;
+import io.nzbmount.config.Credentials;
 
 /**
- * The HTTP server: WebDAV under {@code /dav/} plus whatever handlers the application mounts at
- * other paths ({@code /api/*}, {@code /}). Built with {@link #builder(Library)}; {@link #start()}
- * binds, {@link #stop()} ends it gracefully.
+ * The HTTP server: the handlers the application mounts at paths ({@code /dav/*}, {@code /api/*},
+ * {@code /}). Built with {@link #builder()}; {@link #start()} binds, {@link #stop()} ends it
+ * gracefully.
  *
  * <p>Handler chain, one concern each: graceful shutdown, then the {@code Host} check against DNS
  * rebinding ({@link HostCheckHandler}), then the API key (when keys are set, {@link ApiKeyHandler}),
  * then HTTP Basic (when credentials are set), both slowed by one {@link LoginThrottle}, then the cap on
- * request bodies ({@link BodyLimitHandler}), then a path mapping. {@code /dav/*} runs, in order, {@link FileGetHandler} (GET, HEAD),
- * {@link NzbPutHandler} (PUT into {@code /dav/nzbs/}, when a sink is set), {@link MiltonHandler}
- * (PROPFIND, OPTIONS) and {@link ReadOnlyHandler} (403/404/405 for the rest). On the exact paths of
+ * request bodies ({@link BodyLimitHandler}), then a path mapping. On the exact paths of
  * {@link Builder#selfAnsweringRoute} the two logins are checked but only recorded ({@link ToolLogin}):
  * their handler answers a refused one itself. Errors anywhere are
  * answered as JSON by {@link JsonErrorHandler}. Requests run on virtual threads, so handlers may
@@ -82,17 +73,7 @@ public final class WebServer {
         server.addConnector(connector);
         bind = b.bind;
 
-        DavTree tree = new DavTree(b.library, b.uploadSink != null, Instant.now());
-        Handler.Sequence dav = new Handler.Sequence();
-        dav.addHandler(new FileGetHandler(tree));
-        if (b.uploadSink != null) {
-            dav.addHandler(new NzbPutHandler(tree, b.uploadSink));
-        }
-        dav.addHandler(new MiltonHandler(tree));
-        dav.addHandler(new ReadOnlyHandler(tree));
-
         PathMappingsHandler paths = new PathMappingsHandler();
-        paths.addMapping(new ServletPathSpec(DavTree.PREFIX + "/*"), dav);
         b.routes.forEach((spec, handler) -> paths.addMapping(new ServletPathSpec(spec), handler));
 
         Handler guarded = new BodyLimitHandler(paths);
@@ -109,9 +90,9 @@ public final class WebServer {
         server.setStopAtShutdown(false);
     }
 
-    /** A builder serving {@code library} under {@code /dav/library/}. */
-    public static Builder builder(Library library) {
-        return new Builder(library);
+    /** A builder with nothing mounted yet. */
+    public static Builder builder() {
+        return new Builder();
     }
 
     /** Binds and starts serving. */
@@ -154,21 +135,18 @@ public final class WebServer {
 
     /** Settings of a {@link WebServer}. Not thread safe; use once. */
     public static final class Builder {
-        private final Library library;
         private String bind = "127.0.0.1";
         private int port = 8080;
         private Credentials credentials;
         private List<String> allowedHosts = List.of();
         private ApiKeys apiKeys;
         private LoginThrottle throttle;
-        private NzbUploadSink uploadSink;
         private Duration stopTimeout = Duration.ofSeconds(5);
         private Duration idleTimeout = DEFAULT_IDLE_TIMEOUT;
         private final Map<String, Handler> routes = new LinkedHashMap<>();
         private final Set<String> selfAnswering = new TreeSet<>();
 
-        private Builder(Library library) {
-            this.library = Objects.requireNonNull(library, "library");
+        private Builder() {
         }
 
         /** Address to listen on: an IP literal or host name. Default 127.0.0.1. */
@@ -217,12 +195,6 @@ public final class WebServer {
             return this;
         }
 
-        /** Receiver of NZBs PUT into {@code /dav/nzbs/}; null (the default) hides that folder. */
-        public Builder uploadSink(NzbUploadSink sink) {
-            this.uploadSink = sink;
-            return this;
-        }
-
         /** How long {@link WebServer#stop()} waits for running requests. Default 5 s. */
         public Builder stopTimeout(Duration timeout) {
             this.stopTimeout = Objects.requireNonNull(timeout);
@@ -245,10 +217,10 @@ public final class WebServer {
          * Mounts a handler at a servlet-style path spec: {@code "/api/*"} (the prefix and all
          * below), {@code "/metrics"} (exact), {@code "/"} (everything no other spec takes). The
          * handler sits behind auth and may block; it reports errors by throwing
-         * {@link HttpProblem}. {@code /dav/*} is taken.
+         * {@link HttpProblem}. A spec may be mounted once.
          */
         public Builder route(String pathSpec, Handler handler) {
-            if (pathSpec.equals(DavTree.PREFIX + "/*") || routes.containsKey(pathSpec)) {
+            if (routes.containsKey(pathSpec)) {
                 throw new IllegalArgumentException("path spec already mounted: " + pathSpec);
             }
             routes.put(pathSpec, Objects.requireNonNull(handler, "handler"));

@@ -37,11 +37,11 @@ public final class EventLog {
      *
      * @param detail values Jackson can write (strings, numbers, booleans, lists, maps)
      */
-    public long record(OptionalLong itemId, Optional<String> stream, String kind, Map<String, ?> detail)
+    public long record(OptionalLong itemId, Optional<String> stream, EventKind kind, Map<String, ?> detail)
             throws StoreException {
         Instant at = clock.instant();
         String json = json(detail);
-        return db.transaction(c -> Events.append(c, at, itemId, stream, kind, json));
+        return db.transaction(c -> Events.append(c, at, itemId, stream, kind.wire(), json));
     }
 
     /** Events matching {@code query}, oldest first. */
@@ -50,8 +50,8 @@ public final class EventLog {
     }
 
     /** Stores an item event inside the caller's transaction. */
-    static long append(Connection c, Instant at, long itemId, String kind, Map<String, ?> detail) throws SQLException {
-        return Events.append(c, at, OptionalLong.of(itemId), Optional.empty(), kind, json(detail));
+    static long append(Connection c, Instant at, long itemId, EventKind kind, Map<String, ?> detail) throws SQLException {
+        return Events.append(c, at, OptionalLong.of(itemId), Optional.empty(), kind.wire(), json(detail));
     }
 
     static String json(Map<String, ?> detail) {

@@ -113,7 +113,7 @@ public final class LibraryImporter {
             long itemId = Items.insert(c, uniqueName(c, release.itemName()), now);
             long sourceId = insertSource(c, itemId, release, link, SourceRole.PRIMARY, SourceState.READY, now);
             SourceLifecycle.imported(c, itemId, sourceId);
-            EventLog.append(c, now, itemId, "imported", detail(sourceId, release));
+            EventLog.append(c, now, itemId, EventKind.IMPORTED, detail(sourceId, release));
             return new ImportResult(view(c, itemId), sourceId, true);
         });
     }
@@ -161,7 +161,7 @@ public final class LibraryImporter {
             if (raced.isPresent()) return raced.get();
             checkPool(c, itemId);
             long sourceId = insertSource(c, itemId, release, link, SourceRole.STANDBY, SourceState.PENDING, now);
-            EventLog.append(c, now, itemId, "standby-added", detail(sourceId, release));
+            EventLog.append(c, now, itemId, EventKind.STANDBY_ADDED, detail(sourceId, release));
             return new ImportResult(view(c, itemId), sourceId, true);
         });
     }

@@ -1,7 +1,6 @@
 package io.nzbmount.server.observe;
 
 import io.nzbmount.config.Settings;
-import io.nzbmount.server.api.EventJson;
 import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.store.EventQuery;
 import io.nzbmount.server.store.EventRecord;

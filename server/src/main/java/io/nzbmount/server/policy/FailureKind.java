@@ -24,16 +24,28 @@ public enum FailureKind {
      * The kind of {@code failure}, by its type alone (and what the type says of itself): a missing
      * or corrupt article is permanent only when its failure says it is permanent and the source's
      * fault, so a missing that nntp does not hold for certain (another provider could not be asked)
-     * never makes a hole, a dead verdict or a demotion.
+     * never makes a hole, a dead verdict or a demotion. Anything that is neither a cancel nor a
+     * {@link ReadFailure} is {@link #UNKNOWN}.
      */
     public static FailureKind of(Throwable failure) {
         return switch (failure) {
             case ReadCancelledException c -> CANCELLED;
+            case ReadFailure f -> of(f);
+            default -> UNKNOWN;
+        };
+    }
+
+    /**
+     * The kind of a read failure. The switch names every permitted subtype of the sealed
+     * {@link ReadFailure} and has no default, so a new subtype does not compile until it is
+     * classified here.
+     */
+    public static FailureKind of(ReadFailure failure) {
+        return switch (failure) {
             case ProvidersUnavailableException p -> PROVIDERS;
             case ArticleUnavailableException u -> TRANSIENT;
             case ArticleMissingException m -> forGood(m);
             case ArticleCorruptException c -> forGood(c);
-            default -> UNKNOWN;
         };
     }
 

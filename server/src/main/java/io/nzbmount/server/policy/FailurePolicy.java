@@ -59,9 +59,9 @@ public final class FailurePolicy {
 
     private final FailureRules rules;
     private final SourceHoles holes;
-    private final Set<String> leftThisRound = new LinkedHashSet<>();
-    private final Map<String, Long> excludedUntil = new HashMap<>();
-    private String current;
+    private final Set<Long> leftThisRound = new LinkedHashSet<>();
+    private final Map<Long, Long> excludedUntil = new HashMap<>();
+    private long current;
     private boolean currentByUser;
     private int switches;
     private boolean inRound;
@@ -79,10 +79,10 @@ public final class FailurePolicy {
      * @param source       the source the stream starts on
      * @param chosenByUser whether the user picked it as the item's primary
      */
-    public FailurePolicy(FailureRules rules, SourceHoles holes, String source, boolean chosenByUser) {
+    public FailurePolicy(FailureRules rules, SourceHoles holes, long source, boolean chosenByUser) {
         this.rules = Objects.requireNonNull(rules, "rules");
         this.holes = Objects.requireNonNull(holes, "holes");
-        this.current = Objects.requireNonNull(source, "source");
+        this.current = source;
         this.currentByUser = chosenByUser;
     }
 
@@ -94,12 +94,12 @@ public final class FailurePolicy {
      * @param failure  the exception the read threw (a {@code ReadFailure} or {@code ReadCancelledException})
      * @param now      epoch milliseconds
      */
-    public Decision onFailure(String sourceId, Hole at, Throwable failure, long now) {
+    public Decision onFailure(long sourceId, Hole at, Throwable failure, long now) {
         FailureKind kind = FailureKind.of(failure);
         if (kind == FailureKind.CANCELLED) {
             return Decision.close(kind, CloseCause.CLIENT_LEFT, "the player stopped reading");
         }
-        if (!sourceId.equals(current)) {
+        if (sourceId != current) {
             return Decision.retry(kind, "a failure of " + sourceId + ", which no longer serves this stream, is not counted", 0);
         }
         lastKind = kind;
@@ -120,8 +120,8 @@ public final class FailurePolicy {
      * permanent failure, but it records no {@link Hole}, because the source really has those
      * bytes and must stay eligible for them.
      */
-    public Decision onSimulatedFailure(String sourceId, Hole at, long now) {
-        if (!sourceId.equals(current)) {
+    public Decision onSimulatedFailure(long sourceId, Hole at, long now) {
+        if (sourceId != current) {
             return Decision.retry(FailureKind.PERMANENT, "a failure of " + sourceId
                     + ", which no longer serves this stream, is not counted", 0);
         }
@@ -144,8 +144,8 @@ public final class FailurePolicy {
     }
 
     /** The stream now reads from {@code sourceId}, chosen automatically after a {@link Action#SWITCH}. */
-    public void onCutover(String sourceId, long now) {
-        if (sourceId.equals(current)) throw new IllegalArgumentException("already reading from " + sourceId);
+    public void onCutover(long sourceId, long now) {
+        if (sourceId == current) throw new IllegalArgumentException("already reading from " + sourceId);
         current = sourceId;
         currentByUser = false;
         strikesBeforeStall = -1;
@@ -181,8 +181,8 @@ public final class FailurePolicy {
     }
 
     /** The user chose {@code sourceId} as the primary: it serves from now on and wins over any automatic choice. */
-    public void onUserChoice(String sourceId, long now) {
-        current = Objects.requireNonNull(sourceId);
+    public void onUserChoice(long sourceId, long now) {
+        current = sourceId;
         currentByUser = true;
         excludedUntil.remove(sourceId);
         warmUntil = NEVER;
@@ -196,7 +196,7 @@ public final class FailurePolicy {
      * Whether {@code sourceId} may serve the byte at {@code offset} of file {@code fileIndex} now:
      * not left for transient failures in this round, not excluded, and not known to lack it.
      */
-    public boolean eligible(String sourceId, int fileIndex, long offset, long now) {
+    public boolean eligible(long sourceId, int fileIndex, long offset, long now) {
         if (leftThisRound.contains(sourceId)) return false;
         Long until = excludedUntil.get(sourceId);
         if (until != null) {
@@ -207,7 +207,7 @@ public final class FailurePolicy {
     }
 
     /** The source the stream reads from now. */
-    public String current() {
+    public long current() {
         return current;
     }
 
@@ -221,7 +221,7 @@ public final class FailurePolicy {
     }
 
     /** Sources left for transient failures in this round, oldest first. */
-    public Set<String> leftThisRound() {
+    public Set<Long> leftThisRound() {
         return Set.copyOf(leftThisRound);
     }
 
@@ -231,7 +231,7 @@ public final class FailurePolicy {
     }
 
     /** Until when {@code sourceId} is excluded (epoch ms), or 0 when it is not. */
-    public long excludedUntil(String sourceId, long now) {
+    public long excludedUntil(long sourceId, long now) {
         Long until = excludedUntil.get(sourceId);
         return until != null && now < until ? until : 0;
     }

@@ -2,7 +2,7 @@ package io.nzbmount.server.policy;
 
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Predicate;
+import java.util.function.LongPredicate;
 
 /**
  * Picks the source to read an offset from: the first source in preference order that may be used
@@ -19,7 +19,7 @@ public final class RangeRouter {
      * @param goodUntil the offset of its next known hole in this file ({@link Long#MAX_VALUE} when
      *                  none): read it up to there, then route again
      */
-    public record Route(String sourceId, long goodUntil) {}
+    public record Route(long sourceId, long goodUntil) {}
 
     private RangeRouter() {
     }
@@ -29,9 +29,9 @@ public final class RangeRouter {
      * @param usable     which sources may be used now (e.g. {@link FailurePolicy#eligible}); the caller decides
      * @return the route, or empty when every usable source lacks this byte
      */
-    public static Optional<Route> route(List<String> preference, SourceHoles holes, int fileIndex, long offset,
-                                        Predicate<String> usable) {
-        for (String source : preference) {
+    public static Optional<Route> route(List<Long> preference, SourceHoles holes, int fileIndex, long offset,
+                                        LongPredicate usable) {
+        for (long source : preference) {
             if (!usable.test(source) || holes.lacks(source, fileIndex, offset)) continue;
             return Optional.of(new Route(source, holes.goodUntil(source, fileIndex, offset)));
         }

@@ -21,10 +21,10 @@ public final class SourceHoles {
     private static final Comparator<Hole> ORDER =
             Comparator.comparingInt(Hole::fileIndex).thenComparingLong(Hole::start);
 
-    private final Map<String, List<Hole>> bySource = new HashMap<>();
+    private final Map<Long, List<Hole>> bySource = new HashMap<>();
 
     /** Records that {@code sourceId} lacks the bytes of {@code hole}. */
-    public synchronized void add(String sourceId, Hole hole) {
+    public synchronized void add(long sourceId, Hole hole) {
         List<Hole> holes = bySource.computeIfAbsent(sourceId, k -> new ArrayList<>());
         Hole merged = hole;
         for (var it = holes.iterator(); it.hasNext(); ) {
@@ -39,7 +39,7 @@ public final class SourceHoles {
     }
 
     /** True when {@code sourceId} is known to lack the byte at {@code offset} of file {@code fileIndex}. */
-    public synchronized boolean lacks(String sourceId, int fileIndex, long offset) {
+    public synchronized boolean lacks(long sourceId, int fileIndex, long offset) {
         for (Hole h : bySource.getOrDefault(sourceId, List.of())) {
             if (h.covers(fileIndex, offset)) return true;
         }
@@ -50,7 +50,7 @@ public final class SourceHoles {
      * Where the next known hole of {@code sourceId} in file {@code fileIndex} starts at or after
      * {@code offset}, or {@link Long#MAX_VALUE} when none is known: the source is good up to there.
      */
-    public synchronized long goodUntil(String sourceId, int fileIndex, long offset) {
+    public synchronized long goodUntil(long sourceId, int fileIndex, long offset) {
         for (Hole h : bySource.getOrDefault(sourceId, List.of())) {
             if (h.fileIndex() == fileIndex && h.end() > offset) return Math.max(h.start(), offset);
         }
@@ -58,13 +58,13 @@ public final class SourceHoles {
     }
 
     /** The holes of one source, ordered by file and start. */
-    public synchronized List<Hole> holes(String sourceId) {
+    public synchronized List<Hole> holes(long sourceId) {
         return List.copyOf(bySource.getOrDefault(sourceId, List.of()));
     }
 
     /** Every source's holes, for persisting; a copy. */
-    public synchronized Map<String, List<Hole>> snapshot() {
-        Map<String, List<Hole>> copy = new LinkedHashMap<>();
+    public synchronized Map<Long, List<Hole>> snapshot() {
+        Map<Long, List<Hole>> copy = new LinkedHashMap<>();
         bySource.forEach((source, holes) -> copy.put(source, List.copyOf(holes)));
         return copy;
     }

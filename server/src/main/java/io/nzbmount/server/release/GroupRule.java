@@ -203,7 +203,7 @@ final class GroupRule {
     private static boolean plausible(String content) {
         for (String word : DOT_OR_DASH.split(content)) {
             String lower = lower(word);
-            if (Vocabulary.isNumber(lower) || Vocabulary.resolution(lower) != null || Vocabulary.strongSource(lower)
+            if (Vocabulary.isNumber(lower) || Vocabulary.resolution(lower) != null || Vocabulary.strongMedium(lower)
                     || Vocabulary.known(lower) && content.indexOf('.') < 0) {
                 return false;
             }

@@ -13,7 +13,7 @@ import java.util.TreeSet;
  * @param episodes series position, {@link Episodes.None} for a film
  * @param part which part of the content the release holds ({@link Part#WHOLE} as a rule)
  * @param resolution resolution
- * @param source source
+ * @param medium the medium the video was taken from
  * @param codec video codec
  * @param group release group, "" when the name has none
  * @param editions cuts and editions ("DIRECTORS_CUT", "IMAX", "DIAMOND_EDITION"), sorted by name
@@ -22,7 +22,7 @@ import java.util.TreeSet;
  * @param languages language tags found after the title (upper case, e.g. "GERMAN", "MULTI")
  */
 public record ReleaseInfo(String name, String title, String titleKey, int year, Episodes episodes, Part part,
-        Resolution resolution, Source source, Codec codec, String group, Set<String> editions,
+        Resolution resolution, Medium medium, Codec codec, String group, Set<String> editions,
         Revision revision, boolean upscaled, Set<String> languages) {
 
     /** The value of {@link #year} when the name gives none. */

@@ -33,7 +33,7 @@ public final class ReleaseJson {
         m.put("episodes", episodes(info.episodes()));
         m.put("part", info.part().equals(Part.WHOLE) ? null : info.part().label());
         m.put("resolution", info.resolution() == Resolution.UNKNOWN ? null : info.resolution().label());
-        m.put("source", info.source() == Source.UNKNOWN ? null : label(info.source()));
+        m.put("source", info.medium() == Medium.UNKNOWN ? null : label(info.medium()));
         m.put("codec", info.codec() == Codec.UNKNOWN ? null : label(info.codec()));
         m.put("group", info.group().isEmpty() ? null : info.group());
         m.put("editions", List.copyOf(info.editions()));

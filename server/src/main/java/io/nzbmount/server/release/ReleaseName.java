@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
  *
  * <p>Order: {@link NameCleanup} takes off what is not part of the name, {@link GroupRule} takes
  * the group, {@link Words} cuts the rest. The title is everything before the first word that no
- * title uses (a series position from {@link EpisodeRule}, a resolution, a source or codec word, a
+ * title uses (a series position from {@link EpisodeRule}, a resolution, a medium or codec word, a
  * year in parentheses), less a year that closes it: of the years before that word, the last one
  * that leaves a non-empty title is the release year, so "2001.A.Space.Odyssey.1968",
  * "Blade.Runner.2049.2017" and "1917.2019" keep their numbers, and a lone "1917" is a title.
@@ -32,7 +32,7 @@ public final class ReleaseName {
         Words words = Words.of(found.body() + " " + cleaned.trailingTags());
         if (words.size() == 0 || looksObfuscated(words)) {
             return new ReleaseInfo(name, "", "", ReleaseInfo.NO_YEAR, new Episodes.None(), Part.WHOLE,
-                    Resolution.UNKNOWN, Source.UNKNOWN, Codec.UNKNOWN, found.group(), Set.of(), Revision.ORIGINAL,
+                    Resolution.UNKNOWN, Medium.UNKNOWN, Codec.UNKNOWN, found.group(), Set.of(), Revision.ORIGINAL,
                     false, Set.of());
         }
         return read(name, words, found.group(), found.leadingGroup());
@@ -78,7 +78,7 @@ public final class ReleaseName {
         tags.read(titleEnd, yearAt);
         String key = TitleKey.of(title.toString());
         return new ReleaseInfo(name, key.isEmpty() ? "" : title.toString(), key, tags.year, tags.episodes, tags.part,
-                tags.resolution(), tags.source, tags.codec, group, tags.editions, tags.revision, tags.upscaled,
+                tags.resolution(), tags.medium, tags.codec, group, tags.editions, tags.revision, tags.upscaled,
                 tags.languages);
     }
 
@@ -134,7 +134,7 @@ public final class ReleaseName {
         Part part = Part.WHOLE;
         Resolution resolution;
         boolean uhd;
-        Source source = Source.UNKNOWN;
+        Medium medium = Medium.UNKNOWN;
         Codec codec = Codec.UNKNOWN;
         final Set<String> editions = new LinkedHashSet<>();
         Revision revision = Revision.ORIGINAL;
@@ -185,11 +185,11 @@ public final class ReleaseName {
                 }
                 return 1;
             }
-            Vocabulary.Match<Source> src = Vocabulary.source(words, i);
+            Vocabulary.Match<Medium> src = Vocabulary.medium(words, i);
             if (src != null) {
                 // A remux is named with its disc ("BluRay.REMUX"): the remux is what it is.
-                if (source == Source.UNKNOWN || src.value() == Source.REMUX) {
-                    source = src.value();
+                if (medium == Medium.UNKNOWN || src.value() == Medium.REMUX) {
+                    medium = src.value();
                 }
                 return src.width();
             }

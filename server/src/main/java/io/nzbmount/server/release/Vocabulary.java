@@ -5,7 +5,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The tag words of release names: resolutions, sources, codecs, audio, languages and scene
+ * The tag words of release names: resolutions, media, codecs, audio, languages and scene
  * flags. Matching ignores case. Pure and stateless.
  */
 final class Vocabulary {
@@ -28,20 +28,20 @@ final class Vocabulary {
     /** Words that imply a resolution but give way to an explicit number. */
     private static final Set<String> UHD_WORDS = Set.of("4k", "uhd");
 
-    /** Sources whose word is never a title word, so they end the title. */
-    private static final Map<String, Source> STRONG_SOURCES = Map.ofEntries(
-            Map.entry("remux", Source.REMUX), Map.entry("bdremux", Source.REMUX),
-            Map.entry("bluray", Source.BLURAY), Map.entry("blu-ray", Source.BLURAY),
-            Map.entry("bdrip", Source.BDRIP), Map.entry("brrip", Source.BRRIP),
-            Map.entry("web-dl", Source.WEB_DL), Map.entry("webdl", Source.WEB_DL),
-            Map.entry("webrip", Source.WEBRIP), Map.entry("web-rip", Source.WEBRIP),
-            Map.entry("hdtv", Source.HDTV), Map.entry("pdtv", Source.PDTV), Map.entry("sdtv", Source.SDTV),
-            Map.entry("dvdrip", Source.DVDRIP), Map.entry("hdrip", Source.HDRIP));
-    /** Sources whose word may be part of a title ("Charlotte's Web"): read only after the title. */
-    private static final Map<String, Source> WEAK_SOURCES = Map.of(
-            "web", Source.WEB, "dvd", Source.DVD, "dvdr", Source.DVD, "dvd9", Source.DVD, "dvd5", Source.DVD,
-            "bd", Source.BLURAY, "ts", Source.TELESYNC, "telesync", Source.TELESYNC, "cam", Source.CAM,
-            "hdcam", Source.CAM);
+    /** Media whose word is never a title word, so they end the title. */
+    private static final Map<String, Medium> STRONG_MEDIA = Map.ofEntries(
+            Map.entry("remux", Medium.REMUX), Map.entry("bdremux", Medium.REMUX),
+            Map.entry("bluray", Medium.BLURAY), Map.entry("blu-ray", Medium.BLURAY),
+            Map.entry("bdrip", Medium.BDRIP), Map.entry("brrip", Medium.BRRIP),
+            Map.entry("web-dl", Medium.WEB_DL), Map.entry("webdl", Medium.WEB_DL),
+            Map.entry("webrip", Medium.WEBRIP), Map.entry("web-rip", Medium.WEBRIP),
+            Map.entry("hdtv", Medium.HDTV), Map.entry("pdtv", Medium.PDTV), Map.entry("sdtv", Medium.SDTV),
+            Map.entry("dvdrip", Medium.DVDRIP), Map.entry("hdrip", Medium.HDRIP));
+    /** Media whose word may be part of a title ("Charlotte's Web"): read only after the title. */
+    private static final Map<String, Medium> WEAK_MEDIA = Map.of(
+            "web", Medium.WEB, "dvd", Medium.DVD, "dvdr", Medium.DVD, "dvd9", Medium.DVD, "dvd5", Medium.DVD,
+            "bd", Medium.BLURAY, "ts", Medium.TELESYNC, "telesync", Medium.TELESYNC, "cam", Medium.CAM,
+            "hdcam", Medium.CAM);
 
     private static final Map<String, Codec> CODECS = Map.ofEntries(
             Map.entry("x264", Codec.AVC), Map.entry("h264", Codec.AVC), Map.entry("h-264", Codec.AVC),
@@ -118,21 +118,21 @@ final class Vocabulary {
         return UHD_WORDS.contains(lower);
     }
 
-    static boolean strongSource(String lower) {
-        return STRONG_SOURCES.containsKey(lower);
+    static boolean strongMedium(String lower) {
+        return STRONG_MEDIA.containsKey(lower);
     }
 
     private static boolean isWebDlPair(Words words, int i) {
         return i + 1 < words.size() && words.lower(i).equals("web") && words.lower(i + 1).equals("dl");
     }
 
-    static Match<Source> source(Words words, int i) {
+    static Match<Medium> medium(Words words, int i) {
         if (isWebDlPair(words, i)) {
-            return new Match<>(Source.WEB_DL, 2);
+            return new Match<>(Medium.WEB_DL, 2);
         }
         String lower = words.lower(i);
-        Source source = STRONG_SOURCES.getOrDefault(lower, WEAK_SOURCES.get(lower));
-        return source == null ? null : new Match<>(source, 1);
+        Medium medium = STRONG_MEDIA.getOrDefault(lower, WEAK_MEDIA.get(lower));
+        return medium == null ? null : new Match<>(medium, 1);
     }
 
     static Match<Codec> codec(Words words, int i) {
@@ -149,13 +149,13 @@ final class Vocabulary {
     }
 
     /**
-     * Whether the word at {@code i} ends a title for certain: an explicit resolution, a source or
+     * Whether the word at {@code i} ends a title for certain: an explicit resolution, a medium or
      * codec word that no title uses (series positions are {@link EpisodeRule}'s).
      */
     static boolean technicalEnd(Words words, int i) {
         String lower = words.lower(i);
         return resolution(lower) != null && !lower.equals("sd") || UHD_WORDS.contains(lower)
-                || STRONG_SOURCES.containsKey(lower) || codec(words, i) != null || isWebDlPair(words, i);
+                || STRONG_MEDIA.containsKey(lower) || codec(words, i) != null || isWebDlPair(words, i);
     }
 
     /** A tag that may trail a title before the year or the first certain tag ("Movie.GERMAN.1080p"). */
@@ -165,8 +165,8 @@ final class Vocabulary {
 
     /** Any word of the vocabulary: what a group never is, and what may stand before a group's dash. */
     static boolean known(String lower) {
-        return RESOLUTIONS.containsKey(lower) || UHD_WORDS.contains(lower) || STRONG_SOURCES.containsKey(lower)
-                || WEAK_SOURCES.containsKey(lower) || CODECS.containsKey(lower) || LANGUAGES.containsKey(lower)
+        return RESOLUTIONS.containsKey(lower) || UHD_WORDS.contains(lower) || STRONG_MEDIA.containsKey(lower)
+                || WEAK_MEDIA.containsKey(lower) || CODECS.containsKey(lower) || LANGUAGES.containsKey(lower)
                 || FLAGS.contains(lower) || TECHNICAL.contains(lower) || lower.equals("sd") || isNumber(lower)
                 || lower.startsWith("dts") || lower.startsWith("ddp") || lower.startsWith("aac")
                 || lower.startsWith("dd5") || lower.startsWith("truehd") || lower.startsWith("flac");

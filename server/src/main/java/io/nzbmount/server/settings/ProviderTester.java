@@ -2,40 +2,24 @@ package io.nzbmount.server.settings;
 
 import io.nzbmount.config.Credentials;
 import io.nzbmount.config.ProviderSettings;
-import io.nzbmount.nntp.internal.protocol.NntpConnection;
-import io.nzbmount.nntp.internal.protocol.NntpEndpoint;
-import io.nzbmount.nntp.internal.protocol.NntpProtocolException;
-import io.nzbmount.nntp.internal.protocol.NntpReply;
-import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.net.ConnectException;
-import java.net.NoRouteToHostException;
-import java.net.SocketTimeoutException;
-import java.net.UnknownHostException;
-import java.nio.channels.UnresolvedAddressException;
+import io.nzbmount.nntp.Provider;
+import io.nzbmount.nntp.ProviderProbe;
 import java.time.Duration;
-import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLSocketFactory;
 
 /**
  * Tests a provider account the way the reader will use it: connects (with TLS when set), reads
  * the greeting, logs in when a username is set, and times one command (DATE) as the round trip.
  * Every test ends within the time limit: when it runs out, the connection is aborted and the
- * answer is a timeout. Failures are classified by exception type. Thread-safe; each test uses its
- * own connection (on its own virtual thread) and closes it.
+ * answer is a timeout. The connection is made by {@link ProviderProbe}; this class puts its
+ * findings in plain words. Thread-safe.
  */
 public final class ProviderTester {
 
     /** The longest a whole test may take, as the settings page promises. */
     public static final Duration DEFAULT_LIMIT = Duration.ofSeconds(10);
 
-    private final Duration limit;
-    private final SSLSocketFactory sslFactory;
+    private final ProviderProbe probe;
 
     /** Tests with {@link #DEFAULT_LIMIT} and the JVM's default TLS trust. */
     public ProviderTester() {
@@ -48,126 +32,64 @@ public final class ProviderTester {
      *                   the JVM's default
      */
     public ProviderTester(Duration limit, SSLSocketFactory sslFactory) {
-        this.limit = Objects.requireNonNull(limit, "limit");
-        this.sslFactory = sslFactory;
+        this.probe = new ProviderProbe(limit, sslFactory);
     }
 
     /** Runs the test; never throws for anything the network or the server does. */
     public ProviderCheck test(ProviderSettings provider) {
-        NntpEndpoint endpoint = new NntpEndpoint(provider.host(), provider.port(), provider.tls(), sslFactory, limit, limit);
-        NntpConnection connection = new NntpConnection(endpoint);
-        Run run = new Run(provider, connection);
-        CompletableFuture<ProviderCheck> result = new CompletableFuture<>();
-        Thread.ofVirtual().name("provider-test-" + provider.host()).start(() -> {
-            try {
-                result.complete(run.call());
-            } catch (Throwable t) {
-                result.completeExceptionally(t);
-            }
-        });
-        try {
-            return result.get(limit.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            // A name lookup cannot be interrupted; abort() at least ends any socket wait at once.
-            connection.abort();
-            return run.failed(ProviderCheck.Failure.TIMEOUT, "no answer within " + limit.toSeconds() + " s");
-        } catch (InterruptedException e) {
-            connection.abort();
-            Thread.currentThread().interrupt();
-            return run.failed(ProviderCheck.Failure.TIMEOUT, "the test was interrupted");
-        } catch (ExecutionException e) {
-            connection.abort();
-            throw new IllegalStateException("provider test failed unexpectedly", e.getCause());
+        ProviderProbe.Result r = probe.probe(account(provider));
+        if (r.ok()) {
+            ProviderCheck.Auth auth = r.login() == ProviderProbe.LoginResult.OK ? ProviderCheck.Auth.OK : ProviderCheck.Auth.NOT_NEEDED;
+            return check(provider, r, auth, null, auth == ProviderCheck.Auth.OK
+                    ? "connected and logged in" : "connected (no login set)");
         }
+        return switch (r.failure()) {
+            case AUTH_REJECTED -> check(provider, r, ProviderCheck.Auth.REJECTED, ProviderCheck.Failure.AUTH_REJECTED,
+                    "connected, but the username or password was rejected: " + r.loginReply());
+            case AUTH_REFUSED -> check(provider, r, ProviderCheck.Auth.REFUSED, ProviderCheck.Failure.AUTH_REFUSED,
+                    "connected, but the login was refused (often: too many connections): " + r.loginReply());
+            case UNAVAILABLE -> failed(provider, r, ProviderCheck.Failure.UNAVAILABLE,
+                    "the server is not taking readers now: " + r.greeting());
+            case LIMIT -> failed(provider, r, ProviderCheck.Failure.TIMEOUT,
+                    "no answer within " + probe.limit().toSeconds() + " s");
+            case INTERRUPTED -> failed(provider, r, ProviderCheck.Failure.TIMEOUT, "the test was interrupted");
+            case TIMEOUT -> failed(provider, r, ProviderCheck.Failure.TIMEOUT, r.greeting() == null
+                    ? "no greeting from the server in time" : "the server stopped answering");
+            case CUT_SHORT -> failed(provider, r, ProviderCheck.Failure.TIMEOUT, "the test was cut short");
+            case REFUSED -> failed(provider, r, ProviderCheck.Failure.REFUSED, "the connection was refused (nothing listens on "
+                    + provider.host() + ":" + provider.port() + ")");
+            case UNKNOWN_HOST -> failed(provider, r, ProviderCheck.Failure.UNKNOWN_HOST, "unknown host " + provider.host());
+            case NO_ROUTE -> failed(provider, r, ProviderCheck.Failure.NETWORK, "no route to " + provider.host());
+            case TLS -> failed(provider, r, ProviderCheck.Failure.TLS, "TLS handshake failed" + (r.detail() == null ? ""
+                    : ": " + shorten(r.detail())) + (provider.tls() ? " (is TLS on for this port?)" : ""));
+            case NOT_NNTP -> failed(provider, r, ProviderCheck.Failure.NOT_NNTP, "the server does not speak NNTP on this port"
+                    + (provider.tls() ? "" : " (does it need TLS?)"));
+            case LINE_BREAK -> failed(provider, r, ProviderCheck.Failure.AUTH_REFUSED,
+                    "the username or password contains a line break");
+            case NETWORK -> failed(provider, r, ProviderCheck.Failure.NETWORK, "the connection failed (" + r.detail() + ")");
+        };
     }
 
-    /** One test's progress; fields are written by the test's thread, read after it ended or timed out. */
-    private static final class Run {
-        private final ProviderSettings provider;
-        private final NntpConnection connection;
-        private volatile String greeting;
-        private volatile long connectMillis = -1;
+    /** The account as the nntp module takes it; one connection is all a test opens. */
+    private static Provider account(ProviderSettings p) {
+        String user = p.credentials().map(Credentials::username).orElse(null);
+        String password = p.credentials().map(Credentials::password).orElse(null);
+        return new Provider(p.name(), p.host(), p.port(), p.tls(), user, password, 1, 0);
+    }
 
-        Run(ProviderSettings provider, NntpConnection connection) {
-            this.provider = provider;
-            this.connection = connection;
-        }
+    private static ProviderCheck check(ProviderSettings p, ProviderProbe.Result r, ProviderCheck.Auth auth,
+                                       ProviderCheck.Failure failure, String message) {
+        return new ProviderCheck(failure == null, p.host(), p.port(), p.tls(), r.greeting(), auth, r.loginReply(),
+                r.connectMillis(), r.roundTripMillis(), failure, message);
+    }
 
-        ProviderCheck call() {
-            long start = System.nanoTime();
-            try (connection) {
-                NntpReply hello = connection.connect();
-                connectMillis = millisSince(start);
-                greeting = hello.toString();
-                if (!hello.isGreetingOk()) {
-                    return failed(ProviderCheck.Failure.UNAVAILABLE, "the server is not taking readers now: " + hello);
-                }
-                ProviderCheck.Auth auth = ProviderCheck.Auth.NOT_NEEDED;
-                String authReply = null;
-                if (provider.credentials().isPresent()) {
-                    Credentials c = provider.credentials().get();
-                    NntpReply reply = connection.authenticate(c.username(), c.password());
-                    authReply = reply.toString();
-                    auth = switch (reply.code()) {
-                        case NntpReply.AUTH_ACCEPTED -> ProviderCheck.Auth.OK;
-                        case NntpReply.AUTH_REJECTED -> ProviderCheck.Auth.REJECTED;
-                        default -> ProviderCheck.Auth.REFUSED;
-                    };
-                    if (auth == ProviderCheck.Auth.REJECTED) {
-                        return new ProviderCheck(false, provider.host(), provider.port(), provider.tls(), greeting, auth,
-                                authReply, connectMillis, -1, ProviderCheck.Failure.AUTH_REJECTED,
-                                "connected, but the username or password was rejected: " + reply);
-                    }
-                    if (auth == ProviderCheck.Auth.REFUSED) {
-                        return new ProviderCheck(false, provider.host(), provider.port(), provider.tls(), greeting, auth,
-                                authReply, connectMillis, -1, ProviderCheck.Failure.AUTH_REFUSED,
-                                "connected, but the login was refused (often: too many connections): " + reply);
-                    }
-                }
-                long sent = System.nanoTime();
-                connection.command("DATE");
-                long roundTrip = millisSince(sent);
-                connection.quit();
-                return new ProviderCheck(true, provider.host(), provider.port(), provider.tls(), greeting, auth,
-                        authReply, connectMillis, roundTrip, null, auth == ProviderCheck.Auth.OK
-                        ? "connected and logged in" : "connected (no login set)");
-            } catch (SocketTimeoutException e) {
-                return failed(ProviderCheck.Failure.TIMEOUT, greeting == null
-                        ? "no greeting from the server in time" : "the server stopped answering");
-            } catch (InterruptedIOException e) {
-                return failed(ProviderCheck.Failure.TIMEOUT, "the test was cut short");
-            } catch (ConnectException e) {
-                return failed(ProviderCheck.Failure.REFUSED, "the connection was refused (nothing listens on "
-                        + provider.host() + ":" + provider.port() + ")");
-            } catch (UnknownHostException | UnresolvedAddressException e) {
-                return failed(ProviderCheck.Failure.UNKNOWN_HOST, "unknown host " + provider.host());
-            } catch (NoRouteToHostException e) {
-                return failed(ProviderCheck.Failure.NETWORK, "no route to " + provider.host());
-            } catch (SSLException e) {
-                return failed(ProviderCheck.Failure.TLS, "TLS handshake failed" + (e.getMessage() == null ? ""
-                        : ": " + shorten(e.getMessage())) + (provider.tls() ? " (is TLS on for this port?)" : ""));
-            } catch (NntpProtocolException e) {
-                return failed(ProviderCheck.Failure.NOT_NNTP, "the server does not speak NNTP on this port"
-                        + (provider.tls() ? "" : " (does it need TLS?)"));
-            } catch (IllegalArgumentException e) {
-                // NntpConnection refuses a line break in the username or password before sending anything.
-                return failed(ProviderCheck.Failure.AUTH_REFUSED, "the username or password contains a line break");
-            } catch (IOException e) {
-                return failed(ProviderCheck.Failure.NETWORK, "the connection failed (" + e.getClass().getSimpleName() + ")");
-            }
-        }
+    private static ProviderCheck failed(ProviderSettings p, ProviderProbe.Result r, ProviderCheck.Failure failure,
+                                        String message) {
+        return new ProviderCheck(false, p.host(), p.port(), p.tls(), r.greeting(), null, null, r.connectMillis(), -1,
+                failure, message);
+    }
 
-        ProviderCheck failed(ProviderCheck.Failure failure, String message) {
-            return new ProviderCheck(false, provider.host(), provider.port(), provider.tls(), greeting, null, null,
-                    connectMillis, -1, failure, message);
-        }
-
-        private static long millisSince(long startNanos) {
-            return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
-        }
-
-        private static String shorten(String s) {
-            return s.length() > 160 ? s.substring(0, 160) + "..." : s;
-        }
+    private static String shorten(String s) {
+        return s.length() > 160 ? s.substring(0, 160) + "..." : s;
     }
 }

@@ -35,7 +35,7 @@ public final class HoleTable {
     public SourceHoles ofItem(long itemId) throws StoreException {
         SourceHoles holes = new SourceHoles();
         for (KnownHoles.Row r : db.transaction(c -> KnownHoles.ofItem(c, itemId))) {
-            holes.add(String.valueOf(r.sourceId()), hole(r));
+            holes.add(r.sourceId(), hole(r));
         }
         return holes;
     }

@@ -4,6 +4,7 @@ import io.nzbmount.server.indexer.IndexerException;
 import io.nzbmount.server.indexer.IndexerSet;
 import io.nzbmount.server.indexer.SearchQuery;
 import io.nzbmount.server.indexer.SearchResult;
+import io.nzbmount.server.library.EventKind;
 import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.library.ImportException;
 import io.nzbmount.server.library.ImportResult;
@@ -95,7 +96,7 @@ final class PoolPreparer {
         selection.rejected().forEach(r -> rejected.merge(r.reason().name().toLowerCase(), 1, Integer::sum));
         detail.put("rejected", rejected);
         if (!searchErrors.isEmpty()) detail.put("searchErrors", searchErrors);
-        events.record(OptionalLong.of(itemId), Optional.empty(), "standby-pool-search", detail);
+        events.record(OptionalLong.of(itemId), Optional.empty(), EventKind.STANDBY_POOL_SEARCH, detail);
 
         List<Long> added = new ArrayList<>();
         for (Selection.Chosen chosen : selection.chosen()) {
@@ -157,13 +158,13 @@ final class PoolPreparer {
         Map<String, Object> detail = new HashMap<>();
         detail.put("release", release);
         detail.put("reason", reason);
-        events.record(OptionalLong.of(itemId), Optional.empty(), "standby-candidate-dead", detail);
+        events.record(OptionalLong.of(itemId), Optional.empty(), EventKind.STANDBY_CANDIDATE_DEAD, detail);
     }
 
     private void skipped(long itemId, SearchResult result, String reason) throws StoreException {
         Map<String, Object> detail = new HashMap<>();
         detail.put("release", result.title());
         detail.put("reason", reason);
-        events.record(OptionalLong.of(itemId), Optional.empty(), "standby-candidate-skipped", detail);
+        events.record(OptionalLong.of(itemId), Optional.empty(), EventKind.STANDBY_CANDIDATE_SKIPPED, detail);
     }
 }

@@ -1,6 +1,7 @@
 package io.nzbmount.server.standby;
 
 import io.nzbmount.nntp.ReadCancelledException;
+import io.nzbmount.server.library.EventKind;
 import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.LibraryImporter;
@@ -164,7 +165,7 @@ public final class StandbyService implements AutoCloseable {
         }
         if (!state.live()) {
             handledRuns.put(itemId, run);
-            validation.event(itemId, "standby-pool-skipped", Map.of("reason",
+            validation.event(itemId, EventKind.STANDBY_POOL_SKIPPED, Map.of("reason",
                     "playback stopped before it had been live for " + submitDelay.toSeconds() + " s"));
             liveness.forgetIfIdle(itemId);
         } else if (!now.isBefore(run.plus(submitDelay))) {

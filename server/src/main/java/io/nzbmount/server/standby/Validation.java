@@ -1,6 +1,7 @@
 package io.nzbmount.server.standby;
 
 import io.nzbmount.nntp.ReadCancelledException;
+import io.nzbmount.server.library.EventKind;
 import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.release.ReleaseName;
 import io.nzbmount.server.store.Database;
@@ -89,7 +90,7 @@ final class Validation {
         });
         if (target.isEmpty()) return;
         SourceRecord source = target.get().source();
-        event(source.itemId(), "standby-validation-started", Map.of("source", sourceId, "release", source.releaseName()));
+        event(source.itemId(), EventKind.STANDBY_VALIDATION_STARTED, Map.of("source", sourceId, "release", source.releaseName()));
         Proof proof;
         try {
             proof = prover.prove(target.get().primaryId(), sourceId, (done, total) -> db.transaction(c -> {
@@ -131,10 +132,10 @@ final class Validation {
         detail.put("samplesDone", proof.samplesDone());
         detail.put("samplesTotal", proof.samplesTotal());
         dropped.ifPresent(why -> detail.put("dropped", why));
-        event(source.itemId(), "standby-validation-result", detail);
+        event(source.itemId(), EventKind.STANDBY_VALIDATION_RESULT, detail);
     }
 
-    void event(long itemId, String kind, Map<String, ?> detail) throws StoreException {
+    void event(long itemId, EventKind kind, Map<String, ?> detail) throws StoreException {
         events.record(OptionalLong.of(itemId), Optional.empty(), kind, detail);
     }
 

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.store.Database;
+import io.nzbmount.server.store.Events;
 import java.io.BufferedReader;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -19,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -104,8 +106,10 @@ class EventStreamTest {
         return null;
     }
 
+    /** Stores an event of any kind word, as the store takes it. */
     private long record(String kind) throws Exception {
-        return log.record(OptionalLong.empty(), Optional.of("s1"), kind, Map.of("offset", 42));
+        return db.transaction(c -> Events.append(c, Instant.now(), OptionalLong.empty(), Optional.of("s1"), kind,
+                "{\"offset\":42}"));
     }
 
     @Test

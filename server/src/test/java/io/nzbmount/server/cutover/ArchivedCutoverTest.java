@@ -108,7 +108,7 @@ class ArchivedCutoverTest {
         assertEquals(1, rig.events(item, "cutover").size());
         rig.close(); // the running server holds the data directory; the holes stay in its database
         try (Database db = Database.open(dataDir)) {
-            List<Hole> holes = new HoleTable(db, Clock.systemUTC()).ofItem(item).holes(String.valueOf(primary));
+            List<Hole> holes = new HoleTable(db, Clock.systemUTC()).ofItem(item).holes(primary);
             assertEquals(1, holes.size(), holes.toString());
             assertEquals(start, holes.get(0).start(), holes.toString());
             assertEquals(end, holes.get(0).end(), holes.toString());

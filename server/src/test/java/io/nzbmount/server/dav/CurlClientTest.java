@@ -24,7 +24,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.nzbmount.server.http.Credentials;
+import io.nzbmount.config.Credentials;
 import io.nzbmount.server.http.WebServer;
 
 /**
@@ -48,7 +48,7 @@ class CurlClientTest {
         }
         Assumptions.assumeTrue(hasCurl, "curl is not installed");
         library = TestFiles.library();
-        server = WebServer.builder(library).port(0).credentials(new Credentials("kodi", "pa ss")).build();
+        server = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(library, null)).port(0).credentials(new Credentials("kodi", "pa ss")).build();
         server.start();
     }
 

@@ -31,7 +31,7 @@ class KodiSequenceTest {
     @BeforeEach
     void start() throws Exception {
         library = TestFiles.library();
-        server = WebServer.builder(library).port(0).build();
+        server = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(library, null)).port(0).build();
         server.start();
     }
 

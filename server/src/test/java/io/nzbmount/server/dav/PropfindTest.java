@@ -39,7 +39,7 @@ class PropfindTest {
     static void start() throws Exception {
         library = TestFiles.library();
         // media.example: the name a client used, allowed as a user would (server.allowedHosts).
-        server = WebServer.builder(library).port(0).allowedHosts(java.util.List.of("media.example")).build();
+        server = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(library, null)).port(0).allowedHosts(java.util.List.of("media.example")).build();
         server.start();
     }
 
@@ -188,7 +188,7 @@ class PropfindTest {
 
     @Test
     void optionsOnTheUploadFolderAlsoOffersPut() throws Exception {
-        WebServer uploads = WebServer.builder(library).port(0).uploadSink((name, bytes) -> { }).build();
+        WebServer uploads = WebServer.builder().port(0).route(DavHandlers.PATH_SPEC, DavHandlers.of(library, (name, bytes) -> { })).build();
         uploads.start();
         try (RawHttp http = new RawHttp(uploads.port())) {
             RawHttp.Head head = http.send("OPTIONS", "/dav/nzbs/").readHead();

@@ -42,7 +42,7 @@ class RangeGetTest {
     @BeforeAll
     static void start() throws Exception {
         library = TestFiles.library();
-        server = WebServer.builder(library).port(0).build();
+        server = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(library, null)).port(0).build();
         server.start();
         client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     }

@@ -22,7 +22,7 @@ class RequestBodyLimitTest {
 
     @BeforeAll
     static void start() throws Exception {
-        server = WebServer.builder(TestFiles.library()).port(0).build();
+        server = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(TestFiles.library(), null)).port(0).build();
         server.start();
     }
 

@@ -27,7 +27,7 @@ class StreamEndTest {
     @BeforeEach
     void start() throws Exception {
         library = TestFiles.library();
-        server = WebServer.builder(library).port(0).stopTimeout(Duration.ofMillis(500)).build();
+        server = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(library, null)).port(0).stopTimeout(Duration.ofMillis(500)).build();
         server.start();
     }
 
@@ -51,7 +51,7 @@ class StreamEndTest {
     @Test
     void readerBlockedWhenTheClientLeavesIsClosedByTheIdleTimeout() throws Exception {
         server.stop();
-        server = WebServer.builder(library).port(0).idleTimeout(Duration.ofMillis(700)).build();
+        server = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(library, null)).port(0).idleTimeout(Duration.ofMillis(700)).build();
         server.start();
         library.stallAfterFirstRead(ITEM, "big.mkv");
         try (RawHttp http = new RawHttp(server.port())) {

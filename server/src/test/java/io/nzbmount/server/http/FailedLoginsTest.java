@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.nzbmount.config.Credentials;
+import io.nzbmount.server.dav.DavHandlers;
 import io.nzbmount.server.dav.Library;
 import io.nzbmount.server.dav.LibraryNode;
 import java.net.http.HttpClient;
@@ -41,7 +43,7 @@ class FailedLoginsTest {
     }
 
     private void start() throws Exception {
-        server = WebServer.builder(EMPTY).port(0).credentials(LOGIN)
+        server = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(EMPTY, null)).port(0).credentials(LOGIN)
                 .apiKeys(candidate -> candidate.equals("the-key"))
                 .loginThrottle(new LoginThrottle(clock, warnings::add)).build();
         server.start();

@@ -13,6 +13,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import io.nzbmount.config.Credentials;
+
 /** Multipart framing, entity tags, If-Range, dates and content types. */
 class HeaderRulesTest {
 
@@ -95,10 +97,14 @@ class HeaderRulesTest {
     }
 
     @Test
-    void credentialsNeedBothPartsAndNoColonInTheName() {
-        assertThrows(IllegalArgumentException.class, () -> new Credentials("", "p"));
-        assertThrows(IllegalArgumentException.class, () -> new Credentials("u", ""));
-        assertThrows(IllegalArgumentException.class, () -> new Credentials("a:b", "p"));
-        assertEquals("Credentials[username=u, password=***]", new Credentials("u", "p").toString());
+    void basicLoginNeedsBothPartsAndNoColonInTheName() {
+        assertThrows(IllegalArgumentException.class, () -> basicAuth(new Credentials("", "p")));
+        assertThrows(IllegalArgumentException.class, () -> basicAuth(new Credentials("u", "")));
+        assertThrows(IllegalArgumentException.class, () -> basicAuth(new Credentials("a:b", "p")));
+        assertEquals("Credentials[username=u, password=****]", new Credentials("u", "p").toString());
+    }
+
+    private static BasicAuthHandler basicAuth(Credentials credentials) {
+        return new BasicAuthHandler(credentials, new LoginThrottle(java.time.Clock.systemUTC(), message -> { }), null);
     }
 }

@@ -3,6 +3,7 @@ package io.nzbmount.server.http;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.nzbmount.server.dav.DavHandlers;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -35,7 +36,7 @@ class SelfAnsweringRouteTest {
 
     @BeforeEach
     void start() throws Exception {
-        server = WebServer.builder(FailedLoginsTest.EMPTY).port(0).credentials(FailedLoginsTest.LOGIN)
+        server = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(FailedLoginsTest.EMPTY, null)).port(0).credentials(FailedLoginsTest.LOGIN)
                 .apiKeys(candidate -> candidate.equals("the-key"))
                 .selfAnsweringRoute("/tool", new Verdicts())
                 .route("/tools/*", new Verdicts())

@@ -25,6 +25,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import io.nzbmount.config.Credentials;
+import io.nzbmount.server.dav.DavHandlers;
 import io.nzbmount.server.dav.Library;
 import io.nzbmount.server.dav.LibraryNode;
 import io.nzbmount.server.dav.NzbRejectedException;
@@ -60,7 +62,7 @@ class WebServerTest {
     }
 
     private void startWithAuth() throws Exception {
-        server = WebServer.builder(EMPTY).port(0).credentials(CREDENTIALS)
+        server = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(EMPTY, null)).port(0).credentials(CREDENTIALS)
                 .route("/api/*", new TextHandler("api"))
                 .route("/", new TextHandler("ui"))
                 .build();
@@ -111,22 +113,22 @@ class WebServerTest {
     void nonLoopbackBindWithoutCredentialsIsRefused() {
         for (String bind : List.of("0.0.0.0", "::", "192.0.2.10", "no-such-host.invalid")) {
             UnsafeBindException refused = assertThrows(UnsafeBindException.class,
-                    () -> WebServer.builder(EMPTY).bind(bind).port(0).build(), bind);
+                    () -> WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(EMPTY, null)).bind(bind).port(0).build(), bind);
             assertTrue(refused.getMessage().contains(bind) && refused.getMessage().contains("auth"), refused.getMessage());
         }
     }
 
     @Test
     void nonLoopbackBindWithCredentialsAndLoopbackWithoutAreAccepted() {
-        WebServer.builder(EMPTY).bind("0.0.0.0").credentials(CREDENTIALS).build();
-        WebServer.builder(EMPTY).bind("127.0.0.1").build();
-        WebServer.builder(EMPTY).bind("::1").build();
-        WebServer.builder(EMPTY).bind("localhost").build();
+        WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(EMPTY, null)).bind("0.0.0.0").credentials(CREDENTIALS).build();
+        WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(EMPTY, null)).bind("127.0.0.1").build();
+        WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(EMPTY, null)).bind("::1").build();
+        WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(EMPTY, null)).bind("localhost").build();
     }
 
     @Test
     void unmappedPathIsAJson404() throws Exception {
-        server = WebServer.builder(EMPTY).port(0).build();
+        server = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(EMPTY, null)).port(0).build();
         server.start();
         HttpResponse<String> response = send("GET", "/nothing/here", null);
         assertEquals(404, response.statusCode());
@@ -137,7 +139,7 @@ class WebServerTest {
     @Test
     void mountedHandlersRunOnVirtualThreadsAndTheirProblemsBecomeJson() throws Exception {
         AtomicBoolean virtual = new AtomicBoolean();
-        server = WebServer.builder(EMPTY).port(0)
+        server = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(EMPTY, null)).port(0)
                 .route("/api/*", new Handler.Abstract() {
                     @Override
                     public boolean handle(Request request, Response response, Callback callback) {
@@ -158,13 +160,13 @@ class WebServerTest {
         List<String> received = new CopyOnWriteArrayList<>();
         byte[] nzb = "<nzb xmlns=\"http://www.newzbin.com/DTD/2003/nzb\"></nzb>".getBytes(StandardCharsets.UTF_8);
         byte[][] body = new byte[1][];
-        server = WebServer.builder(EMPTY).port(0).uploadSink((name, content) -> {
+        server = WebServer.builder().port(0).route(DavHandlers.PATH_SPEC, DavHandlers.of(EMPTY, (name, content) -> {
             if (content.length == 0) {
                 throw new NzbRejectedException("the NZB is empty");
             }
             received.add(name);
             body[0] = content;
-        }).build();
+        })).build();
         server.start();
 
         assertEquals(201, send("PUT", "/dav/nzbs/My%20Film.nzb", nzb).statusCode());
@@ -191,7 +193,7 @@ class WebServerTest {
 
     @Test
     void portZeroBindsAFreePortAndTheUriNamesIt() throws Exception {
-        server = WebServer.builder(EMPTY).port(0).build();
+        server = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(EMPTY, null)).port(0).build();
         server.start();
         assertTrue(server.port() > 0);
         assertEquals("http://127.0.0.1:" + server.port() + "/", server.uri().toString());

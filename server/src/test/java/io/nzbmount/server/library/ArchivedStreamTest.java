@@ -14,6 +14,7 @@ import io.nzbmount.server.archive.ArchiveSet;
 import io.nzbmount.server.archive.Member;
 import io.nzbmount.server.archive.Piece;
 import io.nzbmount.server.cutover.Cutovers;
+import io.nzbmount.server.dav.DavHandlers;
 import io.nzbmount.server.policy.FailureRules;
 import io.nzbmount.server.http.WebServer;
 import io.nzbmount.server.observe.StreamRegistry;
@@ -112,9 +113,11 @@ class ArchivedStreamTest {
         assertEquals(List.of("Film.2021.1080p.mkv"), r.item().files().stream().map(LibraryFileView::name).toList());
         ItemCatalog catalog = new ItemCatalog(db);
         Clock clock = Clock.systemUTC();
-        Cutovers cutovers = new Cutovers(db, catalog, usenet, new EventLog(db, clock), FailureRules.defaults(), clock);
+        Cutovers cutovers = new Cutovers(db, catalog, usenet, new EventLog(db, clock), FailureRules.defaults(), clock,
+                System::nanoTime);
         StreamOpener opener = new StreamOpener(catalog, usenet, PlaybackTracker.NONE, new StreamRegistry(clock), cutovers);
-        web = WebServer.builder(new StreamingLibrary(catalog, opener)).port(0).build();
+        web = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(new StreamingLibrary(catalog, opener), null))
+                .port(0).build();
         web.start();
         return web.uri().resolve("/dav/library/Film%20(2021)/Film.2021.1080p.mkv");
     }

@@ -18,6 +18,7 @@ import io.nzbmount.nntp.ProviderHealth;
 import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.library.MutableClock;
 import io.nzbmount.server.store.Database;
+import io.nzbmount.server.store.Events;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -256,14 +257,19 @@ class ObserveHandlerTest {
         assertEquals("reader", d.get("settings").get("providers").get(0).get("username").asText());
     }
 
+    /** Stores an event of any kind word, as the store takes it, at the clock's time. */
+    private void record(String stream, String kind, String detailJson) throws Exception {
+        db.transaction(c -> Events.append(c, clock.instant(), OptionalLong.empty(), Optional.of(stream), kind, detailJson));
+    }
+
     @Test
     void diagnosticsAreADownloadWithTheLastTenMinutesOfEvents() throws Exception {
         someActivity();
-        events.record(OptionalLong.empty(), Optional.of("s1"), "stall", Map.of("offset", 1));
+        record("s1", "stall", "{\"offset\":1}");
         clock.advance(Duration.ofMinutes(5));
-        events.record(OptionalLong.empty(), Optional.of("s1"), "cutover", Map.of("from", "src-1", "to", "src-3"));
+        record("s1", "cutover", "{\"from\":\"src-1\",\"to\":\"src-3\"}");
         clock.advance(Duration.ofMinutes(6));
-        events.record(OptionalLong.empty(), Optional.of("s2"), "close", Map.of("reason", "the player stopped reading"));
+        record("s2", "close", "{\"reason\":\"the player stopped reading\"}");
         HttpResponse<String> r = get("/api/diagnostics");
         assertEquals("attachment; filename=\"nzbmount-diagnostics-20250301-101100.json\"",
                 r.headers().firstValue("Content-Disposition").orElseThrow());

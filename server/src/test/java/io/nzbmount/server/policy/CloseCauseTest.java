@@ -18,6 +18,9 @@ import org.junit.jupiter.api.Test;
  * serve the bytes" says "No stable source is available right now.". Pure, time passed in.
  */
 class CloseCauseTest {
+    /** Source ids, as the store gives them. */
+    private static final long A = 1;
+
     private static final Hole AT = Hole.at(0, 400_000);
 
     private static Decision fail(FailurePolicy p, IOException e, long now) {
@@ -26,7 +29,7 @@ class CloseCauseTest {
 
     @Test
     void providersDownPastTheirPatienceCloseWithTheProvidersCauseNotNoStableSource() {
-        FailurePolicy p = new FailurePolicy(FailureRules.defaults(), new SourceHoles(), "A", false);
+        FailurePolicy p = new FailurePolicy(FailureRules.defaults(), new SourceHoles(), A, false);
         IOException down = new ProvidersUnavailableException("<p@x>", "every provider cooling down", null);
         Decision d = null;
         for (long now = 0; now <= FailureRules.defaults().providerPatience().toMillis(); now += 2_000) {
@@ -40,7 +43,7 @@ class CloseCauseTest {
 
     @Test
     void noCandidateAfterASwitchClosesWithNoStableSource() {
-        FailurePolicy p = new FailurePolicy(FailureRules.defaults(), new SourceHoles(), "A", false);
+        FailurePolicy p = new FailurePolicy(FailureRules.defaults(), new SourceHoles(), A, false);
         fail(p, new ArticleMissingException("<m@x>", "no provider has it"), 0);
         Decision d = p.onNoCandidate(1);
         assertEquals(CloseCause.NO_SOURCE, d.cause().orElseThrow());
@@ -50,7 +53,7 @@ class CloseCauseTest {
 
     @Test
     void automaticCutoverOffClosesWithItsOwnCause() {
-        FailurePolicy p = new FailurePolicy(FailureRules.defaults().withEnabled(false), new SourceHoles(), "A", false);
+        FailurePolicy p = new FailurePolicy(FailureRules.defaults().withEnabled(false), new SourceHoles(), A, false);
         Decision d = fail(p, new ArticleMissingException("<m@x>", "no provider has it"), 0);
         assertEquals(CloseCause.CUTOVER_OFF, d.cause().orElseThrow());
         assertEquals(FailurePolicy.CUTOVER_OFF, d.reason());
@@ -58,7 +61,7 @@ class CloseCauseTest {
 
     @Test
     void aChosenReleaseThatKeepsFailingClosesWithItsOwnCause() {
-        FailurePolicy p = new FailurePolicy(FailureRules.defaults(), new SourceHoles(), "A", true);
+        FailurePolicy p = new FailurePolicy(FailureRules.defaults(), new SourceHoles(), A, true);
         IOException timeout = new ArticleUnavailableException("<t@x>", "timed out", null);
         Decision d = null;
         for (int i = 0; i < FailureRules.defaults().transientStrikes(); i++) d = fail(p, timeout, i * 1_000L);
@@ -68,7 +71,7 @@ class CloseCauseTest {
 
     @Test
     void aPlayerThatLeftIsNoProblemOfTheItem() {
-        FailurePolicy p = new FailurePolicy(FailureRules.defaults(), new SourceHoles(), "A", false);
+        FailurePolicy p = new FailurePolicy(FailureRules.defaults(), new SourceHoles(), A, false);
         Decision d = fail(p, new ReadCancelledException("reader closed"), 0);
         assertEquals(CloseCause.CLIENT_LEFT, d.cause().orElseThrow());
         assertFalse(d.cause().get().problem());
@@ -76,7 +79,7 @@ class CloseCauseTest {
 
     @Test
     void onlyACloseHasACause() {
-        FailurePolicy p = new FailurePolicy(FailureRules.defaults(), new SourceHoles(), "A", false);
+        FailurePolicy p = new FailurePolicy(FailureRules.defaults(), new SourceHoles(), A, false);
         Decision d = fail(p, new ArticleUnavailableException("<t@x>", "timed out", null), 0);
         assertTrue(d.cause().isEmpty());
     }

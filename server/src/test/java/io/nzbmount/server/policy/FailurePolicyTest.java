@@ -21,6 +21,9 @@ import org.junit.jupiter.api.Test;
 
 /** Every rule of the failure budget, with literal times (epoch milliseconds from 0). */
 class FailurePolicyTest {
+    /** Source ids, as the store gives them. */
+    private static final long A = 1, B = 2, C = 3;
+
 
     private static final long SIZE = 1_000_000;
     private static final long AT_40 = 400_000;
@@ -28,7 +31,7 @@ class FailurePolicyTest {
 
     private final SourceHoles holes = new SourceHoles();
 
-    private FailurePolicy policy(String source) {
+    private FailurePolicy policy(long source) {
         return new FailurePolicy(FailureRules.defaults(), holes, source, false);
     }
 
@@ -59,30 +62,30 @@ class FailurePolicyTest {
 
     @Test
     void aSimulatedFailureSwitchesButLeavesNoHole() {
-        FailurePolicy p = policy("A");
-        Decision d = p.onSimulatedFailure("A", new Hole(0, AT_40, AT_40 + 1000), 1_000);
+        FailurePolicy p = policy(A);
+        Decision d = p.onSimulatedFailure(A, new Hole(0, AT_40, AT_40 + 1000), 1_000);
         assertEquals(SWITCH, d.action());
         assertEquals(FailureKind.PERMANENT, d.kind());
-        assertTrue(holes.holes("A").isEmpty());
-        p.onCutover("B", 1_000);
-        assertTrue(p.eligible("A", 0, AT_40, 2_000), "A still has those bytes");
+        assertTrue(holes.holes(A).isEmpty());
+        p.onCutover(B, 1_000);
+        assertTrue(p.eligible(A, 0, AT_40, 2_000), "A still has those bytes");
     }
 
     @Test
     void playerAbortIsNotAFailure() {
-        FailurePolicy p = policy("A");
+        FailurePolicy p = policy(A);
         assertEquals(RETRY, fail(p, timeout(), 10, 1_000).action());
         Decision d = fail(p, playerGone(), 10, 2_000);
         assertEquals(CLOSE, d.action());
         assertEquals(FailureKind.CANCELLED, d.kind());
         assertEquals(RETRY, fail(p, timeout(), 10, 3_000).action(), "the abort did not count as a strike");
         assertEquals(0, p.switchesThisRound());
-        assertTrue(p.eligible("A", 0, 10, 3_000));
+        assertTrue(p.eligible(A, 0, 10, 3_000));
     }
 
     @Test
     void transientFailuresAreRetriedBeforeSwitching() {
-        FailurePolicy p = policy("A");
+        FailurePolicy p = policy(A);
         Decision first = fail(p, timeout(), 10, 0);
         assertEquals(RETRY, first.action());
         assertEquals(1_000, first.waitMillis());
@@ -90,31 +93,31 @@ class FailurePolicyTest {
         Decision third = fail(p, timeout(), 10, 2_000);
         assertEquals(SWITCH, third.action());
         assertEquals(FailureKind.TRANSIENT, third.kind());
-        assertEquals(Set.of("A"), p.leftThisRound());
-        assertEquals(302_000, p.excludedUntil("A", 2_000));
+        assertEquals(Set.of(A), p.leftThisRound());
+        assertEquals(302_000, p.excludedUntil(A, 2_000));
     }
 
     @Test
     void aStallLeavesTheSourceAtOnceForAnotherThatCanServe() {
-        FailurePolicy p = policy("A");
+        FailurePolicy p = policy(A);
         Decision d = fail(p, stalled(), 10, 0);
         assertEquals(SWITCH, d.action(), d.toString());
         assertEquals(FailureKind.TRANSIENT, d.kind());
         assertTrue(d.reason().contains("stalled"), d.reason());
-        assertEquals(Set.of("A"), p.leftThisRound());
-        p.onCutover("B", 100);
-        assertEquals("B", p.current());
+        assertEquals(Set.of(A), p.leftThisRound());
+        p.onCutover(B, 100);
+        assertEquals(B, p.current());
     }
 
     @Test
     void aStallWithNoOtherSourceReadsTheSameSourceAgainWhileItsStrikesLast() {
-        FailurePolicy p = policy("A");
+        FailurePolicy p = policy(A);
         assertEquals(SWITCH, fail(p, stalled(), 10, 0).action());
         Decision again = p.onNoCandidate(50);
         assertEquals(RETRY, again.action(), again.toString());
-        assertEquals("A", p.current());
+        assertEquals(A, p.current());
         assertTrue(p.leftThisRound().isEmpty(), "A stays eligible: nothing else can serve");
-        assertTrue(p.eligible("A", 0, 10, 60));
+        assertTrue(p.eligible(A, 0, 10, 60));
         assertEquals(SWITCH, fail(p, stalled(), 10, 5_000).action());
         assertEquals(RETRY, p.onNoCandidate(5_050).action());
         assertEquals(SWITCH, fail(p, stalled(), 10, 10_000).action());
@@ -125,13 +128,13 @@ class FailurePolicyTest {
 
     @Test
     void aStallOfTheReleaseTheUserChoseIsRetriedLikeAnyTransientFailure() {
-        FailurePolicy p = new FailurePolicy(FailureRules.defaults(), holes, "A", true);
+        FailurePolicy p = new FailurePolicy(FailureRules.defaults(), holes, A, true);
         assertEquals(RETRY, fail(p, stalled(), 10, 0).action());
     }
 
     @Test
     void aSuccessfulReadClearsTheStrikes() {
-        FailurePolicy p = policy("A");
+        FailurePolicy p = policy(A);
         fail(p, timeout(), 10, 0);
         fail(p, timeout(), 10, 1_000);
         p.onRead(2_000);
@@ -142,20 +145,20 @@ class FailurePolicyTest {
 
     @Test
     void permanentFailureSwitchesAtOnce() {
-        FailurePolicy p = policy("A");
+        FailurePolicy p = policy(A);
         Decision d = fail(p, missing(), AT_40, 0);
         assertEquals(SWITCH, d.action());
         assertEquals(FailureKind.PERMANENT, d.kind());
-        assertEquals(List.of(Hole.at(0, AT_40)), holes.holes("A"));
-        FailurePolicy q = policy("B");
+        assertEquals(List.of(Hole.at(0, AT_40)), holes.holes(A));
+        FailurePolicy q = policy(B);
         assertEquals(SWITCH, fail(q, new ArticleCorruptException("<c@x>", "crc", null), 5, 0).action());
     }
 
     @Test
     void transientOnNewSourceIsRetriedDuringWarmUp() {
-        FailurePolicy p = policy("A");
+        FailurePolicy p = policy(A);
         assertEquals(SWITCH, fail(p, missing(), AT_40, 0).action());
-        p.onCutover("B", 100);
+        p.onCutover(B, 100);
         for (long t = 1_000; t < 30_100; t += 1_000) {
             assertEquals(RETRY, fail(p, timeout(), AT_40, t).action(), "at " + t);
         }
@@ -168,17 +171,17 @@ class FailurePolicyTest {
 
     @Test
     void permanentOnNewSourceSwitchesEvenDuringWarmUp() {
-        FailurePolicy p = policy("A");
+        FailurePolicy p = policy(A);
         fail(p, missing(), AT_40, 0);
-        p.onCutover("B", 100);
+        p.onCutover(B, 100);
         assertEquals(SWITCH, fail(p, missing(), AT_40 + 1_000, 2_000).action());
     }
 
     @Test
     void thirtySecondsOfSmoothReadingEndsTheRound() {
-        FailurePolicy p = new FailurePolicy(FailureRules.defaults().withSwitchesPerRound(1), holes, "A", false);
+        FailurePolicy p = new FailurePolicy(FailureRules.defaults().withSwitchesPerRound(1), holes, A, false);
         assertEquals(SWITCH, fail(p, missing(), 100_000, 0).action());
-        p.onCutover("B", 500);
+        p.onCutover(B, 500);
         assertEquals(1, p.switchesThisRound());
         for (long t = 1_000; t <= 30_999; t += 1_000) p.onRead(t);
         p.onRead(30_999);
@@ -190,9 +193,9 @@ class FailurePolicyTest {
 
     @Test
     void budgetSpentInARoundEndsTheResponse() {
-        FailurePolicy p = new FailurePolicy(FailureRules.defaults().withSwitchesPerRound(1), holes, "A", false);
+        FailurePolicy p = new FailurePolicy(FailureRules.defaults().withSwitchesPerRound(1), holes, A, false);
         assertEquals(SWITCH, fail(p, missing(), 100_000, 0).action());
-        p.onCutover("B", 500);
+        p.onCutover(B, 500);
         for (long t = 1_000; t <= 29_000; t += 1_000) p.onRead(t);
         Decision d = fail(p, missing(), 200_000, 29_500);
         assertEquals(CLOSE, d.action());
@@ -201,10 +204,10 @@ class FailurePolicyTest {
 
     @Test
     void atMostFiveCutoversARoundByDefault() {
-        FailurePolicy p = policy("S0");
+        FailurePolicy p = policy(100);
         for (int i = 0; i < 5; i++) {
             assertEquals(SWITCH, fail(p, missing(), 1_000L * i, 1_000L * i).action(), "cutover " + (i + 1));
-            p.onCutover("S" + (i + 1), 1_000L * i + 100);
+            p.onCutover(100 + i + 1, 1_000L * i + 100);
         }
         Decision sixth = fail(p, missing(), 9_000, 9_000);
         assertEquals(CLOSE, sixth.action());
@@ -213,9 +216,9 @@ class FailurePolicyTest {
 
     @Test
     void aFailureInterruptsTheSmoothStretch() {
-        FailurePolicy p = new FailurePolicy(FailureRules.defaults().withSwitchesPerRound(1), holes, "A", false);
+        FailurePolicy p = new FailurePolicy(FailureRules.defaults().withSwitchesPerRound(1), holes, A, false);
         fail(p, missing(), 100_000, 0);
-        p.onCutover("B", 0);
+        p.onCutover(B, 0);
         p.onRead(1_000);
         p.onRead(20_000);
         assertEquals(RETRY, fail(p, timeout(), 150_000, 21_000).action(), "still warming up");
@@ -228,84 +231,84 @@ class FailurePolicyTest {
 
     @Test
     void excludedSourceReturnsAfterFiveMinutes() {
-        FailurePolicy p = policy("A");
+        FailurePolicy p = policy(A);
         fail(p, timeout(), 10, 0);
         fail(p, timeout(), 10, 1_000);
         assertEquals(SWITCH, fail(p, timeout(), 10, 2_000).action());
-        p.onCutover("B", 2_500);
+        p.onCutover(B, 2_500);
         p.onRead(3_000);
         p.onRead(33_000);
         assertEquals(Set.of(), p.leftThisRound(), "the round is over");
-        assertFalse(p.eligible("A", 0, 10, 301_999), "still excluded");
-        assertTrue(p.eligible("A", 0, 10, 302_000), "eligible again 5 minutes after it was left");
+        assertFalse(p.eligible(A, 0, 10, 301_999), "still excluded");
+        assertTrue(p.eligible(A, 0, 10, 302_000), "eligible again 5 minutes after it was left");
     }
 
     @Test
     void neverBounceBackInTheSameRound() {
         FailureRules noExclusion = new FailureRules(true, Duration.ofSeconds(30), Duration.ofSeconds(30), Duration.ZERO,
                 5, 3, Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(40), Duration.ofSeconds(6));
-        FailurePolicy p = new FailurePolicy(noExclusion, holes, "A", false);
+        FailurePolicy p = new FailurePolicy(noExclusion, holes, A, false);
         fail(p, timeout(), 10, 0);
         fail(p, timeout(), 10, 1_000);
         assertEquals(SWITCH, fail(p, timeout(), 10, 2_000).action());
-        p.onCutover("B", 3_000);
+        p.onCutover(B, 3_000);
         p.onRead(4_000);
         fail(p, timeout(), 5_000, 40_000);
         fail(p, timeout(), 5_000, 41_000);
         assertEquals(SWITCH, fail(p, timeout(), 5_000, 42_000).action());
-        assertFalse(p.eligible("A", 0, 5_000, 42_000), "A failed in this round: no return to it");
-        assertTrue(p.eligible("C", 0, 5_000, 42_000));
-        p.onCutover("C", 43_000);
+        assertFalse(p.eligible(A, 0, 5_000, 42_000), "A failed in this round: no return to it");
+        assertTrue(p.eligible(C, 0, 5_000, 42_000));
+        p.onCutover(C, 43_000);
         p.onRead(44_000);
         p.onRead(74_000);
-        assertTrue(p.eligible("A", 0, 5_000, 74_000), "a new round");
-        assertTrue(p.eligible("B", 0, 5_000, 74_000));
+        assertTrue(p.eligible(A, 0, 5_000, 74_000), "a new round");
+        assertTrue(p.eligible(B, 0, 5_000, 74_000));
     }
 
     @Test
     void abaAcrossDifferentHoles() {
-        FailurePolicy p = policy("A");
-        List<String> preference = List.of("A", "B");
+        FailurePolicy p = policy(A);
+        List<Long> preference = List.of(A, B);
         assertEquals(SWITCH, fail(p, missing(), AT_40, 0).action());
-        assertFalse(p.eligible("A", 0, AT_40, 0));
+        assertFalse(p.eligible(A, 0, AT_40, 0));
         RangeRouter.Route at40 = RangeRouter.route(preference, holes, 0, AT_40, s -> p.eligible(s, 0, AT_40, 0)).orElseThrow();
-        assertEquals(new RangeRouter.Route("B", Long.MAX_VALUE), at40);
-        p.onCutover("B", 100);
+        assertEquals(new RangeRouter.Route(B, Long.MAX_VALUE), at40);
+        p.onCutover(B, 100);
         assertEquals(SWITCH, fail(p, missing(), AT_70, 10_000).action(), "B lacks 70 % (still in the same round)");
-        RangeRouter.Route at70 = RangeRouter.route(List.of("B", "A"), holes, 0, AT_70,
+        RangeRouter.Route at70 = RangeRouter.route(List.of(B, A), holes, 0, AT_70,
                 s -> p.eligible(s, 0, AT_70, 10_000)).orElseThrow();
-        assertEquals(new RangeRouter.Route("A", Long.MAX_VALUE), at70, "A's hole is at 40 %, so A serves 70 %");
-        p.onCutover("A", 10_100);
-        RangeRouter.Route later = RangeRouter.route(List.of("A", "B"), holes, 0, 300_000, s -> true).orElseThrow();
-        assertEquals(new RangeRouter.Route("A", AT_40), later, "a new read at 30 % goes to A up to its hole");
-        assertEquals("B", RangeRouter.route(List.of("A", "B"), holes, 0, AT_40, s -> true).orElseThrow().sourceId());
-        assertTrue(RangeRouter.route(List.of("A", "B"), holes, 0, SIZE, s -> !s.equals("B")).isPresent());
+        assertEquals(new RangeRouter.Route(A, Long.MAX_VALUE), at70, "A's hole is at 40 %, so A serves 70 %");
+        p.onCutover(A, 10_100);
+        RangeRouter.Route later = RangeRouter.route(List.of(A, B), holes, 0, 300_000, s -> true).orElseThrow();
+        assertEquals(new RangeRouter.Route(A, AT_40), later, "a new read at 30 % goes to A up to its hole");
+        assertEquals(B, RangeRouter.route(List.of(A, B), holes, 0, AT_40, s -> true).orElseThrow().sourceId());
+        assertTrue(RangeRouter.route(List.of(A, B), holes, 0, SIZE, s -> s != B).isPresent());
     }
 
     @Test
     void userChoiceIsDemotedOnlyByAPermanentFailure() {
-        FailurePolicy p = new FailurePolicy(FailureRules.defaults(), holes, "A", true);
+        FailurePolicy p = new FailurePolicy(FailureRules.defaults(), holes, A, true);
         assertEquals(RETRY, fail(p, timeout(), 10, 0).action());
         assertEquals(RETRY, fail(p, timeout(), 10, 1_000).action());
         Decision third = fail(p, timeout(), 10, 2_000);
         assertEquals(CLOSE, third.action(), "never switched away from for transient failures");
         assertEquals(Set.of(), p.leftThisRound());
-        assertEquals(0, p.excludedUntil("A", 2_000));
+        assertEquals(0, p.excludedUntil(A, 2_000));
         assertEquals(SWITCH, fail(p, missing(), 10, 3_000).action());
     }
 
     @Test
     void userChoiceWinsOverAnAutomaticOne() {
-        FailurePolicy p = policy("A");
+        FailurePolicy p = policy(A);
         fail(p, timeout(), 10, 0);
         fail(p, timeout(), 10, 1_000);
         fail(p, timeout(), 10, 2_000);
-        p.onCutover("B", 3_000);
-        assertFalse(p.eligible("A", 0, 10, 4_000));
-        p.onUserChoice("A", 5_000);
-        assertEquals("A", p.current());
+        p.onCutover(B, 3_000);
+        assertFalse(p.eligible(A, 0, 10, 4_000));
+        p.onUserChoice(A, 5_000);
+        assertEquals(A, p.current());
         assertTrue(p.currentChosenByUser());
-        assertTrue(p.eligible("A", 0, 10, 5_000), "the user's pick lifts the exclusion");
+        assertTrue(p.eligible(A, 0, 10, 5_000), "the user's pick lifts the exclusion");
         assertEquals(0, p.switchesThisRound());
         fail(p, timeout(), 10, 6_000);
         fail(p, timeout(), 10, 7_000);
@@ -314,7 +317,7 @@ class FailurePolicyTest {
 
     @Test
     void cutoverOffClosesEveryFailureOfTheSource() {
-        FailurePolicy p = new FailurePolicy(FailureRules.defaults().withEnabled(false), holes, "A", false);
+        FailurePolicy p = new FailurePolicy(FailureRules.defaults().withEnabled(false), holes, A, false);
         Decision t = fail(p, timeout(), 10, 0);
         assertEquals(CLOSE, t.action());
         assertEquals(FailurePolicy.CUTOVER_OFF, t.reason());
@@ -333,24 +336,24 @@ class FailurePolicyTest {
 
     @Test
     void onlyFailuresOfTheCurrentSourceCount() {
-        FailurePolicy p = policy("A");
+        FailurePolicy p = policy(A);
         fail(p, missing(), AT_40, 0);
-        p.onCutover("B", 100);
+        p.onCutover(B, 100);
         p.onRead(200);
         for (int i = 0; i < 10; i++) {
-            Decision d = p.onFailure("A", Hole.at(0, AT_40), timeout(), 40_000 + i);
+            Decision d = p.onFailure(A, Hole.at(0, AT_40), timeout(), 40_000 + i);
             assertEquals(RETRY, d.action());
             assertEquals(0, d.waitMillis());
         }
-        assertEquals(List.of(Hole.at(0, AT_40)), holes.holes("A"));
-        p.onFailure("A", Hole.at(0, 5), missing(), 40_100);
-        assertEquals(List.of(Hole.at(0, AT_40)), holes.holes("A"), "no hole from a source the stream left");
+        assertEquals(List.of(Hole.at(0, AT_40)), holes.holes(A));
+        p.onFailure(A, Hole.at(0, 5), missing(), 40_100);
+        assertEquals(List.of(Hole.at(0, AT_40)), holes.holes(A), "no hole from a source the stream left");
         assertEquals(RETRY, fail(p, timeout(), AT_40, 41_000).action(), "B has no strikes from A's failures");
     }
 
     @Test
     void noCandidateLeftClosesCleanly() {
-        FailurePolicy p = policy("A");
+        FailurePolicy p = policy(A);
         assertEquals(SWITCH, fail(p, missing(), AT_40, 0).action());
         Decision d = p.onNoCandidate(10);
         assertEquals(CLOSE, d.action());
@@ -360,11 +363,11 @@ class FailurePolicyTest {
 
     @Test
     void unknownFailureEndsTheResponse() {
-        assertEquals(CLOSE, fail(policy("A"), new IOException("disk"), 0, 0).action());
+        assertEquals(CLOSE, fail(policy(A), new IOException("disk"), 0, 0).action());
     }
 
     @Test
     void cutoverToTheSameSourceIsRefused() {
-        assertThrows(IllegalArgumentException.class, () -> policy("A").onCutover("A", 0));
+        assertThrows(IllegalArgumentException.class, () -> policy(A).onCutover(A, 0));
     }
 }

@@ -16,13 +16,16 @@ import org.junit.jupiter.api.Test;
  * with literal times (epoch milliseconds from 0).
  */
 class ProviderFaultPolicyTest {
+    /** Source ids, as the store gives them. */
+    private static final long A = 1, B = 2;
+
 
     private static final long AT_40 = 400_000;
     private static final long AT_70 = 700_000;
 
     private final SourceHoles holes = new SourceHoles();
 
-    private FailurePolicy policy(String source) {
+    private FailurePolicy policy(long source) {
         return new FailurePolicy(FailureRules.defaults(), holes, source, false);
     }
 
@@ -45,7 +48,7 @@ class ProviderFaultPolicyTest {
 
     @Test
     void providerFaultNeverBlamesTheSource() {
-        FailurePolicy p = policy("A");
+        FailurePolicy p = policy(A);
         for (long t = 0; t < 40_000; t += 2_000) {
             Decision d = fail(p, providersDown(), 10, t);
             assertEquals(RETRY, d.action(), "at " + t);
@@ -53,8 +56,8 @@ class ProviderFaultPolicyTest {
             assertEquals(FailureKind.PROVIDERS, d.kind());
         }
         assertEquals(0, p.switchesThisRound());
-        assertEquals(0, p.excludedUntil("A", 40_000));
-        assertTrue(p.eligible("A", 0, 10, 40_000));
+        assertEquals(0, p.excludedUntil(A, 40_000));
+        assertTrue(p.eligible(A, 0, 10, 40_000));
         Decision last = fail(p, providersDown(), 10, 40_000);
         assertEquals(CLOSE, last.action(), "after a bounded wait the stream ends cleanly");
         assertEquals(0, p.switchesThisRound());
@@ -62,35 +65,35 @@ class ProviderFaultPolicyTest {
 
     @Test
     void anArticleLackedByTheProvidersAskedTriesAStandbyBeforeWaiting() {
-        FailurePolicy p = policy("A");
+        FailurePolicy p = policy(A);
         Decision d = fail(p, lackedWhereAsked(), AT_40, 1_000);
         assertEquals(SWITCH, d.action(), "a standby's article may be on the providers that answer");
         assertEquals(FailureKind.PROVIDERS, d.kind());
-        p.onCutover("B", 1_200);
-        assertTrue(holes.holes("A").isEmpty(), "nothing is known against A");
-        assertTrue(p.eligible("A", 0, AT_40, 1_300), "A is neither left nor excluded");
-        assertEquals(0, p.excludedUntil("A", 1_300));
+        p.onCutover(B, 1_200);
+        assertTrue(holes.holes(A).isEmpty(), "nothing is known against A");
+        assertTrue(p.eligible(A, 0, AT_40, 1_300), "A is neither left nor excluded");
+        assertEquals(0, p.excludedUntil(A, 1_300));
     }
 
     @Test
     void anArticleLackedByTheProvidersAskedWaitsForThemWhenNoSourceCanServe() {
-        FailurePolicy p = policy("A");
+        FailurePolicy p = policy(A);
         assertEquals(SWITCH, fail(p, lackedWhereAsked(), AT_40, 0).action());
         Decision none = p.onNoCandidate(500);
         assertEquals(RETRY, none.action(), "back to waiting for the providers, not the end");
         assertEquals(2_000, none.waitMillis());
         assertEquals(0, p.switchesThisRound(), "the switch that found nothing is not counted");
-        assertEquals("A", p.current());
+        assertEquals(A, p.current());
         for (long t = 2_500; t < 40_000; t += 2_000) {
             assertEquals(RETRY, fail(p, lackedWhereAsked(), AT_40, t).action(), "one sweep per wait is enough, at " + t);
         }
         assertEquals(CLOSE, fail(p, lackedWhereAsked(), AT_40, 40_000).action(), "the providers' patience still ends it");
-        assertTrue(holes.holes("A").isEmpty());
+        assertTrue(holes.holes(A).isEmpty());
     }
 
     @Test
     void bytesReadAgainLetTheNextLackedArticleTryAStandbyAgain() {
-        FailurePolicy p = policy("A");
+        FailurePolicy p = policy(A);
         assertEquals(SWITCH, fail(p, lackedWhereAsked(), AT_40, 0).action());
         p.onNoCandidate(100);
         p.onRead(5_000);
@@ -99,10 +102,10 @@ class ProviderFaultPolicyTest {
 
     @Test
     void aUserChoiceLackedByTheProvidersAskedStillTriesAStandby() {
-        FailurePolicy p = new FailurePolicy(FailureRules.defaults(), holes, "A", true);
+        FailurePolicy p = new FailurePolicy(FailureRules.defaults(), holes, A, true);
         assertEquals(SWITCH, fail(p, lackedWhereAsked(), AT_40, 0).action(),
                 "a cutover for the providers does not demote the user's choice, and the film goes on");
-        assertTrue(holes.holes("A").isEmpty());
+        assertTrue(holes.holes(A).isEmpty());
     }
 
     @Test
@@ -110,13 +113,13 @@ class ProviderFaultPolicyTest {
         FailureRules r = FailureRules.defaults();
         FailureRules off = new FailureRules(false, r.warmUp(), r.smoothRound(), r.exclusion(), r.switchesPerRound(),
                 r.transientStrikes(), r.retryWait(), r.providerWait(), r.providerPatience(), r.sweepBudget());
-        FailurePolicy p = new FailurePolicy(off, holes, "A", false);
+        FailurePolicy p = new FailurePolicy(off, holes, A, false);
         assertEquals(RETRY, fail(p, lackedWhereAsked(), AT_40, 0).action());
     }
 
     @Test
     void providerFaultsBetweenTransientFailuresAddNoStrike() {
-        FailurePolicy p = policy("A");
+        FailurePolicy p = policy(A);
         assertEquals(RETRY, fail(p, timeout(), 10, 0).action());
         assertEquals(RETRY, fail(p, providersDown(), 10, 1_000).action());
         assertEquals(RETRY, fail(p, providersDown(), 10, 3_000).action());
@@ -126,7 +129,7 @@ class ProviderFaultPolicyTest {
 
     @Test
     void providersThatCameBackStartTheirPatienceAfresh() {
-        FailurePolicy p = policy("A");
+        FailurePolicy p = policy(A);
         fail(p, providersDown(), 10, 0);
         p.onRead(30_000);
         assertEquals(RETRY, fail(p, providersDown(), 10, 45_000).action());

@@ -45,7 +45,7 @@ class ReleaseNameTest {
             field(wrong, name, "year", Integer.parseInt(f[2]), info.year());
             field(wrong, name, "episodes", dash(f[3]), info.episodes().label());
             field(wrong, name, "resolution", dash(f[4]), info.resolution().label());
-            field(wrong, name, "source", Source.valueOf(f[5]), info.source());
+            field(wrong, name, "source", Medium.valueOf(f[5]), info.medium());
             field(wrong, name, "codec", Codec.valueOf(f[6]), info.codec());
             field(wrong, name, "group", dash(f[7]), info.group());
             field(wrong, name, "editions", set(f[8]), new TreeSet<>(info.editions()));

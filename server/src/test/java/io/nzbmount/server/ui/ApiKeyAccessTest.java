@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.nzbmount.config.Credentials;
 import io.nzbmount.server.http.ApiKeyHandler;
-import io.nzbmount.server.http.Credentials;
 import io.nzbmount.server.library.TestNzbs;
 import io.nzbmount.server.settings.ApiKeyStore;
 import io.nzbmount.server.store.Database;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.nzbmount.config.ConfigLoader;
 import io.nzbmount.config.Settings;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
+import io.nzbmount.server.dav.DavHandlers;
 import io.nzbmount.server.dav.Library;
 import io.nzbmount.server.dav.LibraryNode;
 import io.nzbmount.server.http.WebServer;
@@ -68,7 +69,7 @@ class SettingsBrowserTest {
             });
             settings.appliesLive("fallback");
             Library noFiles = segments -> Optional.<LibraryNode>empty();
-            web = WebServer.builder(noFiles).port(port)
+            web = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(noFiles, null)).port(port)
                     .route("/api/*", new CsrfHandler(new SettingsHandler(settings,
                             new ProviderTester(Duration.ofSeconds(5), null), new IndexerTester())))
                     .route("/", new UiHandler())

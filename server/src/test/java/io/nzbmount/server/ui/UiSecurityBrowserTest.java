@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.nzbmount.server.http.Credentials;
+import io.nzbmount.config.Credentials;
 import io.nzbmount.server.library.TestNzbs;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;

@@ -1,10 +1,11 @@
 package io.nzbmount.server.ui;
 
+import io.nzbmount.config.Credentials;
 import io.nzbmount.config.Settings;
 import io.nzbmount.server.api.ApiHandler;
+import io.nzbmount.server.dav.DavHandlers;
 import io.nzbmount.server.dav.Library;
 import io.nzbmount.server.dav.LibraryNode;
-import io.nzbmount.server.http.Credentials;
 import io.nzbmount.server.http.WebServer;
 import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.library.FakePresence;
@@ -52,7 +53,7 @@ final class UiServer implements AutoCloseable {
         ApiHandler api = ApiHandler.builder(importer, catalog, new EventLog(db, clock)).build();
         apiKey = ApiKeyStore.open(db, new SecureRandom());
         SettingsHandler settings = new SettingsHandler(SettingsService.open(db, Settings.defaults(), Map.of()), apiKey);
-        server = WebServer.builder(NO_DAV_FILES).port(0).credentials(credentials).allowedHosts(allowedHosts)
+        server = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(NO_DAV_FILES, null)).port(0).credentials(credentials).allowedHosts(allowedHosts)
                 .apiKeys(apiKey)
                 .route("/api/*", new CsrfHandler(new Handler.Sequence(settings, api)))
                 .route("/", new UiHandler())

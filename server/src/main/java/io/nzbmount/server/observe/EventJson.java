@@ -1,4 +1,4 @@
-package io.nzbmount.server.api;
+package io.nzbmount.server.observe;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;

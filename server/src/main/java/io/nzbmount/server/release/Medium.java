@@ -1,7 +1,7 @@
 package io.nzbmount.server.release;
 
-/** Where the video of a release was taken from, as its name says. */
-public enum Source {
+/** The medium the video of a release was taken from (disc, web, broadcast, cinema), as its name says. */
+public enum Medium {
     REMUX,
     BLURAY,
     BDRIP,

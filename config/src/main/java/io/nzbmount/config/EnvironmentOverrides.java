@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * {@code NZBMOUNT_*} names were looked up, so names nobody asked for can be reported as unknown.
  * Used by one thread for one load.
  */
-final class Sources {
+final class EnvironmentOverrides {
 
     static final String ENV_PREFIX = "NZBMOUNT_";
     /** Environment names that are not settings. */
@@ -26,7 +26,7 @@ final class Sources {
     private final Set<String> handled = new HashSet<>();
     private final List<String> problems = new ArrayList<>();
 
-    Sources(Map<String, String> env) {
+    EnvironmentOverrides(Map<String, String> env) {
         this.env = new TreeMap<>();
         env.forEach((k, v) -> {
             if (k.startsWith(ENV_PREFIX) && !RESERVED.contains(k) && v != null) this.env.put(k, v);

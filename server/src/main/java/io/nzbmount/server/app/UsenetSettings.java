@@ -1,4 +1,4 @@
-package io.nzbmount.server.cli;
+package io.nzbmount.server.app;
 
 import io.nzbmount.config.Credentials;
 import io.nzbmount.config.ProviderSettings;

@@ -1,0 +1,46 @@
+package io.nzbmount.server.library;
+
+/**
+ * What a timeline event says happened: the one list of event kinds. {@link #wire()} is the word
+ * stored, sent as {@code kind} by the API and the live event stream, and matched by the web UI;
+ * it never changes for a kind.
+ */
+public enum EventKind {
+    /** An NZB was imported as a new item. */
+    IMPORTED("imported"),
+    /** A release was added to an item as a standby. */
+    STANDBY_ADDED("standby-added"),
+    /** A standby removed by the user. */
+    STANDBY_REMOVED("standby-removed"),
+    /** The user chose an item's primary source. */
+    PRIMARY_CHOSEN("primary-chosen"),
+    STANDBY_VALIDATION_STARTED("standby-validation-started"),
+    STANDBY_VALIDATION_RESULT("standby-validation-result"),
+    STANDBY_POOL_SKIPPED("standby-pool-skipped"),
+    STANDBY_POOL_SEARCH("standby-pool-search"),
+    STANDBY_CANDIDATE_DEAD("standby-candidate-dead"),
+    STANDBY_CANDIDATE_SKIPPED("standby-candidate-skipped"),
+    /** A stream waits and reads its source again. */
+    RETRY("retry"),
+    /** A stream continues from another source at the same offset. */
+    CUTOVER("cutover"),
+    /** A cutover candidate skipped because the library database failed. */
+    CUTOVER_CANDIDATE_SKIPPED("cutover-candidate-skipped"),
+    /** The fingerprint sweep of an unproved standby run during a cutover. */
+    CUTOVER_SWEEP("cutover-sweep"),
+    /** A new request that starts in a known hole starts on another source. */
+    ROUTED("routed"),
+    /** A stream's response ended short because no source could serve it. */
+    STREAM_CLOSED("stream-closed");
+
+    private final String wire;
+
+    EventKind(String wire) {
+        this.wire = wire;
+    }
+
+    /** The word on the wire and in the database. */
+    public String wire() {
+        return wire;
+    }
+}
