@@ -62,12 +62,9 @@ public final class ConnectionPool implements AutoCloseable {
     private int connecting;
     private int foregroundWaiting;
     private int backgroundWaiting;
-    private long coolDownsStarted;
     private boolean closed;
 
-    /**
-     * @param nanos a monotonic clock in nanoseconds ({@code System::nanoTime} outside tests)
-     */
+    /** @param nanos a monotonic clock in nanoseconds ({@code System::nanoTime} outside tests) */
     public ConnectionPool(Provider provider, NntpEndpoint endpoint, PoolSettings settings, LongSupplier nanos) {
         this.provider = provider;
         this.login = new Login(provider, endpoint, this::coolDown, this::loginSucceeded);
@@ -205,7 +202,7 @@ public final class ConnectionPool implements AutoCloseable {
     public void coolDown(CoolDownReason reason) {
         lock.lock();
         try {
-            if (coolDownSeries.start(reason, nanos.getAsLong())) coolDownsStarted++;
+            coolDownSeries.start(reason, nanos.getAsLong());
             wakeAll();
         } finally {
             lock.unlock();
@@ -216,7 +213,7 @@ public final class ConnectionPool implements AutoCloseable {
     public long coolDownsStarted() {
         lock.lock();
         try {
-            return coolDownsStarted;
+            return coolDownSeries.started();
         } finally {
             lock.unlock();
         }
@@ -224,12 +221,7 @@ public final class ConnectionPool implements AutoCloseable {
 
     /** True while the provider is skipped after a refusal. */
     public boolean isCoolingDown() {
-        lock.lock();
-        try {
-            return coolDownSeries.activeAt(nanos.getAsLong());
-        } finally {
-            lock.unlock();
-        }
+        return stats().coolDown() != null;
     }
 
     /**
@@ -266,39 +258,20 @@ public final class ConnectionPool implements AutoCloseable {
 
     /** Connections that exist now: leased, idle and connecting. */
     public int open() {
-        lock.lock();
-        try {
-            return leased.size() + idle.size() + connecting;
-        } finally {
-            lock.unlock();
-        }
+        return stats().open();
     }
 
     public int idle() {
-        lock.lock();
-        try {
-            return idle.size();
-        } finally {
-            lock.unlock();
-        }
+        return stats().idle();
     }
 
     public int leased() {
-        lock.lock();
-        try {
-            return leased.size();
-        } finally {
-            lock.unlock();
-        }
+        return stats().leased();
     }
 
     public int waiting(Priority priority) {
-        lock.lock();
-        try {
-            return priority == Priority.FOREGROUND ? foregroundWaiting : backgroundWaiting;
-        } finally {
-            lock.unlock();
-        }
+        PoolStats s = stats();
+        return priority == Priority.FOREGROUND ? s.foregroundWaiting() : s.backgroundWaiting();
     }
 
     /** Closes the idle connections and refuses new borrowers; leased ones close when given back. */

@@ -13,6 +13,7 @@ final class CoolDown {
     private boolean active;
     private long endsAt;
     private CoolDownReason reason;
+    private long started;
 
     CoolDown(long firstNanos, long maxNanos) {
         this.firstNanos = firstNanos;
@@ -29,6 +30,7 @@ final class CoolDown {
     boolean start(CoolDownReason why, long now) {
         if (activeAt(now)) return false;
         active = true;
+        started++;
         reason = why;
         endsAt = now + nextNanos;
         nextNanos = Math.min(nextNanos * 2, maxNanos);
@@ -48,6 +50,11 @@ final class CoolDown {
 
     long millisLeftAt(long now) {
         return activeAt(now) ? (endsAt - now) / 1_000_000 : 0;
+    }
+
+    /** How many cool-downs have started since this series was made. */
+    long started() {
+        return started;
     }
 
     void loginSucceeded() {

@@ -1,8 +1,6 @@
 package io.nzbmount.nntp.internal.pool;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -10,81 +8,18 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.nzbmount.nntp.Priority;
-import io.nzbmount.nntp.Provider;
 import io.nzbmount.nntp.ReadCancelledException;
-import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
-import io.nzbmount.nntp.embedded.PostedFile;
-import io.nzbmount.nntp.embedded.PostedSegment;
-import io.nzbmount.nntp.internal.protocol.BodyCollector;
 import io.nzbmount.nntp.internal.protocol.NntpConnection;
-import io.nzbmount.nntp.internal.yenc.YencEncoder;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BooleanSupplier;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class ConnectionPoolTest {
-
-    private static final long SECOND = 1_000_000_000L;
-    private final AtomicLong now = new AtomicLong(1_000 * SECOND);
-    private final List<ConnectionPool> pools = new ArrayList<>();
-    private EmbeddedNntpServer server;
-    private byte[] data;
-    private PostedFile file;
-
-    @BeforeEach
-    void start() throws IOException {
-        server = EmbeddedNntpServer.builder().credentials("user", "pass").start();
-        data = new byte[60_000];
-        new Random(5).nextBytes(data);
-        file = server.post("pool.bin", data, 20_000);
-    }
-
-    @AfterEach
-    void everyBorrowedConnectionWentBack() {
-        for (ConnectionPool p : pools) {
-            assertEquals(0, p.leased(), "leased connections left in " + p.provider().name());
-            assertEquals(p.idle(), p.open(), "open connections that are neither idle nor leased");
-            p.close();
-        }
-        server.close();
-    }
-
-    private ConnectionPool pool(int connections, String password) {
-        Provider p = new Provider("test", server.host(), server.port(), false, "user", password, connections, 0);
-        ConnectionPool pool = new ConnectionPool(p, PoolSettings.defaults(), now::get);
-        pools.add(pool);
-        return pool;
-    }
-
-    private ConnectionPool pool(int connections) {
-        return pool(connections, "pass");
-    }
-
-    private static void await(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + 5 * SECOND;
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) throw new AssertionError("condition not reached in 5 s");
-            Thread.sleep(1);
-        }
-    }
-
-    private void assertServes(NntpConnection c, PostedSegment s) throws IOException {
-        BodyCollector sink = new BodyCollector();
-        assertEquals(222, c.body(s.messageId(), sink).code());
-        assertArrayEquals(new YencEncoder().encodePart(data, (int) s.begin(), s.length(), file.fileName(), s.number(),
-                file.segments().size(), data.length, s.begin()), sink.toByteArray());
-    }
+class ConnectionPoolTest extends PoolTestBase {
 
     @Test
     void poolNeverOpensMoreThanItsLimitUnderLoad() throws Exception {
@@ -260,97 +195,6 @@ class ConnectionPoolTest {
     }
 
     @Test
-    void authRejectionCoolsTheProviderDownDoublingUpToFiveMinutes() throws IOException {
-        ConnectionPool pool = pool(2, "wrong");
-        ProviderRefusedException first = assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
-        assertEquals(CoolDownReason.AUTH_REJECTED, first.reason());
-        assertTrue(pool.isCoolingDown());
-        long[] expectedSeconds = {30, 60, 120, 240, 300, 300};
-        for (int i = 0; i < expectedSeconds.length; i++) {
-            long accepted = server.counters().accepted();
-            now.addAndGet(expectedSeconds[i] * SECOND - 1);
-            assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
-            assertEquals(accepted, server.counters().accepted(), "no connection while cooling down, round " + i);
-            now.addAndGet(1);
-            assertFalse(pool.isCoolingDown(), "cool-down " + i + " lasts " + expectedSeconds[i] + " s");
-            assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
-            assertEquals(accepted + 1, server.counters().accepted());
-        }
-        assertEquals(0, pool.open());
-    }
-
-    @Test
-    void successfulLoginRestartsTheCoolDownSeries() throws IOException {
-        ConnectionPool pool = pool(2);
-        server.faults().rejectCredentials(true);
-        assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
-        now.addAndGet(10 * SECOND);
-        assertEquals(new PoolStats("test", 0, 0, 0, 0, 0, CoolDownReason.AUTH_REJECTED, 20_000), pool.stats());
-        now.addAndGet(20 * SECOND);
-        assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
-        now.addAndGet(60 * SECOND);
-        server.faults().rejectCredentials(false);
-        NntpConnection ok = pool.borrow(Priority.FOREGROUND);
-        assertServes(ok, file.segments().get(2));
-        pool.release(ok);
-        server.faults().rejectCredentials(true);
-        now.addAndGet(61 * SECOND);
-        assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
-        now.addAndGet(30 * SECOND);
-        assertFalse(pool.isCoolingDown(), "back to 30 s after a good login");
-    }
-
-    @Test
-    void tooManyConnectionsAtGreetingOrLoginCoolsDown() throws Exception {
-        ConnectionPool pool = pool(3);
-        server.faults().connectionLimit(1, false);
-        NntpConnection one = pool.borrow(Priority.FOREGROUND);
-        ProviderRefusedException atGreeting = assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
-        assertEquals(CoolDownReason.TOO_MANY_CONNECTIONS, atGreeting.reason());
-        pool.release(one);
-        now.addAndGet(30 * SECOND);
-        server.faults().connectionLimit(1, true);
-        NntpConnection again = pool.borrow(Priority.FOREGROUND);
-        assertSame(one, again);
-        ProviderRefusedException atLogin = assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
-        assertEquals(CoolDownReason.TOO_MANY_CONNECTIONS, atLogin.reason());
-        assertTrue(pool.isCoolingDown());
-        pool.release(again);
-    }
-
-    @Test
-    void serviceUnavailableAtGreetingIsNoCoolDown() {
-        ConnectionPool pool = pool(2);
-        server.faults().unavailableAtGreeting(true);
-        ServiceUnavailableException e = assertThrows(ServiceUnavailableException.class, () -> pool.borrow(Priority.FOREGROUND));
-        assertEquals(400, e.reply().code());
-        assertFalse(pool.isCoolingDown());
-        assertEquals(0, pool.open());
-    }
-
-    @Test
-    void coolDownWakesWaitersAndRefusesThem() throws Exception {
-        ConnectionPool pool = pool(1);
-        NntpConnection only = pool.borrow(Priority.FOREGROUND);
-        CompletableFuture<Throwable> waiter = CompletableFuture.supplyAsync(() -> {
-            try {
-                pool.release(pool.borrow(Priority.FOREGROUND));
-                return null;
-            } catch (Throwable t) {
-                return t;
-            }
-        });
-        await(() -> pool.waiting(Priority.FOREGROUND) == 1);
-        pool.coolDown(CoolDownReason.TOO_MANY_CONNECTIONS);
-        try {
-            assertInstanceOf(ProviderRefusedException.class, waiter.get(5, TimeUnit.SECONDS));
-        } catch (ExecutionException e) {
-            throw new AssertionError(e);
-        }
-        pool.release(only);
-    }
-
-    @Test
     void waitingBorrowerGetsAConnectionWhenOneIsDiscarded() throws Exception {
         ConnectionPool pool = pool(1);
         NntpConnection only = pool.borrow(Priority.FOREGROUND);
@@ -368,7 +212,6 @@ class ConnectionPoolTest {
         pool.release(next);
         assertEquals(1, pool.open());
     }
-
 
     @Test
     void connectionsOpenedAheadAreTheOnesBorrowersGet() throws Exception {
@@ -404,20 +247,6 @@ class ConnectionPoolTest {
         pool.release(c);
         await(() -> pool.idle() == 2);
         assertEquals(2, server.counters().accepted(), "the borrower opened no third connection");
-    }
-
-    @Test
-    void aRefusedLoginWhileOpeningAheadCoolsDownAndLeavesNothingBehind() throws Exception {
-        ConnectionPool pool = pool(2);
-        server.faults().rejectCredentials(true);
-        assertEquals(2, pool.openAhead(2));
-        await(() -> pool.open() == 0);
-        assertTrue(pool.isCoolingDown(), "the refusal counts as any login's would");
-        assertEquals(1, pool.coolDownsStarted(), "two refusals at once are one cool-down, not a series");
-        assertEquals(30_000, pool.stats().coolDownLeftMillis(), "the first length, not doubled");
-        assertEquals(0, pool.openAhead(2), "nothing is opened while cooling down");
-        ProviderRefusedException e = assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
-        assertEquals(CoolDownReason.AUTH_REJECTED, e.reason());
     }
 
     @Test

@@ -1,0 +1,76 @@
+package io.nzbmount.nntp.internal.pool;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.nzbmount.nntp.Provider;
+import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
+import io.nzbmount.nntp.embedded.PostedFile;
+import io.nzbmount.nntp.embedded.PostedSegment;
+import io.nzbmount.nntp.internal.protocol.BodyCollector;
+import io.nzbmount.nntp.internal.protocol.NntpConnection;
+import io.nzbmount.nntp.internal.yenc.YencEncoder;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+
+/** The embedded server, pools on a literal clock, and the check that every borrowed connection went back. */
+abstract class PoolTestBase {
+
+    static final long SECOND = 1_000_000_000L;
+    final AtomicLong now = new AtomicLong(1_000 * SECOND);
+    final List<ConnectionPool> pools = new ArrayList<>();
+    EmbeddedNntpServer server;
+    byte[] data;
+    PostedFile file;
+
+    @BeforeEach
+    void start() throws IOException {
+        server = EmbeddedNntpServer.builder().credentials("user", "pass").start();
+        data = new byte[60_000];
+        new Random(5).nextBytes(data);
+        file = server.post("pool.bin", data, 20_000);
+    }
+
+    @AfterEach
+    void everyBorrowedConnectionWentBack() {
+        for (ConnectionPool p : pools) {
+            assertEquals(0, p.leased(), "leased connections left in " + p.provider().name());
+            assertEquals(p.idle(), p.open(), "open connections that are neither idle nor leased");
+            p.close();
+        }
+        server.close();
+    }
+
+    ConnectionPool pool(int connections, String password) {
+        Provider p = new Provider("test", server.host(), server.port(), false, "user", password, connections, 0);
+        ConnectionPool pool = new ConnectionPool(p, PoolSettings.defaults(), now::get);
+        pools.add(pool);
+        return pool;
+    }
+
+    ConnectionPool pool(int connections) {
+        return pool(connections, "pass");
+    }
+
+    static void await(BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + 5 * SECOND;
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) throw new AssertionError("condition not reached in 5 s");
+            Thread.sleep(1);
+        }
+    }
+
+    void assertServes(NntpConnection c, PostedSegment s) throws IOException {
+        BodyCollector sink = new BodyCollector();
+        assertEquals(222, c.body(s.messageId(), sink).code());
+        assertArrayEquals(new YencEncoder().encodePart(data, (int) s.begin(), s.length(), file.fileName(), s.number(),
+                file.segments().size(), data.length, s.begin()), sink.toByteArray());
+    }
+
+}
