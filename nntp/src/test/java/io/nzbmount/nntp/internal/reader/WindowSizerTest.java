@@ -1,0 +1,76 @@
+package io.nzbmount.nntp.internal.reader;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.nzbmount.nntp.internal.fetch.Pipe;
+import org.junit.jupiter.api.Test;
+
+/** The window rules of {@link WindowSizer}, on a far link of 20 foreground connections. */
+class WindowSizerTest {
+
+    private static final int PART = 750_000;
+    /** 20 connections, 40 ms to the first byte, 20 MB/s each, measured on 12 articles. */
+    private static final Pipe FAR = new Pipe(20, 12, 40_000_000, 20_000_000);
+
+    private static WindowSizer sizer(Pipe pipe) {
+        return new WindowSizer(8, 64, 128L << 20, () -> pipe);
+    }
+
+    @Test
+    void aLoneStreamMayUseEveryForegroundConnection() {
+        WindowSizer sizer = sizer(FAR);
+        Object reader = new Object();
+        sizer.holding(reader);
+        assertEquals(20, sizer.window(reader, PART));
+        assertEquals(20, sizer(FAR).window(new Object(), PART), "a reader not yet holding counts itself");
+    }
+
+    @Test
+    void eightStreamsShareTheConnectionsFairly() {
+        WindowSizer sizer = sizer(new Pipe(40, 12, 40_000_000, 20_000_000));
+        Object[] readers = new Object[8];
+        for (int i = 0; i < readers.length; i++) sizer.holding(readers[i] = new Object());
+        for (Object r : readers) assertEquals(5, sizer.window(r, PART), "40 connections over 8 readers");
+    }
+
+    @Test
+    void aSharedWindowIsNeverBelowTwoArticles() {
+        WindowSizer sizer = sizer(FAR);
+        Object[] readers = new Object[30];
+        for (int i = 0; i < readers.length; i++) sizer.holding(readers[i] = new Object());
+        assertEquals(WindowSizer.LEAST, sizer.window(readers[0], PART));
+    }
+
+    @Test
+    void anIdleReaderHoldsNoWindow() {
+        WindowSizer sizer = sizer(FAR);
+        Object idle = new Object();
+        Object active = new Object();
+        sizer.holding(idle);
+        sizer.holding(active);
+        assertEquals(10, sizer.window(active, PART));
+        sizer.released(idle);
+        assertEquals(1, sizer.activeReaders());
+        assertEquals(20, sizer.window(active, PART), "the released reader counts for nothing");
+    }
+
+    @Test
+    void memoryBoundsTheWindow() {
+        WindowSizer sizer = new WindowSizer(8, 64, 8_000_000, () -> FAR);
+        Object reader = new Object();
+        sizer.holding(reader);
+        assertEquals(10, sizer.window(reader, 800_000), "8 MB of 800 kB articles");
+    }
+
+    @Test
+    void theWindowIsNeverLargerThanTheMost() {
+        WindowSizer sizer = sizer(new Pipe(100, 12, 40_000_000, 20_000_000));
+        assertEquals(64, sizer.window(new Object(), PART));
+    }
+
+    @Test
+    void anUnmeasuredLinkGetsTheConfiguredWindow() {
+        assertEquals(8, sizer(new Pipe(20, 0, 0, 0)).window(new Object(), PART), "nothing measured yet");
+        assertEquals(8, sizer(Pipe.UNKNOWN).window(new Object(), PART), "connections unknown");
+    }
+}
