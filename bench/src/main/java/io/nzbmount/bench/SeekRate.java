@@ -35,6 +35,7 @@ public final class SeekRate {
         long total = first + o.integer("then") * (1L << 20);
         SplittableRandom random = new SplittableRandom(o.integer("seed"));
         Samples seek = new Samples("seek then " + o.integer("first") + " MiB", "MB/s");
+        Samples firstBody = new Samples("first body byte after the seek", "ms");
         Samples steady = new Samples("the " + o.integer("then") + " MiB after it (steady)", "MB/s");
         try (RandomAccessFile original = new RandomAccessFile(o.path("original").toFile(), "r");
              ServerProcess server = ServerProcess.start(o.path("jar"), List.of(), o.path("work").resolve("serve"),
@@ -67,12 +68,14 @@ public final class SeekRate {
                 double s = received(first, firstDone[0] - start);
                 double t = (total - first) / ((end - firstDone[0]) / 1e9) / 1e6;
                 seek.add(s);
+                firstBody.add(r.firstBodyNanos() / 1e6);
                 steady.add(t);
-                System.out.printf(Locale.ROOT, "seek %d to %d: first %d MiB at %.1f MB/s, then %.1f MB/s; load %s%n",
-                        i + 1, offset, first >> 20, s, t, Machine.load());
+                System.out.printf(Locale.ROOT, "seek %d to %d: first body byte %.1f ms, first %d MiB at %.1f MB/s, then %.1f MB/s; load %s%n",
+                        i + 1, offset, r.firstBodyNanos() / 1e6, first >> 20, s, t, Machine.load());
                 Thread.sleep(o.integer("pause"));
             }
         }
+        System.out.println(firstBody.summary());
         System.out.println(seek.summary());
         System.out.println(steady.summary());
         System.out.println(Samples.ratio(seek, steady));

@@ -211,6 +211,9 @@ public final class SegmentReader implements NzbReader {
         } else if (head == null || index < head.index || index > head.index + slots.size()) {
             dropAll();
             open = false;
+            // The connections the open window will use get ready while the first article comes.
+            int ahead = wide ? 0 : sizer.connectionsAhead(this, map.maxPartLength());
+            if (ahead > 0) fetcher.connectAhead(ahead);
         } else {
             if (index > head.index) open = true;
             while (slots.getFirst().index < index) drop(slots.removeFirst());

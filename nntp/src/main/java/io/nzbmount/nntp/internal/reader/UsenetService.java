@@ -59,8 +59,6 @@ public final class UsenetService implements Usenet {
     private static final Logger LOG = LoggerFactory.getLogger(UsenetService.class);
     private static final long MIN_PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     private static final long MAX_PERIOD_NANOS = TimeUnit.SECONDS.toNanos(5);
-    /** The largest window of one reader: the most connections a provider is commonly given. */
-    static final int MOST_READ_AHEAD = 64;
     /** The bytes all read-ahead windows together hold at most: 128 MiB. */
     static final long READ_AHEAD_MEMORY = 128L << 20;
 
@@ -97,8 +95,7 @@ public final class UsenetService implements Usenet {
         this.resources = resources;
         this.health = Objects.requireNonNull(health);
         this.mapper = new SegmentMapper(fetcher, executor, settings.readAhead());
-        this.sizer = new WindowSizer(Math.min(settings.readAhead(), MOST_READ_AHEAD), MOST_READ_AHEAD,
-                READ_AHEAD_MEMORY, fetcher::pipe);
+        this.sizer = new WindowSizer(settings.readAhead(), READ_AHEAD_MEMORY, fetcher::pipe);
         long idleNanos = settings.idleRelease().toNanos();
         long period = idleNanos > 0 ? Math.clamp(idleNanos / 4, MIN_PERIOD_NANOS, MAX_PERIOD_NANOS) : MAX_PERIOD_NANOS;
         housekeeping = Executors.newSingleThreadScheduledExecutor(
@@ -132,15 +129,15 @@ public final class UsenetService implements Usenet {
      * {@inheritDoc}
      *
      * <p>The reader's window is sized from the providers' link and shared fairly with the other
-     * readers open (see {@link WindowSizer}); {@code Settings.readAhead} is its size until the
-     * link is measured.
+     * readers open (see {@link WindowSizer}), never more than {@code Settings.readAhead}
+     * articles.
      */
     @Override
     public NzbReader open(FileMap map, Priority priority) {
         return open(map, priority, sizer);
     }
 
-    /** {@inheritDoc} The window is {@code readAhead} articles, whatever the link. */
+    /** {@inheritDoc} The window is {@code readAhead} articles, whatever the link and the other readers. */
     @Override
     public NzbReader open(FileMap map, Priority priority, int readAhead) {
         if (readAhead < 1) throw new IllegalArgumentException("readAhead must be >= 1: " + readAhead);

@@ -17,7 +17,7 @@ import java.util.function.Supplier;
  * is its fair share of those connections: all of them for a reader alone, {@code connections /
  * active readers} (at least {@value #LEAST}) when several read at once, and never more than
  * {@code most} articles nor its share of {@code memoryBytes}. Until then, or when the fetcher
- * knows nothing of its connections, the window is {@code unmeasured}.
+ * knows nothing of its connections, the window is {@code most}.
  *
  * <p>A reader counts while it holds a window ({@link #holding}); one that holds nothing (closed,
  * idle and released) counts for nothing. Thread-safe.
@@ -27,25 +27,19 @@ public final class WindowSizer {
     /** The smallest shared window: the article being read and the next one. */
     public static final int LEAST = 2;
 
-    private final int unmeasured;
     private final int most;
     private final long memoryBytes;
     private final Supplier<Pipe> pipe;
     private final Set<Object> active = ConcurrentHashMap.newKeySet();
 
     /**
-     * @param unmeasured  the window before the link is measured, 1..{@code most}
-     * @param most        the largest window of any reader
+     * @param most        the largest window of any reader, and the window before the link is measured
      * @param memoryBytes the most bytes all windows together should hold
      * @param pipe        the fetcher's link, asked at each step of a reader
      */
-    public WindowSizer(int unmeasured, int most, long memoryBytes, Supplier<Pipe> pipe) {
+    public WindowSizer(int most, long memoryBytes, Supplier<Pipe> pipe) {
         if (most < 1) throw new IllegalArgumentException("most must be >= 1: " + most);
-        if (unmeasured < 1 || unmeasured > most) {
-            throw new IllegalArgumentException("unmeasured must be 1.." + most + ": " + unmeasured);
-        }
         if (memoryBytes < 1) throw new IllegalArgumentException("memoryBytes must be >= 1: " + memoryBytes);
-        this.unmeasured = unmeasured;
         this.most = most;
         this.memoryBytes = memoryBytes;
         this.pipe = Objects.requireNonNull(pipe);
@@ -53,7 +47,7 @@ public final class WindowSizer {
 
     /** A window of {@code window} articles always, for one reader of its own. */
     public static WindowSizer fixed(int window) {
-        return new WindowSizer(window, window, Long.MAX_VALUE, () -> Pipe.UNKNOWN);
+        return new WindowSizer(window, Long.MAX_VALUE, () -> Pipe.UNKNOWN);
     }
 
     /** The largest window {@link #window} ever answers. */
@@ -76,10 +70,22 @@ public final class WindowSizer {
         return active.size();
     }
 
+    /**
+     * The connections to have open when {@code reader} starts at a new position: its window once
+     * it reads on, when the link is measured; 0 otherwise. A far provider takes a round trip or
+     * two to connect and greet, so connections opened while the first article comes save that
+     * wait for the rest of the window; opening them costs no article.
+     */
+    public int connectionsAhead(Object reader, int partBytes) {
+        Pipe link = pipe.get();
+        if (link.foregroundConnections() <= 0 || link.samples() == 0) return 0;
+        return window(reader, partBytes);
+    }
+
     /** The window of {@code reader}, whose articles are at most {@code partBytes} long, now. */
     public int window(Object reader, int partBytes) {
         Pipe link = pipe.get();
-        if (link.foregroundConnections() <= 0 || link.samples() == 0) return unmeasured;
+        if (link.foregroundConnections() <= 0 || link.samples() == 0) return most;
         int readers = Math.max(1, active.size() + (active.contains(reader) ? 0 : 1));
         int share = Math.max(LEAST, link.foregroundConnections() / readers);
         long memory = Math.max(LEAST, memoryBytes / readers / Math.max(1, partBytes));

@@ -30,7 +30,7 @@ class SegmentReaderWindowTest {
     }
 
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
-    private final WindowSizer sizer = new WindowSizer(8, 64, 128L << 20, () -> FAR);
+    private final WindowSizer sizer = new WindowSizer(64, 128L << 20, () -> FAR);
     private final List<SegmentReader> readers = new ArrayList<>();
 
     @AfterEach

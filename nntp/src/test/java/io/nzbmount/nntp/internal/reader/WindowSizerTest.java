@@ -13,7 +13,7 @@ class WindowSizerTest {
     private static final Pipe FAR = new Pipe(20, 12, 40_000_000, 20_000_000);
 
     private static WindowSizer sizer(Pipe pipe) {
-        return new WindowSizer(8, 64, 128L << 20, () -> pipe);
+        return new WindowSizer(64, 128L << 20, () -> pipe);
     }
 
     @Test
@@ -56,7 +56,7 @@ class WindowSizerTest {
 
     @Test
     void memoryBoundsTheWindow() {
-        WindowSizer sizer = new WindowSizer(8, 64, 8_000_000, () -> FAR);
+        WindowSizer sizer = new WindowSizer(64, 8_000_000, () -> FAR);
         Object reader = new Object();
         sizer.holding(reader);
         assertEquals(10, sizer.window(reader, 800_000), "8 MB of 800 kB articles");
@@ -69,8 +69,18 @@ class WindowSizerTest {
     }
 
     @Test
-    void anUnmeasuredLinkGetsTheConfiguredWindow() {
-        assertEquals(8, sizer(new Pipe(20, 0, 0, 0)).window(new Object(), PART), "nothing measured yet");
-        assertEquals(8, sizer(Pipe.UNKNOWN).window(new Object(), PART), "connections unknown");
+    void theConfiguredMostCapsEvenALoneStream() {
+        WindowSizer sizer = new WindowSizer(8, 128L << 20, () -> FAR);
+        assertEquals(8, sizer.window(new Object(), PART), "reader.readAheadArticles 8 on 20 connections");
+    }
+
+    @Test
+    void anUnmeasuredLinkGetsTheMostWindow() {
+        assertEquals(8, new WindowSizer(8, 128L << 20, () -> new Pipe(20, 0, 0, 0)).window(new Object(), PART),
+                "nothing measured yet");
+        assertEquals(8, new WindowSizer(8, 128L << 20, () -> Pipe.UNKNOWN).window(new Object(), PART),
+                "connections unknown");
+        assertEquals(0, new WindowSizer(8, 128L << 20, () -> Pipe.UNKNOWN).connectionsAhead(new Object(), PART),
+                "no connections opened ahead on an unknown link");
     }
 }
