@@ -7,6 +7,7 @@
 #   bench/e2e.sh far-get|far-seek|far-range [--jar other/nzbmount.jar]
 #                                     the same figures over a far link (FarLink on 127.0.0.1:1192:
 #                                     20 ms each way, 20 MB/s per connection) with 20 connections
+#                                     and reader.readAheadArticles FAR_READAHEAD (default 20)
 #
 # Files, NZBs and logs live in $E2E_DIR (default /dev/shm/nzbmount-e2e, a tmpfs, so disk is
 # never the bottleneck). Needs `mvn -o package -DskipTests` and
@@ -39,7 +40,7 @@ far() { # log-name main args...: runs one figure with a FarLink in front of inn2
   local link=$!
   trap "kill $link" EXIT
   sleep 1
-  run "$@" --nzb "$DIR/nzb/$FAR_FILE.nzb" --original "$DIR/files/$FAR_FILE.bin" --port 1192 --connections 20
+  run "$@" --nzb "$DIR/nzb/$FAR_FILE.nzb" --original "$DIR/files/$FAR_FILE.bin" --port 1192 --connections 20 --readAhead "${FAR_READAHEAD:-20}"
 }
 
 streams_args() {

@@ -18,7 +18,7 @@ import java.util.Locale;
  * same command once its JVM is warm (see {@link FetchCli#twice}), and the reader in this JVM.
  *
  * <pre>java --add-modules jdk.incubator.vector -cp bench/target/benchmarks.jar io.nzbmount.bench.GetVsFetch
- *     --nzb F.nzb --original F [--jar server/target/nzbmount.jar] [--work /dev/shm/nzbmount-bench] [--connections 8] [--runs 5]</pre>
+ *     --nzb F.nzb --original F [--jar server/target/nzbmount.jar] [--work /dev/shm/nzbmount-bench] [--connections 8] [--readAhead 8] [--runs 5]</pre>
  */
 public final class GetVsFetch {
     private GetVsFetch() {}
@@ -26,7 +26,7 @@ public final class GetVsFetch {
     public static void main(String[] args) throws Exception {
         Options o = new Options(args, "nzb", "", "original", "", "jar", "server/target/nzbmount.jar",
                 "work", "/dev/shm/nzbmount-bench", "host", "127.0.0.1", "port", "1190", "connections", "8",
-                "runs", "5");
+                "readAhead", "8", "runs", "5");
         Machine.header("GetVsFetch " + String.join(" ", args));
         Path nzb = o.path("nzb");
         NzbFile file = ReaderRate.firstFile(nzb);
@@ -45,7 +45,7 @@ public final class GetVsFetch {
         List<String> twiceNames = List.of(file.name(), FetchCli.againName(file.name()));
         Samples reader = new Samples("reader in-process x" + connections, "MB/s");
         try (ServerProcess server = ServerProcess.start(o.path("jar"), List.of(), work.resolve("serve"), host,
-                nntpPort, connections)) {
+                nntpPort, connections, o.integer("readAhead"))) {
             String path = server.importNzb(nzb, "bench " + file.name());
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
             HttpGet.Response first = HttpGet.get("127.0.0.1", server.port(), path, null, digest::update);
