@@ -1,12 +1,15 @@
 package io.nzbmount.bench;
 
 import io.nzbmount.nntp.NzbFile;
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Figure 2: a full GET of a file through WebDAV against {@code nzbmount fetch} of the same file,
@@ -69,6 +72,7 @@ public final class GetVsFetch {
                 System.out.printf(Locale.ROOT, "round %d: GET %.0f, curl %.0f, fetch %.0f then again %.0f, reader %.0f MB/s; load %s%n",
                         i + 1, g.mbPerSecond(), c, f.fileRates().get(0), f.fileRates().get(1), r.mbPerSecond(), Machine.load());
             }
+            hedges(server.port());
         }
         for (Samples s : List.of(get, curl, cli, cliWarm, reader)) System.out.println(s.summary());
         System.out.println(Samples.ratio(get, cli));
@@ -77,6 +81,17 @@ public final class GetVsFetch {
         System.out.println(Samples.ratio(curl, cliWarm));
         System.out.println(Samples.ratio(get, reader));
         System.out.println("# load average at end " + Machine.load());
+    }
+
+    /** Prints the server's articles served and hedged per provider ({@code GET /api/health}). */
+    static void hedges(int port) throws Exception {
+        ByteArrayOutputStream json = new ByteArrayOutputStream();
+        HttpGet.get("127.0.0.1", port, "/api/health", null, json::write);
+        Matcher m = Pattern.compile("\"(articlesServed|hedged)\"\\s*:\\s*(\\d+)")
+                .matcher(json.toString(StandardCharsets.UTF_8));
+        StringBuilder counts = new StringBuilder();
+        while (m.find()) counts.append(counts.isEmpty() ? "" : ", ").append(m.group(1)).append(' ').append(m.group(2));
+        System.out.println("server health (all GETs of this run): " + counts);
     }
 
     /** {@code curl -s -o /dev/null} of the path; the rate curl itself measured. */
