@@ -55,6 +55,23 @@ class WindowSizerTest {
     }
 
     @Test
+    void aReaderNotReadFromForTwoSecondsCountsForNothing() {
+        long[] now = {1_000_000_000L};
+        WindowSizer sizer = new WindowSizer(64, 128L << 20, () -> FAR, () -> now[0]);
+        Object stopped = new Object();
+        Object reading = new Object();
+        sizer.holding(stopped);
+        sizer.holding(reading);
+        assertEquals(10, sizer.window(reading, PART));
+        now[0] = 2_999_000_000L; // 1.999 s after both stepped
+        assertEquals(10, sizer.window(reading, PART));
+        sizer.holding(reading);
+        now[0] = 3_000_000_000L; // 2 s after the stopped one's last step
+        assertEquals(20, sizer.window(reading, PART), "the stopped reader holds its window but counts for nothing");
+        assertEquals(1, sizer.activeReaders());
+    }
+
+    @Test
     void memoryBoundsTheWindow() {
         WindowSizer sizer = new WindowSizer(64, 8_000_000, () -> FAR);
         Object reader = new Object();
@@ -66,6 +83,13 @@ class WindowSizerTest {
     void theWindowIsNeverLargerThanTheMost() {
         WindowSizer sizer = sizer(new Pipe(100, 12, 40_000_000, 20_000_000));
         assertEquals(64, sizer.window(new Object(), PART));
+    }
+
+    @Test
+    void onlyAFarLinkOpensConnectionsAhead() {
+        assertEquals(20, sizer(FAR).connectionsAhead(new Object(), PART), "40 ms to the first byte");
+        assertEquals(0, sizer(new Pipe(20, 12, 1_000_000, 500_000_000)).connectionsAhead(new Object(), PART),
+                "1 ms to the first byte: connecting costs nothing worth hiding");
     }
 
     @Test
