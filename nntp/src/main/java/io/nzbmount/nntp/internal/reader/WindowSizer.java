@@ -16,7 +16,7 @@ import java.util.function.Supplier;
  * articles in flight as one on loopback to use its connections, it only takes longer per article.
  * So once the fetcher has measured its providers (its {@link Pipe} has samples), a reader's window
  * is its fair share of those connections: all of them for a reader alone, {@code connections /
- * active readers} (at least {@value #LEAST}) when several read at once, and never more than
+ * active readers} rounded up (at least {@value #LEAST}) when several read at once, and never more than
  * {@code most} articles nor its share of {@code memoryBytes}. Until then, or when the fetcher
  * knows nothing of its connections, the window is {@code most}.
  *
@@ -114,7 +114,8 @@ public final class WindowSizer {
         Pipe link = pipe.get();
         if (link.foregroundConnections() <= 0 || link.samples() == 0) return most;
         int readers = activeBesides(reader) + 1;
-        int share = Math.max(LEAST, link.foregroundConnections() / readers);
+        // Rounded up: every connection stays busy, and the pool queues the few fetches over.
+        int share = Math.max(LEAST, Math.ceilDiv(link.foregroundConnections(), readers));
         long memory = Math.max(LEAST, memoryBytes / readers / Math.max(1, partBytes));
         return (int) Math.min(most, Math.min(share, memory));
     }

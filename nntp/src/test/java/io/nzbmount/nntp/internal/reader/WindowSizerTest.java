@@ -34,6 +34,14 @@ class WindowSizerTest {
     }
 
     @Test
+    void aShareIsRoundedUpSoEveryConnectionIsBusy() {
+        WindowSizer sizer = sizer(FAR);
+        Object[] readers = new Object[8];
+        for (int i = 0; i < readers.length; i++) sizer.holding(readers[i] = new Object());
+        assertEquals(3, sizer.window(readers[0], PART), "20 connections over 8 readers: 3, not 2 (16 of 20 busy)");
+    }
+
+    @Test
     void aSharedWindowIsNeverBelowTwoArticles() {
         WindowSizer sizer = sizer(FAR);
         Object[] readers = new Object[30];
