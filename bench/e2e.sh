@@ -3,6 +3,11 @@
 #
 #   bench/e2e.sh post                 make the test files and post them with nyuu (once)
 #   bench/e2e.sh fetch|get|range|reader1g|streams|all
+#   bench/e2e.sh post-far             post the far provider's file (FAR_FILE, default f100: 100 MiB)
+#   bench/e2e.sh far-get|far-seek|far-range|far-streams [--jar other/nzbmount.jar]
+#                                     the same figures over a far link (FarLink on 127.0.0.1:1192:
+#                                     20 ms each way, 20 MB/s per connection) with 20 connections
+#                                     and reader.readAheadArticles FAR_READAHEAD (default 20)
 #
 # Files, NZBs and logs live in $E2E_DIR (default /dev/shm/nzbmount-e2e, a tmpfs, so disk is
 # never the bottleneck). Needs `mvn -o package -DskipTests` and
@@ -29,6 +34,15 @@ run() { # log-name main args...
   "${BENCH[@]}" "io.nzbmount.bench.$1" "${@:2}" --work "$DIR/work" 2>&1 | grep --line-buffered -v '^SLF4J\|^WARNING: Using incubator' | tee "$DIR/logs/$log.log"
 }
 
+FAR_FILE=${FAR_FILE:-f100}
+far() { # log-name main args...: runs one figure with a FarLink in front of inn2
+  "${BENCH[@]}" io.nzbmount.bench.FarLink --listen 1192 --port 1190 --delayMs 20 --mbps 20 &
+  local link=$!
+  trap "kill $link" EXIT
+  sleep 1
+  run "$@" --nzb "$DIR/nzb/$FAR_FILE.nzb" --original "$DIR/files/$FAR_FILE.bin" --port 1192 --connections 20 --readAhead "${FAR_READAHEAD:-20}"
+}
+
 streams_args() {
   local nzbs="" files=""
   for i in 1 2 3 4 5 6 7 8; do nzbs+="$DIR/nzb/s$i.nzb,"; files+="$DIR/files/s$i.bin,"; done
@@ -51,6 +65,16 @@ case ${1:-all} in
       '{ if ($1>b) b=$1; if ($2>a) a=$2; n++ } END { printf "GC log: %d collections; heap before GC at most %d MiB, after GC at most %d MiB\n", n, b, a }' \
       | tee -a "$DIR/logs/reader1g.log" ;;
   streams) run streams ConcurrentStreams $(streams_args) --runs "${RUNS:-5}" "${@:2}" ;;
+  post-far) post f100 104857600; for i in 1 2 3 4 5 6 7 8; do post t$i 33554432; done ;;
+  far-get) far far-get GetVsFetch --runs "${RUNS:-3}" "${@:2}" ;;
+  far-seek) far far-seek SeekRate --seeks "${SEEKS:-9}" "${@:2}" ;;
+  far-streams) # 8 files of 32 MiB (t1..t8, posted by post-far) at once
+    "${BENCH[@]}" io.nzbmount.bench.FarLink --listen 1192 --port 1190 --delayMs 20 --mbps 20 &
+    link=$!; trap "kill $link" EXIT; sleep 1
+    nzbs=""; files=""; for i in 1 2 3 4 5 6 7 8; do nzbs+="$DIR/nzb/t$i.nzb,"; files+="$DIR/files/t$i.bin,"; done
+    run far-streams ConcurrentStreams --nzbs "${nzbs%,}" --originals "${files%,}" --port 1192 --connections 20 \
+      --readAhead "${FAR_READAHEAD:-20}" --runs "${RUNS:-3}" "${@:2}" ;;
+  far-range) far far-range RangeLatency --samples "${SAMPLES:-15}" "${@:2}" ;;
   all) for f in fetch get range reader1g streams; do "$0" "$f"; done ;;
-  *) echo "usage: $0 post|fetch|get|range|reader1g|streams|all" >&2; exit 2 ;;
+  *) echo "usage: $0 post|fetch|get|range|reader1g|streams|all|post-far|far-get|far-seek|far-range|far-streams" >&2; exit 2 ;;
 esac

@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
  * {@code jcmd GC.heap_info}.
  *
  * <pre>java -cp bench/target/benchmarks.jar io.nzbmount.bench.ConcurrentStreams
- *     --nzbs A.nzb,B.nzb,... --originals A,B,... [--heap 256m] [--connections 8] [--runs 5]</pre>
+ *     --nzbs A.nzb,B.nzb,... --originals A,B,... [--heap 256m] [--connections 8] [--readAhead 8] [--runs 5]</pre>
  */
 public final class ConcurrentStreams {
     private static final Pattern GC_LINE = Pattern.compile("(\\d+)M->(\\d+)M\\((\\d+)M\\)");
@@ -34,7 +34,7 @@ public final class ConcurrentStreams {
     public static void main(String[] args) throws Exception {
         Options o = new Options(args, "nzbs", "", "originals", "", "jar", "server/target/nzbmount.jar",
                 "work", "/dev/shm/nzbmount-bench", "host", "127.0.0.1", "port", "1190", "connections", "8",
-                "heap", "256m", "warmup", "1", "runs", "5");
+                "heap", "256m", "warmup", "1", "runs", "5", "readAhead", "8");
         Machine.header("ConcurrentStreams " + String.join(" ", args));
         String[] nzbs = o.text("nzbs").split(",");
         String[] originals = o.text("originals").split(",");
@@ -53,7 +53,7 @@ public final class ConcurrentStreams {
         long hwm;
         try (ServerProcess server = ServerProcess.start(o.path("jar"),
                 List.of("-Xmx" + o.text("heap"), "-Xlog:gc:file=" + gcLog + ":uptime"), work, o.text("host"),
-                o.integer("port"), o.integer("connections"))) {
+                o.integer("port"), o.integer("connections"), o.integer("readAhead"))) {
             List<String> paths = new ArrayList<>();
             for (String nzb : nzbs) paths.add(server.importNzb(Path.of(nzb), "bench " + Path.of(nzb).getFileName()));
             ExecutorService pool = Executors.newFixedThreadPool(nzbs.length + 1);

@@ -1,12 +1,15 @@
 package io.nzbmount.bench;
 
 import io.nzbmount.nntp.NzbFile;
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Figure 2: a full GET of a file through WebDAV against {@code nzbmount fetch} of the same file,
@@ -18,7 +21,7 @@ import java.util.Locale;
  * same command once its JVM is warm (see {@link FetchCli#twice}), and the reader in this JVM.
  *
  * <pre>java --add-modules jdk.incubator.vector -cp bench/target/benchmarks.jar io.nzbmount.bench.GetVsFetch
- *     --nzb F.nzb --original F [--jar server/target/nzbmount.jar] [--work /dev/shm/nzbmount-bench] [--connections 8] [--runs 5]</pre>
+ *     --nzb F.nzb --original F [--jar server/target/nzbmount.jar] [--work /dev/shm/nzbmount-bench] [--connections 8] [--readAhead 8] [--runs 5]</pre>
  */
 public final class GetVsFetch {
     private GetVsFetch() {}
@@ -26,7 +29,7 @@ public final class GetVsFetch {
     public static void main(String[] args) throws Exception {
         Options o = new Options(args, "nzb", "", "original", "", "jar", "server/target/nzbmount.jar",
                 "work", "/dev/shm/nzbmount-bench", "host", "127.0.0.1", "port", "1190", "connections", "8",
-                "runs", "5");
+                "readAhead", "8", "runs", "5");
         Machine.header("GetVsFetch " + String.join(" ", args));
         Path nzb = o.path("nzb");
         NzbFile file = ReaderRate.firstFile(nzb);
@@ -45,7 +48,7 @@ public final class GetVsFetch {
         List<String> twiceNames = List.of(file.name(), FetchCli.againName(file.name()));
         Samples reader = new Samples("reader in-process x" + connections, "MB/s");
         try (ServerProcess server = ServerProcess.start(o.path("jar"), List.of(), work.resolve("serve"), host,
-                nntpPort, connections)) {
+                nntpPort, connections, o.integer("readAhead"))) {
             String path = server.importNzb(nzb, "bench " + file.name());
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
             HttpGet.Response first = HttpGet.get("127.0.0.1", server.port(), path, null, digest::update);
@@ -69,6 +72,7 @@ public final class GetVsFetch {
                 System.out.printf(Locale.ROOT, "round %d: GET %.0f, curl %.0f, fetch %.0f then again %.0f, reader %.0f MB/s; load %s%n",
                         i + 1, g.mbPerSecond(), c, f.fileRates().get(0), f.fileRates().get(1), r.mbPerSecond(), Machine.load());
             }
+            hedges(server.port());
         }
         for (Samples s : List.of(get, curl, cli, cliWarm, reader)) System.out.println(s.summary());
         System.out.println(Samples.ratio(get, cli));
@@ -77,6 +81,17 @@ public final class GetVsFetch {
         System.out.println(Samples.ratio(curl, cliWarm));
         System.out.println(Samples.ratio(get, reader));
         System.out.println("# load average at end " + Machine.load());
+    }
+
+    /** Prints the server's articles served and hedged per provider ({@code GET /api/health}). */
+    static void hedges(int port) throws Exception {
+        ByteArrayOutputStream json = new ByteArrayOutputStream();
+        HttpGet.get("127.0.0.1", port, "/api/health", null, json::write);
+        Matcher m = Pattern.compile("\"(articlesServed|hedged)\"\\s*:\\s*(\\d+)")
+                .matcher(json.toString(StandardCharsets.UTF_8));
+        StringBuilder counts = new StringBuilder();
+        while (m.find()) counts.append(counts.isEmpty() ? "" : ", ").append(m.group(1)).append(' ').append(m.group(2));
+        System.out.println("server health (all GETs of this run): " + counts);
     }
 
     /** {@code curl -s -o /dev/null} of the path; the rate curl itself measured. */

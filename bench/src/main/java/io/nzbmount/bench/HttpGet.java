@@ -39,16 +39,22 @@ final class HttpGet {
 
     /** GETs {@code path} (already percent-encoded); {@code range} like {@code "bytes=0-99"} or null. */
     static Response get(String host, int port, String path, String range, Body body) throws IOException {
-        return request("GET", host, port, path, range, body);
+        return request("GET", host, port, path, range, body, Long.MAX_VALUE);
+    }
+
+    /** The same GET, closing the connection once {@code limit} body bytes have come. */
+    static Response getFirst(String host, int port, String path, String range, long limit, Body body)
+            throws IOException {
+        return request("GET", host, port, path, range, body, limit);
     }
 
     /** HEAD of {@code path}: the server's work for a request without reading any content. */
     static Response head(String host, int port, String path) throws IOException {
-        return request("HEAD", host, port, path, null, (b, off, len) -> { });
+        return request("HEAD", host, port, path, null, (b, off, len) -> { }, Long.MAX_VALUE);
     }
 
-    private static Response request(String method, String host, int port, String path, String range, Body body)
-            throws IOException {
+    private static Response request(String method, String host, int port, String path, String range, Body body,
+                                    long limit) throws IOException {
         long start = System.nanoTime();
         try (Socket socket = new Socket()) {
             socket.setTcpNoDelay(true);
@@ -65,7 +71,7 @@ final class HttpGet {
             if (first < 0) throw new IOException("connection closed before a response");
             String head = readHead(first, in);
             int status = Integer.parseInt(head.substring(9, 12));
-            long length = method.equals("HEAD") ? 0 : contentLength(head);
+            long length = method.equals("HEAD") ? 0 : Math.min(limit, contentLength(head));
             byte[] buf = new byte[1 << 20];
             long received = 0;
             long firstBody = -1;

@@ -39,4 +39,9 @@ public interface ArticleFetcher {
      */
     default void connectAhead(int connections) {
     }
+
+    /** What this fetcher knows of its link now, for sizing a reader's window; {@link Pipe#UNKNOWN} by default. */
+    default Pipe pipe() {
+        return Pipe.UNKNOWN;
+    }
 }

@@ -99,9 +99,7 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
         for (ConnectionPool p : this.pools) meters.put(p, new ProviderMeter(settings.stallDemotion().toNanos()));
         this.hedging = new HedgedAttempt(settings.hedge(), decoder, nanos);
         TreeMap<Integer, List<ConnectionPool>> byPriority = new TreeMap<>();
-        for (ConnectionPool p : this.pools) {
-            byPriority.computeIfAbsent(p.provider().priority(), k -> new ArrayList<>()).add(p);
-        }
+        for (ConnectionPool p : this.pools) byPriority.computeIfAbsent(p.provider().priority(), k -> new ArrayList<>()).add(p);
         this.tiers = byPriority.values().stream().map(List::copyOf).toList();
     }
 
@@ -152,6 +150,11 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
             case AUTH_REJECTED -> "auth-rejected";
             case TOO_MANY_CONNECTIONS -> "too-many-connections";
         };
+    }
+
+    @Override
+    public Pipe pipe() {
+        return Pipe.of(tiers, meters, nanos.getAsLong());
     }
 
     /** Closes connections idle too long in every pool; call it every few seconds. */

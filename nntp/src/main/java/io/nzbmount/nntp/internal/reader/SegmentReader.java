@@ -16,10 +16,8 @@ import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
@@ -30,9 +28,11 @@ import java.util.function.Consumer;
  * one for a plain NZB file). The window is a run of consecutive pieces starting at the one last
  * read, at most {@code window} long, so it runs on across the slices and volumes of a spliced
  * file as across the articles of a plain one; each has its own fetch on the executor. A
- * sequential reader finds the next article already fetched. A read inside the window drops the pieces before it; a read outside
- * it (a seek) cancels every fetch by interrupt and starts a new window there. At most
- * {@code window} fetches run at once, cancelled ones included, until they have really stopped.
+ * sequential reader finds the next article already fetched. A read inside the window drops the
+ * pieces before it; a read outside it (a seek) cancels every fetch by interrupt and starts a new
+ * window there. The window's size comes from a {@link WindowSizer}, asked at each step; at most
+ * its {@link WindowSizer#most()} fetches run at once, cancelled ones included, until they have
+ * really stopped.
  *
  * <p>A failed fetch stays in its place and fails only the read that reaches it; that read drops
  * it, so the next read at that offset fetches again.
@@ -52,15 +52,11 @@ import java.util.function.Consumer;
  */
 public final class SegmentReader implements NzbReader {
 
-    private static final int RUNNING = 0;
-    private static final int DONE = 1;
-    private static final int ABANDONED = 2;
-
     private final ArticleLayout map;
     private final ArticleFetcher fetcher;
     private final Priority priority;
     private final ExecutorService executor;
-    private final int window;
+    private final WindowSizer sizer;
     private final Semaphore permits;
     private final BufferPool pool;
     private final Consumer<SegmentReader> onClose;
@@ -75,8 +71,10 @@ public final class SegmentReader implements NzbReader {
     private long bytesRead;
     /** The window's size at a new position (a first read, a seek). */
     private final int firstWindow;
-    /** How many slots the window may hold now: {@code firstWindow} after a new position, doubling per step forward. */
-    private int ramp;
+    /** True once the reader read on in order from a new position: the window is the sizer's. */
+    private boolean open;
+    /** The window's size at the last step. */
+    private int window;
 
     /**
      * @param executor runs the fetches, one task each; cancelled by interrupt
@@ -85,31 +83,39 @@ public final class SegmentReader implements NzbReader {
      */
     public SegmentReader(ArticleLayout map, ArticleFetcher fetcher, Priority priority, ExecutorService executor,
                          int window, Consumer<SegmentReader> onClose) {
-        this(map, fetcher, priority, executor, window, window, onClose);
+        this(map, fetcher, priority, executor, WindowSizer.fixed(window), window, onClose);
     }
 
     /**
-     * @param executor    runs the fetches, one task each; cancelled by interrupt
      * @param window      the most fetches at once and the most fetched pieces held
-     * @param firstWindow the window at a new position, 1..{@code window}; it doubles with each
-     *                    article read in order
+     * @param firstWindow the window at a new position, 1..{@code window}; the whole window opens
+     *                    once a read reaches the next article in order
      * @param onClose     told once, after the reader has closed; may be null
      */
     public SegmentReader(ArticleLayout map, ArticleFetcher fetcher, Priority priority, ExecutorService executor,
                          int window, int firstWindow, Consumer<SegmentReader> onClose) {
-        if (window < 1) throw new IllegalArgumentException("window must be >= 1: " + window);
-        if (firstWindow < 1 || firstWindow > window) {
-            throw new IllegalArgumentException("firstWindow must be 1.." + window + ": " + firstWindow);
+        this(map, fetcher, priority, executor, WindowSizer.fixed(window), firstWindow, onClose);
+    }
+
+    /**
+     * @param sizer       the window once the reader reads on in order, shared with the service's
+     *                    other readers
+     * @param firstWindow the window at a new position, 1..{@code sizer.most()}
+     */
+    public SegmentReader(ArticleLayout map, ArticleFetcher fetcher, Priority priority, ExecutorService executor,
+                         WindowSizer sizer, int firstWindow, Consumer<SegmentReader> onClose) {
+        if (firstWindow < 1 || firstWindow > sizer.most()) {
+            throw new IllegalArgumentException("firstWindow must be 1.." + sizer.most() + ": " + firstWindow);
         }
         this.map = Objects.requireNonNull(map);
         this.fetcher = Objects.requireNonNull(fetcher);
         this.priority = Objects.requireNonNull(priority);
         this.executor = Objects.requireNonNull(executor);
-        this.window = window;
+        this.sizer = sizer;
         this.firstWindow = firstWindow;
-        this.ramp = firstWindow;
-        this.permits = new Semaphore(window, true);
-        this.pool = new BufferPool(map.maxPartLength(), window);
+        this.window = firstWindow;
+        this.permits = new Semaphore(sizer.most(), true);
+        this.pool = new BufferPool(map.maxPartLength(), sizer.most());
         this.onClose = onClose;
     }
 
@@ -189,28 +195,32 @@ public final class SegmentReader implements NzbReader {
     /**
      * Moves the window so it starts at {@code index}, tops it up, and returns its first slot.
      *
-     * <p>The window opens gradually: a new position (the first read, a seek) fetches
-     * {@code firstWindow} articles (1 in service: only the one it needs), and each step forward
-     * doubles the read-ahead up to {@code window}. A
-     * short range read (a player probing an index, a seek that is abandoned) then costs one
-     * article instead of a full window whose cancelled fetches would break their connections,
-     * while a sequential reader reaches the full window after a few articles. {@code wide} opens
-     * the whole window at once (the caller said it reads on in order from here).
+     * <p>A new position (the first read, a seek) fetches {@code firstWindow} articles (1 in
+     * service: only the one it needs); the first read that reaches a later article opens the
+     * sizer's whole window at once. A short range read (a player probing an index, a seek that is
+     * abandoned) then costs one article instead of a full window whose cancelled fetches would
+     * break their connections, while a reader that reads on fills the pipe at its second article.
+     * {@code wide} opens the whole window at once (the caller said it reads on in order from here).
      */
     private Slot positionAt(int index, boolean wide) throws ReadCancelledException {
         Slot head = slots.peekFirst();
         if (head != null && index == head.index + slots.size()) {
             // Reading on just past a window that has not opened yet: sequential, not a seek.
             dropAll();
-            ramp = Math.min(window, ramp * 2);
+            open = true;
         } else if (head == null || index < head.index || index > head.index + slots.size()) {
             dropAll();
-            ramp = firstWindow;
+            open = false;
+            // The connections the open window will use get ready while the first article comes.
+            int ahead = wide ? 0 : sizer.connectionsAhead(this, map.maxPartLength());
+            if (ahead > 0) fetcher.connectAhead(ahead);
         } else {
-            if (index > head.index) ramp = Math.min(window, ramp * 2);
+            if (index > head.index) open = true;
             while (slots.getFirst().index < index) drop(slots.removeFirst());
         }
-        if (wide) ramp = window;
+        if (wide) open = true;
+        window = open ? Math.max(firstWindow, sizer.window(this, map.maxPartLength())) : firstWindow;
+        sizer.holding(this);
         head = slots.peekFirst();
         if (head != null && head.failedAndReported) {
             drop(slots.removeFirst());
@@ -220,7 +230,7 @@ public final class SegmentReader implements NzbReader {
             head = start(index);
             slots.addFirst(head);
         }
-        for (int next = slots.getLast().index + 1; slots.size() < ramp && next < map.articles(); next++) {
+        for (int next = slots.getLast().index + 1; slots.size() < window && next < map.articles(); next++) {
             slots.addLast(start(next));
         }
         return head;
@@ -318,7 +328,7 @@ public final class SegmentReader implements NzbReader {
                 throw e;
             }
             slot.result = article;
-            if (!slot.state.compareAndSet(RUNNING, DONE)) {
+            if (!slot.state.compareAndSet(Slot.RUNNING, Slot.DONE)) {
                 pool.give(article.data());
                 throw new ReadCancelledException("read-ahead cancelled");
             }
@@ -336,7 +346,7 @@ public final class SegmentReader implements NzbReader {
     private void drop(Slot slot) {
         slot.future.cancel(true);
         // A fetch still running hands its buffer back itself when it stops.
-        if (!slot.state.compareAndSet(RUNNING, ABANDONED)) pool.give(slot.result.data());
+        if (!slot.state.compareAndSet(Slot.RUNNING, Slot.ABANDONED)) pool.give(slot.result.data());
     }
 
     private void ensureOpen() throws ReadCancelledException {
@@ -355,6 +365,7 @@ public final class SegmentReader implements NzbReader {
         if (slots.isEmpty() && pool.idle() == 0) return false;
         dropAll();
         pool.clear();
+        sizer.released(this);
         return true;
     }
 
@@ -366,9 +377,9 @@ public final class SegmentReader implements NzbReader {
     @Override
     public synchronized Stats stats() {
         int ready = 0;
-        for (Slot s : slots) if (s.state.get() == DONE) ready++;
+        for (Slot s : slots) if (s.state.get() == Slot.DONE) ready++;
         return new Stats(position, bytesRead, articlesFetched.get(), window,
-                window - permits.availablePermits(), ready);
+                sizer.most() - permits.availablePermits(), ready);
     }
 
     @Override
@@ -378,24 +389,8 @@ public final class SegmentReader implements NzbReader {
             closed = true;
             dropAll();
             pool.close();
+            sizer.released(this);
         }
         if (onClose != null) onClose.accept(this);
-    }
-
-    /** One piece of the window and its fetch. */
-    private static final class Slot {
-        final int index;
-        /** RUNNING until the fetch succeeds (DONE) or the slot is dropped first (ABANDONED). */
-        final AtomicInteger state = new AtomicInteger(RUNNING);
-        /** Written by the fetch before it moves state to DONE; owns its buffer from then on. */
-        DecodedArticle result;
-        /** Set once, under the reader's monitor, before the slot joins the window. */
-        Future<DecodedArticle> future;
-        /** Its failure was thrown to a read; the next read here fetches again. Guarded by the reader. */
-        boolean failedAndReported;
-
-        Slot(int index) {
-            this.index = index;
-        }
     }
 }

@@ -53,11 +53,14 @@ public final class UsenetService implements Usenet {
     private final ScheduledExecutorService housekeeping;
     private final SegmentMapper mapper;
     private final Set<SegmentReader> readers = ConcurrentHashMap.newKeySet();
+    private final WindowSizer sizer;
     private volatile boolean closed;
 
     private static final Logger LOG = LoggerFactory.getLogger(UsenetService.class);
     private static final long MIN_PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     private static final long MAX_PERIOD_NANOS = TimeUnit.SECONDS.toNanos(5);
+    /** The bytes all read-ahead windows together hold at most: 128 MiB. */
+    static final long READ_AHEAD_MEMORY = 128L << 20;
 
     /**
      * The service over real providers: a connection pool per provider behind a
@@ -92,6 +95,7 @@ public final class UsenetService implements Usenet {
         this.resources = resources;
         this.health = Objects.requireNonNull(health);
         this.mapper = new SegmentMapper(fetcher, executor, settings.readAhead());
+        this.sizer = new WindowSizer(settings.readAhead(), READ_AHEAD_MEMORY, fetcher::pipe);
         long idleNanos = settings.idleRelease().toNanos();
         long period = idleNanos > 0 ? Math.clamp(idleNanos / 4, MIN_PERIOD_NANOS, MAX_PERIOD_NANOS) : MAX_PERIOD_NANOS;
         housekeeping = Executors.newSingleThreadScheduledExecutor(
@@ -121,20 +125,32 @@ public final class UsenetService implements Usenet {
         return mapper.map(file, priority);
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The reader's window is sized from the providers' link and shared fairly with the other
+     * readers open (see {@link WindowSizer}), never more than {@code Settings.readAhead}
+     * articles.
+     */
     @Override
     public NzbReader open(FileMap map, Priority priority) {
-        return open(map, priority, settings.readAhead());
+        return open(map, priority, sizer);
     }
 
+    /** {@inheritDoc} The window is {@code readAhead} articles, whatever the link and the other readers. */
     @Override
     public NzbReader open(FileMap map, Priority priority, int readAhead) {
         if (readAhead < 1) throw new IllegalArgumentException("readAhead must be >= 1: " + readAhead);
+        return open(map, priority, WindowSizer.fixed(readAhead));
+    }
+
+    private NzbReader open(FileMap map, Priority priority, WindowSizer windows) {
         if (!(map instanceof ArticleLayout layout)) {
             throw new IllegalArgumentException("not a map made by Usenet.map, restore or splice: " + map);
         }
         if (closed) throw new IllegalStateException("closed");
-        // A new position fetches only the article it needs; sequential reading opens the window.
-        SegmentReader reader = new SegmentReader(layout, fetcher, priority, executor, readAhead, 1,
+        // A new position fetches only the article it needs; reading on in order opens the window.
+        SegmentReader reader = new SegmentReader(layout, fetcher, priority, executor, windows, 1,
                 readers::remove);
         readers.add(reader);
         if (closed) reader.close();
@@ -252,6 +268,11 @@ public final class UsenetService implements Usenet {
                 throw new IllegalStateException("closing the provider connections failed", e);
             }
         }
+    }
+
+    /** Readers that hold a read-ahead window now (an idle, released one does not). */
+    public int activeReaders() {
+        return sizer.activeReaders();
     }
 
     /** Readers open now. */

@@ -1,0 +1,120 @@
+package io.nzbmount.bench;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.Arrays;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A far provider in front of a near one: a TCP forwarder that delays every byte by
+ * {@code --delayMs} in each direction and sends at most {@code --mbps} MB/s on each connection
+ * in each direction, as a provider across the internet does (one-way latency plus a cap per
+ * connection). Each direction is a delay line: a chunk read at time t is written at t + delay,
+ * or later when the connection's rate keeps it waiting. Runs until killed.
+ *
+ * <pre>java -cp bench/target/benchmarks.jar io.nzbmount.bench.FarLink
+ *     [--listen 1192] [--host 127.0.0.1] [--port 1190] [--delayMs 20] [--mbps 20]</pre>
+ */
+public final class FarLink {
+    private static final byte[] END = new byte[0];
+
+    private final long delayNanos;
+    private final double bytesPerNano;
+
+    private FarLink(long delayNanos, double bytesPerSecond) {
+        this.delayNanos = delayNanos;
+        this.bytesPerNano = bytesPerSecond / 1e9;
+    }
+
+    public static void main(String[] args) throws Exception {
+        Options o = new Options(args, "listen", "1192", "host", "127.0.0.1", "port", "1190", "delayMs", "20",
+                "mbps", "20");
+        FarLink link = new FarLink(TimeUnit.MILLISECONDS.toNanos(o.integer("delayMs")), o.integer("mbps") * 1e6);
+        InetSocketAddress upstream = new InetSocketAddress(o.text("host"), o.integer("port"));
+        try (ServerSocket server = new ServerSocket()) {
+            server.setReuseAddress(true);
+            server.bind(new InetSocketAddress("127.0.0.1", o.integer("listen")), 256);
+            System.out.printf("far link: 127.0.0.1:%d -> %s, %d ms each way, %d MB/s per connection%n",
+                    o.integer("listen"), upstream, o.integer("delayMs"), o.integer("mbps"));
+            while (true) {
+                Socket client = server.accept();
+                Thread.ofVirtual().start(() -> link.serve(client, upstream));
+            }
+        }
+    }
+
+    private void serve(Socket client, InetSocketAddress upstream) {
+        try (client; Socket near = new Socket()) {
+            client.setTcpNoDelay(true);
+            near.setTcpNoDelay(true);
+            near.connect(upstream, 5_000);
+            Thread up = direction(client, near);
+            Thread down = direction(near, client);
+            up.join();
+            down.join();
+        } catch (IOException | InterruptedException e) {
+            // The connection ends: either side closed or failed.
+        }
+    }
+
+    /** Starts forwarding {@code from} to {@code to} through a delay line; ends at EOF or an error. */
+    private Thread direction(Socket from, Socket to) {
+        LinkedBlockingQueue<Chunk> line = new LinkedBlockingQueue<>();
+        Thread writer = Thread.ofVirtual().start(() -> deliver(line, from, to));
+        Thread.ofVirtual().start(() -> {
+            byte[] buf = new byte[1 << 16];
+            try {
+                InputStream in = from.getInputStream();
+                for (int n; (n = in.read(buf)) > 0; ) {
+                    line.add(new Chunk(System.nanoTime() + delayNanos, Arrays.copyOf(buf, n)));
+                }
+            } catch (IOException e) {
+                // Treated as the end of this direction.
+            }
+            line.add(new Chunk(System.nanoTime() + delayNanos, END));
+        });
+        return writer;
+    }
+
+    private void deliver(LinkedBlockingQueue<Chunk> line, Socket from, Socket to) {
+        long paced = 0;
+        try {
+            OutputStream out = to.getOutputStream();
+            while (true) {
+                Chunk c = line.take();
+                waitUntil(c.due());
+                if (c.bytes() == END) break;
+                // The rate: this chunk leaves no earlier than the previous one's last byte.
+                paced = Math.max(paced, c.due());
+                waitUntil(paced);
+                out.write(c.bytes());
+                out.flush();
+                paced += (long) (c.bytes().length / bytesPerNano);
+            }
+            to.shutdownOutput();
+        } catch (IOException | InterruptedException e) {
+            closeQuietly(from);
+            closeQuietly(to);
+        }
+    }
+
+    private static void waitUntil(long due) {
+        for (long left; (left = due - System.nanoTime()) > 0; ) LockSupport.parkNanos(left);
+    }
+
+    private static void closeQuietly(Socket s) {
+        try {
+            s.close();
+        } catch (IOException e) {
+            // Already closed.
+        }
+    }
+
+    private record Chunk(long due, byte[] bytes) {}
+}

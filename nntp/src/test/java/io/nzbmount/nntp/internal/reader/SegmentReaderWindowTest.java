@@ -1,0 +1,125 @@
+package io.nzbmount.nntp.internal.reader;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.nzbmount.nntp.Priority;
+import io.nzbmount.nntp.ReadFully;
+import io.nzbmount.nntp.internal.fetch.Pipe;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** How a {@link SegmentReader}'s window opens and is shared, over a link of 20 foreground connections. */
+class SegmentReaderWindowTest {
+
+    private static final int PART = 1000;
+    private static final int PARTS = 60;
+    private static final byte[] ORIGINAL = new byte[PART * PARTS];
+    private static final Pipe FAR = new Pipe(20, 12, 40_000_000, 20_000_000);
+
+    static {
+        new Random(7).nextBytes(ORIGINAL);
+    }
+
+    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+    private final WindowSizer sizer = new WindowSizer(64, 128L << 20, () -> FAR);
+    private final List<SegmentReader> readers = new ArrayList<>();
+
+    @AfterEach
+    void stop() {
+        readers.forEach(SegmentReader::close);
+        executor.shutdownNow();
+    }
+
+    private SegmentReader open(FakeFetcher fake) {
+        SegmentMap map = SegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART);
+        SegmentReader r = new SegmentReader(map, fake, Priority.FOREGROUND, executor, sizer, 1, null);
+        readers.add(r);
+        return r;
+    }
+
+    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) fail("timed out waiting until " + what);
+            Thread.sleep(5);
+        }
+    }
+
+    @Test
+    void aRangeReadAtANewPositionFetchesOneArticle() throws Exception {
+        FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, PART);
+        SegmentReader r = open(fake);
+        ReadFully.read(r, 30L * PART, 400);
+        ReadFully.read(r, 30L * PART + 400, 400); // reads on, inside the same article
+        Thread.sleep(50);
+        assertEquals(1, fake.totalFetches(), "only the article the range needs");
+        assertEquals(1, r.stats().window());
+    }
+
+    @Test
+    void seekThenSequentialReadOpensTheWholeWindowAtOnce() throws Exception {
+        FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, PART);
+        SegmentReader r = open(fake);
+        ReadFully.read(r, 0, 10);
+        ReadFully.read(r, PART, 10); // the window is open
+        ReadFully.read(r, 30L * PART, 10); // a seek: one article
+        await(() -> fake.fetches(30) == 1, "the sought article is fetched");
+        Thread.sleep(50);
+        assertEquals(0, fake.fetches(31), "a new position fetches only the article it needs");
+        ReadFully.read(r, 31L * PART, 10); // reads on in order: the whole window, not 2
+        await(() -> fake.fetches(50) == 1, "20 articles from 31 are asked at once");
+        assertEquals(20, r.stats().window());
+        Thread.sleep(50);
+        assertEquals(0, fake.fetches(51), "no more than the window");
+    }
+
+    @Test
+    void aLoneStreamMayUseEveryForegroundConnection() throws Exception {
+        FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, PART);
+        for (int i = 0; i < PARTS; i++) fake.block(i);
+        SegmentReader r = open(fake);
+        r.readAheadFrom(0);
+        await(() -> fake.runningFetches() == 20, "20 fetches run at once");
+        assertEquals(20, r.stats().window());
+        assertEquals(20, r.stats().fetching());
+        for (int i = 0; i < PARTS; i++) fake.release(i);
+    }
+
+    @Test
+    void eightStreamsShareTheConnectionsFairly() throws Exception {
+        FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, PART);
+        List<SegmentReader> eight = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            SegmentReader r = open(fake);
+            ReadFully.read(r, 5L * i * PART, 10);
+            eight.add(r);
+        }
+        for (int i = 0; i < 8; i++) ReadFully.read(eight.get(i), (5L * i + 1) * PART, 10);
+        for (SegmentReader r : eight) assertEquals(3, r.stats().window(), "20 connections over 8 readers, rounded up");
+        assertEquals(8, sizer.activeReaders());
+    }
+
+    @Test
+    void anIdleReaderHoldsNoWindow() throws Exception {
+        FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, PART);
+        SegmentReader idle = open(fake);
+        ReadFully.read(idle, 0, 10);
+        ReadFully.read(idle, PART, 10);
+        long now = System.nanoTime();
+        assertTrue(idle.releaseIfIdle(now + 60_000_000_000L, 30_000_000_000L), "idle for 60 s, released after 30 s");
+        assertEquals(0, sizer.activeReaders(), "the released reader counts for nothing");
+        SegmentReader active = open(fake);
+        ReadFully.read(active, 30L * PART, 10);
+        ReadFully.read(active, 31L * PART, 10);
+        assertEquals(20, active.stats().window(), "the whole link for the one reader that reads");
+    }
+}
