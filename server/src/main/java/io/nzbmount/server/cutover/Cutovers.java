@@ -43,9 +43,9 @@ public final class Cutovers {
     private static final Logger LOG = LoggerFactory.getLogger(Cutovers.class);
 
     private final CutoverStore store;
-    private final FallbackSelector selector;
+    private final NextSourcePicker picker;
     private final EventLog events;
-    /** Replaced whole when the fallback settings change; each new stream takes the rules in force then. */
+    /** Replaced whole when the cutover settings (the `fallback` section) change; each new stream takes the rules in force then. */
     private volatile FailureRules rules;
     private final HoleTable holeTable;
     private final ProblemTable problems;
@@ -79,7 +79,7 @@ public final class Cutovers {
         this.clock = clock;
         this.nanoTime = nanoTime;
         this.usenet = usenet;
-        this.selector = new FallbackSelector(store, catalog, usenet, sweeps, rules.sweepBudget(), clock, nanoTime);
+        this.picker = new NextSourcePicker(store, catalog, usenet, sweeps, rules.sweepBudget(), clock, nanoTime);
         this.events = events;
         this.rules = rules;
     }
@@ -88,7 +88,7 @@ public final class Cutovers {
      * Turns automatic cutover on or off for streams opened from now on (saved settings that apply
      * without a restart); a stream already open keeps the rules it started with.
      */
-    public void setFallbackEnabled(boolean on) {
+    public void setCutoverEnabled(boolean on) {
         rules = rules.withEnabled(on);
     }
 
@@ -129,12 +129,12 @@ public final class Cutovers {
                                          LiveStream live) throws IOException {
         long itemId = mounted.itemId();
         FailurePolicy probe = new FailurePolicy(rules, shared.holes(), start.sourceId(), false);
-        FallbackSelector.Request request = new FallbackSelector.Request(itemId, mounted.file().name(),
+        NextSourcePicker.Request request = new NextSourcePicker.Request(itemId, mounted.file().name(),
                 mounted.file().size(), offset, new SentBytesRing(offset, 1), probe, shared, new HashSet<>(), new Probes(),
                 (kind, detail) -> event(itemId, live.id(), kind, detail));
         Optional<ActiveSource> next;
         try {
-            next = selector.select(start.sourceId(), request);
+            next = picker.pick(start.sourceId(), request);
         } catch (StoreException e) {
             throw new IOException("the library database cannot be read: " + e.getMessage(), e);
         }
@@ -219,8 +219,8 @@ public final class Cutovers {
         items.remove(itemId);
     }
 
-    FallbackSelector selector() {
-        return selector;
+    NextSourcePicker picker() {
+        return picker;
     }
 
     /** A new foreground reader on {@code map} with the configured read-ahead; the caller owns it. */

@@ -112,7 +112,7 @@ class CutoverProofRaceTest {
                 Optional.of("background: mismatch"), OptionalInt.of(0)));
 
         assertFalse(store.markVerified(standby, "all 20 samples match, proved during a cutover", 20, 20),
-                "the selector must not use it");
+                "the picker must not use it");
         assertEquals(StandbyState.MISMATCH, progress().state());
         assertEquals(SourceState.DEAD, source(standby).state());
     }
