@@ -78,7 +78,7 @@ final class CutoverStore {
             for (SourceRecord s : SourceTable.ofItem(c, itemId)) {
                 if (s.id() == currentId) continue;
                 if (s.id() == primary) order.add(s);
-                else if (s.role() == SourceRole.STANDBY && s.state() == SourceState.VALIDATED) verified.add(s);
+                else if (s.role() == SourceRole.STANDBY && s.state() == SourceState.VERIFIED) verified.add(s);
                 else if (s.role() == SourceRole.STANDBY && s.state() == SourceState.PENDING) unverified.add(s);
             }
             Comparator<SourceRecord> byTier = Comparator.comparingInt((SourceRecord s) -> s.tier().orElse(Integer.MAX_VALUE))

@@ -20,7 +20,7 @@ import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.StoreException;
 import java.io.IOException;
 import io.nzbmount.server.standby.HoleTable;
-import io.nzbmount.server.standby.Prevalidator;
+import io.nzbmount.server.standby.StandbyProver;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -59,7 +59,7 @@ public final class Cutovers {
     private final Map<Long, ItemCutoverState> items = new ConcurrentHashMap<>();
 
     /**
-     * Sweeps unproved standbys during a cutover with a {@link Prevalidator} of its own.
+     * Sweeps unproved standbys during a cutover with a {@link StandbyProver} of its own.
      *
      * @param clock    the wall clock of the failure policies, the stored verdicts and holes
      * @param nanoTime a monotonic clock in nanoseconds for the sweeps' budget and how long a cutover took
@@ -67,7 +67,7 @@ public final class Cutovers {
     public Cutovers(Database db, ItemCatalog catalog, Usenet usenet, EventLog events, FailureRules rules, Clock clock,
                     LongSupplier nanoTime) {
         this(db, catalog, usenet, events, rules, clock, nanoTime,
-                new Prevalidator(db, catalog, usenet, Duration.ZERO)::sweep);
+                new StandbyProver(db, catalog, usenet, Duration.ZERO)::sweep);
     }
 
     /** @param sweeps runs the full fingerprint sweep of a standby not proved yet, while a player waits */

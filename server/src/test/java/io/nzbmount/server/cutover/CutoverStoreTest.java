@@ -94,7 +94,7 @@ class CutoverStoreTest {
 
         clock.advance(Duration.ofSeconds(1));
         assertTrue(offered(store), "eligible again after the cool-down");
-        assertEquals(SourceState.VALIDATED, state(), "back in the pool as it was");
+        assertEquals(SourceState.VERIFIED, state(), "back in the pool as it was");
         assertTrue(store.nextSources(item, primary, FILE, FILM.length).stream()
                 .filter(c -> c.source().id() == standby).allMatch(CutoverStore.NextSource::verified));
     }
