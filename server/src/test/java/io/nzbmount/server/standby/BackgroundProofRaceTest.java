@@ -141,7 +141,7 @@ class BackgroundProofRaceTest {
     }
 
     @Test
-    void aProofThatFailsOnOurSideLeavesTheStandbyInconclusiveNotValidating() throws Exception {
+    void aProofThatFailsOnOurSideLeavesTheStandbyInconclusiveNotProving() throws Exception {
         ProofRunner failing = new ProofRunner(rig.db, (primaryId, standbyId, progress) -> {
             throw new IllegalStateException("test: the comparison broke");
         }, rig.events, rig.clock);
