@@ -181,7 +181,7 @@ final class NextSourcePicker {
     }
 
     /**
-     * Records a proof that did not verify the candidate; true only for {@code VERIFIED} (go on).
+     * Records a proof's verdict on the candidate; true only for {@code VERIFIED} (go on).
      * MISMATCH and DEAD fail it for good; INCONCLUSIVE is a transient miss.
      */
     private boolean settle(long id, StandbyState state, String reason, Request r) throws StoreException {

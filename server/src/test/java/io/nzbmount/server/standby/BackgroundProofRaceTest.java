@@ -76,7 +76,7 @@ class BackgroundProofRaceTest {
     }
 
     /** What a cutover stores when its sweep and range proof matched and it moved the stream there. */
-    private void cutoverVerifiesAndMovesTo(long sourceId) throws Exception {
+    private void cutoverProvesAndMovesTo(long sourceId) throws Exception {
         rig.db.transaction(c -> {
             StandbyProgress p = StandbyTables.progress(c, sourceId).orElseThrow();
             assertTrue(StandbyTables.putVerdict(c, p.withSamples(20, 20).finished(StandbyState.VERIFIED,
@@ -105,7 +105,7 @@ class BackgroundProofRaceTest {
     @Test
     void aBackgroundProofEndingAfterACutoverSweepDoesNotReplaceItsVerdict() throws Exception {
         held.start(runner, standby);
-        cutoverVerifiesAndMovesTo(standby);
+        cutoverProvesAndMovesTo(standby);
 
         held.end(new Proof(StandbyState.INCONCLUSIVE, "1 of 20 samples could not be read now", 19, 20));
 

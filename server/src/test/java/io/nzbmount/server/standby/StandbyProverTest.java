@@ -59,7 +59,7 @@ class StandbyProverTest {
     }
 
     @Test
-    void secondPostOfTheSameBytesVerifiesAsAStandbyAtOnceWithoutPlayback() throws Exception {
+    void secondPostOfTheSameBytesIsVerifiedAsAStandbyAtOnceWithoutPlayback() throws Exception {
         long standby = addStandby("quiet.harbour.mkv", data, STANDBY_PART, "Quiet.Harbour.2019.1080p.BluRay.x264-OTHER");
 
         rig.tickAndWait();
