@@ -45,7 +45,10 @@ public final class Cutovers {
     private final CutoverStore store;
     private final NextSourcePicker picker;
     private final EventLog events;
-    /** Replaced whole when the cutover settings (the {@code fallback} section) change; each new stream takes the rules in force then. */
+    /**
+     * Replaced whole when the cutover settings (the {@code fallback} section) change; each new
+     * stream takes the rules in force then.
+     */
     private volatile FailureRules rules;
     private final HoleTable holeTable;
     private final ProblemTable problems;
