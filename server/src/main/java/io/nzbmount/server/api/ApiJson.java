@@ -151,17 +151,17 @@ final class ApiJson {
     private static Map<String, Object> source(SourceRecord s, Map<Long, StandbyProgress> progress) {
         Map<String, Object> m = source(s);
         StandbyProgress p = progress.get(s.id());
-        if (p != null) m.put("validation", validation(p));
+        if (p != null) m.put("validation", proof(p));
         return m;
     }
 
-    static Map<String, Object> validation(StandbyProgress p) {
+    static Map<String, Object> proof(StandbyProgress p) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("state", p.state().word());
         m.put("tier", p.tier().isPresent() ? p.tier().getAsInt() : null);
         m.put("samplesDone", p.samplesDone());
         m.put("samplesTotal", p.samplesTotal());
-        m.put("lastValidation", p.validatedAt().map(ApiJson::time).orElse(null));
+        m.put("lastValidation", p.provedAt().map(ApiJson::time).orElse(null));
         m.put("reason", p.reason().orElse(null));
         m.put("nextAttempt", p.retryAt().map(ApiJson::time).orElse(null));
         return m;

@@ -45,7 +45,7 @@ import org.eclipse.jetty.server.Request;
  *
  * <p>Per-sample results are not stored, so proved ranges are derived: a verified standby matched
  * every sample of its plan (the plan of its pair with the primary, aligned to both sides' articles
- * as the sweep aligns it), a standby being validated has compared the first {@code samplesDone}.
+ * as the sweep aligns it), a standby being proved has compared the first {@code samplesDone}.
  * Plans depend only on stored layouts, so they are kept once computed, keyed by what they are made of.
  */
 public final class CoverageEndpoint {
@@ -136,7 +136,7 @@ public final class CoverageEndpoint {
         int count;
         if (p.state() == StandbyState.VERIFIED) {
             count = plan.size();
-        } else if (p.state() == StandbyState.VALIDATING) {
+        } else if (p.state() == StandbyState.PROVING) {
             count = Math.max(0, Math.min(plan.size(), p.samplesDone() - before));
         } else {
             count = 0;

@@ -167,7 +167,7 @@ public final class Application implements AutoCloseable {
                 importer.setMaxStandby(fallback.maxStandby());
                 standbyImporter.setMaxStandby(fallback.maxStandby());
                 standby.setPool(fallback.maxStandby(), fallback.submitDelay());
-                cutovers.setFallbackEnabled(fallback.enabled());
+                cutovers.setCutoverEnabled(fallback.enabled());
             });
             settingsService.appliesLive("fallback");
             List<Handler> apis = new ArrayList<>();

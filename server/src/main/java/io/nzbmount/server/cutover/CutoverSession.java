@@ -29,7 +29,7 @@ import java.util.function.LongSupplier;
  * One GET's view of a file that survives a broken source: it reads the active source from the
  * requested offset and keeps the last bytes it handed out. When a read fails at offset
  * {@code o}, the {@link FailurePolicy} decides: read again after a wait, cut over (a
- * {@link FallbackSelector} proves another source at {@code o}; the reader is swapped and the very
+ * {@link NextSourcePicker} proves another source at {@code o}; the reader is swapped and the very
  * next bytes come from it, in the same response, with no rewind), or end. Ending throws, so the
  * HTTP layer closes the response short of its length: no byte is ever invented or skipped.
  *
@@ -172,11 +172,11 @@ final class CutoverSession implements ContentReader {
             handover = null;
             previous.close();
         }
-        FallbackSelector.Request request = new FallbackSelector.Request(itemId, fileName, fileSize, position, sent,
+        NextSourcePicker.Request request = new NextSourcePicker.Request(itemId, fileName, fileSize, position, sent,
                 policy, shared, new HashSet<>(), probes, (kind, detail) -> cutovers.event(itemId, live.id(), kind, detail));
         ActiveSource next;
         try {
-            next = cutovers.selector().select(from.sourceId(), request).orElse(null);
+            next = cutovers.picker().pick(from.sourceId(), request).orElse(null);
         } catch (StoreException e) {
             throw new IOException("the library database cannot be read: " + e.getMessage(), e);
         }

@@ -56,7 +56,7 @@ final class CutoverStore {
      *                    false for a standby whose fingerprint sweep has not succeeded yet
      * @param referenceId the source an unverified candidate's sweep compares it with: the item's primary
      */
-    record Candidate(SourceRecord source, Optional<FileRecord> file, boolean verified, long referenceId) {}
+    record NextSource(SourceRecord source, Optional<FileRecord> file, boolean verified, long referenceId) {}
 
     /**
      * The sources that may take over from {@code currentId}, best first: the item's primary in the
@@ -66,7 +66,7 @@ final class CutoverStore {
      * first, which costs the waiting player most. Dead sources are never offered; failed ones only
      * once their cool-down has passed (they are then back in the pool, {@link SourceLifecycle#restoreDue}).
      */
-    List<Candidate> candidates(long itemId, long currentId, String fileName, long fileSize) throws StoreException {
+    List<NextSource> nextSources(long itemId, long currentId, String fileName, long fileSize) throws StoreException {
         lifecycle.restoreDue(itemId);
         return db.transaction(c -> {
             Optional<ItemRecord> item = Items.byId(c, itemId);
@@ -78,7 +78,7 @@ final class CutoverStore {
             for (SourceRecord s : SourceTable.ofItem(c, itemId)) {
                 if (s.id() == currentId) continue;
                 if (s.id() == primary) order.add(s);
-                else if (s.role() == SourceRole.STANDBY && s.state() == SourceState.VALIDATED) verified.add(s);
+                else if (s.role() == SourceRole.STANDBY && s.state() == SourceState.VERIFIED) verified.add(s);
                 else if (s.role() == SourceRole.STANDBY && s.state() == SourceState.PENDING) unverified.add(s);
             }
             Comparator<SourceRecord> byTier = Comparator.comparingInt((SourceRecord s) -> s.tier().orElse(Integer.MAX_VALUE))
@@ -87,12 +87,12 @@ final class CutoverStore {
             unverified.sort(byTier);
             order.addAll(verified);
             List<FileRecord> itemFiles = Files.ofItem(c, itemId);
-            List<Candidate> out = new ArrayList<>();
+            List<NextSource> out = new ArrayList<>();
             for (SourceRecord s : order) {
-                out.add(new Candidate(s, counterpart(itemFiles, fileName, fileSize, Files.ofSource(c, s.id())), true, primary));
+                out.add(new NextSource(s, counterpart(itemFiles, fileName, fileSize, Files.ofSource(c, s.id())), true, primary));
             }
             for (SourceRecord s : unverified) {
-                out.add(new Candidate(s, counterpart(itemFiles, fileName, fileSize, Files.ofSource(c, s.id())), false, primary));
+                out.add(new NextSource(s, counterpart(itemFiles, fileName, fileSize, Files.ofSource(c, s.id())), false, primary));
             }
             return out;
         });

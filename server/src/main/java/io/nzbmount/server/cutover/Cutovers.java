@@ -20,7 +20,7 @@ import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.StoreException;
 import java.io.IOException;
 import io.nzbmount.server.standby.HoleTable;
-import io.nzbmount.server.standby.Prevalidator;
+import io.nzbmount.server.standby.StandbyProver;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -43,9 +43,12 @@ public final class Cutovers {
     private static final Logger LOG = LoggerFactory.getLogger(Cutovers.class);
 
     private final CutoverStore store;
-    private final FallbackSelector selector;
+    private final NextSourcePicker picker;
     private final EventLog events;
-    /** Replaced whole when the fallback settings change; each new stream takes the rules in force then. */
+    /**
+     * Replaced whole when the cutover settings (the {@code fallback} section) change; each new
+     * stream takes the rules in force then.
+     */
     private volatile FailureRules rules;
     private final HoleTable holeTable;
     private final ProblemTable problems;
@@ -59,7 +62,7 @@ public final class Cutovers {
     private final Map<Long, ItemCutoverState> items = new ConcurrentHashMap<>();
 
     /**
-     * Sweeps unproved standbys during a cutover with a {@link Prevalidator} of its own.
+     * Sweeps unproved standbys during a cutover with a {@link StandbyProver} of its own.
      *
      * @param clock    the wall clock of the failure policies, the stored verdicts and holes
      * @param nanoTime a monotonic clock in nanoseconds for the sweeps' budget and how long a cutover took
@@ -67,7 +70,7 @@ public final class Cutovers {
     public Cutovers(Database db, ItemCatalog catalog, Usenet usenet, EventLog events, FailureRules rules, Clock clock,
                     LongSupplier nanoTime) {
         this(db, catalog, usenet, events, rules, clock, nanoTime,
-                new Prevalidator(db, catalog, usenet, Duration.ZERO)::sweep);
+                new StandbyProver(db, catalog, usenet, Duration.ZERO)::sweep);
     }
 
     /** @param sweeps runs the full fingerprint sweep of a standby not proved yet, while a player waits */
@@ -79,7 +82,7 @@ public final class Cutovers {
         this.clock = clock;
         this.nanoTime = nanoTime;
         this.usenet = usenet;
-        this.selector = new FallbackSelector(store, catalog, usenet, sweeps, rules.sweepBudget(), clock, nanoTime);
+        this.picker = new NextSourcePicker(store, catalog, usenet, sweeps, rules.sweepBudget(), clock, nanoTime);
         this.events = events;
         this.rules = rules;
     }
@@ -88,7 +91,7 @@ public final class Cutovers {
      * Turns automatic cutover on or off for streams opened from now on (saved settings that apply
      * without a restart); a stream already open keeps the rules it started with.
      */
-    public void setFallbackEnabled(boolean on) {
+    public void setCutoverEnabled(boolean on) {
         rules = rules.withEnabled(on);
     }
 
@@ -129,12 +132,12 @@ public final class Cutovers {
                                          LiveStream live) throws IOException {
         long itemId = mounted.itemId();
         FailurePolicy probe = new FailurePolicy(rules, shared.holes(), start.sourceId(), false);
-        FallbackSelector.Request request = new FallbackSelector.Request(itemId, mounted.file().name(),
+        NextSourcePicker.Request request = new NextSourcePicker.Request(itemId, mounted.file().name(),
                 mounted.file().size(), offset, new SentBytesRing(offset, 1), probe, shared, new HashSet<>(), new Probes(),
                 (kind, detail) -> event(itemId, live.id(), kind, detail));
         Optional<ActiveSource> next;
         try {
-            next = selector.select(start.sourceId(), request);
+            next = picker.pick(start.sourceId(), request);
         } catch (StoreException e) {
             throw new IOException("the library database cannot be read: " + e.getMessage(), e);
         }
@@ -219,8 +222,8 @@ public final class Cutovers {
         items.remove(itemId);
     }
 
-    FallbackSelector selector() {
-        return selector;
+    NextSourcePicker picker() {
+        return picker;
     }
 
     /** A new foreground reader on {@code map} with the configured read-ahead; the caller owns it. */

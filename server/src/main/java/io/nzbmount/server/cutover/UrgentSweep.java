@@ -1,7 +1,7 @@
 package io.nzbmount.server.cutover;
 
 import io.nzbmount.nntp.ReadCancelledException;
-import io.nzbmount.server.standby.Prevalidator;
+import io.nzbmount.server.standby.StandbyProver;
 import io.nzbmount.server.standby.Proof;
 import io.nzbmount.server.standby.ServedBytes;
 import io.nzbmount.server.standby.SweepGuard;
@@ -9,11 +9,11 @@ import io.nzbmount.server.store.StoreException;
 
 /**
  * The full fingerprint sweep of one standby, run while a player waits: a cutover onto a standby
- * that was not proved yet. Same plan and verdicts as the background proof ({@link Prevalidator}),
+ * that was not proved yet. Same plan and verdicts as the background proof ({@link StandbyProver}),
  * but every fetch runs at foreground priority, samples follow each other without a pause, and the
  * caller can stop the sweep; samples the reference cannot read may move into the bytes the
  * response has already sent. Nothing is stored about the standby: recording the verdict is the
- * caller's job. {@link Prevalidator#sweep} is the one the server runs. Thread-safe; a call blocks
+ * caller's job. {@link StandbyProver#sweep} is the one the server runs. Thread-safe; a call blocks
  * its thread on the providers.
  */
 @FunctionalInterface

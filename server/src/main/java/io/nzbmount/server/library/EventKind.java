@@ -14,8 +14,8 @@ public enum EventKind {
     STANDBY_REMOVED("standby-removed"),
     /** The user chose an item's primary source. */
     PRIMARY_CHOSEN("primary-chosen"),
-    STANDBY_VALIDATION_STARTED("standby-validation-started"),
-    STANDBY_VALIDATION_RESULT("standby-validation-result"),
+    STANDBY_PROOF_STARTED("standby-validation-started"),
+    STANDBY_PROOF_RESULT("standby-validation-result"),
     STANDBY_POOL_SKIPPED("standby-pool-skipped"),
     STANDBY_POOL_SEARCH("standby-pool-search"),
     STANDBY_CANDIDATE_DEAD("standby-candidate-dead"),

@@ -18,7 +18,7 @@ import java.util.OptionalLong;
 
 /**
  * The persisted event timeline: what happened to items and streams (import, stall, retry,
- * cutover, validation, close), each with a JSON detail. Thread-safe.
+ * cutover, proof, close), each with a JSON detail. Thread-safe.
  */
 public final class EventLog {
 

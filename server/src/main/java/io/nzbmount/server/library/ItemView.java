@@ -14,7 +14,7 @@ import java.util.Objects;
  * @param primary its primary source
  * @param files   the item's media files (named when it was created), each read from the primary's
  *                counterpart, in the NZB order of the release the item was made from
- * @param standby the standby pool: standby sources that are pending or validated, oldest first
+ * @param standby the standby pool: standby sources that are pending or verified, oldest first
  * @param others  every other source (failed or dead), oldest first
  * @param refused what the primary holds that cannot be served (refused archives and files inside them)
  */
@@ -37,6 +37,6 @@ public record ItemView(ItemRecord item, SourceRecord primary, List<LibraryFileVi
 
     /** Whether a source in this state belongs to the standby pool. */
     static boolean inPool(SourceState state) {
-        return state == SourceState.PENDING || state == SourceState.VALIDATED;
+        return state == SourceState.PENDING || state == SourceState.VERIFIED;
     }
 }

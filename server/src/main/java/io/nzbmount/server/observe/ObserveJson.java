@@ -31,7 +31,7 @@ final class ObserveJson {
         m.put("uptimeSeconds", r.uptime().toSeconds());
         m.put("activeStreams", c.activeStreams());
         m.put("retrying", c.retrying());
-        m.put("validating", c.validating());
+        m.put("validating", c.proofsRunning());
         m.put("standbyActive", c.standbyActive());
         m.put("cutoversTotal", c.cutoversTotal());
         m.put("bytesServedTotal", c.bytesServed());

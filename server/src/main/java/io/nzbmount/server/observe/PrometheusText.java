@@ -21,7 +21,7 @@ public final class PrometheusText {
         Counters c = r.counters();
         metric(out, "nzbmount_streams_active", "gauge", "Streams (GET responses) being served now.", c.activeStreams());
         metric(out, "nzbmount_streams_retrying", "gauge", "Streams waiting to read again after a failed read.", c.retrying());
-        metric(out, "nzbmount_validations_running", "gauge", "Standby proofs running now.", c.validating());
+        metric(out, "nzbmount_validations_running", "gauge", "Standby proofs running now.", c.proofsRunning());
         metric(out, "nzbmount_streams_on_standby", "gauge", "Streams served from a standby source after a cutover.",
                 c.standbyActive());
         metric(out, "nzbmount_streams_opened_total", "counter", "Streams opened since start.", c.streamsOpened());

@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 
 /**
- * The streams being served now and the server-wide counters: cutovers, bytes served, validations
+ * The streams being served now and the server-wide counters: cutovers, bytes served, proofs
  * running. Every open GET registers itself with {@link #open} and closes its {@link LiveStream}
  * when the response ends.
  *
@@ -28,7 +28,7 @@ public final class StreamRegistry {
     private final LongAdder bytesServed = new LongAdder();
     private final LongAdder cutovers = new LongAdder();
     private final LongAdder opened = new LongAdder();
-    private final AtomicInteger validating = new AtomicInteger();
+    private final AtomicInteger proofsRunning = new AtomicInteger();
 
     public StreamRegistry(Clock clock) {
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -48,12 +48,12 @@ public final class StreamRegistry {
     }
 
     /**
-     * Counts one validation (a standby proof) as running until the returned handle is closed.
+     * Counts one standby proof as running until the returned handle is closed.
      * Closing the handle twice counts it down once.
      */
-    public Validation validating() {
-        validating.incrementAndGet();
-        return new Validation();
+    public RunningProof proving() {
+        proofsRunning.incrementAndGet();
+        return new RunningProof();
     }
 
     /** The streams now, oldest first. */
@@ -74,7 +74,7 @@ public final class StreamRegistry {
             if (s.isRetrying()) retrying++;
             if (s.isOnStandby()) standby++;
         }
-        return new Counters(active, retrying, validating.get(), standby, cutovers.sum(), bytesServed.sum(), opened.sum());
+        return new Counters(active, retrying, proofsRunning.get(), standby, cutovers.sum(), bytesServed.sum(), opened.sum());
     }
 
     long millis() {
@@ -98,25 +98,25 @@ public final class StreamRegistry {
      *
      * @param activeStreams  streams being served
      * @param retrying       streams waiting to read again after a failure
-     * @param validating     standby proofs running
+     * @param proofsRunning  standby proofs running
      * @param standbyActive  streams served from a standby source after a cutover
      * @param cutoversTotal  cutovers since start
      * @param bytesServed    bytes sent to clients by streams since start
      * @param streamsOpened  streams opened since start
      */
-    public record Counters(int activeStreams, int retrying, int validating, int standbyActive, long cutoversTotal,
+    public record Counters(int activeStreams, int retrying, int proofsRunning, int standbyActive, long cutoversTotal,
                            long bytesServed, long streamsOpened) {}
 
-    /** A running validation; close it when the proof ends, however it ends. */
-    public final class Validation implements AutoCloseable {
+    /** A running proof; close it when the proof ends, however it ends. */
+    public final class RunningProof implements AutoCloseable {
         private final java.util.concurrent.atomic.AtomicBoolean open = new java.util.concurrent.atomic.AtomicBoolean(true);
 
-        private Validation() {
+        private RunningProof() {
         }
 
         @Override
         public void close() {
-            if (open.compareAndSet(true, false)) validating.decrementAndGet();
+            if (open.compareAndSet(true, false)) proofsRunning.decrementAndGet();
         }
     }
 }

@@ -55,7 +55,7 @@ final class FingerprintSweep {
     private final Usenet usenet;
     private final long primaryId;
     private final List<FilePair> pairs;
-    private final Prevalidator.Progress progress;
+    private final StandbyProver.Progress progress;
     private final ReentrantLock primaryLock;
     private final Duration pause;
     private final Priority priority;
@@ -71,7 +71,7 @@ final class FingerprintSweep {
      * @param knownHoles  the known holes of the primary ({@link HoleTable}): no sample is placed there
      * @param served      bytes a response sent, sampled in place of primary bytes it cannot read; null when none
      */
-    FingerprintSweep(Database db, Usenet usenet, long primaryId, List<FilePair> pairs, Prevalidator.Progress progress,
+    FingerprintSweep(Database db, Usenet usenet, long primaryId, List<FilePair> pairs, StandbyProver.Progress progress,
                      ReentrantLock primaryLock, Duration pause, Priority priority, SweepGuard guard,
                      List<Hole> knownHoles, ServedBytes served) {
         this.knownHoles = List.copyOf(knownHoles);

@@ -4,7 +4,7 @@ import io.nzbmount.server.store.StandbyState;
 import java.util.Objects;
 
 /**
- * What one prevalidation of a standby concluded.
+ * What one proof of a standby concluded.
  *
  * @param state        {@code VERIFIED}, {@code MISMATCH}, {@code INCONCLUSIVE} or {@code DEAD}
  * @param reason       why, in words for the user (also for a verified one: what was compared)
@@ -15,7 +15,7 @@ public record Proof(StandbyState state, String reason, int samplesDone, int samp
     public Proof {
         Objects.requireNonNull(state, "state");
         Objects.requireNonNull(reason, "reason");
-        if (state == StandbyState.PENDING || state == StandbyState.VALIDATING) {
+        if (state == StandbyState.PENDING || state == StandbyState.PROVING) {
             throw new IllegalArgumentException("not a conclusion: " + state);
         }
     }

@@ -59,7 +59,7 @@ public final class StandbyService implements AutoCloseable {
     private final Database db;
     private final PlaybackLiveness liveness;
     private final PoolPreparer preparer;
-    private final Validation validation;
+    private final ProofRunner runner;
     private final Clock clock;
     private final SourceLifecycle lifecycle;
     private volatile Duration submitDelay;
@@ -95,7 +95,7 @@ public final class StandbyService implements AutoCloseable {
         this.proofs = new Semaphore(concurrency);
         this.preparer = new PoolPreparer(parts.db(), parts.catalog(), parts.importer(), parts.indexers(),
                 parts.events(), parts.clock(), () -> this.maxStandby);
-        this.validation = new Validation(parts.db(), new Prevalidator(parts.db(), parts.catalog(), parts.usenet(), samplePause)::prove,
+        this.runner = new ProofRunner(parts.db(), new StandbyProver(parts.db(), parts.catalog(), parts.usenet(), samplePause)::prove,
                 parts.events(), parts.clock());
     }
 
@@ -123,7 +123,7 @@ public final class StandbyService implements AutoCloseable {
 
     /** Runs {@link #tick()} every second until closed; a proof cut short by a restart is made pending again. */
     public synchronized void start() throws StoreException {
-        validation.resetInterrupted();
+        runner.resetInterrupted();
         ticker = Executors.newSingleThreadScheduledExecutor(
                 Thread.ofPlatform().daemon().name("nzbmount-standby-tick").factory());
         ticker.scheduleWithFixedDelay(() -> {
@@ -141,7 +141,7 @@ public final class StandbyService implements AutoCloseable {
         Instant now = clock.instant();
         lifecycle.restoreDue(-1);
         for (long sourceId : db.transaction(StandbyTables::standbysWithoutProgress)) {
-            validation.adopt(sourceId);
+            runner.adopt(sourceId);
             prove(sourceId);
         }
         for (StandbyProgress p : db.transaction(c -> StandbyTables.progressIn(c,
@@ -165,7 +165,7 @@ public final class StandbyService implements AutoCloseable {
         }
         if (!state.live()) {
             handledRuns.put(itemId, run);
-            validation.event(itemId, EventKind.STANDBY_POOL_SKIPPED, Map.of("reason",
+            runner.event(itemId, EventKind.STANDBY_POOL_SKIPPED, Map.of("reason",
                     "playback stopped before it had been live for " + submitDelay.toSeconds() + " s"));
             liveness.forgetIfIdle(itemId);
         } else if (!now.isBefore(run.plus(submitDelay))) {
@@ -202,7 +202,7 @@ public final class StandbyService implements AutoCloseable {
             try {
                 proofs.acquire();
                 try {
-                    validation.run(sourceId, RETRY_WAITS);
+                    runner.run(sourceId, RETRY_WAITS);
                 } finally {
                     proofs.release();
                 }

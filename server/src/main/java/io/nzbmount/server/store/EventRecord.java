@@ -12,7 +12,7 @@ import java.util.OptionalLong;
  * @param at     when it happened
  * @param itemId the item it concerns, if any
  * @param stream the stream session it concerns, if any
- * @param kind   a short word: imported, stall, retry, cutover, validation, close, ...
+ * @param kind   a short word: imported, stall, retry, cutover, standby-validation-result, close, ...
  * @param detail a JSON object with the particulars
  */
 public record EventRecord(long id, Instant at, OptionalLong itemId, Optional<String> stream, String kind, String detail) {

@@ -17,7 +17,7 @@ import java.util.OptionalLong;
  * source's {@link SourceState}, is a named transition here, one transaction each (except
  * {@link #imported}, which is part of the import's own), and each enforces its rules:
  * <ul>
- * <li>an item has exactly one primary, and only a standby proved identical to it ({@code validated})
+ * <li>an item has exactly one primary, and only a standby proved identical to it ({@code VERIFIED})
  *     may take its place when the user chooses ({@link #choosePrimary});</li>
  * <li>the primary never leaves the pool nor fails: it is the reference every standby is proved
  *     against ({@link #remove}, {@link #markDead}, {@link #markFailed});</li>
@@ -65,7 +65,7 @@ public final class SourceLifecycle {
 
     /**
      * The user makes {@code sourceId} the item's primary. Choosing the primary it has records that
-     * the user chose it. Otherwise the chosen source must be validated; the old primary, unless
+     * the user chose it. Otherwise the chosen source must be verified; the old primary, unless
      * dead, stays in the pool as a verified standby (it served the same content).
      *
      * @throws TransitionRefused {@code UNKNOWN_ITEM}, {@code UNKNOWN_SOURCE} (not a source of the
@@ -81,10 +81,10 @@ public final class SourceLifecycle {
                 Items.setPrimary(c, itemId, sourceId, true);
                 return choice;
             }
-            if (chosen.state() != SourceState.VALIDATED) throw refuse(Rule.NOT_VERIFIED, Optional.of(chosen));
+            if (chosen.state() != SourceState.VERIFIED) throw refuse(Rule.NOT_VERIFIED, Optional.of(chosen));
             Optional<SourceRecord> previous = SourceTable.byId(c, old);
             if (previous.isPresent() && previous.get().state() != SourceState.DEAD) {
-                SourceTable.update(c, old, SourceRole.STANDBY, SourceState.VALIDATED, Optional.empty(), previous.get().tier());
+                SourceTable.update(c, old, SourceRole.STANDBY, SourceState.VERIFIED, Optional.empty(), previous.get().tier());
                 StandbyProgress p = StandbyTables.progress(c, old).orElse(StandbyProgress.pending(old, previous.get().tier()));
                 StandbyTables.putProgress(c, p.finished(StandbyState.VERIFIED,
                         Optional.of("it was the primary until another release was chosen"), clock.instant(), 0,
@@ -140,7 +140,7 @@ public final class SourceLifecycle {
                 StandbyProgress p = StandbyTables.progress(c, from).orElse(StandbyProgress.pending(from, old.get().tier()));
                 if (StandbyTables.putVerdict(c, p.finished(StandbyState.VERIFIED,
                         Optional.of("it served these bytes as the primary"), clock.instant(), 0, Optional.empty()))) {
-                    SourceTable.update(c, from, SourceRole.STANDBY, SourceState.VALIDATED, Optional.empty(), old.get().tier());
+                    SourceTable.update(c, from, SourceRole.STANDBY, SourceState.VERIFIED, Optional.empty(), old.get().tier());
                 } else if (fromIsPrimary) {
                     // Decided for good while it served (removed by the user, or found to differ): it
                     // stays out of the pool, and it leaves the primary role all the same, so the item
@@ -176,7 +176,7 @@ public final class SourceLifecycle {
     }
 
     /**
-     * A standby proved during a cutover: validated from now on, overruling a background proof of
+     * A standby proved during a cutover: verified from now on, overruling a background proof of
      * it still running.
      *
      * @return false when it may not take over: dead (a background proof or the user failed it for
@@ -193,7 +193,7 @@ public final class SourceLifecycle {
                     .finished(StandbyState.VERIFIED, Optional.of(reason), clock.instant(), 0, Optional.empty()))) {
                 return false;
             }
-            SourceTable.update(c, sourceId, SourceRole.STANDBY, SourceState.VALIDATED, Optional.empty(), s.get().tier());
+            SourceTable.update(c, sourceId, SourceRole.STANDBY, SourceState.VERIFIED, Optional.empty(), s.get().tier());
             return true;
         });
     }
@@ -210,7 +210,7 @@ public final class SourceLifecycle {
             StandbyProgress p = StandbyTables.progress(c, sourceId).orElse(StandbyProgress.pending(sourceId, s.get().tier()));
             if (p.state().permanent()) return null;
             StandbyTables.putProgress(c, new StandbyProgress(sourceId, p.state(), p.samplesDone(), p.samplesTotal(),
-                    p.validatedAt(), p.reason(), p.tier(), p.attempts(), Optional.of(clock.instant().plus(coolDown))));
+                    p.provedAt(), p.reason(), p.tier(), p.attempts(), Optional.of(clock.instant().plus(coolDown))));
             SourceTable.update(c, sourceId, SourceRole.STANDBY, SourceState.FAILED, Optional.of(reason), s.get().tier());
             return null;
         });
@@ -218,7 +218,7 @@ public final class SourceLifecycle {
 
     /**
      * Puts back every failed standby (of one item, or of all when {@code itemId < 0}) whose
-     * cool-down has ended: validated when its proof verified it, else pending.
+     * cool-down has ended: {@code VERIFIED} when its last proof matched, else pending.
      *
      * @return how many came back
      */
@@ -232,7 +232,7 @@ public final class SourceLifecycle {
                 Optional<SourceRecord> s = SourceTable.byId(c, p.sourceId());
                 if (s.isEmpty() || s.get().state() != SourceState.FAILED || s.get().role() != SourceRole.STANDBY) continue;
                 if (itemId >= 0 && s.get().itemId() != itemId) continue;
-                SourceState back = p.state() == StandbyState.VERIFIED ? SourceState.VALIDATED : SourceState.PENDING;
+                SourceState back = p.state() == StandbyState.VERIFIED ? SourceState.VERIFIED : SourceState.PENDING;
                 SourceTable.update(c, p.sourceId(), SourceRole.STANDBY, back, Optional.empty(), s.get().tier());
                 restored++;
             }
@@ -265,7 +265,7 @@ public final class SourceLifecycle {
 
     /**
      * Stores a background proof's verdict on {@code source}, as long as the proof's claim stands
-     * ({@link StandbyTables#putClaimed}): verified makes it validated, mismatch or dead makes it
+     * ({@link StandbyTables#putClaimed}): a {@code VERIFIED} verdict makes the source {@code VERIFIED}, mismatch or dead makes it
      * dead with {@code reason} and remembers its key, any other verdict makes it pending again; an
      * inconclusive one is due again after the wait {@code retryWaits} gives its attempt (the last
      * one from then on).
@@ -288,7 +288,7 @@ public final class SourceLifecycle {
                 return Optional.of("decided while it ran: " + p.state().word() + p.reason().map(r -> " (" + r + ")").orElse(""));
             }
             SourceState state = switch (verdict) {
-                case VERIFIED -> SourceState.VALIDATED;
+                case VERIFIED -> SourceState.VERIFIED;
                 case MISMATCH, DEAD -> SourceState.DEAD;
                 default -> SourceState.PENDING;
             };

@@ -1,22 +1,32 @@
 package io.nzbmount.server.store;
 
-import java.util.Locale;
-
 /**
  * Where a source stands. {@code READY}: imported and usable (a primary starts here).
- * {@code PENDING}: a standby not yet proved identical to the primary. {@code VALIDATED}: proved.
+ * {@code PENDING}: a standby not yet proved identical to the primary. {@code VERIFIED}: proved.
  * {@code FAILED}: excluded for now (may become eligible again). {@code DEAD}: never to be tried
  * again (a missing first article, a length or fingerprint mismatch).
  */
 public enum SourceState {
-    READY, PENDING, VALIDATED, FAILED, DEAD;
+    READY("ready"), PENDING("pending"),
+    /** Its word is {@code validated}, kept for the API and the stored rows. */
+    VERIFIED("validated"),
+    FAILED("failed"), DEAD("dead");
+
+    private final String word;
+
+    SourceState(String word) {
+        this.word = word;
+    }
 
     /** The lower-case word stored in the database and shown by the API. */
     public String word() {
-        return name().toLowerCase(Locale.ROOT);
+        return word;
     }
 
     static SourceState ofWord(String word) {
-        return valueOf(word.toUpperCase(Locale.ROOT));
+        for (SourceState s : values()) {
+            if (s.word.equalsIgnoreCase(word)) return s;
+        }
+        throw new IllegalArgumentException("no source state " + word);
     }
 }

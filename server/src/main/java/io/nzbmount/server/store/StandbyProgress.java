@@ -12,18 +12,18 @@ import java.util.OptionalInt;
  * @param state        where the proof stands
  * @param samplesDone  samples compared in the last (or running) sweep
  * @param samplesTotal samples that sweep plans; 0 before the first sweep
- * @param validatedAt  when the last sweep ended
+ * @param provedAt  when the last sweep ended
  * @param reason       why it is in this state, in words for the user
  * @param tier         how close its name is to the primary's (0 best)
  * @param attempts     inconclusive sweeps in a row (sets the wait before the next one)
  * @param retryAt      when an inconclusive candidate is due again
  */
 public record StandbyProgress(long sourceId, StandbyState state, int samplesDone, int samplesTotal,
-                              Optional<Instant> validatedAt, Optional<String> reason, OptionalInt tier,
+                              Optional<Instant> provedAt, Optional<String> reason, OptionalInt tier,
                               int attempts, Optional<Instant> retryAt) {
     public StandbyProgress {
         Objects.requireNonNull(state, "state");
-        Objects.requireNonNull(validatedAt, "validatedAt");
+        Objects.requireNonNull(provedAt, "provedAt");
         Objects.requireNonNull(reason, "reason");
         Objects.requireNonNull(tier, "tier");
         Objects.requireNonNull(retryAt, "retryAt");
@@ -36,12 +36,12 @@ public record StandbyProgress(long sourceId, StandbyState state, int samplesDone
     }
 
     public StandbyProgress withState(StandbyState newState, Optional<String> newReason) {
-        return new StandbyProgress(sourceId, newState, samplesDone, samplesTotal, validatedAt, newReason, tier,
+        return new StandbyProgress(sourceId, newState, samplesDone, samplesTotal, provedAt, newReason, tier,
                 attempts, retryAt);
     }
 
     public StandbyProgress withSamples(int done, int total) {
-        return new StandbyProgress(sourceId, state, done, total, validatedAt, reason, tier, attempts, retryAt);
+        return new StandbyProgress(sourceId, state, done, total, provedAt, reason, tier, attempts, retryAt);
     }
 
     /** The end of a sweep: its verdict, when, and when to try again (inconclusive only). */

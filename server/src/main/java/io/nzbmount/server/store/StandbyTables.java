@@ -33,10 +33,10 @@ public final class StandbyTables {
 
     /**
      * Claims a standby for a background proof: a {@code PENDING} or {@code INCONCLUSIVE} one becomes
-     * {@code VALIDATING} (samples 0 of 0). The claim lasts while the row stays {@code VALIDATING}:
+     * {@code PROVING} (samples 0 of 0). The claim lasts while the row stays {@code PROVING}:
      * every later write of that proof goes through {@link #putClaimed}, and any verdict stored by
      * someone else meanwhile ({@link #putVerdict}) ends it. Only one proof of a source may run at a
-     * time (the standby service makes sure), so {@code VALIDATING} names that proof.
+     * time (the standby service makes sure), so {@code PROVING} names that proof.
      *
      * @return the claimed progress, empty when the standby is decided, being proved, or unknown
      */
@@ -45,7 +45,7 @@ public final class StandbyTables {
         if (p.isEmpty() || (p.get().state() != StandbyState.PENDING && p.get().state() != StandbyState.INCONCLUSIVE)) {
             return Optional.empty();
         }
-        StandbyProgress claimed = p.get().withState(StandbyState.VALIDATING, Optional.empty()).withSamples(0, 0);
+        StandbyProgress claimed = p.get().withState(StandbyState.PROVING, Optional.empty()).withSamples(0, 0);
         putProgress(c, claimed);
         return Optional.of(claimed);
     }
@@ -53,14 +53,14 @@ public final class StandbyTables {
     /**
      * Stores a write of the proof that holds the claim (its samples, its result, or {@code PENDING}
      * when it was cut short), but only while the claim stands: the stored state is still
-     * {@code VALIDATING}. Once a cutover or the user decided the standby, an older proof's result,
+     * {@code PROVING}. Once a cutover or the user decided the standby, an older proof's result,
      * whatever it is, changes nothing.
      *
      * @return whether {@code next} was stored; when false the caller must change nothing else either
      */
     public static boolean putClaimed(Connection c, StandbyProgress next) throws SQLException {
         Optional<StandbyProgress> stored = progress(c, next.sourceId());
-        if (stored.isEmpty() || stored.get().state() != StandbyState.VALIDATING) return false;
+        if (stored.isEmpty() || stored.get().state() != StandbyState.PROVING) return false;
         putProgress(c, next);
         return true;
     }
@@ -97,7 +97,7 @@ public final class StandbyTables {
             s.setString(2, p.state().word());
             s.setInt(3, p.samplesDone());
             s.setInt(4, p.samplesTotal());
-            setInstant(s, 5, p.validatedAt());
+            setInstant(s, 5, p.provedAt());
             s.setString(6, p.reason().orElse(null));
             if (p.tier().isPresent()) s.setInt(7, p.tier().getAsInt()); else s.setNull(7, Types.INTEGER);
             s.setInt(8, p.attempts());

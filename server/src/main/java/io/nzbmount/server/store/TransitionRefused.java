@@ -16,7 +16,7 @@ public final class TransitionRefused extends Exception {
         UNKNOWN_ITEM,
         /** The item has no source with that id. */
         UNKNOWN_SOURCE,
-        /** Only a standby proved identical to the primary (validated) may become the primary. */
+        /** Only a standby proved identical to the primary (verified) may become the primary. */
         NOT_VERIFIED,
         /** The item's primary cannot leave the pool; another source must become the primary first. */
         IS_PRIMARY,

@@ -106,13 +106,13 @@ class CutoverProofRaceTest {
     @Test
     void aCutoverDoesNotTakeOverAStandbyFailedForGoodWhileItsSweepRan() throws Exception {
         StandbyProgress claimed = backgroundProofStarts();
-        // The background proof ends first, finding a difference (Validation stores the source with it).
+        // The background proof ends first, finding a difference (ProofRunner stores the source with it).
         assertTrue(backgroundProofEnds(claimed, StandbyState.MISMATCH));
         db.transaction(c -> SourceRows.update(c, standby, SourceRole.STANDBY, SourceState.DEAD,
                 Optional.of("background: mismatch"), OptionalInt.of(0)));
 
         assertFalse(store.markVerified(standby, "all 20 samples match, proved during a cutover", 20, 20),
-                "the selector must not use it");
+                "the picker must not use it");
         assertEquals(StandbyState.MISMATCH, progress().state());
         assertEquals(SourceState.DEAD, source(standby).state());
     }
@@ -149,7 +149,7 @@ class CutoverProofRaceTest {
         db.transaction(c -> {
             StandbyTables.putProgress(c, StandbyProgress.pending(primary, OptionalInt.of(0))
                     .finished(StandbyState.DEAD, Optional.of("removed by the user"), T0, 0, Optional.empty()));
-            SourceRows.update(c, standby, SourceRole.STANDBY, SourceState.VALIDATED, Optional.empty(), OptionalInt.of(0));
+            SourceRows.update(c, standby, SourceRole.STANDBY, SourceState.VERIFIED, Optional.empty(), OptionalInt.of(0));
             return null;
         });
         assertTrue(store.switched(item, primary, standby, false));

@@ -131,7 +131,7 @@ final class CutoverRig implements AutoCloseable {
         return JSON.readTree(r.body());
     }
 
-    /** Waits (at most 60 s) until the standby source is validated. */
+    /** Waits (at most 60 s) until the standby source is verified (its API state {@code validated}). */
     void awaitVerified(long item, long source) throws Exception {
         long deadline = System.nanoTime() + 60_000_000_000L;
         while (System.nanoTime() < deadline) {

@@ -74,7 +74,7 @@ class CutoverStoreTest {
     }
 
     private boolean offered(CutoverStore store) throws Exception {
-        return store.candidates(item, primary, FILE, FILM.length).stream().anyMatch(c -> c.source().id() == standby);
+        return store.nextSources(item, primary, FILE, FILM.length).stream().anyMatch(c -> c.source().id() == standby);
     }
 
     private SourceState state() throws Exception {
@@ -94,9 +94,9 @@ class CutoverStoreTest {
 
         clock.advance(Duration.ofSeconds(1));
         assertTrue(offered(store), "eligible again after the cool-down");
-        assertEquals(SourceState.VALIDATED, state(), "back in the pool as it was");
-        assertTrue(store.candidates(item, primary, FILE, FILM.length).stream()
-                .filter(c -> c.source().id() == standby).allMatch(CutoverStore.Candidate::verified));
+        assertEquals(SourceState.VERIFIED, state(), "back in the pool as it was");
+        assertTrue(store.nextSources(item, primary, FILE, FILM.length).stream()
+                .filter(c -> c.source().id() == standby).allMatch(CutoverStore.NextSource::verified));
     }
 
     @Test

@@ -110,7 +110,7 @@ class ObserveHandlerTest {
         LiveStream b = registry.open(new StreamStart(2, "Show", "ep.mkv", "127.0.0.1:40001", "src-2", 500, 10_000), null);
         b.sent(1_000);
         b.cutover("src-3", true, null);
-        registry.validating();
+        registry.proving();
     }
 
     @Test

@@ -114,15 +114,15 @@ class StreamRegistryTest {
     }
 
     @Test
-    void validationsAreCountedWhileRunning() {
-        StreamRegistry.Validation one = registry.validating();
-        StreamRegistry.Validation two = registry.validating();
-        assertEquals(2, registry.counters().validating());
+    void proofsAreCountedWhileRunning() {
+        StreamRegistry.RunningProof one = registry.proving();
+        StreamRegistry.RunningProof two = registry.proving();
+        assertEquals(2, registry.counters().proofsRunning());
         one.close();
         one.close();
-        assertEquals(1, registry.counters().validating(), "closing twice counts down once");
+        assertEquals(1, registry.counters().proofsRunning(), "closing twice counts down once");
         two.close();
-        assertEquals(0, registry.counters().validating());
+        assertEquals(0, registry.counters().proofsRunning());
     }
 
     @Test

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A background proof ({@link Validation}) that ends after someone else decided its standby: its
+ * A background proof ({@link ProofRunner}) that ends after someone else decided its standby: its
  * result changes nothing (not the progress, not the source, no dead key) and its result event says
  * it was dropped. The comparison is a fake held at a gate ({@link HeldProof}); the other decision
  * is stored the way a cutover stores it, while the proof is held.
@@ -39,7 +39,7 @@ class BackgroundProofRaceTest {
     @TempDir Path dir;
     private StandbyRig rig;
     private HeldProof held;
-    private Validation validation;
+    private ProofRunner runner;
     private long item;
     private long primary;
     private long standby;
@@ -48,14 +48,14 @@ class BackgroundProofRaceTest {
     void setUp() throws Exception {
         rig = new StandbyRig(dir);
         held = new HeldProof();
-        validation = new Validation(rig.db, held, rig.events, rig.clock);
+        runner = new ProofRunner(rig.db, held, rig.events, rig.clock);
         byte[] data = StandbyRig.randomBytes(SIZE, 5);
         ImportResult imported = rig.importer.importNzb(rig.post("film.mkv", data, 100_000, "Film"), Optional.empty());
         item = imported.item().item().id();
         primary = imported.sourceId();
         standby = rig.importer.addStandby(item, rig.post("film.mkv", data, 150_000, "Film REPOST"), Optional.empty())
                 .sourceId();
-        validation.adopt(standby);
+        runner.adopt(standby);
     }
 
     @AfterEach
@@ -76,21 +76,21 @@ class BackgroundProofRaceTest {
     }
 
     /** What a cutover stores when its sweep and range proof matched and it moved the stream there. */
-    private void cutoverVerifiesAndMovesTo(long sourceId) throws Exception {
+    private void cutoverProvesAndMovesTo(long sourceId) throws Exception {
         rig.db.transaction(c -> {
             StandbyProgress p = StandbyTables.progress(c, sourceId).orElseThrow();
             assertTrue(StandbyTables.putVerdict(c, p.withSamples(20, 20).finished(StandbyState.VERIFIED,
                     Optional.of("all 20 samples match, proved during a cutover"), rig.clock.instant(), 0, Optional.empty())));
             SourceRows.setPrimary(c, item, sourceId, false);
             SourceRows.update(c, sourceId, SourceRole.PRIMARY, SourceState.READY, Optional.empty(), p.tier());
-            return SourceRows.update(c, primary, SourceRole.STANDBY, SourceState.VALIDATED, Optional.empty(), p.tier());
+            return SourceRows.update(c, primary, SourceRole.STANDBY, SourceState.VERIFIED, Optional.empty(), p.tier());
         });
     }
 
     @Test
     void aProofThatKeepsItsClaimStoresItsResult() throws Exception {
-        held.start(validation, standby);
-        assertEquals(StandbyState.VALIDATING, rig.progress(standby).state());
+        held.start(runner, standby);
+        assertEquals(StandbyState.PROVING, rig.progress(standby).state());
 
         held.end(new Proof(StandbyState.INCONCLUSIVE, "1 of 20 samples could not be read now", 19, 20));
 
@@ -104,8 +104,8 @@ class BackgroundProofRaceTest {
 
     @Test
     void aBackgroundProofEndingAfterACutoverSweepDoesNotReplaceItsVerdict() throws Exception {
-        held.start(validation, standby);
-        cutoverVerifiesAndMovesTo(standby);
+        held.start(runner, standby);
+        cutoverProvesAndMovesTo(standby);
 
         held.end(new Proof(StandbyState.INCONCLUSIVE, "1 of 20 samples could not be read now", 19, 20));
 
@@ -124,7 +124,7 @@ class BackgroundProofRaceTest {
 
     @Test
     void aBackgroundVerifiedEndingAfterACutoverMismatchDoesNotBringTheStandbyBack() throws Exception {
-        held.start(validation, standby);
+        held.start(runner, standby);
         rig.db.transaction(c -> {
             StandbyProgress p = StandbyTables.progress(c, standby).orElseThrow();
             assertTrue(StandbyTables.putVerdict(c, p.finished(StandbyState.MISMATCH,
@@ -141,8 +141,8 @@ class BackgroundProofRaceTest {
     }
 
     @Test
-    void aProofThatFailsOnOurSideLeavesTheStandbyInconclusiveNotValidating() throws Exception {
-        Validation failing = new Validation(rig.db, (primaryId, standbyId, progress) -> {
+    void aProofThatFailsOnOurSideLeavesTheStandbyInconclusiveNotProving() throws Exception {
+        ProofRunner failing = new ProofRunner(rig.db, (primaryId, standbyId, progress) -> {
             throw new IllegalStateException("test: the comparison broke");
         }, rig.events, rig.clock);
         org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,

@@ -13,11 +13,11 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A background proof ({@link Validation#run}) of one standby whose comparison is a fake held at a
+ * A background proof ({@link ProofRunner#run}) of one standby whose comparison is a fake held at a
  * gate: the test starts it, waits until it is comparing, does what races with it, then lets it
  * end with the result it chooses (or cuts it short). One use; close it at the end of the test.
  */
-final class HeldProof implements Validation.Prover, AutoCloseable {
+final class HeldProof implements ProofRunner.Prover, AutoCloseable {
     private static final List<Duration> RETRY_WAITS = List.of(Duration.ofMinutes(1), Duration.ofMinutes(5));
 
     private final CountDownLatch comparing = new CountDownLatch(1);
@@ -27,7 +27,7 @@ final class HeldProof implements Validation.Prover, AutoCloseable {
     private Future<Void> run;
 
     @Override
-    public Proof prove(long primaryId, long standbyId, Prevalidator.Progress progress)
+    public Proof prove(long primaryId, long standbyId, StandbyProver.Progress progress)
             throws StoreException, ReadCancelledException {
         progress.samples(1, 20);
         comparing.countDown();
@@ -41,10 +41,10 @@ final class HeldProof implements Validation.Prover, AutoCloseable {
         return proof;
     }
 
-    /** Starts the proof of {@code sourceId} with {@code validation} (built on this prover) and waits until it compares. */
-    void start(Validation validation, long sourceId) throws Exception {
+    /** Starts the proof of {@code sourceId} with {@code runner} (built on this prover) and waits until it compares. */
+    void start(ProofRunner runner, long sourceId) throws Exception {
         run = thread.submit(() -> {
-            validation.run(sourceId, RETRY_WAITS);
+            runner.run(sourceId, RETRY_WAITS);
             return null;
         });
         if (!comparing.await(10, TimeUnit.SECONDS)) {

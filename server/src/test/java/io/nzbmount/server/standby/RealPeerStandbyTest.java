@@ -60,7 +60,7 @@ class RealPeerStandbyTest {
     }
 
     @Test
-    void theSameFilePostedTwiceVerifies() throws Exception {
+    void theSameFilePostedTwiceIsVerified() throws Exception {
         StandbyProgress p = proveStandby("harbour.mkv", data);
         assertEquals(StandbyState.VERIFIED, p.state(), p.reason().orElse(""));
         assertEquals(p.samplesTotal(), p.samplesDone());

@@ -184,9 +184,9 @@ class SourcesEndpointTest {
         long standby = json(send("POST", "/api/nzbs?item=" + id + "&role=standby",
                 rig.post("film" + seed + ".mkv", data, 150_000, "Film " + seed + " other")), 201)
                 .get("standby").get(0).get("id").asLong();
-        Validation validation = new Validation(rig.db, held, rig.events, rig.clock);
-        validation.adopt(standby);
-        held.start(validation, standby);
+        ProofRunner runner = new ProofRunner(rig.db, held, rig.events, rig.clock);
+        runner.adopt(standby);
+        held.start(runner, standby);
         return new Film(id, item.get("primary").get("id").asLong(), standby);
     }
 

@@ -19,7 +19,7 @@ final class LifecycleFixture {
     private static final Instant ADDED = Instant.parse("2025-03-01T20:00:00Z");
 
     /** The states a source can be in, with the proof progress each goes with. */
-    enum Subject { PRIMARY, PENDING, VALIDATED, FAILED, DEAD }
+    enum Subject { PRIMARY, PENDING, VERIFIED, FAILED, DEAD }
 
     /** Every transition, done to the subject. */
     enum Transition {
@@ -91,7 +91,7 @@ final class LifecycleFixture {
                 ids.put("P", primary(c, item, name + ".P"));
                 ids.put("S", standby(c, item, name + ".S", subject));
             }
-            ids.put("O", standby(c, item, name + ".O", Subject.VALIDATED));
+            ids.put("O", standby(c, item, name + ".O", Subject.VERIFIED));
             return new LifecycleFixture(item, ids);
         });
     }
@@ -105,7 +105,7 @@ final class LifecycleFixture {
     private static long standby(Connection c, long item, String release, Subject subject) throws SQLException {
         SourceState state = switch (subject) {
             case PENDING -> SourceState.PENDING;
-            case VALIDATED -> SourceState.VALIDATED;
+            case VERIFIED -> SourceState.VERIFIED;
             case FAILED -> SourceState.FAILED;
             case DEAD -> SourceState.DEAD;
             case PRIMARY -> throw new IllegalArgumentException("no standby");
@@ -113,7 +113,7 @@ final class LifecycleFixture {
         long id = insert(c, item, release, SourceRole.STANDBY, state);
         StandbyProgress pending = StandbyProgress.pending(id, OptionalInt.of(0));
         StandbyProgress p = switch (subject) {
-            case VALIDATED -> pending.finished(StandbyState.VERIFIED, Optional.of("all samples match"), ADDED, 0,
+            case VERIFIED -> pending.finished(StandbyState.VERIFIED, Optional.of("all samples match"), ADDED, 0,
                     Optional.empty());
             // Failed for transient trouble, its cool-down over.
             case FAILED -> pending.finished(StandbyState.PENDING, Optional.empty(), ADDED, 0, Optional.of(ADDED));

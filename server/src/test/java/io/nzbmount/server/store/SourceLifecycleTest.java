@@ -65,7 +65,7 @@ class SourceLifecycleTest {
         for (Subject s : List.of(Subject.PENDING, Subject.FAILED, Subject.DEAD)) {
             check(s, Transition.CHOOSE, Outcome.refused(Rule.NOT_VERIFIED));
         }
-        check(Subject.VALIDATED, Transition.CHOOSE, Outcomes.of(Subject.VALIDATED, Transition.CHOOSE));
+        check(Subject.VERIFIED, Transition.CHOOSE, Outcomes.of(Subject.VERIFIED, Transition.CHOOSE));
     }
 
     @Test
@@ -93,7 +93,7 @@ class SourceLifecycleTest {
 
     @Test
     void aPrimaryTheUserChoseIsReplacedByACutoverOnlyAfterAPermanentFailure() throws Exception {
-        LifecycleFixture f = LifecycleFixture.create(db, "Chosen", Subject.VALIDATED);
+        LifecycleFixture f = LifecycleFixture.create(db, "Chosen", Subject.VERIFIED);
         lifecycle.choosePrimary(f.item, f.ids.get("S"));
         Snapshot chosen = Snapshot.of(db, f);
 
@@ -159,7 +159,7 @@ class SourceLifecycleTest {
             return switch (t) {
                 case CHOOSE -> switch (s) {
                     case PRIMARY -> Outcome.changed("primary/ready", Optional.empty(), "S", true);
-                    case VALIDATED -> Outcome.changed("primary/ready", demoted, "S", true);
+                    case VERIFIED -> Outcome.changed("primary/ready", demoted, "S", true);
                     default -> Outcome.refused(Rule.NOT_VERIFIED);
                 };
                 case REMOVE -> switch (s) {

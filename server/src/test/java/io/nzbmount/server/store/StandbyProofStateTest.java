@@ -64,7 +64,7 @@ class StandbyProofStateTest {
     @Test
     void aProofThatKeepsItsClaimStoresItsResult() throws Exception {
         StandbyProgress claimed = claim();
-        assertEquals(StandbyState.VALIDATING, stored().state());
+        assertEquals(StandbyState.PROVING, stored().state());
 
         assertTrue(db.<Boolean>transaction(c -> StandbyTables.putClaimed(c, claimed.withSamples(3, 20))));
         assertEquals(3, stored().samplesDone());
@@ -132,7 +132,7 @@ class StandbyProofStateTest {
     void aVerdictIsVerifiedMismatchOrDeadOnly() throws Exception {
         StandbyProgress p = stored();
         for (StandbyState notAVerdict : new StandbyState[] {StandbyState.INCONCLUSIVE, StandbyState.PENDING,
-                StandbyState.VALIDATING}) {
+                StandbyState.PROVING}) {
             assertThrows(IllegalArgumentException.class, () -> db.transaction(c -> StandbyTables.putVerdict(c,
                     p.withState(notAVerdict, Optional.empty()))));
         }

@@ -27,7 +27,7 @@ import org.openqa.selenium.WebElement;
  * The item's source actions (make primary, remove a standby) and the stream notices, against the
  * whole server in demo mode: a cutover after a simulated failure during a slow GET, and "no stable
  * source" when an item without standbys fails. Standbys are second postings of the same bytes on
- * the embedded NNTP server, so they verify for real.
+ * the embedded NNTP server, so they are proved for real.
  */
 @LiveBrowserTestBase.DemoMode
 class SourceActionsBrowserTest extends LiveBrowserTestBase {

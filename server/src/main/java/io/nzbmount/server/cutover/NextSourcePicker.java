@@ -30,8 +30,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Finds the source that continues a stream at offset {@code o}: the item's other sources in
- * order ({@link CutoverStore#candidates}: verified ones first, then standbys not proved yet),
- * skipping the ones the policy bars there and the ones already tried in this selection; the
+ * order ({@link CutoverStore#nextSources}: verified ones first, then standbys not proved yet),
+ * skipping the ones the policy bars there and the ones already tried in this pick; the
  * length gate; an unproved standby then runs the full fingerprint sweep ({@link UrgentSweep})
  * against the item's primary; then every candidate runs the current-range proof: its bytes just
  * before {@code o} must equal the bytes this response already sent ({@link RangeProof}).
@@ -42,15 +42,15 @@ import org.slf4j.LoggerFactory;
  * <p>A sweep places no sample where the primary cannot read (its known holes, a read that fails
  * now): the sample moves to readable bytes, first of all the bytes this response already sent.
  *
- * <p>The sweeps of one selection share one time budget ({@code sweepBudget}, counted from the
+ * <p>The sweeps of one pick share one time budget ({@code sweepBudget}, counted from the
  * first sweep): the player waits for them. A sweep that runs out of it is inconclusive.
  *
  * <p>When the response has sent nothing yet there is nothing to compare: a candidate then rests
  * on its fingerprint sweep (completed before, or just now). Thread-safe; a call blocks on the
  * providers.
  */
-final class FallbackSelector {
-    private static final Logger LOG = LoggerFactory.getLogger(FallbackSelector.class);
+final class NextSourcePicker {
+    private static final Logger LOG = LoggerFactory.getLogger(NextSourcePicker.class);
 
     private final CutoverStore store;
     private final FileMaps fileMaps;
@@ -64,7 +64,7 @@ final class FallbackSelector {
      * @param clock    the wall clock the failure policy's times are read from
      * @param nanoTime a monotonic clock in nanoseconds for the sweeps' budget and how long they took
      */
-    FallbackSelector(CutoverStore store, ItemCatalog catalog, Usenet usenet, UrgentSweep sweeps, Duration sweepBudget,
+    NextSourcePicker(CutoverStore store, ItemCatalog catalog, Usenet usenet, UrgentSweep sweeps, Duration sweepBudget,
                      Clock clock, LongSupplier nanoTime) {
         this.store = store;
         this.fileMaps = new FileMaps(catalog, usenet);
@@ -76,7 +76,7 @@ final class FallbackSelector {
     }
 
     /**
-     * What a selection needs to know about the stream.
+     * What a pick needs to know about the stream.
      *
      * @param probes   where each reader opened for a proof is listed while it is open, so the stream
      *                 can close it when the client goes away mid-proof
@@ -94,9 +94,9 @@ final class FallbackSelector {
      * @throws StoreException when the candidates cannot be listed at all
      * @throws ReadCancelledException when the stream was closed during a proof
      */
-    Optional<ActiveSource> select(long currentId, Request r) throws StoreException, ReadCancelledException {
+    Optional<ActiveSource> pick(long currentId, Request r) throws StoreException, ReadCancelledException {
         SweepClock sweeps = new SweepClock();
-        for (CutoverStore.Candidate candidate : store.candidates(r.itemId(), currentId, r.fileName(), r.fileSize())) {
+        for (CutoverStore.NextSource candidate : store.nextSources(r.itemId(), currentId, r.fileName(), r.fileSize())) {
             long id = candidate.source().id();
             if (!r.tried().add(id)) continue;
             try {
@@ -115,7 +115,7 @@ final class FallbackSelector {
         return Optional.empty();
     }
 
-    /** When the sweeps of one selection started: their budget runs from the first. */
+    /** When the sweeps of one pick started: their budget runs from the first. */
     private final class SweepClock {
         private long deadline;
         private boolean started;
@@ -130,7 +130,7 @@ final class FallbackSelector {
     }
 
     /** Proves one candidate; the proved source with an open reader, or empty. */
-    private Optional<ActiveSource> tryCandidate(CutoverStore.Candidate candidate, Request r, SweepClock sweeps)
+    private Optional<ActiveSource> tryCandidate(CutoverStore.NextSource candidate, Request r, SweepClock sweeps)
             throws StoreException, ReadCancelledException {
         long id = candidate.source().id();
         // A file not sized at import (its first article could not be read then) is not a
@@ -181,7 +181,7 @@ final class FallbackSelector {
     }
 
     /**
-     * Records a proof that did not verify the candidate; true only for {@code VERIFIED} (go on).
+     * Records a proof's verdict on the candidate; true only for {@code VERIFIED} (go on).
      * MISMATCH and DEAD fail it for good; INCONCLUSIVE is a transient miss.
      */
     private boolean settle(long id, StandbyState state, String reason, Request r) throws StoreException {
@@ -203,7 +203,7 @@ final class FallbackSelector {
      * The full fingerprint sweep of an unproved candidate, held to {@code deadline}; recorded in
      * the timeline as {@code cutover-sweep}. A sweep cut off by the deadline is inconclusive.
      */
-    private Proof sweep(CutoverStore.Candidate candidate, Request r, long deadline)
+    private Proof sweep(CutoverStore.NextSource candidate, Request r, long deadline)
             throws StoreException, ReadCancelledException {
         long id = candidate.source().id();
         long started = nanoTime.getAsLong();

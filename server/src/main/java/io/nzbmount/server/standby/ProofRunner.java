@@ -26,7 +26,7 @@ import java.util.OptionalLong;
 
 /**
  * Runs one proof of a standby and stores what it found: the progress row, the source's state in
- * the library (verified: validated; mismatch or dead: dead with the reason), a dead key for a
+ * the library (verified: {@code VERIFIED}; mismatch or dead: dead with the reason), a dead key for a
  * permanent verdict, and two events (started, result). Thread-safe; the service makes sure one
  * source is proved by one thread at a time.
  *
@@ -35,12 +35,12 @@ import java.util.OptionalLong;
  * user decided the standby while the proof ran, the proof's result is dropped (the result event
  * says so) and neither the progress nor the source is touched.
  */
-final class Validation {
+final class ProofRunner {
 
-    /** Compares a standby with a primary; {@link Prevalidator#prove} in service. */
+    /** Compares a standby with a primary; {@link StandbyProver#prove} in service. */
     @FunctionalInterface
     interface Prover {
-        Proof prove(long primaryId, long standbyId, Prevalidator.Progress progress)
+        Proof prove(long primaryId, long standbyId, StandbyProver.Progress progress)
                 throws StoreException, ReadCancelledException;
     }
 
@@ -49,7 +49,7 @@ final class Validation {
     private final EventLog events;
     private final SourceLifecycle lifecycle;
 
-    Validation(Database db, Prover prover, EventLog events, Clock clock) {
+    ProofRunner(Database db, Prover prover, EventLog events, Clock clock) {
         this.db = db;
         this.prover = prover;
         this.events = events;
@@ -72,7 +72,7 @@ final class Validation {
     /** Proofs cut short by a stop are pending again. */
     void resetInterrupted() throws StoreException {
         db.transaction(c -> {
-            for (StandbyProgress p : StandbyTables.progressIn(c, EnumSet.of(StandbyState.VALIDATING))) {
+            for (StandbyProgress p : StandbyTables.progressIn(c, EnumSet.of(StandbyState.PROVING))) {
                 StandbyTables.putProgress(c, p.withState(StandbyState.PENDING, p.reason()));
             }
             return null;
@@ -90,7 +90,7 @@ final class Validation {
         });
         if (target.isEmpty()) return;
         SourceRecord source = target.get().source();
-        event(source.itemId(), EventKind.STANDBY_VALIDATION_STARTED, Map.of("source", sourceId, "release", source.releaseName()));
+        event(source.itemId(), EventKind.STANDBY_PROOF_STARTED, Map.of("source", sourceId, "release", source.releaseName()));
         Proof proof;
         try {
             proof = prover.prove(target.get().primaryId(), sourceId, (done, total) -> db.transaction(c -> {
@@ -107,7 +107,7 @@ final class Validation {
             throw e;
         } catch (StoreException | RuntimeException e) {
             // Our failure, not the standby's: inconclusive, so it is tried again after the usual
-            // wait instead of staying "validating" until the next start.
+            // wait instead of staying {@code PROVING} until the next start.
             try {
                 record(target.get(), new Proof(StandbyState.INCONCLUSIVE, "the proof could not run: " + e.getMessage(), 0, 0),
                         retryWaits);
@@ -132,7 +132,7 @@ final class Validation {
         detail.put("samplesDone", proof.samplesDone());
         detail.put("samplesTotal", proof.samplesTotal());
         dropped.ifPresent(why -> detail.put("dropped", why));
-        event(source.itemId(), EventKind.STANDBY_VALIDATION_RESULT, detail);
+        event(source.itemId(), EventKind.STANDBY_PROOF_RESULT, detail);
     }
 
     void event(long itemId, EventKind kind, Map<String, ?> detail) throws StoreException {

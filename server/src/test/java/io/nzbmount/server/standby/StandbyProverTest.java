@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Proving hand-added standbys against the embedded server: the gate, the sweep, its cost and its memory. */
-class PrevalidationTest {
+class StandbyProverTest {
     private static final int SIZE = 3_000_000;
     private static final int PRIMARY_PART = 300_000;
     private static final int STANDBY_PART = 256_000;
@@ -59,7 +59,7 @@ class PrevalidationTest {
     }
 
     @Test
-    void secondPostOfTheSameBytesVerifiesAsAStandbyAtOnceWithoutPlayback() throws Exception {
+    void secondPostOfTheSameBytesIsVerifiedAsAStandbyAtOnceWithoutPlayback() throws Exception {
         long standby = addStandby("quiet.harbour.mkv", data, STANDBY_PART, "Quiet.Harbour.2019.1080p.BluRay.x264-OTHER");
 
         rig.tickAndWait();
@@ -68,8 +68,8 @@ class PrevalidationTest {
         assertEquals(StandbyState.VERIFIED, p.state(), p.reason().orElse(""));
         assertEquals(samples(SIZE, PRIMARY_PART, STANDBY_PART).size(), p.samplesTotal());
         assertEquals(p.samplesTotal(), p.samplesDone());
-        assertTrue(p.validatedAt().isPresent());
-        assertEquals(SourceState.VALIDATED, rig.db.transaction(c -> SourceTable.byId(c, standby)).orElseThrow().state());
+        assertTrue(p.provedAt().isPresent());
+        assertEquals(SourceState.VERIFIED, rig.db.transaction(c -> SourceTable.byId(c, standby)).orElseThrow().state());
     }
 
     @Test
@@ -239,14 +239,14 @@ class PrevalidationTest {
         rig.nntp.faults().inject(Faults.ALL, new ArticleFault.Stall(-1));
         rig.service.tick();
         // Wait until the sweep is under way, then stop as a shutdown does.
-        for (int i = 0; i < 200 && rig.progress(standby).state() != StandbyState.VALIDATING; i++) Thread.sleep(10);
+        for (int i = 0; i < 200 && rig.progress(standby).state() != StandbyState.PROVING; i++) Thread.sleep(10);
         rig.service.close();
         rig.nntp.faults().clearAll();
         rig.nntp.faults().releaseStalls();
 
         rig.open(5, Optional.empty());
         rig.service.start();
-        assertTrue(List.of(StandbyState.PENDING, StandbyState.VALIDATING).contains(rig.progress(standby).state()));
+        assertTrue(List.of(StandbyState.PENDING, StandbyState.PROVING).contains(rig.progress(standby).state()));
         rig.tickAndWait();
         assertEquals(StandbyState.VERIFIED, rig.progress(standby).state());
     }

@@ -44,7 +44,7 @@ import java.util.Set;
  * fails moves the sample again; only when no readable room is left is the proof inconclusive.
  * A timeout is never a death.
  */
-public final class Prevalidator {
+public final class StandbyProver {
 
     /** Told after every compared sample, so progress can be stored and shown. */
     @FunctionalInterface
@@ -64,7 +64,7 @@ public final class Prevalidator {
      * @param pause the wait between two samples of one sweep: background work is paced so that a
      *              live stream on the same providers and CPU keeps its speed (zero in tests)
      */
-    public Prevalidator(Database db, ItemCatalog catalog, Usenet usenet, Duration pause) {
+    public StandbyProver(Database db, ItemCatalog catalog, Usenet usenet, Duration pause) {
         this.db = db;
         this.fileMaps = new FileMaps(catalog, usenet);
         this.usenet = usenet;
