@@ -102,7 +102,9 @@ public interface NzbReader extends Closeable {
      * @param offset          the offset just after the last byte handed out (0 before any read)
      * @param bytesRead       bytes handed to the caller so far
      * @param articlesFetched articles fetched, decoded and placed so far (failures not counted)
-     * @param window          the read-ahead window: the most article fetches at once
+     * @param window          the read-ahead window now: how many articles the reader keeps fetched
+     *                        or fetching from its position (1 at a new position, then its share
+     *                        of the connections)
      * @param fetching        article fetches running now
      * @param ready           fetched articles held in memory, waiting to be read
      */

@@ -3,6 +3,7 @@ package io.nzbmount.server.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.nzbmount.nntp.FileMap;
 import io.nzbmount.server.library.Counterparts;
+import io.nzbmount.server.library.EventKind;
 import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.ItemCatalog;
@@ -51,7 +52,7 @@ import org.eclipse.jetty.server.Request;
 public final class CoverageEndpoint {
 
     private static final int MAX_PLANS = 512;
-    private static final List<String> SWITCH_KINDS = List.of("cutover", "routed");
+    private static final List<String> SWITCH_KINDS = List.of(EventKind.CUTOVER.wire(), EventKind.ROUTED.wire());
 
     private final Database db;
     private final ItemCatalog catalog;

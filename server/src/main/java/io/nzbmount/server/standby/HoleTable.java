@@ -31,7 +31,7 @@ public final class HoleTable {
         });
     }
 
-    /** The known holes of every source of {@code itemId}, keyed by source id as text. */
+    /** The known holes of every source of {@code itemId}, keyed by source id. */
     public SourceHoles ofItem(long itemId) throws StoreException {
         SourceHoles holes = new SourceHoles();
         for (KnownHoles.Row r : db.transaction(c -> KnownHoles.ofItem(c, itemId))) {

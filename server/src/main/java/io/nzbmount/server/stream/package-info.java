@@ -31,6 +31,8 @@
  * </ol>
  *
  * <p>The interfaces the WebDAV layer reads through ({@code Library}, {@code LibraryFile},
- * {@code ContentReader}) belong to {@code dav}, their consumer; this package implements them.
+ * {@code ContentReader}) belong to {@code dav}, their consumer: this package implements
+ * {@code Library} and {@code LibraryFile}, and {@code cutover.CutoverSession} is the
+ * {@code ContentReader} every GET reads through.
  */
 package io.nzbmount.server.stream;

@@ -24,6 +24,11 @@ import java.util.function.Supplier;
  * {@value #ACTIVE_MILLIS} ms; one that holds nothing (closed, idle and released) or has not been
  * read from lately (a response the client stopped reading, not yet released) counts for nothing,
  * so it does not shrink the share of the readers that read. Thread-safe.
+ *
+ * <p>The share is what a reader tops its window up to; a window already open is not trimmed when
+ * more readers join, and a reader not read from lately keeps what it holds until it is released
+ * as idle. So the memory of all windows is bounded by the open readers times {@code most}
+ * articles, and {@code memoryBytes} bounds only what the readers that count ask for next.
  */
 public final class WindowSizer {
 
