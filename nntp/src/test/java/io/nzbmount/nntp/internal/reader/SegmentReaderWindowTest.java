@@ -122,4 +122,20 @@ class SegmentReaderWindowTest {
         ReadFully.read(active, 31L * PART, 10);
         assertEquals(20, active.stats().window(), "the whole link for the one reader that reads");
     }
+
+    @Test
+    void aClosedReaderLeavesItsShareToTheOthers() throws Exception {
+        FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, PART);
+        SegmentReader leaving = open(fake);
+        SegmentReader staying = open(fake);
+        ReadFully.read(leaving, 0, 10);
+        ReadFully.read(leaving, PART, 10);
+        ReadFully.read(staying, 30L * PART, 10);
+        ReadFully.read(staying, 31L * PART, 10);
+        assertEquals(10, staying.stats().window(), "20 connections over 2 readers");
+        leaving.close();
+        assertEquals(1, sizer.activeReaders(), "a closed reader counts for nothing");
+        ReadFully.read(staying, 32L * PART, 10);
+        assertEquals(20, staying.stats().window(), "the whole link for the one reader left");
+    }
 }
