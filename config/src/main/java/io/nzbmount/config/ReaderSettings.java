@@ -17,7 +17,7 @@ import java.util.List;
  */
 public record ReaderSettings(int readAheadArticles, int connectTimeoutSeconds, int firstByteTimeoutMillis,
                              int betweenBytesTimeoutMillis, int fetchBudgetMillis, List<Long> retryBackoffMillis) {
-    public static final int DEFAULT_READ_AHEAD_ARTICLES = 8;
+    public static final int DEFAULT_READ_AHEAD_ARTICLES = 64;
     public static final int DEFAULT_CONNECT_TIMEOUT_SECONDS = 3;
     public static final int DEFAULT_FIRST_BYTE_TIMEOUT_MILLIS = 1500;
     public static final int DEFAULT_BETWEEN_BYTES_TIMEOUT_MILLIS = 1000;
