@@ -7,7 +7,8 @@ import java.util.List;
  * How sources are read from the providers. The read timeout is a budget of deadlines, not one
  * number: docs/configuration.md (reader) gives the defaults and why.
  *
- * @param readAheadArticles          articles fetched ahead of a playing position, 1..64
+ * @param readAheadArticles          the most articles fetched ahead of a playing position, 1..64;
+ *                                   the window is sized from the measured link below it
  * @param connectTimeoutSeconds      the longest a TCP connect and TLS handshake may take
  * @param firstByteTimeoutMillis     the longest a reply's first byte may take (the greeting's too)
  * @param betweenBytesTimeoutMillis  the longest a reply may go without a byte once it started
