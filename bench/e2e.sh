@@ -7,7 +7,11 @@
 #   bench/e2e.sh far-get|far-seek|far-range|far-streams [--jar other/nzbmount.jar]
 #                                     the same figures over a far link (FarLink on 127.0.0.1:1192:
 #                                     20 ms each way, 20 MB/s per connection) with 20 connections
-#                                     and reader.readAheadArticles FAR_READAHEAD (default 20)
+#                                     and reader.readAheadArticles FAR_READAHEAD (default 0: not
+#                                     set, the jar's default)
+#   bench/e2e.sh far-silent [--jar other/nzbmount.jar]
+#                                     the first of two far providers freezes a quarter into a GET
+#                                     (SilentFirstProvider; its FarLinks run in the benchmark's JVM)
 #
 # Files, NZBs and logs live in $E2E_DIR (default /dev/shm/nzbmount-e2e, a tmpfs, so disk is
 # never the bottleneck). Needs `mvn -o package -DskipTests` and
@@ -40,7 +44,7 @@ far() { # log-name main args...: runs one figure with a FarLink in front of inn2
   local link=$!
   trap "kill $link" EXIT
   sleep 1
-  run "$@" --nzb "$DIR/nzb/$FAR_FILE.nzb" --original "$DIR/files/$FAR_FILE.bin" --port 1192 --connections 20 --readAhead "${FAR_READAHEAD:-20}"
+  run "$@" --nzb "$DIR/nzb/$FAR_FILE.nzb" --original "$DIR/files/$FAR_FILE.bin" --port 1192 --connections 20 --readAhead "${FAR_READAHEAD:-0}"
 }
 
 streams_args() {
@@ -73,8 +77,10 @@ case ${1:-all} in
     link=$!; trap "kill $link" EXIT; sleep 1
     nzbs=""; files=""; for i in 1 2 3 4 5 6 7 8; do nzbs+="$DIR/nzb/t$i.nzb,"; files+="$DIR/files/t$i.bin,"; done
     run far-streams ConcurrentStreams --nzbs "${nzbs%,}" --originals "${files%,}" --port 1192 --connections 20 \
-      --readAhead "${FAR_READAHEAD:-20}" --runs "${RUNS:-3}" "${@:2}" ;;
+      --readAhead "${FAR_READAHEAD:-0}" --runs "${RUNS:-3}" "${@:2}" ;;
   far-range) far far-range RangeLatency --samples "${SAMPLES:-15}" "${@:2}" ;;
+  far-silent) run far-silent SilentFirstProvider --nzb "$DIR/nzb/$FAR_FILE.nzb" --original "$DIR/files/$FAR_FILE.bin" \
+      --port 1190 --connections 20 --readAhead "${FAR_READAHEAD:-0}" --runs "${RUNS:-3}" "${@:2}" ;;
   all) for f in fetch get range reader1g streams; do "$0" "$f"; done ;;
-  *) echo "usage: $0 post|fetch|get|range|reader1g|streams|all|post-far|far-get|far-seek|far-range|far-streams" >&2; exit 2 ;;
+  *) echo "usage: $0 post|fetch|get|range|reader1g|streams|all|post-far|far-get|far-seek|far-range|far-streams|far-silent" >&2; exit 2 ;;
 esac

@@ -7,6 +7,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.Arrays;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -16,36 +17,79 @@ import java.util.concurrent.locks.LockSupport;
  * {@code --delayMs} in each direction and sends at most {@code --mbps} MB/s on each connection
  * in each direction, as a provider across the internet does (one-way latency plus a cap per
  * connection). Each direction is a delay line: a chunk read at time t is written at t + delay,
- * or later when the connection's rate keeps it waiting. Runs until killed.
+ * or later when the connection's rate keeps it waiting. From the command line it runs until
+ * killed; {@link #open} runs one in this JVM that a benchmark can {@link #freeze}.
  *
  * <pre>java -cp bench/target/benchmarks.jar io.nzbmount.bench.FarLink
  *     [--listen 1192] [--host 127.0.0.1] [--port 1190] [--delayMs 20] [--mbps 20]</pre>
  */
-public final class FarLink {
+public final class FarLink implements AutoCloseable {
     private static final byte[] END = new byte[0];
 
     private final long delayNanos;
     private final double bytesPerNano;
+    private final InetSocketAddress upstream;
+    private final ServerSocket server;
+    /** While set, nothing is forwarded in either direction and the sockets stay open. */
+    private volatile boolean frozen;
 
-    private FarLink(long delayNanos, double bytesPerSecond) {
+    private FarLink(long delayNanos, double bytesPerSecond, InetSocketAddress upstream, ServerSocket server) {
         this.delayNanos = delayNanos;
         this.bytesPerNano = bytesPerSecond / 1e9;
+        this.upstream = upstream;
+        this.server = server;
     }
 
     public static void main(String[] args) throws Exception {
         Options o = new Options(args, "listen", "1192", "host", "127.0.0.1", "port", "1190", "delayMs", "20",
                 "mbps", "20");
-        FarLink link = new FarLink(TimeUnit.MILLISECONDS.toNanos(o.integer("delayMs")), o.integer("mbps") * 1e6);
         InetSocketAddress upstream = new InetSocketAddress(o.text("host"), o.integer("port"));
-        try (ServerSocket server = new ServerSocket()) {
-            server.setReuseAddress(true);
-            server.bind(new InetSocketAddress("127.0.0.1", o.integer("listen")), 256);
+        try (FarLink link = open(o.integer("listen"), upstream, o.integer("delayMs"), o.integer("mbps"))) {
             System.out.printf("far link: 127.0.0.1:%d -> %s, %d ms each way, %d MB/s per connection%n",
-                    o.integer("listen"), upstream, o.integer("delayMs"), o.integer("mbps"));
+                    link.port(), upstream, o.integer("delayMs"), o.integer("mbps"));
+            new CountDownLatch(1).await();
+        }
+    }
+
+    /**
+     * A far link listening on 127.0.0.1:{@code listen} (0: any free port) in this JVM, forwarding
+     * to {@code upstream} until closed.
+     */
+    static FarLink open(int listen, InetSocketAddress upstream, int delayMs, int mbps) throws IOException {
+        ServerSocket server = new ServerSocket();
+        server.setReuseAddress(true);
+        server.bind(new InetSocketAddress("127.0.0.1", listen), 256);
+        FarLink link = new FarLink(TimeUnit.MILLISECONDS.toNanos(delayMs), mbps * 1e6, upstream, server);
+        Thread.ofVirtual().start(link::accept);
+        return link;
+    }
+
+    int port() {
+        return server.getLocalPort();
+    }
+
+    /**
+     * Freezes the link (true): from now on no byte is forwarded on any connection, old or new,
+     * while every socket stays open, as a provider that stops answering; false forwards again.
+     */
+    void freeze(boolean on) {
+        frozen = on;
+    }
+
+    @Override
+    public void close() throws IOException {
+        frozen = false; // lets the connections still open drain and end
+        server.close();
+    }
+
+    private void accept() {
+        try {
             while (true) {
                 Socket client = server.accept();
-                Thread.ofVirtual().start(() -> link.serve(client, upstream));
+                Thread.ofVirtual().start(() -> serve(client, upstream));
             }
+        } catch (IOException closed) {
+            // The link is closed; its connections end with their sockets.
         }
     }
 
@@ -93,6 +137,7 @@ public final class FarLink {
                 // The rate: this chunk leaves no earlier than the previous one's last byte.
                 paced = Math.max(paced, c.due());
                 waitUntil(paced);
+                while (frozen) LockSupport.parkNanos(1_000_000);
                 out.write(c.bytes());
                 out.flush();
                 paced += (long) (c.bytes().length / bytesPerNano);

@@ -19,6 +19,9 @@ import java.util.regex.Pattern;
  * plain socket, a GET by {@code curl -o /dev/null}, {@code fetch} into /dev/null (a fresh JVM,
  * as a user runs it) of an NZB listing the file twice, so the second copy gives the rate of the
  * same command once its JVM is warm (see {@link FetchCli#twice}), and the reader in this JVM.
+ * The server's processor time (all its threads) over each socket GET, per GB served, is
+ * reported with the rates. {@code --readAhead 0} leaves {@code reader.readAheadArticles} unset
+ * (the jar's default).
  *
  * <pre>java --add-modules jdk.incubator.vector -cp bench/target/benchmarks.jar io.nzbmount.bench.GetVsFetch
  *     --nzb F.nzb --original F [--jar server/target/nzbmount.jar] [--work /dev/shm/nzbmount-bench] [--connections 8] [--readAhead 8] [--runs 5]</pre>
@@ -47,6 +50,7 @@ public final class GetVsFetch {
         Path twice = FetchCli.twice(nzb, file.name(), work);
         List<String> twiceNames = List.of(file.name(), FetchCli.againName(file.name()));
         Samples reader = new Samples("reader in-process x" + connections, "MB/s");
+        Samples cpu = new Samples("server CPU per GB served (GET, socket)", "s/GB");
         try (ServerProcess server = ServerProcess.start(o.path("jar"), List.of(), work.resolve("serve"), host,
                 nntpPort, connections, o.integer("readAhead"))) {
             String path = server.importNzb(nzb, "bench " + file.name());
@@ -59,8 +63,11 @@ public final class GetVsFetch {
             // Unmeasured: warms this JVM's reader path as the first GET warmed the server's.
             ReaderRate.run(file, host, nntpPort, connections, 8, false);
             for (int i = 0; i < o.integer("runs"); i++) {
+                double cpuBefore = server.cpuSeconds();
                 HttpGet.Response g = HttpGet.get("127.0.0.1", server.port(), path, null, (b, off, len) -> { });
                 check(g.status() == 200 && g.bytes() == first.bytes(), "GET of the whole file");
+                double cpuPerGb = (server.cpuSeconds() - cpuBefore) / (g.bytes() / 1e9);
+                cpu.add(cpuPerGb);
                 get.add(g.mbPerSecond());
                 double c = curl(server.port(), path);
                 curl.add(c);
@@ -69,12 +76,13 @@ public final class GetVsFetch {
                 cliWarm.add(f.fileRates().get(1));
                 ReaderRate.Result r = ReaderRate.run(file, host, nntpPort, connections, 8, false);
                 reader.add(r.mbPerSecond());
-                System.out.printf(Locale.ROOT, "round %d: GET %.0f, curl %.0f, fetch %.0f then again %.0f, reader %.0f MB/s; load %s%n",
-                        i + 1, g.mbPerSecond(), c, f.fileRates().get(0), f.fileRates().get(1), r.mbPerSecond(), Machine.load());
+                System.out.printf(Locale.ROOT, "round %d: GET %.0f, curl %.0f, fetch %.0f then again %.0f, reader %.0f MB/s; server CPU %.2f s/GB; load %s%n",
+                        i + 1, g.mbPerSecond(), c, f.fileRates().get(0), f.fileRates().get(1), r.mbPerSecond(),
+                        cpuPerGb, Machine.load());
             }
             hedges(server.port());
         }
-        for (Samples s : List.of(get, curl, cli, cliWarm, reader)) System.out.println(s.summary());
+        for (Samples s : List.of(get, curl, cli, cliWarm, reader, cpu)) System.out.println(s.summary());
         System.out.println(Samples.ratio(get, cli));
         System.out.println(Samples.ratio(curl, cli));
         System.out.println(Samples.ratio(get, cliWarm));

@@ -32,24 +32,42 @@ final class Jar {
         return config(dir, host, port, connections, httpPort, 8);
     }
 
-    /** The same, with the reader's read-ahead window in articles. */
+    /** The same, with the reader's read-ahead window in articles (0 or less: the jar's default). */
     static Path config(Path dir, String host, int port, int connections, int httpPort, int readAhead)
             throws IOException {
+        return config(dir, "nzbmount-" + connections + ".yaml", httpPort, readAhead,
+                List.of(new Provider("bench", host, port, connections, 0)));
+    }
+
+    /** A provider of a config file: plain, asked in order of {@code priority} (lowest first). */
+    record Provider(String name, String host, int port, int connections, int priority) {}
+
+    /**
+     * A config file {@code dir/fileName} naming {@code providers}, a data directory and port for
+     * serve, and the read-ahead window in articles (0 or less: not set, the jar's default).
+     */
+    static Path config(Path dir, String fileName, int httpPort, int readAhead, List<Provider> providers)
+            throws IOException {
         Files.createDirectories(dir);
-        Path file = dir.resolve("nzbmount-" + connections + ".yaml");
-        Files.writeString(file, """
+        Path file = dir.resolve(fileName);
+        StringBuilder yaml = new StringBuilder("""
                 server:
                   port: %d
                   dataDir: %s
                 providers:
-                  - name: bench
-                    host: %s
-                    port: %d
-                    tls: false
-                    connections: %d
-                reader:
-                  readAheadArticles: %d
-                """.formatted(httpPort, dir.resolve("data"), host, port, connections, readAhead));
+                """.formatted(httpPort, dir.resolve("data")));
+        for (Provider p : providers) {
+            yaml.append("""
+                      - name: %s
+                        host: %s
+                        port: %d
+                        tls: false
+                        connections: %d
+                        priority: %d
+                    """.formatted(p.name(), p.host(), p.port(), p.connections(), p.priority()));
+        }
+        if (readAhead > 0) yaml.append("reader:\n  readAheadArticles: ").append(readAhead).append('\n');
+        Files.writeString(file, yaml);
         return file;
     }
 }

@@ -22,9 +22,11 @@ final class ReaderProbe implements AutoCloseable {
         this.map = map;
     }
 
+    /** {@code readAhead} 0 or less: the library's default. */
     static ReaderProbe open(NzbFile file, String host, int port, int connections, int readAhead) throws Exception {
+        Usenet.Settings settings = Usenet.Settings.defaults();
         Usenet usenet = Usenet.connect(List.of(ReaderRate.provider(host, port, connections)),
-                Usenet.Settings.defaults().withReadAhead(readAhead));
+                readAhead > 0 ? settings.withReadAhead(readAhead) : settings);
         try {
             return new ReaderProbe(usenet, usenet.map(file, Priority.FOREGROUND));
         } catch (Exception e) {

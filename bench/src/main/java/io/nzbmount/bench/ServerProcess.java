@@ -39,9 +39,16 @@ final class ServerProcess implements AutoCloseable {
         return start(jar, jvmFlags, work, nntpHost, nntpPort, connections, 8);
     }
 
-    /** The same, with the reader's read-ahead window ({@code reader.readAheadArticles}). */
+    /** The same, with the reader's read-ahead window ({@code reader.readAheadArticles}; 0: the jar's default). */
     static ServerProcess start(Path jar, List<String> jvmFlags, Path work, String nntpHost, int nntpPort,
                                int connections, int readAhead) throws Exception {
+        return start(jar, jvmFlags, work, readAhead,
+                List.of(new Jar.Provider("bench", nntpHost, nntpPort, connections, 0)));
+    }
+
+    /** The same with several providers. */
+    static ServerProcess start(Path jar, List<String> jvmFlags, Path work, int readAhead,
+                               List<Jar.Provider> providers) throws Exception {
         Path data = work.resolve("data");
         if (Files.exists(data)) {
             try (Stream<Path> all = Files.walk(data)) {
@@ -52,7 +59,7 @@ final class ServerProcess implements AutoCloseable {
         try (ServerSocket probe = new ServerSocket(0)) {
             port = probe.getLocalPort();
         }
-        Path config = Jar.config(work, nntpHost, nntpPort, connections, port, readAhead);
+        Path config = Jar.config(work, "nzbmount-serve.yaml", port, readAhead, providers);
         Process p = new ProcessBuilder(Jar.command(jar, jvmFlags, "serve", "--config", config.toString()))
                 .redirectErrorStream(true).redirectOutput(work.resolve("serve.log").toFile()).start();
         ServerProcess server = new ServerProcess(p, port);
@@ -87,6 +94,11 @@ final class ServerProcess implements AutoCloseable {
 
     long pid() {
         return process.pid();
+    }
+
+    /** The processor time the server process has used so far (user and system, all threads), in seconds. */
+    double cpuSeconds() {
+        return process.info().totalCpuDuration().orElseThrow().toNanos() / 1e9;
     }
 
     URI uri(String path) {

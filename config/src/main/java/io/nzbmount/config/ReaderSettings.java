@@ -7,7 +7,8 @@ import java.util.List;
  * How sources are read from the providers. The read timeout is a budget of deadlines, not one
  * number: docs/configuration.md (reader) gives the defaults and why.
  *
- * @param readAheadArticles          articles fetched ahead of a playing position, 1..64
+ * @param readAheadArticles          the most articles fetched ahead of a playing position, 1..64;
+ *                                   the window is sized from the measured link below it
  * @param connectTimeoutSeconds      the longest a TCP connect and TLS handshake may take
  * @param firstByteTimeoutMillis     the longest a reply's first byte may take (the greeting's too)
  * @param betweenBytesTimeoutMillis  the longest a reply may go without a byte once it started
@@ -17,7 +18,7 @@ import java.util.List;
  */
 public record ReaderSettings(int readAheadArticles, int connectTimeoutSeconds, int firstByteTimeoutMillis,
                              int betweenBytesTimeoutMillis, int fetchBudgetMillis, List<Long> retryBackoffMillis) {
-    public static final int DEFAULT_READ_AHEAD_ARTICLES = 8;
+    public static final int DEFAULT_READ_AHEAD_ARTICLES = 64;
     public static final int DEFAULT_CONNECT_TIMEOUT_SECONDS = 3;
     public static final int DEFAULT_FIRST_BYTE_TIMEOUT_MILLIS = 1500;
     public static final int DEFAULT_BETWEEN_BYTES_TIMEOUT_MILLIS = 1000;

@@ -49,7 +49,7 @@ class ConfigLoaderTest {
         assertEquals(List.of(), s.providers());
         assertEquals(List.of(), s.indexers());
         assertEquals(new FallbackSettings(true, 5, 120), s.fallback());
-        assertEquals(new ReaderSettings(8, 3, 1500, 1000, 5000, List.of(500L, 1500L, 3000L)), s.reader());
+        assertEquals(new ReaderSettings(64, 3, 1500, 1000, 5000, List.of(500L, 1500L, 3000L)), s.reader());
     }
 
     @Test

@@ -167,11 +167,12 @@ public interface Usenet extends AutoCloseable {
         }
 
         /**
-         * Read-ahead 8, connect 3 s, first byte 1.5 s, between bytes 1 s, 5 s per fetch, retries
-         * after 0.5 s, 1.5 s and 3 s, check 4 at once, idle 10 s.
+         * Read-ahead at most 64 (the window is sized from the link below that), connect 3 s, first
+         * byte 1.5 s, between bytes 1 s, 5 s per fetch, retries after 0.5 s, 1.5 s and 3 s, check 4
+         * at once, idle 10 s.
          */
         public static Settings defaults() {
-            return new Settings(8, Duration.ofSeconds(3), Duration.ofMillis(1500), Duration.ofSeconds(1),
+            return new Settings(64, Duration.ofSeconds(3), Duration.ofMillis(1500), Duration.ofSeconds(1),
                     Duration.ofSeconds(5), List.of(Duration.ofMillis(500), Duration.ofMillis(1500), Duration.ofSeconds(3)),
                     4, Duration.ofSeconds(10));
         }

@@ -43,7 +43,8 @@ public final class SegmentMapper {
     /**
      * @param executor    runs the fetches of a full scan (step 3); its threads are interrupted to
      *                    cancel them
-     * @param parallelism how many fetches a full scan runs at once
+     * @param parallelism the most fetches a full scan runs at once; never more than the fetcher's
+     *                    foreground connections when it knows them
      */
     public SegmentMapper(ArticleFetcher fetcher, ExecutorService executor, int parallelism) {
         if (parallelism < 1) throw new IllegalArgumentException("parallelism must be >= 1");
@@ -110,7 +111,11 @@ public final class SegmentMapper {
         found[n - 1] = headerOnly(last);
         AtomicInteger next = new AtomicInteger(1);
         List<Future<Void>> workers = new ArrayList<>();
-        for (int w = 0; w < Math.min(parallelism, n - 2); w++) {
+        int lanes = parallelism;
+        int connections = fetcher.pipe().foregroundConnections();
+        // A worker beyond the connections only waits in the pool's queue, holding an article buffer.
+        if (connections > 0) lanes = Math.min(lanes, connections);
+        for (int w = 0; w < Math.min(lanes, n - 2); w++) {
             workers.add(executor.submit(() -> {
                 byte[] buffer = new byte[Math.max(part, 1)];
                 for (int i = next.getAndIncrement(); i < n - 1; i = next.getAndIncrement()) {

@@ -18,7 +18,7 @@ import java.util.function.Supplier;
  * is its fair share of those connections: all of them for a reader alone, {@code connections /
  * active readers} rounded up (at least {@value #LEAST}) when several read at once, and never more than
  * {@code most} articles nor its share of {@code memoryBytes}. Until then, or when the fetcher
- * knows nothing of its connections, the window is {@code most}.
+ * knows nothing of its connections, the window is {@code most}, still bounded by that memory share.
  *
  * <p>A reader counts while it holds a window ({@link #holding}) and has stepped within the last
  * {@value #ACTIVE_MILLIS} ms; one that holds nothing (closed, idle and released) or has not been
@@ -117,11 +117,11 @@ public final class WindowSizer {
     /** The window of {@code reader}, whose articles are at most {@code partBytes} long, now. */
     public int window(Object reader, int partBytes) {
         Pipe link = pipe.get();
-        if (link.foregroundConnections() <= 0 || link.samples() == 0) return most;
         int readers = activeBesides(reader) + 1;
+        long memory = Math.max(LEAST, memoryBytes / readers / Math.max(1, partBytes));
+        if (link.foregroundConnections() <= 0 || link.samples() == 0) return (int) Math.min(most, memory);
         // Rounded up: every connection stays busy, and the pool queues the few fetches over.
         int share = Math.max(LEAST, Math.ceilDiv(link.foregroundConnections(), readers));
-        long memory = Math.max(LEAST, memoryBytes / readers / Math.max(1, partBytes));
         return (int) Math.min(most, Math.min(share, memory));
     }
 }

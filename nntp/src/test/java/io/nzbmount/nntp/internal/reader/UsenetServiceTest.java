@@ -185,6 +185,6 @@ class UsenetServiceTest {
         assertThrows(IllegalArgumentException.class, () -> d.withIdleRelease(Duration.ofSeconds(-1)));
         assertThrows(IllegalArgumentException.class, () -> new Usenet.Settings(8, Duration.ZERO,
                 d.firstByteTimeout(), d.betweenBytesTimeout(), d.fetchBudget(), d.retryBackoff(), 4, d.idleRelease()));
-        assertEquals(8, d.readAhead());
+        assertEquals(64, d.readAhead());
     }
 }

@@ -115,4 +115,10 @@ class WindowSizerTest {
         assertEquals(0, new WindowSizer(8, 128L << 20, () -> Pipe.UNKNOWN).connectionsAhead(new Object(), PART),
                 "no connections opened ahead on an unknown link");
     }
+
+    @Test
+    void memoryBoundsTheWindowBeforeTheLinkIsMeasured() {
+        WindowSizer sizer = new WindowSizer(64, 8_000_000, () -> Pipe.UNKNOWN);
+        assertEquals(10, sizer.window(new Object(), 800_000), "8 MB of 800 kB articles, nothing measured");
+    }
 }
