@@ -69,7 +69,8 @@ class SegmentReaderTest {
         assertArrayEquals(expected, actual, "bytes at offset " + offset);
     }
 
-    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+    /** Waits up to 5 s for {@code condition}; fails naming {@code what}. */
+    static void await(BooleanSupplier condition, String what) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) fail("timed out waiting until " + what);

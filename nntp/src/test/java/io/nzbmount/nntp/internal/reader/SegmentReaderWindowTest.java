@@ -2,7 +2,6 @@ package io.nzbmount.nntp.internal.reader;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadFully;
@@ -12,8 +11,6 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -46,14 +43,6 @@ class SegmentReaderWindowTest {
         return r;
     }
 
-    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) fail("timed out waiting until " + what);
-            Thread.sleep(5);
-        }
-    }
-
     @Test
     void aRangeReadAtANewPositionFetchesOneArticle() throws Exception {
         FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, PART);
@@ -72,11 +61,11 @@ class SegmentReaderWindowTest {
         ReadFully.read(r, 0, 10);
         ReadFully.read(r, PART, 10); // the window is open
         ReadFully.read(r, 30L * PART, 10); // a seek: one article
-        await(() -> fake.fetches(30) == 1, "the sought article is fetched");
+        SegmentReaderTest.await(() -> fake.fetches(30) == 1, "the sought article is fetched");
         Thread.sleep(50);
         assertEquals(0, fake.fetches(31), "a new position fetches only the article it needs");
         ReadFully.read(r, 31L * PART, 10); // reads on in order: the whole window, not 2
-        await(() -> fake.fetches(50) == 1, "20 articles from 31 are asked at once");
+        SegmentReaderTest.await(() -> fake.fetches(50) == 1, "20 articles from 31 are asked at once");
         assertEquals(20, r.stats().window());
         Thread.sleep(50);
         assertEquals(0, fake.fetches(51), "no more than the window");
@@ -88,7 +77,7 @@ class SegmentReaderWindowTest {
         for (int i = 0; i < PARTS; i++) fake.block(i);
         SegmentReader r = open(fake);
         r.readAheadFrom(0);
-        await(() -> fake.runningFetches() == 20, "20 fetches run at once");
+        SegmentReaderTest.await(() -> fake.runningFetches() == 20, "20 fetches run at once");
         assertEquals(20, r.stats().window());
         assertEquals(20, r.stats().fetching());
         for (int i = 0; i < PARTS; i++) fake.release(i);
