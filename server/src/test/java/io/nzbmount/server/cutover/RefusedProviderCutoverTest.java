@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.nzbmount.nntp.embedded.ArticleFault;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
+import io.nzbmount.nntp.embedded.Faults;
 import io.nzbmount.nntp.embedded.PostedFile;
 import io.nzbmount.nntp.embedded.PostedSegment;
 import io.nzbmount.nntp.internal.yenc.YencEncoder;
@@ -111,10 +112,12 @@ class RefusedProviderCutoverTest {
         rig = new CutoverRig(dataDir, DEFAULT_READER, false, null,
                 CutoverRig.provider("a", a, 0) + CutoverRig.provider("b", b, 1));
         // The import's presence check asks a while it still answers; then a refuses every new
-        // connection, and a reset of one it has open makes the reader open one: a cools down.
+        // connection, and resets every body on the ones it has open (the pool may hold several,
+        // and which of them a read takes is timing), so any read of a ends in a new connection,
+        // refused: a cools down, whichever read gets there first.
         long item = rig.importPrimary(TITLE, primary);
         a.faults().connectionLimit(1, false);
-        a.faults().inject(primary.messageIds().get(0), ArticleFault.resetAfter(10), 1);
+        a.faults().inject(Faults.ALL, ArticleFault.resetAfter(10));
         CutoverRig.rawGet(rig.dav(TITLE, FILE), "bytes=0-99");
         long standby = rig.addStandby(item, TITLE + " REPOST", repost);
 
