@@ -7,17 +7,18 @@ import java.util.Map;
 
 /**
  * What a fetcher knows of the link to the providers it asks first: how many connections
- * foreground work may use there, and their measured first-byte latency and per-connection
- * throughput (the slowest of those providers).
+ * foreground work may use there, and their measured first-byte latency (the slowest of those
+ * providers). With one command outstanding per connection the window needs no throughput: the
+ * link is full when every connection carries an article, whatever its rate.
  *
  * @param foregroundConnections the connections a foreground fetch may take on the first
  *                              providers asked; 0 when unknown
  * @param samples               articles the estimate is made of; 0 when nothing is measured yet
  */
-public record Pipe(int foregroundConnections, int samples, double firstByteNanos, double bytesPerSecond) {
+public record Pipe(int foregroundConnections, int samples, double firstByteNanos) {
 
     /** A fetcher that knows nothing of its connections. */
-    public static final Pipe UNKNOWN = new Pipe(0, 0, 0, 0);
+    public static final Pipe UNKNOWN = new Pipe(0, 0, 0);
 
     /**
      * The pipe of the first tier that has a provider not demoted at {@code now} (the providers a
@@ -36,7 +37,6 @@ public record Pipe(int foregroundConnections, int samples, double firstByteNanos
         int connections = 0;
         int samples = 0;
         double firstByte = 0;
-        double rate = Double.MAX_VALUE;
         for (ConnectionPool p : tier) {
             ProviderMeter meter = meters.get(p);
             if (skipDemoted && meter.demotedAt(now)) continue;
@@ -45,8 +45,7 @@ public record Pipe(int foregroundConnections, int samples, double firstByteNanos
             if (s.samples() == 0) continue;
             samples += s.samples();
             firstByte = Math.max(firstByte, s.firstByteNanos());
-            rate = Math.min(rate, s.bytesPerSecond());
         }
-        return new Pipe(connections, samples, firstByte, samples == 0 ? 0 : rate);
+        return new Pipe(connections, samples, firstByte);
     }
 }
