@@ -204,6 +204,7 @@ public final class SegmentReader implements NzbReader {
      */
     private Slot positionAt(int index, boolean wide) throws ReadCancelledException {
         Slot head = slots.peekFirst();
+        boolean stepped = true;
         if (head != null && index == head.index + slots.size()) {
             // Reading on just past a window that has not opened yet: sequential, not a seek.
             dropAll();
@@ -215,11 +216,14 @@ public final class SegmentReader implements NzbReader {
             int ahead = wide ? 0 : sizer.connectionsAhead(this, map.maxPartLength());
             if (ahead > 0) fetcher.connectAhead(ahead);
         } else {
-            if (index > head.index) open = true;
+            stepped = index > head.index;
+            if (stepped) open = true;
             while (slots.getFirst().index < index) drop(slots.removeFirst());
         }
         if (wide) open = true;
-        window = open ? Math.max(firstWindow, sizer.window(this, map.maxPartLength())) : firstWindow;
+        // A read inside the article last read keeps its window: the share is asked at each step.
+        if (stepped || wide) window = open
+                ? Math.max(firstWindow, sizer.window(this, map.maxPartLength())) : firstWindow;
         sizer.holding(this);
         head = slots.peekFirst();
         if (head != null && head.failedAndReported) {
