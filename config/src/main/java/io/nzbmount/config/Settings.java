@@ -99,6 +99,7 @@ public record Settings(ServerSettings server, Optional<Credentials> auth, List<P
         r.put("betweenBytesTimeoutMillis", reader.betweenBytesTimeoutMillis());
         r.put("fetchBudgetMillis", reader.fetchBudgetMillis());
         r.put("retryBackoffMillis", new ArrayList<Object>(reader.retryBackoffMillis()));
+        r.put("pipelineDepth", reader.pipelineDepth());
         root.put("reader", r);
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("completeDir", downloads.completeDir().map(Path::toString).orElse(null));

@@ -25,6 +25,7 @@ final class SettingsReader {
     static final int MAX_DEADLINE_MILLIS = 3_600_000;
     static final int MAX_SUBMIT_DELAY_SECONDS = 86_400;
     static final int MAX_READ_AHEAD_ARTICLES = 64;
+    static final int MAX_PIPELINE_DEPTH = 8;
 
     private SettingsReader() {
     }
@@ -190,8 +191,10 @@ final class SettingsReader {
         }
         List<Long> backoff = s.wholeList("retryBackoffMillis", ReaderSettings.DEFAULT_RETRY_BACKOFF_MILLIS, 0,
                 MAX_BACKOFF_MILLIS, MAX_RETRIES);
+        int depth = s.integer("pipelineDepth", ReaderSettings.DEFAULT_PIPELINE_DEPTH, 1, MAX_PIPELINE_DEPTH);
         s.finish();
-        return new ReaderSettings(readAhead, connectTimeout, firstByte, betweenBytes, Math.max(budget, firstByte), backoff);
+        return new ReaderSettings(readAhead, connectTimeout, firstByte, betweenBytes, Math.max(budget, firstByte), backoff,
+                depth);
     }
 
     /** A host name or address: no spaces and no scheme (people paste URLs here). */

@@ -86,6 +86,19 @@ public interface NzbReader extends Closeable {
      */
     void readAheadFrom(long offset) throws ReadCancelledException;
 
+    /**
+     * Tells a reader just opened that the caller will read {@code [offset, end)} in order (an
+     * HTTP range): when that reaches past the article holding {@code offset}, the whole window
+     * opens at once there, as {@link #readAheadFrom}; when it does not (a short range, such as a
+     * player reading an index), nothing starts before the first read, which then fetches that one
+     * article. Either way the reader never fetches an article that begins at or after {@code end}.
+     * Called by the reading thread before its first read.
+     *
+     * @throws ReadCancelledException the reader is closed
+     */
+    default void willRead(long offset, long end) throws ReadCancelledException {
+    }
+
     /** The file's exact decoded size. */
     long size();
 

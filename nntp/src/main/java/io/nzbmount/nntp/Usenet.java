@@ -146,11 +146,23 @@ public interface Usenet extends AutoCloseable {
      * @param checkParallelism    how many articles {@link #check} asks about at once
      * @param idleRelease         a reader not read from for this long drops its read-ahead (fetches
      *                            and buffers) until it is read again; zero never drops
+     * @param pipelineDepth       the most commands one connection carries at once for playback when
+     *                            every connection is in use (pipelining); 1 for one at a time
      */
     record Settings(int readAhead, Duration connectTimeout, Duration firstByteTimeout, Duration betweenBytesTimeout,
-                    Duration fetchBudget, List<Duration> retryBackoff, int checkParallelism, Duration idleRelease) {
+                    Duration fetchBudget, List<Duration> retryBackoff, int checkParallelism, Duration idleRelease,
+                    int pipelineDepth) {
+
+        /** The default {@link #pipelineDepth()}: see docs/configuration.md (reader) for why. */
+        public static final int DEFAULT_PIPELINE_DEPTH = 3;
+        /** The largest {@link #pipelineDepth()}. */
+        public static final int MAX_PIPELINE_DEPTH = 8;
+
         public Settings {
             if (readAhead < 1) throw new IllegalArgumentException("readAhead must be >= 1: " + readAhead);
+            if (pipelineDepth < 1 || pipelineDepth > MAX_PIPELINE_DEPTH) {
+                throw new IllegalArgumentException("pipelineDepth must be 1.." + MAX_PIPELINE_DEPTH + ": " + pipelineDepth);
+            }
             if (checkParallelism < 1) {
                 throw new IllegalArgumentException("checkParallelism must be >= 1: " + checkParallelism);
             }
@@ -166,20 +178,32 @@ public interface Usenet extends AutoCloseable {
             if (idleRelease.isNegative()) throw new IllegalArgumentException("idleRelease must not be negative");
         }
 
+        /** The same with the default {@link #pipelineDepth()}. */
+        public Settings(int readAhead, Duration connectTimeout, Duration firstByteTimeout, Duration betweenBytesTimeout,
+                        Duration fetchBudget, List<Duration> retryBackoff, int checkParallelism, Duration idleRelease) {
+            this(readAhead, connectTimeout, firstByteTimeout, betweenBytesTimeout, fetchBudget, retryBackoff,
+                    checkParallelism, idleRelease, DEFAULT_PIPELINE_DEPTH);
+        }
+
         /**
          * Read-ahead at most 64 (the window is sized from the link below that), connect 3 s, first
          * byte 1.5 s, between bytes 1 s, 5 s per fetch, retries after 0.5 s, 1.5 s and 3 s, check 4
-         * at once, idle 10 s.
+         * at once, idle 10 s, {@value #DEFAULT_PIPELINE_DEPTH} commands on a connection.
          */
         public static Settings defaults() {
             return new Settings(64, Duration.ofSeconds(3), Duration.ofMillis(1500), Duration.ofSeconds(1),
                     Duration.ofSeconds(5), List.of(Duration.ofMillis(500), Duration.ofMillis(1500), Duration.ofSeconds(3)),
-                    4, Duration.ofSeconds(10));
+                    4, Duration.ofSeconds(10), DEFAULT_PIPELINE_DEPTH);
+        }
+
+        public Settings withPipelineDepth(int pipelineDepth) {
+            return new Settings(readAhead, connectTimeout, firstByteTimeout, betweenBytesTimeout, fetchBudget,
+                    retryBackoff, checkParallelism, idleRelease, pipelineDepth);
         }
 
         public Settings withReadAhead(int readAhead) {
             return new Settings(readAhead, connectTimeout, firstByteTimeout, betweenBytesTimeout, fetchBudget,
-                    retryBackoff, checkParallelism, idleRelease);
+                    retryBackoff, checkParallelism, idleRelease, pipelineDepth);
         }
 
         /** The connect timeout, and one timeout for a reply's first byte and for the gaps after it. */
@@ -189,22 +213,22 @@ public interface Usenet extends AutoCloseable {
 
         public Settings withDeadlines(Duration connectTimeout, Duration firstByteTimeout, Duration betweenBytesTimeout) {
             return new Settings(readAhead, connectTimeout, firstByteTimeout, betweenBytesTimeout, fetchBudget,
-                    retryBackoff, checkParallelism, idleRelease);
+                    retryBackoff, checkParallelism, idleRelease, pipelineDepth);
         }
 
         public Settings withFetchBudget(Duration fetchBudget) {
             return new Settings(readAhead, connectTimeout, firstByteTimeout, betweenBytesTimeout, fetchBudget,
-                    retryBackoff, checkParallelism, idleRelease);
+                    retryBackoff, checkParallelism, idleRelease, pipelineDepth);
         }
 
         public Settings withRetryBackoff(List<Duration> retryBackoff) {
             return new Settings(readAhead, connectTimeout, firstByteTimeout, betweenBytesTimeout, fetchBudget,
-                    retryBackoff, checkParallelism, idleRelease);
+                    retryBackoff, checkParallelism, idleRelease, pipelineDepth);
         }
 
         public Settings withIdleRelease(Duration idleRelease) {
             return new Settings(readAhead, connectTimeout, firstByteTimeout, betweenBytesTimeout, fetchBudget,
-                    retryBackoff, checkParallelism, idleRelease);
+                    retryBackoff, checkParallelism, idleRelease, pipelineDepth);
         }
 
         private static void positive(String key, Duration d) {

@@ -12,6 +12,8 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 
 /**
  * One client connection of the embedded server, run on its own virtual thread: greeting,
@@ -55,7 +57,7 @@ final class ClientSession implements Runnable {
             authenticated = server.credentialsUser() == null;
             int limit = faults.connectionLimit();
             overLimit = limit > 0 && openNow > limit;
-            faults.delayReply();
+            faults.delayReply(System.nanoTime());
             if (faults.unavailableAtGreeting()) {
                 reply("400 service temporarily unavailable");
                 return;
@@ -65,9 +67,12 @@ final class ClientSession implements Runnable {
                 return;
             }
             reply("200 NZBMount embedded server ready, posting allowed");
-            String line;
-            while ((line = readLine(in)) != null) {
-                if (!handle(line)) break;
+            // Commands are read as they come, each stamped with its arrival, so the replies to
+            // pipelined commands wait out their delays side by side, as on a real link.
+            BlockingQueue<Command> commands = new LinkedBlockingQueue<>();
+            Thread.ofVirtual().name("nzbmount-embedded-commands").start(() -> readCommands(in, commands));
+            for (Command c; (c = commands.take()).line() != null; ) {
+                if (!handle(c.line(), c.arrivedNanos())) break;
             }
         } catch (IOException | InterruptedException e) {
             // The client went away, was reset by a fault, or the server is closing.
@@ -77,10 +82,23 @@ final class ClientSession implements Runnable {
         }
     }
 
+    private record Command(String line, long arrivedNanos) { }
+
+    /** Reads command lines into {@code commands} until the client closes; a null line marks the end. */
+    private static void readCommands(InputStream in, BlockingQueue<Command> commands) {
+        try {
+            String line;
+            while ((line = readLine(in)) != null) commands.add(new Command(line, System.nanoTime()));
+        } catch (IOException e) {
+            // The client went away or sent garbage: the session ends.
+        }
+        commands.add(new Command(null, 0));
+    }
+
     /** @return false when the session ends */
-    private boolean handle(String line) throws IOException, InterruptedException {
+    private boolean handle(String line, long arrivedNanos) throws IOException, InterruptedException {
         // Every command is answered with one reply: its status line waits for the far provider's delay.
-        faults.delayReply();
+        faults.delayReply(arrivedNanos);
         String[] words = line.strip().split(" +", 3);
         String verb = words[0].toUpperCase(Locale.ROOT);
         String arg = words.length > 1 ? words[1] : "";

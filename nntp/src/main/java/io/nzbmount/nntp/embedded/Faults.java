@@ -74,9 +74,11 @@ public final class Faults {
     }
 
     /**
-     * Every reply from now on waits {@code delay} before its status line (zero for none): the
-     * greeting, each command's answer, each article. The body then follows at the connection's
-     * rate. Models the round trip to a far provider plus its time to find the article.
+     * Every reply from now on waits until {@code delay} after its command arrived (zero for none):
+     * the greeting (after the connect), each command's answer, each article. The body then follows
+     * at the connection's rate. Models the round trip to a far provider plus its time to find the
+     * article; commands sent before the replies to earlier ones (pipelining) wait out their delays
+     * side by side, as on a real link.
      */
     public void replyDelay(Duration delay) {
         if (delay.isNegative()) throw new IllegalArgumentException("delay must not be negative");
@@ -113,10 +115,10 @@ public final class Faults {
 
     long rateCap() { return rateCap; }
 
-    /** Sleeps the reply delay, if any. */
-    void delayReply() throws InterruptedException {
-        long d = replyDelayNanos;
-        if (d > 0) Thread.sleep(d / 1_000_000, (int) (d % 1_000_000));
+    /** Sleeps until the reply delay after {@code arrivedNanos} ({@code System.nanoTime()}) has passed, if any. */
+    void delayReply(long arrivedNanos) throws InterruptedException {
+        long left = arrivedNanos + replyDelayNanos - System.nanoTime();
+        if (replyDelayNanos > 0 && left > 0) Thread.sleep(left / 1_000_000, (int) (left % 1_000_000));
     }
 
     /** Waits while the server is silent; returns at once when {@code socket} is closed (the session then fails its write). */

@@ -21,7 +21,8 @@ public final class UsenetSettings {
                 .withReadAhead(reader.readAheadArticles())
                 .withDeadlines(reader.connectTimeout(), reader.firstByteTimeout(), reader.betweenBytesTimeout())
                 .withFetchBudget(reader.fetchBudget())
-                .withRetryBackoff(reader.retryBackoff());
+                .withRetryBackoff(reader.retryBackoff())
+                .withPipelineDepth(reader.pipelineDepth());
     }
 
     private static Provider provider(ProviderSettings p) {

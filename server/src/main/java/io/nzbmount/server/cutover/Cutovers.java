@@ -96,10 +96,11 @@ public final class Cutovers {
     }
 
     /**
-     * Serves {@code mounted} from {@code offset} with {@code reader} (on the file's source) first.
+     * Serves {@code mounted} from {@code offset} to {@code end} (a response reads on up to there)
+     * with {@code reader} (on the file's source) first.
      * The returned reader owns {@code reader}, {@code playback} and {@code live} and closes them.
      */
-    public ContentReader open(MountedFile mounted, long offset, FileMap map, NzbReader reader,
+    public ContentReader open(MountedFile mounted, long offset, long end, FileMap map, NzbReader reader,
                               PlaybackTracker.Stream playback, LiveStream live) throws IOException {
         long sourceId = mounted.file().sourceId();
         boolean byUser;
@@ -117,6 +118,8 @@ public final class Cutovers {
                 byUser = false;
             }
         }
+        // A range that reads on (a player's bytes=N-) gets the whole read-ahead window at once.
+        start.reader().willRead(offset, end);
         FailurePolicy policy = new FailurePolicy(rules, shared.holes(), start.sourceId(), byUser);
         return new CutoverSession(this, mounted.itemId(), mounted.file().name(), mounted.file().size(), offset,
                 start, policy, shared, playback, live, clock, nanoTime);

@@ -69,7 +69,7 @@ final class BodyCopier {
             for (int i = 0; i < ranges.size(); i++) {
                 ByteRange range = ranges.get(i);
                 offset = range.first();
-                ContentReader reader = open(offset);
+                ContentReader reader = open(offset, range.first() + range.length());
                 byte[] prefix = prefixes.get(i);
                 boolean prefixSent = prefix.length == 0;
                 long remaining = range.length();
@@ -109,10 +109,10 @@ final class BodyCopier {
         }
     }
 
-    private ContentReader open(long offset) throws ReadFailed {
+    private ContentReader open(long offset, long end) throws ReadFailed {
         ContentReader reader;
         try {
-            reader = file.open(offset, client);
+            reader = file.open(offset, end, client);
         } catch (IOException e) {
             throw new ReadFailed(offset, e);
         }

@@ -32,4 +32,12 @@ public non-sealed interface LibraryFile extends LibraryNode {
     default ContentReader open(long offset, String client) throws IOException {
         return open(offset);
     }
+
+    /**
+     * As {@link #open(long, String)}, for a caller that reads {@code [offset, end)} in order (an
+     * HTTP range), so the reader can fetch what that needs at once and nothing past it.
+     */
+    default ContentReader open(long offset, long end, String client) throws IOException {
+        return open(offset, client);
+    }
 }

@@ -46,6 +46,7 @@ final class SettingsTrees {
         reader.put("fetchBudgetMillis", s.reader().fetchBudgetMillis());
         ArrayNode backoff = reader.putArray("retryBackoffMillis");
         s.reader().retryBackoffMillis().forEach(backoff::add);
+        reader.put("pipelineDepth", s.reader().pipelineDepth());
         ObjectNode downloads = root.putObject("downloads");
         s.downloads().completeDir().ifPresent(d -> downloads.put("completeDir", d.toString()));
         downloads.put("layout", s.downloads().layout().word());

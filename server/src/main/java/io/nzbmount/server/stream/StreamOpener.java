@@ -57,7 +57,8 @@ public final class StreamOpener {
         this.cutovers = cutovers;
     }
 
-    ContentReader open(MountedFile mounted, long offset, String client) throws IOException {
+    /** A reader of {@code mounted} for a response that reads {@code [offset, end)} in order. */
+    ContentReader open(MountedFile mounted, long offset, long end, String client) throws IOException {
         FileMap map = map(mounted.file());
         NzbReader reader = usenet.open(map, Priority.FOREGROUND);
         LibraryFileView file = mounted.file();
@@ -65,7 +66,7 @@ public final class StreamOpener {
                 String.valueOf(file.sourceId()), offset, file.size() - offset), reader::stats);
         PlaybackTracker.Stream played = playback.opened(mounted.itemId());
         try {
-            return cutovers.open(mounted, offset, map, reader, played, live);
+            return cutovers.open(mounted, offset, end, map, reader, played, live);
         } catch (IOException | RuntimeException e) {
             reader.close();
             played.closed();

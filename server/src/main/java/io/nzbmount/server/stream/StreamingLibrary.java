@@ -88,11 +88,15 @@ public final class StreamingLibrary implements Library {
         }
 
         @Override public ContentReader open(long offset) throws IOException {
-            return opener.open(mounted, offset, "");
+            return opener.open(mounted, offset, size(), "");
         }
 
         @Override public ContentReader open(long offset, String client) throws IOException {
-            return opener.open(mounted, offset, client);
+            return opener.open(mounted, offset, size(), client);
+        }
+
+        @Override public ContentReader open(long offset, long end, String client) throws IOException {
+            return opener.open(mounted, offset, end, client);
         }
     }
 }

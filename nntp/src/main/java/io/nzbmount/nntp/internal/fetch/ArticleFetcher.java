@@ -25,6 +25,17 @@ public interface ArticleFetcher {
             throws ReadFailure, ReadCancelledException;
 
     /**
+     * As {@link #fetch(NzbSegment, Priority, byte[])}, telling {@code placed} once (from any
+     * thread) when the command has its place on a connection or the fetch could not get one, so a
+     * caller that starts several fetches can place them in its own order.
+     */
+    default DecodedArticle fetch(NzbSegment segment, Priority priority, byte[] dest, Runnable placed)
+            throws ReadFailure, ReadCancelledException {
+        placed.run();
+        return fetch(segment, priority, dest);
+    }
+
+    /**
      * Asks the providers whether the article exists (STAT), by priority, with the same retry
      * rules as {@link #fetch}.
      *

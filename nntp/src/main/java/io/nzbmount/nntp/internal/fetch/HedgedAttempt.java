@@ -2,6 +2,9 @@ package io.nzbmount.nntp.internal.fetch;
 
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.internal.pool.ConnectionPool;
+import io.nzbmount.nntp.internal.pool.Lane;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -20,10 +23,14 @@ import java.util.function.LongSupplier;
  */
 final class HedgedAttempt {
 
-    /** One attempt at one provider, decoding into {@code decoding}. */
+    /**
+     * One attempt at one provider, decoding into {@code decoding}, not queued behind the
+     * connection {@code avoid} (may be null), telling {@code placed} which connection it took.
+     */
     @FunctionalInterface
     interface Attempt {
-        Outcome run(ConnectionPool pool, TimedDecoding decoding) throws ReadCancelledException;
+        Outcome run(ConnectionPool pool, TimedDecoding decoding, Lane avoid, Consumer<Lane> placed)
+                throws ReadCancelledException;
     }
 
     static final int LOST_IN_A_ROW = 3;
@@ -43,13 +50,18 @@ final class HedgedAttempt {
      * @param first          the provider asked
      * @param alternate      the provider asked again when {@code first} is late (may be {@code first})
      * @param firstMeter     what is known of {@code first}: its estimate, and where its hedges are counted
+     * @param placed         told where the first attempt's command went (null: it got no connection)
      */
-    Outcome run(ConnectionPool first, ConnectionPool alternate, ProviderMeter firstMeter, byte[] dest, Attempt attempt)
-            throws ReadCancelledException {
+    Outcome run(ConnectionPool first, ConnectionPool alternate, ProviderMeter firstMeter, byte[] dest,
+                Consumer<Lane> placed, Attempt attempt) throws ReadCancelledException {
         Race race = new Race();
         long start = nanos.getAsLong();
         TimedDecoding primary = new TimedDecoding(decoder.start(dest), nanos);
-        race.start(0, () -> attempt.run(first, primary));
+        AtomicReference<Lane> firstLane = new AtomicReference<>();
+        race.start(0, () -> attempt.run(first, primary, null, lane -> {
+            firstLane.set(lane);
+            placed.accept(lane);
+        }));
         boolean hedged = false;
         try {
             while (true) {
@@ -66,7 +78,9 @@ final class HedgedAttempt {
                     hedged = true;
                     firstMeter.hedged();
                     TimedDecoding second = new TimedDecoding(decoder.start(new byte[dest.length]), nanos);
-                    race.start(1, () -> attempt.run(alternate, second));
+                    // On the same provider, never behind the late command itself.
+                    Lane avoid = alternate == first ? firstLane.get() : null;
+                    race.start(1, () -> attempt.run(alternate, second, avoid, lane -> { }));
                 }
             }
         } catch (InterruptedException e) {

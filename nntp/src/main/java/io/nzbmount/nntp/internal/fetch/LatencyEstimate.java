@@ -2,7 +2,9 @@ package io.nzbmount.nntp.internal.fetch;
 
 /**
  * A provider's running first-byte latency and throughput: exponentially weighted means of the
- * articles it served, each new article weighing {@value #WEIGHT}. Thread-safe.
+ * articles it served, each new article weighing {@value #WEIGHT}. An article whose reply waited
+ * for another one's on its connection (pipelining) says nothing of the first byte: it counts for
+ * the throughput only. Thread-safe.
  */
 final class LatencyEstimate {
 
@@ -12,23 +14,22 @@ final class LatencyEstimate {
     record Snapshot(int samples, double firstByteNanos, double bytesPerSecond) { }
 
     private int samples;
+    private int firstByteSamples;
     private double firstByteNanos;
     private double bytesPerSecond;
 
     /**
-     * One article served: its first byte came {@code firstByteNanos} after the command, and
-     * {@code bytes} arrived over {@code bodyNanos} after that.
+     * One article served: its first byte came {@code firstByteNanos} after the command (negative:
+     * not known), and {@code bytes} arrived over {@code bodyNanos} after that.
      */
     synchronized void observe(long firstByteNanos, long bytes, long bodyNanos) {
         double rate = bodyNanos > 0 ? bytes * 1e9 / bodyNanos : bytesPerSecond;
-        if (samples == 0) {
-            this.firstByteNanos = firstByteNanos;
-            this.bytesPerSecond = rate;
-        } else {
-            this.firstByteNanos += WEIGHT * (firstByteNanos - this.firstByteNanos);
-            this.bytesPerSecond += WEIGHT * (rate - this.bytesPerSecond);
-        }
+        this.bytesPerSecond = samples == 0 ? rate : this.bytesPerSecond + WEIGHT * (rate - this.bytesPerSecond);
         if (samples < Integer.MAX_VALUE) samples++;
+        if (firstByteNanos < 0) return;
+        this.firstByteNanos = firstByteSamples == 0 ? firstByteNanos
+                : this.firstByteNanos + WEIGHT * (firstByteNanos - this.firstByteNanos);
+        if (firstByteSamples < Integer.MAX_VALUE) firstByteSamples++;
     }
 
     synchronized Snapshot snapshot() {

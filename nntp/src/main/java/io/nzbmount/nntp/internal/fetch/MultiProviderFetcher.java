@@ -12,9 +12,10 @@ import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.internal.pool.ConnectionPool;
 import io.nzbmount.nntp.internal.pool.CoolDownReason;
+import io.nzbmount.nntp.internal.pool.Lane;
+import io.nzbmount.nntp.internal.pool.Lease;
 import io.nzbmount.nntp.internal.pool.PoolStats;
 import io.nzbmount.nntp.internal.pool.ProviderRefusedException;
-import io.nzbmount.nntp.internal.protocol.NntpConnection;
 import io.nzbmount.nntp.internal.protocol.NntpReply;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
@@ -27,7 +28,9 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -63,9 +66,10 @@ import java.util.function.LongSupplier;
  * ({@link HedgedAttempt}, {@link FetchSettings#hedge()}): asked again in parallel of the next
  * provider, or of the same one on another connection; the first good body wins.
  *
- * <p>An interrupt of the calling thread at any point aborts the connection in use (it is never
- * returned to its pool) and ends the fetch with {@link ReadCancelledException}, the interrupt
- * status kept. Thread-safe.
+ * <p>An interrupt of the calling thread at any point ends the fetch with
+ * {@link ReadCancelledException}, the interrupt status kept; the command it was waiting for is
+ * given up, and its connection reads the rest of that reply and carries on ({@link Lease}).
+ * Thread-safe.
  */
 public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable {
 
@@ -165,14 +169,20 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
     @Override
     public DecodedArticle fetch(NzbSegment segment, Priority priority, byte[] dest)
             throws ReadFailure, ReadCancelledException {
-        Outcome.Served served = run(segment.messageId(), priority, dest);
+        return fetch(segment, priority, dest, () -> { });
+    }
+
+    @Override
+    public DecodedArticle fetch(NzbSegment segment, Priority priority, byte[] dest, Runnable placed)
+            throws ReadFailure, ReadCancelledException {
+        Outcome.Served served = run(segment.messageId(), priority, dest, placed);
         if (served == null) throw new ArticleMissingException(segment.messageId(), "no provider has " + segment.messageId());
         return served.article();
     }
 
     @Override
     public boolean exists(NzbSegment segment, Priority priority) throws ReadFailure, ReadCancelledException {
-        return run(segment.messageId(), priority, null) != null;
+        return run(segment.messageId(), priority, null, () -> { }) != null;
     }
 
     private String noProviderFor(Priority priority) {
@@ -190,7 +200,21 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
     /**
      * @return what served the article, or null when every provider said it is missing
      */
-    private Outcome.Served run(String id, Priority priority, byte[] dest) throws ReadFailure, ReadCancelledException {
+    private Outcome.Served run(String id, Priority priority, byte[] dest, Runnable placed)
+            throws ReadFailure, ReadCancelledException {
+        AtomicBoolean told = new AtomicBoolean();
+        Consumer<Lane> first = lane -> {
+            if (told.compareAndSet(false, true)) placed.run();
+        };
+        try {
+            return run(id, priority, dest, first);
+        } finally {
+            first.accept(null);
+        }
+    }
+
+    private Outcome.Served run(String id, Priority priority, byte[] dest, Consumer<Lane> placed)
+            throws ReadFailure, ReadCancelledException {
         long start = nanos.getAsLong();
         List<ConnectionPool> pending = order(priority, start);
         int notAsked = pools.size() - pending.size();
@@ -203,7 +227,7 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
             boolean allStalled = true;
             for (ConnectionPool pool : pending) {
                 cancelIfInterrupted(null);
-                switch (attempt(pending, pool, id, priority, dest, budgetLeft(start))) {
+                switch (attempt(pending, pool, id, priority, dest, budgetLeft(start), placed)) {
                     case Outcome.Served s -> {
                         return s;
                     }
@@ -301,56 +325,63 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
 
     /**
      * One attempt at {@code pool}; a foreground BODY is hedged (asked again of the next provider
-     * of {@code order}, or of the same one, when it is late).
+     * of {@code order}, or of the same one on another connection, when it is late).
      */
     private Outcome attempt(List<ConnectionPool> order, ConnectionPool pool, String id, Priority priority, byte[] dest,
-                            Duration budget) throws ReadCancelledException {
-        if (dest == null) return attempt(pool, id, priority, null, budget);
+                            Duration budget, Consumer<Lane> placed) throws ReadCancelledException {
+        if (dest == null) return attempt(pool, id, priority, null, budget, null, placed);
         if (priority != Priority.FOREGROUND || !settings.hedge().enabled()) {
-            return attempt(pool, id, priority, new TimedDecoding(decoder.start(dest), nanos), budget);
+            return attempt(pool, id, priority, new TimedDecoding(decoder.start(dest), nanos), budget, null, placed);
         }
         int at = order.indexOf(pool);
         ConnectionPool alternate = at + 1 < order.size() ? order.get(at + 1) : pool;
         // Both attempts end by the same time: a hedge started later gets what is left.
         long end = nanos.getAsLong() + budget.toNanos();
-        return hedging.run(pool, alternate, meters.get(pool), dest,
-                (p, decoding) -> attempt(p, id, priority, decoding, Duration.ofNanos(end - nanos.getAsLong())));
+        return hedging.run(pool, alternate, meters.get(pool), dest, placed, (p, decoding, avoid, where) ->
+                attempt(p, id, priority, decoding, Duration.ofNanos(end - nanos.getAsLong()), avoid, where));
     }
 
-    /** One attempt at {@code pool}: STAT when {@code decoding} is null, else BODY into it. */
-    private Outcome attempt(ConnectionPool pool, String id, Priority priority, TimedDecoding decoding, Duration budget)
-            throws ReadCancelledException {
-        NntpConnection c;
+    /**
+     * One attempt at {@code pool}: STAT when {@code decoding} is null, else BODY into it.
+     *
+     * @param avoid  a connection not to queue behind, or null
+     * @param placed told which connection the command went to (null: it got none)
+     */
+    private Outcome attempt(ConnectionPool pool, String id, Priority priority, TimedDecoding decoding, Duration budget,
+                            Lane avoid, Consumer<Lane> placed) throws ReadCancelledException {
+        Lease lease;
         try {
-            c = pool.borrow(priority);
+            lease = pool.borrow(priority, avoid);
         } catch (IOException e) {
+            placed.accept(null);
             return classify(e);
         }
-        boolean reuse = false;
+        placed.accept(lease.lane());
+        boolean keep = false;
         try {
-            c.limitTo(budget);
             long sent = nanos.getAsLong();
-            NntpReply reply = decoding == null ? c.stat(id) : c.body(id, decoding);
+            NntpReply reply = decoding == null ? lease.stat(id, budget) : lease.body(id, decoding, budget);
             cancelIfInterrupted(null);
             Outcome outcome = classify(reply, pool);
             // A refusing session (480) is no better on the next request, a transient one may be dead.
-            reuse = outcome instanceof Outcome.Served || outcome instanceof Outcome.Missing;
+            keep = outcome instanceof Outcome.Served || outcome instanceof Outcome.Missing;
             if (outcome instanceof Outcome.Served && decoding != null) {
                 outcome = new Outcome.Served(decoding.finish());
                 long first = decoding.firstByteNanos() < 0 ? sent : decoding.firstByteNanos();
-                meters.get(pool).served(first - sent, decoding.bytes(), nanos.getAsLong() - first);
+                // A reply that waited for another one's on its connection says nothing of the round trip.
+                meters.get(pool).served(lease.queued() ? -1 : first - sent, decoding.bytes(), nanos.getAsLong() - first);
             } else if (outcome instanceof Outcome.Served) {
                 meters.get(pool).served();
             }
             return outcome;
         } catch (IOException e) {
-            // A corrupt body read to its end leaves the connection READY; release() checks that.
-            reuse = e instanceof CorruptBodyException;
+            // A corrupt body read to its end leaves the connection as it was, and so does a command
+            // given up by an interrupt: its connection reads the rest of the reply and drops it.
+            keep = e instanceof CorruptBodyException || e instanceof ReadCancelledException;
             return classify(e);
         } finally {
-            c.limitTo(null);
-            if (reuse && !Thread.currentThread().isInterrupted()) pool.release(c);
-            else pool.discard(c);
+            if (keep) lease.release();
+            else lease.retire();
         }
     }
 

@@ -7,18 +7,36 @@ import java.util.Map;
 
 /**
  * What a fetcher knows of the link to the providers it asks first: how many connections
- * foreground work may use there, and their measured first-byte latency (the slowest of those
- * providers). With one command outstanding per connection the window needs no throughput: the
- * link is full when every connection carries an article, whatever its rate.
+ * foreground work may use there, how many commands each may carry at once, and the measured
+ * first-byte latency and per-connection rate (the slowest of those providers).
+ *
+ * <p>A connection is busy all the time when it has the next command's reply on its way while it
+ * receives an article: {@link #commandsPerConnection} of them, one for the article arriving and
+ * one more for each article time the round trip lasts.
  *
  * @param foregroundConnections the connections a foreground fetch may take on the first
  *                              providers asked; 0 when unknown
  * @param samples               articles the estimate is made of; 0 when nothing is measured yet
+ * @param firstByteNanos        the first-byte latency of a command on an idle connection
+ * @param bytesPerSecond        what one connection receives per second inside an article
+ * @param depth                 the most commands one connection may carry at once
  */
-public record Pipe(int foregroundConnections, int samples, double firstByteNanos) {
+public record Pipe(int foregroundConnections, int samples, double firstByteNanos, double bytesPerSecond, int depth) {
 
     /** A fetcher that knows nothing of its connections. */
-    public static final Pipe UNKNOWN = new Pipe(0, 0, 0);
+    public static final Pipe UNKNOWN = new Pipe(0, 0, 0, 0, 1);
+
+    /**
+     * The commands one connection needs at once to stay busy with articles of {@code partBytes}:
+     * 1 plus the round trip in article times, rounded up, at most {@link #depth}; 1 before the
+     * rate is measured.
+     */
+    public int commandsPerConnection(int partBytes) {
+        if (depth <= 1 || samples == 0 || bytesPerSecond <= 0) return 1;
+        double articleNanos = partBytes * 1e9 / bytesPerSecond;
+        double needed = 1 + Math.ceil(firstByteNanos / Math.max(1, articleNanos));
+        return (int) Math.min(depth, needed);
+    }
 
     /**
      * The pipe of the first tier that has a provider not demoted at {@code now} (the providers a
@@ -37,15 +55,19 @@ public record Pipe(int foregroundConnections, int samples, double firstByteNanos
         int connections = 0;
         int samples = 0;
         double firstByte = 0;
+        double rate = Double.MAX_VALUE;
+        int depth = Integer.MAX_VALUE;
         for (ConnectionPool p : tier) {
             ProviderMeter meter = meters.get(p);
             if (skipDemoted && meter.demotedAt(now)) continue;
             connections += p.capacity(Priority.FOREGROUND);
+            depth = Math.min(depth, p.depth());
             LatencyEstimate.Snapshot s = meter.estimate();
             if (s.samples() == 0) continue;
             samples += s.samples();
             firstByte = Math.max(firstByte, s.firstByteNanos());
+            rate = Math.min(rate, s.bytesPerSecond());
         }
-        return new Pipe(connections, samples, firstByte);
+        return new Pipe(connections, samples, firstByte, samples == 0 ? 0 : rate, connections == 0 ? 1 : depth);
     }
 }

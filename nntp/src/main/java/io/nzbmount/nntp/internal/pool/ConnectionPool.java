@@ -6,24 +6,27 @@ import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.internal.protocol.NntpConnection;
 import io.nzbmount.nntp.internal.protocol.NntpEndpoint;
 import java.io.IOException;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
 
 /**
- * The connections to one provider: logged-in {@link NntpConnection}s lent to one borrower at a
- * time and taken back when their last response was read to its end.
+ * The connections to one provider, each a logged-in {@link Lane}, and places on them lent as
+ * {@link Lease}s, one command each.
  *
  * <p>Rules:
  * <ul>
  * <li>Never more than {@link Provider#connections()} connections exist at once, counting those
  *     still connecting.</li>
+ * <li>A borrower gets an idle connection, or a new one while the limit allows. When every
+ *     connection is in use, a foreground borrower gets a place behind the commands already on the
+ *     connection that carries the fewest, up to {@link PoolSettings#pipelineDepth()} commands on
+ *     one connection (pipelining; 1 turns it off), never on a connection that has waited
+ *     {@value #QUIET_MILLIS} ms for a byte (the provider may have gone silent). Background work is
+ *     never pipelined.</li>
  * <li>Foreground borrowers are served before background ones: a background borrower waits while
  *     any foreground borrower waits. Background work may also never use the last
  *     {@code max(1, connections / 4)} connections (the foreground reserve), so a live stream
@@ -36,6 +39,8 @@ import java.util.function.LongSupplier;
  *     {@link PoolSettings#coolDownMax()}; a successful login starts the series afresh.</li>
  * <li>Idle connections older than {@link PoolSettings#idleTimeout()} are closed by
  *     {@link #evictIdle()} and never lent out.</li>
+ * <li>A place given up unanswered (an interrupt, a budget spent) is free once its connection has
+ *     read the reply and dropped it; until then it counts against the connection's depth.</li>
  * </ul>
  * Time comes from an injected nanosecond clock, so tests drive it with literal values.
  *
@@ -44,7 +49,8 @@ import java.util.function.LongSupplier;
  */
 public final class ConnectionPool implements AutoCloseable {
 
-    private record Idle(NntpConnection connection, long since) { }
+    /** A connection that has waited this long for a byte of a reply takes no further command. */
+    static final long QUIET_MILLIS = 500;
 
     private final Provider provider;
     private final Login login;
@@ -57,8 +63,8 @@ public final class ConnectionPool implements AutoCloseable {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition foregroundTurn = lock.newCondition();
     private final Condition backgroundTurn = lock.newCondition();
-    private final ArrayDeque<Idle> idle = new ArrayDeque<>();
-    private final Set<NntpConnection> leased = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final Lanes lanes = new Lanes();
+    private final AtomicInteger laneNumbers = new AtomicInteger();
     private int connecting;
     private int foregroundWaiting;
     private int backgroundWaiting;
@@ -89,10 +95,22 @@ public final class ConnectionPool implements AutoCloseable {
         return priority == Priority.FOREGROUND ? max : max - reserve;
     }
 
+    /** The most commands a foreground borrower may have on one connection at once. */
+    public int depth() {
+        return settings.pipelineDepth();
+    }
+
+    /** {@link #borrow(Priority, Lane)} on any connection. */
+    public Lease borrow(Priority priority) throws IOException {
+        return borrow(priority, null);
+    }
+
     /**
-     * Lends a logged-in connection, reusing an idle one or opening a new one, waiting while the
-     * limit for this priority is reached. Give it back with {@link #release} or {@link #discard}.
+     * Lends a place on a logged-in connection: an idle one, a new one, or (foreground, every
+     * connection in use) one behind the commands of another; waits while none may be had. Give
+     * it back with {@link Lease#release} or {@link Lease#retire}.
      *
+     * @param avoid a connection not to queue behind (an attempt already waiting there), or null
      * @throws ProviderRefusedException the provider is cooling down, rejected the login or
      *     refused the connection (the last two start a cool-down), or keeps nothing for this
      *     priority
@@ -100,11 +118,11 @@ public final class ConnectionPool implements AutoCloseable {
      * @throws ReadCancelledException the calling thread was interrupted
      * @throws IOException connecting failed (refused, timed out, reset, TLS, broken protocol)
      */
-    public NntpConnection borrow(Priority priority) throws IOException {
+    public Lease borrow(Priority priority, Lane avoid) throws IOException {
         if (capacity(priority) <= 0) {
             throw new ProviderRefusedException(provider.name() + " keeps its only connection for foreground work", null);
         }
-        List<NntpConnection> stale = new ArrayList<>();
+        List<Lane> stale = new ArrayList<>();
         boolean foreground = priority == Priority.FOREGROUND;
         try {
             lockInterruptibly();
@@ -112,14 +130,17 @@ public final class ConnectionPool implements AutoCloseable {
                 while (true) {
                     if (closed) throw new IOException("pool of " + provider.name() + " is closed");
                     checkCoolDown();
+                    long now = nanos.getAsLong();
                     if (mayTake(foreground)) {
-                        NntpConnection reused = takeIdle(stale);
-                        if (reused != null) {
-                            leased.add(reused);
-                            return reused;
-                        }
+                        Lane reused = lanes.takeIdle(now, settings.idleTimeout().toNanos(), stale);
+                        if (reused != null) return new Lease(this, reused);
                         connecting++;
                         break;
+                    }
+                    if (foreground && settings.pipelineDepth() > 1) {
+                        Lane shared = lanes.pipeline(settings.pipelineDepth(), avoid, System.nanoTime(),
+                                QUIET_MILLIS * 1_000_000L);
+                        if (shared != null) return new Lease(this, shared);
                     }
                     awaitTurn(foreground);
                 }
@@ -127,7 +148,7 @@ public final class ConnectionPool implements AutoCloseable {
                 lock.unlock();
             }
         } finally {
-            for (NntpConnection c : stale) c.close();
+            for (Lane l : stale) l.close();
         }
         return connectCounted();
     }
@@ -147,7 +168,7 @@ public final class ConnectionPool implements AutoCloseable {
         lock.lock();
         try {
             if (closed || coolDownSeries.activeAt(nanos.getAsLong())) return 0;
-            toOpen = Math.max(0, Math.min(count, max) - (leased.size() + idle.size() + connecting));
+            toOpen = Math.max(0, Math.min(count, max) - (lanes.busy() + lanes.idle() + connecting));
             connecting += toOpen;
         } finally {
             lock.unlock();
@@ -160,9 +181,9 @@ public final class ConnectionPool implements AutoCloseable {
 
     /** Opens one connection counted in {@code connecting} and puts it on the idle list. */
     private void openIdle() {
-        NntpConnection c = null;
+        Lane lane = null;
         try {
-            c = login.open();
+            lane = lane(login.open());
         } catch (IOException e) {
             // Nobody waits for this connection: the borrower that needs one connects itself and
             // meets the same trouble (a refusal has started its cool-down already).
@@ -171,27 +192,18 @@ public final class ConnectionPool implements AutoCloseable {
             lock.lock();
             try {
                 connecting--;
-                kept = c != null && !closed;
-                if (kept) idle.addFirst(new Idle(c, nanos.getAsLong()));
+                kept = lane != null && !closed;
+                if (kept) lanes.addIdle(lane, nanos.getAsLong());
                 wakeAll();
             } finally {
                 lock.unlock();
             }
-            if (!kept && c != null) c.close();
+            if (!kept && lane != null) lane.close();
         }
     }
 
-    /**
-     * Takes a connection back: kept for reuse when its last response was read to its end,
-     * closed otherwise. Each borrowed connection is given back exactly once.
-     */
-    public void release(NntpConnection connection) {
-        giveBack(connection, connection.isReusable());
-    }
-
-    /** Takes a connection back and closes it at once (aborting any read in progress). */
-    public void discard(NntpConnection connection) {
-        giveBack(connection, false);
+    private Lane lane(NntpConnection connection) {
+        return new Lane(connection, provider.name() + "-" + laneNumbers.incrementAndGet(), this::freed);
     }
 
     /**
@@ -230,17 +242,15 @@ public final class ConnectionPool implements AutoCloseable {
      * @return how many were closed
      */
     public int evictIdle() {
-        List<NntpConnection> stale = new ArrayList<>();
+        List<Lane> stale;
         lock.lock();
         try {
-            long now = nanos.getAsLong();
-            // Idle connections are pushed at the head, so the oldest sit at the tail.
-            while (!idle.isEmpty() && isStale(idle.peekLast(), now)) stale.add(idle.pollLast().connection());
+            stale = lanes.evict(nanos.getAsLong(), settings.idleTimeout().toNanos());
             if (!stale.isEmpty()) wakeAll();
         } finally {
             lock.unlock();
         }
-        for (NntpConnection c : stale) c.close();
+        for (Lane l : stale) l.close();
         return stale.size();
     }
 
@@ -249,8 +259,9 @@ public final class ConnectionPool implements AutoCloseable {
         lock.lock();
         try {
             long now = nanos.getAsLong();
-            return new PoolStats(provider.name(), leased.size() + idle.size() + connecting, idle.size(), leased.size(),
-                    foregroundWaiting, backgroundWaiting, coolDownSeries.reasonAt(now), coolDownSeries.millisLeftAt(now));
+            return new PoolStats(provider.name(), lanes.busy() + lanes.idle() + connecting, lanes.idle(), lanes.busy(),
+                    lanes.places(), foregroundWaiting, backgroundWaiting, coolDownSeries.reasonAt(now),
+                    coolDownSeries.millisLeftAt(now));
         } finally {
             lock.unlock();
         }
@@ -274,40 +285,25 @@ public final class ConnectionPool implements AutoCloseable {
         return priority == Priority.FOREGROUND ? s.foregroundWaiting() : s.backgroundWaiting();
     }
 
-    /** Closes the idle connections and refuses new borrowers; leased ones close when given back. */
+    /** Closes the idle connections and refuses new borrowers; busy ones close once their last place is free. */
     @Override
     public void close() {
-        List<NntpConnection> toClose = new ArrayList<>();
+        List<Lane> toClose;
         lock.lock();
         try {
             closed = true;
-            for (Idle i : idle) toClose.add(i.connection());
-            idle.clear();
+            toClose = lanes.takeAllIdle();
             wakeAll();
         } finally {
             lock.unlock();
         }
-        for (NntpConnection c : toClose) c.quit();
+        for (Lane l : toClose) l.close();
     }
 
     private boolean mayTake(boolean foreground) {
-        int inUse = leased.size() + connecting;
+        int inUse = lanes.busy() + connecting;
         if (foreground) return inUse < max;
         return foregroundWaiting == 0 && inUse < max - reserve;
-    }
-
-    private NntpConnection takeIdle(List<NntpConnection> stale) {
-        long now = nanos.getAsLong();
-        Idle i;
-        while ((i = idle.pollFirst()) != null) {
-            if (!isStale(i, now) && i.connection().isReusable()) return i.connection();
-            stale.add(i.connection());
-        }
-        return null;
-    }
-
-    private boolean isStale(Idle i, long now) {
-        return now - i.since() > settings.idleTimeout().toNanos();
     }
 
     private void awaitTurn(boolean foreground) throws ReadCancelledException {
@@ -338,27 +334,27 @@ public final class ConnectionPool implements AutoCloseable {
         }
     }
 
-    private NntpConnection connectCounted() throws IOException {
-        NntpConnection c = null;
+    private Lease connectCounted() throws IOException {
+        Lane lane = null;
         boolean lent = false;
         try {
-            c = login.open();
+            lane = lane(login.open());
         } finally {
             lock.lock();
             try {
                 connecting--;
-                lent = c != null && !closed;
-                if (lent) leased.add(c);
+                lent = lane != null && !closed;
+                if (lent) lanes.addBusy(lane);
                 else wakeAll();
             } finally {
                 lock.unlock();
             }
         }
         if (!lent) {
-            c.close();
+            lane.close();
             throw new IOException("pool of " + provider.name() + " is closed");
         }
-        return c;
+        return new Lease(this, lane);
     }
 
     private void loginSucceeded() {
@@ -370,18 +366,26 @@ public final class ConnectionPool implements AutoCloseable {
         }
     }
 
-    private void giveBack(NntpConnection connection, boolean keep) {
-        boolean close;
+    /**
+     * A lease on {@code lane} is given back; {@code free}: its place is free now (otherwise the
+     * lane tells {@link #freed} once its command has ended).
+     */
+    void giveBack(Lane lane, boolean retire, boolean free) {
+        Lane toClose = null;
         lock.lock();
         try {
-            if (!leased.remove(connection)) throw new IllegalStateException("connection was not borrowed from this pool");
-            close = !keep || closed;
-            if (!close) idle.addFirst(new Idle(connection, nanos.getAsLong()));
+            if (retire) lanes.retire(lane);
+            if (free) toClose = lanes.free(lane, nanos.getAsLong(), !closed);
             wakeAll();
         } finally {
             lock.unlock();
         }
-        if (close) connection.abort();
+        if (toClose != null) toClose.close();
+    }
+
+    /** A command given back before it ended has ended now: its place on {@code lane} is free. */
+    private void freed(Lane lane) {
+        giveBack(lane, false, true);
     }
 
     private void wakeAll() {

@@ -10,6 +10,7 @@ import java.net.SocketTimeoutException;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 
@@ -22,6 +23,7 @@ import javax.net.ssl.SSLSocket;
  * <pre>
  *   NEW --connect()--&gt; READY --command--&gt; BUSY --reply (and body) fully read--&gt; READY
  *   BUSY --I/O error, timeout, garbage, sink failure, abort()--&gt; BROKEN
+ *   READY --pipeline()--&gt; PIPELINED --I/O error, timeout, garbage, sink failure, abort()--&gt; BROKEN
  *   any --close()/quit()--&gt; CLOSED
  * </pre>
  * Only a READY connection may be reused: one whose response was not read to its end (an
@@ -37,15 +39,18 @@ import javax.net.ssl.SSLSocket;
  * budget set with {@link #limitTo(Duration)} runs out.
  *
  * <p>Thread safety: commands are issued by one thread at a time (a connection is leased to one
- * borrower); {@link #abort()} and {@link #state()} may be called from any thread. The 64 KiB
+ * borrower), or, once {@link #pipeline() pipelined}, sent by one thread and read by another;
+ * {@link #abort()} and {@link #state()} may be called from any thread. The 64 KiB
  * read buffer is allocated once per connection and reused for every response; bodies are pushed
  * to a {@link BodySink} straight from it, so the sink must copy what it keeps before returning.
  */
 public final class NntpConnection implements Closeable {
 
-    public enum State { NEW, READY, BUSY, BROKEN, CLOSED }
+    public enum State { NEW, READY, BUSY, PIPELINED, BROKEN, CLOSED }
 
     static final int BUFFER_SIZE = 64 * 1024;
+    /** A {@link Pipeline} deadline that never comes: only the first-byte and between-bytes timeouts apply. */
+    public static final long NO_DEADLINE = Long.MAX_VALUE;
 
     private final NntpEndpoint endpoint;
     private final byte[] buf = new byte[BUFFER_SIZE];
@@ -186,6 +191,97 @@ public final class NntpConnection implements Closeable {
         }
     }
 
+    /**
+     * Hands the connection to a writer thread and a reader thread for pipelining (RFC 3977
+     * section 3.5): commands go out through the returned view as soon as they are given, while
+     * the replies to earlier ones are still being read. From here on only the view is used;
+     * the connection is never READY again.
+     *
+     * @throws IllegalStateException when the connection is not READY
+     */
+    public Pipeline pipeline() {
+        synchronized (this) {
+            if (state != State.READY) throw new IllegalStateException("pipeline() on a " + state + " connection");
+            state = State.PIPELINED;
+        }
+        return new Pipeline();
+    }
+
+    /**
+     * A PIPELINED connection: one thread sends commands, another reads the replies in the order
+     * the commands went out. Any I/O error, timeout, broken reply or failing sink breaks the
+     * connection (BROKEN, socket closed), which fails the other thread's call too.
+     */
+    public final class Pipeline {
+
+        private Pipeline() {
+        }
+
+        /**
+         * Sends command lines without reading their replies; only commands answered by a status
+         * line alone or by BODY's block may be pipelined. Writer thread only.
+         */
+        public void send(List<String> lines) throws IOException {
+            StringBuilder text = new StringBuilder();
+            for (String line : lines) {
+                checkCommandText(line, "command");
+                text.append(line).append("\r\n");
+            }
+            try {
+                out.write(text.toString().getBytes(StandardCharsets.UTF_8));
+                out.flush();
+            } catch (IOException | RuntimeException e) {
+                breakDown();
+                throw e;
+            }
+        }
+
+        /**
+         * Reads the status line of the oldest command whose reply is unread, waiting at most the
+         * first-byte timeout for its first byte and never past {@code deadlineNanos}
+         * ({@code System.nanoTime()}; {@link #NO_DEADLINE} for none). Reader thread only.
+         */
+        public NntpReply readReply(long deadlineNanos) throws IOException {
+            deadline(deadlineNanos);
+            try {
+                return NntpConnection.this.readReply();
+            } catch (IOException | RuntimeException e) {
+                breakDown();
+                throw e;
+            }
+        }
+
+        /**
+         * Reads the block that follows a 222 reply into {@code sink} until it reports the block
+         * complete. {@link #deadline} may move the deadline while this runs (from the sink, on
+         * this thread). Reader thread only.
+         */
+        public void readBody(BodySink sink) throws IOException {
+            try {
+                pump(sink);
+            } catch (IOException | RuntimeException e) {
+                breakDown();
+                throw e;
+            }
+        }
+
+        /** Moves the deadline of the read under way; {@link #NO_DEADLINE} for none. Reader thread only. */
+        public void deadline(long deadlineNanos) {
+            budgeted = deadlineNanos != NO_DEADLINE;
+            deadline = deadlineNanos;
+        }
+
+        /** True until the connection broke or was closed. */
+        public boolean isOpen() {
+            return state == State.PIPELINED;
+        }
+
+        /** Closes the socket at once, from any thread; both threads' calls fail. */
+        public void abort() {
+            breakDown();
+        }
+    }
+
     /** Says QUIT politely when READY (waiting at most the read timeout), then closes. */
     public void quit() {
         if (state == State.READY) {
@@ -288,7 +384,7 @@ public final class NntpConnection implements Closeable {
     }
 
     /** Accepts an id with or without angle brackets; refuses anything that could smuggle a command. */
-    static String bracketed(String messageId) {
+    public static String bracketed(String messageId) {
         String id = messageId.startsWith("<") && messageId.endsWith(">") && messageId.length() > 2
                 ? messageId.substring(1, messageId.length() - 1) : messageId;
         if (id.isEmpty()) throw new IllegalArgumentException("empty message id");

@@ -14,6 +14,7 @@ import java.nio.ReadOnlyBufferException;
 import java.util.ArrayDeque;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
@@ -63,6 +64,8 @@ public final class SegmentReader implements NzbReader {
     private final AtomicLong articlesFetched = new AtomicLong();
 
     private final ArrayDeque<Slot> slots = new ArrayDeque<>();
+    /** Done once the last fetch started has its place on a connection: the next one waits for it. */
+    private CompletableFuture<Void> lastPlaced = CompletableFuture.completedFuture(null);
     private boolean closed;
     private boolean retired;
     private boolean reading;
@@ -75,6 +78,8 @@ public final class SegmentReader implements NzbReader {
     private boolean open;
     /** The window's size at the last step. */
     private int window;
+    /** No piece that begins here or later is fetched: the end of the range being read. */
+    private long limit = Long.MAX_VALUE;
 
     /**
      * @param executor runs the fetches, one task each; cancelled by interrupt
@@ -231,11 +236,12 @@ public final class SegmentReader implements NzbReader {
             head = null;
         }
         if (head == null) {
-            head = start(index);
+            head = start(index, true);
             slots.addFirst(head);
         }
-        for (int next = slots.getLast().index + 1; slots.size() < window && next < map.articles(); next++) {
-            slots.addLast(start(next));
+        for (int next = slots.getLast().index + 1; slots.size() < window && next < map.articles()
+                && map.begin(next) < limit; next++) {
+            slots.addLast(start(next, false));
         }
         return head;
     }
@@ -298,28 +304,64 @@ public final class SegmentReader implements NzbReader {
         }
     }
 
-    private Slot start(int index) throws ReadCancelledException {
+    @Override
+    public void willRead(long offset, long end) throws ReadCancelledException {
+        if (offset < 0 || end < offset) throw new IllegalArgumentException("bad range: " + offset + ".." + end);
+        synchronized (this) {
+            ensureOpen();
+            limit = end;
+            if (retired || offset >= map.size()) return;
+            int index = map.pieceAt(offset);
+            if (index < 0 || end <= map.begin(index) + map.length(index)) return;
+            positionAt(index, true);
+            lastUse = System.nanoTime();
+        }
+    }
+
+    /** Starts the fetch of piece {@code index}; {@code first}: the piece the next read needs. */
+    private Slot start(int index, boolean first) throws ReadCancelledException {
         Slot slot = new Slot(index);
+        // Fetches take their places in the order of the file: the article a read waits for first
+        // is never queued behind a later one on a connection.
+        CompletableFuture<Void> before = first ? CompletableFuture.completedFuture(null) : lastPlaced;
+        CompletableFuture<Void> placed = new CompletableFuture<>();
+        lastPlaced = placed;
         try {
-            slot.future = executor.submit(() -> fetchInto(slot));
+            slot.future = executor.submit(() -> fetchInto(slot, before, placed));
         } catch (RejectedExecutionException e) {
             throw new ReadCancelledException("the reader's service is closed");
         }
         return slot;
     }
 
-    /** The fetch task of one slot. Runs on the executor. */
-    private DecodedArticle fetchInto(Slot slot) throws ReadFailure, ReadCancelledException {
+    /**
+     * The fetch task of one slot, placed on a connection after {@code before} is done; completes
+     * {@code placed} once it has its place or has stopped. Runs on the executor.
+     */
+    private DecodedArticle fetchInto(Slot slot, CompletableFuture<Void> before, CompletableFuture<Void> placed)
+            throws ReadFailure, ReadCancelledException {
         try {
+            return fetchInto(slot, before, () -> placed.complete(null));
+        } finally {
+            placed.complete(null);
+        }
+    }
+
+    private DecodedArticle fetchInto(Slot slot, CompletableFuture<Void> before, Runnable placed)
+            throws ReadFailure, ReadCancelledException {
+        try {
+            before.get();
             permits.acquire();
         } catch (InterruptedException e) {
             throw new ReadCancelledException("read-ahead cancelled");
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("a placement never fails", e);
         }
         try {
             byte[] buffer = pool.take();
             DecodedArticle article;
             try {
-                article = fetcher.fetch(map.segment(slot.index), priority, buffer);
+                article = fetcher.fetch(map.segment(slot.index), priority, buffer, placed);
             } catch (ReadFailure | ReadCancelledException | RuntimeException e) {
                 pool.give(buffer);
                 throw e;

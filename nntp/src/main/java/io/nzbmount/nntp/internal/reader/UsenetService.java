@@ -69,7 +69,8 @@ public final class UsenetService implements Usenet {
     public static UsenetService connect(List<Provider> providers, Settings settings) {
         PoolSettings defaults = PoolSettings.defaults();
         PoolSettings pool = new PoolSettings(settings.connectTimeout(), settings.firstByteTimeout(),
-                settings.betweenBytesTimeout(), defaults.idleTimeout(), defaults.coolDownFirst(), defaults.coolDownMax());
+                settings.betweenBytesTimeout(), defaults.idleTimeout(), defaults.coolDownFirst(), defaults.coolDownMax(),
+                settings.pipelineDepth());
         MultiProviderFetcher fetcher = MultiProviderFetcher.create(providers, new FetchSettings(settings.retryBackoff(),
                 settings.fetchBudget(), FetchSettings.DEFAULT_STALL_DEMOTION, pool));
         return new UsenetService(settings, fetcher, fetcher::evictIdle, fetcher, () -> fetcher.health(Instant.now()));

@@ -10,15 +10,16 @@ import java.util.function.Supplier;
 /**
  * How many articles a reader may fetch ahead, shared by the readers of one service.
  *
- * <p>With one command outstanding per connection, the link is full exactly when every connection
- * the providers asked first allow for foreground work carries an article, whatever the round trip
- * or the per-connection rate: a provider 20 ms away at 20 MB/s per connection needs as many
- * articles in flight as one on loopback to use its connections, it only takes longer per article.
- * So once the fetcher has measured its providers (its {@link Pipe} has samples), a reader's window
- * is its fair share of those connections: all of them for a reader alone, {@code connections /
- * active readers} rounded up (at least {@value #LEAST}) when several read at once, and never more than
- * {@code most} articles nor its share of {@code memoryBytes}. Until then, or when the fetcher
- * knows nothing of its connections, the window is {@code most}, still bounded by that memory share.
+ * <p>The link is full when every connection the providers asked first allow for foreground work
+ * is receiving an article all the time: each needs the article it receives plus the commands
+ * whose replies are on their way meanwhile, one per article time of the round trip
+ * ({@link Pipe#commandsPerConnection}, at most the pool's pipelining depth). Near, that is one or
+ * two; 20 ms away at 20 MB/s per connection, three. So once the fetcher has measured its
+ * providers (its {@link Pipe} has samples), a reader's window is its fair share of those
+ * places: all of them for a reader alone, {@code places / active readers} rounded up (at least
+ * {@value #LEAST}) when several read at once, and never more than {@code most} articles nor its
+ * share of {@code memoryBytes}. Until then, or when the fetcher knows nothing of its connections,
+ * the window is {@code most}, still bounded by that memory share.
  *
  * <p>A reader counts while it holds a window ({@link #holding}) and has stepped within the last
  * {@value #ACTIVE_MILLIS} ms; one that holds nothing (closed, idle and released) or has not been
@@ -111,7 +112,7 @@ public final class WindowSizer {
         Pipe link = pipe.get();
         if (link.foregroundConnections() <= 0 || link.samples() == 0) return 0;
         if (link.firstByteNanos() < FAR_MILLIS * 1_000_000.0) return 0;
-        return window(reader, partBytes);
+        return Math.min(link.foregroundConnections(), window(reader, partBytes));
     }
 
     /** The window of {@code reader}, whose articles are at most {@code partBytes} long, now. */
@@ -121,7 +122,8 @@ public final class WindowSizer {
         long memory = Math.max(LEAST, memoryBytes / readers / Math.max(1, partBytes));
         if (link.foregroundConnections() <= 0 || link.samples() == 0) return (int) Math.min(most, memory);
         // Rounded up: every connection stays busy, and the pool queues the few fetches over.
-        int share = Math.max(LEAST, Math.ceilDiv(link.foregroundConnections(), readers));
+        int places = link.foregroundConnections() * link.commandsPerConnection(partBytes);
+        int share = Math.max(LEAST, Math.ceilDiv(places, readers));
         return (int) Math.min(most, Math.min(share, memory));
     }
 }

@@ -10,6 +10,7 @@ import io.nzbmount.nntp.ArticleUnavailableException;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.Provider;
 import io.nzbmount.nntp.ReadCancelledException;
+import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.embedded.ArticleFault;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
 import io.nzbmount.nntp.embedded.Faults;
@@ -106,12 +107,39 @@ class FetcherRetryTest extends FetcherTestBase {
     }
 
     @Test
-    void interruptedFetchDoesNotReturnItsConnection() throws Exception {
+    void anInterruptedFetchLeavesItsConnectionToCarryTheNextCommand() throws Exception {
         EmbeddedNntpServer a = server();
         PostedFile file = postEverywhere(a);
         MultiProviderFetcher fetcher = fetcher(a.provider("a", 2, 0));
         fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0]);
         assertEquals(1, pools.get(0).idle());
+        // The article comes at 40 KB/s: about half a second, so the interrupt lands mid-body.
+        a.faults().inject(segment(file, 1).messageId(), new ArticleFault.Trickle(40_000), 1);
+        Thread reader = Thread.ofPlatform().start(() -> {
+            try {
+                fetcher.fetch(segment(file, 1), Priority.FOREGROUND, new byte[0]);
+            } catch (ReadFailure | ReadCancelledException ignored) {
+                // Only the interrupt matters here.
+            }
+        });
+        long deadline = System.nanoTime() + 5 * SECOND;
+        while (a.counters().bodyCommands() < 2 && System.nanoTime() < deadline) Thread.sleep(1);
+        Thread.sleep(100);
+        reader.interrupt();
+        reader.join(5000);
+        while (pools.get(0).idle() < 1 && System.nanoTime() < deadline) Thread.sleep(5);
+        assertEquals(1, pools.get(0).idle(), "the rest of the reply was read and dropped");
+        assertPart(file, 2, fetcher.fetch(segment(file, 2), Priority.FOREGROUND, new byte[0]));
+        assertEquals(1, a.counters().accepted(), "the same connection served the next article");
+        assertTrue(pauses.isEmpty(), "a cancelled read is not retried");
+    }
+
+    @Test
+    void anInterruptedFetchWhoseReplyNeverComesClosesItsConnection() throws Exception {
+        EmbeddedNntpServer a = server();
+        PostedFile file = postEverywhere(a);
+        MultiProviderFetcher fetcher = fetcher(a.provider("a", 2, 0));
+        fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0]);
         a.faults().inject(Faults.ALL, ArticleFault.stallUntilReleased());
         AtomicReference<Throwable> failure = new AtomicReference<>();
         AtomicReference<Boolean> interruptedAfter = new AtomicReference<>();
@@ -125,11 +153,14 @@ class FetcherRetryTest extends FetcherTestBase {
         });
         long deadline = System.nanoTime() + 5 * SECOND;
         while (a.counters().bodyCommands() < 2 && System.nanoTime() < deadline) Thread.sleep(1);
+        long interrupted = System.nanoTime();
         reader.interrupt();
         reader.join(5000);
+        assertTrue((System.nanoTime() - interrupted) / 1_000_000 < 500, "the fetch ends at once");
         assertInstanceOf(ReadCancelledException.class, failure.get());
         assertEquals(Boolean.TRUE, interruptedAfter.get());
-        assertEquals(0, pools.get(0).open(), "the interrupted connection is closed, not pooled");
+        while (pools.get(0).open() > 0 && System.nanoTime() < deadline) Thread.sleep(5);
+        assertEquals(0, pools.get(0).open(), "a reply that does not come within the drain time closes the connection");
         assertTrue(pauses.isEmpty(), "a cancelled read is not retried");
         a.faults().releaseStalls();
     }

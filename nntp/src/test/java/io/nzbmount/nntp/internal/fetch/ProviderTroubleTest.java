@@ -59,7 +59,7 @@ class ProviderTroubleTest extends FetcherTestBase {
             assertTrue(poolA.isCoolingDown());
             assertEquals(1, b.counters().bodyCommands());
         } finally {
-            poolA.release(held);
+            held.release();
         }
     }
 

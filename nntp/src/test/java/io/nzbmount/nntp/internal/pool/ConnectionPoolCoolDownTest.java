@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.nzbmount.nntp.Priority;
-import io.nzbmount.nntp.internal.protocol.NntpConnection;
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -43,14 +42,14 @@ class ConnectionPoolCoolDownTest extends PoolTestBase {
         server.faults().rejectCredentials(true);
         assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
         now.addAndGet(10 * SECOND);
-        assertEquals(new PoolStats("test", 0, 0, 0, 0, 0, CoolDownReason.AUTH_REJECTED, 20_000), pool.stats());
+        assertEquals(new PoolStats("test", 0, 0, 0, 0, 0, 0, CoolDownReason.AUTH_REJECTED, 20_000), pool.stats());
         now.addAndGet(20 * SECOND);
         assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
         now.addAndGet(60 * SECOND);
         server.faults().rejectCredentials(false);
-        NntpConnection ok = pool.borrow(Priority.FOREGROUND);
+        Lease ok = pool.borrow(Priority.FOREGROUND);
         assertServes(ok, file.segments().get(2));
-        pool.release(ok);
+        ok.release();
         server.faults().rejectCredentials(true);
         now.addAndGet(61 * SECOND);
         assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
@@ -62,18 +61,18 @@ class ConnectionPoolCoolDownTest extends PoolTestBase {
     void tooManyConnectionsAtGreetingOrLoginCoolsDown() throws Exception {
         ConnectionPool pool = pool(3);
         server.faults().connectionLimit(1, false);
-        NntpConnection one = pool.borrow(Priority.FOREGROUND);
+        Lease one = pool.borrow(Priority.FOREGROUND);
         ProviderRefusedException atGreeting = assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
         assertEquals(CoolDownReason.TOO_MANY_CONNECTIONS, atGreeting.reason());
-        pool.release(one);
+        one.release();
         now.addAndGet(30 * SECOND);
         server.faults().connectionLimit(1, true);
-        NntpConnection again = pool.borrow(Priority.FOREGROUND);
-        assertSame(one, again);
+        Lease again = pool.borrow(Priority.FOREGROUND);
+        assertSame(one.lane(), again.lane());
         ProviderRefusedException atLogin = assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
         assertEquals(CoolDownReason.TOO_MANY_CONNECTIONS, atLogin.reason());
         assertTrue(pool.isCoolingDown());
-        pool.release(again);
+        again.release();
     }
 
     @Test
@@ -89,10 +88,10 @@ class ConnectionPoolCoolDownTest extends PoolTestBase {
     @Test
     void coolDownWakesWaitersAndRefusesThem() throws Exception {
         ConnectionPool pool = pool(1);
-        NntpConnection only = pool.borrow(Priority.FOREGROUND);
+        Lease only = pool.borrow(Priority.FOREGROUND);
         CompletableFuture<Throwable> waiter = CompletableFuture.supplyAsync(() -> {
             try {
-                pool.release(pool.borrow(Priority.FOREGROUND));
+                pool.borrow(Priority.FOREGROUND).release();
                 return null;
             } catch (Throwable t) {
                 return t;
@@ -105,7 +104,7 @@ class ConnectionPoolCoolDownTest extends PoolTestBase {
         } catch (ExecutionException e) {
             throw new AssertionError(e);
         }
-        pool.release(only);
+        only.release();
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.nzbmount.nntp.internal.pool;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -9,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
-import io.nzbmount.nntp.internal.protocol.NntpConnection;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,12 +33,12 @@ class ConnectionPoolTest extends PoolTestBase {
                 borrowers.add(CompletableFuture.runAsync(() -> {
                     try {
                         for (int i = 0; i < 10; i++) {
-                            NntpConnection c = pool.borrow(priority);
+                            Lease c = pool.borrow(priority);
                             mostOpen.accumulateAndGet(pool.open(), Math::max);
                             try {
                                 assertServes(c, file.segments().get((seed + i) % file.segments().size()));
                             } finally {
-                                pool.release(c);
+                                c.release();
                             }
                         }
                     } catch (IOException e) {
@@ -57,29 +57,29 @@ class ConnectionPoolTest extends PoolTestBase {
     @Test
     void releasedConnectionIsReusedAndABrokenOneIsNot() throws IOException {
         ConnectionPool pool = pool(2);
-        NntpConnection first = pool.borrow(Priority.FOREGROUND);
-        pool.release(first);
-        NntpConnection again = pool.borrow(Priority.FOREGROUND);
-        assertSame(first, again);
-        again.abort();
-        pool.release(again);
+        Lease first = pool.borrow(Priority.FOREGROUND);
+        first.release();
+        Lease again = pool.borrow(Priority.FOREGROUND);
+        assertSame(first.lane(), again.lane());
+        again.lane().close();
+        again.release();
         assertEquals(0, pool.open());
-        NntpConnection fresh = pool.borrow(Priority.FOREGROUND);
-        assertNotSame(first, fresh);
+        Lease fresh = pool.borrow(Priority.FOREGROUND);
+        assertNotSame(first.lane(), fresh.lane());
         assertServes(fresh, file.segments().get(0));
-        pool.release(fresh);
+        fresh.release();
         assertEquals(2, server.counters().accepted());
-        assertThrows(IllegalStateException.class, () -> pool.release(fresh));
+        assertThrows(IllegalStateException.class, () -> fresh.release());
     }
 
     @Test
     void idleConnectionsAreClosedOnCleanupAfterTheIdleTimeout() throws Exception {
         ConnectionPool pool = pool(4);
-        NntpConnection a = pool.borrow(Priority.FOREGROUND);
-        NntpConnection b = pool.borrow(Priority.FOREGROUND);
-        pool.release(a);
+        Lease a = pool.borrow(Priority.FOREGROUND);
+        Lease b = pool.borrow(Priority.FOREGROUND);
+        a.release();
         now.addAndGet(30 * SECOND);
-        pool.release(b);
+        b.release();
         now.addAndGet(30 * SECOND);
         assertEquals(0, pool.evictIdle(), "60 s idle is not over the timeout yet");
         now.addAndGet(1);
@@ -94,13 +94,13 @@ class ConnectionPoolTest extends PoolTestBase {
     @Test
     void staleIdleConnectionIsNeverLentOut() throws IOException {
         ConnectionPool pool = pool(2);
-        NntpConnection a = pool.borrow(Priority.FOREGROUND);
-        pool.release(a);
+        Lease a = pool.borrow(Priority.FOREGROUND);
+        a.release();
         now.addAndGet(61 * SECOND);
-        NntpConnection b = pool.borrow(Priority.FOREGROUND);
-        assertNotSame(a, b);
-        assertEquals(NntpConnection.State.CLOSED, a.state());
-        pool.release(b);
+        Lease b = pool.borrow(Priority.FOREGROUND);
+        assertNotSame(a.lane(), b.lane());
+        assertFalse(a.lane().isOpen());
+        b.release();
         assertEquals(1, pool.open());
     }
 
@@ -108,25 +108,25 @@ class ConnectionPoolTest extends PoolTestBase {
     void backgroundNeverTakesTheLastConnection() throws Exception {
         ConnectionPool pool = pool(4);
         assertEquals(3, pool.capacity(Priority.BACKGROUND));
-        List<NntpConnection> background = new ArrayList<>();
+        List<Lease> background = new ArrayList<>();
         for (int i = 0; i < 3; i++) background.add(pool.borrow(Priority.BACKGROUND));
         AtomicReference<Throwable> waiterFailure = new AtomicReference<>();
         Thread waiter = Thread.ofPlatform().start(() -> {
             try {
-                pool.release(pool.borrow(Priority.BACKGROUND));
+                pool.borrow(Priority.BACKGROUND).release();
             } catch (Throwable t) {
                 waiterFailure.set(t);
             }
         });
         await(() -> pool.waiting(Priority.BACKGROUND) == 1);
-        NntpConnection foreground = pool.borrow(Priority.FOREGROUND);
+        Lease foreground = pool.borrow(Priority.FOREGROUND);
         assertServes(foreground, file.segments().get(1));
         assertEquals(4, pool.open());
         waiter.interrupt();
         waiter.join(5000);
         assertInstanceOf(ReadCancelledException.class, waiterFailure.get());
-        pool.release(foreground);
-        for (NntpConnection c : background) pool.release(c);
+        foreground.release();
+        for (Lease c : background) c.release();
     }
 
     @Test
@@ -141,29 +141,29 @@ class ConnectionPoolTest extends PoolTestBase {
     @Test
     void foregroundWaitersAreServedBeforeBackgroundWaiters() throws Exception {
         ConnectionPool pool = pool(4);
-        List<NntpConnection> held = new ArrayList<>();
+        List<Lease> held = new ArrayList<>();
         for (int i = 0; i < 4; i++) held.add(pool.borrow(Priority.FOREGROUND));
         List<String> served = java.util.Collections.synchronizedList(new ArrayList<>());
-        List<NntpConnection> got = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<Lease> got = java.util.Collections.synchronizedList(new ArrayList<>());
         Thread bg = Thread.ofPlatform().start(() -> borrowInto(pool, Priority.BACKGROUND, "background", served, got));
         await(() -> pool.waiting(Priority.BACKGROUND) == 1);
         Thread fg = Thread.ofPlatform().start(() -> borrowInto(pool, Priority.FOREGROUND, "foreground", served, got));
         await(() -> pool.waiting(Priority.FOREGROUND) == 1);
-        pool.release(held.remove(0));
+        held.remove(0).release();
         fg.join(5000);
         assertEquals(List.of("foreground"), served);
         // 4 in use again: the background waiter needs two free (one is the foreground reserve).
-        pool.release(held.remove(0));
+        held.remove(0).release();
         Thread.sleep(50);
         assertEquals(List.of("foreground"), served, "background may not take the reserved connection");
-        pool.release(held.remove(0));
+        held.remove(0).release();
         bg.join(5000);
         assertEquals(List.of("foreground", "background"), served);
-        for (NntpConnection c : held) pool.release(c);
-        for (NntpConnection c : got) pool.release(c);
+        for (Lease c : held) c.release();
+        for (Lease c : got) c.release();
     }
 
-    private static void borrowInto(ConnectionPool pool, Priority p, String label, List<String> served, List<NntpConnection> got) {
+    private static void borrowInto(ConnectionPool pool, Priority p, String label, List<String> served, List<Lease> got) {
         try {
             got.add(pool.borrow(p));
             served.add(label);
@@ -175,7 +175,7 @@ class ConnectionPoolTest extends PoolTestBase {
     @Test
     void waitingForAConnectionIsInterruptible() throws Exception {
         ConnectionPool pool = pool(1);
-        NntpConnection only = pool.borrow(Priority.FOREGROUND);
+        Lease only = pool.borrow(Priority.FOREGROUND);
         CompletableFuture<Boolean> interruptedAfter = new CompletableFuture<>();
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread waiter = Thread.ofPlatform().start(() -> {
@@ -191,14 +191,14 @@ class ConnectionPoolTest extends PoolTestBase {
         assertTrue(interruptedAfter.get(5, TimeUnit.SECONDS));
         assertInstanceOf(ReadCancelledException.class, failure.get());
         assertEquals(0, pool.waiting(Priority.FOREGROUND));
-        pool.release(only);
+        only.release();
     }
 
     @Test
     void waitingBorrowerGetsAConnectionWhenOneIsDiscarded() throws Exception {
         ConnectionPool pool = pool(1);
-        NntpConnection only = pool.borrow(Priority.FOREGROUND);
-        CompletableFuture<NntpConnection> waiter = CompletableFuture.supplyAsync(() -> {
+        Lease only = pool.borrow(Priority.FOREGROUND);
+        CompletableFuture<Lease> waiter = CompletableFuture.supplyAsync(() -> {
             try {
                 return pool.borrow(Priority.FOREGROUND);
             } catch (IOException e) {
@@ -206,10 +206,10 @@ class ConnectionPoolTest extends PoolTestBase {
             }
         });
         await(() -> pool.waiting(Priority.FOREGROUND) == 1);
-        pool.discard(only);
-        NntpConnection next = waiter.get(5, TimeUnit.SECONDS);
+        only.retire();
+        Lease next = waiter.get(5, TimeUnit.SECONDS);
         assertServes(next, file.segments().get(0));
-        pool.release(next);
+        next.release();
         assertEquals(1, pool.open());
     }
 
@@ -219,22 +219,22 @@ class ConnectionPoolTest extends PoolTestBase {
         assertEquals(3, pool.openAhead(3));
         await(() -> pool.idle() == 3);
         assertEquals(3, server.counters().accepted(), "opened in the background, each logged in");
-        List<NntpConnection> got = new ArrayList<>();
+        List<Lease> got = new ArrayList<>();
         for (int i = 0; i < 3; i++) got.add(pool.borrow(Priority.FOREGROUND));
         assertServes(got.get(2), file.segments().get(1));
         assertEquals(3, server.counters().accepted(), "no borrower connected on its own");
-        for (NntpConnection c : got) pool.release(c);
+        for (Lease c : got) c.release();
     }
 
     @Test
     void openingAheadNeverGoesPastTheLimitCountingConnectionsInUse() throws Exception {
         ConnectionPool pool = pool(3);
-        NntpConnection inUse = pool.borrow(Priority.FOREGROUND);
+        Lease inUse = pool.borrow(Priority.FOREGROUND);
         assertEquals(2, pool.openAhead(10));
         await(() -> pool.idle() == 2);
         assertEquals(0, pool.openAhead(3), "three exist already");
         assertEquals(3, pool.open());
-        pool.release(inUse);
+        inUse.release();
         assertEquals(3, server.counters().accepted());
     }
 
@@ -242,9 +242,9 @@ class ConnectionPoolTest extends PoolTestBase {
     void aBorrowerArrivingWhileConnectionsOpenAheadWaitsForOneOfThem() throws Exception {
         ConnectionPool pool = pool(2);
         pool.openAhead(2);
-        NntpConnection c = pool.borrow(Priority.FOREGROUND);
+        Lease c = pool.borrow(Priority.FOREGROUND);
         assertServes(c, file.segments().get(0));
-        pool.release(c);
+        c.release();
         await(() -> pool.idle() == 2);
         assertEquals(2, server.counters().accepted(), "the borrower opened no third connection");
     }

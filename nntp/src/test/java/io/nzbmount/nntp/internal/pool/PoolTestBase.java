@@ -8,7 +8,6 @@ import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
 import io.nzbmount.nntp.embedded.PostedFile;
 import io.nzbmount.nntp.embedded.PostedSegment;
 import io.nzbmount.nntp.internal.protocol.BodyCollector;
-import io.nzbmount.nntp.internal.protocol.NntpConnection;
 import io.nzbmount.nntp.internal.yenc.YencEncoder;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -38,8 +37,11 @@ abstract class PoolTestBase {
     }
 
     @AfterEach
-    void everyBorrowedConnectionWentBack() {
+    void everyBorrowedConnectionWentBack() throws InterruptedException {
         for (ConnectionPool p : pools) {
+            // A command given up is drained on its connection, which comes back within the drain's time.
+            long deadline = System.nanoTime() + 3 * SECOND;
+            while (p.leased() > 0 && System.nanoTime() < deadline) Thread.sleep(5);
             assertEquals(0, p.leased(), "leased connections left in " + p.provider().name());
             assertEquals(p.idle(), p.open(), "open connections that are neither idle nor leased");
             p.close();
@@ -49,13 +51,22 @@ abstract class PoolTestBase {
 
     ConnectionPool pool(int connections, String password) {
         Provider p = new Provider("test", server.host(), server.port(), false, "user", password, connections, 0);
-        ConnectionPool pool = new ConnectionPool(p, PoolSettings.defaults(), now::get);
+        // One command per connection: these tests are about connections; PipeliningTest is about depth.
+        ConnectionPool pool = new ConnectionPool(p, PoolSettings.defaults().withPipelineDepth(1), now::get);
         pools.add(pool);
         return pool;
     }
 
     ConnectionPool pool(int connections) {
         return pool(connections, "pass");
+    }
+
+    /** A pool whose connections carry up to {@code depth} commands each. */
+    ConnectionPool pool(int connections, int depth) {
+        Provider p = new Provider("test", server.host(), server.port(), false, "user", "pass", connections, 0);
+        ConnectionPool pool = new ConnectionPool(p, PoolSettings.defaults().withPipelineDepth(depth), now::get);
+        pools.add(pool);
+        return pool;
     }
 
     static void await(BooleanSupplier condition) throws InterruptedException {
@@ -66,9 +77,9 @@ abstract class PoolTestBase {
         }
     }
 
-    void assertServes(NntpConnection c, PostedSegment s) throws IOException {
+    void assertServes(Lease c, PostedSegment s) throws IOException {
         BodyCollector sink = new BodyCollector();
-        assertEquals(222, c.body(s.messageId(), sink).code());
+        assertEquals(222, c.body(s.messageId(), sink, java.time.Duration.ofSeconds(5)).code());
         assertArrayEquals(new YencEncoder().encodePart(data, (int) s.begin(), s.length(), file.fileName(), s.number(),
                 file.segments().size(), data.length, s.begin()), sink.toByteArray());
     }

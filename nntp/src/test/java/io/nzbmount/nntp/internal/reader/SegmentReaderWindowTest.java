@@ -20,7 +20,7 @@ class SegmentReaderWindowTest {
     private static final int PART = 1000;
     private static final int PARTS = 60;
     private static final byte[] ORIGINAL = new byte[PART * PARTS];
-    private static final Pipe FAR = new Pipe(20, 12, 40_000_000);
+    private static final Pipe FAR = new Pipe(20, 12, 40_000_000, 20_000_000, 1);
 
     static {
         new Random(7).nextBytes(ORIGINAL);

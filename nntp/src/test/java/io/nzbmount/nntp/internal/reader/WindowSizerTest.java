@@ -10,7 +10,7 @@ class WindowSizerTest {
 
     private static final int PART = 750_000;
     /** 20 connections, 40 ms to the first byte, 20 MB/s each, measured on 12 articles. */
-    private static final Pipe FAR = new Pipe(20, 12, 40_000_000);
+    private static final Pipe FAR = new Pipe(20, 12, 40_000_000, 20_000_000, 1);
 
     private static WindowSizer sizer(Pipe pipe) {
         return new WindowSizer(64, 128L << 20, () -> pipe);
@@ -27,7 +27,7 @@ class WindowSizerTest {
 
     @Test
     void eightStreamsShareTheConnectionsFairly() {
-        WindowSizer sizer = sizer(new Pipe(40, 12, 40_000_000));
+        WindowSizer sizer = sizer(new Pipe(40, 12, 40_000_000, 20_000_000, 1));
         Object[] readers = new Object[8];
         for (int i = 0; i < readers.length; i++) sizer.holding(readers[i] = new Object());
         for (Object r : readers) assertEquals(5, sizer.window(r, PART), "40 connections over 8 readers");
@@ -89,14 +89,14 @@ class WindowSizerTest {
 
     @Test
     void theWindowIsNeverLargerThanTheMost() {
-        WindowSizer sizer = sizer(new Pipe(100, 12, 40_000_000));
+        WindowSizer sizer = sizer(new Pipe(100, 12, 40_000_000, 20_000_000, 1));
         assertEquals(64, sizer.window(new Object(), PART));
     }
 
     @Test
     void onlyAFarLinkOpensConnectionsAhead() {
         assertEquals(20, sizer(FAR).connectionsAhead(new Object(), PART), "40 ms to the first byte");
-        assertEquals(0, sizer(new Pipe(20, 12, 1_000_000)).connectionsAhead(new Object(), PART),
+        assertEquals(0, sizer(new Pipe(20, 12, 1_000_000, 20_000_000, 1)).connectionsAhead(new Object(), PART),
                 "1 ms to the first byte: connecting costs nothing worth hiding");
     }
 
@@ -108,7 +108,7 @@ class WindowSizerTest {
 
     @Test
     void anUnmeasuredLinkGetsTheMostWindow() {
-        assertEquals(8, new WindowSizer(8, 128L << 20, () -> new Pipe(20, 0, 0)).window(new Object(), PART),
+        assertEquals(8, new WindowSizer(8, 128L << 20, () -> new Pipe(20, 0, 0, 20_000_000, 1)).window(new Object(), PART),
                 "nothing measured yet");
         assertEquals(8, new WindowSizer(8, 128L << 20, () -> Pipe.UNKNOWN).window(new Object(), PART),
                 "connections unknown");

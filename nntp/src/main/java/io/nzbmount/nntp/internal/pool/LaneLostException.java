@@ -1,0 +1,15 @@
+package io.nzbmount.nntp.internal.pool;
+
+import java.io.IOException;
+
+/**
+ * A request's reply was never read because its connection broke or closed first, for the reply
+ * before it or for the connection as a whole: the cause says what. Transient: the same command
+ * on another connection may well be answered.
+ */
+public final class LaneLostException extends IOException {
+
+    LaneLostException(String provider, IOException cause) {
+        super("the connection to " + provider + " ended before this reply: " + cause, cause);
+    }
+}

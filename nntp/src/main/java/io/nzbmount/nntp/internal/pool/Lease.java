@@ -1,0 +1,100 @@
+package io.nzbmount.nntp.internal.pool;
+
+import io.nzbmount.nntp.ReadCancelledException;
+import io.nzbmount.nntp.internal.protocol.BodySink;
+import io.nzbmount.nntp.internal.protocol.NntpConnection;
+import io.nzbmount.nntp.internal.protocol.NntpReply;
+import java.io.IOException;
+import java.time.Duration;
+
+/**
+ * A place on one of a pool's connections, lent by {@link ConnectionPool#borrow} for one command
+ * (or none: a borrower may give it back unused).
+ * The connection may carry other borrowers' commands before and after it (pipelining); the reply
+ * to this one is read in its turn.
+ *
+ * <p>Give it back exactly once: {@link #release()} when the connection is fine, {@link #retire()}
+ * when its answer makes it suspect (it then takes no new command and closes once the commands it
+ * carries have ended). A command given up by an interrupt or its budget is read to its end and
+ * dropped on the connection's own threads, and its place comes back to the pool after that.
+ *
+ * <p>Not thread-safe: one borrower.
+ */
+public final class Lease {
+
+    private final ConnectionPool pool;
+    private final Lane lane;
+    private Lane.Request request;
+    private boolean returned;
+
+    Lease(ConnectionPool pool, Lane lane) {
+        this.pool = pool;
+        this.lane = lane;
+    }
+
+    /**
+     * BODY of one article: waits for the reply; on 222 its body has gone into {@code sink} (from
+     * the connection's reader thread, so the sink must not rely on the caller's thread) before
+     * this returns. Any other reply is returned as it is.
+     *
+     * @param budget the longest to wait for the whole reply; then the command is given up and a
+     *               {@link java.net.SocketTimeoutException} thrown
+     * @throws ReadCancelledException the calling thread was interrupted (its status kept); once
+     *     thrown, {@code sink} is never called again
+     * @throws IOException the connection broke or closed before or during the reply
+     */
+    public NntpReply body(String messageId, BodySink sink, Duration budget) throws IOException {
+        return run("BODY " + NntpConnection.bracketed(messageId), sink, budget);
+    }
+
+    /** STAT: 223 the article exists, 430 it does not; as {@link #body} otherwise. */
+    public NntpReply stat(String messageId, Duration budget) throws IOException {
+        return run("STAT " + NntpConnection.bracketed(messageId), null, budget);
+    }
+
+    private NntpReply run(String line, BodySink sink, Duration budget) throws IOException {
+        if (returned) throw new IllegalStateException("the lease was given back");
+        if (request != null) throw new IllegalStateException("a lease carries one command");
+        Lane.Request r = lane.submit(line, sink);
+        request = r;
+        try {
+            return r.await(System.nanoTime() + Math.max(0, budget.toNanos()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ReadCancelledException("interrupted while waiting for " + line);
+        }
+    }
+
+    /** Whether the last command's reply waited for another one's on its connection. */
+    public boolean queued() {
+        return request != null && request.queued();
+    }
+
+    /** When the last command went out, {@code System.nanoTime()}; 0 when it has not. */
+    public long sentNanos() {
+        return request == null ? 0 : request.sentNanos();
+    }
+
+    /** The connection this place is on. */
+    public Lane lane() {
+        return lane;
+    }
+
+    /** Gives the place back; the connection goes on carrying commands. */
+    public void release() {
+        giveBack(false);
+    }
+
+    /** Gives the place back and takes the connection out of service once its commands have ended. */
+    public void retire() {
+        giveBack(true);
+    }
+
+    private void giveBack(boolean retire) {
+        if (returned) throw new IllegalStateException("connection was not borrowed from this pool, or given back twice");
+        returned = true;
+        if (request != null) request.cancel();
+        boolean free = request == null || request.release();
+        pool.giveBack(lane, retire, free);
+    }
+}

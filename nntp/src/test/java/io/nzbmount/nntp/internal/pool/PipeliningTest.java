@@ -1,0 +1,261 @@
+package io.nzbmount.nntp.internal.pool;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.nzbmount.nntp.Priority;
+import io.nzbmount.nntp.ReadCancelledException;
+import io.nzbmount.nntp.embedded.ArticleFault;
+import io.nzbmount.nntp.embedded.PostedFile;
+import io.nzbmount.nntp.embedded.PostedSegment;
+import io.nzbmount.nntp.internal.protocol.BodyCollector;
+import io.nzbmount.nntp.internal.yenc.YencEncoder;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/** Several commands on one connection: each reply to its own command, and a given-up one costing no connection. */
+class PipeliningTest extends PoolTestBase {
+
+    private static final Duration BUDGET = Duration.ofSeconds(10);
+
+    private PostedFile many;
+    private byte[] manyData;
+
+    private PostedFile many() {
+        if (many == null) {
+            manyData = new byte[400_000];
+            new Random(9).nextBytes(manyData);
+            many = server.post("many.bin", manyData, 25_000);
+        }
+        return many;
+    }
+
+    private byte[] expected(PostedSegment s) {
+        return new YencEncoder().encodePart(manyData, (int) s.begin(), s.length(), many.fileName(), s.number(),
+                many.segments().size(), manyData.length, s.begin());
+    }
+
+    /** BODY of {@code s} on {@code lease} on a thread of its own; the body's bytes, or the failure. */
+    private CompletableFuture<byte[]> body(Lease lease, PostedSegment s) {
+        return CompletableFuture.supplyAsync(() -> {
+            BodyCollector sink = new BodyCollector();
+            try {
+                assertEquals(222, lease.body(s.messageId(), sink, BUDGET).code());
+                return sink.toByteArray();
+            } catch (IOException e) {
+                throw new RuntimeException(e);
+            } finally {
+                lease.release();
+            }
+        }, Executors.newVirtualThreadPerTaskExecutor());
+    }
+
+    @Test
+    void commandsOnOneConnectionEachGetTheirOwnReplyAndTheirDelaysOverlap() throws Exception {
+        PostedFile file = many();
+        ConnectionPool pool = pool(1, 4);
+        server.faults().replyDelay(Duration.ofMillis(300));
+        List<Lease> leases = new ArrayList<>();
+        for (int i = 0; i < 4; i++) leases.add(pool.borrow(Priority.FOREGROUND));
+        for (Lease l : leases) assertSame(leases.getFirst().lane(), l.lane(), "all four on the one connection");
+        long t0 = System.nanoTime();
+        List<CompletableFuture<byte[]>> bodies = new ArrayList<>();
+        for (int i = 0; i < 4; i++) bodies.add(body(leases.get(i), file.segments().get(i)));
+        for (int i = 0; i < 4; i++) assertArrayEquals(expected(file.segments().get(i)), bodies.get(i).get(10, TimeUnit.SECONDS));
+        long took = (System.nanoTime() - t0) / 1_000_000;
+        assertTrue(took < 900, "four replies of 300 ms each came in " + took + " ms: the commands went out together");
+        assertEquals(1, server.counters().accepted());
+        assertEquals(4, server.counters().bodyCommands());
+        assertEquals(0, pool.stats().places(), "no place is left over");
+    }
+
+    @Test
+    void aCommandGivenUpAtAnyMomentLeavesTheNextReplyExact() throws Exception {
+        PostedFile file = many();
+        ConnectionPool pool = pool(1, 2);
+        // 250 KB/s in pieces of 2.5 KB: a body of 25 KB takes 100 ms, cut wherever the give-up lands.
+        server.faults().rateCap(250_000);
+        SplittableRandom random = new SplittableRandom(3);
+        for (int round = 0; round < 12; round++) {
+            PostedSegment first = file.segments().get(round % 8);
+            PostedSegment second = file.segments().get(8 + round % 8);
+            Lease a = pool.borrow(Priority.FOREGROUND);
+            Lease b = pool.borrow(Priority.FOREGROUND);
+            assertSame(a.lane(), b.lane());
+            AtomicReference<Throwable> aFailure = new AtomicReference<>();
+            Thread giver = Thread.ofVirtual().start(() -> {
+                try {
+                    a.body(first.messageId(), new BodyCollector(), BUDGET);
+                } catch (IOException e) {
+                    aFailure.set(e);
+                } finally {
+                    a.release();
+                }
+            });
+            CompletableFuture<byte[]> next = body(b, second);
+            Thread.sleep(random.nextInt(140));
+            giver.interrupt();
+            giver.join(5000);
+            assertArrayEquals(expected(second), next.get(10, TimeUnit.SECONDS), "round " + round);
+            await(() -> pool.leased() == 0);
+        }
+        assertEquals(1, server.counters().accepted(), "the given-up replies were drained, the connection kept");
+    }
+
+    @Test
+    void aConnectionThatBreaksFailsTheCommandsQueuedBehindItsReplyAsLost() throws Exception {
+        PostedFile file = many();
+        ConnectionPool pool = pool(1, 3);
+        server.faults().inject(file.segments().get(0).messageId(), ArticleFault.resetAfter(3000), 1);
+        Lease a = pool.borrow(Priority.FOREGROUND);
+        Lease b = pool.borrow(Priority.FOREGROUND);
+        CompletableFuture<byte[]> first = body(a, file.segments().get(0));
+        CompletableFuture<byte[]> second = body(b, file.segments().get(1));
+        Throwable firstFailure = assertThrows(Exception.class, () -> first.get(10, TimeUnit.SECONDS)).getCause().getCause();
+        Throwable secondFailure = assertThrows(Exception.class, () -> second.get(10, TimeUnit.SECONDS)).getCause().getCause();
+        assertInstanceOf(IOException.class, firstFailure);
+        assertInstanceOf(LaneLostException.class, secondFailure);
+        await(() -> pool.open() == 0);
+        Lease fresh = pool.borrow(Priority.FOREGROUND);
+        assertServes(fresh, this.file.segments().get(0));
+        fresh.release();
+    }
+
+    @Test
+    void aConnectionWaitingLongForABytesIsGivenNoFurtherCommand() throws Exception {
+        PostedFile file = many();
+        ConnectionPool pool = pool(1, 3);
+        server.faults().inject(file.segments().get(0).messageId(), ArticleFault.stallUntilReleased(), 1);
+        Lease a = pool.borrow(Priority.FOREGROUND);
+        CompletableFuture<byte[]> stalled = body(a, file.segments().get(0));
+        Thread.sleep(ConnectionPool.QUIET_MILLIS + 200);
+        CompletableFuture<Lease> waiter = CompletableFuture.supplyAsync(() -> {
+            try {
+                return pool.borrow(Priority.FOREGROUND);
+            } catch (IOException e) {
+                throw new RuntimeException(e);
+            }
+        });
+        await(() -> pool.waiting(Priority.FOREGROUND) == 1);
+        server.faults().releaseStalls();
+        assertArrayEquals(expected(file.segments().get(0)), stalled.get(10, TimeUnit.SECONDS));
+        Lease next = waiter.get(10, TimeUnit.SECONDS);
+        assertServes(next, this.file.segments().get(1));
+        next.release();
+    }
+
+    @Test
+    void aBorrowerNeverQueuesBehindTheConnectionItAvoids() throws Exception {
+        ConnectionPool pool = pool(2, 3);
+        Lease a = pool.borrow(Priority.FOREGROUND);
+        Lease b = pool.borrow(Priority.FOREGROUND);
+        assertNotSame(a.lane(), b.lane());
+        for (int i = 0; i < 3; i++) {
+            Lease c = pool.borrow(Priority.FOREGROUND, a.lane());
+            assertSame(b.lane(), c.lane(), "queued behind the other connection");
+            c.release();
+        }
+        a.release();
+        b.release();
+    }
+
+    @Test
+    void backgroundWorkIsNeverQueuedBehindAnotherCommand() throws Exception {
+        ConnectionPool pool = pool(2, 3);
+        assertEquals(1, pool.capacity(Priority.BACKGROUND));
+        Lease background = pool.borrow(Priority.BACKGROUND);
+        Lease foreground = pool.borrow(Priority.FOREGROUND);
+        Lease queued = pool.borrow(Priority.FOREGROUND);
+        assertSame(true, queued.lane() == background.lane() || queued.lane() == foreground.lane());
+        AtomicReference<Lease> second = new AtomicReference<>();
+        Thread waiter = Thread.ofVirtual().start(() -> {
+            try {
+                second.set(pool.borrow(Priority.BACKGROUND));
+            } catch (IOException e) {
+                throw new RuntimeException(e);
+            }
+        });
+        await(() -> pool.waiting(Priority.BACKGROUND) == 1);
+        queued.release();
+        foreground.release();
+        background.release();
+        waiter.join(5000);
+        second.get().release();
+        assertEquals(2, server.counters().accepted());
+    }
+
+    @Test
+    void theConnectionLimitHoldsWhileEveryConnectionCarriesSeveralCommands() throws Exception {
+        PostedFile file = many();
+        ConnectionPool pool = pool(3, 3);
+        AtomicInteger mostPlaces = new AtomicInteger();
+        List<CompletableFuture<Void>> borrowers = new ArrayList<>();
+        try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int t = 0; t < 24; t++) {
+                int seed = t;
+                borrowers.add(CompletableFuture.runAsync(() -> {
+                    try {
+                        for (int i = 0; i < 10; i++) {
+                            PostedSegment s = file.segments().get((seed + i) % file.segments().size());
+                            Lease c = pool.borrow(Priority.FOREGROUND);
+                            mostPlaces.accumulateAndGet(pool.stats().places(), Math::max);
+                            try {
+                                BodyCollector sink = new BodyCollector();
+                                assertEquals(222, c.body(s.messageId(), sink, BUDGET).code());
+                                assertArrayEquals(expected(s), sink.toByteArray());
+                            } finally {
+                                c.release();
+                            }
+                        }
+                    } catch (IOException e) {
+                        throw new RuntimeException(e);
+                    }
+                }, executor));
+            }
+            CompletableFuture.allOf(borrowers.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
+        }
+        assertTrue(server.counters().maxConcurrent() <= 3, "server saw " + server.counters().maxConcurrent());
+        assertTrue(mostPlaces.get() <= 9, "at most three commands on each of three connections: " + mostPlaces.get());
+        assertTrue(mostPlaces.get() > 3, "the connections did carry several commands: " + mostPlaces.get());
+        assertEquals(240, server.counters().bodyCommands());
+    }
+
+    @Test
+    void aPlaceGivenUpComesBackOnlyOnceItsReplyWasRead() throws Exception {
+        PostedFile file = many();
+        ConnectionPool pool = pool(1, 2);
+        server.faults().inject(file.segments().get(0).messageId(), new ArticleFault.Trickle(50_000), 1);
+        Lease a = pool.borrow(Priority.FOREGROUND);
+        Thread giver = Thread.ofVirtual().start(() -> {
+            try {
+                a.body(file.segments().get(0).messageId(), new BodyCollector(), BUDGET);
+            } catch (IOException e) {
+                assertInstanceOf(ReadCancelledException.class, e);
+            } finally {
+                a.release();
+            }
+        });
+        Thread.sleep(100);
+        giver.interrupt();
+        giver.join(5000);
+        assertEquals(1, pool.stats().places(), "the reply is still being read");
+        assertEquals(1, pool.leased());
+        await(() -> pool.leased() == 0);
+        assertEquals(1, pool.idle());
+    }
+}
