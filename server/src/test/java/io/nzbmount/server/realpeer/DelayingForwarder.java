@@ -11,6 +11,7 @@ import java.net.Socket;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A TCP forwarder on 127.0.0.1 that makes a real server look far away: each connection's
@@ -31,6 +32,7 @@ public final class DelayingForwarder implements AutoCloseable {
     private final long delayNanos;
     private final long bytesPerSecond;
     private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger accepted = new AtomicInteger();
     private final Object gate = new Object();
     private volatile boolean frozen;
     private volatile boolean closed;
@@ -49,6 +51,11 @@ public final class DelayingForwarder implements AutoCloseable {
         return listener.getLocalPort();
     }
 
+    /** Connections accepted since the forwarder started. */
+    public int accepted() {
+        return accepted.get();
+    }
+
     /** Frozen: nothing more is forwarded on any connection, old or new, until thawed; sockets stay open. */
     public void freeze(boolean on) {
         synchronized (gate) {
@@ -61,6 +68,7 @@ public final class DelayingForwarder implements AutoCloseable {
         while (!closed) {
             try {
                 Socket client = listener.accept();
+                accepted.incrementAndGet();
                 Socket server = new Socket(targetHost, targetPort);
                 sockets.add(client);
                 sockets.add(server);

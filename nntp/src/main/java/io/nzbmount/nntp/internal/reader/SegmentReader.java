@@ -64,7 +64,7 @@ public final class SegmentReader implements NzbReader {
     private final AtomicLong articlesFetched = new AtomicLong();
 
     private final ArrayDeque<Slot> slots = new ArrayDeque<>();
-    /** Done once the last fetch started has its place on a connection: the next one waits for it. */
+    /** The placement of the last fetch started: the next one waits for it ({@link Slot#placed}). */
     private CompletableFuture<Void> lastPlaced = CompletableFuture.completedFuture(null);
     private boolean closed;
     private boolean retired;
@@ -324,11 +324,11 @@ public final class SegmentReader implements NzbReader {
         // Fetches take their places in the order of the file: the article a read waits for first
         // is never queued behind a later one on a connection.
         CompletableFuture<Void> before = first ? CompletableFuture.completedFuture(null) : lastPlaced;
-        CompletableFuture<Void> placed = new CompletableFuture<>();
-        lastPlaced = placed;
+        lastPlaced = slot.placed;
         try {
-            slot.future = executor.submit(() -> fetchInto(slot, before, placed));
+            slot.future = executor.submit(() -> fetchInto(slot, before));
         } catch (RejectedExecutionException e) {
+            slot.placed.complete(null);
             throw new ReadCancelledException("the reader's service is closed");
         }
         return slot;
@@ -336,14 +336,14 @@ public final class SegmentReader implements NzbReader {
 
     /**
      * The fetch task of one slot, placed on a connection after {@code before} is done; completes
-     * {@code placed} once it has its place or has stopped. Runs on the executor.
+     * the slot's placement once it has its place or has stopped. Runs on the executor.
      */
-    private DecodedArticle fetchInto(Slot slot, CompletableFuture<Void> before, CompletableFuture<Void> placed)
+    private DecodedArticle fetchInto(Slot slot, CompletableFuture<Void> before)
             throws ReadFailure, ReadCancelledException {
         try {
-            return fetchInto(slot, before, () -> placed.complete(null));
+            return fetchInto(slot, before, () -> slot.placed.complete(null));
         } finally {
-            placed.complete(null);
+            slot.placed.complete(null);
         }
     }
 
@@ -391,6 +391,8 @@ public final class SegmentReader implements NzbReader {
 
     private void drop(Slot slot) {
         slot.future.cancel(true);
+        // A fetch cancelled before it ran never completes its placement; the next one must not wait for it.
+        slot.placed.complete(null);
         // A fetch still running hands its buffer back itself when it stops.
         if (!slot.state.compareAndSet(Slot.RUNNING, Slot.ABANDONED)) pool.give(slot.result.data());
     }

@@ -1,6 +1,7 @@
 package io.nzbmount.nntp.internal.reader;
 
 import io.nzbmount.nntp.internal.fetch.DecodedArticle;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -20,6 +21,11 @@ final class Slot {
     Future<DecodedArticle> future;
     /** Its failure was thrown to a read; the next read here fetches again. Guarded by the reader. */
     boolean failedAndReported;
+    /**
+     * Done once its fetch has its place on a connection, has stopped, or the slot was dropped
+     * (its fetch may then never run): the fetch of the slot after it waits for this.
+     */
+    final CompletableFuture<Void> placed = new CompletableFuture<>();
 
     Slot(int index) {
         this.index = index;

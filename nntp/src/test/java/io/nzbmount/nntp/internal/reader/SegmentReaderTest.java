@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -18,9 +19,11 @@ import io.nzbmount.nntp.ReadFully;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -360,5 +363,46 @@ class SegmentReaderTest {
         }
         assertThrows(java.nio.ReadOnlyBufferException.class,
                 () -> r.read(0, java.nio.ByteBuffer.allocate(10).asReadOnlyBuffer()));
+    }
+    @Test
+    void aFetchDroppedBeforeItRanDoesNotHoldUpTheFetchesPlacedAfterIt() throws Exception {
+        FakeFetcher fake = fake();
+        HeldExecutor held = new HeldExecutor();
+        SegmentMap map = SegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART);
+        reader = new SegmentReader(map, fake, Priority.FOREGROUND, held, 4, null);
+        reader.readAheadFrom(0);
+        // Parts 0 and 1 are dropped before their fetches ever ran; 2 and 3 stay, 4 and 5 join.
+        reader.readAheadFrom(2L * PART);
+        held.startAll();
+        byte[] got = assertTimeoutPreemptively(Duration.ofSeconds(5), () -> ReadFully.read(reader, 2L * PART, 3 * PART));
+        assertOriginal(2L * PART, got);
+        assertEquals(0, fake.fetches(0));
+        assertEquals(0, fake.fetches(1));
+    }
+
+    /** Runs nothing until told to: tasks cancelled before that never run at all. */
+    private static final class HeldExecutor extends AbstractExecutorService {
+        private final List<Runnable> waiting = new ArrayList<>();
+        private volatile boolean shut;
+
+        @Override
+        public synchronized void execute(Runnable task) {
+            waiting.add(task);
+        }
+
+        synchronized void startAll() {
+            for (Runnable task : waiting) Thread.ofVirtual().start(task);
+            waiting.clear();
+        }
+
+        @Override public void shutdown() { shut = true; }
+
+        @Override public List<Runnable> shutdownNow() { shut = true; return List.of(); }
+
+        @Override public boolean isShutdown() { return shut; }
+
+        @Override public boolean isTerminated() { return shut; }
+
+        @Override public boolean awaitTermination(long timeout, TimeUnit unit) { return true; }
     }
 }
