@@ -21,10 +21,17 @@ import java.util.regex.Pattern;
  * starts N full GETs together (plain sockets, one thread each), hashes every body and compares
  * it with its original. While they run, the server's resident set is sampled every 50 ms. At the
  * end: peak RSS (VmHWM), the heap before and after each GC from the GC log, and
- * {@code jcmd GC.heap_info}.
+ * {@code jcmd GC.heap_info}. The server's processor time (all its threads) over each measured
+ * round, per GB the round served, is reported with the rates.
+ *
+ * <p>{@code --readAhead 0} and {@code --pipelineDepth 0} leave {@code reader.readAheadArticles}
+ * and {@code reader.pipelineDepth} unset (the jar's defaults). With {@code --farDelayMs} above 0
+ * the server reaches its provider through a {@link FarLink} in this JVM ({@link FarMode}), and
+ * the run fails if the server ever had more than {@code --connections} connections open through it.
  *
  * <pre>java -cp bench/target/benchmarks.jar io.nzbmount.bench.ConcurrentStreams
- *     --nzbs A.nzb,B.nzb,... --originals A,B,... [--heap 256m] [--connections 8] [--readAhead 8] [--runs 5]</pre>
+ *     --nzbs A.nzb,B.nzb,... --originals A,B,... [--heap 256m] [--connections 8] [--readAhead 8]
+ *     [--pipelineDepth 0] [--farDelayMs 0] [--farMbps 20] [--farPort 0] [--runs 5]</pre>
  */
 public final class ConcurrentStreams {
     private static final Pattern GC_LINE = Pattern.compile("(\\d+)M->(\\d+)M\\((\\d+)M\\)");
@@ -32,9 +39,9 @@ public final class ConcurrentStreams {
     private ConcurrentStreams() {}
 
     public static void main(String[] args) throws Exception {
-        Options o = new Options(args, "nzbs", "", "originals", "", "jar", "server/target/nzbmount.jar",
+        Options o = new Options(args, FarMode.options("nzbs", "", "originals", "", "jar", "server/target/nzbmount.jar",
                 "work", "/dev/shm/nzbmount-bench", "host", "127.0.0.1", "port", "1190", "connections", "8",
-                "heap", "256m", "warmup", "1", "runs", "5", "readAhead", "8");
+                "heap", "256m", "warmup", "1", "runs", "5", "readAhead", "8", "pipelineDepth", "0"));
         Machine.header("ConcurrentStreams " + String.join(" ", args));
         String[] nzbs = o.text("nzbs").split(",");
         String[] originals = o.text("originals").split(",");
@@ -48,12 +55,14 @@ public final class ConcurrentStreams {
         Samples aggregate = new Samples(nzbs.length + " streams aggregate", "MB/s");
         Samples slowest = new Samples("slowest stream", "MB/s");
         Samples peakRss = new Samples("server RSS peak per round", "MiB");
+        Samples cpu = new Samples("server CPU per GB served (round)", "s/GB");
         boolean allEqual = true;
         String heapInfo;
         long hwm;
-        try (ServerProcess server = ServerProcess.start(o.path("jar"),
-                List.of("-Xmx" + o.text("heap"), "-Xlog:gc:file=" + gcLog + ":uptime"), work, o.text("host"),
-                o.integer("port"), o.integer("connections"), o.integer("readAhead"))) {
+        FarMode far = FarMode.open(o);
+        try (far; ServerProcess server = ServerProcess.start(o.path("jar"),
+                List.of("-Xmx" + o.text("heap"), "-Xlog:gc:file=" + gcLog + ":uptime"), work, far.host(),
+                far.port(), o.integer("connections"), o.integer("readAhead"), o.integer("pipelineDepth"))) {
             List<String> paths = new ArrayList<>();
             for (String nzb : nzbs) paths.add(server.importNzb(Path.of(nzb), "bench " + Path.of(nzb).getFileName()));
             ExecutorService pool = Executors.newFixedThreadPool(nzbs.length + 1);
@@ -62,6 +71,7 @@ public final class ConcurrentStreams {
                 for (int run = 0; run < warmup + o.integer("runs"); run++) {
                     AtomicLong maxRss = new AtomicLong();
                     Future<?> sampler = pool.submit(() -> sample(server.pid(), maxRss));
+                    double cpuBefore = server.cpuSeconds();
                     long start = System.nanoTime();
                     List<Future<String>> hashes = new ArrayList<>();
                     List<Future<HttpGet.Response>> responses = new ArrayList<>();
@@ -87,8 +97,10 @@ public final class ConcurrentStreams {
                         each.append(String.format(Locale.ROOT, " %.0f%s", r.mbPerSecond(), equal ? "" : "(SHA-256 DIFFERS)"));
                     }
                     double seconds = (System.nanoTime() - start) / 1e9;
+                    double cpuPerGb = (server.cpuSeconds() - cpuBefore) / (bytes / 1e9);
                     sampler.cancel(true);
                     if (run >= warmup) {
+                        cpu.add(cpuPerGb);
                         aggregate.add(bytes / seconds / 1e6);
                         slowest.add(slow);
                         peakRss.add(maxRss.get() / 1024.0);
@@ -102,12 +114,13 @@ public final class ConcurrentStreams {
             hwm = Machine.statusKib(server.pid(), "VmHWM");
             heapInfo = server.heapInfo();
         }
-        for (Samples s : List.of(aggregate, slowest, peakRss)) System.out.println(s.summary());
+        for (Samples s : List.of(aggregate, slowest, peakRss, cpu)) System.out.println(s.summary());
         System.out.println("all SHA-256 equal: " + allEqual);
         System.out.println("server peak RSS (VmHWM) " + Machine.mib(hwm) + ", heap limit -Xmx" + o.text("heap"));
         gcSummary(gcLog);
         System.out.println("jcmd GC.heap_info at the end:\n" + heapInfo);
         System.out.println("# load average at end " + Machine.load());
+        far.check(far.mostOpen(), o.integer("connections"));
         if (!allEqual) System.exit(1);
     }
 

@@ -6,10 +6,14 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.time.Duration;
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -18,7 +22,16 @@ import java.util.concurrent.locks.LockSupport;
  * in each direction, as a provider across the internet does (one-way latency plus a cap per
  * connection). Each direction is a delay line: a chunk read at time t is written at t + delay,
  * or later when the connection's rate keeps it waiting. From the command line it runs until
- * killed; {@link #open} runs one in this JVM that a benchmark can {@link #freeze}.
+ * killed, and prints the most connections it had open at once when it ends; {@link #open} runs
+ * one in this JVM that a benchmark can {@link #freeze} and ask for those counts.
+ *
+ * <p>A connection counts as open from its accept until the client has ended it (the link has read
+ * the end of the client's bytes, or an error) or the link has closed it, whichever comes first.
+ * The close counts when the client makes it, not when the delayed forwarding of it reaches the
+ * near server, because the accept counts at once too: a provider far away sees a close and the
+ * next connect in the order they were made, so a client that closes one connection and opens
+ * another holds one, not two. A client that only half-closes (shuts down its output and reads on)
+ * would count as closed early; NNTP clients close whole.
  *
  * <pre>java -cp bench/target/benchmarks.jar io.nzbmount.bench.FarLink
  *     [--listen 1192] [--host 127.0.0.1] [--port 1190] [--delayMs 20] [--mbps 20]</pre>
@@ -32,6 +45,12 @@ public final class FarLink implements AutoCloseable {
     private final ServerSocket server;
     /** While set, nothing is forwarded in either direction and the sockets stay open. */
     private volatile boolean frozen;
+    /** Guards the counts below, so the open set and the most at once always agree. */
+    private final Object counts = new Object();
+    /** The numbers (in order of accept, from 0) of the connections open now. */
+    private final Set<Long> open = new HashSet<>();
+    private long accepted;
+    private int most;
 
     private FarLink(long delayNanos, double bytesPerSecond, InetSocketAddress upstream, ServerSocket server) {
         this.delayNanos = delayNanos;
@@ -47,6 +66,9 @@ public final class FarLink implements AutoCloseable {
         try (FarLink link = open(o.integer("listen"), upstream, o.integer("delayMs"), o.integer("mbps"))) {
             System.out.printf("far link: 127.0.0.1:%d -> %s, %d ms each way, %d MB/s per connection%n",
                     link.port(), upstream, o.integer("delayMs"), o.integer("mbps"));
+            // Killing the process is how it ends, so the count is printed on the way out.
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> System.out.printf(
+                    "far link: at most %d connections open at once%n", link.mostOpen())));
             new CountDownLatch(1).await();
         }
     }
@@ -76,6 +98,54 @@ public final class FarLink implements AutoCloseable {
         frozen = on;
     }
 
+    /** Connections open now (see the class comment for when one counts as open). */
+    int openNow() {
+        synchronized (counts) {
+            return open.size();
+        }
+    }
+
+    /** The most connections open at once since the link opened or {@link #resetMost} last ran. */
+    int mostOpen() {
+        synchronized (counts) {
+            return most;
+        }
+    }
+
+    /** Starts the most at once afresh from the connections open now, for a count per phase of a run. */
+    void resetMost() {
+        synchronized (counts) {
+            most = open.size();
+        }
+    }
+
+    /** Connections accepted so far; the next one accepted gets this number. */
+    long accepted() {
+        synchronized (counts) {
+            return accepted;
+        }
+    }
+
+    /**
+     * Waits until every connection numbered {@code first} or later (see {@link #accepted}) has
+     * ended, so a phase of a run can start without the connections of the phase before it.
+     *
+     * @throws TimeoutException some are still open after {@code timeout}
+     */
+    void awaitEnded(long first, Duration timeout) throws InterruptedException, TimeoutException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        synchronized (counts) {
+            while (open.stream().anyMatch(n -> n >= first)) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new TimeoutException("far link: " + open.stream().filter(n -> n >= first).count()
+                            + " connections accepted since number " + first + " still open after " + timeout);
+                }
+                TimeUnit.NANOSECONDS.timedWait(counts, left);
+            }
+        }
+    }
+
     @Override
     public void close() throws IOException {
         frozen = false; // lets the connections still open drain and end
@@ -86,29 +156,51 @@ public final class FarLink implements AutoCloseable {
         try {
             while (true) {
                 Socket client = server.accept();
-                Thread.ofVirtual().start(() -> serve(client, upstream));
+                long number = opened();
+                Thread.ofVirtual().start(() -> serve(client, number));
             }
         } catch (IOException closed) {
             // The link is closed; its connections end with their sockets.
         }
     }
 
-    private void serve(Socket client, InetSocketAddress upstream) {
+    private long opened() {
+        synchronized (counts) {
+            long number = accepted++;
+            open.add(number);
+            most = Math.max(most, open.size());
+            return number;
+        }
+    }
+
+    /** Connection {@code number} has ended; a second call for it changes nothing. */
+    private void ended(long number) {
+        synchronized (counts) {
+            if (open.remove(number)) counts.notifyAll();
+        }
+    }
+
+    private void serve(Socket client, long number) {
         try (client; Socket near = new Socket()) {
             client.setTcpNoDelay(true);
             near.setTcpNoDelay(true);
             near.connect(upstream, 5_000);
-            Thread up = direction(client, near);
-            Thread down = direction(near, client);
+            Thread up = direction(client, near, () -> ended(number));
+            Thread down = direction(near, client, () -> { });
             up.join();
             down.join();
         } catch (IOException | InterruptedException e) {
             // The connection ends: either side closed or failed.
+        } finally {
+            ended(number);
         }
     }
 
-    /** Starts forwarding {@code from} to {@code to} through a delay line; ends at EOF or an error. */
-    private Thread direction(Socket from, Socket to) {
+    /**
+     * Starts forwarding {@code from} to {@code to} through a delay line; ends at EOF or an error.
+     * {@code fromEnded} runs once nothing more will be read from {@code from}.
+     */
+    private Thread direction(Socket from, Socket to, Runnable fromEnded) {
         LinkedBlockingQueue<Chunk> line = new LinkedBlockingQueue<>();
         Thread writer = Thread.ofVirtual().start(() -> deliver(line, from, to));
         Thread.ofVirtual().start(() -> {
@@ -121,6 +213,7 @@ public final class FarLink implements AutoCloseable {
             } catch (IOException e) {
                 // Treated as the end of this direction.
             }
+            fromEnded.run();
             line.add(new Chunk(System.nanoTime() + delayNanos, END));
         });
         return writer;

@@ -20,24 +20,35 @@ import java.util.regex.Pattern;
  * as a user runs it) of an NZB listing the file twice, so the second copy gives the rate of the
  * same command once its JVM is warm (see {@link FetchCli#twice}), and the reader in this JVM.
  * The server's processor time (all its threads) over each socket GET, per GB served, is
- * reported with the rates. {@code --readAhead 0} leaves {@code reader.readAheadArticles} unset
- * (the jar's default).
+ * reported with the rates. {@code --readAhead 0} and {@code --pipelineDepth 0} leave
+ * {@code reader.readAheadArticles} and {@code reader.pipelineDepth} of the server unset (the jar's
+ * defaults); {@code fetch} and the reader in this JVM keep their own settings either way.
+ *
+ * <p>With {@code --farDelayMs} above 0 the server, {@code fetch} and the reader all reach
+ * {@code --host}:{@code --port} through one {@link FarLink} in this JVM ({@link FarMode}), and the
+ * run fails if the server ever had more than {@code --connections} connections open through it.
+ * The link counts every client's connections, so the server's are counted over its own requests
+ * only (the import, the GETs and curl's GET), each time from when the connections of
+ * {@code fetch} and the reader before them have ended; the server's idle connections in between
+ * stay counted, as they are its own.
  *
  * <pre>java --add-modules jdk.incubator.vector -cp bench/target/benchmarks.jar io.nzbmount.bench.GetVsFetch
- *     --nzb F.nzb --original F [--jar server/target/nzbmount.jar] [--work /dev/shm/nzbmount-bench] [--connections 8] [--readAhead 8] [--runs 5]</pre>
+ *     --nzb F.nzb --original F [--jar server/target/nzbmount.jar] [--work /dev/shm/nzbmount-bench] [--connections 8]
+ *     [--readAhead 8] [--pipelineDepth 0] [--farDelayMs 0] [--farMbps 20] [--farPort 0] [--runs 5]</pre>
  */
 public final class GetVsFetch {
     private GetVsFetch() {}
 
     public static void main(String[] args) throws Exception {
-        Options o = new Options(args, "nzb", "", "original", "", "jar", "server/target/nzbmount.jar",
+        Options o = new Options(args, FarMode.options("nzb", "", "original", "", "jar", "server/target/nzbmount.jar",
                 "work", "/dev/shm/nzbmount-bench", "host", "127.0.0.1", "port", "1190", "connections", "8",
-                "readAhead", "8", "runs", "5");
+                "readAhead", "8", "pipelineDepth", "0", "runs", "5"));
         Machine.header("GetVsFetch " + String.join(" ", args));
         Path nzb = o.path("nzb");
         NzbFile file = ReaderRate.firstFile(nzb);
-        String host = o.text("host");
-        int nntpPort = o.integer("port");
+        FarMode far = FarMode.open(o);
+        String host = far.host();
+        int nntpPort = far.port();
         int connections = o.integer("connections");
         Path work = o.path("work");
         String expected = ReaderRate.sha256(o.path("original"));
@@ -51,8 +62,9 @@ public final class GetVsFetch {
         List<String> twiceNames = List.of(file.name(), FetchCli.againName(file.name()));
         Samples reader = new Samples("reader in-process x" + connections, "MB/s");
         Samples cpu = new Samples("server CPU per GB served (GET, socket)", "s/GB");
-        try (ServerProcess server = ServerProcess.start(o.path("jar"), List.of(), work.resolve("serve"), host,
-                nntpPort, connections, o.integer("readAhead"))) {
+        int serverMost;
+        try (far; ServerProcess server = ServerProcess.start(o.path("jar"), List.of(), work.resolve("serve"), host,
+                nntpPort, connections, o.integer("readAhead"), o.integer("pipelineDepth"))) {
             String path = server.importNzb(nzb, "bench " + file.name());
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
             HttpGet.Response first = HttpGet.get("127.0.0.1", server.port(), path, null, digest::update);
@@ -60,9 +72,12 @@ public final class GetVsFetch {
             System.out.printf(Locale.ROOT, "first GET (cold server) %s: status %d, %d bytes, %.1f MB/s, SHA-256 %s%n",
                     path, first.status(), first.bytes(), first.mbPerSecond(), got.equals(expected) ? "equal" : "DIFFERS");
             check(got.equals(expected), "SHA-256 of the first GET"); // throws, so the server is closed
+            serverMost = far.mostOpen(); // no other client has connected yet
+            long others = far.accepted();
             // Unmeasured: warms this JVM's reader path as the first GET warmed the server's.
             ReaderRate.run(file, host, nntpPort, connections, 8, false);
             for (int i = 0; i < o.integer("runs"); i++) {
+                far.startPhase(others);
                 double cpuBefore = server.cpuSeconds();
                 HttpGet.Response g = HttpGet.get("127.0.0.1", server.port(), path, null, (b, off, len) -> { });
                 check(g.status() == 200 && g.bytes() == first.bytes(), "GET of the whole file");
@@ -71,6 +86,8 @@ public final class GetVsFetch {
                 get.add(g.mbPerSecond());
                 double c = curl(server.port(), path);
                 curl.add(c);
+                serverMost = Math.max(serverMost, far.mostOpen());
+                others = far.accepted();
                 FetchCli.Result f = fetch.run(twice, fetchConfig, work.resolve("twice"), true, twiceNames);
                 cli.add(f.fileRates().get(0));
                 cliWarm.add(f.fileRates().get(1));
@@ -89,6 +106,7 @@ public final class GetVsFetch {
         System.out.println(Samples.ratio(curl, cliWarm));
         System.out.println(Samples.ratio(get, reader));
         System.out.println("# load average at end " + Machine.load());
+        far.check(serverMost, connections);
     }
 
     /** Prints the server's articles served and hedged per provider ({@code GET /api/health}). */

@@ -35,7 +35,7 @@ final class Jar {
     /** The same, with the reader's read-ahead window in articles (0 or less: the jar's default). */
     static Path config(Path dir, String host, int port, int connections, int httpPort, int readAhead)
             throws IOException {
-        return config(dir, "nzbmount-" + connections + ".yaml", httpPort, readAhead,
+        return config(dir, "nzbmount-" + connections + ".yaml", httpPort, readAhead, 0,
                 List.of(new Provider("bench", host, port, connections, 0)));
     }
 
@@ -44,10 +44,12 @@ final class Jar {
 
     /**
      * A config file {@code dir/fileName} naming {@code providers}, a data directory and port for
-     * serve, and the read-ahead window in articles (0 or less: not set, the jar's default).
+     * serve, the read-ahead window in articles ({@code reader.readAheadArticles}) and the most
+     * commands on one connection ({@code reader.pipelineDepth}); each 0 or less: not set, the
+     * jar's default.
      */
-    static Path config(Path dir, String fileName, int httpPort, int readAhead, List<Provider> providers)
-            throws IOException {
+    static Path config(Path dir, String fileName, int httpPort, int readAhead, int pipelineDepth,
+                       List<Provider> providers) throws IOException {
         Files.createDirectories(dir);
         Path file = dir.resolve(fileName);
         StringBuilder yaml = new StringBuilder("""
@@ -66,7 +68,10 @@ final class Jar {
                         priority: %d
                     """.formatted(p.name(), p.host(), p.port(), p.connections(), p.priority()));
         }
-        if (readAhead > 0) yaml.append("reader:\n  readAheadArticles: ").append(readAhead).append('\n');
+        StringBuilder reader = new StringBuilder();
+        if (readAhead > 0) reader.append("  readAheadArticles: ").append(readAhead).append('\n');
+        if (pipelineDepth > 0) reader.append("  pipelineDepth: ").append(pipelineDepth).append('\n');
+        if (!reader.isEmpty()) yaml.append("reader:\n").append(reader);
         Files.writeString(file, yaml);
         return file;
     }

@@ -21,8 +21,19 @@ import java.util.SplittableRandom;
  * reader costs without HTTP. A full GET of the file ({@code --warmGet 1}, the default) and a few unmeasured
  * samples warm both sides first.
  *
+ * <p>The server's processor time (all its threads) from before each measured range GET's connect
+ * to its last byte is summed and given per range and per GB of range bytes. Only the sum means
+ * anything: the process's CPU time comes in 10 ms ticks, more than one range costs. Per GB is of
+ * the 64 KiB served, not of the article the server fetched and decoded for it, so it is many
+ * times a full GET's.
+ *
+ * <p>{@code --readAhead 0} and {@code --pipelineDepth 0} leave {@code reader.readAheadArticles}
+ * and {@code reader.pipelineDepth} unset (the jar's defaults); the in-process reader gets the
+ * same settings.
+ *
  * <pre>java --add-modules jdk.incubator.vector -cp bench/target/benchmarks.jar io.nzbmount.bench.RangeLatency
- *     --nzb F.nzb --original F [--jar server/target/nzbmount.jar] [--work /dev/shm/nzbmount-bench] [--readAhead 8] [--warmGet 1] [--samples 21]</pre>
+ *     --nzb F.nzb --original F [--jar server/target/nzbmount.jar] [--work /dev/shm/nzbmount-bench] [--readAhead 8]
+ *     [--pipelineDepth 0] [--warmGet 1] [--samples 21]</pre>
  */
 public final class RangeLatency {
     private static final int RANGE = 64 * 1024;
@@ -32,7 +43,8 @@ public final class RangeLatency {
     public static void main(String[] args) throws Exception {
         Options o = new Options(args, "nzb", "", "original", "", "jar", "server/target/nzbmount.jar",
                 "work", "/dev/shm/nzbmount-bench", "host", "127.0.0.1", "port", "1190", "connections", "8",
-                "readAhead", "8", "samples", "21", "warmup", "5", "warmGet", "1", "pause", "300", "seed", "42");
+                "readAhead", "8", "pipelineDepth", "0", "samples", "21", "warmup", "5", "warmGet", "1", "pause", "300",
+                "seed", "42");
         Machine.header("RangeLatency " + String.join(" ", args));
         Path nzb = o.path("nzb");
         NzbFile file = ReaderRate.firstFile(nzb);
@@ -46,11 +58,14 @@ public final class RangeLatency {
         Samples inProcess = new Samples("reader open + 64 KiB in-process", "ms");
         Samples fresh = new Samples("article fetch, fresh connection", "ms");
         Samples warm = new Samples("article fetch, warm connection", "ms");
+        double cpuSeconds = 0;
+        long rangeBytes = 0;
         try (RandomAccessFile original = new RandomAccessFile(o.path("original").toFile(), "r");
              ArticleTimer articles = new ArticleTimer(host, nntpPort);
-             ReaderProbe probe = ReaderProbe.open(file, host, nntpPort, o.integer("connections"), o.integer("readAhead"));
+             ReaderProbe probe = ReaderProbe.open(file, host, nntpPort, o.integer("connections"), o.integer("readAhead"),
+                     o.integer("pipelineDepth"));
              ServerProcess server = ServerProcess.start(o.path("jar"), List.of(), o.path("work").resolve("serve"),
-                     host, nntpPort, o.integer("connections"), o.integer("readAhead"))) {
+                     host, nntpPort, o.integer("connections"), o.integer("readAhead"), o.integer("pipelineDepth"))) {
             String path = server.importNzb(nzb, "bench " + file.name());
             long size = original.length();
             if (o.integer("warmGet") > 0) {
@@ -62,8 +77,10 @@ public final class RangeLatency {
             for (int i = 0; i < warmup + o.integer("samples"); i++) {
                 long offset = random.nextLong(size - RANGE);
                 ByteArrayOutputStream body = new ByteArrayOutputStream(RANGE);
+                double cpuBefore = server.cpuSeconds();
                 HttpGet.Response r = HttpGet.get("127.0.0.1", server.port(), path,
                         "bytes=" + offset + "-" + (offset + RANGE - 1), body::write);
+                double cpu = server.cpuSeconds() - cpuBefore;
                 byte[] want = new byte[RANGE];
                 original.seek(offset);
                 original.readFully(want);
@@ -82,6 +99,8 @@ public final class RangeLatency {
                     inProcess.add(p / 1e6);
                     fresh.add(f / 1e6);
                     warm.add(w / 1e6);
+                    cpuSeconds += cpu;
+                    rangeBytes += r.bytes();
                 }
                 System.out.printf(Locale.ROOT, "%s offset %d: first body byte %.2f ms, 64 KiB %.2f ms, HEAD %.2f ms, reader in-process %.2f ms; article fresh %.2f, warm %.2f ms; load %s%n",
                         i < warmup ? "warm-up" : "sample", offset, r.firstBodyNanos() / 1e6, r.doneNanos() / 1e6,
@@ -95,6 +114,9 @@ public final class RangeLatency {
         System.out.println(Samples.ratio(whole, fresh));
         System.out.println(Samples.ratio(whole, warm));
         System.out.println(Samples.ratio(inProcess, warm));
+        int n = o.integer("samples");
+        System.out.printf(Locale.ROOT, "server CPU over the %d sampled range GETs: %.2f ms per range, %.1f s/GB of range bytes%n",
+                n, cpuSeconds * 1e3 / n, cpuSeconds / (rangeBytes / 1e9));
         System.out.println("# load average at end " + Machine.load());
     }
 }

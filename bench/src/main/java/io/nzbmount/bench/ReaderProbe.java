@@ -22,11 +22,13 @@ final class ReaderProbe implements AutoCloseable {
         this.map = map;
     }
 
-    /** {@code readAhead} 0 or less: the library's default. */
-    static ReaderProbe open(NzbFile file, String host, int port, int connections, int readAhead) throws Exception {
+    /** {@code readAhead} and {@code pipelineDepth} 0 or less: the library's default. */
+    static ReaderProbe open(NzbFile file, String host, int port, int connections, int readAhead, int pipelineDepth)
+            throws Exception {
         Usenet.Settings settings = Usenet.Settings.defaults();
-        Usenet usenet = Usenet.connect(List.of(ReaderRate.provider(host, port, connections)),
-                readAhead > 0 ? settings.withReadAhead(readAhead) : settings);
+        if (readAhead > 0) settings = settings.withReadAhead(readAhead);
+        if (pipelineDepth > 0) settings = settings.withPipelineDepth(pipelineDepth);
+        Usenet usenet = Usenet.connect(List.of(ReaderRate.provider(host, port, connections)), settings);
         try {
             return new ReaderProbe(usenet, usenet.map(file, Priority.FOREGROUND));
         } catch (Exception e) {

@@ -15,19 +15,29 @@ import java.util.SplittableRandom;
  * MiB and then closed. The rate of the first {@code --first} MiB (from before the connect) is the
  * seek's; the rate of the {@code --then} MiB after it is the steady rate of the same stream, the
  * same-run reference. The bytes read are compared with the original (SHA-256). The server
- * imports the NZB once and is warmed by one full GET.
+ * imports the NZB once and is warmed by one full GET. The server's processor time (all its
+ * threads) from before each seek's connect to its close, per GB that request read, is reported
+ * as a median; the process's CPU time comes in 10 ms ticks, a few per cent of one seek's.
+ *
+ * <p>{@code --readAhead 0} and {@code --pipelineDepth 0} leave {@code reader.readAheadArticles}
+ * and {@code reader.pipelineDepth} unset (the jar's defaults). With {@code --farDelayMs} above 0
+ * the server reaches {@code --host}:{@code --port} through a {@link FarLink} in this JVM
+ * ({@link FarMode}), and the run fails if the server ever had more than {@code --connections}
+ * connections open through it.
  *
  * <pre>java --add-modules jdk.incubator.vector -cp bench/target/benchmarks.jar io.nzbmount.bench.SeekRate
  *     --nzb F.nzb --original F [--jar server/target/nzbmount.jar] [--port 1192] [--connections 20]
+ *     [--readAhead 8] [--pipelineDepth 0] [--farDelayMs 0] [--farMbps 20] [--farPort 0]
  *     [--first 8] [--then 16] [--seeks 9]</pre>
  */
 public final class SeekRate {
     private SeekRate() {}
 
     public static void main(String[] args) throws Exception {
-        Options o = new Options(args, "nzb", "", "original", "", "jar", "server/target/nzbmount.jar",
+        Options o = new Options(args, FarMode.options("nzb", "", "original", "", "jar", "server/target/nzbmount.jar",
                 "work", "/dev/shm/nzbmount-bench", "host", "127.0.0.1", "port", "1192", "connections", "20",
-                "readAhead", "8", "first", "8", "then", "16", "seeks", "9", "pause", "300", "seed", "42");
+                "readAhead", "8", "pipelineDepth", "0", "first", "8", "then", "16", "seeks", "9", "pause", "300",
+                "seed", "42"));
         Machine.header("SeekRate " + String.join(" ", args));
         Path nzb = o.path("nzb");
         NzbFile file = ReaderRate.firstFile(nzb);
@@ -37,9 +47,12 @@ public final class SeekRate {
         Samples seek = new Samples("seek then " + o.integer("first") + " MiB", "MB/s");
         Samples firstBody = new Samples("first body byte after the seek", "ms");
         Samples steady = new Samples("the " + o.integer("then") + " MiB after it (steady)", "MB/s");
-        try (RandomAccessFile original = new RandomAccessFile(o.path("original").toFile(), "r");
+        Samples cpu = new Samples("server CPU per GB (seek request)", "s/GB");
+        FarMode far = FarMode.open(o);
+        try (far; RandomAccessFile original = new RandomAccessFile(o.path("original").toFile(), "r");
              ServerProcess server = ServerProcess.start(o.path("jar"), List.of(), o.path("work").resolve("serve"),
-                     o.text("host"), o.integer("port"), o.integer("connections"), o.integer("readAhead"))) {
+                     far.host(), far.port(), o.integer("connections"), o.integer("readAhead"),
+                     o.integer("pipelineDepth"))) {
             String path = server.importNzb(nzb, "bench " + file.name());
             HttpGet.Response warm = HttpGet.get("127.0.0.1", server.port(), path, null, (b, off, len) -> { });
             System.out.printf(Locale.ROOT, "warm-up GET of the whole file: %d bytes, %.0f MB/s%n", warm.bytes(), warm.mbPerSecond());
@@ -49,6 +62,7 @@ public final class SeekRate {
                 MessageDigest got = MessageDigest.getInstance("SHA-256");
                 long[] firstDone = {0};
                 long[] received = {0};
+                double cpuBefore = server.cpuSeconds();
                 long start = System.nanoTime();
                 HttpGet.Response r = HttpGet.getFirst("127.0.0.1", server.port(), path, "bytes=" + offset + "-", total,
                         (b, off, len) -> {
@@ -57,6 +71,7 @@ public final class SeekRate {
                             if (firstDone[0] == 0 && received[0] >= first) firstDone[0] = System.nanoTime();
                         });
                 long end = System.nanoTime();
+                cpu.add((server.cpuSeconds() - cpuBefore) / (r.bytes() / 1e9));
                 byte[] want = new byte[(int) total];
                 original.seek(offset);
                 original.readFully(want);
@@ -79,7 +94,9 @@ public final class SeekRate {
         System.out.println(seek.summary());
         System.out.println(steady.summary());
         System.out.println(Samples.ratio(seek, steady));
+        System.out.println(cpu.summary());
         System.out.println("# load average at end " + Machine.load());
+        far.check(far.mostOpen(), o.integer("connections"));
     }
 
     private static double received(long bytes, long nanos) {

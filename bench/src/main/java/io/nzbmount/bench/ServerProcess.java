@@ -36,18 +36,21 @@ final class ServerProcess implements AutoCloseable {
 
     static ServerProcess start(Path jar, List<String> jvmFlags, Path work, String nntpHost, int nntpPort,
                                int connections) throws Exception {
-        return start(jar, jvmFlags, work, nntpHost, nntpPort, connections, 8);
+        return start(jar, jvmFlags, work, nntpHost, nntpPort, connections, 8, 0);
     }
 
-    /** The same, with the reader's read-ahead window ({@code reader.readAheadArticles}; 0: the jar's default). */
+    /**
+     * The same, with the reader's read-ahead window ({@code reader.readAheadArticles}) and the
+     * most commands on one connection ({@code reader.pipelineDepth}); each 0: the jar's default.
+     */
     static ServerProcess start(Path jar, List<String> jvmFlags, Path work, String nntpHost, int nntpPort,
-                               int connections, int readAhead) throws Exception {
-        return start(jar, jvmFlags, work, readAhead,
+                               int connections, int readAhead, int pipelineDepth) throws Exception {
+        return start(jar, jvmFlags, work, readAhead, pipelineDepth,
                 List.of(new Jar.Provider("bench", nntpHost, nntpPort, connections, 0)));
     }
 
     /** The same with several providers. */
-    static ServerProcess start(Path jar, List<String> jvmFlags, Path work, int readAhead,
+    static ServerProcess start(Path jar, List<String> jvmFlags, Path work, int readAhead, int pipelineDepth,
                                List<Jar.Provider> providers) throws Exception {
         Path data = work.resolve("data");
         if (Files.exists(data)) {
@@ -59,7 +62,7 @@ final class ServerProcess implements AutoCloseable {
         try (ServerSocket probe = new ServerSocket(0)) {
             port = probe.getLocalPort();
         }
-        Path config = Jar.config(work, "nzbmount-serve.yaml", port, readAhead, providers);
+        Path config = Jar.config(work, "nzbmount-serve.yaml", port, readAhead, pipelineDepth, providers);
         Process p = new ProcessBuilder(Jar.command(jar, jvmFlags, "serve", "--config", config.toString()))
                 .redirectErrorStream(true).redirectOutput(work.resolve("serve.log").toFile()).start();
         ServerProcess server = new ServerProcess(p, port);

@@ -25,8 +25,9 @@ import java.util.Locale;
  * <pre>java --add-modules jdk.incubator.vector -cp bench/target/benchmarks.jar io.nzbmount.bench.SilentFirstProvider
  *     --nzb F.nzb --original F [--jar server/target/nzbmount.jar] [--work /dev/shm/nzbmount-bench]
  *     [--host 127.0.0.1] [--port 1190] [--connections 20] [--delayMs 20] [--mbps 20] [--readAhead 0]
- *     [--at 0.25] [--runs 3]</pre>
- * {@code --readAhead 0} leaves {@code reader.readAheadArticles} unset (the jar's default).
+ *     [--pipelineDepth 0] [--at 0.25] [--runs 3]</pre>
+ * {@code --readAhead 0} and {@code --pipelineDepth 0} leave {@code reader.readAheadArticles} and
+ * {@code reader.pipelineDepth} unset (the jar's defaults).
  */
 public final class SilentFirstProvider {
     private SilentFirstProvider() {}
@@ -37,7 +38,7 @@ public final class SilentFirstProvider {
     public static void main(String[] args) throws Exception {
         Options o = new Options(args, "nzb", "", "original", "", "jar", "server/target/nzbmount.jar",
                 "work", "/dev/shm/nzbmount-bench", "host", "127.0.0.1", "port", "1190", "connections", "20",
-                "delayMs", "20", "mbps", "20", "readAhead", "0", "at", "0.25", "runs", "3");
+                "delayMs", "20", "mbps", "20", "readAhead", "0", "pipelineDepth", "0", "at", "0.25", "runs", "3");
         Machine.header("SilentFirstProvider " + String.join(" ", args));
         Path nzb = o.path("nzb");
         NzbFile file = ReaderRate.firstFile(nzb);
@@ -58,7 +59,7 @@ public final class SilentFirstProvider {
             try (FarLink first = FarLink.open(0, near, o.integer("delayMs"), o.integer("mbps"));
                  FarLink backup = FarLink.open(0, near, o.integer("delayMs"), o.integer("mbps"));
                  ServerProcess server = ServerProcess.start(o.path("jar"), List.of(), o.path("work").resolve("serve"),
-                         o.integer("readAhead"), List.of(
+                         o.integer("readAhead"), o.integer("pipelineDepth"), List.of(
                                  new Jar.Provider("first", "127.0.0.1", first.port(), connections, 0),
                                  new Jar.Provider("backup", "127.0.0.1", backup.port(), connections, 1)))) {
                 String path = server.importNzb(nzb, "bench " + file.name());
