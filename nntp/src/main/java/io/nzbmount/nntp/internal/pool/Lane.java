@@ -5,6 +5,7 @@ import io.nzbmount.nntp.internal.protocol.BodySink;
 import io.nzbmount.nntp.internal.protocol.NntpConnection;
 import io.nzbmount.nntp.internal.protocol.NntpReply;
 import java.io.IOException;
+import java.net.SocketTimeoutException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,7 +47,10 @@ public final class Lane {
     private final ArrayDeque<Request> unanswered = new ArrayDeque<>();
     private boolean closed;
     private IOException failure;
-    /** When the reader last got a byte, or began waiting for a reply; 0 while it waits for none. */
+    /**
+     * While a reply is due: when the reader began waiting for it or last got bytes of its body
+     * ({@code System.nanoTime()}); 0 while no reply is due.
+     */
     private volatile long waitingSince;
 
     /**
@@ -248,7 +252,7 @@ public final class Lane {
          * Waits until the reply is read (its body fed to the sink) and returns it.
          *
          * @param deadlineNanos {@code System.nanoTime()} by which to give up: the request is then
-         *                      cancelled and a {@link java.net.SocketTimeoutException} thrown
+         *                      cancelled and a {@link SocketTimeoutException} thrown
          * @throws InterruptedException interrupted: the request is cancelled first
          * @throws IOException          the lane broke or was closed before or while it was read
          */
@@ -266,7 +270,7 @@ public final class Lane {
                 }
                 if (!ended) {
                     cancelLocked();
-                    throw new java.net.SocketTimeoutException("the fetch's time budget is spent");
+                    throw new SocketTimeoutException("the fetch's time budget is spent");
                 }
                 if (error != null) throw error;
                 return reply;
@@ -310,7 +314,7 @@ public final class Lane {
                 }
                 if (ended) return;
             }
-            breakDown(new java.net.SocketTimeoutException("a reply given up was not read within " + DRAIN_MILLIS + " ms"));
+            breakDown(new SocketTimeoutException("a reply given up was not read within " + DRAIN_MILLIS + " ms"));
         }
 
         /** Whether a reply was due on the lane before this one's: its first byte waited for that. */
@@ -387,6 +391,7 @@ public final class Lane {
 
             @Override
             public int accept(byte[] buf, int off, int len) throws IOException {
+                waitingSince = System.nanoTime();
                 if (drain == null) {
                     synchronized (Request.this) {
                         if (!cancelled) {

@@ -1,6 +1,5 @@
 package io.nzbmount.nntp.internal.reader;
 
-import io.nzbmount.nntp.ArticleCorruptException;
 import io.nzbmount.nntp.ArticleMissingException;
 import io.nzbmount.nntp.NotHeldException;
 import io.nzbmount.nntp.NzbReader;
@@ -33,7 +32,9 @@ import java.util.function.Consumer;
  * pieces before it; a read outside it (a seek) cancels every fetch by interrupt and starts a new
  * window there. The window's size comes from a {@link WindowSizer}, asked at each step; at most
  * its {@link WindowSizer#most()} fetches run at once, cancelled ones included, until they have
- * really stopped.
+ * really stopped. Fetches take their places on the connections in the order of the file
+ * ({@link SlotFetch}). A range read that reaches past its first article ({@link #willRead})
+ * opens the whole window at once and never fetches past the range's end.
  *
  * <p>A failed fetch stays in its place and fails only the read that reaches it; that read drops
  * it, so the next read at that offset fetches again.
@@ -55,13 +56,13 @@ public final class SegmentReader implements NzbReader {
 
     private final ArticleLayout map;
     private final ArticleFetcher fetcher;
-    private final Priority priority;
     private final ExecutorService executor;
     private final WindowSizer sizer;
     private final Semaphore permits;
     private final BufferPool pool;
     private final Consumer<SegmentReader> onClose;
     private final AtomicLong articlesFetched = new AtomicLong();
+    private final SlotFetch slotFetch;
 
     private final ArrayDeque<Slot> slots = new ArrayDeque<>();
     /** The placement of the last fetch started: the next one waits for it ({@link Slot#placed}). */
@@ -114,13 +115,14 @@ public final class SegmentReader implements NzbReader {
         }
         this.map = Objects.requireNonNull(map);
         this.fetcher = Objects.requireNonNull(fetcher);
-        this.priority = Objects.requireNonNull(priority);
+        Objects.requireNonNull(priority);
         this.executor = Objects.requireNonNull(executor);
         this.sizer = sizer;
         this.firstWindow = firstWindow;
         this.window = firstWindow;
         this.permits = new Semaphore(sizer.most(), true);
         this.pool = new BufferPool(map.maxPartLength(), sizer.most());
+        this.slotFetch = new SlotFetch(map, fetcher, priority, permits, pool, articlesFetched);
         this.onClose = onClose;
     }
 
@@ -326,63 +328,12 @@ public final class SegmentReader implements NzbReader {
         CompletableFuture<Void> before = first ? CompletableFuture.completedFuture(null) : lastPlaced;
         lastPlaced = slot.placed;
         try {
-            slot.future = executor.submit(() -> fetchInto(slot, before));
+            slot.future = executor.submit(() -> slotFetch.run(slot, before));
         } catch (RejectedExecutionException e) {
             slot.placed.complete(null);
             throw new ReadCancelledException("the reader's service is closed");
         }
         return slot;
-    }
-
-    /**
-     * The fetch task of one slot, placed on a connection after {@code before} is done; completes
-     * the slot's placement once it has its place or has stopped. Runs on the executor.
-     */
-    private DecodedArticle fetchInto(Slot slot, CompletableFuture<Void> before)
-            throws ReadFailure, ReadCancelledException {
-        try {
-            return fetchInto(slot, before, () -> slot.placed.complete(null));
-        } finally {
-            slot.placed.complete(null);
-        }
-    }
-
-    private DecodedArticle fetchInto(Slot slot, CompletableFuture<Void> before, Runnable placed)
-            throws ReadFailure, ReadCancelledException {
-        try {
-            before.get();
-            permits.acquire();
-        } catch (InterruptedException e) {
-            throw new ReadCancelledException("read-ahead cancelled");
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("a placement never fails", e);
-        }
-        try {
-            byte[] buffer = pool.take();
-            DecodedArticle article;
-            try {
-                article = fetcher.fetch(map.segment(slot.index), priority, buffer, placed);
-            } catch (ReadFailure | ReadCancelledException | RuntimeException e) {
-                pool.give(buffer);
-                throw e;
-            }
-            if (article.data() != buffer) pool.give(buffer);
-            try {
-                map.verify(slot.index, article);
-            } catch (ArticleCorruptException e) {
-                pool.give(article.data());
-                throw e;
-            }
-            slot.result = article;
-            if (!slot.state.compareAndSet(Slot.RUNNING, Slot.DONE)) {
-                pool.give(article.data());
-                throw new ReadCancelledException("read-ahead cancelled");
-            }
-            articlesFetched.incrementAndGet();
-            return article;
-        } finally {
-            permits.release();
-        }
     }
 
     private void dropAll() {
