@@ -102,7 +102,7 @@ class PipeliningOverInn2Test {
                     NzbSegment next = file.segments().get(2 * round + 1);
                     Lease first = pool.borrow(Priority.FOREGROUND);
                     Lease second = pool.borrow(Priority.FOREGROUND);
-                    assertSame(first.lane(), second.lane(), "both commands on the one connection");
+                    assertSame(first.connection(), second.connection(), "both commands on the one connection");
                     AtomicReference<IOException> firstFailure = new AtomicReference<>();
                     Thread giver = Thread.ofVirtual().start(() -> {
                         try {

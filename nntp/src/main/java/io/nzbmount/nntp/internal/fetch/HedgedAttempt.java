@@ -2,7 +2,7 @@ package io.nzbmount.nntp.internal.fetch;
 
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.internal.pool.ConnectionPool;
-import io.nzbmount.nntp.internal.pool.Lane;
+import io.nzbmount.nntp.internal.pool.PipelinedConnection;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -29,7 +29,7 @@ final class HedgedAttempt {
      */
     @FunctionalInterface
     interface Attempt {
-        Outcome run(ConnectionPool pool, TimedDecoding decoding, Lane avoid, Consumer<Lane> placed)
+        Outcome run(ConnectionPool pool, TimedDecoding decoding, PipelinedConnection avoid, Consumer<PipelinedConnection> placed)
                 throws ReadCancelledException;
     }
 
@@ -53,14 +53,14 @@ final class HedgedAttempt {
      * @param placed         told where the first attempt's command went (null: it got no connection)
      */
     Outcome run(ConnectionPool first, ConnectionPool alternate, ProviderMeter firstMeter, byte[] dest,
-                Consumer<Lane> placed, Attempt attempt) throws ReadCancelledException {
+                Consumer<PipelinedConnection> placed, Attempt attempt) throws ReadCancelledException {
         Race race = new Race();
         long start = nanos.getAsLong();
         TimedDecoding primary = new TimedDecoding(decoder.start(dest), nanos);
-        AtomicReference<Lane> firstLane = new AtomicReference<>();
-        race.start(0, () -> attempt.run(first, primary, null, lane -> {
-            firstLane.set(lane);
-            placed.accept(lane);
+        AtomicReference<PipelinedConnection> firstConnection = new AtomicReference<>();
+        race.start(0, () -> attempt.run(first, primary, null, connection -> {
+            firstConnection.set(connection);
+            placed.accept(connection);
         }));
         boolean hedged = false;
         try {
@@ -79,8 +79,8 @@ final class HedgedAttempt {
                     firstMeter.hedged();
                     TimedDecoding second = new TimedDecoding(decoder.start(new byte[dest.length]), nanos);
                     // On the same provider, never behind the late command itself.
-                    Lane avoid = alternate == first ? firstLane.get() : null;
-                    race.start(1, () -> attempt.run(alternate, second, avoid, lane -> { }));
+                    PipelinedConnection avoid = alternate == first ? firstConnection.get() : null;
+                    race.start(1, () -> attempt.run(alternate, second, avoid, connection -> { }));
                 }
             }
         } catch (InterruptedException e) {

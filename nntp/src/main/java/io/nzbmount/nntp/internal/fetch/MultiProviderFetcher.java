@@ -12,7 +12,7 @@ import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.internal.pool.ConnectionPool;
 import io.nzbmount.nntp.internal.pool.CoolDownReason;
-import io.nzbmount.nntp.internal.pool.Lane;
+import io.nzbmount.nntp.internal.pool.PipelinedConnection;
 import io.nzbmount.nntp.internal.pool.Lease;
 import io.nzbmount.nntp.internal.pool.PoolStats;
 import io.nzbmount.nntp.internal.pool.ProviderRefusedException;
@@ -203,7 +203,7 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
     private Outcome.Served run(String id, Priority priority, byte[] dest, Runnable placed)
             throws ReadFailure, ReadCancelledException {
         AtomicBoolean told = new AtomicBoolean();
-        Consumer<Lane> first = lane -> {
+        Consumer<PipelinedConnection> first = connection -> {
             if (told.compareAndSet(false, true)) placed.run();
         };
         try {
@@ -213,7 +213,7 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
         }
     }
 
-    private Outcome.Served run(String id, Priority priority, byte[] dest, Consumer<Lane> placed)
+    private Outcome.Served run(String id, Priority priority, byte[] dest, Consumer<PipelinedConnection> placed)
             throws ReadFailure, ReadCancelledException {
         long start = nanos.getAsLong();
         List<ConnectionPool> pending = order(priority, start);
@@ -328,7 +328,7 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
      * of {@code order}, or of the same one on another connection, when it is late).
      */
     private Outcome attempt(List<ConnectionPool> order, ConnectionPool pool, String id, Priority priority, byte[] dest,
-                            Duration budget, Consumer<Lane> placed) throws ReadCancelledException {
+                            Duration budget, Consumer<PipelinedConnection> placed) throws ReadCancelledException {
         if (dest == null) return attempt(pool, id, priority, null, budget, null, placed);
         if (priority != Priority.FOREGROUND || !settings.hedge().enabled()) {
             return attempt(pool, id, priority, new TimedDecoding(decoder.start(dest), nanos), budget, null, placed);
@@ -348,7 +348,7 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
      * @param placed told which connection the command went to (null: it got none)
      */
     private Outcome attempt(ConnectionPool pool, String id, Priority priority, TimedDecoding decoding, Duration budget,
-                            Lane avoid, Consumer<Lane> placed) throws ReadCancelledException {
+                            PipelinedConnection avoid, Consumer<PipelinedConnection> placed) throws ReadCancelledException {
         Lease lease;
         try {
             lease = pool.borrow(priority, avoid);
@@ -356,7 +356,7 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
             placed.accept(null);
             return classify(e);
         }
-        placed.accept(lease.lane());
+        placed.accept(lease.connection());
         boolean keep = false;
         try {
             long sent = nanos.getAsLong();

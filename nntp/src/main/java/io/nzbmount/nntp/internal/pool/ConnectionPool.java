@@ -14,7 +14,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
 
 /**
- * The connections to one provider, each a logged-in {@link Lane}, and places on them lent as
+ * The connections to one provider, each a logged-in {@link PipelinedConnection}, and places on them lent as
  * {@link Lease}s, one command each.
  *
  * <p>Rules:
@@ -63,8 +63,8 @@ public final class ConnectionPool implements AutoCloseable {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition foregroundTurn = lock.newCondition();
     private final Condition backgroundTurn = lock.newCondition();
-    private final Lanes lanes = new Lanes();
-    private final AtomicInteger laneNumbers = new AtomicInteger();
+    private final Places places = new Places();
+    private final AtomicInteger connectionNumbers = new AtomicInteger();
     private int connecting;
     private int foregroundWaiting;
     private int backgroundWaiting;
@@ -100,7 +100,7 @@ public final class ConnectionPool implements AutoCloseable {
         return settings.pipelineDepth();
     }
 
-    /** {@link #borrow(Priority, Lane)} on any connection. */
+    /** {@link #borrow(Priority, PipelinedConnection)} on any connection. */
     public Lease borrow(Priority priority) throws IOException {
         return borrow(priority, null);
     }
@@ -118,11 +118,11 @@ public final class ConnectionPool implements AutoCloseable {
      * @throws ReadCancelledException the calling thread was interrupted
      * @throws IOException connecting failed (refused, timed out, reset, TLS, broken protocol)
      */
-    public Lease borrow(Priority priority, Lane avoid) throws IOException {
+    public Lease borrow(Priority priority, PipelinedConnection avoid) throws IOException {
         if (capacity(priority) <= 0) {
             throw new ProviderRefusedException(provider.name() + " keeps its only connection for foreground work", null);
         }
-        List<Lane> stale = new ArrayList<>();
+        List<PipelinedConnection> stale = new ArrayList<>();
         boolean foreground = priority == Priority.FOREGROUND;
         try {
             lockInterruptibly();
@@ -132,13 +132,13 @@ public final class ConnectionPool implements AutoCloseable {
                     checkCoolDown();
                     long now = nanos.getAsLong();
                     if (mayTake(foreground)) {
-                        Lane reused = lanes.takeIdle(now, settings.idleTimeout().toNanos(), stale);
+                        PipelinedConnection reused = places.takeIdle(now, settings.idleTimeout().toNanos(), stale);
                         if (reused != null) return new Lease(this, reused);
                         connecting++;
                         break;
                     }
                     if (foreground && settings.pipelineDepth() > 1) {
-                        Lane shared = lanes.pipeline(settings.pipelineDepth(), avoid, System.nanoTime(),
+                        PipelinedConnection shared = places.pipeline(settings.pipelineDepth(), avoid, System.nanoTime(),
                                 QUIET_MILLIS * 1_000_000L);
                         if (shared != null) return new Lease(this, shared);
                     }
@@ -148,7 +148,7 @@ public final class ConnectionPool implements AutoCloseable {
                 lock.unlock();
             }
         } finally {
-            for (Lane l : stale) l.close();
+            for (PipelinedConnection l : stale) l.close();
         }
         return connectCounted();
     }
@@ -168,7 +168,7 @@ public final class ConnectionPool implements AutoCloseable {
         lock.lock();
         try {
             if (closed || coolDownSeries.activeAt(nanos.getAsLong())) return 0;
-            toOpen = Math.max(0, Math.min(count, max) - (lanes.busy() + lanes.idle() + connecting));
+            toOpen = Math.max(0, Math.min(count, max) - (places.busy() + places.idle() + connecting));
             connecting += toOpen;
         } finally {
             lock.unlock();
@@ -181,9 +181,9 @@ public final class ConnectionPool implements AutoCloseable {
 
     /** Opens one connection counted in {@code connecting} and puts it on the idle list. */
     private void openIdle() {
-        Lane lane = null;
+        PipelinedConnection connection = null;
         try {
-            lane = lane(login.open());
+            connection = pipelined(login.open());
         } catch (IOException e) {
             // Nobody waits for this connection: the borrower that needs one connects itself and
             // meets the same trouble (a refusal has started its cool-down already).
@@ -192,18 +192,18 @@ public final class ConnectionPool implements AutoCloseable {
             lock.lock();
             try {
                 connecting--;
-                kept = lane != null && !closed;
-                if (kept) lanes.addIdle(lane, nanos.getAsLong());
+                kept = connection != null && !closed;
+                if (kept) places.addIdle(connection, nanos.getAsLong());
                 wakeAll();
             } finally {
                 lock.unlock();
             }
-            if (!kept && lane != null) lane.close();
+            if (!kept && connection != null) connection.close();
         }
     }
 
-    private Lane lane(NntpConnection connection) {
-        return new Lane(connection, provider.name() + "-" + laneNumbers.incrementAndGet(), this::freed);
+    private PipelinedConnection pipelined(NntpConnection connection) {
+        return new PipelinedConnection(connection, provider.name() + "-" + connectionNumbers.incrementAndGet(), this::freed);
     }
 
     /**
@@ -242,15 +242,15 @@ public final class ConnectionPool implements AutoCloseable {
      * @return how many were closed
      */
     public int evictIdle() {
-        List<Lane> stale;
+        List<PipelinedConnection> stale;
         lock.lock();
         try {
-            stale = lanes.evict(nanos.getAsLong(), settings.idleTimeout().toNanos());
+            stale = places.evict(nanos.getAsLong(), settings.idleTimeout().toNanos());
             if (!stale.isEmpty()) wakeAll();
         } finally {
             lock.unlock();
         }
-        for (Lane l : stale) l.close();
+        for (PipelinedConnection l : stale) l.close();
         return stale.size();
     }
 
@@ -259,8 +259,8 @@ public final class ConnectionPool implements AutoCloseable {
         lock.lock();
         try {
             long now = nanos.getAsLong();
-            return new PoolStats(provider.name(), lanes.busy() + lanes.idle() + connecting, lanes.idle(), lanes.busy(),
-                    lanes.places(), foregroundWaiting, backgroundWaiting, coolDownSeries.reasonAt(now),
+            return new PoolStats(provider.name(), places.busy() + places.idle() + connecting, places.idle(), places.busy(),
+                    places.places(), foregroundWaiting, backgroundWaiting, coolDownSeries.reasonAt(now),
                     coolDownSeries.millisLeftAt(now));
         } finally {
             lock.unlock();
@@ -288,20 +288,20 @@ public final class ConnectionPool implements AutoCloseable {
     /** Closes the idle connections and refuses new borrowers; busy ones close once their last place is free. */
     @Override
     public void close() {
-        List<Lane> toClose;
+        List<PipelinedConnection> toClose;
         lock.lock();
         try {
             closed = true;
-            toClose = lanes.takeAllIdle();
+            toClose = places.takeAllIdle();
             wakeAll();
         } finally {
             lock.unlock();
         }
-        for (Lane l : toClose) l.close();
+        for (PipelinedConnection l : toClose) l.close();
     }
 
     private boolean mayTake(boolean foreground) {
-        int inUse = lanes.busy() + connecting;
+        int inUse = places.busy() + connecting;
         if (foreground) return inUse < max;
         return foregroundWaiting == 0 && inUse < max - reserve;
     }
@@ -335,26 +335,26 @@ public final class ConnectionPool implements AutoCloseable {
     }
 
     private Lease connectCounted() throws IOException {
-        Lane lane = null;
+        PipelinedConnection connection = null;
         boolean lent = false;
         try {
-            lane = lane(login.open());
+            connection = pipelined(login.open());
         } finally {
             lock.lock();
             try {
                 connecting--;
-                lent = lane != null && !closed;
-                if (lent) lanes.addBusy(lane);
+                lent = connection != null && !closed;
+                if (lent) places.addBusy(connection);
                 else wakeAll();
             } finally {
                 lock.unlock();
             }
         }
         if (!lent) {
-            lane.close();
+            connection.close();
             throw new IOException("pool of " + provider.name() + " is closed");
         }
-        return new Lease(this, lane);
+        return new Lease(this, connection);
     }
 
     private void loginSucceeded() {
@@ -367,15 +367,15 @@ public final class ConnectionPool implements AutoCloseable {
     }
 
     /**
-     * A lease on {@code lane} is given back; {@code free}: its place is free now (otherwise the
-     * lane tells {@link #freed} once its command has ended).
+     * A lease on {@code connection} is given back; {@code free}: its place is free now (otherwise the
+     * connection tells {@link #freed} once its command has ended).
      */
-    void giveBack(Lane lane, boolean retire, boolean free) {
-        Lane toClose = null;
+    void giveBack(PipelinedConnection connection, boolean retire, boolean free) {
+        PipelinedConnection toClose = null;
         lock.lock();
         try {
-            if (retire) lanes.retire(lane);
-            if (free) toClose = lanes.free(lane, nanos.getAsLong(), !closed);
+            if (retire) places.retire(connection);
+            if (free) toClose = places.free(connection, nanos.getAsLong(), !closed);
             wakeAll();
         } finally {
             lock.unlock();
@@ -383,9 +383,9 @@ public final class ConnectionPool implements AutoCloseable {
         if (toClose != null) toClose.close();
     }
 
-    /** A command given back before it ended has ended now: its place on {@code lane} is free. */
-    private void freed(Lane lane) {
-        giveBack(lane, false, true);
+    /** A command given back before it ended has ended now: its place on {@code connection} is free. */
+    private void freed(PipelinedConnection connection) {
+        giveBack(connection, false, true);
     }
 
     private void wakeAll() {

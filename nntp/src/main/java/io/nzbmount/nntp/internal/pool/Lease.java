@@ -23,13 +23,13 @@ import java.time.Duration;
 public final class Lease {
 
     private final ConnectionPool pool;
-    private final Lane lane;
-    private Lane.Request request;
+    private final PipelinedConnection connection;
+    private PipelinedConnection.Request request;
     private boolean returned;
 
-    Lease(ConnectionPool pool, Lane lane) {
+    Lease(ConnectionPool pool, PipelinedConnection connection) {
         this.pool = pool;
-        this.lane = lane;
+        this.connection = connection;
     }
 
     /**
@@ -55,7 +55,7 @@ public final class Lease {
     private NntpReply run(String line, BodySink sink, Duration budget) throws IOException {
         if (returned) throw new IllegalStateException("the lease was given back");
         if (request != null) throw new IllegalStateException("a lease carries one command");
-        Lane.Request r = lane.submit(line, sink);
+        PipelinedConnection.Request r = connection.submit(line, sink);
         request = r;
         try {
             return r.await(System.nanoTime() + Math.max(0, budget.toNanos()));
@@ -76,8 +76,8 @@ public final class Lease {
     }
 
     /** The connection this place is on. */
-    public Lane lane() {
-        return lane;
+    public PipelinedConnection connection() {
+        return connection;
     }
 
     /** Gives the place back; the connection goes on carrying commands. */
@@ -95,6 +95,6 @@ public final class Lease {
         returned = true;
         if (request != null) request.cancel();
         boolean free = request == null || request.release();
-        pool.giveBack(lane, retire, free);
+        pool.giveBack(connection, retire, free);
     }
 }

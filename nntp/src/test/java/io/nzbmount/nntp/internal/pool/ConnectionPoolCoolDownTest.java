@@ -68,7 +68,7 @@ class ConnectionPoolCoolDownTest extends PoolTestBase {
         now.addAndGet(30 * SECOND);
         server.faults().connectionLimit(1, true);
         Lease again = pool.borrow(Priority.FOREGROUND);
-        assertSame(one.lane(), again.lane());
+        assertSame(one.connection(), again.connection());
         ProviderRefusedException atLogin = assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
         assertEquals(CoolDownReason.TOO_MANY_CONNECTIONS, atLogin.reason());
         assertTrue(pool.isCoolingDown());

@@ -60,12 +60,12 @@ class ConnectionPoolTest extends PoolTestBase {
         Lease first = pool.borrow(Priority.FOREGROUND);
         first.release();
         Lease again = pool.borrow(Priority.FOREGROUND);
-        assertSame(first.lane(), again.lane());
-        again.lane().close();
+        assertSame(first.connection(), again.connection());
+        again.connection().close();
         again.release();
         assertEquals(0, pool.open());
         Lease fresh = pool.borrow(Priority.FOREGROUND);
-        assertNotSame(first.lane(), fresh.lane());
+        assertNotSame(first.connection(), fresh.connection());
         assertServes(fresh, file.segments().get(0));
         fresh.release();
         assertEquals(2, server.counters().accepted());
@@ -98,8 +98,8 @@ class ConnectionPoolTest extends PoolTestBase {
         a.release();
         now.addAndGet(61 * SECOND);
         Lease b = pool.borrow(Priority.FOREGROUND);
-        assertNotSame(a.lane(), b.lane());
-        assertFalse(a.lane().isOpen());
+        assertNotSame(a.connection(), b.connection());
+        assertFalse(a.connection().isOpen());
         b.release();
         assertEquals(1, pool.open());
     }

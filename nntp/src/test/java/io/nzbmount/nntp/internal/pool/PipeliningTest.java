@@ -72,7 +72,7 @@ class PipeliningTest extends PoolTestBase {
         server.faults().replyDelay(Duration.ofMillis(300));
         List<Lease> leases = new ArrayList<>();
         for (int i = 0; i < 4; i++) leases.add(pool.borrow(Priority.FOREGROUND));
-        for (Lease l : leases) assertSame(leases.getFirst().lane(), l.lane(), "all four on the one connection");
+        for (Lease l : leases) assertSame(leases.getFirst().connection(), l.connection(), "all four on the one connection");
         long t0 = System.nanoTime();
         List<CompletableFuture<byte[]>> bodies = new ArrayList<>();
         for (int i = 0; i < 4; i++) bodies.add(body(leases.get(i), file.segments().get(i)));
@@ -96,7 +96,7 @@ class PipeliningTest extends PoolTestBase {
             PostedSegment second = file.segments().get(8 + round % 8);
             Lease a = pool.borrow(Priority.FOREGROUND);
             Lease b = pool.borrow(Priority.FOREGROUND);
-            assertSame(a.lane(), b.lane());
+            assertSame(a.connection(), b.connection());
             AtomicReference<Throwable> aFailure = new AtomicReference<>();
             Thread giver = Thread.ofVirtual().start(() -> {
                 try {
@@ -129,7 +129,7 @@ class PipeliningTest extends PoolTestBase {
         Throwable firstFailure = assertThrows(Exception.class, () -> first.get(10, TimeUnit.SECONDS)).getCause().getCause();
         Throwable secondFailure = assertThrows(Exception.class, () -> second.get(10, TimeUnit.SECONDS)).getCause().getCause();
         assertInstanceOf(IOException.class, firstFailure);
-        assertInstanceOf(LaneLostException.class, secondFailure);
+        assertInstanceOf(ConnectionLostException.class, secondFailure);
         await(() -> pool.open() == 0);
         Lease fresh = pool.borrow(Priority.FOREGROUND);
         assertServes(fresh, this.file.segments().get(0));
@@ -164,10 +164,10 @@ class PipeliningTest extends PoolTestBase {
         ConnectionPool pool = pool(2, 3);
         Lease a = pool.borrow(Priority.FOREGROUND);
         Lease b = pool.borrow(Priority.FOREGROUND);
-        assertNotSame(a.lane(), b.lane());
+        assertNotSame(a.connection(), b.connection());
         for (int i = 0; i < 3; i++) {
-            Lease c = pool.borrow(Priority.FOREGROUND, a.lane());
-            assertSame(b.lane(), c.lane(), "queued behind the other connection");
+            Lease c = pool.borrow(Priority.FOREGROUND, a.connection());
+            assertSame(b.connection(), c.connection(), "queued behind the other connection");
             c.release();
         }
         a.release();
@@ -181,7 +181,7 @@ class PipeliningTest extends PoolTestBase {
         Lease background = pool.borrow(Priority.BACKGROUND);
         Lease foreground = pool.borrow(Priority.FOREGROUND);
         Lease queued = pool.borrow(Priority.FOREGROUND);
-        assertSame(true, queued.lane() == background.lane() || queued.lane() == foreground.lane());
+        assertSame(true, queued.connection() == background.connection() || queued.connection() == foreground.connection());
         AtomicReference<Lease> second = new AtomicReference<>();
         Thread waiter = Thread.ofVirtual().start(() -> {
             try {

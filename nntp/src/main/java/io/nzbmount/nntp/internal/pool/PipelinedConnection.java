@@ -14,7 +14,7 @@ import java.util.function.Consumer;
 /**
  * One logged-in connection that carries several commands at once (pipelining, RFC 3977 section
  * 3.5). A command is sent as soon as it is given; the server answers in the order the commands
- * came, and the replies are read in that order. Two virtual threads of the lane's own do all its
+ * came, and the replies are read in that order. Two virtual threads of its own do all its
  * I/O: a writer sends the commands, a reader reads each reply and feeds its body to the sink of
  * the request it answers.
  *
@@ -22,18 +22,18 @@ import java.util.function.Consumer;
  * cancelled by a seek) never closes it: its request is {@link Request#cancel() cancelled}, its
  * reply is read to its end and dropped ({@link BlockDrain}), and the connection carries the next
  * reply. A drain gets {@value #DRAIN_MILLIS} ms from the later of its cancel and its turn; a
- * provider that cannot finish one in that time breaks the lane instead.
+ * provider that cannot finish one in that time breaks the connection instead.
  *
  * <p>An I/O error, a timeout (no first byte within the first-byte timeout of a reply's turn, a
- * gap longer than the between-bytes timeout) or a broken reply breaks the lane: the request being
- * read fails with that error, every other one with {@link LaneLostException}, and the socket
+ * gap longer than the between-bytes timeout) or a broken reply breaks the connection: the request being
+ * read fails with that error, every other one with {@link ConnectionLostException}, and the socket
  * closes.
  *
- * <p>Thread-safe. The pool owns a lane and counts the places on it: a place is free once its
+ * <p>Thread-safe. The pool owns the connection and counts the places on it: a place is free once its
  * borrower has {@link Request#release() released} its request and the request has ended
  * (answered, drained or failed), in either order; {@code onFreed} is told when the end comes last.
  */
-public final class Lane {
+public final class PipelinedConnection {
 
     /** The most a cancelled request's reply may take to be read and dropped. */
     static final long DRAIN_MILLIS = 1000;
@@ -41,7 +41,7 @@ public final class Lane {
     private final NntpConnection connection;
     private final NntpConnection.Pipeline io;
     private final String name;
-    private final Consumer<Lane> onFreed;
+    private final Consumer<PipelinedConnection> onFreed;
     private final ArrayDeque<Request> unsent = new ArrayDeque<>();
     /** Sent and not yet answered, oldest first: the reader's queue. */
     private final ArrayDeque<Request> unanswered = new ArrayDeque<>();
@@ -54,17 +54,17 @@ public final class Lane {
     private volatile long waitingSince;
 
     /**
-     * Starts the lane's threads on {@code connection}, which must be READY (logged in).
+     * Starts the threads on {@code connection}, which must be READY (logged in).
      *
      * @param onFreed told, on the reader's thread, when a released request ends: its place is free
      */
-    Lane(NntpConnection connection, String name, Consumer<Lane> onFreed) {
+    PipelinedConnection(NntpConnection connection, String name, Consumer<PipelinedConnection> onFreed) {
         this.connection = connection;
         this.io = connection.pipeline();
         this.name = name;
         this.onFreed = onFreed;
-        Thread.ofVirtual().name("nzbmount-lane-write-" + name).start(this::writeLoop);
-        Thread.ofVirtual().name("nzbmount-lane-read-" + name).start(this::readLoop);
+        Thread.ofVirtual().name("nzbmount-nntp-write-" + name).start(this::writeLoop);
+        Thread.ofVirtual().name("nzbmount-nntp-read-" + name).start(this::readLoop);
     }
 
     /**
@@ -83,11 +83,11 @@ public final class Lane {
                 notifyAll();
             }
         }
-        if (failed != null) end(r, new LaneLostException(name, failed));
+        if (failed != null) end(r, new ConnectionLostException(name, failed));
         return r;
     }
 
-    /** True until the lane broke or was closed. */
+    /** True until the connection broke or was closed. */
     synchronized boolean isOpen() {
         return !closed && failure == null;
     }
@@ -109,11 +109,6 @@ public final class Lane {
             notifyAll();
         }
         io.abort();
-    }
-
-    /** The connection underneath, for tests of the pool. */
-    NntpConnection connection() {
-        return connection;
     }
 
     private void writeLoop() {
@@ -216,7 +211,7 @@ public final class Lane {
         left.addAll(unsent);
         unanswered.clear();
         unsent.clear();
-        for (Request r : left) end(r, new LaneLostException(name, cause));
+        for (Request r : left) end(r, new ConnectionLostException(name, cause));
     }
 
     private void end(Request r, IOException cause) {
@@ -224,7 +219,7 @@ public final class Lane {
     }
 
     /**
-     * One command on a lane and what became of it. Its borrower waits for it with
+     * One command on the connection and what became of it. Its borrower waits for it with
      * {@link #await}, or gives it up with {@link #cancel}.
      */
     public final class Request {
@@ -254,7 +249,7 @@ public final class Lane {
          * @param deadlineNanos {@code System.nanoTime()} by which to give up: the request is then
          *                      cancelled and a {@link SocketTimeoutException} thrown
          * @throws InterruptedException interrupted: the request is cancelled first
-         * @throws IOException          the lane broke or was closed before or while it was read
+         * @throws IOException          the connection broke or was closed before or while it was read
          */
         public NntpReply await(long deadlineNanos) throws IOException, InterruptedException {
             synchronized (this) {
@@ -289,11 +284,11 @@ public final class Lane {
             if (cancelled || ended) return;
             cancelled = true;
             cancelledAt = System.nanoTime();
-            Thread.ofVirtual().name("nzbmount-lane-drain-" + name).start(this::limitDrain);
+            Thread.ofVirtual().name("nzbmount-nntp-drain-" + name).start(this::limitDrain);
         }
 
         /**
-         * Breaks the lane when the reply given up has not been read to its end
+         * Breaks the connection when the reply given up has not been read to its end
          * {@value #DRAIN_MILLIS} ms after its turn came (or after the cancel, when later): the
          * reader may be blocked waiting for a status line that does not come.
          */
@@ -317,7 +312,7 @@ public final class Lane {
             breakDown(new SocketTimeoutException("a reply given up was not read within " + DRAIN_MILLIS + " ms"));
         }
 
-        /** Whether a reply was due on the lane before this one's: its first byte waited for that. */
+        /** Whether a reply was due on the connection before this one's: its first byte waited for that. */
         public boolean queued() {
             return queued;
         }
@@ -332,9 +327,9 @@ public final class Lane {
             return ended;
         }
 
-        /** The lane this request is on. */
-        public Lane lane() {
-            return Lane.this;
+        /** The connection this request is on. */
+        public PipelinedConnection connection() {
+            return PipelinedConnection.this;
         }
 
         private synchronized void turn(long now, NntpConnection.Pipeline io) {

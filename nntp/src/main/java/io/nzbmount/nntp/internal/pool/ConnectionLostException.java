@@ -7,9 +7,9 @@ import java.io.IOException;
  * before it or for the connection as a whole: the cause says what. Transient: the same command
  * on another connection may well be answered.
  */
-public final class LaneLostException extends IOException {
+public final class ConnectionLostException extends IOException {
 
-    LaneLostException(String provider, IOException cause) {
+    ConnectionLostException(String provider, IOException cause) {
         super("the connection to " + provider + " ended before this reply: " + cause, cause);
     }
 }
