@@ -107,6 +107,8 @@ class PipeliningTest extends PoolTestBase {
                     a.release();
                 }
             });
+            int sent = 2 * round + 1;
+            await(() -> server.counters().bodyCommands() == sent);
             CompletableFuture<byte[]> next = body(b, second);
             Thread.sleep(random.nextInt(140));
             giver.interrupt();
@@ -121,16 +123,20 @@ class PipeliningTest extends PoolTestBase {
     void aConnectionThatBreaksFailsTheCommandsQueuedBehindItsReplyAsLost() throws Exception {
         PostedFile file = many();
         ConnectionPool pool = pool(1, 3);
+        // The first command is in before the second, and its reply (cut short by a reset) waits 200 ms.
+        server.faults().replyDelay(Duration.ofMillis(200));
         server.faults().inject(file.segments().get(0).messageId(), ArticleFault.resetAfter(3000), 1);
         Lease a = pool.borrow(Priority.FOREGROUND);
         Lease b = pool.borrow(Priority.FOREGROUND);
         CompletableFuture<byte[]> first = body(a, file.segments().get(0));
+        await(() -> server.counters().bodyCommands() == 1);
         CompletableFuture<byte[]> second = body(b, file.segments().get(1));
         Throwable firstFailure = assertThrows(Exception.class, () -> first.get(10, TimeUnit.SECONDS)).getCause().getCause();
         Throwable secondFailure = assertThrows(Exception.class, () -> second.get(10, TimeUnit.SECONDS)).getCause().getCause();
         assertInstanceOf(IOException.class, firstFailure);
         assertInstanceOf(ConnectionLostException.class, secondFailure);
         await(() -> pool.open() == 0);
+        server.faults().replyDelay(Duration.ZERO);
         Lease fresh = pool.borrow(Priority.FOREGROUND);
         assertServes(fresh, this.file.segments().get(0));
         fresh.release();
