@@ -50,7 +50,8 @@ final class HedgedAttempt {
      * @param first          the provider asked
      * @param alternate      the provider asked again when {@code first} is late (may be {@code first})
      * @param firstMeter     what is known of {@code first}: its estimate, and where its hedges are counted
-     * @param placed         told where the first attempt's command went (null: it got no connection)
+     * @param placed         told as the first attempt's {@code placed} is (null once its place is
+     *                       settled, then the connection it went to)
      */
     Outcome run(ConnectionPool first, ConnectionPool alternate, ProviderMeter firstMeter, byte[] dest,
                 Consumer<PipelinedConnection> placed, Attempt attempt) throws ReadCancelledException {
@@ -59,7 +60,7 @@ final class HedgedAttempt {
         TimedDecoding primary = new TimedDecoding(decoder.start(dest), nanos);
         AtomicReference<PipelinedConnection> firstConnection = new AtomicReference<>();
         race.start(0, () -> attempt.run(first, primary, null, connection -> {
-            firstConnection.set(connection);
+            if (connection != null) firstConnection.set(connection);
             placed.accept(connection);
         }));
         boolean hedged = false;

@@ -345,13 +345,14 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
      * One attempt at {@code pool}: STAT when {@code decoding} is null, else BODY into it.
      *
      * @param avoid  a connection not to queue behind, or null
-     * @param placed told which connection the command went to (null: it got none)
+     * @param placed told with null once the command's place is settled (or it got none), then with
+     *               the connection it went to
      */
     private Outcome attempt(ConnectionPool pool, String id, Priority priority, TimedDecoding decoding, Duration budget,
                             PipelinedConnection avoid, Consumer<PipelinedConnection> placed) throws ReadCancelledException {
         Lease lease;
         try {
-            lease = pool.borrow(priority, avoid);
+            lease = pool.borrow(priority, avoid, () -> placed.accept(null));
         } catch (IOException e) {
             placed.accept(null);
             return classify(e);

@@ -102,7 +102,7 @@ public final class ConnectionPool implements AutoCloseable {
 
     /** {@link #borrow(Priority, PipelinedConnection)} on any connection. */
     public Lease borrow(Priority priority) throws IOException {
-        return borrow(priority, null);
+        return borrow(priority, null, () -> { });
     }
 
     /**
@@ -110,7 +110,11 @@ public final class ConnectionPool implements AutoCloseable {
      * connection in use) one behind the commands of another; waits while none may be had. Give
      * it back with {@link Lease#release} or {@link Lease#retire}.
      *
-     * @param avoid a connection not to queue behind (an attempt already waiting there), or null
+     * @param avoid   a connection not to queue behind (an attempt already waiting there), or null
+     * @param settled told, on the calling thread, once the borrower's place is settled: before a
+     *                new connection is opened for it (which takes round trips), or before a
+     *                place is returned; not told when the borrow fails. Borrowers that must be
+     *                placed in an order let the next one borrow from then on.
      * @throws ProviderRefusedException the provider is cooling down, rejected the login or
      *     refused the connection (the last two start a cool-down), or keeps nothing for this
      *     priority
@@ -118,12 +122,13 @@ public final class ConnectionPool implements AutoCloseable {
      * @throws ReadCancelledException the calling thread was interrupted
      * @throws IOException connecting failed (refused, timed out, reset, TLS, broken protocol)
      */
-    public Lease borrow(Priority priority, PipelinedConnection avoid) throws IOException {
+    public Lease borrow(Priority priority, PipelinedConnection avoid, Runnable settled) throws IOException {
         if (capacity(priority) <= 0) {
             throw new ProviderRefusedException(provider.name() + " keeps its only connection for foreground work", null);
         }
         List<PipelinedConnection> stale = new ArrayList<>();
         boolean foreground = priority == Priority.FOREGROUND;
+        PipelinedConnection taken = null;
         try {
             lockInterruptibly();
             try {
@@ -132,15 +137,14 @@ public final class ConnectionPool implements AutoCloseable {
                     checkCoolDown();
                     long now = nanos.getAsLong();
                     if (mayTake(foreground)) {
-                        PipelinedConnection reused = places.takeIdle(now, settings.idleTimeout().toNanos(), stale);
-                        if (reused != null) return new Lease(this, reused);
-                        connecting++;
+                        taken = places.takeIdle(now, settings.idleTimeout().toNanos(), stale);
+                        if (taken == null) connecting++;
                         break;
                     }
                     if (foreground && settings.pipelineDepth() > 1) {
-                        PipelinedConnection shared = places.pipeline(settings.pipelineDepth(), avoid, System.nanoTime(),
+                        taken = places.pipeline(settings.pipelineDepth(), avoid, System.nanoTime(),
                                 QUIET_MILLIS * 1_000_000L);
-                        if (shared != null) return new Lease(this, shared);
+                        if (taken != null) break;
                     }
                     awaitTurn(foreground);
                 }
@@ -150,7 +154,8 @@ public final class ConnectionPool implements AutoCloseable {
         } finally {
             for (PipelinedConnection l : stale) l.close();
         }
-        return connectCounted();
+        settled.run();
+        return taken != null ? new Lease(this, taken) : connectCounted();
     }
 
     /**

@@ -172,12 +172,26 @@ class PipeliningTest extends PoolTestBase {
         Lease b = pool.borrow(Priority.FOREGROUND);
         assertNotSame(a.connection(), b.connection());
         for (int i = 0; i < 3; i++) {
-            Lease c = pool.borrow(Priority.FOREGROUND, a.connection());
+            Lease c = pool.borrow(Priority.FOREGROUND, a.connection(), () -> { });
             assertSame(b.connection(), c.connection(), "queued behind the other connection");
             c.release();
         }
         a.release();
         b.release();
+    }
+
+    @Test
+    void aBorrowersPlaceIsSettledBeforeItsNewConnectionIsOpened() throws Exception {
+        ConnectionPool pool = pool(2, 3);
+        // The greeting and each login reply wait 300 ms: opening a connection takes about 900 ms.
+        server.faults().replyDelay(Duration.ofMillis(300));
+        long[] settledAt = {0};
+        long start = System.nanoTime();
+        Lease lease = pool.borrow(Priority.FOREGROUND, null, () -> settledAt[0] = System.nanoTime());
+        long returned = System.nanoTime();
+        assertTrue(settledAt[0] > 0 && (settledAt[0] - start) / 1_000_000 < 250, "settled before connecting");
+        assertTrue((returned - settledAt[0]) / 1_000_000 >= 250, "the connection was opened after");
+        lease.release();
     }
 
     @Test
