@@ -45,8 +45,9 @@ public final class PipelinedConnection {
     private final ArrayDeque<Request> unsent = new ArrayDeque<>();
     /** Sent and not yet answered, oldest first: the reader's queue. */
     private final ArrayDeque<Request> unanswered = new ArrayDeque<>();
-    private boolean closed;
-    private IOException failure;
+    /** Written under this object's monitor; read without it by {@link #isOpen}, which the pool asks under its own lock. */
+    private volatile boolean closed;
+    private volatile IOException failure;
     /**
      * While a reply is due: when the reader began waiting for it or last got bytes of its body
      * ({@code System.nanoTime()}); 0 while no reply is due.
@@ -87,8 +88,8 @@ public final class PipelinedConnection {
         return r;
     }
 
-    /** True until the connection broke or was closed. */
-    synchronized boolean isOpen() {
+    /** True until the connection broke or was closed. Takes no lock. */
+    boolean isOpen() {
         return !closed && failure == null;
     }
 
@@ -147,7 +148,9 @@ public final class PipelinedConnection {
 
     private void readLoop() {
         while (true) {
-            Request r;
+            Request r = null;
+            List<Request> left = null;
+            IOException why = null;
             synchronized (this) {
                 while (unanswered.isEmpty() && !closed && failure == null) {
                     try {
@@ -157,10 +160,15 @@ public final class PipelinedConnection {
                     }
                 }
                 if (closed || failure != null) {
-                    failAll(failure != null ? failure : new IOException("the connection to " + name + " was closed"));
-                    return;
+                    why = failure != null ? failure : new IOException("the connection to " + name + " was closed");
+                    left = takeAll();
+                } else {
+                    r = unanswered.peekFirst();
                 }
-                r = unanswered.peekFirst();
+            }
+            if (left != null) {
+                failAll(left, why);
+                return;
             }
             try {
                 waitingSince = System.nanoTime();
@@ -178,9 +186,11 @@ public final class PipelinedConnection {
                 }
                 end(r, cause);
                 breakDown(cause);
+                List<Request> rest;
                 synchronized (this) {
-                    failAll(cause);
+                    rest = takeAll();
                 }
+                failAll(rest, cause);
                 return;
             }
         }
@@ -205,12 +215,20 @@ public final class PipelinedConnection {
         io.abort();
     }
 
-    /** Fails every request sent or queued. Holds the monitor. */
-    private void failAll(IOException cause) {
+    /** Takes every request sent or queued out of the queues. Holds the monitor. */
+    private List<Request> takeAll() {
         List<Request> left = new ArrayList<>(unanswered);
         left.addAll(unsent);
         unanswered.clear();
         unsent.clear();
+        return left;
+    }
+
+    /**
+     * Fails {@code left}, lost with the connection. Never under this object's monitor: the pool,
+     * told of freed places, takes its own lock, under which it asks connections whether they are open.
+     */
+    private void failAll(List<Request> left, IOException cause) {
         for (Request r : left) end(r, new ConnectionLostException(name, cause));
     }
 

@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -253,6 +254,109 @@ class PipeliningTest extends PoolTestBase {
         assertTrue(mostPlaces.get() <= 9, "at most three commands on each of three connections: " + mostPlaces.get());
         assertTrue(mostPlaces.get() > 3, "the connections did carry several commands: " + mostPlaces.get());
         assertEquals(240, server.counters().bodyCommands());
+    }
+
+    @Test
+    void connectionsBreakingUnderCommandsGivenUpWhileOthersBorrowNeverWedgeThePool() throws Exception {
+        PostedFile file = many();
+        ConnectionPool pool = pool(3, 3);
+        // A quarter of the articles reset their connection part way, so replies queued behind them
+        // are lost, among them replies given up and being drained; bodies take about 10 ms each.
+        server.faults().rateCap(2_500_000);
+        for (int i = 0; i < file.segments().size(); i += 4) {
+            server.faults().inject(file.segments().get(i).messageId(), ArticleFault.resetAfter(2000));
+        }
+        AtomicInteger served = new AtomicInteger();
+        AtomicInteger ended = new AtomicInteger();
+        AtomicInteger mostOpen = new AtomicInteger();
+        List<CompletableFuture<Void>> borrowers = new ArrayList<>();
+        try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int t = 0; t < 24; t++) {
+                SplittableRandom random = new SplittableRandom(t);
+                borrowers.add(CompletableFuture.runAsync(() -> {
+                    for (int i = 0; i < 15; i++) {
+                        PostedSegment s = file.segments().get(random.nextInt(file.segments().size()));
+                        if (bodyOrGiveUp(pool, s, random.nextInt(3) == 0 ? random.nextInt(15) : -1)) served.incrementAndGet();
+                        mostOpen.accumulateAndGet(pool.open(), Math::max);
+                        ended.incrementAndGet();
+                    }
+                }, executor));
+            }
+            CompletableFuture.allOf(borrowers.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
+        }
+        assertEquals(24 * 15, ended.get());
+        assertTrue(served.get() > 0, "served " + served);
+        // The server may count a reset connection a moment after the pool has replaced it.
+        assertTrue(mostOpen.get() <= 3, "the pool had " + mostOpen + " open");
+    }
+
+    /**
+     * BODY of {@code s} on a place of {@code pool}, given up after {@code giveUpMillis} (never
+     * when negative); true when the body came whole and exact.
+     */
+    private boolean bodyOrGiveUp(ConnectionPool pool, PostedSegment s, int giveUpMillis) {
+        AtomicReference<Boolean> exact = new AtomicReference<>(false);
+        Thread reader = Thread.ofVirtual().start(() -> {
+            Lease c;
+            try {
+                c = pool.borrow(Priority.FOREGROUND);
+            } catch (IOException e) {
+                return;
+            }
+            boolean broken = false;
+            try {
+                BodyCollector sink = new BodyCollector();
+                c.body(s.messageId(), sink, BUDGET);
+                assertArrayEquals(expected(s), sink.toByteArray());
+                exact.set(true);
+            } catch (ReadCancelledException e) {
+                // Given up: the connection drains the rest.
+            } catch (IOException e) {
+                broken = true;
+            } finally {
+                if (broken) c.retire();
+                else c.release();
+            }
+        });
+        try {
+            if (giveUpMillis >= 0) {
+                Thread.sleep(giveUpMillis);
+                reader.interrupt();
+            }
+            reader.join();
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+        return exact.get();
+    }
+
+    @Test
+    void thePoolAsksWhetherAConnectionIsOpenWithoutWaitingForItsLock() throws Exception {
+        ConnectionPool pool = pool(1, 3);
+        Lease a = pool.borrow(Priority.FOREGROUND);
+        PipelinedConnection connection = a.connection();
+        CountDownLatch held = new CountDownLatch(1);
+        // The connection's own threads hold its lock while they fail what it carried, and tell
+        // the pool from there; the pool must never wait for that lock under its own.
+        Thread holder = Thread.ofVirtual().start(() -> {
+            synchronized (connection) {
+                held.countDown();
+                try {
+                    Thread.sleep(3000);
+                } catch (InterruptedException e) {
+                    // Let go at once.
+                }
+            }
+        });
+        held.await();
+        long start = System.nanoTime();
+        Lease b = pool.borrow(Priority.FOREGROUND);
+        assertTrue((System.nanoTime() - start) / 1_000_000 < 1000, "the borrow did not wait for the connection's lock");
+        assertSame(connection, b.connection());
+        holder.interrupt();
+        holder.join();
+        b.release();
+        a.release();
     }
 
     @Test
