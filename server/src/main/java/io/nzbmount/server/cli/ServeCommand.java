@@ -1,6 +1,7 @@
 package io.nzbmount.server.cli;
 
 import io.nzbmount.config.Settings;
+import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.app.Application;
 import io.nzbmount.server.app.DemoContent;
 import io.nzbmount.server.app.DemoHint;
@@ -29,6 +30,7 @@ final class ServeCommand {
 
     /** Blocks until the JVM shuts down; returns -1 (the shutdown hook ends the process). */
     int run(Arguments arguments, Settings configured) throws UsageException, IOException {
+        Usenet.fastestDecoderFromTheStart();
         DemoContent demo = arguments.demo() ? DemoContent.start() : null;
         Settings settings = demo == null ? configured : demo.settings(configured);
         Application app = startApplication(settings, demo);

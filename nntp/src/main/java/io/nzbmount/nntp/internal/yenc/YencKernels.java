@@ -31,11 +31,22 @@ public final class YencKernels {
      * a few GiB more (it saves about half a CPU-second per GiB over the scalar kernel).
      */
     static final long WARM_AFTER_DEFAULT = 1L << 30;
+    /** What the kernel choice uses when the property is not set; the process's own, chosen before its first decode. */
+    private static volatile long warmAfter = WARM_AFTER_DEFAULT;
 
     private static final String RUN_CLASS = "io.nzbmount.nntp.internal.yenc.VectorRunKernel";
     private static final String COMPRESS_CLASS = "io.nzbmount.nntp.internal.yenc.VectorCompressKernel";
 
     private YencKernels() {
+    }
+
+    /**
+     * Warms the vector kernel at the first decode of this process instead of after the first
+     * GiB: right for a server, which runs for days, where the warm-up's CPU-second is soon won
+     * back. Takes effect only before the first decode; the system property wins when set.
+     */
+    public static void warmAtFirstDecode() {
+        warmAfter = 0;
     }
 
     /** The kernel {@link YencDecoder}'s default constructor uses. */
@@ -132,7 +143,8 @@ public final class YencKernels {
     /**
      * The choice for the read path: with the Vector API module present, the scalar kernel
      * decodes the first bytes of the process (as many as the system property
-     * {@value #WARM_AFTER_PROPERTY} says, 1 GiB by default), then the vector kernel is chosen,
+     * {@value #WARM_AFTER_PROPERTY} says, 1 GiB by default, none after {@link #warmAtFirstDecode}),
+     * then the vector kernel is chosen,
      * warmed up and used ({@link WarmingKernel}); a forced kernel is used as it is.
      */
     private static YencKernel chooseWarming() {
@@ -140,7 +152,7 @@ public final class YencKernels {
         if (forced != null && !forced.isBlank()) return choose();
         if (!vectorModulePresent()) return ScalarKernel.INSTANCE;
         return new WarmingKernel(ScalarKernel.INSTANCE, YencKernels::choose,
-                Long.getLong(WARM_AFTER_PROPERTY, WARM_AFTER_DEFAULT));
+                Long.getLong(WARM_AFTER_PROPERTY, warmAfter));
     }
 
     /** Holder: the choice is made on first use, not when the class is loaded. */
