@@ -27,7 +27,7 @@ public record ReaderSettings(int readAheadArticles, int connectTimeoutSeconds, i
     public static final int DEFAULT_BETWEEN_BYTES_TIMEOUT_MILLIS = 1000;
     public static final int DEFAULT_FETCH_BUDGET_MILLIS = 5000;
     public static final List<Long> DEFAULT_RETRY_BACKOFF_MILLIS = List.of(500L, 1500L, 3000L);
-    public static final int DEFAULT_PIPELINE_DEPTH = 3;
+    public static final int DEFAULT_PIPELINE_DEPTH = 4;
 
     public ReaderSettings {
         retryBackoffMillis = List.copyOf(retryBackoffMillis);

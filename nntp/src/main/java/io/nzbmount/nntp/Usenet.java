@@ -166,7 +166,7 @@ public interface Usenet extends AutoCloseable {
                     int pipelineDepth) {
 
         /** The default {@link #pipelineDepth()}: see docs/configuration.md (reader) for why. */
-        public static final int DEFAULT_PIPELINE_DEPTH = 3;
+        public static final int DEFAULT_PIPELINE_DEPTH = 4;
         /** The largest {@link #pipelineDepth()}. */
         public static final int MAX_PIPELINE_DEPTH = 8;
 
