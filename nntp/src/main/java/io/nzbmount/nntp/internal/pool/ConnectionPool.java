@@ -38,7 +38,8 @@ import java.util.function.LongSupplier;
  *     {@link PoolSettings#coolDownFirst()}, each further one in a row twice as long, up to
  *     {@link PoolSettings#coolDownMax()}; a successful login starts the series afresh.</li>
  * <li>Idle connections older than {@link PoolSettings#idleTimeout()} are closed by
- *     {@link #evictIdle()} and never lent out.</li>
+ *     {@link #evictIdle()} and never lent out. A connection the pool closed still counts against
+ *     the limit for a moment ({@link Closings}).</li>
  * <li>A place given up unanswered (an interrupt, a budget spent) is free once its connection has
  *     read the reply and dropped it; until then it counts against the connection's depth.</li>
  * </ul>
@@ -64,6 +65,7 @@ public final class ConnectionPool implements AutoCloseable {
     private final Condition foregroundTurn = lock.newCondition();
     private final Condition backgroundTurn = lock.newCondition();
     private final Places places = new Places();
+    private final Closings closings = new Closings();
     private final AtomicInteger connectionNumbers = new AtomicInteger();
     private int connecting;
     private int foregroundWaiting;
@@ -138,6 +140,7 @@ public final class ConnectionPool implements AutoCloseable {
                     long now = nanos.getAsLong();
                     if (mayTake(foreground)) {
                         taken = places.takeIdle(now, settings.idleTimeout().toNanos(), stale);
+                        closings.closed(stale.size(), System.nanoTime());
                         if (taken == null) connecting++;
                         break;
                     }
@@ -152,7 +155,7 @@ public final class ConnectionPool implements AutoCloseable {
                 lock.unlock();
             }
         } finally {
-            for (PipelinedConnection l : stale) l.close();
+            for (PipelinedConnection c : stale) c.close();
         }
         settled.run();
         return taken != null ? new Lease(this, taken) : connectCounted();
@@ -173,7 +176,8 @@ public final class ConnectionPool implements AutoCloseable {
         lock.lock();
         try {
             if (closed || coolDownSeries.activeAt(nanos.getAsLong())) return 0;
-            toOpen = Math.max(0, Math.min(count, max) - (places.busy() + places.idle() + connecting));
+            toOpen = Math.max(0, Math.min(count, max)
+                    - (places.busy() + places.idle() + connecting + closings.countAt(System.nanoTime())));
             connecting += toOpen;
         } finally {
             lock.unlock();
@@ -251,11 +255,12 @@ public final class ConnectionPool implements AutoCloseable {
         lock.lock();
         try {
             stale = places.evict(nanos.getAsLong(), settings.idleTimeout().toNanos());
+            closings.closed(stale.size(), System.nanoTime());
             if (!stale.isEmpty()) wakeAll();
         } finally {
             lock.unlock();
         }
-        for (PipelinedConnection l : stale) l.close();
+        for (PipelinedConnection c : stale) c.close();
         return stale.size();
     }
 
@@ -306,7 +311,7 @@ public final class ConnectionPool implements AutoCloseable {
     }
 
     private boolean mayTake(boolean foreground) {
-        int inUse = places.busy() + connecting;
+        int inUse = places.busy() + connecting + closings.countAt(System.nanoTime());
         if (foreground) return inUse < max;
         return foregroundWaiting == 0 && inUse < max - reserve;
     }
@@ -315,7 +320,11 @@ public final class ConnectionPool implements AutoCloseable {
         if (foreground) foregroundWaiting++;
         else backgroundWaiting++;
         try {
-            (foreground ? foregroundTurn : backgroundTurn).await();
+            Condition turn = foreground ? foregroundTurn : backgroundTurn;
+            long untilFree = closings.nanosToNextAt(System.nanoTime());
+            // A connection closed lately stops counting without anyone signalling: look again then.
+            if (untilFree > 0) turn.awaitNanos(untilFree);
+            else turn.await();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ReadCancelledException("interrupted while waiting for a connection to " + provider.name());
@@ -381,6 +390,7 @@ public final class ConnectionPool implements AutoCloseable {
         try {
             if (retire) places.retire(connection);
             if (free) toClose = places.free(connection, nanos.getAsLong(), !closed);
+            if (toClose != null && !closed) closings.closed(1, System.nanoTime());
             wakeAll();
         } finally {
             lock.unlock();

@@ -24,7 +24,7 @@ public final class Lease {
 
     private final ConnectionPool pool;
     private final PipelinedConnection connection;
-    private PipelinedConnection.Request request;
+    private Command command;
     private boolean returned;
 
     Lease(ConnectionPool pool, PipelinedConnection connection) {
@@ -54,9 +54,9 @@ public final class Lease {
 
     private NntpReply run(String line, BodySink sink, Duration budget) throws IOException {
         if (returned) throw new IllegalStateException("the lease was given back");
-        if (request != null) throw new IllegalStateException("a lease carries one command");
-        PipelinedConnection.Request r = connection.submit(line, sink);
-        request = r;
+        if (command != null) throw new IllegalStateException("a lease carries one command");
+        Command r = connection.submit(line, sink);
+        command = r;
         try {
             return r.await(System.nanoTime() + Math.max(0, budget.toNanos()));
         } catch (InterruptedException e) {
@@ -67,12 +67,7 @@ public final class Lease {
 
     /** Whether the last command's reply waited for another one's on its connection. */
     public boolean queued() {
-        return request != null && request.queued();
-    }
-
-    /** When the last command went out, {@code System.nanoTime()}; 0 when it has not. */
-    public long sentNanos() {
-        return request == null ? 0 : request.sentNanos();
+        return command != null && command.queued();
     }
 
     /** The connection this place is on. */
@@ -93,8 +88,8 @@ public final class Lease {
     private void giveBack(boolean retire) {
         if (returned) throw new IllegalStateException("connection was not borrowed from this pool, or given back twice");
         returned = true;
-        if (request != null) request.cancel();
-        boolean free = request == null || request.release();
+        if (command != null) command.cancel();
+        boolean free = command == null || command.release();
         pool.giveBack(connection, retire, free);
     }
 }

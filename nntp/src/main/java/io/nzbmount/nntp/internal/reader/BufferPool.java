@@ -37,6 +37,11 @@ final class BufferPool {
         if (!closed && buffer != null && buffer.length == bufferSize && free.size() < capacity) free.addFirst(buffer);
     }
 
+    /** Drops idle buffers beyond {@code most}: a window that shrank keeps no more than it needs. */
+    synchronized void trim(int most) {
+        while (free.size() > most) free.pollFirst();
+    }
+
     /** Drops every idle buffer, so an idle reader holds no memory. */
     synchronized void clear() {
         free.clear();

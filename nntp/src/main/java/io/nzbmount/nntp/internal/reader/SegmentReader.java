@@ -231,6 +231,8 @@ public final class SegmentReader implements NzbReader {
         // A read inside the article last read keeps its window: the share is asked at each step.
         if (stepped || wide) window = open
                 ? Math.max(firstWindow, sizer.window(this, map.maxPartLength())) : firstWindow;
+        // Buffers kept for articles a shrunken window no longer fetches would be memory held for nothing.
+        pool.trim(window);
         sizer.holding(this);
         head = slots.peekFirst();
         if (head != null && head.failedAndReported) {

@@ -214,6 +214,22 @@ class ConnectionPoolTest extends PoolTestBase {
     }
 
     @Test
+    void aConnectionThePoolClosedCountsAgainstTheLimitForAMoment() throws Exception {
+        ConnectionPool pool = pool(1);
+        Lease only = pool.borrow(Priority.FOREGROUND);
+        assertServes(only, file.segments().get(0));
+        only.retire();
+        assertEquals(0, pool.open());
+        long start = System.nanoTime();
+        Lease next = pool.borrow(Priority.FOREGROUND);
+        long waitedMillis = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(waitedMillis >= Closings.GRACE_MILLIS - 20, "the new connection waited " + waitedMillis + " ms");
+        assertServes(next, file.segments().get(1));
+        next.release();
+        assertEquals(1, server.counters().maxConcurrent(), "the server never saw two at once");
+    }
+
+    @Test
     void connectionsOpenedAheadAreTheOnesBorrowersGet() throws Exception {
         ConnectionPool pool = pool(4);
         assertEquals(3, pool.openAhead(3));
