@@ -88,10 +88,12 @@ public interface NzbReader extends Closeable {
 
     /**
      * Tells a reader just opened that the caller will read {@code [offset, end)} in order (an
-     * HTTP range): when that reaches past the article holding {@code offset}, the whole window
-     * opens at once there, as {@link #readAheadFrom}; when it does not (a short range, such as a
-     * player reading an index), nothing starts before the first read, which then fetches that one
-     * article. Either way the reader never fetches an article that begins at or after {@code end}.
+     * HTTP range): when that reaches past the article holding {@code offset} and the providers are
+     * far (a round trip of 10 ms or more), the whole window opens at once there, as
+     * {@link #readAheadFrom}; otherwise (a short range, such as a player reading an index, or a
+     * near provider) nothing starts before the first read, which fetches that one article, and the
+     * window opens at the next. Either way the reader never fetches an article that begins at or
+     * after {@code end}.
      * Called by the reading thread before its first read.
      *
      * @throws ReadCancelledException the reader is closed

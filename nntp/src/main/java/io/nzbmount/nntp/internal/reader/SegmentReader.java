@@ -316,7 +316,7 @@ public final class SegmentReader implements NzbReader {
             limit = end;
             if (retired || offset >= map.size()) return;
             int index = map.pieceAt(offset);
-            if (index < 0 || end <= map.begin(index) + map.length(index)) return;
+            if (index < 0 || end <= map.begin(index) + map.length(index) || !sizer.opensWide()) return;
             positionAt(index, true);
             lastUse = System.nanoTime();
         }

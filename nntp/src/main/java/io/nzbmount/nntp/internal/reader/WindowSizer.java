@@ -101,6 +101,18 @@ public final class WindowSizer {
     }
 
     /**
+     * Whether a reader that will read on from a new position should ask for its whole window at
+     * once: when the link is measured and far (a first byte {@value #FAR_MILLIS} ms or more after
+     * the command). There a window grown from one article costs a round trip and an article time
+     * per step. A near article comes in a millisecond or two, the window opens at the next one
+     * anyway, and the fetches asked at once would only take processor time from the first.
+     */
+    public boolean opensWide() {
+        Pipe link = pipe.get();
+        return link.foregroundConnections() > 0 && link.samples() > 0 && link.firstByteNanos() >= FAR_MILLIS * 1_000_000.0;
+    }
+
+    /**
      * The connections to have open when {@code reader} starts at a new position: its window once
      * it reads on, when the link is measured and far (a first byte {@value #FAR_MILLIS} ms or more
      * after the command); 0 otherwise. A far provider takes a round trip or two to connect and
@@ -109,10 +121,8 @@ public final class WindowSizer {
      * opening connections there only takes processor time from the first article's fetch.
      */
     public int connectionsAhead(Object reader, int partBytes) {
-        Pipe link = pipe.get();
-        if (link.foregroundConnections() <= 0 || link.samples() == 0) return 0;
-        if (link.firstByteNanos() < FAR_MILLIS * 1_000_000.0) return 0;
-        return Math.min(link.foregroundConnections(), window(reader, partBytes));
+        if (!opensWide()) return 0;
+        return Math.min(pipe.get().foregroundConnections(), window(reader, partBytes));
     }
 
     /** The window of {@code reader}, whose articles are at most {@code partBytes} long, now. */

@@ -72,6 +72,32 @@ class SegmentReaderWindowTest {
     }
 
     @Test
+    void aRangeThatReadsOnOverAFarLinkAsksForItsWholeWindowAtOnceAndNothingPastItsEnd() throws Exception {
+        FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, PART);
+        SegmentReader r = open(fake);
+        r.willRead(10L * PART + 5, 16L * PART);
+        SegmentReaderTest.await(() -> fake.fetches(15) == 1, "articles 10..15 are asked before any read");
+        assertEquals(6, fake.totalFetches(), "nothing of article 16 or later, which the range does not reach");
+        assertEquals(20, r.stats().window());
+    }
+
+    @Test
+    void aShortRangeOrANearLinkStartsWithTheOneArticleItNeeds() throws Exception {
+        FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, PART);
+        SegmentReader far = open(fake);
+        far.willRead(10L * PART + 5, 10L * PART + 500);
+        ReadFully.read(far, 10L * PART + 5, 495);
+        WindowSizer nearSizer = new WindowSizer(64, 128L << 20, () -> new Pipe(20, 12, 1_000_000, 400_000_000, 4));
+        SegmentMap map = SegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART);
+        SegmentReader near = new SegmentReader(map, fake, Priority.FOREGROUND, executor, nearSizer, 1, null);
+        readers.add(near);
+        near.willRead(30L * PART, ORIGINAL.length);
+        ReadFully.read(near, 30L * PART, 10);
+        Thread.sleep(50);
+        assertEquals(2, fake.totalFetches(), "article 10 for the short range, article 30 on the near link");
+    }
+
+    @Test
     void aLoneStreamMayUseEveryForegroundConnection() throws Exception {
         FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, PART);
         for (int i = 0; i < PARTS; i++) fake.block(i);
