@@ -15,11 +15,8 @@ import io.nzbmount.nntp.internal.pool.CoolDownReason;
 import io.nzbmount.nntp.internal.pool.PipelinedConnection;
 import io.nzbmount.nntp.internal.pool.Lease;
 import io.nzbmount.nntp.internal.pool.PoolStats;
-import io.nzbmount.nntp.internal.pool.ProviderRefusedException;
-import io.nzbmount.nntp.internal.protocol.NntpReply;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
-import java.nio.channels.ClosedByInterruptException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -37,8 +34,8 @@ import java.util.function.LongSupplier;
  * The {@link ArticleFetcher} over one {@link ConnectionPool} per provider.
  *
  * <p>Providers are asked in priority order (lower first); providers of equal priority take
- * turns being first. Each answer is classified once, in {@link #classify(NntpReply, ConnectionPool)}
- * and {@link #classify(IOException)}, into an {@link Outcome}:
+ * turns being first. Each answer is classified once, by {@link PoolAttempt}, into an
+ * {@link Outcome}:
  * <ul>
  * <li>served: done;</li>
  * <li>missing (430/423): that provider is not asked again for this article;</li>
@@ -46,6 +43,9 @@ import java.util.function.LongSupplier;
  *     when the body was read to its end;</li>
  * <li>refused (login rejected, too many connections, 480/502 to a command, cooling down): the
  *     provider is cooled down by its pool and skipped; the connection is closed;</li>
+ * <li>lost (the connection ended before this command's reply, for another command's reply or as a
+ *     whole): asked again at once on another connection, up to {@value #LOST_AGAIN} times, then
+ *     treated as transient without counting against the provider;</li>
  * <li>transient (timeout, reset, refused connection, 400/503, broken protocol): the connection is
  *     closed and, once every provider had its turn, the transient ones are asked again on fresh
  *     connections after each pause of {@link FetchSettings#retryBackoff()}, as long as the retry
@@ -73,6 +73,9 @@ import java.util.function.LongSupplier;
  */
 public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable {
 
+    /** How many times in a row a command lost with its connection is asked again at once. */
+    static final int LOST_AGAIN = 2;
+
     private final List<List<ConnectionPool>> tiers;
     private final List<ConnectionPool> pools;
     private final FetchSettings settings;
@@ -83,6 +86,7 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
     /** What each pool's provider did, keyed by identity; the map itself never changes after construction. */
     private final Map<ConnectionPool, ProviderMeter> meters = new IdentityHashMap<>();
     private final HedgedAttempt hedging;
+    private final PoolAttempt poolAttempt;
 
     /** A fetcher on the system's monotonic clock. */
     public MultiProviderFetcher(List<ConnectionPool> pools, FetchSettings settings, ArticleDecoder decoder, Sleeper sleeper) {
@@ -102,6 +106,7 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
         this.nanos = nanos;
         for (ConnectionPool p : this.pools) meters.put(p, new ProviderMeter(settings.stallDemotion().toNanos()));
         this.hedging = new HedgedAttempt(settings.hedge(), decoder, nanos);
+        this.poolAttempt = new PoolAttempt(meters, nanos);
         TreeMap<Integer, List<ConnectionPool>> byPriority = new TreeMap<>();
         for (ConnectionPool p : this.pools) byPriority.computeIfAbsent(p.provider().priority(), k -> new ArrayList<>()).add(p);
         this.tiers = byPriority.values().stream().map(List::copyOf).toList();
@@ -226,8 +231,15 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
             IOException lastTransient = null;
             boolean allStalled = true;
             for (ConnectionPool pool : pending) {
-                cancelIfInterrupted(null);
-                switch (attempt(pending, pool, id, priority, dest, budgetLeft(start), placed)) {
+                PoolAttempt.cancelIfInterrupted(null);
+                Outcome outcome = attempt(pending, pool, id, priority, dest, budgetLeft(start), placed);
+                // A command lost with its connection was never answered: another connection may
+                // answer at once, without a pause and without counting against the provider.
+                for (int lost = 0; outcome instanceof Outcome.Lost && lost < LOST_AGAIN; lost++) {
+                    PoolAttempt.cancelIfInterrupted(null);
+                    outcome = attempt(pending, pool, id, priority, dest, budgetLeft(start), placed);
+                }
+                switch (outcome) {
                     case Outcome.Served s -> {
                         return s;
                     }
@@ -243,6 +255,11 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
                         retry.add(pool);
                         lastTransient = t.cause();
                         allStalled &= t.cause() instanceof SocketTimeoutException;
+                    }
+                    case Outcome.Lost l -> {
+                        retry.add(pool);
+                        lastTransient = l.cause();
+                        allStalled = false;
                     }
                 }
             }
@@ -329,95 +346,16 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
      */
     private Outcome attempt(List<ConnectionPool> order, ConnectionPool pool, String id, Priority priority, byte[] dest,
                             Duration budget, Consumer<PipelinedConnection> placed) throws ReadCancelledException {
-        if (dest == null) return attempt(pool, id, priority, null, budget, null, placed);
+        if (dest == null) return poolAttempt.run(pool, id, priority, null, budget, null, placed);
         if (priority != Priority.FOREGROUND || !settings.hedge().enabled()) {
-            return attempt(pool, id, priority, new TimedDecoding(decoder.start(dest), nanos), budget, null, placed);
+            return poolAttempt.run(pool, id, priority, new TimedDecoding(decoder.start(dest), nanos), budget, null, placed);
         }
         int at = order.indexOf(pool);
         ConnectionPool alternate = at + 1 < order.size() ? order.get(at + 1) : pool;
         // Both attempts end by the same time: a hedge started later gets what is left.
         long end = nanos.getAsLong() + budget.toNanos();
         return hedging.run(pool, alternate, meters.get(pool), dest, placed, (p, decoding, avoid, where) ->
-                attempt(p, id, priority, decoding, Duration.ofNanos(end - nanos.getAsLong()), avoid, where));
-    }
-
-    /**
-     * One attempt at {@code pool}: STAT when {@code decoding} is null, else BODY into it.
-     *
-     * @param avoid  a connection not to queue behind, or null
-     * @param placed told with null once the command's place is settled (or it got none), then with
-     *               the connection it went to
-     */
-    private Outcome attempt(ConnectionPool pool, String id, Priority priority, TimedDecoding decoding, Duration budget,
-                            PipelinedConnection avoid, Consumer<PipelinedConnection> placed) throws ReadCancelledException {
-        Lease lease;
-        try {
-            lease = pool.borrow(priority, avoid, () -> placed.accept(null));
-        } catch (IOException e) {
-            placed.accept(null);
-            return classify(e);
-        }
-        placed.accept(lease.connection());
-        boolean keep = false;
-        try {
-            long sent = nanos.getAsLong();
-            NntpReply reply = decoding == null ? lease.stat(id, budget) : lease.body(id, decoding, budget);
-            cancelIfInterrupted(null);
-            Outcome outcome = classify(reply, pool);
-            // A refusing session (480) is no better on the next request, a transient one may be dead.
-            keep = outcome instanceof Outcome.Served || outcome instanceof Outcome.Missing;
-            if (outcome instanceof Outcome.Served && decoding != null) {
-                outcome = new Outcome.Served(decoding.finish());
-                long first = decoding.firstByteNanos() < 0 ? sent : decoding.firstByteNanos();
-                // A reply that waited for another one's on its connection says nothing of the round trip.
-                meters.get(pool).served(lease.queued() ? -1 : first - sent, decoding.bytes(), nanos.getAsLong() - first);
-            } else if (outcome instanceof Outcome.Served) {
-                meters.get(pool).served();
-            }
-            return outcome;
-        } catch (IOException e) {
-            // A corrupt body read to its end leaves the connection as it was, and so does a command
-            // given up by an interrupt: its connection reads the rest of the reply and drops it.
-            keep = e instanceof CorruptBodyException || e instanceof ReadCancelledException;
-            return classify(e);
-        } finally {
-            if (keep) lease.release();
-            else lease.retire();
-        }
-    }
-
-    /** What a reply to BODY or STAT means. The only place reply codes are interpreted. */
-    private static Outcome classify(NntpReply reply, ConnectionPool pool) {
-        return switch (reply.code()) {
-            case NntpReply.BODY_FOLLOWS, NntpReply.ARTICLE_EXISTS -> new Outcome.Served(null);
-            case NntpReply.NO_SUCH_ARTICLE_ID, NntpReply.NO_SUCH_ARTICLE_NUMBER -> new Outcome.Missing();
-            case NntpReply.AUTH_REQUIRED, NntpReply.SERVICE_PERMANENTLY_UNAVAILABLE -> {
-                pool.coolDown(CoolDownReason.AUTH_REJECTED);
-                yield new Outcome.Refused(new ProviderRefusedException(pool.provider().name() + " answered " + reply,
-                        CoolDownReason.AUTH_REJECTED));
-            }
-            default -> new Outcome.Transient(new IOException(pool.provider().name() + " answered " + reply));
-        };
-    }
-
-    /** What a failure means. The only place exception types are interpreted. */
-    private static Outcome classify(IOException e) throws ReadCancelledException {
-        cancelIfInterrupted(e);
-        return switch (e) {
-            case CorruptBodyException c -> new Outcome.Corrupt(c);
-            case ProviderRefusedException r -> new Outcome.Refused(r);
-            default -> new Outcome.Transient(e);
-        };
-    }
-
-    private static void cancelIfInterrupted(IOException cause) throws ReadCancelledException {
-        if (cause instanceof ReadCancelledException rc) throw rc;
-        if (Thread.currentThread().isInterrupted() || cause instanceof ClosedByInterruptException) {
-            Thread.currentThread().interrupt();
-            ReadCancelledException cancelled = new ReadCancelledException("article fetch interrupted");
-            if (cause != null) cancelled.initCause(cause);
-            throw cancelled;
-        }
+                poolAttempt.run(p, id, priority, decoding, Duration.ofNanos(end - nanos.getAsLong()), avoid, where));
     }
 
     private void pause(Duration d) throws ReadCancelledException {

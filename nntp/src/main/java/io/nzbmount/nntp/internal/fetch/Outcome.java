@@ -14,4 +14,9 @@ sealed interface Outcome {
     record Refused(IOException cause) implements Outcome { }
     /** Something that may pass: timeout, reset, service error. */
     record Transient(IOException cause) implements Outcome { }
+    /**
+     * The connection ended before this command's reply came, for the reply before it or as a
+     * whole: nothing is known of the article, and another connection may answer at once.
+     */
+    record Lost(IOException cause) implements Outcome { }
 }

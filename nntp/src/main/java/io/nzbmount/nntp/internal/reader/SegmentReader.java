@@ -212,6 +212,7 @@ public final class SegmentReader implements NzbReader {
     private Slot positionAt(int index, boolean wide) throws ReadCancelledException {
         Slot head = slots.peekFirst();
         boolean stepped = true;
+        boolean inOrder = false;
         if (head != null && index == head.index + slots.size()) {
             // Reading on just past a window that has not opened yet: sequential, not a seek.
             dropAll();
@@ -224,6 +225,7 @@ public final class SegmentReader implements NzbReader {
             if (ahead > 0) fetcher.connectAhead(ahead);
         } else {
             stepped = index > head.index;
+            inOrder = true;
             if (stepped) open = true;
             while (slots.getFirst().index < index) drop(slots.removeFirst());
         }
@@ -231,8 +233,9 @@ public final class SegmentReader implements NzbReader {
         // A read inside the article last read keeps its window: the share is asked at each step.
         if (stepped || wide) window = open
                 ? Math.max(firstWindow, sizer.window(this, map.maxPartLength())) : firstWindow;
-        // Buffers kept for articles a shrunken window no longer fetches would be memory held for nothing.
-        pool.trim(window);
+        // Reading on in order, each step gives a buffer back as it starts a fetch: a couple kept
+        // idle is enough. A new window may reuse the old one's, up to its size.
+        pool.trim(inOrder ? WindowSizer.LEAST : window);
         sizer.holding(this);
         head = slots.peekFirst();
         if (head != null && head.failedAndReported) {

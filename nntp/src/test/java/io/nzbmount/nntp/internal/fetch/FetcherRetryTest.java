@@ -20,7 +20,10 @@ import io.nzbmount.nntp.internal.pool.PoolSettings;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
@@ -104,6 +107,29 @@ class FetcherRetryTest extends FetcherTestBase {
         assertInstanceOf(java.net.ConnectException.class, e.getCause());
         assertEquals(1, b.counters().bodyCommands(), "missing is final; only the unreachable provider is retried");
         assertEquals(BACKOFF, pauses);
+    }
+
+    @Test
+    void aCommandLostWithTheConnectionItWaitedOnIsAskedAgainAtOnce() throws Exception {
+        EmbeddedNntpServer a = server();
+        PostedFile file = postEverywhere(a);
+        // One connection: the second fetch's command queues behind the first's, whose reply is cut.
+        MultiProviderFetcher fetcher = fetcher(a.provider("a", 1, 0));
+        a.faults().replyDelay(Duration.ofMillis(200));
+        a.faults().inject(segment(file, 0).messageId(), ArticleFault.resetAfter(2000), 1);
+        var executor = Executors.newVirtualThreadPerTaskExecutor();
+        try {
+            var first = executor.submit(() -> fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0]));
+            long deadline = System.nanoTime() + 5 * SECOND;
+            while (a.counters().bodyCommands() < 1 && System.nanoTime() < deadline) Thread.sleep(1);
+            var second = executor.submit(() -> fetcher.fetch(segment(file, 1), Priority.FOREGROUND, new byte[0]));
+            assertPart(file, 1, second.get(10, TimeUnit.SECONDS));
+            assertPart(file, 0, first.get(10, TimeUnit.SECONDS));
+        } finally {
+            executor.shutdownNow();
+        }
+        assertEquals(1, pauses.size(), "only the cut article waited to be asked again: " + pauses);
+        assertEquals(1, fetcher.health(Instant.EPOCH).getFirst().failures(), "the lost command is no failure of the provider");
     }
 
     @Test
