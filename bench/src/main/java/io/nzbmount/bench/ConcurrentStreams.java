@@ -22,7 +22,9 @@ import java.util.regex.Pattern;
  * it with its original. While they run, the server's resident set is sampled every 50 ms. At the
  * end: peak RSS (VmHWM), the heap before and after each GC from the GC log, and
  * {@code jcmd GC.heap_info}. The server's processor time (all its threads) over each measured
- * round, per GB the round served, is reported with the rates.
+ * round, per GB the round served, is reported with the rates. After each measured round the same
+ * files are read again one stream at a time: what the link gives one stream, the same-run
+ * reference for the aggregate.
  *
  * <p>{@code --readAhead 0} and {@code --pipelineDepth 0} leave {@code reader.readAheadArticles}
  * and {@code reader.pipelineDepth} unset (the jar's defaults). With {@code --farDelayMs} above 0
@@ -56,6 +58,7 @@ public final class ConcurrentStreams {
         Samples slowest = new Samples("slowest stream", "MB/s");
         Samples peakRss = new Samples("server RSS peak per round", "MiB");
         Samples cpu = new Samples("server CPU per GB served (round)", "s/GB");
+        Samples alone = new Samples("the same files one stream at a time (the link as one stream has it)", "MB/s");
         boolean allEqual = true;
         String heapInfo;
         long hwm;
@@ -107,6 +110,20 @@ public final class ConcurrentStreams {
                     }
                     System.out.printf(Locale.ROOT, "%s %d: %d bytes in %.2f s, %.0f MB/s aggregate; per stream MB/s:%s; RSS peak %s; load %s%n",
                             run < warmup ? "warm-up" : "round", run + 1, bytes, seconds, bytes / seconds / 1e6, each, Machine.mib(maxRss.get()), Machine.load());
+                    if (run >= warmup) {
+                        // The same-run reference: the same bytes read by one stream at a time.
+                        long one = 0;
+                        long oneStart = System.nanoTime();
+                        for (int i = 0; i < paths.size(); i++) {
+                            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+                            HttpGet.Response r = HttpGet.get("127.0.0.1", server.port(), paths.get(i), null, digest::update);
+                            allEqual &= r.status() == 200 && expected.get(i).equals(HexFormat.of().formatHex(digest.digest()));
+                            one += r.bytes();
+                        }
+                        double oneRate = one / ((System.nanoTime() - oneStart) / 1e9) / 1e6;
+                        alone.add(oneRate);
+                        System.out.printf(Locale.ROOT, "  one stream at a time: %.0f MB/s%n", oneRate);
+                    }
                 }
             } finally {
                 pool.shutdownNow();
@@ -114,7 +131,8 @@ public final class ConcurrentStreams {
             hwm = Machine.statusKib(server.pid(), "VmHWM");
             heapInfo = server.heapInfo();
         }
-        for (Samples s : List.of(aggregate, slowest, peakRss, cpu)) System.out.println(s.summary());
+        for (Samples s : List.of(aggregate, slowest, peakRss, cpu, alone)) System.out.println(s.summary());
+        System.out.println(Samples.ratio(aggregate, alone));
         System.out.println("all SHA-256 equal: " + allEqual);
         System.out.println("server peak RSS (VmHWM) " + Machine.mib(hwm) + ", heap limit -Xmx" + o.text("heap"));
         gcSummary(gcLog);

@@ -43,7 +43,9 @@ public record HedgeRule(boolean enabled, double factor, Duration floor, Duration
     /**
      * Whether a fetch is late now.
      *
-     * @param startNanos     when the command was sent
+     * @param startNanos     from when its first byte could come: when its reply became the next
+     *                       due on its connection, or when the attempt began while it still waits
+     *                       for a place on a connection
      * @param nowNanos       now
      * @param firstByteNanos when its first body byte came, or -1 when none has yet
      * @param bytes          body bytes received so far
@@ -51,13 +53,25 @@ public record HedgeRule(boolean enabled, double factor, Duration floor, Duration
      */
     public boolean late(long startNanos, long nowNanos, long firstByteNanos, long bytes, LatencyEstimate.Snapshot estimate) {
         if (!enabled || estimate.samples() < minSamples) return false;
-        if (firstByteNanos < 0) {
-            long wait = Math.max(floor.toNanos(), (long) (factor * estimate.firstByteNanos()));
-            return nowNanos - startNanos > wait;
-        }
+        if (firstByteNanos < 0) return nowNanos - startNanos > firstByteWait(estimate);
         long flowing = nowNanos - firstByteNanos;
         if (flowing < trickleAfter.toNanos()) return false;
         double rate = bytes * 1e9 / flowing;
         return rate < trickleFraction * estimate.bytesPerSecond();
+    }
+
+    /**
+     * Whether a command queued behind other replies on its connection is late now: only when
+     * that connection has waited {@code waitedNanos} for a byte, longer than a first byte may
+     * take. A connection that keeps receiving makes no command behind it late, however long the
+     * queue: asking again elsewhere would add load, not speed.
+     */
+    public boolean lateWhileQueued(long waitedNanos, LatencyEstimate.Snapshot estimate) {
+        if (!enabled || estimate.samples() < minSamples) return false;
+        return waitedNanos > firstByteWait(estimate);
+    }
+
+    private long firstByteWait(LatencyEstimate.Snapshot estimate) {
+        return Math.max(floor.toNanos(), (long) (factor * estimate.firstByteNanos()));
     }
 }

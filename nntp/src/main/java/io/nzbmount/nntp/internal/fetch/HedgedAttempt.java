@@ -12,8 +12,11 @@ import java.util.function.LongSupplier;
  * it ({@link HedgeRule}): of the next provider, or on another connection of the same one when it
  * is the only one. The first body that decodes with a good CRC wins, and a first attempt that
  * ends without one ends the race (the hedge never makes a fetch take longer); the other attempt is
- * cancelled (its connection is discarded, which gives its place in the pool back) and has
- * stopped before this returns, so nothing writes into a buffer the caller may reuse.
+ * cancelled (its command given up and drained on its connection) and has stopped before this
+ * returns, so nothing writes into a buffer the caller may reuse.
+ *
+ * <p>Lateness is judged where the attempt stands ({@link #late}): a reply queued behind others on
+ * a connection that keeps receiving is not late, only one behind a connection gone quiet.
  *
  * <p>The hedge decodes into a buffer of its own; the winner's is in the result. A provider whose
  * articles keep being served by the hedge instead ({@value #LOST_IN_A_ROW} in a row) is treated as
@@ -74,8 +77,7 @@ final class HedgedAttempt {
                     }
                     return r.outcome();
                 }
-                if (!hedged && rule.late(start, nanos.getAsLong(), primary.firstByteNanos(), primary.bytes(),
-                        firstMeter.estimate())) {
+                if (!hedged && late(start, primary, firstConnection.get(), firstMeter.estimate())) {
                     hedged = true;
                     firstMeter.hedged();
                     TimedDecoding second = new TimedDecoding(decoder.start(new byte[dest.length]), nanos);
@@ -90,6 +92,19 @@ final class HedgedAttempt {
         } finally {
             race.stopAll();
         }
+    }
+
+    /**
+     * Whether the first attempt is late now: judged from its start while it waits for a place on
+     * a connection, by its connection's silence while its reply waits behind others there, and
+     * from the moment its reply is due once it is.
+     */
+    private boolean late(long start, TimedDecoding primary, PipelinedConnection on, LatencyEstimate.Snapshot estimate) {
+        long now = nanos.getAsLong();
+        if (on == null) return rule.late(start, now, -1, 0, estimate);
+        long due = primary.dueNanos();
+        if (due < 0) return rule.lateWhileQueued(on.waitedNanos(System.nanoTime()), estimate);
+        return rule.late(due, now, primary.firstByteNanos(), primary.bytes(), estimate);
     }
 
     /**

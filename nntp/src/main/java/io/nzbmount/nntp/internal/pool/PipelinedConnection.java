@@ -97,8 +97,16 @@ public final class PipelinedConnection {
      * have gone silent, not to be given more commands.
      */
     boolean quietAt(long nowNanos, long quietNanos) {
+        return waitedNanos(nowNanos) > quietNanos;
+    }
+
+    /**
+     * How long the connection has waited for a byte of the reply due at {@code nowNanos}
+     * ({@code System.nanoTime()}); 0 when no reply is due.
+     */
+    public long waitedNanos(long nowNanos) {
         long since = waitingSince;
-        return since != 0 && nowNanos - since > quietNanos;
+        return since == 0 ? 0 : Math.max(0, nowNanos - since);
     }
 
     /** Closes the socket at once; every command not answered fails. */

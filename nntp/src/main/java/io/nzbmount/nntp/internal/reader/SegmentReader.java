@@ -233,6 +233,11 @@ public final class SegmentReader implements NzbReader {
         // A read inside the article last read keeps its window: the share is asked at each step.
         if (stepped || wide) window = open
                 ? Math.max(firstWindow, sizer.window(this, map.maxPartLength())) : firstWindow;
+        // A window that shrank (more streams read now) gives up the fetches past its new end that
+        // have not brought their article yet: their places and memory go to the other streams.
+        while (slots.size() > Math.max(1, window) && slots.getLast().state.get() == Slot.RUNNING) {
+            drop(slots.removeLast());
+        }
         // Reading on in order, each step gives a buffer back as it starts a fetch: a couple kept
         // idle is enough. A new window may reuse the old one's, up to its size.
         pool.trim(inOrder ? WindowSizer.LEAST : window);

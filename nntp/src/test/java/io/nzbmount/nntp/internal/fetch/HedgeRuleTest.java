@@ -28,6 +28,13 @@ class HedgeRuleTest {
     }
 
     @Test
+    void aReplyQueuedBehindOthersIsLateOnlyWhenItsConnectionWentQuiet() {
+        assertFalse(RULE.lateWhileQueued(0, FAR), "the connection is receiving: the queue is no lateness");
+        assertFalse(RULE.lateWhileQueued(1200 * MS, FAR), "as long as a first byte may take");
+        assertTrue(RULE.lateWhileQueued(1201 * MS, FAR), "no byte for longer: the provider may have gone silent");
+    }
+
+    @Test
     void aBodyTricklingFarBelowTheUsualRateIsLate() {
         // 600 ms after its first byte, 1 MB/s against the usual 20 MB/s.
         assertTrue(RULE.late(0, 700 * MS, 100 * MS, 600_000, FAR));

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -80,6 +81,35 @@ class HedgedReadTest extends FetcherTestBase {
         assertEquals(accepted + 1, a.counters().accepted(), "the hedge took a connection of its own");
         assertEquals(1, fetcher.health(WALL).getFirst().hedged());
         a.faults().releaseStalls();
+    }
+
+    @Test
+    void articlesQueuedBehindAConnectionThatKeepsReceivingAreNotAskedAgain() throws Exception {
+        EmbeddedNntpServer a = server();
+        PostedFile file = postEverywhere(a);
+        ConnectionPool pool = new ConnectionPool(a.provider("p0", 1, 0), PoolSettings.defaults()
+                .withReadTimeout(Duration.ofSeconds(10)), System::nanoTime);
+        pools.add(pool);
+        MultiProviderFetcher fetcher = new MultiProviderFetcher(List.of(pool), new FetchSettings(BACKOFF,
+                Duration.ofSeconds(30), Duration.ofSeconds(30), PoolSettings.defaults()), new YencArticleDecoder(),
+                sleeper, System::nanoTime);
+        // 50 KB/s, the provider's usual rate once warm: an article of 25 KB takes half a second,
+        // so the third one queued on the only connection waits a second before its reply is due.
+        a.faults().rateCap(50_000);
+        warm(fetcher, file);
+        var executor = Executors.newVirtualThreadPerTaskExecutor();
+        try {
+            List<Future<DecodedArticle>> fetches = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                int part = i;
+                fetches.add(executor.submit(() -> fetcher.fetch(segment(file, part), Priority.FOREGROUND, new byte[0])));
+            }
+            for (int i = 0; i < 3; i++) assertPart(file, i, fetches.get(i).get(20, TimeUnit.SECONDS));
+        } finally {
+            executor.shutdownNow();
+        }
+        assertEquals(0, fetcher.health(WALL).getFirst().hedged(), "nothing asked twice");
+        assertEquals(1, a.counters().accepted(), "one connection carried them all");
     }
 
     @Test
