@@ -96,15 +96,16 @@ final class HedgedAttempt {
 
     /**
      * Whether the first attempt is late now: judged from its start while it waits for a place on
-     * a connection, by its connection's silence while its reply waits behind others there, and
-     * from the moment its reply is due once it is.
+     * a connection, by its connection's silence while no byte of its reply has come (a reply
+     * queued behind others on a connection that keeps receiving is not late), and by its rate
+     * once its body flows.
      */
     private boolean late(long start, TimedDecoding primary, PipelinedConnection on, LatencyEstimate.Snapshot estimate) {
         long now = nanos.getAsLong();
-        if (on == null) return rule.late(start, now, -1, 0, estimate);
-        long due = primary.dueNanos();
-        if (due < 0) return rule.lateWhileQueued(on.waitedNanos(System.nanoTime()), estimate);
-        return rule.late(due, now, primary.firstByteNanos(), primary.bytes(), estimate);
+        if (on == null) return rule.lateForAPlace(start, now, estimate);
+        long first = primary.firstByteNanos();
+        if (first < 0) return rule.lateWaiting(on.waitedNanos(System.nanoTime()), estimate);
+        return rule.trickles(first, now, primary.bytes(), estimate);
     }
 
     /**

@@ -12,7 +12,6 @@ final class TimedDecoding implements ArticleDecoder.Decoding {
 
     private final ArticleDecoder.Decoding inner;
     private final LongSupplier nanos;
-    private volatile long dueNanos = -1;
     private volatile long firstByteNanos = -1;
     private volatile long bytes;
 
@@ -37,17 +36,6 @@ final class TimedDecoding implements ArticleDecoder.Decoding {
     @Override
     public DecodedArticle finish() throws CorruptBodyException {
         return inner.finish();
-    }
-
-    @Override
-    public void replyDue() {
-        dueNanos = nanos.getAsLong();
-        inner.replyDue();
-    }
-
-    /** When the reply became the next due on its connection, on the fetcher's clock; -1 before. */
-    long dueNanos() {
-        return dueNanos;
     }
 
     /** When the first body byte came, on the fetcher's clock; -1 before. */

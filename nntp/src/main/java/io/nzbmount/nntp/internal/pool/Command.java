@@ -122,7 +122,6 @@ public final class Command {
         turnAt = now;
         reading = io;
         notifyAll();
-        if (sink != null && !cancelled) sink.replyDue();
     }
 
     synchronized long deadline() {

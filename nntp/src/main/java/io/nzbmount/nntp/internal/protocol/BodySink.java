@@ -23,12 +23,4 @@ public interface BodySink {
 
     /** True once the terminating line has been consumed. */
     boolean isComplete();
-
-    /**
-     * The reply this sink is for is the next to arrive on its connection: its first byte may come
-     * from now on (before, the replies to earlier commands on that connection came first). Told
-     * at most once, on the reading thread, before any byte.
-     */
-    default void replyDue() {
-    }
 }

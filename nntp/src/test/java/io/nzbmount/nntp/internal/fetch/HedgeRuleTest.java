@@ -15,41 +15,48 @@ class HedgeRuleTest {
     private static final LatencyEstimate.Snapshot FAR = new LatencyEstimate.Snapshot(10, 300 * MS, 20e6);
 
     @Test
-    void aFirstByteLaterThanFourTimesTheUsualIsLate() {
-        assertFalse(RULE.late(0, 1200 * MS, -1, 0, FAR), "exactly four times is not late yet");
-        assertTrue(RULE.late(0, 1201 * MS, -1, 0, FAR));
+    void aConnectionSilentForLongerThanFourTimesTheUsualFirstByteMakesItsRepliesLate() {
+        assertFalse(RULE.lateWaiting(1200 * MS, FAR), "exactly four times is not late yet");
+        assertTrue(RULE.lateWaiting(1201 * MS, FAR));
     }
 
     @Test
-    void aFastProviderIsNeverLateBeforeTheFloor() {
+    void aFastProviderIsNeverLateForASilenceShorterThanHalfASecond() {
         LatencyEstimate.Snapshot loopback = new LatencyEstimate.Snapshot(10, 1 * MS, 500e6);
-        assertFalse(RULE.late(0, 999 * MS, -1, 0, loopback));
-        assertTrue(RULE.late(0, 1001 * MS, -1, 0, loopback));
+        assertFalse(RULE.lateWaiting(499 * MS, loopback));
+        assertTrue(RULE.lateWaiting(501 * MS, loopback));
     }
 
     @Test
-    void aReplyQueuedBehindOthersIsLateOnlyWhenItsConnectionWentQuiet() {
-        assertFalse(RULE.lateWhileQueued(0, FAR), "the connection is receiving: the queue is no lateness");
-        assertFalse(RULE.lateWhileQueued(1200 * MS, FAR), "as long as a first byte may take");
-        assertTrue(RULE.lateWhileQueued(1201 * MS, FAR), "no byte for longer: the provider may have gone silent");
+    void aReplyQueuedBehindAConnectionThatKeepsReceivingIsNeverLate() {
+        assertFalse(RULE.lateWaiting(0, FAR), "the connection just got bytes: the queue is no lateness");
+    }
+
+    @Test
+    void aFetchWaitingForAPlaceIsLateAfterTheFloor() {
+        assertFalse(RULE.lateForAPlace(0, 1000 * MS, FAR));
+        assertTrue(RULE.lateForAPlace(0, 1001 * MS, FAR));
     }
 
     @Test
     void aBodyTricklingFarBelowTheUsualRateIsLate() {
         // 600 ms after its first byte, 1 MB/s against the usual 20 MB/s.
-        assertTrue(RULE.late(0, 700 * MS, 100 * MS, 600_000, FAR));
+        assertTrue(RULE.trickles(100 * MS, 700 * MS, 600_000, FAR));
         // The same body at 10 MB/s is slow but not far below.
-        assertFalse(RULE.late(0, 700 * MS, 100 * MS, 6_000_000, FAR));
+        assertFalse(RULE.trickles(100 * MS, 700 * MS, 6_000_000, FAR));
         // Judged only once it has flowed for half a second.
-        assertFalse(RULE.late(0, 500 * MS, 100 * MS, 10_000, FAR));
+        assertFalse(RULE.trickles(100 * MS, 500 * MS, 10_000, FAR));
     }
 
     @Test
     void withoutAnEstimateNothingIsLate() {
         LatencyEstimate.Snapshot none = new LatencyEstimate.Snapshot(2, 1 * MS, 500e6);
-        assertFalse(RULE.late(0, 60_000 * MS, -1, 0, none));
-        HedgeRule off = new HedgeRule(false, 4, Duration.ofSeconds(1), Duration.ofMillis(500), 0.25, 3);
-        assertFalse(off.late(0, 60_000 * MS, -1, 0, FAR));
+        assertFalse(RULE.lateWaiting(60_000 * MS, none));
+        assertFalse(RULE.lateForAPlace(0, 60_000 * MS, none));
+        HedgeRule off = new HedgeRule(false, 4, Duration.ofSeconds(1), Duration.ofMillis(500), Duration.ofMillis(500),
+                0.25, 3);
+        assertFalse(off.lateWaiting(60_000 * MS, FAR));
+        assertFalse(off.trickles(0, 60_000 * MS, 1, FAR));
     }
 
     @Test
