@@ -25,29 +25,15 @@ class ConnectionPoolTest extends PoolTestBase {
     void poolNeverOpensMoreThanItsLimitUnderLoad() throws Exception {
         ConnectionPool pool = pool(3);
         AtomicInteger mostOpen = new AtomicInteger();
-        List<CompletableFuture<Void>> borrowers = new ArrayList<>();
-        try (var executor = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
-            for (int t = 0; t < 24; t++) {
-                Priority priority = t % 3 == 0 ? Priority.BACKGROUND : Priority.FOREGROUND;
-                int seed = t;
-                borrowers.add(CompletableFuture.runAsync(() -> {
-                    try {
-                        for (int i = 0; i < 10; i++) {
-                            Lease c = pool.borrow(priority);
-                            mostOpen.accumulateAndGet(pool.open(), Math::max);
-                            try {
-                                assertServes(c, file.segments().get((seed + i) % file.segments().size()));
-                            } finally {
-                                c.release();
-                            }
-                        }
-                    } catch (IOException e) {
-                        throw new RuntimeException(e);
-                    }
-                }, executor));
+        borrowersAtOnce(24, 10, (thread, i) -> {
+            Lease c = pool.borrow(thread % 3 == 0 ? Priority.BACKGROUND : Priority.FOREGROUND);
+            mostOpen.accumulateAndGet(pool.open(), Math::max);
+            try {
+                assertServes(c, file.segments().get((thread + i) % file.segments().size()));
+            } finally {
+                c.release();
             }
-            CompletableFuture.allOf(borrowers.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
-        }
+        });
         assertTrue(server.counters().maxConcurrent() <= 3, "server saw " + server.counters().maxConcurrent());
         assertTrue(mostOpen.get() <= 3, "pool had " + mostOpen.get() + " open");
         assertEquals(240, server.counters().bodyCommands());

@@ -225,31 +225,18 @@ class PipeliningTest extends PoolTestBase {
         PostedFile file = many();
         ConnectionPool pool = pool(3, 3);
         AtomicInteger mostPlaces = new AtomicInteger();
-        List<CompletableFuture<Void>> borrowers = new ArrayList<>();
-        try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
-            for (int t = 0; t < 24; t++) {
-                int seed = t;
-                borrowers.add(CompletableFuture.runAsync(() -> {
-                    try {
-                        for (int i = 0; i < 10; i++) {
-                            PostedSegment s = file.segments().get((seed + i) % file.segments().size());
-                            Lease c = pool.borrow(Priority.FOREGROUND);
-                            mostPlaces.accumulateAndGet(pool.stats().places(), Math::max);
-                            try {
-                                BodyCollector sink = new BodyCollector();
-                                assertEquals(222, c.body(s.messageId(), sink, BUDGET).code());
-                                assertArrayEquals(expected(s), sink.toByteArray());
-                            } finally {
-                                c.release();
-                            }
-                        }
-                    } catch (IOException e) {
-                        throw new RuntimeException(e);
-                    }
-                }, executor));
+        borrowersAtOnce(24, 10, (thread, i) -> {
+            PostedSegment s = file.segments().get((thread + i) % file.segments().size());
+            Lease c = pool.borrow(Priority.FOREGROUND);
+            mostPlaces.accumulateAndGet(pool.stats().places(), Math::max);
+            try {
+                BodyCollector sink = new BodyCollector();
+                assertEquals(222, c.body(s.messageId(), sink, BUDGET).code());
+                assertArrayEquals(expected(s), sink.toByteArray());
+            } finally {
+                c.release();
             }
-            CompletableFuture.allOf(borrowers.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
-        }
+        });
         assertTrue(server.counters().maxConcurrent() <= 3, "server saw " + server.counters().maxConcurrent());
         assertTrue(mostPlaces.get() <= 9, "at most three commands on each of three connections: " + mostPlaces.get());
         assertTrue(mostPlaces.get() > 3, "the connections did carry several commands: " + mostPlaces.get());

@@ -13,6 +13,9 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
@@ -67,6 +70,30 @@ abstract class PoolTestBase {
         ConnectionPool pool = new ConnectionPool(p, PoolSettings.defaults().withPipelineDepth(depth), now::get);
         pools.add(pool);
         return pool;
+    }
+
+    /** One borrow by borrower {@code thread}, its {@code i}th: borrows, uses and gives back a place. */
+    @FunctionalInterface
+    interface Borrow {
+        void run(int thread, int i) throws IOException;
+    }
+
+    /** {@code threads} borrowers at once, each running {@code times} borrows; fails after 60 s. */
+    static void borrowersAtOnce(int threads, int times, Borrow borrow) throws Exception {
+        List<CompletableFuture<Void>> borrowers = new ArrayList<>();
+        try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int t = 0; t < threads; t++) {
+                int thread = t;
+                borrowers.add(CompletableFuture.runAsync(() -> {
+                    try {
+                        for (int i = 0; i < times; i++) borrow.run(thread, i);
+                    } catch (IOException e) {
+                        throw new RuntimeException(e);
+                    }
+                }, executor));
+            }
+            CompletableFuture.allOf(borrowers.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
+        }
     }
 
     static void await(BooleanSupplier condition) throws InterruptedException {
