@@ -124,6 +124,24 @@ class SegmentReaderWindowTest {
     }
 
     @Test
+    void aWindowThatShrankGivesUpItsUnfinishedFetchesPastItsNewEnd() throws Exception {
+        FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, PART);
+        for (int i = 2; i < 22; i++) fake.block(i);
+        SegmentReader first = open(fake);
+        ReadFully.read(first, 0, 10);
+        ReadFully.read(first, PART, 10); // alone: the window opens to all 20 connections
+        SegmentReaderTest.await(() -> fake.runningFetches() == 19, "articles 2..20 are being fetched");
+        SegmentReader second = open(fake);
+        ReadFully.read(second, 40L * PART, 10);
+        ReadFully.read(second, 41L * PART, 10); // two read now: 10 each
+        fake.release(2);
+        ReadFully.read(first, 2L * PART, 10); // the first steps on with a share of 10
+        assertEquals(10, first.stats().window());
+        SegmentReaderTest.await(() -> fake.interrupts() == 9, "the fetches of articles 12..20 given up");
+        for (int i = 3; i < 22; i++) fake.release(i);
+    }
+
+    @Test
     void anIdleReaderHoldsNoWindow() throws Exception {
         FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, PART);
         SegmentReader idle = open(fake);
