@@ -43,7 +43,9 @@ import java.util.function.LongSupplier;
  * <li>A place given up unanswered (an interrupt, a budget spent) is free once its connection has
  *     read the reply and dropped it; until then it counts against the connection's depth.</li>
  * </ul>
- * Time comes from an injected nanosecond clock, so tests drive it with literal values.
+ * Idle times and cool-downs come from an injected nanosecond clock, so tests drive them with
+ * literal values; a connection's silence and the grace of a closed one follow
+ * {@code System.nanoTime()}, since the connections' own threads stamp them.
  *
  * <p>Thread-safe. Waiting for a connection (and connecting) is interruptible: an interrupted
  * borrower gets {@link ReadCancelledException}, with its interrupt status kept.
