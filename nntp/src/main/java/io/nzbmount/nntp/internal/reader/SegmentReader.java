@@ -65,8 +65,6 @@ public final class SegmentReader implements NzbReader {
     private final SlotFetch slotFetch;
 
     private final ArrayDeque<Slot> slots = new ArrayDeque<>();
-    /** The placement of the last fetch started: the next one waits for it ({@link Slot#placed}). */
-    private CompletableFuture<Void> lastPlaced = CompletableFuture.completedFuture(null);
     private boolean closed;
     private boolean retired;
     private boolean reading;
@@ -330,13 +328,16 @@ public final class SegmentReader implements NzbReader {
         }
     }
 
-    /** Starts the fetch of piece {@code index}; {@code first}: the piece the next read needs. */
+    /**
+     * Starts the fetch of piece {@code index}; {@code first}: the piece the next read needs,
+     * otherwise the piece after the window's last slot.
+     */
     private Slot start(int index, boolean first) throws ReadCancelledException {
         Slot slot = new Slot(index);
         // Fetches take their places in the order of the file: the article a read waits for first
-        // is never queued behind a later one on a connection.
-        CompletableFuture<Void> before = first ? CompletableFuture.completedFuture(null) : lastPlaced;
-        lastPlaced = slot.placed;
+        // is never queued behind a later one on a connection. The window's last slot is the one
+        // to follow, whatever was dropped past it.
+        CompletableFuture<Void> before = first ? CompletableFuture.completedFuture(null) : slots.getLast().placed;
         try {
             slot.future = executor.submit(() -> slotFetch.run(slot, before));
         } catch (RejectedExecutionException e) {
