@@ -382,15 +382,24 @@ public final class ConnectionPool implements AutoCloseable {
         }
     }
 
+    /** {@code connection}, which holds a place of the caller's, takes nothing new and closes once its last place is free. */
+    void retire(PipelinedConnection connection) {
+        lock.lock();
+        try {
+            places.retire(connection);
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /**
      * A lease on {@code connection} is given back; {@code free}: its place is free now (otherwise the
      * connection tells {@link #freed} once its command has ended).
      */
-    void giveBack(PipelinedConnection connection, boolean retire, boolean free) {
+    void giveBack(PipelinedConnection connection, boolean free) {
         PipelinedConnection toClose = null;
         lock.lock();
         try {
-            if (retire) places.retire(connection);
             if (free) toClose = places.free(connection, nanos.getAsLong(), !closed);
             if (toClose != null && !closed) closings.closed(1, System.nanoTime());
             wakeAll();
@@ -402,7 +411,7 @@ public final class ConnectionPool implements AutoCloseable {
 
     /** A command given back before it ended has ended now: its place on {@code connection} is free. */
     private void freed(PipelinedConnection connection) {
-        giveBack(connection, false, true);
+        giveBack(connection, true);
     }
 
     private void wakeAll() {

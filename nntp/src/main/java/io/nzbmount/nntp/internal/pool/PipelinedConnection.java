@@ -184,14 +184,14 @@ public final class PipelinedConnection {
                 failAll(left, why);
                 return;
             }
+            NntpReply reply;
             try {
                 waitingSince = System.nanoTime();
-                NntpReply reply = read(r);
+                reply = read(r);
                 waitingSince = 0;
                 synchronized (this) {
                     unanswered.pollFirst();
                 }
-                if (r.answered(reply)) onFreed.accept(this);
             } catch (IOException | RuntimeException e) {
                 waitingSince = 0;
                 IOException cause = e instanceof IOException io ? io : new IOException("reading a reply failed", e);
@@ -199,15 +199,27 @@ public final class PipelinedConnection {
                     unanswered.pollFirst();
                 }
                 end(r, cause);
-                breakDown(cause);
-                List<Command> rest;
-                synchronized (this) {
-                    rest = takeAll();
-                }
-                failAll(rest, cause);
+                breakDownAndFailTheRest(cause);
                 return;
             }
+            // Apart from the read: this reply is off the queue, so a failure here must fail the
+            // commands behind it with the connection, not take the next one for this one's.
+            try {
+                if (r.answered(reply)) onFreed.accept(this);
+            } catch (RuntimeException e) {
+                breakDownAndFailTheRest(new IOException("giving back the place of " + r.line + " failed", e));
+                throw e;
+            }
         }
+    }
+
+    private void breakDownAndFailTheRest(IOException cause) {
+        breakDown(cause);
+        List<Command> rest;
+        synchronized (this) {
+            rest = takeAll();
+        }
+        failAll(rest, cause);
     }
 
     /** Reads the reply to {@code r}, and its body into its sink (or a drain once it is cancelled). */

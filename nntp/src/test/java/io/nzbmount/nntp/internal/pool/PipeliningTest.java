@@ -2,6 +2,7 @@ package io.nzbmount.nntp.internal.pool;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -14,6 +15,8 @@ import io.nzbmount.nntp.embedded.ArticleFault;
 import io.nzbmount.nntp.embedded.PostedFile;
 import io.nzbmount.nntp.embedded.PostedSegment;
 import io.nzbmount.nntp.internal.protocol.BodyCollector;
+import io.nzbmount.nntp.internal.protocol.NntpConnection;
+import io.nzbmount.nntp.internal.protocol.NntpEndpoint;
 import io.nzbmount.nntp.internal.yenc.YencEncoder;
 import java.io.IOException;
 import java.time.Duration;
@@ -344,6 +347,57 @@ class PipeliningTest extends PoolTestBase {
         holder.join();
         b.release();
         a.release();
+    }
+
+    @Test
+    void aConnectionRetiredAsTheReplyItGaveUpEndsClosesAndCountsNoLonger() throws Exception {
+        PostedFile file = many();
+        // Room for the connections closed lately, which count against the limit for a while.
+        ConnectionPool pool = pool(4, 2);
+        server.faults().replyDelay(Duration.ofMillis(20));
+        // Each budget runs out close to when its reply comes, on either side: the reply's end races
+        // the borrower that gives up and retires the connection.
+        SplittableRandom random = new SplittableRandom(11);
+        for (int round = 0; round < 40; round++) {
+            Lease lease = pool.borrow(Priority.FOREGROUND);
+            PipelinedConnection connection = lease.connection();
+            try {
+                lease.body(file.segments().get(round % 16).messageId(), new BodyCollector(),
+                        Duration.ofNanos(17_000_000 + random.nextLong(6_000_000)));
+                lease.release();
+            } catch (java.net.SocketTimeoutException e) {
+                lease.retire();
+                await(() -> !connection.isOpen());
+            }
+            await(() -> pool.leased() == 0);
+        }
+        assertEquals(0, pool.stats().places(), "no place is left over");
+    }
+
+    @Test
+    void aFailureGivingBackAPlaceFailsTheCommandsQueuedBehindWithTheConnection() throws Exception {
+        PostedFile file = many();
+        server.faults().replyDelay(Duration.ofMillis(100));
+        NntpConnection raw = new NntpConnection(new NntpEndpoint(server.host(), server.port(), false, null,
+                Duration.ofSeconds(5), Duration.ofSeconds(5)));
+        raw.connect();
+        assertEquals(281, raw.authenticate("user", "pass").code());
+        PipelinedConnection connection = new PipelinedConnection(raw, "failing-give-back", c -> {
+            throw new IllegalStateException("the pool's bookkeeping failed");
+        });
+        try {
+            Command given = connection.submit("BODY " + NntpConnection.bracketed(file.segments().get(0).messageId()), new BodyCollector());
+            Command behind = connection.submit("BODY " + NntpConnection.bracketed(file.segments().get(1).messageId()), new BodyCollector());
+            given.cancel();
+            assertFalse(given.release(), "its reply is still to come");
+            long t0 = System.nanoTime();
+            IOException failure = assertThrows(IOException.class, () -> behind.await(System.nanoTime() + 5 * SECOND));
+            assertFalse(failure instanceof java.net.SocketTimeoutException, "failed with its connection, not left to time out");
+            assertTrue(System.nanoTime() - t0 < 2 * SECOND);
+            assertFalse(connection.isOpen());
+        } finally {
+            connection.close();
+        }
     }
 
     @Test
