@@ -184,13 +184,7 @@ class ConnectionPoolTest extends PoolTestBase {
     void waitingBorrowerGetsAConnectionWhenOneIsDiscarded() throws Exception {
         ConnectionPool pool = pool(1);
         Lease only = pool.borrow(Priority.FOREGROUND);
-        CompletableFuture<Lease> waiter = CompletableFuture.supplyAsync(() -> {
-            try {
-                return pool.borrow(Priority.FOREGROUND);
-            } catch (IOException e) {
-                throw new RuntimeException(e);
-            }
-        });
+        CompletableFuture<Lease> waiter = borrowLater(pool);
         await(() -> pool.waiting(Priority.FOREGROUND) == 1);
         only.retire();
         Lease next = waiter.get(5, TimeUnit.SECONDS);

@@ -154,13 +154,7 @@ class PipeliningTest extends PoolTestBase {
         Lease a = pool.borrow(Priority.FOREGROUND);
         CompletableFuture<byte[]> stalled = body(a, file.segments().get(0));
         Thread.sleep(ConnectionPool.QUIET_MILLIS + 200);
-        CompletableFuture<Lease> waiter = CompletableFuture.supplyAsync(() -> {
-            try {
-                return pool.borrow(Priority.FOREGROUND);
-            } catch (IOException e) {
-                throw new RuntimeException(e);
-            }
-        });
+        CompletableFuture<Lease> waiter = borrowLater(pool);
         await(() -> pool.waiting(Priority.FOREGROUND) == 1);
         server.faults().releaseStalls();
         assertArrayEquals(expected(file.segments().get(0)), stalled.get(10, TimeUnit.SECONDS));

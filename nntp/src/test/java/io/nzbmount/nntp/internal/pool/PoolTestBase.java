@@ -3,6 +3,7 @@ package io.nzbmount.nntp.internal.pool;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.Provider;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
 import io.nzbmount.nntp.embedded.PostedFile;
@@ -70,6 +71,17 @@ abstract class PoolTestBase {
         ConnectionPool pool = new ConnectionPool(p, PoolSettings.defaults().withPipelineDepth(depth), now::get);
         pools.add(pool);
         return pool;
+    }
+
+    /** A foreground borrow of {@code pool} on another thread, which may wait for its turn. */
+    static CompletableFuture<Lease> borrowLater(ConnectionPool pool) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return pool.borrow(Priority.FOREGROUND);
+            } catch (IOException e) {
+                throw new RuntimeException(e);
+            }
+        });
     }
 
     /** One borrow by borrower {@code thread}, its {@code i}th: borrows, uses and gives back a place. */

@@ -14,13 +14,10 @@ import io.nzbmount.nntp.ArticleMissingException;
 import io.nzbmount.nntp.ArticleUnavailableException;
 import io.nzbmount.nntp.NotHeldException;
 import io.nzbmount.nntp.NzbReader;
-import io.nzbmount.nntp.NzbSegment;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadFully;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
-import io.nzbmount.nntp.internal.fetch.ArticleFetcher;
-import io.nzbmount.nntp.internal.fetch.DecodedArticle;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -387,34 +384,14 @@ class SegmentReaderTest {
     @Test
     void fetchesTakeTheirPlacesInTheOrderOfTheFileHoweverTheirTasksAreScheduled() throws Exception {
         FakeFetcher fake = fake();
-        List<Integer> asked = Collections.synchronizedList(new ArrayList<>());
-        ArticleFetcher recording = new ArticleFetcher() {
-            @Override
-            public DecodedArticle fetch(NzbSegment segment, Priority priority, byte[] dest)
-                    throws ReadFailure, ReadCancelledException {
-                return fake.fetch(segment, priority, dest);
-            }
-
-            @Override
-            public DecodedArticle fetch(NzbSegment segment, Priority priority, byte[] dest, Runnable placed)
-                    throws ReadFailure, ReadCancelledException {
-                asked.add(fake.file().segments().indexOf(segment));
-                placed.run();
-                return fake.fetch(segment, priority, dest);
-            }
-
-            @Override
-            public boolean exists(NzbSegment segment, Priority priority) {
-                return true;
-            }
-        };
+        PlacingFetcher recording = new PlacingFetcher(fake);
         HeldExecutor held = new HeldExecutor();
         SegmentMap map = SegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART);
         reader = new SegmentReader(map, recording, Priority.FOREGROUND, held, 12, null);
         reader.readAheadFrom(5L * PART);
         held.startAllShuffled(new Random(1));
         assertOriginal(5L * PART, ReadFully.read(reader, 5L * PART, 12 * PART));
-        assertEquals(List.of(5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16), asked.subList(0, 12));
+        assertEquals(List.of(5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16), recording.placed().subList(0, 12));
     }
 
     /** Runs nothing until told to: tasks cancelled before that never run at all. */

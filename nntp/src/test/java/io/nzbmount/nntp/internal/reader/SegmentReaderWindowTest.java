@@ -4,19 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.nzbmount.nntp.NzbSegment;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadFully;
-import io.nzbmount.nntp.ReadCancelledException;
-import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.internal.fetch.ArticleFetcher;
-import io.nzbmount.nntp.internal.fetch.DecodedArticle;
 import io.nzbmount.nntp.internal.fetch.Pipe;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.AfterEach;
@@ -157,37 +151,8 @@ class SegmentReaderWindowTest {
     void aFetchStartedAfterTheWindowShrankIsPlacedAfterTheOnesStillWaitingBeforeIt() throws Exception {
         FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, PART);
         for (int i = 2; i < 22; i++) fake.block(i);
-        CountDownLatch eleventhPlaced = new CountDownLatch(1);
-        List<Integer> placed = Collections.synchronizedList(new ArrayList<>());
-        // Article 11 waits for its place (a busy link); the others take theirs at once.
-        ArticleFetcher link = new ArticleFetcher() {
-            @Override
-            public DecodedArticle fetch(NzbSegment segment, Priority priority, byte[] dest)
-                    throws ReadFailure, ReadCancelledException {
-                return fake.fetch(segment, priority, dest);
-            }
-
-            @Override
-            public DecodedArticle fetch(NzbSegment segment, Priority priority, byte[] dest, Runnable onPlaced)
-                    throws ReadFailure, ReadCancelledException {
-                int index = fake.file().segments().indexOf(segment);
-                if (index == 11) {
-                    try {
-                        eleventhPlaced.await();
-                    } catch (InterruptedException e) {
-                        throw new ReadCancelledException("cancelled while waiting for a place");
-                    }
-                }
-                placed.add(index);
-                onPlaced.run();
-                return fake.fetch(segment, priority, dest);
-            }
-
-            @Override
-            public boolean exists(NzbSegment segment, Priority priority) {
-                return true;
-            }
-        };
+        PlacingFetcher link = new PlacingFetcher(fake);
+        link.hold(11); // a busy link: article 11 waits for its place, the others take theirs at once
         SegmentReader first = open(fake, link);
         ReadFully.read(first, 0, 10);
         ReadFully.read(first, PART, 10); // alone: a window of 20, articles 12..20 waiting behind 11
@@ -200,9 +165,10 @@ class SegmentReaderWindowTest {
         fake.release(3);
         ReadFully.read(first, 3L * PART, 10); // steps on: article 12 is started again
         Thread.sleep(300);
-        assertFalse(placed.contains(12), "article 12 took a place before article 11, which the reader needs first");
-        eleventhPlaced.countDown();
-        SegmentReaderTest.await(() -> placed.contains(12), "article 12 placed once 11 was");
+        assertFalse(link.placed().contains(12), "article 12 took a place before article 11, which the reader needs first");
+        link.place(11);
+        SegmentReaderTest.await(() -> link.placed().contains(12), "article 12 placed once 11 was");
+        List<Integer> placed = link.placed();
         assertTrue(placed.indexOf(11) < placed.indexOf(12), "placed in the order of the file: " + placed);
         for (int i = 4; i < 22; i++) fake.release(i);
     }
