@@ -25,7 +25,7 @@
 #
 # Files, NZBs and logs live in $E2E_DIR (default /dev/shm/nzbmount-e2e, a tmpfs, so disk is
 # never the bottleneck). Needs `mvn -o package -DskipTests` and
-# `mvn -o -Pbench -pl bench package -DskipTests` first.
+# `mvn -o -Pbench -pl bench -am package -DskipTests` first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source .ci/java-home.sh
