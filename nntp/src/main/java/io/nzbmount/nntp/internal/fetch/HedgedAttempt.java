@@ -77,12 +77,16 @@ final class HedgedAttempt {
                     }
                     return r.outcome();
                 }
-                if (!hedged && late(start, primary, firstConnection.get(), firstMeter.estimate())) {
+                PipelinedConnection on = firstConnection.get();
+                // Waiting for a place on the only provider, a second ask would wait in the same
+                // queue: only another provider, or another connection than a late one, can help.
+                boolean worthAsking = alternate != first || on != null;
+                if (!hedged && worthAsking && late(start, primary, on, firstMeter.estimate())) {
                     hedged = true;
                     firstMeter.hedged();
                     TimedDecoding second = new TimedDecoding(decoder.start(new byte[dest.length]), nanos);
                     // On the same provider, never behind the late command itself.
-                    PipelinedConnection avoid = alternate == first ? firstConnection.get() : null;
+                    PipelinedConnection avoid = alternate == first ? on : null;
                     race.start(1, () -> attempt.run(alternate, second, avoid, connection -> { }));
                 }
             }

@@ -163,7 +163,9 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
 
     @Override
     public Pipe pipe() {
-        return Pipe.of(tiers, meters, nanos.getAsLong());
+        // A command queued behind others is answered within half the budget, leaving the other
+        // half for a hedge or the next provider should its own article stall.
+        return Pipe.of(tiers, meters, nanos.getAsLong(), settings.budget().toNanos() / 2);
     }
 
     /** Closes connections idle too long in every pool; call it every few seconds. */

@@ -29,14 +29,6 @@ class ConnectAheadTest extends FetcherTestBase {
                 new YencArticleDecoder(), d -> { });
     }
 
-    private static void await(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + 5_000_000_000L;
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) throw new AssertionError("condition not reached in 5 s");
-            Thread.sleep(1);
-        }
-    }
-
     @Test
     void connectionsOpenAheadOnTheProvidersAskedFirstSharedAmongThem() throws Exception {
         ConnectionPool main = pool("main", 0);

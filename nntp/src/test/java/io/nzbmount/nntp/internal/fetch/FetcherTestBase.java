@@ -19,6 +19,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 
 /**
@@ -108,5 +109,14 @@ abstract class FetcherTestBase {
 
     static NzbSegment segment(PostedFile f, int index) {
         return f.segments().get(index).toNzbSegment();
+    }
+
+    /** Waits up to 5 s for {@code condition}. */
+    static void await(BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) throw new AssertionError("condition not reached in 5 s");
+            Thread.sleep(1);
+        }
     }
 }

@@ -84,6 +84,34 @@ class HedgedReadTest extends FetcherTestBase {
     }
 
     @Test
+    void aFetchWaitingForAPlaceOnTheOnlyProviderIsNotAskedTwice() throws Exception {
+        EmbeddedNntpServer a = server();
+        PostedFile file = postEverywhere(a);
+        // One connection, one command on it: the second fetch waits for a place until the first ends.
+        ConnectionPool pool = new ConnectionPool(a.provider("p0", 1, 0), PoolSettings.defaults()
+                .withReadTimeout(Duration.ofSeconds(10)).withPipelineDepth(1), System::nanoTime);
+        pools.add(pool);
+        MultiProviderFetcher fetcher = new MultiProviderFetcher(List.of(pool), new FetchSettings(BACKOFF,
+                Duration.ofSeconds(30), Duration.ofSeconds(30), PoolSettings.defaults().withReadTimeout(Duration.ofSeconds(10))),
+                new YencArticleDecoder(), sleeper, System::nanoTime);
+        warm(fetcher, file);
+        a.faults().inject(segment(file, 0).messageId(), ArticleFault.stall(Duration.ofMillis(2500)), 1);
+        var executor = Executors.newVirtualThreadPerTaskExecutor();
+        try {
+            Future<DecodedArticle> stalled = executor.submit(() -> fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0]));
+            await(() -> pool.leased() == 1);
+            Future<DecodedArticle> waiting = executor.submit(() -> fetcher.fetch(segment(file, 1), Priority.FOREGROUND, new byte[0]));
+            assertPart(file, 0, stalled.get(20, TimeUnit.SECONDS));
+            assertPart(file, 1, waiting.get(20, TimeUnit.SECONDS));
+        } finally {
+            executor.shutdownNow();
+        }
+        // The stalled article's connection went silent: asked again (on the same pool, where no
+        // other connection may open). The one waiting 2.5 s for a place: never.
+        assertEquals(1, fetcher.health(WALL).getFirst().hedged());
+    }
+
+    @Test
     void articlesQueuedBehindAConnectionThatKeepsReceivingAreNotAskedAgain() throws Exception {
         EmbeddedNntpServer a = server();
         PostedFile file = postEverywhere(a);

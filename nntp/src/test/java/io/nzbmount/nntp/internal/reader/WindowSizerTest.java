@@ -26,6 +26,18 @@ class WindowSizerTest {
     }
 
     @Test
+    void aConnectionCarriesNoMoreCommandsThanItAnswersWithinItsQueueTime() {
+        long queue = 2_500_000_000L; // half the default fetch budget
+        // 20 MB/s each: an article in 37.5 ms, so the round trip is worth two more commands each.
+        assertEquals(60, sizer(new Pipe(20, 12, 40_000_000, 20_000_000, 4, queue)).window(new Object(), PART));
+        // 300 KB/s each (a slow line): an article in 2.5 s, so a second command would be answered
+        // after 5 s, the whole budget; each connection carries one.
+        assertEquals(20, sizer(new Pipe(20, 12, 40_000_000, 300_000, 4, queue)).window(new Object(), PART));
+        // 1 MB/s each: the second command is answered after 1.54 s, within the 2.5 s.
+        assertEquals(40, sizer(new Pipe(20, 12, 40_000_000, 1_000_000, 4, queue)).window(new Object(), PART));
+    }
+
+    @Test
     void eightStreamsShareTheConnectionsFairly() {
         WindowSizer sizer = sizer(new Pipe(40, 12, 40_000_000, 20_000_000, 1));
         Object[] readers = new Object[8];
