@@ -87,6 +87,15 @@ public interface NzbReader extends Closeable {
     void readAheadFrom(long offset) throws ReadCancelledException;
 
     /**
+     * As {@link #readAheadFrom(long)}, for a caller that reads no further than {@code end} (the
+     * end of its HTTP range, when it goes on from another source): from now on no article that
+     * begins at or after {@code end} is fetched.
+     *
+     * @throws ReadCancelledException the reader is closed
+     */
+    void readAheadFrom(long offset, long end) throws ReadCancelledException;
+
+    /**
      * Tells a reader just opened that the caller will read {@code [offset, end)} in order (an
      * HTTP range): when that reaches past the article holding {@code offset} and the providers are
      * far (a round trip of 10 ms or more), the whole window opens at once there, as

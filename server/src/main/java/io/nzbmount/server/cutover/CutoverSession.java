@@ -46,6 +46,8 @@ final class CutoverSession implements ContentReader {
     private final long itemId;
     private final String fileName;
     private final long fileSize;
+    /** Where the response ends: a source it goes on from fetches nothing past it. */
+    private final long rangeEnd;
     private final FailurePolicy policy;
     private final ItemCutoverState shared;
     private final SentBytesRing sent;
@@ -68,13 +70,14 @@ final class CutoverSession implements ContentReader {
      * @param clock    the wall clock the failure policy's times are read from
      * @param nanoTime a monotonic clock in nanoseconds for how long a cutover took
      */
-    CutoverSession(Cutovers cutovers, long itemId, String fileName, long fileSize, long offset, ActiveSource start,
-                   FailurePolicy policy, ItemCutoverState shared, PlaybackTracker.Stream playback, LiveStream live,
-                   Clock clock, LongSupplier nanoTime) {
+    CutoverSession(Cutovers cutovers, long itemId, String fileName, long fileSize, long offset, long rangeEnd,
+                   ActiveSource start, FailurePolicy policy, ItemCutoverState shared, PlaybackTracker.Stream playback,
+                   LiveStream live, Clock clock, LongSupplier nanoTime) {
         this.cutovers = cutovers;
         this.itemId = itemId;
         this.fileName = fileName;
         this.fileSize = fileSize;
+        this.rangeEnd = rangeEnd;
         this.position = offset;
         this.active = start;
         this.policy = policy;
@@ -201,7 +204,7 @@ final class CutoverSession implements ContentReader {
             var fresh = cutovers.openReader(next.map());
             next.reader().close();
             next = new ActiveSource(next.sourceId(), next.fileIndex(), next.map(), fresh);
-            handover = new Handover(from.reader(), fresh, failedEnd);
+            handover = new Handover(from.reader(), fresh, failedEnd, rangeEnd);
         } else {
             from.reader().close();
         }
@@ -229,7 +232,7 @@ final class CutoverSession implements ContentReader {
         pending.set(new Pending(detail, failedAt, nanoTime.getAsLong()));
         if (handover == null) {
             try {
-                next.reader().readAheadFrom(position);
+                next.reader().readAheadFrom(position, rangeEnd);
             } catch (ReadCancelledException e) {
                 // The response was closed meanwhile: the next read ends it.
             }

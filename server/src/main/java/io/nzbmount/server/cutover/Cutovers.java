@@ -121,7 +121,7 @@ public final class Cutovers {
         // A range that reads on (a player's bytes=N-) gets the whole read-ahead window at once.
         start.reader().willRead(offset, end);
         FailurePolicy policy = new FailurePolicy(rules, shared.holes(), start.sourceId(), byUser);
-        return new CutoverSession(this, mounted.itemId(), mounted.file().name(), mounted.file().size(), offset,
+        return new CutoverSession(this, mounted.itemId(), mounted.file().name(), mounted.file().size(), offset, end,
                 start, policy, shared, playback, live, clock, nanoTime);
     }
 

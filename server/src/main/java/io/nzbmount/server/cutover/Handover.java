@@ -34,14 +34,17 @@ final class Handover {
     private final NzbReader old;
     private final NzbReader next;
     private final long failedEnd;
+    /** Where the response ends: the new reader fetches nothing past it. */
+    private final long end;
     /** Where the old reader's held bytes end; -1 until they are reached. */
     private long heldEnd = -1;
     private boolean done;
 
-    /** Retires {@code old} at once: it fetches nothing more. */
-    Handover(NzbReader old, NzbReader next, long failedEnd) {
+    /** Retires {@code old} at once: it fetches nothing more. {@code end}: where the response ends. */
+    Handover(NzbReader old, NzbReader next, long failedEnd, long end) {
         this.old = old;
         this.next = next;
+        this.end = end;
         this.failedEnd = failedEnd;
         old.retire();
     }
@@ -58,7 +61,7 @@ final class Handover {
                 long held = old.heldUntil(offset);
                 if (held > offset) {
                     heldEnd = held;
-                    next.readAheadFrom(held);
+                    next.readAheadFrom(held, end);
                 }
             }
             if (offset < heldEnd) {
@@ -78,7 +81,7 @@ final class Handover {
     private void finish(long offset) throws ReadCancelledException {
         done = true;
         old.close();
-        next.readAheadFrom(offset);
+        next.readAheadFrom(offset, end);
     }
 
     /** True once every read goes to the new reader alone. */

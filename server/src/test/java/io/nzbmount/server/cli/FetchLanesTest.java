@@ -267,6 +267,10 @@ class FetchLanesTest {
                 }
 
                 @Override
+                public void readAheadFrom(long offset, long end) {
+                }
+
+                @Override
                 public void close() {
                     if (closing.getCount() > 0) {
                         closed.incrementAndGet();

@@ -130,6 +130,28 @@ class KnownHolesTest {
     }
 
     @Test
+    void aShortRangeThatCutsOverFetchesNothingPastItsEndFromTheNextSource() throws Exception {
+        nntp = EmbeddedNntpServer.start();
+        rig = startApp(false);
+        PostedFile a = nntp.post(FILE, film, PART);
+        PostedFile b = nntp.post(FILE, film, PART);
+        long item = rig.importPrimary(TITLE, a);
+        long sourceB = rig.addStandby(item, TITLE + " REPOST", b);
+        rig.awaitVerified(item, sourceB);
+        nntp.removeArticle(a.messageIds().get(3));
+
+        long before = nntp.counters().bodyCommands();
+        CutoverRig.Raw r = rawGet(file(), "bytes=" + (2 * PART + 500) + "-" + (4 * PART - 1));
+        assertTrue(r.headers().startsWith("HTTP/1.1 206"), r.headers());
+        assertArrayEquals(Arrays.copyOfRange(film, 2 * PART + 500, 4 * PART), r.body());
+        assertEquals(1, rig.events(item, "cutover").size());
+        // A read-ahead past the range would be on its way by now (a window of B's articles 4..9).
+        Thread.sleep(500);
+        assertEquals(4, nntp.counters().bodyCommands() - before,
+                "A's articles 2 and 3 (missing), B's article 3 to prove the cut, then to read it: nothing of B past the range");
+    }
+
+    @Test
     void aSimulatedFailureLeavesNoHoleBehind() throws Exception {
         nntp = EmbeddedNntpServer.start();
         rig = startApp(true);

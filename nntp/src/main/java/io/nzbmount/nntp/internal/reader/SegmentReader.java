@@ -232,8 +232,11 @@ public final class SegmentReader implements NzbReader {
         if (stepped || wide) window = open
                 ? Math.max(firstWindow, sizer.window(this, map.maxPartLength())) : firstWindow;
         // A window that shrank (more streams read now) gives up the fetches past its new end that
-        // have not brought their article yet: their places and memory go to the other streams.
-        while (slots.size() > Math.max(1, window) && slots.getLast().state.get() == Slot.RUNNING) {
+        // have no place on a connection yet: their turn and memory go to the other streams. One
+        // already placed keeps it: given up, its reply would still take the connection as long
+        // while it is drained, and a share that grows back would ask for the article again.
+        while (slots.size() > Math.max(1, window) && slots.getLast().state.get() == Slot.RUNNING
+                && !slots.getLast().placed.isDone()) {
             drop(slots.removeLast());
         }
         // Reading on in order, each step gives a buffer back as it starts a fetch: a couple kept
@@ -311,6 +314,16 @@ public final class SegmentReader implements NzbReader {
             if (index < 0) return;
             positionAt(index, true);
             lastUse = System.nanoTime();
+        }
+    }
+
+    @Override
+    public void readAheadFrom(long offset, long end) throws ReadCancelledException {
+        if (offset < 0 || end < offset) throw new IllegalArgumentException("bad range: " + offset + ".." + end);
+        synchronized (this) {
+            ensureOpen();
+            limit = end;
+            readAheadFrom(offset);
         }
     }
 

@@ -62,6 +62,8 @@ final class PlacingFetcher implements ArticleFetcher {
                 throw new ReadCancelledException("cancelled while waiting for a place");
             }
         }
+        // As a pool's borrow: a fetch cancelled before it has its place never takes one.
+        if (Thread.currentThread().isInterrupted()) throw new ReadCancelledException("cancelled before its place");
         placed.add(index);
         onPlaced.run();
         return fake.fetch(segment, priority, dest);

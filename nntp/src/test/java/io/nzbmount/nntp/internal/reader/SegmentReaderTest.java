@@ -366,6 +366,19 @@ class SegmentReaderTest {
                 () -> r.read(0, java.nio.ByteBuffer.allocate(10).asReadOnlyBuffer()));
     }
     @Test
+    void aReadAheadToldWhereTheResponseEndsFetchesNothingPastIt() throws Exception {
+        FakeFetcher fake = fake();
+        reader = new SegmentReader(SegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART), fake,
+                Priority.FOREGROUND, executor, 8, null);
+        // A response for [2500, 5000) going on from this source at 3000 (after a cutover).
+        reader.readAheadFrom(3L * PART, 5L * PART);
+        assertOriginal(3L * PART, ReadFully.read(reader, 3L * PART, 2 * PART));
+        for (int i = 5; i < 10; i++) assertEquals(0, fake.fetches(i), "article " + i + " begins past the response");
+        assertEquals(1, fake.fetches(3));
+        assertEquals(1, fake.fetches(4));
+    }
+
+    @Test
     void aFetchDroppedBeforeItRanDoesNotHoldUpTheFetchesPlacedAfterIt() throws Exception {
         FakeFetcher fake = fake();
         HeldExecutor held = new HeldExecutor();

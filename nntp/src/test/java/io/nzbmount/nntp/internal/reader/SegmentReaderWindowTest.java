@@ -1,5 +1,6 @@
 package io.nzbmount.nntp.internal.reader;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,6 +10,7 @@ import io.nzbmount.nntp.ReadFully;
 import io.nzbmount.nntp.internal.fetch.ArticleFetcher;
 import io.nzbmount.nntp.internal.fetch.Pipe;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.ExecutorService;
@@ -130,21 +132,28 @@ class SegmentReaderWindowTest {
     }
 
     @Test
-    void aWindowThatShrankGivesUpItsUnfinishedFetchesPastItsNewEnd() throws Exception {
+    void aWindowThatShrankGivesUpItsFetchesWithoutAPlaceYetPastItsNewEnd() throws Exception {
         FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, PART);
         for (int i = 2; i < 22; i++) fake.block(i);
-        SegmentReader first = open(fake);
+        PlacingFetcher link = new PlacingFetcher(fake);
+        for (int i = 15; i <= 20; i++) link.hold(i); // the link is busy: 15..20 wait for places
+        SegmentReader first = open(fake, link);
         ReadFully.read(first, 0, 10);
         ReadFully.read(first, PART, 10); // alone: the window opens to all 20 connections
-        SegmentReaderTest.await(() -> fake.runningFetches() == 19, "articles 2..20 are being fetched");
+        SegmentReaderTest.await(() -> fake.runningFetches() == 13, "articles 2..14 are on their way");
         SegmentReader second = open(fake);
         ReadFully.read(second, 40L * PART, 10);
         ReadFully.read(second, 41L * PART, 10); // two read now: 10 each
         fake.release(2);
         ReadFully.read(first, 2L * PART, 10); // the first steps on with a share of 10
         assertEquals(10, first.stats().window());
-        SegmentReaderTest.await(() -> fake.interrupts() == 9, "the fetches of articles 12..20 given up");
+        for (int i = 15; i <= 20; i++) link.place(i);
         for (int i = 3; i < 22; i++) fake.release(i);
+        byte[] got = ReadFully.read(first, 3L * PART, 12 * PART);
+        assertArrayEquals(Arrays.copyOfRange(ORIGINAL, 3 * PART, 15 * PART), got);
+        for (int i = 12; i <= 14; i++) assertEquals(1, fake.fetches(i), "article " + i + ", on its way, was kept");
+        assertEquals(0, fake.interrupts(), "nothing on its way was given up");
+        for (int i = 15; i <= 20; i++) assertTrue(fake.fetches(i) <= 1, "article " + i + " was given up before its place");
     }
 
     @Test
