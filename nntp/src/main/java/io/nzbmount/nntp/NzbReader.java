@@ -89,7 +89,8 @@ public interface NzbReader extends Closeable {
     /**
      * As {@link #readAheadFrom(long)}, for a caller that reads no further than {@code end} (the
      * end of its HTTP range, when it goes on from another source): from now on no article that
-     * begins at or after {@code end} is fetched.
+     * begins at or after {@code end} is fetched. An {@code offset} at or past {@code end} (the
+     * rest of the range is held elsewhere) starts nothing.
      *
      * @throws ReadCancelledException the reader is closed
      */

@@ -319,11 +319,12 @@ public final class SegmentReader implements NzbReader {
 
     @Override
     public void readAheadFrom(long offset, long end) throws ReadCancelledException {
-        if (offset < 0 || end < offset) throw new IllegalArgumentException("bad range: " + offset + ".." + end);
+        if (offset < 0) throw new IllegalArgumentException("negative offset: " + offset);
         synchronized (this) {
             ensureOpen();
             limit = end;
-            readAheadFrom(offset);
+            // At or past the end (bytes held elsewhere reach it) there is nothing to read ahead.
+            if (offset < end) readAheadFrom(offset);
         }
     }
 

@@ -379,6 +379,17 @@ class SegmentReaderTest {
     }
 
     @Test
+    void aReadAheadFromPastTheResponsesEndStartsNothingAndFailsNothing() throws Exception {
+        FakeFetcher fake = fake();
+        reader = new SegmentReader(SegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART), fake,
+                Priority.FOREGROUND, executor, 8, null);
+        // The old source of a handover holds bytes up to 6100, past the response's end at 6000.
+        reader.readAheadFrom(6L * PART + 100, 6L * PART);
+        assertOriginal(5L * PART, ReadFully.read(reader, 5L * PART, PART));
+        for (int i = 6; i < 10; i++) assertEquals(0, fake.fetches(i), "article " + i + " begins past the response");
+    }
+
+    @Test
     void aFetchDroppedBeforeItRanDoesNotHoldUpTheFetchesPlacedAfterIt() throws Exception {
         FakeFetcher fake = fake();
         HeldExecutor held = new HeldExecutor();
