@@ -76,21 +76,14 @@ public interface NzbReader extends Closeable {
     long heldUntil(long offset);
 
     /**
-     * Tells the reader that the caller will read on in order from {@code offset}: it moves its
-     * read-ahead there and opens the whole window at once (instead of growing it from one article
-     * as after a seek), fetching without waiting for them. Held articles before {@code offset} are
-     * dropped. Does nothing on a retired reader or for an offset past the end or in a hole. Called
-     * by the reading thread, like {@link #read}.
-     *
-     * @throws ReadCancelledException the reader is closed
-     */
-    void readAheadFrom(long offset) throws ReadCancelledException;
-
-    /**
-     * As {@link #readAheadFrom(long)}, for a caller that reads no further than {@code end} (the
-     * end of its HTTP range, when it goes on from another source): from now on no article that
-     * begins at or after {@code end} is fetched. An {@code offset} at or past {@code end} (the
-     * rest of the range is held elsewhere) starts nothing.
+     * Tells the reader that the caller will read on in order from {@code offset} up to
+     * {@code end}: it moves its read-ahead there and opens the whole window at once (instead of
+     * growing it from one article as after a seek), fetching without waiting for them. Held
+     * articles before {@code offset} are dropped, and from now on no article that begins at or
+     * after {@code end} is fetched (a response goes no further). Does nothing more on a retired
+     * reader, for an offset past the end of the file or in a hole, or for an offset at or past
+     * {@code end} (the rest of the range is held elsewhere). Called by the reading thread, like
+     * {@link #read}.
      *
      * @throws ReadCancelledException the reader is closed
      */

@@ -93,7 +93,7 @@ class RetiredReaderTest {
             assertThrows(NotHeldException.class, () -> reader.read(4L * PART, new byte[10], 0, 10),
                     "the failed article is not fetched again");
             assertThrows(NotHeldException.class, () -> reader.read(0, new byte[10], 0, 10), "a seek back fetches nothing");
-            reader.readAheadFrom(9L * PART);
+            reader.readAheadFrom(9L * PART, reader.size());
             assertEquals(9L * PART, reader.heldUntil(9L * PART));
             Thread.sleep(50);
             assertEquals(bodies, server.counters().bodyCommands(), "no BODY after retire");
@@ -138,7 +138,7 @@ class RetiredReaderTest {
     void readAheadFromOpensTheWholeWindowWithoutARead() throws Exception {
         try (NzbReader reader = usenet.open(map, Priority.FOREGROUND)) {
             long bodies = server.counters().bodyCommands();
-            reader.readAheadFrom(2L * PART + 10);
+            reader.readAheadFrom(2L * PART + 10, reader.size());
             await(() -> server.counters().bodyCommands() - bodies == READ_AHEAD, READ_AHEAD + " fetches");
             await(() -> reader.heldUntil(2L * PART) == 6L * PART, "articles 2..5 held");
             assertArrayEquals(original(2L * PART, 6L * PART), ReadFully.read(reader, 2L * PART, 4 * PART));

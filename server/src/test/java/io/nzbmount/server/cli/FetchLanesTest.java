@@ -263,10 +263,6 @@ class FetchLanesTest {
                 }
 
                 @Override
-                public void readAheadFrom(long offset) {
-                }
-
-                @Override
                 public void readAheadFrom(long offset, long end) {
                 }
 

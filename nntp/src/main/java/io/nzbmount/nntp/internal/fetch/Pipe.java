@@ -31,11 +31,6 @@ public record Pipe(int foregroundConnections, int samples, double firstByteNanos
     /** A fetcher that knows nothing of its connections. */
     public static final Pipe UNKNOWN = new Pipe(0, 0, 0, 0, 1, Long.MAX_VALUE);
 
-    /** A pipe whose connections' queues are bounded by their depth alone. */
-    public Pipe(int foregroundConnections, int samples, double firstByteNanos, double bytesPerSecond, int depth) {
-        this(foregroundConnections, samples, firstByteNanos, bytesPerSecond, depth, Long.MAX_VALUE);
-    }
-
     /**
      * The commands one connection needs at once to stay busy with articles of {@code partBytes}:
      * 1 plus the round trip in article times, rounded up; at most {@link #depth}, and at most as

@@ -305,26 +305,17 @@ public final class SegmentReader implements NzbReader {
     }
 
     @Override
-    public void readAheadFrom(long offset) throws ReadCancelledException {
-        if (offset < 0) throw new IllegalArgumentException("negative offset: " + offset);
-        synchronized (this) {
-            ensureOpen();
-            if (retired || offset >= map.size()) return;
-            int index = map.pieceAt(offset);
-            if (index < 0) return;
-            positionAt(index, true);
-            lastUse = System.nanoTime();
-        }
-    }
-
-    @Override
     public void readAheadFrom(long offset, long end) throws ReadCancelledException {
         if (offset < 0) throw new IllegalArgumentException("negative offset: " + offset);
         synchronized (this) {
             ensureOpen();
             limit = end;
             // At or past the end (bytes held elsewhere reach it) there is nothing to read ahead.
-            if (offset < end) readAheadFrom(offset);
+            if (retired || offset >= end || offset >= map.size()) return;
+            int index = map.pieceAt(offset);
+            if (index < 0) return;
+            positionAt(index, true);
+            lastUse = System.nanoTime();
         }
     }
 

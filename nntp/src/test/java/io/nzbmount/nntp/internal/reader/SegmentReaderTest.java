@@ -333,7 +333,7 @@ class SegmentReaderTest {
                 new long[] {0, PART, 3L * PART}, new int[] {PART, PART, PART});
         FakeFetcher small = FakeFetcher.uniform(Arrays.copyOf(ORIGINAL, 4 * PART), PART);
         reader = new SegmentReader(map, small, Priority.FOREGROUND, executor, 4, 4, null);
-        reader.readAheadFrom(0);
+        reader.readAheadFrom(0, ORIGINAL.length);
         assertOriginal(0, ReadFully.read(reader, 0, 10));
         assertEquals(2L * PART, reader.heldUntil(5), "the pieces 0 and 1 are held; byte 2000 is in no article");
         assertEquals(2L * PART + 7, reader.heldUntil(2L * PART + 7));
@@ -395,9 +395,9 @@ class SegmentReaderTest {
         HeldExecutor held = new HeldExecutor();
         SegmentMap map = SegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART);
         reader = new SegmentReader(map, fake, Priority.FOREGROUND, held, 4, null);
-        reader.readAheadFrom(0);
+        reader.readAheadFrom(0, ORIGINAL.length);
         // Parts 0 and 1 are dropped before their fetches ever ran; 2 and 3 stay, 4 and 5 join.
-        reader.readAheadFrom(2L * PART);
+        reader.readAheadFrom(2L * PART, ORIGINAL.length);
         held.startAll();
         byte[] got = assertTimeoutPreemptively(Duration.ofSeconds(5), () -> ReadFully.read(reader, 2L * PART, 3 * PART));
         assertOriginal(2L * PART, got);
@@ -412,7 +412,7 @@ class SegmentReaderTest {
         HeldExecutor held = new HeldExecutor();
         SegmentMap map = SegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART);
         reader = new SegmentReader(map, recording, Priority.FOREGROUND, held, 12, null);
-        reader.readAheadFrom(5L * PART);
+        reader.readAheadFrom(5L * PART, ORIGINAL.length);
         held.startAllShuffled(new Random(1));
         assertOriginal(5L * PART, ReadFully.read(reader, 5L * PART, 12 * PART));
         assertEquals(List.of(5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16), recording.placed().subList(0, 12));

@@ -24,7 +24,7 @@ class SegmentReaderWindowTest {
     private static final int PART = 1000;
     private static final int PARTS = 60;
     private static final byte[] ORIGINAL = new byte[PART * PARTS];
-    private static final Pipe FAR = new Pipe(20, 12, 40_000_000, 20_000_000, 1);
+    private static final Pipe FAR = new Pipe(20, 12, 40_000_000, 20_000_000, 1, WindowSizerTest.QUEUE);
 
     static {
         new Random(7).nextBytes(ORIGINAL);
@@ -95,7 +95,7 @@ class SegmentReaderWindowTest {
         SegmentReader far = open(fake);
         far.willRead(10L * PART + 5, 10L * PART + 500);
         ReadFully.read(far, 10L * PART + 5, 495);
-        WindowSizer nearSizer = new WindowSizer(64, 128L << 20, () -> new Pipe(20, 12, 1_000_000, 400_000_000, 4));
+        WindowSizer nearSizer = new WindowSizer(64, 128L << 20, () -> new Pipe(20, 12, 1_000_000, 400_000_000, 4, WindowSizerTest.QUEUE));
         SegmentMap map = SegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART);
         SegmentReader near = new SegmentReader(map, fake, Priority.FOREGROUND, executor, nearSizer, 1, null);
         readers.add(near);
@@ -110,7 +110,7 @@ class SegmentReaderWindowTest {
         FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, PART);
         for (int i = 0; i < PARTS; i++) fake.block(i);
         SegmentReader r = open(fake);
-        r.readAheadFrom(0);
+        r.readAheadFrom(0, ORIGINAL.length);
         SegmentReaderTest.await(() -> fake.runningFetches() == 20, "20 fetches run at once");
         assertEquals(20, r.stats().window());
         assertEquals(20, r.stats().fetching());

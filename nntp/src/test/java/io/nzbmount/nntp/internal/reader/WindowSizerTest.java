@@ -9,8 +9,10 @@ import org.junit.jupiter.api.Test;
 class WindowSizerTest {
 
     private static final int PART = 750_000;
+    /** Half the default fetch budget: what a connection's queued commands must be answered within. */
+    static final long QUEUE = 2_500_000_000L;
     /** 20 connections, 40 ms to the first byte, 20 MB/s each, measured on 12 articles. */
-    private static final Pipe FAR = new Pipe(20, 12, 40_000_000, 20_000_000, 1);
+    private static final Pipe FAR = new Pipe(20, 12, 40_000_000, 20_000_000, 1, QUEUE);
 
     private static WindowSizer sizer(Pipe pipe) {
         return new WindowSizer(64, 128L << 20, () -> pipe);
@@ -27,19 +29,18 @@ class WindowSizerTest {
 
     @Test
     void aConnectionCarriesNoMoreCommandsThanItAnswersWithinItsQueueTime() {
-        long queue = 2_500_000_000L; // half the default fetch budget
         // 20 MB/s each: an article in 37.5 ms, so the round trip is worth two more commands each.
-        assertEquals(60, sizer(new Pipe(20, 12, 40_000_000, 20_000_000, 4, queue)).window(new Object(), PART));
+        assertEquals(60, sizer(new Pipe(20, 12, 40_000_000, 20_000_000, 4, QUEUE)).window(new Object(), PART));
         // 300 KB/s each (a slow line): an article in 2.5 s, so a second command would be answered
         // after 5 s, the whole budget; each connection carries one.
-        assertEquals(20, sizer(new Pipe(20, 12, 40_000_000, 300_000, 4, queue)).window(new Object(), PART));
+        assertEquals(20, sizer(new Pipe(20, 12, 40_000_000, 300_000, 4, QUEUE)).window(new Object(), PART));
         // 1 MB/s each: the second command is answered after 1.54 s, within the 2.5 s.
-        assertEquals(40, sizer(new Pipe(20, 12, 40_000_000, 1_000_000, 4, queue)).window(new Object(), PART));
+        assertEquals(40, sizer(new Pipe(20, 12, 40_000_000, 1_000_000, 4, QUEUE)).window(new Object(), PART));
     }
 
     @Test
     void eightStreamsShareTheConnectionsFairly() {
-        WindowSizer sizer = sizer(new Pipe(40, 12, 40_000_000, 20_000_000, 1));
+        WindowSizer sizer = sizer(new Pipe(40, 12, 40_000_000, 20_000_000, 1, QUEUE));
         Object[] readers = new Object[8];
         for (int i = 0; i < readers.length; i++) sizer.holding(readers[i] = new Object());
         for (Object r : readers) assertEquals(5, sizer.window(r, PART), "40 connections over 8 readers");
@@ -101,14 +102,14 @@ class WindowSizerTest {
 
     @Test
     void theWindowIsNeverLargerThanTheMost() {
-        WindowSizer sizer = sizer(new Pipe(100, 12, 40_000_000, 20_000_000, 1));
+        WindowSizer sizer = sizer(new Pipe(100, 12, 40_000_000, 20_000_000, 1, QUEUE));
         assertEquals(64, sizer.window(new Object(), PART));
     }
 
     @Test
     void onlyAFarLinkOpensConnectionsAhead() {
         assertEquals(20, sizer(FAR).connectionsAhead(new Object(), PART), "40 ms to the first byte");
-        assertEquals(0, sizer(new Pipe(20, 12, 1_000_000, 20_000_000, 1)).connectionsAhead(new Object(), PART),
+        assertEquals(0, sizer(new Pipe(20, 12, 1_000_000, 20_000_000, 1, QUEUE)).connectionsAhead(new Object(), PART),
                 "1 ms to the first byte: connecting costs nothing worth hiding");
     }
 
@@ -120,7 +121,7 @@ class WindowSizerTest {
 
     @Test
     void anUnmeasuredLinkGetsTheMostWindow() {
-        assertEquals(8, new WindowSizer(8, 128L << 20, () -> new Pipe(20, 0, 0, 20_000_000, 1)).window(new Object(), PART),
+        assertEquals(8, new WindowSizer(8, 128L << 20, () -> new Pipe(20, 0, 0, 20_000_000, 1, QUEUE)).window(new Object(), PART),
                 "nothing measured yet");
         assertEquals(8, new WindowSizer(8, 128L << 20, () -> Pipe.UNKNOWN).window(new Object(), PART),
                 "connections unknown");
