@@ -2,6 +2,7 @@ package io.nzbmount.server.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import io.nzbmount.server.http.RefusedBodies;
 import java.io.InputStream;
 import org.eclipse.jetty.server.Request;
 
@@ -19,6 +20,7 @@ final class JsonBody {
         byte[] bytes;
         try (InputStream in = Request.asInputStream(request)) {
             bytes = in.readNBytes(maxBytes + 1);
+            if (bytes.length > maxBytes) RefusedBodies.discard(in, RefusedBodies.MAX_DISCARD_BYTES);
         } catch (IOException e) {
             throw ApiException.badRequest("the body could not be read: " + e.getMessage());
         }

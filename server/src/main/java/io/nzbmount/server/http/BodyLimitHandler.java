@@ -15,9 +15,11 @@ import org.eclipse.jetty.util.Callback;
 /**
  * Caps the request body of every method but PUT and POST at {@value #MAX_BODY_BYTES} bytes: a
  * PROPFIND, LOCK or OPTIONS body is a few hundred bytes of XML, so anything near the limit is
- * work forced on the parser. A declared {@code Content-Length} over the limit is refused at once,
- * before a byte of the body is read; a chunked body is read up to the limit first (it is small
- * or refused) and handed on from memory. Both refusals are a 413 with a JSON error. PUT and POST
+ * work forced on the parser. A declared {@code Content-Length} over the limit is refused without
+ * handing the body on; a chunked body is read up to the limit first (it is small or refused) and
+ * handed on from memory. Both refusals are a 413 with a JSON error, sent after the rest of the body
+ * is read and dropped ({@link RefusedBodies}); a declared body too large for that, or one awaiting
+ * {@code 100-continue}, is refused at once. PUT and POST
  * carry NZBs and settings; their handlers read them with limits of their own. Stateless and
  * thread safe; it blocks while it reads a chunked body, so requests run on virtual threads.
  */
@@ -37,18 +39,25 @@ public final class BodyLimitHandler extends Handler.Wrapper {
         if (OWN_LIMITS.contains(request.getMethod())) {
             return super.handle(request, response, callback);
         }
-        if (request.getLength() > MAX_BODY_BYTES) {
+        long length = request.getLength();
+        if (length > MAX_BODY_BYTES) {
+            if (length <= RefusedBodies.MAX_DISCARD_BYTES && !request.getHeaders().contains(HttpHeader.EXPECT)) {
+                try (InputStream in = Request.asInputStream(request)) {
+                    RefusedBodies.discard(in, length);
+                }
+            }
             throw tooLarge(request.getMethod());
         }
-        if (request.getLength() < 0 && request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING)) {
+        if (length < 0 && request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING)) {
             byte[] body;
             try (InputStream in = Request.asInputStream(request)) {
                 body = in.readNBytes(MAX_BODY_BYTES + 1);
+                if (body.length > MAX_BODY_BYTES) {
+                    RefusedBodies.discard(in, RefusedBodies.MAX_DISCARD_BYTES);
+                    throw tooLarge(request.getMethod());
+                }
             } catch (IOException e) {
                 throw new HttpProblem.BadRequest("the request body could not be read");
-            }
-            if (body.length > MAX_BODY_BYTES) {
-                throw tooLarge(request.getMethod());
             }
             return super.handle(new Buffered(request, body), response, callback);
         }

@@ -109,6 +109,13 @@ final class RawHttp implements Closeable {
         return total;
     }
 
+    /** Writes raw bytes of a request already begun, such as the next chunk of its body. */
+    RawHttp write(byte[] bytes) throws IOException {
+        out.write(bytes);
+        out.flush();
+        return this;
+    }
+
     InputStream input() {
         return in;
     }

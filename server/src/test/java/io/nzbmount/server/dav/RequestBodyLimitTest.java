@@ -61,6 +61,42 @@ class RequestBodyLimitTest {
     }
 
     @Test
+    void theRefusalOfAChunkedBodyStillArrivingReachesTheClient() throws Exception {
+        byte[] chunk = chunk(100_000);
+        try (RawHttp http = new RawHttp(server.port())) {
+            // The server has its 64 KiB after the first chunk; the rest comes after it could have
+            // answered and closed, which would reset the connection under the client's read.
+            http.send("PROPFIND", "/dav/", "Depth: 1", "Content-Type: application/xml", "Transfer-Encoding: chunked");
+            http.write(chunk);
+            Thread.sleep(300);
+            http.write(chunk).write("0\r\n\r\n".getBytes(UTF_8));
+            RawHttp.Head head = http.readHead();
+            String body = new String(http.readBody(head.contentLength()), UTF_8);
+            assertEquals(413, head.status(), body);
+            assertTrue(body.contains("at most 64 KiB"), body);
+        }
+    }
+
+    @Test
+    void theRefusalOfADeclaredBodyStillArrivingReachesTheClient() throws Exception {
+        byte[] half = "x".repeat(100_000).getBytes(UTF_8);
+        try (RawHttp http = new RawHttp(server.port())) {
+            http.send("PROPFIND", "/dav/", "Depth: 1", "Content-Type: application/xml", "Content-Length: 200000");
+            http.write(half);
+            Thread.sleep(300);
+            http.write(half);
+            RawHttp.Head head = http.readHead();
+            String body = new String(http.readBody(head.contentLength()), UTF_8);
+            assertEquals(413, head.status(), body);
+            assertTrue(body.contains("at most 64 KiB"), body);
+        }
+    }
+
+    private static byte[] chunk(int size) {
+        return (Integer.toHexString(size) + "\r\n" + "x".repeat(size) + "\r\n").getBytes(UTF_8);
+    }
+
+    @Test
     void anOrdinaryPropfindIsStillAnswered() throws Exception {
         PropfindTest.propfind(server.port(), "/dav/library/", "1");
     }
