@@ -14,7 +14,8 @@
 #                                     20 connections open through it; far-range runs it as its own
 #                                     process (the harness's reference fetches and in-process reader
 #                                     share the link with the server, so there is no server limit
-#                                     to check there)
+#                                     to check there); far-streams also ends each round with the
+#                                     link's raw ceiling (PipelinedRawRate through a second link)
 #   bench/e2e.sh far-silent [--jar other/nzbmount.jar]
 #                                     the first of two far providers freezes a quarter into a GET
 #                                     of FAR_FILE (SilentFirstProvider; its FarLinks run in the

@@ -1,5 +1,6 @@
 package io.nzbmount.bench;
 
+import io.nzbmount.nntp.NzbSegment;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -24,7 +25,10 @@ import java.util.regex.Pattern;
  * {@code jcmd GC.heap_info}. The server's processor time (all its threads) over each measured
  * round, per GB the round served, is reported with the rates. After each measured round the same
  * files are read again one stream at a time: what the link gives one stream, the same-run
- * reference for the aggregate.
+ * reference for the aggregate. In far mode each measured round ends with the link's own ceiling:
+ * every article of the same files read once by {@link PipelinedRawRate} (as many connections as
+ * the server has, {@code --linkDepth} commands in flight on each, nothing decoded) through a second
+ * link like the server's, given as the files' bytes per second so it compares with the aggregate.
  *
  * <p>{@code --readAhead 0} and {@code --pipelineDepth 0} leave {@code reader.readAheadArticles}
  * and {@code reader.pipelineDepth} unset (the jar's defaults). With {@code --farDelayMs} above 0
@@ -33,7 +37,7 @@ import java.util.regex.Pattern;
  *
  * <pre>java -cp bench/target/benchmarks.jar io.nzbmount.bench.ConcurrentStreams
  *     --nzbs A.nzb,B.nzb,... --originals A,B,... [--heap 256m] [--connections 8] [--readAhead 8]
- *     [--pipelineDepth 0] [--farDelayMs 0] [--farMbps 20] [--farPort 0] [--runs 5]</pre>
+ *     [--pipelineDepth 0] [--farDelayMs 0] [--farMbps 20] [--farPort 0] [--linkDepth 4] [--runs 5]</pre>
  */
 public final class ConcurrentStreams {
     private static final Pattern GC_LINE = Pattern.compile("(\\d+)M->(\\d+)M\\((\\d+)M\\)");
@@ -43,7 +47,7 @@ public final class ConcurrentStreams {
     public static void main(String[] args) throws Exception {
         Options o = new Options(args, FarMode.options("nzbs", "", "originals", "", "jar", "server/target/nzbmount.jar",
                 "work", "/dev/shm/nzbmount-bench", "host", "127.0.0.1", "port", "1190", "connections", "8",
-                "heap", "256m", "warmup", "1", "runs", "5", "readAhead", "8", "pipelineDepth", "0"));
+                "heap", "256m", "warmup", "1", "runs", "5", "readAhead", "8", "pipelineDepth", "0", "linkDepth", "4"));
         Machine.header("ConcurrentStreams " + String.join(" ", args));
         String[] nzbs = o.text("nzbs").split(",");
         String[] originals = o.text("originals").split(",");
@@ -59,6 +63,13 @@ public final class ConcurrentStreams {
         Samples peakRss = new Samples("server RSS peak per round", "MiB");
         Samples cpu = new Samples("server CPU per GB served (round)", "s/GB");
         Samples alone = new Samples("the same files one stream at a time (the link as one stream has it)", "MB/s");
+        Samples link = new Samples("the link: raw BODY of the same files, nothing decoded", "MB/s");
+        List<NzbSegment> allSegments = new ArrayList<>();
+        long fileBytes = 0;
+        for (int i = 0; i < nzbs.length; i++) {
+            allSegments.addAll(RawBodyRate.segments(Path.of(nzbs[i])));
+            fileBytes += Files.size(Path.of(originals[i]));
+        }
         boolean allEqual = true;
         String heapInfo;
         long hwm;
@@ -123,6 +134,17 @@ public final class ConcurrentStreams {
                         double oneRate = one / ((System.nanoTime() - oneStart) / 1e9) / 1e6;
                         alone.add(oneRate);
                         System.out.printf(Locale.ROOT, "  one stream at a time: %.0f MB/s%n", oneRate);
+                        java.util.Optional<FarLink> twin = far.twin();
+                        if (twin.isPresent()) {
+                            try (FarLink l = twin.get()) {
+                                RawBodyRate.Result raw = PipelinedRawRate.run(allSegments, "127.0.0.1", l.port(),
+                                        o.integer("connections"), o.integer("linkDepth"));
+                                double rate = fileBytes / raw.seconds() / 1e6;
+                                link.add(rate);
+                                System.out.printf(Locale.ROOT, "  the link, raw BODY x%d depth %d: %.0f MB/s of the files (%.0f MB/s on the wire)%n",
+                                        o.integer("connections"), o.integer("linkDepth"), rate, raw.mbPerSecond());
+                            }
+                        }
                     }
                 }
             } finally {
@@ -133,6 +155,10 @@ public final class ConcurrentStreams {
         }
         for (Samples s : List.of(aggregate, slowest, peakRss, cpu, alone)) System.out.println(s.summary());
         System.out.println(Samples.ratio(aggregate, alone));
+        if (far.on()) {
+            System.out.println(link.summary());
+            System.out.println(Samples.ratio(aggregate, link));
+        }
         System.out.println("all SHA-256 equal: " + allEqual);
         System.out.println("server peak RSS (VmHWM) " + Machine.mib(hwm) + ", heap limit -Xmx" + o.text("heap"));
         gcSummary(gcLog);

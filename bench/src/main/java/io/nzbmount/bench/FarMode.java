@@ -25,11 +25,17 @@ final class FarMode implements AutoCloseable {
     private final FarLink link;
     private final String host;
     private final int port;
+    private final InetSocketAddress upstream;
+    private final int delayMs;
+    private final int mbps;
 
-    private FarMode(FarLink link, String host, int port) {
+    private FarMode(FarLink link, String host, int port, InetSocketAddress upstream, int delayMs, int mbps) {
         this.link = link;
         this.host = host;
         this.port = port;
+        this.upstream = upstream;
+        this.delayMs = delayMs;
+        this.mbps = mbps;
     }
 
     /** A harness's option defaults followed by those of the far mode (off). */
@@ -45,12 +51,22 @@ final class FarMode implements AutoCloseable {
         String host = o.text("host");
         int port = o.integer("port");
         int delayMs = o.integer("farDelayMs");
-        if (delayMs <= 0) return new FarMode(null, host, port);
+        if (delayMs <= 0) return new FarMode(null, host, port, null, 0, 0);
         InetSocketAddress near = new InetSocketAddress(host, port);
         FarLink link = FarLink.open(o.integer("farPort"), near, delayMs, o.integer("farMbps"));
         System.out.printf(Locale.ROOT, "far link in this JVM: 127.0.0.1:%d -> %s, %d ms each way, %d MB/s per connection%n",
                 link.port(), near, delayMs, o.integer("farMbps"));
-        return new FarMode(link, "127.0.0.1", link.port());
+        return new FarMode(link, "127.0.0.1", link.port(), near, delayMs, o.integer("farMbps"));
+    }
+
+    /**
+     * A second link with the same delay and per-connection cap to the same provider, on a free
+     * port: for a same-run reference whose connections must not count against the server's
+     * limit. Empty when off. The caller closes it.
+     */
+    java.util.Optional<FarLink> twin() throws IOException {
+        if (!on()) return java.util.Optional.empty();
+        return java.util.Optional.of(FarLink.open(0, upstream, delayMs, mbps));
     }
 
     /** The host an NNTP client of the harness connects to: the link's, or the provider's. */
