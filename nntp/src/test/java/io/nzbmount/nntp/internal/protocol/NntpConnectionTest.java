@@ -134,7 +134,7 @@ class NntpConnectionTest {
     @Test
     void stalledBodyTimesOutAndBreaksTheConnection() throws IOException {
         server.faults().inject(file.segments().get(0).messageId(), ArticleFault.stallUntilReleased());
-        try (NntpConnection c = connected(Duration.ofMillis(200))) {
+        try (NntpConnection c = connected(Duration.ofSeconds(1))) {
             long start = System.nanoTime();
             assertThrows(SocketTimeoutException.class, () -> c.body(file.segments().get(0).messageId(), new BodyCollector()));
             assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(3));
