@@ -2,8 +2,7 @@ package io.nzbmount.server.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import io.nzbmount.server.http.RefusedBodies;
-import java.io.InputStream;
+import io.nzbmount.server.http.RequestBodies;
 import org.eclipse.jetty.server.Request;
 
 /** Reads a request body that must be one JSON object of bounded size. Stateless; thread-safe. */
@@ -18,13 +17,12 @@ final class JsonBody {
      */
     static JsonNode object(Request request, int maxBytes) {
         byte[] bytes;
-        try (InputStream in = Request.asInputStream(request)) {
-            bytes = in.readNBytes(maxBytes + 1);
-            if (bytes.length > maxBytes) RefusedBodies.discard(in, RefusedBodies.MAX_DISCARD_BYTES);
+        try {
+            bytes = RequestBodies.readAtMost(request, maxBytes)
+                    .orElseThrow(() -> ApiException.tooLarge("the body may be at most " + maxBytes + " bytes"));
         } catch (IOException e) {
             throw ApiException.badRequest("the body could not be read: " + e.getMessage());
         }
-        if (bytes.length > maxBytes) throw ApiException.tooLarge("the body may be at most " + maxBytes + " bytes");
         try {
             JsonNode node = ApiJson.MAPPER.readTree(bytes);
             if (node == null || !node.isObject()) throw ApiException.badRequest("the body must be a JSON object");

@@ -1,5 +1,6 @@
 package io.nzbmount.server.api;
 
+import io.nzbmount.server.http.RequestBodies;
 import io.nzbmount.server.library.LibraryImporter;
 import java.io.IOException;
 import java.io.InputStream;
@@ -31,10 +32,9 @@ record Upload(byte[] nzb, Optional<String> fileName, Optional<String> fieldName)
     private static final int MULTIPART_OVERHEAD = 64 * 1024;
 
     static Upload read(Request request) {
-        long declared = request.getLength();
         String type = request.getHeaders().get(HttpHeader.CONTENT_TYPE);
         boolean multipart = type != null && type.toLowerCase(Locale.ROOT).startsWith("multipart/form-data");
-        if (declared > MAX + (multipart ? MULTIPART_OVERHEAD : 0)) throw tooLarge();
+        if (RequestBodies.declaredOver(request, MAX + (multipart ? MULTIPART_OVERHEAD : 0))) throw tooLarge();
         Upload upload = multipart ? multipart(request, type) : raw(request);
         if (upload.nzb().length == 0) {
             throw ApiException.badRequest("the request has no NZB: send the NZB XML as the body, or upload it as the"
@@ -45,8 +45,9 @@ record Upload(byte[] nzb, Optional<String> fileName, Optional<String> fieldName)
     }
 
     private static Upload raw(Request request) {
-        try (InputStream in = Request.asInputStream(request)) {
-            return new Upload(in.readNBytes(MAX + 1), Optional.empty(), Optional.empty());
+        try {
+            return new Upload(RequestBodies.readAtMost(request, MAX).orElseThrow(Upload::tooLarge), Optional.empty(),
+                    Optional.empty());
         } catch (IOException e) {
             throw ApiException.badRequest("the request body could not be read: " + e.getMessage());
         }

@@ -1,19 +1,18 @@
 package io.nzbmount.server.dav;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Locale;
 
 import org.eclipse.jetty.http.HttpHeader;
-import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 
 import io.nzbmount.server.http.HttpProblem;
+import io.nzbmount.server.http.RequestBodies;
 
 /**
  * WebDAV {@code PUT /dav/nzbs/NAME.nzb}: hands the body to the {@link NzbUploadSink} and answers
@@ -46,17 +45,8 @@ public final class NzbPutHandler extends Handler.Abstract {
         if (!name.toLowerCase(Locale.ROOT).endsWith(".nzb")) {
             throw new HttpProblem.BadRequest("only .nzb files can be stored in /dav/nzbs/, not " + name);
         }
-        long declared = request.getLength();
-        if (declared > MAX_NZB_BYTES) {
-            throw new HttpProblem.PayloadTooLarge("an NZB may be at most " + MAX_NZB_BYTES + " bytes");
-        }
-        byte[] body;
-        try (InputStream in = Content.Source.asInputStream(request)) {
-            body = in.readNBytes(MAX_NZB_BYTES + 1);
-        }
-        if (body.length > MAX_NZB_BYTES) {
-            throw new HttpProblem.PayloadTooLarge("an NZB may be at most " + MAX_NZB_BYTES + " bytes");
-        }
+        if (RequestBodies.declaredOver(request, MAX_NZB_BYTES)) throw nzbTooLarge();
+        byte[] body = RequestBodies.readAtMost(request, MAX_NZB_BYTES).orElseThrow(NzbPutHandler::nzbTooLarge);
         try {
             sink.accept(name, body);
         } catch (NzbRejectedException rejected) {
@@ -66,5 +56,9 @@ public final class NzbPutHandler extends Handler.Abstract {
         response.getHeaders().put(HttpHeader.CONTENT_LENGTH, 0L);
         response.write(true, ByteBuffer.allocate(0), callback);
         return true;
+    }
+
+    private static HttpProblem nzbTooLarge() {
+        return new HttpProblem.PayloadTooLarge("an NZB may be at most " + MAX_NZB_BYTES + " bytes");
     }
 }

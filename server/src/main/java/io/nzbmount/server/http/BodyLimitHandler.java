@@ -1,8 +1,8 @@
 package io.nzbmount.server.http;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.ByteBuffer;
+import java.util.Optional;
 import java.util.Set;
 
 import org.eclipse.jetty.http.HttpHeader;
@@ -18,7 +18,7 @@ import org.eclipse.jetty.util.Callback;
  * work forced on the parser. A declared {@code Content-Length} over the limit is refused without
  * handing the body on; a chunked body is read up to the limit first (it is small or refused) and
  * handed on from memory. Both refusals are a 413 with a JSON error, sent after the rest of the body
- * is read and dropped ({@link RefusedBodies}); a declared body too large for that, or one awaiting
+ * is read and dropped ({@link RequestBodies}); a declared body too large for that, or one awaiting
  * {@code 100-continue}, is refused at once. PUT and POST
  * carry NZBs and settings; their handlers read them with limits of their own. Stateless and
  * thread safe; it blocks while it reads a chunked body, so requests run on virtual threads.
@@ -39,27 +39,18 @@ public final class BodyLimitHandler extends Handler.Wrapper {
         if (OWN_LIMITS.contains(request.getMethod())) {
             return super.handle(request, response, callback);
         }
-        long length = request.getLength();
-        if (length > MAX_BODY_BYTES) {
-            if (length <= RefusedBodies.MAX_DISCARD_BYTES && !request.getHeaders().contains(HttpHeader.EXPECT)) {
-                try (InputStream in = Request.asInputStream(request)) {
-                    RefusedBodies.discard(in, length);
-                }
-            }
+        if (RequestBodies.declaredOver(request, MAX_BODY_BYTES)) {
             throw tooLarge(request.getMethod());
         }
-        if (length < 0 && request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING)) {
-            byte[] body;
-            try (InputStream in = Request.asInputStream(request)) {
-                body = in.readNBytes(MAX_BODY_BYTES + 1);
-                if (body.length > MAX_BODY_BYTES) {
-                    RefusedBodies.discard(in, RefusedBodies.MAX_DISCARD_BYTES);
-                    throw tooLarge(request.getMethod());
-                }
+        if (request.getLength() < 0 && request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING)) {
+            Optional<byte[]> body;
+            try {
+                body = RequestBodies.readAtMost(request, MAX_BODY_BYTES);
             } catch (IOException e) {
                 throw new HttpProblem.BadRequest("the request body could not be read");
             }
-            return super.handle(new Buffered(request, body), response, callback);
+            if (body.isEmpty()) throw tooLarge(request.getMethod());
+            return super.handle(new Buffered(request, body.get()), response, callback);
         }
         return super.handle(request, response, callback);
     }

@@ -5,10 +5,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.nzbmount.server.api.ApiException;
 import io.nzbmount.server.http.ApiKeyHandler;
+import io.nzbmount.server.http.RequestBodies;
 import io.nzbmount.server.ui.CsrfHandler;
 import io.nzbmount.server.store.StoreException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -166,14 +166,13 @@ public final class SettingsHandler extends Handler.Abstract {
     }
 
     private static JsonNode readJson(Request request) {
-        if (request.getLength() > MAX_BODY_BYTES) throw tooLarge();
+        if (RequestBodies.declaredOver(request, MAX_BODY_BYTES)) throw tooLarge();
         byte[] bytes;
-        try (InputStream in = Request.asInputStream(request)) {
-            bytes = in.readNBytes(MAX_BODY_BYTES + 1);
+        try {
+            bytes = RequestBodies.readAtMost(request, MAX_BODY_BYTES).orElseThrow(SettingsHandler::tooLarge);
         } catch (IOException e) {
             throw ApiException.badRequest("the request body could not be read: " + e.getMessage());
         }
-        if (bytes.length > MAX_BODY_BYTES) throw tooLarge();
         if (bytes.length == 0) throw ApiException.badRequest("the request has no body: send the settings as JSON");
         try {
             return SettingsTrees.MAPPER.readTree(bytes);

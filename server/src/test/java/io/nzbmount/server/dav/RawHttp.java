@@ -19,16 +19,16 @@ import java.util.TreeMap;
  * A bare HTTP/1.1 client over one socket, for what java.net.http hides: the Host header, a
  * response left unread, a body that ends before its Content-Length.
  */
-final class RawHttp implements Closeable {
+public final class RawHttp implements Closeable {
 
     /** Status line and headers of one response; header names are case-insensitive. */
-    record Head(int status, Map<String, List<String>> headers) {
-        String get(String name) {
+    public record Head(int status, Map<String, List<String>> headers) {
+        public String get(String name) {
             List<String> values = headers.get(name);
             return values == null ? null : values.get(0);
         }
 
-        long contentLength() {
+        public long contentLength() {
             return Long.parseLong(get("Content-Length"));
         }
     }
@@ -37,7 +37,7 @@ final class RawHttp implements Closeable {
     private final InputStream in;
     private final OutputStream out;
 
-    RawHttp(int port) throws IOException {
+    public RawHttp(int port) throws IOException {
         socket = new Socket(InetAddress.getLoopbackAddress(), port);
         socket.setSoTimeout(10_000);
         in = new BufferedInputStream(socket.getInputStream(), 8192);
@@ -45,11 +45,11 @@ final class RawHttp implements Closeable {
     }
 
     /** Sends a request with no body; {@code headers} are "Name: value" lines (a Host is added unless given). */
-    RawHttp send(String method, String target, String... headers) throws IOException {
+    public RawHttp send(String method, String target, String... headers) throws IOException {
         return send(method, target, new byte[0], headers);
     }
 
-    RawHttp send(String method, String target, byte[] body, String... headers) throws IOException {
+    public RawHttp send(String method, String target, byte[] body, String... headers) throws IOException {
         StringBuilder request = new StringBuilder(method).append(' ').append(target).append(" HTTP/1.1\r\n");
         boolean host = false;
         for (String header : headers) {
@@ -69,7 +69,7 @@ final class RawHttp implements Closeable {
         return this;
     }
 
-    Head readHead() throws IOException {
+    public Head readHead() throws IOException {
         String statusLine = line();
         int status = Integer.parseInt(statusLine.split(" ")[1]);
         Map<String, List<String>> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
@@ -82,7 +82,7 @@ final class RawHttp implements Closeable {
     }
 
     /** Exactly {@code length} body bytes; a {@link ShortBodyException} when the connection ends first. */
-    byte[] readBody(long length) throws IOException {
+    public byte[] readBody(long length) throws IOException {
         byte[] got = in.readNBytes(Math.toIntExact(length));
         if (got.length < length) {
             throw new ShortBodyException(got.length, length);
@@ -109,11 +109,18 @@ final class RawHttp implements Closeable {
         return total;
     }
 
-    /** Writes raw bytes of a request already begun, such as the next chunk of its body. */
-    RawHttp write(byte[] bytes) throws IOException {
+    /** Writes raw bytes of a request already begun, such as the rest of its body. */
+    public RawHttp write(byte[] bytes) throws IOException {
         out.write(bytes);
         out.flush();
         return this;
+    }
+
+    /** Writes one chunk of a chunked body already begun; an empty one ends the body. */
+    public RawHttp chunk(byte[] data) throws IOException {
+        out.write((Integer.toHexString(data.length) + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
+        out.write(data);
+        return write("\r\n".getBytes(StandardCharsets.ISO_8859_1));
     }
 
     InputStream input() {

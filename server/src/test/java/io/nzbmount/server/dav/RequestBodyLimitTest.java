@@ -62,14 +62,14 @@ class RequestBodyLimitTest {
 
     @Test
     void theRefusalOfAChunkedBodyStillArrivingReachesTheClient() throws Exception {
-        byte[] chunk = chunk(100_000);
+        byte[] piece = "x".repeat(100_000).getBytes(UTF_8);
         try (RawHttp http = new RawHttp(server.port())) {
             // The server has its 64 KiB after the first chunk; the rest comes after it could have
             // answered and closed, which would reset the connection under the client's read.
             http.send("PROPFIND", "/dav/", "Depth: 1", "Content-Type: application/xml", "Transfer-Encoding: chunked");
-            http.write(chunk);
+            http.chunk(piece);
             Thread.sleep(300);
-            http.write(chunk).write("0\r\n\r\n".getBytes(UTF_8));
+            http.chunk(piece).chunk(new byte[0]);
             RawHttp.Head head = http.readHead();
             String body = new String(http.readBody(head.contentLength()), UTF_8);
             assertEquals(413, head.status(), body);
@@ -90,10 +90,6 @@ class RequestBodyLimitTest {
             assertEquals(413, head.status(), body);
             assertTrue(body.contains("at most 64 KiB"), body);
         }
-    }
-
-    private static byte[] chunk(int size) {
-        return (Integer.toHexString(size) + "\r\n" + "x".repeat(size) + "\r\n").getBytes(UTF_8);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.nzbmount.server.settings;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.nzbmount.config.Credentials;
+import io.nzbmount.server.dav.RawHttp;
 import io.nzbmount.server.store.SettingsTable;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -81,6 +83,23 @@ class SettingsApiTest {
         assertEquals(4, s.at("/fallback/maxStandby").asInt());
         assertEquals(0, s.get("restartRequired").size());
         assertFalse(s.has("reader"), "the reader section is the file's only");
+    }
+
+    @Test
+    void theRefusalOfABodyTooLargeStillArrivingReachesTheClientAndNothingIsStored() throws Exception {
+        byte[] piece = "x".repeat(SettingsHandler.MAX_BODY_BYTES * 3 / 4).getBytes(UTF_8);
+        try (RawHttp http = new RawHttp(server.port())) {
+            http.send("PUT", "/api/settings", "Content-Type: application/json", "Transfer-Encoding: chunked");
+            http.chunk(piece).chunk(piece);
+            // The server has more than its limit by now; the rest comes after it could have answered.
+            Thread.sleep(300);
+            http.chunk(piece).chunk(new byte[0]);
+            RawHttp.Head head = http.readHead();
+            String body = new String(http.readBody(head.contentLength()), UTF_8);
+            assertEquals(413, head.status(), body);
+        }
+        assertEquals(0, changes.size(), "nothing was saved");
+        assertEquals(4, server.getSettings().at("/fallback/maxStandby").asInt());
     }
 
     @Test

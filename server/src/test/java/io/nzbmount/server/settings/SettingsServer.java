@@ -74,6 +74,10 @@ final class SettingsServer implements AutoCloseable {
         return r;
     }
 
+    int port() {
+        return base.getPort();
+    }
+
     JsonNode getSettings() throws Exception {
         return JSON.readTree(send("GET", "/api/settings", null).body());
     }
