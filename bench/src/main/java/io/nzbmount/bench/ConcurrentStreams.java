@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -134,7 +135,7 @@ public final class ConcurrentStreams {
                         double oneRate = one / ((System.nanoTime() - oneStart) / 1e9) / 1e6;
                         alone.add(oneRate);
                         System.out.printf(Locale.ROOT, "  one stream at a time: %.0f MB/s%n", oneRate);
-                        java.util.Optional<FarLink> twin = far.twin();
+                        Optional<FarLink> twin = far.twin();
                         if (twin.isPresent()) {
                             try (FarLink l = twin.get()) {
                                 RawBodyRate.Result raw = PipelinedRawRate.run(allSegments, "127.0.0.1", l.port(),

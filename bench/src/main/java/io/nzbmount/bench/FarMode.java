@@ -5,6 +5,7 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.TimeoutException;
 
 /**
@@ -64,9 +65,9 @@ final class FarMode implements AutoCloseable {
      * port: for a same-run reference whose connections must not count against the server's
      * limit. Empty when off. The caller closes it.
      */
-    java.util.Optional<FarLink> twin() throws IOException {
-        if (!on()) return java.util.Optional.empty();
-        return java.util.Optional.of(FarLink.open(0, upstream, delayMs, mbps));
+    Optional<FarLink> twin() throws IOException {
+        if (!on()) return Optional.empty();
+        return Optional.of(FarLink.open(0, upstream, delayMs, mbps));
     }
 
     /** The host an NNTP client of the harness connects to: the link's, or the provider's. */
