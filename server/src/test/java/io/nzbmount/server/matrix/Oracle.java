@@ -1,12 +1,14 @@
 package io.nzbmount.server.matrix;
 
 import io.nzbmount.server.matrix.Scenario.SourceSpec;
+import io.nzbmount.server.standby.SamplePlan;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * What the promise requires of a drawn {@link Scenario}, decided from the scenario alone (its own
- * model of holes and faults), never from what the server says. Stateless beyond its scenario.
+ * model of holes and faults), from ground truth: which sources really hold which bytes. It never
+ * asks which sources the server verified. Stateless beyond its scenario.
  *
  * <p>The words it decides by:
  * <ul>
@@ -16,30 +18,55 @@ import java.util.List;
  *       ({@code *_ON_A}) never take a byte away: provider {@code b} has the article. An article
  *       only provider {@code a} stores ({@code MISSING_ON_B}) while {@code a} refuses connections
  *       ({@code loginFault}) cannot be had now: not counted as had, but it is no hole either, and the
- *       server must never record it as one. An impostor (a release of other bytes) has no byte.</li>
- *   <li>A source is <b>verified</b> when it is the primary, or a standby that has every byte
- *       (no hole). Such a standby can always be proved: every sample can be read on its side, and a
- *       sample the primary cannot read is replaced by one it can (DESIGN, "Proofs and holes"); the
- *       proof is made in the background or by the cutover's own sweep. A standby with holes may
- *       stay inconclusive; it is not counted on, though it may serve.</li>
- *   <li>A byte <b>could be served</b> at offset {@code p} when a verified source has it.</li>
- *   <li>A response must be <b>whole</b> when every requested byte could be served and every hole
- *       of a verified source in the range has another verified source that has the bytes from
- *       {@link #MARGIN} before the hole to its end: the range proof at a cutover compares the bytes
- *       just sent, so the next source must have those too. With at most
- *       {@link ScenarioDraw#MAX_HOLES} holes in all, the round's budget of 5 cutovers is never what
- *       ends it.</li>
+ *       server must never record it as one. An impostor (a release of other bytes) has no byte, and
+ *       neither has a source the import must refuse ({@link #importable}).</li>
+ *   <li>A source <b>counts</b> when it is no impostor, the import must take it, and a proof of it
+ *       against the primary is possible at all: it has no hole (every sample it can read; a sample
+ *       the primary cannot read is moved, or, in a small file whose samples tile it, excused), or
+ *       it {@linkplain #sharesProofRoom shares room for the proof} with every other source that
+ *       holds the film: at least {@link SamplePlan#sampleCount} disjoint sample-length windows
+ *       that both can read. With less room no proof of the same strength exists, whatever the
+ *       server does, and a weaker one would let a release of other bytes through. The primary
+ *       always counts. Which sources the server proved plays no part.</li>
+ *   <li>A byte <b>could be served</b> at offset {@code p} when a source that counts has it.</li>
+ *   <li>A response must be <b>whole</b> when every requested byte could be served: the server
+ *       routes each range to a source that holds it, cutting over at a hole and back at the next,
+ *       in the same response, however the holes lie and whichever sources it has proved so far (a
+ *       standby not yet proved is proved by the cutover's own sweep; one whose earlier proof met a
+ *       provider outage is inconclusive, never dead, and is proved again).</li>
  *   <li>Otherwise a response may end short (cleanly: only right bytes, then the connection ends).
  *       When it ends at a byte that no source at all has, the stream's close must name
  *       {@code No stable source is available right now.}</li>
  * </ul>
+ *
+ * <p>What the server can honestly promise, and how the draws stay inside it rather than the
+ * oracle asking less:
+ * <ul>
+ *   <li>The round's budget of cutovers (5, {@code FailurePolicy}): a response cuts over at most
+ *       once per article its current source cannot serve, so it never needs more cutovers than
+ *       {@link #switchesNeeded}, the fewest changes of source that cover the range from the
+ *       primary on. The draws keep every unreadable article of every source ({@link
+ *       ScenarioDraw#MAX_HOLES} holes in all, and the few articles only a refusing provider holds)
+ *       so that this is never above the budget; {@code ScenarioDrawStabilityTest} checks it
+ *       for every seed of the CI range and the long run's.</li>
+ *   <li>A provider fault that makes a sample transiently unreadable (a stall, a reset, a 503)
+ *       leaves a proof inconclusive by design, and a standby that could only be proved then would
+ *       not count. The draws put delaying faults on the primary alone and every transient fault on
+ *       a first answer only, which the reader's retry on the other provider gets past, so no
+ *       proof stays inconclusive through one. A provider outage during a standby's background
+ *       proof (every article 430 on both providers) is drawn on purpose: it must leave that
+ *       standby inconclusive, not dead, so it still counts.</li>
+ *   <li>A provider that refuses connections ({@code loginFault}) cools down for 30 s: an article
+ *       only it stores cannot be had meanwhile (not counted, above), and where no source that
+ *       counts has it a response rightly waits up to 40 s for the providers; the draws give the
+ *       primary such articles only where a standby without holes has the bytes
+ *       ({@link RefusedDraw}).</li>
+ * </ul>
  */
 final class Oracle {
-    /** More than the sent-bytes ring (64 KiB) and two of the largest articles on either side. */
-    static final long MARGIN = 64 * 1024 + 2L * ScenarioDraw.MAX_PART;
-
     private final Scenario scenario;
     private final List<SourceLayout> layouts = new ArrayList<>();
+    private final boolean[] counts;
 
     Oracle(Scenario scenario) {
         this.scenario = scenario;
@@ -47,6 +74,8 @@ final class Oracle {
         for (SourceSpec s : scenario.sources()) {
             layouts.add(SourceLayout.of(s, s.impostor() ? SeedRun.content(scenario.seed(), scenario.size(), 3) : film));
         }
+        counts = new boolean[scenario.sources().size()];
+        for (int i = 0; i < counts.length; i++) counts[i] = decideCounts(i);
     }
 
     /** What source {@code source} posts and where the film's bytes lie in its articles. */
@@ -71,9 +100,12 @@ final class Oracle {
 
     /** Whether the source has the byte and a provider that takes connections serves it (an impostor or a refused source has none). */
     boolean has(int source, long offset) {
-        SourceSpec s = scenario.sources().get(source);
-        if (s.impostor() || !importable(source)) return false;
+        if (!genuine(source)) return false;
         return hasArticle(source, layouts.get(source).articleAt(offset));
+    }
+
+    private boolean genuine(int source) {
+        return !scenario.sources().get(source).impostor() && importable(source);
     }
 
     private boolean hasArticle(int source, int k) {
@@ -89,8 +121,37 @@ final class Oracle {
         return f == null || !f.damage().hole();
     }
 
-    boolean verified(int source) {
-        return source == 0 || !scenario.sources().get(source).impostor() && gaps(source).isEmpty();
+    /** Whether the source counts (see the class comment): its bytes are owed to a response. */
+    boolean counts(int source) {
+        return counts[source];
+    }
+
+    private boolean decideCounts(int source) {
+        if (!genuine(source)) return false;
+        if (source == 0 || gaps(source).isEmpty()) return true;
+        for (int other = 0; other < counts.length; other++) {
+            if (other != source && genuine(other) && !sharesProofRoom(source, other)) return false;
+        }
+        return true;
+    }
+
+    /**
+     * Whether sources {@code x} and {@code y} can both read at least {@link SamplePlan#sampleCount}
+     * disjoint windows of {@link SamplePlan#SAMPLE_LENGTH} bytes: room for a proof of full strength
+     * with every sample moved off what either side lacks.
+     */
+    boolean sharesProofRoom(int x, int y) {
+        List<long[]> lacking = new ArrayList<>();
+        for (int s : new int[] {x, y}) for (int k : gaps(s)) lacking.add(span(s, k));
+        lacking.sort((p, q) -> Long.compare(p[0], q[0]));
+        long windows = 0;
+        long from = 0;
+        for (long[] l : lacking) {
+            if (l[0] > from) windows += (l[0] - from) / SamplePlan.SAMPLE_LENGTH;
+            from = Math.max(from, l[1]);
+        }
+        windows += Math.max(0, scenario.size() - from) / SamplePlan.SAMPLE_LENGTH;
+        return windows >= SamplePlan.sampleCount(scenario.size());
     }
 
     /** Whether provider {@code b} lacks an article of {@code source} (a hole, or one only {@code a} has). */
@@ -101,56 +162,77 @@ final class Oracle {
         return false;
     }
 
-    /** Whether a verified source has the byte at {@code offset}. */
+    /** Whether a source that counts has the byte at {@code offset}. */
     boolean couldServe(long offset) {
-        for (int i = 0; i < scenario.sources().size(); i++) if (verified(i) && has(i, offset)) return true;
+        for (int i = 0; i < counts.length; i++) if (counts[i] && has(i, offset)) return true;
         return false;
     }
 
-    /** Whether any source, verified or not, has the byte at {@code offset}. */
+    /** Whether any source, counted or not, has the byte at {@code offset}. */
     boolean anySourceHas(long offset) {
         for (int i = 0; i < scenario.sources().size(); i++) if (has(i, offset)) return true;
         return false;
     }
 
-    /** Whether a response for {@code [start, end)} must be whole. */
+    /** Whether a response for {@code [start, end)} must be whole: every byte of it could be served. */
     boolean mustBeWhole(long start, long end) {
-        for (long[] h : holes()) {
-            if (h[2] == 1 && h[1] > start && h[0] < end && !coveredElsewhere((int) h[3], Math.max(start, h[0] - MARGIN), h[1])) {
-                return false;
-            }
-        }
-        return true;
+        return firstUnservable(start, end) < 0;
     }
 
     /**
-     * The first byte of {@code [start, end)} no verified source has, or -1. Only the primary's holes
-     * can hold one (the primary is verified), and they are in order.
+     * The first byte of {@code [start, end)} no source that counts has, or -1. Only the primary's
+     * unreadable articles can hold one (the primary counts), and they are in order.
      */
     long firstUnservable(long start, long end) {
         for (int k : gaps(0)) {
-            long hs = span(0, k)[0];
-            long he = span(0, k)[1];
-            for (long p = Math.max(start, hs); p < Math.min(end, he); p++) if (!couldServe(p)) return p;
+            long p = Math.max(start, span(0, k)[0]);
+            long he = Math.min(end, span(0, k)[1]);
+            while (p < he) {
+                long reach = reach(p);
+                if (reach <= p) return p;
+                p = reach;
+            }
         }
         return -1;
     }
 
-    private boolean coveredElsewhere(int source, long from, long to) {
-        for (int i = 0; i < scenario.sources().size(); i++) {
-            if (i == source || !verified(i)) continue;
-            if (holeFree(i, from, to)) return true;
+    /** The end of the furthest-reaching article of a counted source that has byte {@code p}; {@code p} when none has it. */
+    private long reach(long p) {
+        long best = p;
+        for (int i = 0; i < counts.length; i++) {
+            if (counts[i] && has(i, p)) best = Math.max(best, runEnd(i, p));
         }
-        return false;
+        return best;
     }
 
-    private boolean holeFree(int source, long from, long to) {
-        for (int k : gaps(source)) {
-            long hs = span(source, k)[0];
-            long he = span(source, k)[1];
-            if (he > from && hs < to) return false;
+    /** Where the run of bytes source {@code i} has from {@code p} on ends (the start of its next unreadable article, or the size). */
+    private long runEnd(int i, long p) {
+        long end = scenario.size();
+        for (int k : gaps(i)) {
+            long hs = span(i, k)[0];
+            if (hs > p) {
+                end = Math.min(end, hs);
+                break;
+            }
         }
-        return true;
+        return end;
+    }
+
+    /**
+     * The fewest changes of source a response for {@code [start, end)} that starts on the primary
+     * needs, each range going to a counted source that has it; -1 when some byte no counted source has.
+     */
+    int switchesNeeded(long start, long end) {
+        int switches = 0;
+        long p = start;
+        if (p < end && has(0, p)) p = runEnd(0, p);
+        while (p < end) {
+            long next = reach(p);
+            if (next <= p) return -1;
+            switches++;
+            p = next;
+        }
+        return switches;
     }
 
     /** The article indexes of {@code source} that cannot be had now, in order. */
@@ -158,15 +240,6 @@ final class Oracle {
         SourceSpec s = scenario.sources().get(source);
         List<Integer> out = new ArrayList<>();
         for (int k : s.faults().keySet()) if (!hasArticle(source, k) && span(source, k)[1] > span(source, k)[0]) out.add(k);
-        return out;
-    }
-
-    /** Every article that cannot be had now, as {start, end, verified(0/1), source}. */
-    List<long[]> holes() {
-        List<long[]> out = new ArrayList<>();
-        for (int i = 0; i < scenario.sources().size(); i++) {
-            for (int k : gaps(i)) out.add(new long[] {span(i, k)[0], span(i, k)[1], verified(i) ? 1 : 0, i});
-        }
         return out;
     }
 

@@ -81,11 +81,11 @@ final class PromiseCheck {
         longestWait = Math.max(longestWait, waited);
         if (waited > WAIT_BOUND_MILLIS) {
             breach(what + ": waited " + waited + " ms for the byte at " + g.longestServableGapAt
-                    + ", which a verified source has");
+                    + ", which a source that counts has");
         }
         boolean must = oracle.mustBeWhole(start, end);
         if (g.status != 200 && g.status != 206) {
-            if (must) breach(what + ": answered " + g.status + " although the verified sources have every byte");
+            if (must) breach(what + ": answered " + g.status + " although the sources together hold every byte");
             return;
         }
         if (g.start != start || g.contentLength != end - start) {
@@ -94,7 +94,7 @@ final class PromiseCheck {
         if (!readToEnd || g.whole()) return;
         long at = start + g.received;
         if (must) {
-            breach(what + ": ended short at " + at + " although the verified sources have every byte");
+            breach(what + ": ended short at " + at + " although the sources together hold every byte");
         } else if (!oracle.anySourceHas(at)) {
             String reason = closeReason(at);
             if (!FailurePolicy.NO_STABLE_SOURCE.equals(reason)) {

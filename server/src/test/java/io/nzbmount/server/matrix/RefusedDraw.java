@@ -9,16 +9,19 @@ import java.util.SplittableRandom;
 
 /**
  * While provider {@code a} refuses connections, puts primary articles that only {@code a} stores
- * ({@link Damage#MISSING_ON_B}) where a verified standby has the bytes, from a random stream of its
+ * ({@link Damage#MISSING_ON_B}) where a standby without holes has the bytes, from a random stream of its
  * own (so every other seed draws as before). Nobody can tell whether such an article exists, so it
  * is no hole; but the standby can serve it, and the stream must go there at once instead of
  * waiting out {@code a}'s cool-down.
  *
- * <p>Only where a verified standby covers the article and {@link Oracle#MARGIN} before it: where
- * none does, the response rightly waits for the providers (up to 40 s) before it ends, which
- * hundreds of seeds cannot afford. Applied after {@link ArchiveDraw}, which leaves such seeds plain.
+ * <p>Only where a standby without holes covers the article and {@link #MARGIN} before it (what a
+ * range proof at the cutover compares, so the standby is sure to be taken at once): where none
+ * does, the response rightly waits for the providers (up to 40 s) before it ends, which hundreds
+ * of seeds cannot afford. Applied after {@link ArchiveDraw}, which leaves such seeds plain.
  */
 final class RefusedDraw {
+    /** More than the sent-bytes ring (64 KiB) and two of the largest articles on either side. */
+    static final long MARGIN = 64 * 1024 + 2L * ScenarioDraw.MAX_PART;
     private static final long STREAM = 0x9E3779B97F4A7C15L;
 
     private RefusedDraw() {
@@ -36,15 +39,15 @@ final class RefusedDraw {
             if (primary.faults().containsKey(k)) continue;
             long start = (long) k * primary.partSize();
             long end = Math.min(size, start + primary.partSize());
-            if (coveredByAVerifiedStandby(oracle, sources, Math.max(0, start - Oracle.MARGIN), end)) {
+            if (coveredByAWholeStandby(oracle, sources, Math.max(0, start - MARGIN), end)) {
                 primary.faults().put(k, new Fault(Damage.MISSING_ON_B, 0));
             }
         }
     }
 
-    private static boolean coveredByAVerifiedStandby(Oracle oracle, List<SourceSpec> sources, long from, long to) {
+    private static boolean coveredByAWholeStandby(Oracle oracle, List<SourceSpec> sources, long from, long to) {
         for (int i = 1; i < sources.size(); i++) {
-            if (!oracle.verified(i) || sources.get(i).impostor()) continue;
+            if (sources.get(i).impostor() || !oracle.gaps(i).isEmpty()) continue;
             if (hasAll(oracle, i, sources.get(i).partSize(), from, to)) return true;
         }
         return false;

@@ -28,7 +28,7 @@ import java.util.TreeMap;
  *
  * <p>Last, each from a stream of its own: {@link ArchiveDraw} puts some sources inside RAR5 or 7z
  * volumes, and {@link RefusedDraw} gives the primary articles only {@code a} holds where a
- * verified standby has the bytes.
+ * standby without holes has the bytes.
  */
 final class ScenarioDraw {
     static final int MAX_HOLES = 5;
