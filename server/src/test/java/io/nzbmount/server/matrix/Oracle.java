@@ -20,7 +20,8 @@ import java.util.List;
  *       ({@code loginFault}) cannot be had now: not counted as had, but it is no hole either, and the
  *       server must never record it as one. An impostor (a release of other bytes) has no byte, and
  *       neither has a source the import must refuse ({@link #importable}).</li>
- *   <li>A source <b>counts</b> when it is no impostor, the import must take it, and a proof of it
+ *   <li>A source <b>counts</b> when it is no impostor, the import must take it and took it (a refusal
+ *       the promise allows, {@link #refused}, leaves no source), and a proof of it
  *       against the primary is possible at all: it has no hole (every sample it can read; a sample
  *       the primary cannot read is moved, or, in a small file whose samples tile it, excused), or
  *       it {@linkplain #sharesProofRoom shares room for the proof} with every other source that
@@ -66,7 +67,8 @@ import java.util.List;
 final class Oracle {
     private final Scenario scenario;
     private final List<SourceLayout> layouts = new ArrayList<>();
-    private final boolean[] counts;
+    private final boolean[] refused;
+    private boolean[] counts;
 
     Oracle(Scenario scenario) {
         this.scenario = scenario;
@@ -74,8 +76,24 @@ final class Oracle {
         for (SourceSpec s : scenario.sources()) {
             layouts.add(SourceLayout.of(s, s.impostor() ? SeedRun.content(scenario.seed(), scenario.size(), 3) : film));
         }
-        counts = new boolean[scenario.sources().size()];
-        for (int i = 0; i < counts.length; i++) counts[i] = decideCounts(i);
+        refused = new boolean[scenario.sources().size()];
+        decide();
+    }
+
+    private void decide() {
+        boolean[] c = new boolean[refused.length];
+        counts = c;
+        for (int i = 0; i < c.length; i++) c[i] = decideCounts(i);
+    }
+
+    /**
+     * Records that the import refused the source (a refusal {@link PromiseCheck#refusedImport}
+     * judged allowed: it lacks its first or last byte, or a refusing provider hides whether it has
+     * an article): it is no source of the item, so its bytes are owed to no response.
+     */
+    void refused(int source) {
+        refused[source] = true;
+        decide();
     }
 
     /** What source {@code source} posts and where the film's bytes lie in its articles. */
@@ -105,7 +123,7 @@ final class Oracle {
     }
 
     private boolean genuine(int source) {
-        return !scenario.sources().get(source).impostor() && importable(source);
+        return !scenario.sources().get(source).impostor() && importable(source) && !refused[source];
     }
 
     private boolean hasArticle(int source, int k) {
@@ -129,7 +147,7 @@ final class Oracle {
     private boolean decideCounts(int source) {
         if (!genuine(source)) return false;
         if (source == 0 || gaps(source).isEmpty()) return true;
-        for (int other = 0; other < counts.length; other++) {
+        for (int other = 0; other < refused.length; other++) {
             if (other != source && genuine(other) && !sharesProofRoom(source, other)) return false;
         }
         return true;

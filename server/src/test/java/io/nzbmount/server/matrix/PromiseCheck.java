@@ -70,6 +70,16 @@ final class PromiseCheck {
         }
     }
 
+    /**
+     * The result of a standby's background proof while both providers answered 430 for every
+     * article: no evidence about the standby, so never {@code dead} or {@code mismatch}.
+     */
+    void proofDuringOutage(int source, String result) {
+        if ("dead".equals(result) || "mismatch".equals(result)) {
+            breach("standby " + source + " was judged " + result + " by a proof while both providers answered 430 for everything");
+        }
+    }
+
     /** One response against the original: right bytes always; whole when the promise says so; a typed cause otherwise. */
     void response(RawGet g, long start, long end, boolean readToEnd) throws Exception {
         String what = "GET of [" + start + ", " + end + ")";

@@ -16,10 +16,15 @@ final class Regressions {
     /**
      * @param archive the archive format of the case the seed was named for (the draw archives it as
      *                it does any seed, in that format), or null when it was named for a plain case
+     * @param broken  named for a case {@link BrokenDraw} drew (every other regression it leaves alone)
      */
-    record Regression(long seed, String reason, Scenario.Format archive) {
+    record Regression(long seed, String reason, Scenario.Format archive, boolean broken) {
         Regression(long seed, String reason) {
-            this(seed, reason, null);
+            this(seed, reason, null, false);
+        }
+
+        Regression(long seed, String reason, Scenario.Format archive) {
+            this(seed, reason, archive, false);
         }
 
         boolean archived() {
@@ -168,6 +173,14 @@ final class Regressions {
 
     private static final java.util.Set<Long> PLAIN_ONLY = SEEDS.stream().filter(r -> !r.archived())
             .map(Regression::seed).collect(java.util.stream.Collectors.toUnmodifiableSet());
+
+    private static final java.util.Set<Long> BEFORE_BROKEN = SEEDS.stream().filter(r -> !r.broken())
+            .map(Regression::seed).collect(java.util.stream.Collectors.toUnmodifiableSet());
+
+    /** Whether {@code seed} is a regression named for a case {@link BrokenDraw} did not draw: it leaves the seed alone. */
+    static boolean namedBeforeBrokenDraw(long seed) {
+        return BEFORE_BROKEN.contains(seed);
+    }
 
     /** Whether {@code seed} is a regression named for a plain case (see the class comment). */
     static boolean plainOnly(long seed) {

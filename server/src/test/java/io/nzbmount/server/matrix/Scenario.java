@@ -23,8 +23,15 @@ import java.util.TreeMap;
  * @param client     what the client does
  * @param loginFault provider {@code a} refuses every connection past its first with 502
  * @param ranges     the client's byte ranges, inclusive ends as a {@code Range} header states them
+ * @param outage     the standby whose background proof meets a provider outage (both providers
+ *                   answer 430 for every article until its proof has a result), or -1 for none
  */
-record Scenario(long seed, int size, List<SourceSpec> sources, Client client, boolean loginFault, List<long[]> ranges) {
+record Scenario(long seed, int size, List<SourceSpec> sources, Client client, boolean loginFault, List<long[]> ranges,
+                int outage) {
+
+    Scenario(long seed, int size, List<SourceSpec> sources, Client client, boolean loginFault, List<long[]> ranges) {
+        this(seed, size, sources, client, loginFault, ranges, -1);
+    }
 
     /** What the client does. */
     enum Client {
@@ -144,6 +151,7 @@ record Scenario(long seed, int size, List<SourceSpec> sources, Client client, bo
         sb.append("seed ").append(seed).append(": a file of ").append(size).append(" bytes; client ").append(client);
         for (long[] r : ranges) sb.append(" [").append(r[0]).append('-').append(r[1] < 0 ? "" : r[1]).append(']');
         if (loginFault) sb.append("; provider a refuses connections past its first with 502");
+        if (outage > 0) sb.append("; standby ").append(outage).append("'s proof meets every article 430 on both providers");
         for (int i = 0; i < sources.size(); i++) {
             SourceSpec s = sources.get(i);
             sb.append("\n  ").append(i == 0 ? "primary" : "standby " + i).append(s.impostor() ? " (other bytes)" : "")

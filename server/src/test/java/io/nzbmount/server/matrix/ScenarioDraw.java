@@ -27,8 +27,9 @@ import java.util.TreeMap;
  * waits for the providers, up to 40 s; hundreds of seeds cannot afford that.
  *
  * <p>Last, each from a stream of its own: {@link ArchiveDraw} puts some sources inside RAR5 or 7z
- * volumes, and {@link RefusedDraw} gives the primary articles only {@code a} holds where a
- * standby without holes has the bytes.
+ * volumes, {@link RefusedDraw} gives the primary articles only {@code a} holds where a
+ * standby without holes has the bytes, and {@link BrokenDraw} redraws the sources of some seeds
+ * as broken releases that together hold the film.
  */
 final class ScenarioDraw {
     static final int MAX_HOLES = 5;
@@ -39,6 +40,11 @@ final class ScenarioDraw {
     }
 
     static Scenario draw(long seed) {
+        return draw(seed, true);
+    }
+
+    /** The draw of {@code seed}; without {@link BrokenDraw} when {@code broken} is false (as every seed drew before it existed). */
+    static Scenario draw(long seed, boolean broken) {
         SplittableRandom r = new SplittableRandom(seed);
         int articles = switch (r.nextInt(20)) {
             case 0, 1, 2, 3, 4, 5, 6, 7, 8, 9 -> 1 + r.nextInt(20);
@@ -64,7 +70,9 @@ final class ScenarioDraw {
         addImpostor(seed, size, sources);
         ArchiveDraw.apply(seed, size, sources, loginFault);
         RefusedDraw.apply(seed, size, sources, client, loginFault);
-        return new Scenario(seed, size, sources, client, loginFault, ranges(r, client, size));
+        List<long[]> ranges = ranges(r, client, size);
+        int outage = broken ? BrokenDraw.apply(seed, size, sources, client, loginFault) : -1;
+        return new Scenario(seed, size, sources, client, loginFault, ranges, outage);
     }
 
     /** Holes in any source: anywhere, the first or last article, a sample position, or where another source has one. */

@@ -1,6 +1,8 @@
 package io.nzbmount.server.matrix;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.nzbmount.nntp.embedded.ArticleFault;
+import io.nzbmount.nntp.embedded.Faults;
 import io.nzbmount.server.matrix.Scenario.Client;
 import java.net.URI;
 import java.net.http.HttpResponse;
@@ -63,6 +65,7 @@ final class SeedRun {
             SeedOutcome o = play(check.paths(item));
             return o.passed() ? o : o.withTimeline(timeline());
         } finally {
+            endOutage();
             posting.clearFaults();
             posting.withdraw();
         }
@@ -103,18 +106,53 @@ final class SeedRun {
         sourceIndex.put(rig.item(item).get("primary").get("id").asLong(), 0);
         for (int i = 1; i < scenario.sources().size(); i++) {
             Scenario.SourceSpec spec = scenario.sources().get(i);
+            if (i == scenario.outage()) for (long earlier : sourceIndex.keySet()) proofResult(earlier);
             HttpResponse<String> s = rig.postNzb(title(), item,
                     posting.post(spec, oracle.layout(i), tag + "-" + i, title() + " REPOST " + i));
             if (s.statusCode() != 201) {
                 check.refusedImport(s, i);
+                oracle.refused(i);
                 continue;
             }
             check.accepted(i);
             long newest = -1;
             for (JsonNode n : MatrixRig.JSON.readTree(s.body()).get("standby")) newest = Math.max(newest, n.get("id").asLong());
             sourceIndex.put(newest, i);
+            if (i == scenario.outage()) outage(newest, i);
         }
         return true;
+    }
+
+    /**
+     * Both providers answer 430 for every article until the standby's background proof has a
+     * result, which must not condemn it: the outage says nothing about the standby.
+     */
+    private void outage(long sourceId, int index) throws Exception {
+        rig.a.faults().inject(Faults.ALL, new ArticleFault.Missing());
+        rig.b.faults().inject(Faults.ALL, new ArticleFault.Missing());
+        try {
+            check.proofDuringOutage(index, proofResult(sourceId));
+        } finally {
+            endOutage();
+        }
+    }
+
+    private void endOutage() {
+        rig.a.faults().clear(Faults.ALL);
+        rig.b.faults().clear(Faults.ALL);
+    }
+
+    /** The result word of the source's first proof (the primary: none), waiting up to 30 s for it; null when none came. */
+    private String proofResult(long sourceId) throws Exception {
+        if (sourceIndex.get(sourceId) != null && sourceIndex.get(sourceId) == 0) return null;
+        long until = System.nanoTime() + 30_000_000_000L;
+        do {
+            for (JsonNode e : rig.events(item, "standby-validation-result")) {
+                if (e.get("detail").get("source").asLong() == sourceId) return e.get("detail").get("result").asText();
+            }
+            Thread.sleep(100);
+        } while (System.nanoTime() < until);
+        return null;
     }
 
     private URI file() throws Exception {
