@@ -102,6 +102,12 @@ final class CutoverSession implements ContentReader {
                     throw new ArticleMissingException("", "a simulated failure (demo mode) at offset " + position);
                 }
                 Handover h = handover;
+                if (h == null && shared.holes().lacks(source.sourceId(), source.fileIndex(), position)) {
+                    // A hole known before the read (from the import, a proof or another stream): no fetch is
+                    // spent on it, the range goes to a source that holds it.
+                    throw new ArticleMissingException("", "source " + source.sourceId()
+                            + " is known to lack the bytes at offset " + position);
+                }
                 int n = h == null ? source.reader().read(position, buffer, offset, length)
                         : h.read(position, buffer, offset, length);
                 if (h != null && h.done()) handover = null;
@@ -133,10 +139,12 @@ final class CutoverSession implements ContentReader {
         long failedAt = nanoTime.getAsLong();
         long now = clock.millis();
         Hole hole = holeAt(source);
+        boolean known = shared.holes().lacks(source.sourceId(), source.fileIndex(), position);
         Decision decision = simulated
                 ? policy.onSimulatedFailure(source.sourceId(), hole, now)
                 : policy.onFailure(source.sourceId(), hole, failure, now);
-        if (decision.kind() == FailureKind.PERMANENT && !simulated && source.sourceId() == policy.current()) {
+        if (decision.kind() == FailureKind.PERMANENT && !simulated && !known
+                && source.sourceId() == policy.current()) {
             cutovers.holeFound(itemId, source.sourceId(), hole, String.valueOf(failure.getMessage()));
         }
         switch (decision.action()) {
@@ -170,6 +178,9 @@ final class CutoverSession implements ContentReader {
      */
     private void cutOver(ActiveSource from, Decision decision, ReadFailure failure, long failedAt, Hole failed,
                          boolean simulated) throws IOException {
+        // A source the user chose stays the item's primary when it lacks a range another source
+        // holds: the stream leaves it for that range only.
+        boolean fromUsersChoice = policy.currentChosenByUser();
         Handover previous = handover;
         if (previous != null) {
             handover = null;
@@ -202,6 +213,8 @@ final class CutoverSession implements ContentReader {
             // The proof reader's window sits before the cut and would grow past it: a fresh one
             // fetches just the article at the cut.
             var fresh = cutovers.openReader(next.map());
+            // The old reader holds the bytes from failedEnd on: the fresh one fetches none of them.
+            fresh.willRead(position, failedEnd);
             next.reader().close();
             next = new ActiveSource(next.sourceId(), next.fileIndex(), next.map(), fresh);
             handover = new Handover(from.reader(), fresh, failedEnd, rangeEnd);
@@ -218,7 +231,7 @@ final class CutoverSession implements ContentReader {
         long now = clock.millis();
         policy.onCutover(next.sourceId(), now);
         boolean primaryChanged = cutovers.switched(itemId, from.sourceId(), next.sourceId(),
-                decision.kind() == FailureKind.PERMANENT);
+                decision.kind() == FailureKind.PERMANENT && !fromUsersChoice);
         live.cutover(String.valueOf(next.sourceId()), !primaryChanged, next.reader()::stats);
         Map<String, Object> detail = new LinkedHashMap<>();
         detail.put("from", from.sourceId());

@@ -1,6 +1,8 @@
 package io.nzbmount.server.cutover;
 
 import io.nzbmount.server.library.Counterparts;
+import io.nzbmount.server.policy.Hole;
+import io.nzbmount.server.standby.HoleTable;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.FileRecord;
 import io.nzbmount.server.store.Files;
@@ -103,6 +105,11 @@ final class CutoverStore {
                                                     List<FileRecord> files) {
         if (itemFiles.stream().anyMatch(f -> f.name().equals(fileName))) return Counterparts.of(itemFiles, fileName, files);
         return files.stream().filter(f -> f.size() == fileSize).findFirst();
+    }
+
+    /** The stored holes of a source ({@link HoleTable}). */
+    List<Hole> holes(long sourceId) throws StoreException {
+        return HoleTable.ofSource(db, sourceId);
     }
 
     /** When the item was created; empty when there is no such item. */

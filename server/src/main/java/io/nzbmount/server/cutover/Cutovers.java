@@ -110,6 +110,7 @@ public final class Cutovers {
             throw new IOException("the library database cannot be read: " + e.getMessage(), e);
         }
         ItemCutoverState shared = state(mounted.itemId(), Optional.of(mounted.itemCreated()));
+        refreshHoles(mounted.itemId(), shared);
         ActiveSource start = new ActiveSource(sourceId, mounted.file().index(), map, reader);
         if (shared.holes().lacks(start.sourceId(), start.fileIndex(), offset)) {
             ActiveSource routed = routeAroundHole(mounted, offset, start, shared, live);
@@ -202,19 +203,40 @@ public final class Cutovers {
         return state(itemId, Optional.empty());
     }
 
-    /** {@link #state(long)}, built afresh when the one held describes another item created at another time. */
+    /**
+     * {@link #state(long)}, built afresh when the one held describes another item created at
+     * another time. The store is read outside the map's lock (a map's bin lock must never wait on
+     * I/O): two threads may both build one, and the first one in the map wins.
+     */
     private ItemCutoverState state(long itemId, Optional<Instant> created) {
-        return items.compute(itemId, (id, held) -> {
-            if (held != null && (created.isEmpty() || held.describes(created.get()))) return held;
-            try {
-                Optional<Instant> made = created.isPresent() ? created : store.created(id);
-                return new ItemCutoverState(made.orElse(Instant.EPOCH), holeTable.ofItem(id),
-                        problems.current(id).isPresent());
-            } catch (StoreException e) {
-                LOG.warn("the known holes of item {} could not be read: {}", id, e.toString());
-                return new ItemCutoverState(created.orElse(Instant.EPOCH), new SourceHoles(), false);
-            }
-        });
+        ItemCutoverState held = items.get(itemId);
+        if (held != null && (created.isEmpty() || held.describes(created.get()))) return held;
+        Instant made;
+        ItemCutoverState fresh;
+        try {
+            made = created.isPresent() ? created.get() : store.created(itemId).orElse(Instant.EPOCH);
+            fresh = new ItemCutoverState(made, holeTable.ofItem(itemId), problems.current(itemId).isPresent());
+        } catch (StoreException e) {
+            LOG.warn("the known holes of item {} could not be read: {}", itemId, e.toString());
+            made = created.orElse(Instant.EPOCH);
+            fresh = new ItemCutoverState(made, new SourceHoles(), false);
+        }
+        Instant key = made;
+        ItemCutoverState built = fresh;
+        return items.compute(itemId, (id, now) -> now != null && now.describes(key) ? now : built);
+    }
+
+    /**
+     * Adds the holes stored since the item's state was built (found by a background proof, the
+     * import or another stream) to it. A store that cannot be read adds none: the reads that hit
+     * them find them again.
+     */
+    private void refreshHoles(long itemId, ItemCutoverState shared) {
+        try {
+            shared.holes().addAll(holeTable.ofItem(itemId));
+        } catch (StoreException e) {
+            LOG.warn("the known holes of item {} could not be read: {}", itemId, e.toString());
+        }
     }
 
     /**

@@ -7,7 +7,10 @@ import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.library.EventKind;
+import io.nzbmount.server.policy.FailureKind;
 import io.nzbmount.server.policy.FailurePolicy;
+import io.nzbmount.server.policy.Hole;
+import io.nzbmount.server.policy.RangeRouter;
 import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.standby.Proof;
@@ -20,10 +23,12 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import java.util.function.LongToIntFunction;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -96,9 +101,21 @@ final class NextSourcePicker {
      */
     Optional<ActiveSource> pick(long currentId, Request r) throws StoreException, ReadCancelledException {
         SweepClock sweeps = new SweepClock();
+        Map<Long, CutoverStore.NextSource> byId = new LinkedHashMap<>();
         for (CutoverStore.NextSource candidate : store.nextSources(r.itemId(), currentId, r.fileName(), r.fileSize())) {
-            long id = candidate.source().id();
-            if (!r.tried().add(id)) continue;
+            byId.put(candidate.source().id(), candidate);
+        }
+        List<Long> preference = List.copyOf(byId.keySet());
+        LongToIntFunction fileIndexOf = id -> byId.get(id).file().map(FileRecord::index).orElse(-1);
+        while (true) {
+            // The router skips what the policy bars and the known holes at the offset; a candidate
+            // whose file is unknown (index -1) has no holes and meets the length gate below.
+            Optional<RangeRouter.Route> route = RangeRouter.route(preference, r.shared().holes(), fileIndexOf,
+                    r.offset(), id -> !r.tried().contains(id) && usable(byId.get(id), r));
+            if (route.isEmpty()) return Optional.empty();
+            long id = route.get().sourceId();
+            r.tried().add(id);
+            CutoverStore.NextSource candidate = byId.get(id);
             try {
                 Optional<ActiveSource> proved = tryCandidate(candidate, r, sweeps);
                 if (proved.isPresent()) return proved;
@@ -112,7 +129,12 @@ final class NextSourcePicker {
                 r.timeline().accept(EventKind.CUTOVER_CANDIDATE_SKIPPED, detail);
             }
         }
-        return Optional.empty();
+    }
+
+    /** Whether the policy lets the candidate serve the offset now (a candidate without the file is left to the gate). */
+    private boolean usable(CutoverStore.NextSource candidate, Request r) {
+        return candidate.file().isEmpty()
+                || r.policy().eligible(candidate.source().id(), candidate.file().get().index(), r.offset(), clock.millis());
     }
 
     /** When the sweeps of one pick started: their budget runs from the first. */
@@ -153,13 +175,16 @@ final class NextSourcePicker {
             Proof proof = sweep(candidate, r, sweeps.deadline());
             if (!settle(id, proof.state(), proof.reason(), r)) return Optional.empty();
             swept = Optional.of(proof);
+            // The holes the sweep found are the candidate's own: it may not serve them, here or later.
+            for (Hole h : store.holes(id)) r.shared().holes().add(id, h);
+            if (r.shared().holes().lacks(id, file.index(), r.offset())) return Optional.empty();
         }
         FileMap map = restored.get();
         NzbReader reader = usenet.open(map, Priority.FOREGROUND);
         r.probes().add(reader);
         boolean keep = false;
         try {
-            Verdict verdict = prove(reader, r);
+            Verdict verdict = prove(reader, r, id, file.index());
             if (verdict == Verdict.VERIFIED) {
                 // Failed for good by someone else while this sweep ran: that verdict stands.
                 if (swept.isPresent() && !store.markVerified(id, swept.get().reason()
@@ -235,7 +260,14 @@ final class NextSourcePicker {
         return proof;
     }
 
-    private static Verdict prove(NzbReader reader, Request r) throws ReadCancelledException {
+    /**
+     * The current-range proof of a candidate that is verified (by the store, or by the sweep just
+     * made). Bytes the candidate lacks for good (a hole of its own just before the cut) are not
+     * held against it: the bytes before its hole are compared, and with none left it rests on its
+     * sweep, as when nothing was sent yet.
+     */
+    private static Verdict prove(NzbReader reader, Request r, long candidateId, int fileIndex)
+            throws ReadCancelledException {
         SentBytesRing sent = r.sent();
         if (sent.held() == 0) return Verdict.VERIFIED;
         byte[] theirs = new byte[sent.held()];
@@ -249,7 +281,11 @@ final class NextSourcePicker {
             }
         } catch (ReadFailure e) {
             LOG.debug("proof read at {} failed: {}", from + got, e.toString());
-            return Verdict.INCONCLUSIVE;
+            if (FailureKind.of(e) != FailureKind.PERMANENT) return Verdict.INCONCLUSIVE;
+            r.shared().holes().add(candidateId, Hole.at(fileIndex, from + got));
+            if (got == 0) return Verdict.VERIFIED;
+            byte[] before = Arrays.copyOf(theirs, got);
+            return Arrays.equals(sent.heldBytes(), 0, got, before, 0, got) ? Verdict.VERIFIED : Verdict.MISMATCH;
         }
         byte[] compared = got == theirs.length ? theirs : Arrays.copyOf(theirs, got);
         return RangeProof.judge(sent, r.offset(), compared);

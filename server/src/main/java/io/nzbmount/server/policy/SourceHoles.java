@@ -38,6 +38,11 @@ public final class SourceHoles {
         holes.sort(ORDER);
     }
 
+    /** Adds every hole of {@code other}; holes already known change nothing. */
+    public void addAll(SourceHoles other) {
+        other.snapshot().forEach((source, holes) -> holes.forEach(h -> add(source, h)));
+    }
+
     /** True when {@code sourceId} is known to lack the byte at {@code offset} of file {@code fileIndex}. */
     public synchronized boolean lacks(long sourceId, int fileIndex, long offset) {
         for (Hole h : bySource.getOrDefault(sourceId, List.of())) {

@@ -9,14 +9,21 @@ import java.util.List;
  * fetch on each side, also for irregular posts and files inside archive volumes).
  *
  * @param primaryIndex the file's index in the primary's NZB (the key of its stored hashes)
+ * @param standbyIndex the standby file's index in the standby's NZB (the key of its holes)
  * @param name         the primary file's name, for messages
  * @param primary      the primary file's map
  * @param standby      the standby file's map
  * @param samples      the byte ranges to compare
  */
-record FilePair(int primaryIndex, String name, FileMap primary, FileMap standby, List<Sample> samples) {
+record FilePair(int primaryIndex, int standbyIndex, String name, FileMap primary, FileMap standby,
+                List<Sample> samples) {
     FilePair {
         samples = List.copyOf(samples);
+    }
+
+    /** A pair whose files have the same index in both NZBs. */
+    FilePair(int index, String name, FileMap primary, FileMap standby, List<Sample> samples) {
+        this(index, index, name, primary, standby, samples);
     }
 
     /** The samples of a file of {@code size} bytes, aligned to the articles of both maps. */

@@ -29,31 +29,36 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Cost: readers run with a read-ahead of one article at background priority, and samples are
  * aligned to both sides' articles, so a sample costs at most one article fetch per side. The
  * primary's sample hashes are stored the first time they are computed and read back afterwards,
- * so a second standby (whose articles lie where the first one's do) costs no primary fetch at all. The standby side
- * is never stored: it is read again on every sweep, since a sweep exists to find out whether it
- * can be read now.
+ * so a second standby (whose articles lie where the first one's do) costs no primary fetch at all.
+ * The standby side is never stored: it is read again on every sweep, since a sweep exists to find
+ * out whether it can be read now.
  *
- * <p>Holes of the primary: a sample the primary cannot read (a known hole, or a read that fails
- * now) moves to bytes it can read ({@link SampleBook}), so the sweep still needs every planned
- * sample to match, the first and last readable range included. A read of the primary that fails
- * is avoided for the rest of this sweep only and stored nowhere: background work may run while a
- * provider answers 430 for everything, and only a stream's own reads make stored holes. A sample
- * the standby cannot read stays unreadable: the proof is then inconclusive.
+ * <p>Holes: a position that either side cannot read moves the sample to bytes both can read
+ * ({@link SampleBook}), so two releases broken at different places still prove each other with as
+ * many matching samples as were planned, the first and last readable range included. Known holes
+ * of both sides are avoided up front. A read of the primary that fails moves the sample; a read of
+ * the standby moves it only when the standby lacks the bytes (missing or corrupt on every provider
+ * that answered). A transient failure of the standby leaves the sample unreadable: inconclusive.
+ * The holes a sweep finds are stored as the sources' own holes only when the proof verifies: a
+ * provider answering 430 for everything cannot verify anything, so it never leaves holes behind.
  *
  * <p>In a small file a sample with no readable room left is left out, or shrinks into readable
- * bytes no other sample compares, only when the primary's bytes there are gone for good. When a
- * player waits for the verdict (foreground priority), one sample per sweep may also be excused
- * for bytes the providers that answered lack while the others cannot be asked: the background
+ * bytes no other sample compares, only when the bytes there are gone for good. When a player waits
+ * for the verdict (foreground priority), one sample per sweep may also be excused for bytes the
+ * providers that answered lack on the primary while the others cannot be asked: the background
  * proof can wait for those providers, the player cannot, and every byte the primary can read is
  * still compared.
  */
 final class FingerprintSweep {
 
     private static final int BUFFER = 64 * 1024;
+    /** Positions the standby must lack, before any of its reads succeeded, to be dead. */
+    static final int DEAD_AFTER = 3;
 
     private final Database db;
     private final Usenet usenet;
     private final long primaryId;
+    private final long standbyId;
     private final List<FilePair> pairs;
     private final StandbyProver.Progress progress;
     private final ReentrantLock primaryLock;
@@ -61,20 +66,35 @@ final class FingerprintSweep {
     private final Priority priority;
     private final SweepGuard guard;
     private final List<Hole> knownHoles;
+    private final List<Hole> standbyHoles;
     private final ServedBytes served;
+    private final HolesFound found;
     private final byte[] buffer = new byte[BUFFER];
+    private String firstUnreadable;
+    private int leftOut;
+    private boolean excusedForProviders;
+    /** A read of the standby succeeded in this sweep. */
+    private boolean standbyRead;
+    /** Positions the standby lacked before {@link #standbyRead}. */
+    private int standbyLacked;
+    /** A digest of the primary was read from the providers in this sweep (not stored, not served). */
+    private boolean primaryReadNow;
 
     /**
-     * @param primaryLock held while a primary hash is looked up or computed, shared by every sweep of that primary
-     * @param priority    of every fetch (background, except when a player waits for the verdict)
-     * @param guard       asked before each sample whether to stop, and told of each reader opened
-     * @param knownHoles  the known holes of the primary ({@link HoleTable}): no sample is placed there
-     * @param served      bytes a response sent, sampled in place of primary bytes it cannot read; null when none
+     * @param sources      the primary and the standby compared, by source id
+     * @param primaryLock  held while a primary hash is looked up or computed, shared by every sweep of that primary
+     * @param priority     of every fetch (background, except when a player waits for the verdict)
+     * @param guard        asked before each sample whether to stop, and told of each reader opened
+     * @param knownHoles   the known holes of the primary ({@link HoleTable}): no sample is placed there
+     * @param standbyHoles the known holes of the standby, by the standby's file indexes
+     * @param served       bytes a response sent, sampled in place of primary bytes it cannot read; null when none
+     * @param holes        where the holes found are stored when the proof verifies
      */
-    FingerprintSweep(Database db, Usenet usenet, long primaryId, List<FilePair> pairs, StandbyProver.Progress progress,
+    FingerprintSweep(Database db, Usenet usenet, Pair sources, List<FilePair> pairs, StandbyProver.Progress progress,
                      ReentrantLock primaryLock, Duration pause, Priority priority, SweepGuard guard,
-                     List<Hole> knownHoles, ServedBytes served) {
+                     List<Hole> knownHoles, List<Hole> standbyHoles, ServedBytes served, HoleTable holes) {
         this.knownHoles = List.copyOf(knownHoles);
+        this.standbyHoles = List.copyOf(standbyHoles);
         this.served = served;
         this.priority = priority;
         this.guard = guard;
@@ -82,20 +102,22 @@ final class FingerprintSweep {
         this.pause = pause;
         this.db = db;
         this.usenet = usenet;
-        this.primaryId = primaryId;
+        this.primaryId = sources.primaryId();
+        this.standbyId = sources.standbyId();
         this.pairs = pairs;
         this.progress = progress;
+        this.found = new HolesFound(holes);
     }
+
+    /** The two sources a sweep compares. */
+    record Pair(long primaryId, long standbyId) {}
 
     Proof run() throws StoreException, ReadCancelledException {
         int total = pairs.stream().mapToInt(p -> p.samples().size()).sum();
         SweepTally tally = SweepTally.of(total);
         progress.samples(0, total);
-        String firstUnreadable = null;
-        int leftOut = 0;
-        boolean excusedForProviders = false;
         for (FilePair pair : pairs) {
-            SampleBook book = new SampleBook(pair, knownHoles, served);
+            SampleBook book = new SampleBook(pair, knownHoles, standbyHoles, served);
             try (Side primary = new Side(pair.primary()); Side standby = new Side(pair.standby())) {
                 for (int i = 0; i < book.count(); i++) {
                     if (guard.stop()) {
@@ -103,72 +125,18 @@ final class FingerprintSweep {
                                 + " samples", tally.done(), tally.total());
                     }
                     if (tally.done() > 0) pace();
-                    // A stored hash was read from the primary before: its bytes are known even in a hole found since.
-                    byte[] primaryDigest = stored(pair, book.planned(i)).orElse(null);
-                    Optional<Sample> site = primaryDigest != null ? Optional.of(book.planned(i)) : book.at(i);
-                    // Known holes leave no room before anything is read; after a read, only a
-                    // failure that is the primary's for good says its bytes are not there.
-                    boolean goneForGood = site.isEmpty();
-                    boolean excusable = false;
-                    while (site.isPresent() && primaryDigest == null) {
-                        try {
-                            primaryDigest = primaryDigest(pair, site.get(), primary, book);
-                        } catch (ReadFailure e) {
-                            ArticleSpan span = pair.primary().span(site.get().offset());
-                            if (firstUnreadable == null) firstUnreadable = describe(pair, site.get(), "on the primary", e);
-                            goneForGood = e.permanent() && e.sourceFault();
-                            excusable = priority == Priority.FOREGROUND && !excusedForProviders
-                                    && e instanceof ProvidersUnavailableException p && p.lackedWhereAsked();
-                            site = book.failed(i, span.start(), span.end());
-                        }
+                    Compared c = compare(pair, book, i, primary, standby);
+                    if (c.dead() != null) return new Proof(StandbyState.DEAD, c.dead(), tally.done(), tally.total());
+                    if (c.leftOut()) {
+                        tally = tally.withoutOne();
+                        leftOut++;
+                        progress.samples(tally.done(), tally.total());
+                        continue;
                     }
-                    if (primaryDigest == null && !goneForGood && excusable) {
-                        excusedForProviders = true;
-                        goneForGood = true;
-                    }
-                    if (primaryDigest == null && goneForGood) {
-                        if (book.othersCoverEveryReadableByte(i)) {
-                            // Every byte the primary can read is compared by the other samples.
-                            tally = tally.withoutOne();
-                            leftOut++;
-                            progress.samples(tally.done(), tally.total());
-                            continue;
-                        }
-                        // A small file: no room of the sample's length, but readable bytes no
-                        // other sample compares; the sample shrinks to them.
-                        site = book.intoGap(i);
-                        if (site.isPresent()) {
-                            try {
-                                primaryDigest = primaryDigest(pair, site.get(), primary, book);
-                            } catch (ReadFailure e) {
-                                if (firstUnreadable == null) firstUnreadable = describe(pair, site.get(), "on the primary", e);
-                            }
-                        }
-                    }
-                    byte[] standbyDigest = null;
-                    if (primaryDigest != null) {
-                        Sample sample = site.get();
-                        try {
-                            standbyDigest = standby.digest(sample);
-                        } catch (ReadFailure e) {
-                            // Missing on every provider condemns the standby only when the primary's
-                            // bytes there are known: a provider that answers 430 for everything (the
-                            // wrong server, one that lost a day of posts) must not make a good
-                            // standby dead for good.
-                            if (FailureKind.missingForGood(e) && sample.offset() < firstArticleEnd(pair.standby())) {
-                                return new Proof(StandbyState.DEAD, "the first article of its \"" + pair.name()
-                                        + "\" is missing on every provider", tally.done(), tally.total());
-                            }
-                            if (firstUnreadable == null) firstUnreadable = describe(pair, sample, "here", e);
-                        }
-                    } else if (firstUnreadable == null) {
-                        firstUnreadable = "no readable bytes of \"" + pair.name() + "\" were left on the primary";
-                    }
-                    SampleOutcome outcome = SampleOutcome.compare(primaryDigest, standbyDigest);
-                    tally = tally.with(outcome);
+                    tally = tally.with(c.outcome());
                     progress.samples(tally.done(), tally.total());
-                    if (outcome == SampleOutcome.DIFFER) {
-                        Sample sample = site.get();
+                    if (c.outcome() == SampleOutcome.DIFFER) {
+                        Sample sample = c.site();
                         return new Proof(StandbyState.MISMATCH, "bytes " + sample.offset() + "+" + sample.length()
                                 + " of \"" + pair.name() + "\" differ from the primary's", tally.done(), tally.total());
                     }
@@ -176,9 +144,13 @@ final class FingerprintSweep {
             }
         }
         return switch (tally.verdict()) {
-            case VERIFIED -> new Proof(StandbyState.VERIFIED, "all " + tally.total() + " samples match the primary"
-                    + (leftOut == 0 ? "" : " (" + leftOut + " left out: no readable bytes of the primary were left for"
-                    + " them, and the others compare every byte it can read)"), tally.total(), tally.total());
+            case VERIFIED -> {
+                found.store(primaryId, standbyId);
+                yield new Proof(StandbyState.VERIFIED, "all " + tally.total() + " samples match the primary"
+                        + (leftOut == 0 ? "" : " (" + leftOut + " left out: no bytes both could read were left for"
+                        + " them, and the others compare every byte both can read)")
+                        + found.describe(), tally.total(), tally.total());
+            }
             case MISMATCH -> throw new IllegalStateException("a difference returns at once");
             case INCONCLUSIVE -> new Proof(StandbyState.INCONCLUSIVE, tally.unreadable() + " of " + total
                     + " samples could not be read" + (firstUnreadable == null ? "" : " (" + firstUnreadable + ")"),
@@ -186,6 +158,125 @@ final class FingerprintSweep {
         };
     }
 
+    /**
+     * How one planned sample came out.
+     *
+     * @param site    where it was compared in the end (null when nowhere)
+     * @param outcome the comparison there
+     * @param leftOut no bytes both sides can read were left for it, and the other samples compare
+     *                every byte both can read: it is not counted
+     * @param dead    why the standby is dead (its articles are gone where the primary's were just
+     *                read), or null
+     */
+    private record Compared(Sample site, SampleOutcome outcome, boolean leftOut, String dead) {}
+
+    /**
+     * Compares sample {@code i}: the primary's digest first, then the standby's. A position either
+     * side cannot read moves the sample ({@link SampleBook#failed}): on the primary any failure, on
+     * the standby an article missing or corrupt on every provider that answered. A transient
+     * failure of the standby leaves the sample unreadable (inconclusive).
+     */
+    private Compared compare(FilePair pair, SampleBook book, int i, Side primary, Side standby)
+            throws StoreException, ReadCancelledException {
+        Optional<Sample> site = book.at(i);
+        // Known holes leave no room before anything is read; after a read, only a failure that is
+        // the side's for good says its bytes are not there.
+        boolean goneForGood = site.isEmpty();
+        boolean excusable = false;
+        while (site.isPresent()) {
+            Sample sample = site.get();
+            byte[] primaryDigest;
+            try {
+                primaryDigest = primaryDigest(pair, sample, primary, book);
+            } catch (ReadFailure e) {
+                ArticleSpan span = pair.primary().span(sample.offset());
+                if (firstUnreadable == null) firstUnreadable = describe(pair, sample, "on the primary", e);
+                goneForGood = e.permanent() && e.sourceFault();
+                excusable = priority == Priority.FOREGROUND && !excusedForProviders
+                        && e instanceof ProvidersUnavailableException p && p.lackedWhereAsked();
+                if (FailureKind.of(e) == FailureKind.PERMANENT) found.primary(pair.primaryIndex(), span);
+                site = book.failed(i, span.start(), span.end());
+                continue;
+            }
+            try {
+                byte[] standbyDigest = standby.digest(sample);
+                standbyRead = true;
+                return new Compared(sample, SampleOutcome.compare(primaryDigest, standbyDigest), false, null);
+            } catch (ReadFailure e) {
+                if (!lacks(e)) {
+                    if (firstUnreadable == null) firstUnreadable = describe(pair, sample, "here", e);
+                    return new Compared(sample, SampleOutcome.UNREADABLE, false, null);
+                }
+                ArticleSpan span = pair.standby().span(sample.offset());
+                if (FailureKind.of(e) == FailureKind.PERMANENT) {
+                    found.standby(pair.standbyIndex(), span);
+                    String dead = deadAfter(pair, sample, primary);
+                    if (dead != null) return new Compared(sample, SampleOutcome.UNREADABLE, false, dead);
+                }
+                if (firstUnreadable == null) firstUnreadable = describe(pair, sample, "here", e);
+                goneForGood = FailureKind.of(e) == FailureKind.PERMANENT;
+                excusable = false;
+                site = book.failed(i, span.start(), span.end());
+            }
+        }
+        if (!goneForGood && excusable) {
+            excusedForProviders = true;
+            goneForGood = true;
+        }
+        if (!goneForGood) return new Compared(null, SampleOutcome.UNREADABLE, false, null);
+        if (book.othersCoverEveryReadableByte(i)) return new Compared(null, null, true, null);
+        // A small file: no room of the sample's length, but readable bytes no other sample
+        // compares; the sample shrinks to them.
+        Optional<Sample> gap = book.intoGap(i);
+        if (gap.isEmpty()) {
+            if (firstUnreadable == null) {
+                firstUnreadable = "no bytes of \"" + pair.name() + "\" that both sides can read were left";
+            }
+            return new Compared(null, SampleOutcome.UNREADABLE, false, null);
+        }
+        try {
+            byte[] primaryDigest = primaryDigest(pair, gap.get(), primary, book);
+            byte[] standbyDigest = standby.digest(gap.get());
+            standbyRead = true;
+            return new Compared(gap.get(), SampleOutcome.compare(primaryDigest, standbyDigest), false, null);
+        } catch (ReadFailure e) {
+            if (firstUnreadable == null) firstUnreadable = describe(pair, gap.get(), "on one side", e);
+            return new Compared(gap.get(), SampleOutcome.UNREADABLE, false, null);
+        }
+    }
+
+    /**
+     * Whether a failed read of the standby says it lacks those bytes: missing or corrupt on every
+     * provider, or missing on every provider that answered while the others could not be asked.
+     * A timeout, a refusal or a provider cooling down says nothing about the standby.
+     */
+    private static boolean lacks(ReadFailure e) {
+        return FailureKind.of(e) == FailureKind.PERMANENT
+                || e instanceof ProvidersUnavailableException p && p.lackedWhereAsked();
+    }
+
+    /**
+     * The standby has just been found without the bytes of {@code sample} for good. It is dead when
+     * that happened at {@link #DEAD_AFTER} positions before any of its reads succeeded, and the
+     * primary was read from the providers in this very sweep (if it was not yet, it is read at
+     * {@code sample} now): evidence about the standby from this read, against a primary readable
+     * now. A provider that answers 430 for everything fails the primary too, and a hash stored by
+     * an earlier sweep is no evidence that the providers hold anything today. Returns the reason,
+     * or null.
+     */
+    private String deadAfter(FilePair pair, Sample sample, Side primary) throws ReadCancelledException {
+        if (standbyRead || ++standbyLacked < DEAD_AFTER) return null;
+        if (!primaryReadNow) {
+            try {
+                primary.digest(sample);
+                primaryReadNow = true;
+            } catch (ReadFailure e) {
+                return null;
+            }
+        }
+        return "its \"" + pair.name() + "\" is missing on every provider at " + standbyLacked
+                + " places where the primary's bytes were just read, and none of its own could be read";
+    }
     private void pace() throws ReadCancelledException {
         if (pause.isZero()) return;
         try {
@@ -210,6 +301,7 @@ final class FingerprintSweep {
             Optional<byte[]> stored = stored(pair, sample);
             if (stored.isPresent()) return stored.get();
             byte[] digest = primary.digest(sample);
+            primaryReadNow = true;
             db.transaction(c -> {
                 SampleHashes.put(c, primaryId, pair.primaryIndex(), sample.offset(), sample.length(), digest);
                 return null;
@@ -222,10 +314,6 @@ final class FingerprintSweep {
 
     private Optional<byte[]> stored(FilePair pair, Sample sample) throws StoreException {
         return db.transaction(c -> SampleHashes.get(c, primaryId, pair.primaryIndex(), sample.offset(), sample.length()));
-    }
-
-    private static long firstArticleEnd(FileMap map) {
-        return map.size() > 0 ? map.span(0).end() : 1;
     }
 
     private static String describe(FilePair pair, Sample sample, String side, ReadFailure e) {

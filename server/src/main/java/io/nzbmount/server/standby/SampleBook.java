@@ -8,10 +8,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The samples of one file pair during one sweep: the plan, with every sample the primary cannot
- * read moved by {@link SampleMoves} to bytes it can read, so the sweep still compares as many
- * samples as were planned. Known holes of the primary are avoided before anything is fetched;
- * a read of the primary that fails makes its article span unreadable for the rest of the sweep.
+ * The samples of one file pair during one sweep: the plan, with every sample that either side
+ * cannot read moved by {@link SampleMoves} to bytes both can read, so the sweep still compares as
+ * many samples as were planned. Known holes of both sides are avoided before anything is fetched;
+ * a read that fails makes that side's article span unreadable for the rest of the sweep.
  * Bytes a response has already sent ({@link ServedBytes}) are the first place a middle sample
  * moves to. One sweep, one thread.
  */
@@ -28,16 +28,25 @@ final class SampleBook {
     private int movesOfCurrent;
     private int current = -1;
 
-    /**
-     * @param knownHoles the primary's known holes (of any file; those of this pair's file count)
-     * @param served     bytes sent by the response a cutover serves, of this pair's file; null when none
-     */
+    /** A book that knows holes of the primary only. */
     SampleBook(FilePair pair, List<Hole> knownHoles, ServedBytes served) {
+        this(pair, knownHoles, List.of(), served);
+    }
+
+    /**
+     * @param knownHoles   the primary's known holes (of any file; those of this pair's file count)
+     * @param standbyHoles the standby's known holes (by the standby's file indexes)
+     * @param served       bytes sent by the response a cutover serves, of this pair's file; null when none
+     */
+    SampleBook(FilePair pair, List<Hole> knownHoles, List<Hole> standbyHoles, ServedBytes served) {
         this.size = pair.primary().size();
         this.samples = new ArrayList<>(pair.samples());
         this.cells = SamplePlan.cells(size, pair.primary(), pair.standby());
         for (Hole h : knownHoles) {
             if (h.fileIndex() == pair.primaryIndex()) unreadable.add(new SampleMoves.Range(h.start(), h.end()));
+        }
+        for (Hole h : standbyHoles) {
+            if (h.fileIndex() == pair.standbyIndex()) unreadable.add(new SampleMoves.Range(h.start(), h.end()));
         }
         this.served = served != null && served.fileSize() == size ? served : null;
     }
@@ -115,7 +124,7 @@ final class SampleBook {
     }
 
     /**
-     * The primary could not read sample {@code i}: the bytes {@code [start, end)} around it are
+     * A side could not read sample {@code i}: the bytes {@code [start, end)} around it are
      * unreadable for the rest of the sweep, and the sample moves; empty when it may move no more.
      */
     Optional<Sample> failed(int i, long start, long end) {

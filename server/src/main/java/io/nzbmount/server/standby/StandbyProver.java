@@ -2,6 +2,7 @@ package io.nzbmount.server.standby;
 
 import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbFile;
+import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
@@ -19,6 +20,7 @@ import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.SourceTable;
 import io.nzbmount.server.store.StandbyState;
 import io.nzbmount.server.store.StoreException;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,13 +38,14 @@ import java.util.Set;
  * at background priority.
  *
  * <p>Verdicts: a size difference, a missing file or a differing sample is a {@code MISMATCH}; a
- * standby whose first article is gone while the primary's bytes there are known is {@code DEAD}
- * (gone on both sides is {@code INCONCLUSIVE}: the providers, not the standby, may lack them); a
- * sample the standby cannot read now makes the proof {@code INCONCLUSIVE}, never a match. A
- * sample the primary cannot read moves to bytes it can read: its known holes (stored, and the
- * articles its import found missing, {@link ImportHoles}) are avoided up front, a read that
- * fails moves the sample again; only when no readable room is left is the proof inconclusive.
- * A timeout is never a death.
+ * standby is {@code DEAD} only on evidence from this proof against a primary read in it: its
+ * first article gone while the primary's is read now (for a file not sized at import), or its
+ * articles gone wherever it was asked while the primary's were read ({@link FingerprintSweep}).
+ * A sample that either side lacks moves to bytes both can read: the known holes of both (stored,
+ * and the articles each import found missing, {@link ImportHoles}) are avoided up front, a read
+ * that finds another moves the sample again; only when no readable room is left is the proof
+ * inconclusive. A sample the standby cannot read for a transient reason makes the proof
+ * {@code INCONCLUSIVE}, never a match. A timeout is never a death.
  */
 public final class StandbyProver {
 
@@ -53,6 +56,7 @@ public final class StandbyProver {
     }
 
     private final Database db;
+    private final HoleTable holeTable;
     private final FileMaps fileMaps;
     private final Usenet usenet;
     /** One lock per primary: two standbys of one item must not both compute the primary's hashes. */
@@ -66,6 +70,7 @@ public final class StandbyProver {
      */
     public StandbyProver(Database db, ItemCatalog catalog, Usenet usenet, Duration pause) {
         this.db = db;
+        this.holeTable = new HoleTable(db, Clock.systemUTC());
         this.fileMaps = new FileMaps(catalog, usenet);
         this.usenet = usenet;
         this.pause = pause;
@@ -106,7 +111,9 @@ public final class StandbyProver {
         }
         List<FilePair> pairs = new ArrayList<>();
         List<Hole> known = new ArrayList<>(HoleTable.ofSource(db, primaryId));
+        List<Hole> standbyKnown = new ArrayList<>(HoleTable.ofSource(db, standbyId));
         Set<String> missingAtImport = db.transaction(c -> MissingArticles.of(c, primaryId));
+        Set<String> standbyMissingAtImport = db.transaction(c -> MissingArticles.of(c, standbyId));
         for (FileRecord own : itemFiles) {
             Optional<FileRecord> counterpart = Counterparts.of(itemFiles, own.name(), primaryFiles);
             if (counterpart.isEmpty()) {
@@ -130,9 +137,9 @@ public final class StandbyProver {
             try {
                 standbyMap = map(standbyId, match.get(), priority);
             } catch (ReadFailure e) {
-                if (FailureKind.missingForGood(e)) {
+                if (FailureKind.missingForGood(e) && readableNow(primaryMap, priority)) {
                     return new Proof(StandbyState.DEAD, "the first article of \"" + match.get().name()
-                            + "\" is missing on every provider", 0, 0);
+                            + "\" is missing on every provider, while the primary's was just read", 0, 0);
                 }
                 return new Proof(StandbyState.INCONCLUSIVE, "the size of \"" + match.get().name()
                         + "\" could not be learned now: " + e.getMessage(), 0, 0);
@@ -145,16 +152,34 @@ public final class StandbyProver {
                 return new Proof(StandbyState.MISMATCH, "content-length gate: \"" + match.get().name() + "\" has "
                         + standbyMap.size() + " bytes, the item's \"" + own.name() + "\" " + own.size(), 0, 0);
             }
-            pairs.add(new FilePair(p.index(), own.name(), primaryMap, standbyMap,
+            pairs.add(new FilePair(p.index(), match.get().index(), own.name(), primaryMap, standbyMap,
                     FilePair.plan(own.size(), primaryMap, standbyMap)));
             Optional<NzbFile> nzbFile = fileMaps.nzbFile(p);
             if (nzbFile.isPresent()) {
                 known.addAll(ImportHoles.of(p.index(), primaryMap, nzbFile.get().segments(), missingAtImport));
             }
+            Optional<NzbFile> standbyNzbFile = fileMaps.nzbFile(match.get());
+            if (standbyNzbFile.isPresent()) {
+                standbyKnown.addAll(ImportHoles.of(match.get().index(), standbyMap, standbyNzbFile.get().segments(),
+                        standbyMissingAtImport));
+            }
         }
-        return new FingerprintSweep(db, usenet, primaryId, pairs, progress,
+        return new FingerprintSweep(db, usenet, new FingerprintSweep.Pair(primaryId, standbyId), pairs, progress,
                 primaryLocks.computeIfAbsent(primaryId, id -> new ReentrantLock()), pace, priority, guard,
-                known, served).run();
+                known, standbyKnown, served, holeTable).run();
+    }
+
+    /**
+     * Whether the providers serve the primary's first article now: a standby is condemned only
+     * against a primary that was readable in the same proof.
+     */
+    private boolean readableNow(FileMap primary, Priority priority) throws ReadCancelledException {
+        if (primary.size() <= 0) return false;
+        try (NzbReader reader = usenet.open(primary, priority, 1)) {
+            return reader.read(0, new byte[1], 0, 1) > 0;
+        } catch (ReadFailure e) {
+            return false;
+        }
     }
 
     /**

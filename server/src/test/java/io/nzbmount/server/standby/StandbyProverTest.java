@@ -7,6 +7,7 @@ import io.nzbmount.nntp.embedded.ArticleFault;
 import io.nzbmount.nntp.embedded.Faults;
 import io.nzbmount.nntp.embedded.PostedFile;
 import io.nzbmount.server.library.ImportResult;
+import io.nzbmount.server.policy.Hole;
 import io.nzbmount.server.store.SourceState;
 import io.nzbmount.server.store.SourceTable;
 import io.nzbmount.server.store.StandbyProgress;
@@ -119,45 +120,102 @@ class StandbyProverTest {
     }
 
     @Test
-    void aMissingArticleInASampledRangeIsInconclusiveThenVerifiedOnceItIsBack() throws Exception {
+    void aSampleTheStandbyCannotReadForATransientReasonIsInconclusiveThenVerifiedOnceItIsBack() throws Exception {
         PostedFile posted = rig.postFile("quiet.harbour.mkv", data, STANDBY_PART);
         long standby = rig.importer.addStandby(itemId, StandbyRig.nzb(posted, TITLE + "-repost"), Optional.empty())
                 .sourceId();
         Sample middle = samples(SIZE, PRIMARY_PART, STANDBY_PART).get(9);
-        String gone = posted.segmentAt(middle.offset()).messageId();
-        rig.nntp.faults().inject(gone, new ArticleFault.Missing());
+        String busy = posted.segmentAt(middle.offset()).messageId();
+        rig.nntp.faults().inject(busy, new ArticleFault.ServiceError());
 
         rig.tickAndWait();
         StandbyProgress p = rig.progress(standby);
-        assertEquals(StandbyState.INCONCLUSIVE, p.state());
+        assertEquals(StandbyState.INCONCLUSIVE, p.state(), p.reason().orElse(""));
         assertEquals(p.samplesTotal(), p.samplesDone(), "the sweep goes on past an unreadable sample");
         assertEquals(rig.clock.instant().plus(Duration.ofMinutes(1)), p.retryAt().orElseThrow());
         assertEquals(SourceState.PENDING, rig.db.transaction(c -> SourceTable.byId(c, standby)).orElseThrow().state());
+        assertTrue(HoleTable.ofSource(rig.db, standby).isEmpty(), "a transient failure is no hole");
 
         long before = rig.nntp.counters().bodyCommands();
         rig.clock.advance(Duration.ofSeconds(59));
         rig.tickAndWait();
         assertEquals(before, rig.nntp.counters().bodyCommands(), "not tried again before its wait is over");
 
-        rig.nntp.faults().clear(gone);
+        rig.nntp.faults().clear(busy);
         rig.clock.advance(Duration.ofSeconds(1));
         rig.tickAndWait();
         assertEquals(StandbyState.VERIFIED, rig.progress(standby).state());
     }
 
     @Test
-    void aStandbyWhoseFirstArticleIsGoneWhileThePrimaryIsReadableIsDeadForGood() throws Exception {
+    void aStandbysOwnHoleOnASampleMovesTheSampleAndBecomesItsStoredHole() throws Exception {
         PostedFile posted = rig.postFile("quiet.harbour.mkv", data, STANDBY_PART);
-        long standby = rig.importer.addStandby(itemId, StandbyRig.nzb(posted, TITLE + "-gone"), Optional.empty())
+        long standby = rig.importer.addStandby(itemId, StandbyRig.nzb(posted, TITLE + "-repost"), Optional.empty())
+                .sourceId();
+        Sample middle = samples(SIZE, PRIMARY_PART, STANDBY_PART).get(9);
+        long start = middle.offset() / STANDBY_PART * STANDBY_PART;
+        rig.nntp.faults().inject(posted.segmentAt(middle.offset()).messageId(), new ArticleFault.Missing());
+
+        rig.tickAndWait();
+
+        StandbyProgress p = rig.progress(standby);
+        assertEquals(StandbyState.VERIFIED, p.state(), p.reason().orElse(""));
+        assertEquals(p.samplesTotal(), p.samplesDone(), "the moved sample still counts: the proof keeps its strength");
+        assertEquals(List.of(new Hole(0, start, Math.min(start + STANDBY_PART, SIZE))), HoleTable.ofSource(rig.db, standby));
+        assertTrue(HoleTable.ofSource(rig.db, primaryId).isEmpty(), "the primary's bytes were all read");
+    }
+
+    @Test
+    void aStandbyMissingOnlyItsFirstArticleIsVerifiedWithThatHole() throws Exception {
+        PostedFile posted = rig.postFile("quiet.harbour.mkv", data, STANDBY_PART);
+        long standby = rig.importer.addStandby(itemId, StandbyRig.nzb(posted, TITLE + "-first"), Optional.empty())
                 .sourceId();
         rig.nntp.faults().inject(posted.segments().get(0).messageId(), new ArticleFault.Missing());
 
         rig.tickAndWait();
 
         StandbyProgress p = rig.progress(standby);
+        assertEquals(StandbyState.VERIFIED, p.state(), p.reason().orElse(""));
+        assertEquals(List.of(new Hole(0, 0, STANDBY_PART)), HoleTable.ofSource(rig.db, standby));
+    }
+
+    @Test
+    void aStandbyWhoseArticlesAreGoneWhileThePrimaryIsReadableIsDeadForGood() throws Exception {
+        PostedFile posted = rig.postFile("quiet.harbour.mkv", data, STANDBY_PART);
+        long standby = rig.importer.addStandby(itemId, StandbyRig.nzb(posted, TITLE + "-gone"), Optional.empty())
+                .sourceId();
+        posted.segments().forEach(s -> rig.nntp.faults().inject(s.messageId(), new ArticleFault.Missing()));
+
+        rig.tickAndWait();
+
+        StandbyProgress p = rig.progress(standby);
         assertEquals(StandbyState.DEAD, p.state(), p.reason().orElse(""));
-        assertTrue(p.reason().orElseThrow().contains("first article"), p.reason().orElseThrow());
+        assertTrue(p.reason().orElseThrow().contains("missing on every provider"), p.reason().orElseThrow());
         assertEquals(SourceState.DEAD, rig.db.transaction(c -> SourceTable.byId(c, standby)).orElseThrow().state());
+    }
+
+    @Test
+    void aSecondStandbyProvedWhileTheProviderAnswers430ForEverythingIsInconclusiveDespiteStoredHashes()
+            throws Exception {
+        long first = addStandby("quiet.harbour.mkv", data, STANDBY_PART, TITLE + "-first");
+        rig.tickAndWait();
+        assertEquals(StandbyState.VERIFIED, rig.progress(first).state(), "stores the primary's sample hashes");
+
+        long second = addStandby("quiet.harbour.mkv", data, STANDBY_PART, TITLE + "-second");
+        rig.nntp.faults().inject(Faults.ALL, new ArticleFault.Missing());
+        rig.tickAndWait();
+
+        StandbyProgress p = rig.progress(second);
+        assertEquals(StandbyState.INCONCLUSIVE, p.state(), p.reason().orElse(""));
+        var deadKeys = rig.db.transaction(StandbyTables::deadKeys);
+        assertTrue(rig.db.transaction(c -> StandbyTables.key(c, second)).filter(deadKeys::contains).isEmpty(),
+                "not remembered as dead");
+        assertTrue(HoleTable.ofSource(rig.db, second).isEmpty(), "an inconclusive proof stores no hole");
+
+        rig.nntp.faults().clearAll();
+        rig.clock.advance(Duration.ofMinutes(1));
+        rig.tickAndWait();
+        assertEquals(StandbyState.VERIFIED, rig.progress(second).state());
     }
 
     @Test
