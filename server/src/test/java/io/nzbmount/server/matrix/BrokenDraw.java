@@ -36,7 +36,7 @@ import java.util.TreeMap;
  * ({@link Oracle#sharesProofRoom}); no provider refusing connections (its cool-down is
  * {@link RefusedDraw}'s case), no archive (a hole there moves by volume, {@link ArchiveDraw}),
  * no identity client (it reads a second release without standbys). A named regression from
- * before this draw existed is left alone ({@link Regressions#namedBeforeBrokenDraw}).
+ * before this draw existed is left alone ({@link Regressions#namedBefore}).
  */
 final class BrokenDraw {
     /**
@@ -51,7 +51,7 @@ final class BrokenDraw {
 
     /** Whether the draw takes {@code seed} (before anything else is drawn from its stream). */
     static boolean takes(long seed, int size, List<SourceSpec> sources, Client client, boolean loginFault) {
-        if (Regressions.namedBeforeBrokenDraw(seed) || loginFault || client == Client.IDENTITY || size < MIN_SIZE) return false;
+        if (Regressions.namedBefore(seed, Regressions.Era.BROKEN_RELEASES) || loginFault || client == Client.IDENTITY || size < MIN_SIZE) return false;
         for (SourceSpec s : sources) if (s.archive() != null) return false;
         return new SplittableRandom(seed ^ STREAM).nextInt(4) != 0;
     }

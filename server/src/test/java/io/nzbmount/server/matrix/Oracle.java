@@ -116,6 +116,33 @@ final class Oracle {
         return true;
     }
 
+    /**
+     * Whether the import must take the source: it holds the film, and the first and the last
+     * article its NZB lists can be had (articles the NZB does not list, {@code UNLISTED}, are holes
+     * the import places by part number; a part listed twice is had when one copy is). A source with
+     * a 7z volume posted twice in two different copies may be refused too (or taken with the copy
+     * the CRCs prove).
+     */
+    boolean mustBeTaken(int source) {
+        SourceSpec s = scenario.sources().get(source);
+        if (!genuine(source) || s.repeat() != null && s.repeat().differs()) return false;
+        int first = 0;
+        int last = layouts.get(source).articles() - 1;
+        if (s.archive() == null) {
+            while (first < last && unlisted(s, first)) first++;
+            while (last > first && unlisted(s, last)) last--;
+        } else {
+            first = layouts.get(source).articleAt(0);
+            last = layouts.get(source).articleAt(scenario.size() - 1);
+        }
+        return hasArticle(source, first) && hasArticle(source, last);
+    }
+
+    private static boolean unlisted(SourceSpec s, int k) {
+        Scenario.Fault f = s.faults().get(k);
+        return f != null && f.damage() == Scenario.Damage.UNLISTED;
+    }
+
     /** Whether the source has the byte and a provider that takes connections serves it (an impostor or a refused source has none). */
     boolean has(int source, long offset) {
         if (!genuine(source)) return false;

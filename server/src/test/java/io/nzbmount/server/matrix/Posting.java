@@ -39,30 +39,68 @@ final class Posting {
         int k = 0;
         for (int n = 0; n < layout.files().size(); n++) {
             SourceLayout.Posted p = layout.files().get(n);
-            byte[] content = p.bytes();
-            int total = (content.length + spec.partSize() - 1) / spec.partSize();
-            List<PostedSegment> segments = new ArrayList<>(total);
-            for (int j = 0; j < total; j++, k++) {
-                long begin = (long) j * spec.partSize();
-                int len = (int) Math.min(spec.partSize(), content.length - begin);
-                String id = "p" + (j + 1) + "of" + total + (n == 0 ? "" : "f" + n) + "." + tag + "@matrix.nzbmount.invalid";
-                byte[] body = encoder.encodePart(content, (int) begin, len, p.name(), j + 1, total, content.length, begin);
-                Fault f = spec.faults().get(k);
-                if (f == null || !(f.damage() == Scenario.Damage.MISSING || f.damage() == Scenario.Damage.MISSING_ON_B)) {
-                    rig.b.putArticle(id, body);
-                }
-                if (f == null || !(f.damage() == Scenario.Damage.MISSING || f.damage() == Scenario.Damage.MISSING_ON_A)) {
-                    rig.a.putArticle(id, body);
-                }
-                posted.add(id);
-                if (f != null) inject(id, f);
-                segments.add(new PostedSegment(j + 1, id, begin, len, body.length));
-            }
-            String subject = "\"" + p.name() + "\" yEnc (1/" + total + ") " + content.length;
-            files.add(new PostedFile(p.name(), content.length, spec.partSize(), subject,
-                    "Matrix <matrix@nzbmount.invalid>", POSTED_AT, List.of("alt.binaries.test"), segments));
+            List<PostedSegment> segments = new ArrayList<>();
+            k = postFile(spec, p.name(), p.bytes(), n == 0 ? "" : "f" + n, tag, k, segments);
+            files.add(file(spec, p.name(), p.bytes().length, segments));
+        }
+        if (spec.repeat() != null) {
+            SourceLayout.Posted p = layout.files().get(spec.repeat().volume());
+            byte[] copy = spec.repeat().differs() ? changed(p.bytes()) : p.bytes();
+            List<PostedSegment> segments = new ArrayList<>();
+            postFile(spec, p.name(), copy, "again", tag, -1, segments);
+            files.add(0, file(spec, p.name(), copy.length, segments));
         }
         return NzbWriter.write(files, title);
+    }
+
+    /**
+     * Posts one file's articles (their faults are those from key {@code k} on; none when {@code k}
+     * is negative) and lists them in {@code segments}; returns the next fault key.
+     */
+    private int postFile(SourceSpec spec, String name, byte[] content, String fileTag, String tag, int k,
+                         List<PostedSegment> segments) {
+        int total = (content.length + spec.partSize() - 1) / spec.partSize();
+        for (int j = 0; j < total; j++) {
+            long begin = (long) j * spec.partSize();
+            int len = (int) Math.min(spec.partSize(), content.length - begin);
+            String id = "p" + (j + 1) + "of" + total + fileTag + "." + tag + "@matrix.nzbmount.invalid";
+            byte[] body = encoder.encodePart(content, (int) begin, len, name, j + 1, total, content.length, begin);
+            Fault f = k < 0 ? null : spec.faults().get(k + j);
+            if (f != null && f.damage() == Scenario.Damage.UNLISTED) continue;
+            if (f != null && f.damage().listedTwice()) {
+                String first = "x" + id;
+                if (f.damage() == Scenario.Damage.LISTED_TWICE_FIRST_CORRUPT) {
+                    store(first, body, true, true);
+                    inject(first, new Fault(Scenario.Damage.CORRUPT, 0));
+                }
+                segments.add(new PostedSegment(j + 1, first, begin, len, body.length));
+            }
+            store(id, body, f == null || !(f.damage() == Scenario.Damage.MISSING || f.damage() == Scenario.Damage.MISSING_ON_A),
+                    f == null || !(f.damage() == Scenario.Damage.MISSING || f.damage() == Scenario.Damage.MISSING_ON_B));
+            if (f != null) inject(id, f);
+            segments.add(new PostedSegment(j + 1, id, begin, len, body.length));
+        }
+        return k < 0 ? k : k + total;
+    }
+
+    private void store(String id, byte[] body, boolean onA, boolean onB) {
+        if (onB) rig.b.putArticle(id, body);
+        if (onA) rig.a.putArticle(id, body);
+        posted.add(id);
+    }
+
+    private static PostedFile file(SourceSpec spec, String name, int size, List<PostedSegment> segments) {
+        int total = (size + spec.partSize() - 1) / spec.partSize();
+        String subject = "\"" + name + "\" yEnc (1/" + total + ") " + size;
+        return new PostedFile(name, size, spec.partSize(), subject, "Matrix <matrix@nzbmount.invalid>", POSTED_AT,
+                List.of("alt.binaries.test"), segments);
+    }
+
+    /** The volume's bytes with a run in its middle changed: another copy of the same name and length. */
+    private static byte[] changed(byte[] volume) {
+        byte[] copy = volume.clone();
+        for (int i = volume.length / 2; i < Math.min(volume.length, volume.length / 2 + 1024); i++) copy[i] ^= (byte) 0x5A;
+        return copy;
     }
 
     /**
@@ -73,7 +111,7 @@ final class Posting {
     private void inject(String id, Fault f) {
         Faults a = rig.a.faults();
         switch (f.damage()) {
-            case MISSING, MISSING_ON_A, MISSING_ON_B -> { }
+            case MISSING, MISSING_ON_A, MISSING_ON_B, UNLISTED, LISTED_TWICE_FIRST_MISSING, LISTED_TWICE_FIRST_CORRUPT -> { }
             case CORRUPT -> {
                 a.inject(id, new ArticleFault.CorruptData());
                 rig.b.faults().inject(id, new ArticleFault.CorruptData());

@@ -44,8 +44,8 @@ final class PromiseCheck {
     }
 
     /**
-     * An import or standby refused: with a JSON error, either a 4xx when the source lacks its first
-     * or last article, or a 503 ("try again later") when a provider refuses connections and the
+     * An import or standby refused: with a JSON error, either a 4xx when the source lacks the first
+     * or last article its NZB lists or has a 7z volume posted twice in different copies, or a 503 ("try again later") when a provider refuses connections and the
      * other lacks an article of the source, so whether the source has it cannot be told now.
      */
     void refusedImport(HttpResponse<String> r, int source) {
@@ -56,9 +56,8 @@ final class PromiseCheck {
             breach("adding " + who + " answered " + r.statusCode() + ": " + r.body());
             return;
         }
-        long last = scenario.size() - 1;
-        if (oracle.has(source, 0) && oracle.has(source, last)) {
-            breach("adding " + who + " was refused although it has its first and last article: " + r.body());
+        if (oracle.mustBeTaken(source)) {
+            breach("adding " + who + " was refused although it has the first and last article its NZB lists: " + r.body());
         }
     }
 

@@ -16,20 +16,34 @@ final class Regressions {
     /**
      * @param archive the archive format of the case the seed was named for (the draw archives it as
      *                it does any seed, in that format), or null when it was named for a plain case
-     * @param broken  named for a case {@link BrokenDraw} drew (every other regression it leaves alone)
+     * @param era     the draws that existed when the seed was named: a later draw leaves it alone
      */
-    record Regression(long seed, String reason, Scenario.Format archive, boolean broken) {
+    record Regression(long seed, String reason, Scenario.Format archive, Era era) {
         Regression(long seed, String reason) {
-            this(seed, reason, null, false);
+            this(seed, reason, null, Era.PLAIN_AND_ARCHIVES);
         }
 
         Regression(long seed, String reason, Scenario.Format archive) {
-            this(seed, reason, archive, false);
+            this(seed, reason, archive, Era.PLAIN_AND_ARCHIVES);
+        }
+
+        Regression(long seed, String reason, Era era) {
+            this(seed, reason, null, era);
         }
 
         boolean archived() {
             return archive != null;
         }
+    }
+
+    /** Which draws existed when a regression was named, oldest first. */
+    enum Era {
+        /** Plain and archived cases, articles only a refusing provider holds. */
+        PLAIN_AND_ARCHIVES,
+        /** Also {@link BrokenDraw}: broken releases that together hold the film, a provider outage during a proof. */
+        BROKEN_RELEASES,
+        /** Also {@link ListingDraw}: parts listed twice, unlisted first or last parts, a 7z part posted twice. */
+        NZB_LISTINGS
     }
 
     private static final String REFUSED_ONLY_ON_A = "a primary article only a refusing provider holds: the response"
@@ -174,12 +188,12 @@ final class Regressions {
     private static final java.util.Set<Long> PLAIN_ONLY = SEEDS.stream().filter(r -> !r.archived())
             .map(Regression::seed).collect(java.util.stream.Collectors.toUnmodifiableSet());
 
-    private static final java.util.Set<Long> BEFORE_BROKEN = SEEDS.stream().filter(r -> !r.broken())
-            .map(Regression::seed).collect(java.util.stream.Collectors.toUnmodifiableSet());
-
-    /** Whether {@code seed} is a regression named for a case {@link BrokenDraw} did not draw: it leaves the seed alone. */
-    static boolean namedBeforeBrokenDraw(long seed) {
-        return BEFORE_BROKEN.contains(seed);
+    /**
+     * Whether {@code seed} is a regression named before the draws of {@code era} existed: those
+     * draws leave it alone, so it replays the case it was named for.
+     */
+    static boolean namedBefore(long seed, Era era) {
+        return SEEDS.stream().anyMatch(r -> r.seed() == seed && r.era().compareTo(era) < 0);
     }
 
     /** Whether {@code seed} is a regression named for a plain case (see the class comment). */

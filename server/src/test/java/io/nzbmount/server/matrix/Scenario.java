@@ -74,11 +74,22 @@ record Scenario(long seed, int size, List<SourceSpec> sources, Client client, bo
         /** {@code a} sends nothing for its first BODY until the seed ends (sockets open). */
         SILENT_ON_A,
         /** {@code a} sends its first answer at {@code value} bytes per second. */
-        TRICKLE_ON_A;
+        TRICKLE_ON_A,
+        /** The NZB does not list the article (one of its first or last): the source lacks its bytes. */
+        UNLISTED,
+        /** The NZB lists the part twice: first a copy no provider has, then this good one. */
+        LISTED_TWICE_FIRST_MISSING,
+        /** The NZB lists the part twice: first a copy every provider serves damaged (a wrong CRC), then this good one. */
+        LISTED_TWICE_FIRST_CORRUPT;
 
         /** Whether no provider can serve the article: the source lacks its bytes. */
         boolean hole() {
-            return this == MISSING || this == CORRUPT;
+            return this == MISSING || this == CORRUPT || this == UNLISTED;
+        }
+
+        /** Whether the NZB lists a bad copy of the part before this good one. */
+        boolean listedTwice() {
+            return this == LISTED_TWICE_FIRST_MISSING || this == LISTED_TWICE_FIRST_CORRUPT;
         }
 
         /** Whether the fault only delays the bytes. */
@@ -105,14 +116,20 @@ record Scenario(long seed, int size, List<SourceSpec> sources, Client client, bo
      * @param archive  how it is posted inside RAR5 or 7z volumes, or null when the file is posted as it is;
      *                 the fault keys of an archived source count the articles of its volumes
      *                 ({@link SourceLayout})
+     * @param repeat   a volume of an archived source posted a second time under the same name, or null
      */
-    record SourceSpec(String fileName, int partSize, SortedMap<Integer, Fault> faults, boolean impostor, Archive archive) {
+    record SourceSpec(String fileName, int partSize, SortedMap<Integer, Fault> faults, boolean impostor, Archive archive,
+                      Repeat repeat) {
         SourceSpec {
             faults = new TreeMap<>(faults);
         }
 
         SourceSpec(String fileName, int partSize, SortedMap<Integer, Fault> faults, boolean impostor) {
-            this(fileName, partSize, faults, impostor, null);
+            this(fileName, partSize, faults, impostor, null, null);
+        }
+
+        SourceSpec(String fileName, int partSize, SortedMap<Integer, Fault> faults, boolean impostor, Archive archive) {
+            this(fileName, partSize, faults, impostor, archive, null);
         }
 
         int articles(int size) {
@@ -138,6 +155,15 @@ record Scenario(long seed, int size, List<SourceSpec> sources, Client client, bo
      */
     record Archive(int volumeSize, boolean obfuscated, Format format) {}
 
+    /**
+     * A volume posted twice, the second copy listed in the NZB before the first (so a reader that
+     * keeps the first it meets keeps the copy): {@code differs} when the copy has other bytes (of
+     * the same length, a run of its film data changed), else it equals the volume.
+     *
+     * @param volume the volume's index in posting order
+     */
+    record Repeat(int volume, boolean differs) {}
+
     /** How an archived source's volumes are made. */
     enum Format { RAR5, SEVEN_ZIP }
 
@@ -161,6 +187,10 @@ record Scenario(long seed, int size, List<SourceSpec> sources, Client client, bo
                 sb.append(s.archive().format() == Format.RAR5 ? ", inside RAR5 volumes of " : ", inside 7z parts of ")
                   .append(s.archive().volumeSize()).append(" bytes")
                   .append(s.archive().obfuscated() ? " under hex names" : "");
+            }
+            if (s.repeat() != null) {
+                sb.append("; volume ").append(s.repeat().volume()).append(" posted twice, the copies ")
+                  .append(s.repeat().differs() ? "different" : "equal");
             }
             s.faults().forEach((k, f) -> sb.append("; article ").append(k)
                     .append(s.archive() != null ? " of the volumes " : " [" + (long) k * s.partSize() + "..) ")

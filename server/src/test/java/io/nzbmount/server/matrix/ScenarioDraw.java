@@ -29,12 +29,16 @@ import java.util.TreeMap;
  * <p>Last, each from a stream of its own: {@link ArchiveDraw} puts some sources inside RAR5 or 7z
  * volumes, {@link RefusedDraw} gives the primary articles only {@code a} holds where a
  * standby without holes has the bytes, and {@link BrokenDraw} redraws the sources of some seeds
- * as broken releases that together hold the film.
+ * as broken releases that together hold the film, and {@link ListingDraw} changes how some NZBs
+ * list their articles (parts listed twice, first or last parts not listed, a 7z part posted twice).
  */
 final class ScenarioDraw {
     static final int MAX_HOLES = 5;
     static final int MIN_PART = 2 * 1024;
     static final int MAX_PART = 64 * 1024;
+    /** The faults {@link #placeFaults} draws from, in the order the seeds were named with. */
+    private static final Damage[] PROVIDER_FAULTS = {Damage.MISSING_ON_A, Damage.MISSING_ON_B, Damage.CORRUPT_ON_A,
+        Damage.SERVICE_ERROR_ON_A, Damage.RESET_ON_A, Damage.STALL_ON_A, Damage.SILENT_ON_A, Damage.TRICKLE_ON_A};
 
     private ScenarioDraw() {
     }
@@ -43,7 +47,10 @@ final class ScenarioDraw {
         return draw(seed, true);
     }
 
-    /** The draw of {@code seed}; without {@link BrokenDraw} when {@code broken} is false (as every seed drew before it existed). */
+    /**
+     * The draw of {@code seed}; without {@link BrokenDraw} and {@link ListingDraw} when {@code broken}
+     * is false (as every seed drew before they existed).
+     */
     static Scenario draw(long seed, boolean broken) {
         SplittableRandom r = new SplittableRandom(seed);
         int articles = switch (r.nextInt(20)) {
@@ -72,6 +79,7 @@ final class ScenarioDraw {
         RefusedDraw.apply(seed, size, sources, client, loginFault);
         List<long[]> ranges = ranges(r, client, size);
         int outage = broken ? BrokenDraw.apply(seed, size, sources, client, loginFault) : -1;
+        if (broken) ListingDraw.apply(seed, size, sources, client, loginFault);
         return new Scenario(seed, size, sources, client, loginFault, ranges, outage);
     }
 
@@ -100,7 +108,7 @@ final class ScenarioDraw {
     private static void placeFaults(SplittableRandom r, int size, List<SourceSpec> sources, boolean loginFault) {
         int faults = new int[] {0, 0, 1, 1, 2, 3}[r.nextInt(6)];
         for (int i = 0; i < faults; i++) {
-            Damage d = Damage.values()[2 + r.nextInt(Damage.values().length - 2)];
+            Damage d = PROVIDER_FAULTS[r.nextInt(PROVIDER_FAULTS.length)];
             SourceSpec s = d.delays() ? sources.get(0) : sources.get(r.nextInt(sources.size()));
             int article = r.nextInt(s.articles(size));
             int value = switch (d) {

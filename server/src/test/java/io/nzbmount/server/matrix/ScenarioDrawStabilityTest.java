@@ -39,7 +39,7 @@ class ScenarioDrawStabilityTest {
     }
 
     /**
-     * The broken releases draw leaves every seed it does not take exactly as it was; each disjoint
+     * The broken releases and NZB listing draws leave every seed they do not take exactly as it was; each disjoint
      * cover it draws holds every byte between its sources; and no drawn seed needs more cutovers to
      * read its whole file than a round allows (5): the oracle asks for a whole response without
      * counting cutovers, which is exact only while that holds.
@@ -52,21 +52,22 @@ class ScenarioDrawStabilityTest {
             Scenario before = ScenarioDraw.draw(seed, false);
             Scenario now = ScenarioDraw.draw(seed);
             boolean took = BrokenDraw.takes(seed, before.size(), before.sources(), before.client(), before.loginFault());
-            if (!took) assertEquals(before.describe(), now.describe(), "seed " + seed);
+            boolean listed = ListingDraw.takes(seed, before.client(), before.loginFault());
+            if (!took && !listed) assertEquals(before.describe(), now.describe(), "seed " + seed);
             taken += took ? 1 : 0;
             boolean anyGap = now.sources().stream().anyMatch(x -> !x.faults().isEmpty());
             if (!anyGap) continue;
             Oracle oracle = new Oracle(now);
             int needed = oracle.switchesNeeded(0, now.size());
             assertTrue(needed <= 5, "seed " + seed + " needs " + needed + " cutovers to read the whole file");
-            if (took && BrokenDraw.cover(seed)) {
+            if (took && !listed && BrokenDraw.cover(seed)) {
                 covers++;
                 assertTrue(now.sources().stream().filter(x -> !x.impostor()).allMatch(x -> !x.holes().isEmpty()), now.describe());
                 assertTrue(oracle.mustBeWhole(0, now.size()), "seed " + seed + ": " + now.describe());
             }
         }
         assertTrue(taken > 200, "the broken releases draw takes " + taken + " seeds of 1..2000");
-        assertTrue(covers > 80, covers + " disjoint covers in 1..2000");
+        assertTrue(covers > 60, covers + " disjoint covers in 1..2000");
     }
 
     @Test
