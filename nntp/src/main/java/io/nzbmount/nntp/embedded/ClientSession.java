@@ -153,6 +153,7 @@ final class ClientSession implements Runnable {
             return true;
         }
         String id = arg.substring(1, arg.length() - 1);
+        if (!stat && !verb.equals("HEAD")) counters.bodyCommand(id);
         ArticleFault fault = faults.take(id, stat);
         if (fault instanceof ArticleFault.Stall s) {
             faults.stall(s.millis());

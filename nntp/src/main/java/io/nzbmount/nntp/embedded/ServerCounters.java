@@ -1,6 +1,9 @@
 package io.nzbmount.nntp.embedded;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 /** What the embedded server has seen, for tests to check. Thread-safe; read at any time. */
 public final class ServerCounters {
@@ -9,6 +12,7 @@ public final class ServerCounters {
     private final AtomicLong maxConcurrent = new AtomicLong();
     private final AtomicLong bodyCommands = new AtomicLong();
     private final AtomicLong statCommands = new AtomicLong();
+    private final Map<String, LongAdder> bodiesById = new ConcurrentHashMap<>();
 
     /** Connections accepted since start (refused ones included). */
     public long accepted() { return accepted.get(); }
@@ -21,6 +25,12 @@ public final class ServerCounters {
 
     /** BODY and ARTICLE commands received, whatever they were answered. */
     public long bodyCommands() { return bodyCommands.get(); }
+
+    /** BODY and ARTICLE commands received for one message id (without angle brackets). */
+    public long bodyCommands(String messageId) {
+        LongAdder n = bodiesById.get(messageId);
+        return n == null ? 0 : n.sum();
+    }
 
     /** STAT commands received, whatever they were answered. */
     public long statCommands() { return statCommands.get(); }
@@ -35,6 +45,8 @@ public final class ServerCounters {
     void connectionClosed() { open.decrementAndGet(); }
 
     void bodyCommand() { bodyCommands.incrementAndGet(); }
+
+    void bodyCommand(String messageId) { bodiesById.computeIfAbsent(messageId, k -> new LongAdder()).increment(); }
 
     void statCommand() { statCommands.incrementAndGet(); }
 }

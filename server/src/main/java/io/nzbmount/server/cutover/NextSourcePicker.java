@@ -274,6 +274,8 @@ final class NextSourcePicker {
         long from = sent.heldFrom();
         int got = 0;
         try {
+            // The proof reads only the bytes before the cut: the old source's reader may hold those after it.
+            reader.willRead(from, r.offset());
             while (got < theirs.length) {
                 int n = reader.read(from + got, theirs, got, theirs.length - got);
                 if (n <= 0) break;

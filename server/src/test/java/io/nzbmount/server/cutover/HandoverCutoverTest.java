@@ -75,6 +75,37 @@ class HandoverCutoverTest {
     }
 
     @Test
+    void afterACutoverToOtherArticleBoundariesTheNewSourceFetchesNothingTheOldReaderHolds() throws Exception {
+        rig = CutoverRig.start(dataDir, "");
+        int otherPart = 60_000;
+        PostedFile a = rig.nntp.post(FILE, film, PART);
+        PostedFile b = rig.nntp.post(FILE, film, otherPart);
+        long item = rig.importPrimary(TITLE, a);
+        long standby = rig.addStandby(item, TITLE + " REPOST", b);
+        rig.awaitVerified(item, standby);
+        rig.nntp.removeArticle(a.messageIds().get(FAILED));
+
+        long[] before = new long[b.messageIds().size()];
+        for (int k = 0; k < before.length; k++) before[k] = rig.nntp.counters().bodyCommands(b.messageIds().get(k));
+        CutoverRig.Raw r = rawGet(rig.dav(TITLE, FILE));
+
+        r.assertOne200(film.length);
+        assertArrayEquals(sha256(film), sha256(r.body()), "every byte, in one response");
+        assertEquals(1, rig.events(item, "cutover").size());
+        // The old reader held A's articles after the failed one: B's articles that lie wholly in
+        // them were served by A, so none of them may have been fetched from B for this response.
+        long heldFrom = (FAILED + 1L) * PART;
+        long heldTo = (FAILED + 2L) * PART;
+        for (int k = 0; k < b.messageIds().size(); k++) {
+            long start = (long) k * otherPart;
+            if (start >= heldFrom && start + otherPart <= heldTo) {
+                assertEquals(before[k], rig.nntp.counters().bodyCommands(b.messageIds().get(k)),
+                        "B's article " + k + " lies in bytes the old reader held");
+            }
+        }
+    }
+
+    @Test
     void aHeldArticleWhoseFetchFailsIsServedFromTheStandbyAtTheSameOffset() throws Exception {
         // A held fetch that stalls past the socket timeout twice (one retry) fails while the
         // stream waits for it, after the cutover: the standby serves its bytes.
