@@ -29,9 +29,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       part). When every listed number falls inside the file on that grid and the last listed
  *       segment sits on it too, every segment is placed by its NZB number; numbers the NZB does
  *       not list (at the start, in the middle or at the end) are holes. When the last listed
- *       segment is missing on every provider, the first one's grid stands alone: reading where
- *       the last would be fails as that article's absence, and every read is still checked
- *       against the map.</li>
+ *       segment is missing or damaged on every provider, the first one's grid stands alone:
+ *       reading that part fails as it did here, and every read is still checked against the
+ *       map.</li>
  *   <li>Otherwise (parts of irregular sizes; rare, and costly) every segment is fetched, a few
  *       at once, and placed where its own {@code =ypart} header says.</li>
  * </ol>
@@ -101,7 +101,8 @@ public final class SegmentMapper {
         DecodedArticle last;
         try {
             last = fetch(segments.get(n - 1), priority, first.data());
-        } catch (ArticleMissingException e) {
+        } catch (ArticleMissingException | ArticleCorruptException e) {
+            // Reading that part later fails the same way; the rest of the file is still placed.
             if (onGrid) return placeByNumber(segments, size, grid);
             throw e;
         }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.nzbmount.nntp.ArticleCorruptException;
 import io.nzbmount.nntp.ArticleMissingException;
 import io.nzbmount.nntp.ArticleSpan;
+import io.nzbmount.nntp.ArticleUnavailableException;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.internal.reader.FakeFetcher.Content;
 import io.nzbmount.nntp.internal.reader.FakeFetcher.Part;
@@ -128,6 +129,22 @@ class SegmentMapperTest {
         assertEquals(1030, map.size());
         assertEquals(900, map.begin(9));
         assertEquals(List.of(new ArticleSpan(1000, 1030, true)), map.holes());
+    }
+
+    @Test
+    void lastListedArticleCorruptLeavesTheFirstArticlesGrid() throws Exception {
+        FakeFetcher fake = FakeFetcher.uniform(Content.generated(10 * 100 + 30), 100);
+        fake.failAlways(9, id -> new ArticleCorruptException(id, "CRC mismatch", null));
+        SegmentMap map = map(fake, fake.parts().subList(0, 10));
+        assertEquals(900, map.begin(9));
+        assertEquals(List.of(new ArticleSpan(1000, 1030, true)), map.holes());
+    }
+
+    @Test
+    void lastListedArticleUnavailableForNowFailsTheMap() throws Exception {
+        FakeFetcher fake = FakeFetcher.uniform(Content.generated(10 * 100 + 30), 100);
+        fake.failAlways(9, id -> new ArticleUnavailableException(id, "timed out", null));
+        assertThrows(ArticleUnavailableException.class, () -> map(fake, fake.parts().subList(0, 10)));
     }
 
     @Test
