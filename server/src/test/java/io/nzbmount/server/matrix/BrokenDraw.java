@@ -16,7 +16,8 @@ import java.util.TreeMap;
 /**
  * Broken releases that together hold the film, drawn from a random stream of its own after
  * everything else, so a seed it leaves alone is exactly the scenario it was before it existed.
- * It redraws the sources of the seeds it takes (the file, its size and the client stay) as one of:
+ * It takes half the eligible seeds and redraws their sources (the file, its size and the client
+ * stay) as one of:
  * <ul>
  *   <li><b>standbys with holes of their own</b>: the primary with 0 to 2 holes, 1 to 3 standbys
  *       with 1 or 2 each, at least one of them inside a fingerprint sample; holes may meet, so
@@ -25,7 +26,7 @@ import java.util.TreeMap;
  *       so together they hold every byte and a response must be whole.</li>
  * </ul>
  * The primary keeps its name, article size and the provider faults the draw gave it (its holes
- * are redrawn); an impostor the draw added is kept. One such seed in three also gets a provider
+ * are redrawn); an impostor the draw added is kept. One such seed in four with two standbys or more also gets a provider
  * outage during a standby's background proof ({@link Scenario#outage}): the second or a later
  * standby, after the earlier ones were proved, so the primary's first sample is already known.
  *
@@ -53,7 +54,7 @@ final class BrokenDraw {
     static boolean takes(long seed, int size, List<SourceSpec> sources, Client client, boolean loginFault) {
         if (Regressions.namedBefore(seed, Regressions.Era.BROKEN_RELEASES) || loginFault || client == Client.IDENTITY || size < MIN_SIZE) return false;
         for (SourceSpec s : sources) if (s.archive() != null) return false;
-        return new SplittableRandom(seed ^ STREAM).nextInt(4) != 0;
+        return new SplittableRandom(seed ^ STREAM).nextInt(4) < 2;
     }
 
     /** Whether a seed the draw takes gets a disjoint cover (else standbys with holes of their own). */
@@ -90,7 +91,7 @@ final class BrokenDraw {
             sources.add(new SourceSpec(name, part, new TreeMap<>(), false));
         }
         if (cover) disjointCover(r, size, sources); else ownHoles(r, size, sources);
-        int outage = standbys >= 2 && r.nextInt(3) == 0 ? 2 + r.nextInt(standbys - 1) : -1;
+        int outage = standbys >= 2 && r.nextInt(4) == 0 ? 2 + r.nextInt(standbys - 1) : -1;
         if (impostor != null) sources.add(impostor);
         return outage;
     }

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>System properties: {@code matrix.seed} runs that one seed alone (or a comma-separated list); {@code matrix.first} (1)
  * and {@code matrix.seeds} (300) choose the drawn range (the named regressions are left out of
- * it: they run first anyway); {@code matrix.workers} (3) how many seeds run at once, each worker
+ * it: they run first anyway); {@code matrix.workers} (4) how many seeds run at once, each worker
  * on an application of its own. The seeds of a worker share its application, as the items of a
  * real server do; a seed that draws a provider refusing connections gets one of its own, so the
  * provider's cool-down does not reach the next seed.
@@ -55,7 +55,7 @@ class FaultMatrixTest {
         SeedOutcome[] outcomes = new SeedOutcome[seeds.size()];
         long[] millis = new long[seeds.size()];
         AtomicInteger next = new AtomicInteger();
-        int workers = (int) Math.max(1, Math.min(seeds.size(), Long.getLong("matrix.workers", 3)));
+        int workers = (int) Math.max(1, Math.min(seeds.size(), Long.getLong("matrix.workers", 4)));
         ExecutorService pool = Executors.newFixedThreadPool(workers);
         try {
             List<Future<?>> running = new ArrayList<>();
