@@ -76,7 +76,8 @@ final class Regressions {
             new Regression(64, "two streams met the same hole at once: the one that did not cut over first ended short"),
             new Regression(67, "an id reused after a delete: the new item served the deleted release's bytes"),
             new Regression(70, "an id reused after a delete: the new item served the deleted release's bytes"),
-            new Regression(71, "a provider that went silent made the player wait the 30 s socket timeout"),
+            new Regression(71, "a provider that went silent made the player wait the 30 s socket timeout; later, by the"
+                    + " ground-truth oracle: a standby article served damaged on a sample left the cutover sweep inconclusive"),
             new Regression(77, "an id reused after a delete: the new item served the deleted release's bytes"),
             new Regression(87, "a standby with another file name renamed the item's file after a cutover"),
             new Regression(91, "a standby with another file name renamed the item's file after a cutover"),
