@@ -105,6 +105,19 @@ final class MatrixRig implements AutoCloseable {
         return out;
     }
 
+    /**
+     * The item's first event of {@code kind} whose detail {@code field} is {@code value}, waiting up
+     * to {@code millis} for it to be stored; null when none came.
+     */
+    JsonNode awaitEvent(long item, String kind, String field, long value, long millis) throws Exception {
+        long until = System.nanoTime() + millis * 1_000_000;
+        do {
+            for (JsonNode e : events(item, kind)) if (e.get("detail").get(field).asLong() == value) return e;
+            Thread.sleep(50);
+        } while (System.nanoTime() < until);
+        return null;
+    }
+
     /** PROPFIND Depth 1 of a WebDAV path: status and body. */
     HttpResponse<String> propfind(String path) throws Exception {
         return send(HttpRequest.newBuilder(uri(path)).header("Depth", "1")

@@ -114,14 +114,8 @@ final class PromiseCheck {
 
     /** The reason of the item's stream-closed event at {@code offset}, waiting briefly for it to be stored. */
     private String closeReason(long offset) throws Exception {
-        long until = System.nanoTime() + 5_000_000_000L;
-        do {
-            for (JsonNode e : rig.events(currentItem, "stream-closed")) {
-                if (e.get("detail").get("offset").asLong() == offset) return e.get("detail").get("reason").asText();
-            }
-            Thread.sleep(50);
-        } while (System.nanoTime() < until);
-        return "(no stream-closed event at offset " + offset + ")";
+        JsonNode e = rig.awaitEvent(currentItem, "stream-closed", "offset", offset, 5_000);
+        return e != null ? e.get("detail").get("reason").asText() : "(no stream-closed event at offset " + offset + ")";
     }
 
     /** The item whose events the checks read from now on. */

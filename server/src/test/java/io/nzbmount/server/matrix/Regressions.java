@@ -10,7 +10,9 @@ import java.util.List;
  *
  * <p>A seed named before archives were drawn names a plain case: {@link ArchiveDraw} leaves every
  * {@link #plainOnly} seed plain, so it replays what it was named for. A seed named for an archive
- * case carries the archive format it was named with ({@link #format}), which the draw keeps.
+ * case carries the archive format it was named with ({@link #format}), which the draw keeps. Each
+ * carries its {@link Era}, the draws that existed when it was named: a draw added later
+ * ({@link BrokenDraw}, {@link ListingDraw}) leaves it alone.
  */
 final class Regressions {
     /**
@@ -46,6 +48,14 @@ final class Regressions {
         NZB_LISTINGS
     }
 
+    private static final String FIRST_LISTED_TWICE = "the first part listed twice, its first copy missing or damaged:"
+            + " the import refused the release as lacking its first article";
+    private static final String FIRST_UNLISTED = "an NZB that does not list its first parts: the import read every"
+            + " article to map the file and refused the source at the first one missing";
+    private static final String LAST_UNLISTED = "an NZB that does not list its last parts, with an article missing or"
+            + " damaged in the middle: the import was refused, the size could not be learned";
+    private static final String COPY_AS_HOLE = "a part listed twice whose first copy is missing or damaged was"
+            + " recorded as a hole of the source, though the second copy is good";
     private static final String REFUSED_ONLY_ON_A = "a primary article only a refusing provider holds: the response"
             + " waited for the providers although a verified standby had the bytes";
     private static final String TILED_HOLE = "a small file whose sample plan tiles it, with a hole in the primary:"
@@ -181,7 +191,39 @@ final class Regressions {
             // A small file's sample over such an article had no room to move: the cutover's own
             // proof now excuses one sample the providers that answer lack (found by the long run).
             new Regression(2711, "a small file whose sample only a refusing provider held: no standby could be"
-                    + " proved at the cutover, the response waited 40 s and ended short"));
+                    + " proved at the cutover, the response waited 40 s and ended short"),
+            // Found by the ground-truth oracle with the broken releases and NZB listing draws; each
+            // failed on the code before issue 26's fixes.
+            new Regression(5, FIRST_LISTED_TWICE, Era.NZB_LISTINGS),
+            new Regression(24, FIRST_LISTED_TWICE, Era.NZB_LISTINGS),
+            new Regression(30, "a standby with a hole of its own far from the primary's was never proved: the"
+                    + " response ended at the primary's hole", Era.NZB_LISTINGS),
+            new Regression(40, COPY_AS_HOLE, Era.NZB_LISTINGS),
+            new Regression(42, FIRST_UNLISTED, Era.NZB_LISTINGS),
+            new Regression(50, FIRST_UNLISTED, Era.NZB_LISTINGS),
+            new Regression(69, "a standby proved while both providers answered 430 for everything was judged dead",
+                    Era.NZB_LISTINGS),
+            new Regression(75, FIRST_LISTED_TWICE, Era.NZB_LISTINGS),
+            new Regression(82, COPY_AS_HOLE, Era.NZB_LISTINGS),
+            new Regression(95, LAST_UNLISTED, Era.NZB_LISTINGS),
+            new Regression(105, "the last part listed twice, its first copy missing: the read failed at that article"
+                    + " and the response ended short", Era.NZB_LISTINGS),
+            new Regression(116, LAST_UNLISTED, Era.NZB_LISTINGS),
+            new Regression(122, FIRST_LISTED_TWICE, Era.NZB_LISTINGS),
+            new Regression(130, FIRST_LISTED_TWICE, Era.NZB_LISTINGS),
+            new Regression(155, FIRST_UNLISTED, Era.NZB_LISTINGS),
+            new Regression(174, LAST_UNLISTED, Era.NZB_LISTINGS),
+            new Regression(198, LAST_UNLISTED, Era.NZB_LISTINGS),
+            new Regression(205, FIRST_UNLISTED, Era.NZB_LISTINGS),
+            new Regression(211, FIRST_LISTED_TWICE, Era.NZB_LISTINGS),
+            new Regression(221, FIRST_UNLISTED, Era.NZB_LISTINGS),
+            new Regression(230, LAST_UNLISTED, Era.NZB_LISTINGS),
+            new Regression(241, LAST_UNLISTED, Era.NZB_LISTINGS),
+            new Regression(258, LAST_UNLISTED, Era.NZB_LISTINGS),
+            new Regression(260, FIRST_LISTED_TWICE, Era.NZB_LISTINGS),
+            new Regression(276, FIRST_UNLISTED, Era.NZB_LISTINGS),
+            new Regression(294, FIRST_UNLISTED, Era.NZB_LISTINGS),
+            new Regression(298, LAST_UNLISTED, Era.NZB_LISTINGS));
 
     private Regressions() {
     }

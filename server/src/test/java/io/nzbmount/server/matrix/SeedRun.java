@@ -145,14 +145,8 @@ final class SeedRun {
     /** The result word of the source's first proof (the primary: none), waiting up to 30 s for it; null when none came. */
     private String proofResult(long sourceId) throws Exception {
         if (sourceIndex.get(sourceId) != null && sourceIndex.get(sourceId) == 0) return null;
-        long until = System.nanoTime() + 30_000_000_000L;
-        do {
-            for (JsonNode e : rig.events(item, "standby-validation-result")) {
-                if (e.get("detail").get("source").asLong() == sourceId) return e.get("detail").get("result").asText();
-            }
-            Thread.sleep(100);
-        } while (System.nanoTime() < until);
-        return null;
+        JsonNode e = rig.awaitEvent(item, "standby-validation-result", "source", sourceId, 30_000);
+        return e != null ? e.get("detail").get("result").asText() : null;
     }
 
     private URI file() throws Exception {
