@@ -49,7 +49,7 @@ import java.util.List;
  *       primary on. The draws keep every unreadable article of every source ({@link
  *       ScenarioDraw#MAX_HOLES} holes in all, and the few articles only a refusing provider holds)
  *       so that this is never above the budget; {@code ScenarioDrawStabilityTest} checks it
- *       for seeds 1..2000. Unlisted first or last parts ({@link ListingDraw}) are holes too.</li>
+ *       for seeds 1..1000. Unlisted first or last parts ({@link ListingDraw}) are holes too.</li>
  *   <li>A provider fault that makes a sample transiently unreadable (a stall, a reset, a 503)
  *       leaves a proof inconclusive by design, and a standby that could only be proved then would
  *       not count. The draws put delaying faults on the primary alone and every transient fault on
