@@ -1,5 +1,7 @@
 package io.nzbmount.nntp;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -54,5 +56,20 @@ public interface FileMap {
      */
     default Optional<String> postedName() {
         return Optional.empty();
+    }
+
+    /**
+     * The holes of the file: the ranges no article of the NZB holds (its list lacks the parts
+     * there), in file order, each as {@link #span(long)} gives it. Empty when every byte has an
+     * article. Costs no fetch: one {@link #span(long)} per article.
+     */
+    default List<ArticleSpan> holes() {
+        List<ArticleSpan> holes = new ArrayList<>();
+        for (long at = 0; at < size(); ) {
+            ArticleSpan span = span(at);
+            if (span.hole()) holes.add(span);
+            at = span.end();
+        }
+        return holes;
     }
 }

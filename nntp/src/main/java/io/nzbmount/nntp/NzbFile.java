@@ -4,7 +4,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * One file of an NZB: its articles in part order, without duplicates.
+ * One file of an NZB: its articles in part order, one segment per part number (the other copies
+ * the NZB lists for a number are that segment's {@link NzbSegment#alternates()}).
  *
  * @param name       the file name recovered from the subject (never blank)
  * @param subject    the subject line as posted

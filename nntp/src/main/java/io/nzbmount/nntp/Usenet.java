@@ -36,7 +36,10 @@ public interface Usenet extends AutoCloseable {
     /**
      * Learns the file's exact decoded size and the position of every article. Usually costs one
      * article fetch (two when the NZB's article count does not fit the first article's part
-     * size); an NZB whose parts do not fit any regular layout costs a fetch of every article.
+     * size: an NZB that lacks parts has them placed by their numbers, and the parts it lacks are
+     * {@linkplain FileMap#holes() holes}); an NZB whose parts do not fit any regular layout costs
+     * a fetch of every article. A part listed more than once is fetched from the first copy that
+     * can be had.
      *
      * @throws ReadFailure when an article needed to learn the layout cannot be had
      * @throws IllegalArgumentException when the file has no articles

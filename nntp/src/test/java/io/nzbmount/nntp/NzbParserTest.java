@@ -132,18 +132,37 @@ class NzbParserTest {
         assertEquals(parse(NYUU), NzbParser.parse(trickle));
     }
 
+    static final String REPOSTED = """
+            <nzb><file subject="a.bin"><segments>
+              <segment bytes="30" number="3">third@x</segment>
+              <segment bytes="10" number="1">first@x</segment>
+              <segment bytes="31" number="3">third-repost@x</segment>
+              <segment bytes="20" number="2">second@x</segment>
+              <segment bytes="11" number="1">first-repost@x</segment>
+              <segment bytes="10" number="1">first@x</segment>
+              <segment bytes="32" number="3">third-again@x</segment>
+            </segments></file></nzb>""";
+
     @Test
-    void duplicateSegmentNumbersKeepTheFirstAndSegmentsAreSorted() throws IOException {
-        Nzb nzb = parse("""
-                <nzb><file subject="a.bin"><segments>
-                  <segment bytes="30" number="3">third@x</segment>
-                  <segment bytes="10" number="1">first@x</segment>
-                  <segment bytes="31" number="3">third-repost@x</segment>
-                  <segment bytes="20" number="2">second@x</segment>
-                  <segment bytes="11" number="1">first-repost@x</segment>
-                </segments></file></nzb>""");
-        assertEquals(List.of(new NzbSegment(1, 10, "first@x"), new NzbSegment(2, 20, "second@x"),
-                new NzbSegment(3, 30, "third@x")), nzb.files().get(0).segments());
+    void repostedSegmentNumbersKeepEveryMessageIdInListedOrder() throws IOException {
+        List<NzbSegment> expected = List.of(
+                new NzbSegment(1, 10, "first@x", List.of("first-repost@x")),
+                new NzbSegment(2, 20, "second@x"),
+                new NzbSegment(3, 30, "third@x", List.of("third-repost@x", "third-again@x")));
+        assertEquals(expected, parse(REPOSTED).files().get(0).segments());
+        assertEquals(List.of(new NzbSegment(3, 30, "third@x"), new NzbSegment(3, 30, "third-repost@x"),
+                new NzbSegment(3, 30, "third-again@x")), expected.get(2).copies());
+    }
+
+    @Test
+    void repostedSegmentNumbersReadOneByteAtATimeKeepEveryMessageId() throws IOException {
+        InputStream trickle = new ByteArrayInputStream(REPOSTED.getBytes(UTF_8)) {
+            @Override
+            public synchronized int read(byte[] b, int off, int len) {
+                return super.read(b, off, Math.min(len, 1));
+            }
+        };
+        assertEquals(parse(REPOSTED), NzbParser.parse(trickle));
     }
 
     @Test

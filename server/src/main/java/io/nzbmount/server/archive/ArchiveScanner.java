@@ -70,13 +70,17 @@ public final class ArchiveScanner {
         for (Par2File f : par2) described.putIfAbsent(f.name(), f);
         List<ArchiveSet> sets = new ArrayList<>();
         Set<Integer> claimed = new HashSet<>();
-        for (int i = 0; i < count; i++) {
-            if (kinds[i] != Kind.SEVEN_ZIP) continue;
+        List<Integer> heads = new ArrayList<>();
+        for (int i = 0; i < count; i++) if (kinds[i] == Kind.SEVEN_ZIP) heads.add(i);
+        for (int i : heads) {
+            if (claimed.contains(i)) continue;
             List<VolumeBytes> parts = new ArrayList<>();
             List<Integer> positions = new ArrayList<>();
-            collectSplitParts(files, i, laterSplitParts, parts, positions);
+            List<SplitRepeats.Repeat> repeats = new ArrayList<>();
+            collectSplitParts(files, i, heads, laterSplitParts, parts, positions, repeats);
             parts.forEach(p -> claimed.add(p.file()));
-            sets.add(SevenZipReader.read(parts, positions, described));
+            repeats.forEach(r -> claimed.add(r.part().file()));
+            sets.add(sevenZip(source, parts, positions, repeats, described));
         }
         for (int i : laterSplitParts) {
             if (!claimed.contains(i)) kinds[i] = kindOf(files[i]);
@@ -135,17 +139,45 @@ public final class ArchiveScanner {
         return Arrays.equals(head, 0, signature.length, signature, 0, signature.length);
     }
 
-    /** A 7z named {@code x.001} takes {@code x.002}, {@code x.003}... as its later parts. */
-    private static void collectSplitParts(VolumeBytes[] files, int first, List<Integer> laterSplitParts,
-                                          List<VolumeBytes> parts, List<Integer> positions) {
+    /** A 7z set, refused when a part it has twice differs from its other copy. */
+    private static ArchiveSet sevenZip(VolumeSource source, List<VolumeBytes> parts, List<Integer> positions,
+                                       List<SplitRepeats.Repeat> repeats, Map<String, Par2File> described)
+            throws IOException {
+        Map<Integer, VolumeBytes> kept = new java.util.HashMap<>();
+        for (int i = 0; i < parts.size(); i++) kept.put(positions.get(i), parts.get(i));
+        String name = SevenZipReader.setName(parts.get(0).name());
+        Optional<Refusal> conflict = SplitRepeats.conflict(name, source, kept, repeats);
+        if (conflict.isEmpty()) return SevenZipReader.read(parts, positions, described);
+        List<Integer> all = new ArrayList<>(parts.stream().map(VolumeBytes::file).toList());
+        repeats.forEach(r -> all.add(r.part().file()));
+        return new ArchiveSet(name, ArchiveSet.Format.SEVEN_ZIP, all, List.of(), conflict);
+    }
+
+    /**
+     * A 7z named {@code x.001} takes {@code x.002}, {@code x.003}... as its later parts; a part
+     * named again (the first one too: {@code heads} are the files that start a 7z) goes to
+     * {@code repeats}.
+     */
+    private static void collectSplitParts(VolumeBytes[] files, int first, List<Integer> heads,
+                                          List<Integer> laterSplitParts, List<VolumeBytes> parts,
+                                          List<Integer> positions, List<SplitRepeats.Repeat> repeats) {
         parts.add(files[first]);
         positions.add(0);
         Optional<VolumeNames.Parsed> head = VolumeNames.split(files[first].name());
         if (head.isEmpty()) return;
+        for (int i : heads) {
+            Optional<VolumeNames.Parsed> p = VolumeNames.split(files[i].name());
+            if (i > first && p.isPresent() && p.get().base().equals(head.get().base())) {
+                repeats.add(new SplitRepeats.Repeat(0, files[i]));
+            }
+        }
         Map<Integer, VolumeBytes> later = new LinkedHashMap<>();
         for (int i : laterSplitParts) {
             Optional<VolumeNames.Parsed> p = VolumeNames.split(files[i].name());
-            if (p.isPresent() && p.get().base().equals(head.get().base())) later.putIfAbsent(p.get().position(), files[i]);
+            if (p.isEmpty() || !p.get().base().equals(head.get().base())) continue;
+            if (later.putIfAbsent(p.get().position(), files[i]) != null) {
+                repeats.add(new SplitRepeats.Repeat(p.get().position(), files[i]));
+            }
         }
         later.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> {
             parts.add(e.getValue());

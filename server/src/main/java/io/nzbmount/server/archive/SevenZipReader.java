@@ -55,7 +55,8 @@ final class SevenZipReader {
         }
     }
 
-    private static String setName(String first) {
+    /** The set's name from its first part's name: without the part number and the {@code .7z}. */
+    static String setName(String first) {
         String base = VolumeNames.split(first).map(VolumeNames.Parsed::base).orElse(first);
         return base.toLowerCase(java.util.Locale.ROOT).endsWith(".7z") ? base.substring(0, base.length() - 3) : base;
     }

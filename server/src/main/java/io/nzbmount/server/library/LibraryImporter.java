@@ -1,11 +1,13 @@
 package io.nzbmount.server.library;
 
+import io.nzbmount.nntp.ArticleSpan;
 import io.nzbmount.server.library.ImportException.Reason;
 import io.nzbmount.server.library.PreparedRelease.PreparedFile;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.FileRecord;
 import io.nzbmount.server.store.Files;
 import io.nzbmount.server.store.ItemRecord;
+import io.nzbmount.server.store.KnownHoles;
 import io.nzbmount.server.store.Items;
 import io.nzbmount.server.store.NewSource;
 import io.nzbmount.server.store.MissingArticles;
@@ -45,6 +47,9 @@ public final class LibraryImporter {
 
     /** Largest NZB accepted: real ones are a few MiB even for 100 GiB releases. */
     public static final int MAX_NZB_BYTES = 64 * 1024 * 1024;
+
+    /** Why a source's hole is known from its import: the NZB lists no article for those bytes. */
+    static final String UNLISTED = "the NZB lists no article for these bytes";
 
     private final Database db;
     private final ReleaseInspector inspector;
@@ -207,6 +212,11 @@ public final class LibraryImporter {
         Files.insertAll(c, files);
         Refusals.insertAll(c, sourceId, r.refused());
         MissingArticles.insertAll(c, sourceId, r.presence().missingIds());
+        for (PreparedFile f : r.files()) {
+            for (ArticleSpan hole : f.holes()) {
+                KnownHoles.add(c, sourceId, f.index(), hole.start(), hole.end(), now, UNLISTED);
+            }
+        }
         return sourceId;
     }
 

@@ -1,5 +1,6 @@
 package io.nzbmount.server.library;
 
+import io.nzbmount.nntp.ArticleSpan;
 import io.nzbmount.server.store.RefusalRecord;
 import java.util.List;
 import java.util.Objects;
@@ -29,10 +30,18 @@ record PreparedRelease(byte[] nzb, String sha256, String releaseName, String ite
      *
      * @param volumes for a file inside archive volumes, the NZB positions of the volumes its
      *                layout refers to; empty for a file of the NZB
+     * @param holes   the ranges of a file of the NZB that its list holds no article for
      */
-    record PreparedFile(int index, String name, long size, String layout, boolean media, List<Integer> volumes) {
+    record PreparedFile(int index, String name, long size, String layout, boolean media, List<Integer> volumes,
+                        List<ArticleSpan> holes) {
         PreparedFile {
             volumes = List.copyOf(volumes);
+            holes = List.copyOf(holes);
+        }
+
+        /** A file without holes. */
+        PreparedFile(int index, String name, long size, String layout, boolean media, List<Integer> volumes) {
+            this(index, name, size, layout, media, volumes, List.of());
         }
     }
 }

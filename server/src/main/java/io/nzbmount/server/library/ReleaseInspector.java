@@ -197,7 +197,8 @@ final class ReleaseInspector {
                     : volumes.isSized(i) ? sizedOrNull(volumes, i) : null;
             prepared.add(sized == null
                     ? new PreparedFile(i, nzbNames[i], -1, "", false, List.of())
-                    : new PreparedFile(i, nzbNames[i], sized.size(), sized.layout(), mediaByIndex[i], List.of()));
+                    : new PreparedFile(i, nzbNames[i], sized.size(), sized.layout(), mediaByIndex[i], List.of(),
+                            sized.holes()));
         }
         int innerIndex = volumes.count();
         for (int i = 0; i < entries.size(); i++) {

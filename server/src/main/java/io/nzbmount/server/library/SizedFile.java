@@ -1,5 +1,7 @@
 package io.nzbmount.server.library;
 
+import io.nzbmount.nntp.ArticleSpan;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -12,12 +14,20 @@ import java.util.Optional;
  *                   as is and handed back unchanged, never read by the library
  * @param postedName the name in the articles' yEnc headers, when the reader saw one (a release
  *                   with obfuscated subjects may still carry the real name there)
+ * @param holes      the byte ranges no article of the NZB holds (its list lacks the parts there),
+ *                   in file order; empty when every byte has an article
  */
-public record SizedFile(long size, String layout, Optional<String> postedName) {
+public record SizedFile(long size, String layout, Optional<String> postedName, List<ArticleSpan> holes) {
     public SizedFile {
         Objects.requireNonNull(layout, "layout");
         Objects.requireNonNull(postedName, "postedName");
+        holes = List.copyOf(holes);
         if (size < 0) throw new IllegalArgumentException("size must be >= 0: " + size);
+    }
+
+    /** A file every byte of which has an article. */
+    public SizedFile(long size, String layout, Optional<String> postedName) {
+        this(size, layout, postedName, List.of());
     }
 
     /** Without a posted name. */

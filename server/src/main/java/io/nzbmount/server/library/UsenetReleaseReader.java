@@ -29,7 +29,7 @@ public final class UsenetReleaseReader implements ReleaseReader {
     @Override
     public SizedFile size(NzbFile file) throws IOException {
         FileMap map = usenet.map(file, priority);
-        return new SizedFile(map.size(), map.layout(), map.postedName());
+        return new SizedFile(map.size(), map.layout(), map.postedName(), map.holes());
     }
 
     /** Reads with a read-ahead of one article, so only the articles holding the range are fetched. */

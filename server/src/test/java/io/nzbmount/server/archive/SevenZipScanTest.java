@@ -96,6 +96,56 @@ class SevenZipScanTest {
         }
     }
 
+    /** Part {@code index} of {@code parts} with one byte in its middle changed: a part of another archive. */
+    private static ArchiveVolume otherCopy(List<ArchiveVolume> parts, int index) {
+        byte[] bytes = parts.get(index).bytes().clone();
+        bytes[bytes.length / 2] ^= 0x5A;
+        return new ArchiveVolume(parts.get(index).name(), bytes);
+    }
+
+    @Test
+    void splitSevenZipPartPostedTwiceAsTheSameBytesIsKeptOnce() throws Exception {
+        List<ArchiveVolume> parts = archive("d", "-mx0", "-v100k");
+        List<ArchiveVolume> posted = new ArrayList<>(parts);
+        posted.add(new ArchiveVolume(parts.get(1).name(), parts.get(1).bytes().clone()));
+        posted.add(new ArchiveVolume(parts.get(0).name(), parts.get(0).bytes().clone()));
+        CountingSource source = new CountingSource(posted);
+        ArchiveScan scan = ArchiveScanner.scan(source);
+        assertEquals(1, scan.sets().size(), () -> scan.sets().toString());
+        ArchiveSet set = scan.sets().get(0);
+        assertTrue(set.refusal().isEmpty(), () -> set.refusal().toString());
+        assertEquals(parts.size(), set.volumes().size());
+        assertServes(source, member(set, "film.mkv"), film);
+        assertEquals(posted.size(), scan.archived().size(), "the repeats are parts of the archive, not files of their own");
+    }
+
+    @Test
+    void splitSevenZipPartPostedTwiceWithDifferentBytesRefusesTheSet() throws Exception {
+        List<ArchiveVolume> parts = archive("c", "-mx0", "-v100k");
+        for (boolean otherFirst : new boolean[] {true, false}) {
+            List<ArchiveVolume> posted = new ArrayList<>(parts);
+            // The copy that belongs to another archive is listed before the right one, or after it.
+            if (otherFirst) posted.add(1, otherCopy(parts, 1)); else posted.add(otherCopy(parts, 1));
+            ArchiveScan scan = ArchiveScanner.scan(new CountingSource(posted));
+            assertEquals(1, scan.sets().size());
+            ArchiveSet set = scan.sets().get(0);
+            assertEquals(Refusal.Reason.CONFLICT, set.refusal().orElseThrow().reason(), "other copy first: " + otherFirst);
+            assertTrue(set.refusal().get().message().contains("part 2 twice with different contents"),
+                    () -> set.refusal().get().message());
+            assertTrue(set.members().stream().noneMatch(Member::servable), "no member of a refused set is served");
+        }
+    }
+
+    @Test
+    void splitSevenZipFirstPartPostedTwiceWithDifferentBytesRefusesTheSet() throws Exception {
+        List<ArchiveVolume> parts = archive("f", "-mx0", "-v100k");
+        List<ArchiveVolume> posted = new ArrayList<>(parts);
+        posted.add(otherCopy(parts, 0));
+        ArchiveScan scan = ArchiveScanner.scan(new CountingSource(posted));
+        assertEquals(1, scan.sets().size(), () -> scan.sets().toString());
+        assertEquals(Refusal.Reason.CONFLICT, scan.sets().get(0).refusal().orElseThrow().reason());
+    }
+
     @Test
     void obfuscatedSevenZipIsFoundBySignature() throws Exception {
         List<ArchiveVolume> made = archive("o", "-mx0");

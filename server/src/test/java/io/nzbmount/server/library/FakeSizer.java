@@ -1,6 +1,7 @@
 package io.nzbmount.server.library;
 
 import io.nzbmount.nntp.ArticleMissingException;
+import io.nzbmount.nntp.ArticleSpan;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.ProvidersUnavailableException;
 import io.nzbmount.nntp.Slice;
@@ -32,6 +33,8 @@ public final class FakeSizer implements ReleaseReader {
     public final Map<String, byte[]> heads = new HashMap<>();
     /** Where a file's bytes stop being readable for good (an article gone), by its subject name. */
     public final Map<String, Long> goneFrom = new HashMap<>();
+    /** The ranges a file's NZB lists no article for, by its subject name. */
+    public final Map<String, List<ArticleSpan>> holes = new HashMap<>();
     /** The yEnc name of a file, by its subject name. */
     public final Map<String, String> postedNames = new HashMap<>();
 
@@ -46,7 +49,8 @@ public final class FakeSizer implements ReleaseReader {
         if (missing.contains(file.name())) throw new ArticleMissingException(first, "430 on every provider");
         sized.add(file.name());
         int n = file.segments().size();
-        return new SizedFile(expectedSize(n), "yenc:" + n + "x" + PART, Optional.ofNullable(postedNames.get(file.name())));
+        return new SizedFile(expectedSize(n), "yenc:" + n + "x" + PART, Optional.ofNullable(postedNames.get(file.name())),
+                holes.getOrDefault(file.name(), List.of()));
     }
 
     @Override

@@ -8,11 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.nzbmount.nntp.ArticleSpan;
 import io.nzbmount.server.library.ImportException.Reason;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.EventQuery;
 import io.nzbmount.server.store.Files;
 import io.nzbmount.server.store.FileRecord;
+import io.nzbmount.server.store.KnownHoles;
 import io.nzbmount.server.store.SourceState;
 import io.nzbmount.server.store.SourceTable;
 import java.nio.file.Path;
@@ -67,6 +69,26 @@ class LibraryImporterTest {
                 stored.stream().map(FileRecord::name).toList());
         assertEquals(List.of(true, false, false, false), stored.stream().map(FileRecord::media).toList());
         assertEquals(1, catalog.items().size());
+    }
+
+    @Test
+    void rangesTheNzbListsNoArticleForAreStoredAsHolesOfTheSource() throws Exception {
+        long size = FakeSizer.expectedSize(50);
+        sizer.holes.put("movie.mkv", List.of(new ArticleSpan(0, FakeSizer.PART, true),
+                new ArticleSpan(49 * FakeSizer.PART, size, true)));
+        ImportResult r = importer.importNzb(TestNzbs.film("a", "T"), Optional.empty());
+
+        int index = db.transaction(c -> Files.ofSource(c, r.sourceId())).stream()
+                .filter(f -> f.name().equals("movie.mkv")).findFirst().orElseThrow().index();
+        assertEquals(List.of(new KnownHoles.Row(r.sourceId(), index, 0, FakeSizer.PART),
+                        new KnownHoles.Row(r.sourceId(), index, 49 * FakeSizer.PART, size)),
+                db.transaction(c -> KnownHoles.ofSource(c, r.sourceId())));
+    }
+
+    @Test
+    void fileWhoseNzbListsEveryPartStoresNoHole() throws Exception {
+        ImportResult r = importer.importNzb(TestNzbs.film("a", "T"), Optional.empty());
+        assertEquals(List.of(), db.transaction(c -> KnownHoles.ofSource(c, r.sourceId())));
     }
 
     @Test

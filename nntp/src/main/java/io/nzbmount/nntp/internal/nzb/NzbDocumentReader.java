@@ -185,8 +185,8 @@ public final class NzbDocumentReader {
             if (event != XMLStreamConstants.START_ELEMENT) continue;
             if (isNzb("segment")) {
                 NzbSegment segment = segment();
-                // A repeated number is a reposted part: the first one listed is kept.
-                segments.putIfAbsent(segment.number(), segment);
+                // A repeated number is a reposted part: its id is another copy of the first one listed.
+                segments.merge(segment.number(), segment, (listed, repost) -> listed.withAlternate(repost.messageId()));
             } else {
                 skipElement();
             }

@@ -1,6 +1,7 @@
 package io.nzbmount.nntp.internal.reader;
 
 import io.nzbmount.nntp.ArticleCorruptException;
+import io.nzbmount.nntp.ArticleMissingException;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbSegment;
 import io.nzbmount.nntp.Priority;
@@ -22,19 +23,27 @@ import java.util.concurrent.atomic.AtomicInteger;
  *   <li>The first segment: its {@code =ybegin size=} is the file size and its length the part
  *       size. When it starts at 0 and the NZB's segment count fits that part size
  *       ({@code (n-1)*part < size <= n*part}), every offset follows: one fetch.</li>
- *   <li>Otherwise the last segment too. When both sit at {@code (number-1)*part} by their NZB
- *       part numbers and the last ends the file, the NZB lacks some segments in the middle:
- *       every segment is placed by its number and the missing ones leave holes.</li>
+ *   <li>Otherwise the part grid: part {@code p} of a post whose parts but the last have
+ *       {@code part} bytes starts at {@code (p-1)*part}, so the first listed segment gives the
+ *       part size (its start over {@code p-1}, or its length when it is part 1 and not the last
+ *       part). When every listed number falls inside the file on that grid and the last listed
+ *       segment sits on it too, every segment is placed by its NZB number; numbers the NZB does
+ *       not list (at the start, in the middle or at the end) are holes. When the last listed
+ *       segment is missing or damaged on every provider, the first one's grid stands alone:
+ *       reading that part fails as it did here, and every read is still checked against the
+ *       map.</li>
  *   <li>Otherwise (parts of irregular sizes; rare, and costly) every segment is fetched, a few
  *       at once, and placed where its own {@code =ypart} header says.</li>
  * </ol>
  * Every step checks that the articles agree on the file size; what does not fit is an
- * {@link ArticleCorruptException}. The map carries the first article's yEnc {@code name=} as its
- * {@link SegmentMap#postedName()}. Thread-safe.
+ * {@link ArticleCorruptException}. A segment the NZB lists more than once is fetched from the
+ * first copy that can be had ({@link Copies}). The map carries the first article's yEnc
+ * {@code name=} as its {@link SegmentMap#postedName()}. Thread-safe.
  */
 public final class SegmentMapper {
 
     private static final byte[] NO_BUFFER = new byte[0];
+    private static final Runnable NOBODY = () -> { };
 
     private final ArticleFetcher fetcher;
     private final ExecutorService executor;
@@ -58,8 +67,13 @@ public final class SegmentMapper {
         int n = segments.size();
         if (n == 0) throw new IllegalArgumentException("file " + file.name() + " has no segments");
 
-        DecodedArticle first = fetcher.fetch(segments.get(0), priority, NO_BUFFER);
+        DecodedArticle first = fetch(segments.get(0), priority, NO_BUFFER);
         return place(file, priority, first).withPostedName(first.name());
+    }
+
+    private DecodedArticle fetch(NzbSegment segment, Priority priority, byte[] buffer)
+            throws ReadFailure, ReadCancelledException {
+        return Copies.fetch(fetcher, segment, priority, buffer, NOBODY, Copies.ANY);
     }
 
     private SegmentMap place(NzbFile file, Priority priority, DecodedArticle first)
@@ -71,36 +85,71 @@ public final class SegmentMapper {
         if (first.begin() == 0 && first.end() <= size && SegmentMap.fitsUniform(n, part, size)) {
             return SegmentMap.uniform(segments, size, part);
         }
-        if (n == 1 || size == 0) {
-            if (first.begin() == 0 && part == size && n == 1) {
+        if (size == 0) {
+            if (first.begin() == 0 && n == 1) {
                 return SegmentMap.explicit(segments, size, part, new long[] {0}, new int[] {part});
             }
             throw corrupt(segments.get(0), first, "a " + n + "-segment file of " + size + " bytes cannot start with it");
         }
+        int grid = gridPart(segments.get(0).number(), first, size);
+        boolean onGrid = grid > 0 && numbersFit(segments, grid, size) && sitsOnGrid(segments.get(0), first, grid, size);
+        if (onGrid && n == 1) return placeByNumber(segments, size, grid);
+        if (n == 1) {
+            throw corrupt(segments.get(0), first, "a " + n + "-segment file of " + size + " bytes cannot start with it");
+        }
 
-        DecodedArticle last = fetcher.fetch(segments.get(n - 1), priority, first.data());
+        DecodedArticle last;
+        try {
+            last = fetch(segments.get(n - 1), priority, first.data());
+        } catch (ArticleMissingException | ArticleCorruptException e) {
+            // Reading that part later fails the same way; the rest of the file is still placed.
+            if (onGrid) return placeByNumber(segments, size, grid);
+            throw e;
+        }
         if (last.fileSize() != size) {
             throw corrupt(segments.get(n - 1), last, "the first article says the file has " + size + " bytes");
         }
-        SegmentMap byNumber = placeByPartNumber(segments, size, part, first, last);
-        if (byNumber != null) return byNumber;
+        if (onGrid && sitsOnGrid(segments.get(n - 1), last, grid, size)) return placeByNumber(segments, size, grid);
         return scanAll(segments, size, part, priority, first, last);
     }
 
-    private static SegmentMap placeByPartNumber(List<NzbSegment> segments, long size, int part,
-                                                DecodedArticle first, DecodedArticle last) {
-        if (part <= 0 || last.end() != size) return null;
+    /**
+     * The part size of a regular post that {@code a}, listed as part {@code number}, implies:
+     * its start over {@code number - 1}, or its length when it is part 1 and does not end the
+     * file; -1 when it implies none.
+     */
+    private static int gridPart(int number, DecodedArticle a, long size) {
+        long grid;
+        if (number == 1) {
+            if (a.begin() != 0 || a.end() >= size) return -1;
+            grid = a.length();
+        } else {
+            if (a.begin() % (number - 1) != 0) return -1;
+            grid = a.begin() / (number - 1);
+        }
+        return grid > 0 && grid <= Integer.MAX_VALUE ? (int) grid : -1;
+    }
+
+    /** True when every listed number starts inside the file on a grid of {@code grid} bytes. */
+    private static boolean numbersFit(List<NzbSegment> segments, int grid, long size) {
+        return (long) (segments.get(segments.size() - 1).number() - 1) * grid < size;
+    }
+
+    /** True when {@code a} holds exactly the bytes its number gives it on the grid. */
+    private static boolean sitsOnGrid(NzbSegment segment, DecodedArticle a, int grid, long size) {
+        long begin = (long) (segment.number() - 1) * grid;
+        return a.fileSize() == size && a.begin() == begin && a.length() == Math.min(grid, size - begin);
+    }
+
+    private static SegmentMap placeByNumber(List<NzbSegment> segments, long size, int grid) {
         int n = segments.size();
         long[] begins = new long[n];
         int[] lengths = new int[n];
         for (int i = 0; i < n; i++) {
-            begins[i] = (long) (segments.get(i).number() - 1) * part;
-            if (begins[i] >= size) return null;
-            lengths[i] = (int) Math.min(part, size - begins[i]);
+            begins[i] = (long) (segments.get(i).number() - 1) * grid;
+            lengths[i] = (int) Math.min(grid, size - begins[i]);
         }
-        boolean firstFits = first.begin() == begins[0] && first.length() == lengths[0];
-        boolean lastFits = last.begin() == begins[n - 1] && last.length() == lengths[n - 1];
-        return firstFits && lastFits ? SegmentMap.explicit(segments, size, part, begins, lengths) : null;
+        return SegmentMap.explicit(segments, size, grid, begins, lengths);
     }
 
     private SegmentMap scanAll(List<NzbSegment> segments, long size, int part, Priority priority,
@@ -119,7 +168,7 @@ public final class SegmentMapper {
             workers.add(executor.submit(() -> {
                 byte[] buffer = new byte[Math.max(part, 1)];
                 for (int i = next.getAndIncrement(); i < n - 1; i = next.getAndIncrement()) {
-                    DecodedArticle a = fetcher.fetch(segments.get(i), priority, buffer);
+                    DecodedArticle a = fetch(segments.get(i), priority, buffer);
                     buffer = a.data();
                     found[i] = headerOnly(a);
                 }

@@ -1,6 +1,5 @@
 package io.nzbmount.nntp.internal.reader;
 
-import io.nzbmount.nntp.ArticleCorruptException;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
@@ -14,8 +13,9 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * The fetch task of a {@link SegmentReader}'s slots: waits for the slot before it to have its
  * place on a connection (so the article a read needs first is never queued behind a later one),
- * takes one of the reader's permits and a buffer of its pool, fetches, checks the article against
- * the map, and hands it to the slot, or the buffer back when the slot was dropped meanwhile.
+ * takes one of the reader's permits and a buffer of its pool, fetches the first copy of the
+ * segment that passes the map's check ({@link Copies}), and hands it to the slot, or the buffer
+ * back when the slot was dropped meanwhile.
  * Thread-safe: one call per slot, on the reader's executor.
  */
 final class SlotFetch {
@@ -66,18 +66,14 @@ final class SlotFetch {
             byte[] buffer = pool.take();
             DecodedArticle article;
             try {
-                article = fetcher.fetch(map.segment(slot.index), priority, buffer, () -> slot.placed.complete(null));
+                // Each copy the NZB lists is checked against the map before it is used.
+                article = Copies.fetch(fetcher, map.segment(slot.index), priority, buffer,
+                        () -> slot.placed.complete(null), a -> map.verify(slot.index, a));
             } catch (ReadFailure | ReadCancelledException | RuntimeException e) {
                 pool.give(buffer);
                 throw e;
             }
             if (article.data() != buffer) pool.give(buffer);
-            try {
-                map.verify(slot.index, article);
-            } catch (ArticleCorruptException e) {
-                pool.give(article.data());
-                throw e;
-            }
             slot.result = article;
             if (!slot.state.compareAndSet(Slot.RUNNING, Slot.DONE)) {
                 pool.give(article.data());

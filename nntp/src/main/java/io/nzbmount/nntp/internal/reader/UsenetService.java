@@ -199,6 +199,25 @@ public final class UsenetService implements Usenet {
         return new FileCheck(answers.present(), answers.missingIds().size(), answers.unknown());
     }
 
+    /**
+     * True when some provider has some copy of the segment; false when every provider lacks every
+     * copy. A copy that could not be asked fails the answer only when no other copy was found.
+     */
+    private boolean existsAnyCopy(NzbSegment segment) throws ReadFailure, ReadCancelledException {
+        ReadFailure unknown = null;
+        for (NzbSegment copy : segment.copies()) {
+            try {
+                if (fetcher.exists(copy, Priority.BACKGROUND)) return true;
+            } catch (ArticleMissingException e) {
+                // This copy is gone everywhere; another may not be.
+            } catch (ReadFailure f) {
+                if (unknown == null) unknown = f;
+            }
+        }
+        if (unknown != null) throw unknown;
+        return false;
+    }
+
     /** What the providers said about a list of articles. */
     private record Answers(int present, Set<String> missingIds, int unknown, ReadFailure firstUnknown) {}
 
@@ -211,7 +230,7 @@ public final class UsenetService implements Usenet {
                 answers.add(executor.submit(() -> {
                     permits.acquire();
                     try {
-                        return fetcher.exists(segment, Priority.BACKGROUND);
+                        return existsAnyCopy(segment);
                     } finally {
                         permits.release();
                     }

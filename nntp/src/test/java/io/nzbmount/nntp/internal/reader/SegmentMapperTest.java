@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.nzbmount.nntp.ArticleCorruptException;
 import io.nzbmount.nntp.ArticleMissingException;
+import io.nzbmount.nntp.ArticleSpan;
+import io.nzbmount.nntp.ArticleUnavailableException;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.internal.reader.FakeFetcher.Content;
 import io.nzbmount.nntp.internal.reader.FakeFetcher.Part;
@@ -67,6 +69,82 @@ class SegmentMapperTest {
         assertEquals(-1, map.segmentAt(200));
         assertEquals(-1, map.segmentAt(450));
         assertEquals(2, map.segmentAt(399));
+    }
+
+    @Test
+    void nzbLackingItsLastSegmentIsPlacedByNumberWithTheTailAHole() throws Exception {
+        FakeFetcher fake = FakeFetcher.uniform(Content.generated(10 * 100 + 30), 100);
+        List<Part> listed = fake.parts().subList(0, 10); // part 11 (the last 30 bytes) absent
+        SegmentMap map = map(fake, listed);
+        assertEquals(1030, map.size());
+        assertEquals(2, fake.totalFetches(), "the first and the last listed segment, no scan");
+        assertEquals(900, map.begin(9));
+        assertEquals(100, map.length(9));
+        assertEquals(-1, map.segmentAt(1000));
+        assertEquals(-1, map.segmentAt(1029));
+        assertEquals(List.of(new ArticleSpan(1000, 1030, true)), map.holes());
+        assertEquals(map.holes(), SegmentMap.restore(map.segments(), map.parts()).holes(), "the layout keeps the hole");
+    }
+
+    @Test
+    void nzbLackingItsLastSegmentMapsThoughAMiddleArticleIsGone() throws Exception {
+        FakeFetcher fake = FakeFetcher.uniform(Content.generated(10 * 100 + 30), 100);
+        fake.failAlways(4, id -> new ArticleMissingException(id, "430"));
+        SegmentMap map = map(fake, fake.parts().subList(0, 10));
+        assertEquals(1030, map.size());
+        assertEquals(0, fake.fetches(4), "a gone article in the middle is not fetched to map the file");
+        assertEquals(400, map.begin(4));
+    }
+
+    @Test
+    void nzbLackingItsFirstSegmentsIsPlacedByNumberWithTheHeadAHole() throws Exception {
+        FakeFetcher fake = FakeFetcher.uniform(Content.generated(10 * 100 + 30), 100);
+        List<Part> all = fake.parts();
+        List<Part> listed = List.of(all.get(2), all.get(3), all.get(5), all.get(6), all.get(7), all.get(8));
+        SegmentMap map = map(fake, listed);
+        assertEquals(1030, map.size());
+        assertEquals(2, fake.totalFetches());
+        assertEquals(200, map.begin(0));
+        assertEquals(500, map.begin(2));
+        assertEquals(List.of(new ArticleSpan(0, 200, true), new ArticleSpan(400, 500, true),
+                new ArticleSpan(900, 1030, true)), map.holes());
+    }
+
+    @Test
+    void onlyTheLastPartListedIsPlacedByItsNumber() throws Exception {
+        FakeFetcher fake = FakeFetcher.uniform(Content.generated(4 * 100 + 30), 100);
+        SegmentMap map = map(fake, List.of(fake.parts().get(4)));
+        assertEquals(430, map.size());
+        assertEquals(1, fake.totalFetches());
+        assertEquals(400, map.begin(0));
+        assertEquals(30, map.length(0));
+        assertEquals(List.of(new ArticleSpan(0, 400, true)), map.holes());
+    }
+
+    @Test
+    void lastListedArticleGoneLeavesTheFirstArticlesGrid() throws Exception {
+        FakeFetcher fake = FakeFetcher.uniform(Content.generated(10 * 100 + 30), 100);
+        fake.failAlways(9, id -> new ArticleMissingException(id, "430"));
+        SegmentMap map = map(fake, fake.parts().subList(0, 10));
+        assertEquals(1030, map.size());
+        assertEquals(900, map.begin(9));
+        assertEquals(List.of(new ArticleSpan(1000, 1030, true)), map.holes());
+    }
+
+    @Test
+    void lastListedArticleCorruptLeavesTheFirstArticlesGrid() throws Exception {
+        FakeFetcher fake = FakeFetcher.uniform(Content.generated(10 * 100 + 30), 100);
+        fake.failAlways(9, id -> new ArticleCorruptException(id, "CRC mismatch", null));
+        SegmentMap map = map(fake, fake.parts().subList(0, 10));
+        assertEquals(900, map.begin(9));
+        assertEquals(List.of(new ArticleSpan(1000, 1030, true)), map.holes());
+    }
+
+    @Test
+    void lastListedArticleUnavailableForNowFailsTheMap() throws Exception {
+        FakeFetcher fake = FakeFetcher.uniform(Content.generated(10 * 100 + 30), 100);
+        fake.failAlways(9, id -> new ArticleUnavailableException(id, "timed out", null));
+        assertThrows(ArticleUnavailableException.class, () -> map(fake, fake.parts().subList(0, 10)));
     }
 
     @Test

@@ -8,13 +8,18 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.nzbmount.nntp.ArticleSpan;
 import io.nzbmount.nntp.FileMap;
+import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbReader;
+import io.nzbmount.nntp.NzbSegment;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.Usenet;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -58,6 +63,21 @@ class UsenetServiceTest {
             assertEquals(26, check.total());
             assertEquals(26, fake.statCalls());
             assertEquals(0, fake.totalFetches(), "a check fetches no bodies");
+        }
+    }
+
+    @Test
+    void partListedTwiceIsPresentWhenAnyCopyIs() throws Exception {
+        FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, 1000).missingOnStat(3).missingOnStat(20);
+        List<NzbSegment> segments = new ArrayList<>(fake.file().segments());
+        // Part 4's first copy is gone, its second (an id the server has) is there; both copies of
+        // part 21 are gone (its second is an id the server lacks).
+        segments.set(3, segments.get(3).withAlternate(FakeFetcher.messageId(10)));
+        segments.set(20, segments.get(20).withAlternate(FakeFetcher.messageId(3)));
+        NzbFile file = new NzbFile("fake.bin", "s", "p", 0, List.of("g"), segments);
+        try (Usenet usenet = usenet(fake, Usenet.Settings.defaults(), null)) {
+            assertEquals(new Usenet.FileCheck(25, 1, 0), usenet.check(file));
+            assertEquals(Set.of(FakeFetcher.messageId(20)), usenet.missing(segments));
         }
     }
 
