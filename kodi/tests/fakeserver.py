@@ -71,10 +71,13 @@ class FakeServer:
                     self.send_header("Content-Type", "text/event-stream")
                     self.send_header("Connection", "close")
                     self.end_headers()
-                    for chunk in payload:
-                        self.wfile.write(chunk)
-                        self.wfile.flush()
                     self.close_connection = True
+                    try:
+                        for chunk in payload:
+                            self.wfile.write(chunk)
+                            self.wfile.flush()
+                    except (BrokenPipeError, ConnectionResetError):
+                        pass  # the reader was closed: a stopped watch
                     return
                 data = b"" if payload is None else json.dumps(payload).encode("utf-8")
                 self.send_response(status)

@@ -120,3 +120,18 @@ def test_a_folder_the_server_refuses_ends_unsuccessfully(server):
     run("?action=item&item=9")
     assert xbmcplugin.ended == [False]
     assert xbmcgui.shown == [("ok", "NZBMount", "there is no item 9 (404)")]
+
+
+def test_a_free_search_about_a_library_item_shows_tiers_against_it(server):
+    tiered = {"results": [result("Demo.Clock.2024.1080p", "1080p", 9, "c", tier=0, standing="source", with_tier=True)],
+              "item": {"id": 7, "name": "Demo Clock (2024)", "primary": "Demo.Clock.2024.1080p-GRP"}}
+    server.answer("GET", "/api/search", body=lambda r: (200, tiered if "item" in r.query else
+                                                        {"results": [result("Demo.Clock.2024.1080p", "1080p", 9, "c")]}))
+    server.answer("GET", "/api/items", body={"items": LISTED})
+    server.answer("GET", "/api/items/7", body=ITEM)
+    run("?action=results&type=search&q=Demo%20Clock")
+    assert [r.query.get("item") for r in server.got("GET", "/api/search")] == [None, ["7"]]
+    url, li, _ = xbmcplugin.items[1]
+    assert li.getLabel() == "[1080p] Demo.Clock.2024.1080p  (9 B)  tier 0  [already a source]"
+    assert "action=pick" in url
+    assert li.getVideoInfoTag().plot == "Against Demo.Clock.2024.1080p-GRP: tier 0: same release kind"

@@ -74,6 +74,7 @@ def test_search_results_are_grouped_by_quality_best_first_with_lower_tiers_first
         result("B.1080p", "1080p", 20, "b", tier=3, with_tier=True),
         result("C.1080p", "1080p", 30, "c", tier=1, standing="source", with_tier=True),
         result("D.noname", None, 40, "d", tier=None, with_tier=True),
+        result("E.SD", "sd", 50, "e", tier=2, with_tier=True),
     ], "item": {"id": 7, "name": "Demo Clock (2024)", "primary": "Demo.Clock.2024.1080p-GRP"}}
     labels = [e.label for e in views.search_results(answer, item_id=7)]
     assert labels == [
@@ -82,6 +83,8 @@ def test_search_results_are_grouped_by_quality_best_first_with_lower_tiers_first
         "[1080p] B.1080p  (20 B)  tier 3",
         "-- 720p (1) --",
         "[720p] A.720p  (10 B)  tier 2",
+        "-- SD (1) --",
+        "[SD] E.SD  (50 B)  tier 2",
         "-- other (1) --",
         "[other] D.noname  (40 B)  tier -, other content",
     ]
@@ -111,3 +114,19 @@ def test_failed_indexers_are_named_after_the_results():
 def test_the_largest_file_is_played_when_an_item_is_picked():
     assert views.largest_file(ITEM) == 1
     assert views.largest_file(dict(ITEM, files=[])) is None
+
+
+def test_a_free_search_is_about_the_item_whose_standby_search_names_its_content():
+    other = dict(ITEM, id=8, search={"type": "movie", "q": "Other Film 2020"})
+    results = [result("Demo.Clock.2024.1080p", "1080p", 1, "a"), result("Demo.Clock.2024.720p", "720p", 1, "b")]
+    assert views.item_for_results(results, [other, ITEM]) == 7
+    assert views.item_for_results(results, [other]) is None
+    assert views.item_for_results(results, [ITEM, dict(ITEM, id=9)]) is None
+
+
+def test_episodes_and_unreadable_names_are_about_no_item():
+    episode = result("Show.S01E02", "1080p", 1, "e")
+    episode["release"] = {"title": "Show", "year": None, "episodes": {"kind": "single", "season": 1, "episode": 2}}
+    unreadable = result("x", None, 1, "x")
+    unreadable["release"] = {"title": None}
+    assert views.item_for_results([episode, unreadable], [ITEM]) is None

@@ -70,14 +70,36 @@ class Plugin:
         if kind == "tv":
             season = xbmcgui.Dialog().numeric(0, "Season")
             ep = xbmcgui.Dialog().numeric(0, "Episode")
-        answer = self.api.search(q, kind, season or None, ep or None)
+        answer = self.with_tiers(self.api.search(q, kind, season or None, ep or None), q, kind, season, ep)
         self.show(views.search_results(answer), content="videos")
 
     def do_results(self):
         item_id = self.params.get("item")
-        answer = self.api.search(self.params.get("q", ""), self.params.get("type", "search"),
-                                 self.params.get("season"), self.params.get("ep"), item_id)
+        q, kind = self.params.get("q", ""), self.params.get("type", "search")
+        season, ep = self.params.get("season"), self.params.get("ep")
+        answer = self.api.search(q, kind, season, ep, item_id)
+        if not item_id:
+            answer = self.with_tiers(answer, q, kind, season, ep)
         self.show(views.search_results(answer, int(item_id) if item_id else None), content="videos")
+
+    def with_tiers(self, answer, q, kind, season, ep):
+        """A free search's answer, asked again for the library item it is about (when one fits),
+        so each result shows its tier against that item's primary."""
+        results = answer.get("results", [])
+        if not results:
+            return answer
+        try:
+            listed = self.api.items()
+            if len(listed) > DETAILS_AT_MOST:
+                return answer
+            item_id = views.item_for_results(results, [self.api.item(row["id"]) for row in listed])
+            if item_id is None:
+                return answer
+            return self.api.search(q, kind, season or None, ep or None, item_id)
+        except ApiError as e:
+            # The results stand without tiers.
+            kodi.log("tiers for the search: %s" % e.message, xbmc.LOGWARNING)
+            return answer
 
     # Actions.
 

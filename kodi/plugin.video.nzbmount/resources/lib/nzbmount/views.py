@@ -12,8 +12,9 @@ READY = "ready"
 ON_STANDBY = "on a standby"
 BROKEN = "broken"
 
-# Resolutions best first; anything else (SD, unknown) falls in the last group.
-QUALITIES = ["2160p", "1080p", "720p", "576p", "480p"]
+# Resolutions best first, as the server's release names read them; an unknown one falls in the
+# last group.
+QUALITIES = ["2160p", "1440p", "1080p", "720p", "576p", "540p", "480p", "sd"]
 OTHER_QUALITY = "other"
 
 TIER_WORDS = {0: "tier 0: same release kind", 1: "tier 1: same resolution and codec",
@@ -172,6 +173,10 @@ def quality_of(result):
     return resolution if resolution in QUALITIES else OTHER_QUALITY
 
 
+def quality_word(quality):
+    return "SD" if quality == "sd" else quality
+
+
 def group_results(results):
     """Results grouped by quality, best quality first; inside a group, lower tiers (likelier the
     same bytes as the item's primary) first, then larger files. Returns ``[(quality, [result])]``."""
@@ -188,7 +193,7 @@ def group_results(results):
 
 
 def result_label(result, quality):
-    label = "[%s] %s  (%s)" % (quality, result.get("title", "?"), size_text(result.get("size")))
+    label = "[%s] %s  (%s)" % (quality_word(quality), result.get("title", "?"), size_text(result.get("size")))
     standing = result.get("standing")
     if "tier" in result:
         tier = result.get("tier")
@@ -205,7 +210,7 @@ def search_results(answer, item_id=None):
     entries = []
     item_named = answer.get("item")
     for quality, results in group_results(answer.get("results", [])):
-        entries.append(Entry("-- %s (%d) --" % (quality, len(results)), {"action": "noop"}))
+        entries.append(Entry("-- %s (%d) --" % (quality_word(quality), len(results)), {"action": "noop"}))
         for r in results:
             key = {"indexer": r.get("indexer", ""), "guid": r.get("guid", "")}
             plot = TIER_WORDS.get(r.get("tier"), "") if "tier" in r else ""
@@ -221,6 +226,38 @@ def search_results(answer, item_id=None):
     for name, message in sorted((answer.get("errors") or {}).items()):
         entries.append(Entry("%s: %s" % (name, message), {"action": "noop"}))
     return entries
+
+
+def _words(text):
+    return " ".join("".join(c if c.isalnum() else " " for c in (text or "").lower()).split())
+
+
+def content_key(release):
+    """What a result's release is about, as the words an item's standby search uses: the title,
+    then the year, or season and episode (``S02E05``). None when the name says nothing."""
+    release = release or {}
+    title = _words(release.get("title"))
+    if not title:
+        return None
+    episodes = release.get("episodes") or {}
+    if episodes.get("kind") not in (None, "none"):
+        return None
+    year = release.get("year")
+    return title + (" %d" % year if year else "")
+
+
+def item_for_results(results, details):
+    """The library item a free search is about: the one item whose standby search (the server's
+    reading of its primary's content) names the content most results name. None when no item or
+    more than one fits."""
+    keys = [content_key(r.get("release")) for r in results]
+    keys = [k for k in keys if k]
+    if not keys:
+        return None
+    common = max(set(keys), key=keys.count)
+    matches = [d["id"] for d in details
+               if d.get("search") and d["search"].get("type") == "movie" and _words(d["search"].get("q")) == common]
+    return matches[0] if len(matches) == 1 else None
 
 
 def largest_file(detail):
