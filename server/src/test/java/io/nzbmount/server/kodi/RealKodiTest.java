@@ -79,6 +79,8 @@ class RealKodiTest {
                 + "&type=search";
         List<String> results = labels(kodi, search);
         assertEquals(4, results.stream().filter(l -> l.contains("Demo.Clock.2024")).count(), results.toString());
+        // The search is about the clock film's item: its primary and both standbys are marked.
+        assertEquals(3, results.stream().filter(l -> l.endsWith("[already a source]")).count(), results.toString());
         showFolder(kodi, search, "kodi-search");
 
         // Both standbys proved before the film plays, so the simulated failure has one to move to.
@@ -109,6 +111,11 @@ class RealKodiTest {
         byte[] read = kodi.download(prepared.path("details").path("path").asText());
         MessageDigest sha = MessageDigest.getInstance("SHA-256");
         assertArrayEquals(sha.digest(demo.releases().film()), sha.digest(read), "Kodi read the film byte for byte");
+        // The add-on logs a warning for each failed call (playback signal, event stream, listing) and
+        // Kodi logs a Python traceback with the add-on's path: neither.
+        List<String> warnings = kodi.log().lines()
+                .filter(l -> l.contains("plugin.video.nzbmount") && !l.contains(" info <general>:")).toList();
+        assertEquals(List.of(), warnings);
     }
 
     /** The Kodi home: the add-on from the server's zip, its server URL, a small cache so the film
