@@ -135,3 +135,12 @@ def test_a_free_search_about_a_library_item_shows_tiers_against_it(server):
     assert li.getLabel() == "[1080p] Demo.Clock.2024.1080p  (9 B)  tier 0  [already a source]"
     assert "action=pick" in url
     assert li.getVideoInfoTag().plot == "Against Demo.Clock.2024.1080p-GRP: tier 0: same release kind"
+
+
+def test_without_a_server_url_the_root_opens_and_a_folder_says_what_is_missing():
+    run("")
+    assert len(xbmcplugin.items) == 6
+    xbmcplugin.reset()
+    run("?action=library")
+    assert xbmcgui.shown == [("ok", "NZBMount", "No server URL is set in the add-on's settings.")]
+    assert xbmcplugin.ended == [False]

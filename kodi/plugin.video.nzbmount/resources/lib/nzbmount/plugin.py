@@ -18,7 +18,15 @@ class Plugin:
     def __init__(self, argv, api=None):
         self.handle = int(argv[1]) if len(argv) > 1 and argv[1].lstrip("-").isdigit() else -1
         self.params = views.parse_params(argv[2] if len(argv) > 2 else "")
-        self.api = api or kodi.api()
+        self._api = api
+
+    @property
+    def api(self):
+        """The server's API, made at first use: the root folder needs none, so it opens even
+        before a server URL is set."""
+        if self._api is None:
+            self._api = kodi.api()
+        return self._api
 
     def run(self):
         action = self.params.get("action", "root")
