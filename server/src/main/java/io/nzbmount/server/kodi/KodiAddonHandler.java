@@ -12,6 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpURI;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -21,8 +22,10 @@ import org.eclipse.jetty.util.Callback;
  * Serves NZBMount's Kodi add-on under {@code /kodi/}: {@code plugin.video.nzbmount.zip} for
  * "Install from zip file", and the add-on as a one-entry Kodi repository ({@code addons.xml},
  * {@code addons.xml.md5}, and the zip under {@code plugin.video.nzbmount/plugin.video.nzbmount-VERSION.zip},
- * the layout Kodi fetches a repository's add-ons from). {@code /kodi/} itself is a plain HTML
- * list of the zip and the index, which Kodi's file browser can open as an HTTP source.
+ * the layout Kodi fetches a repository's add-ons from). {@code repository.nzbmount.zip} is the
+ * repository add-on pointing at the address the request came to ({@link RepositoryAddon}), so
+ * Kodi finds updates. {@code /kodi/} itself is a plain HTML list of the zips and the index, which
+ * Kodi's file browser can open as an HTTP source.
  *
  * <p>The files are built with the server (module {@code kodi}) and read from the class path at
  * construction; a server built without them answers 404 on every path here. GET and HEAD only
@@ -32,6 +35,7 @@ public final class KodiAddonHandler extends Handler.Abstract {
 
     public static final String PATH_SPEC = "/kodi/*";
     static final String ADDON_ID = "plugin.video.nzbmount";
+    static final String REPOSITORY_ZIP = RepositoryAddon.ID + ".zip";
     private static final String RESOURCES = "/io/nzbmount/kodi/";
     private static final Pattern VERSION = Pattern.compile("<addon id=\"" + Pattern.quote(ADDON_ID)
             + "\"[^>]*\\sversion=\"([0-9.]+)\"");
@@ -72,6 +76,10 @@ public final class KodiAddonHandler extends Handler.Abstract {
         String path = request.getHttpURI().getDecodedPath();
         String name = path.equals("/kodi") ? "" : path.startsWith("/kodi/") ? path.substring("/kodi/".length()) : null;
         File file = name == null ? null : files.get(name);
+        if (file == null && REPOSITORY_ZIP.equals(name) && !files.isEmpty()) {
+            HttpURI uri = request.getHttpURI();
+            file = new File(RepositoryAddon.zip(uri.getScheme() + "://" + uri.getAuthority()), "application/zip");
+        }
         if (file == null) {
             throw new HttpProblem.NotFound(path);
         }
@@ -99,6 +107,7 @@ public final class KodiAddonHandler extends Handler.Abstract {
         return "<!DOCTYPE html>\n<html><head><title>NZBMount for Kodi</title></head><body>\n"
                 + "<h1>NZBMount for Kodi " + version + "</h1>\n<ul>\n"
                 + "<li><a href=\"" + ADDON_ID + ".zip\">" + ADDON_ID + ".zip</a></li>\n"
+                + "<li><a href=\"" + REPOSITORY_ZIP + "\">" + REPOSITORY_ZIP + "</a></li>\n"
                 + "<li><a href=\"addons.xml\">addons.xml</a></li>\n"
                 + "<li><a href=\"addons.xml.md5\">addons.xml.md5</a></li>\n"
                 + "</ul>\n</body></html>\n";

@@ -2,6 +2,7 @@ package io.nzbmount.server.kodi;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.nzbmount.config.Credentials;
@@ -57,12 +58,16 @@ class KodiAddonHandlerTest {
     }
 
     static String addonXmlIn(byte[] zip) throws Exception {
+        return entryIn(zip, "plugin.video.nzbmount/addon.xml");
+    }
+
+    static String entryIn(byte[] zip, String name) throws Exception {
         try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(zip))) {
             for (ZipEntry e; (e = in.getNextEntry()) != null; ) {
-                if (e.getName().equals("plugin.video.nzbmount/addon.xml")) return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                if (e.getName().equals(name)) return new String(in.readAllBytes(), StandardCharsets.UTF_8);
             }
         }
-        throw new AssertionError("the zip has no plugin.video.nzbmount/addon.xml");
+        throw new AssertionError("the zip has no " + name);
     }
 
     @Test
@@ -96,6 +101,20 @@ class KodiAddonHandlerTest {
         assertEquals(String.valueOf(resource("plugin.video.nzbmount.zip").length),
                 head.headers().firstValue("Content-Length").orElse(""));
         assertEquals(0, head.body().length);
+    }
+
+    @Test
+    void theRepositoryAddOnPointsKodiAtThisServersIndexWithoutTheLogin() throws Exception {
+        HttpResponse<byte[]> r = send("GET", "/kodi/repository.nzbmount.zip", true);
+        assertEquals(200, r.statusCode());
+        String manifest = entryIn(r.body(), "repository.nzbmount/addon.xml");
+        String kodi = server.uri().resolve("/kodi/").toString();
+        assertTrue(manifest.contains("<info compressed=\"false\">" + kodi + "addons.xml</info>"), manifest);
+        assertTrue(manifest.contains("<checksum>" + kodi + "addons.xml.md5</checksum>"), manifest);
+        assertTrue(manifest.contains("<datadir zip=\"true\">" + kodi + "</datadir>"), manifest);
+        assertFalse(manifest.contains("secret"), manifest);
+        assertTrue(new String(send("GET", "/kodi/", true).body(), StandardCharsets.UTF_8)
+                .contains("<a href=\"repository.nzbmount.zip\">"));
     }
 
     @Test
