@@ -77,8 +77,7 @@ public final class KodiAddonHandler extends Handler.Abstract {
         String name = path.equals("/kodi") ? "" : path.startsWith("/kodi/") ? path.substring("/kodi/".length()) : null;
         File file = name == null ? null : files.get(name);
         if (file == null && REPOSITORY_ZIP.equals(name) && !files.isEmpty()) {
-            HttpURI uri = request.getHttpURI();
-            file = new File(RepositoryAddon.zip(uri.getScheme() + "://" + uri.getAuthority()), "application/zip");
+            file = new File(RepositoryAddon.zip(baseOf(request)), "application/zip");
         }
         if (file == null) {
             throw new HttpProblem.NotFound(path);
@@ -92,6 +91,18 @@ public final class KodiAddonHandler extends Handler.Abstract {
         response.setStatus(200);
         response.write(true, head ? null : ByteBuffer.wrap(file.body()), callback);
         return true;
+    }
+
+    /**
+     * The address the request was sent to: its scheme, or {@code https} when a reverse proxy says
+     * it received HTTPS ({@code X-Forwarded-Proto}; it only shapes the zip this requester gets),
+     * and its {@code Host}.
+     */
+    static String baseOf(Request request) {
+        HttpURI uri = request.getHttpURI();
+        String forwarded = request.getHeaders().get("X-Forwarded-Proto");
+        String scheme = "https".equalsIgnoreCase(forwarded == null ? "" : forwarded.strip()) ? "https" : uri.getScheme();
+        return scheme + "://" + uri.getAuthority();
     }
 
     /** The add-on's version as the repository index names it. */

@@ -118,6 +118,16 @@ class KodiAddonHandlerTest {
     }
 
     @Test
+    void behindAnHttpsProxyTheRepositoryPointsAtHttps() throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(server.uri().resolve("/kodi/repository.nzbmount.zip"))
+                .header("Authorization", LOGIN).header("X-Forwarded-Proto", "https").GET().build();
+        String manifest = entryIn(client.send(request, HttpResponse.BodyHandlers.ofByteArray()).body(),
+                "repository.nzbmount/addon.xml");
+        String https = server.uri().resolve("/kodi/").toString().replaceFirst("^http:", "https:");
+        assertTrue(manifest.contains("<datadir zip=\"true\">" + https + "</datadir>"), manifest);
+    }
+
+    @Test
     void theAddOnNeedsTheLoginLikeEverythingElse() throws Exception {
         assertEquals(401, send("GET", "/kodi/plugin.video.nzbmount.zip", false).statusCode());
     }
