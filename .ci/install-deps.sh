@@ -15,7 +15,7 @@ SABAPI_PREFIX=${NZBMOUNT_SABNZBD_API_PREFIX:-/opt/nzbmount-ci/sabnzbd-api}
 # the Kodi add-on's tests, and kodi (headless in xvfb, sound to a pulseaudio null sink, with the
 # fonts of its skin) runs the add-on for real.
 APT_PACKAGES=(inn2 busybox iproute2 curl rclone cadaver ffmpeg chromium chromium-driver 7zip par2 libarchive-tools
-              python3-pytest kodi xvfb pulseaudio fonts-noto-hinted fonts-roboto-hinted)
+              python3-pytest kodi xvfb pulseaudio fonts-noto-hinted fonts-noto-mono fonts-roboto-hinted)
 
 installed() { dpkg-query -W -f='${db:Status-Abbrev}' "$1" 2>/dev/null | grep -q '^ii'; }
 unpacked() { dpkg-query -W -f='${db:Status-Abbrev}' "$1" 2>/dev/null | grep -q '^i'; }
