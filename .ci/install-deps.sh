@@ -11,8 +11,11 @@ NYUU_PREFIX=${NZBMOUNT_NYUU_PREFIX:-/opt/nzbmount-ci/nyuu}
 SABAPI_PREFIX=${NZBMOUNT_SABNZBD_API_PREFIX:-/opt/nzbmount-ci/sabnzbd-api}
 
 # inn2: NNTP server; busybox: syslogd that catches inn2's messages; iproute2: ss;
-# the rest are clients and media tools for the WebDAV, video and browser tests.
-APT_PACKAGES=(inn2 busybox iproute2 curl rclone cadaver ffmpeg chromium chromium-driver 7zip par2 libarchive-tools)
+# the rest are clients and media tools for the WebDAV, video and browser tests; python3-pytest runs
+# the Kodi add-on's tests, and kodi (headless in xvfb, sound to a pulseaudio null sink, with the
+# fonts of its skin) runs the add-on for real.
+APT_PACKAGES=(inn2 busybox iproute2 curl rclone cadaver ffmpeg chromium chromium-driver 7zip par2 libarchive-tools
+              python3-pytest kodi xvfb pulseaudio fonts-noto-hinted fonts-noto-mono fonts-roboto-hinted)
 
 installed() { dpkg-query -W -f='${db:Status-Abbrev}' "$1" 2>/dev/null | grep -q '^ii'; }
 unpacked() { dpkg-query -W -f='${db:Status-Abbrev}' "$1" 2>/dev/null | grep -q '^i'; }
@@ -80,3 +83,5 @@ echo "driver    $(chromedriver --version 2>/dev/null | cut -d' ' -f2)"
 echo "7zz       $(dpkg-query -W -f='${Version}' 7zip)"
 echo "par2      $(par2 --version 2>/dev/null | head -1 | cut -d' ' -f3)"
 echo "bsdtar    $(bsdtar --version 2>/dev/null | cut -d" " -f2)"
+echo "pytest    $(python3 -m pytest --version 2>&1 | head -1 | cut -d' ' -f2)"
+echo "kodi      $(dpkg-query -W -f='${Version}' kodi)"

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.OptionalLong;
 import java.util.regex.Pattern;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
@@ -21,7 +22,8 @@ import org.eclipse.jetty.util.Callback;
  * {@code id: ID}, {@code event: timeline}, {@code data:} the event as {@code GET /api/events}
  * gives it. A comment line every {@code heartbeat} keeps proxies and idle timeouts from closing a
  * quiet stream and finds clients that left. A client that reconnects with {@code Last-Event-ID}
- * first gets what it missed (up to {@value #REPLAY} events). The response ends when the
+ * first gets what it missed (up to {@value #REPLAY} events). With {@code ?item=ID} only that
+ * item's events are sent (a player watching what it plays). The response ends when the
  * {@link EventFeed} closes (server stop) or the client falls too far behind.
  *
  * <p>Blocks its request thread for as long as the stream is open: the server runs requests on
@@ -54,6 +56,16 @@ public final class EventStreamHandler extends Handler.Abstract {
             response.write(true, ByteBuffer.wrap(r.body()), callback);
             return true;
         }
+        OptionalLong item;
+        try {
+            item = new Query(request).number("item", 1).map(OptionalLong::of).orElse(OptionalLong.empty());
+        } catch (ApiException e) {
+            Reply r = Reply.error(e);
+            response.setStatus(r.status());
+            response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json; charset=utf-8");
+            response.write(true, ByteBuffer.wrap(r.body()), callback);
+            return true;
+        }
         String lastEventId = request.getHeaders().get("Last-Event-ID");
         response.setStatus(200);
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/event-stream; charset=utf-8");
@@ -65,7 +77,7 @@ public final class EventStreamHandler extends Handler.Abstract {
             long sent = 0;
             if (lastEventId != null && EVENT_ID.matcher(lastEventId.trim()).matches()) {
                 for (EventRecord e : feed.after(Long.parseLong(lastEventId.trim()), REPLAY)) {
-                    write(response, frame(e));
+                    if (wanted(e, item)) write(response, frame(e));
                     sent = e.id();
                 }
             }
@@ -76,7 +88,7 @@ public final class EventStreamHandler extends Handler.Abstract {
                 } else if (m instanceof EventFeed.Message.End) {
                     break;
                 } else if (m instanceof EventFeed.Message.Event(EventRecord e) && e.id() > sent) {
-                    write(response, frame(e));
+                    if (wanted(e, item)) write(response, frame(e));
                     sent = e.id();
                 }
             }
@@ -89,6 +101,10 @@ public final class EventStreamHandler extends Handler.Abstract {
             callback.failed(e);
         }
         return true;
+    }
+
+    private static boolean wanted(EventRecord e, OptionalLong item) {
+        return item.isEmpty() || (e.itemId().isPresent() && e.itemId().getAsLong() == item.getAsLong());
     }
 
     private static String frame(EventRecord e) throws IOException {

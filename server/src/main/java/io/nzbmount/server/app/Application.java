@@ -7,6 +7,7 @@ import io.nzbmount.server.api.ApiHandler;
 import io.nzbmount.server.api.CoverageEndpoint;
 import io.nzbmount.server.api.EventFeed;
 import io.nzbmount.server.api.EventStreamHandler;
+import io.nzbmount.server.api.PlaybackHandler;
 import io.nzbmount.server.api.SourcesEndpoint;
 import io.nzbmount.server.cutover.Cutovers;
 import io.nzbmount.server.cutover.SimulateFailureHandler;
@@ -15,6 +16,7 @@ import io.nzbmount.server.policy.FailureRules;
 import io.nzbmount.server.http.WebServer;
 import io.nzbmount.server.indexer.ClientOptions;
 import io.nzbmount.server.indexer.IndexerSet;
+import io.nzbmount.server.kodi.KodiAddonHandler;
 import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.FileMaps;
@@ -33,6 +35,7 @@ import io.nzbmount.server.settings.SettingsHandler;
 import io.nzbmount.server.settings.SettingsService;
 import io.nzbmount.server.standby.IndexerAccess;
 import io.nzbmount.server.standby.PlaybackLiveness;
+import io.nzbmount.server.standby.PlayerSignals;
 import io.nzbmount.server.standby.ReleasePicker;
 import io.nzbmount.server.standby.StandbyService;
 import io.nzbmount.server.standby.StandbyStatus;
@@ -53,6 +56,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.server.Handler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -159,6 +163,9 @@ public final class Application implements AutoCloseable {
             // What memory holds about an item goes with it.
             catalog.onDelete(cutovers::forget);
             catalog.onDelete(playback::forget);
+            PlayerSignals players = new PlayerSignals(playback, clock);
+            catalog.onDelete(players::stopped);
+            housekeeping.scheduleWithFixedDelay(players::expire, 15, 15, TimeUnit.SECONDS);
             catalog.onDelete(standby::forget);
             // Saved fallback settings apply at once: streams opened from now on, pools and proofs use them.
             settingsService.addListener(change -> {
@@ -175,6 +182,7 @@ public final class Application implements AutoCloseable {
             started.add(feed);
             apis.add(new EventStreamHandler(feed, EVENT_STREAM_HEARTBEAT));
             if (demo) apis.add(new SimulateFailureHandler(cutovers, catalog));
+            apis.add(new PlaybackHandler(players, catalog));
             ApiHandler.Builder rest = ApiHandler.builder(importer, catalog, events)
                     .standby(new StandbyStatus(db))
                     .cutovers(cutovers)
@@ -206,6 +214,7 @@ public final class Application implements AutoCloseable {
                     .selfAnsweringRoute(SabApiHandler.PATH, sab)
                     .selfAnsweringRoute(SabApiHandler.URL_BASE_PATH, sab)
                     .route("/metrics", observe)
+                    .route(KodiAddonHandler.PATH_SPEC, new KodiAddonHandler())
                     .route("/", new UiHandler())
                     .idleTimeout(httpIdleTimeout(rules, settings.reader().fetchBudget()))
                     .build();

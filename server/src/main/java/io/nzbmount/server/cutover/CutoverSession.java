@@ -3,6 +3,7 @@ package io.nzbmount.server.cutover;
 import io.nzbmount.nntp.ArticleMissingException;
 import io.nzbmount.nntp.ArticleSpan;
 import io.nzbmount.nntp.FileMap;
+import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.server.dav.ContentReader;
@@ -20,6 +21,7 @@ import java.time.Clock;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -56,6 +58,15 @@ final class CutoverSession implements ContentReader {
     private final Clock clock;
     private final LongSupplier nanoTime;
     private final CountDownLatch closed = new CountDownLatch(1);
+    /** The release the user chose, when the stream started on it; null otherwise. */
+    private final UsersChoice usersChoice;
+    /**
+     * The user's release's reader while another source serves a hole of it: the stream goes back
+     * to it past the hole. Null when the stream is not away from the user's choice for a hole.
+     */
+    private volatile NzbReader usersReader;
+    /** Below this offset a known hole of the active source is read all the same: no other source could serve it. */
+    private long readAnywayUntil;
     private volatile ActiveSource active;
     /** Serves the old source's held bytes just after a cutover; null when there are none (left). */
     private volatile Handover handover;
@@ -71,8 +82,9 @@ final class CutoverSession implements ContentReader {
      * @param nanoTime a monotonic clock in nanoseconds for how long a cutover took
      */
     CutoverSession(Cutovers cutovers, long itemId, String fileName, long fileSize, long offset, long rangeEnd,
-                   ActiveSource start, FailurePolicy policy, ItemCutoverState shared, PlaybackTracker.Stream playback,
-                   LiveStream live, Clock clock, LongSupplier nanoTime) {
+                   ActiveSource start, UsersChoice usersChoice, FailurePolicy policy, ItemCutoverState shared,
+                   PlaybackTracker.Stream playback, LiveStream live, Clock clock, LongSupplier nanoTime) {
+        this.usersChoice = usersChoice;
         this.cutovers = cutovers;
         this.itemId = itemId;
         this.fileName = fileName;
@@ -102,12 +114,8 @@ final class CutoverSession implements ContentReader {
                     throw new ArticleMissingException("", "a simulated failure (demo mode) at offset " + position);
                 }
                 Handover h = handover;
-                if (h == null && shared.holes().lacks(source.sourceId(), source.fileIndex(), position)) {
-                    // A hole known before the read (from the import, a proof or another stream): no fetch is
-                    // spent on it, the range goes to a source that holds it.
-                    throw new ArticleMissingException("", "source " + source.sourceId()
-                            + " is known to lack the bytes at offset " + position);
-                }
+                if (h == null && backToUsersChoice(source)) continue;
+                if (h == null && routedAroundKnownHole(source)) continue;
                 int n = h == null ? source.reader().read(position, buffer, offset, length)
                         : h.read(position, buffer, offset, length);
                 if (h != null && h.done()) handover = null;
@@ -128,6 +136,67 @@ final class CutoverSession implements ContentReader {
                 recover(source, failure, simulated);
             }
         }
+    }
+
+    /**
+     * A stream that left the user's chosen release for bytes it lacks goes back to it as soon as
+     * it holds the next byte again: the user's choice still serves every range it can. It was
+     * the reference every standby was proved against, so no proof is needed. Its reader was kept
+     * with the articles it holds past the hole. Returns true when the stream switched.
+     */
+    private boolean backToUsersChoice(ActiveSource source) throws ReadCancelledException {
+        UsersChoice home = usersChoice;
+        if (home == null || usersReader == null || source.sourceId() == home.sourceId() || position >= fileSize
+                || shared.holes().lacks(home.sourceId(), home.fileIndex(), position)
+                || !policy.eligible(home.sourceId(), home.fileIndex(), position, clock.millis())) {
+            return false;
+        }
+        NzbReader reader = usersReader != null ? usersReader : cutovers.openReader(home.map());
+        usersReader = null;
+        try {
+            reader.readAheadFrom(position, rangeEnd);
+        } catch (ReadCancelledException e) {
+            reader.close();
+            throw e;
+        }
+        active = new ActiveSource(home.sourceId(), home.fileIndex(), home.map(), reader);
+        source.reader().close();
+        shared.serving(live.id(), home.sourceId());
+        policy.onUserChoice(home.sourceId(), clock.millis());
+        live.backToPrimary(String.valueOf(home.sourceId()), reader::stats);
+        Map<String, Object> detail = new LinkedHashMap<>();
+        detail.put("from", source.sourceId());
+        detail.put("to", home.sourceId());
+        detail.put("offset", position);
+        detail.put("file", fileName);
+        detail.put("reason", "back to the release you chose: it holds the bytes from offset " + position);
+        cutovers.event(itemId, live.id(), EventKind.ROUTED, detail);
+        if (closed.getCount() == 0) {
+            reader.close();
+            throw new ReadCancelledException("the response was closed");
+        }
+        return true;
+    }
+
+    /**
+     * A hole of the active source known before the read (from the import, a proof or another
+     * stream): no fetch is spent on it when another source holds the bytes; the stream goes there
+     * as at a cutover, but nothing failed, so the policy counts nothing. When no source can serve
+     * them, the source is read all the same up to the hole's end: the article may be back.
+     * Returns true when the stream switched.
+     */
+    private boolean routedAroundKnownHole(ActiveSource source) throws IOException {
+        if (position < readAnywayUntil) return false;
+        Optional<Hole> known = shared.holes().holeAt(source.sourceId(), source.fileIndex(), position);
+        if (known.isEmpty()) return false;
+        long startedAt = nanoTime.getAsLong();
+        ActiveSource next = pick(source);
+        if (next == null) {
+            readAnywayUntil = known.get().end();
+            return false;
+        }
+        switchTo(source, next, policy.onKnownHole(known.get()), startedAt, holeAt(source), false);
+        return true;
     }
 
     /**
@@ -178,9 +247,25 @@ final class CutoverSession implements ContentReader {
      */
     private void cutOver(ActiveSource from, Decision decision, ReadFailure failure, long failedAt, Hole failed,
                          boolean simulated) throws IOException {
-        // A source the user chose stays the item's primary when it lacks a range another source
-        // holds: the stream leaves it for that range only.
-        boolean fromUsersChoice = policy.currentChosenByUser();
+        ActiveSource next = pick(from);
+        if (next == null) {
+            Decision none = policy.onNoCandidate(clock.millis());
+            if (none.action() == Decision.Action.RETRY) {
+                retryLater(from, none);
+                return;
+            }
+            end(from, none.cause().orElseThrow(), none.reason(),
+                    decision.reason() + "; no other source could serve offset " + position, failure);
+            return;
+        }
+        switchTo(from, next, decision, failedAt, failed, simulated);
+    }
+
+    /**
+     * The proved source that continues the stream at {@code position} ({@link NextSourcePicker}),
+     * with an open reader; null when none can. A handover still running is ended first.
+     */
+    private ActiveSource pick(ActiveSource from) throws IOException {
         Handover previous = handover;
         if (previous != null) {
             handover = null;
@@ -198,18 +283,27 @@ final class CutoverSession implements ContentReader {
             if (next != null) next.reader().close();
             throw new ReadCancelledException("the response was closed");
         }
-        if (next == null) {
-            Decision none = policy.onNoCandidate(clock.millis());
-            if (none.action() == Decision.Action.RETRY) {
-                retryLater(from, none);
-                return;
-            }
-            end(from, none.cause().orElseThrow(), none.reason(),
-                    decision.reason() + "; no other source could serve offset " + position, failure);
-            return;
-        }
+        return next;
+    }
+
+    /** Swaps the stream from {@code from} to {@code next} at {@code position}, as {@link #cutOver} describes. */
+    private void switchTo(ActiveSource from, ActiveSource next, Decision decision, long failedAt, Hole failed,
+                          boolean simulated) throws IOException {
+        // A source the user chose stays the item's primary when it lacks a range another source
+        // holds: the stream leaves it for that range only.
+        boolean fromUsersChoice = policy.currentChosenByUser();
         long failedEnd = failed.end();
-        if (failedEnd < fileSize && from.reader().heldUntil(failedEnd) > failedEnd) {
+        boolean forUsersHole = fromUsersChoice && usersChoice != null && from.sourceId() == usersChoice.sourceId()
+                && decision.kind() == FailureKind.PERMANENT && !simulated && failedEnd < fileSize;
+        if (forUsersHole) {
+            // The user's release lacks only [position, failedEnd): the new source serves that, and
+            // the stream goes back to the user's reader, kept with what it holds past the hole.
+            var fresh = cutovers.openReader(next.map());
+            fresh.willRead(position, failedEnd);
+            next.reader().close();
+            next = new ActiveSource(next.sourceId(), next.fileIndex(), next.map(), fresh);
+            usersReader = from.reader();
+        } else if (failedEnd < fileSize && from.reader().heldUntil(failedEnd) > failedEnd) {
             // The proof reader's window sits before the cut and would grow past it: a fresh one
             // fetches just the article at the cut.
             var fresh = cutovers.openReader(next.map());
@@ -227,6 +321,8 @@ final class CutoverSession implements ContentReader {
             next.reader().close();
             Handover h = handover;
             if (h != null) h.close();
+            NzbReader kept = usersReader;
+            if (kept != null) kept.close();
         }
         long now = clock.millis();
         policy.onCutover(next.sourceId(), now);
@@ -245,7 +341,7 @@ final class CutoverSession implements ContentReader {
         pending.set(new Pending(detail, failedAt, nanoTime.getAsLong()));
         if (handover == null) {
             try {
-                next.reader().readAheadFrom(position, rangeEnd);
+                next.reader().readAheadFrom(position, forUsersHole ? failedEnd : rangeEnd);
             } catch (ReadCancelledException e) {
                 // The response was closed meanwhile: the next read ends it.
             }
@@ -308,6 +404,8 @@ final class CutoverSession implements ContentReader {
         active.reader().close();
         Handover h = handover;
         if (h != null) h.close();
+        NzbReader kept = usersReader;
+        if (kept != null) kept.close();
         shared.ended(live.id());
         playback.closed();
         live.close();

@@ -112,6 +112,7 @@ public final class Cutovers {
         ItemCutoverState shared = state(mounted.itemId(), Optional.of(mounted.itemCreated()));
         refreshHoles(mounted.itemId(), shared);
         ActiveSource start = new ActiveSource(sourceId, mounted.file().index(), map, reader);
+        UsersChoice usersChoice = byUser ? new UsersChoice(sourceId, mounted.file().index(), map) : null;
         if (shared.holes().lacks(start.sourceId(), start.fileIndex(), offset)) {
             ActiveSource routed = routeAroundHole(mounted, offset, start, shared, live);
             if (routed != start) {
@@ -123,7 +124,7 @@ public final class Cutovers {
         start.reader().willRead(offset, end);
         FailurePolicy policy = new FailurePolicy(rules, shared.holes(), start.sourceId(), byUser);
         return new CutoverSession(this, mounted.itemId(), mounted.file().name(), mounted.file().size(), offset, end,
-                start, policy, shared, playback, live, clock, nanoTime);
+                start, usersChoice, policy, shared, playback, live, clock, nanoTime);
     }
 
     /**

@@ -88,7 +88,11 @@ final class Par2Sets {
             real.put(i, name);
             claims.merge(name, 1, Integer::sum);
         }
-        real.values().removeIf(n -> claims.get(n) > 1);
+        // Two files that claim one name are one file posted twice, or a file and an impostor. For an
+        // archive volume both keep the name, so the archive's own rules judge the repeat (equal
+        // copies: one is dropped; different ones: the set is refused); left nameless, they would
+        // pass for loose files and be served as they are. Any other file gets neither name.
+        real.values().removeIf(n -> claims.get(n) > 1 && !FileKinds.isArchiveVolume(n));
         return real;
     }
 }

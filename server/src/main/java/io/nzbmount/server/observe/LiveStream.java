@@ -83,6 +83,16 @@ public final class LiveStream implements AutoCloseable {
         registry.countCutover();
     }
 
+    /**
+     * The stream went back to the user's chosen release after bytes it lacks: another source,
+     * but no cutover (nothing failed that the user would need to know of).
+     */
+    public void backToPrimary(String sourceId, Supplier<NzbReader.Stats> readerStats) {
+        source = Objects.requireNonNull(sourceId);
+        onStandby = false;
+        this.readerStats = readerStats;
+    }
+
     /** The reader whose read-ahead is shown (after the stream reopens its reader), or null. */
     public void reader(Supplier<NzbReader.Stats> readerStats) {
         this.readerStats = readerStats;

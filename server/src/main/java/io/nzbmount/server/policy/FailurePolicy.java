@@ -130,6 +130,16 @@ public final class FailurePolicy {
         return permanentFailure(at, false);
     }
 
+    /**
+     * The current source is known to lack the bytes at {@code at} (a stored hole, found before):
+     * the stream goes to a source that holds them before reading there. Not a failure: nothing is
+     * counted, so a film spread over several broken releases is not ended by the round's budget.
+     */
+    public Decision onKnownHole(Hole at) {
+        return Decision.cutOver(FailureKind.PERMANENT, "the source is known to lack the bytes at offset " + at.start()
+                + " of file " + at.fileIndex());
+    }
+
     /** A read of the current source delivered bytes. Call it after every successful read (cheap). */
     public void onRead(long now) {
         strikes = 0;

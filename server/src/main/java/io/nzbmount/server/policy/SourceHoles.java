@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The known holes of each source of one item: byte ranges a source was proven to lack (an
@@ -49,6 +50,14 @@ public final class SourceHoles {
             if (h.covers(fileIndex, offset)) return true;
         }
         return false;
+    }
+
+    /** The known hole of {@code sourceId} that holds the byte at {@code offset} of file {@code fileIndex}. */
+    public synchronized Optional<Hole> holeAt(long sourceId, int fileIndex, long offset) {
+        for (Hole h : bySource.getOrDefault(sourceId, List.of())) {
+            if (h.covers(fileIndex, offset)) return Optional.of(h);
+        }
+        return Optional.empty();
     }
 
     /**

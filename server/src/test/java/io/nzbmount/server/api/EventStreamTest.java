@@ -7,6 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nzbmount.server.library.EventLog;
+import io.nzbmount.server.library.FakePresence;
+import io.nzbmount.server.library.FakeSizer;
+import io.nzbmount.server.library.LibraryImporter;
+import io.nzbmount.server.library.TestNzbs;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.Events;
 import java.io.BufferedReader;
@@ -78,7 +82,11 @@ class EventStreamTest {
 
     /** Opens the stream; its lines arrive in the queue, then {@link #END} when the response ends. */
     private BlockingQueue<String> open(String lastEventId) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(stream).GET();
+        return open(stream, lastEventId);
+    }
+
+    private BlockingQueue<String> open(URI uri, String lastEventId) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(uri).GET();
         if (lastEventId != null) b.header("Last-Event-ID", lastEventId);
         HttpResponse<InputStream> r = client.send(b.build(), HttpResponse.BodyHandlers.ofInputStream());
         assertEquals(200, r.statusCode());
@@ -125,6 +133,35 @@ class EventStreamTest {
         assertEquals("s1", data.get("stream").asText());
         assertEquals("cutover", data.get("kind").asText());
         assertEquals(42, data.get("detail").get("offset").asInt());
+    }
+
+    @Test
+    void withItemOnlyThatItemsEventsAreSentLiveAndOnCatchingUp() throws Exception {
+        LibraryImporter importer = new LibraryImporter(db, new FakeSizer(), new FakePresence(), Clock.systemUTC(), 5);
+        long watched = importer.importNzb(TestNzbs.film("a", "Watched"), Optional.empty()).item().item().id();
+        long other = importer.importNzb(TestNzbs.film("b", "Other"), Optional.empty()).item().item().id();
+        long missed = record(other, "retry");
+        long missedWatched = record(watched, "retry");
+        BlockingQueue<String> lines = open(URI.create(stream + "?item=" + watched), String.valueOf(missed - 1));
+        assertEquals("id: " + missedWatched, next(lines, "id:"));
+        record(other, "cutover");
+        record(-1, "cutover");
+        long cutover = record(watched, "cutover");
+        assertEquals("id: " + cutover, next(lines, "id:"));
+    }
+
+    @Test
+    void aBadItemIsRefusedWithTheParameterNamed() throws Exception {
+        HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(stream + "?item=x")).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(400, r.statusCode());
+        assertTrue(r.body().contains("item must be a whole number"), r.body());
+    }
+
+    /** Stores an event of {@code itemId} (none when negative). */
+    private long record(long itemId, String kind) throws Exception {
+        OptionalLong item = itemId < 0 ? OptionalLong.empty() : OptionalLong.of(itemId);
+        return db.transaction(c -> Events.append(c, Instant.now(), item, Optional.of("s1"), kind, "{}"));
     }
 
     @Test

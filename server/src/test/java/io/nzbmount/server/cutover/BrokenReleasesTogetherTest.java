@@ -48,7 +48,11 @@ class BrokenReleasesTogetherTest {
 
     /** Posts the film with {@code part}-byte articles and removes the articles holding each of {@code at}. */
     private PostedFile postWithHolesAt(int part, long... at) {
-        PostedFile posted = nntp.post(FILE, film, part);
+        return postWithHolesAt(film, part, at);
+    }
+
+    private PostedFile postWithHolesAt(byte[] content, int part, long... at) {
+        PostedFile posted = nntp.post(FILE, content, part);
         for (long offset : at) nntp.removeArticle(posted.segmentAt(offset).messageId());
         return posted;
     }
@@ -123,9 +127,11 @@ class BrokenReleasesTogetherTest {
     }
 
     @Test
-    void aPrimaryTheUserChoseIsNotDemotedForAHoleAnotherSourceCovered() throws Exception {
-        PostedFile a = postWithHolesAt(PART, 9 * PART);
-        PostedFile b = postWithHolesAt(PART);
+    void aPrimaryTheUserChoseIsNotDemotedForAHoleAnotherSourceCoveredAndServesAgainPastIt() throws Exception {
+        // Long enough that the old reader's held articles run out well before the end.
+        byte[] longFilm = random(60 * PART, 2022);
+        PostedFile a = postWithHolesAt(longFilm, PART, 9 * PART);
+        PostedFile b = postWithHolesAt(longFilm, PART);
         long item = rig.importPrimary(TITLE, a);
         long sourceA = rig.item(item).get("primary").get("id").asLong();
         long sourceB = rig.addStandby(item, TITLE + " REPOST", b);
@@ -134,11 +140,21 @@ class BrokenReleasesTogetherTest {
                 "{\"source\": " + sourceA + "}");
         assertEquals(200, chosen.statusCode(), chosen.body());
 
+        long[] before = new long[b.messageIds().size()];
+        for (int k = 0; k < before.length; k++) before[k] = nntp.counters().bodyCommands(b.messageIds().get(k));
         CutoverRig.Raw whole = rawGet(file());
-        whole.assertOne200(film.length);
-        assertArrayEquals(sha256(film), sha256(whole.body()));
+        whole.assertOne200(longFilm.length);
+        assertArrayEquals(sha256(longFilm), sha256(whole.body()));
         assertEquals(sourceA, rig.item(item).get("primary").get("id").asLong(), "still the user's choice");
         assertTrue(rig.item(item).get("primaryChosenByUser").asBoolean());
+        var routed = rig.events(item, "routed");
+        assertEquals(1, routed.size(), routed + " " + rig.events(item, "cutover"));
+        assertEquals(sourceA, routed.get(0).get("detail").get("to").asLong(), "back on the user's choice past its hole");
+        long back = routed.get(0).get("detail").get("offset").asLong();
+        for (int k = (int) (back / PART) + 1; k < before.length; k++) {
+            assertEquals(before[k], nntp.counters().bodyCommands(b.messageIds().get(k)),
+                    "B's article " + k + " lies past the stream's return to the user's choice at " + back);
+        }
     }
 
     private URI file() {

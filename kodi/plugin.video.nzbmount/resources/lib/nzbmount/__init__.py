@@ -1,0 +1,1 @@
+"""NZBMount's Kodi add-on: the library, search, sources and playback notices."""

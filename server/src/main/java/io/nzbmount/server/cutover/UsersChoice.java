@@ -1,0 +1,14 @@
+package io.nzbmount.server.cutover;
+
+import io.nzbmount.nntp.FileMap;
+
+/**
+ * The release the user chose as the item's primary, as a stream that started on it knows it: the
+ * stream leaves it only for the bytes it lacks and goes back to it once past them.
+ *
+ * @param sourceId  the chosen source
+ * @param fileIndex the served file's index in its NZB
+ * @param map       the file's map, to open a reader on when the stream goes back
+ */
+record UsersChoice(long sourceId, int fileIndex, FileMap map) {
+}
