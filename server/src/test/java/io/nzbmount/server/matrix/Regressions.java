@@ -56,6 +56,8 @@ final class Regressions {
             + " damaged in the middle: the import was refused, the size could not be learned";
     private static final String COPY_AS_HOLE = "a part listed twice whose first copy is missing or damaged was"
             + " recorded as a hole of the source, though the second copy is good";
+    private static final String HEX_7Z_REPEAT = "a hex-named 7z part posted twice in different copies: the set was"
+            + " refused but its parts stayed as loose media files, and a part's bytes were served as the film";
     private static final String REFUSED_ONLY_ON_A = "a primary article only a refusing provider holds: the response"
             + " waited for the providers although a verified standby had the bytes";
     private static final String TILED_HOLE = "a small file whose sample plan tiles it, with a hole in the primary:"
@@ -223,7 +225,10 @@ final class Regressions {
             new Regression(260, FIRST_LISTED_TWICE, Era.NZB_LISTINGS),
             new Regression(276, FIRST_UNLISTED, Era.NZB_LISTINGS),
             new Regression(294, FIRST_UNLISTED, Era.NZB_LISTINGS),
-            new Regression(298, LAST_UNLISTED, Era.NZB_LISTINGS));
+            new Regression(298, LAST_UNLISTED, Era.NZB_LISTINGS),
+            // Found with the fixes for parts listed twice in place.
+            new Regression(18, HEX_7Z_REPEAT, Scenario.Format.SEVEN_ZIP, Era.NZB_LISTINGS),
+            new Regression(207, HEX_7Z_REPEAT, Scenario.Format.SEVEN_ZIP, Era.NZB_LISTINGS));
 
     private Regressions() {
     }
