@@ -197,7 +197,7 @@ final class EpisodeRule {
         if (number == i + 1 && (i + 1 >= w.size() || w.dashBefore(i + 1))) {
             return null;
         }
-        Matcher range = RANGE.matcher(number == i ? w.lower(i).replaceAll("\\D", "") : w.lower(number));
+        Matcher range = RANGE.matcher(number < i ? w.lower(number).replaceAll("\\D", "") : w.lower(number));
         if (!range.matches()) {
             return null;
         }

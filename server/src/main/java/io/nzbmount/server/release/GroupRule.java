@@ -152,8 +152,9 @@ final class GroupRule {
             return null;
         }
         for (String part : parts) {
-            if (part.isEmpty() || part.length() > 6 || !lettersDigitsDashes(part) || Vocabulary.known(lower(part))
-                    || !Character.isLetter(part.charAt(0))) {
+            // Single letters ("E.N.D", "X.Y.Z") are initials, whatever tag a lone letter may be.
+            if (part.isEmpty() || part.length() > 6 || !lettersDigitsDashes(part) || !Character.isLetter(part.charAt(0))
+                    || part.length() > 1 && Vocabulary.known(lower(part))) {
                 return null;
             }
         }
