@@ -10,9 +10,9 @@ import io.nzbmount.server.release.Vocabulary.Match;
 
 /**
  * Air dates of daily shows, every way release names write them: "2024-05-01", "2024.05.01",
- * "20240501", the European "01.05.2024" and "01-05-2024", and "1st May 2024". A date whose
- * day and month can be swapped ("04.05.2024": 4 May or April 5) is unsure and read as
- * {@link Episodes.Unknown}; year-first dates are never swapped. Pure and stateless.
+ * "20240501", the European "01.05.2024" and "01-05-2024", and "1st May 2024". A date with the
+ * year last is read day first, as European names write it (US names write the year first).
+ * Pure and stateless.
  */
 final class AirDateRule {
     private static final Pattern ISO_DATE = Pattern.compile("((?:19|20)\\d\\d)-(\\d\\d)-(\\d\\d)");
@@ -40,7 +40,7 @@ final class AirDateRule {
         }
         if (n == 10 && word.charAt(2) == '-') {
             Matcher dayFirst = DAY_FIRST.matcher(word);
-            return dayFirst.matches() ? dayFirst(word, dayFirst.group(1), dayFirst.group(2), dayFirst.group(3), 1) : null;
+            return dayFirst.matches() ? daily(date(dayFirst.group(3), dayFirst.group(2), dayFirst.group(1)), 1) : null;
         }
         if (n == 8 && w.enclosure(i) == 0) {
             Matcher compact = COMPACT.matcher(word);
@@ -55,7 +55,7 @@ final class AirDateRule {
             return daily(date(word, second, third), 3);
         }
         if (twoDigits(word) && twoDigits(second) && Vocabulary.isYear(third)) {
-            return dayFirst(word + "." + second + "." + third, word, second, third, 3);
+            return daily(date(third, second, word), 3);
         }
         Integer month = MONTHS.get(second);
         Matcher day = DAY.matcher(word);
@@ -63,15 +63,6 @@ final class AirDateRule {
             return daily(date(third, String.valueOf(month), day.group(1)), 3);
         }
         return null;
-    }
-
-    /** "01.05.2024": the first of May, unless the day could be a month too and the two differ. */
-    private static Match<Episodes> dayFirst(String text, String day, String month, String year, int width) {
-        LocalDate date = date(year, month, day);
-        if (date != null && !day.equals(month) && Integer.parseInt(day) <= 12) {
-            return new Match<>(new Episodes.Unknown(text), width);
-        }
-        return daily(date, width);
     }
 
     private static Match<Episodes> daily(LocalDate date, int width) {

@@ -101,12 +101,11 @@ public sealed interface Episodes {
 
     /**
      * A series position the name gives but not for certain: a bare "237" that may be season 2,
-     * episode 37 or part of the title, a date that reads as day-month and as month-day, two
-     * different episodes in one name. Compares by identity, so an unsure reading equals no
+     * episode 37 or part of the title, two different episodes in one name. Compares by identity, so an unsure reading equals no
      * other reading, not even the same words read from another name: no two releases are taken
      * for the same content on it.
      *
-     * @param text the words as written ("237", "04.05.2023")
+     * @param text the words as written ("237"; "S01E05 S01E06" for two episodes)
      */
     record Unknown(String text) implements Episodes {
         /** The words as written, behind a "?": "?237". */

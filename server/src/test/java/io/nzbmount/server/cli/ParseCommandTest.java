@@ -91,10 +91,10 @@ class ParseCommandTest {
 
     @Test
     void anUnsurePositionIsPrintedAsUnknownAndIsNeverTheSame() throws IOException {
-        String name = "Talk.Show.04.05.2024.720p.WEB.h264-GRP";
+        String name = "Number.451.720p.BluRay.x264-GRP";
         assertEquals(0, run(name + "\t" + name + "\n", "parse", "--same"), err.toString(StandardCharsets.UTF_8));
         JsonNode pair = lines().get(0);
-        assertEquals("{\"kind\":\"unknown\",\"text\":\"04.05.2024\"}", pair.get("a").get("episodes").toString());
+        assertEquals("{\"kind\":\"unknown\",\"text\":\"451\"}", pair.get("a").get("episodes").toString());
         assertEquals(false, pair.get("same").asBoolean());
         assertTrue(pair.get("tier").isNull());
     }

@@ -80,13 +80,11 @@ class LongTailRulesTest {
     }
 
     @Test
-    void aDayAndMonthThatCanBeSwappedAreUnknownAndMatchNothing() {
-        assertInstanceOf(Episodes.Unknown.class, episodes("Talk.Show.04.05.2024.720p.WEB.h264-GRP"));
-        assertInstanceOf(Episodes.Unknown.class, episodes("Talk.Show.04-05-2024.720p.WEB.h264-GRP"));
-        assertEquals(new Episodes.Daily(LocalDate.of(2024, 5, 5)), episodes("Talk.Show.05.05.2024.720p.WEB.h264-GRP"));
+    void aDateWithTheYearLastIsReadDayFirst() {
+        assertEquals(new Episodes.Daily(LocalDate.of(2024, 5, 4)), episodes("Talk.Show.04.05.2024.720p.WEB.h264-GRP"));
+        assertEquals(new Episodes.Daily(LocalDate.of(2024, 5, 4)), episodes("Talk.Show.04-05-2024.720p.WEB.h264-GRP"));
         assertFalse(same("Talk.Show.04.05.2024.720p.WEB.h264-GRP", "Talk.Show.2024.04.05.720p.WEB.h264-GRP"));
-        assertFalse(same("Talk.Show.04.05.2024.720p.WEB.h264-GRP", "Talk.Show.2024.05.04.720p.WEB.h264-GRP"));
-        assertFalse(same("Talk.Show.04.05.2024.720p.WEB.h264-GRP", "Talk.Show.04.05.2024.1080p.WEB.h264-GRP"));
+        assertTrue(same("Talk.Show.04.05.2024.720p.WEB.h264-GRP", "Talk.Show.2024.05.04.1080p.WEB.h264-OTHER"));
     }
 
     @Test
