@@ -19,7 +19,7 @@ final class EpisodeRule {
     private static final Pattern LONE_EPISODE = Pattern.compile("e(?:p)?(\\d{1,4})");
     private static final Pattern EPISODE_RUN = Pattern.compile("ep?\\d{1,4}(?:-?ep?\\d{1,4}|-\\d{1,4})*");
     private static final Pattern CROSS = Pattern.compile("(\\d{1,2})x(\\d{1,3})(?:-(?:\\d{1,2}x)?(\\d{1,3}))?");
-        private static final Pattern RANGE = Pattern.compile("(\\d{1,4})(?:-(\\d{1,4}))?");
+    private static final Pattern RANGE = Pattern.compile("(\\d{1,4})(?:-(\\d{1,4}))?");
     private static final Pattern LIST = Pattern.compile("\\d{1,4}(?:-\\d{1,4})*");
     private static final Pattern ORDINAL = Pattern.compile("(\\d{1,2})(?:st|nd|rd|th)");
     private static final Pattern CODE = Pattern.compile("[1-9]\\d{2}|1\\d{3}");
@@ -90,8 +90,8 @@ final class EpisodeRule {
         if (date != null || i == 0) {
             return date;
         }
-        Matcher ordinal = ORDINAL.matcher(word);
-        if (ordinal.matches() && SEASON_WORDS.contains(w.lower(i + 1))) {
+        if (Character.isLetter(word.charAt(word.length() - 1)) && SEASON_WORDS.contains(w.lower(i + 1))
+                && ORDINAL.matcher(word).matches()) {
             // "3rd Season - 12": the season is the ordinal.
             return seasonWord(w, i + 1, i);
         }
