@@ -58,11 +58,11 @@ final class AirDateRule {
             return daily(date(third, second, word), 3);
         }
         Integer month = MONTHS.get(second);
-        Matcher day = DAY.matcher(word);
-        if (month != null && Vocabulary.isYear(third) && day.matches()) {
-            return daily(date(third, String.valueOf(month), day.group(1)), 3);
+        if (month == null || !Vocabulary.isYear(third)) {
+            return null;
         }
-        return null;
+        Matcher day = DAY.matcher(word);
+        return day.matches() ? daily(date(third, String.valueOf(month), day.group(1)), 3) : null;
     }
 
     private static Match<Episodes> daily(LocalDate date, int width) {

@@ -31,8 +31,8 @@ final class NameCleanup {
     private static final java.util.Set<String> POSTER_WORDS = java.util.Set.of("obfuscated", "scrambled", "xpost",
             "postbot", "asrequested", "whiterev", "buymore", "rp", "nzbgeek", "4p", "4planet", "rars", "norars",
             "repost", "repackpost", "newzbin", "chamele0n", "rakuv", "rakuvfinhel", "pre", "altezachen");
-    /** A tracker written after the group with a dot: "-mSD.EZTV". */
-    private static final Pattern TRACKER_AFTER_GROUP = Pattern.compile("(?i)(?<=-[\\w-]{1,40})\\.(eztv|rarbg|ettv|tgx)$");
+    /** Trackers that write their name after the group with a dot: "-mSD.EZTV". */
+    private static final java.util.Set<String> TRACKERS = java.util.Set.of("eztv", "rarbg", "ettv", "tgx");
     private static final Pattern TRAILING_SEPARATORS = Pattern.compile("[.\\s_-]+$");
     private static final Pattern LAST_WORD =
             Pattern.compile("(?i)(?:proper|repack|rerip)\\d?|v[2-9]|sample|english|german|french|spanish|italian|dutch");
@@ -59,9 +59,7 @@ final class NameCleanup {
             if (dot >= 0 && dot >= body.length() - 5) {
                 body = EXTENSION.matcher(body).replaceFirst("").strip();
             }
-            if (body.length() > 5 && body.charAt(body.length() - 5) == '.' || body.length() > 4 && body.charAt(body.length() - 4) == '.') {
-                body = TRACKER_AFTER_GROUP.matcher(body).replaceFirst("");
-            }
+            body = withoutTracker(body);
             if (posterSuffix(body)) {
                 body = POSTER_SUFFIX.matcher(body).replaceFirst("").strip();
             }
@@ -91,6 +89,18 @@ final class NameCleanup {
         }
         String rest = body.substring(body.lastIndexOf(" / ") + 3).strip();
         return rest.isEmpty() ? first : rest;
+    }
+
+    /** The name without a tracker written after its group ("-mSD.EZTV" is "-mSD"). */
+    private static String withoutTracker(String body) {
+        int dot = body.lastIndexOf('.');
+        if (dot < 1 || dot < body.length() - 6
+                || !TRACKERS.contains(body.substring(dot + 1).toLowerCase(java.util.Locale.ROOT))) {
+            return body;
+        }
+        int cut = Math.max(body.lastIndexOf('.', dot - 1), body.lastIndexOf(' ', dot - 1));
+        int dash = body.indexOf('-', cut + 1);
+        return dash > cut && dash < dot - 1 ? body.substring(0, dot) : body;
     }
 
     /** Whether the name may end in a repost or indexer suffix (cheap, before the full pattern). */

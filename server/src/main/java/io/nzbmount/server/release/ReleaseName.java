@@ -58,9 +58,9 @@ public final class ReleaseName {
         }
         // A bare number that may be a series position or the title's own ("Room.237.720p") stays
         // in the title, and the position is unknown.
-        Vocabulary.Match<Episodes> stop = certain < words.size() ? EpisodeRule.at(words, certain, animeStyle, true) : null;
-        boolean unsureNumber = stop != null && stop.value() instanceof Episodes.Unknown && stop.width() == 1
-                && Vocabulary.isNumber(words.lower(certain));
+        Vocabulary.Match<Episodes> stop = certain < words.size() && Vocabulary.isNumber(words.lower(certain))
+                ? EpisodeRule.at(words, certain, animeStyle, true) : null;
+        boolean unsureNumber = stop != null && stop.value() instanceof Episodes.Unknown && stop.width() == 1;
         int yearAt = -1;
         if (certain < words.size() && words.parenthesisedYear(certain)) {
             yearAt = certain;
