@@ -72,7 +72,9 @@ final class EpisodeRule {
     private static Match<Episodes> numeric(Words w, int i, boolean animeStyle, boolean loose) {
         String word = w.lower(i);
         Matcher cross = CROSS.matcher(word);
-        if (word.indexOf('x') > 0 && cross.matches()) {
+        if (word.indexOf('x') > 0 && cross.matches() && (cross.group(2).length() > 1 || cross.group(3) != null
+                || Vocabulary.technicalEnd(w, i + 1) || Vocabulary.tvMedium(w.lower(i + 1)))) {
+            // A one-digit episode ("2x9") only in a range or right before the tags: "4x4" is a title.
             int season = Integer.parseInt(cross.group(1));
             List<Integer> list = new ArrayList<>(List.of(Integer.parseInt(cross.group(2))));
             if (cross.group(3) != null) {

@@ -56,6 +56,11 @@ public final class ReleaseName {
         while (certain < words.size() && !endsTitle(words, certain, animeStyle)) {
             certain++;
         }
+        if (certain == start && start > 0) {
+            // No title after the position: the name is read from its start, as any other.
+            start = 0;
+            certain = 0;
+        }
         // A bare number that may be a series position or the title's own ("Room.237.720p") stays
         // in the title, and the position is unknown.
         Vocabulary.Match<Episodes> stop = certain < words.size() && Vocabulary.isNumber(words.lower(certain))

@@ -34,6 +34,9 @@ class LongTailRulesTest {
         assertEquals(new Episodes.Numbered(4, List.of(9, 10)), episodes("A Sitcom 4x9-4x10 DVDRip XviD-GRP"));
         assertEquals(new Episodes.Numbered(6, List.of(3, 4)), episodes("A.Sitcom.6x03_04.HDTV.XviD-GRP"));
         assertEquals(new Episodes.Numbered(2, List.of(5)), episodes("A Sitcom 2x5 DVDRip"));
+        ReleaseInfo film = ReleaseName.parse("4x4.2019.1080p.WEB.h264-GRP");
+        assertEquals("4x4", film.title());
+        assertEquals(new Episodes.None(), film.episodes());
     }
 
     @Test
@@ -128,6 +131,7 @@ class LongTailRulesTest {
         assertEquals("A Drama", episode.title());
         assertEquals(new Episodes.Numbered(4, List.of(2)), episode.episodes());
         assertEquals("1917", ReleaseName.parse("1917.2019.1080p.BluRay.x264-GRP").title());
+        assertFalse(ReleaseName.parse("S01E01.1080p.WEB.h264-GRP").recognised());
     }
 
     @Test
