@@ -50,6 +50,14 @@ public final class ArchiveScanner {
      *             the volumes by name
      */
     public static ArchiveScan scan(VolumeSource source, List<Par2File> par2) throws IOException {
+        return scan(source, par2, Passwords.none());
+    }
+
+    /**
+     * {@link #scan(VolumeSource, List)} of a release whose archives may be encrypted: each
+     * password offered is tried in turn, and the scan names the one that opened them.
+     */
+    public static ArchiveScan scan(VolumeSource source, List<Par2File> par2, Passwords passwords) throws IOException {
         int count = source.count();
         VolumeBytes[] files = new VolumeBytes[count];
         Kind[] kinds = new Kind[count];
@@ -76,7 +84,7 @@ public final class ArchiveScanner {
             List<Integer> positions = new ArrayList<>();
             collectSplitParts(files, i, laterSplitParts, parts, positions);
             parts.forEach(p -> claimed.add(p.file()));
-            sets.add(SevenZipReader.read(parts, positions, described));
+            sets.add(SevenZipReader.read(parts, positions, described, passwords));
         }
         for (int i : laterSplitParts) {
             if (!claimed.contains(i)) kinds[i] = kindOf(files[i]);
@@ -94,7 +102,7 @@ public final class ArchiveScanner {
         sets.sort(Comparator.comparingInt(s -> s.volumes().get(0)));
         Set<Integer> archived = new HashSet<>(claimed);
         rar.forEach(v -> archived.add(v.file()));
-        return new ArchiveScan(sets, archived);
+        return new ArchiveScan(sets, archived, passwords.opened());
     }
 
     /**
