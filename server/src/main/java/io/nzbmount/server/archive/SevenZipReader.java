@@ -185,10 +185,13 @@ final class SevenZipReader {
         byte[] bytes = stream.read(SIGNATURE_HEADER + packed.packPos(), (int) packSize);
         Optional<SevenZipHeader.Coder> aes = folder.coders().stream().filter(c -> c.is(AES)).findFirst();
         if (aes.isEmpty()) return unpackPlainHeader(folder, folder.coders(), bytes);
-        if (folder.coders().size() != 2 || bytes.length % Sealing.BLOCK != 0) {
+        if (folder.coders().size() > 2 || bytes.length % Sealing.BLOCK != 0) {
             throw new ArchiveException(Refusal.Reason.UNSUPPORTED, "its encrypted header has an unexpected layout");
         }
-        List<SevenZipHeader.Coder> rest = folder.coders().stream().filter(c -> !c.is(AES)).toList();
+        // 7zAES alone (a header left unpacked, as -mx0 leaves it) or after LZMA
+        List<SevenZipHeader.Coder> rest = folder.coders().size() == 1
+                ? List.of(new SevenZipHeader.Coder(COPY, 1, 1, new byte[0]))
+                : folder.coders().stream().filter(c -> !c.is(AES)).toList();
         Sealing sealing = SevenZipAes.folderSealing(aes.get());
         List<String> candidates = key.toTry();
         for (String password : candidates) {

@@ -86,6 +86,17 @@ class SevenZipEncryptedTest {
     }
 
     @Test
+    void aSingleFileWithEncryptedHeadersLeftUnpackedOpens() throws Exception {
+        List<ArchiveVolume> volumes = archive("one", "-pPW", "-mhe=on", "-x!film.nfo");
+        CountingSource source = new CountingSource(volumes);
+        ArchiveScan scan = ArchiveScanner.scan(source, List.of(), new Passwords(List.of("PW")));
+        ArchiveSet set = scan.sets().get(0);
+        assertTrue(set.refusal().isEmpty(), () -> set.refusal().toString());
+        assertEquals(1, set.members().size());
+        assertArrayEquals(film, open(source, member(set, "film.mkv"), "PW"));
+    }
+
+    @Test
     void aWrongPasswordRefusesTheArchiveWithAndWithoutEncryptedHeaders() throws Exception {
         for (String mhe : List.of("-mhe=off", "-mhe=on")) {
             ArchiveSet set = scan(archive("w" + mhe.length() + mhe.charAt(5), "-pPW", mhe), "pw", "PW ").sets().get(0);

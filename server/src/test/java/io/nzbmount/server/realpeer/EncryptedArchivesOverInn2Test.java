@@ -193,7 +193,8 @@ class EncryptedArchivesOverInn2Test {
                 p.destroyForcibly();
                 throw new AssertionError(command[0] + " did not finish in 120 s");
             }
-            assertEquals(0, p.exitValue(), () -> String.join(" ", command) + ": " + Files.readString(log.toAbsolutePath()));
+            String output = Files.readString(log);
+            assertEquals(0, p.exitValue(), () -> String.join(" ", command) + ": " + output);
         } finally {
             Files.deleteIfExists(log);
         }
