@@ -19,11 +19,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.Random;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -39,9 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Tag("realpeer")
 class EncryptedArchivesOverInn2Test {
-    private static final String SEVEN_ZIP = "/usr/bin/7zz";
-    private static final String PAR2 = "/usr/bin/par2";
-    private static final int VOLUME = 20 << 20;
+    private static final int VOLUME = EncryptedReleases.VOLUME;
     /** 7z's signature header comes before the first file's data. */
     private static final int SIGNATURE_HEADER = 32;
 
@@ -64,8 +58,8 @@ class EncryptedArchivesOverInn2Test {
 
     @Test
     void splitSevenZipWithEncryptedHeadersIsServedWholeAndAcrossVolumeEdges() throws Exception {
-        byte[] film = film(41 << 20, 2901);
-        Path posted = obfuscatedRelease("Locked.Film.2021.1080p", film, 2901, "-mhe=on");
+        byte[] film = EncryptedReleases.film(41 << 20, 2901);
+        Path posted = EncryptedReleases.obfuscated7z(work, "Locked.Film.2021.1080p", film, 2901, "-mhe=on");
         List<MountedFile> files = server.importNzb(nzb(posted, List.of("-M", "password=Open Sesame")), "Locked Film (2021)");
         assertEquals(List.of("Locked.Film.2021.1080p.mkv"), files.stream().map(MountedFile::name).toList());
         assertServed(files.get(0), film);
@@ -73,8 +67,8 @@ class EncryptedArchivesOverInn2Test {
 
     @Test
     void splitSevenZipWithPlainHeadersIsProvedByTheFilmSignatureAndServed() throws Exception {
-        byte[] film = film(41 << 20 | 7, 2902);
-        Path posted = obfuscatedRelease("Open.Headers.2020.720p", film, 2902);
+        byte[] film = EncryptedReleases.film(41 << 20 | 7, 2902);
+        Path posted = EncryptedReleases.obfuscated7z(work, "Open.Headers.2020.720p", film, 2902);
         List<MountedFile> files = server.importNzb(nzb(posted, List.of("-M", "password=Open Sesame")), "Open Headers (2020)");
         assertEquals(List.of("Open.Headers.2020.720p.mkv"), files.stream().map(MountedFile::name).toList());
         assertServed(files.get(0), film);
@@ -82,14 +76,14 @@ class EncryptedArchivesOverInn2Test {
 
     @Test
     void aWrongPasswordAndAMissingPasswordAreEachRefusedWithA422ThatSaysSo() throws Exception {
-        byte[] film = film(3 << 20, 2903);
-        Path headers = obfuscatedRelease("Wrong.Key.2019", film, 2903, "-mhe=on");
+        byte[] film = EncryptedReleases.film(3 << 20, 2903);
+        Path headers = EncryptedReleases.obfuscated7z(work, "Wrong.Key.2019", film, 2903, "-mhe=on");
         HttpResponse<String> wrong = postNzb(nzb(headers, List.of("-M", "password=not it")), "Wrong Key");
         assertEquals(422, wrong.statusCode(), wrong.body());
         assertTrue(wrong.body().contains("the password given does not open this archive"), wrong.body());
         assertFalse(wrong.body().contains("not it"), "the password is never returned");
 
-        Path data = obfuscatedRelease("Wrong.Key.Data.2019", film, 2904);
+        Path data = EncryptedReleases.obfuscated7z(work, "Wrong.Key.Data.2019", film, 2904);
         HttpResponse<String> wrongData = postNzb(nzb(data, List.of("-M", "password=not it")), "Wrong Key Data");
         assertEquals(422, wrongData.statusCode(), wrongData.body());
         assertTrue(wrongData.body().contains("the password given does not open this archive"), wrongData.body());
@@ -98,43 +92,6 @@ class EncryptedArchivesOverInn2Test {
         assertEquals(422, missing.statusCode(), missing.body());
         assertTrue(missing.body().contains("this archive is encrypted and no password was given"), missing.body());
         assertTrue(missing.body().contains("password="), "it says where a password can be given: " + missing.body());
-    }
-
-    /** Random bytes that start as a Matroska file, as a film does. */
-    private static byte[] film(int size, long seed) throws IOException {
-        byte[] film = Files.readAllBytes(RealPeer.randomFile(size, seed));
-        System.arraycopy(new byte[] {0x1A, 0x45, (byte) 0xDF, (byte) 0xA3}, 0, film, 0, 4);
-        return film;
-    }
-
-    /**
-     * The film packed by 7zz into 20 MiB volumes with the password "Open Sesame", par2 files made
-     * for them, then every file renamed to 32 hex digits: the folder to post.
-     */
-    private Path obfuscatedRelease(String name, byte[] film, long seed, String... options) throws Exception {
-        Path made = Files.createDirectories(work.resolve(name));
-        Path source = Files.createDirectories(work.resolve(name + "-film"));
-        Files.write(source.resolve(name + ".mkv"), film);
-        List<String> command = new ArrayList<>(List.of(SEVEN_ZIP, "a", "-bd", "-t7z", "-mx0", "-pOpen Sesame",
-                "-v" + (VOLUME >> 20) + "m"));
-        command.addAll(List.of(options));
-        command.addAll(List.of(made.resolve(name + ".7z").toString(), source.resolve(name + ".mkv").toString()));
-        run(work, command.toArray(String[]::new));
-        List<String> par2 = new ArrayList<>(List.of(PAR2, "create", "-q", "-r1", "-n1", name + ".par2"));
-        try (Stream<Path> parts = Files.list(made)) {
-            parts.map(p -> p.getFileName().toString()).sorted().forEach(par2::add);
-        }
-        run(made, par2.toArray(String[]::new));
-        Path posted = Files.createDirectories(work.resolve(name + "-posted"));
-        Random random = new Random(seed);
-        try (Stream<Path> all = Files.list(made)) {
-            for (Path p : all.sorted().toList()) {
-                byte[] hex = new byte[16];
-                random.nextBytes(hex);
-                Files.move(p, posted.resolve(HexFormat.of().formatHex(hex)));
-            }
-        }
-        return posted;
     }
 
     private static byte[] nzb(Path posted, List<String> options) throws Exception {
@@ -177,26 +134,6 @@ class EncryptedArchivesOverInn2Test {
             byte[] expected = Arrays.copyOfRange(film, (int) r[0], (int) r[1] + 1);
             assertArrayEquals(MessageDigest.getInstance("SHA-256").digest(expected),
                     MessageDigest.getInstance("SHA-256").digest(got.body()), "bytes " + r[0] + "-" + r[1]);
-        }
-    }
-
-    private static void run(Path dir, String... command) throws IOException, InterruptedException {
-        if (!Files.isExecutable(Path.of(command[0]))) {
-            if (RealPeer.onCi()) throw new AssertionError(command[0] + " is missing on CI");
-            org.junit.jupiter.api.Assumptions.abort(command[0] + " is not installed");
-        }
-        Path log = Files.createTempFile("tool", ".log");
-        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(log.toFile()).start();
-        try {
-            if (!p.waitFor(120, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new AssertionError(command[0] + " did not finish in 120 s");
-            }
-            String output = Files.readString(log);
-            assertEquals(0, p.exitValue(), () -> String.join(" ", command) + ": " + output);
-        } finally {
-            Files.deleteIfExists(log);
         }
     }
 }
