@@ -101,7 +101,7 @@ class EncryptedReleaseTest {
     @Test
     void severalMetaPasswordsAreTriedInTurnAndTheOneThatOpensIsStored() throws Exception {
         byte[] film = film(500_001, 3);
-        List<PostedFile> posted = post(sevenZip("Meta.Film", film, "-v120k"));
+        List<PostedFile> posted = post(sevenZip("Meta.Film", film, "-v120007b"));
         imported(nzb(posted, List.of("wrong-1", "wrong-2", PASSWORD, "wrong-3")), "Meta.Film", Optional.empty());
         assertServed(dav("Meta.Film", "Meta.Film.mkv"), film);
         HttpResponse<String> events = http.send(HttpRequest.newBuilder(app.uri().resolve("/api/events"))

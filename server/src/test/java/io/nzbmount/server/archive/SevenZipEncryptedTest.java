@@ -86,6 +86,17 @@ class SevenZipEncryptedTest {
     }
 
     @Test
+    void partEdgesInsideAnAesBlockChainAcrossThem() throws Exception {
+        List<ArchiveVolume> volumes = archive("odd", "-pPW", "-v50021b");
+        assertTrue(volumes.size() >= 9, "parts: " + volumes.size());
+        assertTrue(volumes.get(0).bytes().length % Sealing.BLOCK != 0, "the part edges fall inside blocks");
+        CountingSource source = new CountingSource(volumes);
+        ArchiveSet set = ArchiveScanner.scan(source, List.of(), new Passwords(List.of("PW"))).sets().get(0);
+        assertTrue(set.refusal().isEmpty(), () -> set.refusal().toString());
+        assertArrayEquals(film, open(source, member(set, "film.mkv"), "PW"));
+    }
+
+    @Test
     void aSingleFileWithEncryptedHeadersLeftUnpackedOpens() throws Exception {
         List<ArchiveVolume> volumes = archive("one", "-pPW", "-mhe=on", "-x!film.nfo");
         CountingSource source = new CountingSource(volumes);
