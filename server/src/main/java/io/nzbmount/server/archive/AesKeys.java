@@ -47,6 +47,7 @@ public final class AesKeys {
         }
         byte[] key = switch (sealing.kdf()) {
             case SEVEN_ZIP -> sevenZip(password, sealing.cycles(), sealing.salt());
+            case RAR5 -> Rar5Kdf.derive(password, sealing.salt(), sealing.cycles()).key();
         };
         synchronized (KEYS) {
             KEYS.put(id, key.clone());
@@ -104,9 +105,16 @@ public final class AesKeys {
      * bytes in order).
      */
     public static byte[] openRun(Sealing sealing, byte[] key, byte[] run, int size) {
-        byte[] plain = sealing.iv().length == 0
-                ? decrypt(key, Arrays.copyOf(run, Sealing.BLOCK), run, Sealing.BLOCK, run.length - Sealing.BLOCK)
-                : decrypt(key, sealing.iv(), run);
+        int from = sealing.iv().length == 0 ? Sealing.BLOCK : 0;
+        byte[] plain = new byte[run.length - from];
+        while (from < run.length) {
+            int end = (int) Math.min(run.length, sealing.nextRestart(from));
+            byte[] chain = sealing.restartAt(from).orElseGet(() -> Arrays.copyOfRange(run, 0, Sealing.BLOCK));
+            int at = sealing.iv().length == 0 ? from - Sealing.BLOCK : from;
+            byte[] part = decrypt(key, chain, run, from, end - from);
+            System.arraycopy(part, 0, plain, at, part.length);
+            from = end;
+        }
         int lead = sealing.iv().length == 0 ? sealing.lead() - Sealing.BLOCK : sealing.lead();
         return Arrays.copyOfRange(plain, lead, lead + size);
     }

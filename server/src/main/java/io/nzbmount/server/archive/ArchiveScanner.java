@@ -97,7 +97,7 @@ public final class ArchiveScanner {
         Map<Integer, RarVolume> byFile = new java.util.HashMap<>();
         rar.forEach(v -> byFile.put(v.file(), v));
         for (ArchiveSet set : RarSets.assemble(rar, (a, b) -> identical(source, files, a, b))) {
-            sets.add(RarProof.check(set, byFile, files, described));
+            sets.add(RarPasswords.open(RarProof.check(set, byFile, files, described), byFile, passwords));
         }
         sets.sort(Comparator.comparingInt(s -> s.volumes().get(0)));
         Set<Integer> archived = new HashSet<>(claimed);

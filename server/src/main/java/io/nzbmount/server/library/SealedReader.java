@@ -10,7 +10,7 @@ import io.nzbmount.server.archive.Sealing;
  * Reads a file inside encrypted archive volumes through a reader of its run of ciphertext: a read
  * at any offset decrypts from the block holding it, chained from the ciphertext block before it
  * (kept from the read before when reading on in order, else read back, from the previous volume
- * if that is where it sits), and never from the start. Bytes past the file's size (the padding)
+ * if that is where it sits; or the IV where a part's chain starts), and never from the start. Bytes past the file's size (the padding)
  * are never served.
  *
  * <p>Thread safety as {@link NzbReader}: one thread reads; {@link #close()}, {@link #retire()},
@@ -43,7 +43,9 @@ final class SealedReader implements NzbReader {
         long blockStart = at / BLOCK * BLOCK;
         byte[] before = chainBefore(blockStart);
         long want = Math.min(len, size - offset);
-        int max = (int) Math.min(roundUp(at + want) - blockStart, run.size() - blockStart);
+        // one read decrypts one chain: it stops where the next part's chain starts
+        long end = Math.min(Math.min(roundUp(at + want), run.size()), sealing.nextRestart(blockStart));
+        int max = (int) (end - blockStart);
         byte[] cipher = new byte[max];
         int got = readAtLeast(blockStart, cipher, BLOCK);
         int whole = got / BLOCK * BLOCK;
@@ -58,7 +60,8 @@ final class SealedReader implements NzbReader {
 
     /** The chain value of the block at {@code blockStart}: the IV, the block kept, or the one read back. */
     private byte[] chainBefore(long blockStart) throws ReadFailure, ReadCancelledException {
-        if (blockStart == 0) return sealing.iv();
+        java.util.Optional<byte[]> restart = sealing.restartAt(blockStart);
+        if (restart.isPresent()) return restart.get();
         if (blockStart == chainEnd) return chain;
         byte[] back = new byte[BLOCK];
         readAtLeast(blockStart - BLOCK, back, BLOCK);
