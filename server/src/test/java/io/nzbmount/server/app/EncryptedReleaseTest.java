@@ -111,6 +111,29 @@ class EncryptedReleaseTest {
     }
 
     @Test
+    void anEncryptedRar5SetPlaysWithEachPartsChainAcrossTheVolumeEdges() throws Exception {
+        byte[] film = film(650_009, 5);
+        List<byte[]> bytes = io.nzbmount.server.archive.StoredRar5Writer.writeEncrypted("Rar.Film.mkv", film, 150_000,
+                1_600_000_000L, PASSWORD, new Random(5));
+        List<PostedFile> posted = new ArrayList<>();
+        for (int i = 0; i < bytes.size(); i++) {
+            posted.add(nntp.post(io.nzbmount.server.archive.StoredRar5Writer.volumeName("Rar.Film", i, bytes.size()),
+                    bytes.get(i), PART));
+        }
+        HttpResponse<String> wrong = send(nzb(posted, List.of()), "Rar.Film", Optional.of("wrong-1"));
+        assertEquals(422, wrong.statusCode(), wrong.body());
+        assertTrue(wrong.body().contains("the password given does not open this archive"), wrong.body());
+        imported(nzb(posted, List.of("wrong-1", PASSWORD)), "Rar.Film", Optional.empty());
+        assertServed(dav("Rar.Film", "Rar.Film.mkv"), film);
+        long edge = 0;
+        for (int i = 0; i + 1 < bytes.size(); i++) {
+            edge += (150_000 - 200) / 16 * 16; // about a part's data: each range crosses a part edge
+            assertArrayEquals(sha256(Arrays.copyOfRange(film, (int) edge - 2_000, (int) edge + 2_000)),
+                    sha256(get(dav("Rar.Film", "Rar.Film.mkv"), "bytes=" + (edge - 2_000) + "-" + (edge + 1_999))));
+        }
+    }
+
+    @Test
     void aWrongPasswordIsA422ThatSaysWhereItCameFromAndStoresNothing() throws Exception {
         List<PostedFile> posted = post(sevenZip("Wrong.Film", film(300_000, 4)));
         HttpResponse<String> r = send(nzb(posted, List.of("wrong-1")), "Wrong.Film", Optional.of("wrong-2"));
