@@ -3,8 +3,11 @@ package io.nzbmount.server.library;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
-import io.nzbmount.server.archive.AesKeys;
 import io.nzbmount.server.archive.Sealing;
+import java.security.GeneralSecurityException;
+import javax.crypto.Cipher;
+import javax.crypto.spec.IvParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Reads a file inside encrypted archive volumes through a reader of its run of ciphertext: a read
@@ -22,17 +25,25 @@ final class SealedReader implements NzbReader {
 
     private final NzbReader run;
     private final Sealing sealing;
-    private final byte[] key;
     private final long size;
     /** The ciphertext block that ends at {@link #chainEnd} in the run, kept for the next read. */
     private byte[] chain;
     private long chainEnd = -1;
+    /** The reading thread's cipher and buffers, made once: a read decrypts in place, without allocating. */
+    private final Cipher cipher;
+    private final SecretKeySpec keySpec;
+    private byte[] buffer = new byte[0];
 
     SealedReader(NzbReader run, SealedFileMap map) {
         this.run = run;
         this.sealing = map.sealing();
-        this.key = map.key();
         this.size = map.size();
+        this.keySpec = new SecretKeySpec(map.key(), "AES");
+        try {
+            this.cipher = Cipher.getInstance("AES/CBC/NoPadding");
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("every Java runtime has AES/CBC/NoPadding", e);
+        }
     }
 
     @Override
@@ -46,15 +57,16 @@ final class SealedReader implements NzbReader {
         // one read decrypts one chain: it stops where the next part's chain starts
         long end = Math.min(Math.min(roundUp(at + want), run.size()), sealing.nextRestart(blockStart));
         int max = (int) (end - blockStart);
-        byte[] cipher = new byte[max];
-        int got = readAtLeast(blockStart, cipher, BLOCK);
+        if (buffer.length < max) buffer = new byte[max];
+        int got = readAtLeast(blockStart, buffer, max, BLOCK);
         int whole = got / BLOCK * BLOCK;
-        byte[] plain = AesKeys.decrypt(key, before, cipher, 0, whole);
-        chain = java.util.Arrays.copyOfRange(cipher, whole - BLOCK, whole);
+        byte[] next = java.util.Arrays.copyOfRange(buffer, whole - BLOCK, whole);
+        decrypt(before, whole);
+        chain = next;
         chainEnd = blockStart + whole;
         int from = (int) (at - blockStart);
         int n = (int) Math.min(want, whole - from);
-        System.arraycopy(plain, from, buf, off, n);
+        System.arraycopy(buffer, from, buf, off, n);
         return n;
     }
 
@@ -64,15 +76,28 @@ final class SealedReader implements NzbReader {
         if (restart.isPresent()) return restart.get();
         if (blockStart == chainEnd) return chain;
         byte[] back = new byte[BLOCK];
-        readAtLeast(blockStart - BLOCK, back, BLOCK);
+        readAtLeast(blockStart - BLOCK, back, BLOCK, BLOCK);
         return back;
     }
 
-    /** Reads into {@code into} from the run's {@code offset}: what one article gives, and on until {@code least} bytes. */
-    private int readAtLeast(long offset, byte[] into, int least) throws ReadFailure, ReadCancelledException {
+    /** Decrypts the first {@code length} bytes of the buffer in place, chained from {@code before}. */
+    private void decrypt(byte[] before, int length) {
+        try {
+            cipher.init(Cipher.DECRYPT_MODE, keySpec, new IvParameterSpec(before));
+            cipher.doFinal(buffer, 0, length, buffer, 0);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("AES/CBC/NoPadding refused whole blocks", e);
+        }
+    }
+
+    /**
+     * Reads into {@code into[0, length)} from the run's {@code offset}: what one article gives,
+     * and on until {@code least} bytes.
+     */
+    private int readAtLeast(long offset, byte[] into, int length, int least) throws ReadFailure, ReadCancelledException {
         int got = 0;
         while (got < least) {
-            int r = run.read(offset + got, into, got, into.length - got);
+            int r = run.read(offset + got, into, got, length - got);
             if (r < 0) throw new IllegalStateException("the run of ciphertext ends inside a block at " + (offset + got));
             got += r;
         }
