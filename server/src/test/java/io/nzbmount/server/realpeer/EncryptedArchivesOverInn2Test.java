@@ -75,6 +75,23 @@ class EncryptedArchivesOverInn2Test {
     }
 
     @Test
+    void rar5VolumesWithEncryptedDataAreServedWholeAndAcrossVolumeEdges() throws Exception {
+        byte[] film = EncryptedReleases.film(30 << 20 | 9, 2906);
+        List<byte[]> bytes = io.nzbmount.server.archive.StoredRar5Writer.writeEncrypted("Sealed.Film.2022.mkv", film,
+                10 << 20, 1_600_000_000L, EncryptedReleases.PASSWORD, new java.util.Random(2906));
+        List<io.nzbmount.server.archive.ArchiveVolume> volumes = new ArrayList<>();
+        for (int i = 0; i < bytes.size(); i++) {
+            volumes.add(new io.nzbmount.server.archive.ArchiveVolume(
+                    io.nzbmount.server.archive.StoredRar5Writer.volumeName("Sealed.Film.2022", i, bytes.size()), bytes.get(i)));
+        }
+        Path posted = EncryptedReleases.obfuscatedVolumes(work, "Sealed.Film.2022", volumes, 2906);
+        List<MountedFile> files = server.importNzb(nzb(posted, List.of("-M", "password=Open Sesame")), "Sealed Film (2022)");
+        assertEquals(List.of("Sealed.Film.2022.mkv"), files.stream().map(MountedFile::name).toList());
+        // each volume's data is a whole number of blocks just under 10 MiB: ranges of 64 KiB around every multiple cross them
+        assertServed(files.get(0), film, 10 << 20);
+    }
+
+    @Test
     void aWrongPasswordAndAMissingPasswordAreEachRefusedWithA422ThatSaysSo() throws Exception {
         byte[] film = EncryptedReleases.film(3 << 20, 2903);
         Path headers = EncryptedReleases.obfuscated7z(work, "Wrong.Key.2019", film, 2903, "-mhe=on");
@@ -107,6 +124,10 @@ class EncryptedArchivesOverInn2Test {
 
     /** The whole film, then ranges on both sides of every volume edge and of the blocks around it. */
     private void assertServed(MountedFile file, byte[] film) throws Exception {
+        assertServed(file, film, VOLUME);
+    }
+
+    private void assertServed(MountedFile file, byte[] film, int volume) throws Exception {
         assertEquals(film.length, file.size());
         HttpResponse<InputStream> whole = http.send(HttpRequest.newBuilder(file.uri()).build(),
                 HttpResponse.BodyHandlers.ofInputStream());
@@ -118,7 +139,7 @@ class EncryptedArchivesOverInn2Test {
         }
         assertArrayEquals(MessageDigest.getInstance("SHA-256").digest(film), sha.digest(), "the whole film");
         List<long[]> ranges = new ArrayList<>();
-        for (long edge = VOLUME - SIGNATURE_HEADER; edge < film.length; edge += VOLUME) {
+        for (long edge = volume - SIGNATURE_HEADER; edge < film.length; edge += volume) {
             ranges.add(new long[] {edge - 1, edge});
             ranges.add(new long[] {edge, edge});
             ranges.add(new long[] {edge - 17, edge + 17});
@@ -131,7 +152,8 @@ class EncryptedArchivesOverInn2Test {
             HttpResponse<byte[]> got = http.send(HttpRequest.newBuilder(file.uri())
                     .header("Range", "bytes=" + r[0] + "-" + r[1]).build(), HttpResponse.BodyHandlers.ofByteArray());
             assertEquals(206, got.statusCode(), "bytes " + r[0] + "-" + r[1]);
-            byte[] expected = Arrays.copyOfRange(film, (int) r[0], (int) r[1] + 1);
+            // a range past the end is served up to the end
+            byte[] expected = Arrays.copyOfRange(film, (int) r[0], (int) Math.min(r[1] + 1, film.length));
             assertArrayEquals(MessageDigest.getInstance("SHA-256").digest(expected),
                     MessageDigest.getInstance("SHA-256").digest(got.body()), "bytes " + r[0] + "-" + r[1]);
         }

@@ -46,6 +46,18 @@ public final class EncryptedReleases {
         command.addAll(List.of(options));
         command.addAll(List.of(made.resolve(name + ".7z").toString(), source.resolve(name + ".mkv").toString()));
         run(work, command.toArray(String[]::new));
+        return obfuscated(work, name, made, seed);
+    }
+
+    /** The volumes with par2 files made for them, all under hex names: the folder to post. */
+    public static Path obfuscatedVolumes(Path work, String name, List<io.nzbmount.server.archive.ArchiveVolume> volumes,
+                                         long seed) throws Exception {
+        Path made = Files.createDirectories(work.resolve(name));
+        for (io.nzbmount.server.archive.ArchiveVolume v : volumes) Files.write(made.resolve(v.name()), v.bytes());
+        return obfuscated(work, name, made, seed);
+    }
+
+    private static Path obfuscated(Path work, String name, Path made, long seed) throws Exception {
         List<String> par2 = new ArrayList<>(List.of(PAR2, "create", "-q", "-r1", "-n1", name + ".par2"));
         try (Stream<Path> parts = Files.list(made)) {
             parts.map(p -> p.getFileName().toString()).sorted().forEach(par2::add);
