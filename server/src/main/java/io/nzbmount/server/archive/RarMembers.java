@@ -121,6 +121,9 @@ final class RarMembers {
             if (refusal == null && (total < size || total - size >= Sealing.BLOCK)) {
                 refuse(Refusal.Reason.DAMAGED, "its encrypted parts hold " + total + " bytes but its header says " + size);
             }
+            for (int i = 1; refusal == null && i < partStarts.size(); i++) {
+                if (partStarts.get(i) <= partStarts.get(i - 1)) refuse(Refusal.Reason.DAMAGED, "has an encrypted part without data");
+            }
             if (refusal != null) return new Member(name, size, List.of(), Optional.of(refusal));
             List<Sealing.Restart> restarts = new ArrayList<>();
             for (int i = 1; i < crypts.size(); i++) restarts.add(new Sealing.Restart(partStarts.get(i), crypts.get(i).iv()));

@@ -13,6 +13,9 @@ import java.util.Optional;
 final class SevenZipAes {
     /** Bytes of a member's start decrypted to recognise its container (an MPEG-TS needs 377). */
     private static final int PROOF_BYTES = 384;
+    /** 7-Zip writes 2^19; anything past 2^24 would hold an import for minutes. */
+    private static final int MAX_CYCLES = 24;
+    private static final int NO_HASHING = 0x3F;
 
     private SevenZipAes() {}
 
@@ -21,6 +24,9 @@ final class SevenZipAes {
         byte[] p = coder.properties();
         if (p.length < 1) throw ArchiveException.damaged("7zAES coder without properties");
         int cycles = p[0] & 0x3F;
+        if (cycles > MAX_CYCLES && cycles != NO_HASHING) {
+            throw new ArchiveException(Refusal.Reason.UNSUPPORTED, "its key work factor 2^" + cycles + " is beyond any archiver's");
+        }
         if ((p[0] & 0xC0) == 0) return new Sealing(Sealing.Kdf.SEVEN_ZIP, cycles, new byte[0], new byte[Sealing.BLOCK], 0);
         if (p.length < 2) throw ArchiveException.damaged("7zAES properties are cut short");
         int saltSize = ((p[0] >>> 7) & 1) + ((p[1] & 0xFF) >>> 4);

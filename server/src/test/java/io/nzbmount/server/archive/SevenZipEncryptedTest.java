@@ -120,6 +120,28 @@ class SevenZipEncryptedTest {
     }
 
     @Test
+    void anAbsurdKeyWorkFactorIsRefusedBeforeAnyKeyIsDerived() throws Exception {
+        byte[] one = archive("f", "-pPW", "-mhe=on", "-x!film.nfo").get(0).bytes();
+        java.nio.ByteBuffer sig = java.nio.ByteBuffer.wrap(one).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        int headerAt = (int) (32 + sig.getLong(12));
+        int headerSize = (int) sig.getLong(20);
+        int aes = -1;
+        for (int i = headerAt; i + 4 < headerAt + headerSize; i++) {
+            if (one[i] == 0x06 && one[i + 1] == (byte) 0xF1 && one[i + 2] == 0x07 && one[i + 3] == 0x01) aes = i;
+        }
+        assertTrue(aes > 0, "the encoded header names 7zAES");
+        one[aes + 5] = (byte) ((one[aes + 5] & 0xC0) | 0x3E); // 2^62 rounds
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(one, headerAt, headerSize);
+        sig.putInt(28, (int) crc.getValue());
+        crc.reset();
+        crc.update(one, 12, 20);
+        sig.putInt(8, (int) crc.getValue());
+        ArchiveSet set = scan(List.of(new ArchiveVolume("f.7z", one)), "PW").sets().get(0);
+        assertEquals(Refusal.Reason.UNSUPPORTED, set.refusal().orElseThrow().reason(), set.refusal().toString());
+    }
+
+    @Test
     void anEncryptedArchiveWithoutAPasswordSaysSo() throws Exception {
         for (String mhe : List.of("-mhe=off", "-mhe=on")) {
             ArchiveSet set = scan(archive("n" + mhe.charAt(5), "-pPW", mhe)).sets().get(0);
