@@ -134,6 +134,29 @@ class EncryptedReleaseTest {
     }
 
     @Test
+    void anEncryptedStandbyOfAPlainPrimaryIsProvedOnItsDecryptedBytes() throws Exception {
+        byte[] film = film(900_017, 6);
+        PostedFile plain = nntp.post("Both.Film.mkv", film, PART);
+        JsonNode item = imported(NzbWriter.write(List.of(plain)), "Both.Film", Optional.empty());
+        long itemId = item.path("id").asLong();
+        List<PostedFile> sealed = post(sevenZip("Both.Film", film, "-mhe=on", "-v300k"));
+        HttpResponse<String> added = http.send(HttpRequest.newBuilder(app.uri().resolve("/api/nzbs?item=" + itemId
+                        + "&role=standby&password=" + PASSWORD)).header("X-NZBMount-Request", "1")
+                .POST(HttpRequest.BodyPublishers.ofString(nzb(sealed, List.of()))).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(201, added.statusCode(), added.body());
+        long standby = JSON.readTree(added.body()).path("standby").get(0).path("id").asLong();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        String state = "";
+        while (System.nanoTime() < deadline && !state.equals("validated")) {
+            Thread.sleep(100);
+            JsonNode now = JSON.readTree(http.send(HttpRequest.newBuilder(app.uri().resolve("/api/items/" + itemId))
+                    .build(), HttpResponse.BodyHandlers.ofString()).body());
+            for (JsonNode sb : now.path("standby")) if (sb.path("id").asLong() == standby) state = sb.path("state").asText();
+        }
+        assertEquals("validated", state, "the encrypted standby proves equal to the plain primary");
+    }
+
+    @Test
     void aWrongPasswordIsA422ThatSaysWhereItCameFromAndStoresNothing() throws Exception {
         List<PostedFile> posted = post(sevenZip("Wrong.Film", film(300_000, 4)));
         HttpResponse<String> r = send(nzb(posted, List.of("wrong-1")), "Wrong.Film", Optional.of("wrong-2"));
