@@ -20,6 +20,7 @@ import io.nzbmount.server.kodi.KodiAddonHandler;
 import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.FileMaps;
+import io.nzbmount.server.library.SealedUsenet;
 import io.nzbmount.server.library.LibraryImporter;
 import io.nzbmount.server.library.UsenetReleaseReader;
 import io.nzbmount.server.library.WatchFolder;
@@ -121,8 +122,8 @@ public final class Application implements AutoCloseable {
             for (String ignored : settingsService.ignoredSaved()) {
                 log.warn("settings saved from the web UI were not used: {}", ignored);
             }
-            Usenet usenet = Usenet.connect(UsenetSettings.providers(settings),
-                    UsenetSettings.reader(settings.reader()));
+            Usenet usenet = new SealedUsenet(Usenet.connect(UsenetSettings.providers(settings),
+                    UsenetSettings.reader(settings.reader())));
             started.add(usenet);
             ItemCatalog catalog = new ItemCatalog(db);
             LibraryImporter importer = new LibraryImporter(db, new UsenetReleaseReader(usenet, Priority.FOREGROUND),
