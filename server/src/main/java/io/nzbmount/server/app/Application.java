@@ -201,6 +201,7 @@ public final class Application implements AutoCloseable {
                     .port(settings.server().port())
                     .allowedHosts(settings.server().allowedHosts())
                     .apiKeys(apiKey)
+                    .loginOnly(SettingsHandler.PATH)
                     .credentials(settings.auth().orElse(null))
                     .route("/api/*", api)
                     .selfAnsweringRoute(SabApiHandler.PATH, sab)
