@@ -53,6 +53,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.atomic.AtomicReference;
 import org.eclipse.jetty.server.Handler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -190,8 +191,10 @@ public final class Application implements AutoCloseable {
             Handler api = new CsrfHandler(new Handler.Sequence(apis));
 
             // SABnzbd's API for Sonarr and Radarr; /api itself, while the REST API lives below it.
+            // .strm URLs name the server as configured, never as a request's Host header named it.
+            AtomicReference<WebServer> bound = new AtomicReference<>();
             SabApiHandler sab = SabnzbdApi.handler(db, importer, catalog, settings.downloads(),
-                    settings.server().dataDir(), clock);
+                    settings.server().dataDir(), clock, () -> bound.get().uri());
 
             StreamOpener opener = new StreamOpener(catalog, usenet, playback, streams, cutovers);
             WebServer web = WebServer.builder()
@@ -210,6 +213,7 @@ public final class Application implements AutoCloseable {
                     .route("/", new UiHandler())
                     .idleTimeout(httpIdleTimeout(rules, settings.reader().fetchBudget()))
                     .build();
+            bound.set(web);
             web.start();
             // The event streams end first, so the stop does not wait for them.
             started.add(() -> {

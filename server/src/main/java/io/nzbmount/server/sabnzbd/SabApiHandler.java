@@ -4,12 +4,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nzbmount.server.http.ToolLogin;
 import io.nzbmount.server.store.StoreException;
 import java.io.InputStream;
+import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.server.Handler;
@@ -47,10 +49,16 @@ public final class SabApiHandler extends Handler.Abstract {
     }
 
     private final Map<String, Mode> modes;
+    private final Supplier<URI> base;
 
-    /** @param modes the modes answered, by name ({@code mode=} value) */
-    public SabApiHandler(Map<String, Mode> modes) {
+    /**
+     * @param modes the modes answered, by name ({@code mode=} value)
+     * @param base  what {@code .strm} URLs start with, from the configuration (never from the
+     *              request's {@code Host}); asked once per call, so it may name a port bound later
+     */
+    public SabApiHandler(Map<String, Mode> modes, Supplier<URI> base) {
         this.modes = new TreeMap<>(modes);
+        this.base = base;
     }
 
     @Override
@@ -95,7 +103,8 @@ public final class SabApiHandler extends Handler.Abstract {
             }
             boolean valid = login == ToolLogin.Verdict.VALID;
             if (!valid && !queryMode.filter(WITHOUT_LOGIN::contains).isPresent()) return refusedLogin(login);
-            SabRequest call = valid ? SabForm.read(request, query, body) : SabForm.queryOnly(request, query);
+            SabRequest call = valid ? SabForm.read(request, query, body, base.get())
+                    : SabForm.queryOnly(query, base.get());
             String modeName = call.param("mode").orElseThrow(() -> new SabException(
                     "no mode given: call /api?mode=version&output=json&apikey=KEY"));
             Mode mode = modes.get(modeName);

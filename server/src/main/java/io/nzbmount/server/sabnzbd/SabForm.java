@@ -53,21 +53,22 @@ final class SabForm {
     /**
      * The call of a logged-in request: the query, plus the form's fields and file when it is a
      * multipart POST, read from {@code body} (the request's body, of which {@link FormKey} may have
-     * read the start) or, when null, from the request.
+     * read the start) or, when null, from the request. {@code base} starts the {@code .strm} URLs.
      */
-    static SabRequest read(Request request, Map<String, String> query, InputStream body) throws SabException {
+    static SabRequest read(Request request, Map<String, String> query, InputStream body, URI base)
+            throws SabException {
         Map<String, String> params = new HashMap<>(query);
         Optional<SabRequest.Upload> upload = Optional.empty();
         if (isMultipart(request)) {
             Content.Source source = body == null ? request : new InputStreamContentSource(body);
             upload = multipart(request, source, params);
         }
-        return new SabRequest(params, upload, baseUri(request));
+        return new SabRequest(params, upload, base);
     }
 
     /** The call of a request that is not logged in: the query alone, its body left unread. */
-    static SabRequest queryOnly(Request request, Map<String, String> query) {
-        return new SabRequest(new HashMap<>(query), Optional.empty(), baseUri(request));
+    static SabRequest queryOnly(Map<String, String> query, URI base) {
+        return new SabRequest(new HashMap<>(query), Optional.empty(), base);
     }
 
     private static Optional<SabRequest.Upload> multipart(Request request, Content.Source source,
@@ -106,15 +107,6 @@ final class SabForm {
 
     private static boolean isNamed(MultiPart.Part p) {
         return "name".equals(p.getName()) || "nzbfile".equals(p.getName());
-    }
-
-    /** Scheme, host and port as the client addressed this server (the Host header was checked before). */
-    private static URI baseUri(Request request) {
-        var uri = request.getHttpURI();
-        String host = uri.getHost() == null ? "127.0.0.1" : uri.getHost();
-        if (host.contains(":") && !host.startsWith("[")) host = "[" + host + "]";
-        int port = uri.getPort();
-        return URI.create(uri.getScheme() + "://" + host + (port > 0 ? ":" + port : "") + "/");
     }
 
     private static String rootMessage(Throwable t) {
