@@ -12,6 +12,7 @@ import io.nzbmount.server.cutover.Cutovers;
 import io.nzbmount.server.cutover.SimulateFailureHandler;
 import io.nzbmount.server.dav.DavHandlers;
 import io.nzbmount.server.policy.FailureRules;
+import io.nzbmount.server.http.UntrustedContentHandler;
 import io.nzbmount.server.http.WebServer;
 import io.nzbmount.server.indexer.ClientOptions;
 import io.nzbmount.server.indexer.IndexerSet;
@@ -198,8 +199,8 @@ public final class Application implements AutoCloseable {
 
             StreamOpener opener = new StreamOpener(catalog, usenet, playback, streams, cutovers);
             WebServer web = WebServer.builder()
-                    .route(DavHandlers.PATH_SPEC,
-                            DavHandlers.of(new StreamingLibrary(catalog, opener), new ImporterUploadSink(importer)))
+                    .route(DavHandlers.PATH_SPEC, new UntrustedContentHandler(
+                            DavHandlers.of(new StreamingLibrary(catalog, opener), new ImporterUploadSink(importer))))
                     .bind(settings.server().bind())
                     .port(settings.server().port())
                     .allowedHosts(settings.server().allowedHosts())
