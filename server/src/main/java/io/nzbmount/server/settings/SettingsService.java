@@ -91,12 +91,14 @@ public final class SettingsService {
         Optional<String> stored = db.transaction(c -> SettingsTable.get(c, OVERLAY_KEY));
         ObjectNode overlay = SettingsTrees.MAPPER.createObjectNode();
         List<String> ignored = new ArrayList<>();
+        List<String> stale = List.of();
         Settings effective = base;
         if (stored.isPresent()) {
             try {
                 JsonNode parsed = SettingsTrees.MAPPER.readTree(stored.get());
                 if (!(parsed instanceof ObjectNode o)) throw new IllegalStateException("not a JSON object");
                 overlay = o;
+                stale = withoutHiddenSections(overlay);
                 effective = combine(base, overlay, env);
             } catch (JsonProcessingException | IllegalStateException e) {
                 ignored.add("the saved document cannot be read (" + e.getClass().getSimpleName() + ")");
@@ -108,8 +110,26 @@ public final class SettingsService {
                 overlay = SettingsTrees.MAPPER.createObjectNode();
                 effective = base;
             }
+            if (!stale.isEmpty()) {
+                LOG.warn("{} hold sections the web UI does not edit, which are not used: {}", SOURCE, stale);
+                for (String section : stale) ignored.add(section + ": not a section of these settings; set it in the"
+                        + " configuration file");
+            }
         }
         return new SettingsService(db, base, env, overlay, effective, ignored);
+    }
+
+    /**
+     * Removes the sections the web UI does not show (saved before such sections were refused):
+     * they would apply at each start unseen. Returns their names.
+     */
+    private static List<String> withoutHiddenSections(ObjectNode overlay) {
+        List<String> hidden = new ArrayList<>();
+        overlay.fieldNames().forEachRemaining(name -> {
+            if (!SettingsTrees.EDITABLE.contains(name)) hidden.add(name);
+        });
+        overlay.remove(hidden);
+        return hidden;
     }
 
     /** The settings now in force: file, saved settings and environment combined. */
