@@ -1,5 +1,6 @@
 package io.nzbmount.server.app;
 
+import io.nzbmount.config.InitialApiKey;
 import io.nzbmount.config.Settings;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.Usenet;
@@ -186,7 +187,7 @@ public final class Application implements AutoCloseable {
                             streams, events));
             picker.ifPresent(rest::picker);
             apis.add(rest.build());
-            ApiKeyStore apiKey = ApiKeyStore.open(db, new SecureRandom());
+            ApiKeyStore apiKey = ApiKeyStore.open(db, new SecureRandom(), InitialApiKey.from(env));
             apis.add(new SettingsHandler(settingsService, apiKey));
             apis.add(observe);
             Handler api = new CsrfHandler(new Handler.Sequence(apis));
