@@ -53,7 +53,8 @@ public final class FetchTargets {
         return "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
     }
 
-    private static boolean loopbackOnly(String host) {
+    /** Whether {@code host} resolves to loopback addresses only; false when it does not resolve. */
+    public static boolean loopbackOnly(String host) {
         try {
             for (InetAddress a : InetAddress.getAllByName(host)) {
                 if (!a.isLoopbackAddress()) return false;

@@ -1,8 +1,6 @@
 package io.nzbmount.server.http;
 
-import java.net.InetAddress;
 import java.net.URI;
-import java.net.UnknownHostException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -261,25 +259,12 @@ public final class WebServer {
          *                             loopback address
          */
         public WebServer build() {
-            if (credentials == null && !isLoopback(bind)) {
+            if (credentials == null && !FetchTargets.loopbackOnly(bind)) {
                 throw new UnsafeBindException("refusing to listen on " + bind + " without auth: anyone on the"
                         + " network could read the library. Set auth.username and auth.password, or bind"
                         + " to 127.0.0.1.");
             }
             return new WebServer(this);
-        }
-
-        private static boolean isLoopback(String address) {
-            try {
-                for (InetAddress resolved : InetAddress.getAllByName(address)) {
-                    if (!resolved.isLoopbackAddress()) {
-                        return false;
-                    }
-                }
-                return true;
-            } catch (UnknownHostException e) {
-                return false;
-            }
         }
     }
 }

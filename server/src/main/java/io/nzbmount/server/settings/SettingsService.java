@@ -7,11 +7,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.nzbmount.config.ConfigException;
 import io.nzbmount.config.ConfigLoader;
 import io.nzbmount.config.Settings;
+import io.nzbmount.server.http.FetchTargets;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.SettingsTable;
 import io.nzbmount.server.store.StoreException;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -296,19 +295,8 @@ public final class SettingsService {
      * make the next start fail that way is refused now, where the user can still fix it.
      */
     private static void checkReachableOnlyWithLogin(Settings s) throws InvalidSettingsException {
-        if (s.auth().isPresent() || isLoopback(s.server().bind())) return;
+        if (s.auth().isPresent() || FetchTargets.loopbackOnly(s.server().bind())) return;
         throw new InvalidSettingsException(Map.of("server.bind", "listening on " + s.server().bind()
                 + " lets anyone on the network in: set a login (auth username and password) first, or bind to 127.0.0.1"));
-    }
-
-    private static boolean isLoopback(String address) {
-        try {
-            for (InetAddress a : InetAddress.getAllByName(address)) {
-                if (!a.isLoopbackAddress()) return false;
-            }
-            return true;
-        } catch (UnknownHostException e) {
-            return false;
-        }
     }
 }
