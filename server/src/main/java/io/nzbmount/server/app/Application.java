@@ -1,5 +1,6 @@
 package io.nzbmount.server.app;
 
+import io.nzbmount.config.InitialApiKey;
 import io.nzbmount.config.Settings;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.Usenet;
@@ -13,6 +14,7 @@ import io.nzbmount.server.cutover.Cutovers;
 import io.nzbmount.server.cutover.SimulateFailureHandler;
 import io.nzbmount.server.dav.DavHandlers;
 import io.nzbmount.server.policy.FailureRules;
+import io.nzbmount.server.http.UntrustedContentHandler;
 import io.nzbmount.server.http.WebServer;
 import io.nzbmount.server.indexer.ClientOptions;
 import io.nzbmount.server.indexer.IndexerSet;
@@ -58,6 +60,7 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.eclipse.jetty.server.Handler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -193,23 +196,26 @@ public final class Application implements AutoCloseable {
                             streams, events));
             picker.ifPresent(rest::picker);
             apis.add(rest.build());
-            ApiKeyStore apiKey = ApiKeyStore.open(db, new SecureRandom());
+            ApiKeyStore apiKey = ApiKeyStore.open(db, new SecureRandom(), InitialApiKey.from(env));
             apis.add(new SettingsHandler(settingsService, apiKey));
             apis.add(observe);
             Handler api = new CsrfHandler(new Handler.Sequence(apis));
 
             // SABnzbd's API for Sonarr and Radarr; /api itself, while the REST API lives below it.
+            // .strm URLs name the server as configured, never as a request's Host header named it.
+            AtomicReference<WebServer> bound = new AtomicReference<>();
             SabApiHandler sab = SabnzbdApi.handler(db, importer, catalog, settings.downloads(),
-                    settings.server().dataDir(), clock);
+                    settings.server().dataDir(), clock, () -> bound.get().uri());
 
             StreamOpener opener = new StreamOpener(catalog, usenet, playback, streams, cutovers);
             WebServer web = WebServer.builder()
-                    .route(DavHandlers.PATH_SPEC,
-                            DavHandlers.of(new StreamingLibrary(catalog, opener), new ImporterUploadSink(importer)))
+                    .route(DavHandlers.PATH_SPEC, new UntrustedContentHandler(
+                            DavHandlers.of(new StreamingLibrary(catalog, opener), new ImporterUploadSink(importer))))
                     .bind(settings.server().bind())
                     .port(settings.server().port())
                     .allowedHosts(settings.server().allowedHosts())
                     .apiKeys(apiKey)
+                    .loginOnly(SettingsHandler.PATH)
                     .credentials(settings.auth().orElse(null))
                     .route("/api/*", api)
                     .selfAnsweringRoute(SabApiHandler.PATH, sab)
@@ -219,6 +225,7 @@ public final class Application implements AutoCloseable {
                     .route("/", new UiHandler())
                     .idleTimeout(httpIdleTimeout(rules, settings.reader().fetchBudget()))
                     .build();
+            bound.set(web);
             web.start();
             // The event streams end first, so the stop does not wait for them.
             started.add(() -> {
