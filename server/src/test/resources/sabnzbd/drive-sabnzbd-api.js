@@ -12,6 +12,9 @@ async function main() {
   const out = {};
   out.version = await client.version();
   const form = new FormData();
+  // NZBMount reads a form's key only from the fields before its first file (so a caller without a
+  // key costs it a few KiB, not the upload); the library appends its own after the caller's fields.
+  form.append("apikey", apiKey);
   form.append("name", fs.readFileSync(nzbFile), { filename: title + ".nzb", contentType: "application/x-nzb" });
   out.added = await client.addFile(form, undefined, undefined, category);
   out.queue = await client.queue();

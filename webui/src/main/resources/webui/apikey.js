@@ -1,5 +1,5 @@
 // The API key panel of the settings page: the key tools (Sonarr, Radarr, scripts) log in with,
-// as the header X-Api-Key or ?apikey=. The key is a secret: it is fetched only when the user asks
+// as the header X-Api-Key (SABnzbd's API at /api also takes ?apikey=). It opens no settings. The key is a secret: it is fetched only when the user asks
 // to see it (GET /api/settings/apikey) and never kept by the page; "Replace" makes a new one
 // (POST), after which tools with the old key are refused.
 import { h, setText } from './dom.js';
@@ -37,7 +37,8 @@ export function apiKeyPanel() {
   return h('section', { class: 'panel settings-section', id: 'section-apikey', 'aria-labelledby': 'section-apikey-title' },
     h('div', { class: 'section-head' }, h('h2', { id: 'section-apikey-title' }, 'API key for tools')),
     h('p', { class: 'hint', id: 'apikey-hint' }, 'Tools log in with it instead of the login: header X-Api-Key, or '
-      + '?apikey= in the URL. Keep it secret like a password. Replacing it locks out tools that use the old key.'),
+      + '?apikey= for the SABnzbd API. It imports, reads and acts on items, never changes settings. Keep it secret '
+      + 'like a password. Replacing it locks out tools that use the old key.'),
     h('div', { class: 'field' }, h('label', { for: 'apikey-value' }, 'API key'), value,
       h('div', { class: 'field-actions' }, show, rotate), status));
 }

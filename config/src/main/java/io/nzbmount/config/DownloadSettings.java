@@ -1,5 +1,6 @@
 package io.nzbmount.config;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -17,9 +18,11 @@ import java.util.Optional;
  *                    {@link Layout#SYMLINK}, absolute
  * @param categories  the categories offered, each also the name of its folder under completeDir;
  *                    at least one, unique
+ * @param publicUrl   what a {@code .strm} URL starts with ({@code http://nas.lan:8080/}: scheme, host,
+ *                    port and path {@code /}); empty: the server's bind address and port
  */
 public record DownloadSettings(Optional<Path> completeDir, Layout layout, Optional<Path> mountPath,
-                               List<String> categories) {
+                               List<String> categories, Optional<URI> publicUrl) {
 
     /** The categories when none are configured: Sonarr's and Radarr's defaults. */
     public static final List<String> DEFAULT_CATEGORIES = List.of("tv", "movies");
@@ -42,6 +45,13 @@ public record DownloadSettings(Optional<Path> completeDir, Layout layout, Option
         Objects.requireNonNull(layout, "layout");
         Objects.requireNonNull(mountPath, "mountPath");
         categories = List.copyOf(categories);
+        Objects.requireNonNull(publicUrl, "publicUrl");
+    }
+
+    /** Settings whose {@code .strm} URLs start with the server's bind address and port. */
+    public DownloadSettings(Optional<Path> completeDir, Layout layout, Optional<Path> mountPath,
+                            List<String> categories) {
+        this(completeDir, layout, mountPath, categories, Optional.empty());
     }
 
     public static DownloadSettings defaults() {

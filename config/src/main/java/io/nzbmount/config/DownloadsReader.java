@@ -1,5 +1,7 @@
 package io.nzbmount.config;
 
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,8 +29,35 @@ final class DownloadsReader {
                     + " /mnt/nzbmount)", null);
         }
         List<String> categories = categories(s);
+        Optional<URI> publicUrl = publicUrl(s);
         s.finish();
-        return new DownloadSettings(completeDir, layout, mountPath, categories);
+        return new DownloadSettings(completeDir, layout, mountPath, categories, publicUrl);
+    }
+
+    /** An http(s) URL of scheme, host and port only (a {@code .strm} URL adds {@code /dav/...}). */
+    private static Optional<URI> publicUrl(Section s) {
+        Optional<Section.Value> raw = s.value("publicUrl");
+        if (raw.isEmpty() || raw.get().text().isBlank()) return Optional.empty();
+        String problem = null;
+        URI uri = null;
+        try {
+            uri = new URI(raw.get().text().strip());
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            String path = uri.getRawPath() == null ? "" : uri.getRawPath();
+            if (!scheme.equals("http") && !scheme.equals("https")) problem = "must be an http:// or https:// URL";
+            else if (uri.getHost() == null) problem = "has no host name";
+            else if (uri.getRawUserInfo() != null) problem = "must not contain a user name or password";
+            else if (!path.isEmpty() && !path.equals("/") || uri.getRawQuery() != null || uri.getRawFragment() != null) {
+                problem = "must be scheme, host and port only, like http://nas.lan:8080 (the .strm URLs add /dav/...)";
+            }
+        } catch (URISyntaxException e) {
+            problem = "not a valid URL (" + e.getReason() + ")";
+        }
+        if (problem != null) {
+            s.problem("publicUrl", problem + ", got " + Section.quote(raw.get().text()), raw.get());
+            return Optional.empty();
+        }
+        return Optional.of(URI.create(uri.getScheme().toLowerCase(Locale.ROOT) + "://" + uri.getRawAuthority() + "/"));
     }
 
     private static DownloadSettings.Layout layout(Section s) {

@@ -106,6 +106,7 @@ public record Settings(ServerSettings server, Optional<Credentials> auth, List<P
         d.put("layout", downloads.layout().word());
         d.put("mountPath", downloads.mountPath().map(Path::toString).orElse(null));
         d.put("categories", new ArrayList<Object>(downloads.categories()));
+        d.put("publicUrl", downloads.publicUrl().map(Object::toString).orElse(null));
         root.put("downloads", d);
         return root;
     }

@@ -32,7 +32,10 @@ final class SettingsReader {
 
     static Settings read(Section root) {
         ServerSettings server = server(root.section("server"));
-        Optional<Credentials> auth = credentials(root.section("auth"), true);
+        Section authSection = root.section("auth");
+        Optional<Credentials> auth = credentials(authSection, true);
+        InitialApiKey.read(authSection);
+        authSection.finish();
         List<ProviderSettings> providers = new ArrayList<>();
         for (Section p : root.list("providers")) providers.add(provider(p));
         uniqueNames(root, "providers", providers.stream().map(ProviderSettings::name).toList());

@@ -221,6 +221,26 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void unknownKeysOfAuthAreRefusedLikeEverywhereElse() {
+        assertTrue(failure("auth: {usrname: admin, password: pw}").problems()
+                .contains("auth.usrname: unknown key (did you mean username?)"));
+        assertOnlyProblem("auth.bogus: unknown key", failure("auth: {username: admin, password: pw, bogus: 1}"));
+    }
+
+    @Test
+    void theApiKeyIsGivenInAdvanceOnlyByItsVariableAndOnlyALongOne() throws Exception {
+        String key = "k".repeat(InitialApiKey.MIN_LENGTH);
+        assertTrue(failure("auth: {apiKey: " + key + "}").problems().getFirst()
+                .startsWith("auth.apiKey: is no key of the file"));
+        assertOnlyProblem("auth.apiKey: must be at least 32 characters without spaces (got 8) (from "
+                + InitialApiKey.ENV + ")", failure("", Map.of(InitialApiKey.ENV, "short-k1")));
+        Map<String, String> env = Map.of(InitialApiKey.ENV, key);
+        ConfigLoader.fromText("", "test", env);
+        assertEquals(Optional.of(key), InitialApiKey.from(env));
+        assertEquals(Optional.empty(), InitialApiKey.from(Map.of()));
+    }
+
+    @Test
     void namesMustBeUnique() {
         assertOnlyProblem("providers[1].name: 'a' is already the name of providers[0]; names must be unique",
                 failure("providers: [{host: a}, {host: b, name: a}]"));

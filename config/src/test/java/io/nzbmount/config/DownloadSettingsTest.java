@@ -29,6 +29,20 @@ class DownloadSettingsTest {
     }
 
     @Test
+    void thePublicUrlIsSchemeHostAndPortOnly() throws ConfigException {
+        assertEquals(Optional.of(java.net.URI.create("https://media.example.lan:8443/")),
+                load("downloads: {publicUrl: 'HTTPS://media.example.lan:8443'}", Map.of()).downloads().publicUrl());
+        assertEquals(Optional.of(java.net.URI.create("http://10.0.0.5:8080/")),
+                load("", Map.of("NZBMOUNT_DOWNLOADS_PUBLICURL", "http://10.0.0.5:8080/")).downloads().publicUrl());
+        assertTrue(problems("downloads: {publicUrl: 'http://nas.lan:8080/dav'}").getFirst()
+                .startsWith("downloads.publicUrl: must be scheme, host and port only"));
+        assertTrue(problems("downloads: {publicUrl: 'ftp://nas.lan/'}").getFirst()
+                .startsWith("downloads.publicUrl: must be an http:// or https:// URL"));
+        assertTrue(problems("downloads: {publicUrl: 'http://u:p@nas.lan/'}").getFirst()
+                .startsWith("downloads.publicUrl: must not contain a user name or password"));
+    }
+
+    @Test
     void symlinkLayoutTakesAnAbsoluteMountPathAndCategoriesFromTheEnvironment() throws ConfigException {
         DownloadSettings d = load("downloads: {layout: symlink, mountPath: /mnt/nzb, completeDir: /srv/c}",
                 Map.of("NZBMOUNT_DOWNLOADS_CATEGORIES", "tv,anime")).downloads();

@@ -12,7 +12,8 @@ import org.eclipse.jetty.server.Request;
  * {@code POST /api/nzbs}: imports an NZB sent as the raw body (any content type) or as the file
  * field of a {@code multipart/form-data} browser upload. {@code ?name=} names the item when the
  * NZB has no title; {@code ?item=ID&role=standby} adds the NZB as a standby source of item ID;
- * {@code ?link=} records the indexer download link. 201 with the item when something was stored,
+ * {@code ?link=} records the indexer download link; {@code ?password=} opens its encrypted archives
+ * (stored with the source, never logged or returned). 201 with the item when something was stored,
  * 200 with the item when the NZB was already there. Thread-safe.
  */
 final class NzbsEndpoint {
@@ -37,13 +38,14 @@ final class NzbsEndpoint {
         if (link.isPresent() && !link.get().startsWith("http://") && !link.get().startsWith("https://")) {
             throw ApiException.badRequest("link must be an http:// or https:// URL");
         }
+        Optional<String> password = query.text("password");
         Upload upload = Upload.read(request);
         Optional<String> name = query.text("name").or(upload::fieldName).or(upload::fileName);
         ImportResult result;
         try {
             result = item.isPresent()
-                    ? importer.addStandby(item.get(), upload.nzb(), link)
-                    : importer.importNzb(upload.nzb(), name, link);
+                    ? importer.addStandby(item.get(), upload.nzb(), link, Optional.empty(), password)
+                    : importer.importNzb(upload.nzb(), name, link, password);
         } catch (ImportException e) {
             throw ApiException.of(e.reason().httpStatus(), e.getMessage());
         }

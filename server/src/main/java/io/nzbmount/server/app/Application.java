@@ -1,5 +1,6 @@
 package io.nzbmount.server.app;
 
+import io.nzbmount.config.InitialApiKey;
 import io.nzbmount.config.Settings;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.Usenet;
@@ -13,6 +14,7 @@ import io.nzbmount.server.cutover.Cutovers;
 import io.nzbmount.server.cutover.SimulateFailureHandler;
 import io.nzbmount.server.dav.DavHandlers;
 import io.nzbmount.server.policy.FailureRules;
+import io.nzbmount.server.http.UntrustedContentHandler;
 import io.nzbmount.server.http.WebServer;
 import io.nzbmount.server.indexer.ClientOptions;
 import io.nzbmount.server.indexer.IndexerSet;
@@ -20,6 +22,7 @@ import io.nzbmount.server.kodi.KodiAddonHandler;
 import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.FileMaps;
+import io.nzbmount.server.library.SealedUsenet;
 import io.nzbmount.server.library.LibraryImporter;
 import io.nzbmount.server.library.UsenetReleaseReader;
 import io.nzbmount.server.library.WatchFolder;
@@ -57,6 +60,7 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.eclipse.jetty.server.Handler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -121,8 +125,8 @@ public final class Application implements AutoCloseable {
             for (String ignored : settingsService.ignoredSaved()) {
                 log.warn("settings saved from the web UI were not used: {}", ignored);
             }
-            Usenet usenet = Usenet.connect(UsenetSettings.providers(settings),
-                    UsenetSettings.reader(settings.reader()));
+            Usenet usenet = new SealedUsenet(Usenet.connect(UsenetSettings.providers(settings),
+                    UsenetSettings.reader(settings.reader())));
             started.add(usenet);
             ItemCatalog catalog = new ItemCatalog(db);
             LibraryImporter importer = new LibraryImporter(db, new UsenetReleaseReader(usenet, Priority.FOREGROUND),
@@ -192,23 +196,26 @@ public final class Application implements AutoCloseable {
                             streams, events));
             picker.ifPresent(rest::picker);
             apis.add(rest.build());
-            ApiKeyStore apiKey = ApiKeyStore.open(db, new SecureRandom());
+            ApiKeyStore apiKey = ApiKeyStore.open(db, new SecureRandom(), InitialApiKey.from(env));
             apis.add(new SettingsHandler(settingsService, apiKey));
             apis.add(observe);
             Handler api = new CsrfHandler(new Handler.Sequence(apis));
 
             // SABnzbd's API for Sonarr and Radarr; /api itself, while the REST API lives below it.
+            // .strm URLs name the server as configured, never as a request's Host header named it.
+            AtomicReference<WebServer> bound = new AtomicReference<>();
             SabApiHandler sab = SabnzbdApi.handler(db, importer, catalog, settings.downloads(),
-                    settings.server().dataDir(), clock);
+                    settings.server().dataDir(), clock, () -> bound.get().uri());
 
             StreamOpener opener = new StreamOpener(catalog, usenet, playback, streams, cutovers);
             WebServer web = WebServer.builder()
-                    .route(DavHandlers.PATH_SPEC,
-                            DavHandlers.of(new StreamingLibrary(catalog, opener), new ImporterUploadSink(importer)))
+                    .route(DavHandlers.PATH_SPEC, new UntrustedContentHandler(
+                            DavHandlers.of(new StreamingLibrary(catalog, opener), new ImporterUploadSink(importer))))
                     .bind(settings.server().bind())
                     .port(settings.server().port())
                     .allowedHosts(settings.server().allowedHosts())
                     .apiKeys(apiKey)
+                    .loginOnly(SettingsHandler.PATH)
                     .credentials(settings.auth().orElse(null))
                     .route("/api/*", api)
                     .selfAnsweringRoute(SabApiHandler.PATH, sab)
@@ -218,6 +225,7 @@ public final class Application implements AutoCloseable {
                     .route("/", new UiHandler())
                     .idleTimeout(httpIdleTimeout(rules, settings.reader().fetchBudget()))
                     .build();
+            bound.set(web);
             web.start();
             // The event streams end first, so the stop does not wait for them.
             started.add(() -> {

@@ -50,6 +50,14 @@ public final class ArchiveScanner {
      *             the volumes by name
      */
     public static ArchiveScan scan(VolumeSource source, List<Par2File> par2) throws IOException {
+        return scan(source, par2, Passwords.none());
+    }
+
+    /**
+     * {@link #scan(VolumeSource, List)} of a release whose archives may be encrypted: each
+     * password offered is tried in turn, and the scan names the one that opened them.
+     */
+    public static ArchiveScan scan(VolumeSource source, List<Par2File> par2, Passwords passwords) throws IOException {
         int count = source.count();
         VolumeBytes[] files = new VolumeBytes[count];
         Kind[] kinds = new Kind[count];
@@ -80,7 +88,7 @@ public final class ArchiveScanner {
             collectSplitParts(files, i, heads, laterSplitParts, parts, positions, repeats);
             parts.forEach(p -> claimed.add(p.file()));
             repeats.forEach(r -> claimed.add(r.part().file()));
-            sets.add(sevenZip(source, parts, positions, repeats, described));
+            sets.add(sevenZip(source, parts, positions, repeats, described, passwords));
         }
         for (int i : laterSplitParts) {
             if (!claimed.contains(i)) kinds[i] = kindOf(files[i]);
@@ -93,12 +101,12 @@ public final class ArchiveScanner {
         Map<Integer, RarVolume> byFile = new java.util.HashMap<>();
         rar.forEach(v -> byFile.put(v.file(), v));
         for (ArchiveSet set : RarSets.assemble(rar, (a, b) -> identical(source, files, a, b))) {
-            sets.add(RarProof.check(set, byFile, files, described));
+            sets.add(RarPasswords.open(RarProof.check(set, byFile, files, described), byFile, passwords));
         }
         sets.sort(Comparator.comparingInt(s -> s.volumes().get(0)));
         Set<Integer> archived = new HashSet<>(claimed);
         rar.forEach(v -> archived.add(v.file()));
-        return new ArchiveScan(sets, archived);
+        return new ArchiveScan(sets, archived, passwords.opened());
     }
 
     /**
@@ -141,13 +149,13 @@ public final class ArchiveScanner {
 
     /** A 7z set, refused when a part it has twice differs from its other copy. */
     private static ArchiveSet sevenZip(VolumeSource source, List<VolumeBytes> parts, List<Integer> positions,
-                                       List<SplitRepeats.Repeat> repeats, Map<String, Par2File> described)
-            throws IOException {
+                                       List<SplitRepeats.Repeat> repeats, Map<String, Par2File> described,
+                                       Passwords passwords) throws IOException {
         Map<Integer, VolumeBytes> kept = new java.util.HashMap<>();
         for (int i = 0; i < parts.size(); i++) kept.put(positions.get(i), parts.get(i));
         String name = SevenZipReader.setName(parts.get(0).name());
         Optional<Refusal> conflict = SplitRepeats.conflict(name, source, kept, repeats);
-        if (conflict.isEmpty()) return SevenZipReader.read(parts, positions, described);
+        if (conflict.isEmpty()) return SevenZipReader.read(parts, positions, described, passwords);
         List<Integer> all = new ArrayList<>(parts.stream().map(VolumeBytes::file).toList());
         repeats.forEach(r -> all.add(r.part().file()));
         return new ArchiveSet(name, ArchiveSet.Format.SEVEN_ZIP, all, List.of(), conflict);

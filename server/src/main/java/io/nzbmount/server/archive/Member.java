@@ -13,19 +13,33 @@ import java.util.Optional;
  *                refused
  * @param refusal why it cannot be served, when it cannot
  * @param crc     the CRC-32 of its bytes as the archive records it, -1 when it records none
+ * @param sealing for an encrypted member, how its pieces (then whole AES blocks of ciphertext, from
+ *                the one before its first byte) decrypt to its bytes; empty for a plain member
  */
-public record Member(String name, long size, List<Piece> pieces, Optional<Refusal> refusal, long crc) {
+public record Member(String name, long size, List<Piece> pieces, Optional<Refusal> refusal, long crc,
+                     Optional<Sealing> sealing) {
     /** A member whose archive records no CRC for it. */
     public Member(String name, long size, List<Piece> pieces, Optional<Refusal> refusal) {
         this(name, size, pieces, refusal, -1);
+    }
+
+    /** A plain member. */
+    public Member(String name, long size, List<Piece> pieces, Optional<Refusal> refusal, long crc) {
+        this(name, size, pieces, refusal, crc, Optional.empty());
     }
 
     public Member {
         Objects.requireNonNull(name, "name");
         pieces = List.copyOf(pieces);
         Objects.requireNonNull(refusal, "refusal");
-        if (refusal.isEmpty() && pieces.stream().mapToLong(Piece::length).sum() != size) {
+        Objects.requireNonNull(sealing, "sealing");
+        long sum = pieces.stream().mapToLong(Piece::length).sum();
+        if (refusal.isEmpty() && sealing.isEmpty() && sum != size) {
             throw new IllegalArgumentException("the pieces of " + name + " do not add up to " + size + " bytes");
+        }
+        if (refusal.isEmpty() && sealing.isPresent() && size > 0
+                && (sum % Sealing.BLOCK != 0 || sum < sealing.get().lead() + size || sum - sealing.get().lead() - size >= Sealing.BLOCK)) {
+            throw new IllegalArgumentException("the pieces of " + name + " are not the whole blocks of " + size + " bytes");
         }
     }
 

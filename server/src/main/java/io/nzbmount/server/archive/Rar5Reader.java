@@ -127,11 +127,9 @@ final class Rar5Reader {
             String name = new String(c.bytes(nameLength), StandardCharsets.UTF_8);
             if (hostOs == 0) name = name.replace('\\', '/');
             if ((fileFlags & FILE_DIRECTORY) != 0) return;
-            boolean encrypted = hasEncryptionRecord(head, head.length - extraSize, head.length);
+            Optional<RarEntry.Crypt> crypt = encryptionRecord(head, head.length - extraSize, head.length);
             Optional<Refusal> refusal = Optional.empty();
-            if (encrypted) {
-                refusal = Optional.of(new Refusal(Refusal.Reason.ENCRYPTED, name + " in " + volume.name() + " is encrypted"));
-            } else if ((compression >>> 7 & 0x7) != 0) {
+            if ((compression >>> 7 & 0x7) != 0) {
                 refusal = Optional.of(new Refusal(Refusal.Reason.COMPRESSED, name + " in " + volume.name()
                         + " is compressed (method " + (compression >>> 7 & 0x7) + "); only stored files can be streamed"));
             } else if ((compression & COMPRESSION_SOLID) != 0) {
@@ -141,19 +139,39 @@ final class Rar5Reader {
                 refusal = Optional.of(new Refusal(Refusal.Reason.UNSUPPORTED, name + " in " + volume.name()
                         + " has no recorded size"));
             }
+            if (crypt.isPresent() && refusal.isEmpty() && dataSize % Sealing.BLOCK != 0) {
+                refusal = Optional.of(ArchiveException.damaged(name + " in " + volume.name()
+                        + " is encrypted but its data is not whole AES blocks").refusal());
+            }
             entries.add(new RarEntry(name, unpackedSize, dataOffset, dataSize, (flags & SPLIT_BEFORE) != 0,
-                    (flags & SPLIT_AFTER) != 0, crc, time, refusal));
+                    (flags & SPLIT_AFTER) != 0, crc, time, refusal, crypt));
         }
 
-        private boolean hasEncryptionRecord(byte[] head, int from, int to) throws ArchiveException {
+        /** The file's encryption record: version 0 (AES-256), KDF count, salt, IV, check value. */
+        private Optional<RarEntry.Crypt> encryptionRecord(byte[] head, int from, int to) throws ArchiveException {
             ByteCursor extra = new ByteCursor(head, from, to);
             while (extra.remaining() > 0) {
                 long size = extra.vint();
                 int recordStart = extra.position();
-                if (extra.vint() == EXTRA_ENCRYPTION) return true;
+                if (extra.vint() == EXTRA_ENCRYPTION) {
+                    long version = extra.vint();
+                    if (version != 0) {
+                        throw new ArchiveException(Refusal.Reason.UNSUPPORTED, volume.name() + " uses encryption version " + version);
+                    }
+                    long cryptFlags = extra.vint();
+                    int count = extra.u8();
+                    byte[] salt = extra.bytes(Sealing.BLOCK);
+                    byte[] iv = extra.bytes(Sealing.BLOCK);
+                    Optional<byte[]> check = Optional.empty();
+                    if ((cryptFlags & 0x01) != 0) {
+                        byte[] value = extra.bytes(8);
+                        if (Rar5Kdf.checkSumHolds(value, extra.bytes(4))) check = Optional.of(value);
+                    }
+                    return Optional.of(new RarEntry.Crypt(count, salt, iv, check));
+                }
                 extra.skip(size - (extra.position() - recordStart));
             }
-            return false;
+            return Optional.empty();
         }
     }
 }

@@ -17,9 +17,24 @@ import java.util.Optional;
  * @param time         the modification time field as the header stores it, -1 when none; every
  *                     part of one member carries the same
  * @param refusal      why this member's data cannot be served (compressed, encrypted, solid)
+ * @param crypt        the part's encryption record, when its data is encrypted (RAR5)
  */
 record RarEntry(String name, long unpackedSize, long dataOffset, long dataSize, boolean splitBefore,
-                boolean splitAfter, long crc, long time, Optional<Refusal> refusal) {
+                boolean splitAfter, long crc, long time, Optional<Refusal> refusal, Optional<Crypt> crypt) {
+
+    RarEntry(String name, long unpackedSize, long dataOffset, long dataSize, boolean splitBefore,
+             boolean splitAfter, long crc, long time, Optional<Refusal> refusal) {
+        this(name, unpackedSize, dataOffset, dataSize, splitBefore, splitAfter, crc, time, refusal, Optional.empty());
+    }
+
+    /**
+     * A RAR5 file encryption record: AES-256-CBC of the part's data from {@code iv}, with the key
+     * from PBKDF2 of the password, {@code salt} and 2^{@code count} rounds.
+     *
+     * @param check the 8-byte password check value, when the record holds one
+     */
+    record Crypt(int count, byte[] salt, byte[] iv, Optional<byte[]> check) {
+    }
 
     /** The CRC32 of this part's data alone, when the header says it (not in a member's last part). */
     boolean hasPartCrc() {

@@ -59,6 +59,10 @@ final class RarMembers {
         long total;
         int lastPosition;
         Refusal refusal;
+        /** The encryption record of each part, when the member is encrypted (RAR5). */
+        final List<RarEntry.Crypt> crypts = new ArrayList<>();
+        final List<Long> partStarts = new ArrayList<>();
+        boolean plainPart;
 
         Pending(RarEntry first, int position) {
             this.name = first.name();
@@ -74,6 +78,12 @@ final class RarMembers {
                         + "): they belong to different sets");
             }
             if (refusal == null && entry.refusal().isPresent()) refusal = entry.refusal().get();
+            if (entry.crypt().isPresent()) {
+                crypts.add(entry.crypt().get());
+                partStarts.add(total);
+            } else {
+                plainPart = true;
+            }
             if (entry.dataSize() > 0) pieces.add(new Piece(volume.file(), entry.dataOffset(), entry.dataSize()));
             total += entry.dataSize();
         }
@@ -88,12 +98,37 @@ final class RarMembers {
         }
 
         Member finish() {
+            if (!crypts.isEmpty()) return sealed();
             if (refusal == null && total != size) {
                 refusal = new Refusal(Refusal.Reason.DAMAGED, name + ": its parts hold " + total
                         + " bytes but its header says " + size);
             }
             return refusal == null ? new Member(name, size, pieces, Optional.empty())
                     : new Member(name, size, List.of(), Optional.of(refusal));
+        }
+
+        /**
+         * An encrypted member: each part is its own AES chain from its own IV, every part but the
+         * last whole blocks of the member's bytes, the last padded to a whole block.
+         */
+        private Member sealed() {
+            RarEntry.Crypt first = crypts.get(0);
+            if (refusal == null && plainPart) refuse(Refusal.Reason.DAMAGED, "has encrypted and plain parts");
+            if (refusal == null && crypts.stream().anyMatch(c -> c.count() != first.count()
+                    || !java.util.Arrays.equals(c.salt(), first.salt()))) {
+                refuse(Refusal.Reason.UNSUPPORTED, "has parts encrypted with different keys");
+            }
+            if (refusal == null && (total < size || total - size >= Sealing.BLOCK)) {
+                refuse(Refusal.Reason.DAMAGED, "its encrypted parts hold " + total + " bytes but its header says " + size);
+            }
+            for (int i = 1; refusal == null && i < partStarts.size(); i++) {
+                if (partStarts.get(i) <= partStarts.get(i - 1)) refuse(Refusal.Reason.DAMAGED, "has an encrypted part without data");
+            }
+            if (refusal != null) return new Member(name, size, List.of(), Optional.of(refusal));
+            List<Sealing.Restart> restarts = new ArrayList<>();
+            for (int i = 1; i < crypts.size(); i++) restarts.add(new Sealing.Restart(partStarts.get(i), crypts.get(i).iv()));
+            Sealing sealing = new Sealing(Sealing.Kdf.RAR5, first.count(), first.salt(), first.iv(), 0, restarts);
+            return new Member(name, size, pieces, Optional.empty(), -1, Optional.of(sealing));
         }
     }
 }

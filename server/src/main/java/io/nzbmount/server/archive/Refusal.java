@@ -20,8 +20,10 @@ public record Refusal(Reason reason, String message) {
         COMPRESSED,
         /** A solid archive: a member's data depends on the members before it. */
         SOLID,
-        /** The data or the headers are encrypted. */
+        /** The data or the headers are encrypted and no password was given, or the format's encryption is not read. */
         ENCRYPTED,
+        /** The data or the headers are encrypted and no password given opens them. */
+        WRONG_PASSWORD,
         /** A volume the data runs through is not in the release. */
         MISSING_VOLUME,
         /** The headers contradict themselves or the volumes (bad CRC, sizes that do not add up). */

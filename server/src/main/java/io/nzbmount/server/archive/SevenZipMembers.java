@@ -61,7 +61,17 @@ final class SevenZipMembers {
             long size = s.substreamSizes()[substream++];
             SevenZipHeader.Folder f = s.folders().get(folder);
             Optional<Refusal> refusal = refusal(archive, entry.name(), f);
-            if (refusal.isPresent()) {
+            Optional<SevenZipHeader.Coder> aes = sealedCopy(f);
+            if (aes.isPresent()) {
+                int pack = firstPack[folder];
+                if (s.packSizes()[pack] != SevenZipAes.roundUp(f.unpackSize())) {
+                    throw ArchiveException.damaged("an encrypted folder's packed size is not its size in whole blocks");
+                }
+                SevenZipAes.Sealed sealed = SevenZipAes.seal(SevenZipAes.folderSealing(aes.get()), packStart[pack],
+                        s.packSizes()[pack], offset, size);
+                List<Piece> pieces = size == 0 ? List.of() : stream.pieces(sealed.start(), sealed.length());
+                members.add(new Member(entry.name(), size, pieces, Optional.empty(), crc, Optional.of(sealed.sealing())));
+            } else if (refusal.isPresent()) {
                 members.add(new Member(entry.name(), size, List.of(), refusal, crc));
             } else {
                 int pack = firstPack[folder];
@@ -76,6 +86,18 @@ final class SevenZipMembers {
             inFolder++;
         }
         return members;
+    }
+
+    /** The 7zAES coder of a folder of copy and 7zAES alone (stored, then encrypted). */
+    private static Optional<SevenZipHeader.Coder> sealedCopy(SevenZipHeader.Folder folder) {
+        List<SevenZipHeader.Coder> coders = folder.coders();
+        if (coders.size() == 1 && SevenZipReader.isAes(coders.get(0))) return Optional.of(coders.get(0));
+        if (coders.size() != 2 || folder.packedStreams() != 1) return Optional.empty();
+        SevenZipHeader.Coder a = coders.get(0);
+        SevenZipHeader.Coder b = coders.get(1);
+        if (SevenZipReader.isCopy(a) && SevenZipReader.isAes(b)) return Optional.of(b);
+        if (SevenZipReader.isAes(a) && SevenZipReader.isCopy(b)) return Optional.of(a);
+        return Optional.empty();
     }
 
     private static Optional<Refusal> refusal(String archive, String name, SevenZipHeader.Folder folder) {

@@ -39,13 +39,26 @@ final class SevenZipReader {
      * @param par2 the release's par2 descriptions by file name
      */
     static ArchiveSet read(List<VolumeBytes> parts, List<Integer> positions, Map<String, Par2File> par2) throws IOException {
+        return read(parts, positions, par2, Passwords.none());
+    }
+
+    /**
+     * {@link #read(List, List, Map)} of an archive that may be encrypted: its headers, or the
+     * first bytes of its largest encrypted file, are decrypted with each password in turn.
+     *
+     * @param passwords what the release offers; told which one opened the archive
+     */
+    static ArchiveSet read(List<VolumeBytes> parts, List<Integer> positions, Map<String, Par2File> par2,
+                           Passwords passwords) throws IOException {
         String name = setName(parts.get(0).name());
         List<Integer> files = parts.stream().map(VolumeBytes::file).toList();
         try {
             checkParts(name, parts, positions);
             SplitStream stream = new SplitStream(parts);
             List<long[]> known = new java.util.ArrayList<>();
-            List<Member> members = members(name, stream, parts.size(), lastPartIsFull(parts), known);
+            Key key = new Key(passwords);
+            List<Member> members = members(name, stream, parts.size(), lastPartIsFull(parts), known, key);
+            proveSealed(stream, members, key);
             ArchiveSet set = new ArchiveSet(name, ArchiveSet.Format.SEVEN_ZIP, files, members, Optional.empty(),
                     parts.size() == 1 ? ArchiveSet.Order.SINGLE : ArchiveSet.Order.NAMES);
             return SevenZipProof.check(set, parts, stream, known, par2);
@@ -80,8 +93,53 @@ final class SevenZipReader {
         return parts.get(parts.size() - 1).size() == parts.get(0).size();
     }
 
+    /** The passwords offered and, once proved, the one that opens this archive. Not thread-safe. */
+    private static final class Key {
+        final Passwords offered;
+        String proved;
+
+        Key(Passwords offered) {
+            this.offered = offered;
+        }
+
+        List<String> toTry() throws ArchiveException {
+            if (proved != null) return List.of(proved);
+            if (!offered.given()) throw noPassword();
+            return offered.toTry();
+        }
+
+        void proved(String password) {
+            proved = password;
+            offered.opened(password);
+        }
+    }
+
+    static ArchiveException noPassword() {
+        return new ArchiveException(Refusal.Reason.ENCRYPTED, "this archive is encrypted and no password was given");
+    }
+
+    static ArchiveException wrongPassword(int tried) {
+        return new ArchiveException(Refusal.Reason.WRONG_PASSWORD, (tried == 1 ? "the password given does"
+                : "none of the " + tried + " passwords given does") + " not open this archive");
+    }
+
+    /**
+     * A password that decrypted the headers (their CRC matched) opens the data too; otherwise the
+     * first bytes of the largest encrypted file must decrypt to a known container's signature.
+     */
+    private static void proveSealed(SplitStream stream, List<Member> members, Key key)
+            throws IOException, ArchiveException {
+        Optional<Member> largest = members.stream().filter(m -> m.sealing().isPresent() && m.size() > 0)
+                .max(java.util.Comparator.comparingLong(Member::size));
+        if (largest.isEmpty() || key.proved != null) return;
+        List<String> candidates = key.toTry();
+        Optional<String> opens = SevenZipAes.prove(stream, largest.get(), largest.get().pieces(), candidates);
+        if (opens.isEmpty()) throw wrongPassword(candidates.size());
+        key.proved(opens.get());
+    }
+
     private static List<Member> members(String name, SplitStream stream, int partCount, boolean lastPartIsFull,
-                                        List<long[]> known) throws IOException, ArchiveException {
+                                        List<long[]> known, Key key) throws IOException, ArchiveException {
         byte[] signature = stream.read(0, SIGNATURE_HEADER);
         ByteCursor sig = new ByteCursor(signature);
         sig.skip(6);
@@ -109,31 +167,54 @@ final class SevenZipReader {
         if (crc(header) != nextCrc) throw ArchiveException.damaged("end header checksum mismatch");
         for (int depth = 0; header.length > 0 && (header[0] & 0xFF) == SevenZipHeader.ENCODED_HEADER; depth++) {
             if (depth == 4) throw ArchiveException.damaged("the header is packed too many times");
-            header = unpackHeader(stream, SevenZipHeader.encoded(header));
+            header = unpackHeader(stream, SevenZipHeader.encoded(header), key);
         }
         if (header.length == 0 || header[0] != SevenZipHeader.HEADER) throw ArchiveException.damaged("no header where the archive says");
         return SevenZipMembers.map(name, SevenZipHeader.header(header), stream, headerStart, known);
     }
 
-    private static byte[] unpackHeader(SplitStream stream, SevenZipHeader.Streams packed)
+    private static byte[] unpackHeader(SplitStream stream, SevenZipHeader.Streams packed, Key key)
             throws IOException, ArchiveException {
         if (packed.folders().size() != 1 || packed.packSizes().length < 1) {
             throw new ArchiveException(Refusal.Reason.UNSUPPORTED, "the packed header has an unexpected layout");
         }
         SevenZipHeader.Folder folder = packed.folders().get(0);
-        if (folder.coders().stream().anyMatch(c -> c.is(AES))) {
-            throw new ArchiveException(Refusal.Reason.ENCRYPTED, "its headers are encrypted (password protected)");
-        }
         long packSize = packed.packSizes()[0];
         if (packSize > MAX_HEADER || folder.unpackSize() > MAX_HEADER || folder.unpackSize() < 0) {
             throw new ArchiveException(Refusal.Reason.UNSUPPORTED, "the packed header is larger than " + MAX_HEADER + " bytes");
         }
         byte[] bytes = stream.read(SIGNATURE_HEADER + packed.packPos(), (int) packSize);
-        SevenZipHeader.Coder coder = folder.coders().get(0);
+        Optional<SevenZipHeader.Coder> aes = folder.coders().stream().filter(c -> c.is(AES)).findFirst();
+        if (aes.isEmpty()) return unpackPlainHeader(folder, folder.coders(), bytes);
+        if (folder.coders().size() > 2 || bytes.length % Sealing.BLOCK != 0) {
+            throw new ArchiveException(Refusal.Reason.UNSUPPORTED, "its encrypted header has an unexpected layout");
+        }
+        // 7zAES alone (a header left unpacked, as -mx0 leaves it) or after LZMA
+        List<SevenZipHeader.Coder> rest = folder.coders().size() == 1
+                ? List.of(new SevenZipHeader.Coder(COPY, 1, 1, new byte[0]))
+                : folder.coders().stream().filter(c -> !c.is(AES)).toList();
+        Sealing sealing = SevenZipAes.folderSealing(aes.get());
+        List<String> candidates = key.toTry();
+        for (String password : candidates) {
+            byte[] plain = AesKeys.decrypt(AesKeys.key(sealing, password), sealing.iv(), bytes);
+            try {
+                byte[] header = unpackPlainHeader(folder, rest, plain);
+                key.proved(password);
+                return header;
+            } catch (ArchiveException e) {
+                // a wrong key decrypts to noise, which does not unpack to the header's CRC
+            }
+        }
+        throw wrongPassword(candidates.size());
+    }
+
+    private static byte[] unpackPlainHeader(SevenZipHeader.Folder folder, List<SevenZipHeader.Coder> coders, byte[] bytes)
+            throws ArchiveException {
+        SevenZipHeader.Coder coder = coders.get(0);
         byte[] header;
-        if (folder.coders().size() == 1 && coder.is(COPY)) {
-            header = bytes;
-        } else if (folder.coders().size() == 1 && coder.is(LZMA) && coder.properties().length == 5) {
+        if (coders.size() == 1 && coder.is(COPY)) {
+            header = java.util.Arrays.copyOf(bytes, (int) Math.min(bytes.length, folder.unpackSize()));
+        } else if (coders.size() == 1 && coder.is(LZMA) && coder.properties().length == 5) {
             header = lzma(bytes, coder.properties(), (int) folder.unpackSize());
         } else {
             throw new ArchiveException(Refusal.Reason.UNSUPPORTED, "its header is packed with method " + coder.hex());

@@ -59,6 +59,11 @@ final class SplitStream {
         return pieces;
     }
 
+    /** The first {@code length} bytes of a piece of one of the parts. */
+    byte[] readPiece(Piece piece, int length) throws IOException, ArchiveException {
+        return part(piece.file()).read(piece.offset(), length);
+    }
+
     private long sizeOf(int i) {
         return (i + 1 < starts.length ? starts[i + 1] : total) - starts[i];
     }

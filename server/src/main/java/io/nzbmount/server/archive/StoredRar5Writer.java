@@ -21,6 +21,7 @@ public final class StoredRar5Writer {
     private static final int END = 5;
     private static final int ARCHIVE_IS_VOLUME = 0x01;
     private static final int HAS_VOLUME_NUMBER = 0x02;
+    private static final int HEADER_HAS_EXTRA = 0x01;
     private static final int HEADER_HAS_DATA = 0x02;
     private static final int SPLIT_BEFORE = 0x08;
     private static final int SPLIT_AFTER = 0x10;
@@ -42,14 +43,78 @@ public final class StoredRar5Writer {
      *     headers and at least one byte of the file, or the name is empty
      */
     public static List<byte[]> write(String name, byte[] data, int volumeSize, long modified) {
+        return write(name, data, volumeSize, modified, null);
+    }
+
+    /**
+     * {@link #write(String, byte[], int, long)} with the file's data encrypted as RAR5 {@code -p}
+     * does: each volume's part is AES-256-CBC from an IV of its own, whole blocks (the last part
+     * padded), the key from PBKDF2-HMAC-SHA256 of the password, the salt and 2^15 rounds, and
+     * each part's header holds the encryption record with the password check value.
+     *
+     * @param random where the salt and the IVs come from
+     */
+    public static List<byte[]> writeEncrypted(String name, byte[] data, int volumeSize, long modified, String password,
+                                              java.util.Random random) {
+        byte[] salt = new byte[Sealing.BLOCK];
+        random.nextBytes(salt);
+        return write(name, data, volumeSize, modified, new Encryption(password, salt, random));
+    }
+
+    /** The password, salt and IV source of an encrypted set, with its key derived once. */
+    private static final class Encryption {
+        static final int COUNT = 15;
+        final byte[] salt;
+        final java.util.Random random;
+        final Rar5Kdf kdf;
+
+        Encryption(String password, byte[] salt, java.util.Random random) {
+            this.salt = salt;
+            this.random = random;
+            this.kdf = Rar5Kdf.derive(password, salt, COUNT);
+        }
+
+        /** The encryption record (type 1) with a fresh IV, and that IV. */
+        byte[][] record() {
+            byte[] iv = new byte[Sealing.BLOCK];
+            random.nextBytes(iv);
+            byte[] sum;
+            try {
+                sum = java.util.Arrays.copyOf(java.security.MessageDigest.getInstance("SHA-256").digest(kdf.check()), 4);
+            } catch (java.security.NoSuchAlgorithmException e) {
+                throw new IllegalStateException("every Java runtime has SHA-256", e);
+            }
+            byte[] body = new LittleEndianBytes().vint(1).vint(0).vint(0x01).bytes(new byte[] {(byte) COUNT}).bytes(salt)
+                    .bytes(iv).bytes(kdf.check()).bytes(sum).toByteArray();
+            return new byte[][] {new LittleEndianBytes().vint(body.length).bytes(body).toByteArray(), iv};
+        }
+
+        byte[] encrypt(byte[] iv, byte[] data, int offset, int length) {
+            byte[] padded = java.util.Arrays.copyOf(java.util.Arrays.copyOfRange(data, offset, offset + length),
+                    (length + Sealing.BLOCK - 1) / Sealing.BLOCK * Sealing.BLOCK);
+            try {
+                javax.crypto.Cipher c = javax.crypto.Cipher.getInstance("AES/CBC/NoPadding");
+                c.init(javax.crypto.Cipher.ENCRYPT_MODE, new javax.crypto.spec.SecretKeySpec(kdf.key(), "AES"),
+                        new javax.crypto.spec.IvParameterSpec(iv));
+                return c.doFinal(padded);
+            } catch (java.security.GeneralSecurityException e) {
+                throw new IllegalStateException("every Java runtime has AES/CBC/NoPadding", e);
+            }
+        }
+    }
+
+    private static List<byte[]> write(String name, byte[] data, int volumeSize, long modified, Encryption encryption) {
         Objects.requireNonNull(data, "data");
         byte[] encodedName = name.getBytes(StandardCharsets.UTF_8);
         if (encodedName.length == 0) throw new IllegalArgumentException("a file in an archive needs a name");
         if (modified < 0 || modified > 0xFFFFFFFFL) throw new IllegalArgumentException("time out of range: " + modified);
         // The headers of the largest volume bound every volume's (vints grow with their values).
+        byte[] noRecord = new byte[0];
         int overhead = SIGNATURE.length + mainHeader(Integer.MAX_VALUE).length + endHeader(true).length
-                + fileHeader(encodedName, data.length, volumeSize, 0, modified, true, true).length;
+                + fileHeader(encodedName, data.length, volumeSize, 0, modified, true, true,
+                        encryption == null ? noRecord : encryption.record()[0]).length + Sealing.BLOCK;
         int room = volumeSize - overhead;
+        if (encryption != null) room = room / Sealing.BLOCK * Sealing.BLOCK; // a part's chain is whole blocks
         if (room < 1) throw new IllegalArgumentException("volumes of " + volumeSize + " bytes cannot hold their headers");
         List<byte[]> volumes = new ArrayList<>();
         int offset = 0;
@@ -61,8 +126,16 @@ public final class StoredRar5Writer {
             ByteArrayOutputStream volume = new ByteArrayOutputStream(length + overhead);
             volume.writeBytes(SIGNATURE);
             volume.writeBytes(mainHeader(volumes.size()));
-            volume.writeBytes(fileHeader(encodedName, data.length, length, crc.getValue(), modified, offset > 0, !last));
-            volume.write(data, offset, length);
+            if (encryption == null) {
+                volume.writeBytes(fileHeader(encodedName, data.length, length, crc.getValue(), modified, offset > 0, !last, noRecord));
+                volume.write(data, offset, length);
+            } else {
+                byte[][] record = encryption.record();
+                byte[] sealed = encryption.encrypt(record[1], data, offset, length);
+                volume.writeBytes(fileHeader(encodedName, data.length, sealed.length, crc.getValue(), modified, offset > 0,
+                        !last, record[0]));
+                volume.writeBytes(sealed);
+            }
             volume.writeBytes(endHeader(!last));
             volumes.add(volume.toByteArray());
             offset += length;
@@ -83,12 +156,15 @@ public final class StoredRar5Writer {
     }
 
     private static byte[] fileHeader(byte[] name, long size, int partLength, long crc, long modified,
-                                     boolean splitBefore, boolean splitAfter) {
-        int flags = HEADER_HAS_DATA | (splitBefore ? SPLIT_BEFORE : 0) | (splitAfter ? SPLIT_AFTER : 0);
-        return header(new LittleEndianBytes().vint(FILE).vint(flags).vint(partLength)
+                                     boolean splitBefore, boolean splitAfter, byte[] extra) {
+        int flags = HEADER_HAS_DATA | (splitBefore ? SPLIT_BEFORE : 0) | (splitAfter ? SPLIT_AFTER : 0)
+                | (extra.length > 0 ? HEADER_HAS_EXTRA : 0);
+        LittleEndianBytes head = new LittleEndianBytes().vint(FILE).vint(flags);
+        if (extra.length > 0) head.vint(extra.length);
+        return header(head.vint(partLength)
                 .vint(FILE_HAS_TIME | FILE_HAS_CRC).vint(size).vint(ATTRIBUTE_ARCHIVE).u32(modified).u32(crc)
                 .vint(0) // compression: format version 0, method 0 (store)
-                .vint(HOST_WINDOWS).vint(name.length).bytes(name));
+                .vint(HOST_WINDOWS).vint(name.length).bytes(name).bytes(extra));
     }
 
     private static byte[] endHeader(boolean moreVolumes) {

@@ -151,7 +151,7 @@ final class CutoverSession implements ContentReader {
                 || !policy.eligible(home.sourceId(), home.fileIndex(), position, clock.millis())) {
             return false;
         }
-        NzbReader reader = usersReader != null ? usersReader : cutovers.openReader(home.map());
+        NzbReader reader = usersReader;
         usersReader = null;
         try {
             reader.readAheadFrom(position, rangeEnd);

@@ -285,9 +285,7 @@ final class NextSourcePicker {
             LOG.debug("proof read at {} failed: {}", from + got, e.toString());
             if (FailureKind.of(e) != FailureKind.PERMANENT) return Verdict.INCONCLUSIVE;
             r.shared().holes().add(candidateId, Hole.at(fileIndex, from + got));
-            if (got == 0) return Verdict.VERIFIED;
-            byte[] before = Arrays.copyOf(theirs, got);
-            return Arrays.equals(sent.heldBytes(), 0, got, before, 0, got) ? Verdict.VERIFIED : Verdict.MISMATCH;
+            return Arrays.equals(sent.heldBytes(), 0, got, theirs, 0, got) ? Verdict.VERIFIED : Verdict.MISMATCH;
         }
         byte[] compared = got == theirs.length ? theirs : Arrays.copyOf(theirs, got);
         return RangeProof.judge(sent, r.offset(), compared);

@@ -8,7 +8,7 @@ import io.nzbmount.nntp.FileMap;
  *
  * @param sourceId  the chosen source
  * @param fileIndex the served file's index in its NZB
- * @param map       the file's map, to open a reader on when the stream goes back
+ * @param map       the file's map, which the stream's source is read through again when it goes back
  */
 record UsersChoice(long sourceId, int fileIndex, FileMap map) {
 }

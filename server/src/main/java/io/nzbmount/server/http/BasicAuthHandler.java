@@ -23,11 +23,11 @@ import org.eclipse.jetty.util.Callback;
  * credentials count as a failed login for the {@link LoginThrottle}; an address it slows down
  * gets a 429 before its credentials are looked at. Credentials are never logged. Thread safe.
  *
- * <p>On the paths that answer their own login ({@link ToolLogin}) nothing is refused here, and the
- * {@code Authorization} header is not looked at: a browser adds it by itself, so it could be
- * borrowed by a page elsewhere. There the login counts only when given as the query parameters
- * {@code ma_username} and {@code ma_password} (as SABnzbd clients send it), and the verdict is
- * recorded for the handler.
+ * <p>On the paths that answer their own login ({@link ToolLogin}) nothing is refused or recorded
+ * here, and the {@code Authorization} header is not looked at: a browser adds it by itself, so it
+ * could be borrowed by a page elsewhere. There only the API key logs in; SABnzbd's
+ * {@code ma_username}/{@code ma_password} are not taken, since the key is always set and the login
+ * would travel in URLs.
  */
 public final class BasicAuthHandler extends Handler.Wrapper {
 
@@ -67,10 +67,13 @@ public final class BasicAuthHandler extends Handler.Wrapper {
             return super.handle(request, response, callback);
         }
         if (ToolLogin.answersItself(request, selfAnswering)) {
-            if (ToolLogin.of(request) == ToolLogin.Verdict.ABSENT) ToolLogin.record(request, queryLogin(request));
             return super.handle(request, response, callback);
         }
         String userPass = userPass(request.getHeaders().get(HttpHeader.AUTHORIZATION));
+        if (userPass == null && ApiKeyHandler.keyOutOfScope(request)) {
+            throw new HttpProblem.Unauthorized(REALM, "the API key does not open this path (settings and the key"
+                    + " itself); log in with the username and password");
+        }
         if (userPass == null) {
             throw new HttpProblem.Unauthorized(REALM);
         }
@@ -85,22 +88,9 @@ public final class BasicAuthHandler extends Handler.Wrapper {
         return super.handle(request, response, callback);
     }
 
-    private ToolLogin.Verdict queryLogin(Request request) {
-        String user = ToolLogin.queryValue(request, "ma_username");
-        String password = ToolLogin.queryValue(request, "ma_password");
-        if (user == null || password == null || user.isEmpty() && password.isEmpty()) return ToolLogin.Verdict.ABSENT;
-        String address = Request.getRemoteAddr(request);
-        if (throttle.refuses(address)) return ToolLogin.Verdict.SLOWED;
-        if (!MessageDigest.isEqual(expectedDigest, sha256(user + ":" + password))) {
-            throttle.failed(address);
-            return ToolLogin.Verdict.WRONG;
-        }
-        return ToolLogin.Verdict.VALID;
-    }
-
     /** The answer to an address the throttle slows down. */
     static HttpProblem slowedDown() {
-        return new HttpProblem.TooManyRequests("too many failed logins from this address; try again in a second");
+        return new HttpProblem.TooManyRequests("too many failed logins (from this address, or from all together); try again in a second");
     }
 
     /** The decoded {@code user:password} of a Basic header; null when there is none or it is malformed. */

@@ -97,7 +97,7 @@ public abstract sealed class HttpProblem extends HttpException.RuntimeException 
         }
     }
 
-    /** 429: too many failed logins from this address; try again in a second. */
+    /** 429: too many failed logins (from this address, or from all together); try again in a second. */
     public static final class TooManyRequests extends HttpProblem {
         public TooManyRequests(String message) {
             super(429, message);

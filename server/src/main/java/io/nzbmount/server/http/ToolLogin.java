@@ -7,18 +7,18 @@ import org.eclipse.jetty.server.Request;
 /**
  * How the login of a request to a path that answers its own login came out (SABnzbd's API: a
  * refused key must be an HTTP 200 with an error in the body, never a 401). {@link ApiKeyHandler}
- * and {@link BasicAuthHandler} record the verdict instead of refusing; the handler of such a path
+ * records the verdict instead of refusing; the handler of such a path
  * reads it with {@link #of} and must do nothing for a request that is not {@link Verdict#VALID}.
  */
 public final class ToolLogin {
 
     /** The outcome of the login of a request to a self-answering path. */
     public enum Verdict {
-        /** The right API key, or the configured login given as {@code ma_username}/{@code ma_password}. */
+        /** The right API key. */
         VALID,
-        /** A key or a login was given and is wrong (counted as a failed login). */
+        /** A key was given and is wrong (counted as a failed login). */
         WRONG,
-        /** Neither a key nor a login was given. */
+        /** No key was given. */
         ABSENT,
         /** The address made too many failed logins; nothing was checked. */
         SLOWED

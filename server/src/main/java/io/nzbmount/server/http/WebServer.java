@@ -1,8 +1,6 @@
 package io.nzbmount.server.http;
 
-import java.net.InetAddress;
 import java.net.URI;
-import java.net.UnknownHostException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -82,7 +80,7 @@ public final class WebServer {
             guarded = new BasicAuthHandler(b.credentials, throttle, b.selfAnswering, guarded);
         }
         if (b.apiKeys != null) {
-            guarded = new ApiKeyHandler(b.apiKeys, throttle, b.selfAnswering, guarded);
+            guarded = new ApiKeyHandler(b.apiKeys, throttle, b.selfAnswering, b.loginOnly, guarded);
         }
         server.setHandler(new GracefulHandler(new HostCheckHandler(b.bind, b.allowedHosts, guarded)));
         server.setErrorHandler(new JsonErrorHandler());
@@ -145,6 +143,7 @@ public final class WebServer {
         private Duration idleTimeout = DEFAULT_IDLE_TIMEOUT;
         private final Map<String, Handler> routes = new LinkedHashMap<>();
         private final Set<String> selfAnswering = new TreeSet<>();
+        private final Set<String> loginOnly = new TreeSet<>();
 
         private Builder() {
         }
@@ -181,11 +180,22 @@ public final class WebServer {
         }
 
         /**
-         * The API key that logs tools in ({@code X-Api-Key} or {@code ?apikey=}) instead of HTTP
-         * Basic, and spares them the cross-site header; null (the default) for none.
+         * The API key that logs tools in ({@code X-Api-Key}; {@code ?apikey=} on the self-answering
+         * routes only) instead of HTTP Basic, and spares them the cross-site header, except on the
+         * {@link #loginOnly} paths; null (the default) for none.
          */
         public Builder apiKeys(ApiKeys keys) {
             this.apiKeys = keys;
+            return this;
+        }
+
+        /**
+         * A path (with everything below it) the API key does not open: there only the login counts,
+         * or without a login the cross-site header ({@link ApiKeyHandler#keyOutOfScope}).
+         */
+        public Builder loginOnly(String path) {
+            if (path.contains("*") || !path.startsWith("/")) throw new IllegalArgumentException("not a path: " + path);
+            loginOnly.add(path);
             return this;
         }
 
@@ -249,25 +259,12 @@ public final class WebServer {
          *                             loopback address
          */
         public WebServer build() {
-            if (credentials == null && !isLoopback(bind)) {
+            if (credentials == null && !FetchTargets.loopbackOnly(bind)) {
                 throw new UnsafeBindException("refusing to listen on " + bind + " without auth: anyone on the"
                         + " network could read the library. Set auth.username and auth.password, or bind"
                         + " to 127.0.0.1.");
             }
             return new WebServer(this);
-        }
-
-        private static boolean isLoopback(String address) {
-            try {
-                for (InetAddress resolved : InetAddress.getAllByName(address)) {
-                    if (!resolved.isLoopbackAddress()) {
-                        return false;
-                    }
-                }
-                return true;
-            } catch (UnknownHostException e) {
-                return false;
-            }
         }
     }
 }

@@ -132,4 +132,19 @@ public abstract sealed class IndexerException extends Exception {
             return false;
         }
     }
+
+    /**
+     * A download link or a redirect named a place this server does not ask: an address of this
+     * machine or its link that is not the indexer's own host. Nothing was sent there.
+     */
+    public static final class RefusedTarget extends IndexerException {
+        RefusedTarget(String indexer, String message) {
+            super(indexer, 0, message);
+        }
+
+        @Override
+        public boolean isTransient() {
+            return false;
+        }
+    }
 }

@@ -1,6 +1,7 @@
 package io.nzbmount.server.indexer;
 
 import io.nzbmount.config.IndexerSettings;
+import io.nzbmount.server.http.FetchTargets;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -34,12 +35,20 @@ import org.slf4j.LoggerFactory;
  * already ends in {@code /api}; Prowlarr's per-indexer URLs ({@code http://host:9696/1/}) and
  * NZBHydra2's ({@code http://host:5076}) both work that way.
  *
+ * <p>Redirects are followed by hand, at most {@value #MAX_REDIRECTS}, never from https to http, and
+ * every URL asked (a download link as the indexer gave it, each redirect) is checked first: the
+ * indexer's own host (the host and port of its configured URL) may be asked, any other only when it
+ * is no address of this machine ({@link FetchTargets}); a link-local address never. An indexer
+ * cannot make this server reach loopback services that way, and no error quotes what such a
+ * target answered.
+ *
  * <p>The API key goes into request URLs only. Every URL this class shows (messages, logs,
  * {@link #toString()}) has it masked.
  */
 public final class NewznabClient implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(NewznabClient.class);
     private static final String USER_AGENT = "NZBMount";
+    static final int MAX_REDIRECTS = 5;
 
     private final IndexerSettings settings;
     private final ClientOptions options;
@@ -54,7 +63,7 @@ public final class NewznabClient implements AutoCloseable {
         this.apiBase = apiBase(settings.url());
         this.http = HttpClient.newBuilder()
                 .connectTimeout(options.connectTimeout())
-                .followRedirects(HttpClient.Redirect.NORMAL)
+                .followRedirects(HttpClient.Redirect.NEVER)
                 .build();
     }
 
@@ -84,7 +93,8 @@ public final class NewznabClient implements AutoCloseable {
     }
 
     /**
-     * Downloads a result's NZB, following redirects (never from https to http). The bytes are
+     * Downloads a result's NZB, following redirects (never from https to http), each URL checked
+     * as the class says. The bytes are
      * returned as the indexer sent them, after checking that they start like an NZB; the caller
      * owns the array.
      *
@@ -115,8 +125,8 @@ public final class NewznabClient implements AutoCloseable {
         }
         if (response.statusCode() / 100 != 2) throw failures.httpStatus(response.statusCode(), true, shown);
         if (!root.map(r -> r.equals("nzb")).orElse(false)) {
-            throw failures.malformed("the download is not an NZB (it starts with "
-                    + root.map(r -> "<" + r + ">").orElse("no XML element") + ") from " + shown);
+            // What the link answered is not quoted: the link is the indexer's to choose.
+            throw failures.malformed("the download is not an NZB, from " + shown);
         }
         return body;
     }
@@ -150,29 +160,70 @@ public final class NewznabClient implements AutoCloseable {
         return root;
     }
 
+    /** A download's Newznab error, classified by its code; its description is not quoted. */
     private void throwIfNewznabError(byte[] body) throws IndexerException {
         try {
             Optional<FeedReader.ErrorAnswer> error = FeedReader.error(AnswerParser.parse(body));
-            if (error.isPresent()) throw failures.newznabError(error.get().code(), error.get().description());
+            if (error.isPresent()) throw failures.newznabError(error.get().code(), null);
         } catch (UnreadableAnswer e) {
             // Not a readable error answer: the status and the NZB check that follow classify it.
         }
     }
 
-    private HttpResponse<byte[]> fetch(URI uri, String shown, long cap, boolean download) throws IndexerException {
+    /** GETs {@code first}, following redirects by hand; each URL asked is checked first. */
+    private HttpResponse<byte[]> fetch(URI first, String shown, long cap, boolean download) throws IndexerException {
+        long deadline = System.nanoTime() + options.requestTimeout().toNanos();
+        URI uri = first;
+        for (int hop = 0; ; hop++) {
+            checkTarget(uri, shown);
+            HttpResponse<byte[]> response = fetchOnce(uri, shown, cap, download, deadline);
+            int status = response.statusCode();
+            Optional<String> location = response.headers().firstValue("Location");
+            if (status < 300 || status >= 400 || status == 304 || location.isEmpty()) return response;
+            if (hop >= MAX_REDIRECTS) {
+                throw failures.malformed("more than " + MAX_REDIRECTS + " redirects from " + shown);
+            }
+            URI next;
+            try {
+                next = uri.resolve(new URI(location.get().strip()));
+            } catch (URISyntaxException | IllegalArgumentException e) {
+                throw failures.malformed("a redirect from " + shown + " names no valid URL");
+            }
+            String scheme = next.getScheme() == null ? "" : next.getScheme().toLowerCase(java.util.Locale.ROOT);
+            if (!scheme.equals("http") && !scheme.equals("https")
+                    || uri.getScheme().equalsIgnoreCase("https") && scheme.equals("http")) {
+                throw failures.malformed("a redirect from " + shown + " leaves https or http");
+            }
+            uri = next;
+        }
+    }
+
+    /** Refuses a URL this client must not ask (see the class). */
+    private void checkTarget(URI uri, String shown) throws IndexerException {
+        if (uri.getHost() == null) throw failures.malformed("the URL asked from " + shown + " has no host");
+        boolean own = FetchTargets.sameHost(settings.url(), uri);
+        Optional<String> refusal = FetchTargets.refusal(uri.getHost(), own);
+        if (refusal.isPresent()) {
+            throw new IndexerException.RefusedTarget(name(), "a link or redirect of the indexer (" + shown
+                    + ") was not followed: " + refusal.get());
+        }
+    }
+
+    private HttpResponse<byte[]> fetchOnce(URI uri, String shown, long cap, boolean download, long deadline)
+            throws IndexerException {
+        Duration limit = Duration.ofNanos(Math.max(1, deadline - System.nanoTime()));
         HttpRequest request = HttpRequest.newBuilder(uri)
-                .timeout(options.requestTimeout())
+                .timeout(limit)
                 .header("User-Agent", USER_AGENT)
                 .GET()
                 .build();
-        LOG.debug("indexer {}: GET {}", name(), shown);
-        Duration limit = options.requestTimeout();
+        LOG.debug("indexer {}: GET {}", name(), failures.redact(uri.toString()));
         CompletableFuture<HttpResponse<byte[]>> pending = http.sendAsync(request, CappedBody.handler(cap));
         try {
             return pending.get(limit.toNanos(), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             pending.cancel(true);
-            throw failures.timeout(shown, limit);
+            throw failures.timeout(shown, options.requestTimeout());
         } catch (InterruptedException e) {
             pending.cancel(true);
             Thread.currentThread().interrupt();

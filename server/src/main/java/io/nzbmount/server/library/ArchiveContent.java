@@ -6,8 +6,10 @@ import io.nzbmount.server.archive.ArchiveScan;
 import io.nzbmount.server.archive.ArchiveSet;
 import io.nzbmount.server.archive.Member;
 import io.nzbmount.server.archive.Par2File;
+import io.nzbmount.server.archive.Passwords;
 import io.nzbmount.server.archive.Piece;
 import io.nzbmount.server.archive.Refusal;
+import io.nzbmount.server.archive.Sealing;
 import io.nzbmount.server.store.RefusalRecord;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -17,6 +19,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The archives of a release, as the library serves them: the files inside that can be served
@@ -26,12 +29,24 @@ import java.util.Map;
  * @param files    the servable files inside archives
  * @param archived the NZB positions of the files that are archive volumes (never served as they are)
  * @param refused  refused archives, and refused files inside archives that are not extras
+ * @param password the password that opened the encrypted archives, when one did (a secret)
  */
-record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<RefusalRecord> refused) {
+record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<RefusalRecord> refused,
+                      Optional<String> password) {
     ArchiveContent {
         files = List.copyOf(files);
         archived = Set.copyOf(archived);
         refused = List.copyOf(refused);
+        java.util.Objects.requireNonNull(password, "password");
+    }
+
+    ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<RefusalRecord> refused) {
+        this(files, archived, refused, Optional.empty());
+    }
+
+    @Override
+    public String toString() {
+        return "ArchiveContent[files=" + files + ", archived=" + archived + ", refused=" + refused + "]";
     }
 
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ArchiveContent.class);
@@ -45,12 +60,20 @@ record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<Refusal
      * @param archive the archive's name, for messages
      * @param size    its size in bytes, at least 1
      * @param volumes the NZB positions of the volumes that hold its bytes, in volume order
-     * @param slices  its bytes in order, as ranges of those volumes (by position in {@code volumes})
+     * @param slices  its bytes in order, as ranges of those volumes (by position in {@code volumes});
+     *                for an encrypted file, its run of whole ciphertext blocks
+     * @param sealing how the run decrypts to its bytes, for a file in an encrypted archive
      */
-    record InnerFile(String name, String archive, long size, List<Integer> volumes, List<Slice> slices) {
+    record InnerFile(String name, String archive, long size, List<Integer> volumes, List<Slice> slices,
+                     Optional<Sealing> sealing) {
         InnerFile {
             volumes = List.copyOf(volumes);
             slices = List.copyOf(slices);
+            java.util.Objects.requireNonNull(sealing, "sealing");
+        }
+
+        InnerFile(String name, String archive, long size, List<Integer> volumes, List<Slice> slices) {
+            this(name, archive, size, volumes, slices, Optional.empty());
         }
     }
 
@@ -65,6 +88,12 @@ record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<Refusal
      */
     static ArchiveContent find(ReleaseVolumes volumes, Set<Integer> skip, List<Par2File> par2, ArchiveReader formats)
             throws IOException {
+        return find(volumes, skip, par2, formats, Passwords.none());
+    }
+
+    /** {@link #find(ReleaseVolumes, Set, List, ArchiveReader)} with the passwords the release offers. */
+    static ArchiveContent find(ReleaseVolumes volumes, Set<Integer> skip, List<Par2File> par2, ArchiveReader formats,
+                               Passwords passwords) throws IOException {
         List<Integer> candidates = new ArrayList<>();
         Set<Integer> headless = new HashSet<>();
         boolean signature = false;
@@ -81,14 +110,14 @@ record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<Refusal
             }
         }
         if (!signature && headless.isEmpty()) return NONE;
-        ArchiveContent found = candidates.isEmpty() ? NONE : of(formats.scan(volumes.only(candidates), par2), candidates);
+        ArchiveContent found = candidates.isEmpty() ? NONE : of(formats.scan(volumes.only(candidates), par2, passwords), candidates);
         if (headless.isEmpty()) return found;
         // Articles smaller than the head leave its first bytes readable when a later one is gone:
         // a file that starts as an archive, or that par2 says is a volume, is one the scan lacks,
         // never a file to serve as it is.
         Set<Integer> archived = new HashSet<>(found.archived());
         archived.addAll(headless);
-        return new ArchiveContent(found.files(), archived, found.refused());
+        return new ArchiveContent(found.files(), archived, found.refused(), found.password());
     }
 
     /**
@@ -143,7 +172,7 @@ record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<Refusal
                 }
             }
         }
-        return new ArchiveContent(files, archived, refused);
+        return new ArchiveContent(files, archived, refused, scan.password());
     }
 
     private static InnerFile inner(ArchiveSet set, Member m, List<Integer> positions) {
@@ -166,7 +195,7 @@ record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<Refusal
         }
         List<Slice> slices = m.pieces().stream().map(p -> new Slice(used.get(p.file()), p.offset(), p.length())).toList();
         String path = m.name().replace('\\', '/');
-        return new InnerFile(path.substring(path.lastIndexOf('/') + 1), set.name(), m.size(), volumes, slices);
+        return new InnerFile(path.substring(path.lastIndexOf('/') + 1), set.name(), m.size(), volumes, slices, m.sealing());
     }
 
     private static RefusalRecord record(String name, Refusal r) {

@@ -4,6 +4,7 @@ import io.nzbmount.server.archive.ArchiveScan;
 import io.nzbmount.server.archive.ArchiveScanner;
 import io.nzbmount.server.archive.Par2Descriptions;
 import io.nzbmount.server.archive.Par2File;
+import io.nzbmount.server.archive.Passwords;
 import io.nzbmount.server.archive.VolumeSource;
 import java.io.IOException;
 import java.util.List;
@@ -25,6 +26,14 @@ public interface ArchiveReader {
         return scan(source);
     }
 
+    /**
+     * {@link #scan(VolumeSource, List)} of a release whose archives may be encrypted, with the
+     * passwords it offers (see {@link ArchiveScanner#scan(VolumeSource, List, Passwords)}).
+     */
+    default ArchiveScan scan(VolumeSource source, List<Par2File> par2, Passwords passwords) throws IOException {
+        return scan(source, par2);
+    }
+
     /** Whether a file starting with {@code head} is a par2 file. */
     boolean isPar2(byte[] head);
 
@@ -41,6 +50,11 @@ public interface ArchiveReader {
         @Override
         public ArchiveScan scan(VolumeSource source, List<Par2File> par2) throws IOException {
             return ArchiveScanner.scan(source, par2);
+        }
+
+        @Override
+        public ArchiveScan scan(VolumeSource source, List<Par2File> par2, Passwords passwords) throws IOException {
+            return ArchiveScanner.scan(source, par2, passwords);
         }
 
         @Override

@@ -3,6 +3,8 @@ package io.nzbmount.server.library;
 import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.Usenet;
+import io.nzbmount.server.archive.AesKeys;
+import io.nzbmount.server.archive.Sealing;
 import io.nzbmount.server.store.FileRecord;
 import io.nzbmount.server.store.StoreException;
 import java.util.ArrayList;
@@ -12,7 +14,9 @@ import java.util.Optional;
 /**
  * The one place a stored file becomes a {@link FileMap} the reader can open: a plain file's map
  * is rebuilt from its NZB file and layout, a file inside archive volumes is rebuilt as a spliced
- * map over its volumes' NZB files. Fetches nothing. Thread-safe.
+ * map over its volumes' NZB files, and one inside encrypted volumes as a {@link SealedFileMap}
+ * over its run of ciphertext, keyed with its source's password (a {@link SealedUsenet} opens it).
+ * Fetches nothing. Thread-safe.
  */
 public final class FileMaps {
     private final ItemCatalog catalog;
@@ -30,7 +34,7 @@ public final class FileMaps {
      * @throws IllegalArgumentException when the stored layout does not fit the NZB files
      */
     public Optional<FileMap> restore(FileRecord file) throws StoreException {
-        return restore(file.sourceId(), Optional.empty(), file.index(), file.layout(), file.volumes());
+        return restore(file.sourceId(), Optional.empty(), file.index(), file.size(), file.layout(), file.volumes());
     }
 
     /**
@@ -38,12 +42,22 @@ public final class FileMaps {
      * id no longer names the release (NZB hash) the view was read from.
      */
     public Optional<FileMap> restore(LibraryFileView file) throws StoreException {
-        return restore(file.sourceId(), Optional.of(file.sourceSha256()), file.index(), file.layout(), file.volumes());
+        return restore(file.sourceId(), Optional.of(file.sourceSha256()), file.index(), file.size(), file.layout(),
+                file.volumes());
     }
 
-    private Optional<FileMap> restore(long sourceId, Optional<String> sha256, int index, String layout,
+    private Optional<FileMap> restore(long sourceId, Optional<String> sha256, int index, long size, String layout,
                                       List<Integer> volumes) throws StoreException {
         if (layout.isEmpty()) throw new IllegalArgumentException("file " + index + " of source " + sourceId + " has no layout");
+        Optional<SealedLayout.Parsed> sealed = SealedLayout.parse(layout);
+        if (sealed.isPresent()) {
+            Optional<FileMap> run = restore(sourceId, sha256, index, size, sealed.get().runLayout(), volumes);
+            if (run.isEmpty()) return run;
+            String password = catalog.password(sourceId).orElseThrow(() -> new IllegalArgumentException(
+                    "file " + index + " of source " + sourceId + " is encrypted and its source has no password"));
+            Sealing sealing = sealed.get().sealing();
+            return Optional.of(new SealedFileMap(run.get(), sealing, AesKeys.key(sealing, password), size));
+        }
         if (volumes.isEmpty()) {
             return nzbFile(sourceId, sha256, index).map(f -> usenet.restore(f, layout));
         }

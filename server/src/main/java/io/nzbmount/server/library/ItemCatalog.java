@@ -11,6 +11,7 @@ import io.nzbmount.server.store.Items;
 import io.nzbmount.server.store.Refusals;
 import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.SourceRole;
+import io.nzbmount.server.store.SourcePasswords;
 import io.nzbmount.server.store.SourceTable;
 import io.nzbmount.server.store.StoreException;
 import java.io.ByteArrayInputStream;
@@ -98,6 +99,11 @@ public final class ItemCatalog {
     /** A file of any source (a standby's too), whether shown or not. */
     public Optional<FileRecord> sourceFile(long sourceId, int index) throws StoreException {
         return db.transaction(c -> Files.byIndex(c, sourceId, index));
+    }
+
+    /** The password that opened the source's encrypted archives (a secret: never show it). */
+    public Optional<String> password(long sourceId) throws StoreException {
+        return db.transaction(c -> SourcePasswords.ofSource(c, sourceId).map(SourcePasswords.Stored::password));
     }
 
     /**

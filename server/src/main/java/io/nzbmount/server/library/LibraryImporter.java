@@ -13,6 +13,7 @@ import io.nzbmount.server.store.NewSource;
 import io.nzbmount.server.store.MissingArticles;
 import io.nzbmount.server.store.Refusals;
 import io.nzbmount.server.store.SourceLifecycle;
+import io.nzbmount.server.store.SourcePasswords;
 import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.SourceRole;
 import io.nzbmount.server.store.SourceState;
@@ -92,7 +93,17 @@ public final class LibraryImporter {
      */
     public ImportResult importNzb(byte[] nzb, Optional<String> name, Optional<String> link)
             throws ImportException, StoreException {
-        return importNew(nzb, name, link, false);
+        return importNew(nzb, name, link, false, Optional.empty());
+    }
+
+    /**
+     * {@link #importNzb(byte[], Optional, Optional)} with the password of its encrypted archives,
+     * which wins over {@code {{password}}} in the name and the NZB's own {@code <meta type="password">}.
+     * The password that opens them is stored with the source; it is never logged or shown.
+     */
+    public ImportResult importNzb(byte[] nzb, Optional<String> name, Optional<String> link, Optional<String> password)
+            throws ImportException, StoreException {
+        return importNew(nzb, name, link, false, password);
     }
 
     /**
@@ -101,16 +112,22 @@ public final class LibraryImporter {
      * item even when the NZB carries a title of its own: the standby search looks for that content.
      */
     public ImportResult importGrabbed(byte[] nzb, String releaseName) throws ImportException, StoreException {
-        return importNew(nzb, Optional.of(releaseName), Optional.empty(), true);
+        return importGrabbed(nzb, releaseName, Optional.empty());
     }
 
-    private ImportResult importNew(byte[] nzb, Optional<String> name, Optional<String> link, boolean nameWins)
+    /** {@link #importGrabbed(byte[], String)} with the password the client gave (SABnzbd's {@code password=}). */
+    public ImportResult importGrabbed(byte[] nzb, String releaseName, Optional<String> password)
             throws ImportException, StoreException {
+        return importNew(nzb, Optional.of(releaseName), Optional.empty(), true, password);
+    }
+
+    private ImportResult importNew(byte[] nzb, Optional<String> name, Optional<String> link, boolean nameWins,
+                                   Optional<String> password) throws ImportException, StoreException {
         checkSize(nzb);
         String sha256 = sha256(nzb);
         Optional<ImportResult> known = existing(sha256, Optional.empty());
         if (known.isPresent()) return known.get();
-        PreparedRelease release = inspector.inspect(nzb, sha256, name, nameWins);
+        PreparedRelease release = inspector.inspect(nzb, sha256, name, nameWins, password);
         Instant now = clock.instant();
         return write(c -> {
             Optional<ImportResult> raced = existing(c, sha256, Optional.empty());
@@ -154,12 +171,21 @@ public final class LibraryImporter {
      */
     public ImportResult addStandby(long itemId, byte[] nzb, Optional<String> link, Optional<String> name)
             throws ImportException, StoreException {
+        return addStandby(itemId, nzb, link, name, Optional.empty());
+    }
+
+    /**
+     * {@link #addStandby(long, byte[], Optional, Optional)} with the password of its encrypted
+     * archives (see {@link #importNzb(byte[], Optional, Optional, Optional)}).
+     */
+    public ImportResult addStandby(long itemId, byte[] nzb, Optional<String> link, Optional<String> name,
+                                   Optional<String> password) throws ImportException, StoreException {
         checkSize(nzb);
         String sha256 = sha256(nzb);
         Optional<ImportResult> known = existing(sha256, Optional.of(itemId));
         if (known.isPresent()) return known.get();
         write(c -> checkPool(c, itemId));
-        PreparedRelease release = inspector.inspect(nzb, sha256, name);
+        PreparedRelease release = inspector.inspect(nzb, sha256, name, false, password);
         Instant now = clock.instant();
         return write(c -> {
             Optional<ImportResult> raced = existing(c, sha256, Optional.of(itemId));
@@ -211,6 +237,7 @@ public final class LibraryImporter {
                 .toList();
         Files.insertAll(c, files);
         Refusals.insertAll(c, sourceId, r.refused());
+        if (r.password().isPresent()) SourcePasswords.insert(c, sourceId, r.password().get());
         MissingArticles.insertAll(c, sourceId, r.presence().missingIds());
         for (PreparedFile f : r.files()) {
             for (ArticleSpan hole : f.holes()) {

@@ -2,8 +2,10 @@ package io.nzbmount.server.library;
 
 import io.nzbmount.nntp.ArticleSpan;
 import io.nzbmount.server.store.RefusalRecord;
+import io.nzbmount.server.store.SourcePasswords;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * An NZB checked and measured, ready to be stored: everything that needed the providers is done.
@@ -16,13 +18,16 @@ import java.util.Objects;
  * @param files       its files, in NZB order, then the files inside its archives
  * @param presence    the STAT sample
  * @param refused     what it holds that cannot be served (archives and files inside them)
+ * @param password    the password that opened its encrypted archives, with where it came from
  */
 record PreparedRelease(byte[] nzb, String sha256, String releaseName, String itemName, long postedAt,
-                       List<PreparedFile> files, PresenceReport presence, List<RefusalRecord> refused) {
+                       List<PreparedFile> files, PresenceReport presence, List<RefusalRecord> refused,
+                       Optional<SourcePasswords.Stored> password) {
     PreparedRelease {
         Objects.requireNonNull(nzb, "nzb");
         files = List.copyOf(files);
         refused = List.copyOf(refused);
+        Objects.requireNonNull(password, "password");
     }
 
     /**

@@ -56,26 +56,33 @@ final class ReleaseInspector {
     }
 
     PreparedRelease inspect(byte[] bytes, String sha256, Optional<String> nameHint) throws ImportException {
-        return inspect(bytes, sha256, nameHint, false);
+        return inspect(bytes, sha256, nameHint, false, Optional.empty());
     }
 
     /**
+     * @param nameHint the name given, which may end with {@code {{password}}} (split off here)
      * @param hintWins the name given names the release and the item even when the NZB has a title
      *                 (a download client's release title, which its search found the NZB by)
+     * @param password the password given with the import, which wins over the name's and the NZB's
      */
-    PreparedRelease inspect(byte[] bytes, String sha256, Optional<String> nameHint, boolean hintWins)
-            throws ImportException {
+    PreparedRelease inspect(byte[] bytes, String sha256, Optional<String> nameHint, boolean hintWins,
+                            Optional<String> password) throws ImportException {
         Nzb nzb = parse(bytes);
+        Optional<NamePassword> named = nameHint.map(NamePassword::split);
+        nameHint = named.map(NamePassword::name);
+        PasswordOffer offer = PasswordOffer.of(password, named.flatMap(NamePassword::password),
+                nzb.meta().getOrDefault("password", List.of()));
         List<NzbFile> files = nzb.files();
         ReleaseVolumes volumes = new ReleaseVolumes(reader, files);
         ReleaseNaming.Par2Found found = readHeaders(() -> ReleaseNaming.name(volumes, formats));
         Set<Integer> par2 = found.files();
-        ArchiveContent archives = readHeaders(() -> ArchiveContent.find(volumes, par2, found.descriptions(), formats));
+        ArchiveContent archives = readHeaders(() -> ArchiveContent.find(volumes, par2, found.descriptions(), formats,
+                offer.passwords()));
 
         List<Entry> entries = entries(volumes, par2, archives);
         boolean[] media = MediaRules.classify(entries.stream().map(Entry::name).toList(),
                 entries.stream().map(Entry::weight).toList());
-        int main = mainEntry(entries, media, volumes, archives.refused());
+        int main = mainEntry(entries, media, volumes, archives.refused(), offer);
         PresenceReport report = checkPresence(volumes, entries, media, main);
 
         List<PreparedFile> prepared = prepare(volumes, entries, media, main);
@@ -90,7 +97,7 @@ final class ReleaseInspector {
                 .map(Names::safeSegment).flatMap(Optional::stream).findFirst().orElse("Untitled");
         long postedAt = files.stream().mapToLong(NzbFile::postedAt).filter(t -> t > 0).min().orElse(0);
         return new PreparedRelease(bytes, sha256, releaseName, itemName, postedAt, prepared, report,
-                archives.refused());
+                archives.refused(), offer.stored(archives.password()));
     }
 
     /** The files that may be shown: the NZB's own (not par2, not archive volumes) and those inside archives. */
@@ -118,7 +125,7 @@ final class ReleaseInspector {
 
     /** The largest media entry; refuses a release without any, saying why when archives were refused. */
     private static int mainEntry(List<Entry> entries, boolean[] media, ReleaseVolumes volumes,
-                                 List<RefusalRecord> refused) throws ImportException {
+                                 List<RefusalRecord> refused, PasswordOffer offer) throws ImportException {
         int main = -1;
         for (int i = 0; i < entries.size(); i++) {
             if (media[i] && (main < 0 || entries.get(i).weight() > entries.get(main).weight())) main = i;
@@ -126,12 +133,25 @@ final class ReleaseInspector {
         if (main >= 0) return main;
         if (!refused.isEmpty()) {
             throw new ImportException(Reason.UNPLAYABLE, "nothing in this release can be streamed: "
-                    + refused.stream().map(RefusalRecord::message).collect(Collectors.joining("; ")));
+                    + refused.stream().map(RefusalRecord::message).collect(Collectors.joining("; "))
+                    + passwordHint(refused, offer));
         }
         List<String> names = new ArrayList<>();
         for (int i = 0; i < volumes.count() && names.size() < NAMES_LISTED; i++) names.add(volumes.name(i));
         throw new ImportException(Reason.UNPLAYABLE, "the NZB holds no media files, only "
                 + String.join(", ", names) + (volumes.count() > NAMES_LISTED ? ", ..." : ""));
+    }
+
+    /** Where a password came from, or where one can be given, when an archive needs one. */
+    private static String passwordHint(List<RefusalRecord> refused, PasswordOffer offer) {
+        if (refused.stream().anyMatch(r -> r.reason().equals("wrong-password"))) {
+            return " (the password" + (offer.candidates().size() > 1 ? "s" : "") + " came from " + offer.origin().described() + ")";
+        }
+        if (refused.stream().anyMatch(r -> r.reason().equals("encrypted")) && offer.candidates().isEmpty()) {
+            return "; give its password as password= to POST /api/nzbs or to SABnzbd's addfile or addurl, as"
+                    + " {{password}} at the end of the NZB's name, or in the NZB as <meta type=\"password\">";
+        }
+        return "";
     }
 
     private PresenceReport checkPresence(ReleaseVolumes volumes, List<Entry> entries, boolean[] media, int main)
@@ -223,7 +243,8 @@ final class ReleaseInspector {
             SizedFile s = size(volumes, v, true);
             sized.add(s);
         }
-        String layout = reader.splice(nzbFiles, sized, f.slices());
+        String run = reader.splice(nzbFiles, sized, f.slices());
+        String layout = f.sealing().map(s -> SealedLayout.of(s, run)).orElse(run);
         return new PreparedFile(index, name, f.size(), layout, true, f.volumes());
     }
 

@@ -134,8 +134,9 @@ public final class WatchFolder implements AutoCloseable {
     }
 
     private void retryLater(Path file, String why) {
-        LOG.warn("watch folder: {} not imported now, trying again in {} s: {}", file.getFileName(),
-                RETRY_AFTER.toSeconds(), why);
+        // a {{password}} at the end of the file name is a secret: never logged
+        LOG.warn("watch folder: {} not imported now, trying again in {} s: {}",
+                NamePassword.split(file.getFileName().toString()).name(), RETRY_AFTER.toSeconds(), why);
         retryAt.put(file, clock.instant().plus(RETRY_AFTER));
     }
 

@@ -37,6 +37,7 @@ final class EditionRule {
             Map.entry("international cut", "INTERNATIONAL_CUT"), Map.entry("black chrome", "BLACK_CHROME"));
     private static final Set<String> PAIR_FIRSTS = PAIRS.keySet().stream().map(k -> k.substring(0, k.indexOf(' ')))
             .collect(java.util.stream.Collectors.toUnmodifiableSet());
+    private static final java.util.regex.Pattern ORDINAL = java.util.regex.Pattern.compile("\\d{1,3}(?:st|nd|rd|th)");
     /** Words that may follow a single-word edition and belong to it ("Extended.Cut"). */
     private static final Set<String> TAILS = Set.of("cut", "edition", "version");
 
@@ -48,6 +49,10 @@ final class EditionRule {
         int skip = w.lower(i).equals("the") && i + 1 < w.size() ? 1 : 0;
         String first = w.lower(i + skip);
         String second = w.lower(i + skip + 1);
+        if (second.equals("anniversary") && ORDINAL.matcher(first).matches()) {
+            // "10TH.ANNiVERSARY", "40th.Anniversary.Edition": the number belongs to the edition.
+            return new Match<>("ANNIVERSARY", skip + (TAILS.contains(w.lower(i + skip + 2)) ? 3 : 2));
+        }
         String pair = PAIR_FIRSTS.contains(first) ? PAIRS.get(first + " " + second) : null;
         if (pair != null) {
             return new Match<>(pair, skip + 2);

@@ -1,7 +1,5 @@
 package io.nzbmount.server.release;
 
-import java.time.DateTimeException;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -15,19 +13,25 @@ import io.nzbmount.server.release.Vocabulary.Match;
  * the convention it reads. Pure and stateless.
  */
 final class EpisodeRule {
-    private static final Pattern SCENE = Pattern.compile("s(\\d{1,4})((?:-?e\\d{1,4})+)((?:-\\d{1,4})*)");
-    private static final Pattern EPISODE_PART = Pattern.compile("(-?)e(\\d{1,4})");
-    private static final Pattern SEASON_ONLY = Pattern.compile("s(\\d{1,3})(?:-s?(\\d{1,3}))?");
+    private static final Pattern SCENE = Pattern.compile("s(\\d{1,4})((?:-?ep?\\d{1,4})+)((?:-\\d{1,4})*)");
+    private static final Pattern EPISODE_PART = Pattern.compile("(-?)ep?(\\d{1,4})");
+    private static final Pattern SEASON_ONLY = Pattern.compile("s(\\d{1,3}|(?:19|20)\\d\\d)(?:-s?(\\d{1,3}|(?:19|20)\\d\\d))?");
     private static final Pattern LONE_EPISODE = Pattern.compile("e(?:p)?(\\d{1,4})");
-    private static final Pattern EPISODE_RUN = Pattern.compile("e\\d{1,4}(?:-?e\\d{1,4}|-\\d{1,4})*");
-    private static final Pattern CROSS = Pattern.compile("(\\d{1,2})x(\\d{2,3})(?:-(?:\\d{1,2}x)?(\\d{2,3}))?");
-    private static final Pattern ISO_DATE = Pattern.compile("((?:19|20)\\d\\d)-(\\d\\d)-(\\d\\d)");
+    private static final Pattern EPISODE_RUN = Pattern.compile("ep?\\d{1,4}(?:-?ep?\\d{1,4}|-\\d{1,4})*");
+    private static final Pattern CROSS = Pattern.compile("(\\d{1,2})x(\\d{1,3})(?:-(?:\\d{1,2}x)?(\\d{1,3}))?");
     private static final Pattern RANGE = Pattern.compile("(\\d{1,4})(?:-(\\d{1,4}))?");
+    private static final Pattern LIST = Pattern.compile("\\d{1,4}(?:-\\d{1,4})*");
+    private static final Pattern ORDINAL = Pattern.compile("(\\d{1,2})(?:st|nd|rd|th)");
     private static final Pattern CODE = Pattern.compile("[1-9]\\d{2}|1\\d{3}");
     /** "Season" in the languages release names use. */
     private static final Set<String> SEASON_WORDS = Set.of("season", "seasons", "saison", "stagione", "temporada",
             "staffel", "seizoen", "sezon");
+    /** "Episode" in the languages release names use, as in "Season 1 Episode 5" or the Dutch "Se.1 afl.5". */
+    private static final Set<String> EPISODE_WORDS = Set.of("episode", "episodes", "ep", "afl", "aflevering",
+            "folge", "episodio", "capitulo");
     private static final int MAX_RANGE = 200;
+    /** Fansub batches run longer than seasons ("001-500"). */
+    private static final int MAX_ABSOLUTE_RANGE = 2000;
 
     private EpisodeRule() {
     }
@@ -50,8 +54,8 @@ final class EpisodeRule {
                 found = seasonOnly(w, i);
             }
         }
-        if (found == null && SEASON_WORDS.contains(word)) {
-            found = seasonWord(w, i);
+        if (found == null && (SEASON_WORDS.contains(word) || word.equals("se") && EPISODE_WORDS.contains(w.lower(i + 2)))) {
+            found = seasonWord(w, i, i + 1);
         }
         if (found == null && first == 'e') {
             found = loneEpisode(w, i);
@@ -68,30 +72,41 @@ final class EpisodeRule {
     private static Match<Episodes> numeric(Words w, int i, boolean animeStyle, boolean loose) {
         String word = w.lower(i);
         Matcher cross = CROSS.matcher(word);
-        if (word.indexOf('x') > 0 && cross.matches()) {
+        if (word.indexOf('x') > 0 && cross.matches() && (cross.group(2).length() > 1 || cross.group(3) != null
+                || Vocabulary.technicalEnd(w, i + 1) || Vocabulary.tvMedium(w.lower(i + 1)))) {
+            // A one-digit episode ("2x9") only in a range or right before the tags: "4x4" is a title.
             int season = Integer.parseInt(cross.group(1));
             List<Integer> list = new ArrayList<>(List.of(Integer.parseInt(cross.group(2))));
             if (cross.group(3) != null) {
-                addEpisode(list, Integer.parseInt(cross.group(3)), true);
+                addEpisode(list, Integer.parseInt(cross.group(3)), true, MAX_RANGE);
             }
             // "3x07 3x08": further episodes of the same season.
             int width = 1;
             for (Matcher next; i + width < w.size() && (next = CROSS.matcher(w.lower(i + width))).matches()
                     && Integer.parseInt(next.group(1)) == season && next.group(3) == null; width++) {
-                addEpisode(list, Integer.parseInt(next.group(2)), false);
+                addEpisode(list, Integer.parseInt(next.group(2)), false, MAX_RANGE);
             }
             return numbered(season, list, width);
         }
-        Match<Episodes> date = airDate(w, i);
-        if (date != null || i == 0 || !loose) {
+        Match<Episodes> date = AirDateRule.at(w, i);
+        if (date != null || i == 0) {
             return date;
+        }
+        if (Character.isLetter(word.charAt(word.length() - 1)) && SEASON_WORDS.contains(w.lower(i + 1))
+                && ORDINAL.matcher(word).matches()) {
+            // "3rd Season - 12": the season is the ordinal.
+            return seasonWord(w, i + 1, i);
+        }
+        if (!loose) {
+            return null;
         }
         if (w.dashBefore(i) || animeStyle && bareNumberEnds(w, i)) {
             return absolute(word);
         }
         if (!animeStyle && i + 1 < w.size() && CODE.matcher(word).matches() && !Vocabulary.isYear(word)
-                && Vocabulary.technicalEnd(w, i + 1)) {
-            return code(word, 1);
+                && (Vocabulary.technicalEnd(w, i + 1) || Vocabulary.tvMedium(w.lower(i + 1)))) {
+            // "Show.103.HDTV" is season 1, episode 3; "Room.237.720p.BluRay" may be a title's number.
+            return Vocabulary.tvMedium(w.lower(i + 1)) ? code(word, 1) : new Match<>(new Episodes.Unknown(w.get(i)), 1);
         }
         return null;
     }
@@ -106,11 +121,11 @@ final class EpisodeRule {
         List<Integer> list = new ArrayList<>();
         Matcher part = EPISODE_PART.matcher(m.group(2));
         while (part.find()) {
-            addEpisode(list, Integer.parseInt(part.group(2)), !part.group(1).isEmpty());
+            addEpisode(list, Integer.parseInt(part.group(2)), !part.group(1).isEmpty(), MAX_RANGE);
         }
         for (String more : m.group(3).split("-")) {
             if (!more.isEmpty()) {
-                addEpisode(list, Integer.parseInt(more), true);
+                addEpisode(list, Integer.parseInt(more), true, MAX_RANGE);
             }
         }
         int width = 1;
@@ -120,10 +135,10 @@ final class EpisodeRule {
             if (next.matches() && Integer.parseInt(next.group(1)) == season && next.group(3).isEmpty()) {
                 Matcher e = EPISODE_PART.matcher(next.group(2));
                 while (e.find()) {
-                    addEpisode(list, Integer.parseInt(e.group(2)), !e.group(1).isEmpty());
+                    addEpisode(list, Integer.parseInt(e.group(2)), !e.group(1).isEmpty(), MAX_RANGE);
                 }
             } else if (lone.matches() && w.lower(i + width).charAt(1) != 'p') {
-                addEpisode(list, Integer.parseInt(lone.group(1)), w.dashBefore(i + width));
+                addEpisode(list, Integer.parseInt(lone.group(1)), w.dashBefore(i + width), MAX_RANGE);
             } else {
                 break;
             }
@@ -146,7 +161,7 @@ final class EpisodeRule {
         for (String part : run.split("(?=-)|(?<=\\d)(?=e)")) {
             boolean range = part.startsWith("-");
             String digits = part.replaceAll("[^0-9]", "");
-            addEpisode(list, Integer.parseInt(digits), range);
+            addEpisode(list, Integer.parseInt(digits), range, MAX_RANGE);
         }
         return numbered(Integer.parseInt(season.group(1)), list, 2);
     }
@@ -174,16 +189,28 @@ final class EpisodeRule {
         return seasons(first, first, 1);
     }
 
-    /** "Season 04", "Saison 2", "Stagione 3", "Temporada 1", "Season 01-07", "Season 1 - Season 7". */
-    private static Match<Episodes> seasonWord(Words w, int i) {
-        if (i + 1 >= w.size()) {
+    /**
+     * "Season 04", "Saison 2", "Stagione 3", "Temporada 1", "Season 01-07", "Season 1 - Season 7",
+     * "Season 1 Episode 5", the Dutch "Se.1 afl.2-3"; "Season - 12" is no season.
+     *
+     * @param number where the season number is written: after the word, or before it ("3rd Season")
+     */
+    private static Match<Episodes> seasonWord(Words w, int i, int number) {
+        if (number == i + 1 && (i + 1 >= w.size() || w.dashBefore(i + 1))) {
             return null;
         }
-        Matcher range = RANGE.matcher(w.lower(i + 1));
+        Matcher range = RANGE.matcher(number < i ? w.lower(number).replaceAll("\\D", "") : w.lower(number));
         if (!range.matches()) {
             return null;
         }
+        if (number < i) {
+            i--;
+        }
         int first = Integer.parseInt(range.group(1));
+        Match<Episodes> episodes = episodeWords(w, i + 2, first);
+        if (episodes != null) {
+            return episodes;
+        }
         if (range.group(2) != null) {
             return seasons(first, Integer.parseInt(range.group(2)), 2);
         }
@@ -198,6 +225,20 @@ final class EpisodeRule {
             return numbered(first, List.of(Integer.parseInt(w.lower(i + 2))), 3);
         }
         return seasons(first, first, 2);
+    }
+
+    /** "Episode 05-06", "afl.2-3-4" after a season: the episodes of that season, or null. */
+    private static Match<Episodes> episodeWords(Words w, int i, int season) {
+        if (i + 1 >= w.size() || !EPISODE_WORDS.contains(w.lower(i)) || !LIST.matcher(w.lower(i + 1)).matches()) {
+            return null;
+        }
+        List<Integer> list = new ArrayList<>();
+        boolean range = false;
+        for (String number : w.lower(i + 1).split("-")) {
+            addEpisode(list, Integer.parseInt(number), range, MAX_RANGE);
+            range = true;
+        }
+        return numbered(season, list, 4);
     }
 
     /** An episode number without a season ("E89", "EP06"): numbered from the start of the series. */
@@ -224,12 +265,13 @@ final class EpisodeRule {
         return episode == 0 ? null : numbered(n / 100, List.of(episode), width);
     }
 
-    /** A bare number that the tags follow directly, or that ends the name. */
+    /** A bare number that the tags or an "END" follow directly, or that ends the name. */
     private static boolean bareNumberEnds(Words w, int i) {
         if (Vocabulary.isYear(w.lower(i)) || w.enclosure(i) != 0) {
             return false;
         }
-        return i + 1 >= w.size() || w.enclosure(i + 1) != 0 || Vocabulary.technicalEnd(w, i + 1);
+        return i + 1 >= w.size() || w.enclosure(i + 1) != 0 || Vocabulary.technicalEnd(w, i + 1)
+                || w.lower(i + 1).equals("end");
     }
 
     private static Match<Episodes> absolute(String word) {
@@ -239,51 +281,15 @@ final class EpisodeRule {
         }
         List<Integer> list = new ArrayList<>(List.of(Integer.parseInt(m.group(1))));
         if (m.group(2) != null) {
-            addEpisode(list, Integer.parseInt(m.group(2)), true);
+            addEpisode(list, Integer.parseInt(m.group(2)), true, MAX_ABSOLUTE_RANGE);
         }
         return new Match<>(new Episodes.Absolute(list.stream().distinct().sorted().toList()), 1);
     }
 
-    /** Daily shows: "2024-05-01", "2024.05.01", and the European "01.05.2024". */
-    private static Match<Episodes> airDate(Words w, int i) {
-        String word = w.lower(i);
-        Matcher iso = ISO_DATE.matcher(word);
-        if (word.length() == 10 && word.charAt(4) == '-' && iso.matches()) {
-            LocalDate date = date(iso.group(1), iso.group(2), iso.group(3));
-            return date == null ? null : new Match<>(new Episodes.Daily(date), 1);
-        }
-        if (i + 2 >= w.size()) {
-            return null;
-        }
-        String second = w.lower(i + 1);
-        String third = w.lower(i + 2);
-        if (Vocabulary.isYear(word) && twoDigits(second) && twoDigits(third)) {
-            LocalDate date = date(word, second, third);
-            return date == null ? null : new Match<>(new Episodes.Daily(date), 3);
-        }
-        if (twoDigits(word) && twoDigits(second) && Vocabulary.isYear(third)) {
-            LocalDate date = date(third, second, word);
-            return date == null ? null : new Match<>(new Episodes.Daily(date), 3);
-        }
-        return null;
-    }
-
-    private static boolean twoDigits(String word) {
-        return word.length() == 2 && Character.isDigit(word.charAt(0)) && Character.isDigit(word.charAt(1));
-    }
-
-    private static LocalDate date(String year, String month, String day) {
-        try {
-            return LocalDate.of(Integer.parseInt(year), Integer.parseInt(month), Integer.parseInt(day));
-        } catch (DateTimeException e) {
-            return null;
-        }
-    }
-
     /** Adds an episode; after a dash it closes a range ("E01-E03" is 1, 2 and 3). */
-    private static void addEpisode(List<Integer> list, int episode, boolean range) {
+    private static void addEpisode(List<Integer> list, int episode, boolean range, int maxRange) {
         int previous = list.isEmpty() ? -1 : list.getLast();
-        if (range && previous >= 0 && episode > previous && episode - previous <= MAX_RANGE) {
+        if (range && previous >= 0 && episode > previous && episode - previous <= maxRange) {
             for (int e = previous + 1; e <= episode; e++) {
                 list.add(e);
             }

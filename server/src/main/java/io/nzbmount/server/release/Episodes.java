@@ -6,7 +6,7 @@ import java.util.List;
 /** Which part of a series a release holds, if any. Values compare by content. */
 public sealed interface Episodes {
 
-    /** A short canonical label: "" for a film, "S01E02E03", "S01", "S01-S03", "2024-05-01", "#12". */
+    /** A short canonical label: "" for a film, "S01E02E03", "S01", "S01-S03", "2024-05-01", "#12", "?237" (unsure). */
     String label();
 
     /** Not part of a series (a film), or the name does not say. */
@@ -96,6 +96,32 @@ public sealed interface Episodes {
                 label.append('#').append(episode);
             }
             return label.toString();
+        }
+    }
+
+    /**
+     * A series position the name gives but not for certain: a bare "237" that may be season 2,
+     * episode 37 or part of the title, two different episodes in one name. Compares by identity, so an unsure reading equals no
+     * other reading, not even the same words read from another name: no two releases are taken
+     * for the same content on it.
+     *
+     * @param text the words as written ("237"; "S01E05 S01E06" for two episodes)
+     */
+    record Unknown(String text) implements Episodes {
+        /** The words as written, behind a "?": "?237". */
+        @Override
+        public String label() {
+            return "?" + text;
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return this == other;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(this);
         }
     }
 

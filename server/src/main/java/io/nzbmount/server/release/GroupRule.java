@@ -13,9 +13,13 @@ import java.util.regex.Pattern;
  *     ("WEB-DL", "DTS-HD") is no group;</li>
  * <li>a group named at the end of a bracketed tag list: "(1080p ... x265-TheSickle)",
  *     "(... English - HONE)", "(1080p x265 EDGE2020)";</li>
+ * <li>a group with dots after the dash that follows a tag: "x264-YTS.AG", "AAC-BEN.THE.MEN";</li>
  * <li>a group after a free dash at the end: "x264 REPACK -SacReD";</li>
- * <li>a bracketed single word at the end ("[YTS.MX]"), unless the name starts with a group;</li>
- * <li>fansub style: the bracketed word the name starts with ("[SubsPlease] Title - 01").</li>
+ * <li>a mixed-case last word right after a codec or audio tag: ".x264.KRaLiMaRKo";</li>
+ * <li>a bracketed single word at the end ("[YTS.MX]", "[TAoE]"), unless the name starts with a
+ *     group or a bracketed tag list before it names one ("(... Tigole) [QxR]");</li>
+ * <li>fansub style: the bracketed words the name starts with ("[SubsPlease] Title - 01",
+ *     "[Anime Time] Title - 01").</li>
  * </ol>
  * Sites, checksums, trackers glued to the group ("-CTU[rartv]") and alternative titles in
  * trailing parentheses ("(Blue Lock, Multi-Subs)") are not groups and are dropped.
@@ -50,10 +54,13 @@ final class GroupRule {
             if (close > 0) {
                 lead = body.substring(1, close).strip();
                 body = body.substring(close + 1).strip();
-                leading = !lead.isEmpty() && lead.chars().noneMatch(Character::isWhitespace) && !SITE_TAG.matcher(lead).matches();
+                leading = leadingGroup(lead);
             }
         }
         String tail = "";
+        // A bracketed word at the end may be a collective ("(... Tigole) [QxR]"): a group named
+        // inside the tag list before it is the one that made the release.
+        boolean collective = false;
         while (body.endsWith("]") || body.endsWith(")")) {
             int open = opening(body);
             if (open < 0) {
@@ -70,23 +77,31 @@ final class GroupRule {
             boolean oneWord = content.chars().noneMatch(Character::isWhitespace);
             if (group.isEmpty() && !leading && oneWord && body.charAt(open) == '[' && plausible(content)) {
                 group = content;
+                collective = true;
                 body = before;
                 continue;
             }
-            if (group.isEmpty() && spaced && !leading) {
+            if ((group.isEmpty() || collective) && spaced && !leading) {
                 String[] inner = inner(content);
                 if (inner != null) {
                     group = inner[1];
                     content = inner[0];
                 }
+                collective = false;
             }
             tail = body.charAt(open) + content + (body.charAt(open) == '(' ? ")" : "]") + " " + tail;
             body = before;
         }
         if (group.isEmpty()) {
-            String[] split = dashGroup(body);
+            String[] split = dottedGroup(body);
+            if (split == null) {
+                split = dashGroup(body);
+            }
             if (split == null) {
                 split = freeDashGroup(body);
+            }
+            if (split == null) {
+                split = trailingWordGroup(body);
             }
             if (split != null) {
                 body = split[0];
@@ -97,6 +112,87 @@ final class GroupRule {
             group = lead;
         }
         return new Found((body + " " + tail).strip(), group, leading);
+    }
+
+    /**
+     * A group named by the bracket a name starts with: one word ("[SubsPlease]") or up to three
+     * words that are no tags ("[Anime Time]"); never a site.
+     */
+    private static boolean leadingGroup(String lead) {
+        if (lead.isEmpty() || SITE_TAG.matcher(lead).matches() || lead.indexOf(',') >= 0) {
+            return false;
+        }
+        if (lead.chars().noneMatch(Character::isWhitespace)) {
+            return true;
+        }
+        String[] words = lead.split("\\s+");
+        if (words.length > 3 || lead.indexOf('.') >= 0) {
+            return false;
+        }
+        for (String word : words) {
+            if (!Character.isLetter(word.charAt(0)) || Vocabulary.known(lower(word))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * "x264-YTS.AG", "AAC-BEN.THE.MEN", "H264-E.N.D": a group with dots after the dash that
+     * follows a tag, as {name, group}; null if the dotted words could be tags or a file ending.
+     */
+    private static String[] dottedGroup(String s) {
+        int dash = s.lastIndexOf('-');
+        if (dash <= 0 || s.indexOf('.', dash) < 0) {
+            return null;
+        }
+        String rest = s.substring(dash + 1);
+        String[] parts = rest.split("\\.", -1);
+        if (parts.length > 4) {
+            return null;
+        }
+        for (String part : parts) {
+            // Single letters ("E.N.D", "X.Y.Z") are initials, whatever tag a lone letter may be.
+            if (part.isEmpty() || part.length() > 6 || !lettersDigitsDashes(part) || !Character.isLetter(part.charAt(0))
+                    || part.length() > 1 && Vocabulary.known(lower(part))) {
+                return null;
+            }
+        }
+        int cut = Math.max(Math.max(s.lastIndexOf('.', dash), s.lastIndexOf(' ', dash)), s.lastIndexOf('_', dash));
+        String tag = lower(s.substring(cut + 1, dash));
+        if (!Vocabulary.known(tag) || Vocabulary.isNumber(tag)) {
+            return null;
+        }
+        return new String[] {s.substring(0, dash), rest};
+    }
+
+    /**
+     * ".x264.KRaLiMaRKo": a group written as the last word, without a dash, right after a codec
+     * or audio tag; only a word in mixed case ("KRaLiMaRKo"), which no tag is written in.
+     */
+    private static String[] trailingWordGroup(String s) {
+        int cut = Math.max(s.lastIndexOf('.'), s.lastIndexOf(' '));
+        if (cut <= 0) {
+            return null;
+        }
+        String last = s.substring(cut + 1);
+        String before = s.substring(0, cut);
+        int previousCut = Math.max(before.lastIndexOf('.'), before.lastIndexOf(' '));
+        String previous = lower(before.substring(previousCut + 1));
+        if (!valid(last) || !mixedCase(last) || !Vocabulary.codecOrAudio(previous) || !hasTags(before)) {
+            return null;
+        }
+        return new String[] {before, last};
+    }
+
+    /** An upper-case letter after a lower-case one: "KRaLiMaRKo", not "Remastered" or "DTS". */
+    private static boolean mixedCase(String word) {
+        for (int i = 1; i < word.length(); i++) {
+            if (Character.isUpperCase(word.charAt(i)) && Character.isLowerCase(word.charAt(i - 1))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** "-CTU[rartv]": a bracket written right after the group, with no separator, is a tracker's tag. */
@@ -173,7 +269,7 @@ final class GroupRule {
     }
 
     /** Whether the words before a dash include a tag, so the dash can start a group ("The.Amazing.Spider-Man" has none). */
-    private static boolean hasTags(String before) {
+    static boolean hasTags(String before) {
         for (String word : WORDS.split(before)) {
             String lower = lower(word);
             if (!lower.isEmpty() && (Vocabulary.isYear(lower) || Vocabulary.known(lower) && !Vocabulary.isNumber(lower)

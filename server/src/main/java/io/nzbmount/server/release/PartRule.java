@@ -7,11 +7,11 @@ import io.nzbmount.server.release.Vocabulary.Match;
 
 /**
  * Releases that hold less than their season or film: "S07.Vol.1", "Volume 2", "S05 EXTRAS",
- * "S03.SUBPACK", "S04.Part.2" (a season released in parts), "Sample", "Bonus" discs and "Featurettes". Read after the title only. Pure and
+ * "S03.SUBPACK", "S04.Part.2" and "S04.Part2" (a season released in parts), "Sample", "Bonus" discs and "Featurettes". Read after the title only. Pure and
  * stateless.
  */
 final class PartRule {
-    private static final Pattern VOLUME = Pattern.compile("vol(?:ume)?(\\d{1,3})");
+    private static final Pattern VOLUME = Pattern.compile("(?:vol(?:ume)?|part)(\\d{1,3})");
 
     private PartRule() {
     }

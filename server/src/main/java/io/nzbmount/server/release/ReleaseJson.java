@@ -46,7 +46,7 @@ public final class ReleaseJson {
         return m;
     }
 
-    /** {"kind":"none"}, numbered, seasons, daily or absolute, as docs/indexers.md shows. */
+    /** {"kind":"none"}, numbered, seasons, daily, absolute or unknown, as docs/indexers.md shows. */
     public static Map<String, Object> episodes(Episodes episodes) {
         Map<String, Object> m = new LinkedHashMap<>();
         switch (episodes) {
@@ -68,6 +68,10 @@ public final class ReleaseJson {
             case Episodes.Absolute a -> {
                 m.put("kind", "absolute");
                 m.put("episodes", a.episodes());
+            }
+            case Episodes.Unknown u -> {
+                m.put("kind", "unknown");
+                m.put("text", u.text());
             }
         }
         return m;

@@ -49,22 +49,35 @@ public final class ReleaseName {
     }
 
     private static ReleaseInfo read(String name, Words words, String group, boolean animeStyle) {
-        int certain = 0;
+        // A name may start with its series position: "2024.03.12.The.Daily.Show", "S02E05.Andor".
+        Vocabulary.Match<Episodes> leading = words.size() > 1 ? EpisodeRule.at(words, 0, animeStyle, true) : null;
+        int start = leading != null && leading.width() < words.size() ? leading.width() : 0;
+        int certain = start;
         while (certain < words.size() && !endsTitle(words, certain, animeStyle)) {
             certain++;
         }
+        if (certain == start && start > 0) {
+            // No title after the position: the name is read from its start, as any other.
+            start = 0;
+            certain = 0;
+        }
+        // A bare number that may be a series position or the title's own ("Room.237.720p") stays
+        // in the title, and the position is unknown.
+        Vocabulary.Match<Episodes> stop = certain < words.size() && Vocabulary.isNumber(words.lower(certain))
+                ? EpisodeRule.at(words, certain, animeStyle, true) : null;
+        boolean unsureNumber = stop != null && stop.value() instanceof Episodes.Unknown && stop.width() == 1;
         int yearAt = -1;
         if (certain < words.size() && words.parenthesisedYear(certain)) {
             yearAt = certain;
         }
-        for (int i = certain - 1; i > 0 && yearAt < 0; i--) {
+        for (int i = certain - 1; i > start && yearAt < 0; i--) {
             if (Vocabulary.isYear(words.get(i)) && words.enclosure(i) == 0) {
                 yearAt = i;
             }
         }
-        int titleEnd = trimTitle(words, yearAt >= 0 ? yearAt : certain);
+        int titleEnd = yearAt < 0 && unsureNumber ? certain + 1 : trimTitle(words, start, yearAt >= 0 ? yearAt : certain);
         StringBuilder title = new StringBuilder();
-        for (int i = 0; i < titleEnd; i++) {
+        for (int i = start; i < titleEnd; i++) {
             if (!(animeStyle && alternativeTitle(words, i))) {
                 title.append(title.isEmpty() ? "" : " ").append(words.get(i));
             }
@@ -72,6 +85,11 @@ public final class ReleaseName {
         // After "(2019)" the series position follows: "Title (2019) - 26".
         int looseAt = certain < words.size() && words.parenthesisedYear(certain) ? certain + 1 : certain;
         Tags tags = new Tags(words, animeStyle, looseAt);
+        if (start > 0) {
+            tags.episodes = leading.value();
+        } else if (unsureNumber) {
+            tags.episodes = stop.value();
+        }
         if (yearAt >= 0) {
             tags.year = Integer.parseInt(words.get(yearAt));
         }
@@ -88,24 +106,26 @@ public final class ReleaseName {
     }
 
     /** Moves tags that trail the title out of it: languages and flags written as tags, known editions. */
-    private static int trimTitle(Words words, int end) {
+    private static int trimTitle(Words words, int start, int end) {
         boolean moved = true;
-        while (moved && end > 1) {
+        while (moved && end > start + 1) {
             moved = false;
             String last = words.get(end - 1);
             String lower = words.lower(end - 1);
             boolean language = Vocabulary.language(lower) != null;
             if (Vocabulary.trailingTag(lower) && (!Vocabulary.titleCase(last) || language && end < words.size()
-                    && (Vocabulary.trailingTag(words.lower(end)) || Vocabulary.technicalEnd(words, end)))) {
+                    && (Vocabulary.trailingTag(words.lower(end)) || Vocabulary.technicalEnd(words, end)
+                    || Vocabulary.isYear(words.lower(end))))) {
                 end--;
                 moved = true;
                 continue;
             }
             for (int width = 1; width <= 3 && !moved; width++) {
-                int start = end - width;
-                Vocabulary.Match<String> edition = start >= 1 ? EditionRule.known(words, start) : null;
-                if (edition != null && edition.width() == width && !onlyArticle(words, start)) {
-                    end = start;
+                int from = end - width;
+                Vocabulary.Match<String> edition = from > start ? EditionRule.known(words, from) : null;
+                // Wider than the words left: the rest of it was moved already ("10TH" of "10TH.ANNiVERSARY").
+                if (edition != null && edition.width() >= width && !onlyArticle(words, start, from)) {
+                    end = from;
                     moved = true;
                 }
             }
@@ -113,8 +133,8 @@ public final class ReleaseName {
         return end;
     }
 
-    private static boolean onlyArticle(Words words, int titleEnd) {
-        return titleEnd == 1 && ARTICLES.contains(words.lower(0));
+    private static boolean onlyArticle(Words words, int start, int titleEnd) {
+        return titleEnd == start + 1 && ARTICLES.contains(words.lower(start));
     }
 
     /** Fansub names give a second title in parentheses: "Title (Romaji Title) - 05". */
@@ -158,11 +178,17 @@ public final class ReleaseName {
         private int readOne(int i) {
             Vocabulary.Match<Episodes> position = EpisodeRule.at(words, i, animeStyle, i == certain);
             if (position != null) {
+                Episodes next = position.value();
                 // A season named before its episode ("Season 2 S02E01") or an absolute number
-                // next to a seasonal one ("- 50 (S04E14)") gives way to the episode.
-                if (episodes instanceof Episodes.None || position.value() instanceof Episodes.Numbered
-                        && !(episodes instanceof Episodes.Numbered) && !(episodes instanceof Episodes.Daily)) {
-                    episodes = position.value();
+                // next to a seasonal one ("- 50 (S04E14)") gives way to the episode; two other
+                // episodes ("S01E05.1x06") leave the position unknown.
+                if (episodes instanceof Episodes.None || next instanceof Episodes.Numbered
+                        && !(episodes instanceof Episodes.Numbered) && !(episodes instanceof Episodes.Daily)
+                        && !(episodes instanceof Episodes.Unknown)) {
+                    episodes = next;
+                } else if (episodes instanceof Episodes.Numbered && next instanceof Episodes.Numbered
+                        && !episodes.equals(next)) {
+                    episodes = new Episodes.Unknown(episodes.label() + " " + next.label());
                 }
                 return position.width();
             }

@@ -73,11 +73,18 @@ final class Vocabulary {
             "proper", "repack", "repack2", "repack3", "rerip", "real", "upscaled", "upscale", "nfofix", "dirfix",
             "ws", "fs", "hybrid");
 
+    /** Media a television episode is taken from: a bare "103" before one of them is season 1, episode 3. */
+    private static final Set<String> TV_MEDIA = Set.of("hdtv", "pdtv", "sdtv", "dsr", "dsrip", "tvrip", "web",
+            "webrip", "web-dl", "webdl", "dvdrip");
+    /** Audio tags written between a language and the title's end ("Movie.German.DL.AC3.Dubbed"). */
+    private static final Set<String> AUDIO = Set.of("ac3", "ac3d", "dts", "dd51", "dd5", "ddp", "eac3", "aac", "truehd",
+            "mp3");
+
     /** Audio and picture tags: they never name a group and never start a title. */
     private static final Set<String> TECHNICAL = Set.of("aac", "aac2", "ac3", "dts", "dd", "dd2", "dd5", "ddp",
             "ddp2", "ddp5", "dd+", "eac3", "e-ac3", "truehd", "atmos", "flac", "opus", "mp3", "lpcm", "pcm", "ma",
             "hd", "hdr", "hdr10", "hdr10+", "dv", "dovi", "sdr", "10bit", "8bit", "10-bit", "dts-hd", "dts-x",
-            "x", "h", "hq", "amzn", "nf", "dsnp", "atvp", "hmax", "hulu", "ip", "cr", "mkv", "mp4", "avi");
+            "x", "h", "hq", "audio", "sub", "subs", "dub", "amzn", "nf", "dsnp", "atvp", "hmax", "hulu", "ip", "cr", "mkv", "mp4", "avi");
 
     private Vocabulary() {
     }
@@ -160,7 +167,18 @@ final class Vocabulary {
 
     /** A tag that may trail a title before the year or the first certain tag ("Movie.GERMAN.1080p"). */
     static boolean trailingTag(String lower) {
-        return LANGUAGES.containsKey(lower) || FLAGS.contains(lower);
+        return LANGUAGES.containsKey(lower) || FLAGS.contains(lower) || AUDIO.contains(lower);
+    }
+
+    /** A codec or audio word ("x264", "DTS", "AC3", "DDP5"): what a group is written after. */
+    static boolean codecOrAudio(String lower) {
+        return CODECS.containsKey(lower) || AUDIO.contains(lower) || lower.startsWith("dts") || lower.startsWith("aac")
+                || lower.startsWith("ddp") || lower.startsWith("truehd") || lower.startsWith("flac");
+    }
+
+    /** A medium television episodes come from ("HDTV", "WEB", "DVDRip"). */
+    static boolean tvMedium(String lower) {
+        return TV_MEDIA.contains(lower);
     }
 
     /** Any word of the vocabulary: what a group never is, and what may stand before a group's dash. */

@@ -1,5 +1,6 @@
 package io.nzbmount.server.sabnzbd;
 
+import io.nzbmount.server.library.NamePassword;
 import io.nzbmount.server.store.StoreException;
 import java.util.List;
 import java.util.Locale;
@@ -8,8 +9,10 @@ import java.util.Optional;
 
 /**
  * {@code addfile} (the NZB as a multipart part {@code name} or {@code nzbfile}) and {@code addurl}
- * (the NZB fetched from the URL in {@code name}). Both take {@code cat}, {@code priority} and
- * {@code nzbname}, and answer {@code {"status":true,"nzo_ids":["ID"]}} once the job has finished.
+ * (the NZB fetched from the URL in {@code name}). Both take {@code cat}, {@code priority},
+ * {@code nzbname} and {@code password} (also given as {@code {{password}}} at the end of the name,
+ * which is split off the job's name), and answer {@code {"status":true,"nzo_ids":["ID"]}} once the
+ * job has finished.
  */
 final class AddModes {
 
@@ -24,7 +27,7 @@ final class AddModes {
     SabReply addFile(SabRequest r) throws SabException, StoreException {
         SabRequest.Upload upload = r.upload().orElseThrow(() -> new SabException("addfile needs the NZB as a"
                 + " multipart/form-data POST with a file part named 'name' or 'nzbfile'"));
-        return add(r, upload.bytes(), jobName(r, Optional.of(upload.fileName())));
+        return add(r, upload.bytes(), NamePassword.split(jobName(r, Optional.of(upload.fileName()))));
     }
 
     SabReply addUrl(SabRequest r) throws SabException, StoreException {
@@ -32,15 +35,20 @@ final class AddModes {
         String category = client.category(r.param("cat"));
         int priority = Priorities.parse(r.param("priority"));
         NzbUrlFetcher.Fetched fetched = fetcher.fetch(url);
-        String name = jobName(r, fetched.fileName());
-        return added(client.add(fetched.bytes(), name, category, priority, r.baseUri()));
+        NamePassword name = NamePassword.split(jobName(r, fetched.fileName()));
+        return added(client.add(fetched.bytes(), name.name(), category, priority, r.baseUri(), password(r, name)));
     }
 
-    private SabReply add(SabRequest r, byte[] nzb, String name) throws SabException, StoreException {
+    private SabReply add(SabRequest r, byte[] nzb, NamePassword name) throws SabException, StoreException {
         String category = client.category(r.param("cat"));
         int priority = Priorities.parse(r.param("priority"));
         if (nzb.length == 0) throw new SabException("the uploaded NZB is empty");
-        return added(client.add(nzb, name, category, priority, r.baseUri()));
+        return added(client.add(nzb, name.name(), category, priority, r.baseUri(), password(r, name)));
+    }
+
+    /** {@code password=}, else the one at the end of the name. */
+    private static Optional<String> password(SabRequest r, NamePassword name) {
+        return r.param("password").filter(p -> !p.isEmpty()).or(name::password);
     }
 
     private static SabReply added(String nzoId) {

@@ -102,6 +102,15 @@ public final class DownloadClient {
      */
     public String add(byte[] nzb, String name, String category, int priority, URI baseUri)
             throws SabException, StoreException {
+        return add(nzb, name, category, priority, baseUri, Optional.empty());
+    }
+
+    /**
+     * {@link #add(byte[], String, String, int, URI)} with the password of the release's encrypted
+     * archives (SABnzbd's {@code password=}); it is stored with the source, never with the job.
+     */
+    public String add(byte[] nzb, String name, String category, int priority, URI baseUri, Optional<String> password)
+            throws SabException, StoreException {
         String sha256 = sha256(nzb);
         Optional<DownloadJob> known = db.transaction(c -> DownloadJobs.bySha256(c, sha256));
         if (known.isPresent()) return known.get().nzoId();
@@ -112,7 +121,7 @@ public final class DownloadClient {
             // A job of the same NZB may have finished between the look-up and taking the slot.
             Optional<DownloadJob> finished = db.transaction(c -> DownloadJobs.bySha256(c, sha256));
             if (finished.isPresent()) return finished.get().nzoId();
-            DownloadJob job = run(nzb, sha256, mine, baseUri);
+            DownloadJob job = run(nzb, sha256, mine, baseUri, password);
             db.transaction(c -> {
                 DownloadJobs.insert(c, job);
                 return null;
@@ -123,10 +132,11 @@ public final class DownloadClient {
         }
     }
 
-    private DownloadJob run(byte[] nzb, String sha256, Pending p, URI baseUri) throws SabException, StoreException {
+    private DownloadJob run(byte[] nzb, String sha256, Pending p, URI baseUri, Optional<String> password)
+            throws SabException, StoreException {
         ImportResult result;
         try {
-            result = importer.importGrabbed(nzb, p.name());
+            result = importer.importGrabbed(nzb, p.name(), password);
         } catch (ImportException e) {
             return switch (e.reason()) {
                 case MALFORMED, TOO_LARGE -> throw new SabException("not a usable NZB: " + e.getMessage());

@@ -1,12 +1,11 @@
 package io.nzbmount.server.sabnzbd;
 
+import io.nzbmount.server.http.FetchTargets;
 import io.nzbmount.server.library.LibraryImporter;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.net.UnknownHostException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -41,20 +40,10 @@ final class NzbUrlFetcher {
     record Fetched(byte[] bytes, Optional<String> fileName) {
     }
 
-    /** Refuses hosts that resolve to loopback, link-local, wildcard or multicast addresses. */
+    /** Refuses hosts that resolve to loopback, link-local, wildcard or multicast addresses ({@link FetchTargets}). */
     static final AddressPolicy PUBLIC_AND_LAN = host -> {
-        InetAddress[] all;
-        try {
-            all = InetAddress.getAllByName(host);
-        } catch (UnknownHostException e) {
-            throw new SabException("addurl: the host " + host + " is not known");
-        }
-        for (InetAddress a : all) {
-            if (a.isLoopbackAddress() || a.isLinkLocalAddress() || a.isAnyLocalAddress() || a.isMulticastAddress()) {
-                throw new SabException("addurl: " + host + " is an address of this machine or its link ("
-                        + a.getHostAddress() + "); NZBMount fetches NZBs only from other hosts");
-            }
-        }
+        Optional<String> refusal = FetchTargets.refusal(host, false);
+        if (refusal.isPresent()) throw new SabException("addurl: " + refusal.get());
     };
 
     private final HttpClient http;

@@ -3,12 +3,15 @@ package io.nzbmount.server.sabnzbd;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nzbmount.server.http.ToolLogin;
 import io.nzbmount.server.store.StoreException;
+import java.io.InputStream;
+import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.server.Handler;
@@ -23,9 +26,10 @@ import org.slf4j.LoggerFactory;
  * answer is HTTP 200 with a JSON object; a refusal is {@code {"status":false,"error":"..."}} (Sonarr
  * and Radarr read nothing but a 200). Mount it with
  * {@link io.nzbmount.server.http.WebServer.Builder#selfAnsweringRoute}: it acts only on a request
- * whose login is {@link ToolLogin.Verdict#VALID} (the API key in the query, header or form, or the
- * login as {@code ma_username}/{@code ma_password}); {@code version} alone answers without one, as
- * SABnzbd's does, because clients ask it first to tell "not reachable" from "wrong key". Thread safe.
+ * whose login is {@link ToolLogin.Verdict#VALID} (the API key in the query, header or form);
+ * {@code version} alone answers without one, as SABnzbd's does, because clients ask it first to
+ * tell "not reachable" from "wrong key". Before the key is found valid nothing of the body is read
+ * but the start of a form that may carry it ({@link FormKey}). Thread safe.
  */
 public final class SabApiHandler extends Handler.Abstract {
 
@@ -45,10 +49,16 @@ public final class SabApiHandler extends Handler.Abstract {
     }
 
     private final Map<String, Mode> modes;
+    private final Supplier<URI> base;
 
-    /** @param modes the modes answered, by name ({@code mode=} value) */
-    public SabApiHandler(Map<String, Mode> modes) {
+    /**
+     * @param modes the modes answered, by name ({@code mode=} value)
+     * @param base  what {@code .strm} URLs start with, from the configuration (never from the
+     *              request's {@code Host}); asked once per call, so it may name a port bound later
+     */
+    public SabApiHandler(Map<String, Mode> modes, Supplier<URI> base) {
         this.modes = new TreeMap<>(modes);
+        this.base = base;
     }
 
     @Override
@@ -84,17 +94,19 @@ public final class SabApiHandler extends Handler.Abstract {
             Map<String, String> query = SabForm.query(request);
             ToolLogin.Verdict login = ToolLogin.of(request);
             Optional<String> queryMode = Optional.ofNullable(query.get("mode")).map(String::strip);
-            if (login != ToolLogin.Verdict.VALID && !queryMode.filter(WITHOUT_LOGIN::contains).isPresent()
-                    && !(login == ToolLogin.Verdict.ABSENT && SabForm.isMultipart(request))) {
-                return refusedLogin(login);
+            InputStream body = null;
+            if (login == ToolLogin.Verdict.ABSENT && SabForm.isMultipart(request)) {
+                // Only the start of a form that may carry the key is read before the key is checked.
+                FormKey form = FormKey.read(request);
+                login = ToolLogin.checkBodyKey(request, form.key().orElse(null));
+                body = form.body();
             }
-            SabRequest call = SabForm.read(request, query);
-            if (login == ToolLogin.Verdict.ABSENT) {
-                login = ToolLogin.checkBodyKey(request, call.params().get("apikey"));
-            }
+            boolean valid = login == ToolLogin.Verdict.VALID;
+            if (!valid && !queryMode.filter(WITHOUT_LOGIN::contains).isPresent()) return refusedLogin(login);
+            SabRequest call = valid ? SabForm.read(request, query, body, base.get())
+                    : SabForm.queryOnly(query, base.get());
             String modeName = call.param("mode").orElseThrow(() -> new SabException(
                     "no mode given: call /api?mode=version&output=json&apikey=KEY"));
-            if (login != ToolLogin.Verdict.VALID && !WITHOUT_LOGIN.contains(modeName)) return refusedLogin(login);
             Mode mode = modes.get(modeName);
             if (mode == null) {
                 return new SabReply.Refused("not implemented: mode '" + SabRequest.shorten(modeName)
@@ -115,7 +127,7 @@ public final class SabApiHandler extends Handler.Abstract {
     private static SabReply refusedLogin(ToolLogin.Verdict verdict) {
         return new SabReply.Refused(switch (verdict) {
             case WRONG -> "API Key Incorrect";
-            case SLOWED -> "too many failed logins from this address; try again in a second";
+            case SLOWED -> "too many failed logins (from this address, or from all together); try again in a second";
             default -> "API Key Required";
         });
     }

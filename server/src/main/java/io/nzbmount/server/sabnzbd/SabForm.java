@@ -14,6 +14,7 @@ import org.eclipse.jetty.http.MultiPart;
 import org.eclipse.jetty.http.MultiPartConfig;
 import org.eclipse.jetty.http.MultiPartFormData;
 import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.io.content.InputStreamContentSource;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.util.Fields;
 
@@ -49,22 +50,35 @@ final class SabForm {
         return type != null && type.toLowerCase(Locale.ROOT).startsWith("multipart/form-data");
     }
 
-    /** The whole call: the query, plus the form's fields and file when it is a multipart POST. */
-    static SabRequest read(Request request, Map<String, String> query) throws SabException {
+    /**
+     * The call of a logged-in request: the query, plus the form's fields and file when it is a
+     * multipart POST, read from {@code body} (the request's body, of which {@link FormKey} may have
+     * read the start) or, when null, from the request. {@code base} starts the {@code .strm} URLs.
+     */
+    static SabRequest read(Request request, Map<String, String> query, InputStream body, URI base)
+            throws SabException {
         Map<String, String> params = new HashMap<>(query);
         Optional<SabRequest.Upload> upload = Optional.empty();
-        if (isMultipart(request)) upload = multipart(request, params);
-        return new SabRequest(params, upload, baseUri(request));
+        if (isMultipart(request)) {
+            Content.Source source = body == null ? request : new InputStreamContentSource(body);
+            upload = multipart(request, source, params);
+        }
+        return new SabRequest(params, upload, base);
     }
 
-    private static Optional<SabRequest.Upload> multipart(Request request, Map<String, String> params)
-            throws SabException {
+    /** The call of a request that is not logged in: the query alone, its body left unread. */
+    static SabRequest queryOnly(Map<String, String> query, URI base) {
+        return new SabRequest(new HashMap<>(query), Optional.empty(), base);
+    }
+
+    private static Optional<SabRequest.Upload> multipart(Request request, Content.Source source,
+                                                         Map<String, String> params) throws SabException {
         int max = LibraryImporter.MAX_NZB_BYTES;
         MultiPartConfig config = new MultiPartConfig.Builder()
                 .maxParts(32).maxSize(max + MULTIPART_OVERHEAD).maxPartSize(max).maxMemoryPartSize(max).build();
         MultiPartFormData.Parts parts;
         try {
-            parts = MultiPartFormData.getParts(request, request, request.getHeaders().get(HttpHeader.CONTENT_TYPE),
+            parts = MultiPartFormData.getParts(source, request, request.getHeaders().get(HttpHeader.CONTENT_TYPE),
                     config);
         } catch (RuntimeException e) {
             throw new SabException("the multipart/form-data upload cannot be read: " + rootMessage(e));
@@ -93,15 +107,6 @@ final class SabForm {
 
     private static boolean isNamed(MultiPart.Part p) {
         return "name".equals(p.getName()) || "nzbfile".equals(p.getName());
-    }
-
-    /** Scheme, host and port as the client addressed this server (the Host header was checked before). */
-    private static URI baseUri(Request request) {
-        var uri = request.getHttpURI();
-        String host = uri.getHost() == null ? "127.0.0.1" : uri.getHost();
-        if (host.contains(":") && !host.startsWith("[")) host = "[" + host + "]";
-        int port = uri.getPort();
-        return URI.create(uri.getScheme() + "://" + host + (port > 0 ? ":" + port : "") + "/");
     }
 
     private static String rootMessage(Throwable t) {

@@ -11,7 +11,8 @@ import java.util.Optional;
  *
  * @param params  parameter names to values (the first value of each)
  * @param upload  the uploaded NZB, when the request had one
- * @param baseUri the scheme, host and port the client reached this server by, ending in '/': what
+ * @param baseUri the scheme, host and port of this server as configured ({@code downloads.publicUrl},
+ *                else the bind address and port), ending in '/': what
  *                a {@code .strm} file's URL starts with
  */
 public record SabRequest(Map<String, String> params, Optional<Upload> upload, URI baseUri) {

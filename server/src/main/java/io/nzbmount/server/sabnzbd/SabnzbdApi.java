@@ -4,10 +4,12 @@ import io.nzbmount.config.DownloadSettings;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.LibraryImporter;
 import io.nzbmount.server.store.Database;
+import java.net.URI;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /** Puts the SABnzbd-compatible download client together: its store, folders and modes. */
 public final class SabnzbdApi {
@@ -19,14 +21,16 @@ public final class SabnzbdApi {
      * The handler of {@link SabApiHandler#PATH} and {@link SabApiHandler#URL_BASE_PATH}.
      *
      * @param dataDir where job folders go when {@code downloads.completeDir} is not set ({@code complete} in it)
+     * @param server  the server's own address ({@code http://bind:port/}), what {@code .strm} URLs start
+     *                with when {@code downloads.publicUrl} is not set; asked once per call
      */
     public static SabApiHandler handler(Database db, LibraryImporter importer, ItemCatalog catalog,
-                                        DownloadSettings settings, Path dataDir, Clock clock) {
-        return handler(db, importer, catalog, settings, dataDir, clock, NzbUrlFetcher.PUBLIC_AND_LAN);
+                                        DownloadSettings settings, Path dataDir, Clock clock, Supplier<URI> server) {
+        return handler(db, importer, catalog, settings, dataDir, clock, server, NzbUrlFetcher.PUBLIC_AND_LAN);
     }
 
     static SabApiHandler handler(Database db, LibraryImporter importer, ItemCatalog catalog, DownloadSettings settings,
-                                 Path dataDir, Clock clock, NzbUrlFetcher.AddressPolicy urls) {
+                                 Path dataDir, Clock clock, Supplier<URI> server, NzbUrlFetcher.AddressPolicy urls) {
         Path complete = settings.completeDir().orElse(dataDir.resolve("complete")).toAbsolutePath().normalize();
         JobFolders folders = new JobFolders(complete, settings.layout(), settings.mountPath());
         DownloadClient client = new DownloadClient(db, importer, catalog, folders, settings.categories(), clock,
@@ -43,6 +47,7 @@ public final class SabnzbdApi {
                 "addfile", add::addFile,
                 "addurl", add::addUrl,
                 "queue", queue::answer,
-                "history", history::answer));
+                "history", history::answer),
+                () -> settings.publicUrl().orElseGet(server));
     }
 }

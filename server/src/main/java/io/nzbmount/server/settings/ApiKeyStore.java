@@ -1,5 +1,6 @@
 package io.nzbmount.server.settings;
 
+import io.nzbmount.config.InitialApiKey;
 import io.nzbmount.config.Settings;
 import io.nzbmount.server.http.ApiKeys;
 import io.nzbmount.server.http.BasicAuthHandler;
@@ -11,6 +12,8 @@ import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.Objects;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The API key ({@code auth.apiKey}): made at the first start, kept in the database's
@@ -23,6 +26,7 @@ public final class ApiKeyStore implements ApiKeys {
 
     /** The key of the API key in the {@code settings} table. */
     public static final String KEY = "auth.apiKey";
+    private static final Logger LOG = LoggerFactory.getLogger(ApiKeyStore.class);
 
     private final Database db;
     private final SecureRandom random;
@@ -40,15 +44,31 @@ public final class ApiKeyStore implements ApiKeys {
      * @throws StoreException when the database cannot be read or written
      */
     public static ApiKeyStore open(Database db, SecureRandom random) throws StoreException {
+        return open(db, random, Optional.empty());
+    }
+
+    /**
+     * The stored key; when there is none, {@code initial} ({@link InitialApiKey}, checked by the
+     * loader) or else a new one, stored now. A stored key stays: a different {@code initial} is
+     * only warned about, so a key replaced on the Settings page is not undone at the next start.
+     *
+     * @throws StoreException when the database cannot be read or written
+     */
+    public static ApiKeyStore open(Database db, SecureRandom random, Optional<String> initial) throws StoreException {
         Objects.requireNonNull(random, "random");
         String key = db.transaction(c -> {
             Optional<String> stored = SettingsTable.get(c, KEY);
             if (stored.isPresent() && !stored.get().isBlank()) return stored.get();
-            String made = generate(random);
+            String made = initial.orElseGet(() -> generate(random));
             SettingsTable.put(c, KEY, made);
             return made;
         });
-        return new ApiKeyStore(db, random, key);
+        ApiKeyStore store = new ApiKeyStore(db, random, key);
+        if (initial.isPresent() && !store.matches(initial.get())) {
+            LOG.warn("{} is not used: the data directory has its API key already (from the first start, or replaced"
+                    + " on the Settings page); the key in force is shown there", InitialApiKey.ENV);
+        }
+        return store;
     }
 
     /** The key in force, for the one answer that shows it to a logged-in user. */

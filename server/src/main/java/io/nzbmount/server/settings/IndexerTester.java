@@ -58,6 +58,7 @@ public final class IndexerTester {
             case IndexerException.BadRequest r -> "bad-request";
             case IndexerException.Unavailable r -> "unavailable";
             case IndexerException.MalformedAnswer r -> "malformed-answer";
+            case IndexerException.RefusedTarget r -> "refused-target";
             default -> "failed";
         };
     }

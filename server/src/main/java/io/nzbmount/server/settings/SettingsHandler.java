@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.nzbmount.server.api.ApiException;
-import io.nzbmount.server.http.ApiKeyHandler;
 import io.nzbmount.server.http.RequestBodies;
 import io.nzbmount.server.ui.CsrfHandler;
 import io.nzbmount.server.store.StoreException;
@@ -37,7 +36,8 @@ import org.slf4j.LoggerFactory;
 public final class SettingsHandler extends Handler.Abstract {
 
     private static final Logger LOG = LoggerFactory.getLogger(SettingsHandler.class);
-    private static final String PATH = "/api/settings";
+    /** The path of the settings, and below it of the key: the login's, never the API key's. */
+    public static final String PATH = "/api/settings";
     /** Settings are small; anything larger is not settings. */
     static final int MAX_BODY_BYTES = 256 * 1024;
 
@@ -128,12 +128,13 @@ public final class SettingsHandler extends Handler.Abstract {
     }
 
     /**
-     * The key is shown only to a request that proves it is no cross-site one: the UI's header, or
-     * the key itself. Reading it is a GET, which the cross-site check lets pass otherwise.
+     * The key is shown only to a request that proves it is no cross-site one: the UI's header.
+     * Reading it is a GET, which the cross-site check lets pass otherwise; the key itself opens no
+     * settings path (the web server is told so), so it cannot show or replace itself.
      */
     private Map<String, String> apiKey(Request request, String method) throws StoreException {
         String marker = request.getHeaders().get(CsrfHandler.HEADER);
-        if ((marker == null || marker.isBlank()) && !ApiKeyHandler.carriesKey(request)) {
+        if (marker == null || marker.isBlank()) {
             throw ApiException.of(403, "the API key is shown only with the header " + CsrfHandler.HEADER + ": 1");
         }
         return switch (method) {

@@ -44,7 +44,8 @@ final class SettingsRequest {
      *              another place ({@link SecretDestination}); the caller reports them with the
      *              loader's problems, so one answer names everything to fix
      * @throws InvalidSettingsException when the body is not an object, names a saved entry that does
-     *                                  not exist, or changes what only the file may set
+     *                                  not exist, changes what only the file may set, or names a section
+     *                                  the settings do not show
      */
     static ObjectNode sections(JsonNode body, Settings saved, Map<String, String> env, Map<String, String> moved)
             throws InvalidSettingsException {
@@ -74,10 +75,15 @@ final class SettingsRequest {
                         p -> p.credentials().map(Credentials::password), SecretDestination::moved, env, problems, moved));
                 case "indexers" -> out.set(key, list(value, "indexers", "apiKey", saved.indexers(),
                         i -> Optional.of(i.apiKey()), SecretDestination::moved, env, problems, moved));
-                case "reader" -> problems.put("reader", "not changed here; edit the configuration file");
+                case "reader", "downloads" -> problems.put(key, "not changed here; edit the configuration file");
                 default -> {
-                    // Unknown keys go on to the loader, which names them (with a guess).
-                    if (!ANSWER_KEYS.contains(key)) out.set(key, value);
+                    if (SettingsTrees.EDITABLE.contains(key)) {
+                        out.set(key, value);
+                    } else if (!ANSWER_KEYS.contains(key)) {
+                        // Saved, it would apply at the next start without the page ever showing it.
+                        problems.put(key, "not a section of these settings (" + String.join(", ", SettingsTrees.EDITABLE)
+                                + ")");
+                    }
                 }
             }
         }

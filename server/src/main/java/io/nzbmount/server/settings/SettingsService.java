@@ -7,11 +7,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.nzbmount.config.ConfigException;
 import io.nzbmount.config.ConfigLoader;
 import io.nzbmount.config.Settings;
+import io.nzbmount.server.http.FetchTargets;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.SettingsTable;
 import io.nzbmount.server.store.StoreException;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -91,12 +90,14 @@ public final class SettingsService {
         Optional<String> stored = db.transaction(c -> SettingsTable.get(c, OVERLAY_KEY));
         ObjectNode overlay = SettingsTrees.MAPPER.createObjectNode();
         List<String> ignored = new ArrayList<>();
+        List<String> stale = List.of();
         Settings effective = base;
         if (stored.isPresent()) {
             try {
                 JsonNode parsed = SettingsTrees.MAPPER.readTree(stored.get());
                 if (!(parsed instanceof ObjectNode o)) throw new IllegalStateException("not a JSON object");
                 overlay = o;
+                stale = withoutHiddenSections(overlay);
                 effective = combine(base, overlay, env);
             } catch (JsonProcessingException | IllegalStateException e) {
                 ignored.add("the saved document cannot be read (" + e.getClass().getSimpleName() + ")");
@@ -108,8 +109,26 @@ public final class SettingsService {
                 overlay = SettingsTrees.MAPPER.createObjectNode();
                 effective = base;
             }
+            if (!stale.isEmpty()) {
+                LOG.warn("{} hold sections the web UI does not edit, which are not used: {}", SOURCE, stale);
+                for (String section : stale) ignored.add(section + ": not a section of these settings; set it in the"
+                        + " configuration file");
+            }
         }
         return new SettingsService(db, base, env, overlay, effective, ignored);
+    }
+
+    /**
+     * Removes the sections the web UI does not show (saved before such sections were refused):
+     * they would apply at each start unseen. Returns their names.
+     */
+    private static List<String> withoutHiddenSections(ObjectNode overlay) {
+        List<String> hidden = new ArrayList<>();
+        overlay.fieldNames().forEachRemaining(name -> {
+            if (!SettingsTrees.EDITABLE.contains(name)) hidden.add(name);
+        });
+        overlay.remove(hidden);
+        return hidden;
     }
 
     /** The settings now in force: file, saved settings and environment combined. */
@@ -276,19 +295,8 @@ public final class SettingsService {
      * make the next start fail that way is refused now, where the user can still fix it.
      */
     private static void checkReachableOnlyWithLogin(Settings s) throws InvalidSettingsException {
-        if (s.auth().isPresent() || isLoopback(s.server().bind())) return;
+        if (s.auth().isPresent() || FetchTargets.loopbackOnly(s.server().bind())) return;
         throw new InvalidSettingsException(Map.of("server.bind", "listening on " + s.server().bind()
                 + " lets anyone on the network in: set a login (auth username and password) first, or bind to 127.0.0.1"));
-    }
-
-    private static boolean isLoopback(String address) {
-        try {
-            for (InetAddress a : InetAddress.getAllByName(address)) {
-                if (!a.isLoopbackAddress()) return false;
-            }
-            return true;
-        } catch (UnknownHostException e) {
-            return false;
-        }
     }
 }

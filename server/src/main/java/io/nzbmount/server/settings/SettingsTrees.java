@@ -53,6 +53,7 @@ final class SettingsTrees {
         s.downloads().mountPath().ifPresent(m -> downloads.put("mountPath", m.toString()));
         ArrayNode categories = downloads.putArray("categories");
         s.downloads().categories().forEach(categories::add);
+        s.downloads().publicUrl().ifPresent(u -> downloads.put("publicUrl", u.toString()));
         return root;
     }
 

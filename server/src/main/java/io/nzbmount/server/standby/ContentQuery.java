@@ -25,6 +25,10 @@ public final class ContentQuery {
             // Fansub names write the number after the title ("Title - 12"), which is what indexers match.
             return Optional.of(SearchQuery.text(title + " " + a.episodes().getFirst()));
         }
+        if (info.episodes() instanceof Episodes.Unknown u) {
+            // An unsure reading: the words as written, which is what the release's own name has.
+            return Optional.of(SearchQuery.text(title + " " + u.text()));
+        }
         if (!(info.episodes() instanceof Episodes.None)) {
             return Optional.of(SearchQuery.text(title + " " + info.episodes().label()));
         }

@@ -109,6 +109,15 @@ final class FingerprintSweep {
         this.found = new HolesFound(holes);
     }
 
+    /**
+     * Holes of the two sources known before the sweep but stored nowhere (the articles each
+     * import found missing): stored as the sources' holes when the proof verifies. Call before {@link #run}.
+     */
+    FingerprintSweep storingWhenVerified(List<Hole> ofPrimary, List<Hole> ofStandby) {
+        found.known(ofPrimary, ofStandby);
+        return this;
+    }
+
     /** The two sources a sweep compares. */
     record Pair(long primaryId, long standbyId) {}
 
@@ -145,11 +154,12 @@ final class FingerprintSweep {
         }
         return switch (tally.verdict()) {
             case VERIFIED -> {
+                String holes = found.describe();
                 found.store(primaryId, standbyId);
                 yield new Proof(StandbyState.VERIFIED, "all " + tally.total() + " samples match the primary"
                         + (leftOut == 0 ? "" : " (" + leftOut + " left out: no bytes both could read were left for"
                         + " them, and the others compare every byte both can read)")
-                        + found.describe(), tally.total(), tally.total());
+                        + holes, tally.total(), tally.total());
             }
             case MISMATCH -> throw new IllegalStateException("a difference returns at once");
             case INCONCLUSIVE -> new Proof(StandbyState.INCONCLUSIVE, tally.unreadable() + " of " + total

@@ -4,6 +4,7 @@ import io.nzbmount.nntp.ArticleSpan;
 import io.nzbmount.server.policy.Hole;
 import io.nzbmount.server.store.StoreException;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -27,6 +28,15 @@ final class HolesFound {
 
     void standby(int fileIndex, ArticleSpan span) {
         if (span.end() > span.start()) standby.add(new Hole(fileIndex, span.start(), span.end()));
+    }
+
+    /**
+     * Holes known before the sweep that are stored nowhere yet (the articles each import's STAT
+     * sample found missing): stored with the rest when the proof verifies.
+     */
+    void known(List<Hole> ofPrimary, List<Hole> ofStandby) {
+        primary.addAll(ofPrimary);
+        standby.addAll(ofStandby);
     }
 
     /** Stores what was found as holes of the two sources. */

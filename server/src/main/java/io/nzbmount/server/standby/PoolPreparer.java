@@ -122,7 +122,8 @@ final class PoolPreparer {
         try {
             nzb = indexers.get().download(result);
         } catch (IndexerException e) {
-            if (e instanceof IndexerException.NzbGone || e instanceof IndexerException.NzbTooLarge) {
+            if (e instanceof IndexerException.NzbGone || e instanceof IndexerException.NzbTooLarge
+                    || e instanceof IndexerException.RefusedTarget) {
                 markDead(itemId, key, result.title(), "the indexer refused the NZB: " + e.getMessage());
             } else {
                 skipped(itemId, result, "the NZB could not be downloaded now: " + e.getMessage());

@@ -112,6 +112,8 @@ public final class StandbyProver {
         List<FilePair> pairs = new ArrayList<>();
         List<Hole> known = new ArrayList<>(HoleTable.ofSource(db, primaryId));
         List<Hole> standbyKnown = new ArrayList<>(HoleTable.ofSource(db, standbyId));
+        List<Hole> primaryAtImport = new ArrayList<>();
+        List<Hole> standbyAtImport = new ArrayList<>();
         Set<String> missingAtImport = db.transaction(c -> MissingArticles.of(c, primaryId));
         Set<String> standbyMissingAtImport = db.transaction(c -> MissingArticles.of(c, standbyId));
         for (FileRecord own : itemFiles) {
@@ -156,17 +158,20 @@ public final class StandbyProver {
                     FilePair.plan(own.size(), primaryMap, standbyMap)));
             Optional<NzbFile> nzbFile = fileMaps.nzbFile(p);
             if (nzbFile.isPresent()) {
-                known.addAll(ImportHoles.of(p.index(), primaryMap, nzbFile.get().segments(), missingAtImport));
+                primaryAtImport.addAll(ImportHoles.of(p.index(), primaryMap, nzbFile.get().segments(), missingAtImport));
             }
             Optional<NzbFile> standbyNzbFile = fileMaps.nzbFile(match.get());
             if (standbyNzbFile.isPresent()) {
-                standbyKnown.addAll(ImportHoles.of(match.get().index(), standbyMap, standbyNzbFile.get().segments(),
+                standbyAtImport.addAll(ImportHoles.of(match.get().index(), standbyMap, standbyNzbFile.get().segments(),
                         standbyMissingAtImport));
             }
         }
+        known.addAll(primaryAtImport);
+        standbyKnown.addAll(standbyAtImport);
         return new FingerprintSweep(db, usenet, new FingerprintSweep.Pair(primaryId, standbyId), pairs, progress,
                 primaryLocks.computeIfAbsent(primaryId, id -> new ReentrantLock()), pace, priority, guard,
-                known, standbyKnown, served, holeTable).run();
+                known, standbyKnown, served, holeTable)
+                .storingWhenVerified(primaryAtImport, standbyAtImport).run();
     }
 
     /**

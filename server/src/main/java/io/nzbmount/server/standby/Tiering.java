@@ -3,6 +3,7 @@ package io.nzbmount.server.standby;
 import java.util.OptionalInt;
 
 import io.nzbmount.server.release.Codec;
+import io.nzbmount.server.release.Episodes;
 import io.nzbmount.server.release.ReleaseInfo;
 import io.nzbmount.server.release.Resolution;
 
@@ -37,7 +38,9 @@ public final class Tiering {
      * depth) and upscaling. An unrecognised name matches nothing.
      */
     public static boolean sameContent(ReleaseInfo a, ReleaseInfo b) {
+        // An unsure episode reading matches nothing, not even the same words in another name.
         return a.recognised() && b.recognised()
+                && !(a.episodes() instanceof Episodes.Unknown) && !(b.episodes() instanceof Episodes.Unknown)
                 && a.titleKey().equals(b.titleKey())
                 && (!a.hasYear() || !b.hasYear() || a.year() == b.year())
                 && a.episodes().equals(b.episodes())

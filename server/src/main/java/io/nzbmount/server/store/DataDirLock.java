@@ -65,6 +65,7 @@ public final class DataDirLock implements AutoCloseable {
         FileChannel channel = null;
         boolean held = false;
         try {
+            PrivateFiles.file(file);
             channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
                     StandardOpenOption.WRITE);
             FileLock lock;

@@ -3,14 +3,16 @@ package io.nzbmount.server.store;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The SQLite database in the data directory, in WAL mode, with the schema migrated to the newest
@@ -20,6 +22,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>WAL with {@code synchronous=NORMAL} survives a killed process (a committed transaction is in
  * the WAL file before commit returns); only a power loss can take the last transactions.
  *
+ * <p>The data directory is made 0700 and the database file 0600 ({@link PrivateFiles}): they hold
+ * every secret. Opening warns when they, or the WAL files, are readable by others.
+ *
  * <p>An open database holds the {@link DataDirLock} of its data directory until closed, so a
  * second server on the same directory is refused at start instead of writing alongside.
  */
@@ -28,7 +33,11 @@ public final class Database implements AutoCloseable {
     /** The migration scripts in order; a script's position + 1 is the schema version it makes. */
     static final List<String> MIGRATIONS = List.of("db/V1__library.sql", "db/V2__standby.sql",
             "db/V3__holes.sql", "db/V4__archives.sql", "db/V5__item_problems.sql", "db/V6__ids_never_reused.sql",
-            "db/V7__proofs.sql", "db/V8__download_jobs.sql");
+            "db/V7__proofs.sql", "db/V8__download_jobs.sql", "db/V9__source_passwords.sql");
+
+    /** The database file's name in the data directory. */
+    static final String FILE_NAME = "nzbmount.db";
+    private static final Logger LOG = LoggerFactory.getLogger(Database.class);
 
     private final Connection connection;
     private final DataDirLock dirLock;
@@ -47,13 +56,21 @@ public final class Database implements AutoCloseable {
      */
     public static Database open(Path dataDir) throws StoreException {
         try {
-            Files.createDirectories(dataDir);
+            PrivateFiles.directory(dataDir);
         } catch (IOException e) {
             throw new StoreException("cannot create data directory " + dataDir + ": " + e.getMessage(), e);
         }
         DataDirLock dirLock = DataDirLock.acquire(dataDir);
         try {
-            return open(dataDir.resolve("nzbmount.db"), dirLock);
+            Path file = dataDir.resolve(FILE_NAME);
+            try {
+                PrivateFiles.file(file);
+            } catch (IOException e) {
+                throw new StoreException("cannot create database " + file + ": " + e.getMessage(), e);
+            }
+            Database db = open(file, dirLock);
+            warnIfReadableByOthers(dataDir, file);
+            return db;
         } catch (StoreException | RuntimeException | Error e) {
             try {
                 dirLock.close();
@@ -61,6 +78,18 @@ public final class Database implements AutoCloseable {
                 e.addSuppressed(suppressed);
             }
             throw e;
+        }
+    }
+
+    /** Says which of the files holding secrets other accounts may read (kept as the owner set them). */
+    private static void warnIfReadableByOthers(Path dataDir, Path file) {
+        List<String> loose = new ArrayList<>();
+        PrivateFiles.looseness(dataDir, true).ifPresent(loose::add);
+        for (String suffix : List.of("", "-wal", "-shm")) {
+            PrivateFiles.looseness(Path.of(file + suffix), false).ifPresent(loose::add);
+        }
+        if (!loose.isEmpty()) {
+            LOG.warn("the database holds passwords and keys, but other accounts may read it: {}", String.join("; ", loose));
         }
     }
 

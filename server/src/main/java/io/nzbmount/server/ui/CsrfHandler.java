@@ -26,7 +26,8 @@ import io.nzbmount.server.http.HttpProblem;
  * cross-site}) refuses such requests even before that, in browsers that send those headers.
  * Scripts and {@code curl} add the header themselves. A request logged in by the API key
  * ({@link ApiKeyHandler}) is let through: a browser never adds that key by itself, so a page
- * that sends it already knows it. Put it in front of {@code /api} only:
+ * that sends it already knows it. On the paths the key does not open (the settings), it logs
+ * nothing in, so the header is required there whatever key comes with the request. Put it in front of {@code /api} only:
  * WebDAV clients under {@code /dav} do not send it and are not browsers.
  *
  * <p>Origins are compared by host and port against the {@code Host} the request was sent to,

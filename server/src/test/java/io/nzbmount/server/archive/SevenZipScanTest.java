@@ -163,9 +163,10 @@ class SevenZipScanTest {
     }
 
     @Test
-    void encryptedStoredSevenZipIsRefused() throws Exception {
+    void encryptedStoredSevenZipWithoutAPasswordIsRefused() throws Exception {
         ArchiveSet set = ArchiveScanner.scan(new CountingSource(archive("p", "-mx0", "-psecret"))).sets().get(0);
-        assertEquals(Refusal.Reason.ENCRYPTED, member(set, "film.mkv").refusal().orElseThrow().reason());
+        assertEquals(Refusal.Reason.ENCRYPTED, set.refusal().orElseThrow().reason());
+        assertTrue(set.members().isEmpty(), "nothing of it is served");
     }
 
     @Test

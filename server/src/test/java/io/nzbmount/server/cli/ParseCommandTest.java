@@ -90,6 +90,16 @@ class ParseCommandTest {
     }
 
     @Test
+    void anUnsurePositionIsPrintedAsUnknownAndIsNeverTheSame() throws IOException {
+        String name = "Number.451.720p.BluRay.x264-GRP";
+        assertEquals(0, run(name + "\t" + name + "\n", "parse", "--same"), err.toString(StandardCharsets.UTF_8));
+        JsonNode pair = lines().get(0);
+        assertEquals("{\"kind\":\"unknown\",\"text\":\"451\"}", pair.get("a").get("episodes").toString());
+        assertEquals(false, pair.get("same").asBoolean());
+        assertTrue(pair.get("tier").isNull());
+    }
+
+    @Test
     void aPairLineWithoutATabIsOneClearLineAndExitTwoAfterTheLinesBeforeIt() throws IOException {
         String stdin = "A.S01E01.HDTV.x264-A\tA.S01E01.HDTV.x264-B\nonly one name here\nC\tD\n";
         assertEquals(2, run(stdin, "parse", "--same"));

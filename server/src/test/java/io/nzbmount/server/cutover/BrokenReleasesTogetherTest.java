@@ -113,6 +113,22 @@ class BrokenReleasesTogetherTest {
     }
 
     @Test
+    void aStandbyLackingTheBytesJustBeforeTheCutStillTakesOverAtIt() throws Exception {
+        // The range proof compares the bytes sent just before the cut, which B lacks: it rests on
+        // B's sweep for them.
+        PostedFile a = postWithHolesAt(PART, 10 * PART);
+        PostedFile b = postWithHolesAt(PART, 9 * PART);
+        long item = rig.importPrimary(TITLE, a);
+        long sourceB = rig.addStandby(item, TITLE + " REPOST", b);
+        rig.awaitVerified(item, sourceB);
+
+        CutoverRig.Raw whole = rawGet(file());
+        whole.assertOne200(film.length);
+        assertArrayEquals(sha256(film), sha256(whole.body()));
+        assertEquals(sourceB, rig.events(item, "cutover").get(0).get("detail").get("to").asLong());
+    }
+
+    @Test
     void bytesNoReleaseHoldsEndTheResponseCleanlyAfterEveryByteBeforeThem() throws Exception {
         PostedFile a = postWithHolesAt(PART, 8 * PART);
         PostedFile b = postWithHolesAt(PART, 8 * PART, 3 * PART);

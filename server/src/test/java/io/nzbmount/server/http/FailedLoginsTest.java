@@ -60,6 +60,38 @@ class FailedLoginsTest {
         return "Basic " + java.util.Base64.getEncoder().encodeToString((user + ":" + password).getBytes(UTF_8));
     }
 
+    /** The status of a PROPFIND sent from the loopback address {@code from} (Linux answers all of 127/8). */
+    private int statusFrom(String from, String authorization) throws Exception {
+        try (java.net.Socket s = new java.net.Socket(server.uri().getHost(), server.uri().getPort(),
+                java.net.InetAddress.getByName(from), 0)) {
+            s.getOutputStream().write(("PROPFIND /dav/ HTTP/1.1\r\nHost: 127.0.0.1\r\nDepth: 0\r\nAuthorization: "
+                    + authorization + "\r\nContent-Length: 0\r\nConnection: close\r\n\r\n").getBytes(UTF_8));
+            String status = new java.io.BufferedReader(new java.io.InputStreamReader(s.getInputStream(), UTF_8))
+                    .readLine();
+            return Integer.parseInt(status.split(" ")[1]);
+        }
+    }
+
+    @Test
+    void failuresFromManyAddressesMeetOneCeilingForAll() throws Exception {
+        start();
+        int perAddress = LoginThrottle.BURST / 2;
+        int addresses = LoginThrottle.GLOBAL_PER_MINUTE / perAddress;
+        for (int a = 0; a < addresses; a++) {
+            for (int i = 0; i < perAddress; i++) {
+                assertEquals(401, statusFrom("127.0.0." + (a + 2), basic("kodi", "guess-" + a + "-" + i)),
+                        "address " + a + ", try " + i + ": below its own limit");
+            }
+        }
+        assertEquals(429, statusFrom("127.0.0.200", basic("kodi", "guess")), "a fresh address meets the ceiling");
+        assertEquals(429, statusFrom("127.0.0.201", basic("kodi", LOGIN.password())), "the right login waits too");
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).contains("all addresses"), warnings.get(0));
+
+        clock.advance(Duration.ofMinutes(1));
+        assertEquals(207, statusFrom("127.0.0.201", basic("kodi", LOGIN.password())), "a minute later it may try");
+    }
+
     @Test
     void aBurstOfWrongPasswordsIsSlowedAndLoggedOnce() throws Exception {
         start();

@@ -64,11 +64,14 @@ class SelfAnsweringRouteTest {
         assertEquals("VALID", get("/tool?apikey=the-key").body());
         assertEquals("VALID", get("/tool", "X-Api-Key", "the-key").body());
         assertEquals("ABSENT", get("/tool", "Authorization", basic).body(), "HTTP Basic is ambient");
-        assertEquals("VALID", get("/tool?ma_username=kodi&ma_password=right-pass-9Jd").body());
-        assertEquals("WRONG", get("/tool?ma_username=kodi&ma_password=guess").body());
+        assertEquals("ABSENT", get("/tool?ma_username=kodi&ma_password=right-pass-9Jd").body(),
+                "a login in the URL is no login");
+        assertEquals("ABSENT", get("/tool?ma_username=kodi&ma_password=guess").body());
 
         assertEquals(401, get("/tools/x").statusCode());
         assertEquals(401, get("/tools/x?apikey=nope").statusCode());
+        assertEquals(401, get("/tools/x?apikey=the-key").statusCode(), "the key in a URL counts on the tools' path only");
+        assertEquals(200, get("/tools/x", "X-Api-Key", "the-key").statusCode());
         assertEquals(401, get("/tool/").statusCode(), "only the exact path answers itself");
         assertEquals(200, get("/tools/x", "Authorization", basic).statusCode());
     }

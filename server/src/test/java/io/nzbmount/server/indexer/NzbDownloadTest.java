@@ -99,11 +99,13 @@ class NzbDownloadTest {
     }
 
     @Test
-    void somethingThatIsNotAnNzbIsMalformed() throws Exception {
+    void somethingThatIsNotAnNzbIsMalformedAndNotQuoted() throws Exception {
         byte[] page = "<!DOCTYPE html><html><body>please log in</body></html>".getBytes(StandardCharsets.UTF_8);
         SearchResult result = found(TestRelease.of("Page.2020-GRP", "page", page));
         IndexerException e = Failing.expect(IndexerException.MalformedAnswer.class, () -> client.downloadNzb(result));
-        assertTrue(e.getMessage().contains("<html>"), e.getMessage());
+        assertTrue(e.getMessage().contains("not an NZB"), e.getMessage());
+        assertTrue(!e.getMessage().contains("html") && !e.getMessage().contains("please"),
+                "what the link answered is not quoted: " + e.getMessage());
     }
 
     @Test

@@ -60,6 +60,7 @@ public final class TestNewznabServer implements AutoCloseable {
     private volatile Mode mode = new Normal();
     private volatile boolean alwaysJson;
     private volatile boolean chunkedNzbs;
+    private volatile String elsewhere;
 
     private TestNewznabServer(String apiKey) throws IOException {
         this.apiKey = apiKey;
@@ -95,7 +96,16 @@ public final class TestNewznabServer implements AutoCloseable {
 
     /** The download link a result for this release carries (with the key, as indexers do). */
     public String link(TestRelease r) {
+        if (elsewhere != null && !r.redirected()) return elsewhere + r.guid() + ".nzb";
         return url() + (r.redirected() ? "redirect/" : "getnzb/") + r.guid() + ".nzb?apikey=" + apiKey;
+    }
+
+    /**
+     * From now on download links, and redirects of links made {@link TestRelease#viaRedirect}, point
+     * below {@code base} (another server) instead of at this one, as a tampered indexer's would.
+     */
+    public void pointLinksAt(URI base) {
+        elsewhere = base.toString();
     }
 
     /** Every API request answers this Newznab error. */
@@ -236,7 +246,8 @@ public final class TestNewznabServer implements AutoCloseable {
         if (release == null) {
             send(exchange, 200, false, NewznabAnswers.xmlError(300, "No such item"));
         } else if (path.startsWith("/redirect/")) {
-            exchange.getResponseHeaders().set("Location", "/getnzb/" + guid + ".nzb?apikey=" + apiKey);
+            exchange.getResponseHeaders().set("Location", elsewhere != null ? elsewhere + guid + ".nzb"
+                    : "/getnzb/" + guid + ".nzb?apikey=" + apiKey);
             exchange.sendResponseHeaders(302, -1);
         } else if (release.downloadStatus() != 200) {
             send(exchange, release.downloadStatus(), false,

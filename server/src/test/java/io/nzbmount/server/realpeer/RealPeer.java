@@ -93,16 +93,23 @@ public final class RealPeer {
      * are fresh, so the caller may cancel these articles without harming any other test.
      */
     public static Path postFile(Path file) throws IOException, InterruptedException {
+        return postFile(file, List.of());
+    }
+
+    /** {@link #postFile(Path)} with more nyuu options ({@code -M password=PW} puts a meta in the NZB). */
+    public static Path postFile(Path file, List<String> options) throws IOException, InterruptedException {
         Path nzbDir = Files.createDirectories(WORK_DIR.resolve("nzb"));
         Path nzb = Files.createTempFile(nzbDir, file.getFileName() + "-", ".nzb");
         Path log = nzbDir.resolve(nzb.getFileName() + ".log");
-        List<String> command = List.of(NYUU.toString(),
+        List<String> command = new java.util.ArrayList<>(List.of(NYUU.toString(),
                 "-h", HOST, "-P", Integer.toString(AUTH_PORT), "-u", USER, "-p", PASSWORD,
                 "-n", "4", "-g", GROUP, "-a", "700K",
                 // nyuu's default chunked posting crashes with "Timer already set" under load.
                 "--post-chunk-size", "0",
                 "-f", "NZBMount test <test@nzbmount.test>",
-                "-q", "-O", "-o", nzb.toString(), file.toString());
+                "-q", "-O", "-o", nzb.toString()));
+        command.addAll(options);
+        command.add(file.toString());
         Process process = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())

@@ -66,10 +66,10 @@ class SabLoginTest {
     }
 
     @Test
-    void theLoginAsMaUsernameAndMaPasswordIsAcceptedAndAWrongOneIsIncorrect() throws Exception {
-        assertTrue(json(server.get("/api?mode=get_config&ma_username=sonarr&ma_password=pass-word&output=json"))
-                .has("config"));
-        assertEquals("API Key Incorrect",
+    void theLoginInTheUrlAsMaUsernameAndMaPasswordLogsNothingIn() throws Exception {
+        assertEquals("API Key Required",
+                refused(server.get("/api?mode=get_config&ma_username=sonarr&ma_password=pass-word&output=json")));
+        assertEquals("API Key Required",
                 refused(server.get("/api?mode=get_config&ma_username=sonarr&ma_password=guess&output=json")));
     }
 

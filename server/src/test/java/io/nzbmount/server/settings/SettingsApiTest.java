@@ -256,6 +256,19 @@ class SettingsApiTest {
     }
 
     @Test
+    void sectionsThePageDoesNotShowAreRefusedByNameAndNothingIsSaved() throws Exception {
+        var before = server.service.current();
+        HttpResponse<String> r = server.send("PUT", "/api/settings",
+                "{\"fallback\": {\"maxStandby\": 1}, \"downloads\": {\"completeDir\": \"/tmp/elsewhere\"},"
+                        + " \"surprise\": {\"x\": 1}}");
+        assertEquals(400, r.statusCode(), r.body());
+        JsonNode fields = SettingsServer.JSON.readTree(r.body()).get("fields");
+        assertTrue(fields.has("downloads") && fields.has("surprise"), r.body());
+        assertTrue(fields.get("surprise").asText().contains("server, auth, providers, indexers, fallback"), r.body());
+        assertEquals(before, server.service.current(), "a refused save changed the settings");
+    }
+
+    @Test
     void sectionsLeftOutKeepTheirValues() throws Exception {
         assertEquals(200, server.send("PUT", "/api/settings", "{\"fallback\": {\"maxStandby\": 1}}").statusCode());
         JsonNode s = server.getSettings();

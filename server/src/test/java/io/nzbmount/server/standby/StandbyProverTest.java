@@ -166,6 +166,24 @@ class StandbyProverTest {
     }
 
     @Test
+    void theArticlesAnImportFoundMissingBecomeTheSourcesHolesOnceAProofVerifies() throws Exception {
+        byte[] film = StandbyRig.randomBytes(SIZE, 7);
+        PostedFile posted = rig.postFile("other.film.mkv", film, PRIMARY_PART);
+        rig.nntp.removeArticle(posted.segments().get(4).messageId());
+        ImportResult other = rig.importer.importNzb(StandbyRig.nzb(posted, "Other.Film.2020.1080p.BluRay.x264-GRP"),
+                Optional.empty());
+        assertTrue(HoleTable.ofSource(rig.db, other.sourceId()).isEmpty(), "the import's STAT sample alone stores no hole");
+        long standby = rig.importer.addStandby(other.item().item().id(),
+                rig.post("other.film.mkv", film, STANDBY_PART, "Other.Film.2020.1080p.BluRay.x264-OTHER"),
+                Optional.empty()).sourceId();
+
+        rig.tickAndWait();
+
+        assertEquals(StandbyState.VERIFIED, rig.progress(standby).state(), rig.progress(standby).reason().orElse(""));
+        assertEquals(List.of(new Hole(0, 4L * PRIMARY_PART, 5L * PRIMARY_PART)), HoleTable.ofSource(rig.db, other.sourceId()));
+    }
+
+    @Test
     void aStandbyMissingOnlyItsFirstArticleIsVerifiedWithThatHole() throws Exception {
         PostedFile posted = rig.postFile("quiet.harbour.mkv", data, STANDBY_PART);
         long standby = rig.importer.addStandby(itemId, StandbyRig.nzb(posted, TITLE + "-first"), Optional.empty())

@@ -4,12 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.OptionalInt;
-
-import org.junit.jupiter.api.Test;
-
+import io.nzbmount.server.release.Episodes;
 import io.nzbmount.server.release.ReleaseInfo;
 import io.nzbmount.server.release.ReleaseName;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
 
 /** The same-content rule and the tiers. */
 class TieringTest {
@@ -29,6 +28,15 @@ class TieringTest {
         assertEquals(OptionalInt.of(0), tier("The.Matrix.1999.1080p.BluRay.x264-SPARKS", SIZE));
         assertEquals(OptionalInt.of(0), tier("the matrix 1999 1080p bluray h.264-sparks", SIZE + SIZE * 3 / 100));
         assertEquals(OptionalInt.of(0), tier("The.Matrix.1999.1080p.BluRay.x264-SPARKS", SIZE - SIZE * 3 / 100));
+    }
+
+    @Test
+    void anUnsureEpisodeReadingMatchesNothingNotEvenTheSameName() {
+        String name = "Room.237.720p.BluRay.x264-GRP";
+        ReleaseInfo a = ReleaseName.parse(name);
+        ReleaseInfo b = ReleaseName.parse(name);
+        assertTrue(a.episodes() instanceof Episodes.Unknown, a.episodes().toString());
+        assertFalse(Tiering.sameContent(a, b));
     }
 
     @Test

@@ -53,7 +53,9 @@ class ApiKeyAccessTest {
         assertEquals(201, header.statusCode(), header.body());
         HttpResponse<String> query = http.send("POST", server.resolve("/api/nzbs?apikey=" + key),
                 TestNzbs.film("k2", "Keyed Two"));
-        assertEquals(201, query.statusCode(), query.body());
+        assertEquals(401, query.statusCode(), "the key in a URL counts on SABnzbd's path only: " + query.body());
+        assertTrue(query.body().contains("X-Api-Key"), query.body());
+        assertTrue(server.catalog.itemByName("Keyed Two").isEmpty());
         assertEquals(200, http.send("GET", server.resolve("/api/items"), null, ApiKeyHandler.HEADER, key).statusCode());
         assertEquals(207, http.send("PROPFIND", server.resolve("/dav/"), null, ApiKeyHandler.HEADER, key,
                 "Depth", "0").statusCode());

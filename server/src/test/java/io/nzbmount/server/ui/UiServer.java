@@ -54,7 +54,7 @@ final class UiServer implements AutoCloseable {
         apiKey = ApiKeyStore.open(db, new SecureRandom());
         SettingsHandler settings = new SettingsHandler(SettingsService.open(db, Settings.defaults(), Map.of()), apiKey);
         server = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(NO_DAV_FILES, null)).port(0).credentials(credentials).allowedHosts(allowedHosts)
-                .apiKeys(apiKey)
+                .apiKeys(apiKey).loginOnly(SettingsHandler.PATH)
                 .route("/api/*", new CsrfHandler(new Handler.Sequence(settings, api)))
                 .route("/", new UiHandler())
                 .build();

@@ -1,0 +1,76 @@
+package io.nzbmount.server.library;
+
+import io.nzbmount.nntp.ArticleSpan;
+import io.nzbmount.nntp.FileMap;
+import io.nzbmount.server.archive.Sealing;
+
+/**
+ * The map of a file inside encrypted archive volumes: its bytes are the decrypted run of
+ * ciphertext {@code run} maps (whole AES blocks from the one before the file's first byte), from
+ * the sealing's lead on, never the padding past its size. Opened by {@link SealedUsenet} as a
+ * {@link SealedReader}. Holds the key (derived once per archive, see
+ * {@link io.nzbmount.server.archive.AesKeys}); immutable and thread-safe.
+ */
+final class SealedFileMap implements FileMap {
+    private final FileMap run;
+    private final Sealing sealing;
+    private final byte[] key;
+    private final long size;
+    private final String layout;
+
+    SealedFileMap(FileMap run, Sealing sealing, byte[] key, long size) {
+        if (size < 0 || sealing.lead() + size > run.size()) {
+            throw new IllegalArgumentException("a sealed file of " + size + " bytes does not fit its run of " + run.size());
+        }
+        this.run = run;
+        this.sealing = sealing;
+        this.key = key.clone();
+        this.size = size;
+        this.layout = SealedLayout.of(sealing, run.layout());
+    }
+
+    FileMap run() {
+        return run;
+    }
+
+    Sealing sealing() {
+        return sealing;
+    }
+
+    byte[] key() {
+        return key.clone();
+    }
+
+    @Override
+    public long size() {
+        return size;
+    }
+
+    @Override
+    public int articles() {
+        return run.articles();
+    }
+
+    @Override
+    public int partSize() {
+        return run.partSize();
+    }
+
+    /**
+     * The run's span at the same byte, in this file's offsets. Decrypting the span's first block
+     * also takes the ciphertext block before it, which the article before may hold.
+     */
+    @Override
+    public ArticleSpan span(long offset) {
+        if (offset < 0 || offset >= size) throw new IndexOutOfBoundsException("offset " + offset + " of " + size);
+        ArticleSpan s = run.span(sealing.lead() + offset);
+        long start = Math.max(0, s.start() - sealing.lead());
+        long end = Math.min(size, s.end() - sealing.lead());
+        return new ArticleSpan(start, end, s.hole());
+    }
+
+    @Override
+    public String layout() {
+        return layout;
+    }
+}

@@ -1,0 +1,80 @@
+package io.nzbmount.server.archive;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * RAR5 volume sets encrypted with {@code -p} (data, not headers), written by
+ * {@link StoredRar5Writer#writeEncrypted} from the format description: the password check value
+ * opens them or refuses a wrong password before any data is read, and each part's own chain
+ * decrypts to the film.
+ */
+class Rar5EncryptedTest {
+    private static final long TIME = 1_600_000_000L;
+
+    private static List<ArchiveVolume> volumes(String name, byte[] film, int volumeSize, String password) {
+        List<byte[]> bytes = StoredRar5Writer.writeEncrypted(name + ".mkv", film, volumeSize, TIME, password, new Random(7));
+        List<ArchiveVolume> out = new ArrayList<>();
+        for (int i = 0; i < bytes.size(); i++) {
+            out.add(new ArchiveVolume(StoredRar5Writer.volumeName(name, i, bytes.size()), bytes.get(i)));
+        }
+        return out;
+    }
+
+    private static byte[] open(CountingSource source, Member m, String password) {
+        Sealing s = m.sealing().orElseThrow(() -> new AssertionError(m.name() + " is not sealed"));
+        return AesKeys.openRun(s, AesKeys.key(s, password), source.bytesOf(m), (int) m.size());
+    }
+
+    @Test
+    void theKeyIsPbkdf2HmacSha256OfTheUtf8PasswordAndTheCheckFollowsOnTheSameChain() throws Exception {
+        byte[] salt = new byte[16];
+        new Random(5).nextBytes(salt);
+        Rar5Kdf kdf = Rar5Kdf.derive("pässwörd", salt, 10);
+        javax.crypto.SecretKeyFactory pbkdf2 = javax.crypto.SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256");
+        byte[] key = pbkdf2.generateSecret(new javax.crypto.spec.PBEKeySpec("pässwörd".toCharArray(), salt, 1 << 10, 256))
+                .getEncoded();
+        assertArrayEquals(key, kdf.key(), "the key after 2^count rounds");
+        byte[] more = pbkdf2.generateSecret(new javax.crypto.spec.PBEKeySpec("pässwörd".toCharArray(), salt,
+                (1 << 10) + 32, 256)).getEncoded();
+        byte[] folded = new byte[8];
+        for (int i = 0; i < 32; i++) folded[i % 8] ^= more[i];
+        assertArrayEquals(folded, kdf.check(), "the check value 32 rounds on, folded onto 8 bytes");
+    }
+
+    @Test
+    void aSplitEncryptedFilmOpensWithThePasswordPartByPart() throws Exception {
+        byte[] film = RarScanTest.random(300_007, 32);
+        List<ArchiveVolume> volumes = volumes("Split", film, 100_000, "pw 1");
+        assertEquals(4, volumes.size());
+        CountingSource source = new CountingSource(volumes);
+        ArchiveScan scan = ArchiveScanner.scan(source, List.of(), new Passwords(List.of("other", "pw 1")));
+        ArchiveSet set = scan.sets().get(0);
+        assertTrue(set.refusal().isEmpty(), () -> set.refusal().toString());
+        assertEquals(Optional.of("pw 1"), scan.password());
+        Member m = set.members().get(0);
+        assertEquals(3, m.sealing().orElseThrow().restarts().size(), "each later part starts its own chain");
+        assertArrayEquals(film, open(source, m, "pw 1"));
+    }
+
+    @Test
+    void aWrongOrMissingPasswordRefusesTheSetBeforeAnyDataIsRead() throws Exception {
+        byte[] film = RarScanTest.random(250_000, 33);
+        List<ArchiveVolume> volumes = volumes("Wrong", film, 100_000, "right");
+        ArchiveSet wrong = ArchiveScanner.scan(new CountingSource(volumes), List.of(), new Passwords(List.of("wrong")))
+                .sets().get(0);
+        assertEquals(Refusal.Reason.WRONG_PASSWORD, wrong.refusal().orElseThrow().reason());
+        assertTrue(wrong.refusal().get().message().contains("the password given does not open this archive"),
+                wrong.refusal().get().message());
+        assertTrue(wrong.members().stream().noneMatch(Member::servable));
+        ArchiveSet none = ArchiveScanner.scan(new CountingSource(volumes)).sets().get(0);
+        assertEquals(Refusal.Reason.ENCRYPTED, none.refusal().orElseThrow().reason());
+    }
+}

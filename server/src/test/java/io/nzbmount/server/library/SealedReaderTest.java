@@ -1,0 +1,153 @@
+package io.nzbmount.server.library;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.nzbmount.nntp.ArticleSpan;
+import io.nzbmount.nntp.FileMap;
+import io.nzbmount.nntp.NzbReader;
+import io.nzbmount.server.archive.Sealing;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import javax.crypto.Cipher;
+import javax.crypto.spec.IvParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Random access to a file inside encrypted volumes: any range decrypts from the block holding it,
+ * chained from the block before (kept when reading on, read back after a seek), never from the
+ * start, and the padding past the file's end is never served.
+ */
+class SealedReaderTest {
+    private static final int ARTICLE = 1000; // no multiple of 16: blocks straddle articles
+    private final byte[] key = new byte[32];
+    private final byte[] iv = new byte[16];
+
+    SealedReaderTest() {
+        new Random(1).nextBytes(key);
+        new Random(2).nextBytes(iv);
+    }
+
+    /** A folder's plaintext encrypted as 7zAES does: CBC from the IV, padded to whole blocks. */
+    private byte[] encrypt(byte[] plain) throws Exception {
+        Cipher c = Cipher.getInstance("AES/CBC/NoPadding");
+        c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "AES"), new IvParameterSpec(iv));
+        return c.doFinal(Arrays.copyOf(plain, (plain.length + 15) / 16 * 16));
+    }
+
+    /** Serves a byte array as articles of {@link #ARTICLE} bytes, remembering where each read started. */
+    private static final class ArrayReader implements NzbReader {
+        final byte[] bytes;
+        final List<Long> reads = new ArrayList<>();
+
+        ArrayReader(byte[] bytes) {
+            this.bytes = bytes;
+        }
+
+        @Override
+        public int read(long offset, byte[] buf, int off, int len) {
+            if (offset >= bytes.length) return -1;
+            reads.add(offset);
+            long articleEnd = Math.min(bytes.length, (offset / ARTICLE + 1) * ARTICLE);
+            int n = (int) Math.min(len, articleEnd - offset);
+            System.arraycopy(bytes, (int) offset, buf, off, n);
+            return n;
+        }
+
+        @Override public void retire() { }
+        @Override public long heldUntil(long offset) { return offset; }
+        @Override public void readAheadFrom(long offset, long end) { }
+        @Override public long size() { return bytes.length; }
+        @Override public Stats stats() { return new Stats(0, 0, 0, 1, 0, 0); }
+        @Override public void close() { }
+    }
+
+    private record RunMap(long size) implements FileMap {
+        @Override public int articles() { return (int) ((size + ARTICLE - 1) / ARTICLE); }
+        @Override public int partSize() { return ARTICLE; }
+        @Override public ArticleSpan span(long offset) {
+            long start = offset / ARTICLE * ARTICLE;
+            return new ArticleSpan(start, Math.min(size, start + ARTICLE), false);
+        }
+        @Override public String layout() { return "run"; }
+    }
+
+    /** The member at {@code at} of a folder, as the scanner lays it out, with its reader over the run. */
+    private SealedReader member(byte[] folder, int at, int size, ArrayReader[] run) throws Exception {
+        byte[] cipher = encrypt(folder);
+        long block = at / 16;
+        int start = block == 0 ? 0 : (int) (block - 1) * 16;
+        int end = (at + size + 15) / 16 * 16;
+        Sealing sealing = block == 0
+                ? new Sealing(Sealing.Kdf.SEVEN_ZIP, 19, new byte[0], iv, at)
+                : new Sealing(Sealing.Kdf.SEVEN_ZIP, 19, new byte[0], new byte[0], 16 + at % 16);
+        run[0] = new ArrayReader(Arrays.copyOfRange(cipher, start, end));
+        return new SealedReader(run[0], new SealedFileMap(new RunMap(end - start), sealing, key, size));
+    }
+
+    private static byte[] readRange(NzbReader r, long from, int length) throws Exception {
+        byte[] out = new byte[length];
+        int got = 0;
+        while (got < length) {
+            int n = r.read(from + got, out, got, length - got);
+            assertTrue(n > 0, "a read inside the file gives bytes");
+            got += n;
+        }
+        return out;
+    }
+
+    @Test
+    void anyRangeDecryptsToTheFilesBytesWhereverItStarts() throws Exception {
+        byte[] folder = new byte[25_013];
+        new Random(3).nextBytes(folder);
+        for (int at : new int[] {0, 5, 16, 37, 2_000}) {
+            int size = folder.length - at - 3;
+            byte[] file = Arrays.copyOfRange(folder, at, at + size);
+            ArrayReader[] run = new ArrayReader[1];
+            SealedReader r = member(folder, at, size, run);
+            assertEquals(size, r.size());
+            Random random = new Random(at);
+            for (int i = 0; i < 200; i++) {
+                int from = random.nextInt(size);
+                int length = 1 + random.nextInt(Math.min(3_000, size - from));
+                assertArrayEquals(Arrays.copyOfRange(file, from, from + length), readRange(r, from, length),
+                        "member at " + at + ", bytes " + from + "+" + length);
+            }
+            assertArrayEquals(file, readRange(r, 0, size), "the whole member at " + at);
+        }
+    }
+
+    @Test
+    void readingOnInOrderNeverReadsBackAndASeekReadsOnlyTheBlockBefore() throws Exception {
+        byte[] folder = new byte[20_000];
+        new Random(4).nextBytes(folder);
+        ArrayReader[] run = new ArrayReader[1];
+        SealedReader r = member(folder, 37, 19_000, run);
+        readRange(r, 0, 19_000);
+        for (int i = 1; i < run[0].reads.size(); i++) {
+            assertTrue(run[0].reads.get(i) >= run[0].reads.get(i - 1), "read back at " + run[0].reads);
+        }
+        run[0].reads.clear();
+        readRange(r, 10_000, 10);
+        long block = (21 + 10_000) / 16 * 16;
+        assertEquals(List.of(block - 16, block), run[0].reads, "one block back, then the block itself");
+    }
+
+    @Test
+    void thePaddingPastTheEndIsNeverServed() throws Exception {
+        byte[] folder = new byte[1_000];
+        new Random(5).nextBytes(folder);
+        ArrayReader[] run = new ArrayReader[1];
+        SealedReader r = member(folder, 0, 1_000, run);
+        assertEquals(1_008, run[0].bytes.length, "the run holds the padding");
+        byte[] buf = new byte[64];
+        assertEquals(8, r.read(992, buf, 0, 64), "the last read stops at the file's end");
+        assertArrayEquals(Arrays.copyOfRange(folder, 992, 1_000), Arrays.copyOf(buf, 8));
+        assertEquals(-1, r.read(1_000, buf, 0, 64));
+        assertEquals(-1, r.read(1_007, buf, 0, 64));
+    }
+}

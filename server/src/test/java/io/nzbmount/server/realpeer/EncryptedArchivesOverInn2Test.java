@@ -1,0 +1,161 @@
+package io.nzbmount.server.realpeer;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.nzbmount.server.realpeer.LibraryServer.MountedFile;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Encrypted 7z releases as they come from indexers: made by Debian's 7zz ({@code -t7z -mx0 -pPW
+ * [-mhe=on] -v20m}), with par2 files, posted by nyuu to inn2 under hex names that say nothing and
+ * with the password in the NZB's {@code <meta type="password">}. The film is served whole and in
+ * ranges across the volume edges, checked with SHA-256; a wrong and a missing password are each
+ * refused with a 422 that says so.
+ */
+@Tag("realpeer")
+class EncryptedArchivesOverInn2Test {
+    private static final int VOLUME = EncryptedReleases.VOLUME;
+    /** 7z's signature header comes before the first file's data. */
+    private static final int SIGNATURE_HEADER = 32;
+
+    @TempDir Path dataDir;
+    @TempDir Path work;
+    private LibraryServer server;
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+    @BeforeEach
+    void start() throws Exception {
+        RealPeer.requireOrSkip();
+        server = LibraryServer.onInn2(dataDir);
+    }
+
+    @AfterEach
+    void stop() {
+        if (server != null) server.close();
+        http.close();
+    }
+
+    @Test
+    void splitSevenZipWithEncryptedHeadersIsServedWholeAndAcrossVolumeEdges() throws Exception {
+        byte[] film = EncryptedReleases.film(41 << 20, 2901);
+        Path posted = EncryptedReleases.obfuscated7z(work, "Locked.Film.2021.1080p", film, 2901, "-mhe=on");
+        List<MountedFile> files = server.importNzb(nzb(posted, List.of("-M", "password=Open Sesame")), "Locked Film (2021)");
+        assertEquals(List.of("Locked.Film.2021.1080p.mkv"), files.stream().map(MountedFile::name).toList());
+        assertServed(files.get(0), film);
+    }
+
+    @Test
+    void splitSevenZipWithPlainHeadersIsProvedByTheFilmSignatureAndServed() throws Exception {
+        byte[] film = EncryptedReleases.film(41 << 20 | 7, 2902);
+        Path posted = EncryptedReleases.obfuscated7z(work, "Open.Headers.2020.720p", film, 2902);
+        List<MountedFile> files = server.importNzb(nzb(posted, List.of("-M", "password=Open Sesame")), "Open Headers (2020)");
+        assertEquals(List.of("Open.Headers.2020.720p.mkv"), files.stream().map(MountedFile::name).toList());
+        assertServed(files.get(0), film);
+    }
+
+    @Test
+    void rar5VolumesWithEncryptedDataAreServedWholeAndAcrossVolumeEdges() throws Exception {
+        byte[] film = EncryptedReleases.film(30 << 20 | 9, 2906);
+        List<byte[]> bytes = io.nzbmount.server.archive.StoredRar5Writer.writeEncrypted("Sealed.Film.2022.mkv", film,
+                10 << 20, 1_600_000_000L, EncryptedReleases.PASSWORD, new java.util.Random(2906));
+        List<io.nzbmount.server.archive.ArchiveVolume> volumes = new ArrayList<>();
+        for (int i = 0; i < bytes.size(); i++) {
+            volumes.add(new io.nzbmount.server.archive.ArchiveVolume(
+                    io.nzbmount.server.archive.StoredRar5Writer.volumeName("Sealed.Film.2022", i, bytes.size()), bytes.get(i)));
+        }
+        Path posted = EncryptedReleases.obfuscatedVolumes(work, "Sealed.Film.2022", volumes, 2906);
+        List<MountedFile> files = server.importNzb(nzb(posted, List.of("-M", "password=Open Sesame")), "Sealed Film (2022)");
+        assertEquals(List.of("Sealed.Film.2022.mkv"), files.stream().map(MountedFile::name).toList());
+        // each volume's data is a whole number of blocks just under 10 MiB: ranges of 64 KiB around every multiple cross them
+        assertServed(files.get(0), film, 10 << 20);
+    }
+
+    @Test
+    void aWrongPasswordAndAMissingPasswordAreEachRefusedWithA422ThatSaysSo() throws Exception {
+        byte[] film = EncryptedReleases.film(3 << 20, 2903);
+        Path headers = EncryptedReleases.obfuscated7z(work, "Wrong.Key.2019", film, 2903, "-mhe=on");
+        HttpResponse<String> wrong = postNzb(nzb(headers, List.of("-M", "password=not it")), "Wrong Key");
+        assertEquals(422, wrong.statusCode(), wrong.body());
+        assertTrue(wrong.body().contains("the password given does not open this archive"), wrong.body());
+        assertFalse(wrong.body().contains("not it"), "the password is never returned");
+
+        Path data = EncryptedReleases.obfuscated7z(work, "Wrong.Key.Data.2019", film, 2904);
+        HttpResponse<String> wrongData = postNzb(nzb(data, List.of("-M", "password=not it")), "Wrong Key Data");
+        assertEquals(422, wrongData.statusCode(), wrongData.body());
+        assertTrue(wrongData.body().contains("the password given does not open this archive"), wrongData.body());
+
+        HttpResponse<String> missing = postNzb(nzb(data, List.of()), "No Key");
+        assertEquals(422, missing.statusCode(), missing.body());
+        assertTrue(missing.body().contains("this archive is encrypted and no password was given"), missing.body());
+        assertTrue(missing.body().contains("password="), "it says where a password can be given: " + missing.body());
+    }
+
+    private static byte[] nzb(Path posted, List<String> options) throws Exception {
+        return Files.readAllBytes(RealPeer.postFile(posted, options));
+    }
+
+    private HttpResponse<String> postNzb(byte[] nzb, String name) throws IOException, InterruptedException {
+        URI endpoint = server.uri().resolve("/api/nzbs?name=" + URLEncoder.encode(name, StandardCharsets.UTF_8));
+        return http.send(HttpRequest.newBuilder(endpoint).header("Content-Type", "application/x-nzb")
+                .header("X-NZBMount-Request", "1").POST(HttpRequest.BodyPublishers.ofByteArray(nzb)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** The whole film, then ranges on both sides of every volume edge and of the blocks around it. */
+    private void assertServed(MountedFile file, byte[] film) throws Exception {
+        assertServed(file, film, VOLUME);
+    }
+
+    private void assertServed(MountedFile file, byte[] film, int volume) throws Exception {
+        assertEquals(film.length, file.size());
+        HttpResponse<InputStream> whole = http.send(HttpRequest.newBuilder(file.uri()).build(),
+                HttpResponse.BodyHandlers.ofInputStream());
+        assertEquals(200, whole.statusCode());
+        MessageDigest sha = MessageDigest.getInstance("SHA-256");
+        try (InputStream in = whole.body()) {
+            byte[] buf = new byte[1 << 16];
+            for (int n; (n = in.read(buf)) > 0; ) sha.update(buf, 0, n);
+        }
+        assertArrayEquals(MessageDigest.getInstance("SHA-256").digest(film), sha.digest(), "the whole film");
+        List<long[]> ranges = new ArrayList<>();
+        for (long edge = volume - SIGNATURE_HEADER; edge < film.length; edge += volume) {
+            ranges.add(new long[] {edge - 1, edge});
+            ranges.add(new long[] {edge, edge});
+            ranges.add(new long[] {edge - 17, edge + 17});
+            ranges.add(new long[] {edge - 5000, edge + 70_000});
+        }
+        ranges.add(new long[] {film.length - 20, film.length - 1});
+        ranges.add(new long[] {0, 0});
+        ranges.add(new long[] {15, 16});
+        for (long[] r : ranges) {
+            HttpResponse<byte[]> got = http.send(HttpRequest.newBuilder(file.uri())
+                    .header("Range", "bytes=" + r[0] + "-" + r[1]).build(), HttpResponse.BodyHandlers.ofByteArray());
+            assertEquals(206, got.statusCode(), "bytes " + r[0] + "-" + r[1]);
+            // a range past the end is served up to the end
+            byte[] expected = Arrays.copyOfRange(film, (int) r[0], (int) Math.min(r[1] + 1, film.length));
+            assertArrayEquals(MessageDigest.getInstance("SHA-256").digest(expected),
+                    MessageDigest.getInstance("SHA-256").digest(got.body()), "bytes " + r[0] + "-" + r[1]);
+        }
+    }
+}
