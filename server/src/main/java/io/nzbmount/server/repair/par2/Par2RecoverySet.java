@@ -18,7 +18,7 @@ import java.util.Map;
  *
  * @param setId     the recovery set id, 16 bytes
  * @param sliceSize the slice size, a multiple of 4
- * @param files     the files of the recovery set, ordered by file id (unsigned bytes)
+ * @param files     the files of the recovery set, ordered by file id as a little-endian number
  * @param recovery  the recovery slices found, by exponent
  */
 public record Par2RecoverySet(byte[] setId, long sliceSize, List<Par2InputFile> files, Map<Integer, RecoverySlice> recovery) {
@@ -60,7 +60,7 @@ public record Par2RecoverySet(byte[] setId, long sliceSize, List<Par2InputFile> 
             int at = main.body() + 12 + i * ID;
             ids.add(Arrays.copyOfRange(main.file(), at, at + ID));
         }
-        ids.sort(Arrays::compareUnsigned);
+        ids.sort(Par2RecoverySet::compareAsNumbers);
 
         Map<String, Packet> descriptions = new HashMap<>();
         Map<String, Packet> checksums = new HashMap<>();
@@ -112,6 +112,18 @@ public record Par2RecoverySet(byte[] setId, long sliceSize, List<Par2InputFile> 
         }
         return new Par2InputFile(Arrays.copyOfRange(b, body, body + ID), Arrays.copyOfRange(b, body + ID, body + 2 * ID),
                 Arrays.copyOfRange(b, body + 2 * ID, body + 3 * ID), length, name, slices);
+    }
+
+    /**
+     * Orders file ids as the specification does, by numerical value: like every PAR2 integer
+     * they are little-endian, so the last byte is the most significant.
+     */
+    static int compareAsNumbers(byte[] a, byte[] b) {
+        for (int i = ID - 1; i >= 0; i--) {
+            int c = Integer.compare(a[i] & 0xFF, b[i] & 0xFF);
+            if (c != 0) return c;
+        }
+        return 0;
     }
 
     private static String idAt(Packet p) {
