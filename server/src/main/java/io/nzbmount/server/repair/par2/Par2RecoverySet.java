@@ -14,7 +14,8 @@ import java.util.Map;
  * A PAR2 2.0 recovery set read from the bytes of its par2 files (the index file and any number
  * of volume files): its slice size, its input files in the order the code uses (by file id), and
  * the recovery slices found. Packets of other sets, of unknown types and damaged packets are
- * ignored. Immutable; thread-safe. The recovery slices' data is shared with the caller's arrays.
+ * ignored. Thread-safe as long as nobody changes the recovery slices' data arrays, which are
+ * copied out of the par2 files once and then handed out as they are.
  *
  * @param setId     the recovery set id, 16 bytes
  * @param sliceSize the slice size, a multiple of 4
