@@ -10,7 +10,8 @@ import java.util.Map;
 /**
  * Reads the file descriptions of a par2 file, with the slice size of their set (main packet) and
  * their slice checksums (IFSC packets) when the file holds them. Pure; thread-safe.
- * Packets are found by {@link Par2Packets}: damaged ones are skipped.
+ *
+ * <p>Packets are found by {@link Par2Packets}: damaged ones are skipped.
  */
 public final class Par2Descriptions {
     private static final byte[] FILE_DESCRIPTION = "PAR 2.0\0FileDesc".getBytes(StandardCharsets.US_ASCII);
