@@ -199,7 +199,7 @@ final class FingerprintSweep {
             try {
                 primaryDigest = primaryDigest(pair, sample, primary, book);
             } catch (ReadFailure e) {
-                ArticleSpan span = pair.primary().span(sample.offset());
+                ArticleSpan span = primary.failedSpan();
                 if (firstUnreadable == null) firstUnreadable = describe(pair, sample, "on the primary", e);
                 goneForGood = e.permanent() && e.sourceFault();
                 excusable = priority == Priority.FOREGROUND && !excusedForProviders
@@ -217,7 +217,7 @@ final class FingerprintSweep {
                     if (firstUnreadable == null) firstUnreadable = describe(pair, sample, "here", e);
                     return new Compared(sample, SampleOutcome.UNREADABLE, false, null);
                 }
-                ArticleSpan span = pair.standby().span(sample.offset());
+                ArticleSpan span = standby.failedSpan();
                 if (FailureKind.of(e) == FailureKind.PERMANENT) {
                     found.standby(pair.standbyIndex(), span);
                     String dead = deadAfter(pair, sample, primary);
@@ -335,6 +335,8 @@ final class FingerprintSweep {
     private final class Side implements AutoCloseable {
         private final FileMap map;
         private NzbReader reader;
+        /** Where the last read that failed failed: a sample may span two articles (one of served bytes). */
+        private long failedAt;
 
         Side(FileMap map) {
             this.map = map;
@@ -349,6 +351,7 @@ final class FingerprintSweep {
             long position = sample.offset();
             int left = sample.length();
             while (left > 0) {
+                failedAt = position;
                 int n = reader.read(position, buffer, 0, Math.min(buffer.length, left));
                 if (n < 0) {
                     throw new ArticleMissingException("", "the file ends at " + position + ", before the sample does");
@@ -358,6 +361,11 @@ final class FingerprintSweep {
                 left -= n;
             }
             return sha.digest();
+        }
+
+        /** The article span that holds where the last failed read of this side failed. */
+        ArticleSpan failedSpan() {
+            return map.span(failedAt);
         }
 
         @Override
