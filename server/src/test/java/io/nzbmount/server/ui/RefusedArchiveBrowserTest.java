@@ -26,7 +26,7 @@ class RefusedArchiveBrowserTest extends BrowserTestBase {
         byte[] extra = new byte[40_000];
         new Random(3).nextBytes(extra);
         List<ArchiveVolume> volumes = RarBuilder.rar5("Extras")
-                .member(new RarBuilder.Entry(MARKUP_NAME, extra, false, true)).build();
+                .member(new RarBuilder.Entry(MARKUP_NAME, extra, true, false)).build();
         assertEquals(1, volumes.size());
         // The fake providers serve these bytes as the volume's start (zeros after them).
         server.sizer.heads.put(volumes.get(0).name(), volumes.get(0).bytes());
@@ -37,7 +37,7 @@ class RefusedArchiveBrowserTest extends BrowserTestBase {
         JsonNode refused = JSON.readTree(view.body()).get("refused");
         assertEquals(1, refused.size(), view.body());
         String message = refused.get(0).get("message").asText();
-        assertTrue(message.contains(MARKUP_NAME) && message.contains("encrypted"), message);
+        assertTrue(message.contains(MARKUP_NAME) && message.contains("compressed"), message);
 
         open("/items/" + id);
         heading("Refused Extras Film (2019)");
