@@ -79,6 +79,18 @@ public abstract sealed class HttpProblem extends HttpException.RuntimeException 
     public static final class MethodNotAllowed extends HttpProblem {
         private final String allow;
 
+        /**
+         * Whether {@code method} is {@code HEAD}, for a resource that answers only {@code GET} and
+         * {@code HEAD}.
+         *
+         * @throws MethodNotAllowed for any other method
+         */
+        public static boolean headOfGetOnly(String method) {
+            boolean head = method.equals("HEAD");
+            if (!head && !method.equals("GET")) throw new MethodNotAllowed(method, "GET, HEAD");
+            return head;
+        }
+
         public MethodNotAllowed(String method, String allow) {
             super(405, method + " is not supported here; allowed: " + allow);
             this.allow = allow;

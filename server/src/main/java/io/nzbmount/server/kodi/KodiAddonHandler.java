@@ -68,11 +68,7 @@ public final class KodiAddonHandler extends Handler.Abstract {
 
     @Override
     public boolean handle(Request request, Response response, Callback callback) {
-        String method = request.getMethod();
-        boolean head = method.equals("HEAD");
-        if (!head && !method.equals("GET")) {
-            throw new HttpProblem.MethodNotAllowed(method, "GET, HEAD");
-        }
+        boolean head = HttpProblem.MethodNotAllowed.headOfGetOnly(request.getMethod());
         String path = request.getHttpURI().getDecodedPath();
         String name = path.equals("/kodi") ? "" : path.startsWith("/kodi/") ? path.substring("/kodi/".length()) : null;
         File file = name == null ? null : files.get(name);

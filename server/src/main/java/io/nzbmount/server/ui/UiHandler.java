@@ -64,11 +64,7 @@ public final class UiHandler extends Handler.Abstract {
 
     @Override
     public boolean handle(Request request, Response response, Callback callback) {
-        String method = request.getMethod();
-        boolean head = method.equals("HEAD");
-        if (!head && !method.equals("GET")) {
-            throw new HttpProblem.MethodNotAllowed(method, "GET, HEAD");
-        }
+        boolean head = HttpProblem.MethodNotAllowed.headOfGetOnly(request.getMethod());
         String path = request.getHttpURI().getDecodedPath();
         String name = path.equals("/") || path.isEmpty() ? WebUi.INDEX : path.substring(1);
         Asset asset = find(name).orElseThrow(() -> new HttpProblem.NotFound(path));
