@@ -14,7 +14,9 @@ import java.util.SplittableRandom;
  * is no hole; but the standby can serve it, and the stream must go there at once instead of
  * waiting out {@code a}'s cool-down.
  *
- * <p>Only where a standby without holes covers the article and {@link #MARGIN} before it (what a
+ * <p>Never on the primary's last article without a fault: a primary nothing of which can be read
+ * while {@code a} refuses can prove no standby (seed 20871, a one-article file, waited out the
+ * cool-down). Only where a standby without holes covers the article and {@link #MARGIN} before it (what a
  * range proof at the cutover compares, so the standby is sure to be taken at once): where none
  * does, the response rightly waits for the providers (up to 40 s) before it ends, which hundreds
  * of seeds cannot afford. Applied after {@link ArchiveDraw}, which leaves such seeds plain.
@@ -37,6 +39,9 @@ final class RefusedDraw {
         for (int i = 0; i < tries; i++) {
             int k = r.nextInt(primary.articles(size));
             if (primary.faults().containsKey(k)) continue;
+            // The primary keeps an article that b serves: with none, nothing of it can be read
+            // while a refuses, so no standby can be proved against it and the stream rightly waits.
+            if (primary.faults().size() + 1 >= primary.articles(size)) continue;
             long start = (long) k * primary.partSize();
             long end = Math.min(size, start + primary.partSize());
             if (coveredByAWholeStandby(oracle, sources, Math.max(0, start - MARGIN), end)) {
