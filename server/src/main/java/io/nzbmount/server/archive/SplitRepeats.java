@@ -1,6 +1,5 @@
 package io.nzbmount.server.archive;
 
-import io.nzbmount.nntp.ReadFailure;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
@@ -14,9 +13,6 @@ import java.util.Optional;
  * {@link RarSets} does for a RAR volume posted twice. Stateless.
  */
 final class SplitRepeats {
-    /** Bytes compared at a time: a hole of one copy leaves out no more than this around it. */
-    static final int STEP = 64 * 1024;
-
     private SplitRepeats() {}
 
     /** A part found again at a position that already has one. */
@@ -27,7 +23,7 @@ final class SplitRepeats {
      * ({@code kept} by position); empty when every repeat is a copy.
      */
     static Optional<Refusal> conflict(String name, VolumeSource source, Map<Integer, VolumeBytes> kept,
-                                      List<Repeat> repeats) throws IOException {
+                                      List<Repeat> repeats) {
         for (Repeat r : repeats) {
             VolumeBytes first = kept.get(r.position());
             if (!copies(source, first, r.part())) {
@@ -42,37 +38,21 @@ final class SplitRepeats {
 
     /**
      * Two parts are copies when they are posted as the same articles, or when they have the same
-     * size and the same bytes wherever both can be read: compared in steps of {@link #STEP}, the
-     * first and last first (copies that differ mostly differ there already, and the rest is then
-     * not read). A step that one copy lacks for good (an article missing or corrupt on every
-     * provider) is left out: the copy kept then serves its own bytes there, or has a hole there,
-     * exactly as a part posted once would, so a repeat that agrees wherever it can be read takes
-     * nothing away from what a single post proves.
-     *
-     * @throws IOException when a step cannot be read now (it may be later): the import says so
+     * size, the same first and last bytes and the same CRC-32 over all of their bytes. The whole
+     * parts are read only when their ends agree: copies that differ mostly differ there already.
+     * What cannot be read to compare is not a copy.
      */
-    private static boolean copies(VolumeSource source, VolumeBytes a, VolumeBytes b) throws IOException {
+    private static boolean copies(VolumeSource source, VolumeBytes a, VolumeBytes b) {
         if (source.sameArticles(a.file(), b.file())) return true;
-        long size = a.size();
-        if (size != b.size()) return false;
-        long last = size == 0 ? 0 : (size - 1) / STEP * STEP;
-        if (!sameWhereReadable(source, a, b, 0, size) || !sameWhereReadable(source, a, b, last, size)) return false;
-        for (long at = STEP; at < last; at += STEP) {
-            if (!sameWhereReadable(source, a, b, at, size)) return false;
-        }
-        return true;
-    }
-
-    /** Whether the step at {@code at} is equal in both copies, or lacking for good in one of them. */
-    private static boolean sameWhereReadable(VolumeSource source, VolumeBytes a, VolumeBytes b, long at, long size)
-            throws IOException {
-        int n = (int) Math.min(STEP, size - at);
-        if (n <= 0) return true;
         try {
-            return Arrays.equals(source.read(a.file(), at, n), source.read(b.file(), at, n));
-        } catch (ReadFailure e) {
-            if (e.permanent() && e.sourceFault()) return true;
-            throw e;
+            long size = a.size();
+            if (size != b.size()) return false;
+            long tail = Math.max(0, size - VolumeBytes.MIN_READ);
+            return Arrays.equals(a.readUpTo(0, VolumeBytes.MIN_READ), b.readUpTo(0, VolumeBytes.MIN_READ))
+                    && Arrays.equals(a.readUpTo(tail, VolumeBytes.MIN_READ), b.readUpTo(tail, VolumeBytes.MIN_READ))
+                    && a.crc(0, size) == b.crc(0, size);
+        } catch (IOException | ArchiveException e) {
+            return false;
         }
     }
 }

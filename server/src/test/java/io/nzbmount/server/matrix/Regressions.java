@@ -58,8 +58,6 @@ final class Regressions {
             + " recorded as a hole of the source, though the second copy is good";
     private static final String HEX_7Z_REPEAT = "a hex-named 7z part posted twice in different copies: the set was"
             + " refused but its parts stayed as loose media files, and a part's bytes were served as the film";
-    private static final String EQUAL_7Z_REPEAT_WITH_HOLE = "a 7z part posted twice in equal copies, one of them"
-            + " with an article missing or corrupt: the copies could not be compared whole and the set was refused";
     private static final String SAMPLE_ACROSS_ARTICLES = "a cutover sweep's sample of served bytes spanning two"
             + " standby articles, the second corrupt: the first article was recorded as the standby's hole";
     private static final String REFUSED_ONLY_ON_A = "a primary article only a refusing provider holds: the response"
@@ -234,9 +232,6 @@ final class Regressions {
             new Regression(18, HEX_7Z_REPEAT, Scenario.Format.SEVEN_ZIP, Era.NZB_LISTINGS),
             new Regression(207, HEX_7Z_REPEAT, Scenario.Format.SEVEN_ZIP, Era.NZB_LISTINGS),
             // Found by the long run of seeds 20001 and on.
-            new Regression(20122, EQUAL_7Z_REPEAT_WITH_HOLE, Scenario.Format.SEVEN_ZIP, Era.NZB_LISTINGS),
-            new Regression(20153, EQUAL_7Z_REPEAT_WITH_HOLE, Scenario.Format.SEVEN_ZIP, Era.NZB_LISTINGS),
-            new Regression(20157, EQUAL_7Z_REPEAT_WITH_HOLE, Scenario.Format.SEVEN_ZIP, Era.NZB_LISTINGS),
             new Regression(20414, SAMPLE_ACROSS_ARTICLES, Era.NZB_LISTINGS));
 
     private Regressions() {
