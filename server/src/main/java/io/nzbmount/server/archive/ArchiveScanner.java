@@ -147,18 +147,21 @@ public final class ArchiveScanner {
         return Arrays.equals(head, 0, signature.length, signature, 0, signature.length);
     }
 
-    /** A 7z set, refused when a part it has twice differs from its other copy. */
+    /** A 7z set with the copy of each part posted twice that {@link SplitRepeats} keeps, or refused. */
     private static ArchiveSet sevenZip(VolumeSource source, List<VolumeBytes> parts, List<Integer> positions,
                                        List<SplitRepeats.Repeat> repeats, Map<String, Par2File> described,
                                        Passwords passwords) throws IOException {
         Map<Integer, VolumeBytes> kept = new java.util.HashMap<>();
         for (int i = 0; i < parts.size(); i++) kept.put(positions.get(i), parts.get(i));
         String name = SevenZipReader.setName(parts.get(0).name());
-        Optional<Refusal> conflict = SplitRepeats.conflict(name, source, kept, repeats);
-        if (conflict.isEmpty()) return SevenZipReader.read(parts, positions, described, passwords);
+        SplitRepeats.Resolved resolved = SplitRepeats.resolve(name, source, kept, repeats, described);
+        if (resolved.refusal().isEmpty()) {
+            List<VolumeBytes> chosen = positions.stream().map(resolved.kept()::get).toList();
+            return SevenZipReader.read(chosen, positions, described, passwords);
+        }
         List<Integer> all = new ArrayList<>(parts.stream().map(VolumeBytes::file).toList());
         repeats.forEach(r -> all.add(r.part().file()));
-        return new ArchiveSet(name, ArchiveSet.Format.SEVEN_ZIP, all, List.of(), conflict);
+        return new ArchiveSet(name, ArchiveSet.Format.SEVEN_ZIP, all, List.of(), resolved.refusal());
     }
 
     /**

@@ -34,4 +34,12 @@ public interface VolumeSource {
     default boolean sameArticles(int a, int b) {
         return false;
     }
+
+    /**
+     * Whether the release posts another file under this file's name whose first bytes cannot be
+     * read: then nothing but a checksum says that this copy is the one that belongs.
+     */
+    default boolean postedAgainUnread(int file) {
+        return false;
+    }
 }

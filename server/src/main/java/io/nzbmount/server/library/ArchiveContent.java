@@ -96,6 +96,7 @@ record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<Refusal
                                Passwords passwords) throws IOException {
         List<Integer> candidates = new ArrayList<>();
         Set<Integer> headless = new HashSet<>();
+        Set<String> unreadNames = new HashSet<>();
         boolean signature = false;
         for (int i = 0; i < volumes.count(); i++) {
             String name = volumes.name(i);
@@ -106,11 +107,12 @@ record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<Refusal
             } catch (ReadFailure e) {
                 // A volume whose head cannot be read is as good as missing: the scan says so.
                 if (!e.permanent()) throw e;
+                unreadNames.add(name);
                 if (startsArchive(volumes, i) || describedAsMissingVolume(volumes, i, par2)) headless.add(i);
             }
         }
         if (!signature && headless.isEmpty()) return NONE;
-        ArchiveContent found = candidates.isEmpty() ? NONE : of(formats.scan(volumes.only(candidates), par2, passwords), candidates);
+        ArchiveContent found = candidates.isEmpty() ? NONE : of(formats.scan(volumes.only(candidates, unreadNames), par2, passwords), candidates);
         if (headless.isEmpty()) return found;
         // Articles smaller than the head leave its first bytes readable when a later one is gone:
         // a file that starts as an archive, or that par2 says is a volume, is one the scan lacks,

@@ -6,6 +6,7 @@ import io.nzbmount.server.archive.VolumeSource;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The files of a release as the import reads them: sized on first use (one article each), their
@@ -110,7 +111,11 @@ final class ReleaseVolumes {
     }
 
     /** The given files, by NZB position, as the archive scanner sees them. */
-    VolumeSource only(List<Integer> indexes) {
+    /**
+     * The files at {@code indexes}, as a {@link VolumeSource}; {@code unreadNames} are the names of
+     * files left out because their first bytes cannot be read.
+     */
+    VolumeSource only(List<Integer> indexes, Set<String> unreadNames) {
         int[] at = indexes.stream().mapToInt(Integer::intValue).toArray();
         return new VolumeSource() {
             @Override
@@ -131,6 +136,11 @@ final class ReleaseVolumes {
             @Override
             public byte[] read(int file, long offset, int length) throws IOException {
                 return ReleaseVolumes.this.read(at[file], offset, length);
+            }
+
+            @Override
+            public boolean postedAgainUnread(int file) {
+                return unreadNames.contains(names[at[file]]);
             }
 
             @Override

@@ -130,7 +130,7 @@ class SevenZipScanTest {
             assertEquals(1, scan.sets().size());
             ArchiveSet set = scan.sets().get(0);
             assertEquals(Refusal.Reason.CONFLICT, set.refusal().orElseThrow().reason(), "other copy first: " + otherFirst);
-            assertTrue(set.refusal().get().message().contains("part 2 twice with different contents"),
+            assertTrue(set.refusal().get().message().contains("part 2 twice in copies that cannot be shown equal"),
                     () -> set.refusal().get().message());
             assertTrue(set.members().stream().noneMatch(Member::servable), "no member of a refused set is served");
         }
@@ -144,6 +144,88 @@ class SevenZipScanTest {
         ArchiveScan scan = ArchiveScanner.scan(new CountingSource(posted));
         assertEquals(1, scan.sets().size(), () -> scan.sets().toString());
         assertEquals(Refusal.Reason.CONFLICT, scan.sets().get(0).refusal().orElseThrow().reason());
+    }
+
+    /** {@code source} whose file {@code file} cannot be read in [from, to): its article there is gone. */
+    private static VolumeSource withHole(CountingSource source, int file, long from, long to, boolean twinUnread) {
+        return new VolumeSource() {
+            @Override
+            public int count() {
+                return source.count();
+            }
+
+            @Override
+            public String name(int f) {
+                return source.name(f);
+            }
+
+            @Override
+            public long size(int f) {
+                return source.size(f);
+            }
+
+            @Override
+            public byte[] read(int f, long offset, int length) throws IOException {
+                if (f == file && offset < to && offset + length > from) {
+                    throw new io.nzbmount.nntp.ArticleMissingException("<gone@test>", "430 no such article");
+                }
+                return source.read(f, offset, length);
+            }
+
+            @Override
+            public boolean postedAgainUnread(int f) {
+                return twinUnread && f == file;
+            }
+        };
+    }
+
+    @Test
+    void partPostedTwiceInEqualCopiesOneWithAHoleIsServedFromTheCopyPar2Proves() throws Exception {
+        List<ArchiveVolume> parts = archive("e", "-mx0", "-v100k");
+        List<ArchiveVolume> posted = new ArrayList<>(parts);
+        posted.add(new ArchiveVolume(parts.get(1).name(), parts.get(1).bytes().clone()));
+        CountingSource counting = new CountingSource(posted);
+        VolumeSource holed = withHole(counting, 1, 50_000, 60_000, false);
+
+        ArchiveSet unproved = ArchiveScanner.scan(holed).sets().get(0);
+        assertEquals(Refusal.Reason.CONFLICT, unproved.refusal().orElseThrow().reason(), "without par2 no copy is proved");
+
+        ArchiveSet set = ArchiveScanner.scan(holed, par2Of(parts)).sets().get(0);
+        assertTrue(set.refusal().isEmpty(), () -> set.refusal().toString());
+        Member m = member(set, "film.mkv");
+        assertServes(counting, m, film);
+        assertTrue(m.pieces().stream().noneMatch(p -> p.file() == 1), "the copy with the hole is not served");
+    }
+
+    @Test
+    void partPostedTwiceInDifferentCopiesIsServedFromTheCopyPar2Proves() throws Exception {
+        List<ArchiveVolume> parts = archive("g", "-mx0", "-v100k");
+        for (boolean otherFirst : new boolean[] {true, false}) {
+            List<ArchiveVolume> posted = new ArrayList<>(parts);
+            if (otherFirst) posted.add(1, otherCopy(parts, 1)); else posted.add(otherCopy(parts, 1));
+            CountingSource source = new CountingSource(posted);
+            ArchiveSet set = ArchiveScanner.scan(source, par2Of(parts)).sets().get(0);
+            assertTrue(set.refusal().isEmpty(), () -> "other copy first " + otherFirst + ": " + set.refusal());
+            assertServes(source, member(set, "film.mkv"), film);
+        }
+    }
+
+    @Test
+    void theOnlyReadableCopyOfAPartPostedTwiceIsServedOnlyWhenPar2ProvesIt() throws Exception {
+        List<ArchiveVolume> parts = archive("u", "-mx0", "-v100k");
+        List<Par2File> par2 = par2Of(parts);
+        List<ArchiveVolume> wrong = new ArrayList<>(parts);
+        wrong.set(1, otherCopy(parts, 1));
+        ArchiveSet refused = ArchiveScanner.scan(withHole(new CountingSource(wrong), 1, 0, 0, true), par2).sets().get(0);
+        assertEquals(Refusal.Reason.CONFLICT, refused.refusal().orElseThrow().reason());
+        assertTrue(refused.refusal().get().message().contains("whose first bytes cannot be read"),
+                () -> refused.refusal().get().message());
+        assertTrue(refused.members().stream().noneMatch(Member::servable), "no member of a refused set is served");
+
+        CountingSource right = new CountingSource(parts);
+        ArchiveSet set = ArchiveScanner.scan(withHole(right, 1, 0, 0, true), par2).sets().get(0);
+        assertTrue(set.refusal().isEmpty(), () -> set.refusal().toString());
+        assertServes(right, member(set, "film.mkv"), film);
     }
 
     @Test

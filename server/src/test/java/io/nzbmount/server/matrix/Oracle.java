@@ -108,12 +108,20 @@ final class Oracle {
 
     /**
      * Whether the import must take the source: false for an archived source with a hole in a later
-     * article of a volume's head ({@link SourceLayout#laterHeadArticle}), which must be refused.
+     * article of a volume's head ({@link SourceLayout#laterHeadArticle}), which must be refused,
+     * unless the source posts that volume again as an equal copy: the repeat is posted whole, and
+     * par2's checksum proves it the volume that belongs.
      */
     boolean importable(int source) {
         SourceSpec s = scenario.sources().get(source);
-        for (int k : s.holes()) if (layouts.get(source).laterHeadArticle(k)) return false;
+        for (int k : s.holes()) {
+            if (layouts.get(source).laterHeadArticle(k) && !copiedWhole(s, layouts.get(source).fileOf(k))) return false;
+        }
         return true;
+    }
+
+    private static boolean copiedWhole(SourceSpec s, int volume) {
+        return s.repeat() != null && !s.repeat().differs() && s.repeat().volume() == volume;
     }
 
     /**
@@ -121,7 +129,7 @@ final class Oracle {
      * article its NZB lists can be had (articles the NZB does not list, {@code UNLISTED}, are holes
      * the import places by part number; a part listed twice is had when one copy is). A source with
      * a 7z volume posted twice in two different copies may be refused too (or taken with the copy
-     * the CRCs prove).
+     * par2's checksum proves).
      */
     boolean mustBeTaken(int source) {
         SourceSpec s = scenario.sources().get(source);

@@ -58,6 +58,10 @@ final class Regressions {
             + " recorded as a hole of the source, though the second copy is good";
     private static final String HEX_7Z_REPEAT = "a hex-named 7z part posted twice in different copies: the set was"
             + " refused but its parts stayed as loose media files, and a part's bytes were served as the film";
+    private static final String EQUAL_7Z_REPEAT_WITH_HOLE = "a 7z part posted twice in equal copies, one with a"
+            + " hole: the copies could not be compared whole and the release was refused; par2's checksum picks the whole copy";
+    private static final String UNPROVED_7Z_COPY = "a 7z part posted twice in different copies, the head of the one"
+            + " that belongs unreadable: the other copy was taken unproved, though par2's checksum says it is not the part";
     private static final String SAMPLE_ACROSS_ARTICLES = "a cutover sweep's sample of served bytes spanning two"
             + " standby articles, the second corrupt: the first article was recorded as the standby's hole";
     private static final String REFUSED_ONLY_ON_A = "a primary article only a refusing provider holds: the response"
@@ -232,7 +236,16 @@ final class Regressions {
             new Regression(18, HEX_7Z_REPEAT, Scenario.Format.SEVEN_ZIP, Era.NZB_LISTINGS),
             new Regression(207, HEX_7Z_REPEAT, Scenario.Format.SEVEN_ZIP, Era.NZB_LISTINGS),
             // Found by the long run of seeds 20001 and on.
-            new Regression(20414, SAMPLE_ACROSS_ARTICLES, Era.NZB_LISTINGS));
+            new Regression(20414, SAMPLE_ACROSS_ARTICLES, Era.NZB_LISTINGS),
+            new Regression(20122, EQUAL_7Z_REPEAT_WITH_HOLE, Scenario.Format.SEVEN_ZIP, Era.NZB_LISTINGS),
+            new Regression(20153, EQUAL_7Z_REPEAT_WITH_HOLE, Scenario.Format.SEVEN_ZIP, Era.NZB_LISTINGS),
+            new Regression(20157, EQUAL_7Z_REPEAT_WITH_HOLE, Scenario.Format.SEVEN_ZIP, Era.NZB_LISTINGS),
+            new Regression(41748, "a 7z part posted twice in equal copies, one copy's head unreadable: the set is"
+                    + " served from the other copy, which par2's checksum proves", Scenario.Format.SEVEN_ZIP, Era.NZB_LISTINGS),
+            new Regression(50728, UNPROVED_7Z_COPY, Scenario.Format.SEVEN_ZIP, Era.NZB_LISTINGS),
+            new Regression(51277, "a 7z part posted twice in different copies, one with a hole where they differ:"
+                    + " taken as equal where both could be read, the other copy's bytes were served (a wrong byte)",
+                    Scenario.Format.SEVEN_ZIP, Era.NZB_LISTINGS));
 
     private Regressions() {
     }

@@ -49,6 +49,8 @@ final class SourceLayout {
     private final List<Boolean> faultable = new ArrayList<>();
     /** Per article: whether it lies in a volume's scanned head but is not the volume's first article. */
     private final List<Boolean> laterHead = new ArrayList<>();
+    /** Per article: the posted file that holds it (its index in {@link #files()}). */
+    private final List<Integer> fileOf = new ArrayList<>();
 
     private SourceLayout(int part) {
         this.part = part;
@@ -157,6 +159,7 @@ final class SourceLayout {
         spans.add(new long[] {from, to});
         faultable.add(canFault);
         laterHead.add(false);
+        fileOf.add(Math.max(0, files.size() - 1));
     }
 
     List<Posted> files() {
@@ -200,5 +203,10 @@ final class SourceLayout {
      */
     boolean laterHeadArticle(int k) {
         return laterHead.get(k);
+    }
+
+    /** The posted file (volume, par2) that holds article {@code k}: its index in {@link #files()}. */
+    int fileOf(int k) {
+        return fileOf.get(k);
     }
 }
