@@ -9,6 +9,12 @@ public final class ArticleCorruptException extends ReadFailure {
         super(messageId, message, cause);
     }
 
+    private ArticleCorruptException(ArticleCorruptException failure, long failedAt) {
+        super(failure, failedAt);
+    }
+
+    @Override public ArticleCorruptException locatedAt(long offset) { return new ArticleCorruptException(this, offset); }
+
     @Override public boolean permanent() { return true; }
 
     @Override public boolean sourceFault() { return true; }

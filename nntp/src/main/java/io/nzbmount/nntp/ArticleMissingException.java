@@ -6,6 +6,12 @@ public final class ArticleMissingException extends ReadFailure {
         super(messageId, message, null);
     }
 
+    private ArticleMissingException(ArticleMissingException failure, long failedAt) {
+        super(failure, failedAt);
+    }
+
+    @Override public ArticleMissingException locatedAt(long offset) { return new ArticleMissingException(this, offset); }
+
     @Override public boolean permanent() { return true; }
 
     @Override public boolean sourceFault() { return true; }

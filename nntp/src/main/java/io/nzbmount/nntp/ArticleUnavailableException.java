@@ -20,6 +20,13 @@ public final class ArticleUnavailableException extends ReadFailure {
         this.stalled = stalled;
     }
 
+    private ArticleUnavailableException(ArticleUnavailableException failure, long failedAt) {
+        super(failure, failedAt);
+        this.stalled = failure.stalled;
+    }
+
+    @Override public ArticleUnavailableException locatedAt(long offset) { return new ArticleUnavailableException(this, offset); }
+
     /**
      * True when the fetch ended because the providers stopped answering and its time budget ran
      * out: asking this source again at once would most likely wait the same way.

@@ -21,6 +21,15 @@ public final class ProvidersUnavailableException extends ReadFailure {
         this.lackedWhereAsked = lackedWhereAsked;
     }
 
+    private ProvidersUnavailableException(ProvidersUnavailableException failure, long failedAt) {
+        super(failure, failedAt);
+        this.lackedWhereAsked = failure.lackedWhereAsked;
+    }
+
+    @Override public ProvidersUnavailableException locatedAt(long offset) {
+        return new ProvidersUnavailableException(this, offset);
+    }
+
     /**
      * True when the providers that could be asked lack the article and only the rest could not be
      * asked. Another source's articles may then be on the providers that answer, so a standby can

@@ -207,7 +207,7 @@ final class CutoverSession implements ContentReader {
     private void recover(ActiveSource source, ReadFailure failure, boolean simulated) throws IOException {
         long failedAt = nanoTime.getAsLong();
         long now = clock.millis();
-        Hole hole = holeAt(source);
+        Hole hole = holeAt(source, failure.failedAt().orElse(position));
         boolean known = shared.holes().lacks(source.sourceId(), source.fileIndex(), position);
         Decision decision = simulated
                 ? policy.onSimulatedFailure(source.sourceId(), hole, now)
@@ -390,9 +390,13 @@ final class CutoverSession implements ContentReader {
      * the map knows no article there; the failing byte alone past the map's end.
      */
     private Hole holeAt(ActiveSource source) {
+        return holeAt(source, position);
+    }
+
+    private Hole holeAt(ActiveSource source, long at) {
         FileMap map = source.map();
-        if (position >= map.size()) return Hole.at(source.fileIndex(), position);
-        ArticleSpan span = map.span(position);
+        if (at >= map.size()) return Hole.at(source.fileIndex(), at);
+        ArticleSpan span = map.span(at);
         return new Hole(source.fileIndex(), span.start(), span.end());
     }
 

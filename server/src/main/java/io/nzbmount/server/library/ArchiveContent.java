@@ -107,7 +107,7 @@ record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<Refusal
             } catch (ReadFailure e) {
                 // A volume whose head cannot be read is as good as missing: the scan says so.
                 if (!e.permanent()) throw e;
-                unreadNames.add(name);
+                unreadNames.add(volumes.file(i).name());
                 if (startsArchive(volumes, i) || describedAsMissingVolume(volumes, i, par2)) headless.add(i);
             }
         }

@@ -112,8 +112,9 @@ final class ReleaseVolumes {
 
     /** The given files, by NZB position, as the archive scanner sees them. */
     /**
-     * The files at {@code indexes}, as a {@link VolumeSource}; {@code unreadNames} are the names of
-     * files left out because their first bytes cannot be read.
+     * The files at {@code indexes}, as a {@link VolumeSource}; {@code unreadNames} are the names
+     * the NZB gives the files left out because their first bytes cannot be read (a name the
+     * import gave a file from its par2 hash may differ: an unread file cannot be hashed).
      */
     VolumeSource only(List<Integer> indexes, Set<String> unreadNames) {
         int[] at = indexes.stream().mapToInt(Integer::intValue).toArray();
@@ -140,7 +141,7 @@ final class ReleaseVolumes {
 
             @Override
             public boolean postedAgainUnread(int file) {
-                return unreadNames.contains(names[at[file]]);
+                return unreadNames.contains(files.get(at[file]).name());
             }
 
             @Override

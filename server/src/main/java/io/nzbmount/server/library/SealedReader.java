@@ -97,7 +97,14 @@ final class SealedReader implements NzbReader {
     private int readAtLeast(long offset, byte[] into, int length, int least) throws ReadFailure, ReadCancelledException {
         int got = 0;
         while (got < least) {
-            int r = run.read(offset + got, into, got, length - got);
+            int r;
+            try {
+                r = run.read(offset + got, into, got, length - got);
+            } catch (ReadFailure f) {
+                // the article that failed holds this byte of the run, which may lie a block before
+                // the offset asked for or in the next article: say which file byte it is
+                throw f.locatedAt(Math.min(size - 1, Math.max(0, offset + got - sealing.lead())));
+            }
             if (r < 0) throw new IllegalStateException("the run of ciphertext ends inside a block at " + (offset + got));
             got += r;
         }

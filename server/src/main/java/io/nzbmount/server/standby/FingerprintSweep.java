@@ -352,7 +352,13 @@ final class FingerprintSweep {
             int left = sample.length();
             while (left > 0) {
                 failedAt = position;
-                int n = reader.read(position, buffer, 0, Math.min(buffer.length, left));
+                int n;
+                try {
+                    n = reader.read(position, buffer, 0, Math.min(buffer.length, left));
+                } catch (ReadFailure f) {
+                    failedAt = f.failedAt().orElse(position);
+                    throw f;
+                }
                 if (n < 0) {
                     throw new ArticleMissingException("", "the file ends at " + position + ", before the sample does");
                 }

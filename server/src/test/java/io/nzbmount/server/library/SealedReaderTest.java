@@ -2,8 +2,10 @@ package io.nzbmount.server.library;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.nzbmount.nntp.ArticleMissingException;
 import io.nzbmount.nntp.ArticleSpan;
 import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbReader;
@@ -43,14 +45,17 @@ class SealedReaderTest {
     private static final class ArrayReader implements NzbReader {
         final byte[] bytes;
         final List<Long> reads = new ArrayList<>();
+        /** An article of the run that is gone (its index), or -1. */
+        int gone = -1;
 
         ArrayReader(byte[] bytes) {
             this.bytes = bytes;
         }
 
         @Override
-        public int read(long offset, byte[] buf, int off, int len) {
+        public int read(long offset, byte[] buf, int off, int len) throws ArticleMissingException {
             if (offset >= bytes.length) return -1;
+            if (offset / ARTICLE == gone) throw new ArticleMissingException("<a" + gone + "@test>", "430 no such article");
             reads.add(offset);
             long articleEnd = Math.min(bytes.length, (offset / ARTICLE + 1) * ARTICLE);
             int n = (int) Math.min(len, articleEnd - offset);
@@ -149,5 +154,22 @@ class SealedReaderTest {
         assertArrayEquals(Arrays.copyOfRange(folder, 992, 1_000), Arrays.copyOf(buf, 8));
         assertEquals(-1, r.read(1_000, buf, 0, 64));
         assertEquals(-1, r.read(1_007, buf, 0, 64));
+    }
+
+    @Test
+    void aFailedReadSaysWhichFileByteTheMissingArticleHolds() throws Exception {
+        byte[] folder = new byte[6_000];
+        new Random(6).nextBytes(folder);
+        ArrayReader[] run = new ArrayReader[1];
+        SealedReader r = member(folder, 0, 6_000, run);
+        run[0].gone = 3; // run bytes [3000, 4000): the block [2992, 3008) straddles articles 2 and 3
+        readRange(r, 0, 2_992);
+        ArticleMissingException onward = assertThrows(ArticleMissingException.class, () -> r.read(2_992, new byte[64], 0, 64));
+        assertEquals(3_000, onward.failedAt().orElseThrow(), "reading on: the gone article's first byte, not 2992");
+
+        SealedReader seek = member(folder, 0, 6_000, run);
+        run[0].gone = 2; // run bytes [2000, 3000): the block before 3008 is in it
+        ArticleMissingException back = assertThrows(ArticleMissingException.class, () -> seek.read(3_010, new byte[8], 0, 8));
+        assertEquals(2_992, back.failedAt().orElseThrow(), "after a seek: the block read back lies in the gone article");
     }
 }

@@ -43,6 +43,10 @@ import java.util.TreeMap;
  * the volume's first bytes are a signature or, for a later 7z part, film data only par2's
  * description of the part tells apart); such a source is no source at all ({@link Oracle#importable}).
  *
+ * <p>A RAR5 source may have its data encrypted ({@code -p}, the password in the NZB's meta,
+ * {@link #ENCRYPTED_THIRDS}); its film bytes then need the article of their AES block and of the
+ * block before ({@link SourceLayout#span}).
+ *
  * <p>A {@linkplain Regressions#plainOnly plain-only regression} is never archived: it was named for
  * the plain case it drew before archives existed, and a regression that stopped drawing that case
  * would no longer guard the fix it was named for.
@@ -51,6 +55,11 @@ final class ArchiveDraw {
     static final int MIN_SIZE = 512 * 1024;
     private static final long STREAM = 0x2545F4914F6CDD1DL;
     private static final long FORMAT_STREAM = 0x9E3779B97F4A7C15L;
+    private static final long PASSWORD_STREAM = 0xBF58476D1CE4E5B9L;
+    /** How many thirds of the RAR5 seeds are encrypted: one, unless {@code -Dmatrix.encrypted=0..3} says otherwise. */
+    private static final int ENCRYPTED_THIRDS = Integer.getInteger("matrix.encrypted", 1);
+    /** Passwords the encrypted sources draw from: ASCII, and one that UTF-8 encodes in more bytes than it has letters. */
+    private static final List<String> PASSWORDS = List.of("matrix", "Pässwörd 7", "s3cr3t-with-a-long-tail-0123456789");
 
     private ArchiveDraw() {
     }
@@ -64,6 +73,9 @@ final class ArchiveDraw {
         int forced = r.nextInt(candidates);
         Scenario.Format format = Regressions.format(seed).orElseGet(() -> new SplittableRandom(seed ^ FORMAT_STREAM)
                 .nextBoolean() ? Scenario.Format.SEVEN_ZIP : Scenario.Format.RAR5);
+        SplittableRandom p = new SplittableRandom(seed ^ PASSWORD_STREAM);
+        boolean encrypted = format == Scenario.Format.RAR5 && !Regressions.namedBefore(seed, Regressions.Era.ENCRYPTED_ARCHIVES)
+                && p.nextInt(3) < ENCRYPTED_THIRDS;
         byte[] content = null;
         for (int i = 0, c = 0; i < sources.size(); i++) {
             SourceSpec s = sources.get(i);
@@ -74,7 +86,8 @@ final class ArchiveDraw {
             boolean obfuscated = r.nextBoolean();
             if (!archived) continue;
             if (content == null) content = SeedRun.content(seed, size, 1);
-            sources.set(i, archive(s, new Archive(volumeSize, obfuscated, format), content));
+            String password = encrypted ? PASSWORDS.get(p.nextInt(PASSWORDS.size())) : null;
+            sources.set(i, archive(s, new Archive(volumeSize, obfuscated, format, password), content));
         }
         if (content != null && r.nextInt(4) == 0) holeInAHead(r, sources, content);
     }

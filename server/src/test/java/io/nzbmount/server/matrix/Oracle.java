@@ -154,7 +154,8 @@ final class Oracle {
     /** Whether the source has the byte and a provider that takes connections serves it (an impostor or a refused source has none). */
     boolean has(int source, long offset) {
         if (!genuine(source)) return false;
-        return hasArticle(source, layouts.get(source).articleAt(offset));
+        for (int k : layouts.get(source).needing(offset)) if (!hasArticle(source, k)) return false;
+        return true;
     }
 
     private boolean genuine(int source) {
@@ -170,8 +171,11 @@ final class Oracle {
 
     /** Whether the source stores the byte on some provider (refusing connections or not): never a hole. */
     boolean stores(int source, long offset) {
-        Scenario.Fault f = scenario.sources().get(source).faults().get(layouts.get(source).articleAt(offset));
-        return f == null || !f.damage().hole();
+        for (int k : layouts.get(source).needing(offset)) {
+            Scenario.Fault f = scenario.sources().get(source).faults().get(k);
+            if (f != null && f.damage().hole()) return false;
+        }
+        return true;
     }
 
     /** Whether the source counts (see the class comment): its bytes are owed to a response. */

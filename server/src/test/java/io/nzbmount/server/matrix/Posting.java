@@ -50,7 +50,16 @@ final class Posting {
             postFile(spec, p.name(), copy, "again", tag, -1, segments);
             files.add(0, file(spec, p.name(), copy.length, segments));
         }
-        return NzbWriter.write(files, title);
+        String nzb = NzbWriter.write(files, title);
+        return spec.archive() == null || spec.archive().password() == null ? nzb : withPassword(nzb, spec.archive().password());
+    }
+
+    /** The NZB with {@code password} in a {@code <meta type="password">} of its head. */
+    private static String withPassword(String nzb, String password) {
+        String meta = "    <meta type=\"password\">" + password.replace("&", "&amp;").replace("<", "&lt;") + "</meta>\n";
+        if (nzb.contains("  <head>\n")) return nzb.replace("  <head>\n", "  <head>\n" + meta);
+        int body = nzb.indexOf("  <file ");
+        return nzb.substring(0, body) + "  <head>\n" + meta + "  </head>\n" + nzb.substring(body);
     }
 
     /**

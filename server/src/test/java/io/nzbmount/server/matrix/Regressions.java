@@ -45,7 +45,9 @@ final class Regressions {
         /** Also {@link BrokenDraw}: broken releases that together hold the film, a provider outage during a proof. */
         BROKEN_RELEASES,
         /** Also {@link ListingDraw}: parts listed twice, unlisted first or last parts, a 7z part posted twice. */
-        NZB_LISTINGS
+        NZB_LISTINGS,
+        /** Also RAR5 volumes whose data is encrypted ({@link ArchiveDraw}). */
+        ENCRYPTED_ARCHIVES
     }
 
     private static final String FIRST_LISTED_TWICE = "the first part listed twice, its first copy missing or damaged:"

@@ -152,8 +152,14 @@ record Scenario(long seed, int size, List<SourceSpec> sources, Client client, bo
      * @param obfuscated every posted file (volumes and par2) under a name of hex digits, so only the
      *                   par2 descriptions tell the volumes' names
      * @param format     RAR5 volumes, or the parts of one split 7z archive
+     * @param password   the password the film's data is encrypted with (RAR5 {@code -p}, given in the
+     *                   NZB's {@code <meta type="password">}), or null when it is stored plain
      */
-    record Archive(int volumeSize, boolean obfuscated, Format format) {}
+    record Archive(int volumeSize, boolean obfuscated, Format format, String password) {
+        Archive(int volumeSize, boolean obfuscated, Format format) {
+            this(volumeSize, obfuscated, format, null);
+        }
+    }
 
     /**
      * A volume posted twice, the second copy listed in the NZB before the first (so a reader that
@@ -186,7 +192,8 @@ record Scenario(long seed, int size, List<SourceSpec> sources, Client client, bo
             if (s.archive() != null) {
                 sb.append(s.archive().format() == Format.RAR5 ? ", inside RAR5 volumes of " : ", inside 7z parts of ")
                   .append(s.archive().volumeSize()).append(" bytes")
-                  .append(s.archive().obfuscated() ? " under hex names" : "");
+                  .append(s.archive().obfuscated() ? " under hex names" : "")
+                  .append(s.archive().password() != null ? ", encrypted" : "");
             }
             if (s.repeat() != null) {
                 sb.append("; volume ").append(s.repeat().volume()).append(" posted twice, the copies ")
@@ -205,6 +212,8 @@ record Scenario(long seed, int size, List<SourceSpec> sources, Client client, bo
         boolean holes = sources.stream().anyMatch(s -> !s.holes().isEmpty());
         boolean rar = sources.stream().anyMatch(s -> s.archive() != null && s.archive().format() == Format.RAR5);
         boolean sevenZip = sources.stream().anyMatch(s -> s.archive() != null && s.archive().format() == Format.SEVEN_ZIP);
-        return c + (sources.size() > 1 ? "+standby" : "") + (holes ? "+holes" : "") + (rar ? "+rar" : "") + (sevenZip ? "+7z" : "");
+        boolean encrypted = sources.stream().anyMatch(s -> s.archive() != null && s.archive().password() != null);
+        return c + (sources.size() > 1 ? "+standby" : "") + (holes ? "+holes" : "") + (rar ? "+rar" : "") + (sevenZip ? "+7z" : "")
+                + (encrypted ? "+aes" : "");
     }
 }

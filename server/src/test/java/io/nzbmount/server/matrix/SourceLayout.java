@@ -37,6 +37,8 @@ final class SourceLayout {
     /** A RAR5 end-of-archive header: CRC32, size, type, flags, end flags. */
     private static final int END_HEADER = 8;
     private static final int PAR2_SLICE = 64 * 1024;
+    /** The AES block: an encrypted volume's film bytes decrypt block by block. */
+    private static final int BLOCK = 16;
     private static final long MODIFIED = 1_700_000_000L;
 
     /** One posted file: its name (the yEnc name and the NZB's) and its bytes. */
@@ -46,6 +48,8 @@ final class SourceLayout {
     private final List<Posted> files = new ArrayList<>();
     /** Per article: film range {from, to} (empty when none), and whether a fault may be put on it. */
     private final List<long[]> spans = new ArrayList<>();
+    /** Per article: the film bytes that cannot be had without it ({@link #span}). */
+    private final List<long[]> needs = new ArrayList<>();
     private final List<Boolean> faultable = new ArrayList<>();
     /** Per article: whether it lies in a volume's scanned head but is not the volume's first article. */
     private final List<Boolean> laterHead = new ArrayList<>();
@@ -80,19 +84,30 @@ final class SourceLayout {
                 long to = Math.min(partEnd, start + content.length);
                 int data = (int) Math.min(from - partStart, v.getValue().length);
                 int length = (int) Math.max(0, to - from);
-                l.volume(name(v.getKey(), spec), v.getValue(), data, length, film);
+                l.volume(name(v.getKey(), spec), v.getValue(), data, length, film, 0);
                 film += length;
                 partStart = partEnd;
             }
         } else {
-            List<byte[]> volumes = StoredRar5Writer.write(spec.fileName(), content, spec.archive().volumeSize(), MODIFIED);
+            String password = spec.archive().password();
+            List<byte[]> volumes = password == null
+                    ? StoredRar5Writer.write(spec.fileName(), content, spec.archive().volumeSize(), MODIFIED)
+                    : StoredRar5Writer.writeEncrypted(spec.fileName(), content, spec.archive().volumeSize(), MODIFIED,
+                            password, new java.util.Random(spec.fileName().hashCode() * 31L + spec.archive().volumeSize()));
             for (int i = 0; i < volumes.size(); i++) byName.put(StoredRar5Writer.volumeName(base, i, volumes.size()), volumes.get(i));
             for (Map.Entry<String, byte[]> v : byName.entrySet()) {
                 byte[] bytes = v.getValue();
-                int data = dataOffset(bytes, content, film);
-                int length = bytes.length - END_HEADER - data;
-                l.volume(name(v.getKey(), spec), bytes, data, length, film);
-                film += length;
+                if (password == null) {
+                    int data = dataOffset(bytes, content, film);
+                    int length = bytes.length - END_HEADER - data;
+                    l.volume(name(v.getKey(), spec), bytes, data, length, film, 0);
+                    film += length;
+                } else {
+                    long[] run = Rar5FileData.of(bytes);
+                    int length = (int) Math.min(run[1], content.length - film);
+                    l.volume(name(v.getKey(), spec), bytes, (int) run[0], length, film, (int) run[1]);
+                    film += length;
+                }
             }
         }
         if (film != content.length) throw new IllegalStateException("the volumes hold " + film + " of " + content.length + " bytes");
@@ -104,10 +119,15 @@ final class SourceLayout {
 
     /**
      * Adds a volume's articles: its {@code length} film bytes from {@code film} on start at
-     * {@code data} in it.
+     * {@code data} in it. When the data is AES-CBC encrypted ({@code stored > 0}),
+     * {@code stored} bytes of ciphertext (whole blocks) begin at {@code data}, the film's bytes
+     * at the same offsets, and a film byte needs the ciphertext of its own 16-byte block and of the
+     * block before it (the volume's first block decrypts from the IV in its header): the article
+     * holding either is one the byte needs ({@link #span}).
      */
-    private void volume(String name, byte[] bytes, int data, int length, long film) {
+    private void volume(String name, byte[] bytes, int data, int length, long film, int stored) {
         files.add(new Posted(name, bytes));
+        boolean chained = stored > 0;
         for (int from = 0; from < bytes.length; from += part) {
             int to = Math.min(bytes.length, from + part);
             int a = Math.max(from, data);
@@ -116,6 +136,13 @@ final class SourceLayout {
             boolean inside = from >= Math.max(data, SCANNED_HEAD) && to <= data + length;
             if (a < b) add(at, at + b - a, inside); else add(at, at, false);
             laterHead.set(laterHead.size() - 1, from > 0 && from < SCANNED_HEAD && a < b);
+            int ca = Math.max(from, data);
+            int cb = Math.min(to, data + stored);
+            if (chained && ca < cb) {
+                long firstBlock = (ca - data) / BLOCK;
+                long lastBlock = (cb - 1 - data) / BLOCK;
+                needs.set(needs.size() - 1, new long[] {film + firstBlock * BLOCK, film + Math.min(length, (lastBlock + 2) * BLOCK)});
+            }
         }
     }
 
@@ -157,6 +184,7 @@ final class SourceLayout {
 
     private void add(long from, long to, boolean canFault) {
         spans.add(new long[] {from, to});
+        needs.add(new long[] {from, to});
         faultable.add(canFault);
         laterHead.add(false);
         fileOf.add(Math.max(0, files.size() - 1));
@@ -170,9 +198,27 @@ final class SourceLayout {
         return spans.size();
     }
 
-    /** The film bytes {@code [from, to)} article {@code k} holds; {@code from == to} when none. */
+    /**
+     * The film bytes {@code [from, to)} that cannot be had without article {@code k}: those it
+     * holds, and in an encrypted volume the rest of their blocks and the block after them;
+     * {@code from == to} when none.
+     */
     long[] span(int k) {
-        return spans.get(k);
+        return needs.get(k);
+    }
+
+    /**
+     * The articles film byte {@code offset} cannot be had without: the one that holds it, and in
+     * an encrypted volume the ones holding the ciphertext of its block and of the block before.
+     */
+    List<Integer> needing(long offset) {
+        int k = articleAt(offset);
+        List<Integer> out = new ArrayList<>();
+        for (int j = Math.max(0, k - 1); j <= Math.min(needs.size() - 1, k + 1); j++) {
+            long[] n = needs.get(j);
+            if (j == k || n[0] <= offset && offset < n[1]) out.add(j);
+        }
+        return out;
     }
 
     /** The article that holds film byte {@code offset}. */
