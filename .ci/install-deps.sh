@@ -13,9 +13,10 @@ SABAPI_PREFIX=${NZBMOUNT_SABNZBD_API_PREFIX:-/opt/nzbmount-ci/sabnzbd-api}
 # inn2: NNTP server; busybox: syslogd that catches inn2's messages; iproute2: ss;
 # the rest are clients and media tools for the WebDAV, video and browser tests; python3-pytest runs
 # the Kodi add-on's tests, and kodi (headless in xvfb, sound to a pulseaudio null sink, with the
-# fonts of its skin) runs the add-on for real.
+# fonts of its skin) runs the add-on for real; stunnel4 and openssl put TLS with a private CA in front of inn2.
 APT_PACKAGES=(inn2 busybox iproute2 curl rclone cadaver ffmpeg chromium chromium-driver 7zip par2 libarchive-tools
-              python3-pytest kodi xvfb pulseaudio fonts-noto-hinted fonts-noto-mono fonts-roboto-hinted)
+              python3-pytest kodi xvfb pulseaudio fonts-noto-hinted fonts-noto-mono fonts-roboto-hinted
+              stunnel4 openssl)
 
 installed() { dpkg-query -W -f='${db:Status-Abbrev}' "$1" 2>/dev/null | grep -q '^ii'; }
 unpacked() { dpkg-query -W -f='${db:Status-Abbrev}' "$1" 2>/dev/null | grep -q '^i'; }

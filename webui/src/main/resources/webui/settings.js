@@ -202,6 +202,8 @@ function form(body, pageErr, data, isLive) {
         if (f.password.input.value !== '') out.password = f.password.input.value;
         putNumber(out, 'connections', f.connections.input);
         putNumber(out, 'priority', f.priority.input);
+        // Set in the configuration file only (a path on the server); kept as it is.
+        if (v.trustCertificate) out.trustCertificate = v.trustCertificate;
         return out;
       },
     };

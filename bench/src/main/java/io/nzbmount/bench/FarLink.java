@@ -14,7 +14,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * A far provider in front of a near one: a TCP forwarder that delays every byte by
@@ -46,7 +48,9 @@ public final class FarLink implements AutoCloseable {
     /** While set, nothing is forwarded in either direction and the sockets stay open. */
     private volatile boolean frozen;
     /** Guards the counts below, so the open set and the most at once always agree. */
-    private final Object counts = new Object();
+    private final ReentrantLock counts = new ReentrantLock();
+    /** Signalled when a connection ends. */
+    private final Condition ends = counts.newCondition();
     /** The numbers (in order of accept, from 0) of the connections open now. */
     private final Set<Long> open = new HashSet<>();
     private long accepted;
@@ -100,29 +104,41 @@ public final class FarLink implements AutoCloseable {
 
     /** Connections open now (see the class comment for when one counts as open). */
     int openNow() {
-        synchronized (counts) {
+        counts.lock();
+        try {
             return open.size();
+        } finally {
+            counts.unlock();
         }
     }
 
     /** The most connections open at once since the link opened or {@link #resetMost} last ran. */
     int mostOpen() {
-        synchronized (counts) {
+        counts.lock();
+        try {
             return most;
+        } finally {
+            counts.unlock();
         }
     }
 
     /** Starts the most at once afresh from the connections open now, for a count per phase of a run. */
     void resetMost() {
-        synchronized (counts) {
+        counts.lock();
+        try {
             most = open.size();
+        } finally {
+            counts.unlock();
         }
     }
 
     /** Connections accepted so far; the next one accepted gets this number. */
     long accepted() {
-        synchronized (counts) {
+        counts.lock();
+        try {
             return accepted;
+        } finally {
+            counts.unlock();
         }
     }
 
@@ -134,15 +150,18 @@ public final class FarLink implements AutoCloseable {
      */
     void awaitEnded(long first, Duration timeout) throws InterruptedException, TimeoutException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        synchronized (counts) {
+        counts.lock();
+        try {
             while (open.stream().anyMatch(n -> n >= first)) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     throw new TimeoutException("far link: " + open.stream().filter(n -> n >= first).count()
                             + " connections accepted since number " + first + " still open after " + timeout);
                 }
-                TimeUnit.NANOSECONDS.timedWait(counts, left);
+                ends.awaitNanos(left);
             }
+        } finally {
+            counts.unlock();
         }
     }
 
@@ -165,18 +184,24 @@ public final class FarLink implements AutoCloseable {
     }
 
     private long opened() {
-        synchronized (counts) {
+        counts.lock();
+        try {
             long number = accepted++;
             open.add(number);
             most = Math.max(most, open.size());
             return number;
+        } finally {
+            counts.unlock();
         }
     }
 
     /** Connection {@code number} has ended; a second call for it changes nothing. */
     private void ended(long number) {
-        synchronized (counts) {
-            if (open.remove(number)) counts.notifyAll();
+        counts.lock();
+        try {
+            if (open.remove(number)) ends.signalAll();
+        } finally {
+            counts.unlock();
         }
     }
 

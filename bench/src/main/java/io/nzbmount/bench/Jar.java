@@ -39,8 +39,16 @@ final class Jar {
                 List.of(new Provider("bench", host, port, connections, 0)));
     }
 
-    /** A provider of a config file: plain, asked in order of {@code priority} (lowest first). */
-    record Provider(String name, String host, int port, int connections, int priority) {}
+    /**
+     * A provider of a config file, asked in order of {@code priority} (lowest first): plain, or
+     * with TLS trusting {@code trustCertificate} (a PEM file) when that is not null.
+     */
+    record Provider(String name, String host, int port, int connections, int priority, Path trustCertificate) {
+        /** A plain provider. */
+        Provider(String name, String host, int port, int connections, int priority) {
+            this(name, host, port, connections, priority, null);
+        }
+    }
 
     /**
      * A config file {@code dir/fileName} naming {@code providers}, a data directory and port for
@@ -63,10 +71,11 @@ final class Jar {
                       - name: %s
                         host: %s
                         port: %d
-                        tls: false
+                        tls: %s
                         connections: %d
                         priority: %d
-                    """.formatted(p.name(), p.host(), p.port(), p.connections(), p.priority()));
+                    """.formatted(p.name(), p.host(), p.port(), p.trustCertificate() != null, p.connections(), p.priority()));
+            if (p.trustCertificate() != null) yaml.append("    trustCertificate: \"").append(p.trustCertificate()).append("\"\n");
         }
         StringBuilder reader = new StringBuilder();
         if (readAhead > 0) reader.append("  readAheadArticles: ").append(readAhead).append('\n');

@@ -75,6 +75,7 @@ public record Settings(ServerSettings server, Optional<Credentials> auth, List<P
             m.put("password", p.credentials().map(c -> MASK).orElse(null));
             m.put("connections", p.connections());
             m.put("priority", p.priority());
+            m.put("trustCertificate", p.trustCertificate().map(Path::toString).orElse(null));
             ps.add(m);
         }
         root.put("providers", ps);

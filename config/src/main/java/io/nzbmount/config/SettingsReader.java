@@ -108,8 +108,30 @@ final class SettingsReader {
         int connections = s.integer("connections", ProviderSettings.DEFAULT_CONNECTIONS, 1,
                 ProviderSettings.MAX_CONNECTIONS);
         int priority = s.integer("priority", ProviderSettings.DEFAULT_PRIORITY, Integer.MIN_VALUE, Integer.MAX_VALUE);
+        Optional<Path> trust = trustCertificate(s);
         s.finish();
-        return new ProviderSettings(name, host.orElse(""), port, tls, credentials, connections, priority);
+        return new ProviderSettings(name, host.orElse(""), port, tls, credentials, connections, priority, trust);
+    }
+
+    /** A PEM file that holds at least one certificate, or empty when unset. */
+    private static Optional<Path> trustCertificate(Section s) {
+        Optional<Section.Value> v = s.value("trustCertificate");
+        String text = v.map(x -> x.text().strip()).orElse("");
+        if (text.isEmpty()) return Optional.empty();
+        Path file;
+        try {
+            file = Path.of(text);
+        } catch (InvalidPathException e) {
+            s.problem("trustCertificate", "not a valid path: " + e.getReason(), v.get());
+            return Optional.empty();
+        }
+        try {
+            PemCertificates.read(file);
+        } catch (PemCertificates.Unusable e) {
+            s.problem("trustCertificate", e.getMessage(), v.get());
+            return Optional.empty();
+        }
+        return Optional.of(file);
     }
 
     private static IndexerSettings indexer(Section s) {

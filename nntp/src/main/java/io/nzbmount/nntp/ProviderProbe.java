@@ -38,7 +38,7 @@ public final class ProviderProbe {
     /**
      * @param limit      the longest a probe may take, connect and every read included
      * @param sslFactory the TLS socket factory (its trust decides which certificates pass); null for
-     *                   the JVM's default
+     *                   the provider's own trusted certificates, or the JVM's default when it has none
      */
     public ProviderProbe(Duration limit, SSLSocketFactory sslFactory) {
         this.limit = Objects.requireNonNull(limit, "limit");
@@ -52,7 +52,8 @@ public final class ProviderProbe {
 
     /** Runs the probe; never throws for anything the network or the server does. */
     public Result probe(Provider provider) {
-        Run run = new Run(provider, new NntpEndpoint(provider.host(), provider.port(), provider.tls(), sslFactory, limit, limit));
+        Run run = new Run(provider, new NntpEndpoint(provider.host(), provider.port(), provider.tls(),
+                sslFactory != null ? sslFactory : NntpEndpoint.trustOf(provider), limit, limit));
         CompletableFuture<Result> result = new CompletableFuture<>();
         Thread.ofVirtual().name("provider-probe-" + provider.host()).start(() -> {
             try {

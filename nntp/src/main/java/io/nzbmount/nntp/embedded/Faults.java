@@ -5,6 +5,8 @@ import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The embedded server's fault switches, changeable at run time from any thread. Article faults
@@ -44,7 +46,9 @@ public final class Faults {
     private volatile long replyDelayNanos;
     private volatile long rateCap;
     private volatile boolean silent;
-    private final Object speaking = new Object();
+    /** Guards the change of {@link #silent}; not a monitor, which a virtual thread waits on pinned on JDK 21. */
+    private final ReentrantLock silence = new ReentrantLock();
+    private final Condition speaking = silence.newCondition();
 
     /** Applies {@code fault} to {@code messageIdOrAll} until cleared. */
     public void inject(String messageIdOrAll, ArticleFault fault) {
@@ -102,9 +106,12 @@ public final class Faults {
      * {@link ArticleFault.Stall} is one article's silence; this is the whole provider's.
      */
     public void silent(boolean on) {
-        synchronized (speaking) {
+        silence.lock();
+        try {
             silent = on;
-            speaking.notifyAll();
+            speaking.signalAll();
+        } finally {
+            silence.unlock();
         }
     }
 
@@ -123,9 +130,12 @@ public final class Faults {
 
     /** Waits while the server is silent; returns at once when {@code socket} is closed (the session then fails its write). */
     void awaitSpeaking(Socket socket) throws InterruptedException {
-        synchronized (speaking) {
-            // A bounded wait: closing a socket does not notify, so look again now and then.
-            while (silent && !socket.isClosed()) speaking.wait(50);
+        silence.lock();
+        try {
+            // A bounded wait: closing a socket does not signal, so look again now and then.
+            while (silent && !socket.isClosed()) speaking.await(50, TimeUnit.MILLISECONDS);
+        } finally {
+            silence.unlock();
         }
     }
 

@@ -18,6 +18,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Makes and removes job folders, {@code <completeDir>/<category dir>/<job>}: what Sonarr and Radarr
@@ -31,6 +32,8 @@ final class JobFolders {
     private final Path completeDir;
     private final Layout layout;
     private final Optional<Path> mountPath;
+    /** One folder made or removed at a time; not a monitor, as file I/O under one pins a virtual thread's carrier on JDK 21. */
+    private final ReentrantLock lock = new ReentrantLock();
 
     /** @param completeDir absolute; made when missing */
     JobFolders(Path completeDir, Layout layout, Optional<Path> mountPath) {
@@ -57,7 +60,16 @@ final class JobFolders {
      *
      * @param baseUri what a {@code .strm} URL starts with ({@code http://host:port/})
      */
-    synchronized Path create(String category, String jobName, ItemView item, URI baseUri) throws IOException {
+    Path create(String category, String jobName, ItemView item, URI baseUri) throws IOException {
+        lock.lock();
+        try {
+            return createLocked(category, jobName, item, baseUri);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private Path createLocked(String category, String jobName, ItemView item, URI baseUri) throws IOException {
         Path parent = categoryDir(category);
         Files.createDirectories(parent);
         String base = Names.safeSegment(jobName).orElse("Untitled");
@@ -110,11 +122,16 @@ final class JobFolders {
      * Removes a job folder and what is in it (links themselves, never their targets). Does nothing
      * for a path that is not a folder directly under a category folder of completeDir.
      */
-    synchronized void remove(Path folder) throws IOException {
+    void remove(Path folder) throws IOException {
         Path f = folder.toAbsolutePath().normalize();
         if (!f.startsWith(completeDir) || f.equals(completeDir)) return;
-        if (!Files.isDirectory(f, LinkOption.NOFOLLOW_LINKS)) return;
-        removeTree(f);
+        lock.lock();
+        try {
+            if (!Files.isDirectory(f, LinkOption.NOFOLLOW_LINKS)) return;
+            removeTree(f);
+        } finally {
+            lock.unlock();
+        }
     }
 
     private static void removeTree(Path root) throws IOException {

@@ -74,7 +74,7 @@ public final class ProviderTester {
     private static Provider account(ProviderSettings p) {
         String user = p.credentials().map(Credentials::username).orElse(null);
         String password = p.credentials().map(Credentials::password).orElse(null);
-        return new Provider(p.name(), p.host(), p.port(), p.tls(), user, password, 1, 0);
+        return new Provider(p.name(), p.host(), p.port(), p.tls(), user, password, 1, 0, p.trustedCertificates());
     }
 
     private static ProviderCheck check(ProviderSettings p, ProviderProbe.Result r, ProviderCheck.Auth auth,

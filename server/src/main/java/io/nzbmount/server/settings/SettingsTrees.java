@@ -161,6 +161,7 @@ final class SettingsTrees {
         n.put("tls", p.tls());
         n.put("connections", p.connections());
         n.put("priority", p.priority());
+        p.trustCertificate().ifPresent(f -> n.put("trustCertificate", f.toString()));
         return n;
     }
 

@@ -26,6 +26,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -70,8 +72,13 @@ public final class StandbyService implements AutoCloseable {
     private final Set<Long> inFlight = ConcurrentHashMap.newKeySet();
     /** Per item: the start of the live run whose pool was prepared (or whose skip was recorded). */
     private final Map<Long, Instant> handledRuns = new ConcurrentHashMap<>();
-    private final Object idle = new Object();
+    // java.util.concurrent locks, not monitors: a virtual thread waiting on a monitor pins its carrier on JDK 21.
+    /** Guards {@link #running}; {@link #idle} is signalled when it falls. */
+    private final ReentrantLock work = new ReentrantLock();
+    private final Condition idle = work.newCondition();
     private int running;
+    /** Orders {@link #start} and {@link #close}. */
+    private final ReentrantLock startStop = new ReentrantLock();
     private ScheduledExecutorService ticker;
 
     /**
@@ -122,7 +129,16 @@ public final class StandbyService implements AutoCloseable {
                         Optional<IndexerAccess> indexers, EventLog events, Clock clock, PlaybackLiveness liveness) {}
 
     /** Runs {@link #tick()} every second until closed; a proof cut short by a restart is made pending again. */
-    public synchronized void start() throws StoreException {
+    public void start() throws StoreException {
+        startStop.lock();
+        try {
+            startLocked();
+        } finally {
+            startStop.unlock();
+        }
+    }
+
+    private void startLocked() throws StoreException {
         runner.resetInterrupted();
         ticker = Executors.newSingleThreadScheduledExecutor(
                 Thread.ofPlatform().daemon().name("nzbmount-standby-tick").factory());
@@ -217,8 +233,11 @@ public final class StandbyService implements AutoCloseable {
     }
 
     private void submit(Job job) {
-        synchronized (idle) {
+        work.lock();
+        try {
             running++;
+        } finally {
+            work.unlock();
         }
         try {
             workers.execute(() -> {
@@ -229,42 +248,52 @@ public final class StandbyService implements AutoCloseable {
                 } catch (Exception e) {
                     LOG.warn("standby work failed", e);
                 } finally {
-                    synchronized (idle) {
-                        running--;
-                        idle.notifyAll();
-                    }
+                    oneFewer();
                 }
             });
         } catch (RuntimeException e) {
-            synchronized (idle) {
-                running--;
-                idle.notifyAll();
-            }
+            oneFewer();
             throw e;
+        }
+    }
+
+    private void oneFewer() {
+        work.lock();
+        try {
+            running--;
+            idle.signalAll();
+        } finally {
+            work.unlock();
         }
     }
 
     /** Waits until no background work runs (for tests and orderly shutdown). */
     public void awaitIdle(Duration timeout) throws InterruptedException, TimeoutException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        synchronized (idle) {
+        work.lock();
+        try {
             while (running > 0) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) throw new TimeoutException(running + " standby jobs still running");
-                TimeUnit.NANOSECONDS.timedWait(idle, left);
+                idle.awaitNanos(left);
             }
+        } finally {
+            work.unlock();
         }
     }
 
     /** Stops the ticker and interrupts running work; a proof cut short stays pending for the next start. */
     @Override
-    public synchronized void close() {
-        if (ticker != null) ticker.shutdownNow();
-        workers.shutdownNow();
+    public void close() {
+        startStop.lock();
         try {
+            if (ticker != null) ticker.shutdownNow();
+            workers.shutdownNow();
             if (!workers.awaitTermination(10, TimeUnit.SECONDS)) LOG.warn("standby work did not stop in time");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } finally {
+            startStop.unlock();
         }
     }
 }

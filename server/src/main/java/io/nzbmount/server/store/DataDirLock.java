@@ -11,6 +11,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,7 +39,7 @@ public final class DataDirLock implements AutoCloseable {
     private final Path dir;
     /** Closing it releases the OS lock. */
     private final FileChannel channel;
-    private boolean closed;
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     private DataDirLock(Path dir, FileChannel channel) {
         this.dir = dir;
@@ -101,9 +102,8 @@ public final class DataDirLock implements AutoCloseable {
 
     /** Releases the lock; the file stays, as deleting it would race with a starting server. */
     @Override
-    public synchronized void close() throws StoreException {
-        if (closed) return;
-        closed = true;
+    public void close() throws StoreException {
+        if (!closed.compareAndSet(false, true)) return;
         try {
             channel.close();
         } catch (IOException e) {

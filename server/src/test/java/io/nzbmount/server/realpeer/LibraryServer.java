@@ -41,18 +41,27 @@ public final class LibraryServer implements AutoCloseable {
 
     /** A server on a free loopback port that reads from one provider without login. */
     public static LibraryServer start(Path dataDir, String host, int port, int connections) throws Exception {
+        return withProvider(dataDir, """
+                    host: %s
+                    port: %d
+                    connections: %d
+                """.formatted(host, port, connections));
+    }
+
+    /**
+     * A server on a free loopback port that reads from one provider, {@code providerKeys} its keys
+     * after {@code name} (YAML lines indented by 4 spaces).
+     */
+    public static LibraryServer withProvider(Path dataDir, String providerKeys) throws Exception {
         String yaml = """
                 server:
                   port: 0
                   dataDir: "%s"
                 providers:
                   - name: test-provider
-                    host: %s
-                    port: %d
-                    connections: %d
-                reader:
+                %sreader:
                   retryBackoffMillis: [200, 500]
-                """.formatted(dataDir, host, port, connections);
+                """.formatted(dataDir, providerKeys);
         return new LibraryServer(Application.start(ConfigLoader.fromText(yaml, "test", Map.of())));
     }
 

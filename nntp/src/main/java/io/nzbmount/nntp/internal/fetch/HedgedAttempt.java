@@ -3,7 +3,10 @@ package io.nzbmount.nntp.internal.fetch;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.internal.pool.ConnectionPool;
 import io.nzbmount.nntp.internal.pool.PipelinedConnection;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
@@ -119,38 +122,58 @@ final class HedgedAttempt {
     private static final class Race {
         record Result(int index, Outcome outcome) { }
 
+        // A j.u.c. lock, not a monitor: a virtual thread waiting on a monitor pins its carrier on JDK 21.
+        private final ReentrantLock lock = new ReentrantLock();
+        private final Condition changed = lock.newCondition();
         private final Thread[] threads = new Thread[2];
         private final Outcome[] outcomes = new Outcome[2];
         private final boolean[] ended = new boolean[2];
-        synchronized void start(int index, Task task) {
-            threads[index] = Thread.ofVirtual().name("nzbmount-fetch-attempt").start(() -> {
-                Outcome o = null;
-                try {
-                    o = task.run();
-                } catch (ReadCancelledException cancelled) {
-                    // Stopped by the race: it lost, or the caller went away.
-                } finally {
-                    finished(index, o);
-                }
-            });
+
+        void start(int index, Task task) {
+            lock.lock();
+            try {
+                threads[index] = Thread.ofVirtual().name("nzbmount-fetch-attempt").start(() -> {
+                    Outcome o = null;
+                    try {
+                        o = task.run();
+                    } catch (ReadCancelledException cancelled) {
+                        // Stopped by the race: it lost, or the caller went away.
+                    } finally {
+                        finished(index, o);
+                    }
+                });
+            } finally {
+                lock.unlock();
+            }
         }
 
-        private synchronized void finished(int index, Outcome o) {
-            outcomes[index] = o;
-            ended[index] = true;
-            notifyAll();
+        private void finished(int index, Outcome o) {
+            lock.lock();
+            try {
+                outcomes[index] = o;
+                ended[index] = true;
+                changed.signalAll();
+            } finally {
+                lock.unlock();
+            }
         }
 
         /** The result once there is one, or null after {@code millis} without. */
-        synchronized Result await(long millis) throws InterruptedException {
-            Result r = result();
-            if (r == null) {
-                wait(millis);
-                r = result();
+        Result await(long millis) throws InterruptedException {
+            lock.lock();
+            try {
+                Result r = result();
+                if (r == null) {
+                    changed.await(millis, TimeUnit.MILLISECONDS);
+                    r = result();
+                }
+                return r;
+            } finally {
+                lock.unlock();
             }
-            return r;
         }
 
+        /** Under the lock. */
         private Result result() {
             for (int i = 0; i < 2; i++) if (outcomes[i] instanceof Outcome.Served) return new Result(i, outcomes[i]);
             // The first attempt's end is the end: a hedge only ever makes a fetch faster, never
@@ -164,11 +187,14 @@ final class HedgedAttempt {
         /** Interrupts every attempt still running and waits until each has stopped. */
         void stopAll() {
             Thread[] all;
-            synchronized (this) {
+            lock.lock();
+            try {
                 all = threads.clone();
-            }
-            for (int i = 0; i < all.length; i++) {
-                if (all[i] != null && !endedAt(i)) all[i].interrupt();
+                for (int i = 0; i < all.length; i++) {
+                    if (all[i] != null && !ended[i]) all[i].interrupt();
+                }
+            } finally {
+                lock.unlock();
             }
             boolean interrupted = Thread.interrupted();
             for (Thread t : all) {
@@ -181,10 +207,6 @@ final class HedgedAttempt {
                 }
             }
             if (interrupted) Thread.currentThread().interrupt();
-        }
-
-        private synchronized boolean endedAt(int i) {
-            return ended[i];
         }
     }
 

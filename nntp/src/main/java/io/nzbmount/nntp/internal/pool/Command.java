@@ -6,11 +6,15 @@ import io.nzbmount.nntp.internal.protocol.NntpConnection;
 import io.nzbmount.nntp.internal.protocol.NntpReply;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * One command on a {@link PipelinedConnection} and what became of it. Its borrower waits for it
  * with {@link #await}, or gives it up with {@link #cancel}. Thread-safe: the borrower's thread,
- * the connection's reader and writer threads and a drain's watch meet on this object's lock.
+ * the connection's reader and writer threads and a drain's watch meet on this command's lock (a
+ * {@link ReentrantLock}, never its monitor: a virtual thread waiting on a monitor pins its carrier
+ * on JDK 21).
  */
 public final class Command {
     private final PipelinedConnection connection;
@@ -18,6 +22,9 @@ public final class Command {
     final BodySink sink;
     /** Set by the writer before the reader may see the command: whether a reply was due before its own. */
     volatile boolean queued;
+    private final ReentrantLock lock = new ReentrantLock();
+    /** Signalled when the command ends and when its turn comes. */
+    private final Condition changed = lock.newCondition();
     private NntpReply reply;
     private IOException error;
     private boolean ended;
@@ -43,12 +50,13 @@ public final class Command {
      * @throws IOException          the connection broke or was closed before or while it was read
      */
     public NntpReply await(long deadlineNanos) throws IOException, InterruptedException {
-        synchronized (this) {
+        lock.lock();
+        try {
             try {
                 while (!ended) {
                     long left = deadlineNanos - System.nanoTime();
                     if (left <= 0) break;
-                    wait(Math.max(1, left / 1_000_000), (int) (left % 1_000_000));
+                    changed.awaitNanos(left);
                 }
             } catch (InterruptedException e) {
                 cancelLocked();
@@ -60,6 +68,8 @@ public final class Command {
             }
             if (error != null) throw error;
             return reply;
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -67,8 +77,13 @@ public final class Command {
      * Gives the command up: once this returns the sink is never called again, so its buffer
      * is the caller's. The reply is still read, and dropped.
      */
-    public synchronized void cancel() {
-        cancelLocked();
+    public void cancel() {
+        lock.lock();
+        try {
+            cancelLocked();
+        } finally {
+            lock.unlock();
+        }
     }
 
     private void cancelLocked() {
@@ -84,21 +99,22 @@ public final class Command {
      * reader may be blocked waiting for a status line that does not come.
      */
     private void limitDrain() {
-        synchronized (this) {
-            try {
-                while (!ended) {
-                    if (turnAt == 0) {
-                        wait();
-                        continue;
-                    }
-                    long left = drainDeadline() - System.nanoTime();
-                    if (left <= 0) break;
-                    wait(Math.max(1, left / 1_000_000), (int) (left % 1_000_000));
+        lock.lock();
+        try {
+            while (!ended) {
+                if (turnAt == 0) {
+                    changed.await();
+                    continue;
                 }
-            } catch (InterruptedException e) {
-                return;
+                long left = drainDeadline() - System.nanoTime();
+                if (left <= 0) break;
+                changed.awaitNanos(left);
             }
             if (ended) return;
+        } catch (InterruptedException e) {
+            return;
+        } finally {
+            lock.unlock();
         }
         connection.breakDown(new SocketTimeoutException("a reply given up was not read within " + PipelinedConnection.DRAIN_MILLIS + " ms"));
     }
@@ -109,8 +125,13 @@ public final class Command {
     }
 
     /** True once answered, drained or failed. */
-    public synchronized boolean ended() {
-        return ended;
+    public boolean ended() {
+        lock.lock();
+        try {
+            return ended;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** The connection this command is on. */
@@ -118,14 +139,24 @@ public final class Command {
         return connection;
     }
 
-    synchronized void turn(long now, NntpConnection.Pipeline io) {
-        turnAt = now;
-        reading = io;
-        notifyAll();
+    void turn(long now, NntpConnection.Pipeline io) {
+        lock.lock();
+        try {
+            turnAt = now;
+            reading = io;
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
     }
 
-    synchronized long deadline() {
-        return cancelled ? drainDeadline() : NntpConnection.NO_DEADLINE;
+    long deadline() {
+        lock.lock();
+        try {
+            return cancelled ? drainDeadline() : NntpConnection.NO_DEADLINE;
+        } finally {
+            lock.unlock();
+        }
     }
 
     private long drainDeadline() {
@@ -138,27 +169,42 @@ public final class Command {
      * @return true when it has ended too: its place is free now; otherwise it is freed
      *     when it ends
      */
-    synchronized boolean release() {
-        if (released) throw new IllegalStateException("command released twice");
-        released = true;
-        return ended;
+    boolean release() {
+        lock.lock();
+        try {
+            if (released) throw new IllegalStateException("command released twice");
+            released = true;
+            return ended;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** @return true when the borrower had released it: its place is free now */
-    synchronized boolean answered(NntpReply r) {
-        reply = r;
-        ended = true;
-        notifyAll();
-        return released;
+    boolean answered(NntpReply r) {
+        lock.lock();
+        try {
+            reply = r;
+            ended = true;
+            changed.signalAll();
+            return released;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** @return true when the borrower had released it: its place is free now */
-    synchronized boolean failed(IOException e) {
-        if (ended) return false;
-        error = e;
-        ended = true;
-        notifyAll();
-        return released;
+    boolean failed(IOException e) {
+        lock.lock();
+        try {
+            if (ended) return false;
+            error = e;
+            ended = true;
+            changed.signalAll();
+            return released;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /**
@@ -174,7 +220,8 @@ public final class Command {
         public int accept(byte[] buf, int off, int len) throws IOException {
             connection.heard();
             if (drain == null) {
-                synchronized (Command.this) {
+                lock.lock();
+                try {
                     if (!cancelled) {
                         int used = sink.accept(buf, off, len);
                         complete = sink.isComplete();
@@ -182,6 +229,8 @@ public final class Command {
                         return used;
                     }
                     reading.deadline(drainDeadline());
+                } finally {
+                    lock.unlock();
                 }
                 drain = new BlockDrain(position);
             }

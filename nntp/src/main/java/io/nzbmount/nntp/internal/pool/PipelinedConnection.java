@@ -9,6 +9,8 @@ import java.net.SocketTimeoutException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
 /**
@@ -32,7 +34,8 @@ import java.util.function.Consumer;
  * <p>Thread-safe. The pool owns the connection and counts the places on it: a place is free once
  * its borrower has {@link Command#release() released} its command and the command has ended
  * (answered, drained or failed), in either order; {@code onFreed} is told when the end comes
- * last, never under this object's lock.
+ * last, never under this connection's lock. That lock is a {@link ReentrantLock}, never the
+ * monitor: a virtual thread waiting on a monitor pins its carrier on JDK 21.
  */
 public final class PipelinedConnection {
 
@@ -42,10 +45,13 @@ public final class PipelinedConnection {
     private final NntpConnection.Pipeline io;
     private final String name;
     private final Consumer<PipelinedConnection> onFreed;
+    private final ReentrantLock lock = new ReentrantLock();
+    /** Signalled when a command is queued or sent, and when the connection closes or breaks. */
+    private final Condition changed = lock.newCondition();
     private final ArrayDeque<Command> unsent = new ArrayDeque<>();
     /** Sent and not yet answered, oldest first: the reader's queue. */
     private final ArrayDeque<Command> unanswered = new ArrayDeque<>();
-    /** Written under this object's lock; read without it by {@link #isOpen}, which the pool asks under its own. */
+    /** Written under the lock; read without it by {@link #isOpen}, which the pool asks under its own. */
     private volatile boolean closed;
     private volatile IOException failure;
     /**
@@ -76,12 +82,15 @@ public final class PipelinedConnection {
     Command submit(String line, BodySink sink) {
         Command r = new Command(this, line, sink);
         IOException failed;
-        synchronized (this) {
+        lock.lock();
+        try {
             failed = failure != null ? failure : closed ? new IOException("the connection to " + name + " is closed") : null;
             if (failed == null) {
                 unsent.addLast(r);
-                notifyAll();
+                changed.signalAll();
             }
+        } finally {
+            lock.unlock();
         }
         if (failed != null) end(r, new ConnectionLostException(name, failed));
         return r;
@@ -111,10 +120,13 @@ public final class PipelinedConnection {
 
     /** Closes the socket at once; every command not answered fails. */
     void close() {
-        synchronized (this) {
+        lock.lock();
+        try {
             if (closed) return;
             closed = true;
-            notifyAll();
+            changed.signalAll();
+        } finally {
+            lock.unlock();
         }
         io.abort();
     }
@@ -132,14 +144,9 @@ public final class PipelinedConnection {
         List<String> lines = new ArrayList<>();
         while (true) {
             List<Command> batch = new ArrayList<>();
-            synchronized (this) {
-                while (unsent.isEmpty() && !closed && failure == null) {
-                    try {
-                        wait();
-                    } catch (InterruptedException e) {
-                        // Only close() ends this thread, and it notifies.
-                    }
-                }
+            lock.lock();
+            try {
+                while (unsent.isEmpty() && !closed && failure == null) awaitChange();
                 if (closed || failure != null) return;
                 while (!unsent.isEmpty()) {
                     Command r = unsent.pollFirst();
@@ -147,7 +154,9 @@ public final class PipelinedConnection {
                     unanswered.addLast(r);
                     batch.add(r);
                 }
-                notifyAll();
+                changed.signalAll();
+            } finally {
+                lock.unlock();
             }
             lines.clear();
             for (Command r : batch) lines.add(r.line);
@@ -165,20 +174,17 @@ public final class PipelinedConnection {
             Command r = null;
             List<Command> left = null;
             IOException why = null;
-            synchronized (this) {
-                while (unanswered.isEmpty() && !closed && failure == null) {
-                    try {
-                        wait();
-                    } catch (InterruptedException e) {
-                        // Only close() ends this thread, and it notifies.
-                    }
-                }
+            lock.lock();
+            try {
+                while (unanswered.isEmpty() && !closed && failure == null) awaitChange();
                 if (closed || failure != null) {
                     why = failure != null ? failure : new IOException("the connection to " + name + " was closed");
                     left = takeAll();
                 } else {
                     r = unanswered.peekFirst();
                 }
+            } finally {
+                lock.unlock();
             }
             if (left != null) {
                 failAll(left, why);
@@ -189,15 +195,11 @@ public final class PipelinedConnection {
                 waitingSince = System.nanoTime();
                 reply = read(r);
                 waitingSince = 0;
-                synchronized (this) {
-                    unanswered.pollFirst();
-                }
+                takeAnswered();
             } catch (IOException | RuntimeException e) {
                 waitingSince = 0;
                 IOException cause = e instanceof IOException io ? io : new IOException("reading a reply failed", e);
-                synchronized (this) {
-                    unanswered.pollFirst();
-                }
+                takeAnswered();
                 end(r, cause);
                 breakDownAndFailTheRest(cause);
                 return;
@@ -216,10 +218,35 @@ public final class PipelinedConnection {
     private void breakDownAndFailTheRest(IOException cause) {
         breakDown(cause);
         List<Command> rest;
-        synchronized (this) {
+        lock.lock();
+        try {
             rest = takeAll();
+        } finally {
+            lock.unlock();
         }
         failAll(rest, cause);
+    }
+
+    /**
+     * Waits under the lock for a change. An interrupt is dropped, not kept: only close() or a
+     * breakdown ends the writer and reader, and each signals; a kept interrupt would close the
+     * channel in their next I/O.
+     */
+    private void awaitChange() {
+        try {
+            changed.await();
+        } catch (InterruptedException e) {
+            // See above.
+        }
+    }
+
+    private void takeAnswered() {
+        lock.lock();
+        try {
+            unanswered.pollFirst();
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** Reads the reply to {@code r}, and its body into its sink (or a drain once it is cancelled). */
@@ -234,14 +261,17 @@ public final class PipelinedConnection {
     }
 
     void breakDown(IOException cause) {
-        synchronized (this) {
+        lock.lock();
+        try {
             if (failure == null) failure = cause;
-            notifyAll();
+            changed.signalAll();
+        } finally {
+            lock.unlock();
         }
         io.abort();
     }
 
-    /** Takes every command sent or queued out of the queues. Holds the monitor. */
+    /** Takes every command sent or queued out of the queues. Under the lock. */
     private List<Command> takeAll() {
         List<Command> left = new ArrayList<>(unanswered);
         left.addAll(unsent);
@@ -251,7 +281,7 @@ public final class PipelinedConnection {
     }
 
     /**
-     * Fails {@code left}, lost with the connection. Never under this object's monitor: the pool,
+     * Fails {@code left}, lost with the connection. Never under this connection's lock: the pool,
      * told of freed places, takes its own lock, under which it asks connections whether they are open.
      */
     private void failAll(List<Command> left, IOException cause) {

@@ -37,11 +37,19 @@ public record NntpEndpoint(String host, int port, boolean tls, SSLSocketFactory 
         this(host, port, tls, sslFactory, connectTimeout, readTimeout, readTimeout);
     }
 
-    /** The endpoint of a provider account, with the JVM's default trust for TLS. */
+    /**
+     * The endpoint of a provider account: for TLS trusting its {@link Provider#trusted()}
+     * certificates, or the JVM's trust store when it names none.
+     */
     public static NntpEndpoint of(Provider provider, Duration connectTimeout, Duration firstByteTimeout,
                                   Duration betweenBytesTimeout) {
-        return new NntpEndpoint(provider.host(), provider.port(), provider.tls(), null, connectTimeout,
+        return new NntpEndpoint(provider.host(), provider.port(), provider.tls(), trustOf(provider), connectTimeout,
                 firstByteTimeout, betweenBytesTimeout);
+    }
+
+    /** The socket factory that trusts what {@code provider} says; null for the JVM's default. */
+    public static SSLSocketFactory trustOf(Provider provider) {
+        return provider.tls() && !provider.trusted().isEmpty() ? TrustedCertificates.socketFactory(provider.trusted()) : null;
     }
 
     public NntpEndpoint withSslFactory(SSLSocketFactory factory) {
