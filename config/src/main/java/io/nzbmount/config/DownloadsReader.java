@@ -30,8 +30,22 @@ final class DownloadsReader {
         }
         List<String> categories = categories(s);
         Optional<URI> publicUrl = publicUrl(s);
+        DownloadSettings.StrmLinks strmLinks = strmLinks(s);
+        int streamLinkHours = s.integer("streamLinkHours", DownloadSettings.DEFAULT_STREAM_LINK_HOURS, 1,
+                DownloadSettings.MAX_STREAM_LINK_HOURS);
         s.finish();
-        return new DownloadSettings(completeDir, layout, mountPath, categories, publicUrl);
+        return new DownloadSettings(completeDir, layout, mountPath, categories, publicUrl, strmLinks, streamLinkHours);
+    }
+
+    private static DownloadSettings.StrmLinks strmLinks(Section s) {
+        Optional<Section.Value> raw = s.value("strmLinks");
+        if (raw.isEmpty() || raw.get().text().isBlank()) return DownloadSettings.StrmLinks.DAV;
+        String word = raw.get().text().strip().toLowerCase(Locale.ROOT);
+        for (DownloadSettings.StrmLinks l : DownloadSettings.StrmLinks.values()) {
+            if (l.word().equals(word)) return l;
+        }
+        s.problem("strmLinks", "must be dav or signed, got " + Section.quote(raw.get().text()), raw.get());
+        return DownloadSettings.StrmLinks.DAV;
     }
 
     /** An http(s) URL of scheme, host and port only (a {@code .strm} URL adds {@code /dav/...}). */

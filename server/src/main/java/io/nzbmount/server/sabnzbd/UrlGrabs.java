@@ -1,0 +1,48 @@
+package io.nzbmount.server.sabnzbd;
+
+import java.net.URI;
+import java.util.Optional;
+
+import io.nzbmount.server.library.NamePassword;
+import io.nzbmount.server.store.StoreException;
+
+/**
+ * Adds a job from an NZB's URL, as {@code addurl} does: fetched with the address checks of
+ * {@link NzbUrlFetcher}, named by {@code nzbname} or else the file name the URL gave, and imported
+ * while the caller waits. Thread safe.
+ */
+public final class UrlGrabs {
+
+    private final DownloadClient client;
+    private final NzbUrlFetcher fetcher;
+
+    UrlGrabs(DownloadClient client, NzbUrlFetcher fetcher) {
+        this.client = client;
+        this.fetcher = fetcher;
+    }
+
+    /** The download client the jobs go to. */
+    public DownloadClient client() {
+        return client;
+    }
+
+    /**
+     * Fetches and imports the NZB at {@code url}; returns the job's nzo_id once the job has finished
+     * (completed or failed: the history says which).
+     *
+     * @param nzbname  the job's name; empty: the file name the URL gave, without {@code .nzb}
+     * @param category a configured category (any case) or empty for "*"
+     * @param priority SABnzbd's priority number, -100 for the default
+     * @param password the archives' password; empty: the one at the end of the name, if any
+     * @param baseUri  what {@code .strm} URLs start with
+     * @throws SabException when the URL, the category or the NZB is refused (nothing is recorded)
+     */
+    public String add(String url, Optional<String> nzbname, Optional<String> category, int priority,
+                      Optional<String> password, URI baseUri) throws SabException, StoreException {
+        String cat = client.category(category);
+        NzbUrlFetcher.Fetched fetched = fetcher.fetch(url);
+        NamePassword name = NamePassword.split(AddModes.jobName(nzbname, fetched.fileName()));
+        return client.add(fetched.bytes(), name.name(), cat, priority, baseUri,
+                password.filter(p -> !p.isEmpty()).or(name::password));
+    }
+}
