@@ -84,10 +84,7 @@ public final class WebServer {
             guarded = new ApiKeyHandler(b.apiKeys, throttle, b.selfAnswering, b.loginOnly, guarded);
         }
         if (!b.openRoutes.isEmpty()) {
-            PathMappingsHandler open = new PathMappingsHandler();
-            b.openRoutes.forEach((spec, handler) -> open.addMapping(new ServletPathSpec(spec), handler));
-            open.addMapping(new ServletPathSpec("/"), guarded);
-            guarded = open;
+            guarded = new OpenRoutes(b.openRoutes, guarded);
         }
         server.setHandler(new GracefulHandler(new HostCheckHandler(b.bind, b.allowedHosts, guarded)));
         server.setErrorHandler(new JsonErrorHandler());

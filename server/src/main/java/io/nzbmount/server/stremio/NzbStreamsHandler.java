@@ -29,6 +29,8 @@ import io.nzbmount.server.http.HttpProblem;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.ItemView;
 import io.nzbmount.server.library.LibraryFileView;
+import io.nzbmount.server.release.Episodes;
+import io.nzbmount.server.release.ReleaseName;
 import io.nzbmount.server.sabnzbd.DownloadClient;
 import io.nzbmount.server.sabnzbd.SabException;
 import io.nzbmount.server.sabnzbd.UrlGrabs;
@@ -181,9 +183,15 @@ public final class NzbStreamsHandler extends Handler.Abstract {
                 + " s; send the same request again (the same NZB is not added twice)");
     }
 
-    /** {@code tv} for an episode, else {@code movies}, when configured; else no category ("*"). */
+    /**
+     * {@code tv} for an episode (asked for, or named by the URL's file name), else {@code movies},
+     * when configured; else no category ("*"). AIOStreams sends no category, and later looks for
+     * the job under {@code TV} or {@code Movies} by the same rule.
+     */
     private static Optional<String> defaultCategory(DownloadClient client, StreamRequest asked) {
-        return client.configured(asked.episode().isPresent() ? "tv" : "movies");
+        boolean series = asked.episode().isPresent() || UrlGrabs.fileName(asked.nzbUrl())
+                .map(name -> !(ReleaseName.parse(name).episodes() instanceof Episodes.None)).orElse(false);
+        return client.configured(series ? "tv" : "movies");
     }
 
     private static Optional<DownloadJob> lookUp(DownloadClient client, String nzoId) {
