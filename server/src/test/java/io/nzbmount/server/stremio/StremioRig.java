@@ -41,8 +41,9 @@ final class StremioRig implements AutoCloseable {
     static final String PASSWORD = "pass-word";
 
     final EmbeddedNntpServer nntp;
-    final Application app;
-    final String apiKey;
+    Application app;
+    String apiKey;
+    private final String yaml;
     private final HttpServer indexer;
     private final Map<String, byte[]> nzbs = new ConcurrentHashMap<>();
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
@@ -87,18 +88,30 @@ final class StremioRig implements AutoCloseable {
                   completeDir: "%s"
                 %s
                 """.formatted(dataDir, USER, PASSWORD, nntp.host(), nntp.port(), dataDir.resolve("complete"), downloads);
+        this.yaml = yaml;
         try {
-            app = Application.start(ConfigLoader.fromText(yaml, "test", Map.of()), Map.of(), false,
-                    host -> host.equals("127.0.0.1"));
-            HttpResponse<String> key = http.send(HttpRequest.newBuilder(app.uri().resolve("/api/settings/apikey"))
-                    .header("X-NZBMount-Request", "1").header("Authorization", basic()).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            assertEquals(200, key.statusCode(), key::body);
-            apiKey = JSON.readTree(key.body()).path("apiKey").asText();
+            startApp();
         } catch (Exception | Error e) {
             close();
             throw e;
         }
+    }
+
+    private void startApp() throws Exception {
+        app = Application.start(ConfigLoader.fromText(yaml, "test", Map.of()), Map.of(), false,
+                host -> host.equals("127.0.0.1"));
+        HttpResponse<String> key = http.send(HttpRequest.newBuilder(app.uri().resolve("/api/settings/apikey"))
+                .header("X-NZBMount-Request", "1").header("Authorization", basic()).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, key.statusCode(), key::body);
+        apiKey = JSON.readTree(key.body()).path("apiKey").asText();
+    }
+
+    /** Stops the server and starts it again on the same data directory, NNTP server and settings. */
+    void restart() throws Exception {
+        app.close();
+        app = null;
+        startApp();
     }
 
     static StremioRig start(Path dataDir) throws Exception {
@@ -153,7 +166,13 @@ final class StremioRig implements AutoCloseable {
 
     /** A GET with no credentials at all, answered as bytes. */
     HttpResponse<byte[]> anonymousGet(String url, String... headers) throws IOException, InterruptedException {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url));
+        return anonymous("GET", url, headers);
+    }
+
+    /** A request with no credentials at all and no body, answered as bytes. */
+    HttpResponse<byte[]> anonymous(String method, String url, String... headers) throws IOException,
+            InterruptedException {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).method(method, HttpRequest.BodyPublishers.noBody());
         if (headers.length > 0) b.headers(headers);
         return http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
     }
