@@ -99,7 +99,7 @@ public final class DavTree {
     }
 
     /** The segments of {@code decodedPath} below {@code prefix}; see {@link #segments(String)}. */
-    public static Optional<List<String>> segments(String prefix, String decodedPath) {
+    private static Optional<List<String>> segments(String prefix, String decodedPath) {
         if (decodedPath == null || !decodedPath.startsWith(prefix)
                 || (decodedPath.length() > prefix.length() && decodedPath.charAt(prefix.length()) != '/')) {
             return Optional.empty();

@@ -4,18 +4,12 @@ import static io.nzbmount.server.stremio.StremioRig.random;
 import static io.nzbmount.server.stremio.StremioRig.sha256;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 
 import org.junit.jupiter.api.AfterEach;
@@ -26,6 +20,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import io.nzbmount.nntp.embedded.NzbWriter;
 import io.nzbmount.nntp.embedded.PostedFile;
+import io.nzbmount.server.dav.RawHttp;
 import io.nzbmount.server.stremio.AioStreamsClient.Resolved;
 import io.nzbmount.server.stremio.AioStreamsClient.Service;
 
@@ -60,17 +55,15 @@ class AioStreamsCutoverTest {
         String link = streamLink(url);
 
         rig.nntp.removeArticle(primary.messageIds().get(6));
-        Raw viaContent = rawGet(URI.create(resolved.playbackUrl()), StremioRig.basic());
-        viaContent.assertOne200(film.length);
-        assertArrayEquals(sha256(film), sha256(viaContent.body()));
+        byte[] viaContent = oneWhole200(URI.create(resolved.playbackUrl()), StremioRig.basic(), film.length);
+        assertArrayEquals(sha256(film), sha256(viaContent));
         List<JsonNode> cutovers = events(item, "cutover");
         assertEquals(1, cutovers.size(), cutovers::toString);
         assertEquals(standby, cutovers.get(0).path("detail").path("to").asLong());
 
         // The signed link reads the same item through the same path: whole, from whichever source serves it.
-        Raw viaLink = rawGet(URI.create(link), null);
-        viaLink.assertOne200(film.length);
-        assertArrayEquals(sha256(film), sha256(viaLink.body()));
+        byte[] viaLink = oneWhole200(URI.create(link), null, film.length);
+        assertArrayEquals(sha256(film), sha256(viaLink));
     }
 
     private long addVerifiedStandby(long item, PostedFile repost) throws Exception {
@@ -107,33 +100,15 @@ class AioStreamsCutoverTest {
                 .filter(e -> e.path("kind").asText().equals(kind)).toList();
     }
 
-    /** One GET's head and every body byte, on a raw socket: a second response or a short one shows. */
-    record Raw(String head, byte[] body) {
-        void assertOne200(long length) {
-            assertTrue(head.startsWith("HTTP/1.1 200"), head);
-            assertTrue(head.contains("Content-Length: " + length), head);
-            assertEquals(length, body.length, head);
-        }
-    }
-
-    static Raw rawGet(URI url, String authorization) throws IOException {
-        try (Socket socket = new Socket(url.getHost(), url.getPort())) {
-            socket.setSoTimeout(60_000);
-            String auth = authorization == null ? "" : "Authorization: " + authorization + "\r\n";
-            socket.getOutputStream().write(("GET " + url.getRawPath() + " HTTP/1.1\r\nHost: " + url.getHost() + ":"
-                    + url.getPort() + "\r\n" + auth + "Connection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-            ByteArrayOutputStream got = new ByteArrayOutputStream();
-            InputStream in = socket.getInputStream();
-            byte[] buf = new byte[65536];
-            try {
-                for (int n; (n = in.read(buf)) > 0; ) got.write(buf, 0, n);
-            } catch (IOException cutShort) {
-                // A response ended short may come with a reset.
-            }
-            byte[] all = got.toByteArray();
-            String text = new String(all, StandardCharsets.ISO_8859_1);
-            int end = text.indexOf("\r\n\r\n") + 4;
-            return new Raw(text.substring(0, end), Arrays.copyOfRange(all, end, all.length));
+    /** One GET on a raw socket: its status, Content-Length and exactly that many body bytes, or a failure. */
+    private static byte[] oneWhole200(URI url, String authorization, long length) throws IOException {
+        try (RawHttp raw = new RawHttp(url.getPort())) {
+            String[] headers = authorization == null ? new String[] {"Connection: close"}
+                    : new String[] {"Authorization: " + authorization, "Connection: close"};
+            RawHttp.Head head = raw.send("GET", url.getRawPath(), headers).readHead();
+            assertEquals(200, head.status());
+            assertEquals(length, head.contentLength());
+            return raw.readBody(length);
         }
     }
 }

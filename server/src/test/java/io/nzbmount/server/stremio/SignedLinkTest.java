@@ -128,6 +128,22 @@ class SignedLinkTest {
         assertRefused(403, "not valid", rig.base() + path);
     }
 
+    @Test
+    void withSignedStrmLinksAJobsStrmFilePlaysWithoutALogin() throws Exception {
+        rig = StremioRig.start(dataDir, "  strmLinks: signed");
+        byte[] film = random(3 * PART + 17, 8);
+        String url = rig.offer("Strm.Film.2024.1080p.WEB-DL.x264-NZBM", "Strm.Film.2024.mkv", film, PART);
+        HttpResponse<String> added = rig.send(HttpRequest.newBuilder(java.net.URI.create(rig.base()
+                + "/api?mode=addurl&cat=movies&output=json&name=" + URLEncoder.encode(url, StandardCharsets.UTF_8))));
+        assertTrue(added.body().contains("\"status\":true"), added::body);
+        Path strm = dataDir.resolve("complete/movies/Strm.Film.2024.1080p.WEB-DL.x264-NZBM/Strm.Film.2024.strm");
+        String link = Files.readString(strm).strip();
+        assertTrue(link.startsWith(rig.base() + "/s/") && link.endsWith("/Strm.Film.2024.mkv"), link);
+        HttpResponse<byte[]> played = rig.anonymousGet(link);
+        assertEquals(200, played.statusCode());
+        assertArrayEquals(sha256(film), sha256(played.body()));
+    }
+
     private long itemId(String name) throws Exception {
         try (Stream<JsonNode> items = java.util.stream.StreamSupport.stream(rig.items().spliterator(), false)) {
             return items.filter(i -> i.path("name").asText().equals(name)).findFirst().orElseThrow().path("id").asLong();
