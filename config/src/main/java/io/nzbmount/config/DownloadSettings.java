@@ -20,9 +20,31 @@ import java.util.Optional;
  *                    at least one, unique
  * @param publicUrl   what a {@code .strm} URL starts with ({@code http://nas.lan:8080/}: scheme, host,
  *                    port and path {@code /}); empty: the server's bind address and port
+ * @param strmLinks   what a {@code .strm} file's URL is: the WebDAV path or a signed stream link
+ * @param streamLinkHours how long a signed stream link handed out for playing ({@code /api/nzb/streams})
+ *                    stays valid, 1..{@value #MAX_STREAM_LINK_HOURS}
  */
 public record DownloadSettings(Optional<Path> completeDir, Layout layout, Optional<Path> mountPath,
-                               List<String> categories, Optional<URI> publicUrl) {
+                               List<String> categories, Optional<URI> publicUrl, StrmLinks strmLinks,
+                               int streamLinkHours) {
+
+    /** How long a signed stream link is valid when nothing is configured: two days. */
+    public static final int DEFAULT_STREAM_LINK_HOURS = 48;
+    /** The longest validity that may be configured: a year. */
+    public static final int MAX_STREAM_LINK_HOURS = 8760;
+
+    /** What the URL in a {@code .strm} file is. */
+    public enum StrmLinks {
+        /** The file's WebDAV URL ({@code /dav/library/<item>/<file>}); a player logs in itself. */
+        DAV,
+        /** A signed stream link ({@code /s/<token>/<file>}) that needs no login and opens that file alone. */
+        SIGNED;
+
+        /** The word used in the configuration. */
+        public String word() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
 
     /** The categories when none are configured: Sonarr's and Radarr's defaults. */
     public static final List<String> DEFAULT_CATEGORIES = List.of("tv", "movies");
@@ -46,6 +68,16 @@ public record DownloadSettings(Optional<Path> completeDir, Layout layout, Option
         Objects.requireNonNull(mountPath, "mountPath");
         categories = List.copyOf(categories);
         Objects.requireNonNull(publicUrl, "publicUrl");
+        Objects.requireNonNull(strmLinks, "strmLinks");
+        if (streamLinkHours < 1 || streamLinkHours > MAX_STREAM_LINK_HOURS) {
+            throw new IllegalArgumentException("streamLinkHours must be 1.." + MAX_STREAM_LINK_HOURS);
+        }
+    }
+
+    /** Settings whose {@code .strm} files hold WebDAV URLs, with signed links valid for the default time. */
+    public DownloadSettings(Optional<Path> completeDir, Layout layout, Optional<Path> mountPath,
+                            List<String> categories, Optional<URI> publicUrl) {
+        this(completeDir, layout, mountPath, categories, publicUrl, StrmLinks.DAV, DEFAULT_STREAM_LINK_HOURS);
     }
 
     /** Settings whose {@code .strm} URLs start with the server's bind address and port. */

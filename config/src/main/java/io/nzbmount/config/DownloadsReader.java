@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /** Reads the {@code downloads} section: the download client for Sonarr and Radarr. */
 final class DownloadsReader {
@@ -30,8 +31,16 @@ final class DownloadsReader {
         }
         List<String> categories = categories(s);
         Optional<URI> publicUrl = publicUrl(s);
+        DownloadSettings.StrmLinks strmLinks = strmLinks(s);
+        int streamLinkHours = s.integer("streamLinkHours", DownloadSettings.DEFAULT_STREAM_LINK_HOURS, 1,
+                DownloadSettings.MAX_STREAM_LINK_HOURS);
         s.finish();
-        return new DownloadSettings(completeDir, layout, mountPath, categories, publicUrl);
+        return new DownloadSettings(completeDir, layout, mountPath, categories, publicUrl, strmLinks, streamLinkHours);
+    }
+
+    private static DownloadSettings.StrmLinks strmLinks(Section s) {
+        return word(s, "strmLinks", DownloadSettings.StrmLinks.values(), DownloadSettings.StrmLinks::word,
+                DownloadSettings.StrmLinks.DAV, "dav or signed");
     }
 
     /** An http(s) URL of scheme, host and port only (a {@code .strm} URL adds {@code /dav/...}). */
@@ -61,14 +70,21 @@ final class DownloadsReader {
     }
 
     private static DownloadSettings.Layout layout(Section s) {
-        Optional<Section.Value> raw = s.value("layout");
-        if (raw.isEmpty() || raw.get().text().isBlank()) return DownloadSettings.Layout.STRM;
-        String word = raw.get().text().strip().toLowerCase(Locale.ROOT);
-        for (DownloadSettings.Layout l : DownloadSettings.Layout.values()) {
-            if (l.word().equals(word)) return l;
+        return word(s, "layout", DownloadSettings.Layout.values(), DownloadSettings.Layout::word,
+                DownloadSettings.Layout.STRM, "strm or symlink");
+    }
+
+    /** The value of an enum key by its word (any case); {@code fallback} when unset or wrong (then a problem). */
+    private static <E extends Enum<E>> E word(Section s, String key, E[] values, Function<E, String> word, E fallback,
+                                              String allowed) {
+        Optional<Section.Value> raw = s.value(key);
+        if (raw.isEmpty() || raw.get().text().isBlank()) return fallback;
+        String asked = raw.get().text().strip().toLowerCase(Locale.ROOT);
+        for (E v : values) {
+            if (word.apply(v).equals(asked)) return v;
         }
-        s.problem("layout", "must be strm or symlink, got " + Section.quote(raw.get().text()), raw.get());
-        return DownloadSettings.Layout.STRM;
+        s.problem(key, "must be " + allowed + ", got " + Section.quote(raw.get().text()), raw.get());
+        return fallback;
     }
 
     private static Optional<Path> path(Section s, String key, boolean absolute) {

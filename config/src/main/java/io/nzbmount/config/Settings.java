@@ -108,6 +108,8 @@ public record Settings(ServerSettings server, Optional<Credentials> auth, List<P
         d.put("mountPath", downloads.mountPath().map(Path::toString).orElse(null));
         d.put("categories", new ArrayList<Object>(downloads.categories()));
         d.put("publicUrl", downloads.publicUrl().map(Object::toString).orElse(null));
+        d.put("strmLinks", downloads.strmLinks().word());
+        d.put("streamLinkHours", downloads.streamLinkHours());
         root.put("downloads", d);
         return root;
     }

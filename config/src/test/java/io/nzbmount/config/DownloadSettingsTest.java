@@ -53,6 +53,19 @@ class DownloadSettingsTest {
     }
 
     @Test
+    void strmFilesHoldSignedLinksOnlyWhenAskedAndLinkHoursAreBounded() throws ConfigException {
+        DownloadSettings d = load("", Map.of()).downloads();
+        assertEquals(DownloadSettings.StrmLinks.DAV, d.strmLinks());
+        assertEquals(48, d.streamLinkHours());
+        DownloadSettings signed = load("downloads: {strmLinks: Signed, streamLinkHours: 6}", Map.of()).downloads();
+        assertEquals(DownloadSettings.StrmLinks.SIGNED, signed.strmLinks());
+        assertEquals(6, signed.streamLinkHours());
+        assertTrue(problems("downloads: {strmLinks: public}").getFirst()
+                .startsWith("downloads.strmLinks: must be dav or signed"));
+        assertTrue(problems("downloads: {streamLinkHours: 0}").getFirst().startsWith("downloads.streamLinkHours"));
+    }
+
+    @Test
     void symlinkLayoutWithoutMountPathIsAnError() {
         List<String> p = problems("downloads: {layout: symlink}");
         assertEquals(1, p.size(), p.toString());

@@ -13,6 +13,7 @@ import io.nzbmount.server.api.SourcesEndpoint;
 import io.nzbmount.server.cutover.Cutovers;
 import io.nzbmount.server.cutover.SimulateFailureHandler;
 import io.nzbmount.server.dav.DavHandlers;
+import io.nzbmount.server.dav.DavTree;
 import io.nzbmount.server.policy.FailureRules;
 import io.nzbmount.server.http.UntrustedContentHandler;
 import io.nzbmount.server.http.WebServer;
@@ -32,7 +33,14 @@ import io.nzbmount.server.observe.Health;
 import io.nzbmount.server.observe.ObserveHandler;
 import io.nzbmount.server.observe.StreamRegistry;
 import io.nzbmount.server.sabnzbd.SabApiHandler;
+import io.nzbmount.server.sabnzbd.DownloadClient;
 import io.nzbmount.server.sabnzbd.SabnzbdApi;
+import io.nzbmount.server.sabnzbd.UrlGrabs;
+import io.nzbmount.server.streamlink.SignedStreamHandler;
+import io.nzbmount.server.streamlink.StreamLinks;
+import io.nzbmount.server.streamlink.StreamSecret;
+import io.nzbmount.server.stremio.CompatViews;
+import io.nzbmount.server.stremio.NzbStreamsHandler;
 import io.nzbmount.server.settings.ApiKeyStore;
 import io.nzbmount.server.settings.SettingsHandler;
 import io.nzbmount.server.settings.SettingsService;
@@ -61,6 +69,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
 import org.eclipse.jetty.server.Handler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -115,6 +124,16 @@ public final class Application implements AutoCloseable {
      * {@code POST /api/items/{id}/simulate-failure}, so anyone can watch a cutover.
      */
     public static Application start(Settings fileSettings, Map<String, String> env, boolean demo) throws Exception {
+        return start(fileSettings, env, demo, host -> false);
+    }
+
+    /**
+     * As {@link #start(Settings, Map, boolean)}; an NZB URL ({@code addurl}, {@code /api/nzb/streams})
+     * on a host {@code nzbHostsOnThisMachine} accepts is fetched even when it is this machine (tests
+     * serve NZBs on loopback).
+     */
+    public static Application start(Settings fileSettings, Map<String, String> env, boolean demo,
+                                    Predicate<String> nzbHostsOnThisMachine) throws Exception {
         List<AutoCloseable> started = new ArrayList<>();
         try {
             Clock clock = Clock.systemUTC();
@@ -199,18 +218,30 @@ public final class Application implements AutoCloseable {
             ApiKeyStore apiKey = ApiKeyStore.open(db, new SecureRandom(), InitialApiKey.from(env));
             apis.add(new SettingsHandler(settingsService, apiKey));
             apis.add(observe);
-            Handler api = new CsrfHandler(new Handler.Sequence(apis));
 
             // SABnzbd's API for Sonarr and Radarr; /api itself, while the REST API lives below it.
             // .strm URLs name the server as configured, never as a request's Host header named it.
             AtomicReference<WebServer> bound = new AtomicReference<>();
-            SabApiHandler sab = SabnzbdApi.handler(db, importer, catalog, settings.downloads(),
-                    settings.server().dataDir(), clock, () -> bound.get().uri());
+            StreamLinks links = new StreamLinks(StreamSecret.load(settings.server().dataDir(), new SecureRandom()), clock);
+            DownloadClient downloads = SabnzbdApi.client(db, importer, catalog, settings.downloads(),
+                    settings.server().dataDir(), clock, links);
+            UrlGrabs grabs = SabnzbdApi.grabs(downloads, nzbHostsOnThisMachine);
+            SabApiHandler sab = SabnzbdApi.handler(grabs, settings.downloads(), () -> bound.get().uri());
+            apis.add(0, new NzbStreamsHandler(grabs, catalog, links,
+                    Duration.ofHours(settings.downloads().streamLinkHours()), settings.downloads().publicUrl(), clock));
+            Handler api = new CsrfHandler(new Handler.Sequence(apis));
 
             StreamOpener opener = new StreamOpener(catalog, usenet, playback, streams, cutovers);
-            WebServer web = WebServer.builder()
+            StreamingLibrary library = new StreamingLibrary(catalog, opener);
+            WebServer.Builder routes = WebServer.builder();
+            for (DavTree view : CompatViews.trees(downloads, catalog, library, clock.instant())) {
+                routes.route(view.pathSpec(), new UntrustedContentHandler(DavHandlers.readOnly(view)));
+            }
+            routes.openRoute(SignedStreamHandler.PATH_SPEC,
+                    new UntrustedContentHandler(new SignedStreamHandler(links, catalog, library)));
+            WebServer web = routes
                     .route(DavHandlers.PATH_SPEC, new UntrustedContentHandler(
-                            DavHandlers.of(new StreamingLibrary(catalog, opener), new ImporterUploadSink(importer))))
+                            DavHandlers.of(library, new ImporterUploadSink(importer))))
                     .bind(settings.server().bind())
                     .port(settings.server().port())
                     .allowedHosts(settings.server().allowedHosts())

@@ -23,7 +23,18 @@ public final class DavHandlers {
      * @param uploadSink receiver of NZBs PUT into {@code /dav/nzbs/}; null hides that folder
      */
     public static Handler of(Library library, NzbUploadSink uploadSink) {
-        DavTree tree = new DavTree(library, uploadSink != null, Instant.now());
+        return of(new DavTree(library, uploadSink != null, Instant.now()), uploadSink);
+    }
+
+    /**
+     * The handler of a read-only tree mounted at {@link DavTree#pathSpec()}: the same GET and HEAD
+     * as under {@code /dav/}, so the bytes, the Range handling and the cutover are the same.
+     */
+    public static Handler readOnly(DavTree tree) {
+        return of(tree, null);
+    }
+
+    private static Handler of(DavTree tree, NzbUploadSink uploadSink) {
         Handler.Sequence dav = new Handler.Sequence();
         dav.addHandler(new FileGetHandler(tree));
         if (uploadSink != null) {

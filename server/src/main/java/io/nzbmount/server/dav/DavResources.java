@@ -33,7 +33,7 @@ final class DavResources implements ResourceFactory {
 
     @Override
     public Resource getResource(String host, String path) {
-        return DavTree.segments(path)
+        return tree.segments(path)
                 .flatMap(segments -> tree.resolve(segments).map(node -> wrap(node, segments)))
                 .orElse(null);
     }

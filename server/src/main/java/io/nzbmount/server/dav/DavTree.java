@@ -7,8 +7,12 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * The tree under {@code /dav/}: a root holding {@code library/} (the {@link Library}) and, when
- * uploads are accepted, the empty {@code nzbs/} folder that PUTs go into. Thread safe.
+ * A read-only WebDAV tree mounted at a path prefix: the nodes below the prefix, and the depth from
+ * which a PROPFIND may list everything below ({@code Depth: infinity}). The tree under {@code /dav/}
+ * ({@link #DavTree(Library, boolean, Instant)}) is a root holding {@code library/} (the
+ * {@link Library}) and, when uploads are accepted, the empty {@code nzbs/} folder that PUTs go into;
+ * {@link #readOnly} mounts any other {@link Library} (the views of the library in other layouts).
+ * Thread safe.
  */
 public final class DavTree {
 
@@ -19,32 +23,89 @@ public final class DavTree {
     /** Name of the upload folder below {@link #PREFIX}. */
     public static final String NZBS = "nzbs";
 
+    /** A depth from which no PROPFIND lists everything below: {@code Depth: infinity} is read as 1. */
+    static final int NEVER_DEEP = Integer.MAX_VALUE;
+
+    private final String prefix;
+    private final Library nodes;
     private final Library library;
     private final boolean uploads;
     private final Instant started;
+    private final int deepFrom;
 
     /**
+     * The tree under {@code /dav/}. {@code Depth: infinity} is read as 1 there: the library root
+     * would list every item.
+     *
      * @param uploads whether {@code nzbs/} exists (an upload sink is configured)
      * @param started time shown for the folders the tree makes itself
      */
     public DavTree(Library library, boolean uploads, Instant started) {
+        this.prefix = PREFIX;
         this.library = library;
         this.uploads = uploads;
         this.started = started;
+        this.nodes = this::resolveDav;
+        this.deepFrom = NEVER_DEEP;
+    }
+
+    private DavTree(String prefix, Library nodes, int deepFrom) {
+        this.prefix = prefix;
+        this.nodes = nodes;
+        this.library = nodes;
+        this.uploads = false;
+        this.started = Instant.EPOCH;
+        this.deepFrom = deepFrom;
     }
 
     /**
-     * The segments of a decoded request path below {@code /dav}, or empty when the path is not
-     * under {@code /dav} or holds a "." or ".." segment. Empty segments (double or trailing
-     * slashes) are dropped.
+     * A read-only tree of {@code nodes} at {@code prefix} ({@code /content}: no trailing slash).
+     * A PROPFIND with {@code Depth: infinity} is answered at {@code deepFrom} segments and below;
+     * above, where it would walk the whole library, it is refused (403) so that the client lists
+     * level by level.
      */
-    public static Optional<List<String>> segments(String decodedPath) {
-        if (decodedPath == null || !decodedPath.startsWith(PREFIX)
-                || (decodedPath.length() > PREFIX.length() && decodedPath.charAt(PREFIX.length()) != '/')) {
+    public static DavTree readOnly(String prefix, Library nodes, int deepFrom) {
+        if (!prefix.startsWith("/") || prefix.endsWith("/")) throw new IllegalArgumentException("not a prefix: " + prefix);
+        return new DavTree(prefix, nodes, deepFrom);
+    }
+
+    /** The path the tree is mounted at, without the trailing slash. */
+    public String prefix() {
+        return prefix;
+    }
+
+    /** The servlet-style path spec of the tree: its prefix and all below. */
+    public String pathSpec() {
+        return prefix + "/*";
+    }
+
+    /** Whether a PROPFIND with {@code Depth: infinity} is answered at these segments. */
+    boolean deepListing(List<String> segments) {
+        return segments.size() >= deepFrom;
+    }
+
+    /** Whether {@code Depth: infinity} is read as 1 everywhere in this tree (the {@code /dav} tree). */
+    boolean neverDeep() {
+        return deepFrom == NEVER_DEEP;
+    }
+
+    /**
+     * The segments of a decoded request path below this tree's prefix, or empty when the path is
+     * not under it or holds a "." or ".." segment. Empty segments (double or trailing slashes) are
+     * dropped.
+     */
+    public Optional<List<String>> segments(String decodedPath) {
+        return segments(prefix, decodedPath);
+    }
+
+    /** The segments of {@code decodedPath} below {@code prefix}; see {@link #segments(String)}. */
+    private static Optional<List<String>> segments(String prefix, String decodedPath) {
+        if (decodedPath == null || !decodedPath.startsWith(prefix)
+                || (decodedPath.length() > prefix.length() && decodedPath.charAt(prefix.length()) != '/')) {
             return Optional.empty();
         }
         List<String> segments = new ArrayList<>();
-        for (String segment : decodedPath.substring(PREFIX.length()).split("/")) {
+        for (String segment : decodedPath.substring(prefix.length()).split("/")) {
             if (segment.equals(".") || segment.equals("..")) {
                 return Optional.empty();
             }
@@ -60,8 +121,12 @@ public final class DavTree {
         return uploads && !segments.isEmpty() && segments.get(0).equals(NZBS) && segments.size() <= 2;
     }
 
-    /** The node at the segments below {@code /dav}, or empty when there is none. */
+    /** The node at the segments below the prefix, or empty when there is none. */
     public Optional<LibraryNode> resolve(List<String> segments) {
+        return nodes.resolve(segments);
+    }
+
+    private Optional<LibraryNode> resolveDav(List<String> segments) {
         if (segments.isEmpty()) {
             return Optional.of(root());
         }

@@ -26,7 +26,7 @@ import io.nzbmount.server.http.RangeHeader;
 import io.nzbmount.server.http.RangeRequest;
 
 /**
- * GET and HEAD under {@code /dav/}: files with our own Range handling (see {@link RangeHeader}),
+ * GET and HEAD in a {@link DavTree}: files with our own Range handling (see {@link RangeHeader}),
  * folders as a small HTML index for browsers. Other methods and paths pass to the next handler.
  *
  * <p>Every file answer carries an exact Content-Length (never chunked, never compressed),
@@ -50,7 +50,7 @@ public final class FileGetHandler extends Handler.Abstract {
             return false;
         }
         String path = request.getHttpURI().getDecodedPath();
-        List<String> segments = DavTree.segments(path).orElse(null);
+        List<String> segments = tree.segments(path).orElse(null);
         if (segments == null) {
             return false;
         }
@@ -62,8 +62,14 @@ public final class FileGetHandler extends Handler.Abstract {
         return true;
     }
 
-    private static void sendFile(LibraryFile file, String path, boolean head,
-                                 Request request, Response response, Callback callback) {
+    /**
+     * Answers a GET or HEAD of one file: what every path that serves library files calls, so Range
+     * handling, headers and the reading through the file's reader (and its cutover) are one.
+     *
+     * @param path the decoded request path, named when a read fails
+     */
+    public static void sendFile(LibraryFile file, String path, boolean head,
+                                Request request, Response response, Callback callback) {
         long size = file.size();
         String etag = EntityTags.strong(file.etagBasis(), size);
         Instant lastModified = file.lastModified();

@@ -22,7 +22,7 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * PROPFIND and OPTIONS under {@code /dav/}, answered by Milton; every other method passes on.
+ * PROPFIND and OPTIONS in a {@link DavTree}, answered by Milton; every other method passes on.
  * A path that does not exist is answered 404 here, so Milton only ever sees existing resources.
  *
  * <p>Milton is built with everything we do not use switched off: no compression (it buffers
@@ -47,7 +47,7 @@ public final class MiltonHandler extends Handler.Wrapper {
         this.tree = tree;
         this.manager = buildManager(tree);
         ServletContextHandler context = new ServletContextHandler("/");
-        context.addServlet(new ServletHolder("webdav", new MiltonServlet(manager)), "/*");
+        context.addServlet(new ServletHolder("webdav", new MiltonServlet(manager, !tree.neverDeep())), "/*");
         setHandler(context);
     }
 
@@ -75,14 +75,24 @@ public final class MiltonHandler extends Handler.Wrapper {
             return false;
         }
         String path = request.getHttpURI().getDecodedPath();
-        List<String> segments = DavTree.segments(path).orElse(null);
+        List<String> segments = tree.segments(path).orElse(null);
         if (segments == null) {
             return false;
         }
         if (tree.resolve(segments).isEmpty()) {
             throw new HttpProblem.NotFound(path);
         }
+        if (method.equals("PROPFIND") && !tree.neverDeep() && !tree.deepListing(segments)
+                && !shallow(request.getHeaders().get("Depth"))) {
+            throw new HttpProblem.Forbidden("PROPFIND with Depth: infinity is answered only on a job's folder"
+                    + " and below (it would list the whole library here); list this folder with Depth: 1");
+        }
         return super.handle(request, response, callback);
+    }
+
+    /** Whether a Depth header asks for 0 or 1 level (anything else, or none, means infinity). */
+    private static boolean shallow(String depth) {
+        return "0".equals(depth) || "1".equals(depth);
     }
 
     @Override
@@ -97,16 +107,18 @@ public final class MiltonHandler extends Handler.Wrapper {
     /** Hands a servlet request to Milton. */
     private static final class MiltonServlet extends HttpServlet {
         private final transient HttpManager manager;
+        private final boolean deep;
 
-        MiltonServlet(HttpManager manager) {
+        MiltonServlet(HttpManager manager, boolean deep) {
             this.manager = manager;
+            this.deep = deep;
         }
 
         @Override
         protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
             String allow = request.getRequestURI().startsWith(UPLOADS)
                     ? ReadOnlyHandler.ALLOW + ", PUT" : ReadOnlyHandler.ALLOW;
-            manager.process(new io.milton.servlet.ServletRequest(new DavRequestView(request), getServletContext()),
+            manager.process(new io.milton.servlet.ServletRequest(new DavRequestView(request, deep), getServletContext()),
                     new ServletResponse(new AllowView(response, allow)));
             response.flushBuffer();
         }
@@ -146,14 +158,19 @@ public final class MiltonHandler extends Handler.Wrapper {
     }
 
     /**
-     * The request as Milton should see it: no Range, and Depth 0 or 1 (a missing or "infinity"
-     * Depth would walk the whole library). The request URL, from which Milton builds every href,
-     * is left as the client sent it: Jetty has already refused paths with characters a URI may
-     * not hold, and Kodi recognises the listed folder by its own URL.
+     * The request as Milton should see it: no Range, and Depth 0 or 1, or infinity in a tree that
+     * answers it (where it is asked above the depth that tree allows, {@link #handle} has refused
+     * it already; under {@code /dav} a missing or "infinity" Depth would walk the whole library, and
+     * is read as 1). The request URL, from which Milton builds every href, is left as the client
+     * sent it: Jetty has already refused paths with characters a URI may not hold, and Kodi
+     * recognises the listed folder by its own URL.
      */
     private static final class DavRequestView extends HttpServletRequestWrapper {
-        DavRequestView(HttpServletRequest request) {
+        private final boolean deep;
+
+        DavRequestView(HttpServletRequest request, boolean deep) {
             super(request);
+            this.deep = deep;
         }
 
         @Override
@@ -162,7 +179,9 @@ public final class MiltonHandler extends Handler.Wrapper {
                 return null;
             }
             if (name.equalsIgnoreCase("Depth")) {
-                return "0".equals(super.getHeader(name)) ? "0" : "1";
+                String asked = super.getHeader(name);
+                if (shallow(asked)) return asked;
+                return deep ? "infinity" : "1";
             }
             return super.getHeader(name);
         }

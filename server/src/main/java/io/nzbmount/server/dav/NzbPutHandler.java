@@ -37,7 +37,7 @@ public final class NzbPutHandler extends Handler.Abstract {
         if (!request.getMethod().equals("PUT")) {
             return false;
         }
-        List<String> segments = DavTree.segments(request.getHttpURI().getDecodedPath()).orElse(List.of());
+        List<String> segments = tree.segments(request.getHttpURI().getDecodedPath()).orElse(List.of());
         if (segments.size() != 2 || !tree.isInUploads(segments)) {
             return false;
         }

@@ -33,7 +33,7 @@ public final class ReadOnlyHandler extends Handler.Abstract.NonBlocking {
     @Override
     public boolean handle(Request request, Response response, Callback callback) {
         String path = request.getHttpURI().getDecodedPath();
-        List<String> segments = DavTree.segments(path).orElse(null);
+        List<String> segments = tree.segments(path).orElse(null);
         if (segments == null) {
             return false;
         }

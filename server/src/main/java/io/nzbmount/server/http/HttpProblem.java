@@ -102,10 +102,31 @@ public abstract sealed class HttpProblem extends HttpException.RuntimeException 
         }
     }
 
+    /** 408: the answer was not ready within the time the request allowed. */
+    public static final class RequestTimeout extends HttpProblem {
+        public RequestTimeout(String message) {
+            super(408, message);
+        }
+    }
+
+    /** 410: what the request names existed, but is no longer valid (an expired link). */
+    public static final class Gone extends HttpProblem {
+        public Gone(String message) {
+            super(410, message);
+        }
+    }
+
     /** 413: the request body is larger than this resource accepts. */
     public static final class PayloadTooLarge extends HttpProblem {
         public PayloadTooLarge(String message) {
             super(413, message);
+        }
+    }
+
+    /** 422: the request is well formed, but what it names cannot be used (a broken release). */
+    public static final class Unprocessable extends HttpProblem {
+        public Unprocessable(String message) {
+            super(422, message);
         }
     }
 

@@ -34,7 +34,8 @@ import io.nzbmount.config.Credentials;
  * <p>Handler chain, one concern each: graceful shutdown, then the {@code Host} check against DNS
  * rebinding ({@link HostCheckHandler}), then the API key (when keys are set, {@link ApiKeyHandler}),
  * then HTTP Basic (when credentials are set), both slowed by one {@link LoginThrottle}, then the cap on
- * request bodies ({@link BodyLimitHandler}), then a path mapping. On the exact paths of
+ * request bodies ({@link BodyLimitHandler}), then a path mapping. The {@link Builder#openRoute open
+ * routes} (signed links) branch off after the host check: they check a credential in their path. On the exact paths of
  * {@link Builder#selfAnsweringRoute} the two logins are checked but only recorded ({@link ToolLogin}):
  * their handler answers a refused one itself. Errors anywhere are
  * answered as JSON by {@link JsonErrorHandler}. Requests run on virtual threads, so handlers may
@@ -81,6 +82,9 @@ public final class WebServer {
         }
         if (b.apiKeys != null) {
             guarded = new ApiKeyHandler(b.apiKeys, throttle, b.selfAnswering, b.loginOnly, guarded);
+        }
+        if (!b.openRoutes.isEmpty()) {
+            guarded = new OpenRoutes(b.openRoutes, guarded);
         }
         server.setHandler(new GracefulHandler(new HostCheckHandler(b.bind, b.allowedHosts, guarded)));
         server.setErrorHandler(new JsonErrorHandler());
@@ -142,6 +146,7 @@ public final class WebServer {
         private Duration stopTimeout = Duration.ofSeconds(5);
         private Duration idleTimeout = DEFAULT_IDLE_TIMEOUT;
         private final Map<String, Handler> routes = new LinkedHashMap<>();
+        private final Map<String, Handler> openRoutes = new LinkedHashMap<>();
         private final Set<String> selfAnswering = new TreeSet<>();
         private final Set<String> loginOnly = new TreeSet<>();
 
@@ -234,6 +239,23 @@ public final class WebServer {
                 throw new IllegalArgumentException("path spec already mounted: " + pathSpec);
             }
             routes.put(pathSpec, Objects.requireNonNull(handler, "handler"));
+            return this;
+        }
+
+        /**
+         * Mounts a handler at a prefix spec ({@code "/s/*"}) in front of the API key and the login:
+         * its requests carry their own credential in the path (a signed link) and the handler
+         * checks it. The host check stays in front, and the body cap is the handler's own affair
+         * (it should read no body). A spec may be mounted once.
+         */
+        public Builder openRoute(String pathSpec, Handler handler) {
+            if (!pathSpec.startsWith("/") || !pathSpec.endsWith("/*") || pathSpec.length() < 4) {
+                throw new IllegalArgumentException("not a prefix spec: " + pathSpec);
+            }
+            if (openRoutes.containsKey(pathSpec) || routes.containsKey(pathSpec)) {
+                throw new IllegalArgumentException("path spec already mounted: " + pathSpec);
+            }
+            openRoutes.put(pathSpec, Objects.requireNonNull(handler, "handler"));
             return this;
         }
 

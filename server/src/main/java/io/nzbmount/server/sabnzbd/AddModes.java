@@ -17,11 +17,11 @@ import java.util.Optional;
 final class AddModes {
 
     private final DownloadClient client;
-    private final NzbUrlFetcher fetcher;
+    private final UrlGrabs grabs;
 
-    AddModes(DownloadClient client, NzbUrlFetcher fetcher) {
-        this.client = client;
-        this.fetcher = fetcher;
+    AddModes(UrlGrabs grabs) {
+        this.client = grabs.client();
+        this.grabs = grabs;
     }
 
     SabReply addFile(SabRequest r) throws SabException, StoreException {
@@ -32,11 +32,8 @@ final class AddModes {
 
     SabReply addUrl(SabRequest r) throws SabException, StoreException {
         String url = r.param("name").orElseThrow(() -> new SabException("addurl needs the NZB's URL in 'name'"));
-        String category = client.category(r.param("cat"));
         int priority = Priorities.parse(r.param("priority"));
-        NzbUrlFetcher.Fetched fetched = fetcher.fetch(url);
-        NamePassword name = NamePassword.split(jobName(r, fetched.fileName()));
-        return added(client.add(fetched.bytes(), name.name(), category, priority, r.baseUri(), password(r, name)));
+        return added(grabs.add(url, r.param("nzbname"), r.param("cat"), priority, r.param("password"), r.baseUri()));
     }
 
     private SabReply add(SabRequest r, byte[] nzb, NamePassword name) throws SabException, StoreException {
@@ -57,7 +54,11 @@ final class AddModes {
 
     /** {@code nzbname}, else the file name without ".nzb" (Sonarr sends {@code <release title>.nzb}). */
     static String jobName(SabRequest r, Optional<String> fileName) {
-        Optional<String> given = r.param("nzbname");
+        return jobName(r.param("nzbname"), fileName);
+    }
+
+    /** {@code given}, else the file name without ".nzb". */
+    static String jobName(Optional<String> given, Optional<String> fileName) {
         if (given.isPresent()) return given.get();
         String name = fileName.map(String::strip).orElse("");
         int slash = Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\'));

@@ -73,6 +73,16 @@ public final class DownloadClient {
         return categories;
     }
 
+    /** The configured category named {@code name} without regard to case. */
+    public Optional<String> configured(String name) {
+        return categories.stream().filter(c -> c.equalsIgnoreCase(name)).findFirst();
+    }
+
+    /** Whether a job filed under {@code category} matches a filter by {@code asked} (case ignored). */
+    static boolean sameCategory(String asked, String category) {
+        return asked.equalsIgnoreCase(category);
+    }
+
     public Path completeDir() {
         return folders.completeDir();
     }
@@ -83,12 +93,14 @@ public final class DownloadClient {
     }
 
     /**
-     * The category a job is filed under: one of {@link #categories()}, or "*" (SABnzbd's default)
-     * when none is given.
+     * The category a job is filed under: the one of {@link #categories()} named without regard to
+     * case (Sonarr sends {@code tv}, AIOStreams {@code TV}), spelled as configured; or "*"
+     * (SABnzbd's default) when none is given.
      */
     public String category(Optional<String> asked) throws SabException {
         if (asked.isEmpty() || asked.get().equals("*")) return "*";
-        if (categories.contains(asked.get())) return asked.get();
+        Optional<String> known = configured(asked.get());
+        if (known.isPresent()) return known.get();
         throw new SabException("unknown category '" + SabRequest.shorten(asked.get()) + "': NZBMount offers "
                 + String.join(", ", categories) + " (downloads.categories)");
     }
@@ -191,6 +203,11 @@ public final class DownloadClient {
         List<Pending> out = new ArrayList<>(pending.values());
         out.sort((a, b) -> a.addedAt().compareTo(b.addedAt()));
         return out;
+    }
+
+    /** The finished job with this nzo_id; empty while it is still being imported, or when there is none. */
+    public Optional<DownloadJob> job(String nzoId) throws StoreException {
+        return db.transaction(c -> DownloadJobs.byNzoId(c, nzoId));
     }
 
     /** Every finished job, newest first. */

@@ -3,14 +3,17 @@ package io.nzbmount.server.sabnzbd;
 import io.nzbmount.server.store.DownloadJob;
 import io.nzbmount.server.store.StoreException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
- * {@code history}: finished jobs, newest first ({@code start}, {@code limit}, {@code category}),
+ * {@code history}: finished jobs, newest first ({@code start}, {@code limit}, {@code category} without
+ * regard to case, {@code nzo_ids=ID[,ID]} for those jobs alone, {@code failed_only}),
  * and {@code name=delete&value=ID[,ID]&del_files=0|1&archive=0|1}. Status is {@code Completed} or
  * {@code Failed}; {@code storage} is the job folder. There is no archive: {@code archive=1} removes
  * the job from the history as {@code archive=0} does.
@@ -34,10 +37,12 @@ final class HistoryMode {
         }
         Paging paging = Paging.of(r);
         Optional<String> category = r.param("category");
+        Optional<Set<String>> ids = r.param("nzo_ids").map(HistoryMode::idList);
         boolean failedOnly = r.flag("failed_only");
         List<DownloadJob> jobs = new ArrayList<>();
         for (DownloadJob j : client.history()) {
-            if (category.isPresent() && !category.get().equals(j.category())) continue;
+            if (category.isPresent() && !DownloadClient.sameCategory(category.get(), j.category())) continue;
+            if (ids.isPresent() && !ids.get().contains(j.nzoId())) continue;
             if (failedOnly && j.status() != DownloadJob.Status.FAILED) continue;
             jobs.add(j);
         }
@@ -52,6 +57,15 @@ final class HistoryMode {
         history.put("version", InfoModes.VERSION);
         history.put("slots", slots);
         return SabReply.of("history", history);
+    }
+
+    /** {@code nzo_ids=ID[,ID]}: the jobs asked for. */
+    private static Set<String> idList(String raw) {
+        Set<String> ids = new HashSet<>();
+        for (String id : raw.split(",")) {
+            if (!id.isBlank()) ids.add(id.strip());
+        }
+        return ids;
     }
 
     private static Map<String, Object> slot(DownloadJob j) {

@@ -4,6 +4,7 @@ import io.nzbmount.config.DownloadSettings.Layout;
 import io.nzbmount.server.library.ItemView;
 import io.nzbmount.server.library.LibraryFileView;
 import io.nzbmount.server.library.Names;
+import io.nzbmount.server.streamlink.StreamLinks;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -22,24 +24,42 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Makes and removes job folders, {@code <completeDir>/<category dir>/<job>}: what Sonarr and Radarr
- * import. Per media file of the item, a {@code .strm} file holding the file's WebDAV URL, or a
+ * import. Per media file of the item, a {@code .strm} file holding the file's WebDAV URL (or a signed
+ * stream link to it, {@code downloads.strmLinks: signed}), or a
  * symbolic link to the file where {@code /dav/} is mounted ({@code mountPath/library/<item>/<file>}).
  * A folder appears whole or not at all (made under a hidden name, then renamed). Only what it made
  * is ever removed: links are removed, never followed. Thread safe.
  */
 final class JobFolders {
 
+    /**
+     * How long a signed link in a {@code .strm} file is valid: a library's files are kept for years,
+     * and deleting the data directory's stream link secret revokes them all at once.
+     */
+    static final Duration STRM_LINK_VALIDITY = Duration.ofDays(3650);
+
     private final Path completeDir;
     private final Layout layout;
     private final Optional<Path> mountPath;
     /** One folder made or removed at a time; not a monitor, as file I/O under one pins a virtual thread's carrier on JDK 21. */
     private final ReentrantLock lock = new ReentrantLock();
+    private final Optional<StreamLinks> signed;
 
     /** @param completeDir absolute; made when missing */
     JobFolders(Path completeDir, Layout layout, Optional<Path> mountPath) {
+        this(completeDir, layout, mountPath, Optional.empty());
+    }
+
+    /**
+     * @param signed when present, a {@code .strm} file holds a signed stream link to its file
+     *               ({@code /s/<token>/<file>}, valid for {@link #STRM_LINK_VALIDITY}) instead of its
+     *               WebDAV URL
+     */
+    JobFolders(Path completeDir, Layout layout, Optional<Path> mountPath, Optional<StreamLinks> signed) {
         this.completeDir = completeDir.toAbsolutePath().normalize();
         this.layout = Objects.requireNonNull(layout, "layout");
         this.mountPath = Objects.requireNonNull(mountPath, "mountPath");
+        this.signed = Objects.requireNonNull(signed, "signed");
         if (layout == Layout.SYMLINK && mountPath.isEmpty()) {
             throw new IllegalArgumentException("the symlink layout needs a mount path");
         }
@@ -76,7 +96,7 @@ final class JobFolders {
         Path staging = Files.createTempDirectory(parent, ".nzbmount-job-");
         try {
             Set<String> taken = new HashSet<>();
-            for (LibraryFileView f : item.files()) write(staging, f, baseUri, taken);
+            for (LibraryFileView f : item.files()) write(staging, item.item().id(), f, baseUri, taken);
             for (int n = 1; ; n++) {
                 Path target = parent.resolve(n == 1 ? base : base + " (" + n + ")");
                 if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) continue;
@@ -93,12 +113,14 @@ final class JobFolders {
         }
     }
 
-    private void write(Path folder, LibraryFileView f, URI baseUri, Set<String> taken) throws IOException {
+    private void write(Path folder, long itemId, LibraryFileView f, URI baseUri, Set<String> taken) throws IOException {
         if (layout == Layout.STRM) {
             String name = Names.stem(f.name()) + ".strm";
             if (!taken.add(name)) name = f.name() + ".strm";
             taken.add(name);
-            Files.writeString(folder.resolve(name), strmUrl(baseUri, f) + "\n", StandardCharsets.UTF_8);
+            String url = signed.map(links -> baseUri.resolve(links.path(itemId, f.name(),
+                    links.now().plus(STRM_LINK_VALIDITY))).toString()).orElseGet(() -> strmUrl(baseUri, f));
+            Files.writeString(folder.resolve(name), url + "\n", StandardCharsets.UTF_8);
         } else {
             Files.createSymbolicLink(folder.resolve(f.name()), linkTarget(f));
         }

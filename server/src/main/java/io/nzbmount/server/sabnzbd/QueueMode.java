@@ -36,7 +36,7 @@ final class QueueMode {
         Optional<String> category = r.param("category");
         List<DownloadClient.Pending> jobs = new ArrayList<>();
         for (DownloadClient.Pending p : client.queue()) {
-            if (category.isEmpty() || category.get().equals(p.category())) jobs.add(p);
+            if (category.isEmpty() || DownloadClient.sameCategory(category.get(), p.category())) jobs.add(p);
         }
         List<Map<String, Object>> slots = new ArrayList<>();
         int index = paging.start();

@@ -54,6 +54,8 @@ final class SettingsTrees {
         ArrayNode categories = downloads.putArray("categories");
         s.downloads().categories().forEach(categories::add);
         s.downloads().publicUrl().ifPresent(u -> downloads.put("publicUrl", u.toString()));
+        downloads.put("strmLinks", s.downloads().strmLinks().word());
+        downloads.put("streamLinkHours", s.downloads().streamLinkHours());
         return root;
     }
 
