@@ -46,6 +46,9 @@ final class Rar5Reader {
     }
 
     private static final class Walk extends RarWalk {
+        /** The last encryption record read says checksums are HMAC-tweaked. */
+        private boolean sumsTweaked;
+
         Walk(VolumeBytes volume) {
             super(volume);
         }
@@ -128,6 +131,7 @@ final class Rar5Reader {
             if (hostOs == 0) name = name.replace('\\', '/');
             if ((fileFlags & FILE_DIRECTORY) != 0) return;
             Optional<RarEntry.Crypt> crypt = encryptionRecord(head, head.length - extraSize, head.length);
+            if (crypt.isPresent() && sumsTweaked) crc = -1; // an HMAC of the CRC, not the CRC of the bytes
             Optional<Refusal> refusal = Optional.empty();
             if ((compression >>> 7 & 0x7) != 0) {
                 refusal = Optional.of(new Refusal(Refusal.Reason.COMPRESSED, name + " in " + volume.name()
@@ -138,10 +142,6 @@ final class Rar5Reader {
             } else if ((fileFlags & FILE_SIZE_UNKNOWN) != 0) {
                 refusal = Optional.of(new Refusal(Refusal.Reason.UNSUPPORTED, name + " in " + volume.name()
                         + " has no recorded size"));
-            }
-            if (crypt.isPresent() && refusal.isEmpty() && dataSize % Sealing.BLOCK != 0) {
-                refusal = Optional.of(ArchiveException.damaged(name + " in " + volume.name()
-                        + " is encrypted but its data is not whole AES blocks").refusal());
             }
             entries.add(new RarEntry(name, unpackedSize, dataOffset, dataSize, (flags & SPLIT_BEFORE) != 0,
                     (flags & SPLIT_AFTER) != 0, crc, time, refusal, crypt));
@@ -159,6 +159,7 @@ final class Rar5Reader {
                         throw new ArchiveException(Refusal.Reason.UNSUPPORTED, volume.name() + " uses encryption version " + version);
                     }
                     long cryptFlags = extra.vint();
+                    sumsTweaked = (cryptFlags & 0x02) != 0;
                     int count = extra.u8();
                     byte[] salt = extra.bytes(Sealing.BLOCK);
                     byte[] iv = extra.bytes(Sealing.BLOCK);
@@ -167,7 +168,7 @@ final class Rar5Reader {
                         byte[] value = extra.bytes(8);
                         if (Rar5Kdf.checkSumHolds(value, extra.bytes(4))) check = Optional.of(value);
                     }
-                    return Optional.of(new RarEntry.Crypt(count, salt, iv, check));
+                    return Optional.of(new RarEntry.Crypt(Sealing.Kdf.RAR5, count, salt, iv, check));
                 }
                 extra.skip(size - (extra.position() - recordStart));
             }

@@ -48,9 +48,10 @@ public final class StoredRar5Writer {
 
     /**
      * {@link #write(String, byte[], int, long)} with the file's data encrypted as RAR5 {@code -p}
-     * does: each volume's part is AES-256-CBC from an IV of its own, whole blocks (the last part
-     * padded), the key from PBKDF2-HMAC-SHA256 of the password, the salt and 2^15 rounds, and
-     * each part's header holds the encryption record with the password check value.
+     * does: the file's bytes padded to whole blocks are one AES-256-CBC chain, cut into the
+     * volumes wherever they end (inside a block too), the key from PBKDF2-HMAC-SHA256 of the
+     * password, the salt and 2^15 rounds; each part's header holds the encryption record (the
+     * IV and the password check value) and the CRC-32 of its part as stored.
      *
      * @param random where the salt and the IVs come from
      */
@@ -72,12 +73,13 @@ public final class StoredRar5Writer {
             this.salt = salt;
             this.random = random;
             this.kdf = Rar5Kdf.derive(password, salt, COUNT);
+            random.nextBytes(iv);
         }
 
-        /** The encryption record (type 1) with a fresh IV, and that IV. */
-        byte[][] record() {
-            byte[] iv = new byte[Sealing.BLOCK];
-            random.nextBytes(iv);
+        final byte[] iv = new byte[Sealing.BLOCK];
+
+        /** The encryption record (type 1). */
+        byte[] record() {
             byte[] sum;
             try {
                 sum = java.util.Arrays.copyOf(java.security.MessageDigest.getInstance("SHA-256").digest(kdf.check()), 4);
@@ -86,12 +88,11 @@ public final class StoredRar5Writer {
             }
             byte[] body = new LittleEndianBytes().vint(1).vint(0).vint(0x01).bytes(new byte[] {(byte) COUNT}).bytes(salt)
                     .bytes(iv).bytes(kdf.check()).bytes(sum).toByteArray();
-            return new byte[][] {new LittleEndianBytes().vint(body.length).bytes(body).toByteArray(), iv};
+            return new LittleEndianBytes().vint(body.length).bytes(body).toByteArray();
         }
 
-        byte[] encrypt(byte[] iv, byte[] data, int offset, int length) {
-            byte[] padded = java.util.Arrays.copyOf(java.util.Arrays.copyOfRange(data, offset, offset + length),
-                    (length + Sealing.BLOCK - 1) / Sealing.BLOCK * Sealing.BLOCK);
+        byte[] encrypt(byte[] data) {
+            byte[] padded = java.util.Arrays.copyOf(data, (data.length + Sealing.BLOCK - 1) / Sealing.BLOCK * Sealing.BLOCK);
             try {
                 javax.crypto.Cipher c = javax.crypto.Cipher.getInstance("AES/CBC/NoPadding");
                 c.init(javax.crypto.Cipher.ENCRYPT_MODE, new javax.crypto.spec.SecretKeySpec(kdf.key(), "AES"),
@@ -112,34 +113,27 @@ public final class StoredRar5Writer {
         byte[] noRecord = new byte[0];
         int overhead = SIGNATURE.length + mainHeader(Integer.MAX_VALUE).length + endHeader(true).length
                 + fileHeader(encodedName, data.length, volumeSize, 0, modified, true, true,
-                        encryption == null ? noRecord : encryption.record()[0]).length + Sealing.BLOCK;
+                        encryption == null ? noRecord : encryption.record()).length + Sealing.BLOCK;
         int room = volumeSize - overhead;
-        if (encryption != null) room = room / Sealing.BLOCK * Sealing.BLOCK; // a part's chain is whole blocks
+        byte[] stored = encryption == null ? data : encryption.encrypt(data);
         if (room < 1) throw new IllegalArgumentException("volumes of " + volumeSize + " bytes cannot hold their headers");
         List<byte[]> volumes = new ArrayList<>();
         int offset = 0;
         do {
-            int length = Math.min(room, data.length - offset);
-            boolean last = offset + length == data.length;
+            int length = Math.min(room, stored.length - offset);
+            boolean last = offset + length == stored.length;
             CRC32 crc = new CRC32();
-            if (last) crc.update(data); else crc.update(data, offset, length);
+            if (last) crc.update(data); else crc.update(stored, offset, length);
             ByteArrayOutputStream volume = new ByteArrayOutputStream(length + overhead);
             volume.writeBytes(SIGNATURE);
             volume.writeBytes(mainHeader(volumes.size()));
-            if (encryption == null) {
-                volume.writeBytes(fileHeader(encodedName, data.length, length, crc.getValue(), modified, offset > 0, !last, noRecord));
-                volume.write(data, offset, length);
-            } else {
-                byte[][] record = encryption.record();
-                byte[] sealed = encryption.encrypt(record[1], data, offset, length);
-                volume.writeBytes(fileHeader(encodedName, data.length, sealed.length, crc.getValue(), modified, offset > 0,
-                        !last, record[0]));
-                volume.writeBytes(sealed);
-            }
+            volume.writeBytes(fileHeader(encodedName, data.length, length, crc.getValue(), modified, offset > 0, !last,
+                    encryption == null ? noRecord : encryption.record()));
+            volume.write(stored, offset, length);
             volume.writeBytes(endHeader(!last));
             volumes.add(volume.toByteArray());
             offset += length;
-        } while (offset < data.length);
+        } while (offset < stored.length);
         return List.copyOf(volumes);
     }
 

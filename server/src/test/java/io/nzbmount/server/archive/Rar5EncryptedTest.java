@@ -50,7 +50,7 @@ class Rar5EncryptedTest {
     }
 
     @Test
-    void aSplitEncryptedFilmOpensWithThePasswordPartByPart() throws Exception {
+    void aSplitEncryptedFilmOpensWithThePasswordAsOneChainThroughItsParts() throws Exception {
         byte[] film = RarScanTest.random(300_007, 32);
         List<ArchiveVolume> volumes = volumes("Split", film, 100_000, "pw 1");
         assertEquals(4, volumes.size());
@@ -60,8 +60,19 @@ class Rar5EncryptedTest {
         assertTrue(set.refusal().isEmpty(), () -> set.refusal().toString());
         assertEquals(Optional.of("pw 1"), scan.password());
         Member m = set.members().get(0);
-        assertEquals(3, m.sealing().orElseThrow().restarts().size(), "each later part starts its own chain");
+        assertTrue(m.sealing().orElseThrow().restarts().isEmpty(), "one chain");
+        assertTrue(m.pieces().stream().anyMatch(p -> p.length() % Sealing.BLOCK != 0), "a volume ends inside a block");
         assertArrayEquals(film, open(source, m, "pw 1"));
+    }
+
+    @Test
+    void rarlabsUnrarExtractsTheSplitEncryptedSet(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        byte[] film = RarScanTest.random(300_007, 34);
+        List<ArchiveVolume> volumes = volumes("Ref", film, 100_000, "pw 1");
+        for (ArchiveVolume v : volumes) java.nio.file.Files.write(dir.resolve(v.name()), v.bytes());
+        java.nio.file.Path out = java.nio.file.Files.createDirectory(dir.resolve("out"));
+        ExternalTool.run(dir, "/opt/nzbmount-ci/unrar/unrar.js", volumes.get(0).name(), out.toString(), "pw 1");
+        assertArrayEquals(film, java.nio.file.Files.readAllBytes(out.resolve("Ref.mkv")));
     }
 
     @Test
