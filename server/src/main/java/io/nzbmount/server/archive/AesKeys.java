@@ -24,7 +24,7 @@ public final class AesKeys {
     private static final int SEVEN_ZIP_PLAIN = 0x3F;
     private static final int SEVEN_ZIP_MAX_CYCLES = 24;
 
-    /** Each derivation's key and, for RAR3, the IV it gives with it. */
+    /** Each derivation's key and, for RAR3, the IV it gives with it, for RAR5 the password check value. */
     private static final Map<String, byte[][]> KEYS = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, byte[][]> eldest) {
@@ -51,6 +51,12 @@ public final class AesKeys {
         return sealing.kdf() == Sealing.Kdf.RAR3 ? derived(sealing, password)[1].clone() : sealing.iv();
     }
 
+    /** RAR5's password check value for {@code password}, derived with the key (and cached with it). */
+    static byte[] passwordCheck(Sealing sealing, String password) {
+        if (sealing.kdf() != Sealing.Kdf.RAR5) throw new IllegalArgumentException("only RAR5 has a password check value");
+        return derived(sealing, password)[1].clone();
+    }
+
     private static byte[][] derived(Sealing sealing, String password) {
         String id = sealing.kdf() + ":" + sealing.cycles() + ":" + HexFormat.of().formatHex(sealing.salt()) + ":"
                 + HexFormat.of().formatHex(sha256(password.getBytes(StandardCharsets.UTF_8)));
@@ -60,7 +66,10 @@ public final class AesKeys {
         }
         byte[][] derived = switch (sealing.kdf()) {
             case SEVEN_ZIP -> new byte[][] {sevenZip(password, sealing.cycles(), sealing.salt())};
-            case RAR5 -> new byte[][] {Rar5Kdf.derive(password, sealing.salt(), sealing.cycles()).key()};
+            case RAR5 -> {
+                Rar5Kdf kdf = Rar5Kdf.derive(password, sealing.salt(), sealing.cycles());
+                yield new byte[][] {kdf.key(), kdf.check()};
+            }
             case RAR3 -> {
                 Rar3Kdf kdf = Rar3Kdf.derive(password, sealing.salt());
                 yield new byte[][] {kdf.key(), kdf.iv()};

@@ -96,7 +96,7 @@ public final class ArchiveScanner {
         List<RarVolume> rar = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             if (kinds[i] == Kind.RAR4) rar.add(Rar4Reader.read(files[i], passwords));
-            if (kinds[i] == Kind.RAR5) rar.add(Rar5Reader.read(files[i]));
+            if (kinds[i] == Kind.RAR5) rar.add(Rar5Reader.read(files[i], passwords));
         }
         Map<Integer, RarVolume> byFile = new java.util.HashMap<>();
         rar.forEach(v -> byFile.put(v.file(), v));

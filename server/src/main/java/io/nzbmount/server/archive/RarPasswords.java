@@ -44,8 +44,9 @@ final class RarPasswords {
         } else {
             Optional<Refusal> unusable = rar5Unusable(crypt.get(), archive);
             if (unusable.isPresent()) return set.refused(unusable.get());
-            opens = candidates.stream().filter(p -> Arrays.equals(Rar5Kdf.derive(p, crypt.get().salt(),
-                    crypt.get().count()).check(), crypt.get().check().get())).findFirst();
+            Sealing sealing = new Sealing(Sealing.Kdf.RAR5, crypt.get().count(), crypt.get().salt(), crypt.get().iv(), 0);
+            opens = candidates.stream().filter(p -> Arrays.equals(AesKeys.passwordCheck(sealing, p),
+                    crypt.get().check().get())).findFirst();
         }
         if (opens.isEmpty()) {
             return set.refused(new Refusal(Refusal.Reason.WRONG_PASSWORD, archive

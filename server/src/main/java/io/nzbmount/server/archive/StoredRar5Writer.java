@@ -18,6 +18,7 @@ public final class StoredRar5Writer {
     private static final byte[] SIGNATURE = {0x52, 0x61, 0x72, 0x21, 0x1A, 0x07, 0x01, 0x00};
     private static final int MAIN = 1;
     private static final int FILE = 2;
+    private static final int ENCRYPTION = 4;
     private static final int END = 5;
     private static final int ARCHIVE_IS_VOLUME = 0x01;
     private static final int HAS_VOLUME_NUMBER = 0x02;
@@ -59,7 +60,20 @@ public final class StoredRar5Writer {
                                               java.util.Random random) {
         byte[] salt = new byte[Sealing.BLOCK];
         random.nextBytes(salt);
-        return write(name, data, volumeSize, modified, new Encryption(password, salt, random));
+        return write(name, data, volumeSize, modified, new Encryption(password, salt, random, false));
+    }
+
+    /**
+     * {@link #writeEncrypted} with the headers encrypted too, as {@code -hp} does: after the
+     * signature each volume holds the archive encryption header (KDF count, salt, password check
+     * value), then every header as a fresh 16-byte IV and the header AES-256-CBC encrypted,
+     * padded to whole blocks.
+     */
+    public static List<byte[]> writeEncryptedHeaders(String name, byte[] data, int volumeSize, long modified,
+                                                     String password, java.util.Random random) {
+        byte[] salt = new byte[Sealing.BLOCK];
+        random.nextBytes(salt);
+        return write(name, data, volumeSize, modified, new Encryption(password, salt, random, true));
     }
 
     /** The password, salt and IV source of an encrypted set, with its key derived once. */
@@ -68,10 +82,12 @@ public final class StoredRar5Writer {
         final byte[] salt;
         final java.util.Random random;
         final Rar5Kdf kdf;
+        final boolean headers;
 
-        Encryption(String password, byte[] salt, java.util.Random random) {
+        Encryption(String password, byte[] salt, java.util.Random random, boolean headers) {
             this.salt = salt;
             this.random = random;
+            this.headers = headers;
             this.kdf = Rar5Kdf.derive(password, salt, COUNT);
             random.nextBytes(iv);
         }
@@ -80,23 +96,44 @@ public final class StoredRar5Writer {
 
         /** The encryption record (type 1). */
         byte[] record() {
-            byte[] sum;
-            try {
-                sum = java.util.Arrays.copyOf(java.security.MessageDigest.getInstance("SHA-256").digest(kdf.check()), 4);
-            } catch (java.security.NoSuchAlgorithmException e) {
-                throw new IllegalStateException("every Java runtime has SHA-256", e);
-            }
+            byte[] sum = checkSum();
             byte[] body = new LittleEndianBytes().vint(1).vint(0).vint(0x01).bytes(new byte[] {(byte) COUNT}).bytes(salt)
                     .bytes(iv).bytes(kdf.check()).bytes(sum).toByteArray();
             return new LittleEndianBytes().vint(body.length).bytes(body).toByteArray();
         }
 
+        /** The archive encryption header (type 4): what a reader needs to check the password. */
+        byte[] archiveHeader() {
+            return header(new LittleEndianBytes().vint(ENCRYPTION).vint(0).vint(0).vint(0x01).bytes(new byte[] {(byte) COUNT})
+                    .bytes(salt).bytes(kdf.check()).bytes(checkSum()));
+        }
+
+        /** A header as written: with {@code -hp} a fresh IV and the header encrypted. */
+        byte[] seal(byte[] header) {
+            if (!headers) return header;
+            byte[] headerIv = new byte[Sealing.BLOCK];
+            random.nextBytes(headerIv);
+            return new LittleEndianBytes().bytes(headerIv).bytes(encrypt(headerIv, header)).toByteArray();
+        }
+
+        private byte[] checkSum() {
+            try {
+                return java.util.Arrays.copyOf(java.security.MessageDigest.getInstance("SHA-256").digest(kdf.check()), 4);
+            } catch (java.security.NoSuchAlgorithmException e) {
+                throw new IllegalStateException("every Java runtime has SHA-256", e);
+            }
+        }
+
         byte[] encrypt(byte[] data) {
+            return encrypt(iv, data);
+        }
+
+        private byte[] encrypt(byte[] chain, byte[] data) {
             byte[] padded = java.util.Arrays.copyOf(data, (data.length + Sealing.BLOCK - 1) / Sealing.BLOCK * Sealing.BLOCK);
             try {
                 javax.crypto.Cipher c = javax.crypto.Cipher.getInstance("AES/CBC/NoPadding");
                 c.init(javax.crypto.Cipher.ENCRYPT_MODE, new javax.crypto.spec.SecretKeySpec(kdf.key(), "AES"),
-                        new javax.crypto.spec.IvParameterSpec(iv));
+                        new javax.crypto.spec.IvParameterSpec(chain));
                 return c.doFinal(padded);
             } catch (java.security.GeneralSecurityException e) {
                 throw new IllegalStateException("every Java runtime has AES/CBC/NoPadding", e);
@@ -113,7 +150,8 @@ public final class StoredRar5Writer {
         byte[] noRecord = new byte[0];
         int overhead = SIGNATURE.length + mainHeader(Integer.MAX_VALUE).length + endHeader(true).length
                 + fileHeader(encodedName, data.length, volumeSize, 0, modified, true, true,
-                        encryption == null ? noRecord : encryption.record()).length + Sealing.BLOCK;
+                        encryption == null ? noRecord : encryption.record()).length + Sealing.BLOCK
+                + (encryption != null && encryption.headers ? encryption.archiveHeader().length + 3 * 2 * Sealing.BLOCK : 0);
         int room = volumeSize - overhead;
         byte[] stored = encryption == null ? data : encryption.encrypt(data);
         if (room < 1) throw new IllegalArgumentException("volumes of " + volumeSize + " bytes cannot hold their headers");
@@ -126,11 +164,13 @@ public final class StoredRar5Writer {
             if (last) crc.update(data); else crc.update(stored, offset, length);
             ByteArrayOutputStream volume = new ByteArrayOutputStream(length + overhead);
             volume.writeBytes(SIGNATURE);
-            volume.writeBytes(mainHeader(volumes.size()));
-            volume.writeBytes(fileHeader(encodedName, data.length, length, crc.getValue(), modified, offset > 0, !last,
-                    encryption == null ? noRecord : encryption.record()));
+            java.util.function.UnaryOperator<byte[]> seal = encryption == null ? h -> h : encryption::seal;
+            if (encryption != null && encryption.headers) volume.writeBytes(encryption.archiveHeader());
+            volume.writeBytes(seal.apply(mainHeader(volumes.size())));
+            volume.writeBytes(seal.apply(fileHeader(encodedName, data.length, length, crc.getValue(), modified, offset > 0,
+                    !last, encryption == null ? noRecord : encryption.record())));
             volume.write(stored, offset, length);
-            volume.writeBytes(endHeader(!last));
+            volume.writeBytes(seal.apply(endHeader(!last)));
             volumes.add(volume.toByteArray());
             offset += length;
         } while (offset < stored.length);

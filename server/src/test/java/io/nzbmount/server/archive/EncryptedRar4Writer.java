@@ -18,17 +18,17 @@ import javax.crypto.spec.SecretKeySpec;
  * whole blocks. Part headers carry the CRC-32 of their part as stored, the last one of the whole
  * file. Pure.
  */
-final class EncryptedRar4Writer {
+public final class EncryptedRar4Writer {
     private static final byte[] SIGNATURE = {0x52, 0x61, 0x72, 0x21, 0x1A, 0x07, 0x00};
 
     /** How to write: naming style, encrypted headers, and the salt. */
-    record Options(boolean oldStyleNames, boolean encryptedHeaders, byte[] salt) {
+    public record Options(boolean oldStyleNames, boolean encryptedHeaders, byte[] salt) {
     }
 
     private EncryptedRar4Writer() {}
 
     /** Volumes of at most {@code volumeSize} bytes (0: one plain {@code .rar}), named as RAR names them. */
-    static List<ArchiveVolume> write(String archiveName, String member, byte[] data, int volumeSize, String password,
+    public static List<ArchiveVolume> write(String archiveName, String member, byte[] data, int volumeSize, String password,
                                      Options options) {
         Rar3Kdf kdf = Rar3Kdf.derive(password, options.salt());
         byte[] stored = crypt(kdf, Arrays.copyOf(data, (data.length + 15) / 16 * 16));

@@ -28,6 +28,15 @@ class Rar5EncryptedTest {
         return out;
     }
 
+    private static List<ArchiveVolume> hidden(String name, byte[] film, int volumeSize, String password) {
+        List<byte[]> bytes = StoredRar5Writer.writeEncryptedHeaders(name + ".mkv", film, volumeSize, TIME, password, new Random(8));
+        List<ArchiveVolume> out = new ArrayList<>();
+        for (int i = 0; i < bytes.size(); i++) {
+            out.add(new ArchiveVolume(StoredRar5Writer.volumeName(name, i, bytes.size()), bytes.get(i)));
+        }
+        return out;
+    }
+
     private static byte[] open(CountingSource source, Member m, String password) {
         Sealing s = m.sealing().orElseThrow(() -> new AssertionError(m.name() + " is not sealed"));
         return AesKeys.openRun(s, AesKeys.key(s, password), source.bytesOf(m), (int) m.size());
@@ -87,5 +96,47 @@ class Rar5EncryptedTest {
         assertTrue(wrong.members().stream().noneMatch(Member::servable));
         ArchiveSet none = ArchiveScanner.scan(new CountingSource(volumes)).sets().get(0);
         assertEquals(Refusal.Reason.ENCRYPTED, none.refusal().orElseThrow().reason());
+    }
+
+    @Test
+    void encryptedHeadersOpenWithThePasswordAndGiveTheOrderOfObfuscatedVolumes(@org.junit.jupiter.api.io.TempDir
+                                                                            java.nio.file.Path dir) throws Exception {
+        byte[] film = RarScanTest.random(350_011, 35);
+        List<ArchiveVolume> named = hidden("Hidden", film, 100_000, "pw 2");
+        for (ArchiveVolume v : named) java.nio.file.Files.write(dir.resolve(v.name()), v.bytes());
+        java.nio.file.Path out = java.nio.file.Files.createDirectory(dir.resolve("out"));
+        ExternalTool.run(dir, "/opt/nzbmount-ci/unrar/unrar.js", named.get(0).name(), out.toString(), "pw 2");
+        assertArrayEquals(film, java.nio.file.Files.readAllBytes(out.resolve("Hidden.mkv")), "unrar reads the -hp set");
+        List<ArchiveVolume> hex = new ArrayList<>();
+        Random r = new Random(9);
+        for (ArchiveVolume v : named) hex.add(new ArchiveVolume(java.util.HexFormat.of().formatHex(RarScanTest.random(8, r.nextLong())), v.bytes()));
+        java.util.Collections.shuffle(hex, r);
+        for (List<ArchiveVolume> volumes : List.of(named, hex)) {
+            CountingSource source = new CountingSource(volumes);
+            ArchiveScan scan = ArchiveScanner.scan(source, List.of(), new Passwords(List.of("not it", "pw 2")));
+            ArchiveSet set = scan.sets().get(0);
+            assertTrue(set.refusal().isEmpty(), () -> set.refusal().toString());
+            assertEquals(named.size(), set.volumes().size());
+            assertEquals(Optional.of("pw 2"), scan.password());
+            Member m = set.members().get(0);
+            assertEquals("Hidden.mkv", m.name());
+            assertArrayEquals(film, open(source, m, "pw 2"));
+        }
+    }
+
+    @Test
+    void encryptedHeadersRefuseAWrongOrMissingPasswordByTheCheckValueBeforeAnyOtherHeaderIsRead() throws Exception {
+        List<ArchiveVolume> volumes = hidden("Hidden", RarScanTest.random(250_000, 36), 100_000, "right");
+        CountingSource source = new CountingSource(volumes);
+        ArchiveSet wrong = ArchiveScanner.scan(source, List.of(), new Passwords(List.of("wrong"))).sets().get(0);
+        assertEquals(Refusal.Reason.WRONG_PASSWORD, wrong.refusal().orElseThrow().reason());
+        assertTrue(wrong.refusal().get().message().contains("the password given does not open this archive"),
+                wrong.refusal().get().message());
+        for (int i = 0; i < volumes.size(); i++) {
+            assertTrue(source.bytesRead(i) <= VolumeBytes.MIN_READ, "only the start of volume " + i + " is read");
+        }
+        ArchiveSet none = ArchiveScanner.scan(new CountingSource(volumes)).sets().get(0);
+        assertEquals(Refusal.Reason.ENCRYPTED, none.refusal().orElseThrow().reason());
+        assertTrue(none.refusal().get().message().contains("no password was given"), none.refusal().get().message());
     }
 }
