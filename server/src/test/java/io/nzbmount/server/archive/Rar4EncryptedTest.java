@@ -41,6 +41,15 @@ class Rar4EncryptedTest {
         return film;
     }
 
+    /** The volumes under hex names that say nothing, in a shuffled order. */
+    static List<ArchiveVolume> hexNamed(List<ArchiveVolume> named, long seed) {
+        List<ArchiveVolume> hex = new ArrayList<>();
+        Random r = new Random(seed);
+        for (ArchiveVolume v : named) hex.add(new ArchiveVolume(HexFormat.of().formatHex(RarScanTest.random(8, r.nextLong())), v.bytes()));
+        Collections.shuffle(hex, r);
+        return hex;
+    }
+
     private static EncryptedRar4Writer.Options options(boolean oldNames, boolean headers) {
         return new EncryptedRar4Writer.Options(oldNames, headers, HexFormat.of().parseHex("0102030405060708"));
     }
@@ -109,11 +118,7 @@ class Rar4EncryptedTest {
         for (boolean oldNames : List.of(false, true)) {
             List<ArchiveVolume> named = EncryptedRar4Writer.write("Hidden", "film.mkv", film, 90_000, LONG_PASSWORD,
                     options(oldNames, true));
-            List<ArchiveVolume> hex = new ArrayList<>();
-            Random r = new Random(5);
-            for (ArchiveVolume v : named) hex.add(new ArchiveVolume(HexFormat.of().formatHex(RarScanTest.random(8, r.nextLong())), v.bytes()));
-            Collections.shuffle(hex, r);
-            for (List<ArchiveVolume> volumes : List.of(named, hex)) {
+            for (List<ArchiveVolume> volumes : List.of(named, hexNamed(named, 5))) {
                 CountingSource source = new CountingSource(volumes);
                 ArchiveScan scan = ArchiveScanner.scan(source, List.of(), new Passwords(List.of("no", LONG_PASSWORD)));
                 ArchiveSet set = scan.sets().get(0);
@@ -130,6 +135,14 @@ class Rar4EncryptedTest {
     void encryptedHeadersRefuseAWrongPasswordByTheirChecksumBeforeAnyDataIsRead() throws Exception {
         List<ArchiveVolume> volumes = EncryptedRar4Writer.write("Hidden", "film.mkv", film(300_000, 6), 100_000, "right",
                 options(false, true));
+        assertWrongAndMissingPasswordsRefusedFromTheVolumeStarts(volumes);
+    }
+
+    /**
+     * A set with encrypted headers refuses "wrong" by what its first encrypted header (or check
+     * value) says, reading only the start of each volume, and refuses a scan without a password.
+     */
+    static void assertWrongAndMissingPasswordsRefusedFromTheVolumeStarts(List<ArchiveVolume> volumes) throws Exception {
         CountingSource source = new CountingSource(volumes);
         ArchiveSet wrong = ArchiveScanner.scan(source, List.of(), new Passwords(List.of("wrong"))).sets().get(0);
         assertEquals(Refusal.Reason.WRONG_PASSWORD, wrong.refusal().orElseThrow().reason());

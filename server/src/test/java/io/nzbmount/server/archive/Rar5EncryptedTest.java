@@ -20,16 +20,14 @@ class Rar5EncryptedTest {
     private static final long TIME = 1_600_000_000L;
 
     private static List<ArchiveVolume> volumes(String name, byte[] film, int volumeSize, String password) {
-        List<byte[]> bytes = StoredRar5Writer.writeEncrypted(name + ".mkv", film, volumeSize, TIME, password, new Random(7));
-        List<ArchiveVolume> out = new ArrayList<>();
-        for (int i = 0; i < bytes.size(); i++) {
-            out.add(new ArchiveVolume(StoredRar5Writer.volumeName(name, i, bytes.size()), bytes.get(i)));
-        }
-        return out;
+        return named(name, StoredRar5Writer.writeEncrypted(name + ".mkv", film, volumeSize, TIME, password, new Random(7)));
     }
 
     private static List<ArchiveVolume> hidden(String name, byte[] film, int volumeSize, String password) {
-        List<byte[]> bytes = StoredRar5Writer.writeEncryptedHeaders(name + ".mkv", film, volumeSize, TIME, password, new Random(8));
+        return named(name, StoredRar5Writer.writeEncryptedHeaders(name + ".mkv", film, volumeSize, TIME, password, new Random(8)));
+    }
+
+    private static List<ArchiveVolume> named(String name, List<byte[]> bytes) {
         List<ArchiveVolume> out = new ArrayList<>();
         for (int i = 0; i < bytes.size(); i++) {
             out.add(new ArchiveVolume(StoredRar5Writer.volumeName(name, i, bytes.size()), bytes.get(i)));
@@ -107,11 +105,7 @@ class Rar5EncryptedTest {
         java.nio.file.Path out = java.nio.file.Files.createDirectory(dir.resolve("out"));
         ExternalTool.run(dir, "/opt/nzbmount-ci/unrar/unrar.js", named.get(0).name(), out.toString(), "pw 2");
         assertArrayEquals(film, java.nio.file.Files.readAllBytes(out.resolve("Hidden.mkv")), "unrar reads the -hp set");
-        List<ArchiveVolume> hex = new ArrayList<>();
-        Random r = new Random(9);
-        for (ArchiveVolume v : named) hex.add(new ArchiveVolume(java.util.HexFormat.of().formatHex(RarScanTest.random(8, r.nextLong())), v.bytes()));
-        java.util.Collections.shuffle(hex, r);
-        for (List<ArchiveVolume> volumes : List.of(named, hex)) {
+        for (List<ArchiveVolume> volumes : List.of(named, Rar4EncryptedTest.hexNamed(named, 9))) {
             CountingSource source = new CountingSource(volumes);
             ArchiveScan scan = ArchiveScanner.scan(source, List.of(), new Passwords(List.of("not it", "pw 2")));
             ArchiveSet set = scan.sets().get(0);
@@ -127,16 +121,6 @@ class Rar5EncryptedTest {
     @Test
     void encryptedHeadersRefuseAWrongOrMissingPasswordByTheCheckValueBeforeAnyOtherHeaderIsRead() throws Exception {
         List<ArchiveVolume> volumes = hidden("Hidden", RarScanTest.random(250_000, 36), 100_000, "right");
-        CountingSource source = new CountingSource(volumes);
-        ArchiveSet wrong = ArchiveScanner.scan(source, List.of(), new Passwords(List.of("wrong"))).sets().get(0);
-        assertEquals(Refusal.Reason.WRONG_PASSWORD, wrong.refusal().orElseThrow().reason());
-        assertTrue(wrong.refusal().get().message().contains("the password given does not open this archive"),
-                wrong.refusal().get().message());
-        for (int i = 0; i < volumes.size(); i++) {
-            assertTrue(source.bytesRead(i) <= VolumeBytes.MIN_READ, "only the start of volume " + i + " is read");
-        }
-        ArchiveSet none = ArchiveScanner.scan(new CountingSource(volumes)).sets().get(0);
-        assertEquals(Refusal.Reason.ENCRYPTED, none.refusal().orElseThrow().reason());
-        assertTrue(none.refusal().get().message().contains("no password was given"), none.refusal().get().message());
+        Rar4EncryptedTest.assertWrongAndMissingPasswordsRefusedFromTheVolumeStarts(volumes);
     }
 }
