@@ -87,7 +87,7 @@ class EncryptedArchivesOverInn2Test {
         Path posted = EncryptedReleases.obfuscatedVolumes(work, "Sealed.Film.2022", volumes, 2906);
         List<MountedFile> files = server.importNzb(nzb(posted, List.of("-M", "password=Open Sesame")), "Sealed Film (2022)");
         assertEquals(List.of("Sealed.Film.2022.mkv"), files.stream().map(MountedFile::name).toList());
-        // each volume's data is a whole number of blocks just under 10 MiB: ranges of 64 KiB around every multiple cross them
+        // each volume's data ends just under 10 MiB, inside an AES block: ranges of 64 KiB around every multiple cross it
         assertServed(files.get(0), film, 10 << 20);
     }
 
