@@ -9,6 +9,7 @@ cd "$(dirname "$0")/.."
 export DEBIAN_FRONTEND=noninteractive
 NYUU_PREFIX=${NZBMOUNT_NYUU_PREFIX:-/opt/nzbmount-ci/nyuu}
 SABAPI_PREFIX=${NZBMOUNT_SABNZBD_API_PREFIX:-/opt/nzbmount-ci/sabnzbd-api}
+UNRAR_PREFIX=${NZBMOUNT_UNRAR_PREFIX:-/opt/nzbmount-ci/unrar}
 
 # inn2: NNTP server; busybox: syslogd that catches inn2's messages; iproute2: ss;
 # the rest are clients and media tools for the WebDAV, video and browser tests; python3-pytest runs
@@ -68,6 +69,20 @@ if ! cmp -s .ci/sabnzbd-api/package-lock.json "$SABAPI_PREFIX/package-lock.json"
   cp .ci/sabnzbd-api/package.json .ci/sabnzbd-api/package-lock.json "$SABAPI_PREFIX/"
   (cd "$SABAPI_PREFIX" && npm ci --no-audit --no-fund --loglevel=error)
   sabapi_works || { echo "the sabnzbd-api library does not load" >&2; exit 1; }
+fi
+
+# RARLAB's unrar as WebAssembly: the reference the encrypted RAR writer tests extract with.
+unrar_works() {
+  (cd "$UNRAR_PREFIX" && node -e "require('node-unrar-js')") >/dev/null 2>&1 && [ -x "$UNRAR_PREFIX/unrar.js" ]
+}
+if ! cmp -s .ci/unrar/package-lock.json "$UNRAR_PREFIX/package-lock.json" || ! cmp -s .ci/unrar/unrar.js "$UNRAR_PREFIX/unrar.js" \
+    || ! unrar_works; then
+  echo "== npm: installing node-unrar-js into $UNRAR_PREFIX"
+  mkdir -p "$UNRAR_PREFIX"
+  cp .ci/unrar/package.json .ci/unrar/package-lock.json .ci/unrar/unrar.js "$UNRAR_PREFIX/"
+  chmod +x "$UNRAR_PREFIX/unrar.js"
+  (cd "$UNRAR_PREFIX" && npm ci --no-audit --no-fund --loglevel=error)
+  unrar_works || { echo "node-unrar-js does not load" >&2; exit 1; }
 fi
 
 echo "== versions"

@@ -13,7 +13,7 @@ import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Derives archive keys from passwords and decrypts AES-CBC blocks. A derivation costs up to 2^19
+ * Derives archive keys from passwords and decrypts AES-CBC blocks. A derivation costs up to 2^24
  * hash rounds, so keys are kept by what they are a function of (the KDF, its work factor, its
  * salt and a hash of the password): every member and every read of one archive, and every
  * source that is a copy of it, derive the key once. Thread-safe.
@@ -24,9 +24,10 @@ public final class AesKeys {
     private static final int SEVEN_ZIP_PLAIN = 0x3F;
     private static final int SEVEN_ZIP_MAX_CYCLES = 24;
 
-    private static final Map<String, byte[]> KEYS = new LinkedHashMap<>(16, 0.75f, true) {
+    /** Each derivation's key and, for RAR3, the IV it gives with it, for RAR5 the password check value. */
+    private static final Map<String, byte[][]> KEYS = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<String, byte[]> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<String, byte[][]> eldest) {
             return size() > CACHED;
         }
     };
@@ -39,20 +40,52 @@ public final class AesKeys {
      * @throws IllegalArgumentException when the work factor is beyond what any archiver writes
      */
     public static byte[] key(Sealing sealing, String password) {
+        return derived(sealing, password)[0].clone();
+    }
+
+    /**
+     * The chain value of a member's first block when its run starts at the archive's first data
+     * block: the sealing's IV, or for RAR3, whose IV comes out of the KDF with the key, that one.
+     */
+    public static byte[] firstChain(Sealing sealing, String password) {
+        return sealing.kdf() == Sealing.Kdf.RAR3 ? derived(sealing, password)[1].clone() : sealing.iv();
+    }
+
+    /** RAR5's password check value for {@code password}, derived with the key (and cached with it). */
+    static byte[] passwordCheck(Sealing sealing, String password) {
+        if (sealing.kdf() != Sealing.Kdf.RAR5) throw new IllegalArgumentException("only RAR5 has a password check value");
+        return derived(sealing, password)[1].clone();
+    }
+
+    private static byte[][] derived(Sealing sealing, String password) {
         String id = sealing.kdf() + ":" + sealing.cycles() + ":" + HexFormat.of().formatHex(sealing.salt()) + ":"
                 + HexFormat.of().formatHex(sha256(password.getBytes(StandardCharsets.UTF_8)));
         synchronized (KEYS) {
-            byte[] known = KEYS.get(id);
-            if (known != null) return known.clone();
+            byte[][] known = KEYS.get(id);
+            if (known != null) return known;
         }
-        byte[] key = switch (sealing.kdf()) {
-            case SEVEN_ZIP -> sevenZip(password, sealing.cycles(), sealing.salt());
-            case RAR5 -> Rar5Kdf.derive(password, sealing.salt(), sealing.cycles()).key();
+        byte[][] derived = switch (sealing.kdf()) {
+            case SEVEN_ZIP -> new byte[][] {sevenZip(password, sealing.cycles(), sealing.salt())};
+            case RAR5 -> {
+                Rar5Kdf kdf = Rar5Kdf.derive(password, sealing.salt(), sealing.cycles());
+                yield new byte[][] {kdf.key(), kdf.check()};
+            }
+            case RAR3 -> {
+                Rar3Kdf kdf = Rar3Kdf.derive(password, sealing.salt());
+                yield new byte[][] {kdf.key(), kdf.iv()};
+            }
         };
         synchronized (KEYS) {
-            KEYS.put(id, key.clone());
+            KEYS.put(id, derived);
         }
-        return key;
+        return derived;
+    }
+
+    /** {@link #openRun} with the key and first chain value derived from {@code password}. */
+    public static byte[] open(Sealing sealing, String password, byte[] run, int size) {
+        Sealing chained = sealing.iv().length == 0 ? sealing : new Sealing(sealing.kdf(), sealing.cycles(), sealing.salt(),
+                firstChain(sealing, password), sealing.lead(), sealing.restarts());
+        return openRun(chained, key(sealing, password), run, size);
     }
 
     private static byte[] sevenZip(String password, int cycles, byte[] salt) {

@@ -95,13 +95,13 @@ public final class ArchiveScanner {
         }
         List<RarVolume> rar = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            if (kinds[i] == Kind.RAR4) rar.add(Rar4Reader.read(files[i]));
-            if (kinds[i] == Kind.RAR5) rar.add(Rar5Reader.read(files[i]));
+            if (kinds[i] == Kind.RAR4) rar.add(Rar4Reader.read(files[i], passwords));
+            if (kinds[i] == Kind.RAR5) rar.add(Rar5Reader.read(files[i], passwords));
         }
         Map<Integer, RarVolume> byFile = new java.util.HashMap<>();
         rar.forEach(v -> byFile.put(v.file(), v));
         for (ArchiveSet set : RarSets.assemble(rar, (a, b) -> identical(source, files, a, b))) {
-            sets.add(RarPasswords.open(RarProof.check(set, byFile, files, described), byFile, passwords));
+            sets.add(RarPasswords.open(RarProof.check(set, byFile, files, described), byFile, files, passwords));
         }
         sets.sort(Comparator.comparingInt(s -> s.volumes().get(0)));
         Set<Integer> archived = new HashSet<>(claimed);

@@ -94,6 +94,12 @@ final class ByteCursor {
         return (int) v;
     }
 
+    /** Skips a vint and says where the cursor is then. */
+    int skipVint() throws ArchiveException {
+        vint();
+        return position();
+    }
+
     byte[] bytes(long n) throws ArchiveException {
         need(n);
         byte[] out = Arrays.copyOfRange(bytes, position, position + (int) n);

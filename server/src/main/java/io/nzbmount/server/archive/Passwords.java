@@ -42,6 +42,14 @@ public final class Passwords {
         return Optional.ofNullable(opened);
     }
 
+    /** A password that opened something, kept without ever showing it. */
+    record Opened(String password) {
+        @Override
+        public String toString() {
+            return "Opened[(hidden)]";
+        }
+    }
+
     @Override
     public String toString() {
         return "Passwords[" + candidates.size() + " given" + (opened != null ? ", one opened" : "") + "]";

@@ -8,7 +8,8 @@ import java.util.zip.CRC32;
 
 /**
  * Walks the headers of one RAR5 file, jumping over every data area, so only the bytes of headers
- * are read. Stateless; thread-safe.
+ * are read. Headers encrypted with {@code -hp} are decrypted once the archive encryption header's
+ * check value accepts a password offered ({@link Rar5SealedHeaders}). Stateless; thread-safe.
  */
 final class Rar5Reader {
     static final int SIGNATURE_LENGTH = 8;
@@ -42,12 +43,40 @@ final class Rar5Reader {
     private Rar5Reader() {}
 
     static RarVolume read(VolumeBytes volume) throws IOException {
-        return new Walk(volume).walk(ArchiveSet.Format.RAR5);
+        return read(volume, Passwords.none());
+    }
+
+    /** {@link #read(VolumeBytes)}, decrypting {@code -hp} headers with a password offered. */
+    static RarVolume read(VolumeBytes volume, Passwords passwords) throws IOException {
+        return new Walk(volume, passwords).walk(ArchiveSet.Format.RAR5);
     }
 
     private static final class Walk extends RarWalk {
-        Walk(VolumeBytes volume) {
+        private final Passwords passwords;
+        /** The last encryption record read says checksums are HMAC-tweaked. */
+        private boolean sumsTweaked;
+        /** The headers after the archive encryption header, once the password opened them. */
+        private Rar5SealedHeaders sealed;
+
+        Walk(VolumeBytes volume, Passwords passwords) {
             super(volume);
+            this.passwords = passwords;
+        }
+
+        private byte[] plainHeader(long pos) throws IOException, ArchiveException {
+            ByteCursor pre = new ByteCursor(volume.readUpTo(pos, 4 + 3));
+            long crc = pre.u32();
+            long headSize = pre.vint();
+            if (headSize < 2 || headSize > MAX_HEADER) {
+                throw ArchiveException.damaged(volume.name() + ": header at offset " + pos + " has an impossible size");
+            }
+            byte[] head = volume.read(pos, pre.position() + (int) headSize);
+            CRC32 check = new CRC32();
+            check.update(head, 4, head.length - 4);
+            if (check.getValue() != crc) {
+                throw ArchiveException.damaged(volume.name() + ": header checksum mismatch at offset " + pos);
+            }
+            return head;
         }
 
         @Override
@@ -56,19 +85,17 @@ final class Rar5Reader {
             long pos = SIGNATURE_LENGTH;
             for (int count = 0; pos < size; count++) {
                 if (count == MAX_HEADERS) throw ArchiveException.damaged(volume.name() + " has too many headers");
-                ByteCursor pre = new ByteCursor(volume.readUpTo(pos, 4 + 3));
-                long crc = pre.u32();
-                long headSize = pre.vint();
-                if (headSize < 2 || headSize > MAX_HEADER) {
-                    throw ArchiveException.damaged(volume.name() + ": header at offset " + pos + " has an impossible size");
+                byte[] head;
+                long dataOffset;
+                if (sealed != null) {
+                    Rar5SealedHeaders.Block block = sealed.read(pos);
+                    head = block.head();
+                    dataOffset = block.dataOffset();
+                } else {
+                    head = plainHeader(pos);
+                    dataOffset = pos + head.length;
                 }
-                int start = pre.position();
-                byte[] head = volume.read(pos, start + (int) headSize);
-                CRC32 check = new CRC32();
-                check.update(head, 4, head.length - 4);
-                if (check.getValue() != crc) {
-                    throw ArchiveException.damaged(volume.name() + ": header checksum mismatch at offset " + pos);
-                }
+                int start = new ByteCursor(head, 4, head.length).skipVint();
                 ByteCursor c = new ByteCursor(head, start, head.length);
                 int type = (int) c.vint();
                 long flags = c.vint();
@@ -77,12 +104,14 @@ final class Rar5Reader {
                 if (extraSize > head.length - c.position() || dataSize < 0) {
                     throw ArchiveException.damaged(volume.name() + ": header at offset " + pos + " has impossible sizes");
                 }
-                long dataOffset = pos + head.length;
                 switch (type) {
                     case MAIN -> mainHeader(c);
                     case FILE -> fileHeader(c, head, (int) extraSize, flags, dataOffset, dataSize);
-                    case ENCRYPTION -> throw new ArchiveException(Refusal.Reason.ENCRYPTED,
-                            volume.name() + " has encrypted headers (password protected)");
+                    case ENCRYPTION -> {
+                        if (sealed != null) throw ArchiveException.damaged(volume.name() + " has a second encryption header");
+                        sealed = Rar5SealedHeaders.open(volume, c, dataOffset, passwords);
+                        headerPassword = Optional.of(sealed.opened());
+                    }
                     case END -> {
                         moreFollow = (c.vint() & 0x01) != 0;
                         return;
@@ -128,6 +157,7 @@ final class Rar5Reader {
             if (hostOs == 0) name = name.replace('\\', '/');
             if ((fileFlags & FILE_DIRECTORY) != 0) return;
             Optional<RarEntry.Crypt> crypt = encryptionRecord(head, head.length - extraSize, head.length);
+            if (crypt.isPresent() && sumsTweaked) crc = -1; // an HMAC of the CRC, not the CRC of the bytes
             Optional<Refusal> refusal = Optional.empty();
             if ((compression >>> 7 & 0x7) != 0) {
                 refusal = Optional.of(new Refusal(Refusal.Reason.COMPRESSED, name + " in " + volume.name()
@@ -138,10 +168,6 @@ final class Rar5Reader {
             } else if ((fileFlags & FILE_SIZE_UNKNOWN) != 0) {
                 refusal = Optional.of(new Refusal(Refusal.Reason.UNSUPPORTED, name + " in " + volume.name()
                         + " has no recorded size"));
-            }
-            if (crypt.isPresent() && refusal.isEmpty() && dataSize % Sealing.BLOCK != 0) {
-                refusal = Optional.of(ArchiveException.damaged(name + " in " + volume.name()
-                        + " is encrypted but its data is not whole AES blocks").refusal());
             }
             entries.add(new RarEntry(name, unpackedSize, dataOffset, dataSize, (flags & SPLIT_BEFORE) != 0,
                     (flags & SPLIT_AFTER) != 0, crc, time, refusal, crypt));
@@ -159,6 +185,7 @@ final class Rar5Reader {
                         throw new ArchiveException(Refusal.Reason.UNSUPPORTED, volume.name() + " uses encryption version " + version);
                     }
                     long cryptFlags = extra.vint();
+                    sumsTweaked = (cryptFlags & 0x02) != 0;
                     int count = extra.u8();
                     byte[] salt = extra.bytes(Sealing.BLOCK);
                     byte[] iv = extra.bytes(Sealing.BLOCK);
@@ -167,7 +194,7 @@ final class Rar5Reader {
                         byte[] value = extra.bytes(8);
                         if (Rar5Kdf.checkSumHolds(value, extra.bytes(4))) check = Optional.of(value);
                     }
-                    return Optional.of(new RarEntry.Crypt(count, salt, iv, check));
+                    return Optional.of(new RarEntry.Crypt(Sealing.Kdf.RAR5, count, salt, iv, check));
                 }
                 extra.skip(size - (extra.position() - recordStart));
             }

@@ -17,7 +17,7 @@ import java.util.Optional;
  * @param time         the modification time field as the header stores it, -1 when none; every
  *                     part of one member carries the same
  * @param refusal      why this member's data cannot be served (compressed, encrypted, solid)
- * @param crypt        the part's encryption record, when its data is encrypted (RAR5)
+ * @param crypt        the part's encryption record, when its data is encrypted
  */
 record RarEntry(String name, long unpackedSize, long dataOffset, long dataSize, boolean splitBefore,
                 boolean splitAfter, long crc, long time, Optional<Refusal> refusal, Optional<Crypt> crypt) {
@@ -28,12 +28,14 @@ record RarEntry(String name, long unpackedSize, long dataOffset, long dataSize, 
     }
 
     /**
-     * A RAR5 file encryption record: AES-256-CBC of the part's data from {@code iv}, with the key
-     * from PBKDF2 of the password, {@code salt} and 2^{@code count} rounds.
+     * How a file's data is encrypted: AES-CBC of the member's data as one chain through all its
+     * parts (a volume may end inside a block), from {@code iv}, with the key from the password,
+     * {@code salt} and 2^{@code count} rounds of {@code kdf}.
      *
-     * @param check the 8-byte password check value, when the record holds one
+     * @param iv    the IV (RAR5); zeros for RAR3, whose KDF gives the IV with the key
+     * @param check the 8-byte password check value, when the record holds one (RAR5 only)
      */
-    record Crypt(int count, byte[] salt, byte[] iv, Optional<byte[]> check) {
+    record Crypt(Sealing.Kdf kdf, int count, byte[] salt, byte[] iv, Optional<byte[]> check) {
     }
 
     /** The CRC32 of this part's data alone, when the header says it (not in a member's last part). */

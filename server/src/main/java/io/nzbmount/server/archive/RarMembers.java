@@ -59,10 +59,11 @@ final class RarMembers {
         long total;
         int lastPosition;
         Refusal refusal;
-        /** The encryption record of each part, when the member is encrypted (RAR5). */
+        /** The encryption record of each part, when the member is encrypted. */
         final List<RarEntry.Crypt> crypts = new ArrayList<>();
-        final List<Long> partStarts = new ArrayList<>();
         boolean plainPart;
+        /** The CRC-32 of the whole member's bytes as its last part's header gives it, -1 when none. */
+        long crc = -1;
 
         Pending(RarEntry first, int position) {
             this.name = first.name();
@@ -78,9 +79,9 @@ final class RarMembers {
                         + "): they belong to different sets");
             }
             if (refusal == null && entry.refusal().isPresent()) refusal = entry.refusal().get();
+            if (!entry.splitAfter()) crc = entry.crc();
             if (entry.crypt().isPresent()) {
                 crypts.add(entry.crypt().get());
-                partStarts.add(total);
             } else {
                 plainPart = true;
             }
@@ -108,27 +109,23 @@ final class RarMembers {
         }
 
         /**
-         * An encrypted member: each part is its own AES chain from its own IV, every part but the
-         * last whole blocks of the member's bytes, the last padded to a whole block.
+         * An encrypted member: one AES chain from the first part's IV through all its parts (as
+         * unrar reads it: a volume may end inside a block), the last part padded to a whole block.
          */
         private Member sealed() {
             RarEntry.Crypt first = crypts.get(0);
             if (refusal == null && plainPart) refuse(Refusal.Reason.DAMAGED, "has encrypted and plain parts");
-            if (refusal == null && crypts.stream().anyMatch(c -> c.count() != first.count()
+            if (refusal == null && crypts.stream().anyMatch(c -> c.kdf() != first.kdf() || c.count() != first.count()
                     || !java.util.Arrays.equals(c.salt(), first.salt()))) {
                 refuse(Refusal.Reason.UNSUPPORTED, "has parts encrypted with different keys");
             }
-            if (refusal == null && (total < size || total - size >= Sealing.BLOCK)) {
-                refuse(Refusal.Reason.DAMAGED, "its encrypted parts hold " + total + " bytes but its header says " + size);
-            }
-            for (int i = 1; refusal == null && i < partStarts.size(); i++) {
-                if (partStarts.get(i) <= partStarts.get(i - 1)) refuse(Refusal.Reason.DAMAGED, "has an encrypted part without data");
+            if (refusal == null && (total < size || total - size >= Sealing.BLOCK || total % Sealing.BLOCK != 0)) {
+                refuse(Refusal.Reason.DAMAGED, "its encrypted parts hold " + total + " bytes, not the whole AES blocks of "
+                        + size);
             }
             if (refusal != null) return new Member(name, size, List.of(), Optional.of(refusal));
-            List<Sealing.Restart> restarts = new ArrayList<>();
-            for (int i = 1; i < crypts.size(); i++) restarts.add(new Sealing.Restart(partStarts.get(i), crypts.get(i).iv()));
-            Sealing sealing = new Sealing(Sealing.Kdf.RAR5, first.count(), first.salt(), first.iv(), 0, restarts);
-            return new Member(name, size, pieces, Optional.empty(), -1, Optional.of(sealing));
+            Sealing sealing = new Sealing(first.kdf(), first.count(), first.salt(), first.iv(), 0);
+            return new Member(name, size, pieces, Optional.empty(), crc, Optional.of(sealing));
         }
     }
 }

@@ -14,13 +14,19 @@ import java.util.OptionalInt;
  * @param number      its volume number counted from 0, when the headers give it
  * @param entries     its file headers (directories and service headers left out), in order
  * @param moreFollow  its end header says another volume follows
- * @param refusal     why the volume's headers cannot be used (encrypted headers, damage, solid);
- *                    entries read before the problem are kept
+ * @param refusal     why the volume's headers cannot be used (encrypted headers without the
+ *                    password, damage, solid); entries read before the problem are kept
+ * @param headerPassword the password that decrypted its headers, when they are encrypted
  */
 record RarVolume(int file, String fileName, ArchiveSet.Format format, boolean multiVolume,
                  OptionalInt number, List<RarEntry> entries, boolean moreFollow,
-                 Optional<Refusal> refusal) {
+                 Optional<Refusal> refusal, Optional<Passwords.Opened> headerPassword) {
     RarVolume {
         entries = List.copyOf(entries);
+    }
+
+    RarVolume(int file, String fileName, ArchiveSet.Format format, boolean multiVolume, OptionalInt number,
+              List<RarEntry> entries, boolean moreFollow, Optional<Refusal> refusal) {
+        this(file, fileName, format, multiVolume, number, entries, moreFollow, refusal, Optional.empty());
     }
 }

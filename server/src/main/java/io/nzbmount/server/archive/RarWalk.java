@@ -17,6 +17,8 @@ abstract class RarWalk {
     OptionalInt number = OptionalInt.empty();
     boolean moreFollow;
     Optional<Refusal> solid = Optional.empty();
+    /** The password that decrypted the headers, when they are encrypted. */
+    Optional<Passwords.Opened> headerPassword = Optional.empty();
 
     RarWalk(VolumeBytes volume) {
         this.volume = volume;
@@ -34,6 +36,7 @@ abstract class RarWalk {
         } catch (ArchiveException e) {
             refusal = Optional.of(e.refusal());
         }
-        return new RarVolume(volume.file(), volume.name(), format, multiVolume, number, entries, moreFollow, refusal);
+        return new RarVolume(volume.file(), volume.name(), format, multiVolume, number, entries, moreFollow, refusal,
+                headerPassword);
     }
 }

@@ -31,7 +31,12 @@ public record Sealing(Kdf kdf, int cycles, byte[] salt, byte[] iv, int lead, Lis
         /** 7z's 7zAES: SHA-256 over (salt, UTF-16LE password, 64-bit counter), 2^cycles rounds; AES-256. */
         SEVEN_ZIP,
         /** RAR5: PBKDF2-HMAC-SHA256 of the UTF-8 password, 2^cycles iterations; AES-256. */
-        RAR5
+        RAR5,
+        /**
+         * RAR 2.9/3.x: 2^18 SHA-1 rounds over the UTF-16LE password and salt ({@link Rar3Kdf});
+         * AES-128. The KDF gives the IV with the key, so a sealing's own IV is zeros.
+         */
+        RAR3
     }
 
     /** The chain starts again at run offset {@code at} with {@code iv}. */

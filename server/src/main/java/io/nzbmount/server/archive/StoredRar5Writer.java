@@ -18,6 +18,7 @@ public final class StoredRar5Writer {
     private static final byte[] SIGNATURE = {0x52, 0x61, 0x72, 0x21, 0x1A, 0x07, 0x01, 0x00};
     private static final int MAIN = 1;
     private static final int FILE = 2;
+    private static final int ENCRYPTION = 4;
     private static final int END = 5;
     private static final int ARCHIVE_IS_VOLUME = 0x01;
     private static final int HAS_VOLUME_NUMBER = 0x02;
@@ -48,9 +49,10 @@ public final class StoredRar5Writer {
 
     /**
      * {@link #write(String, byte[], int, long)} with the file's data encrypted as RAR5 {@code -p}
-     * does: each volume's part is AES-256-CBC from an IV of its own, whole blocks (the last part
-     * padded), the key from PBKDF2-HMAC-SHA256 of the password, the salt and 2^15 rounds, and
-     * each part's header holds the encryption record with the password check value.
+     * does: the file's bytes padded to whole blocks are one AES-256-CBC chain, cut into the
+     * volumes wherever they end (inside a block too), the key from PBKDF2-HMAC-SHA256 of the
+     * password, the salt and 2^15 rounds; each part's header holds the encryption record (the
+     * IV and the password check value) and the CRC-32 of its part as stored.
      *
      * @param random where the salt and the IVs come from
      */
@@ -58,7 +60,20 @@ public final class StoredRar5Writer {
                                               java.util.Random random) {
         byte[] salt = new byte[Sealing.BLOCK];
         random.nextBytes(salt);
-        return write(name, data, volumeSize, modified, new Encryption(password, salt, random));
+        return write(name, data, volumeSize, modified, new Encryption(password, salt, random, false));
+    }
+
+    /**
+     * {@link #writeEncrypted} with the headers encrypted too, as {@code -hp} does: after the
+     * signature each volume holds the archive encryption header (KDF count, salt, password check
+     * value), then every header as a fresh 16-byte IV and the header AES-256-CBC encrypted,
+     * padded to whole blocks.
+     */
+    public static List<byte[]> writeEncryptedHeaders(String name, byte[] data, int volumeSize, long modified,
+                                                     String password, java.util.Random random) {
+        byte[] salt = new byte[Sealing.BLOCK];
+        random.nextBytes(salt);
+        return write(name, data, volumeSize, modified, new Encryption(password, salt, random, true));
     }
 
     /** The password, salt and IV source of an encrypted set, with its key derived once. */
@@ -67,35 +82,58 @@ public final class StoredRar5Writer {
         final byte[] salt;
         final java.util.Random random;
         final Rar5Kdf kdf;
+        final boolean headers;
 
-        Encryption(String password, byte[] salt, java.util.Random random) {
+        Encryption(String password, byte[] salt, java.util.Random random, boolean headers) {
             this.salt = salt;
             this.random = random;
+            this.headers = headers;
             this.kdf = Rar5Kdf.derive(password, salt, COUNT);
+            random.nextBytes(iv);
         }
 
-        /** The encryption record (type 1) with a fresh IV, and that IV. */
-        byte[][] record() {
-            byte[] iv = new byte[Sealing.BLOCK];
-            random.nextBytes(iv);
-            byte[] sum;
+        final byte[] iv = new byte[Sealing.BLOCK];
+
+        /** The encryption record (type 1). */
+        byte[] record() {
+            byte[] sum = checkSum();
+            byte[] body = new LittleEndianBytes().vint(1).vint(0).vint(0x01).bytes(new byte[] {(byte) COUNT}).bytes(salt)
+                    .bytes(iv).bytes(kdf.check()).bytes(sum).toByteArray();
+            return new LittleEndianBytes().vint(body.length).bytes(body).toByteArray();
+        }
+
+        /** The archive encryption header (type 4): what a reader needs to check the password. */
+        byte[] archiveHeader() {
+            return header(new LittleEndianBytes().vint(ENCRYPTION).vint(0).vint(0).vint(0x01).bytes(new byte[] {(byte) COUNT})
+                    .bytes(salt).bytes(kdf.check()).bytes(checkSum()));
+        }
+
+        /** A header as written: with {@code -hp} a fresh IV and the header encrypted. */
+        byte[] seal(byte[] header) {
+            if (!headers) return header;
+            byte[] headerIv = new byte[Sealing.BLOCK];
+            random.nextBytes(headerIv);
+            return new LittleEndianBytes().bytes(headerIv).bytes(encrypt(headerIv, header)).toByteArray();
+        }
+
+        private byte[] checkSum() {
             try {
-                sum = java.util.Arrays.copyOf(java.security.MessageDigest.getInstance("SHA-256").digest(kdf.check()), 4);
+                return java.util.Arrays.copyOf(java.security.MessageDigest.getInstance("SHA-256").digest(kdf.check()), 4);
             } catch (java.security.NoSuchAlgorithmException e) {
                 throw new IllegalStateException("every Java runtime has SHA-256", e);
             }
-            byte[] body = new LittleEndianBytes().vint(1).vint(0).vint(0x01).bytes(new byte[] {(byte) COUNT}).bytes(salt)
-                    .bytes(iv).bytes(kdf.check()).bytes(sum).toByteArray();
-            return new byte[][] {new LittleEndianBytes().vint(body.length).bytes(body).toByteArray(), iv};
         }
 
-        byte[] encrypt(byte[] iv, byte[] data, int offset, int length) {
-            byte[] padded = java.util.Arrays.copyOf(java.util.Arrays.copyOfRange(data, offset, offset + length),
-                    (length + Sealing.BLOCK - 1) / Sealing.BLOCK * Sealing.BLOCK);
+        byte[] encrypt(byte[] data) {
+            return encrypt(iv, data);
+        }
+
+        private byte[] encrypt(byte[] chain, byte[] data) {
+            byte[] padded = java.util.Arrays.copyOf(data, (data.length + Sealing.BLOCK - 1) / Sealing.BLOCK * Sealing.BLOCK);
             try {
                 javax.crypto.Cipher c = javax.crypto.Cipher.getInstance("AES/CBC/NoPadding");
                 c.init(javax.crypto.Cipher.ENCRYPT_MODE, new javax.crypto.spec.SecretKeySpec(kdf.key(), "AES"),
-                        new javax.crypto.spec.IvParameterSpec(iv));
+                        new javax.crypto.spec.IvParameterSpec(chain));
                 return c.doFinal(padded);
             } catch (java.security.GeneralSecurityException e) {
                 throw new IllegalStateException("every Java runtime has AES/CBC/NoPadding", e);
@@ -112,34 +150,30 @@ public final class StoredRar5Writer {
         byte[] noRecord = new byte[0];
         int overhead = SIGNATURE.length + mainHeader(Integer.MAX_VALUE).length + endHeader(true).length
                 + fileHeader(encodedName, data.length, volumeSize, 0, modified, true, true,
-                        encryption == null ? noRecord : encryption.record()[0]).length + Sealing.BLOCK;
+                        encryption == null ? noRecord : encryption.record()).length + Sealing.BLOCK
+                + (encryption != null && encryption.headers ? encryption.archiveHeader().length + 3 * 2 * Sealing.BLOCK : 0);
         int room = volumeSize - overhead;
-        if (encryption != null) room = room / Sealing.BLOCK * Sealing.BLOCK; // a part's chain is whole blocks
+        byte[] stored = encryption == null ? data : encryption.encrypt(data);
         if (room < 1) throw new IllegalArgumentException("volumes of " + volumeSize + " bytes cannot hold their headers");
         List<byte[]> volumes = new ArrayList<>();
         int offset = 0;
         do {
-            int length = Math.min(room, data.length - offset);
-            boolean last = offset + length == data.length;
+            int length = Math.min(room, stored.length - offset);
+            boolean last = offset + length == stored.length;
             CRC32 crc = new CRC32();
-            if (last) crc.update(data); else crc.update(data, offset, length);
+            if (last) crc.update(data); else crc.update(stored, offset, length);
             ByteArrayOutputStream volume = new ByteArrayOutputStream(length + overhead);
             volume.writeBytes(SIGNATURE);
-            volume.writeBytes(mainHeader(volumes.size()));
-            if (encryption == null) {
-                volume.writeBytes(fileHeader(encodedName, data.length, length, crc.getValue(), modified, offset > 0, !last, noRecord));
-                volume.write(data, offset, length);
-            } else {
-                byte[][] record = encryption.record();
-                byte[] sealed = encryption.encrypt(record[1], data, offset, length);
-                volume.writeBytes(fileHeader(encodedName, data.length, sealed.length, crc.getValue(), modified, offset > 0,
-                        !last, record[0]));
-                volume.writeBytes(sealed);
-            }
-            volume.writeBytes(endHeader(!last));
+            java.util.function.UnaryOperator<byte[]> seal = encryption == null ? h -> h : encryption::seal;
+            if (encryption != null && encryption.headers) volume.writeBytes(encryption.archiveHeader());
+            volume.writeBytes(seal.apply(mainHeader(volumes.size())));
+            volume.writeBytes(seal.apply(fileHeader(encodedName, data.length, length, crc.getValue(), modified, offset > 0,
+                    !last, encryption == null ? noRecord : encryption.record())));
+            volume.write(stored, offset, length);
+            volume.writeBytes(seal.apply(endHeader(!last)));
             volumes.add(volume.toByteArray());
             offset += length;
-        } while (offset < data.length);
+        } while (offset < stored.length);
         return List.copyOf(volumes);
     }
 

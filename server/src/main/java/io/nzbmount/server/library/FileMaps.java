@@ -56,7 +56,8 @@ public final class FileMaps {
             String password = catalog.password(sourceId).orElseThrow(() -> new IllegalArgumentException(
                     "file " + index + " of source " + sourceId + " is encrypted and its source has no password"));
             Sealing sealing = sealed.get().sealing();
-            return Optional.of(new SealedFileMap(run.get(), sealing, AesKeys.key(sealing, password), size));
+            return Optional.of(new SealedFileMap(run.get(), sealing, AesKeys.key(sealing, password),
+                    AesKeys.firstChain(sealing, password), size));
         }
         if (volumes.isEmpty()) {
             return nzbFile(sourceId, sha256, index).map(f -> usenet.restore(f, layout));

@@ -15,16 +15,26 @@ final class SealedFileMap implements FileMap {
     private final FileMap run;
     private final Sealing sealing;
     private final byte[] key;
+    private final byte[] firstChain;
     private final long size;
     private final String layout;
 
     SealedFileMap(FileMap run, Sealing sealing, byte[] key, long size) {
+        this(run, sealing, key, sealing.iv(), size);
+    }
+
+    /**
+     * @param firstChain the chain value of the run's first block when the sealing has an IV (for
+     *                   RAR3 the KDF's, see {@link io.nzbmount.server.archive.AesKeys#firstChain})
+     */
+    SealedFileMap(FileMap run, Sealing sealing, byte[] key, byte[] firstChain, long size) {
         if (size < 0 || sealing.lead() + size > run.size()) {
             throw new IllegalArgumentException("a sealed file of " + size + " bytes does not fit its run of " + run.size());
         }
         this.run = run;
         this.sealing = sealing;
         this.key = key.clone();
+        this.firstChain = firstChain.clone();
         this.size = size;
         this.layout = SealedLayout.of(sealing, run.layout());
     }
@@ -39,6 +49,10 @@ final class SealedFileMap implements FileMap {
 
     byte[] key() {
         return key.clone();
+    }
+
+    byte[] firstChain() {
+        return firstChain.clone();
     }
 
     @Override

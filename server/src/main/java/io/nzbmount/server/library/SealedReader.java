@@ -26,6 +26,7 @@ final class SealedReader implements NzbReader {
     private final NzbReader run;
     private final Sealing sealing;
     private final long size;
+    private final byte[] firstChain;
     /** The ciphertext block that ends at {@link #chainEnd} in the run, kept for the next read. */
     private byte[] chain;
     private long chainEnd = -1;
@@ -38,6 +39,7 @@ final class SealedReader implements NzbReader {
         this.run = run;
         this.sealing = map.sealing();
         this.size = map.size();
+        this.firstChain = map.firstChain();
         this.keySpec = new SecretKeySpec(map.key(), "AES");
         try {
             this.cipher = Cipher.getInstance("AES/CBC/NoPadding");
@@ -72,6 +74,7 @@ final class SealedReader implements NzbReader {
 
     /** The chain value of the block at {@code blockStart}: the IV, the block kept, or the one read back. */
     private byte[] chainBefore(long blockStart) throws ReadFailure, ReadCancelledException {
+        if (blockStart == 0 && firstChain.length == BLOCK) return firstChain.clone();
         java.util.Optional<byte[]> restart = sealing.restartAt(blockStart);
         if (restart.isPresent()) return restart.get();
         if (blockStart == chainEnd) return chain;

@@ -20,7 +20,14 @@ class Rar5EncryptedTest {
     private static final long TIME = 1_600_000_000L;
 
     private static List<ArchiveVolume> volumes(String name, byte[] film, int volumeSize, String password) {
-        List<byte[]> bytes = StoredRar5Writer.writeEncrypted(name + ".mkv", film, volumeSize, TIME, password, new Random(7));
+        return named(name, StoredRar5Writer.writeEncrypted(name + ".mkv", film, volumeSize, TIME, password, new Random(7)));
+    }
+
+    private static List<ArchiveVolume> hidden(String name, byte[] film, int volumeSize, String password) {
+        return named(name, StoredRar5Writer.writeEncryptedHeaders(name + ".mkv", film, volumeSize, TIME, password, new Random(8)));
+    }
+
+    private static List<ArchiveVolume> named(String name, List<byte[]> bytes) {
         List<ArchiveVolume> out = new ArrayList<>();
         for (int i = 0; i < bytes.size(); i++) {
             out.add(new ArchiveVolume(StoredRar5Writer.volumeName(name, i, bytes.size()), bytes.get(i)));
@@ -50,7 +57,7 @@ class Rar5EncryptedTest {
     }
 
     @Test
-    void aSplitEncryptedFilmOpensWithThePasswordPartByPart() throws Exception {
+    void aSplitEncryptedFilmOpensWithThePasswordAsOneChainThroughItsParts() throws Exception {
         byte[] film = RarScanTest.random(300_007, 32);
         List<ArchiveVolume> volumes = volumes("Split", film, 100_000, "pw 1");
         assertEquals(4, volumes.size());
@@ -60,8 +67,19 @@ class Rar5EncryptedTest {
         assertTrue(set.refusal().isEmpty(), () -> set.refusal().toString());
         assertEquals(Optional.of("pw 1"), scan.password());
         Member m = set.members().get(0);
-        assertEquals(3, m.sealing().orElseThrow().restarts().size(), "each later part starts its own chain");
+        assertTrue(m.sealing().orElseThrow().restarts().isEmpty(), "one chain");
+        assertTrue(m.pieces().stream().anyMatch(p -> p.length() % Sealing.BLOCK != 0), "a volume ends inside a block");
         assertArrayEquals(film, open(source, m, "pw 1"));
+    }
+
+    @Test
+    void rarlabsUnrarExtractsTheSplitEncryptedSet(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        byte[] film = RarScanTest.random(300_007, 34);
+        List<ArchiveVolume> volumes = volumes("Ref", film, 100_000, "pw 1");
+        for (ArchiveVolume v : volumes) java.nio.file.Files.write(dir.resolve(v.name()), v.bytes());
+        java.nio.file.Path out = java.nio.file.Files.createDirectory(dir.resolve("out"));
+        ExternalTool.run(dir, "/opt/nzbmount-ci/unrar/unrar.js", volumes.get(0).name(), out.toString(), "pw 1");
+        assertArrayEquals(film, java.nio.file.Files.readAllBytes(out.resolve("Ref.mkv")));
     }
 
     @Test
@@ -76,5 +94,33 @@ class Rar5EncryptedTest {
         assertTrue(wrong.members().stream().noneMatch(Member::servable));
         ArchiveSet none = ArchiveScanner.scan(new CountingSource(volumes)).sets().get(0);
         assertEquals(Refusal.Reason.ENCRYPTED, none.refusal().orElseThrow().reason());
+    }
+
+    @Test
+    void encryptedHeadersOpenWithThePasswordAndGiveTheOrderOfObfuscatedVolumes(@org.junit.jupiter.api.io.TempDir
+                                                                            java.nio.file.Path dir) throws Exception {
+        byte[] film = RarScanTest.random(350_011, 35);
+        List<ArchiveVolume> named = hidden("Hidden", film, 100_000, "pw 2");
+        for (ArchiveVolume v : named) java.nio.file.Files.write(dir.resolve(v.name()), v.bytes());
+        java.nio.file.Path out = java.nio.file.Files.createDirectory(dir.resolve("out"));
+        ExternalTool.run(dir, "/opt/nzbmount-ci/unrar/unrar.js", named.get(0).name(), out.toString(), "pw 2");
+        assertArrayEquals(film, java.nio.file.Files.readAllBytes(out.resolve("Hidden.mkv")), "unrar reads the -hp set");
+        for (List<ArchiveVolume> volumes : List.of(named, Rar4EncryptedTest.hexNamed(named, 9))) {
+            CountingSource source = new CountingSource(volumes);
+            ArchiveScan scan = ArchiveScanner.scan(source, List.of(), new Passwords(List.of("not it", "pw 2")));
+            ArchiveSet set = scan.sets().get(0);
+            assertTrue(set.refusal().isEmpty(), () -> set.refusal().toString());
+            assertEquals(named.size(), set.volumes().size());
+            assertEquals(Optional.of("pw 2"), scan.password());
+            Member m = set.members().get(0);
+            assertEquals("Hidden.mkv", m.name());
+            assertArrayEquals(film, open(source, m, "pw 2"));
+        }
+    }
+
+    @Test
+    void encryptedHeadersRefuseAWrongOrMissingPasswordByTheCheckValueBeforeAnyOtherHeaderIsRead() throws Exception {
+        List<ArchiveVolume> volumes = hidden("Hidden", RarScanTest.random(250_000, 36), 100_000, "right");
+        Rar4EncryptedTest.assertWrongAndMissingPasswordsRefusedFromTheVolumeStarts(volumes);
     }
 }

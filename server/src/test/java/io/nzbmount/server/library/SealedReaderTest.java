@@ -143,6 +143,28 @@ class SealedReaderTest {
     }
 
     @Test
+    void aRar3MemberDecryptsFromTheIvItsKeyDerivationGivesAndAcrossBlocksThatStraddleReads() throws Exception {
+        Sealing sealing = new Sealing(Sealing.Kdf.RAR3, 18, new byte[] {1, 2, 3, 4, 5, 6, 7, 8}, new byte[16], 0);
+        byte[] rarKey = io.nzbmount.server.archive.AesKeys.key(sealing, "pw");
+        byte[] rarIv = io.nzbmount.server.archive.AesKeys.firstChain(sealing, "pw");
+        assertEquals(16, rarKey.length, "AES-128");
+        byte[] film = new byte[10_007];
+        new Random(6).nextBytes(film);
+        Cipher c = Cipher.getInstance("AES/CBC/NoPadding");
+        c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(rarKey, "AES"), new IvParameterSpec(rarIv));
+        byte[] cipher = c.doFinal(Arrays.copyOf(film, 10_016));
+        ArrayReader run = new ArrayReader(cipher);
+        SealedReader r = new SealedReader(run, new SealedFileMap(new RunMap(cipher.length), sealing, rarKey, rarIv, film.length));
+        Random random = new Random(7);
+        for (int i = 0; i < 100; i++) {
+            int from = random.nextInt(film.length);
+            int length = 1 + random.nextInt(Math.min(2_500, film.length - from));
+            assertArrayEquals(Arrays.copyOfRange(film, from, from + length), readRange(r, from, length), from + "+" + length);
+        }
+        assertArrayEquals(film, readRange(r, 0, film.length));
+    }
+
+    @Test
     void thePaddingPastTheEndIsNeverServed() throws Exception {
         byte[] folder = new byte[1_000];
         new Random(5).nextBytes(folder);

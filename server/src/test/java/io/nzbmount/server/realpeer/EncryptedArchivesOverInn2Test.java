@@ -87,8 +87,68 @@ class EncryptedArchivesOverInn2Test {
         Path posted = EncryptedReleases.obfuscatedVolumes(work, "Sealed.Film.2022", volumes, 2906);
         List<MountedFile> files = server.importNzb(nzb(posted, List.of("-M", "password=Open Sesame")), "Sealed Film (2022)");
         assertEquals(List.of("Sealed.Film.2022.mkv"), files.stream().map(MountedFile::name).toList());
-        // each volume's data is a whole number of blocks just under 10 MiB: ranges of 64 KiB around every multiple cross them
+        // each volume's data ends just under 10 MiB, inside an AES block: ranges of 64 KiB around every multiple cross it
         assertServed(files.get(0), film, 10 << 20);
+    }
+
+    @Test
+    void rar4VolumesWithEncryptedDataInBothNamingStylesAreServedWholeAndAcrossVolumeEdges() throws Exception {
+        byte[] film = EncryptedReleases.film(12 << 20 | 5, 2907);
+        for (boolean oldNames : List.of(true, false)) {
+            String name = oldNames ? "Old.Names.2018" : "Part.Names.2018";
+            List<io.nzbmount.server.archive.ArchiveVolume> volumes = io.nzbmount.server.archive.EncryptedRar4Writer.write(
+                    name, name + ".mkv", film, 4 << 20, EncryptedReleases.PASSWORD, rar4(oldNames, false));
+            Path posted = EncryptedReleases.obfuscatedVolumes(work.resolve(name), name, volumes, 2907);
+            List<MountedFile> files = server.importNzb(nzb(posted, List.of("-M", "password=Open Sesame")), name);
+            assertEquals(List.of(name + ".mkv"), files.stream().map(MountedFile::name).toList());
+            // volumes end inside AES blocks, just under every multiple of 4 MiB
+            assertServed(files.get(0), film, 4 << 20);
+        }
+    }
+
+    @Test
+    void rar4AndRar5VolumesWithEncryptedHeadersAreOrderedByTheirDecryptedHeadersAndServed() throws Exception {
+        byte[] film = EncryptedReleases.film(12 << 20 | 3, 2908);
+        Path rar4 = EncryptedReleases.obfuscatedVolumes(work.resolve("r4"), "Hidden.Four.2017",
+                io.nzbmount.server.archive.EncryptedRar4Writer.write("Hidden.Four.2017", "Hidden.Four.2017.mkv", film, 4 << 20,
+                        EncryptedReleases.PASSWORD, rar4(false, true)), 2908);
+        List<MountedFile> four = server.importNzb(nzb(rar4, List.of("-M", "password=Open Sesame")), "Hidden Four");
+        assertEquals(List.of("Hidden.Four.2017.mkv"), four.stream().map(MountedFile::name).toList());
+        assertServed(four.get(0), film, 4 << 20);
+        List<byte[]> bytes = io.nzbmount.server.archive.StoredRar5Writer.writeEncryptedHeaders("Hidden.Five.2017.mkv", film,
+                4 << 20, 1_600_000_000L, EncryptedReleases.PASSWORD, new java.util.Random(2909));
+        List<io.nzbmount.server.archive.ArchiveVolume> volumes = new ArrayList<>();
+        for (int i = 0; i < bytes.size(); i++) {
+            volumes.add(new io.nzbmount.server.archive.ArchiveVolume(
+                    io.nzbmount.server.archive.StoredRar5Writer.volumeName("Hidden.Five.2017", i, bytes.size()), bytes.get(i)));
+        }
+        Path rar5 = EncryptedReleases.obfuscatedVolumes(work.resolve("r5"), "Hidden.Five.2017", volumes, 2909);
+        List<MountedFile> five = server.importNzb(nzb(rar5, List.of("-M", "password=Open Sesame")), "Hidden Five");
+        assertEquals(List.of("Hidden.Five.2017.mkv"), five.stream().map(MountedFile::name).toList());
+        assertServed(five.get(0), film, 4 << 20);
+    }
+
+    @Test
+    void encryptedRarHeadersOrDataRefuseAWrongAndAMissingPasswordWithA422() throws Exception {
+        byte[] film = EncryptedReleases.film(3 << 20, 2910);
+        for (boolean headers : List.of(true, false)) {
+            String name = headers ? "Wrong.Hidden.2016" : "Wrong.Data.2016";
+            Path posted = EncryptedReleases.obfuscatedVolumes(work.resolve(name), name,
+                    io.nzbmount.server.archive.EncryptedRar4Writer.write(name, name + ".mkv", film, 1 << 20,
+                            EncryptedReleases.PASSWORD, rar4(true, headers)), 2910);
+            HttpResponse<String> wrong = postNzb(nzb(posted, List.of("-M", "password=not it")), name);
+            assertEquals(422, wrong.statusCode(), wrong.body());
+            assertTrue(wrong.body().contains("the password given does not open this archive"), wrong.body());
+            assertFalse(wrong.body().contains("not it"), "the password is never returned");
+            HttpResponse<String> missing = postNzb(nzb(posted, List.of()), name + " none");
+            assertEquals(422, missing.statusCode(), missing.body());
+            assertTrue(missing.body().contains("this archive is encrypted and no password was given"), missing.body());
+        }
+    }
+
+    private static io.nzbmount.server.archive.EncryptedRar4Writer.Options rar4(boolean oldNames, boolean headers) {
+        return new io.nzbmount.server.archive.EncryptedRar4Writer.Options(oldNames, headers,
+                java.util.HexFormat.of().parseHex("a1b2c3d4e5f60718"));
     }
 
     @Test
