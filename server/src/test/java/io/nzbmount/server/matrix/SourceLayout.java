@@ -45,6 +45,7 @@ final class SourceLayout {
     record Posted(String name, byte[] bytes) {}
 
     private final int part;
+    private final long filmSize;
     private final List<Posted> files = new ArrayList<>();
     /** Per article: film range {from, to} (empty when none), and whether a fault may be put on it. */
     private final List<long[]> spans = new ArrayList<>();
@@ -56,13 +57,14 @@ final class SourceLayout {
     /** Per article: the posted file that holds it (its index in {@link #files()}). */
     private final List<Integer> fileOf = new ArrayList<>();
 
-    private SourceLayout(int part) {
+    private SourceLayout(int part, long filmSize) {
         this.part = part;
+        this.filmSize = filmSize;
     }
 
     /** The layout of {@code spec} holding {@code content} (the film, or an impostor's bytes). */
     static SourceLayout of(SourceSpec spec, byte[] content) {
-        SourceLayout l = new SourceLayout(spec.partSize());
+        SourceLayout l = new SourceLayout(spec.partSize(), content.length);
         if (spec.archive() == null) {
             l.files.add(new Posted(spec.fileName(), content));
             for (long from = 0; from < content.length; from += spec.partSize()) {
@@ -119,11 +121,12 @@ final class SourceLayout {
 
     /**
      * Adds a volume's articles: its {@code length} film bytes from {@code film} on start at
-     * {@code data} in it. When the data is AES-CBC encrypted ({@code stored > 0}),
-     * {@code stored} bytes of ciphertext (whole blocks) begin at {@code data}, the film's bytes
-     * at the same offsets, and a film byte needs the ciphertext of its own 16-byte block and of the
-     * block before it (the volume's first block decrypts from the IV in its header): the article
-     * holding either is one the byte needs ({@link #span}).
+     * {@code data} in it. When the data is AES-CBC encrypted ({@code stored > 0}), {@code stored}
+     * bytes of ciphertext begin at {@code data}, the film's bytes at the same offsets: the film is
+     * one chain of 16-byte blocks from its first byte, cut wherever the volumes end (the last part
+     * padded to a whole block), and a film byte needs the ciphertext of its own block and of the
+     * block before it (the first block decrypts from the IV in the first volume's header), which
+     * may lie in the volume before: the article holding either is one the byte needs ({@link #span}).
      */
     private void volume(String name, byte[] bytes, int data, int length, long film, int stored) {
         files.add(new Posted(name, bytes));
@@ -139,9 +142,9 @@ final class SourceLayout {
             int ca = Math.max(from, data);
             int cb = Math.min(to, data + stored);
             if (chained && ca < cb) {
-                long firstBlock = (ca - data) / BLOCK;
-                long lastBlock = (cb - 1 - data) / BLOCK;
-                needs.set(needs.size() - 1, new long[] {film + firstBlock * BLOCK, film + Math.min(length, (lastBlock + 2) * BLOCK)});
+                long firstBlock = (film + ca - data) / BLOCK;
+                long lastBlock = (film + cb - 1 - data) / BLOCK;
+                needs.set(needs.size() - 1, new long[] {firstBlock * BLOCK, Math.min(filmSize, (lastBlock + 2) * BLOCK)});
             }
         }
     }
@@ -214,7 +217,7 @@ final class SourceLayout {
     List<Integer> needing(long offset) {
         int k = articleAt(offset);
         List<Integer> out = new ArrayList<>();
-        for (int j = Math.max(0, k - 1); j <= Math.min(needs.size() - 1, k + 1); j++) {
+        for (int j = Math.max(0, k - 2); j <= Math.min(needs.size() - 1, k + 2); j++) {
             long[] n = needs.get(j);
             if (j == k || n[0] <= offset && offset < n[1]) out.add(j);
         }
