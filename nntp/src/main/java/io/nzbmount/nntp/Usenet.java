@@ -119,6 +119,35 @@ public interface Usenet extends AutoCloseable {
     FileCheck check(NzbFile file) throws ReadCancelledException;
 
     /**
+     * Asks the providers about every article (STAT, background priority), pipelined: up to
+     * {@code perConnection} STATs go out together on one connection, on up to {@code connections}
+     * connections at once. Background priority keeps it within each provider's connection limit,
+     * out of its foreground reserve, and behind any live stream waiting for a connection. An
+     * article without a clear answer in its batch is asked again on its own with the usual
+     * retries before it counts as unknown.
+     *
+     * <p>The default asks one article at a time with {@link #missing}.
+     *
+     * @param perConnection at least 1
+     * @param connections   at least 1
+     */
+    default ArticleCensus census(List<NzbSegment> segments, int perConnection, int connections)
+            throws ReadCancelledException {
+        if (perConnection < 1 || connections < 1) throw new IllegalArgumentException("perConnection and connections must be >= 1");
+        int present = 0;
+        Set<String> missing = new java.util.HashSet<>();
+        Set<String> unknown = new java.util.HashSet<>();
+        for (NzbSegment segment : segments) {
+            try {
+                if (missing(List.of(segment)).isEmpty()) present++; else missing.add(segment.messageId());
+            } catch (ReadFailure f) {
+                unknown.add(segment.messageId());
+            }
+        }
+        return new ArticleCensus(present, missing, unknown);
+    }
+
+    /**
      * The connections and trouble of each provider now, in priority order. Cheap (no I/O);
      * callable from any thread at any time. An implementation that owns no providers answers an
      * empty list.
