@@ -52,6 +52,8 @@ public final class LibraryServer implements AutoCloseable {
                     connections: %d
                 reader:
                   retryBackoffMillis: [200, 500]
+                health:
+                  enabled: false
                 """.formatted(dataDir, host, port, connections);
         return new LibraryServer(Application.start(ConfigLoader.fromText(yaml, "test", Map.of())));
     }
