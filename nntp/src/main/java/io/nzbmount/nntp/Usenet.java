@@ -3,6 +3,7 @@ package io.nzbmount.nntp;
 import io.nzbmount.nntp.internal.reader.UsenetService;
 import io.nzbmount.nntp.internal.yenc.YencKernels;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.Objects;
@@ -135,8 +136,8 @@ public interface Usenet extends AutoCloseable {
             throws ReadCancelledException {
         if (perConnection < 1 || connections < 1) throw new IllegalArgumentException("perConnection and connections must be >= 1");
         int present = 0;
-        Set<String> missing = new java.util.HashSet<>();
-        Set<String> unknown = new java.util.HashSet<>();
+        Set<String> missing = new HashSet<>();
+        Set<String> unknown = new HashSet<>();
         for (NzbSegment segment : segments) {
             try {
                 if (missing(List.of(segment)).isEmpty()) present++; else missing.add(segment.messageId());

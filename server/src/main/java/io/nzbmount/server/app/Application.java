@@ -17,6 +17,7 @@ import io.nzbmount.server.health.HealthCheck;
 import io.nzbmount.server.health.HealthCounters;
 import io.nzbmount.server.health.HealthScheduler;
 import io.nzbmount.server.health.NewHoles;
+import io.nzbmount.server.health.StandbySearchOnHoles;
 import io.nzbmount.server.policy.FailureRules;
 import io.nzbmount.server.http.UntrustedContentHandler;
 import io.nzbmount.server.http.WebServer;
@@ -172,7 +173,7 @@ public final class Application implements AutoCloseable {
             // Who hears of new holes: the PAR2 repair when it is wired in, and a standby search
             // where indexers can find one.
             List<NewHoles> newHoles = new ArrayList<>();
-            if (indexers.isPresent()) newHoles.add(found -> standby.searchAgain(found.itemId()));
+            if (indexers.isPresent()) newHoles.add(new StandbySearchOnHoles(db, standby::searchAgain));
             if (settings.health().enabled()) {
                 int depth = settings.health().pipelineDepth();
                 int connections = settings.health().connections();

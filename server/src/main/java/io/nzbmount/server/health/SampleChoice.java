@@ -1,6 +1,7 @@
 package io.nzbmount.server.health;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -25,8 +26,8 @@ final class SampleChoice {
             index[i] = index[j];
             index[j] = t;
         }
-        int[] chosen = java.util.Arrays.copyOf(index, size);
-        java.util.Arrays.sort(chosen);
+        int[] chosen = Arrays.copyOf(index, size);
+        Arrays.sort(chosen);
         List<T> out = new ArrayList<>(size);
         for (int i : chosen) out.add(all.get(i));
         return out;
