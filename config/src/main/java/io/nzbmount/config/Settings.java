@@ -20,10 +20,11 @@ import java.util.Optional;
  * @param fallback  automatic cutover to standby releases
  * @param reader    reading from providers
  * @param downloads the download client for Sonarr and Radarr
+ * @param health    the background health check of every release's articles
  */
 public record Settings(ServerSettings server, Optional<Credentials> auth, List<ProviderSettings> providers,
                        List<IndexerSettings> indexers, FallbackSettings fallback, ReaderSettings reader,
-                       DownloadSettings downloads) {
+                       DownloadSettings downloads, HealthSettings health) {
 
     /** What stands in for a secret in {@link #masked()} and in every {@code toString()}. */
     public static final String MASK = "****";
@@ -36,6 +37,14 @@ public record Settings(ServerSettings server, Optional<Credentials> auth, List<P
         Objects.requireNonNull(fallback, "fallback");
         Objects.requireNonNull(reader, "reader");
         Objects.requireNonNull(downloads, "downloads");
+        Objects.requireNonNull(health, "health");
+    }
+
+    /** Settings with the {@linkplain HealthSettings#defaults() default} health check. */
+    public Settings(ServerSettings server, Optional<Credentials> auth, List<ProviderSettings> providers,
+                    List<IndexerSettings> indexers, FallbackSettings fallback, ReaderSettings reader,
+                    DownloadSettings downloads) {
+        this(server, auth, providers, indexers, fallback, reader, downloads, HealthSettings.defaults());
     }
 
     /** Settings with the {@linkplain DownloadSettings#defaults() default} download client. */
@@ -111,6 +120,15 @@ public record Settings(ServerSettings server, Optional<Credentials> auth, List<P
         d.put("strmLinks", downloads.strmLinks().word());
         d.put("streamLinkHours", downloads.streamLinkHours());
         root.put("downloads", d);
+        Map<String, Object> h = new LinkedHashMap<>();
+        h.put("enabled", health.enabled());
+        h.put("sampleEveryHours", health.sampleEveryHours());
+        h.put("sampleArticles", health.sampleArticles());
+        h.put("fullEveryHours", health.fullEveryHours());
+        h.put("recheckArticlesPerSecond", health.recheckArticlesPerSecond());
+        h.put("connections", health.connections());
+        h.put("pipelineDepth", health.pipelineDepth());
+        root.put("health", h);
         return root;
     }
 

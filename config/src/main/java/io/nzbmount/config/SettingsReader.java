@@ -45,8 +45,9 @@ final class SettingsReader {
         FallbackSettings fallback = fallback(root.section("fallback"));
         ReaderSettings reader = reader(root.section("reader"));
         DownloadSettings downloads = DownloadsReader.read(root.section("downloads"));
+        HealthSettings health = HealthReader.read(root.section("health"));
         root.finish();
-        return new Settings(server, auth, providers, indexers, fallback, reader, downloads);
+        return new Settings(server, auth, providers, indexers, fallback, reader, downloads, health);
     }
 
     private static ServerSettings server(Section s) {

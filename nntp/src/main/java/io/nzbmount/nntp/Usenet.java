@@ -3,6 +3,7 @@ package io.nzbmount.nntp;
 import io.nzbmount.nntp.internal.reader.UsenetService;
 import io.nzbmount.nntp.internal.yenc.YencKernels;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.Objects;
@@ -117,6 +118,35 @@ public interface Usenet extends AutoCloseable {
 
     /** Asks the providers about every article of the file (STAT, a few at once, background priority). */
     FileCheck check(NzbFile file) throws ReadCancelledException;
+
+    /**
+     * Asks the providers about every article (STAT, background priority), pipelined: up to
+     * {@code perConnection} STATs go out together on one connection, on up to {@code connections}
+     * connections at once. Background priority keeps it within each provider's connection limit,
+     * out of its foreground reserve, and behind any live stream waiting for a connection. An
+     * article without a clear answer in its batch is asked again on its own with the usual
+     * retries before it counts as unknown.
+     *
+     * <p>The default asks one article at a time with {@link #missing}.
+     *
+     * @param perConnection at least 1
+     * @param connections   at least 1
+     */
+    default ArticleCensus census(List<NzbSegment> segments, int perConnection, int connections)
+            throws ReadCancelledException {
+        if (perConnection < 1 || connections < 1) throw new IllegalArgumentException("perConnection and connections must be >= 1");
+        int present = 0;
+        Set<String> missing = new HashSet<>();
+        Set<String> unknown = new HashSet<>();
+        for (NzbSegment segment : segments) {
+            try {
+                if (missing(List.of(segment)).isEmpty()) present++; else missing.add(segment.messageId());
+            } catch (ReadFailure f) {
+                unknown.add(segment.messageId());
+            }
+        }
+        return new ArticleCensus(present, missing, unknown);
+    }
 
     /**
      * The connections and trouble of each provider now, in priority order. Cheap (no I/O);

@@ -14,6 +14,11 @@ import io.nzbmount.server.cutover.Cutovers;
 import io.nzbmount.server.cutover.SimulateFailureHandler;
 import io.nzbmount.server.dav.DavHandlers;
 import io.nzbmount.server.dav.DavTree;
+import io.nzbmount.server.health.HealthCheck;
+import io.nzbmount.server.health.HealthCounters;
+import io.nzbmount.server.health.HealthScheduler;
+import io.nzbmount.server.health.NewHoles;
+import io.nzbmount.server.health.StandbySearchOnHoles;
 import io.nzbmount.server.policy.FailureRules;
 import io.nzbmount.server.http.UntrustedContentHandler;
 import io.nzbmount.server.http.WebServer;
@@ -44,6 +49,7 @@ import io.nzbmount.server.stremio.NzbStreamsHandler;
 import io.nzbmount.server.settings.ApiKeyStore;
 import io.nzbmount.server.settings.SettingsHandler;
 import io.nzbmount.server.settings.SettingsService;
+import io.nzbmount.server.standby.HoleTable;
 import io.nzbmount.server.standby.IndexerAccess;
 import io.nzbmount.server.standby.PlaybackLiveness;
 import io.nzbmount.server.standby.PlayerSignals;
@@ -181,6 +187,22 @@ public final class Application implements AutoCloseable {
                     Health.versionOf(Application.class));
             ObserveHandler observe = new ObserveHandler(health, streams,
                     new Diagnostics(settings, events, health, streams, clock));
+            HealthCounters healthCounters = new HealthCounters();
+            observe.addMetrics(healthCounters::appendTo);
+            // Who hears of new holes: the PAR2 repair when it is wired in, and a standby search
+            // where indexers can find one.
+            List<NewHoles> newHoles = new ArrayList<>();
+            if (indexers.isPresent()) newHoles.add(new StandbySearchOnHoles(db, standby::searchAgain));
+            if (settings.health().enabled()) {
+                int depth = settings.health().pipelineDepth();
+                int connections = settings.health().connections();
+                HealthCheck check = new HealthCheck(db, catalog, new FileMaps(catalog, usenet),
+                        segments -> usenet.census(segments, depth, connections), new HoleTable(db, clock), events,
+                        healthCounters, found -> newHoles.forEach(n -> n.found(found)));
+                HealthScheduler healthChecks = HealthScheduler.of(db, check, settings.health(), clock);
+                healthChecks.start();
+                started.add(healthChecks);
+            }
             FailureRules rules = FailureRules.from(settings.fallback());
             Cutovers cutovers = new Cutovers(db, catalog, usenet, events, rules, clock, System::nanoTime);
             // What memory holds about an item goes with it.

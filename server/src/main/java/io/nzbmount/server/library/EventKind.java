@@ -31,7 +31,9 @@ public enum EventKind {
     /** A new request that starts in a known hole starts on another source. */
     ROUTED("routed"),
     /** A stream's response ended short because no source could serve it. */
-    STREAM_CLOSED("stream-closed");
+    STREAM_CLOSED("stream-closed"),
+    /** A health check found articles of a source that every provider lacks, not known before. */
+    HOLES_FOUND("holes-found");
 
     private final String wire;
 

@@ -1,5 +1,6 @@
 package io.nzbmount.server.library;
 
+import io.nzbmount.nntp.ArticleCensus;
 import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbReader;
@@ -67,6 +68,12 @@ public final class SealedUsenet implements Usenet {
     @Override
     public Set<String> missing(List<NzbSegment> segments) throws ReadFailure, ReadCancelledException {
         return usenet.missing(segments);
+    }
+
+    @Override
+    public ArticleCensus census(List<NzbSegment> segments, int perConnection, int connections)
+            throws ReadCancelledException {
+        return usenet.census(segments, perConnection, connections);
     }
 
     @Override

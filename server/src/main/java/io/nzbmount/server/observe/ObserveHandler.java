@@ -2,7 +2,10 @@ package io.nzbmount.server.observe;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
@@ -34,12 +37,27 @@ public final class ObserveHandler extends Handler.Abstract {
     private final Health health;
     private final StreamRegistry registry;
     private final Diagnostics diagnostics;
+    private final List<Consumer<StringBuilder>> moreMetrics = new CopyOnWriteArrayList<>();
 
     public ObserveHandler(Health health, StreamRegistry registry, Diagnostics diagnostics) {
         super(InvocationType.BLOCKING);
         this.health = Objects.requireNonNull(health);
         this.registry = Objects.requireNonNull(registry);
         this.diagnostics = Objects.requireNonNull(diagnostics);
+    }
+
+    /**
+     * Has {@code /metrics} also show what {@code metrics} appends (in Prometheus text, e.g. with
+     * {@link PrometheusText#counter}), after the server's own. Thread-safe; called at start-up.
+     */
+    public void addMetrics(Consumer<StringBuilder> metrics) {
+        moreMetrics.add(Objects.requireNonNull(metrics));
+    }
+
+    private String metrics() {
+        StringBuilder out = new StringBuilder(PrometheusText.render(health.report()));
+        for (Consumer<StringBuilder> m : moreMetrics) m.accept(out);
+        return out.toString();
     }
 
     @Override
@@ -60,7 +78,7 @@ public final class ObserveHandler extends Handler.Abstract {
                 case HEALTH -> send(response, callback, 200, JSON, ObserveJson.write(ObserveJson.health(health.report())));
                 case STREAMS -> send(response, callback, 200, JSON, ObserveJson.write(ObserveJson.streams(registry.streams())));
                 case METRICS -> send(response, callback, 200, PrometheusText.CONTENT_TYPE,
-                        PrometheusText.render(health.report()).getBytes(StandardCharsets.UTF_8));
+                        metrics().getBytes(StandardCharsets.UTF_8));
                 default -> {
                     Diagnostics.Export export = diagnostics.export();
                     response.getHeaders().put(HttpHeader.CONTENT_DISPOSITION,

@@ -53,6 +53,11 @@ public final class PrometheusText {
         return out.toString();
     }
 
+    /** Appends a counter with its help and type lines. */
+    public static void counter(StringBuilder out, String name, String help, long value) {
+        metric(out, name, "counter", help, value);
+    }
+
     private static void metric(StringBuilder out, String name, String type, String help, long value) {
         header(out, name, type, help);
         out.append(name).append(' ').append(value).append('\n');

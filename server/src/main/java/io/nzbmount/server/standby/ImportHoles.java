@@ -16,7 +16,7 @@ import java.util.Set;
  * layout, and for files inside archive volumes, nothing is known up front and the sweep finds the
  * gaps by reading. Pure and stateless; a wrong guess could only move a sample, never pass one.
  */
-final class ImportHoles {
+public final class ImportHoles {
     private ImportHoles() {
     }
 
@@ -26,7 +26,7 @@ final class ImportHoles {
      * @param segments  the file's articles in NZB order
      * @param missing   message ids missing at import, of any file of the source
      */
-    static List<Hole> of(int fileIndex, FileMap map, List<NzbSegment> segments, Set<String> missing) {
+    public static List<Hole> of(int fileIndex, FileMap map, List<NzbSegment> segments, Set<String> missing) {
         List<Hole> holes = new ArrayList<>();
         if (missing.isEmpty() || !regular(map, segments.size())) return holes;
         long part = map.partSize();

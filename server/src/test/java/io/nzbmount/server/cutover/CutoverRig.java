@@ -44,7 +44,9 @@ final class CutoverRig implements AutoCloseable {
 
     /**
      * @param yaml extra settings (e.g. a {@code fallback:} block); the providers are the servers given.
-     *             Without a {@code reader:} block of its own the reader retries once after 1 ms
+     *             Without a {@code reader:} block of its own the reader retries once after 1 ms;
+     *             without a {@code health:} block of its own no health check runs (its STATs
+     *             would meet the faults a test places for its reads)
      */
     CutoverRig(Path dataDir, String yaml, boolean demo, EmbeddedNntpServer nntp, String providersYaml) throws Exception {
         this.nntp = nntp;
@@ -56,8 +58,10 @@ final class CutoverRig implements AutoCloseable {
                 %s
                 %s
                 %s
+                %s
                 """.formatted(dataDir, providersYaml,
-                        yaml.contains("reader:") ? "" : "reader:\n  retryBackoffMillis: [1]", yaml), "test", Map.of());
+                        yaml.contains("reader:") ? "" : "reader:\n  retryBackoffMillis: [1]",
+                        yaml.contains("health:") ? "" : "health:\n  enabled: false", yaml), "test", Map.of());
         this.app = Application.start(settings, Map.of(), demo);
     }
 

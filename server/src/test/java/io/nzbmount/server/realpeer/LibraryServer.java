@@ -61,6 +61,8 @@ public final class LibraryServer implements AutoCloseable {
                   - name: test-provider
                 %sreader:
                   retryBackoffMillis: [200, 500]
+                health:
+                  enabled: false
                 """.formatted(dataDir, providerKeys);
         return new LibraryServer(Application.start(ConfigLoader.fromText(yaml, "test", Map.of())));
     }

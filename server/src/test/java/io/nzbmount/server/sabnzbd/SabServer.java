@@ -61,6 +61,8 @@ final class SabServer implements AutoCloseable {
                     connections: 4
                 reader:
                   retryBackoffMillis: [100]
+                health:
+                  enabled: false
                 downloads:
                   completeDir: "%s"
                 %s

@@ -79,6 +79,8 @@ final class LiveServer implements AutoCloseable {
                     reader:
                       retryBackoffMillis: [1]
                       fetchBudgetMillis: 60000
+                    health:
+                      enabled: false
                     """.formatted(dataDir, nntp.host(), nntp.port(), NNTP_USER, NNTP_PASSWORD,
                     INDEXER, indexer.url(), INDEXER_KEY, BROKEN_INDEXER, broken.url(), INDEXER_KEY), "test", Map.of());
             return new LiveServer(nntp, indexer, broken, Application.start(settings, Map.of(), demo));

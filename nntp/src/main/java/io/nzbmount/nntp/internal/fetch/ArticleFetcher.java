@@ -4,6 +4,7 @@ import io.nzbmount.nntp.NzbSegment;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
+import java.util.List;
 
 /**
  * Fetches single articles from the configured providers, trying them by priority, retrying
@@ -42,6 +43,18 @@ public interface ArticleFetcher {
      * @return true when some provider has it; false when every provider answered that it does not
      */
     boolean exists(NzbSegment segment, Priority priority) throws ReadFailure, ReadCancelledException;
+
+    /**
+     * Asks the providers about several articles at once: STAT of each, sent together on one
+     * connection of a provider (pipelining), then those it lacks of the next provider. Settles
+     * only the clear answers; retries nothing. By default settles nothing, so the caller asks each
+     * article with {@link #exists}.
+     *
+     * @param messageIds without angle brackets, no repeats
+     */
+    default StatAnswers statAll(List<String> messageIds, Priority priority) throws ReadCancelledException {
+        return StatAnswers.NONE;
+    }
 
     /**
      * Starts opening up to {@code connections} connections to the providers asked first, in the

@@ -21,9 +21,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -190,6 +192,47 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
     @Override
     public boolean exists(NzbSegment segment, Priority priority) throws ReadFailure, ReadCancelledException {
         return run(segment.messageId(), priority, null, () -> { }) != null;
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Each provider by priority gets one batch: the articles no provider before it had. An
+     * article is present once one provider answers 223, missing once every provider answered 430;
+     * any other answer, and a batch that got no answers, leaves its articles unsettled. When a
+     * provider cannot be asked at this priority at all, no article is settled as missing.
+     */
+    @Override
+    public StatAnswers statAll(List<String> messageIds, Priority priority) throws ReadCancelledException {
+        List<ConnectionPool> order = order(priority, nanos.getAsLong());
+        Set<String> present = new HashSet<>();
+        Set<String> unsure = new HashSet<>();
+        List<String> pending = List.copyOf(messageIds);
+        for (ConnectionPool pool : order) {
+            if (pending.isEmpty()) break;
+            PoolAttempt.cancelIfInterrupted(null);
+            List<Outcome> outcomes = poolAttempt.statAll(pool, pending, priority, settings.budget());
+            boolean each = outcomes.size() == pending.size();
+            List<String> lacking = new ArrayList<>();
+            for (int i = 0; i < pending.size(); i++) {
+                String id = pending.get(i);
+                switch (outcomes.get(each ? i : 0)) {
+                    case Outcome.Served s -> present.add(id);
+                    case Outcome.Missing m -> lacking.add(id);
+                    default -> {
+                        // No clear answer here: a later provider may still have it, but it cannot be missing everywhere.
+                        unsure.add(id);
+                        lacking.add(id);
+                    }
+                }
+            }
+            pending = lacking;
+        }
+        Set<String> missing = new HashSet<>();
+        if (order.size() == pools.size()) {
+            for (String id : pending) if (!unsure.contains(id)) missing.add(id);
+        }
+        return new StatAnswers(present, missing);
     }
 
     private String noProviderFor(Priority priority) {

@@ -12,6 +12,8 @@ import io.nzbmount.nntp.internal.protocol.NntpReply;
 import java.io.IOException;
 import java.nio.channels.ClosedByInterruptException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -71,6 +73,42 @@ final class PoolAttempt {
             // given up by an interrupt: its connection reads the rest of the reply and drops it.
             keep = e instanceof CorruptBodyException || e instanceof ReadCancelledException;
             return classify(e);
+        } finally {
+            if (keep) lease.release();
+            else lease.retire();
+        }
+    }
+
+    /**
+     * STAT of each of {@code ids} at {@code pool}, sent together on one connection.
+     *
+     * @return each article's outcome, in the order of {@code ids}; a single {@link Outcome} in a
+     *     list of one when the batch got no answers at all (no connection, the connection broke)
+     */
+    List<Outcome> statAll(ConnectionPool pool, List<String> ids, Priority priority, Duration budget)
+            throws ReadCancelledException {
+        Lease lease;
+        try {
+            lease = pool.borrow(priority);
+        } catch (IOException e) {
+            return List.of(classify(e));
+        }
+        boolean keep = false;
+        try {
+            List<NntpReply> replies = lease.stat(ids, budget);
+            cancelIfInterrupted(null);
+            List<Outcome> outcomes = new ArrayList<>(replies.size());
+            keep = true;
+            for (NntpReply reply : replies) {
+                Outcome outcome = classify(reply, pool);
+                keep &= outcome instanceof Outcome.Served || outcome instanceof Outcome.Missing;
+                if (outcome instanceof Outcome.Served) meters.get(pool).served();
+                outcomes.add(outcome);
+            }
+            return outcomes;
+        } catch (IOException e) {
+            keep = e instanceof ReadCancelledException;
+            return List.of(classify(e));
         } finally {
             if (keep) lease.release();
             else lease.retire();

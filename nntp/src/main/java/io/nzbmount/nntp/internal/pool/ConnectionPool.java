@@ -26,7 +26,9 @@ import java.util.function.LongSupplier;
  *     connection that carries the fewest, up to {@link PoolSettings#pipelineDepth()} commands on
  *     one connection (pipelining; 1 turns it off), never on a connection that has waited
  *     {@value #QUIET_MILLIS} ms for a byte (the provider may have gone silent). Background work is
- *     never pipelined.</li>
+ *     never pipelined behind other borrowers' commands; a background lease may carry several
+ *     STATs of its own at once ({@link Lease#stat(java.util.List, java.time.Duration)}), each
+ *     counted as a place.</li>
  * <li>Foreground borrowers are served before background ones: a background borrower waits while
  *     any foreground borrower waits. Background work may also never use the last
  *     {@code max(1, connections / 4)} connections (the foreground reserve), so a live stream
@@ -377,6 +379,20 @@ public final class ConnectionPool implements AutoCloseable {
         lock.lock();
         try {
             coolDownSeries.loginSucceeded();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * {@code more} places more on {@code connection}, which holds a place of the caller's: a lease
+     * that sends several commands at once counts each as a place, so the connection takes no
+     * other borrower's command beyond its depth, and each command's place comes back when it ends.
+     */
+    void lend(PipelinedConnection connection, int more) {
+        lock.lock();
+        try {
+            places.lend(connection, more);
         } finally {
             lock.unlock();
         }

@@ -6,10 +6,13 @@ import io.nzbmount.nntp.internal.protocol.NntpConnection;
 import io.nzbmount.nntp.internal.protocol.NntpReply;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A place on one of a pool's connections, lent by {@link ConnectionPool#borrow} for one command
- * (or none: a borrower may give it back unused).
+ * (or none: a borrower may give it back unused), or for one batch of STATs sent at once
+ * ({@link #stat(List, Duration)}), which takes a place per command.
  * The connection may carry other borrowers' commands before and after it (pipelining); the reply
  * to this one is read in its turn.
  *
@@ -24,7 +27,7 @@ public final class Lease {
 
     private final ConnectionPool pool;
     private final PipelinedConnection connection;
-    private Command command;
+    private final List<Command> commands = new ArrayList<>();
     private boolean returned;
 
     Lease(ConnectionPool pool, PipelinedConnection connection) {
@@ -52,22 +55,51 @@ public final class Lease {
         return run("STAT " + NntpConnection.bracketed(messageId), null, budget);
     }
 
+    /**
+     * STAT of each of {@code messageIds}, all sent at once on this connection (pipelining: one
+     * round trip for the lot), each taking a place of its own; waits for every reply.
+     *
+     * @param budget the longest to wait for all the replies; then the commands not answered are
+     *               given up and a {@link java.net.SocketTimeoutException} thrown
+     * @return the replies, in the order of {@code messageIds}
+     * @throws ReadCancelledException the calling thread was interrupted (its status kept)
+     * @throws IOException the connection broke or closed before every reply came
+     */
+    public List<NntpReply> stat(List<String> messageIds, Duration budget) throws IOException {
+        if (messageIds.isEmpty()) return List.of();
+        start();
+        if (messageIds.size() > 1) pool.lend(connection, messageIds.size() - 1);
+        for (String id : messageIds) commands.add(connection.submit("STAT " + NntpConnection.bracketed(id), null));
+        long deadline = System.nanoTime() + Math.max(0, budget.toNanos());
+        List<NntpReply> replies = new ArrayList<>(messageIds.size());
+        for (Command r : commands) replies.add(await(r, deadline));
+        return replies;
+    }
+
     private NntpReply run(String line, BodySink sink, Duration budget) throws IOException {
-        if (returned) throw new IllegalStateException("the lease was given back");
-        if (command != null) throw new IllegalStateException("a lease carries one command");
+        start();
         Command r = connection.submit(line, sink);
-        command = r;
+        commands.add(r);
+        return await(r, System.nanoTime() + Math.max(0, budget.toNanos()));
+    }
+
+    private void start() {
+        if (returned) throw new IllegalStateException("the lease was given back");
+        if (!commands.isEmpty()) throw new IllegalStateException("a lease carries one command or one batch");
+    }
+
+    private static NntpReply await(Command r, long deadlineNanos) throws IOException {
         try {
-            return r.await(System.nanoTime() + Math.max(0, budget.toNanos()));
+            return r.await(deadlineNanos);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new ReadCancelledException("interrupted while waiting for " + line);
+            throw new ReadCancelledException("interrupted while waiting for " + r.line);
         }
     }
 
     /** Whether the last command's reply waited for another one's on its connection. */
     public boolean queued() {
-        return command != null && command.queued();
+        return !commands.isEmpty() && commands.get(commands.size() - 1).queued();
     }
 
     /** The connection this place is on. */
@@ -91,8 +123,13 @@ public final class Lease {
         // Retire while this command still holds its place: once released, its reply may end and
         // free the place at any moment, and a connection left with no place is idle, not retiring.
         if (retire) pool.retire(connection);
-        if (command != null) command.cancel();
-        boolean free = command == null || command.release();
-        pool.giveBack(connection, free);
+        if (commands.isEmpty()) {
+            pool.giveBack(connection, true);
+            return;
+        }
+        for (Command r : commands) {
+            r.cancel();
+            pool.giveBack(connection, r.release());
+        }
     }
 }

@@ -86,6 +86,16 @@ final class Places {
         return best;
     }
 
+    /**
+     * {@code more} places more on the busy {@code connection}, for a borrower that sends several
+     * commands at once; each comes back with its own {@link #free}.
+     */
+    void lend(PipelinedConnection connection, int more) {
+        Busy b = busy.get(connection);
+        if (b == null) throw new IllegalStateException("lending places on a connection that is not busy");
+        b.places += more;
+    }
+
     /** {@code connection} takes nothing new and closes once its last place is free. */
     void retire(PipelinedConnection connection) {
         Busy b = busy.get(connection);

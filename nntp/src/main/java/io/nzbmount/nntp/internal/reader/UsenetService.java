@@ -1,5 +1,6 @@
 package io.nzbmount.nntp.internal.reader;
 
+import io.nzbmount.nntp.ArticleCensus;
 import io.nzbmount.nntp.ArticleMissingException;
 import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbFile;
@@ -197,6 +198,14 @@ public final class UsenetService implements Usenet {
     public FileCheck check(NzbFile file) throws ReadCancelledException {
         Answers answers = ask(file.segments(), file.name());
         return new FileCheck(answers.present(), answers.missingIds().size(), answers.unknown());
+    }
+
+    @Override
+    public ArticleCensus census(List<NzbSegment> segments, int perConnection, int connections)
+            throws ReadCancelledException {
+        if (perConnection < 1 || connections < 1) throw new IllegalArgumentException("perConnection and connections must be >= 1");
+        ensureOpen();
+        return new StatCensus(fetcher, executor).run(segments, perConnection, connections);
     }
 
     /**

@@ -1,0 +1,68 @@
+package io.nzbmount.server.health;
+
+import io.nzbmount.nntp.FileMap;
+import io.nzbmount.nntp.NzbFile;
+import io.nzbmount.nntp.NzbSegment;
+import io.nzbmount.server.library.FileMaps;
+import io.nzbmount.server.library.ItemCatalog;
+import io.nzbmount.server.policy.Hole;
+import io.nzbmount.server.standby.ImportHoles;
+import io.nzbmount.server.store.FileRecord;
+import io.nzbmount.server.store.StoreException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The articles of one source, every file of its NZB (media, archive volumes, par2 and the rest),
+ * and where a missing one leaves a hole: the range of its file that its article holds, for each
+ * file stored with a layout (see {@link ImportHoles} for which layouts place an article). Read
+ * once per check; not thread-safe.
+ */
+final class SourceArticles {
+    private final long sourceId;
+    private final List<NzbFile> files;
+
+    private SourceArticles(long sourceId, List<NzbFile> files) {
+        this.sourceId = sourceId;
+        this.files = files;
+    }
+
+    /** The source's NZB files, in NZB order; none when the source is gone. */
+    static SourceArticles of(ItemCatalog catalog, long sourceId) throws StoreException {
+        List<NzbFile> files = new ArrayList<>();
+        for (int i = 0; ; i++) {
+            Optional<NzbFile> f = catalog.nzbFile(sourceId, i);
+            if (f.isEmpty()) break;
+            files.add(f.get());
+        }
+        return new SourceArticles(sourceId, files);
+    }
+
+    /** Every article of every file, in NZB order. */
+    List<NzbSegment> segments() {
+        List<NzbSegment> all = new ArrayList<>();
+        for (NzbFile f : files) all.addAll(f.segments());
+        return all;
+    }
+
+    /** The holes {@code missing} leaves in the files stored with a layout, by file and start. */
+    List<Hole> holes(ItemCatalog catalog, FileMaps maps, Set<String> missing) throws StoreException {
+        List<Hole> holes = new ArrayList<>();
+        if (missing.isEmpty()) return holes;
+        for (int i = 0; i < files.size(); i++) {
+            Optional<FileRecord> stored = catalog.sourceFile(sourceId, i);
+            if (stored.isEmpty() || stored.get().archived() || stored.get().layout().isEmpty()) continue;
+            Optional<FileMap> map;
+            try {
+                map = maps.restore(stored.get());
+            } catch (IllegalArgumentException e) {
+                // A layout that no longer fits its NZB file places nothing.
+                continue;
+            }
+            if (map.isPresent()) holes.addAll(ImportHoles.of(i, map.get(), files.get(i).segments(), missing));
+        }
+        return holes;
+    }
+}
