@@ -20,9 +20,11 @@ import java.util.Optional;
  *                    at least one, unique
  * @param publicUrl   what a {@code .strm} URL starts with ({@code http://nas.lan:8080/}: scheme, host,
  *                    port and path {@code /}); empty: the server's bind address and port
+ * @param allowedNzbHosts hosts {@code addurl} may fetch from although they are on this machine
+ *                    (loopback); none by default
  */
 public record DownloadSettings(Optional<Path> completeDir, Layout layout, Optional<Path> mountPath,
-                               List<String> categories, Optional<URI> publicUrl) {
+                               List<String> categories, Optional<URI> publicUrl, List<HostPort> allowedNzbHosts) {
 
     /** The categories when none are configured: Sonarr's and Radarr's defaults. */
     public static final List<String> DEFAULT_CATEGORIES = List.of("tv", "movies");
@@ -46,6 +48,13 @@ public record DownloadSettings(Optional<Path> completeDir, Layout layout, Option
         Objects.requireNonNull(mountPath, "mountPath");
         categories = List.copyOf(categories);
         Objects.requireNonNull(publicUrl, "publicUrl");
+        allowedNzbHosts = List.copyOf(allowedNzbHosts);
+    }
+
+    /** Settings that let {@code addurl} fetch from no host of this machine. */
+    public DownloadSettings(Optional<Path> completeDir, Layout layout, Optional<Path> mountPath,
+                            List<String> categories, Optional<URI> publicUrl) {
+        this(completeDir, layout, mountPath, categories, publicUrl, List.of());
     }
 
     /** Settings whose {@code .strm} URLs start with the server's bind address and port. */

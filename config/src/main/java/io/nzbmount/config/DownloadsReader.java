@@ -30,8 +30,9 @@ final class DownloadsReader {
         }
         List<String> categories = categories(s);
         Optional<URI> publicUrl = publicUrl(s);
+        List<HostPort> allowedNzbHosts = allowedNzbHosts(s);
         s.finish();
-        return new DownloadSettings(completeDir, layout, mountPath, categories, publicUrl);
+        return new DownloadSettings(completeDir, layout, mountPath, categories, publicUrl, allowedNzbHosts);
     }
 
     /** An http(s) URL of scheme, host and port only (a {@code .strm} URL adds {@code /dav/...}). */
@@ -58,6 +59,26 @@ final class DownloadsReader {
             return Optional.empty();
         }
         return Optional.of(URI.create(uri.getScheme().toLowerCase(Locale.ROOT) + "://" + uri.getRawAuthority() + "/"));
+    }
+
+    private static List<HostPort> allowedNzbHosts(Section s) {
+        List<Section.Value> raw = s.textList("allowedNzbHosts");
+        List<HostPort> out = new ArrayList<>();
+        for (int i = 0; i < raw.size(); i++) {
+            Optional<HostPort> host = HostPort.parse(raw.get(i).text());
+            String key = "allowedNzbHosts[" + i + "]";
+            if (host.isEmpty()) {
+                s.problem(key, "must be a host name or IP address with an optional port, like indexer.lan,"
+                        + " 127.0.0.1:5076 or [fd00::5]:5076 (no scheme or path), got "
+                        + Section.quote(raw.get(i).text()), raw.get(i));
+            } else if (host.get().linkLocal()) {
+                s.problem(key, Section.quote(raw.get(i).text()) + " is a link-local address (where cloud metadata"
+                        + " services answer); NZBs are never fetched from there", raw.get(i));
+            } else {
+                out.add(host.get());
+            }
+        }
+        return out;
     }
 
     private static DownloadSettings.Layout layout(Section s) {

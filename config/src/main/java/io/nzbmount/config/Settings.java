@@ -107,6 +107,7 @@ public record Settings(ServerSettings server, Optional<Credentials> auth, List<P
         d.put("mountPath", downloads.mountPath().map(Path::toString).orElse(null));
         d.put("categories", new ArrayList<Object>(downloads.categories()));
         d.put("publicUrl", downloads.publicUrl().map(Object::toString).orElse(null));
+        d.put("allowedNzbHosts", new ArrayList<Object>(downloads.allowedNzbHosts().stream().map(HostPort::toString).toList()));
         root.put("downloads", d);
         return root;
     }

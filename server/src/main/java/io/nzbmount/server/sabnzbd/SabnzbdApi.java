@@ -26,7 +26,8 @@ public final class SabnzbdApi {
      */
     public static SabApiHandler handler(Database db, LibraryImporter importer, ItemCatalog catalog,
                                         DownloadSettings settings, Path dataDir, Clock clock, Supplier<URI> server) {
-        return handler(db, importer, catalog, settings, dataDir, clock, server, NzbUrlFetcher.PUBLIC_AND_LAN);
+        return handler(db, importer, catalog, settings, dataDir, clock, server,
+                NzbUrlFetcher.allowing(settings.allowedNzbHosts()));
     }
 
     static SabApiHandler handler(Database db, LibraryImporter importer, ItemCatalog catalog, DownloadSettings settings,
