@@ -20,10 +20,11 @@ import java.util.Optional;
  * @param fallback  automatic cutover to standby releases
  * @param reader    reading from providers
  * @param downloads the download client for Sonarr and Radarr
+ * @param rclone    the rclone remote control asked to refresh the library's listing
  */
 public record Settings(ServerSettings server, Optional<Credentials> auth, List<ProviderSettings> providers,
                        List<IndexerSettings> indexers, FallbackSettings fallback, ReaderSettings reader,
-                       DownloadSettings downloads) {
+                       DownloadSettings downloads, RcloneSettings rclone) {
 
     /** What stands in for a secret in {@link #masked()} and in every {@code toString()}. */
     public static final String MASK = "****";
@@ -36,6 +37,14 @@ public record Settings(ServerSettings server, Optional<Credentials> auth, List<P
         Objects.requireNonNull(fallback, "fallback");
         Objects.requireNonNull(reader, "reader");
         Objects.requireNonNull(downloads, "downloads");
+        Objects.requireNonNull(rclone, "rclone");
+    }
+
+    /** Settings without an rclone remote control. */
+    public Settings(ServerSettings server, Optional<Credentials> auth, List<ProviderSettings> providers,
+                    List<IndexerSettings> indexers, FallbackSettings fallback, ReaderSettings reader,
+                    DownloadSettings downloads) {
+        this(server, auth, providers, indexers, fallback, reader, downloads, RcloneSettings.defaults());
     }
 
     /** Settings with the {@linkplain DownloadSettings#defaults() default} download client. */
@@ -47,7 +56,8 @@ public record Settings(ServerSettings server, Optional<Credentials> auth, List<P
     /** The settings of an empty configuration. */
     public static Settings defaults() {
         return new Settings(ServerSettings.defaults(), Optional.empty(), List.of(), List.of(),
-                FallbackSettings.defaults(), ReaderSettings.defaults(), DownloadSettings.defaults());
+                FallbackSettings.defaults(), ReaderSettings.defaults(), DownloadSettings.defaults(),
+                RcloneSettings.defaults());
     }
 
     /**
@@ -109,6 +119,12 @@ public record Settings(ServerSettings server, Optional<Credentials> auth, List<P
         d.put("publicUrl", downloads.publicUrl().map(Object::toString).orElse(null));
         d.put("allowedNzbHosts", new ArrayList<Object>(downloads.allowedNzbHosts().stream().map(HostPort::toString).toList()));
         root.put("downloads", d);
+        Map<String, Object> rc = new LinkedHashMap<>();
+        rc.put("rcUrl", rclone.rcUrl().map(Object::toString).orElse(null));
+        rc.put("username", rclone.login().map(Credentials::username).orElse(null));
+        rc.put("password", rclone.login().map(c -> MASK).orElse(null));
+        rc.put("remoteRoot", rclone.remoteRoot());
+        root.put("rclone", rc);
         return root;
     }
 

@@ -45,8 +45,9 @@ final class SettingsReader {
         FallbackSettings fallback = fallback(root.section("fallback"));
         ReaderSettings reader = reader(root.section("reader"));
         DownloadSettings downloads = DownloadsReader.read(root.section("downloads"));
+        RcloneSettings rclone = RcloneReader.read(root.section("rclone"));
         root.finish();
-        return new Settings(server, auth, providers, indexers, fallback, reader, downloads);
+        return new Settings(server, auth, providers, indexers, fallback, reader, downloads, rclone);
     }
 
     private static ServerSettings server(Section s) {
@@ -78,7 +79,7 @@ final class SettingsReader {
     }
 
     /** Username and password, both or neither; {@code basic}: the name must suit HTTP Basic. */
-    private static Optional<Credentials> credentials(Section s, boolean basic) {
+    static Optional<Credentials> credentials(Section s, boolean basic) {
         Optional<String> username = s.text("username");
         Optional<String> password = s.secret("password");
         if (basic && username.isPresent() && username.get().contains(":")) {

@@ -31,6 +31,7 @@ import io.nzbmount.server.observe.EventRetention;
 import io.nzbmount.server.observe.Health;
 import io.nzbmount.server.observe.ObserveHandler;
 import io.nzbmount.server.observe.StreamRegistry;
+import io.nzbmount.server.rclone.RcloneRefresher;
 import io.nzbmount.server.sabnzbd.SabApiHandler;
 import io.nzbmount.server.sabnzbd.SabnzbdApi;
 import io.nzbmount.server.settings.ApiKeyStore;
@@ -171,6 +172,13 @@ public final class Application implements AutoCloseable {
             catalog.onDelete(players::stopped);
             housekeeping.scheduleWithFixedDelay(players::expire, 15, 15, TimeUnit.SECONDS);
             catalog.onDelete(standby::forget);
+            // An rclone mount of /dav/ hears of new and removed items at once.
+            Optional<RcloneRefresher> rclone = RcloneRefresher.of(settings.rclone());
+            rclone.ifPresent(r -> {
+                started.add(r);
+                importer.onImported(item -> r.itemAdded());
+                catalog.onDelete(id -> r.itemRemoved());
+            });
             // Saved fallback settings apply at once: streams opened from now on, pools and proofs use them.
             settingsService.addListener(change -> {
                 if (!change.fallbackChanged()) return;

@@ -54,6 +54,12 @@ final class SettingsTrees {
         ArrayNode categories = downloads.putArray("categories");
         s.downloads().categories().forEach(categories::add);
         s.downloads().publicUrl().ifPresent(u -> downloads.put("publicUrl", u.toString()));
+        ArrayNode nzbHosts = downloads.putArray("allowedNzbHosts");
+        s.downloads().allowedNzbHosts().forEach(h -> nzbHosts.add(h.toString()));
+        ObjectNode rclone = root.putObject("rclone");
+        s.rclone().rcUrl().ifPresent(u -> rclone.put("rcUrl", u.toString()));
+        s.rclone().login().ifPresent(c -> credentials(rclone, c));
+        rclone.put("remoteRoot", s.rclone().remoteRoot());
         return root;
     }
 
