@@ -1,7 +1,6 @@
 package io.nzbmount.config;
 
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,20 +38,13 @@ final class DownloadsReader {
     private static Optional<URI> publicUrl(Section s) {
         Optional<Section.Value> raw = s.value("publicUrl");
         if (raw.isEmpty() || raw.get().text().isBlank()) return Optional.empty();
-        String problem = null;
-        URI uri = null;
-        try {
-            uri = new URI(raw.get().text().strip());
-            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-            String path = uri.getRawPath() == null ? "" : uri.getRawPath();
-            if (!scheme.equals("http") && !scheme.equals("https")) problem = "must be an http:// or https:// URL";
-            else if (uri.getHost() == null) problem = "has no host name";
-            else if (uri.getRawUserInfo() != null) problem = "must not contain a user name or password";
-            else if (!path.isEmpty() && !path.equals("/") || uri.getRawQuery() != null || uri.getRawFragment() != null) {
-                problem = "must be scheme, host and port only, like http://nas.lan:8080 (the .strm URLs add /dav/...)";
-            }
-        } catch (URISyntaxException e) {
-            problem = "not a valid URL (" + e.getReason() + ")";
+        HttpUrls.Parsed parsed = HttpUrls.parse(raw.get().text());
+        URI uri = parsed.uri();
+        String problem = parsed.problem();
+        String path = uri == null || uri.getRawPath() == null ? "" : uri.getRawPath();
+        if (problem == null && (!path.isEmpty() && !path.equals("/") || uri.getRawQuery() != null
+                || uri.getRawFragment() != null)) {
+            problem = "must be scheme, host and port only, like http://nas.lan:8080 (the .strm URLs add /dav/...)";
         }
         if (problem != null) {
             s.problem("publicUrl", problem + ", got " + Section.quote(raw.get().text()), raw.get());

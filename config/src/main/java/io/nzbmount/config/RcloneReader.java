@@ -1,7 +1,6 @@
 package io.nzbmount.config;
 
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -30,19 +29,13 @@ final class RcloneReader {
     private static Optional<URI> rcUrl(Section s) {
         Optional<Section.Value> raw = s.value("rcUrl");
         if (raw.isEmpty() || raw.get().text().isBlank()) return Optional.empty();
-        String problem = null;
-        URI uri = null;
-        try {
-            uri = new URI(raw.get().text().strip());
-            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-            if (!scheme.equals("http") && !scheme.equals("https")) problem = "must be an http:// or https:// URL";
-            else if (uri.getHost() == null) problem = "has no host name";
-            else if (uri.getRawUserInfo() != null) problem = "must not contain a user name or password; put them in"
-                    + " rclone.username and rclone.password";
-            else if (uri.getRawQuery() != null || uri.getRawFragment() != null) problem = "must not have a query or"
-                    + " fragment";
-        } catch (URISyntaxException e) {
-            problem = "not a valid URL (" + e.getReason() + ")";
+        HttpUrls.Parsed parsed = HttpUrls.parse(raw.get().text());
+        URI uri = parsed.uri();
+        String problem = parsed.problem();
+        if (problem != null && uri != null && uri.getHost() != null && uri.getRawUserInfo() != null) {
+            problem += "; put them in rclone.username and rclone.password";
+        } else if (problem == null && (uri.getRawQuery() != null || uri.getRawFragment() != null)) {
+            problem = "must not have a query or fragment";
         }
         if (problem != null) {
             s.problem("rcUrl", problem, raw.get());
