@@ -122,10 +122,17 @@ class ImageRunsFromItsLayersIT {
         fail("no /api/health within 90 s: " + read(log));
     }
 
+    /** The body of {@code uri}; the demo items are imported after the server listens, so a 404 is asked again. */
     private byte[] get(URI uri) throws Exception {
-        HttpResponse<byte[]> r = http.send(authorized(uri).build(), HttpResponse.BodyHandlers.ofByteArray());
-        assertEquals(200, r.statusCode(), uri::toString);
-        return r.body();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (true) {
+            HttpResponse<byte[]> r = http.send(authorized(uri).build(), HttpResponse.BodyHandlers.ofByteArray());
+            if (r.statusCode() != 404 || System.nanoTime() > deadline) {
+                assertEquals(200, r.statusCode(), uri::toString);
+                return r.body();
+            }
+            Thread.sleep(250);
+        }
     }
 
     private static HttpRequest.Builder authorized(URI uri) {
