@@ -23,10 +23,12 @@ import java.util.Optional;
  * @param strmLinks   what a {@code .strm} file's URL is: the WebDAV path or a signed stream link
  * @param streamLinkHours how long a signed stream link handed out for playing ({@code /api/nzb/streams})
  *                    stays valid, 1..{@value #MAX_STREAM_LINK_HOURS}
+ * @param allowedNzbHosts hosts {@code addurl} may fetch from although they are on this machine
+ *                    (loopback); none by default
  */
 public record DownloadSettings(Optional<Path> completeDir, Layout layout, Optional<Path> mountPath,
                                List<String> categories, Optional<URI> publicUrl, StrmLinks strmLinks,
-                               int streamLinkHours) {
+                               int streamLinkHours, List<HostPort> allowedNzbHosts) {
 
     /** How long a signed stream link is valid when nothing is configured: two days. */
     public static final int DEFAULT_STREAM_LINK_HOURS = 48;
@@ -72,12 +74,25 @@ public record DownloadSettings(Optional<Path> completeDir, Layout layout, Option
         if (streamLinkHours < 1 || streamLinkHours > MAX_STREAM_LINK_HOURS) {
             throw new IllegalArgumentException("streamLinkHours must be 1.." + MAX_STREAM_LINK_HOURS);
         }
+        allowedNzbHosts = List.copyOf(allowedNzbHosts);
     }
 
     /** Settings whose {@code .strm} files hold WebDAV URLs, with signed links valid for the default time. */
     public DownloadSettings(Optional<Path> completeDir, Layout layout, Optional<Path> mountPath,
                             List<String> categories, Optional<URI> publicUrl) {
-        this(completeDir, layout, mountPath, categories, publicUrl, StrmLinks.DAV, DEFAULT_STREAM_LINK_HOURS);
+        this(completeDir, layout, mountPath, categories, publicUrl, StrmLinks.DAV, DEFAULT_STREAM_LINK_HOURS, List.of());
+    }
+
+    /** Settings that let {@code addurl} fetch from no host of this machine. */
+    public DownloadSettings(Optional<Path> completeDir, Layout layout, Optional<Path> mountPath,
+                            List<String> categories, Optional<URI> publicUrl, StrmLinks strmLinks, int streamLinkHours) {
+        this(completeDir, layout, mountPath, categories, publicUrl, strmLinks, streamLinkHours, List.of());
+    }
+
+    /** Settings whose {@code .strm} files hold WebDAV URLs. */
+    public DownloadSettings(Optional<Path> completeDir, Layout layout, Optional<Path> mountPath,
+                            List<String> categories, Optional<URI> publicUrl, List<HostPort> allowedNzbHosts) {
+        this(completeDir, layout, mountPath, categories, publicUrl, StrmLinks.DAV, DEFAULT_STREAM_LINK_HOURS, allowedNzbHosts);
     }
 
     /** Settings whose {@code .strm} URLs start with the server's bind address and port. */

@@ -1,7 +1,6 @@
 package io.nzbmount.config;
 
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -34,8 +33,10 @@ final class DownloadsReader {
         DownloadSettings.StrmLinks strmLinks = strmLinks(s);
         int streamLinkHours = s.integer("streamLinkHours", DownloadSettings.DEFAULT_STREAM_LINK_HOURS, 1,
                 DownloadSettings.MAX_STREAM_LINK_HOURS);
+        List<HostPort> allowedNzbHosts = allowedNzbHosts(s);
         s.finish();
-        return new DownloadSettings(completeDir, layout, mountPath, categories, publicUrl, strmLinks, streamLinkHours);
+        return new DownloadSettings(completeDir, layout, mountPath, categories, publicUrl, strmLinks, streamLinkHours,
+                allowedNzbHosts);
     }
 
     private static DownloadSettings.StrmLinks strmLinks(Section s) {
@@ -47,26 +48,39 @@ final class DownloadsReader {
     private static Optional<URI> publicUrl(Section s) {
         Optional<Section.Value> raw = s.value("publicUrl");
         if (raw.isEmpty() || raw.get().text().isBlank()) return Optional.empty();
-        String problem = null;
-        URI uri = null;
-        try {
-            uri = new URI(raw.get().text().strip());
-            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-            String path = uri.getRawPath() == null ? "" : uri.getRawPath();
-            if (!scheme.equals("http") && !scheme.equals("https")) problem = "must be an http:// or https:// URL";
-            else if (uri.getHost() == null) problem = "has no host name";
-            else if (uri.getRawUserInfo() != null) problem = "must not contain a user name or password";
-            else if (!path.isEmpty() && !path.equals("/") || uri.getRawQuery() != null || uri.getRawFragment() != null) {
-                problem = "must be scheme, host and port only, like http://nas.lan:8080 (the .strm URLs add /dav/...)";
-            }
-        } catch (URISyntaxException e) {
-            problem = "not a valid URL (" + e.getReason() + ")";
+        HttpUrls.Parsed parsed = HttpUrls.parse(raw.get().text());
+        URI uri = parsed.uri();
+        String problem = parsed.problem();
+        String path = uri == null || uri.getRawPath() == null ? "" : uri.getRawPath();
+        if (problem == null && (!path.isEmpty() && !path.equals("/") || uri.getRawQuery() != null
+                || uri.getRawFragment() != null)) {
+            problem = "must be scheme, host and port only, like http://nas.lan:8080 (the .strm URLs add /dav/...)";
         }
         if (problem != null) {
             s.problem("publicUrl", problem + ", got " + Section.quote(raw.get().text()), raw.get());
             return Optional.empty();
         }
         return Optional.of(URI.create(uri.getScheme().toLowerCase(Locale.ROOT) + "://" + uri.getRawAuthority() + "/"));
+    }
+
+    private static List<HostPort> allowedNzbHosts(Section s) {
+        List<Section.Value> raw = s.textList("allowedNzbHosts");
+        List<HostPort> out = new ArrayList<>();
+        for (int i = 0; i < raw.size(); i++) {
+            Optional<HostPort> host = HostPort.parse(raw.get(i).text());
+            String key = "allowedNzbHosts[" + i + "]";
+            if (host.isEmpty()) {
+                s.problem(key, "must be a host name or IP address with an optional port, like indexer.lan,"
+                        + " 127.0.0.1:5076 or [fd00::5]:5076 (no scheme or path), got "
+                        + Section.quote(raw.get(i).text()), raw.get(i));
+            } else if (host.get().linkLocal()) {
+                s.problem(key, Section.quote(raw.get(i).text()) + " is a link-local address (where cloud metadata"
+                        + " services answer); NZBs are never fetched from there", raw.get(i));
+            } else {
+                out.add(host.get());
+            }
+        }
+        return out;
     }
 
     private static DownloadSettings.Layout layout(Section s) {

@@ -21,10 +21,11 @@ import java.util.Optional;
  * @param reader    reading from providers
  * @param downloads the download client for Sonarr and Radarr
  * @param health    the background health check of every release's articles
+ * @param rclone    the rclone remote control asked to refresh the library's listing
  */
 public record Settings(ServerSettings server, Optional<Credentials> auth, List<ProviderSettings> providers,
                        List<IndexerSettings> indexers, FallbackSettings fallback, ReaderSettings reader,
-                       DownloadSettings downloads, HealthSettings health) {
+                       DownloadSettings downloads, HealthSettings health, RcloneSettings rclone) {
 
     /** What stands in for a secret in {@link #masked()} and in every {@code toString()}. */
     public static final String MASK = "****";
@@ -38,13 +39,28 @@ public record Settings(ServerSettings server, Optional<Credentials> auth, List<P
         Objects.requireNonNull(reader, "reader");
         Objects.requireNonNull(downloads, "downloads");
         Objects.requireNonNull(health, "health");
+        Objects.requireNonNull(rclone, "rclone");
     }
 
-    /** Settings with the {@linkplain HealthSettings#defaults() default} health check. */
+    /** Settings with the {@linkplain HealthSettings#defaults() default} health check and no rclone remote control. */
     public Settings(ServerSettings server, Optional<Credentials> auth, List<ProviderSettings> providers,
                     List<IndexerSettings> indexers, FallbackSettings fallback, ReaderSettings reader,
                     DownloadSettings downloads) {
-        this(server, auth, providers, indexers, fallback, reader, downloads, HealthSettings.defaults());
+        this(server, auth, providers, indexers, fallback, reader, downloads, HealthSettings.defaults(), RcloneSettings.defaults());
+    }
+
+    /** Settings without an rclone remote control. */
+    public Settings(ServerSettings server, Optional<Credentials> auth, List<ProviderSettings> providers,
+                    List<IndexerSettings> indexers, FallbackSettings fallback, ReaderSettings reader,
+                    DownloadSettings downloads, HealthSettings health) {
+        this(server, auth, providers, indexers, fallback, reader, downloads, health, RcloneSettings.defaults());
+    }
+
+    /** Settings with the default health check. */
+    public Settings(ServerSettings server, Optional<Credentials> auth, List<ProviderSettings> providers,
+                    List<IndexerSettings> indexers, FallbackSettings fallback, ReaderSettings reader,
+                    DownloadSettings downloads, RcloneSettings rclone) {
+        this(server, auth, providers, indexers, fallback, reader, downloads, HealthSettings.defaults(), rclone);
     }
 
     /** Settings with the {@linkplain DownloadSettings#defaults() default} download client. */
@@ -56,7 +72,8 @@ public record Settings(ServerSettings server, Optional<Credentials> auth, List<P
     /** The settings of an empty configuration. */
     public static Settings defaults() {
         return new Settings(ServerSettings.defaults(), Optional.empty(), List.of(), List.of(),
-                FallbackSettings.defaults(), ReaderSettings.defaults(), DownloadSettings.defaults());
+                FallbackSettings.defaults(), ReaderSettings.defaults(), DownloadSettings.defaults(),
+                RcloneSettings.defaults());
     }
 
     /**
@@ -119,6 +136,7 @@ public record Settings(ServerSettings server, Optional<Credentials> auth, List<P
         d.put("publicUrl", downloads.publicUrl().map(Object::toString).orElse(null));
         d.put("strmLinks", downloads.strmLinks().word());
         d.put("streamLinkHours", downloads.streamLinkHours());
+        d.put("allowedNzbHosts", new ArrayList<Object>(downloads.allowedNzbHosts().stream().map(HostPort::toString).toList()));
         root.put("downloads", d);
         Map<String, Object> h = new LinkedHashMap<>();
         h.put("enabled", health.enabled());
@@ -129,6 +147,12 @@ public record Settings(ServerSettings server, Optional<Credentials> auth, List<P
         h.put("connections", health.connections());
         h.put("pipelineDepth", health.pipelineDepth());
         root.put("health", h);
+        Map<String, Object> rc = new LinkedHashMap<>();
+        rc.put("rcUrl", rclone.rcUrl().map(Object::toString).orElse(null));
+        rc.put("username", rclone.login().map(Credentials::username).orElse(null));
+        rc.put("password", rclone.login().map(c -> MASK).orElse(null));
+        rc.put("remoteRoot", rclone.remoteRoot());
+        root.put("rclone", rc);
         return root;
     }
 

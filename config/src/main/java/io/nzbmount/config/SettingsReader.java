@@ -46,8 +46,9 @@ final class SettingsReader {
         ReaderSettings reader = reader(root.section("reader"));
         DownloadSettings downloads = DownloadsReader.read(root.section("downloads"));
         HealthSettings health = HealthReader.read(root.section("health"));
+        RcloneSettings rclone = RcloneReader.read(root.section("rclone"));
         root.finish();
-        return new Settings(server, auth, providers, indexers, fallback, reader, downloads, health);
+        return new Settings(server, auth, providers, indexers, fallback, reader, downloads, health, rclone);
     }
 
     private static ServerSettings server(Section s) {
@@ -79,7 +80,7 @@ final class SettingsReader {
     }
 
     /** Username and password, both or neither; {@code basic}: the name must suit HTTP Basic. */
-    private static Optional<Credentials> credentials(Section s, boolean basic) {
+    static Optional<Credentials> credentials(Section s, boolean basic) {
         Optional<String> username = s.text("username");
         Optional<String> password = s.secret("password");
         if (basic && username.isPresent() && username.get().contains(":")) {

@@ -30,6 +30,7 @@ class DocumentedKeysTest {
         assertEquals(defaults.reader(), example.reader());
         assertEquals(defaults.downloads(), example.downloads());
         assertEquals(defaults.health(), example.health());
+        assertEquals(defaults.rclone(), example.rclone());
         assertEquals(Optional.empty(), example.auth());
         assertEquals(List.of(), example.indexers());
         ProviderSettings p = example.providers().get(0);
@@ -62,7 +63,7 @@ class DocumentedKeysTest {
                 """, "full", Map.of());
         List<String> keys = new ArrayList<>();
         flatten("", full.masked(), keys);
-        assertEquals(42, keys.size(), keys.toString());
+        assertEquals(47, keys.size(), keys.toString());
         for (String key : keys) {
             String leaf = key.substring(key.lastIndexOf('.') + 1);
             assertTrue(example.contains(leaf + ":"), () -> "example lacks " + key);

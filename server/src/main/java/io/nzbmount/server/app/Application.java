@@ -37,6 +37,7 @@ import io.nzbmount.server.observe.EventRetention;
 import io.nzbmount.server.observe.Health;
 import io.nzbmount.server.observe.ObserveHandler;
 import io.nzbmount.server.observe.StreamRegistry;
+import io.nzbmount.server.rclone.RcloneRefresher;
 import io.nzbmount.server.sabnzbd.SabApiHandler;
 import io.nzbmount.server.sabnzbd.DownloadClient;
 import io.nzbmount.server.sabnzbd.SabnzbdApi;
@@ -212,6 +213,13 @@ public final class Application implements AutoCloseable {
             catalog.onDelete(players::stopped);
             housekeeping.scheduleWithFixedDelay(players::expire, 15, 15, TimeUnit.SECONDS);
             catalog.onDelete(standby::forget);
+            // An rclone mount of /dav/ hears of new and removed items at once.
+            Optional<RcloneRefresher> rclone = RcloneRefresher.of(settings.rclone());
+            rclone.ifPresent(r -> {
+                started.add(r);
+                importer.onImported(item -> r.itemAdded());
+                catalog.onDelete(id -> r.itemRemoved());
+            });
             // Saved fallback settings apply at once: streams opened from now on, pools and proofs use them.
             settingsService.addListener(change -> {
                 if (!change.fallbackChanged()) return;
@@ -247,7 +255,7 @@ public final class Application implements AutoCloseable {
             StreamLinks links = new StreamLinks(StreamSecret.load(settings.server().dataDir(), new SecureRandom()), clock);
             DownloadClient downloads = SabnzbdApi.client(db, importer, catalog, settings.downloads(),
                     settings.server().dataDir(), clock, links);
-            UrlGrabs grabs = SabnzbdApi.grabs(downloads, nzbHostsOnThisMachine);
+            UrlGrabs grabs = SabnzbdApi.grabs(downloads, settings.downloads(), nzbHostsOnThisMachine);
             SabApiHandler sab = SabnzbdApi.handler(grabs, settings.downloads(), () -> bound.get().uri());
             apis.add(0, new NzbStreamsHandler(grabs, catalog, links,
                     Duration.ofHours(settings.downloads().streamLinkHours()), settings.downloads().publicUrl(), clock));

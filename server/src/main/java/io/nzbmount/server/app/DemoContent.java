@@ -167,7 +167,7 @@ public final class DemoContent implements AutoCloseable {
     }
 
     /**
-     * The settings to run with: the configured server, auth and downloads sections, the embedded server as
+     * The settings to run with: the configured server, auth, downloads and rclone sections, the embedded server as
      * the only provider, the demo indexer after the configured ones, and a fresh temporary data
      * directory.
      */
@@ -180,7 +180,8 @@ public final class DemoContent implements AutoCloseable {
         List<IndexerSettings> indexers = new ArrayList<>(configured.indexers());
         indexers.add(new IndexerSettings("demo", indexer.url(), DemoIndexer.API_KEY));
         return new Settings(new ServerSettings(s.bind(), s.port(), dataDir, s.allowedHosts()), configured.auth(), List.of(demo),
-                List.copyOf(indexers), configured.fallback(), configured.reader(), configured.downloads(), configured.health());
+                List.copyOf(indexers), configured.fallback(), configured.reader(), configured.downloads(), configured.health(),
+                configured.rclone());
     }
 
     /** The NZBs of the three short demo items by file name (the clock film's are in {@link #clockFilm()}). */

@@ -30,6 +30,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 
 /**
  * Imports NZBs into the library: as a new item (REST upload, WebDAV PUT, watch folder) or as a
@@ -55,6 +57,7 @@ public final class LibraryImporter {
     private final Database db;
     private final ReleaseInspector inspector;
     private final Clock clock;
+    private final List<Consumer<ItemView>> importListeners = new CopyOnWriteArrayList<>();
     private volatile int maxStandby;
 
     /**
@@ -76,6 +79,15 @@ public final class LibraryImporter {
         this.inspector = new ReleaseInspector(reader, presence, formats);
         this.clock = clock;
         setMaxStandby(maxStandby);
+    }
+
+    /**
+     * Tells {@code listener} every item a later import makes, after its transaction committed (not
+     * an NZB already stored, nor a standby). Called on the importing thread: listeners must return
+     * at once and must not throw.
+     */
+    public void onImported(Consumer<ItemView> listener) {
+        importListeners.add(listener);
     }
 
     /** Changes the pool size limit for standbys added from now on (saved settings applied without a restart). */
@@ -129,7 +141,7 @@ public final class LibraryImporter {
         if (known.isPresent()) return known.get();
         PreparedRelease release = inspector.inspect(nzb, sha256, name, nameWins, password);
         Instant now = clock.instant();
-        return write(c -> {
+        ImportResult result = write(c -> {
             Optional<ImportResult> raced = existing(c, sha256, Optional.empty());
             if (raced.isPresent()) return raced.get();
             long itemId = Items.insert(c, uniqueName(c, release.itemName()), now);
@@ -138,6 +150,8 @@ public final class LibraryImporter {
             EventLog.append(c, now, itemId, EventKind.IMPORTED, detail(sourceId, release));
             return new ImportResult(view(c, itemId), sourceId, true);
         });
+        if (result.created()) importListeners.forEach(l -> l.accept(result.item()));
+        return result;
     }
 
     /** {@link #importNzb(byte[], Optional, Optional)} without an indexer link. */

@@ -1,5 +1,6 @@
 package io.nzbmount.server.sabnzbd;
 
+import io.nzbmount.config.HostPort;
 import io.nzbmount.server.http.FetchTargets;
 import io.nzbmount.server.library.LibraryImporter;
 import java.io.IOException;
@@ -10,6 +11,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -20,7 +22,9 @@ import java.util.regex.Pattern;
  * this server send a request, so it must not reach what only this machine can: http and https only,
  * no login in the URL, and no host that resolves to a loopback, link-local (cloud metadata),
  * wildcard or multicast address (hosts on the LAN stay allowed: indexers and their proxies live
- * there). Redirects are followed by hand, at most {@value #MAX_REDIRECTS}, each checked the same
+ * there). A host the user named in {@code downloads.allowedNzbHosts} (a self-hosted indexer on this
+ * machine) is let through by name and port; a name not listed is judged by the addresses it resolves
+ * to, whatever is listed. Link-local addresses are refused always. Redirects are followed by hand, at most {@value #MAX_REDIRECTS}, each checked the same
  * way. The body is cut off past {@link LibraryImporter#MAX_NZB_BYTES}. Thread safe.
  */
 final class NzbUrlFetcher {
@@ -30,10 +34,10 @@ final class NzbUrlFetcher {
     private static final Pattern FILENAME = Pattern.compile("filename\\*?=(?:UTF-8'')?\"?([^\";]+)\"?",
             Pattern.CASE_INSENSITIVE);
 
-    /** What may be asked for: a check of the addresses a host resolves to. */
+    /** What may be asked for: a check of a URL's host and port and the addresses the host resolves to. */
     interface AddressPolicy {
-        /** Throws when the host may not be asked. */
-        void check(String host) throws SabException;
+        /** Throws when the URL's host may not be asked. */
+        void check(URI uri) throws SabException;
     }
 
     /** The fetched NZB and the file name the server gave it, if any. */
@@ -41,10 +45,23 @@ final class NzbUrlFetcher {
     }
 
     /** Refuses hosts that resolve to loopback, link-local, wildcard or multicast addresses ({@link FetchTargets}). */
-    static final AddressPolicy PUBLIC_AND_LAN = host -> {
-        Optional<String> refusal = FetchTargets.refusal(host, false);
-        if (refusal.isPresent()) throw new SabException("addurl: " + refusal.get());
-    };
+    static final AddressPolicy PUBLIC_AND_LAN = allowing(List.of());
+
+    /**
+     * {@link #PUBLIC_AND_LAN}, except that a URL whose host and port an entry of {@code allowed}
+     * names may also reach this machine (only link-local addresses are refused for it).
+     */
+    static AddressPolicy allowing(List<HostPort> allowed) {
+        List<HostPort> named = List.copyOf(allowed);
+        return uri -> {
+            boolean listed = named.stream().anyMatch(h -> h.matches(uri));
+            Optional<String> refusal = FetchTargets.refusal(uri.getHost(), listed);
+            if (refusal.isPresent()) {
+                throw new SabException("addurl: " + refusal.get() + (listed ? "" : " (hosts named in"
+                        + " downloads.allowedNzbHosts may be on this machine)"));
+            }
+        };
+    }
 
     private final HttpClient http;
     private final AddressPolicy policy;
@@ -96,7 +113,7 @@ final class NzbUrlFetcher {
         }
         if (uri.getHost() == null) throw new SabException("addurl: the URL has no host");
         if (uri.getRawUserInfo() != null) throw new SabException("addurl: the URL must not carry a login");
-        policy.check(uri.getHost());
+        policy.check(uri);
         return uri;
     }
 

@@ -38,12 +38,14 @@ public final class SabnzbdApi {
     /**
      * What adds jobs from NZB URLs ({@code addurl}, and the streams of a URL).
      *
-     * @param allowedHosts hosts that may be fetched from even on this machine (named by the caller
-     *                     explicitly); every other host gets the address checks of {@code addurl}
+     * @param allowedHosts hosts that may be fetched from even on this machine besides those
+     *                     {@code downloads.allowedNzbHosts} names (named by the caller explicitly);
+     *                     every other host gets the address checks of {@code addurl}
      */
-    public static UrlGrabs grabs(DownloadClient client, Predicate<String> allowedHosts) {
-        NzbUrlFetcher.AddressPolicy policy = host -> {
-            if (!allowedHosts.test(host)) NzbUrlFetcher.PUBLIC_AND_LAN.check(host);
+    public static UrlGrabs grabs(DownloadClient client, DownloadSettings settings, Predicate<String> allowedHosts) {
+        NzbUrlFetcher.AddressPolicy listed = NzbUrlFetcher.allowing(settings.allowedNzbHosts());
+        NzbUrlFetcher.AddressPolicy policy = uri -> {
+            if (!allowedHosts.test(uri.getHost())) listed.check(uri);
         };
         return new UrlGrabs(client, new NzbUrlFetcher(policy));
     }

@@ -75,7 +75,7 @@ final class SettingsRequest {
                         p -> p.credentials().map(Credentials::password), SecretDestination::moved, env, problems, moved));
                 case "indexers" -> out.set(key, list(value, "indexers", "apiKey", saved.indexers(),
                         i -> Optional.of(i.apiKey()), SecretDestination::moved, env, problems, moved));
-                case "reader", "downloads" -> problems.put(key, "not changed here; edit the configuration file");
+                case "reader", "downloads", "rclone" -> problems.put(key, "not changed here; edit the configuration file");
                 default -> {
                     if (SettingsTrees.EDITABLE.contains(key)) {
                         out.set(key, value);

@@ -56,6 +56,12 @@ final class SettingsTrees {
         s.downloads().publicUrl().ifPresent(u -> downloads.put("publicUrl", u.toString()));
         downloads.put("strmLinks", s.downloads().strmLinks().word());
         downloads.put("streamLinkHours", s.downloads().streamLinkHours());
+        ArrayNode nzbHosts = downloads.putArray("allowedNzbHosts");
+        s.downloads().allowedNzbHosts().forEach(h -> nzbHosts.add(h.toString()));
+        ObjectNode rclone = root.putObject("rclone");
+        s.rclone().rcUrl().ifPresent(u -> rclone.put("rcUrl", u.toString()));
+        s.rclone().login().ifPresent(c -> credentials(rclone, c));
+        rclone.put("remoteRoot", s.rclone().remoteRoot());
         return root;
     }
 

@@ -6,10 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
+import io.nzbmount.config.HostPort;
 import io.nzbmount.server.library.LibraryImporter;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
@@ -55,11 +58,13 @@ class NzbUrlFetcherTest {
         http.stop(0);
     }
 
-    /** A policy for the test only: the test server is on loopback, which the real policy refuses. */
+    /** The real policy with {@code hosts} named in downloads.allowedNzbHosts (the test server is on loopback). */
     private static NzbUrlFetcher allowing(Set<String> hosts) {
-        return new NzbUrlFetcher(host -> {
-            if (!hosts.contains(host)) throw new SabException("addurl: " + host + " refused");
-        });
+        return new NzbUrlFetcher(NzbUrlFetcher.allowing(hosts.stream().map(h -> HostPort.parse(h).orElseThrow()).toList()));
+    }
+
+    private static URI at(String host) {
+        return URI.create("http://" + host + "/x.nzb");
     }
 
     @Test
@@ -78,18 +83,39 @@ class NzbUrlFetcherTest {
     @Test
     void aRedirectIsCheckedLikeTheFirstUrl() {
         SabException e = assertThrows(SabException.class,
-                () -> new NzbUrlFetcher(host -> {
-                    if (!host.equals("127.0.0.1")) NzbUrlFetcher.PUBLIC_AND_LAN.check(host);
-                }).fetch(base + "/to-metadata"));
+                () -> allowing(Set.of("127.0.0.1")).fetch(base + "/to-metadata"));
         assertTrue(e.getMessage().contains("169.254.169.254"), e::getMessage);
     }
 
     @Test
     void theRealPolicyRefusesLoopbackAndLinkLocalButNotTheLan() throws Exception {
-        for (String host : new String[] {"127.0.0.1", "localhost", "169.254.169.254", "::1", "0.0.0.0", "224.0.0.1"}) {
-            assertThrows(SabException.class, () -> NzbUrlFetcher.PUBLIC_AND_LAN.check(host), host);
+        for (String host : new String[] {"127.0.0.1", "localhost", "169.254.169.254", "[::1]", "0.0.0.0", "224.0.0.1"}) {
+            assertThrows(SabException.class, () -> NzbUrlFetcher.PUBLIC_AND_LAN.check(at(host)), host);
         }
-        NzbUrlFetcher.PUBLIC_AND_LAN.check("192.168.1.20");
-        NzbUrlFetcher.PUBLIC_AND_LAN.check("10.0.0.5");
+        NzbUrlFetcher.PUBLIC_AND_LAN.check(at("192.168.1.20"));
+        NzbUrlFetcher.PUBLIC_AND_LAN.check(at("10.0.0.5"));
+    }
+
+    @Test
+    void aNamedHostOfThisMachineIsFetchedOnlyUnderItsNameAndPort() throws Exception {
+        int port = http.getAddress().getPort();
+        NzbUrlFetcher named = allowing(Set.of("127.0.0.1:" + port));
+        assertArrayEquals("<nzb/>".getBytes(StandardCharsets.UTF_8), named.fetch(base + "/get.nzb").bytes());
+        // Another port of the same address is another service of this machine.
+        SabException otherPort = assertThrows(SabException.class,
+                () -> named.fetch("http://127.0.0.1:" + (port == 65535 ? port - 1 : port + 1) + "/get.nzb"));
+        assertTrue(otherPort.getMessage().contains("address of this machine"), otherPort::getMessage);
+        // A name that is not listed is judged by what it resolves to, even when that is a listed address.
+        SabException otherName = assertThrows(SabException.class,
+                () -> named.fetch("http://localhost:" + port + "/get.nzb"));
+        assertTrue(otherName.getMessage().contains("downloads.allowedNzbHosts"), otherName::getMessage);
+    }
+
+    @Test
+    void aNamedHostStillNeverReachesLinkLocalAddresses() {
+        SabException e = assertThrows(SabException.class,
+                () -> NzbUrlFetcher.allowing(List.of(HostPort.parse("169.254.169.254").orElseThrow()))
+                        .check(URI.create("http://169.254.169.254/latest/")));
+        assertTrue(e.getMessage().contains("169.254.169.254"), e::getMessage);
     }
 }
