@@ -57,7 +57,10 @@ public final class ItemCatalog {
         this.db = db;
     }
 
-    /** Every item, ordered by name. */
+    /**
+     * Every item with its full view, ordered by name. A few queries an item: a listing wants
+     * {@link #page} or {@link #folders}, one query for the whole library.
+     */
     public List<ItemView> items() throws StoreException {
         return db.transaction(c -> {
             List<ItemView> views = new ArrayList<>();
