@@ -52,17 +52,21 @@ public final class StreamingLibrary implements Library {
     }
 
     private LibraryNode folder(ItemView item) {
+        return new Folder(item.item().name(), item.item().created(), files(item));
+    }
+
+    private List<LibraryNode> files(ItemView item) {
         List<LibraryNode> files = new ArrayList<>();
         for (LibraryFileView f : item.files()) {
             files.add(file(new MountedFile(item.item().id(), item.item().name(), item.item().created(),
                     f.sourceSha256(), f)));
         }
-        return new Folder(item.item().name(), item.item().created(), List.copyOf(files));
+        return List.copyOf(files);
     }
 
     private List<LibraryNode> files(long itemId) {
         try {
-            return catalog.item(itemId).map(this::folder).map(f -> ((LibraryFolder) f).children()).orElse(List.of());
+            return catalog.item(itemId).map(this::files).orElse(List.of());
         } catch (StoreException e) {
             throw unreadable(e);
         }
