@@ -77,6 +77,14 @@ def test_the_playing_item_is_found_by_its_file_path(server):
     assert find_item(api, server.base + "/dav/library/Other/x.mkv", "", "") is None
 
 
+def test_only_the_item_named_by_the_folder_is_asked_for_its_files(server):
+    server.answer("GET", "/api/items", body={"items": [dict(LISTED[0], id=8, name="Other"), LISTED[0]]})
+    server.answer("GET", "/api/items/7", body=ITEM)
+    api = Api(server.base, Credentials())
+    assert find_item(api, server.base + FILE_PATH, "", "") == 7
+    assert server.got("GET", "/api/items/8") == []
+
+
 def test_the_item_the_plugin_resolved_is_taken_without_asking_the_server(server):
     api = Api(server.base, Credentials())
     assert find_item(api, server.base + FILE_PATH, "7", server.base + FILE_PATH) == 7

@@ -40,7 +40,12 @@ def find_item(api, url, hinted_item, hinted_url):
         return None
     if hinted_item and hinted_url and library_path(hinted_url, api.base) == path:
         return int(hinted_item)
+    # The folder is the item's name (unique, ASCII case ignored): only that item's files are asked
+    # for, not those of every item of a large library.
+    folder = path[len("/dav/library/"):].split("/", 1)[0].lower()
     for row in api.items():
+        if row.get("name", "").lower() != folder:
+            continue
         detail = api.item(row["id"])
         if any(urllib.parse.unquote(f["path"]) == path for f in detail.get("files", [])):
             return detail["id"]

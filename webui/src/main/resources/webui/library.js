@@ -1,5 +1,6 @@
-// The library page: every item as a card with its state, file count, size and the WebDAV URL of
-// each file; import by upload or drag and drop; delete with confirmation. Polls the API and
+// The library page: one page of items (PAGE_SIZE, in name order) as cards with their state, file
+// count, size and the WebDAV URL of each file; a search the server runs over the whole library;
+// import by upload or drag and drop; delete with confirmation. Polls the API for the page shown and
 // updates cards in place (keyed by item id), so nothing flickers or loses focus.
 import { h, setText, setAttr, formatSize, replaceChildren, timeElement } from './dom.js';
 import { api, davUrl, summaryOf } from './api.js';
@@ -13,6 +14,10 @@ const POLL_MS = 3000;
 export const DEMO_HINT = 'Try it: copy the WebDAV URL of the Demo Clock film into a media player (Kodi, VLC, mpv),'
   + ' then press Simulate failure on its page while it plays: the film goes on from a standby.';
 const FILES_SHOWN = 4;
+// Items on one page: a library of 20,000 shows its first page at once, and only its cards' details are asked.
+export const PAGE_SIZE = 50;
+const SEARCH_DELAY_MS = 250;
+const EMPTY_LIBRARY = 'No items yet. Import an NZB above, drop one into the watch folder, or PUT it into /dav/nzbs/.';
 
 export function libraryPage(main) {
   const cards = new Map();
@@ -26,11 +31,14 @@ export function libraryPage(main) {
     }
   }, () => {});
   const summary = h('p', { class: 'sub' }, ' ');
+  let offset = 0;
+  let query = '';
+  let total = 0;
+  let asked = 0;
   const error = pageError();
   const notice = h('p', { class: 'page-notice', role: 'status' });
   const list = h('ul', { class: 'items', 'aria-labelledby': 'library-items-title', 'aria-busy': 'true' });
-  const empty = h('p', { class: 'empty', hidden: true },
-    'No items yet. Import an NZB above, drop one into the watch folder, or PUT it into /dav/nzbs/.');
+  const empty = h('p', { class: 'empty', hidden: true }, EMPTY_LIBRARY);
   const loading = h('p', { class: 'loading' }, 'Loading the library…');
   const demoHint = h('p', { class: 'demo-hint', hidden: true }, DEMO_HINT);
 
@@ -39,14 +47,40 @@ export function libraryPage(main) {
     title: 'Import an NZB',
     hint: 'The release is checked (files, sizes, a sample of articles) before it is added.',
     onImported: (item) => {
-      const s = summaryOf(item);
-      const card = upsert(s);
-      card.detailKey = null;
-      showFiles(card, item);
-      card.detailKey = JSON.stringify(s);
-      placeAll([...cards.values()].map((c) => c.summary).sort(byName));
+      const card = cards.get(item.id);
+      if (card) {
+        card.detailKey = null;
+        showFiles(card, item);
+        card.detailKey = JSON.stringify(summaryOf(item));
+      }
+      stop.now();
     },
   });
+
+  const search = h('input', { type: 'search', id: 'library-search', class: 'library-search', autocomplete: 'off',
+    placeholder: 'Search the library', 'aria-label': 'Search the library by name' });
+  let searchTimer = 0;
+  search.addEventListener('input', () => {
+    clearTimeout(searchTimer);
+    searchTimer = setTimeout(() => {
+      const q = search.value.trim();
+      if (q === query) return;
+      query = q;
+      offset = 0;
+      stop.now();
+    }, SEARCH_DELAY_MS);
+  });
+  const previous = h('button', { type: 'button', class: 'secondary small', id: 'library-previous',
+    on: { click: () => turn(-PAGE_SIZE) } }, 'Previous');
+  const next = h('button', { type: 'button', class: 'secondary small', id: 'library-next',
+    on: { click: () => turn(PAGE_SIZE) } }, 'Next');
+  const position = h('span', { class: 'pager-position', role: 'status' });
+  const pager = h('nav', { class: 'pager', 'aria-label': 'Library pages', hidden: true }, previous, position, next);
+
+  function turn(by) {
+    offset = Math.max(0, offset + by);
+    stop.now();
+  }
 
   replaceChildren(main,
     pageHead('Library', summary),
@@ -54,16 +88,27 @@ export function libraryPage(main) {
     error,
     upload,
     h('section', { class: 'library', 'aria-labelledby': 'library-items-title' },
-      h('div', { class: 'section-head' }, h('h2', { id: 'library-items-title' }, 'Items'), notice),
-      loading, list, empty));
+      h('div', { class: 'section-head' }, h('h2', { id: 'library-items-title' }, 'Items'), search, notice),
+      loading, list, empty, pager));
 
   async function refresh() {
+    const mine = ++asked;
+    const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(offset) });
+    if (query) params.set('q', query);
     let data;
     try {
-      data = await api('GET', '/api/items');
+      data = await api('GET', '/api/items?' + params);
     } catch (e) {
       setText(error, 'Cannot load the library: ' + e.message);
       return;
+    }
+    // A newer search or page was asked for while this one was on its way: that one is shown.
+    if (mine !== asked) return;
+    total = Number.isInteger(data.total) ? data.total : 0;
+    if (offset > 0 && offset >= total) {
+      // The page emptied (items deleted elsewhere): show the last page there is.
+      offset = Math.max(0, Math.floor((total - 1) / PAGE_SIZE) * PAGE_SIZE);
+      return refresh();
     }
     setText(error, '');
     loading.hidden = true;
@@ -82,18 +127,22 @@ export function libraryPage(main) {
   }
 
   function placeAll(items) {
-    let previous = null;
+    let previousEl = null;
     for (const item of items) {
       const card = cards.get(item.id);
       if (!card) continue;
-      const wanted = previous ? previous.nextSibling : list.firstChild;
+      const wanted = previousEl ? previousEl.nextSibling : list.firstChild;
       if (wanted !== card.el) list.insertBefore(card.el, wanted);
-      previous = card.el;
+      previousEl = card.el;
     }
-    empty.hidden = cards.size > 0;
-    const total = [...cards.values()].reduce((sum, c) => sum + (c.summary.size || 0), 0);
-    setText(summary, cards.size === 0 ? 'Nothing imported yet'
-      : cards.size + (cards.size === 1 ? ' item · ' : ' items · ') + formatSize(total));
+    empty.hidden = total > 0;
+    setText(empty, query ? 'No item matches “' + query + '”.' : EMPTY_LIBRARY);
+    const counted = total + (total === 1 ? ' item' : ' items');
+    setText(summary, total === 0 && !query ? 'Nothing imported yet' : query ? counted + ' match “' + query + '”' : counted);
+    pager.hidden = total <= PAGE_SIZE && offset === 0;
+    previous.disabled = offset === 0;
+    next.disabled = offset + PAGE_SIZE >= total;
+    setText(position, total === 0 ? '' : (offset + 1) + '–' + Math.min(offset + PAGE_SIZE, total) + ' of ' + total);
   }
 
   function upsert(item) {
@@ -220,8 +269,8 @@ export function libraryPage(main) {
       await api('DELETE', '/api/items/' + card.summary.id);
       card.el.remove();
       cards.delete(card.summary.id);
-      placeAll([...cards.values()].map((c) => c.summary));
       setText(notice, 'Deleted “' + name + '”.');
+      stop.now();
     } catch (e) {
       card.deleting = false;
       card.refs.remove.disabled = false;
@@ -263,8 +312,4 @@ export function libraryPage(main) {
   const stop = poll(refresh, POLL_MS);
   const unlive = onTimeline(() => stop.now());
   return { title: 'Library', dispose: () => { stop(); unsubscribe(); unlive(); } };
-}
-
-function byName(a, b) {
-  return a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
 }

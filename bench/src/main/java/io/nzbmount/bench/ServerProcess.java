@@ -62,7 +62,20 @@ final class ServerProcess implements AutoCloseable {
         try (ServerSocket probe = new ServerSocket(0)) {
             port = probe.getLocalPort();
         }
-        Path config = Jar.config(work, "nzbmount-serve.yaml", port, readAhead, pipelineDepth, providers);
+        Jar.config(work, "nzbmount-serve.yaml", port, readAhead, pipelineDepth, providers);
+        return launch(jar, jvmFlags, work, port);
+    }
+
+    /**
+     * Starts {@code serve} again on the data directory and config a stopped server of {@link #start}
+     * left in {@code work}, on the same port; returns once it answers {@code GET /api/items}.
+     */
+    static ServerProcess restart(Path jar, List<String> jvmFlags, Path work, int port) throws Exception {
+        return launch(jar, jvmFlags, work, port);
+    }
+
+    private static ServerProcess launch(Path jar, List<String> jvmFlags, Path work, int port) throws Exception {
+        Path config = work.resolve("nzbmount-serve.yaml");
         Process p = new ProcessBuilder(Jar.command(jar, jvmFlags, "serve", "--config", config.toString()))
                 .redirectErrorStream(true).redirectOutput(work.resolve("serve.log").toFile()).start();
         ServerProcess server = new ServerProcess(p, port);
@@ -86,7 +99,7 @@ final class ServerProcess implements AutoCloseable {
             } catch (IOException notYet) {
                 // Not listening yet.
             }
-            Thread.sleep(200);
+            Thread.sleep(20);
         }
         throw new IOException("serve did not answer within 90 s: " + Files.readString(log).strip());
     }

@@ -10,6 +10,7 @@ import io.nzbmount.server.observe.EventJson;
 import io.nzbmount.server.release.ReleaseName;
 import io.nzbmount.server.standby.ContentQuery;
 import io.nzbmount.server.store.EventRecord;
+import io.nzbmount.server.store.ItemSummaries;
 import io.nzbmount.server.store.RefusalRecord;
 import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.StandbyProgress;
@@ -40,15 +41,15 @@ final class ApiJson {
     }
 
     /** An item in a listing: no file or source lists. */
-    static Map<String, Object> summary(ItemView v) {
+    static Map<String, Object> summary(ItemSummaries.Summary s) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("id", v.item().id());
-        m.put("name", v.item().name());
-        m.put("created", time(v.item().created()));
-        m.put("files", v.files().size());
-        m.put("size", v.files().stream().mapToLong(LibraryFileView::size).sum());
-        m.put("primaryState", v.primary().state().word());
-        m.put("standby", v.standby().size());
+        m.put("id", s.id());
+        m.put("name", s.name());
+        m.put("created", time(s.created()));
+        m.put("files", s.files());
+        m.put("size", s.size());
+        m.put("primaryState", s.primaryState().word());
+        m.put("standby", s.standby());
         return m;
     }
 

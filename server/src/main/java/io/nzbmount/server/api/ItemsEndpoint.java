@@ -5,17 +5,22 @@ import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.standby.StandbyStatus;
 import io.nzbmount.server.store.StandbyProgress;
 import io.nzbmount.server.store.StoreException;
+import io.nzbmount.server.store.ItemSummaries;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.eclipse.jetty.server.Request;
 
 /**
- * {@code GET /api/items}, {@code POST /api/items} (from a search result, see {@link SearchEndpoint}),
+ * {@code GET /api/items} (all items, or a page of those a search lets through), {@code POST /api/items} (from a search result, see {@link SearchEndpoint}),
  * {@code GET /api/items/{id}} (with the proof progress of its standbys, its problem and the source serving it now), {@code DELETE /api/items/{id}}.
  * Thread-safe.
  */
 final class ItemsEndpoint {
+
+    /** The most items one page of {@code GET /api/items} holds. */
+    static final int MAX_PAGE = 1000;
 
     private final ItemCatalog catalog;
     private final SearchEndpoint search;
@@ -35,7 +40,19 @@ final class ItemsEndpoint {
         if (!request.getMethod().equals("GET")) {
             throw ApiException.methodNotAllowed(request.getMethod(), search.available() ? "GET, POST" : "GET");
         }
-        return Reply.json(200, Map.of("items", catalog.items().stream().map(ApiJson::summary).toList()));
+        ItemSummaries.Filter filter = ItemSummaries.Filter.of(query.text("q").orElse(""));
+        long offset = query.number("offset", 0).orElse(0L);
+        long limit = query.number("limit", 1).orElse((long) Integer.MAX_VALUE);
+        if (offset > Integer.MAX_VALUE) throw ApiException.badRequest("offset must be at most " + Integer.MAX_VALUE);
+        if (query.text("limit").isPresent() && limit > MAX_PAGE) {
+            throw ApiException.badRequest("limit must be at most " + MAX_PAGE + ", not " + limit);
+        }
+        ItemSummaries.Page page = catalog.page(filter, (int) offset, (int) limit);
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("items", page.items().stream().map(ApiJson::summary).toList());
+        body.put("total", page.total());
+        body.put("offset", offset);
+        return Reply.json(200, body);
     }
 
     Reply member(Request request, String idText) throws StoreException {

@@ -158,7 +158,7 @@ public final class DavTree {
         return library.resolve(List.of())
                 .filter(node -> node instanceof LibraryFolder)
                 .map(node -> (LibraryFolder) node)
-                .<LibraryFolder>map(folder -> new Folder(LIBRARY, folder.lastModified(), folder::children))
+                .<LibraryFolder>map(folder -> new Renamed(LIBRARY, folder))
                 .orElseGet(() -> new Folder(LIBRARY, started, List::of));
     }
 
@@ -166,7 +166,28 @@ public final class DavTree {
         return new Folder(NZBS, started, List::of);
     }
 
-    /** A folder the tree makes itself, or the library root under its path name. */
+    /**
+     * The library's root under its path name. Its date and children are asked of the library
+     * only when wanted: a request for a path below the root resolves the root without listing it.
+     */
+    private record Renamed(String name, LibraryFolder folder) implements LibraryFolder {
+        @Override
+        public Instant lastModified() {
+            return folder.lastModified();
+        }
+
+        @Override
+        public Instant created() {
+            return folder.created();
+        }
+
+        @Override
+        public List<LibraryNode> children() {
+            return folder.children();
+        }
+    }
+
+    /** A folder the tree makes itself. */
     private record Folder(String name, Instant lastModified, Supplier<List<LibraryNode>> listing)
             implements LibraryFolder {
         @Override

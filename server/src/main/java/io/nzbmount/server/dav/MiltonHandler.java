@@ -65,6 +65,7 @@ public final class MiltonHandler extends Handler.Wrapper {
         builder.setMultiNamespaceCustomPropertySourceEnabled(false);
         builder.setBuffering(DefaultHttp11ResponseHandler.BUFFERING.never);
         builder.seteTagGenerator(DavResources::etag);
+        builder.setValueWriters(ListingValueWriters.create());
         return builder.buildHttpManager();
     }
 

@@ -7,6 +7,7 @@ import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.FileRecord;
 import io.nzbmount.server.store.Files;
 import io.nzbmount.server.store.ItemRecord;
+import io.nzbmount.server.store.ItemSummaries;
 import io.nzbmount.server.store.Items;
 import io.nzbmount.server.store.Refusals;
 import io.nzbmount.server.store.SourceRecord;
@@ -56,7 +57,10 @@ public final class ItemCatalog {
         this.db = db;
     }
 
-    /** Every item, ordered by name. */
+    /**
+     * Every item with its full view, ordered by name. A few queries an item: a listing wants
+     * {@link #page} or {@link #folders}, one query for the whole library.
+     */
     public List<ItemView> items() throws StoreException {
         return db.transaction(c -> {
             List<ItemView> views = new ArrayList<>();
@@ -65,6 +69,20 @@ public final class ItemCatalog {
             }
             return views;
         });
+    }
+
+    /**
+     * The items {@code filter} lets through as a list shows them, from {@code offset} (0 the
+     * first), at most {@code limit}, ordered by name then id, with how many there are in all.
+     */
+    public ItemSummaries.Page page(ItemSummaries.Filter filter, int offset, int limit) throws StoreException {
+        return db.transaction(c -> new ItemSummaries.Page(ItemSummaries.count(c, filter),
+                ItemSummaries.page(c, filter, offset, limit)));
+    }
+
+    /** The folder of every item {@link #items()} lists, in the same order, read with one query. */
+    public List<ItemSummaries.Folder> folders() throws StoreException {
+        return db.transaction(ItemSummaries::folders);
     }
 
     public Optional<ItemView> item(long id) throws StoreException {

@@ -10,6 +10,7 @@ import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.ItemView;
 import io.nzbmount.server.library.LibraryFileView;
 import io.nzbmount.server.library.MountedFile;
+import io.nzbmount.server.store.ItemSummaries;
 import io.nzbmount.server.store.StoreException;
 import java.io.IOException;
 import java.time.Instant;
@@ -42,28 +43,37 @@ public final class StreamingLibrary implements Library {
                 default -> Optional.empty();
             };
         } catch (StoreException e) {
-            throw new HttpProblem.Unavailable("the library database cannot be read: " + e.getMessage());
+            throw unreadable(e);
         }
     }
 
-    private LibraryNode root() throws StoreException {
-        List<ItemView> items = catalog.items();
-        List<LibraryNode> children = new ArrayList<>(items.size());
-        Instant newest = Instant.EPOCH;
-        for (ItemView item : items) {
-            children.add(folder(item));
-            if (item.item().created().isAfter(newest)) newest = item.item().created();
-        }
-        return new Folder("library", newest, List.copyOf(children));
+    private LibraryNode root() {
+        return new Root();
     }
 
     private LibraryNode folder(ItemView item) {
+        return new Folder(item.item().name(), item.item().created(), files(item));
+    }
+
+    private List<LibraryNode> files(ItemView item) {
         List<LibraryNode> files = new ArrayList<>();
         for (LibraryFileView f : item.files()) {
             files.add(file(new MountedFile(item.item().id(), item.item().name(), item.item().created(),
                     f.sourceSha256(), f)));
         }
-        return new Folder(item.item().name(), item.item().created(), List.copyOf(files));
+        return List.copyOf(files);
+    }
+
+    private List<LibraryNode> files(long itemId) {
+        try {
+            return catalog.item(itemId).map(this::files).orElse(List.of());
+        } catch (StoreException e) {
+            throw unreadable(e);
+        }
+    }
+
+    private static HttpProblem.Unavailable unreadable(StoreException e) {
+        return new HttpProblem.Unavailable("the library database cannot be read: " + e.getMessage());
     }
 
     private LibraryNode file(MountedFile mounted) {
@@ -71,6 +81,61 @@ public final class StreamingLibrary implements Library {
     }
 
     private record Folder(String name, Instant lastModified, List<LibraryNode> children) implements LibraryFolder {}
+
+    /**
+     * The library root. Its listing is one query, made the first time this node is asked for its
+     * children or its date and kept for the node's life (one request): resolving the root, which
+     * every request below it does, costs nothing.
+     */
+    private final class Root implements LibraryFolder {
+        private List<LibraryNode> children;
+        private Instant newest;
+
+        @Override public String name() { return "library"; }
+
+        @Override public synchronized Instant lastModified() {
+            list();
+            return newest;
+        }
+
+        @Override public synchronized List<LibraryNode> children() {
+            list();
+            return children;
+        }
+
+        private void list() {
+            if (children != null) return;
+            List<ItemSummaries.Folder> folders;
+            try {
+                folders = catalog.folders();
+            } catch (StoreException e) {
+                throw unreadable(e);
+            }
+            List<LibraryNode> list = new ArrayList<>(folders.size());
+            Instant latest = Instant.EPOCH;
+            for (ItemSummaries.Folder f : folders) {
+                list.add(new ItemFolder(f));
+                if (f.created().isAfter(latest)) latest = f.created();
+            }
+            children = List.copyOf(list);
+            newest = latest;
+        }
+    }
+
+    /** An item's folder as the root lists it: its files are read only when they are asked for. */
+    private final class ItemFolder implements LibraryFolder {
+        private final ItemSummaries.Folder item;
+
+        ItemFolder(ItemSummaries.Folder item) {
+            this.item = item;
+        }
+
+        @Override public String name() { return item.name(); }
+
+        @Override public Instant lastModified() { return item.created(); }
+
+        @Override public List<LibraryNode> children() { return files(item.id()); }
+    }
 
     /**
      * A file's identity belongs to the item, not to the source serving it: every source of an

@@ -285,6 +285,35 @@ class ApiHandlerTest {
     }
 
     @Test
+    void itemListPagesAndSearchesAndRefusesBadPages() throws Exception {
+        List<String> titles = List.of("Alpha Film", "Beta.Film.2020", "Gamma Show", "Delta Film");
+        for (int i = 0; i < titles.size(); i++) {
+            assertEquals(201, post("/api/nzbs", TestNzbs.film("page" + i, titles.get(i))).statusCode());
+        }
+        JsonNode all = json(get("/api/items"));
+        assertEquals(List.of("Alpha Film", "Beta.Film.2020", "Delta Film", "Gamma Show"), all.get("items").findValuesAsText("name"));
+        assertEquals(4, all.get("total").asInt());
+
+        JsonNode page = json(get("/api/items?limit=2&offset=1"));
+        assertEquals(List.of("Beta.Film.2020", "Delta Film"), page.get("items").findValuesAsText("name"));
+        assertEquals(4, page.get("total").asInt());
+        assertEquals(1, page.get("offset").asInt());
+        assertEquals(all.get("items").get(1), page.get("items").get(0), "a page shows an item as the full list does");
+
+        JsonNode found = json(get("/api/items?q=film&limit=2"));
+        assertEquals(List.of("Alpha Film", "Beta.Film.2020"), found.get("items").findValuesAsText("name"));
+        assertEquals(3, found.get("total").asInt());
+        assertEquals(List.of("Beta.Film.2020"), json(get("/api/items?q=beta%20film")).get("items").findValuesAsText("name"));
+        assertEquals(0, json(get("/api/items?offset=9")).get("items").size());
+
+        assertTrue(error(get("/api/items?limit=0"), 400).contains("limit"));
+        assertTrue(error(get("/api/items?limit=1001"), 400).contains("at most 1000"));
+        assertTrue(error(get("/api/items?offset=-1"), 400).contains("offset"));
+        assertTrue(error(get("/api/items?limit=x"), 400).contains("limit"));
+        assertTrue(error(get("/api/items?q=a&q=b"), 400).contains("more than once"));
+    }
+
+    @Test
     void restartServesTheSameItems() throws Exception {
         post("/api/nzbs", TestNzbs.film("a", "One"));
         post("/api/nzbs", TestNzbs.film("b", "Two"));
