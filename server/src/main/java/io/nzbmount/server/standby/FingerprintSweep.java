@@ -234,25 +234,52 @@ final class FingerprintSweep {
             goneForGood = true;
         }
         if (!goneForGood) return new Compared(null, SampleOutcome.UNREADABLE, false, null);
-        if (book.othersCoverEveryReadableByte(i)) return new Compared(null, null, true, null);
-        // A small file: no room of the sample's length, but readable bytes no other sample
-        // compares; the sample shrinks to them.
-        Optional<Sample> gap = book.intoGap(i);
-        if (gap.isEmpty()) {
-            if (firstUnreadable == null) {
-                firstUnreadable = "no bytes of \"" + pair.name() + "\" that both sides can read were left";
+        return shrunk(pair, book, i, primary, standby);
+    }
+
+    /**
+     * Sample {@code i} of a small file, with no room of its length left: left out when the other
+     * samples compare every byte both sides can read, else shrunk into readable bytes no other
+     * sample compares. Bytes a side turns out to lack for good there are that side's hole, and
+     * the sample shrinks into the next such bytes (at most {@link SampleBook#MAX_MOVES} times).
+     */
+    private Compared shrunk(FilePair pair, SampleBook book, int i, Side primary, Side standby)
+            throws StoreException, ReadCancelledException {
+        for (int tries = 0; tries <= SampleBook.MAX_MOVES; tries++) {
+            if (book.othersCoverEveryReadableByte(i)) return new Compared(null, null, true, null);
+            Optional<Sample> gap = book.intoGap(i);
+            if (gap.isEmpty()) {
+                if (firstUnreadable == null) {
+                    firstUnreadable = "no bytes of \"" + pair.name() + "\" that both sides can read were left";
+                }
+                return new Compared(null, SampleOutcome.UNREADABLE, false, null);
             }
-            return new Compared(null, SampleOutcome.UNREADABLE, false, null);
+            byte[] primaryDigest;
+            try {
+                primaryDigest = primaryDigest(pair, gap.get(), primary, book);
+            } catch (ReadFailure e) {
+                if (firstUnreadable == null) firstUnreadable = describe(pair, gap.get(), "on the primary", e);
+                if (FailureKind.of(e) != FailureKind.PERMANENT) return new Compared(gap.get(), SampleOutcome.UNREADABLE, false, null);
+                ArticleSpan span = primary.failedSpan();
+                found.primary(pair.primaryIndex(), span);
+                book.lacking(span.start(), span.end());
+                continue;
+            }
+            try {
+                byte[] standbyDigest = standby.digest(gap.get());
+                standbyRead = true;
+                return new Compared(gap.get(), SampleOutcome.compare(primaryDigest, standbyDigest), false, null);
+            } catch (ReadFailure e) {
+                if (firstUnreadable == null) firstUnreadable = describe(pair, gap.get(), "here", e);
+                if (FailureKind.of(e) != FailureKind.PERMANENT) return new Compared(gap.get(), SampleOutcome.UNREADABLE, false, null);
+                ArticleSpan span = standby.failedSpan();
+                found.standby(pair.standbyIndex(), span);
+                String dead = deadAfter(pair, gap.get(), primary);
+                if (dead != null) return new Compared(gap.get(), SampleOutcome.UNREADABLE, false, dead);
+                book.lacking(span.start(), span.end());
+            }
         }
-        try {
-            byte[] primaryDigest = primaryDigest(pair, gap.get(), primary, book);
-            byte[] standbyDigest = standby.digest(gap.get());
-            standbyRead = true;
-            return new Compared(gap.get(), SampleOutcome.compare(primaryDigest, standbyDigest), false, null);
-        } catch (ReadFailure e) {
-            if (firstUnreadable == null) firstUnreadable = describe(pair, gap.get(), "on one side", e);
-            return new Compared(gap.get(), SampleOutcome.UNREADABLE, false, null);
-        }
+        return new Compared(null, SampleOutcome.UNREADABLE, false, null);
     }
 
     /**

@@ -123,6 +123,11 @@ final class SampleBook {
         return Optional.of(s);
     }
 
+    /** Bytes a side turned out to lack for good, which no sample may be moved or shrunk into from now on. */
+    void lacking(long start, long end) {
+        unreadable.add(new SampleMoves.Range(start, end));
+    }
+
     /**
      * A side could not read sample {@code i}: the bytes {@code [start, end)} around it are
      * unreadable for the rest of the sweep, and the sample moves; empty when it may move no more.

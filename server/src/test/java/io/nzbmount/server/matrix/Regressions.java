@@ -247,7 +247,14 @@ final class Regressions {
             new Regression(50728, UNPROVED_7Z_COPY, Scenario.Format.SEVEN_ZIP, Era.NZB_LISTINGS),
             new Regression(51277, "a 7z part posted twice in different copies, one with a hole where they differ:"
                     + " taken as equal where both could be read, the other copy's bytes were served (a wrong byte)",
-                    Scenario.Format.SEVEN_ZIP, Era.NZB_LISTINGS));
+                    Scenario.Format.SEVEN_ZIP, Era.NZB_LISTINGS),
+            // Found by the long run of seeds 60001 to 70000.
+            new Regression(67185, "a small file's sample shrunk into bytes the primary turned out to lack (a corrupt"
+                    + " article found by the sweep): the sweep stayed inconclusive instead of shrinking it into the"
+                    + " next readable bytes, and the response ended at the primary's hole", Era.ENCRYPTED_ARCHIVES),
+            new Regression(69307, "a hex-named 7z part posted twice in different copies, the head of the one that"
+                    + " belongs unreadable: the other copy was taken unproved, its name given by par2 not matching"
+                    + " the unread copy's", Scenario.Format.SEVEN_ZIP, Era.NZB_LISTINGS));
 
     private Regressions() {
     }
