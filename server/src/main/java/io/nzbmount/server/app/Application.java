@@ -11,6 +11,10 @@ import io.nzbmount.server.api.EventStreamHandler;
 import io.nzbmount.server.api.PlaybackHandler;
 import io.nzbmount.server.api.SourcesEndpoint;
 import io.nzbmount.server.cutover.Cutovers;
+import io.nzbmount.server.repair.NewHoles;
+import io.nzbmount.server.repair.RepairJobs;
+import io.nzbmount.server.repair.RepairStore;
+import io.nzbmount.server.repair.RepairedArticles;
 import io.nzbmount.server.cutover.SimulateFailureHandler;
 import io.nzbmount.server.dav.DavHandlers;
 import io.nzbmount.server.policy.FailureRules;
@@ -125,13 +129,19 @@ public final class Application implements AutoCloseable {
             for (String ignored : settingsService.ignoredSaved()) {
                 log.warn("settings saved from the web UI were not used: {}", ignored);
             }
+            // Articles rebuilt from PAR2 recovery data are served before any provider is asked.
+            RepairStore repairStore = new RepairStore(fileSettings.server().dataDir(), RepairStore.DEFAULT_BUDGET);
+            RepairedArticles repaired = new RepairedArticles(repairStore);
             Usenet usenet = new SealedUsenet(Usenet.connect(UsenetSettings.providers(settings),
-                    UsenetSettings.reader(settings.reader())));
+                    UsenetSettings.reader(settings.reader()), repaired));
             started.add(usenet);
             ItemCatalog catalog = new ItemCatalog(db);
             LibraryImporter importer = new LibraryImporter(db, new UsenetReleaseReader(usenet, Priority.FOREGROUND),
                     new UsenetPresence(usenet), clock, settings.fallback().maxStandby());
             EventLog events = new EventLog(db, clock);
+            RepairJobs repairs = new RepairJobs(db, events, clock, catalog, usenet, repairStore, repaired,
+                    fileSettings.server().dataDir().resolve("repair-progress"));
+            started.add(repairs);
 
             ScheduledExecutorService housekeeping = Executors.newSingleThreadScheduledExecutor(
                     Thread.ofPlatform().daemon().name("nzbmount-housekeeping").factory());
@@ -164,6 +174,22 @@ public final class Application implements AutoCloseable {
                     new Diagnostics(settings, events, health, streams, clock));
             FailureRules rules = FailureRules.from(settings.fallback());
             Cutovers cutovers = new Cutovers(db, catalog, usenet, events, rules, clock, System::nanoTime);
+            // A hole found at import or by a stream starts the source's repair; the rebuilt bytes serve the streams.
+            cutovers.setRepairs(new Cutovers.Repairs() {
+                @Override
+                public NewHoles holes() {
+                    return repairs;
+                }
+
+                @Override
+                public boolean repairing(long sourceId) {
+                    return repairs.repairing(sourceId);
+                }
+            });
+            repairs.onFilled(cutovers::holesFilled);
+            importer.onImported(repairs::imported);
+            catalog.onDelete(repairs::itemDeleted);
+            repairs.start();
             // What memory holds about an item goes with it.
             catalog.onDelete(cutovers::forget);
             catalog.onDelete(playback::forget);

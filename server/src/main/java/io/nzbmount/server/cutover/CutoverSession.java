@@ -249,7 +249,8 @@ final class CutoverSession implements ContentReader {
                          boolean simulated) throws IOException {
         ActiveSource next = pick(from);
         if (next == null) {
-            Decision none = policy.onNoCandidate(clock.millis());
+            Decision none = policy.onNoCandidate(clock.millis(),
+                    decision.kind() == FailureKind.PERMANENT && !simulated && cutovers.repairing(from.sourceId()));
             if (none.action() == Decision.Action.RETRY) {
                 retryLater(from, none);
                 return;

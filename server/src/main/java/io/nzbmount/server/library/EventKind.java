@@ -31,7 +31,13 @@ public enum EventKind {
     /** A new request that starts in a known hole starts on another source. */
     ROUTED("routed"),
     /** A stream's response ended short because no source could serve it. */
-    STREAM_CLOSED("stream-closed");
+    STREAM_CLOSED("stream-closed"),
+    /** A source with holes is being repaired from its PAR2 recovery data. */
+    REPAIR_STARTED("repair-started"),
+    /** A repair rebuilt every missing slice; the source serves those bytes from the repair store. */
+    REPAIR_DONE("repair-done"),
+    /** A repair cannot finish: too few recovery slices can be read (the reason says how many). */
+    REPAIR_IMPOSSIBLE("repair-impossible");
 
     private final String wire;
 

@@ -53,6 +53,7 @@ public final class LibraryImporter {
     static final String UNLISTED = "the NZB lists no article for these bytes";
 
     private final Database db;
+    private volatile java.util.function.BiConsumer<Long, Long> imported = (item, source) -> { };
     private final ReleaseInspector inspector;
     private final Clock clock;
     private volatile int maxStandby;
@@ -129,7 +130,7 @@ public final class LibraryImporter {
         if (known.isPresent()) return known.get();
         PreparedRelease release = inspector.inspect(nzb, sha256, name, nameWins, password);
         Instant now = clock.instant();
-        return write(c -> {
+        ImportResult result = write(c -> {
             Optional<ImportResult> raced = existing(c, sha256, Optional.empty());
             if (raced.isPresent()) return raced.get();
             long itemId = Items.insert(c, uniqueName(c, release.itemName()), now);
@@ -138,6 +139,17 @@ public final class LibraryImporter {
             EventLog.append(c, now, itemId, EventKind.IMPORTED, detail(sourceId, release));
             return new ImportResult(view(c, itemId), sourceId, true);
         });
+        if (result.created()) imported.accept(result.item().item().id(), result.sourceId());
+        return result;
+    }
+
+    /**
+     * Tells {@code listener} the item and source of every new item imported from now on, after
+     * the import committed (the PAR2 repair looks at what its check found missing). The listener
+     * must return at once and not throw.
+     */
+    public void onImported(java.util.function.BiConsumer<Long, Long> listener) {
+        imported = listener;
     }
 
     /** {@link #importNzb(byte[], Optional, Optional)} without an indexer link. */
