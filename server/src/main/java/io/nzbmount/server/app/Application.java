@@ -185,6 +185,11 @@ public final class Application implements AutoCloseable {
                 public boolean repairing(long sourceId) {
                     return repairs.repairing(sourceId);
                 }
+
+                @Override
+                public boolean rebuilt(String messageId) {
+                    return repaired.holds(messageId);
+                }
             });
             repairs.onFilled(cutovers::holesFilled);
             importer.onImported(repairs::imported);
@@ -219,7 +224,8 @@ public final class Application implements AutoCloseable {
                     .sources(new SourcesEndpoint(db, events, Optional.of(standby), indexers.isPresent(), clock,
                             cutovers::userActed))
                     .coverage(new CoverageEndpoint(db, catalog, new FileMaps(catalog, usenet), new StandbyStatus(db),
-                            streams, events));
+                            streams, events))
+                    .repairs(repairs);
             picker.ifPresent(rest::picker);
             apis.add(rest.build());
             ApiKeyStore apiKey = ApiKeyStore.open(db, new SecureRandom(), InitialApiKey.from(env));

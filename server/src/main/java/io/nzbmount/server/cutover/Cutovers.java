@@ -289,6 +289,11 @@ public final class Cutovers {
             }
 
             @Override
+            public boolean rebuilt(String messageId) {
+                return false;
+            }
+
+            @Override
             public boolean repairing(long sourceId) {
                 return false;
             }
@@ -299,6 +304,9 @@ public final class Cutovers {
 
         /** Whether a repair of the source is queued or running. */
         boolean repairing(long sourceId);
+
+        /** Whether a repair rebuilt the article with this message id (it is served from the repair store). */
+        boolean rebuilt(String messageId);
     }
 
     /** A repair rebuilt the holes of these files of the source: streams may read them there again. */
@@ -309,6 +317,10 @@ public final class Cutovers {
 
     boolean repairing(long sourceId) {
         return repairs.repairing(sourceId);
+    }
+
+    boolean rebuilt(String messageId) {
+        return messageId != null && !messageId.isEmpty() && repairs.rebuilt(messageId);
     }
 
     boolean switched(long itemId, long from, long to, boolean permanent) {

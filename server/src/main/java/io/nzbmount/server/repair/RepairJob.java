@@ -35,6 +35,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * thread.
  */
 final class RepairJob {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(RepairJob.class);
     /** Plans made again for damage found while reading, before the repair gives up for now. */
     private static final int MAX_ROUNDS = 4;
 
@@ -76,8 +77,16 @@ final class RepairJob {
             Par2Release release = found.get();
             total = release.set().inputSlices().size();
             Damage damage = Damage.scan(release, files, parts.usenet());
+            LOG.info("repair of source {}: {} of {} input slices missing ({} articles placed)", sourceId,
+                    damage.slices().size(), total, damage.articles().size());
             for (int round = 0; round < MAX_ROUNDS; round++) {
                 if (damage.none()) {
+                    // Nothing (more) is missing: an earlier repair's figures stay as they were.
+                    parts.ledger().of(sourceId).filter(r -> r.slicesMissing() > 0).ifPresent(r -> {
+                        missing = r.slicesMissing();
+                        slicesRead.set(r.slicesRead());
+                        bytesRead.set(r.bytesRead());
+                    });
                     finish(release, damage, Map.of());
                     return;
                 }
@@ -97,6 +106,7 @@ final class RepairJob {
                     return;
                 } catch (InputFeed.NewDamage more) {
                     // The scan missed it (a layout it could not place, or a takedown since): plan again.
+                    LOG.info("repair of source {}: {}; planning again", sourceId, more.getMessage());
                 }
             }
             throw new Failed("more articles went missing while the repair read the release; it starts again at the next hole",

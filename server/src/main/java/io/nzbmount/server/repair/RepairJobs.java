@@ -93,13 +93,14 @@ public final class RepairJobs implements NewHoles, AutoCloseable {
     /**
      * {@inheritDoc} A repair queued or running already covers the new hole when it has not yet
      * scanned; one that found the set lacks recovery data is not run again (a new hole only needs
-     * more).
+     * more), nor one that is done while the source has no hole it has not filled.
      */
     @Override
     public void found(long itemId, long sourceId) {
         try {
             Optional<Repairs.Row> known = ledger.of(sourceId);
             if (known.isPresent() && known.get().state().equals(RepairLedger.IMPOSSIBLE)) return;
+            if (known.isPresent() && known.get().state().equals(RepairLedger.DONE) && !ledger.hasHoles(sourceId)) return;
             submit(itemId, sourceId);
         } catch (StoreException e) {
             LOG.warn("the repair of source {} could not be scheduled: {}", sourceId, e.toString());

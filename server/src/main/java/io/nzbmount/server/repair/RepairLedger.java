@@ -67,6 +67,11 @@ final class RepairLedger {
         return db.transaction(c -> !MissingArticles.of(c, sourceId).isEmpty() || !KnownHoles.ofSource(c, sourceId).isEmpty());
     }
 
+    /** Whether the source has known holes no repair has filled. */
+    boolean hasHoles(long sourceId) throws StoreException {
+        return db.transaction(c -> !KnownHoles.ofSource(c, sourceId).isEmpty());
+    }
+
     void put(long sourceId, String state, String reason, Progress p) throws StoreException {
         Repairs.Row row = new Repairs.Row(sourceId, state, reason, p.missing(), p.total(), p.read(), p.bytesRead(),
                 clock.instant());

@@ -75,8 +75,8 @@ public final class KnownHoles {
     private static List<Row> ofItem(Connection c, long itemId, boolean repaired) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("""
                 SELECT h.source_id, h.file_idx, h.start_offset, h.end_offset FROM source_holes h
-                JOIN sources s ON s.id = h.source_id WHERE s.item_id = ? AND h.repaired_at IS """
-                + (repaired ? "NOT NULL" : "NULL") + " ORDER BY h.source_id, h.file_idx, h.start_offset")) {
+                JOIN sources s ON s.id = h.source_id WHERE s.item_id = ? AND h.repaired_at\s"""
+                + (repaired ? "IS NOT NULL" : "IS NULL") + " ORDER BY h.source_id, h.file_idx, h.start_offset")) {
             s.setLong(1, itemId);
             return rows(s);
         }
