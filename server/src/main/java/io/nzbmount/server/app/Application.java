@@ -12,6 +12,8 @@ import io.nzbmount.server.api.PlaybackHandler;
 import io.nzbmount.server.api.SourcesEndpoint;
 import io.nzbmount.server.cutover.Cutovers;
 import io.nzbmount.server.repair.NewHoles;
+import io.nzbmount.server.repair.RepairMetrics;
+import io.nzbmount.server.sabnzbd.JobRepairs;
 import io.nzbmount.server.repair.RepairJobs;
 import io.nzbmount.server.repair.RepairStore;
 import io.nzbmount.server.repair.RepairedArticles;
@@ -172,6 +174,7 @@ public final class Application implements AutoCloseable {
                     Health.versionOf(Application.class));
             ObserveHandler observe = new ObserveHandler(health, streams,
                     new Diagnostics(settings, events, health, streams, clock));
+            observe.moreMetrics(() -> RepairMetrics.text(repairs));
             FailureRules rules = FailureRules.from(settings.fallback());
             Cutovers cutovers = new Cutovers(db, catalog, usenet, events, rules, clock, System::nanoTime);
             // A hole found at import or by a stream starts the source's repair; the rebuilt bytes serve the streams.
@@ -237,7 +240,7 @@ public final class Application implements AutoCloseable {
             // .strm URLs name the server as configured, never as a request's Host header named it.
             AtomicReference<WebServer> bound = new AtomicReference<>();
             SabApiHandler sab = SabnzbdApi.handler(db, importer, catalog, settings.downloads(),
-                    settings.server().dataDir(), clock, () -> bound.get().uri());
+                    settings.server().dataDir(), clock, () -> bound.get().uri(), itemId -> jobRepair(repairs, itemId));
 
             StreamOpener opener = new StreamOpener(catalog, usenet, playback, streams, cutovers);
             WebServer web = WebServer.builder()
@@ -271,6 +274,17 @@ public final class Application implements AutoCloseable {
         } catch (Exception | Error e) {
             closeAll(started);
             throw e;
+        }
+    }
+
+    /** The repair of a job's release as the SABnzbd history shows it: running, or impossible with the reason. */
+    private static Optional<JobRepairs.Repair> jobRepair(RepairJobs repairs, long itemId) {
+        try {
+            return repairs.ofPrimary(itemId).filter(r -> r.active() || r.impossible())
+                    .map(r -> new JobRepairs.Repair(r.active(), r.impossible() ? Optional.of(r.reason()) : Optional.empty()));
+        } catch (StoreException e) {
+            log.warn("the repair of item {} could not be read: {}", itemId, e.toString());
+            return Optional.empty();
         }
     }
 

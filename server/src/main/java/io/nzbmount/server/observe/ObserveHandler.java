@@ -34,12 +34,21 @@ public final class ObserveHandler extends Handler.Abstract {
     private final Health health;
     private final StreamRegistry registry;
     private final Diagnostics diagnostics;
+    private volatile java.util.function.Supplier<String> moreMetrics = () -> "";
 
     public ObserveHandler(Health health, StreamRegistry registry, Diagnostics diagnostics) {
         super(InvocationType.BLOCKING);
         this.health = Objects.requireNonNull(health);
         this.registry = Objects.requireNonNull(registry);
         this.diagnostics = Objects.requireNonNull(diagnostics);
+    }
+
+    /**
+     * Adds metrics of other parts to {@code /metrics}: {@code text} answers whole Prometheus text
+     * lines (each ending with a newline), asked at every scrape.
+     */
+    public void moreMetrics(java.util.function.Supplier<String> text) {
+        this.moreMetrics = Objects.requireNonNull(text);
     }
 
     @Override
@@ -60,7 +69,7 @@ public final class ObserveHandler extends Handler.Abstract {
                 case HEALTH -> send(response, callback, 200, JSON, ObserveJson.write(ObserveJson.health(health.report())));
                 case STREAMS -> send(response, callback, 200, JSON, ObserveJson.write(ObserveJson.streams(registry.streams())));
                 case METRICS -> send(response, callback, 200, PrometheusText.CONTENT_TYPE,
-                        PrometheusText.render(health.report()).getBytes(StandardCharsets.UTF_8));
+                        (PrometheusText.render(health.report()) + moreMetrics.get()).getBytes(StandardCharsets.UTF_8));
                 default -> {
                     Diagnostics.Export export = diagnostics.export();
                     response.getHeaders().put(HttpHeader.CONTENT_DISPOSITION,

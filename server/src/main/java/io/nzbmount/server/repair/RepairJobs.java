@@ -143,6 +143,14 @@ public final class RepairJobs implements NewHoles, AutoCloseable {
         return all;
     }
 
+    /** The repair of the item's primary source, if it ever needed one. */
+    public Optional<RepairStatus> ofPrimary(long itemId) throws StoreException {
+        var view = catalog.item(itemId);
+        if (view.isEmpty()) return Optional.empty();
+        long primary = view.get().primary().id();
+        return ofItem(itemId).stream().filter(r -> r.sourceId() == primary).findFirst();
+    }
+
     /** Bytes read from the providers for repairs since the start. */
     public long bytesRead() {
         return bytesRead.get();

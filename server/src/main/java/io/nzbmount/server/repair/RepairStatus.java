@@ -12,6 +12,11 @@ package io.nzbmount.server.repair;
  */
 public record RepairStatus(long sourceId, String state, String reason, int slicesMissing, int slicesTotal,
                            int slicesRead, long bytesRead) {
+    /** Whether the set lacks recovery data for the damage: the repair cannot finish. */
+    public boolean impossible() {
+        return state.equals(RepairLedger.IMPOSSIBLE);
+    }
+
     /** Whether the repair is still to finish. */
     public boolean active() {
         return state.equals(RepairLedger.QUEUED) || state.equals(RepairLedger.RUNNING);

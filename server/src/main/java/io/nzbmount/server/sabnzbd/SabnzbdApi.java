@@ -29,12 +29,26 @@ public final class SabnzbdApi {
         return handler(db, importer, catalog, settings, dataDir, clock, server, NzbUrlFetcher.PUBLIC_AND_LAN);
     }
 
+    /** As {@link #handler(Database, LibraryImporter, ItemCatalog, DownloadSettings, Path, Clock, Supplier)}, with the history showing repairs. */
+    public static SabApiHandler handler(Database db, LibraryImporter importer, ItemCatalog catalog,
+                                        DownloadSettings settings, Path dataDir, Clock clock, Supplier<URI> server,
+                                        JobRepairs repairs) {
+        return handler(db, importer, catalog, settings, dataDir, clock, server, NzbUrlFetcher.PUBLIC_AND_LAN, repairs);
+    }
+
     static SabApiHandler handler(Database db, LibraryImporter importer, ItemCatalog catalog, DownloadSettings settings,
                                  Path dataDir, Clock clock, Supplier<URI> server, NzbUrlFetcher.AddressPolicy urls) {
+        return handler(db, importer, catalog, settings, dataDir, clock, server, urls, JobRepairs.NONE);
+    }
+
+    static SabApiHandler handler(Database db, LibraryImporter importer, ItemCatalog catalog, DownloadSettings settings,
+                                 Path dataDir, Clock clock, Supplier<URI> server, NzbUrlFetcher.AddressPolicy urls,
+                                 JobRepairs repairs) {
         Path complete = settings.completeDir().orElse(dataDir.resolve("complete")).toAbsolutePath().normalize();
         JobFolders folders = new JobFolders(complete, settings.layout(), settings.mountPath());
         DownloadClient client = new DownloadClient(db, importer, catalog, folders, settings.categories(), clock,
                 new SecureRandom());
+        client.repairs(repairs);
         InfoModes info = new InfoModes(client);
         AddModes add = new AddModes(client, new NzbUrlFetcher(urls));
         QueueMode queue = new QueueMode(client);
