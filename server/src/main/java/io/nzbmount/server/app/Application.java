@@ -90,9 +90,16 @@ public final class Application implements AutoCloseable {
     private final LibraryImporter importer;
     private final Settings settings;
     private final Database db;
+    private final RepairJobs repairs;
+
+    /** The PAR2 repairs of the library. */
+    public RepairJobs repairs() {
+        return repairs;
+    }
 
     private Application(List<AutoCloseable> resources, WebServer web, LibraryImporter importer, Settings settings,
-                        Database db) {
+                        Database db, RepairJobs repairs) {
+        this.repairs = repairs;
         this.resources = resources;
         this.web = web;
         this.importer = importer;
@@ -270,7 +277,7 @@ public final class Application implements AutoCloseable {
             WatchFolder watch = new WatchFolder(settings.server().dataDir(), importer, clock);
             watch.start();
             started.add(watch);
-            return new Application(started, web, importer, settings, db);
+            return new Application(started, web, importer, settings, db, repairs);
         } catch (Exception | Error e) {
             closeAll(started);
             throw e;

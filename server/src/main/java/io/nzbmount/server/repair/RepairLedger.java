@@ -98,9 +98,18 @@ final class RepairLedger {
         return db.transaction(c -> {
             Repairs.addArticles(c, articles);
             List<Integer> filled = new ArrayList<>(inputs);
-            for (FileRecord f : Files.ofSource(c, sourceId)) {
+            List<FileRecord> files = Files.ofSource(c, sourceId);
+            for (FileRecord f : files) {
                 boolean covered = f.archived() ? inputs.containsAll(f.volumes()) : inputs.contains(f.index());
                 if (covered && !filled.contains(f.index())) filled.add(f.index());
+            }
+            // A rebuilt article of a plain file is a hole the source had, whoever found it first:
+            // the coverage shows it rebuilt.
+            for (Repairs.Article a : articles) {
+                if (files.stream().anyMatch(f -> !f.archived() && f.index() == a.fileIndex())) {
+                    KnownHoles.add(c, sourceId, a.fileIndex(), a.begin(), a.begin() + a.length(), clock.instant(),
+                            "missing on every provider; rebuilt from PAR2 recovery data");
+                }
             }
             Repairs.holesRepaired(c, sourceId, filled, clock.instant());
             Repairs.put(c, row);
