@@ -20,10 +20,11 @@ import java.util.Optional;
  * @param fallback  automatic cutover to standby releases
  * @param reader    reading from providers
  * @param downloads the download client for Sonarr and Radarr
+ * @param repair    PAR2 repair of releases with holes
  */
 public record Settings(ServerSettings server, Optional<Credentials> auth, List<ProviderSettings> providers,
                        List<IndexerSettings> indexers, FallbackSettings fallback, ReaderSettings reader,
-                       DownloadSettings downloads) {
+                       DownloadSettings downloads, RepairSettings repair) {
 
     /** What stands in for a secret in {@link #masked()} and in every {@code toString()}. */
     public static final String MASK = "****";
@@ -36,6 +37,14 @@ public record Settings(ServerSettings server, Optional<Credentials> auth, List<P
         Objects.requireNonNull(fallback, "fallback");
         Objects.requireNonNull(reader, "reader");
         Objects.requireNonNull(downloads, "downloads");
+        Objects.requireNonNull(repair, "repair");
+    }
+
+    /** Settings with the {@linkplain RepairSettings#defaults() default} repair store. */
+    public Settings(ServerSettings server, Optional<Credentials> auth, List<ProviderSettings> providers,
+                    List<IndexerSettings> indexers, FallbackSettings fallback, ReaderSettings reader,
+                    DownloadSettings downloads) {
+        this(server, auth, providers, indexers, fallback, reader, downloads, RepairSettings.defaults());
     }
 
     /** Settings with the {@linkplain DownloadSettings#defaults() default} download client. */
@@ -108,6 +117,9 @@ public record Settings(ServerSettings server, Optional<Credentials> auth, List<P
         d.put("categories", new ArrayList<Object>(downloads.categories()));
         d.put("publicUrl", downloads.publicUrl().map(Object::toString).orElse(null));
         root.put("downloads", d);
+        Map<String, Object> repairs = new LinkedHashMap<>();
+        repairs.put("storeMiB", repair.storeMiB());
+        root.put("repair", repairs);
         return root;
     }
 

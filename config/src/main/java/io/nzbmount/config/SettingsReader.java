@@ -45,8 +45,12 @@ final class SettingsReader {
         FallbackSettings fallback = fallback(root.section("fallback"));
         ReaderSettings reader = reader(root.section("reader"));
         DownloadSettings downloads = DownloadsReader.read(root.section("downloads"));
+        Section repairSection = root.section("repair");
+        RepairSettings repair = new RepairSettings(repairSection.integer("storeMiB", RepairSettings.DEFAULT_STORE_MIB, 0,
+                Integer.MAX_VALUE));
+        repairSection.finish();
         root.finish();
-        return new Settings(server, auth, providers, indexers, fallback, reader, downloads);
+        return new Settings(server, auth, providers, indexers, fallback, reader, downloads, repair);
     }
 
     private static ServerSettings server(Section s) {

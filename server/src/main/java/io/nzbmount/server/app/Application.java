@@ -139,7 +139,7 @@ public final class Application implements AutoCloseable {
                 log.warn("settings saved from the web UI were not used: {}", ignored);
             }
             // Articles rebuilt from PAR2 recovery data are served before any provider is asked.
-            RepairStore repairStore = new RepairStore(fileSettings.server().dataDir(), RepairStore.DEFAULT_BUDGET);
+            RepairStore repairStore = new RepairStore(fileSettings.server().dataDir(), settings.repair().storeBytes());
             RepairedArticles repaired = new RepairedArticles(repairStore);
             Usenet usenet = new SealedUsenet(Usenet.connect(UsenetSettings.providers(settings),
                     UsenetSettings.reader(settings.reader()), repaired));

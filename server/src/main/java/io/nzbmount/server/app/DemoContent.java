@@ -190,7 +190,7 @@ public final class DemoContent implements AutoCloseable {
         List<IndexerSettings> indexers = new ArrayList<>(configured.indexers());
         indexers.add(new IndexerSettings("demo", indexer.url(), DemoIndexer.API_KEY));
         return new Settings(new ServerSettings(s.bind(), s.port(), dataDir, s.allowedHosts()), configured.auth(), List.of(demo),
-                List.copyOf(indexers), configured.fallback(), configured.reader(), configured.downloads());
+                List.copyOf(indexers), configured.fallback(), configured.reader(), configured.downloads(), configured.repair());
     }
 
     /** The NZBs of the three short demo items by file name (the clock film's are in {@link #clockFilm()}). */

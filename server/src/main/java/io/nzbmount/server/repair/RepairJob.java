@@ -156,7 +156,7 @@ final class RepairJob {
         for (byte[] s : rebuilt.values()) size += s.length;
         if (!parts.store().fits(size)) {
             throw new RepairStore.BudgetExceeded("the repair store has no room for " + size + " more bytes (budget "
-                    + parts.store().budget() + ", repair.storeBytes)");
+                    + parts.store().budget() + ", setting repair.storeMiB)");
         }
         Map<Integer, String> keys = new LinkedHashMap<>();
         for (var e : rebuilt.entrySet()) keys.put(e.getKey(), parts.store().put(e.getValue()));

@@ -31,9 +31,6 @@ import java.util.stream.Stream;
 public final class RepairStore {
     private static final Pattern KEY = Pattern.compile("[0-9a-f]{32}");
 
-    /** The budget when none is configured: 2 GiB. */
-    public static final long DEFAULT_BUDGET = 2L << 30;
-
     private final Path dir;
     private final long budget;
     private final AtomicLong used = new AtomicLong();
@@ -82,7 +79,7 @@ public final class RepairStore {
         if (after > budget) {
             used.addAndGet(-slice.length);
             throw new BudgetExceeded("the repair store would hold " + after + " bytes, more than its budget of "
-                    + budget + " (repair.storeBytes)");
+                    + budget + " (setting repair.storeMiB)");
         }
         Path temp = Files.createTempFile(dir, key, ".tmp");
         try {
