@@ -54,6 +54,7 @@ final class SettingsTrees {
         ArrayNode categories = downloads.putArray("categories");
         s.downloads().categories().forEach(categories::add);
         s.downloads().publicUrl().ifPresent(u -> downloads.put("publicUrl", u.toString()));
+        root.putObject("repair").put("storeMiB", s.repair().storeMiB());
         return root;
     }
 
