@@ -182,6 +182,7 @@ export function itemPage(main, id) {
         + r.slicesMissing + ' to rebuild.',
       done: 'Repaired from PAR2: ' + r.slicesMissing + ' slices rebuilt and checked; they play from the repair store.',
       impossible: 'Cannot repair from PAR2: ' + (r.reason || 'too few recovery slices') + '.',
+      'no-par2': 'Holes were found; the release carries no PAR2 files to repair them with.',
       failed: 'PAR2 repair stopped: ' + (r.reason || 'unknown') + '. The next hole found starts it again.',
     };
     setText(repairBox, words[r.state] || ('PAR2 repair: ' + r.state));

@@ -71,7 +71,7 @@ final class RepairJob {
             PostedBytes bytes = new PostedBytes(parts.usenet(), this::counted);
             Optional<Par2Release> found = Par2Release.find(files, parts.usenet(), bytes);
             if (found.isEmpty()) {
-                impossible("the release carries no PAR2 recovery files", 0, 0);
+                save(RepairLedger.NO_PAR2, "the release carries no PAR2 recovery files");
                 return;
             }
             Par2Release release = found.get();

@@ -99,7 +99,10 @@ public final class RepairJobs implements NewHoles, AutoCloseable {
     public void found(long itemId, long sourceId) {
         try {
             Optional<Repairs.Row> known = ledger.of(sourceId);
-            if (known.isPresent() && known.get().state().equals(RepairLedger.IMPOSSIBLE)) return;
+            if (known.isPresent() && (known.get().state().equals(RepairLedger.IMPOSSIBLE)
+                    || known.get().state().equals(RepairLedger.NO_PAR2))) {
+                return;
+            }
             if (known.isPresent() && known.get().state().equals(RepairLedger.DONE) && !ledger.hasHoles(sourceId)) return;
             submit(itemId, sourceId);
         } catch (StoreException e) {

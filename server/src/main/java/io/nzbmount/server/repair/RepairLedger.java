@@ -29,6 +29,8 @@ final class RepairLedger {
     static final String DONE = "done";
     static final String IMPOSSIBLE = "impossible";
     static final String FAILED = "failed";
+    /** The release carries no PAR2 files: nothing to repair with (not a failed repair). */
+    static final String NO_PAR2 = "no-par2";
 
     private final Database db;
     private final EventLog events;

@@ -3,7 +3,7 @@ package io.nzbmount.server.repair;
 /**
  * A source's repair as the API shows it.
  *
- * @param state         queued, running, done, impossible or failed
+ * @param state         queued, running, done, impossible, failed or no-par2
  * @param reason        why it is impossible or failed (e.g. "needs 4 recovery slices, 3 can be read"); empty otherwise
  * @param slicesMissing input slices to rebuild
  * @param slicesTotal   input slices of the recovery set
