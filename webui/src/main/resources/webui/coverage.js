@@ -38,6 +38,7 @@ function legend() {
   return h('ul', { class: 'cov-legend', 'aria-label': 'Legend' },
     item('cov-key-missing', 'Known missing'),
     item('cov-key-proved', 'Sampled, proved equal'),
+    item('cov-key-rebuilt', 'Rebuilt from PAR2'),
     item('cov-key-playhead', 'Playing now'),
     item('cov-key-served', 'Served by (colour of the source)'));
 }
@@ -67,9 +68,11 @@ function fileCoverage(file) {
 function sourceRow(s, size, colour, playheads) {
   const missing = s.missing || [];
   const proved = s.proved || [];
+  const rebuilt = s.rebuilt || [];
   const role = s.role === 'primary' ? 'primary' : 'standby';
   const summary = s.release + ' (' + role + ', ' + s.state + '): ' + count(missing.length, 'missing range')
-    + ', ' + count(proved.length, 'sampled range') + ' proved equal';
+    + ', ' + count(proved.length, 'sampled range') + ' proved equal'
+    + (rebuilt.length > 0 ? ', ' + count(rebuilt.length, 'range') + ' rebuilt from PAR2' : '');
   return h('div', { class: 'cov-row cov-source', 'data-id': String(s.id) },
     h('span', { class: 'cov-label', title: s.release + ' (' + role + ')' },
       h('span', { class: 'cov-swatch ' + colour, 'aria-hidden': 'true' }),
@@ -78,6 +81,7 @@ function sourceRow(s, size, colour, playheads) {
     h('div', { class: 'cov-bar', role: 'img', 'aria-label': summary },
       proved.map(([start, end]) => segment('cov-proved', start, end, size)),
       missing.map(([start, end]) => segment('cov-missing', start, end, size)),
+      rebuilt.map(([start, end]) => segment('cov-rebuilt', start, end, size)),
       playheads));
 }
 

@@ -30,6 +30,7 @@ export function itemPage(main, id) {
   const filesBody = h('tbody', {}, placeholderRow(3, 'Loading…'));
   const refusedBox = h('div', { class: 'refused', hidden: true });
   const coverage = coveragePanel();
+  const repairBox = h('p', { class: 'repair-status', role: 'status', hidden: true });
   const primaryBox = h('div', { class: 'source-primary' }, h('p', { class: 'placeholder' }, 'Loading…'));
   const standbyBody = h('tbody', {}, placeholderRow(6, 'Loading…'));
   const othersSection = h('div', { class: 'others', hidden: true });
@@ -63,7 +64,7 @@ export function itemPage(main, id) {
         h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Name'), h('th', { scope: 'col', class: 'num' }, 'Size'),
           h('th', { scope: 'col' }, 'WebDAV URL'))),
         filesBody)),
-      refusedBox, coverage.element),
+      refusedBox, repairBox, coverage.element),
     h('section', { class: 'panel', 'aria-labelledby': 'sources-title' },
       h('h2', { id: 'sources-title' }, 'Sources'),
       h('h3', {}, 'Primary'), primaryBox,
@@ -157,9 +158,34 @@ export function itemPage(main, id) {
   async function loadCoverage() {
     try {
       coverage.show(await api('GET', '/api/items/' + id + '/coverage'));
+      loadRepair();
     } catch (e) {
       coverage.failed(e.message);
     }
+  }
+
+  // The PAR2 repair of the primary: its progress while it runs, what it rebuilt, or why it cannot.
+  async function loadRepair() {
+    let repairs = [];
+    try {
+      repairs = (await api('GET', '/api/items/' + id + '/repair')).repairs || [];
+    } catch (e) {
+      repairs = [];
+    }
+    const r = repairs[0];
+    repairBox.hidden = !r;
+    if (!r) return;
+    const toRead = Math.max(0, r.slicesTotal - r.slicesMissing);
+    const words = {
+      queued: 'PAR2 repair queued: holes were found.',
+      running: 'Repairing from PAR2: ' + r.slicesRead + ' of ' + toRead + ' slices read, '
+        + r.slicesMissing + ' to rebuild.',
+      done: 'Repaired from PAR2: ' + r.slicesMissing + ' slices rebuilt and checked; they play from the repair store.',
+      impossible: 'Cannot repair from PAR2: ' + (r.reason || 'too few recovery slices') + '.',
+      'no-par2': 'Holes were found; the release carries no PAR2 files to repair them with.',
+      failed: 'PAR2 repair stopped: ' + (r.reason || 'unknown') + '. The next hole found starts it again.',
+    };
+    setText(repairBox, words[r.state] || ('PAR2 repair: ' + r.state));
   }
 
   async function loadEvents() {

@@ -59,6 +59,9 @@ const KIND_WORDS = {
   'provider-failover': 'Provider failover',
   validation: 'Validation',
   close: 'Stream closed',
+  'repair-started': 'PAR2 repair started',
+  'repair-done': 'Repaired from PAR2',
+  'repair-impossible': 'PAR2 repair impossible',
 };
 
 /** A readable name for an event kind: known ones by table, others from the word itself. */

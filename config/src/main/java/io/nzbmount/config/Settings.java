@@ -22,10 +22,12 @@ import java.util.Optional;
  * @param downloads the download client for Sonarr and Radarr
  * @param health    the background health check of every release's articles
  * @param rclone    the rclone remote control asked to refresh the library's listing
+ * @param repair    PAR2 repair of releases with holes
  */
 public record Settings(ServerSettings server, Optional<Credentials> auth, List<ProviderSettings> providers,
                        List<IndexerSettings> indexers, FallbackSettings fallback, ReaderSettings reader,
-                       DownloadSettings downloads, HealthSettings health, RcloneSettings rclone) {
+                       DownloadSettings downloads, HealthSettings health, RcloneSettings rclone,
+                       RepairSettings repair) {
 
     /** What stands in for a secret in {@link #masked()} and in every {@code toString()}. */
     public static final String MASK = "****";
@@ -40,27 +42,44 @@ public record Settings(ServerSettings server, Optional<Credentials> auth, List<P
         Objects.requireNonNull(downloads, "downloads");
         Objects.requireNonNull(health, "health");
         Objects.requireNonNull(rclone, "rclone");
+        Objects.requireNonNull(repair, "repair");
     }
 
     /** Settings with the {@linkplain HealthSettings#defaults() default} health check and no rclone remote control. */
     public Settings(ServerSettings server, Optional<Credentials> auth, List<ProviderSettings> providers,
                     List<IndexerSettings> indexers, FallbackSettings fallback, ReaderSettings reader,
                     DownloadSettings downloads) {
-        this(server, auth, providers, indexers, fallback, reader, downloads, HealthSettings.defaults(), RcloneSettings.defaults());
+        this(server, auth, providers, indexers, fallback, reader, downloads, HealthSettings.defaults(), RcloneSettings.defaults(),
+                RepairSettings.defaults());
     }
 
     /** Settings without an rclone remote control. */
     public Settings(ServerSettings server, Optional<Credentials> auth, List<ProviderSettings> providers,
                     List<IndexerSettings> indexers, FallbackSettings fallback, ReaderSettings reader,
                     DownloadSettings downloads, HealthSettings health) {
-        this(server, auth, providers, indexers, fallback, reader, downloads, health, RcloneSettings.defaults());
+        this(server, auth, providers, indexers, fallback, reader, downloads, health, RcloneSettings.defaults(), RepairSettings.defaults());
     }
 
     /** Settings with the default health check. */
     public Settings(ServerSettings server, Optional<Credentials> auth, List<ProviderSettings> providers,
                     List<IndexerSettings> indexers, FallbackSettings fallback, ReaderSettings reader,
                     DownloadSettings downloads, RcloneSettings rclone) {
-        this(server, auth, providers, indexers, fallback, reader, downloads, HealthSettings.defaults(), rclone);
+        this(server, auth, providers, indexers, fallback, reader, downloads, HealthSettings.defaults(), rclone, RepairSettings.defaults());
+    }
+
+    /** Settings with the default repair store. */
+    public Settings(ServerSettings server, Optional<Credentials> auth, List<ProviderSettings> providers,
+                    List<IndexerSettings> indexers, FallbackSettings fallback, ReaderSettings reader,
+                    DownloadSettings downloads, HealthSettings health, RcloneSettings rclone) {
+        this(server, auth, providers, indexers, fallback, reader, downloads, health, rclone, RepairSettings.defaults());
+    }
+
+    /** Settings with the default health check and no rclone remote control. */
+    public Settings(ServerSettings server, Optional<Credentials> auth, List<ProviderSettings> providers,
+                    List<IndexerSettings> indexers, FallbackSettings fallback, ReaderSettings reader,
+                    DownloadSettings downloads, RepairSettings repair) {
+        this(server, auth, providers, indexers, fallback, reader, downloads, HealthSettings.defaults(),
+                RcloneSettings.defaults(), repair);
     }
 
     /** Settings with the {@linkplain DownloadSettings#defaults() default} download client. */
@@ -153,6 +172,9 @@ public record Settings(ServerSettings server, Optional<Credentials> auth, List<P
         rc.put("password", rclone.login().map(c -> MASK).orElse(null));
         rc.put("remoteRoot", rclone.remoteRoot());
         root.put("rclone", rc);
+        Map<String, Object> repairs = new LinkedHashMap<>();
+        repairs.put("storeMiB", repair.storeMiB());
+        root.put("repair", repairs);
         return root;
     }
 

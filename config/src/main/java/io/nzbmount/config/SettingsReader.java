@@ -47,8 +47,12 @@ final class SettingsReader {
         DownloadSettings downloads = DownloadsReader.read(root.section("downloads"));
         HealthSettings health = HealthReader.read(root.section("health"));
         RcloneSettings rclone = RcloneReader.read(root.section("rclone"));
+        Section repairSection = root.section("repair");
+        RepairSettings repair = new RepairSettings(repairSection.integer("storeMiB", RepairSettings.DEFAULT_STORE_MIB, 0,
+                Integer.MAX_VALUE));
+        repairSection.finish();
         root.finish();
-        return new Settings(server, auth, providers, indexers, fallback, reader, downloads, health, rclone);
+        return new Settings(server, auth, providers, indexers, fallback, reader, downloads, health, rclone, repair);
     }
 
     private static ServerSettings server(Section s) {

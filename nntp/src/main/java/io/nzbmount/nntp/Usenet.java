@@ -24,6 +24,14 @@ public interface Usenet extends AutoCloseable {
     }
 
     /**
+     * As {@link #connect(List, Settings)}, serving the articles {@code local} holds from there
+     * before asking any provider (and answering that they exist).
+     */
+    static Usenet connect(List<Provider> providers, Settings settings, LocalArticles local) {
+        return UsenetService.connect(providers, settings, local);
+    }
+
+    /**
      * Has the yEnc decoder use its fastest kernel from the first article this process decodes,
      * instead of from the first GiB on (which spares a short command the CPU-second that getting
      * that kernel compiled costs). For a server, which runs for days. Call it before anything is

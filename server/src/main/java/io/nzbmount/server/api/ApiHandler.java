@@ -46,11 +46,14 @@ public final class ApiHandler extends Handler.Abstract {
     private final SearchEndpoint search;
     private final Optional<SourcesEndpoint> sources;
     private final Optional<CoverageEndpoint> coverage;
+    private final Optional<RepairEndpoint> repair;
+    private static final Pattern REPAIR = Pattern.compile("/items/([^/]+)/repair");
 
     private ApiHandler(Builder b) {
         super(InvocationType.BLOCKING);
         this.sources = Optional.ofNullable(b.sources);
         this.coverage = Optional.ofNullable(b.coverage);
+        this.repair = Optional.ofNullable(b.repairs).map(r -> new RepairEndpoint(b.catalog, r));
         this.nzbs = new NzbsEndpoint(b.importer);
         this.search = new SearchEndpoint(Optional.ofNullable(b.picker));
         this.items = new ItemsEndpoint(b.catalog, search, Optional.ofNullable(b.standby), b.streams);
@@ -75,6 +78,7 @@ public final class ApiHandler extends Handler.Abstract {
         private ItemStreams streams = ItemStreams.NONE;
         private SourcesEndpoint sources;
         private CoverageEndpoint coverage;
+        private io.nzbmount.server.repair.RepairJobs repairs;
 
         private Builder(LibraryImporter importer, ItemCatalog catalog, EventLog eventLog) {
             this.importer = importer;
@@ -109,6 +113,12 @@ public final class ApiHandler extends Handler.Abstract {
         /** Answers {@code GET /api/items/{id}/coverage} (what each source lacks, what is proved, what plays). */
         public Builder coverage(CoverageEndpoint coverage) {
             this.coverage = coverage;
+            return this;
+        }
+
+        /** Answers {@code /api/items/{id}/repair} (the PAR2 repairs of the item's sources). */
+        public Builder repairs(io.nzbmount.server.repair.RepairJobs repairs) {
+            this.repairs = repairs;
             return this;
         }
 
@@ -151,6 +161,11 @@ public final class ApiHandler extends Handler.Abstract {
         if (covered.matches() && coverage.isPresent()) {
             CoverageEndpoint c = coverage.get();
             return Optional.of((request, query) -> c.get(request, covered.group(1)));
+        }
+        Matcher repaired = REPAIR.matcher(rest);
+        if (repaired.matches() && repair.isPresent()) {
+            RepairEndpoint r = repair.get();
+            return Optional.of((request, query) -> r.serve(request, repaired.group(1)));
         }
         Matcher pool = ADD_TO_POOL.matcher(rest);
         if (pool.matches()) return Optional.of((request, query) -> search.addToPool(request, pool.group(1)));

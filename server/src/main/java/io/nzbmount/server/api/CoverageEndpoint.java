@@ -78,6 +78,7 @@ public final class CoverageEndpoint {
         ItemView item = catalog.item(id).orElseThrow(() -> ApiException.unknownItem(id));
         Map<Long, StandbyProgress> progress = standby.ofItem(id);
         List<KnownHoles.Row> holes = db.transaction(c -> KnownHoles.ofItem(c, id));
+        List<KnownHoles.Row> rebuiltHoles = db.transaction(c -> KnownHoles.repairedOfItem(c, id));
         List<SourceRecord> sources = new ArrayList<>();
         sources.add(item.primary());
         sources.addAll(item.standby());
@@ -106,6 +107,12 @@ public final class CoverageEndpoint {
                         missing.add(new Coverage.Range(h.start(), h.end()));
                     }
                 }
+                List<Coverage.Range> rebuilt = new ArrayList<>();
+                for (KnownHoles.Row h : rebuiltHoles) {
+                    if (own.isPresent() && h.sourceId() == s.id() && h.fileIndex() == own.get().index()) {
+                        rebuilt.add(new Coverage.Range(h.start(), h.end()));
+                    }
+                }
                 List<Coverage.Range> proved = List.of();
                 StandbyProgress p = progress.get(s.id());
                 if (s.role() == SourceRole.STANDBY && own.isPresent() && p != null) {
@@ -120,6 +127,8 @@ public final class CoverageEndpoint {
                 row.put("state", s.state().word());
                 row.put("missing", pairs(Coverage.merged(missing, f.size())));
                 row.put("proved", pairs(Coverage.merged(proved, f.size())));
+                // Holes of the source whose bytes a PAR2 repair rebuilt: served from the repair store.
+                row.put("rebuilt", pairs(Coverage.merged(rebuilt, f.size())));
                 rows.add(row);
             }
             file.put("sources", rows);

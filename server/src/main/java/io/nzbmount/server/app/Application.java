@@ -11,13 +11,18 @@ import io.nzbmount.server.api.EventStreamHandler;
 import io.nzbmount.server.api.PlaybackHandler;
 import io.nzbmount.server.api.SourcesEndpoint;
 import io.nzbmount.server.cutover.Cutovers;
+import io.nzbmount.server.repair.NewHoles;
+import io.nzbmount.server.repair.RepairMetrics;
+import io.nzbmount.server.sabnzbd.JobRepairs;
+import io.nzbmount.server.repair.RepairJobs;
+import io.nzbmount.server.repair.RepairStore;
+import io.nzbmount.server.repair.RepairedArticles;
 import io.nzbmount.server.cutover.SimulateFailureHandler;
 import io.nzbmount.server.dav.DavHandlers;
 import io.nzbmount.server.dav.DavTree;
 import io.nzbmount.server.health.HealthCheck;
 import io.nzbmount.server.health.HealthCounters;
 import io.nzbmount.server.health.HealthScheduler;
-import io.nzbmount.server.health.NewHoles;
 import io.nzbmount.server.health.StandbySearchOnHoles;
 import io.nzbmount.server.policy.FailureRules;
 import io.nzbmount.server.http.UntrustedContentHandler;
@@ -100,9 +105,16 @@ public final class Application implements AutoCloseable {
     private final LibraryImporter importer;
     private final Settings settings;
     private final Database db;
+    private final RepairJobs repairs;
+
+    /** The PAR2 repairs of the library. */
+    public RepairJobs repairs() {
+        return repairs;
+    }
 
     private Application(List<AutoCloseable> resources, WebServer web, LibraryImporter importer, Settings settings,
-                        Database db) {
+                        Database db, RepairJobs repairs) {
+        this.repairs = repairs;
         this.resources = resources;
         this.web = web;
         this.importer = importer;
@@ -151,13 +163,19 @@ public final class Application implements AutoCloseable {
             for (String ignored : settingsService.ignoredSaved()) {
                 log.warn("settings saved from the web UI were not used: {}", ignored);
             }
+            // Articles rebuilt from PAR2 recovery data are served before any provider is asked.
+            RepairStore repairStore = new RepairStore(fileSettings.server().dataDir(), settings.repair().storeBytes());
+            RepairedArticles repaired = new RepairedArticles(repairStore);
             Usenet usenet = new SealedUsenet(Usenet.connect(UsenetSettings.providers(settings),
-                    UsenetSettings.reader(settings.reader())));
+                    UsenetSettings.reader(settings.reader()), repaired));
             started.add(usenet);
             ItemCatalog catalog = new ItemCatalog(db);
             LibraryImporter importer = new LibraryImporter(db, new UsenetReleaseReader(usenet, Priority.FOREGROUND),
                     new UsenetPresence(usenet), clock, settings.fallback().maxStandby());
             EventLog events = new EventLog(db, clock);
+            RepairJobs repairs = new RepairJobs(db, events, clock, catalog, usenet, repairStore, repaired,
+                    fileSettings.server().dataDir().resolve("repair-progress"));
+            started.add(repairs);
 
             ScheduledExecutorService housekeeping = Executors.newSingleThreadScheduledExecutor(
                     Thread.ofPlatform().daemon().name("nzbmount-housekeeping").factory());
@@ -190,9 +208,9 @@ public final class Application implements AutoCloseable {
                     new Diagnostics(settings, events, health, streams, clock));
             HealthCounters healthCounters = new HealthCounters();
             observe.addMetrics(healthCounters::appendTo);
-            // Who hears of new holes: the PAR2 repair when it is wired in, and a standby search
-            // where indexers can find one.
-            List<NewHoles> newHoles = new ArrayList<>();
+            // Who hears of new holes: the PAR2 repair, and a standby search where indexers can find one.
+            List<io.nzbmount.server.health.NewHoles> newHoles = new ArrayList<>();
+            newHoles.add(found -> repairs.found(found.itemId(), found.sourceId()));
             if (indexers.isPresent()) newHoles.add(new StandbySearchOnHoles(db, standby::searchAgain));
             if (settings.health().enabled()) {
                 int depth = settings.health().pipelineDepth();
@@ -204,8 +222,30 @@ public final class Application implements AutoCloseable {
                 healthChecks.start();
                 started.add(healthChecks);
             }
+            observe.addMetrics(out -> out.append(RepairMetrics.text(repairs)));
             FailureRules rules = FailureRules.from(settings.fallback());
             Cutovers cutovers = new Cutovers(db, catalog, usenet, events, rules, clock, System::nanoTime);
+            // A hole found at import or by a stream starts the source's repair; the rebuilt bytes serve the streams.
+            cutovers.setRepairs(new Cutovers.Repairs() {
+                @Override
+                public NewHoles holes() {
+                    return repairs;
+                }
+
+                @Override
+                public boolean repairing(long sourceId) {
+                    return repairs.repairing(sourceId);
+                }
+
+                @Override
+                public boolean rebuilt(String messageId) {
+                    return repaired.holds(messageId);
+                }
+            });
+            repairs.onFilled(cutovers::holesFilled);
+            importer.onImportedSource(repairs::imported);
+            catalog.onDelete(repairs::itemDeleted);
+            repairs.start();
             // What memory holds about an item goes with it.
             catalog.onDelete(cutovers::forget);
             catalog.onDelete(playback::forget);
@@ -242,7 +282,8 @@ public final class Application implements AutoCloseable {
                     .sources(new SourcesEndpoint(db, events, Optional.of(standby), indexers.isPresent(), clock,
                             cutovers::userActed))
                     .coverage(new CoverageEndpoint(db, catalog, new FileMaps(catalog, usenet), new StandbyStatus(db),
-                            streams, events));
+                            streams, events))
+                    .repairs(repairs);
             picker.ifPresent(rest::picker);
             apis.add(rest.build());
             ApiKeyStore apiKey = ApiKeyStore.open(db, new SecureRandom(), InitialApiKey.from(env));
@@ -255,6 +296,7 @@ public final class Application implements AutoCloseable {
             StreamLinks links = new StreamLinks(StreamSecret.load(settings.server().dataDir(), new SecureRandom()), clock);
             DownloadClient downloads = SabnzbdApi.client(db, importer, catalog, settings.downloads(),
                     settings.server().dataDir(), clock, links);
+            downloads.repairs(itemId -> jobRepair(repairs, itemId));
             UrlGrabs grabs = SabnzbdApi.grabs(downloads, settings.downloads(), nzbHostsOnThisMachine);
             SabApiHandler sab = SabnzbdApi.handler(grabs, settings.downloads(), () -> bound.get().uri());
             apis.add(0, new NzbStreamsHandler(grabs, catalog, links,
@@ -296,10 +338,21 @@ public final class Application implements AutoCloseable {
             WatchFolder watch = new WatchFolder(settings.server().dataDir(), importer, clock);
             watch.start();
             started.add(watch);
-            return new Application(started, web, importer, settings, db);
+            return new Application(started, web, importer, settings, db, repairs);
         } catch (Exception | Error e) {
             closeAll(started);
             throw e;
+        }
+    }
+
+    /** The repair of a job's release as the SABnzbd history shows it: running, or impossible with the reason. */
+    private static Optional<JobRepairs.Repair> jobRepair(RepairJobs repairs, long itemId) {
+        try {
+            return repairs.ofPrimary(itemId).filter(r -> r.active() || r.impossible())
+                    .map(r -> new JobRepairs.Repair(r.active(), r.impossible() ? Optional.of(r.reason()) : Optional.empty()));
+        } catch (StoreException e) {
+            log.warn("the repair of item {} could not be read: {}", itemId, e.toString());
+            return Optional.empty();
         }
     }
 

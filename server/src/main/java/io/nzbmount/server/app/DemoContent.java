@@ -12,6 +12,7 @@ import io.nzbmount.server.archive.Par2IndexWriter;
 import io.nzbmount.server.archive.StoredRar5Writer;
 import io.nzbmount.server.demo.DemoFilm;
 import io.nzbmount.server.demo.DemoFilmReleases;
+import io.nzbmount.server.demo.DemoRepairRelease;
 import io.nzbmount.server.demo.DemoIndexer;
 import io.nzbmount.server.demo.DemoRelease;
 import io.nzbmount.server.library.ImportException;
@@ -35,6 +36,8 @@ import java.util.Optional;
  *   <li>the demo clock film ({@link DemoFilm}, two and a half minutes), whose primary release has
  *       a hole about a minute in, with two standbys in its pool: a plain repost and an obfuscated
  *       one packed in RAR volumes ({@link DemoFilmReleases});</li>
+ *   <li>a release of the short film with a hole, PAR2 files and no standby
+ *       ({@link DemoRepairRelease}), repaired from its recovery data at start;</li>
  *   <li>a short real film, the same film packed the way many releases come (a stored multi-volume
  *       RAR5 set with meaningless volume names and a par2 index that holds their real names), and a
  *       larger data file;</li>
@@ -52,6 +55,8 @@ public final class DemoContent implements AutoCloseable {
     /** A release name with markup in it, which every page must show as text. */
     public static final String MARKUP_TITLE = "Demo.Notes.<script>alert('demo')</script>.<b>2024</b>";
     private static final String ARCHIVE_NAME = "Demo.Film.2024.360p";
+    /** The release with holes, PAR2 files and no standby, repaired at start. */
+    static final String REPAIRED_NZB = DemoRepairRelease.TITLE + ".nzb";
     /** Volumes of about a third of the film, so it spans several of them. */
     private static final int ARCHIVE_VOLUME_SIZE = 200_000;
     /** Articles that do not line up with the volumes, as with real posts. */
@@ -93,6 +98,7 @@ public final class DemoContent implements AutoCloseable {
             nzbs.put("Demo.Film.2024.360p.nzb", nzb(List.of(film, nfo), "Demo Film (2024)"));
             nzbs.put("Demo.Data.48MiB.nzb", nzb(List.of(data), "Demo Data"));
             nzbs.put("Demo.Film.2024.360p.RAR.nzb", nzb(postArchived(server, filmBytes), ARCHIVED_TITLE));
+            nzbs.put(REPAIRED_NZB, DemoRepairRelease.post(server, filmBytes));
             DemoIndexer indexer = new DemoIndexer(List.of(
                     new DemoRelease("clock-primary", DemoFilmReleases.TITLE, clock.film().length, clock.broken()),
                     new DemoRelease("clock-repost", DemoFilmReleases.REPOST_TITLE, clock.film().length, clock.repost()),
@@ -119,7 +125,11 @@ public final class DemoContent implements AutoCloseable {
     public long importInto(Application app) throws IOException {
         LibraryImporter importer = app.importer();
         try {
-            for (Map.Entry<String, byte[]> nzb : nzbs.entrySet()) importer.importFile(nzb.getKey(), nzb.getValue());
+            for (Map.Entry<String, byte[]> nzb : nzbs.entrySet()) {
+                ImportResult r = importer.importFile(nzb.getKey(), nzb.getValue());
+                // Its hole is known only once something reads there: the repair starts at once.
+                if (nzb.getKey().equals(REPAIRED_NZB)) app.repairs().schedule(r.item().item().id());
+            }
             ImportResult film = importer.importNzb(clock.broken(), Optional.of(DemoFilmReleases.TITLE),
                     Optional.of(link("clock-primary")));
             long item = film.item().item().id();
@@ -181,7 +191,7 @@ public final class DemoContent implements AutoCloseable {
         indexers.add(new IndexerSettings("demo", indexer.url(), DemoIndexer.API_KEY));
         return new Settings(new ServerSettings(s.bind(), s.port(), dataDir, s.allowedHosts()), configured.auth(), List.of(demo),
                 List.copyOf(indexers), configured.fallback(), configured.reader(), configured.downloads(), configured.health(),
-                configured.rclone());
+                configured.rclone(), configured.repair());
     }
 
     /** The NZBs of the three short demo items by file name (the clock film's are in {@link #clockFilm()}). */

@@ -72,6 +72,14 @@ public final class Par2IndexWriter {
         }
     }
 
+    /**
+     * One Recovery Slice packet of the set {@code setId}: the exponent and the slice's bytes, for a
+     * recovery volume written next to this index.
+     */
+    public static byte[] recoveryPacket(byte[] setId, int exponent, byte[] data) {
+        return packet(setId, "PAR 2.0\0RecvSlic", new LittleEndianBytes().u32(exponent).bytes(data));
+    }
+
     private static byte[] packet(byte[] setId, String type, LittleEndianBytes body) {
         byte[] content = new LittleEndianBytes().bytes(setId).bytes(type.getBytes(StandardCharsets.US_ASCII)).bytes(body.toByteArray())
                 .toByteArray();

@@ -71,6 +71,8 @@ final class CutoverSession implements ContentReader {
     /** Serves the old source's held bytes just after a cutover; null when there are none (left). */
     private volatile Handover handover;
     private final Probes probes = new Probes();
+    /** Rebuilt articles read again once after a failure the reader kept from before their repair. */
+    private final java.util.Set<String> readAgain = new HashSet<>();
     private long position;
     /** The cutover just made, reported once the new source has delivered (or failed) its first read. */
     private final AtomicReference<Pending> pending = new AtomicReference<>();
@@ -133,6 +135,8 @@ final class CutoverSession implements ContentReader {
                 throw e;
             } catch (ReadFailure failure) {
                 reportCutover(false);
+                // An article a repair rebuilt after the reader had asked for it: reading again serves it.
+                if (!simulated && cutovers.rebuilt(failure.messageId()) && readAgain.add(failure.messageId())) continue;
                 recover(source, failure, simulated);
             }
         }
@@ -249,7 +253,8 @@ final class CutoverSession implements ContentReader {
                          boolean simulated) throws IOException {
         ActiveSource next = pick(from);
         if (next == null) {
-            Decision none = policy.onNoCandidate(clock.millis());
+            Decision none = policy.onNoCandidate(clock.millis(),
+                    decision.kind() == FailureKind.PERMANENT && !simulated && cutovers.repairing(from.sourceId()));
             if (none.action() == Decision.Action.RETRY) {
                 retryLater(from, none);
                 return;

@@ -15,6 +15,7 @@ import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.MountedFile;
 import io.nzbmount.server.observe.LiveStream;
+import io.nzbmount.server.repair.NewHoles;
 import io.nzbmount.server.standby.PlaybackTracker;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.StoreException;
@@ -60,6 +61,7 @@ public final class Cutovers {
      * the same id never takes it over, and {@link #forget} drops it when its item is deleted.
      */
     private final Map<Long, ItemCutoverState> items = new ConcurrentHashMap<>();
+    private volatile Repairs repairs = Repairs.NONE;
 
     /**
      * Sweeps unproved standbys during a cutover with a {@link StandbyProver} of its own.
@@ -267,6 +269,58 @@ public final class Cutovers {
             LOG.warn("the hole of source {} at [{}, {}) could not be stored: {}", sourceId, hole.start(), hole.end(),
                     e.toString());
         }
+        repairs.holes().found(itemId, sourceId);
+    }
+
+    /**
+     * Connects the PAR2 repairs: a hole a stream finds schedules its source's repair, and while that
+     * repair runs a stream that reaches the hole with no other source waits for it.
+     */
+    public void setRepairs(Repairs repairs) {
+        this.repairs = repairs;
+    }
+
+    /** What the streams need of the repairs. */
+    public interface Repairs {
+        Repairs NONE = new Repairs() {
+            @Override
+            public NewHoles holes() {
+                return NewHoles.NONE;
+            }
+
+            @Override
+            public boolean rebuilt(String messageId) {
+                return false;
+            }
+
+            @Override
+            public boolean repairing(long sourceId) {
+                return false;
+            }
+        };
+
+        /** Told each hole a stream finds. */
+        NewHoles holes();
+
+        /** Whether a repair of the source is queued or running. */
+        boolean repairing(long sourceId);
+
+        /** Whether a repair rebuilt the article with this message id (it is served from the repair store). */
+        boolean rebuilt(String messageId);
+    }
+
+    /** A repair rebuilt the holes of these files of the source: streams may read them there again. */
+    public void holesFilled(long itemId, long sourceId, java.util.List<Integer> fileIndexes) {
+        ItemCutoverState state = items.get(itemId);
+        if (state != null) fileIndexes.forEach(f -> state.holes().filled(sourceId, f));
+    }
+
+    boolean repairing(long sourceId) {
+        return repairs.repairing(sourceId);
+    }
+
+    boolean rebuilt(String messageId) {
+        return messageId != null && !messageId.isEmpty() && repairs.rebuilt(messageId);
     }
 
     boolean switched(long itemId, long from, long to, boolean permanent) {

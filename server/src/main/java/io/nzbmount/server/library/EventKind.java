@@ -33,7 +33,14 @@ public enum EventKind {
     /** A stream's response ended short because no source could serve it. */
     STREAM_CLOSED("stream-closed"),
     /** A health check found articles of a source that every provider lacks, not known before. */
-    HOLES_FOUND("holes-found");
+    HOLES_FOUND("holes-found"),
+
+    /** A source with holes is being repaired from its PAR2 recovery data. */
+    REPAIR_STARTED("repair-started"),
+    /** A repair rebuilt every missing slice; the source serves those bytes from the repair store. */
+    REPAIR_DONE("repair-done"),
+    /** A repair cannot finish: too few recovery slices can be read (the reason says how many). */
+    REPAIR_IMPOSSIBLE("repair-impossible");
 
     private final String wire;
 

@@ -55,6 +55,7 @@ public final class LibraryImporter {
     static final String UNLISTED = "the NZB lists no article for these bytes";
 
     private final Database db;
+    private volatile java.util.function.BiConsumer<Long, Long> imported = (item, source) -> { };
     private final ReleaseInspector inspector;
     private final Clock clock;
     private final List<Consumer<ItemView>> importListeners = new CopyOnWriteArrayList<>();
@@ -151,7 +152,17 @@ public final class LibraryImporter {
             return new ImportResult(view(c, itemId), sourceId, true);
         });
         if (result.created()) importListeners.forEach(l -> l.accept(result.item()));
+        if (result.created()) imported.accept(result.item().item().id(), result.sourceId());
         return result;
+    }
+
+    /**
+     * Tells {@code listener} the item and source of every new item imported from now on, after
+     * the import committed (the PAR2 repair looks at what its check found missing). The listener
+     * must return at once and not throw.
+     */
+    public void onImportedSource(java.util.function.BiConsumer<Long, Long> listener) {
+        imported = listener;
     }
 
     /** {@link #importNzb(byte[], Optional, Optional)} without an indexer link. */

@@ -74,6 +74,8 @@ public final class FailurePolicy {
     private int strikesBeforeStall = -1;
     /** A switch for providers was tried since the last bytes were read: do not sweep again for it. */
     private boolean triedForProviders;
+    /** When the stream began to wait for a repair of its source at this position; NEVER when it is not waiting. */
+    private long repairWaitSince = NEVER;
 
     /**
      * @param source       the source the stream starts on
@@ -143,6 +145,7 @@ public final class FailurePolicy {
     /** A read of the current source delivered bytes. Call it after every successful read (cheap). */
     public void onRead(long now) {
         strikes = 0;
+        repairWaitSince = NEVER;
         providersDownSince = NEVER;
         triedForProviders = false;
         if (!inRound) return;
@@ -174,6 +177,28 @@ public final class FailurePolicy {
      * cannot be asked: then the stream waits for them as if no switch had been tried.
      */
     public Decision onNoCandidate(long now) {
+        return onNoCandidate(now, false);
+    }
+
+    /**
+     * As {@link #onNoCandidate(long)}, for a source whose PAR2 repair is running
+     * ({@code repairRunning}): a permanent failure there may be rebuilt soon, so the stream waits
+     * for it as for providers that cannot be asked: every {@code providerWait}, at most
+     * {@code providerPatience} in all, then the response ends. The waits spend nothing of the
+     * round's budget.
+     */
+    public Decision onNoCandidate(long now, boolean repairRunning) {
+        if (lastKind == FailureKind.PERMANENT && repairRunning && rules.enabled()) {
+            switches--;
+            if (repairWaitSince == NEVER) repairWaitSince = now;
+            long waited = now - repairWaitSince;
+            if (waited < rules.providerPatience().toMillis()) {
+                return Decision.retry(FailureKind.PERMANENT, "no other source holds these bytes; a repair from the"
+                        + " release's PAR2 files is rebuilding them; waiting", rules.providerWait().toMillis());
+            }
+            // The repaired bytes serve the next play.
+            return Decision.close(FailureKind.PERMANENT, CloseCause.NO_SOURCE, NO_STABLE_SOURCE);
+        }
         if (lastKind == FailureKind.PROVIDERS) {
             // The one switch of this kind: an article the providers asked lack, the others not askable.
             switches--;

@@ -39,6 +39,15 @@ public final class SourceHoles {
         holes.sort(ORDER);
     }
 
+    /**
+     * Forgets the holes of {@code sourceId} in file {@code fileIndex}: a repair rebuilt their bytes,
+     * which the source serves again.
+     */
+    public synchronized void filled(long sourceId, int fileIndex) {
+        List<Hole> holes = bySource.get(sourceId);
+        if (holes != null) holes.removeIf(h -> h.fileIndex() == fileIndex);
+    }
+
     /** Adds every hole of {@code other}; holes already known change nothing. */
     public void addAll(SourceHoles other) {
         other.snapshot().forEach((source, holes) -> holes.forEach(h -> add(source, h)));

@@ -40,6 +40,7 @@ import org.slf4j.LoggerFactory;
  * only a delete the client sends with {@code del_files=1} removes an item. Thread safe.
  */
 public final class DownloadClient {
+    private volatile JobRepairs repairs = JobRepairs.NONE;
 
     private static final Logger LOG = LoggerFactory.getLogger(DownloadClient.class);
     private static final String ID_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789";
@@ -210,9 +211,27 @@ public final class DownloadClient {
         return db.transaction(c -> DownloadJobs.byNzoId(c, nzoId));
     }
 
-    /** Every finished job, newest first. */
+    /**
+     * Every finished job, newest first; a completed job whose release is being repaired shows as
+     * {@code Repairing}, one whose repair cannot finish as {@code Failed} with the reason.
+     */
     public List<DownloadJob> history() throws StoreException {
-        return db.transaction(DownloadJobs::all);
+        List<DownloadJob> shown = new ArrayList<>();
+        for (DownloadJob j : db.transaction(DownloadJobs::all)) {
+            Optional<JobRepairs.Repair> r = j.status() == DownloadJob.Status.COMPLETED && j.itemId().isPresent()
+                    ? repairs.of(j.itemId().getAsLong()) : Optional.empty();
+            if (r.isPresent() && r.get().running()) j = j.shown(DownloadJob.Status.REPAIRING, Optional.empty());
+            else if (r.isPresent() && r.get().failure().isPresent()) {
+                j = j.shown(DownloadJob.Status.FAILED, Optional.of("PAR2 repair failed: " + r.get().failure().get()));
+            }
+            shown.add(j);
+        }
+        return shown;
+    }
+
+    /** How the history learns of repairs (none until set). */
+    public void repairs(JobRepairs repairs) {
+        this.repairs = repairs;
     }
 
     /**

@@ -62,6 +62,7 @@ final class SettingsTrees {
         s.rclone().rcUrl().ifPresent(u -> rclone.put("rcUrl", u.toString()));
         s.rclone().login().ifPresent(c -> credentials(rclone, c));
         rclone.put("remoteRoot", s.rclone().remoteRoot());
+        root.putObject("repair").put("storeMiB", s.repair().storeMiB());
         return root;
     }
 

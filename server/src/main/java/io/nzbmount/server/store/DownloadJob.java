@@ -26,9 +26,12 @@ public record DownloadJob(String nzoId, String nzbSha256, String name, String ca
                   boolean madeItem, Status status, Optional<String> storage, Optional<String> failMessage,
                   long bytes, Instant addedAt, long downloadSeconds) {
 
-    /** The two ends a job reaches; the words are SABnzbd's, which Sonarr and Radarr parse. */
+    /**
+     * The two ends a job reaches, and {@code REPAIRING} (shown, never stored) while the PAR2 repair
+     * of a completed job's release runs; the words are SABnzbd's, which Sonarr and Radarr parse.
+     */
     public enum Status {
-        COMPLETED("Completed"), FAILED("Failed");
+        COMPLETED("Completed"), FAILED("Failed"), REPAIRING("Repairing");
 
         private final String word;
 
@@ -40,6 +43,12 @@ public record DownloadJob(String nzoId, String nzbSha256, String name, String ca
         public String word() {
             return word;
         }
+    }
+
+    /** This job as shown with another status and failure message. */
+    public DownloadJob shown(Status shownStatus, Optional<String> message) {
+        return new DownloadJob(nzoId, nzbSha256, name, category, priority, itemId, madeItem, shownStatus, storage, message,
+                bytes, addedAt, downloadSeconds);
     }
 
     public DownloadJob {

@@ -39,7 +39,8 @@ public final class KnownHoles {
                 INSERT INTO source_holes (source_id, file_idx, start_offset, end_offset, found_at, reason)
                 SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM sources WHERE id = ?)
                 ON CONFLICT (source_id, file_idx, start_offset)
-                DO UPDATE SET end_offset = MAX(end_offset, excluded.end_offset)""")) {
+                DO UPDATE SET end_offset = MAX(end_offset, excluded.end_offset),
+                repaired_at = CASE WHEN excluded.end_offset > end_offset THEN NULL ELSE repaired_at END""")) {
             s.setLong(1, sourceId);
             s.setInt(2, fileIndex);
             s.setLong(3, start);
@@ -51,22 +52,31 @@ public final class KnownHoles {
         }
     }
 
-    /** The known holes of one source, by file and start. */
+    /** The known holes of one source that no repair has rebuilt, by file and start. */
     public static List<Row> ofSource(Connection c, long sourceId) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("""
                 SELECT source_id, file_idx, start_offset, end_offset FROM source_holes WHERE source_id = ?
-                ORDER BY file_idx, start_offset""")) {
+                AND repaired_at IS NULL ORDER BY file_idx, start_offset""")) {
             s.setLong(1, sourceId);
             return rows(s);
         }
     }
 
-    /** Every known hole of every source of {@code itemId}, by source, file and start. */
+    /** Every known hole of every source of {@code itemId} that no repair has rebuilt, by source, file and start. */
     public static List<Row> ofItem(Connection c, long itemId) throws SQLException {
+        return ofItem(c, itemId, false);
+    }
+
+    /** The known holes of every source of {@code itemId} that a repair rebuilt, by source, file and start. */
+    public static List<Row> repairedOfItem(Connection c, long itemId) throws SQLException {
+        return ofItem(c, itemId, true);
+    }
+
+    private static List<Row> ofItem(Connection c, long itemId, boolean repaired) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("""
                 SELECT h.source_id, h.file_idx, h.start_offset, h.end_offset FROM source_holes h
-                JOIN sources s ON s.id = h.source_id WHERE s.item_id = ?
-                ORDER BY h.source_id, h.file_idx, h.start_offset""")) {
+                JOIN sources s ON s.id = h.source_id WHERE s.item_id = ? AND h.repaired_at\s"""
+                + (repaired ? "IS NOT NULL" : "IS NULL") + " ORDER BY h.source_id, h.file_idx, h.start_offset")) {
             s.setLong(1, itemId);
             return rows(s);
         }

@@ -3,6 +3,7 @@ package io.nzbmount.nntp.internal.reader;
 import io.nzbmount.nntp.ArticleCensus;
 import io.nzbmount.nntp.ArticleMissingException;
 import io.nzbmount.nntp.FileMap;
+import io.nzbmount.nntp.LocalArticles;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.NzbSegment;
@@ -15,6 +16,7 @@ import io.nzbmount.nntp.Provider;
 import io.nzbmount.nntp.ProviderHealth;
 import io.nzbmount.nntp.internal.fetch.ArticleFetcher;
 import io.nzbmount.nntp.internal.fetch.FetchSettings;
+import io.nzbmount.nntp.internal.fetch.LocalFirstFetcher;
 import io.nzbmount.nntp.internal.fetch.MultiProviderFetcher;
 import io.nzbmount.nntp.internal.pool.PoolSettings;
 import java.time.Instant;
@@ -68,13 +70,19 @@ public final class UsenetService implements Usenet {
      * {@link MultiProviderFetcher} with the yEnc decoder.
      */
     public static UsenetService connect(List<Provider> providers, Settings settings) {
+        return connect(providers, settings, LocalArticles.NONE);
+    }
+
+    /** As {@link #connect(List, Settings)}, with the articles {@code local} holds served from there first. */
+    public static UsenetService connect(List<Provider> providers, Settings settings, LocalArticles local) {
         PoolSettings defaults = PoolSettings.defaults();
         PoolSettings pool = new PoolSettings(settings.connectTimeout(), settings.firstByteTimeout(),
                 settings.betweenBytesTimeout(), defaults.idleTimeout(), defaults.coolDownFirst(), defaults.coolDownMax(),
                 settings.pipelineDepth());
         MultiProviderFetcher fetcher = MultiProviderFetcher.create(providers, new FetchSettings(settings.retryBackoff(),
                 settings.fetchBudget(), FetchSettings.DEFAULT_STALL_DEMOTION, pool));
-        return new UsenetService(settings, fetcher, fetcher::evictIdle, fetcher, () -> fetcher.health(Instant.now()));
+        ArticleFetcher first = local == LocalArticles.NONE ? fetcher : new LocalFirstFetcher(fetcher, local);
+        return new UsenetService(settings, first, fetcher::evictIdle, fetcher, () -> fetcher.health(Instant.now()));
     }
 
     /**

@@ -72,10 +72,8 @@ public record Par2RecoverySet(byte[] setId, long sliceSize, List<Par2InputFile> 
                 descriptions.putIfAbsent(idAt(p), p);
             } else if (p.isType(SLICE_CHECKSUMS) && p.bodyLength() >= ID) {
                 checksums.putIfAbsent(idAt(p), p);
-            } else if (p.isType(RECOVERY_SLICE) && p.bodyLength() == 4 + sliceSize) {
-                int exponent = (int) Par2Packets.le32(p.file(), p.body());
-                recovery.putIfAbsent(exponent, new RecoverySlice(exponent,
-                        Arrays.copyOfRange(p.file(), p.body() + 4, p.body() + 4 + (int) sliceSize)));
+            } else {
+                recoverySlice(p, sliceSize).ifPresent(r -> recovery.putIfAbsent(r.exponent(), r));
             }
         }
         List<Par2InputFile> files = new ArrayList<>();
@@ -87,6 +85,26 @@ public record Par2RecoverySet(byte[] setId, long sliceSize, List<Par2InputFile> 
             files.add(file);
         }
         return new Par2RecoverySet(setId, sliceSize, files, recovery);
+    }
+
+    /**
+     * The intact recovery slices of the set {@code setId} in one par2 file (a volume read apart
+     * from the set's index), by exponent; packets of other sets and damaged packets are left out.
+     */
+    public static Map<Integer, RecoverySlice> recoveryIn(byte[] par2File, byte[] setId, long sliceSize) {
+        Map<Integer, RecoverySlice> found = new LinkedHashMap<>();
+        for (Packet p : Par2Packets.in(par2File)) {
+            if (!Arrays.equals(p.setId(), setId)) continue;
+            recoverySlice(p, sliceSize).ifPresent(r -> found.putIfAbsent(r.exponent(), r));
+        }
+        return found;
+    }
+
+    private static java.util.Optional<RecoverySlice> recoverySlice(Packet p, long sliceSize) {
+        if (!p.isType(RECOVERY_SLICE) || p.bodyLength() != 4 + sliceSize) return java.util.Optional.empty();
+        int exponent = (int) Par2Packets.le32(p.file(), p.body());
+        return java.util.Optional.of(new RecoverySlice(exponent,
+                Arrays.copyOfRange(p.file(), p.body() + 4, p.body() + 4 + (int) sliceSize)));
     }
 
     private static Par2InputFile describe(Packet description, Packet checksums, long sliceSize) throws Par2Exception {

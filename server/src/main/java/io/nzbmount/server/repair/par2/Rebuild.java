@@ -42,6 +42,27 @@ public final class Rebuild {
         for (int r = 0; r < rows.length; r++) new Gf16Region(Gf16.power(base, exponents[r])).multiplyAdd(slice, rows[r]);
     }
 
+    /**
+     * Continues a rebuild saved earlier: {@code saved} are its rows ({@link #rows()}) after every
+     * recovery slice of the plan and every readable input slice below {@code inputsBelow} were
+     * added. Call it on a fresh rebuild, before anything is added.
+     */
+    public void resume(int inputsBelow, byte[][] saved) {
+        if (!inputsTaken.isEmpty() || !rowsTaken.isEmpty()) throw new IllegalStateException("the rebuild has started already");
+        if (saved.length != rows.length) throw new IllegalArgumentException("the plan has " + rows.length + " rows, not " + saved.length);
+        for (int r = 0; r < rows.length; r++) {
+            checkSize(saved[r]);
+            System.arraycopy(saved[r], 0, rows[r], 0, rows[r].length);
+        }
+        rowsTaken.set(0, rows.length);
+        for (int i = 0; i < Math.min(inputsBelow, plan.inputCount()); i++) if (!plan.isMissing(i)) inputsTaken.set(i);
+    }
+
+    /** The rows so far, to save a rebuild and {@link #resume} it; the arrays are live: do not change them. */
+    public byte[][] rows() {
+        return rows;
+    }
+
     /** Adds the recovery slice of {@code exponent}, one of the plan's. The array is read here and not kept. */
     public void addRecovery(int exponent, byte[] data) {
         checkSize(data);

@@ -1,0 +1,127 @@
+package io.nzbmount.server.repair;
+
+import io.nzbmount.nntp.FileMap;
+import io.nzbmount.nntp.NzbFile;
+import io.nzbmount.nntp.Priority;
+import io.nzbmount.nntp.ReadCancelledException;
+import io.nzbmount.nntp.ReadFailure;
+import io.nzbmount.nntp.Usenet;
+import io.nzbmount.server.repair.par2.Par2Exception;
+import io.nzbmount.server.repair.par2.Par2InputFile;
+import io.nzbmount.server.repair.par2.Par2RecoverySet;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The PAR2 recovery set of a release and the posted files it covers: the set read from its
+ * smallest readable par2 file, each of its input files matched to the NZB file posted for it (by
+ * name, else by a size no other file has), and the par2 files that may carry recovery slices,
+ * fewest bytes first. For an archived film the input files are the archive volumes. Immutable.
+ *
+ * @param set    the set's descriptions and checksums (the recovery slices of the index file too)
+ * @param inputs the set's input files in the set's order
+ * @param par2   NZB positions of the release's par2 files, fewest encoded bytes first
+ * @param index  the NZB position of the par2 file the set was read from
+ */
+record Par2Release(Par2RecoverySet set, List<Input> inputs, List<Integer> par2, int index) {
+
+    /**
+     * One input file of the set.
+     *
+     * @param described  what par2 says of it
+     * @param nzbIndex   its position in the NZB; -1 when the release did not post it
+     * @param map        its map; null when not posted
+     * @param firstSlice the index of its first slice among the set's input slices
+     */
+    record Input(Par2InputFile described, int nzbIndex, FileMap map, int firstSlice) {
+        boolean posted() {
+            return nzbIndex >= 0;
+        }
+    }
+
+    Par2Release {
+        inputs = List.copyOf(inputs);
+        par2 = List.copyOf(par2);
+    }
+
+    /** Whether a posted file's name says it is a par2 file. */
+    static boolean isPar2Name(String name) {
+        return name.toLowerCase(Locale.ROOT).endsWith(".par2");
+    }
+
+    /**
+     * Finds the set among the release's files.
+     *
+     * @return empty when the release carries no par2 file
+     * @throws Par2Exception when no par2 file of it can be read as a set
+     * @throws ReadFailure   when a file could not be mapped for a reason that may pass
+     */
+    static Optional<Par2Release> find(List<NzbFile> files, Usenet usenet, PostedBytes bytes)
+            throws Par2Exception, ReadFailure, ReadCancelledException {
+        List<Integer> par2 = new ArrayList<>();
+        for (int i = 0; i < files.size(); i++) if (isPar2Name(files.get(i).name())) par2.add(i);
+        if (par2.isEmpty()) return Optional.empty();
+        par2.sort(Comparator.comparingLong((Integer i) -> files.get(i).encodedBytes()).thenComparingInt(i -> i));
+        Par2Exception last = null;
+        for (int i : par2) {
+            try {
+                byte[] whole = bytes.readTolerating(usenet.map(files.get(i), Priority.BACKGROUND));
+                Par2RecoverySet set = Par2RecoverySet.read(List.of(whole));
+                return Optional.of(new Par2Release(set, inputs(set, files, par2, usenet), par2, i));
+            } catch (Par2Exception e) {
+                last = e;
+            }
+        }
+        throw last;
+    }
+
+    private static List<Input> inputs(Par2RecoverySet set, List<NzbFile> files, List<Integer> par2, Usenet usenet)
+            throws ReadFailure, ReadCancelledException {
+        Map<String, Integer> byName = new HashMap<>();
+        for (int i = 0; i < files.size(); i++) if (!par2.contains(i)) byName.putIfAbsent(files.get(i).name(), i);
+        Map<Integer, FileMap> maps = new HashMap<>();
+        List<Input> inputs = new ArrayList<>();
+        int first = 0;
+        List<Integer> unmatched = new ArrayList<>();
+        for (Par2InputFile f : set.files()) {
+            Integer at = byName.get(f.name());
+            if (at != null) {
+                FileMap map = usenet.map(files.get(at), Priority.BACKGROUND);
+                maps.put(at, map);
+                if (map.size() != f.length()) at = null;
+            }
+            if (at == null) unmatched.add(inputs.size());
+            inputs.add(new Input(f, at == null ? -1 : at, at == null ? null : maps.get(at), first));
+            first += f.slices().size();
+        }
+        if (!unmatched.isEmpty()) bySize(inputs, unmatched, files, par2, maps, usenet);
+        return inputs;
+    }
+
+    /** Obfuscated names: an input file matches the one posted file of its size that no other input took. */
+    private static void bySize(List<Input> inputs, List<Integer> unmatched, List<NzbFile> files, List<Integer> par2,
+                               Map<Integer, FileMap> maps, Usenet usenet) throws ReadFailure, ReadCancelledException {
+        List<Integer> taken = new ArrayList<>();
+        for (Input in : inputs) if (in.posted()) taken.add(in.nzbIndex());
+        Map<Long, List<Integer>> bySize = new HashMap<>();
+        for (int i = 0; i < files.size(); i++) {
+            if (par2.contains(i) || taken.contains(i)) continue;
+            FileMap map = maps.get(i);
+            if (map == null) {
+                map = usenet.map(files.get(i), Priority.BACKGROUND);
+                maps.put(i, map);
+            }
+            bySize.computeIfAbsent(map.size(), k -> new ArrayList<>()).add(i);
+        }
+        for (int u : unmatched) {
+            Input in = inputs.get(u);
+            List<Integer> same = bySize.getOrDefault(in.described().length(), List.of());
+            if (same.size() == 1) inputs.set(u, new Input(in.described(), same.get(0), maps.get(same.get(0)), in.firstSlice()));
+        }
+    }
+}
