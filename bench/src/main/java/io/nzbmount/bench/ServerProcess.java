@@ -124,8 +124,15 @@ final class ServerProcess implements AutoCloseable {
 
     /** Runs {@code jcmd PID GC.heap_info} and returns its output. */
     String heapInfo() throws Exception {
+        return jcmd("GC.heap_info");
+    }
+
+    /** Runs {@code jcmd PID COMMAND...} with the JDK running this harness and returns its output. */
+    String jcmd(String... command) throws Exception {
         Path jcmd = Path.of(ProcessHandle.current().info().command().orElse("java")).resolveSibling("jcmd");
-        Process p = new ProcessBuilder(jcmd.toString(), Long.toString(pid()), "GC.heap_info").redirectErrorStream(true).start();
+        List<String> cmd = new java.util.ArrayList<>(List.of(jcmd.toString(), Long.toString(pid())));
+        cmd.addAll(List.of(command));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         p.waitFor();
         return out.strip();
