@@ -41,7 +41,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@code --fdSlack}.
  *
  * <pre>java -cp bench/target/benchmarks.jar io.nzbmount.bench.Soak [--minutes 60] [--readers 8] [--items 4]
- *     [--sizeMiB 256] [--readerMBps 3] [--holes 3] [--jvmOptions config/jvm.options] [--jvm "MORE FLAGS"]
+ *     [--sizeMiB 256] [--readerMBps 3] [--holes 3] [--jvmOptions jvm.options] [--jvm "MORE FLAGS"]
  *     [--check false] [--nmt false]
  *     [--jar server/target/nzbmount.jar] [--work /tmp/nzbmount-soak]</pre>
  */
@@ -57,7 +57,7 @@ public final class Soak {
         Options o = new Options(args, "minutes", "60", "readers", "8", "items", "4", "sizeMiB", "256",
                 "readerMBps", "3", "holes", "3", "silentEvery", "60", "silentSeconds", "10", "sampleSeconds", "10",
                 "warmupSeconds", "30", "idleSeconds", "60", "connections", "8", "threadSlack", "8", "fdSlack", "16",
-                "jvmOptions", "config/jvm.options", "jvm", "", "check", "false", "nmt", "false", "seed", "34",
+                "jvmOptions", "jvm.options", "jvm", "", "check", "false", "nmt", "false", "seed", "34",
                 "jar", "server/target/nzbmount.jar", "work", "/tmp/nzbmount-soak");
         Machine.header("Soak " + String.join(" ", args));
         List<String> jvm = new ArrayList<>();
@@ -88,6 +88,7 @@ public final class Soak {
             System.out.println(ProcessSample.header());
             System.out.println("|---|---|---|---|---|---|---|---|");
 
+            double cpuBefore = server.cpuSeconds();
             long start = System.nanoTime();
             long end = start + TimeUnit.MINUTES.toNanos(o.integer("minutes"));
             AtomicBoolean stop = new AtomicBoolean();
@@ -120,6 +121,8 @@ public final class Soak {
                 for (Thread t : players) t.join(60_000);
             }
             long stopped = System.nanoTime();
+            System.out.printf(Locale.ROOT, "server CPU while playing: %.1f s, %.2f s per GB read%n",
+                    server.cpuSeconds() - cpuBefore, (server.cpuSeconds() - cpuBefore) / (tally.bytes.get() / 1e9));
             System.out.println("players stopped; the server idle:");
             long step = TimeUnit.SECONDS.toNanos(o.integer("sampleSeconds"));
             for (long next = stopped + step; next <= stopped + TimeUnit.SECONDS.toNanos(o.integer("idleSeconds")); next += step) {
