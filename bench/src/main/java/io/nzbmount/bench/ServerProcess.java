@@ -76,7 +76,7 @@ final class ServerProcess implements AutoCloseable {
     }
 
     private void awaitReady(Path log) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) throw new IOException("serve exited: " + Files.readString(log).strip());
             try {
@@ -88,7 +88,7 @@ final class ServerProcess implements AutoCloseable {
             }
             Thread.sleep(200);
         }
-        throw new IOException("serve did not answer within 90 s: " + Files.readString(log).strip());
+        throw new IOException("serve did not answer within 300 s: " + Files.readString(log).strip());
     }
 
     int port() {
