@@ -151,12 +151,12 @@ public final class Soak {
         PostedFile primary = nntp.postLazy(name, size, PART, content);
         PostedFile standby = nntp.postLazy(name, size, PART, content);
         String api = server.uri("/api/nzbs").toString();
-        JsonNode item = LibraryApi.JSON.readTree(LibraryApi.post(http,
-                api + "?name=" + URLEncoder.encode(title, StandardCharsets.UTF_8), NzbWriter.write(List.of(primary), title)));
+        JsonNode item = LibraryApi.JSON.readTree(LibraryApi.postRetrying(http,
+                api + "?name=" + URLEncoder.encode(title, StandardCharsets.UTF_8), NzbWriter.write(List.of(primary), title), 10));
         long id = item.get("id").asLong();
         String path = item.findValue("path").asText();
-        JsonNode withStandby = LibraryApi.JSON.readTree(LibraryApi.post(http, api + "?item=" + id + "&role=standby",
-                NzbWriter.write(List.of(standby), title + " REPOST")));
+        JsonNode withStandby = LibraryApi.JSON.readTree(LibraryApi.postRetrying(http, api + "?item=" + id + "&role=standby",
+                NzbWriter.write(List.of(standby), title + " REPOST"), 10));
         LibraryApi.awaitVerified(http, server.uri("/api/items/" + id).toString(),
                 withStandby.get("standby").get(0).get("id").asLong(), Duration.ofMinutes(3));
         List<String> ids = primary.messageIds();
