@@ -1,7 +1,6 @@
 package io.nzbmount.bench;
 
 import java.io.BufferedInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -90,16 +89,9 @@ final class RangeResponse implements AutoCloseable {
     }
 
     private String head() throws IOException {
-        ByteArrayOutputStream head = new ByteArrayOutputStream();
-        int matched = 0;
-        while (matched < 4) {
-            int b = in.read();
-            if (b < 0) throw new IOException("connection closed inside the response head");
-            head.write(b);
-            matched = (b == '\r' && (matched == 0 || matched == 2)) || (b == '\n' && (matched == 1 || matched == 3))
-                    ? matched + 1 : (b == '\r' ? 1 : 0);
-        }
-        return head.toString(StandardCharsets.ISO_8859_1);
+        int first = in.read();
+        if (first < 0) throw new IOException("connection closed before a response");
+        return HttpGet.readHead(first, in);
     }
 
     private static String header(String head, String name) {
