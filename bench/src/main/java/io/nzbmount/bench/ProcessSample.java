@@ -3,16 +3,19 @@ package io.nzbmount.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.net.http.HttpClient;
+import java.net.http.HttpTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.stream.Stream;
 
 /**
  * The server process at one moment: resident set, threads and open descriptors from
- * {@code /proc/PID}, heap and direct memory from its {@code /api/health}.
+ * {@code /proc/PID}, heap and direct memory from its {@code /api/health} (-1 when it did not
+ * answer within 30 s).
  *
  * @param seconds since the run started
  */
@@ -25,13 +28,19 @@ record ProcessSample(double seconds, long rssKib, long threads, long descriptors
         try (Stream<Path> entries = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {
             fds = entries.count();
         }
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(server.uri("/api/health")).build(),
-                HttpResponse.BodyHandlers.ofString());
-        JsonNode health = LibraryApi.JSON.readTree(r.body());
-        JsonNode m = health.get("memory");
-        return new ProcessSample(seconds, Machine.statusKib(pid, "VmRSS"), Machine.statusKib(pid, "Threads"), fds,
-                m.get("heapUsedBytes").asLong(), m.get("heapCommittedBytes").asLong(), m.get("directBytes").asLong(),
-                health.get("activeStreams").asLong());
+        long rss = Machine.statusKib(pid, "VmRSS");
+        long threads = Machine.statusKib(pid, "Threads");
+        try {
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(server.uri("/api/health"))
+                    .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+            JsonNode health = LibraryApi.JSON.readTree(r.body());
+            JsonNode m = health.get("memory");
+            return new ProcessSample(seconds, rss, threads, fds, m.get("heapUsedBytes").asLong(),
+                    m.get("heapCommittedBytes").asLong(), m.get("directBytes").asLong(), health.get("activeStreams").asLong());
+        } catch (HttpTimeoutException unanswered) {
+            // A server that cannot answer its health in 30 s still has a resident set worth a row.
+            return new ProcessSample(seconds, rss, threads, fds, -1, -1, -1, -1);
+        }
     }
 
     static String header() {
