@@ -86,7 +86,8 @@ final class HttpGet {
         }
     }
 
-    private static String readHead(int first, InputStream in) throws IOException {
+    /** The response head (status line and headers, up to the blank line) whose first byte {@code first} was read already. */
+    static String readHead(int first, InputStream in) throws IOException {
         ByteArrayOutputStream head = new ByteArrayOutputStream();
         head.write(first);
         int matched = 0;

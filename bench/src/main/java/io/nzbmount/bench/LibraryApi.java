@@ -41,6 +41,24 @@ final class LibraryApi {
         return r.body();
     }
 
+    /**
+     * The same, asking again after 5 s while the answer is 503 (the server could not reach its
+     * providers in time, as on a machine too busy to answer within the fetch budget), at most
+     * {@code attempts} times in all.
+     */
+    static String postRetrying(HttpClient http, String uri, String body, int attempts) throws Exception {
+        for (int attempt = 1; ; attempt++) {
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(uri)).header("X-NZBMount-Request", "1")
+                    .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+            if (r.statusCode() == 201) return r.body();
+            if (r.statusCode() != 503 || attempt >= attempts) {
+                throw new AssertionError(uri + ": " + r.statusCode() + " " + r.body());
+            }
+            System.out.println("# " + uri + " answered 503, asking again in 5 s: " + r.body());
+            Thread.sleep(5000);
+        }
+    }
+
     /** Waits until the item's standby {@code standby} is verified, polling every 100 ms. */
     static void awaitVerified(HttpClient http, String itemUri, long standby, Duration limit) throws Exception {
         long deadline = System.nanoTime() + limit.toNanos();

@@ -89,7 +89,7 @@ final class ServerProcess implements AutoCloseable {
     }
 
     private void awaitReady(Path log) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) throw new IOException("serve exited: " + Files.readString(log).strip());
             try {
@@ -101,7 +101,7 @@ final class ServerProcess implements AutoCloseable {
             }
             Thread.sleep(20);
         }
-        throw new IOException("serve did not answer within 90 s: " + Files.readString(log).strip());
+        throw new IOException("serve did not answer within 300 s: " + Files.readString(log).strip());
     }
 
     int port() {
@@ -137,8 +137,15 @@ final class ServerProcess implements AutoCloseable {
 
     /** Runs {@code jcmd PID GC.heap_info} and returns its output. */
     String heapInfo() throws Exception {
+        return jcmd("GC.heap_info");
+    }
+
+    /** Runs {@code jcmd PID COMMAND...} with the JDK running this harness and returns its output. */
+    String jcmd(String... command) throws Exception {
         Path jcmd = Path.of(ProcessHandle.current().info().command().orElse("java")).resolveSibling("jcmd");
-        Process p = new ProcessBuilder(jcmd.toString(), Long.toString(pid()), "GC.heap_info").redirectErrorStream(true).start();
+        List<String> cmd = new java.util.ArrayList<>(List.of(jcmd.toString(), Long.toString(pid())));
+        cmd.addAll(List.of(command));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         p.waitFor();
         return out.strip();

@@ -35,7 +35,7 @@ public final class EmbeddedNntpServer implements AutoCloseable {
     private final String password;
     private final String group;
     private final String poster;
-    private final ArticleStore store = new ArticleStore();
+    private final ArticleStore store;
     private final Faults faults = new Faults();
     private final ServerCounters counters = new ServerCounters();
     private final Set<ClientSession> sessions = ConcurrentHashMap.newKeySet();
@@ -50,6 +50,7 @@ public final class EmbeddedNntpServer implements AutoCloseable {
         this.password = b.password;
         this.group = b.group;
         this.poster = b.poster;
+        this.store = b.articlesOf == null ? new ArticleStore() : b.articlesOf.store;
         byte[] token = new byte[4];
         new SecureRandom().nextBytes(token);
         this.idToken = HexFormat.of().formatHex(token);
@@ -78,6 +79,7 @@ public final class EmbeddedNntpServer implements AutoCloseable {
         private SSLContext tls;
         private String group = "alt.binaries.test";
         private String poster = "NZBMount <embedded@nzbmount.invalid>";
+        private EmbeddedNntpServer articlesOf;
 
         /** 0 (the default) for an ephemeral port. */
         public Builder port(int port) { this.port = port; return this; }
@@ -95,6 +97,13 @@ public final class EmbeddedNntpServer implements AutoCloseable {
         public Builder group(String group) { this.group = group; return this; }
 
         public Builder poster(String poster) { this.poster = poster; return this; }
+
+        /**
+         * Serves the articles of {@code other}: one store, so an article posted or removed on
+         * either is posted or removed on both (two providers of the same retention), while
+         * faults and counters stay each server's own.
+         */
+        public Builder articlesOf(EmbeddedNntpServer other) { this.articlesOf = Objects.requireNonNull(other); return this; }
 
         public EmbeddedNntpServer start() throws IOException { return new EmbeddedNntpServer(this); }
     }

@@ -124,6 +124,26 @@ class EmbeddedNntpServerTest {
     }
 
     @Test
+    void aServerWithTheArticlesOfAnotherSharesPostsAndTakedownsButNotFaults() throws IOException {
+        String first = file.segments().get(0).messageId();
+        String second = file.segments().get(1).messageId();
+        try (EmbeddedNntpServer twin = EmbeddedNntpServer.builder().articlesOf(server).start()) {
+            server.faults().silent(true);
+            try (RawClient c = new RawClient(twin)) {
+                assertTrue(c.line().startsWith("200 "), "the twin speaks while the other is silent");
+                assertTrue(c.send("BODY <" + first + ">").startsWith("222 "));
+                assertArrayEquals(encoded(0), c.block());
+                assertTrue(server.removeArticle(second));
+                assertEquals("430 no such article", c.send("BODY <" + second + ">"));
+            }
+            assertEquals(2, twin.counters().bodyCommands(), "both BODY commands counted by the twin");
+            assertEquals(0, server.counters().bodyCommands(), "nothing counted by the silent one");
+        } finally {
+            server.faults().silent(false);
+        }
+    }
+
+    @Test
     void dotStuffingIsAppliedOnTheWayOut() throws IOException {
         byte[] body = "..starts with dots\r\nplain\r\n.\r\n".getBytes(StandardCharsets.US_ASCII);
         server.putArticle("dots@test", body);

@@ -15,6 +15,7 @@ public final class Health {
     private final Clock clock;
     private final Instant started;
     private final String version;
+    private final Supplier<ProcessMemory> memory;
 
     /**
      * @param providers the providers' health now ({@code usenet::health})
@@ -22,6 +23,13 @@ public final class Health {
      */
     public Health(StreamRegistry registry, Supplier<List<ProviderHealth>> providers, Clock clock, Instant started,
                   String version) {
+        this(registry, providers, clock, started, version, ProcessMemory::sample);
+    }
+
+    /** The same, with what the process holds taken from {@code memory} (a test's fixed figures). */
+    public Health(StreamRegistry registry, Supplier<List<ProviderHealth>> providers, Clock clock, Instant started,
+                  String version, Supplier<ProcessMemory> memory) {
+        this.memory = Objects.requireNonNull(memory);
         this.registry = Objects.requireNonNull(registry);
         this.providers = Objects.requireNonNull(providers);
         this.clock = Objects.requireNonNull(clock);
@@ -30,7 +38,8 @@ public final class Health {
     }
 
     public HealthReport report() {
-        return new HealthReport(clock.instant(), started, version, registry.counters(), providers.get());
+        return new HealthReport(clock.instant(), started, version, registry.counters(), providers.get(),
+                memory.get());
     }
 
     /** The implementation version in the jar's manifest, or {@code "dev"} when run from classes. */

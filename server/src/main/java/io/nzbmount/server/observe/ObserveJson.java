@@ -36,6 +36,20 @@ final class ObserveJson {
         m.put("cutoversTotal", c.cutoversTotal());
         m.put("bytesServedTotal", c.bytesServed());
         m.put("providers", r.providers().stream().map(ObserveJson::provider).toList());
+        m.put("memory", memory(r.memory()));
+        return m;
+    }
+
+    static Map<String, Object> memory(ProcessMemory p) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("rssBytes", p.rssBytes());
+        m.put("heapUsedBytes", p.heapUsedBytes());
+        m.put("heapCommittedBytes", p.heapCommittedBytes());
+        m.put("heapMaxBytes", p.heapMaxBytes());
+        m.put("directBytes", p.directBytes());
+        m.put("mappedBytes", p.mappedBytes());
+        m.put("threads", p.threads());
+        m.put("openDescriptors", p.openDescriptors());
         return m;
     }
 

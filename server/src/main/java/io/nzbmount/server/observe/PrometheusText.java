@@ -32,6 +32,8 @@ public final class PrometheusText {
         header(out, "nzbmount_build_info", "gauge", "The server's version, as a label; the value is always 1.");
         out.append("nzbmount_build_info{version=\"").append(label(r.version())).append("\"} 1\n");
 
+        memory(out, r.memory());
+
         header(out, "nzbmount_provider_connections", "gauge", "Connections to a provider by state.");
         for (ProviderHealth p : r.providers()) {
             sample(out, "nzbmount_provider_connections", p.name(), "leased", p.leased());
@@ -56,6 +58,21 @@ public final class PrometheusText {
     /** Appends a counter with its help and type lines. */
     public static void counter(StringBuilder out, String name, String help, long value) {
         metric(out, name, "counter", help, value);
+    }
+
+    private static void memory(StringBuilder out, ProcessMemory m) {
+        metric(out, "nzbmount_process_resident_memory_bytes", "gauge",
+                "Resident set size of the server process (VmRSS); -1 where unknown.", m.rssBytes());
+        header(out, "nzbmount_jvm_heap_bytes", "gauge", "Java heap in use and committed, and its limit (-1: none).");
+        out.append("nzbmount_jvm_heap_bytes{area=\"used\"} ").append(m.heapUsedBytes()).append('\n');
+        out.append("nzbmount_jvm_heap_bytes{area=\"committed\"} ").append(m.heapCommittedBytes()).append('\n');
+        out.append("nzbmount_jvm_heap_bytes{area=\"max\"} ").append(m.heapMaxBytes()).append('\n');
+        header(out, "nzbmount_jvm_buffer_pool_bytes", "gauge", "Memory held by the JDK's direct and mapped buffers.");
+        out.append("nzbmount_jvm_buffer_pool_bytes{pool=\"direct\"} ").append(m.directBytes()).append('\n');
+        out.append("nzbmount_jvm_buffer_pool_bytes{pool=\"mapped\"} ").append(m.mappedBytes()).append('\n');
+        metric(out, "nzbmount_process_threads", "gauge", "Operating-system threads of the server process.", m.threads());
+        metric(out, "nzbmount_process_open_fds", "gauge", "Open file descriptors (sockets, files) of the server process.",
+                m.openDescriptors());
     }
 
     private static void metric(StringBuilder out, String name, String type, String help, long value) {

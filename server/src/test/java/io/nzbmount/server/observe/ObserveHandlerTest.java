@@ -20,6 +20,7 @@ import io.nzbmount.server.library.MutableClock;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.Events;
 import java.net.URI;
+import java.nio.ByteBuffer;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -139,6 +140,42 @@ class ObserveHandlerTest {
         assertEquals(ODD_NAME, odd.get("name").asText());
         assertEquals("2025-03-01T10:00:30Z", odd.get("coolingDownUntil").asText());
         assertEquals("auth-rejected", odd.get("coolDownReason").asText());
+    }
+
+    @Test
+    void healthShowsWhatTheProcessHoldsInPlausibleFigures() throws Exception {
+        ByteBuffer held = ByteBuffer.allocateDirect(4 << 20); // direct memory the figure must include
+        JsonNode m = JSON.readTree(get("/api/health").body()).get("memory");
+        long mib = 1 << 20;
+        long rss = m.get("rssBytes").asLong();
+        assertTrue(rss > 16 * mib && rss < 64L * 1024 * mib, "a JVM's resident set: " + rss);
+        long used = m.get("heapUsedBytes").asLong();
+        long committed = m.get("heapCommittedBytes").asLong();
+        long max = m.get("heapMaxBytes").asLong();
+        assertTrue(used > 0 && used <= committed, "heap used " + used + " within committed " + committed);
+        assertTrue(max == -1 || committed <= max, "committed " + committed + " within the limit " + max);
+        assertTrue(m.get("directBytes").asLong() >= held.capacity(), "the direct buffer held here counts: " + m);
+        assertTrue(m.get("mappedBytes").asLong() >= 0, m.toString());
+        assertTrue(m.get("threads").asLong() >= 2, "a JVM runs several threads: " + m);
+        assertTrue(m.get("openDescriptors").asLong() >= 4, "stdio and at least the server's socket: " + m);
+        assertEquals(4 << 20, held.capacity());
+    }
+
+    @Test
+    void metricsShowWhatTheProcessHolds() throws Exception {
+        List<Sample> samples = new ArrayList<>();
+        for (String line : get("/metrics").body().split("\n")) if (!line.startsWith("#")) samples.add(parseSample(line));
+        double rss = value(samples, "nzbmount_process_resident_memory_bytes", Map.of());
+        assertTrue(rss > 16 << 20, "resident set " + rss);
+        double used = value(samples, "nzbmount_jvm_heap_bytes", Map.of("area", "used"));
+        double committed = value(samples, "nzbmount_jvm_heap_bytes", Map.of("area", "committed"));
+        assertTrue(used > 0 && used <= committed, used + " <= " + committed);
+        double max = value(samples, "nzbmount_jvm_heap_bytes", Map.of("area", "max"));
+        assertTrue(max == -1 || committed <= max, committed + " <= " + max);
+        assertTrue(value(samples, "nzbmount_jvm_buffer_pool_bytes", Map.of("pool", "direct")) >= 0);
+        assertTrue(value(samples, "nzbmount_jvm_buffer_pool_bytes", Map.of("pool", "mapped")) >= 0);
+        assertTrue(value(samples, "nzbmount_process_threads", Map.of()) >= 2);
+        assertTrue(value(samples, "nzbmount_process_open_fds", Map.of()) >= 4);
     }
 
     /** One sample line of the text format: name, labels (unescaped), value. */

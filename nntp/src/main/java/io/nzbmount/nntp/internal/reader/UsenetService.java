@@ -62,8 +62,22 @@ public final class UsenetService implements Usenet {
     private static final Logger LOG = LoggerFactory.getLogger(UsenetService.class);
     private static final long MIN_PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     private static final long MAX_PERIOD_NANOS = TimeUnit.SECONDS.toNanos(5);
-    /** The bytes all read-ahead windows together hold at most: 128 MiB. */
+    /** The most bytes all read-ahead windows together hold, however large the heap. */
     static final long READ_AHEAD_MEMORY = 128L << 20;
+    /** The least, however small the heap: a couple of articles for each of a few streams. */
+    static final long READ_AHEAD_MEMORY_LEAST = 16L << 20;
+
+    /**
+     * The bytes all read-ahead windows together may hold in a JVM whose heap may grow to
+     * {@code maxHeap} bytes: a quarter of it, between {@link #READ_AHEAD_MEMORY_LEAST} and
+     * {@link #READ_AHEAD_MEMORY}. The rest of the heap is for what every stream holds besides
+     * (responses, the bytes a cutover compares, decoding) and for the garbage between two
+     * collections; an article buffer also takes more heap than its length in a heap of small
+     * regions, where it is allocated apart.
+     */
+    static long readAheadMemory(long maxHeap) {
+        return Math.clamp(maxHeap / 4, READ_AHEAD_MEMORY_LEAST, READ_AHEAD_MEMORY);
+    }
 
     /**
      * The service over real providers: a connection pool per provider behind a
@@ -105,7 +119,7 @@ public final class UsenetService implements Usenet {
         this.resources = resources;
         this.health = Objects.requireNonNull(health);
         this.mapper = new SegmentMapper(fetcher, executor, settings.readAhead());
-        this.sizer = new WindowSizer(settings.readAhead(), READ_AHEAD_MEMORY, fetcher::pipe);
+        this.sizer = new WindowSizer(settings.readAhead(), readAheadMemory(Runtime.getRuntime().maxMemory()), fetcher::pipe);
         long idleNanos = settings.idleRelease().toNanos();
         long period = idleNanos > 0 ? Math.clamp(idleNanos / 4, MIN_PERIOD_NANOS, MAX_PERIOD_NANOS) : MAX_PERIOD_NANOS;
         housekeeping = Executors.newSingleThreadScheduledExecutor(

