@@ -31,6 +31,8 @@ import java.util.stream.Stream;
 public final class RepairStore {
     private static final Pattern KEY = Pattern.compile("[0-9a-f]{32}");
 
+    /** One write or clean-up at a time; a lock, not a monitor, as file I/O under a monitor pins a virtual thread's carrier on JDK 21. */
+    private final java.util.concurrent.locks.ReentrantLock writes = new java.util.concurrent.locks.ReentrantLock();
     private final Path dir;
     private final long budget;
     private final AtomicLong used = new AtomicLong();
@@ -71,7 +73,16 @@ public final class RepairStore {
      *
      * @throws BudgetExceeded when it would take the store past its budget
      */
-    public synchronized String put(byte[] slice) throws IOException {
+    public String put(byte[] slice) throws IOException {
+        writes.lock();
+        try {
+            return putLocked(slice);
+        } finally {
+            writes.unlock();
+        }
+    }
+
+    private String putLocked(byte[] slice) throws IOException {
         String key = keyOf(slice);
         Path target = dir.resolve(key);
         if (Files.exists(target)) return key;
@@ -122,7 +133,16 @@ public final class RepairStore {
     }
 
     /** Deletes every stored slice whose key is not in {@code keep}; returns the bytes freed. */
-    public synchronized long keepOnly(Set<String> keep) throws IOException {
+    public long keepOnly(Set<String> keep) throws IOException {
+        writes.lock();
+        try {
+            return keepOnlyLocked(keep);
+        } finally {
+            writes.unlock();
+        }
+    }
+
+    private long keepOnlyLocked(Set<String> keep) throws IOException {
         long freed = 0;
         try (Stream<Path> files = Files.list(dir)) {
             for (Path p : (Iterable<Path>) files::iterator) {

@@ -164,7 +164,7 @@ class EncryptedReleaseTest {
         assertTrue(r.body().contains("the password given does not open this archive"), r.body());
         assertTrue(r.body().contains("the import's password parameter"), r.body());
         assertFalse(r.body().contains("wrong-"), r.body());
-        assertEquals("{\"items\":[]}", JSON.readTree(http.send(HttpRequest.newBuilder(app.uri().resolve("/api/items"))
+        assertEquals("{\"items\":[],\"total\":0,\"offset\":0}", JSON.readTree(http.send(HttpRequest.newBuilder(app.uri().resolve("/api/items"))
                 .header("X-NZBMount-Request", "1").build(), HttpResponse.BodyHandlers.ofString()).body()).toString());
     }
 
