@@ -44,6 +44,18 @@ public interface FileMap {
     ArticleSpan span(long offset);
 
     /**
+     * The bytes of the file that cannot be read without the article holding {@code offset}: its
+     * {@link #span(long)}, and for a file whose bytes are decrypted block by block also the rest of
+     * the blocks it touches and the block after them (whose decryption chains from its last
+     * ciphertext block). What a reader that found that article gone must treat as the hole.
+     *
+     * @throws IndexOutOfBoundsException unless {@code 0 <= offset < size()}
+     */
+    default ArticleSpan lackedWithout(long offset) {
+        return span(offset);
+    }
+
+    /**
      * A compact text form of where every article's bytes sit, to be stored with the NZB and
      * handed to {@link Usenet#restore} later instead of mapping the file again.
      */

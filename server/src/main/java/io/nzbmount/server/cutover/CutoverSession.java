@@ -390,8 +390,9 @@ final class CutoverSession implements ContentReader {
     }
 
     /**
-     * The bytes of the failing article, exactly as the source's map places them (for a file inside
-     * archive volumes: the part of the volume's article that lies in the file); the whole hole when
+     * The bytes that cannot be read without the failing article, as the source's map places them
+     * ({@link FileMap#lackedWithout}: for a file inside archive volumes the part of the volume's
+     * article that lies in the file, for an encrypted one also the block after it); the whole hole when
      * the map knows no article there; the failing byte alone past the map's end.
      */
     private Hole holeAt(ActiveSource source) {
@@ -401,7 +402,7 @@ final class CutoverSession implements ContentReader {
     private Hole holeAt(ActiveSource source, long at) {
         FileMap map = source.map();
         if (at >= map.size()) return Hole.at(source.fileIndex(), at);
-        ArticleSpan span = map.span(at);
+        ArticleSpan span = map.lackedWithout(at);
         return new Hole(source.fileIndex(), span.start(), span.end());
     }
 

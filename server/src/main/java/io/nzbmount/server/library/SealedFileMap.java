@@ -12,6 +12,7 @@ import io.nzbmount.server.archive.Sealing;
  * {@link io.nzbmount.server.archive.AesKeys}); immutable and thread-safe.
  */
 final class SealedFileMap implements FileMap {
+    private static final int BLOCK = Sealing.BLOCK;
     private final FileMap run;
     private final Sealing sealing;
     private final byte[] key;
@@ -80,6 +81,18 @@ final class SealedFileMap implements FileMap {
         ArticleSpan s = run.span(sealing.lead() + offset);
         long start = Math.max(0, s.start() - sealing.lead());
         long end = Math.min(size, s.end() - sealing.lead());
+        return new ArticleSpan(start, end, s.hole());
+    }
+
+    /** The span's blocks, and the block after them, which chains from the span's last ciphertext block. */
+    @Override
+    public ArticleSpan lackedWithout(long offset) {
+        if (offset < 0 || offset >= size) throw new IndexOutOfBoundsException("offset " + offset + " of " + size);
+        ArticleSpan s = run.span(sealing.lead() + offset);
+        long firstBlock = s.start() / BLOCK * BLOCK;
+        long afterNext = ((s.end() - 1) / BLOCK + 2) * BLOCK;
+        long start = Math.max(0, firstBlock - sealing.lead());
+        long end = Math.min(size, afterNext - sealing.lead());
         return new ArticleSpan(start, end, s.hole());
     }
 

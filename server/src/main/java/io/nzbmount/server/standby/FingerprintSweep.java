@@ -396,9 +396,9 @@ final class FingerprintSweep {
             return sha.digest();
         }
 
-        /** The article span that holds where the last failed read of this side failed. */
+        /** The bytes that cannot be read without the article where the last failed read of this side failed. */
         ArticleSpan failedSpan() {
-            return map.span(failedAt);
+            return map.lackedWithout(failedAt);
         }
 
         @Override

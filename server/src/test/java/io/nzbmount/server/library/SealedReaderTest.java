@@ -194,4 +194,16 @@ class SealedReaderTest {
         ArticleMissingException back = assertThrows(ArticleMissingException.class, () -> seek.read(3_010, new byte[8], 0, 8));
         assertEquals(2_992, back.failedAt().orElseThrow(), "after a seek: the block read back lies in the gone article");
     }
+
+    @Test
+    void withoutAnArticleTheBlocksItTouchesAndTheBlockAfterAreLacked() {
+        SealedFileMap map = new SealedFileMap(new RunMap(6_000), new Sealing(Sealing.Kdf.SEVEN_ZIP, 19, new byte[0], iv, 0),
+                key, 6_000);
+        assertEquals(3_000, map.span(3_500).start(), "the article holds run bytes [3000, 4000)");
+        ArticleSpan lacked = map.lackedWithout(3_500);
+        assertEquals(2_992, lacked.start(), "the block [2992, 3008) straddles into the article");
+        assertEquals(4_016, lacked.end(), "the block [3984, 4000) ends it, and [4000, 4016) chains from it");
+        assertEquals(2_000, map.lackedWithout(2_500).start(), "an article that starts on a block boundary starts there");
+        assertEquals(6_000, map.lackedWithout(5_500).end(), "never past the file's end");
+    }
 }
