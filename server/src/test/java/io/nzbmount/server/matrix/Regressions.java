@@ -254,7 +254,14 @@ final class Regressions {
                     + " next readable bytes, and the response ended at the primary's hole", Era.ENCRYPTED_ARCHIVES),
             new Regression(69307, "a hex-named 7z part posted twice in different copies, the head of the one that"
                     + " belongs unreadable: the other copy was taken unproved, its name given by par2 not matching"
-                    + " the unread copy's", Scenario.Format.SEVEN_ZIP, Era.NZB_LISTINGS));
+                    + " the unread copy's", Scenario.Format.SEVEN_ZIP, Era.NZB_LISTINGS),
+            new Regression(70360, "an encrypted standby with holes: the hole recorded for a gone article left out"
+                    + " the block after it, whose decryption chains from that article, so the proof met the same"
+                    + " article at the next position and judged the standby dead", Scenario.Format.RAR5,
+                    Era.ENCRYPTED_ARCHIVES),
+            new Regression(73347, "an encrypted primary with holes: the hole recorded for a gone article left out the"
+                    + " block after it, and the response ended there though a whole standby had the bytes",
+                    Scenario.Format.RAR5, Era.ENCRYPTED_ARCHIVES));
 
     private Regressions() {
     }
