@@ -96,6 +96,7 @@ record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<Refusal
                                Passwords passwords) throws IOException {
         List<Integer> candidates = new ArrayList<>();
         Set<Integer> headless = new HashSet<>();
+        List<Integer> unread = new ArrayList<>();
         Set<String> unreadNames = new HashSet<>();
         boolean signature = false;
         for (int i = 0; i < volumes.count(); i++) {
@@ -107,12 +108,14 @@ record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<Refusal
             } catch (ReadFailure e) {
                 // A volume whose head cannot be read is as good as missing: the scan says so.
                 if (!e.permanent()) throw e;
+                unread.add(i);
                 unreadNames.add(volumes.file(i).name());
                 if (startsArchive(volumes, i) || describedAsMissingVolume(volumes, i, par2)) headless.add(i);
             }
         }
         if (!signature && headless.isEmpty()) return NONE;
         ArchiveContent found = candidates.isEmpty() ? NONE : of(formats.scan(volumes.only(candidates, unreadNames), par2, passwords), candidates);
+        headless.addAll(postedAgainAsVolumes(volumes, unread, found.archived()));
         if (headless.isEmpty()) return found;
         // Articles smaller than the head leave its first bytes readable when a later one is gone:
         // a file that starts as an archive, or that par2 says is a volume, is one the scan lacks,
@@ -120,6 +123,19 @@ record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<Refusal
         Set<Integer> archived = new HashSet<>(found.archived());
         archived.addAll(headless);
         return new ArchiveContent(found.files(), archived, found.refused(), found.password());
+    }
+
+    /**
+     * The unread files that the NZB names as it names a file the scan found to be an archive
+     * volume: a part posted again whose copy cannot be read. Whether the set was served or refused,
+     * such a file is that part, never a loose file to serve.
+     */
+    private static Set<Integer> postedAgainAsVolumes(ReleaseVolumes volumes, List<Integer> unread, Set<Integer> archived) {
+        Set<String> volumeNames = new HashSet<>();
+        for (int v : archived) volumeNames.add(volumes.file(v).name());
+        Set<Integer> again = new HashSet<>();
+        for (int i : unread) if (volumeNames.contains(volumes.file(i).name())) again.add(i);
+        return again;
     }
 
     /**

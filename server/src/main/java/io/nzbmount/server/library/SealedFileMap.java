@@ -77,23 +77,26 @@ final class SealedFileMap implements FileMap {
      */
     @Override
     public ArticleSpan span(long offset) {
-        if (offset < 0 || offset >= size) throw new IndexOutOfBoundsException("offset " + offset + " of " + size);
-        ArticleSpan s = run.span(sealing.lead() + offset);
-        long start = Math.max(0, s.start() - sealing.lead());
-        long end = Math.min(size, s.end() - sealing.lead());
-        return new ArticleSpan(start, end, s.hole());
+        ArticleSpan s = runSpan(offset);
+        return clipped(s.start(), s.end(), s.hole());
     }
 
     /** The span's blocks, and the block after them, which chains from the span's last ciphertext block. */
     @Override
     public ArticleSpan lackedWithout(long offset) {
+        ArticleSpan s = runSpan(offset);
+        return clipped(s.start() / BLOCK * BLOCK, ((s.end() - 1) / BLOCK + 2) * BLOCK, s.hole());
+    }
+
+    /** The run's span of articles under the file's byte at {@code offset}, in run offsets. */
+    private ArticleSpan runSpan(long offset) {
         if (offset < 0 || offset >= size) throw new IndexOutOfBoundsException("offset " + offset + " of " + size);
-        ArticleSpan s = run.span(sealing.lead() + offset);
-        long firstBlock = s.start() / BLOCK * BLOCK;
-        long afterNext = ((s.end() - 1) / BLOCK + 2) * BLOCK;
-        long start = Math.max(0, firstBlock - sealing.lead());
-        long end = Math.min(size, afterNext - sealing.lead());
-        return new ArticleSpan(start, end, s.hole());
+        return run.span(sealing.lead() + offset);
+    }
+
+    /** Run offsets {@code [runStart, runEnd)} as file offsets, clipped to the file. */
+    private ArticleSpan clipped(long runStart, long runEnd, boolean hole) {
+        return new ArticleSpan(Math.max(0, runStart - sealing.lead()), Math.min(size, runEnd - sealing.lead()), hole);
     }
 
     @Override

@@ -261,7 +261,11 @@ final class Regressions {
                     Era.ENCRYPTED_ARCHIVES),
             new Regression(73347, "an encrypted primary with holes: the hole recorded for a gone article left out the"
                     + " block after it, and the response ended there though a whole standby had the bytes",
-                    Scenario.Format.RAR5, Era.ENCRYPTED_ARCHIVES));
+                    Scenario.Format.RAR5, Era.ENCRYPTED_ARCHIVES),
+            // Found by the long run of seeds 80001 and on.
+            new Regression(80047, "a hex-named 7z standby whose second part is posted twice, the copies different"
+                    + " and one copy's head unreadable: the set was refused, but the unread copy stayed behind as a"
+                    + " loose media file and the standby was added", Scenario.Format.SEVEN_ZIP, Era.ENCRYPTED_ARCHIVES));
 
     private Regressions() {
     }
