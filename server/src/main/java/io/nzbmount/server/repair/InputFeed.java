@@ -82,7 +82,7 @@ final class InputFeed {
     }
 
     /** Records the article at {@code at} as missing (or its range, when the map is not the regular grid). */
-    private static void recordGap(Damage damage, Par2Release release, int input, NzbFile file, FileMap map, long at) {
+    static void recordGap(Damage damage, Par2Release release, int input, NzbFile file, FileMap map, long at) {
         Par2Release.Input in = release.inputs().get(input);
         List<NzbSegment> segments = file.segments();
         ArticleSpan span = map.span(at);

@@ -1,11 +1,14 @@
 package io.nzbmount.server.repair;
 
 import io.nzbmount.nntp.FileMap;
+import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.Usenet;
+import io.nzbmount.server.archive.Par2Descriptions;
+import io.nzbmount.server.policy.FailureKind;
 import io.nzbmount.server.repair.par2.Par2Exception;
 import io.nzbmount.server.repair.par2.Par2InputFile;
 import io.nzbmount.server.repair.par2.Par2RecoverySet;
@@ -20,7 +23,7 @@ import java.util.Optional;
 /**
  * The PAR2 recovery set of a release and the posted files it covers: the set read from its
  * smallest readable par2 file, each of its input files matched to the NZB file posted for it (by
- * name, else by a size no other file has), and the par2 files that may carry recovery slices,
+ * the name the import gave it, which par2 told for an obfuscated one, else by a size no other file has), and the par2 files that may carry recovery slices,
  * fewest bytes first. For an archived film the input files are the archive volumes. Immutable.
  *
  * @param set    the set's descriptions and checksums (the recovery slices of the index file too)
@@ -55,16 +58,21 @@ record Par2Release(Par2RecoverySet set, List<Input> inputs, List<Integer> par2, 
     }
 
     /**
-     * Finds the set among the release's files.
+     * Finds the set among the release's files: those named as par2 files, or, when none is, those
+     * whose first bytes are a par2 packet (a release posted under obfuscated names).
      *
+     * @param naming the names the import gave the files (par2's names for obfuscated volumes),
+     *               which the set's input files are matched against, and the copies it chose
      * @return empty when the release carries no par2 file
      * @throws Par2Exception when no par2 file of it can be read as a set
      * @throws ReadFailure   when a file could not be mapped for a reason that may pass
      */
-    static Optional<Par2Release> find(List<NzbFile> files, Usenet usenet, PostedBytes bytes)
+    static Optional<Par2Release> find(List<NzbFile> files, SourceFiles.Naming naming, Usenet usenet, PostedBytes bytes)
             throws Par2Exception, ReadFailure, ReadCancelledException {
         List<Integer> par2 = new ArrayList<>();
-        for (int i = 0; i < files.size(); i++) if (isPar2Name(files.get(i).name())) par2.add(i);
+        List<String> names = naming.names();
+        for (int i = 0; i < files.size(); i++) if (isPar2Name(files.get(i).name()) || isPar2Name(names.get(i))) par2.add(i);
+        if (par2.isEmpty()) par2 = startingAsPar2(files, usenet, bytes);
         if (par2.isEmpty()) return Optional.empty();
         par2.sort(Comparator.comparingLong((Integer i) -> files.get(i).encodedBytes()).thenComparingInt(i -> i));
         Par2Exception last = null;
@@ -72,7 +80,7 @@ record Par2Release(Par2RecoverySet set, List<Input> inputs, List<Integer> par2, 
             try {
                 byte[] whole = bytes.readTolerating(usenet.map(files.get(i), Priority.BACKGROUND));
                 Par2RecoverySet set = Par2RecoverySet.read(List.of(whole));
-                return Optional.of(new Par2Release(set, inputs(set, files, par2, usenet), par2, i));
+                return Optional.of(new Par2Release(set, inputs(set, files, naming, par2, usenet), par2, i));
             } catch (Par2Exception e) {
                 last = e;
             }
@@ -80,9 +88,35 @@ record Par2Release(Par2RecoverySet set, List<Input> inputs, List<Integer> par2, 
         throw last;
     }
 
-    private static List<Input> inputs(Par2RecoverySet set, List<NzbFile> files, List<Integer> par2, Usenet usenet)
+    /** The files whose first bytes are a par2 packet's magic; a file whose first article is gone for good is none. */
+    private static List<Integer> startingAsPar2(List<NzbFile> files, Usenet usenet, PostedBytes bytes)
             throws ReadFailure, ReadCancelledException {
+        List<Integer> par2 = new ArrayList<>();
+        byte[] head = new byte[8];
+        for (int i = 0; i < files.size(); i++) {
+            FileMap map;
+            try {
+                map = usenet.map(files.get(i), Priority.BACKGROUND);
+            } catch (ReadFailure e) {
+                if (FailureKind.of(e) != FailureKind.PERMANENT) throw e;
+                continue;
+            }
+            if (map.size() < head.length) continue;
+            try (NzbReader reader = bytes.open(map)) {
+                if (bytes.read(reader, 0, head, head.length) < 0 && Par2Descriptions.isPar2(head)) par2.add(i);
+            }
+        }
+        return par2;
+    }
+
+    private static List<Input> inputs(Par2RecoverySet set, List<NzbFile> files, SourceFiles.Naming naming,
+                                      List<Integer> par2, Usenet usenet) throws ReadFailure, ReadCancelledException {
         Map<String, Integer> byName = new HashMap<>();
+        List<String> names = naming.names();
+        // A part posted twice: the copy the import's files are read from wins the name.
+        for (int i : naming.inUse()) if (i < files.size() && !par2.contains(i)) byName.putIfAbsent(files.get(i).name(), i);
+        for (int i : naming.inUse()) if (i < files.size() && !par2.contains(i)) byName.putIfAbsent(names.get(i), i);
+        for (int i = 0; i < files.size(); i++) if (!par2.contains(i)) byName.putIfAbsent(names.get(i), i);
         for (int i = 0; i < files.size(); i++) if (!par2.contains(i)) byName.putIfAbsent(files.get(i).name(), i);
         Map<Integer, FileMap> maps = new HashMap<>();
         List<Input> inputs = new ArrayList<>();

@@ -69,7 +69,8 @@ final class RepairJob {
         try {
             List<NzbFile> files = SourceFiles.of(parts.catalog(), sourceId);
             PostedBytes bytes = new PostedBytes(parts.usenet(), this::counted);
-            Optional<Par2Release> found = Par2Release.find(files, parts.usenet(), bytes);
+            Optional<Par2Release> found = Par2Release.find(files, SourceFiles.naming(parts.catalog(), sourceId, files),
+                    parts.usenet(), bytes);
             if (found.isEmpty()) {
                 save(RepairLedger.NO_PAR2, "the release carries no PAR2 recovery files");
                 return;
@@ -77,6 +78,7 @@ final class RepairJob {
             Par2Release release = found.get();
             total = release.set().inputSlices().size();
             Damage damage = Damage.scan(release, files, parts.usenet());
+            HoleReads.find(release, files, bytes, damage, parts.ledger().holes(sourceId));
             LOG.info("repair of source {}: {} of {} input slices missing ({} articles placed)", sourceId,
                     damage.slices().size(), total, damage.articles().size());
             for (int round = 0; round < MAX_ROUNDS; round++) {

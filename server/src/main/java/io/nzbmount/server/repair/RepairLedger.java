@@ -69,6 +69,11 @@ final class RepairLedger {
         return db.transaction(c -> !MissingArticles.of(c, sourceId).isEmpty() || !KnownHoles.ofSource(c, sourceId).isEmpty());
     }
 
+    /** The source's known holes that no repair has filled, by file and start. */
+    List<KnownHoles.Row> holes(long sourceId) throws StoreException {
+        return db.transaction(c -> KnownHoles.ofSource(c, sourceId));
+    }
+
     /** Whether the source has known holes no repair has filled. */
     boolean hasHoles(long sourceId) throws StoreException {
         return db.transaction(c -> !KnownHoles.ofSource(c, sourceId).isEmpty());

@@ -20,4 +20,28 @@ final class SourceFiles {
             files.add(f.get());
         }
     }
+
+    /**
+     * What the import made of a source's files.
+     *
+     * @param names  the names it gave them, by NZB position: the real names par2 told for files
+     *               posted under obfuscated ones, else the NZB's names
+     * @param inUse  the NZB positions of the archive volumes its files inside archives are read
+     *               from: of a part posted twice, the copy the import proved belongs
+     */
+    record Naming(List<String> names, java.util.Set<Integer> inUse) {}
+
+    static Naming naming(ItemCatalog catalog, long sourceId, List<NzbFile> files) throws StoreException {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < files.size(); i++) {
+            names.add(catalog.sourceFile(sourceId, i).map(io.nzbmount.server.store.FileRecord::name).orElse(files.get(i).name()));
+        }
+        java.util.Set<Integer> inUse = new java.util.HashSet<>();
+        for (int i = files.size(); ; i++) {
+            Optional<io.nzbmount.server.store.FileRecord> inner = catalog.sourceFile(sourceId, i);
+            if (inner.isEmpty()) break;
+            inUse.addAll(inner.get().volumes());
+        }
+        return new Naming(names, inUse);
+    }
 }

@@ -19,7 +19,9 @@ import java.util.List;
  *       only provider {@code a} stores ({@code MISSING_ON_B}) while {@code a} refuses connections
  *       ({@code loginFault}) cannot be had now: not counted as had, but it is no hole either, and the
  *       server must never record it as one. An impostor (a release of other bytes) has no byte, and
- *       neither has a source the import must refuse ({@link #importable}).</li>
+ *       neither has a source the import must refuse ({@link #importable}). A source posted with PAR2
+ *       recovery data that can rebuild every slice its holes touch ({@link #repairable}) has the
+ *       bytes of its holes too: a repair rebuilds them while a response that reaches one waits.</li>
  *   <li>A source <b>counts</b> when it is no impostor, the import must take it and took it (a refusal
  *       the promise allows, {@link #refused}, leaves no source), and a proof of it
  *       against the primary is possible at all: it has no hole (every sample it can read; a sample
@@ -151,11 +153,30 @@ final class Oracle {
         return f != null && f.damage() == Scenario.Damage.UNLISTED;
     }
 
-    /** Whether the source has the byte and a provider that takes connections serves it (an impostor or a refused source has none). */
+    /**
+     * Whether the source has the byte: a provider that takes connections serves it, or its PAR2
+     * recovery data rebuilds it (an impostor or a refused source has none).
+     */
     boolean has(int source, long offset) {
         if (!genuine(source)) return false;
-        for (int k : layouts.get(source).needing(offset)) if (!hasArticle(source, k)) return false;
+        for (int k : layouts.get(source).needing(offset)) if (!hasOrRebuilds(source, k)) return false;
         return true;
+    }
+
+    /**
+     * Whether the source's PAR2 recovery data can rebuild every input slice its holes touch: it
+     * has at least as many recovery slices, and every one of them can be read (the draws never
+     * fault a par2 article).
+     */
+    boolean repairable(int source) {
+        SourceSpec s = scenario.sources().get(source);
+        return s.recovery() != null && layouts.get(source).slicesTouched(s.holes()) <= s.recovery().slices();
+    }
+
+    private boolean hasOrRebuilds(int source, int k) {
+        if (hasArticle(source, k)) return true;
+        Scenario.Fault f = scenario.sources().get(source).faults().get(k);
+        return f.damage().hole() && repairable(source);
     }
 
     private boolean genuine(int source) {
@@ -296,7 +317,7 @@ final class Oracle {
     List<Integer> gaps(int source) {
         SourceSpec s = scenario.sources().get(source);
         List<Integer> out = new ArrayList<>();
-        for (int k : s.faults().keySet()) if (!hasArticle(source, k) && span(source, k)[1] > span(source, k)[0]) out.add(k);
+        for (int k : s.faults().keySet()) if (!hasOrRebuilds(source, k) && span(source, k)[1] > span(source, k)[0]) out.add(k);
         return out;
     }
 

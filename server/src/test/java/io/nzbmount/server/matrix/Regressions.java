@@ -47,9 +47,14 @@ final class Regressions {
         /** Also {@link ListingDraw}: parts listed twice, unlisted first or last parts, a 7z part posted twice. */
         NZB_LISTINGS,
         /** Also RAR5 volumes whose data is encrypted ({@link ArchiveDraw}). */
-        ENCRYPTED_ARCHIVES
+        ENCRYPTED_ARCHIVES,
+        /** Also a primary posted with PAR2 recovery data ({@link RecoveryDraw}). */
+        PAR2_RECOVERY
     }
 
+    private static final String CORRUPT_NOT_STATTED = "a primary with PAR2 recovery data and an article every provider"
+            + " serves damaged: STAT finds it present, so the repair found nothing missing, finished, and the response"
+            + " that waited for it ended at the hole";
     private static final String FIRST_LISTED_TWICE = "the first part listed twice, its first copy missing or damaged:"
             + " the import refused the release as lacking its first article";
     private static final String FIRST_UNLISTED = "an NZB that does not list its first parts: the import read every"
@@ -265,7 +270,16 @@ final class Regressions {
             // Found by the long run of seeds 80001 and on.
             new Regression(80047, "a hex-named 7z standby whose second part is posted twice, the copies different"
                     + " and one copy's head unreadable: the set was refused, but the unread copy stayed behind as a"
-                    + " loose media file and the standby was added", Scenario.Format.SEVEN_ZIP, Era.ENCRYPTED_ARCHIVES));
+                    + " loose media file and the standby was added", Scenario.Format.SEVEN_ZIP, Era.ENCRYPTED_ARCHIVES),
+            // Found by the first seeds that draw PAR2 recovery data.
+            new Regression(90044, "a primary in RAR5 volumes under hex names, with PAR2 recovery data that can rebuild"
+                    + " its holes: the repair looked for par2 files by name only, found none, and the response ended at"
+                    + " the first hole", Scenario.Format.RAR5, Era.PAR2_RECOVERY),
+            new Regression(90261, CORRUPT_NOT_STATTED, Era.PAR2_RECOVERY),
+            new Regression(90714, CORRUPT_NOT_STATTED, Era.PAR2_RECOVERY),
+            new Regression(90297, "a 7z primary with PAR2 recovery data and a part posted twice in different copies:"
+                    + " the repair read the copy listed first, not the one the import proved belongs, and its rebuilt"
+                    + " slice failed par2's checksum (no byte served)", Scenario.Format.SEVEN_ZIP, Era.PAR2_RECOVERY));
 
     private Regressions() {
     }

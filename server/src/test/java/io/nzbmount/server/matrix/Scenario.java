@@ -117,11 +117,22 @@ record Scenario(long seed, int size, List<SourceSpec> sources, Client client, bo
      *                 the fault keys of an archived source count the articles of its volumes
      *                 ({@link SourceLayout})
      * @param repeat   a volume of an archived source posted a second time under the same name, or null
+     * @param recovery the PAR2 recovery data posted with it, or null when it posts none
      */
     record SourceSpec(String fileName, int partSize, SortedMap<Integer, Fault> faults, boolean impostor, Archive archive,
-                      Repeat repeat) {
+                      Repeat repeat, Recovery recovery) {
         SourceSpec {
             faults = new TreeMap<>(faults);
+        }
+
+        SourceSpec(String fileName, int partSize, SortedMap<Integer, Fault> faults, boolean impostor, Archive archive,
+                   Repeat repeat) {
+            this(fileName, partSize, faults, impostor, archive, repeat, null);
+        }
+
+        /** The same source, posted with {@code recovery}. */
+        SourceSpec withRecovery(Recovery recovery) {
+            return new SourceSpec(fileName, partSize, faults, impostor, archive, repeat, recovery);
         }
 
         SourceSpec(String fileName, int partSize, SortedMap<Integer, Fault> faults, boolean impostor) {
@@ -170,6 +181,17 @@ record Scenario(long seed, int size, List<SourceSpec> sources, Client client, bo
      */
     record Repeat(int volume, boolean differs) {}
 
+    /**
+     * PAR2 recovery data posted with a source, after its files: an index and one volume of
+     * {@code slices} recovery slices over the film (a plain source) or over the volumes (an
+     * archived one, whose par2 index gives the slice size), made by
+     * {@link io.nzbmount.server.repair.par2.RecoveryWriter}.
+     *
+     * @param sliceSize the slice size of a plain source's set, a multiple of 4
+     * @param slices    how many recovery slices
+     */
+    record Recovery(int sliceSize, int slices) {}
+
     /** How an archived source's volumes are made. */
     enum Format { RAR5, SEVEN_ZIP }
 
@@ -195,6 +217,10 @@ record Scenario(long seed, int size, List<SourceSpec> sources, Client client, bo
                   .append(s.archive().obfuscated() ? " under hex names" : "")
                   .append(s.archive().password() != null ? ", encrypted" : "");
             }
+            if (s.recovery() != null) {
+                sb.append("; par2 with ").append(s.recovery().slices()).append(" recovery slices");
+                if (s.archive() == null) sb.append(" of ").append(s.recovery().sliceSize()).append(" bytes");
+            }
             if (s.repeat() != null) {
                 sb.append("; volume ").append(s.repeat().volume()).append(" posted twice, the copies ")
                   .append(s.repeat().differs() ? "different" : "equal");
@@ -213,7 +239,8 @@ record Scenario(long seed, int size, List<SourceSpec> sources, Client client, bo
         boolean rar = sources.stream().anyMatch(s -> s.archive() != null && s.archive().format() == Format.RAR5);
         boolean sevenZip = sources.stream().anyMatch(s -> s.archive() != null && s.archive().format() == Format.SEVEN_ZIP);
         boolean encrypted = sources.stream().anyMatch(s -> s.archive() != null && s.archive().password() != null);
+        boolean par2 = sources.stream().anyMatch(s -> s.recovery() != null);
         return c + (sources.size() > 1 ? "+standby" : "") + (holes ? "+holes" : "") + (rar ? "+rar" : "") + (sevenZip ? "+7z" : "")
-                + (encrypted ? "+aes" : "");
+                + (encrypted ? "+aes" : "") + (par2 ? "+par2" : "");
     }
 }

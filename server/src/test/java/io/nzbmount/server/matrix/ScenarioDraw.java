@@ -30,7 +30,8 @@ import java.util.TreeMap;
  * volumes, {@link RefusedDraw} gives the primary articles only {@code a} holds where a
  * standby without holes has the bytes, and {@link BrokenDraw} redraws the sources of some seeds
  * as broken releases that together hold the film, and {@link ListingDraw} changes how some NZBs
- * list their articles (parts listed twice, first or last parts not listed, a 7z part posted twice).
+ * list their articles (parts listed twice, first or last parts not listed, a 7z part posted twice),
+ * and {@link RecoveryDraw} posts some primaries with PAR2 recovery data.
  */
 final class ScenarioDraw {
     static final int MAX_HOLES = 5;
@@ -48,7 +49,7 @@ final class ScenarioDraw {
     }
 
     /**
-     * The draw of {@code seed}; without {@link BrokenDraw} and {@link ListingDraw} when {@code broken}
+     * The draw of {@code seed}; without {@link BrokenDraw}, {@link ListingDraw} and {@link RecoveryDraw} when {@code broken}
      * is false (as every seed drew before they existed).
      */
     static Scenario draw(long seed, boolean broken) {
@@ -80,6 +81,7 @@ final class ScenarioDraw {
         List<long[]> ranges = ranges(r, client, size);
         int outage = broken ? BrokenDraw.apply(seed, size, sources, client, loginFault) : -1;
         if (broken) ListingDraw.apply(seed, size, sources, client, loginFault);
+        if (broken) RecoveryDraw.apply(seed, size, sources, client, loginFault);
         return new Scenario(seed, size, sources, client, loginFault, ranges, outage);
     }
 

@@ -4,6 +4,8 @@ import io.nzbmount.server.archive.Par2IndexWriter;
 import io.nzbmount.server.archive.StoredRar5Writer;
 import io.nzbmount.server.archive.StoredSevenZipWriter;
 import io.nzbmount.server.matrix.Scenario.SourceSpec;
+import io.nzbmount.server.repair.par2.Par2Exception;
+import io.nzbmount.server.repair.par2.RecoveryWriter;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -15,9 +17,10 @@ import java.util.Map;
 
 /**
  * The files one source posts and where the bytes of the film lie in their articles. Articles are
- * numbered across the posted files in posting order (the volumes, then the par2 index); that
- * number is a {@link SourceSpec#faults()} key. A plain source posts the film alone, so its article
- * {@code k} holds film bytes {@code [k * part, (k + 1) * part)}. An archived source posts RAR5
+ * numbered across the posted files in posting order (the volumes, then the par2 index, then the
+ * recovery volume when the source posts one); that number is a {@link SourceSpec#faults()} key. A
+ * plain source posts the film first (then its par2 files, when it posts recovery data), so its
+ * article {@code k} holds film bytes {@code [k * part, (k + 1) * part)}. An archived source posts RAR5
  * volumes or the parts of a split 7z archive: an article of a volume holds the film bytes of the
  * part of it that lies in the volume's data, none when it holds only headers (and the par2 index
  * holds none). In a 7z set the data is one run across the parts, after the 32-byte signature
@@ -56,6 +59,14 @@ final class SourceLayout {
     private final List<Boolean> laterHead = new ArrayList<>();
     /** Per article: the posted file that holds it (its index in {@link #files()}). */
     private final List<Integer> fileOf = new ArrayList<>();
+    /** Per article: where it starts in the posted file that holds it. */
+    private final List<Integer> offsetInFile = new ArrayList<>();
+    /** How many posted files par2 protects (the film, or the volumes); the par2 files follow them. */
+    private int protectedFiles;
+    /** Whether the film is posted as it is (article k holds its bytes from k * part on). */
+    private boolean plain;
+    /** The slice size of the source's par2 set. */
+    private int sliceSize = PAR2_SLICE;
 
     private SourceLayout(int part, long filmSize) {
         this.part = part;
@@ -69,6 +80,13 @@ final class SourceLayout {
             l.files.add(new Posted(spec.fileName(), content));
             for (long from = 0; from < content.length; from += spec.partSize()) {
                 l.add(from, Math.min(content.length, from + spec.partSize()), true);
+            }
+            l.protectedFiles = 1;
+            l.plain = true;
+            if (spec.recovery() != null) {
+                l.sliceSize = spec.recovery().sliceSize();
+                String base = spec.fileName().replaceFirst("\\.[^.]*$", "");
+                l.par2(base, spec, Map.of(spec.fileName(), content), false);
             }
             return l;
         }
@@ -113,10 +131,57 @@ final class SourceLayout {
             }
         }
         if (film != content.length) throw new IllegalStateException("the volumes hold " + film + " of " + content.length + " bytes");
-        byte[] par2 = Par2IndexWriter.write(byName, PAR2_SLICE);
-        l.files.add(new Posted(name(base + ".par2", spec), par2));
-        for (int from = 0; from < par2.length; from += spec.partSize()) l.add(film, film, false);
+        l.protectedFiles = l.files.size();
+        l.par2(base, spec, byName, spec.archive().obfuscated());
         return l;
+    }
+
+    /**
+     * Adds the par2 index over {@code byName}, and the recovery volume when the source posts
+     * recovery data: articles that hold no film bytes and take no fault.
+     */
+    private void par2(String base, SourceSpec spec, Map<String, byte[]> byName, boolean obfuscated) {
+        byte[] index = Par2IndexWriter.write(byName, sliceSize);
+        List<Posted> par2 = new ArrayList<>(List.of(new Posted(par2Name(base + ".par2", spec, obfuscated), index)));
+        if (spec.recovery() != null) {
+            int count = spec.recovery().slices();
+            try {
+                par2.add(new Posted(par2Name(base + ".vol00+" + (count < 10 ? "0" : "") + count + ".par2", spec, obfuscated),
+                        RecoveryWriter.volume(index, byName, 0, count)));
+            } catch (Par2Exception e) {
+                throw new IllegalStateException("the recovery volume cannot be written: " + e.getMessage(), e);
+            }
+        }
+        for (Posted p : par2) {
+            files.add(p);
+            for (int from = 0; from < p.bytes().length; from += spec.partSize()) add(filmSize, filmSize, false);
+        }
+    }
+
+    private static String par2Name(String real, SourceSpec spec, boolean obfuscated) {
+        return obfuscated ? name(real, spec) : real;
+    }
+
+    /**
+     * How many slices of the source's par2 set articles {@code ks} touch: the input slices a
+     * repair must rebuild when they are gone (a slice never spans two files; the last slice of a
+     * file is short).
+     */
+    int slicesTouched(Iterable<Integer> ks) {
+        java.util.Set<Long> touched = new java.util.HashSet<>();
+        for (int k : ks) {
+            int f = fileOf.get(k);
+            if (f >= protectedFiles) continue;
+            long from = offsetInFile.get(k);
+            long to = Math.min(files.get(f).bytes().length, from + part);
+            for (long slice = from / sliceSize; slice * sliceSize < to; slice++) touched.add(((long) f << 32) | slice);
+        }
+        return touched.size();
+    }
+
+    /** The slice size of the source's par2 set. */
+    int sliceSize() {
+        return sliceSize;
     }
 
     /**
@@ -190,7 +255,10 @@ final class SourceLayout {
         needs.add(new long[] {from, to});
         faultable.add(canFault);
         laterHead.add(false);
-        fileOf.add(Math.max(0, files.size() - 1));
+        int file = Math.max(0, files.size() - 1);
+        int before = fileOf.isEmpty() || fileOf.get(fileOf.size() - 1) != file ? 0 : offsetInFile.get(offsetInFile.size() - 1) + part;
+        fileOf.add(file);
+        offsetInFile.add(before);
     }
 
     List<Posted> files() {
@@ -226,7 +294,7 @@ final class SourceLayout {
 
     /** The article that holds film byte {@code offset}. */
     int articleAt(long offset) {
-        if (files.size() == 1) return (int) (offset / part);
+        if (plain) return (int) (offset / part);
         int lo = 0;
         int hi = spans.size() - 1;
         while (lo < hi) {
