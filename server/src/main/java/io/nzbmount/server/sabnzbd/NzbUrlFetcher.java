@@ -57,7 +57,7 @@ final class NzbUrlFetcher {
             boolean listed = named.stream().anyMatch(h -> h.matches(uri));
             Optional<String> refusal = FetchTargets.refusal(uri.getHost(), listed);
             if (refusal.isPresent()) {
-                throw new SabException("addurl: " + refusal.get() + (listed ? "" : " (hosts named in"
+                throw new SabException(SabException.Kind.HOST_REFUSED, "addurl: " + refusal.get() + (listed ? "" : " (hosts named in"
                         + " downloads.allowedNzbHosts may be on this machine)"));
             }
         };
@@ -79,21 +79,21 @@ final class NzbUrlFetcher {
                 response = http.send(HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET().build(),
                         HttpResponse.BodyHandlers.ofInputStream());
             } catch (IOException e) {
-                throw new SabException("addurl: the NZB could not be fetched: " + e.getMessage());
+                throw new SabException(SabException.Kind.NZB_SERVER_FAILED, "addurl: the NZB could not be fetched: " + e.getMessage());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new SabException("addurl: interrupted");
+                throw new SabException(SabException.Kind.TRY_LATER, "addurl: interrupted");
             }
             int status = response.statusCode();
             if (status >= 300 && status < 400 && response.headers().firstValue("Location").isPresent()) {
                 close(response);
-                if (hop >= MAX_REDIRECTS) throw new SabException("addurl: more than " + MAX_REDIRECTS + " redirects");
+                if (hop >= MAX_REDIRECTS) throw new SabException(SabException.Kind.NZB_SERVER_FAILED, "addurl: more than " + MAX_REDIRECTS + " redirects");
                 uri = checked(uri.resolve(response.headers().firstValue("Location").get()).toString());
                 continue;
             }
             if (status != 200) {
                 close(response);
-                throw new SabException("addurl: the server answered HTTP " + status);
+                throw new SabException(SabException.Kind.NZB_SERVER_FAILED, "addurl: the server answered HTTP " + status);
             }
             return new Fetched(body(response), response.headers().firstValue("Content-Disposition")
                     .map(FILENAME::matcher).filter(Matcher::find).map(m -> m.group(1)));
@@ -121,10 +121,10 @@ final class NzbUrlFetcher {
         int max = LibraryImporter.MAX_NZB_BYTES;
         try (InputStream in = response.body()) {
             byte[] bytes = in.readNBytes(max + 1);
-            if (bytes.length > max) throw new SabException("addurl: the NZB is larger than " + max + " bytes");
+            if (bytes.length > max) throw new SabException(SabException.Kind.NOT_AN_NZB, "addurl: the NZB is larger than " + max + " bytes");
             return bytes;
         } catch (IOException e) {
-            throw new SabException("addurl: the NZB could not be read: " + e.getMessage());
+            throw new SabException(SabException.Kind.NZB_SERVER_FAILED, "addurl: the NZB could not be read: " + e.getMessage());
         }
     }
 

@@ -137,6 +137,12 @@ final class StremioRig implements AutoCloseable {
                 + URLEncoder.encode(release, StandardCharsets.UTF_8).replace("+", "%20") + ".nzb";
     }
 
+    /** Offers {@code body} as it is (no NZB made) at the returned URL ({@code <name>.nzb}). */
+    String offerBytes(String name, byte[] body) {
+        nzbs.put(name + ".nzb", body.clone());
+        return "http://127.0.0.1:" + indexer.getAddress().getPort() + "/getnzb/" + name + ".nzb";
+    }
+
     /** A URL on the indexer-like server that answers 307 to {@code target}. */
     String redirectTo(String target) {
         return "http://127.0.0.1:" + indexer.getAddress().getPort() + "/redirect?to="
