@@ -107,6 +107,8 @@ class StremioApiRulesTest {
         assertRefused(400, "only http:// and https://", streams("nzb_url=" + enc("file:///etc/passwd")));
         assertRefused(400, "unknown category", streams("nzb_url=" + enc(film) + "&category=music"));
         assertRefused(403, "downloads.allowedNzbHosts", streams("nzb_url=" + enc("http://127.0.0.2:9/x.nzb")));
+        assertRefused(403, "downloads.allowedNzbHosts", streams("nzb_url=" + enc("http://192.168.1.20:5076/x.nzb")));
+        assertRefused(403, "192.168.1.20", streams("nzb_url=" + enc(rig.redirectTo("http://192.168.1.20:5076/x.nzb"))));
         assertRefused(422, "not a usable NZB", streams("nzb_url=" + enc(rig.offerBytes("garbage",
                 "this is no NZB".getBytes(StandardCharsets.UTF_8)))));
         assertRefused(502, "the server answered HTTP 404", streams("nzb_url=" + enc(
