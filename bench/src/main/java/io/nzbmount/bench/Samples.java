@@ -26,6 +26,11 @@ final class Samples {
         return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 
+    /** The value added last. */
+    double last() {
+        return values.getLast();
+    }
+
     String name() {
         return name;
     }

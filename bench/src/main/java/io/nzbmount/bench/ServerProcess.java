@@ -52,6 +52,12 @@ final class ServerProcess implements AutoCloseable {
     /** The same with several providers. */
     static ServerProcess start(Path jar, List<String> jvmFlags, Path work, int readAhead, int pipelineDepth,
                                List<Jar.Provider> providers) throws Exception {
+        return start(jar, jvmFlags, work, readAhead, pipelineDepth, providers, "");
+    }
+
+    /** The same with more top-level sections of the config file ({@code downloads:} ...), or "". */
+    static ServerProcess start(Path jar, List<String> jvmFlags, Path work, int readAhead, int pipelineDepth,
+                               List<Jar.Provider> providers, String moreYaml) throws Exception {
         Path data = work.resolve("data");
         if (Files.exists(data)) {
             try (Stream<Path> all = Files.walk(data)) {
@@ -62,7 +68,8 @@ final class ServerProcess implements AutoCloseable {
         try (ServerSocket probe = new ServerSocket(0)) {
             port = probe.getLocalPort();
         }
-        Jar.config(work, "nzbmount-serve.yaml", port, readAhead, pipelineDepth, providers);
+        Path config = Jar.config(work, "nzbmount-serve.yaml", port, readAhead, pipelineDepth, providers);
+        if (!moreYaml.isEmpty()) Files.writeString(config, moreYaml, java.nio.file.StandardOpenOption.APPEND);
         return launch(jar, jvmFlags, work, port);
     }
 

@@ -23,8 +23,8 @@ import java.util.Optional;
  * @param strmLinks   what a {@code .strm} file's URL is: the WebDAV path or a signed stream link
  * @param streamLinkHours how long a signed stream link handed out for playing ({@code /api/nzb/streams})
  *                    stays valid, 1..{@value #MAX_STREAM_LINK_HOURS}
- * @param allowedNzbHosts hosts {@code addurl} may fetch from although they are on this machine
- *                    (loopback); none by default
+ * @param allowedNzbHosts hosts {@code addurl} may fetch from although they are on this machine or
+ *                    its network (loopback, the LAN); none by default
  */
 public record DownloadSettings(Optional<Path> completeDir, Layout layout, Optional<Path> mountPath,
                                List<String> categories, Optional<URI> publicUrl, StrmLinks strmLinks,

@@ -81,7 +81,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Predicate;
 import org.eclipse.jetty.server.Handler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -143,16 +142,6 @@ public final class Application implements AutoCloseable {
      * {@code POST /api/items/{id}/simulate-failure}, so anyone can watch a cutover.
      */
     public static Application start(Settings fileSettings, Map<String, String> env, boolean demo) throws Exception {
-        return start(fileSettings, env, demo, host -> false);
-    }
-
-    /**
-     * As {@link #start(Settings, Map, boolean)}; an NZB URL ({@code addurl}, {@code /api/nzb/streams})
-     * on a host {@code nzbHostsOnThisMachine} accepts is fetched even when it is this machine (tests
-     * serve NZBs on loopback).
-     */
-    public static Application start(Settings fileSettings, Map<String, String> env, boolean demo,
-                                    Predicate<String> nzbHostsOnThisMachine) throws Exception {
         List<AutoCloseable> started = new ArrayList<>();
         try {
             Clock clock = Clock.systemUTC();
@@ -297,7 +286,7 @@ public final class Application implements AutoCloseable {
             DownloadClient downloads = SabnzbdApi.client(db, importer, catalog, settings.downloads(),
                     settings.server().dataDir(), clock, links);
             downloads.repairs(itemId -> jobRepair(repairs, itemId));
-            UrlGrabs grabs = SabnzbdApi.grabs(downloads, settings.downloads(), nzbHostsOnThisMachine);
+            UrlGrabs grabs = SabnzbdApi.grabs(downloads, settings.downloads());
             SabApiHandler sab = SabnzbdApi.handler(grabs, settings.downloads(), () -> bound.get().uri());
             apis.add(0, new NzbStreamsHandler(grabs, catalog, links,
                     Duration.ofHours(settings.downloads().streamLinkHours()), settings.downloads().publicUrl(), clock));

@@ -7,10 +7,11 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Which hosts this server may send a request to when a URL comes from outside (an {@code addurl},
- * an indexer's download link or its redirect): none that resolves to a loopback, link-local
- * (cloud metadata), wildcard or multicast address. Hosts on the LAN stay allowed: indexers and
- * their proxies live there. Stateless and thread safe; resolving blocks.
+ * Which hosts this server may send a request to when a URL comes from a configured indexer (its
+ * download link or a redirect): none that resolves to a loopback, link-local (cloud metadata),
+ * wildcard or multicast address. Hosts on the LAN stay allowed: the user configured the indexer,
+ * and indexers and their proxies live there. ({@code addurl} is stricter; see
+ * {@link LocalAddress}.) Stateless and thread safe; resolving blocks.
  */
 public final class FetchTargets {
 

@@ -61,7 +61,10 @@ public abstract sealed class HttpProblem extends HttpException.RuntimeException 
         }
     }
 
-    /** 403: the resource exists but this method may never change it. */
+    /**
+     * 403: what the request asks is never allowed: a method that may not change the resource, an
+     * address the settings do not let this server fetch from.
+     */
     public static final class Forbidden extends HttpProblem {
         public Forbidden(String message) {
             super(403, message);
@@ -139,6 +142,13 @@ public abstract sealed class HttpProblem extends HttpException.RuntimeException 
         @Override
         public void addHeaders(HttpFields.Mutable headers) {
             headers.put(HttpHeader.RETRY_AFTER, "1");
+        }
+    }
+
+    /** 502: a server this one had to ask for what the request names (an NZB's URL) failed or could not be reached. */
+    public static final class BadGateway extends HttpProblem {
+        public BadGateway(String message) {
+            super(502, message);
         }
     }
 

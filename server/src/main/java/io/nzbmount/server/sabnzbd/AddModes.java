@@ -39,7 +39,7 @@ final class AddModes {
     private SabReply add(SabRequest r, byte[] nzb, NamePassword name) throws SabException, StoreException {
         String category = client.category(r.param("cat"));
         int priority = Priorities.parse(r.param("priority"));
-        if (nzb.length == 0) throw new SabException("the uploaded NZB is empty");
+        if (nzb.length == 0) throw new SabException(SabException.Kind.NOT_AN_NZB, "the uploaded NZB is empty");
         return added(client.add(nzb, name.name(), category, priority, r.baseUri(), password(r, name)));
     }
 

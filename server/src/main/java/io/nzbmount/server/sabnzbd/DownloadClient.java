@@ -152,8 +152,10 @@ public final class DownloadClient {
             result = importer.importGrabbed(nzb, p.name(), password);
         } catch (ImportException e) {
             return switch (e.reason()) {
-                case MALFORMED, TOO_LARGE -> throw new SabException("not a usable NZB: " + e.getMessage());
-                case PROVIDERS_UNAVAILABLE -> throw new SabException("the providers cannot be asked now ("
+                case MALFORMED, TOO_LARGE -> throw new SabException(SabException.Kind.NOT_AN_NZB,
+                        "not a usable NZB: " + e.getMessage());
+                case PROVIDERS_UNAVAILABLE -> throw new SabException(SabException.Kind.TRY_LATER,
+                        "the providers cannot be asked now ("
                         + e.getMessage() + "); try again later");
                 default -> failed(sha256, p, e.getMessage());
             };

@@ -3,7 +3,6 @@ package io.nzbmount.server.sabnzbd;
 import io.nzbmount.server.store.DownloadJob;
 import io.nzbmount.server.store.StoreException;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -37,7 +36,7 @@ final class HistoryMode {
         }
         Paging paging = Paging.of(r);
         Optional<String> category = r.param("category");
-        Optional<Set<String>> ids = r.param("nzo_ids").map(HistoryMode::idList);
+        Optional<Set<String>> ids = r.ids("nzo_ids");
         boolean failedOnly = r.flag("failed_only");
         List<DownloadJob> jobs = new ArrayList<>();
         for (DownloadJob j : client.history()) {
@@ -57,15 +56,6 @@ final class HistoryMode {
         history.put("version", InfoModes.VERSION);
         history.put("slots", slots);
         return SabReply.of("history", history);
-    }
-
-    /** {@code nzo_ids=ID[,ID]}: the jobs asked for. */
-    private static Set<String> idList(String raw) {
-        Set<String> ids = new HashSet<>();
-        for (String id : raw.split(",")) {
-            if (!id.isBlank()) ids.add(id.strip());
-        }
-        return ids;
     }
 
     private static Map<String, Object> slot(DownloadJob j) {

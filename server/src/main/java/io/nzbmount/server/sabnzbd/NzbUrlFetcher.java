@@ -1,12 +1,14 @@
 package io.nzbmount.server.sabnzbd;
 
 import io.nzbmount.config.HostPort;
-import io.nzbmount.server.http.FetchTargets;
+import io.nzbmount.server.http.LocalAddress;
 import io.nzbmount.server.library.LibraryImporter;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.net.UnknownHostException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -19,13 +21,14 @@ import java.util.regex.Pattern;
 
 /**
  * Fetches the NZB of an {@code addurl}. The URL comes from a caller with the API key, but it makes
- * this server send a request, so it must not reach what only this machine can: http and https only,
- * no login in the URL, and no host that resolves to a loopback, link-local (cloud metadata),
- * wildcard or multicast address (hosts on the LAN stay allowed: indexers and their proxies live
- * there). A host the user named in {@code downloads.allowedNzbHosts} (a self-hosted indexer on this
- * machine) is let through by name and port; a name not listed is judged by the addresses it resolves
- * to, whatever is listed. Link-local addresses are refused always. Redirects are followed by hand, at most {@value #MAX_REDIRECTS}, each checked the same
- * way. The body is cut off past {@link LibraryImporter#MAX_NZB_BYTES}. Thread safe.
+ * this server send a request, so it must not reach what only this machine or its network can: http
+ * and https only, no login in the URL, and no host that resolves to an address of this machine or
+ * its own network ({@link LocalAddress}: loopback, private LAN, unique-local, link-local, ...). A
+ * host the user named in {@code downloads.allowedNzbHosts} (a self-hosted indexer on this machine or
+ * the LAN) is let through by name and port; a name not listed is judged by the addresses it
+ * resolves to, whatever is listed. Link-local addresses (cloud metadata) are refused always.
+ * Redirects are followed by hand, at most {@value #MAX_REDIRECTS}, each checked the same way. The
+ * body is cut off past {@link LibraryImporter#MAX_NZB_BYTES}. Thread safe.
  */
 final class NzbUrlFetcher {
 
@@ -44,23 +47,45 @@ final class NzbUrlFetcher {
     record Fetched(byte[] bytes, Optional<String> fileName) {
     }
 
-    /** Refuses hosts that resolve to loopback, link-local, wildcard or multicast addresses ({@link FetchTargets}). */
-    static final AddressPolicy PUBLIC_AND_LAN = allowing(List.of());
+    /** Refuses every host that resolves to an address of this machine or its network. */
+    static final AddressPolicy INTERNET_ONLY = allowing(List.of());
 
     /**
-     * {@link #PUBLIC_AND_LAN}, except that a URL whose host and port an entry of {@code allowed}
-     * names may also reach this machine (only link-local addresses are refused for it).
+     * {@link #INTERNET_ONLY}, except that a URL whose host and port an entry of {@code allowed}
+     * names may also reach this machine and its network (only link-local addresses are refused
+     * for it).
      */
     static AddressPolicy allowing(List<HostPort> allowed) {
         List<HostPort> named = List.copyOf(allowed);
         return uri -> {
             boolean listed = named.stream().anyMatch(h -> h.matches(uri));
-            Optional<String> refusal = FetchTargets.refusal(uri.getHost(), listed);
-            if (refusal.isPresent()) {
-                throw new SabException("addurl: " + refusal.get() + (listed ? "" : " (hosts named in"
-                        + " downloads.allowedNzbHosts may be on this machine)"));
+            String host = uri.getHost();
+            InetAddress[] all;
+            try {
+                all = InetAddress.getAllByName(host);
+            } catch (UnknownHostException e) {
+                throw new SabException(SabException.Kind.NZB_SERVER_FAILED, "addurl: the host " + host + " is not known");
+            }
+            for (InetAddress a : all) {
+                Optional<String> local = LocalAddress.kind(a);
+                if (local.isEmpty() || listed && !a.isLinkLocalAddress()) continue;
+                if (listed) {
+                    throw new SabException(SabException.Kind.HOST_REFUSED, "addurl: " + host + " resolves to "
+                            + a.getHostAddress() + ", " + local.get() + ", which is never fetched from,"
+                            + " not even when downloads.allowedNzbHosts names the host");
+                }
+                throw new SabException(SabException.Kind.HOST_REFUSED, "addurl: " + host + " is an address of this"
+                        + " machine or its network (" + a.getHostAddress() + ", " + local.get() + "); NZBMount"
+                        + " fetches from such a host only when downloads.allowedNzbHosts names it, as the URL writes"
+                        + " it (" + example(uri) + ")");
             }
         };
+    }
+
+    /** The entry of {@code downloads.allowedNzbHosts} that would let {@code uri} through. */
+    private static String example(URI uri) {
+        String host = uri.getHost();
+        return "'" + host + (uri.getPort() >= 0 ? ":" + uri.getPort() : "") + "'";
     }
 
     private final HttpClient http;
@@ -79,21 +104,21 @@ final class NzbUrlFetcher {
                 response = http.send(HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET().build(),
                         HttpResponse.BodyHandlers.ofInputStream());
             } catch (IOException e) {
-                throw new SabException("addurl: the NZB could not be fetched: " + e.getMessage());
+                throw new SabException(SabException.Kind.NZB_SERVER_FAILED, "addurl: the NZB could not be fetched: " + e.getMessage());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new SabException("addurl: interrupted");
+                throw new SabException(SabException.Kind.TRY_LATER, "addurl: interrupted");
             }
             int status = response.statusCode();
             if (status >= 300 && status < 400 && response.headers().firstValue("Location").isPresent()) {
                 close(response);
-                if (hop >= MAX_REDIRECTS) throw new SabException("addurl: more than " + MAX_REDIRECTS + " redirects");
+                if (hop >= MAX_REDIRECTS) throw new SabException(SabException.Kind.NZB_SERVER_FAILED, "addurl: more than " + MAX_REDIRECTS + " redirects");
                 uri = checked(uri.resolve(response.headers().firstValue("Location").get()).toString());
                 continue;
             }
             if (status != 200) {
                 close(response);
-                throw new SabException("addurl: the server answered HTTP " + status);
+                throw new SabException(SabException.Kind.NZB_SERVER_FAILED, "addurl: the server answered HTTP " + status);
             }
             return new Fetched(body(response), response.headers().firstValue("Content-Disposition")
                     .map(FILENAME::matcher).filter(Matcher::find).map(m -> m.group(1)));
@@ -121,10 +146,10 @@ final class NzbUrlFetcher {
         int max = LibraryImporter.MAX_NZB_BYTES;
         try (InputStream in = response.body()) {
             byte[] bytes = in.readNBytes(max + 1);
-            if (bytes.length > max) throw new SabException("addurl: the NZB is larger than " + max + " bytes");
+            if (bytes.length > max) throw new SabException(SabException.Kind.NOT_AN_NZB, "addurl: the NZB is larger than " + max + " bytes");
             return bytes;
         } catch (IOException e) {
-            throw new SabException("addurl: the NZB could not be read: " + e.getMessage());
+            throw new SabException(SabException.Kind.NZB_SERVER_FAILED, "addurl: the NZB could not be read: " + e.getMessage());
         }
     }
 

@@ -7,9 +7,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
- * {@code queue}: the jobs being imported now ({@code start}, {@code limit}, {@code category}), and
+ * {@code queue}: the jobs being imported now ({@code start}, {@code limit}, {@code category} without
+ * regard to case, {@code nzo_ids=ID[,ID]} for those jobs alone), and
  * {@code name=delete&value=ID[,ID]&del_files=0|1}. A job is imported while its {@code addfile}
  * waits, so the queue is short-lived; its status is {@code Checking} (the article sample), a word
  * Sonarr's enum knows. Deleting a job still in the queue lets it finish; one already finished is
@@ -34,9 +36,12 @@ final class QueueMode {
         }
         Paging paging = Paging.of(r);
         Optional<String> category = r.param("category");
+        Optional<Set<String>> ids = r.ids("nzo_ids");
         List<DownloadClient.Pending> jobs = new ArrayList<>();
         for (DownloadClient.Pending p : client.queue()) {
-            if (category.isEmpty() || DownloadClient.sameCategory(category.get(), p.category())) jobs.add(p);
+            if (category.isPresent() && !DownloadClient.sameCategory(category.get(), p.category())) continue;
+            if (ids.isPresent() && !ids.get().contains(p.nzoId())) continue;
+            jobs.add(p);
         }
         List<Map<String, Object>> slots = new ArrayList<>();
         int index = paging.start();

@@ -1,9 +1,11 @@
 package io.nzbmount.server.sabnzbd;
 
 import java.net.URI;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * One API call: its parameters (query and form fields together; the query wins) and the NZB file
@@ -34,6 +36,17 @@ public record SabRequest(Map<String, String> params, Optional<Upload> upload, UR
     /** The parameter, stripped; empty when absent or blank. */
     public Optional<String> param(String name) {
         return Optional.ofNullable(params.get(name)).map(String::strip).filter(s -> !s.isEmpty());
+    }
+
+    /** A list of nzo_ids ({@code nzo_ids=ID[,ID]}): the jobs asked for; empty when the parameter is absent. */
+    public Optional<Set<String>> ids(String name) {
+        return param(name).map(raw -> {
+            Set<String> ids = new HashSet<>();
+            for (String id : raw.split(",")) {
+                if (!id.isBlank()) ids.add(id.strip());
+            }
+            return Set.copyOf(ids);
+        });
     }
 
     /** A whole-number parameter, {@code fallback} when absent. */

@@ -11,7 +11,6 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /** Puts the SABnzbd-compatible download client together: its store, folders and modes. */
@@ -36,18 +35,11 @@ public final class SabnzbdApi {
     }
 
     /**
-     * What adds jobs from NZB URLs ({@code addurl}, and the streams of a URL).
-     *
-     * @param allowedHosts hosts that may be fetched from even on this machine besides those
-     *                     {@code downloads.allowedNzbHosts} names (named by the caller explicitly);
-     *                     every other host gets the address checks of {@code addurl}
+     * What adds jobs from NZB URLs ({@code addurl}, and the streams of a URL): every host gets the
+     * address checks of {@code addurl}, with the exceptions {@code downloads.allowedNzbHosts} names.
      */
-    public static UrlGrabs grabs(DownloadClient client, DownloadSettings settings, Predicate<String> allowedHosts) {
-        NzbUrlFetcher.AddressPolicy listed = NzbUrlFetcher.allowing(settings.allowedNzbHosts());
-        NzbUrlFetcher.AddressPolicy policy = uri -> {
-            if (!allowedHosts.test(uri.getHost())) listed.check(uri);
-        };
-        return new UrlGrabs(client, new NzbUrlFetcher(policy));
+    public static UrlGrabs grabs(DownloadClient client, DownloadSettings settings) {
+        return new UrlGrabs(client, new NzbUrlFetcher(NzbUrlFetcher.allowing(settings.allowedNzbHosts())));
     }
 
     /**

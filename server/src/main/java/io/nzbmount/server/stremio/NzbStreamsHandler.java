@@ -44,8 +44,11 @@ import io.nzbmount.server.streamlink.StreamLinks;
  * request waits until the job's file can be read (its import checks passed), at most its
  * {@code timeout}, and the answer is {@code {"streams":[{"url","title","name"}], "_queue_item_id",
  * "_queue_status", "_cached"}} with signed stream links ({@link StreamLinks}) that need no login.
- * Refusals are 4xx with {@code {"error": "..."}}: a bad field or URL 400, a pack without an episode
- * 400, a failed release 422, a wait past the timeout 408. Logged in like the REST API (the API
+ * Refusals carry {@code {"error": "..."}} and the status of their kind ({@link SabException.Kind}):
+ * a bad field, URL or category 400, an NZB host NZBMount may not ask 403, what the URL gave is no
+ * usable NZB 422, the NZB's server failed 502, the providers cannot be asked now 503 (the same
+ * request may work later); a pack without an episode 400, a failed release 422, a wait past the
+ * timeout 408. Logged in like the REST API (the API
  * key in {@code X-Api-Key}). Thread safe; each request blocks its own (virtual) thread.
  */
 public final class NzbStreamsHandler extends Handler.Abstract {
@@ -168,7 +171,7 @@ public final class NzbStreamsHandler extends Handler.Abstract {
             throw new HttpProblem.Unavailable("the server is stopping");
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
-            if (cause instanceof SabException refused) throw new HttpProblem.BadRequest(refused.getMessage());
+            if (cause instanceof SabException refused) throw problem(refused);
             if (cause instanceof StoreException store) {
                 throw new HttpProblem.Unavailable("the library database failed: " + store.getMessage());
             }
@@ -176,6 +179,18 @@ public final class NzbStreamsHandler extends Handler.Abstract {
             if (cause instanceof Error err) throw err;
             throw new IllegalStateException(cause);
         }
+    }
+
+    /** The add's refusal, answered with the status of its kind. */
+    static HttpProblem problem(SabException refused) {
+        String message = refused.getMessage();
+        return switch (refused.kind()) {
+            case BAD_REQUEST -> new HttpProblem.BadRequest(message);
+            case HOST_REFUSED -> new HttpProblem.Forbidden(message);
+            case NOT_AN_NZB -> new HttpProblem.Unprocessable(message);
+            case NZB_SERVER_FAILED -> new HttpProblem.BadGateway(message);
+            case TRY_LATER -> new HttpProblem.Unavailable(message);
+        };
     }
 
     private static HttpProblem stillImporting(Duration timeout) {

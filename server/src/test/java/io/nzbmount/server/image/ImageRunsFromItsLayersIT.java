@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Timeout;
  * {@code nzbmount.image.tar}) runs, without a container engine: its layers are unpacked into one
  * folder, and its own entrypoint starts with its own environment, working directory and user (see
  * {@link LayerRun}), as {@code docker run IMAGE --demo -e ...} would. The server answers
- * {@code /api/health}, serves the demo film byte for byte (its hole crossed by a cutover), writes
+ * {@code /api/health} (its java reading the launcher's {@code jvm.options}), serves the demo film byte for byte (its hole crossed by a cutover), writes
  * its data into the {@code /data} volume, and the health check of docker-compose.yml passes.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
@@ -62,6 +62,9 @@ class ImageRunsFromItsLayersIT {
             assertTrue(config.volumes().containsAll(List.of("/data", "/config")), config.volumes()::toString);
             assertEquals(List.of("8080/tcp"), config.ports());
             LayerRun image = new LayerRun(root, config);
+            assertTrue(config.entrypoint().contains("@/app/jvm.options"), config.entrypoint()::toString);
+            assertEquals(Files.readString(Path.of("..", "jvm.options")), Files.readString(image.inImage("/app/jvm.options")),
+                    "the image's JVM flags are the launcher's jvm.options");
 
             int port = freePort();
             Map<String, String> runEnv = Map.of("NZBMOUNT_SERVER_PORT", Integer.toString(port),

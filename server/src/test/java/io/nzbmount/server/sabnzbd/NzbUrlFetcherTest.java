@@ -49,6 +49,11 @@ class NzbUrlFetcherTest {
             ex.sendResponseHeaders(302, -1);
             ex.close();
         });
+        http.createContext("/to-lan", ex -> {
+            ex.getResponseHeaders().add("Location", "http://192.168.1.20:5076/getnzb?id=1");
+            ex.sendResponseHeaders(302, -1);
+            ex.close();
+        });
         http.start();
         base = "http://127.0.0.1:" + http.getAddress().getPort();
     }
@@ -88,12 +93,39 @@ class NzbUrlFetcherTest {
     }
 
     @Test
-    void theRealPolicyRefusesLoopbackAndLinkLocalButNotTheLan() throws Exception {
-        for (String host : new String[] {"127.0.0.1", "localhost", "169.254.169.254", "[::1]", "0.0.0.0", "224.0.0.1"}) {
-            assertThrows(SabException.class, () -> NzbUrlFetcher.PUBLIC_AND_LAN.check(at(host)), host);
+    void theRealPolicyRefusesThisMachineAndItsNetworkNamingTheSetting() throws Exception {
+        for (String host : new String[] {"127.0.0.1", "localhost", "169.254.169.254", "[::1]", "0.0.0.0", "0.1.2.3",
+            "224.0.0.1", "192.168.1.20", "10.0.0.5", "172.16.3.4", "172.31.255.254", "100.64.1.1", "[fd00::5]",
+            "[fc12::1]", "[fe80::1]", "[fec0::1]", "[::ffff:192.168.1.20]", "[::ffff:127.0.0.1]"}) {
+            SabException e = assertThrows(SabException.class, () -> NzbUrlFetcher.INTERNET_ONLY.check(at(host)), host);
+            assertEquals(SabException.Kind.HOST_REFUSED, e.kind(), host);
+            assertTrue(e.getMessage().contains("downloads.allowedNzbHosts"), e::getMessage);
         }
-        NzbUrlFetcher.PUBLIC_AND_LAN.check(at("192.168.1.20"));
-        NzbUrlFetcher.PUBLIC_AND_LAN.check(at("10.0.0.5"));
+        for (String host : new String[] {"93.184.216.34", "172.32.0.1", "100.128.0.1", "[2606:4700::1111]"}) {
+            NzbUrlFetcher.INTERNET_ONLY.check(at(host));
+        }
+    }
+
+    @Test
+    void aLanIndexerIsFetchedOnlyWhenNamedWithItsPort() throws Exception {
+        NzbUrlFetcher.AddressPolicy named = NzbUrlFetcher.allowing(List.of(HostPort.parse("192.168.1.20:5076").orElseThrow(),
+                HostPort.parse("[fd00::5]").orElseThrow()));
+        named.check(URI.create("http://192.168.1.20:5076/getnzb?id=1"));
+        named.check(URI.create("https://[fd00::5]/getnzb?id=1"));
+        named.check(URI.create("http://[fd00:0::5]:8080/getnzb?id=1"));
+        SabException otherPort = assertThrows(SabException.class,
+                () -> named.check(URI.create("http://192.168.1.20/getnzb?id=1")));
+        assertTrue(otherPort.getMessage().contains("'192.168.1.20'"), otherPort::getMessage);
+        assertThrows(SabException.class, () -> named.check(URI.create("http://192.168.1.21:5076/getnzb?id=1")));
+    }
+
+    @Test
+    void aRedirectToTheLanIsRefusedBeforeItIsFollowed() {
+        SabException e = assertThrows(SabException.class,
+                () -> allowing(Set.of("127.0.0.1")).fetch(base + "/to-lan"));
+        assertEquals(SabException.Kind.HOST_REFUSED, e.kind());
+        assertTrue(e.getMessage().contains("192.168.1.20") && e.getMessage().contains("downloads.allowedNzbHosts"),
+                e::getMessage);
     }
 
     @Test
@@ -116,6 +148,7 @@ class NzbUrlFetcherTest {
         SabException e = assertThrows(SabException.class,
                 () -> NzbUrlFetcher.allowing(List.of(HostPort.parse("169.254.169.254").orElseThrow()))
                         .check(URI.create("http://169.254.169.254/latest/")));
-        assertTrue(e.getMessage().contains("169.254.169.254"), e::getMessage);
+        assertTrue(e.getMessage().contains("169.254.169.254") && e.getMessage().contains("never"), e::getMessage);
+        assertEquals(SabException.Kind.HOST_REFUSED, e.kind());
     }
 }

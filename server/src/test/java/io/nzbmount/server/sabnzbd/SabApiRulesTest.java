@@ -132,12 +132,13 @@ class SabApiRulesTest {
     }
 
     @Test
-    void addurlNeverAsksThisMachineOrItsLinkAndFetchesOnlyHttp() throws Exception {
+    void addurlNeverAsksThisMachineOrItsNetworkAndFetchesOnlyHttp() throws Exception {
         for (String url : List.of("http://127.0.0.1:" + server.app.uri().getPort() + "/api/items",
                 "http://localhost/x.nzb", "http://169.254.169.254/latest/meta-data", "http://[::1]/x.nzb",
-                "http://0.0.0.0/x.nzb")) {
-            assertTrue(refused(server.get("/api?mode=addurl&cat=tv&name=" + enc(url) + key()))
-                    .contains("address of this machine or its link"), url);
+                "http://0.0.0.0/x.nzb", "http://192.168.1.20:5076/x.nzb", "http://10.1.2.3/x.nzb", "http://[fd00::5]/x.nzb")) {
+            String error = refused(server.get("/api?mode=addurl&cat=tv&name=" + enc(url) + key()));
+            assertTrue(error.contains("address of this machine or its network")
+                    && error.contains("downloads.allowedNzbHosts"), url + ": " + error);
         }
         assertTrue(refused(server.get("/api?mode=addurl&cat=tv&name=" + enc("file:///etc/passwd") + key()))
                 .contains("only http:// and https://"));

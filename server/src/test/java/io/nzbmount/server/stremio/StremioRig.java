@@ -32,7 +32,8 @@ import io.nzbmount.server.app.Application;
 /**
  * The whole server (as {@code serve} runs it, with a login) on the embedded NNTP server, and an
  * indexer-like HTTP server on loopback that hands out NZBs by URL ({@code /getnzb/<name>.nzb}) and
- * redirects to any URL ({@code /redirect?to=}), as AIOStreams redirects a player.
+ * redirects to any URL ({@code /redirect?to=}), as AIOStreams redirects a player. The indexer is
+ * named in {@code downloads.allowedNzbHosts}, as a self-hosted one on this machine would be.
  */
 final class StremioRig implements AutoCloseable {
 
@@ -86,8 +87,10 @@ final class StremioRig implements AutoCloseable {
                   retryBackoffMillis: [1]
                 downloads:
                   completeDir: "%s"
+                  allowedNzbHosts: ['127.0.0.1:%d']
                 %s
-                """.formatted(dataDir, USER, PASSWORD, nntp.host(), nntp.port(), dataDir.resolve("complete"), downloads);
+                """.formatted(dataDir, USER, PASSWORD, nntp.host(), nntp.port(), dataDir.resolve("complete"),
+                indexer.getAddress().getPort(), downloads);
         this.yaml = yaml;
         try {
             startApp();
@@ -98,8 +101,7 @@ final class StremioRig implements AutoCloseable {
     }
 
     private void startApp() throws Exception {
-        app = Application.start(ConfigLoader.fromText(yaml, "test", Map.of()), Map.of(), false,
-                host -> host.equals("127.0.0.1"));
+        app = Application.start(ConfigLoader.fromText(yaml, "test", Map.of()));
         HttpResponse<String> key = http.send(HttpRequest.newBuilder(app.uri().resolve("/api/settings/apikey"))
                 .header("X-NZBMount-Request", "1").header("Authorization", basic()).build(),
                 HttpResponse.BodyHandlers.ofString());
@@ -133,6 +135,12 @@ final class StremioRig implements AutoCloseable {
         nzbs.put(release + ".nzb", NzbWriter.write(files, release).getBytes(StandardCharsets.UTF_8));
         return "http://127.0.0.1:" + indexer.getAddress().getPort() + "/getnzb/"
                 + URLEncoder.encode(release, StandardCharsets.UTF_8).replace("+", "%20") + ".nzb";
+    }
+
+    /** Offers {@code body} as it is (no NZB made) at the returned URL ({@code <name>.nzb}). */
+    String offerBytes(String name, byte[] body) {
+        nzbs.put(name + ".nzb", body.clone());
+        return "http://127.0.0.1:" + indexer.getAddress().getPort() + "/getnzb/" + name + ".nzb";
     }
 
     /** A URL on the indexer-like server that answers 307 to {@code target}. */
