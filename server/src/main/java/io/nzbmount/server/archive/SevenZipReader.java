@@ -120,8 +120,8 @@ final class SevenZipReader {
     }
 
     static ArchiveException wrongPassword(int tried) {
-        return new ArchiveException(Refusal.Reason.WRONG_PASSWORD, (tried == 1 ? "the password given does"
-                : "none of the " + tried + " passwords given does") + " not open this archive");
+        return new ArchiveException(Refusal.Reason.WRONG_PASSWORD, tried == 1 ? "the password given does not open this archive"
+                : "none of the " + tried + " passwords given opens this archive");
     }
 
     /**

@@ -2,6 +2,7 @@ package io.nzbmount.server.archive;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -95,6 +96,10 @@ class Rar4EncryptedTest {
             assertTrue(m.pieces().stream().anyMatch(p -> p.length() % Sealing.BLOCK != 0), "a volume ends inside a block");
             assertTrue(m.sealing().get().restarts().isEmpty(), "one chain");
             assertArrayEquals(film, AesKeys.open(m.sealing().get(), "right", source.bytesOf(m), film.length));
+            java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+            crc.update(film);
+            assertTrue(m.crcToVerify(), "only the container signature proved the password: the CRC is checked later");
+            assertEquals(crc.getValue(), m.crc(), "the CRC to check is the whole film's");
         }
     }
 
@@ -104,7 +109,7 @@ class Rar4EncryptedTest {
                 options(false, false));
         ArchiveSet wrong = scan(volumes, "wrong", "also wrong").sets().get(0);
         assertEquals(Refusal.Reason.WRONG_PASSWORD, wrong.refusal().orElseThrow().reason());
-        assertTrue(wrong.refusal().get().message().contains("none of the 2 passwords given does not open this archive"),
+        assertTrue(wrong.refusal().get().message().contains("none of the 2 passwords given opens this archive"),
                 wrong.refusal().get().message());
         assertTrue(wrong.members().stream().noneMatch(Member::servable));
         ArchiveSet none = ArchiveScanner.scan(new CountingSource(volumes)).sets().get(0);
@@ -126,7 +131,25 @@ class Rar4EncryptedTest {
                 assertEquals(named.size(), set.volumes().size());
                 Member m = set.members().get(0);
                 assertEquals("film.mkv", m.name());
+                assertFalse(m.crcToVerify(), "the headers' CRCs proved the password");
                 assertArrayEquals(film, AesKeys.open(m.sealing().orElseThrow(), LONG_PASSWORD, source.bytesOf(m), film.length));
+            }
+        }
+    }
+
+    @Test
+    void aWrongPasswordForHexNamedVolumesIsOneRefusalThatNamesThemAll() throws Exception {
+        for (boolean headers : List.of(true, false)) {
+            List<ArchiveVolume> volumes = hexNamed(EncryptedRar4Writer.write("Hex", "film.mkv", film(400_000, 7), 90_000,
+                    "right", options(true, headers)), 7);
+            for (String[] given : List.of(new String[] {"wrong"}, new String[0])) {
+                List<ArchiveSet> sets = scan(volumes, given).sets();
+                assertEquals(1, sets.size(), () -> "headers " + headers + ": " + sets);
+                ArchiveSet set = sets.get(0);
+                assertEquals(volumes.size(), set.volumes().size(), "every volume is in the one refusal");
+                String message = set.refusal().orElseThrow().message();
+                assertEquals(1, message.split("does not open this archive|no password was given", -1).length - 1, message);
+                if (headers) assertTrue(message.startsWith("the " + volumes.size() + " encrypted RAR4 volumes "), message);
             }
         }
     }
