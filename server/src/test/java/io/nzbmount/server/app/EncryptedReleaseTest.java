@@ -206,15 +206,45 @@ class EncryptedReleaseTest {
         }
     }
 
+    @Test
+    void aStandbyWhoseDecryptedBytesMissTheirRecordedCrcIsDead() throws Exception {
+        byte[] film = film(450_001, 11);
+        JsonNode item = imported(NzbWriter.write(List.of(nntp.post("Pool.Film.mkv", film, PART))), "Pool.Film", Optional.empty());
+        long itemId = item.path("id").asLong();
+        List<PostedFile> posted = new ArrayList<>();
+        for (io.nzbmount.server.archive.ArchiveVolume v : rar4("Pool.Film", film, true)) {
+            posted.add(nntp.post(v.name(), v.bytes(), PART));
+        }
+        HttpResponse<String> added = http.send(HttpRequest.newBuilder(app.uri().resolve("/api/nzbs?item=" + itemId
+                        + "&role=standby")).header("X-NZBMount-Request", "1")
+                .POST(HttpRequest.BodyPublishers.ofString(nzb(posted, List.of(PASSWORD)))).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(201, added.statusCode(), added.body());
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        JsonNode standby = null;
+        while (System.nanoTime() < deadline && (standby == null || !standby.path("state").asText().equals("dead"))) {
+            Thread.sleep(100);
+            for (JsonNode s : item(itemId).path("otherSources")) standby = s;
+        }
+        assertTrue(standby != null && standby.path("state").asText().equals("dead"), "the standby is dead: " + item(itemId));
+        assertEquals("mismatch", standby.path("memberCrc").asText(), standby::toString);
+        assertTrue(standby.path("reason").asText().contains("a wrong password or damaged data"), standby::toString);
+        assertTrue(item(itemId).path("primary").path("memberCrc").isNull(), "a plain primary has nothing to check");
+        assertServed(dav("Pool.Film", "Pool.Film.mkv"), film);
+    }
+
     /** A RAR4 {@code -p} set without encrypted headers, in three volumes, imported with the password in a meta. */
     private long importRar4(String name, byte[] film, boolean wrongCrc) throws Exception {
+        List<PostedFile> posted = new ArrayList<>();
+        for (io.nzbmount.server.archive.ArchiveVolume v : rar4(name, film, wrongCrc)) posted.add(nntp.post(v.name(), v.bytes(), PART));
+        return imported(nzb(posted, List.of(PASSWORD)), name, Optional.empty()).path("id").asLong();
+    }
+
+    /** The volumes of a RAR4 {@code -p} set, their recorded CRC wrong when asked. */
+    private static List<io.nzbmount.server.archive.ArchiveVolume> rar4(String name, byte[] film, boolean wrongCrc) {
         List<io.nzbmount.server.archive.ArchiveVolume> volumes = io.nzbmount.server.archive.EncryptedRar4Writer.write(
                 name, name + ".mkv", film, 160_000, PASSWORD,
                 new io.nzbmount.server.archive.EncryptedRar4Writer.Options(false, false, new byte[] {1, 2, 3, 4, 5, 6, 7, 8}));
-        if (wrongCrc) volumes = io.nzbmount.server.archive.EncryptedRar4Writer.withWrongCrc(volumes);
-        List<PostedFile> posted = new ArrayList<>();
-        for (io.nzbmount.server.archive.ArchiveVolume v : volumes) posted.add(nntp.post(v.name(), v.bytes(), PART));
-        return imported(nzb(posted, List.of(PASSWORD)), name, Optional.empty()).path("id").asLong();
+        return wrongCrc ? io.nzbmount.server.archive.EncryptedRar4Writer.withWrongCrc(volumes) : volumes;
     }
 
     /** The primary's {@code memberCrc} once it is no longer pending (the check runs in the background). */
