@@ -155,6 +155,26 @@ class Rar4EncryptedTest {
     }
 
     @Test
+    void aDecryptedFirstHeaderMustHoldFieldsRarWritesNotOnlyItsChecksum() {
+        byte[] name = "film.mkv".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        assertTrue(Rar4SealedHeaders.plausible(file(2, 29, 0x30, name.length, name)), "a stored file's header");
+        assertTrue(Rar4SealedHeaders.plausible(Rar4Headers.block(0x7B, 0x09, new byte[6])), "an end header");
+        assertFalse(Rar4SealedHeaders.plausible(file(0x9C, 29, 0x30, name.length, name)), "an unknown host");
+        assertFalse(Rar4SealedHeaders.plausible(file(2, 0xE1, 0x30, name.length, name)), "an unknown unpack version");
+        assertFalse(Rar4SealedHeaders.plausible(file(2, 29, 0x4F, name.length, name)), "an unknown method");
+        assertFalse(Rar4SealedHeaders.plausible(file(2, 29, 0x30, 900, name)), "a name longer than its header");
+        assertFalse(Rar4SealedHeaders.plausible(Rar4Headers.block(0x7B, 0x09, new byte[300])), "an end header of 307 bytes");
+        assertFalse(Rar4SealedHeaders.plausible(Rar4Headers.block(0x76, 0, new byte[40])), "a RAR 2.x block");
+    }
+
+    /** A file header block, its CRC right, with the fields given. */
+    private static byte[] file(int hostOs, int version, int method, int nameSize, byte[] name) {
+        byte[] fields = new LittleEndianBytes().u32(16).u32(16).u8(hostOs).u32(0).u32(RarBuilder.Entry.TIME).u8(version)
+                .u8(method).u16(nameSize).u32(0x20).bytes(name).bytes(new byte[8]).toByteArray();
+        return Rar4Headers.block(0x74, 0x8000 | 0x04 | 0x0400, fields);
+    }
+
+    @Test
     void encryptedHeadersRefuseAWrongPasswordByTheirChecksumBeforeAnyDataIsRead() throws Exception {
         List<ArchiveVolume> volumes = EncryptedRar4Writer.write("Hidden", "film.mkv", film(300_000, 6), 100_000, "right",
                 options(false, true));
