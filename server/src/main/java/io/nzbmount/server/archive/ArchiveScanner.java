@@ -103,7 +103,7 @@ public final class ArchiveScanner {
         for (ArchiveSet set : RarSets.assemble(rar, (a, b) -> identical(source, files, a, b))) {
             sets.add(RarPasswords.open(RarProof.check(set, byFile, files, described), byFile, files, passwords));
         }
-        sets = oneRefusalForSealedVolumes(sets, passwords);
+        sets = oneRefusalForSealedVolumes(sets, source, passwords);
         sets.sort(Comparator.comparingInt(s -> s.volumes().get(0)));
         Set<Integer> archived = new HashSet<>(claimed);
         rar.forEach(v -> archived.add(v.file()));
@@ -119,7 +119,8 @@ public final class ArchiveScanner {
      * archive as likely as not, so those of one format and reason are one refusal that names
      * them, not one refusal a volume.
      */
-    private static List<ArchiveSet> oneRefusalForSealedVolumes(List<ArchiveSet> sets, Passwords passwords) {
+    private static List<ArchiveSet> oneRefusalForSealedVolumes(List<ArchiveSet> sets, VolumeSource source,
+                                                                Passwords passwords) {
         Map<String, List<ArchiveSet>> sealed = new LinkedHashMap<>();
         List<ArchiveSet> out = new ArrayList<>();
         for (ArchiveSet set : sets) {
@@ -140,11 +141,11 @@ public final class ArchiveScanner {
             Refusal.Reason reason = group.get(0).refusal().orElseThrow().reason();
             String why = (reason == Refusal.Reason.ENCRYPTED ? SevenZipReader.noPassword()
                     : SevenZipReader.wrongPassword(passwords.toTry().size())).getMessage();
-            List<String> names = group.stream().map(ArchiveSet::name).toList();
+            List<Integer> volumes = group.stream().flatMap(g -> g.volumes().stream()).sorted().toList();
+            List<String> names = volumes.stream().map(source::name).toList();
             String listed = String.join(", ", names.subList(0, Math.min(NAMES_LISTED, names.size())))
                     + (names.size() > NAMES_LISTED ? " and " + (names.size() - NAMES_LISTED) + " more" : "");
-            List<Integer> volumes = group.stream().flatMap(g -> g.volumes().stream()).sorted().toList();
-            out.add(new ArchiveSet(names.get(0), group.get(0).format(), volumes, List.of(),
+            out.add(new ArchiveSet(group.get(0).name(), group.get(0).format(), volumes, List.of(),
                     Optional.of(new Refusal(reason, "the " + names.size() + " encrypted " + group.get(0).format().name()
                             + " volumes " + listed + ": " + why)), ArchiveSet.Order.UNKNOWN));
         }

@@ -149,7 +149,12 @@ class Rar4EncryptedTest {
                 assertEquals(volumes.size(), set.volumes().size(), "every volume is in the one refusal");
                 String message = set.refusal().orElseThrow().message();
                 assertEquals(1, message.split("does not open this archive|no password was given", -1).length - 1, message);
-                if (headers) assertTrue(message.startsWith("the " + volumes.size() + " encrypted RAR4 volumes "), message);
+                if (headers) {
+                    List<String> names = volumes.stream().map(ArchiveVolume::name).sorted().toList();
+                    assertTrue(message.startsWith("the " + volumes.size() + " encrypted RAR4 volumes "), message);
+                    assertTrue(message.contains(" and " + (volumes.size() - 3) + " more: "), message);
+                    assertEquals(3, names.stream().filter(message::contains).count(), "three volumes named: " + message);
+                }
             }
         }
     }
@@ -185,18 +190,24 @@ class Rar4EncryptedTest {
      * A set with encrypted headers refuses "wrong" by what its first encrypted header (or check
      * value) says, reading only the start of each volume, and refuses a scan without a password.
      */
-    static void assertWrongAndMissingPasswordsRefusedFromTheVolumeStarts(List<ArchiveVolume> volumes) throws Exception {
-        CountingSource source = new CountingSource(volumes);
-        ArchiveSet wrong = ArchiveScanner.scan(source, List.of(), new Passwords(List.of("wrong"))).sets().get(0);
-        assertEquals(Refusal.Reason.WRONG_PASSWORD, wrong.refusal().orElseThrow().reason());
-        assertTrue(wrong.refusal().get().message().contains("the password given does not open this archive"),
-                wrong.refusal().get().message());
-        for (int i = 0; i < volumes.size(); i++) {
-            assertTrue(source.bytesRead(i) <= VolumeBytes.MIN_READ, "only the start of volume " + i + " is read");
+    static void assertWrongAndMissingPasswordsRefusedFromTheVolumeStarts(List<ArchiveVolume> named) throws Exception {
+        for (List<ArchiveVolume> volumes : List.of(named, hexNamed(named, 11))) {
+            CountingSource source = new CountingSource(volumes);
+            List<ArchiveSet> wrongSets = ArchiveScanner.scan(source, List.of(), new Passwords(List.of("wrong"))).sets();
+            assertEquals(1, wrongSets.size(), () -> "one refusal, under hidden names too: " + wrongSets);
+            ArchiveSet wrong = wrongSets.get(0);
+            assertEquals(Refusal.Reason.WRONG_PASSWORD, wrong.refusal().orElseThrow().reason());
+            assertTrue(wrong.refusal().get().message().contains("the password given does not open this archive"),
+                    wrong.refusal().get().message());
+            for (int i = 0; i < volumes.size(); i++) {
+                assertTrue(source.bytesRead(i) <= VolumeBytes.MIN_READ, "only the start of volume " + i + " is read");
+            }
+            List<ArchiveSet> noneSets = ArchiveScanner.scan(new CountingSource(volumes)).sets();
+            assertEquals(1, noneSets.size(), () -> "one refusal, under hidden names too: " + noneSets);
+            ArchiveSet none = noneSets.get(0);
+            assertEquals(Refusal.Reason.ENCRYPTED, none.refusal().orElseThrow().reason());
+            assertTrue(none.refusal().get().message().contains("no password was given"), none.refusal().get().message());
         }
-        ArchiveSet none = ArchiveScanner.scan(new CountingSource(volumes)).sets().get(0);
-        assertEquals(Refusal.Reason.ENCRYPTED, none.refusal().orElseThrow().reason());
-        assertTrue(none.refusal().get().message().contains("no password was given"), none.refusal().get().message());
     }
 
     @Test
