@@ -62,6 +62,7 @@ const KIND_WORDS = {
   'repair-started': 'PAR2 repair started',
   'repair-done': 'Repaired from PAR2',
   'repair-impossible': 'PAR2 repair impossible',
+  'member-crc-checked': 'Encrypted file CRC checked',
 };
 
 /** A readable name for an event kind: known ones by table, others from the word itself. */

@@ -77,9 +77,9 @@ final class ApiJson {
         m.put("primaryChosenByUser", v.item().primaryByUser());
         m.put("files", v.files().stream().map(ApiJson::file).toList());
         m.put("refused", v.refused().stream().map(ApiJson::refused).toList());
-        m.put("primary", source(v.primary()));
-        m.put("standby", v.standby().stream().map(s -> source(s, progress)).toList());
-        m.put("otherSources", v.others().stream().map(s -> source(s, progress)).toList());
+        m.put("primary", withMemberCrc(source(v.primary()), v, v.primary().id()));
+        m.put("standby", v.standby().stream().map(s -> withMemberCrc(source(s, progress), v, s.id())).toList());
+        m.put("otherSources", v.others().stream().map(s -> withMemberCrc(source(s, progress), v, s.id())).toList());
         m.put("activeSource", activeSource.isPresent() ? activeSource.getAsLong() : null);
         m.put("problem", problem.map(ApiJson::problem).orElse(null));
         m.put("search", search(v.primary()));
@@ -147,6 +147,16 @@ final class ApiJson {
         m.put("presence", Map.of("checked", s.presenceChecked(), "missing", s.presenceMissing()));
         m.put("added", time(s.added()));
         return m;
+    }
+
+    /**
+     * A source with {@code memberCrc}: where the background CRC check of its files inside encrypted
+     * archives stands (null when it has none to check).
+     */
+    private static Map<String, Object> withMemberCrc(Map<String, Object> source, ItemView v, long sourceId) {
+        io.nzbmount.server.store.MemberCrcs.State state = v.memberCrcs().get(sourceId);
+        source.put("memberCrc", state == null ? null : state.word());
+        return source;
     }
 
     private static Map<String, Object> source(SourceRecord s, Map<Long, StandbyProgress> progress) {

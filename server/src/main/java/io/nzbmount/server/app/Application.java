@@ -23,6 +23,7 @@ import io.nzbmount.server.dav.DavTree;
 import io.nzbmount.server.health.HealthCheck;
 import io.nzbmount.server.health.HealthCounters;
 import io.nzbmount.server.health.HealthScheduler;
+import io.nzbmount.server.health.MemberCrcCheck;
 import io.nzbmount.server.health.StandbySearchOnHoles;
 import io.nzbmount.server.policy.FailureRules;
 import io.nzbmount.server.http.UntrustedContentHandler;
@@ -211,6 +212,10 @@ public final class Application implements AutoCloseable {
                 healthChecks.start();
                 started.add(healthChecks);
             }
+            // Files whose password only their container's signature proved: their CRCs, read in the background.
+            MemberCrcCheck memberCrcs = new MemberCrcCheck(db, catalog, usenet, events, clock);
+            memberCrcs.start();
+            started.add(memberCrcs);
             observe.addMetrics(out -> out.append(RepairMetrics.text(repairs)));
             FailureRules rules = FailureRules.from(settings.fallback());
             Cutovers cutovers = new Cutovers(db, catalog, usenet, events, rules, clock, System::nanoTime);

@@ -103,10 +103,53 @@ public final class ArchiveScanner {
         for (ArchiveSet set : RarSets.assemble(rar, (a, b) -> identical(source, files, a, b))) {
             sets.add(RarPasswords.open(RarProof.check(set, byFile, files, described), byFile, files, passwords));
         }
+        sets = oneRefusalForSealedVolumes(sets, source, passwords);
         sets.sort(Comparator.comparingInt(s -> s.volumes().get(0)));
         Set<Integer> archived = new HashSet<>(claimed);
         rar.forEach(v -> archived.add(v.file()));
         return new ArchiveScan(sets, archived, passwords.opened());
+    }
+
+    /** Volume names listed in a refusal of several volumes; the count is always whole. */
+    private static final int NAMES_LISTED = 3;
+
+    /**
+     * Volumes whose encrypted headers no password given opens (or none was given) cannot be put
+     * into sets: each stands alone, refused. Under hidden names they are the volumes of one
+     * archive as likely as not, so those of one format and reason are one refusal that names
+     * them, not one refusal a volume.
+     */
+    private static List<ArchiveSet> oneRefusalForSealedVolumes(List<ArchiveSet> sets, VolumeSource source,
+                                                                Passwords passwords) {
+        Map<String, List<ArchiveSet>> sealed = new LinkedHashMap<>();
+        List<ArchiveSet> out = new ArrayList<>();
+        for (ArchiveSet set : sets) {
+            Optional<Refusal.Reason> reason = set.refusal().map(Refusal::reason);
+            boolean password = reason.isPresent() && (reason.get() == Refusal.Reason.WRONG_PASSWORD
+                    || reason.get() == Refusal.Reason.ENCRYPTED);
+            if (password && set.members().isEmpty() && set.volumes().size() == 1 && set.format() != ArchiveSet.Format.SEVEN_ZIP) {
+                sealed.computeIfAbsent(set.format() + "/" + reason.get(), k -> new ArrayList<>()).add(set);
+            } else {
+                out.add(set);
+            }
+        }
+        for (List<ArchiveSet> group : sealed.values()) {
+            if (group.size() == 1) {
+                out.add(group.get(0));
+                continue;
+            }
+            Refusal.Reason reason = group.get(0).refusal().orElseThrow().reason();
+            String why = (reason == Refusal.Reason.ENCRYPTED ? SevenZipReader.noPassword()
+                    : SevenZipReader.wrongPassword(passwords.toTry().size())).getMessage();
+            List<Integer> volumes = group.stream().flatMap(g -> g.volumes().stream()).sorted().toList();
+            List<String> names = volumes.stream().map(source::name).toList();
+            String listed = String.join(", ", names.subList(0, Math.min(NAMES_LISTED, names.size())))
+                    + (names.size() > NAMES_LISTED ? " and " + (names.size() - NAMES_LISTED) + " more" : "");
+            out.add(new ArchiveSet(group.get(0).name(), group.get(0).format(), volumes, List.of(),
+                    Optional.of(new Refusal(reason, "the " + names.size() + " encrypted " + group.get(0).format().name()
+                            + " volumes " + listed + ": " + why)), ArchiveSet.Order.UNKNOWN));
+        }
+        return out;
     }
 
     /**

@@ -54,6 +54,14 @@ public record ArchiveSet(String name, Format format, List<Integer> volumes, List
         return new ArchiveSet(name, format, volumes, members, refusal, newOrder);
     }
 
+    /**
+     * This set when its password was proved only by a container's signature: its encrypted
+     * members' CRCs are still to be verified ({@link Member#crcToVerify()}).
+     */
+    ArchiveSet provedBySignature() {
+        return new ArchiveSet(name, format, volumes, members.stream().map(Member::withCrcToVerify).toList(), refusal, order);
+    }
+
     /** This set refused: every servable member takes the set's refusal. */
     ArchiveSet refused(Refusal why) {
         List<Member> refusedMembers = members.stream()

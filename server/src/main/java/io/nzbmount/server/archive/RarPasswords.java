@@ -15,8 +15,8 @@ import java.util.Optional;
  * <li>RAR4 with encrypted headers ({@code -hp}): the password already decrypted the headers to
  *     their CRCs while they were read ({@link Rar4SealedHeaders});</li>
  * <li>RAR4 {@code -p} alone has no check value: the first bytes of the largest member must
- *     decrypt to a known container's signature ({@link Containers}). Its whole CRC is verified
- *     later, once its bytes are read.</li>
+ *     decrypt to a known container's signature ({@link Containers}). Its members' CRCs are left
+ *     to verify once their bytes are read ({@link Member#crcToVerify()}).</li>
  * </ul>
  * Stateless.
  */
@@ -40,7 +40,14 @@ final class RarPasswords {
         if (crypt.get().kdf() == Sealing.Kdf.RAR3) {
             Optional<Passwords.Opened> headers = set.volumes().stream().map(byFile::get)
                     .flatMap(v -> v.headerPassword().stream()).findFirst();
-            opens = headers.isPresent() ? Optional.of(headers.get().password()) : byContainer(set, files, candidates);
+            if (headers.isEmpty()) {
+                Optional<String> bySignature = byContainer(set, files, candidates);
+                if (bySignature.isPresent()) {
+                    passwords.opened(bySignature.get());
+                    return set.provedBySignature();
+                }
+            }
+            opens = headers.map(Passwords.Opened::password);
         } else {
             Optional<Refusal> unusable = rar5Unusable(crypt.get(), archive);
             if (unusable.isPresent()) return set.refused(unusable.get());

@@ -58,9 +58,10 @@ final class SevenZipReader {
             List<long[]> known = new java.util.ArrayList<>();
             Key key = new Key(passwords);
             List<Member> members = members(name, stream, parts.size(), lastPartIsFull(parts), known, key);
-            proveSealed(stream, members, key);
+            boolean bySignature = proveSealed(stream, members, key);
             ArchiveSet set = new ArchiveSet(name, ArchiveSet.Format.SEVEN_ZIP, files, members, Optional.empty(),
                     parts.size() == 1 ? ArchiveSet.Order.SINGLE : ArchiveSet.Order.NAMES);
+            if (bySignature) set = set.provedBySignature();
             return SevenZipProof.check(set, parts, stream, known, par2);
         } catch (ArchiveException e) {
             Refusal refusal = new Refusal(e.reason(), "the 7z archive " + name + ": " + e.getMessage());
@@ -119,23 +120,26 @@ final class SevenZipReader {
     }
 
     static ArchiveException wrongPassword(int tried) {
-        return new ArchiveException(Refusal.Reason.WRONG_PASSWORD, (tried == 1 ? "the password given does"
-                : "none of the " + tried + " passwords given does") + " not open this archive");
+        return new ArchiveException(Refusal.Reason.WRONG_PASSWORD, tried == 1 ? "the password given does not open this archive"
+                : "none of the " + tried + " passwords given opens this archive");
     }
 
     /**
      * A password that decrypted the headers (their CRC matched) opens the data too; otherwise the
      * first bytes of the largest encrypted file must decrypt to a known container's signature.
+     *
+     * @return true when the password was proved by that signature only
      */
-    private static void proveSealed(SplitStream stream, List<Member> members, Key key)
+    private static boolean proveSealed(SplitStream stream, List<Member> members, Key key)
             throws IOException, ArchiveException {
         Optional<Member> largest = members.stream().filter(m -> m.sealing().isPresent() && m.size() > 0)
                 .max(java.util.Comparator.comparingLong(Member::size));
-        if (largest.isEmpty() || key.proved != null) return;
+        if (largest.isEmpty() || key.proved != null) return false;
         List<String> candidates = key.toTry();
         Optional<String> opens = SevenZipAes.prove(stream, largest.get(), largest.get().pieces(), candidates);
         if (opens.isEmpty()) throw wrongPassword(candidates.size());
         key.proved(opens.get());
+        return true;
     }
 
     private static List<Member> members(String name, SplitStream stream, int partCount, boolean lastPartIsFull,

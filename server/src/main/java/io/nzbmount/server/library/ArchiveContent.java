@@ -63,13 +63,21 @@ record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<Refusal
      * @param slices  its bytes in order, as ranges of those volumes (by position in {@code volumes});
      *                for an encrypted file, its run of whole ciphertext blocks
      * @param sealing how the run decrypts to its bytes, for a file in an encrypted archive
+     * @param crcToVerify the CRC-32 its archive records, when its decrypted bytes are still to be
+     *                checked against it ({@link Member#crcToVerify()})
      */
     record InnerFile(String name, String archive, long size, List<Integer> volumes, List<Slice> slices,
-                     Optional<Sealing> sealing) {
+                     Optional<Sealing> sealing, java.util.OptionalLong crcToVerify) {
         InnerFile {
             volumes = List.copyOf(volumes);
             slices = List.copyOf(slices);
             java.util.Objects.requireNonNull(sealing, "sealing");
+            java.util.Objects.requireNonNull(crcToVerify, "crcToVerify");
+        }
+
+        InnerFile(String name, String archive, long size, List<Integer> volumes, List<Slice> slices,
+                  Optional<Sealing> sealing) {
+            this(name, archive, size, volumes, slices, sealing, java.util.OptionalLong.empty());
         }
 
         InnerFile(String name, String archive, long size, List<Integer> volumes, List<Slice> slices) {
@@ -213,7 +221,8 @@ record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<Refusal
         }
         List<Slice> slices = m.pieces().stream().map(p -> new Slice(used.get(p.file()), p.offset(), p.length())).toList();
         String path = m.name().replace('\\', '/');
-        return new InnerFile(path.substring(path.lastIndexOf('/') + 1), set.name(), m.size(), volumes, slices, m.sealing());
+        return new InnerFile(path.substring(path.lastIndexOf('/') + 1), set.name(), m.size(), volumes, slices, m.sealing(),
+                m.crcToVerify() ? java.util.OptionalLong.of(m.crc()) : java.util.OptionalLong.empty());
     }
 
     private static RefusalRecord record(String name, Refusal r) {

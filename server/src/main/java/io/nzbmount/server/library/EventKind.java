@@ -40,7 +40,13 @@ public enum EventKind {
     /** A repair rebuilt every missing slice; the source serves those bytes from the repair store. */
     REPAIR_DONE("repair-done"),
     /** A repair cannot finish: too few recovery slices can be read (the reason says how many). */
-    REPAIR_IMPOSSIBLE("repair-impossible");
+    REPAIR_IMPOSSIBLE("repair-impossible"),
+
+    /**
+     * The background check of a file inside encrypted archives ended: its decrypted bytes match
+     * the CRC-32 its archive records, or they do not (the file is then never served again).
+     */
+    MEMBER_CRC_CHECKED("member-crc-checked");
 
     private final String wire;
 

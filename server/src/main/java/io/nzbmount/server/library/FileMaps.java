@@ -57,7 +57,7 @@ public final class FileMaps {
                     "file " + index + " of source " + sourceId + " is encrypted and its source has no password"));
             Sealing sealing = sealed.get().sealing();
             return Optional.of(new SealedFileMap(run.get(), sealing, AesKeys.key(sealing, password),
-                    AesKeys.firstChain(sealing, password), size));
+                    AesKeys.firstChain(sealing, password), size, catalog.condemned().watch(sourceId, index)));
         }
         if (volumes.isEmpty()) {
             return nzbFile(sourceId, sha256, index).map(f -> usenet.restore(f, layout));

@@ -9,6 +9,7 @@ import io.nzbmount.server.store.Files;
 import io.nzbmount.server.store.ItemRecord;
 import io.nzbmount.server.store.ItemSummaries;
 import io.nzbmount.server.store.Items;
+import io.nzbmount.server.store.MemberCrcs;
 import io.nzbmount.server.store.Refusals;
 import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.SourceRole;
@@ -52,9 +53,16 @@ public final class ItemCatalog {
         }
     };
     private final List<LongConsumer> deleteListeners = new CopyOnWriteArrayList<>();
+    private final CondemnedFiles condemned;
 
     public ItemCatalog(Database db) {
         this.db = db;
+        this.condemned = new CondemnedFiles(db);
+    }
+
+    /** The files inside encrypted archives that are never served again (see {@link CondemnedFiles}). */
+    public CondemnedFiles condemned() {
+        return condemned;
     }
 
     /**
@@ -217,6 +225,13 @@ public final class ItemCatalog {
             files.add(new LibraryFileView(from.sourceId(), source.sha256(), from.index(), f.name(), f.size(),
                     from.layout(), DavPaths.file(item.name(), f.name()), from.volumes()));
         }
-        return Optional.of(new ItemView(item, primary, files, standby, others, Refusals.ofSource(c, primaryId)));
+        Map<Long, MemberCrcs.State> crcs = new HashMap<>();
+        for (long id : byId.keySet()) {
+            // the worst state of a source's files: mismatch, unreadable, pending, verified
+            MemberCrcs.ofSource(c, id).stream().map(MemberCrcs.Row::state).min(java.util.Comparator.comparingInt(
+                    st -> List.of(MemberCrcs.State.MISMATCH, MemberCrcs.State.UNREADABLE, MemberCrcs.State.PENDING,
+                            MemberCrcs.State.VERIFIED).indexOf(st))).ifPresent(st -> crcs.put(id, st));
+        }
+        return Optional.of(new ItemView(item, primary, files, standby, others, Refusals.ofSource(c, primaryId), crcs));
     }
 }

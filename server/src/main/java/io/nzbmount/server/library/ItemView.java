@@ -4,7 +4,9 @@ import io.nzbmount.server.store.ItemRecord;
 import io.nzbmount.server.store.RefusalRecord;
 import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.SourceState;
+import io.nzbmount.server.store.MemberCrcs;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -17,9 +19,13 @@ import java.util.Objects;
  * @param standby the standby pool: standby sources that are pending or verified, oldest first
  * @param others  every other source (failed or dead), oldest first
  * @param refused what the primary holds that cannot be served (refused archives and files inside them)
+ * @param memberCrcs by source id, where the background CRC check of its files inside encrypted
+ *                archives stands ({@link io.nzbmount.server.store.MemberCrcs}): the worst of its
+ *                files' states; a source with no such file is not in it
  */
 public record ItemView(ItemRecord item, SourceRecord primary, List<LibraryFileView> files,
-                       List<SourceRecord> standby, List<SourceRecord> others, List<RefusalRecord> refused) {
+                       List<SourceRecord> standby, List<SourceRecord> others, List<RefusalRecord> refused,
+                       Map<Long, MemberCrcs.State> memberCrcs) {
     public ItemView {
         Objects.requireNonNull(item, "item");
         Objects.requireNonNull(primary, "primary");
@@ -27,6 +33,13 @@ public record ItemView(ItemRecord item, SourceRecord primary, List<LibraryFileVi
         standby = List.copyOf(standby);
         others = List.copyOf(others);
         refused = List.copyOf(refused);
+        memberCrcs = Map.copyOf(memberCrcs);
+    }
+
+    /** An item none of whose sources has a file to check. */
+    public ItemView(ItemRecord item, SourceRecord primary, List<LibraryFileView> files,
+                    List<SourceRecord> standby, List<SourceRecord> others, List<RefusalRecord> refused) {
+        this(item, primary, files, standby, others, refused, Map.of());
     }
 
     /** An item whose primary holds nothing refused. */

@@ -13,6 +13,7 @@ import io.nzbmount.server.store.NewSource;
 import io.nzbmount.server.store.MissingArticles;
 import io.nzbmount.server.store.Refusals;
 import io.nzbmount.server.store.SourceLifecycle;
+import io.nzbmount.server.store.MemberCrcs;
 import io.nzbmount.server.store.SourcePasswords;
 import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.SourceRole;
@@ -268,6 +269,7 @@ public final class LibraryImporter {
             for (ArticleSpan hole : f.holes()) {
                 KnownHoles.add(c, sourceId, f.index(), hole.start(), hole.end(), now, UNLISTED);
             }
+            if (f.crcToVerify().isPresent()) MemberCrcs.insert(c, sourceId, f.index(), f.crcToVerify().getAsLong());
         }
         return sourceId;
     }

@@ -36,12 +36,21 @@ record PreparedRelease(byte[] nzb, String sha256, String releaseName, String ite
      * @param volumes for a file inside archive volumes, the NZB positions of the volumes its
      *                layout refers to; empty for a file of the NZB
      * @param holes   the ranges of a file of the NZB that its list holds no article for
+     * @param crcToVerify for a file inside encrypted archives, the CRC-32 its decrypted bytes are
+     *                still to be checked against in the background
      */
     record PreparedFile(int index, String name, long size, String layout, boolean media, List<Integer> volumes,
-                        List<ArticleSpan> holes) {
+                        List<ArticleSpan> holes, java.util.OptionalLong crcToVerify) {
         PreparedFile {
             volumes = List.copyOf(volumes);
             holes = List.copyOf(holes);
+            Objects.requireNonNull(crcToVerify, "crcToVerify");
+        }
+
+        /** A file with no CRC to verify. */
+        PreparedFile(int index, String name, long size, String layout, boolean media, List<Integer> volumes,
+                     List<ArticleSpan> holes) {
+            this(index, name, size, layout, media, volumes, holes, java.util.OptionalLong.empty());
         }
 
         /** A file without holes. */

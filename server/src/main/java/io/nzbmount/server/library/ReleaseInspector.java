@@ -245,7 +245,7 @@ final class ReleaseInspector {
         }
         String run = reader.splice(nzbFiles, sized, f.slices());
         String layout = f.sealing().map(s -> SealedLayout.of(s, run)).orElse(run);
-        return new PreparedFile(index, name, f.size(), layout, true, f.volumes());
+        return new PreparedFile(index, name, f.size(), layout, true, f.volumes(), List.of(), f.crcToVerify());
     }
 
     private static SizedFile sizedOrNull(ReleaseVolumes volumes, int index) {

@@ -3,6 +3,7 @@ package io.nzbmount.server.library;
 import io.nzbmount.nntp.ArticleSpan;
 import io.nzbmount.nntp.FileMap;
 import io.nzbmount.server.archive.Sealing;
+import java.util.function.BooleanSupplier;
 
 /**
  * The map of a file inside encrypted archive volumes: its bytes are the decrypted run of
@@ -19,16 +20,24 @@ final class SealedFileMap implements FileMap {
     private final byte[] firstChain;
     private final long size;
     private final String layout;
+    private final BooleanSupplier condemned;
 
     SealedFileMap(FileMap run, Sealing sealing, byte[] key, long size) {
         this(run, sealing, key, sealing.iv(), size);
     }
 
+    /** A map of a file never condemned. */
+    SealedFileMap(FileMap run, Sealing sealing, byte[] key, byte[] firstChain, long size) {
+        this(run, sealing, key, firstChain, size, () -> false);
+    }
+
     /**
      * @param firstChain the chain value of the run's first block when the sealing has an IV (for
      *                   RAR3 the KDF's, see {@link io.nzbmount.server.archive.AesKeys#firstChain})
+     * @param condemned  whether the file's decrypted bytes were found not to be its archive's
+     *                   ({@link CondemnedFiles}): asked before every read, which then serves nothing
      */
-    SealedFileMap(FileMap run, Sealing sealing, byte[] key, byte[] firstChain, long size) {
+    SealedFileMap(FileMap run, Sealing sealing, byte[] key, byte[] firstChain, long size, BooleanSupplier condemned) {
         if (size < 0 || sealing.lead() + size > run.size()) {
             throw new IllegalArgumentException("a sealed file of " + size + " bytes does not fit its run of " + run.size());
         }
@@ -38,6 +47,11 @@ final class SealedFileMap implements FileMap {
         this.firstChain = firstChain.clone();
         this.size = size;
         this.layout = SealedLayout.of(sealing, run.layout());
+        this.condemned = condemned;
+    }
+
+    boolean condemned() {
+        return condemned.getAsBoolean();
     }
 
     FileMap run() {

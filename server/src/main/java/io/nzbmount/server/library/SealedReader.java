@@ -1,5 +1,6 @@
 package io.nzbmount.server.library;
 
+import io.nzbmount.nntp.ArticleCorruptException;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
@@ -24,6 +25,7 @@ final class SealedReader implements NzbReader {
     private static final int BLOCK = Sealing.BLOCK;
 
     private final NzbReader run;
+    private final SealedFileMap map;
     private final Sealing sealing;
     private final long size;
     private final byte[] firstChain;
@@ -37,6 +39,7 @@ final class SealedReader implements NzbReader {
 
     SealedReader(NzbReader run, SealedFileMap map) {
         this.run = run;
+        this.map = map;
         this.sealing = map.sealing();
         this.size = map.size();
         this.firstChain = map.firstChain();
@@ -52,6 +55,11 @@ final class SealedReader implements NzbReader {
     public int read(long offset, byte[] buf, int off, int len) throws ReadFailure, ReadCancelledException {
         if (offset >= size) return -1;
         if (len == 0) return 0;
+        if (map.condemned()) {
+            // its decrypted bytes are not what its archive records: a wrong password or wrong data
+            throw new ArticleCorruptException("", "the decrypted file does not match the CRC-32 its archive records"
+                    + " (a wrong password or damaged data): it is not served", null).locatedAt(offset);
+        }
         long at = sealing.lead() + offset;
         long blockStart = at / BLOCK * BLOCK;
         byte[] before = chainBefore(blockStart);

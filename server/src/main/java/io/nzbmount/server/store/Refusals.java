@@ -30,6 +30,20 @@ public final class Refusals {
         }
     }
 
+    /** One more refusal of a source, after those it has. */
+    public static void add(Connection c, long sourceId, RefusalRecord refusal) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement(
+                "INSERT INTO refusals(source_id, position, name, reason, message)"
+                        + " SELECT ?, COALESCE(MAX(position) + 1, 0), ?, ?, ? FROM refusals WHERE source_id = ?")) {
+            p.setLong(1, sourceId);
+            p.setString(2, refusal.name());
+            p.setString(3, refusal.reason());
+            p.setString(4, refusal.message());
+            p.setLong(5, sourceId);
+            p.executeUpdate();
+        }
+    }
+
     /** The refusals of a source in the order they were stored. */
     public static List<RefusalRecord> ofSource(Connection c, long sourceId) throws SQLException {
         try (PreparedStatement p = c.prepareStatement(

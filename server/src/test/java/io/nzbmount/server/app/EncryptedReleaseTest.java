@@ -168,6 +168,121 @@ class EncryptedReleaseTest {
                 .header("X-NZBMount-Request", "1").build(), HttpResponse.BodyHandlers.ofString()).body()).toString());
     }
 
+    @Test
+    void aSevenZipFilmWithoutEncryptedHeadersHasItsCrcVerifiedInTheBackground() throws Exception {
+        byte[] film = film(600_011, 7);
+        List<PostedFile> posted = post(sevenZip("Crc.Film", film, "-v200k"));
+        long itemId = imported(nzb(posted, List.of(PASSWORD)), "Crc.Film", Optional.empty()).path("id").asLong();
+        assertEquals("verified", memberCrcOnceChecked(itemId), "only the container signature proved the password");
+        assertServed(dav("Crc.Film", "Crc.Film.mkv"), film);
+        assertTrue(events().contains("\"result\":\"verified\""), "the check is an event");
+    }
+
+    @Test
+    void aSevenZipFilmWithEncryptedHeadersHasNoCrcLeftToVerify() throws Exception {
+        List<PostedFile> posted = post(sevenZip("Hidden.Film", film(300_007, 8), "-mhe=on"));
+        JsonNode item = imported(nzb(posted, List.of(PASSWORD)), "Hidden.Film", Optional.empty());
+        assertTrue(item.path("primary").path("memberCrc").isNull(), "its header's CRC proved the password: " + item);
+    }
+
+    @Test
+    void aRar4FilmWithoutEncryptedHeadersHasItsCrcVerifiedInTheBackground() throws Exception {
+        byte[] film = film(450_001, 9);
+        long itemId = importRar4("Four.Film", film, false);
+        assertEquals("verified", memberCrcOnceChecked(itemId));
+        assertServed(dav("Four.Film", "Four.Film.mkv"), film);
+    }
+
+    @Test
+    void aRar4FilmWhoseDecryptedBytesMissTheirRecordedCrcIsRefusedAndServesNoByteAfterTheCheck() throws Exception {
+        byte[] film = film(450_001, 10);
+        long itemId = importRar4("Bad.Film", film, true);
+        assertEquals("mismatch", memberCrcOnceChecked(itemId), "the decrypted bytes are not what the archive records");
+        JsonNode item = item(itemId);
+        assertTrue(item.path("refused").toString().contains("crc-mismatch"), item::toString);
+        assertTrue(events().contains("\"result\":\"mismatch\""), "the mismatch is an event");
+        for (String range : java.util.Arrays.asList(null, "bytes=0-99", "bytes=300000-300100")) {
+            assertEquals(0, bytesServed(dav("Bad.Film", "Bad.Film.mkv"), range), "no byte after the check, range " + range);
+        }
+    }
+
+    @Test
+    void aStandbyWhoseDecryptedBytesMissTheirRecordedCrcIsDead() throws Exception {
+        byte[] film = film(450_001, 11);
+        JsonNode item = imported(NzbWriter.write(List.of(nntp.post("Pool.Film.mkv", film, PART))), "Pool.Film", Optional.empty());
+        long itemId = item.path("id").asLong();
+        List<PostedFile> posted = new ArrayList<>();
+        for (io.nzbmount.server.archive.ArchiveVolume v : rar4("Pool.Film", film, true)) {
+            posted.add(nntp.post(v.name(), v.bytes(), PART));
+        }
+        HttpResponse<String> added = http.send(HttpRequest.newBuilder(app.uri().resolve("/api/nzbs?item=" + itemId
+                        + "&role=standby")).header("X-NZBMount-Request", "1")
+                .POST(HttpRequest.BodyPublishers.ofString(nzb(posted, List.of(PASSWORD)))).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(201, added.statusCode(), added.body());
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        JsonNode standby = null;
+        while (System.nanoTime() < deadline && (standby == null || !standby.path("state").asText().equals("dead"))) {
+            Thread.sleep(100);
+            for (JsonNode s : item(itemId).path("otherSources")) standby = s;
+        }
+        assertTrue(standby != null && standby.path("state").asText().equals("dead"), "the standby is dead: " + item(itemId));
+        assertEquals("mismatch", standby.path("memberCrc").asText(), standby::toString);
+        assertTrue(standby.path("reason").asText().contains("a wrong password or damaged data"), standby::toString);
+        assertTrue(item(itemId).path("primary").path("memberCrc").isNull(), "a plain primary has nothing to check");
+        assertServed(dav("Pool.Film", "Pool.Film.mkv"), film);
+    }
+
+    /** A RAR4 {@code -p} set without encrypted headers, in three volumes, imported with the password in a meta. */
+    private long importRar4(String name, byte[] film, boolean wrongCrc) throws Exception {
+        List<PostedFile> posted = new ArrayList<>();
+        for (io.nzbmount.server.archive.ArchiveVolume v : rar4(name, film, wrongCrc)) posted.add(nntp.post(v.name(), v.bytes(), PART));
+        return imported(nzb(posted, List.of(PASSWORD)), name, Optional.empty()).path("id").asLong();
+    }
+
+    /** The volumes of a RAR4 {@code -p} set, their recorded CRC wrong when asked. */
+    private static List<io.nzbmount.server.archive.ArchiveVolume> rar4(String name, byte[] film, boolean wrongCrc) {
+        List<io.nzbmount.server.archive.ArchiveVolume> volumes = io.nzbmount.server.archive.EncryptedRar4Writer.write(
+                name, name + ".mkv", film, 160_000, PASSWORD,
+                new io.nzbmount.server.archive.EncryptedRar4Writer.Options(false, false, new byte[] {1, 2, 3, 4, 5, 6, 7, 8}));
+        return wrongCrc ? io.nzbmount.server.archive.EncryptedRar4Writer.withWrongCrc(volumes) : volumes;
+    }
+
+    /** The primary's {@code memberCrc} once it is no longer pending (the check runs in the background). */
+    private String memberCrcOnceChecked(long itemId) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        String state = "pending";
+        while (state.equals("pending") && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            state = item(itemId).path("primary").path("memberCrc").asText();
+        }
+        return state;
+    }
+
+    private JsonNode item(long itemId) throws Exception {
+        return JSON.readTree(http.send(HttpRequest.newBuilder(app.uri().resolve("/api/items/" + itemId))
+                .header("X-NZBMount-Request", "1").build(), HttpResponse.BodyHandlers.ofString()).body());
+    }
+
+    private String events() throws Exception {
+        return http.send(HttpRequest.newBuilder(app.uri().resolve("/api/events")).header("X-NZBMount-Request", "1")
+                .build(), HttpResponse.BodyHandlers.ofString()).body();
+    }
+
+    /** The body bytes a GET receives before its response ends, whatever its status, cut short or not. */
+    private long bytesServed(URI uri, String range) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(uri);
+        if (range != null) b.header("Range", range);
+        HttpResponse<java.io.InputStream> r = http.send(b.build(), HttpResponse.BodyHandlers.ofInputStream());
+        long got = 0;
+        byte[] buffer = new byte[8192];
+        try (java.io.InputStream in = r.body()) {
+            for (int n; (n = in.read(buffer)) > 0; ) got += n;
+        } catch (java.io.IOException cut) {
+            // the response ended short: what came before counts
+        }
+        return r.statusCode() / 100 == 2 ? got : 0;
+    }
+
     private Optional<SourcePasswords.Stored> stored() throws Exception {
         app.close();
         app = null;

@@ -66,6 +66,28 @@ public final class EncryptedRar4Writer {
         return named;
     }
 
+    /**
+     * The volumes of a set written with plain headers, but with the file's CRC-32 in the last
+     * volume's header changed (its header CRC made again to fit): the archive then records a CRC
+     * its decrypted data does not have, as a wrong password that decrypts to a container's
+     * signature, or damaged data, would show.
+     */
+    public static List<ArchiveVolume> withWrongCrc(List<ArchiveVolume> volumes) {
+        List<ArchiveVolume> out = new ArrayList<>(volumes.subList(0, volumes.size() - 1));
+        ArchiveVolume last = volumes.get(volumes.size() - 1);
+        byte[] bytes = last.bytes().clone();
+        int header = SIGNATURE.length + 13;
+        int size = (bytes[header + 5] & 0xFF) | (bytes[header + 6] & 0xFF) << 8;
+        if (bytes[header + 2] != 0x74) throw new IllegalArgumentException("no plain file header where one should be");
+        bytes[header + 16] ^= 0x5A;
+        CRC32 crc = new CRC32();
+        crc.update(bytes, header + 2, size - 2);
+        bytes[header] = (byte) crc.getValue();
+        bytes[header + 1] = (byte) (crc.getValue() >>> 8);
+        out.add(new ArchiveVolume(last.name(), bytes));
+        return out;
+    }
+
     private static byte[] fileHeader(String member, long size, int partSize, long crc, boolean splitBefore,
                                      boolean splitAfter, Options options) {
         byte[] name = member.replace('/', '\\').getBytes(StandardCharsets.US_ASCII);

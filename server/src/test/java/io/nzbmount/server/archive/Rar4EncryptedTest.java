@@ -2,6 +2,7 @@ package io.nzbmount.server.archive;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -95,6 +96,10 @@ class Rar4EncryptedTest {
             assertTrue(m.pieces().stream().anyMatch(p -> p.length() % Sealing.BLOCK != 0), "a volume ends inside a block");
             assertTrue(m.sealing().get().restarts().isEmpty(), "one chain");
             assertArrayEquals(film, AesKeys.open(m.sealing().get(), "right", source.bytesOf(m), film.length));
+            java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+            crc.update(film);
+            assertTrue(m.crcToVerify(), "only the container signature proved the password: the CRC is checked later");
+            assertEquals(crc.getValue(), m.crc(), "the CRC to check is the whole film's");
         }
     }
 
@@ -104,7 +109,7 @@ class Rar4EncryptedTest {
                 options(false, false));
         ArchiveSet wrong = scan(volumes, "wrong", "also wrong").sets().get(0);
         assertEquals(Refusal.Reason.WRONG_PASSWORD, wrong.refusal().orElseThrow().reason());
-        assertTrue(wrong.refusal().get().message().contains("none of the 2 passwords given does not open this archive"),
+        assertTrue(wrong.refusal().get().message().contains("none of the 2 passwords given opens this archive"),
                 wrong.refusal().get().message());
         assertTrue(wrong.members().stream().noneMatch(Member::servable));
         ArchiveSet none = ArchiveScanner.scan(new CountingSource(volumes)).sets().get(0);
@@ -126,9 +131,52 @@ class Rar4EncryptedTest {
                 assertEquals(named.size(), set.volumes().size());
                 Member m = set.members().get(0);
                 assertEquals("film.mkv", m.name());
+                assertFalse(m.crcToVerify(), "the headers' CRCs proved the password");
                 assertArrayEquals(film, AesKeys.open(m.sealing().orElseThrow(), LONG_PASSWORD, source.bytesOf(m), film.length));
             }
         }
+    }
+
+    @Test
+    void aWrongPasswordForHexNamedVolumesIsOneRefusalThatNamesThemAll() throws Exception {
+        for (boolean headers : List.of(true, false)) {
+            List<ArchiveVolume> volumes = hexNamed(EncryptedRar4Writer.write("Hex", "film.mkv", film(400_000, 7), 90_000,
+                    "right", options(true, headers)), 7);
+            for (String[] given : List.of(new String[] {"wrong"}, new String[0])) {
+                List<ArchiveSet> sets = scan(volumes, given).sets();
+                assertEquals(1, sets.size(), () -> "headers " + headers + ": " + sets);
+                ArchiveSet set = sets.get(0);
+                assertEquals(volumes.size(), set.volumes().size(), "every volume is in the one refusal");
+                String message = set.refusal().orElseThrow().message();
+                assertEquals(1, message.split("does not open this archive|no password was given", -1).length - 1, message);
+                if (headers) {
+                    List<String> names = volumes.stream().map(ArchiveVolume::name).sorted().toList();
+                    assertTrue(message.startsWith("the " + volumes.size() + " encrypted RAR4 volumes "), message);
+                    assertTrue(message.contains(" and " + (volumes.size() - 3) + " more: "), message);
+                    assertEquals(3, names.stream().filter(message::contains).count(), "three volumes named: " + message);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aDecryptedFirstHeaderMustHoldFieldsRarWritesNotOnlyItsChecksum() {
+        byte[] name = "film.mkv".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        assertTrue(Rar4SealedHeaders.plausible(file(2, 29, 0x30, name.length, name)), "a stored file's header");
+        assertTrue(Rar4SealedHeaders.plausible(Rar4Headers.block(0x7B, 0x09, new byte[6])), "an end header");
+        assertFalse(Rar4SealedHeaders.plausible(file(0x9C, 29, 0x30, name.length, name)), "an unknown host");
+        assertFalse(Rar4SealedHeaders.plausible(file(2, 0xE1, 0x30, name.length, name)), "an unknown unpack version");
+        assertFalse(Rar4SealedHeaders.plausible(file(2, 29, 0x4F, name.length, name)), "an unknown method");
+        assertFalse(Rar4SealedHeaders.plausible(file(2, 29, 0x30, 900, name)), "a name longer than its header");
+        assertFalse(Rar4SealedHeaders.plausible(Rar4Headers.block(0x7B, 0x09, new byte[300])), "an end header of 307 bytes");
+        assertFalse(Rar4SealedHeaders.plausible(Rar4Headers.block(0x76, 0, new byte[40])), "a RAR 2.x block");
+    }
+
+    /** A file header block, its CRC right, with the fields given. */
+    private static byte[] file(int hostOs, int version, int method, int nameSize, byte[] name) {
+        byte[] fields = new LittleEndianBytes().u32(16).u32(16).u8(hostOs).u32(0).u32(RarBuilder.Entry.TIME).u8(version)
+                .u8(method).u16(nameSize).u32(0x20).bytes(name).bytes(new byte[8]).toByteArray();
+        return Rar4Headers.block(0x74, 0x8000 | 0x04 | 0x0400, fields);
     }
 
     @Test
@@ -142,18 +190,24 @@ class Rar4EncryptedTest {
      * A set with encrypted headers refuses "wrong" by what its first encrypted header (or check
      * value) says, reading only the start of each volume, and refuses a scan without a password.
      */
-    static void assertWrongAndMissingPasswordsRefusedFromTheVolumeStarts(List<ArchiveVolume> volumes) throws Exception {
-        CountingSource source = new CountingSource(volumes);
-        ArchiveSet wrong = ArchiveScanner.scan(source, List.of(), new Passwords(List.of("wrong"))).sets().get(0);
-        assertEquals(Refusal.Reason.WRONG_PASSWORD, wrong.refusal().orElseThrow().reason());
-        assertTrue(wrong.refusal().get().message().contains("the password given does not open this archive"),
-                wrong.refusal().get().message());
-        for (int i = 0; i < volumes.size(); i++) {
-            assertTrue(source.bytesRead(i) <= VolumeBytes.MIN_READ, "only the start of volume " + i + " is read");
+    static void assertWrongAndMissingPasswordsRefusedFromTheVolumeStarts(List<ArchiveVolume> named) throws Exception {
+        for (List<ArchiveVolume> volumes : List.of(named, hexNamed(named, 11))) {
+            CountingSource source = new CountingSource(volumes);
+            List<ArchiveSet> wrongSets = ArchiveScanner.scan(source, List.of(), new Passwords(List.of("wrong"))).sets();
+            assertEquals(1, wrongSets.size(), () -> "one refusal, under hidden names too: " + wrongSets);
+            ArchiveSet wrong = wrongSets.get(0);
+            assertEquals(Refusal.Reason.WRONG_PASSWORD, wrong.refusal().orElseThrow().reason());
+            assertTrue(wrong.refusal().get().message().contains("the password given does not open this archive"),
+                    wrong.refusal().get().message());
+            for (int i = 0; i < volumes.size(); i++) {
+                assertTrue(source.bytesRead(i) <= VolumeBytes.MIN_READ, "only the start of volume " + i + " is read");
+            }
+            List<ArchiveSet> noneSets = ArchiveScanner.scan(new CountingSource(volumes)).sets();
+            assertEquals(1, noneSets.size(), () -> "one refusal, under hidden names too: " + noneSets);
+            ArchiveSet none = noneSets.get(0);
+            assertEquals(Refusal.Reason.ENCRYPTED, none.refusal().orElseThrow().reason());
+            assertTrue(none.refusal().get().message().contains("no password was given"), none.refusal().get().message());
         }
-        ArchiveSet none = ArchiveScanner.scan(new CountingSource(volumes)).sets().get(0);
-        assertEquals(Refusal.Reason.ENCRYPTED, none.refusal().orElseThrow().reason());
-        assertTrue(none.refusal().get().message().contains("no password was given"), none.refusal().get().message());
     }
 
     @Test

@@ -69,6 +69,12 @@ class SevenZipEncryptedTest {
         assertEquals(Optional.of("Secret 1"), scan.password());
         assertArrayEquals(film, open(source, member(set, "film.mkv"), "Secret 1"));
         assertArrayEquals(nfo, open(source, member(set, "film.nfo"), "Secret 1"));
+        for (String name : List.of("film.mkv", "film.nfo")) {
+            assertTrue(member(set, name).crcToVerify(), "only the film's signature proved the password: " + name);
+        }
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(film);
+        assertEquals(crc.getValue(), member(set, "film.mkv").crc(), "the CRC to check is the film's own");
     }
 
     @Test
@@ -81,6 +87,7 @@ class SevenZipEncryptedTest {
         assertTrue(set.refusal().isEmpty(), () -> set.refusal().toString());
         Member m = member(set, "film.mkv");
         assertTrue(m.pieces().size() >= 5, "the film runs through every part");
+        assertFalse(m.crcToVerify(), "the encrypted header's CRC proved the password");
         assertArrayEquals(film, open(source, m, "PW"));
         assertArrayEquals(nfo, open(source, member(set, "film.nfo"), "PW"));
     }
@@ -112,7 +119,7 @@ class SevenZipEncryptedTest {
         for (String mhe : List.of("-mhe=off", "-mhe=on")) {
             ArchiveSet set = scan(archive("w" + mhe.length() + mhe.charAt(5), "-pPW", mhe), "pw", "PW ").sets().get(0);
             assertEquals(Refusal.Reason.WRONG_PASSWORD, set.refusal().orElseThrow().reason(), mhe);
-            assertTrue(set.refusal().get().message().contains("none of the 2 passwords given does not open this archive"),
+            assertTrue(set.refusal().get().message().contains("none of the 2 passwords given opens this archive"),
                     set.refusal().get().message());
             assertFalse(set.refusal().get().message().contains("PW"), "the message never shows a password");
             assertTrue(set.members().isEmpty(), "nothing of a refused archive is served");

@@ -72,6 +72,7 @@ class EncryptedArchivesOverInn2Test {
         List<MountedFile> files = server.importNzb(nzb(posted, List.of("-M", "password=Open Sesame")), "Open Headers (2020)");
         assertEquals(List.of("Open.Headers.2020.720p.mkv"), files.stream().map(MountedFile::name).toList());
         assertServed(files.get(0), film);
+        assertEquals("verified", memberCrcOnceChecked("Open Headers (2020)"), "the film's CRC, read in the background");
     }
 
     @Test
@@ -103,7 +104,54 @@ class EncryptedArchivesOverInn2Test {
             assertEquals(List.of(name + ".mkv"), files.stream().map(MountedFile::name).toList());
             // volumes end inside AES blocks, just under every multiple of 4 MiB
             assertServed(files.get(0), film, 4 << 20);
+            assertEquals("verified", memberCrcOnceChecked(name), "the film's CRC, read in the background");
         }
+    }
+
+    @Test
+    void rar4VolumesWhoseDecryptedFilmMissesItsRecordedCrcServeNoByteOnceChecked() throws Exception {
+        byte[] film = EncryptedReleases.film(6 << 20 | 1, 2911);
+        String name = "Bad.Crc.2015";
+        List<io.nzbmount.server.archive.ArchiveVolume> volumes = io.nzbmount.server.archive.EncryptedRar4Writer.withWrongCrc(
+                io.nzbmount.server.archive.EncryptedRar4Writer.write(name, name + ".mkv", film, 2 << 20,
+                        EncryptedReleases.PASSWORD, rar4(false, false)));
+        Path posted = EncryptedReleases.obfuscatedVolumes(work.resolve(name), name, volumes, 2911);
+        List<MountedFile> files = server.importNzb(nzb(posted, List.of("-M", "password=Open Sesame")), name);
+        assertEquals("mismatch", memberCrcOnceChecked(name), "the decrypted film is not what the archive records");
+        for (String range : java.util.Arrays.asList(null, "bytes=0-0", "bytes=" + (4 << 20) + "-" + ((4 << 20) + 99))) {
+            HttpRequest.Builder get = HttpRequest.newBuilder(files.get(0).uri());
+            if (range != null) get.header("Range", range);
+            HttpResponse<InputStream> r = http.send(get.build(), HttpResponse.BodyHandlers.ofInputStream());
+            long got = 0;
+            try (InputStream in = r.body()) {
+                byte[] buf = new byte[1 << 16];
+                for (int n; (n = in.read(buf)) > 0; ) got += n;
+            } catch (java.io.IOException cut) {
+                // the response ended short: what came before counts
+            }
+            assertEquals(0, r.statusCode() / 100 == 2 ? got : 0, "no byte after the check, range " + range);
+        }
+    }
+
+    /** The item's primary {@code memberCrc} once it is no longer pending (the check runs in the background). */
+    private String memberCrcOnceChecked(String itemName) throws Exception {
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        long id = -1;
+        for (com.fasterxml.jackson.databind.JsonNode item : json.readTree(http.send(HttpRequest.newBuilder(
+                server.uri().resolve("/api/items")).header("X-NZBMount-Request", "1").build(),
+                HttpResponse.BodyHandlers.ofString()).body()).path("items")) {
+            if (item.path("name").asText().equals(itemName)) id = item.path("id").asLong();
+        }
+        assertTrue(id > 0, "item " + itemName + " is listed");
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(180);
+        String state = "pending";
+        while (state.equals("pending") && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+            state = json.readTree(http.send(HttpRequest.newBuilder(server.uri().resolve("/api/items/" + id))
+                    .header("X-NZBMount-Request", "1").build(), HttpResponse.BodyHandlers.ofString()).body())
+                    .path("primary").path("memberCrc").asText();
+        }
+        return state;
     }
 
     @Test
