@@ -3,6 +3,9 @@ package io.nzbmount.server.library;
 import io.nzbmount.nntp.ArticleSpan;
 import io.nzbmount.nntp.FileMap;
 import io.nzbmount.server.archive.Sealing;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
 
 /**
  * The map of a file inside encrypted archive volumes: its bytes are the decrypted run of
@@ -94,6 +97,18 @@ final class SealedFileMap implements FileMap {
         long start = Math.max(0, firstBlock - sealing.lead());
         long end = Math.min(size, afterNext - sealing.lead());
         return new ArticleSpan(start, end, s.hole());
+    }
+
+    /** The run's ranges of those articles, in this file's offsets (the parts that lie in the file). */
+    @Override
+    public List<ArticleSpan> spansOf(Set<String> messageIds) {
+        List<ArticleSpan> spans = new ArrayList<>();
+        for (ArticleSpan s : run.spansOf(messageIds)) {
+            long start = Math.max(0, s.start() - sealing.lead());
+            long end = Math.min(size, s.end() - sealing.lead());
+            if (end > start) spans.add(new ArticleSpan(start, end, false));
+        }
+        return spans;
     }
 
     @Override
