@@ -64,7 +64,10 @@ final class RepairJob {
         this.sourceId = sourceId;
     }
 
-    /** Runs the repair to its end: done, impossible, or {@link Failed}. */
+    /**
+     * Runs the repair to its end: done, impossible, no-par2, or {@link Failed}. It is recorded as
+     * running, and {@code repair-started} is told, only once the release's PAR2 set is found.
+     */
     void run() throws Failed, StoreException, ReadCancelledException {
         try {
             List<NzbFile> files = SourceFiles.of(parts.catalog(), sourceId);
@@ -76,6 +79,9 @@ final class RepairJob {
             }
             Par2Release release = found.get();
             total = release.set().inputSlices().size();
+            // Started only once there is recovery data to repair from: a release without it never shows a repair.
+            save(RepairLedger.RUNNING, "");
+            parts.ledger().event(itemId, EventKind.REPAIR_STARTED, detail());
             Damage damage = Damage.scan(release, files, parts.usenet());
             LOG.info("repair of source {}: {} of {} input slices missing ({} articles placed)", sourceId,
                     damage.slices().size(), total, damage.articles().size());
