@@ -39,8 +39,8 @@ class RepairJobsTest {
         return b;
     }
 
-    /** The film, a par2 index and a volume of {@code recovery} slices, posted; the film's article 2 taken down. */
-    static List<PostedFile> damagedWithPar2(EmbeddedNntpServer nntp, String name, byte[] film, int recovery)
+    /** The film, a par2 index and a volume of {@code recovery} slices, posted in that order. */
+    static List<PostedFile> withPar2(EmbeddedNntpServer nntp, String name, byte[] film, int recovery)
             throws Exception {
         Map<String, byte[]> files = Map.of(name + ".mkv", film);
         byte[] index = Par2IndexWriter.write(files, SLICE);
@@ -48,7 +48,6 @@ class RepairJobsTest {
         PostedFile par2 = nntp.post(name + ".par2", index, PART);
         PostedFile vol = nntp.post(name + ".vol00+" + recovery + ".par2", RecoveryWriter.volume(index, files, 0, recovery),
                 PART);
-        nntp.removeArticle(posted.messageIds().get(2));
         return List.of(posted, par2, vol);
     }
 
@@ -73,7 +72,8 @@ class RepairJobsTest {
     @Test
     void aReleaseWithPar2TellsItsRepairStartedBeforeItIsDone() throws Exception {
         nntp = EmbeddedNntpServer.start();
-        List<PostedFile> posted = damagedWithPar2(nntp, "Par.Film.2020", film(10 * PART - 77, 2), 6);
+        List<PostedFile> posted = withPar2(nntp, "Par.Film.2020", film(10 * PART - 77, 2), 6);
+        nntp.removeArticle(posted.getFirst().messageIds().get(2));
         rig = new RepairRig(dataDir, List.of(nntp.provider("embedded", 4, 0)), 1 << 20, UnaryOperator.identity());
         ImportResult imported = rig.importPrimary("Par Film 2020", posted);
         long itemId = imported.item().item().id();
