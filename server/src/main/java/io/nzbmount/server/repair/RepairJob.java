@@ -160,7 +160,7 @@ final class RepairJob {
     private void finish(Par2Release release, Damage damage, Map<Integer, byte[]> rebuilt) throws IOException, StoreException {
         long size = 0;
         for (byte[] s : rebuilt.values()) size += s.length;
-        if (!parts.store().fits(size)) {
+        if (!StoreRoom.makeFor(size, sourceId, parts.store(), parts.served(), parts.ledger())) {
             throw new RepairStore.BudgetExceeded("the repair store has no room for " + size + " more bytes (budget "
                     + parts.store().budget() + ", setting repair.storeMiB)");
         }
