@@ -36,17 +36,22 @@ final class InputMatch {
     private final List<NzbFile> files;
     private final Usenet usenet;
     private final PostedBytes bytes;
+    private final StoredMaps stored;
     private final List<Integer> candidates = new ArrayList<>();
     private final Map<Integer, FileMap> maps = new HashMap<>();
     /** The hash16k of each posted file read so far; empty when its first 16 KiB cannot be read. */
     private final Map<Integer, Optional<byte[]>> heads = new HashMap<>();
     private final Set<Integer> taken = new HashSet<>();
 
-    /** @param par2 the NZB positions of the par2 files, which are never inputs */
-    InputMatch(List<NzbFile> files, List<Integer> par2, Usenet usenet, PostedBytes bytes) {
+    /**
+     * @param par2   the NZB positions of the par2 files, which are never inputs
+     * @param stored the maps the import stored, used before mapping a file anew
+     */
+    InputMatch(List<NzbFile> files, List<Integer> par2, Usenet usenet, PostedBytes bytes, StoredMaps stored) {
         this.files = files;
         this.usenet = usenet;
         this.bytes = bytes;
+        this.stored = stored;
         for (int i = 0; i < files.size(); i++) if (!par2.contains(i)) candidates.add(i);
     }
 
@@ -61,11 +66,15 @@ final class InputMatch {
         return out;
     }
 
-    /** The map of a posted file, made once. */
+    /**
+     * The map of a posted file, made once: as the import stored it (no fetch, and a file whose first
+     * article is gone can still be placed), else mapped from its first article.
+     */
     FileMap map(int nzbIndex) throws ReadFailure, ReadCancelledException {
         FileMap m = maps.get(nzbIndex);
         if (m == null) {
-            m = usenet.map(files.get(nzbIndex), Priority.BACKGROUND);
+            m = stored.of(nzbIndex).orElse(null);
+            if (m == null) m = usenet.map(files.get(nzbIndex), Priority.BACKGROUND);
             maps.put(nzbIndex, m);
         }
         return m;

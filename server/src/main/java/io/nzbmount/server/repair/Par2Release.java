@@ -56,11 +56,12 @@ record Par2Release(Par2RecoverySet set, List<Input> inputs, List<Integer> par2, 
     /**
      * Finds the set among the release's files.
      *
+     * @param stored the maps the import stored of the release's files
      * @return empty when the release carries no par2 file
      * @throws Par2Exception when no par2 file of it can be read as a set
      * @throws ReadFailure   when a file could not be mapped for a reason that may pass
      */
-    static Optional<Par2Release> find(List<NzbFile> files, Usenet usenet, PostedBytes bytes)
+    static Optional<Par2Release> find(List<NzbFile> files, Usenet usenet, PostedBytes bytes, StoredMaps stored)
             throws Par2Exception, ReadFailure, ReadCancelledException {
         List<Integer> par2 = new ArrayList<>();
         for (int i = 0; i < files.size(); i++) if (isPar2Name(files.get(i).name())) par2.add(i);
@@ -71,7 +72,7 @@ record Par2Release(Par2RecoverySet set, List<Input> inputs, List<Integer> par2, 
             try {
                 byte[] whole = bytes.readTolerating(usenet.map(files.get(i), Priority.BACKGROUND));
                 Par2RecoverySet set = Par2RecoverySet.read(List.of(whole));
-                return Optional.of(new Par2Release(set, inputs(set, files, par2, usenet, bytes), par2, i));
+                return Optional.of(new Par2Release(set, inputs(set, files, par2, usenet, bytes, stored), par2, i));
             } catch (Par2Exception e) {
                 last = e;
             }
@@ -80,8 +81,8 @@ record Par2Release(Par2RecoverySet set, List<Input> inputs, List<Integer> par2, 
     }
 
     private static List<Input> inputs(Par2RecoverySet set, List<NzbFile> files, List<Integer> par2, Usenet usenet,
-                                      PostedBytes bytes) throws ReadFailure, ReadCancelledException {
-        InputMatch match = new InputMatch(files, par2, usenet, bytes);
+                                      PostedBytes bytes, StoredMaps stored) throws ReadFailure, ReadCancelledException {
+        InputMatch match = new InputMatch(files, par2, usenet, bytes, stored);
         List<Integer> at = match.match(set.files());
         List<Input> inputs = new ArrayList<>();
         int first = 0;

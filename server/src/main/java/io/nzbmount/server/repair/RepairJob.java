@@ -72,7 +72,8 @@ final class RepairJob {
         try {
             List<NzbFile> files = SourceFiles.of(parts.catalog(), sourceId);
             PostedBytes bytes = new PostedBytes(parts.usenet(), this::counted);
-            Optional<Par2Release> found = Par2Release.find(files, parts.usenet(), bytes);
+            Optional<Par2Release> found = Par2Release.find(files, parts.usenet(), bytes,
+                    StoredMaps.of(parts.catalog(), parts.usenet(), sourceId));
             if (found.isEmpty()) {
                 save(RepairLedger.NO_PAR2, "the release carries no PAR2 recovery files");
                 return;

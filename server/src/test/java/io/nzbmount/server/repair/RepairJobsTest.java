@@ -99,6 +99,12 @@ class RepairJobsTest {
         twinsRepaired("a8f3c01d9e.mkv", "77b1e0c2f4.mkv", 10_000, 1);
     }
 
+    @Test
+    void aFileWhoseFirstArticleIsGoneIsPlacedByItsStoredLayoutAndRepaired() throws Exception {
+        // Its first article is what a new map would be made from; the import's layout needs none.
+        twinsRepaired("c41d0e7b2a.mkv", "9f2e6a1b03.mkv", PART, 0);
+    }
+
     /**
      * Two input files of one size posted under the names given in articles of {@code part} bytes,
      * article {@code lost} of the first
