@@ -3,6 +3,7 @@ package io.nzbmount.nntp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Where the decoded bytes of one NZB file sit: which article holds which byte range. Made by
@@ -53,6 +54,17 @@ public interface FileMap {
      */
     default ArticleSpan lackedWithout(long offset) {
         return span(offset);
+    }
+
+    /**
+     * The ranges of the file that the articles named by {@code messageIds} serve, in file order,
+     * each as {@link #span(long)} gives it: for a spliced file the parts of those articles that lie
+     * in its slices (an article that serves two slices gives two ranges). Empty when none of them
+     * serves this file, and for a map that does not know its articles. Costs no fetch: one look at
+     * each article of the map.
+     */
+    default List<ArticleSpan> spansOf(Set<String> messageIds) {
+        return List.of();
     }
 
     /**

@@ -13,7 +13,6 @@ import io.nzbmount.server.api.SourcesEndpoint;
 import io.nzbmount.server.cutover.Cutovers;
 import io.nzbmount.server.repair.NewHoles;
 import io.nzbmount.server.repair.RepairMetrics;
-import io.nzbmount.server.sabnzbd.JobRepairs;
 import io.nzbmount.server.repair.RepairJobs;
 import io.nzbmount.server.repair.RepairStore;
 import io.nzbmount.server.repair.RepairedArticles;
@@ -46,6 +45,7 @@ import io.nzbmount.server.observe.StreamRegistry;
 import io.nzbmount.server.rclone.RcloneRefresher;
 import io.nzbmount.server.sabnzbd.SabApiHandler;
 import io.nzbmount.server.sabnzbd.DownloadClient;
+import io.nzbmount.server.sabnzbd.RepairsOfJobs;
 import io.nzbmount.server.sabnzbd.SabnzbdApi;
 import io.nzbmount.server.sabnzbd.UrlGrabs;
 import io.nzbmount.server.streamlink.SignedStreamHandler;
@@ -290,7 +290,7 @@ public final class Application implements AutoCloseable {
             StreamLinks links = new StreamLinks(StreamSecret.load(settings.server().dataDir(), new SecureRandom()), clock);
             DownloadClient downloads = SabnzbdApi.client(db, importer, catalog, settings.downloads(),
                     settings.server().dataDir(), clock, links);
-            downloads.repairs(itemId -> jobRepair(repairs, itemId));
+            downloads.repairs(new RepairsOfJobs(repairs::ofPrimary));
             UrlGrabs grabs = SabnzbdApi.grabs(downloads, settings.downloads());
             SabApiHandler sab = SabnzbdApi.handler(grabs, settings.downloads(), () -> bound.get().uri());
             apis.add(0, new NzbStreamsHandler(grabs, catalog, links,
@@ -336,17 +336,6 @@ public final class Application implements AutoCloseable {
         } catch (Exception | Error e) {
             closeAll(started);
             throw e;
-        }
-    }
-
-    /** The repair of a job's release as the SABnzbd history shows it: running, or impossible with the reason. */
-    private static Optional<JobRepairs.Repair> jobRepair(RepairJobs repairs, long itemId) {
-        try {
-            return repairs.ofPrimary(itemId).filter(r -> r.active() || r.impossible())
-                    .map(r -> new JobRepairs.Repair(r.active(), r.impossible() ? Optional.of(r.reason()) : Optional.empty()));
-        } catch (StoreException e) {
-            log.warn("the repair of item {} could not be read: {}", itemId, e.toString());
-            return Optional.empty();
         }
     }
 

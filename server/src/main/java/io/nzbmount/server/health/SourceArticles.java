@@ -1,5 +1,6 @@
 package io.nzbmount.server.health;
 
+import io.nzbmount.nntp.ArticleSpan;
 import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbSegment;
@@ -17,7 +18,9 @@ import java.util.Set;
 /**
  * The articles of one source, every file of its NZB (media, archive volumes, par2 and the rest),
  * and where a missing one leaves a hole: the range of its file that its article holds, for each
- * file stored with a layout (see {@link ImportHoles} for which layouts place an article). Read
+ * plain file stored with a layout (see {@link ImportHoles} for which layouts place an article),
+ * and for each file inside archive volumes the part of the film (or other member) that the
+ * volume's article holds, in the member's offsets, where reads and proofs look for holes. Read
  * once per check; not thread-safe.
  */
 final class SourceArticles {
@@ -53,16 +56,40 @@ final class SourceArticles {
         if (missing.isEmpty()) return holes;
         for (int i = 0; i < files.size(); i++) {
             Optional<FileRecord> stored = catalog.sourceFile(sourceId, i);
-            if (stored.isEmpty() || stored.get().archived() || stored.get().layout().isEmpty()) continue;
-            Optional<FileMap> map;
-            try {
-                map = maps.restore(stored.get());
-            } catch (IllegalArgumentException e) {
-                // A layout that no longer fits its NZB file places nothing.
-                continue;
-            }
+            if (stored.isEmpty() || stored.get().layout().isEmpty()) continue;
+            Optional<FileMap> map = restore(maps, stored.get());
             if (map.isPresent()) holes.addAll(ImportHoles.of(i, map.get(), files.get(i).segments(), missing));
         }
+        for (FileRecord f : catalog.sourceFiles(sourceId)) {
+            if (!f.archived() || f.layout().isEmpty()) continue;
+            Optional<FileMap> map = restore(maps, f);
+            if (map.isPresent()) holes.addAll(inFile(f.index(), map.get(), missing));
+        }
         return holes;
+    }
+
+    /**
+     * The holes the missing volume articles leave in a file inside archive volumes, in that file's
+     * offsets: for each part of such an article that lies in the file, what a reader that found the
+     * article gone treats as the hole ({@link FileMap#lackedWithout}, which for an encrypted file
+     * also takes the block after it), as a stream's read records it.
+     */
+    static List<Hole> inFile(int fileIndex, FileMap map, Set<String> missing) {
+        List<Hole> holes = new ArrayList<>();
+        for (ArticleSpan s : map.spansOf(missing)) {
+            ArticleSpan lacked = map.lackedWithout(s.start());
+            Hole h = new Hole(fileIndex, lacked.start(), Math.max(lacked.end(), s.end()));
+            if (holes.isEmpty() || !holes.getLast().equals(h)) holes.add(h);
+        }
+        return holes;
+    }
+
+    private static Optional<FileMap> restore(FileMaps maps, FileRecord file) throws StoreException {
+        try {
+            return maps.restore(file);
+        } catch (IllegalArgumentException e) {
+            // A layout that no longer fits its NZB files places nothing.
+            return Optional.empty();
+        }
     }
 }

@@ -127,6 +127,11 @@ public final class ItemCatalog {
         return db.transaction(c -> Files.byIndex(c, sourceId, index));
     }
 
+    /** Every stored file of a source (a standby's too), by index. */
+    public List<FileRecord> sourceFiles(long sourceId) throws StoreException {
+        return db.transaction(c -> Files.ofSource(c, sourceId));
+    }
+
     /** The password that opened the source's encrypted archives (a secret: never show it). */
     public Optional<String> password(long sourceId) throws StoreException {
         return db.transaction(c -> SourcePasswords.ofSource(c, sourceId).map(SourcePasswords.Stored::password));

@@ -3,6 +3,9 @@ package io.nzbmount.server.library;
 import io.nzbmount.nntp.ArticleSpan;
 import io.nzbmount.nntp.FileMap;
 import io.nzbmount.server.archive.Sealing;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -111,6 +114,17 @@ final class SealedFileMap implements FileMap {
     /** Run offsets {@code [runStart, runEnd)} as file offsets, clipped to the file. */
     private ArticleSpan clipped(long runStart, long runEnd, boolean hole) {
         return new ArticleSpan(Math.max(0, runStart - sealing.lead()), Math.min(size, runEnd - sealing.lead()), hole);
+    }
+
+    /** The run's ranges of those articles, in this file's offsets (the parts that lie in the file). */
+    @Override
+    public List<ArticleSpan> spansOf(Set<String> messageIds) {
+        List<ArticleSpan> spans = new ArrayList<>();
+        for (ArticleSpan s : run.spansOf(messageIds)) {
+            ArticleSpan inFile = clipped(s.start(), s.end(), false);
+            if (inFile.end() > inFile.start()) spans.add(inFile);
+        }
+        return spans;
     }
 
     @Override

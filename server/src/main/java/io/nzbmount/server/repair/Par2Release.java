@@ -14,16 +14,15 @@ import io.nzbmount.server.repair.par2.Par2InputFile;
 import io.nzbmount.server.repair.par2.Par2RecoverySet;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 
 /**
  * The PAR2 recovery set of a release and the posted files it covers: the set read from its
  * smallest readable par2 file, each of its input files matched to the NZB file posted for it (by
- * the name the import gave it, which par2 told for an obfuscated one, else by a size no other file has), and the par2 files that may carry recovery slices,
+ * size and the MD5 of its first 16 KiB, whatever the names, see {@link InputMatch}), and the par2
+ * files that may carry recovery slices,
  * fewest bytes first. For an archived film the input files are the archive volumes. Immutable.
  *
  * @param set    the set's descriptions and checksums (the recovery slices of the index file too)
@@ -61,17 +60,18 @@ record Par2Release(Par2RecoverySet set, List<Input> inputs, List<Integer> par2, 
      * Finds the set among the release's files: those named as par2 files, or, when none is, those
      * whose first bytes are a par2 packet (a release posted under obfuscated names).
      *
-     * @param naming the names the import gave the files (par2's names for obfuscated volumes),
-     *               which the set's input files are matched against, and the copies it chose
+     * @param naming the names the import gave the files and the copies of repeated parts it chose
+     * @param stored the maps the import stored of the release's files
      * @return empty when the release carries no par2 file
      * @throws Par2Exception when no par2 file of it can be read as a set
      * @throws ReadFailure   when a file could not be mapped for a reason that may pass
      */
-    static Optional<Par2Release> find(List<NzbFile> files, SourceFiles.Naming naming, Usenet usenet, PostedBytes bytes)
-            throws Par2Exception, ReadFailure, ReadCancelledException {
+    static Optional<Par2Release> find(List<NzbFile> files, SourceFiles.Naming naming, Usenet usenet, PostedBytes bytes,
+                                      StoredMaps stored) throws Par2Exception, ReadFailure, ReadCancelledException {
         List<Integer> par2 = new ArrayList<>();
-        List<String> names = naming.names();
-        for (int i = 0; i < files.size(); i++) if (isPar2Name(files.get(i).name()) || isPar2Name(names.get(i))) par2.add(i);
+        for (int i = 0; i < files.size(); i++) {
+            if (isPar2Name(files.get(i).name()) || isPar2Name(naming.names().get(i))) par2.add(i);
+        }
         if (par2.isEmpty()) par2 = startingAsPar2(files, usenet, bytes);
         if (par2.isEmpty()) return Optional.empty();
         par2.sort(Comparator.comparingLong((Integer i) -> files.get(i).encodedBytes()).thenComparingInt(i -> i));
@@ -80,7 +80,7 @@ record Par2Release(Par2RecoverySet set, List<Input> inputs, List<Integer> par2, 
             try {
                 byte[] whole = bytes.readTolerating(usenet.map(files.get(i), Priority.BACKGROUND));
                 Par2RecoverySet set = Par2RecoverySet.read(List.of(whole));
-                return Optional.of(new Par2Release(set, inputs(set, files, naming, par2, usenet), par2, i));
+                return Optional.of(new Par2Release(set, inputs(set, files, naming, par2, usenet, bytes, stored), par2, i));
             } catch (Par2Exception e) {
                 last = e;
             }
@@ -110,52 +110,18 @@ record Par2Release(Par2RecoverySet set, List<Input> inputs, List<Integer> par2, 
     }
 
     private static List<Input> inputs(Par2RecoverySet set, List<NzbFile> files, SourceFiles.Naming naming,
-                                      List<Integer> par2, Usenet usenet) throws ReadFailure, ReadCancelledException {
-        Map<String, Integer> byName = new HashMap<>();
-        List<String> names = naming.names();
-        // A part posted twice: the copy the import's files are read from wins the name.
-        for (int i : naming.inUse()) if (i < files.size() && !par2.contains(i)) byName.putIfAbsent(files.get(i).name(), i);
-        for (int i : naming.inUse()) if (i < files.size() && !par2.contains(i)) byName.putIfAbsent(names.get(i), i);
-        for (int i = 0; i < files.size(); i++) if (!par2.contains(i)) byName.putIfAbsent(names.get(i), i);
-        for (int i = 0; i < files.size(); i++) if (!par2.contains(i)) byName.putIfAbsent(files.get(i).name(), i);
-        Map<Integer, FileMap> maps = new HashMap<>();
+                                      List<Integer> par2, Usenet usenet, PostedBytes bytes, StoredMaps stored)
+            throws ReadFailure, ReadCancelledException {
+        InputMatch match = new InputMatch(files, naming, par2, usenet, bytes, stored);
+        List<Integer> at = match.match(set.files());
         List<Input> inputs = new ArrayList<>();
         int first = 0;
-        List<Integer> unmatched = new ArrayList<>();
-        for (Par2InputFile f : set.files()) {
-            Integer at = byName.get(f.name());
-            if (at != null) {
-                FileMap map = usenet.map(files.get(at), Priority.BACKGROUND);
-                maps.put(at, map);
-                if (map.size() != f.length()) at = null;
-            }
-            if (at == null) unmatched.add(inputs.size());
-            inputs.add(new Input(f, at == null ? -1 : at, at == null ? null : maps.get(at), first));
+        for (int k = 0; k < at.size(); k++) {
+            Par2InputFile f = set.files().get(k);
+            int i = at.get(k);
+            inputs.add(new Input(f, i, i < 0 ? null : match.map(i), first));
             first += f.slices().size();
         }
-        if (!unmatched.isEmpty()) bySize(inputs, unmatched, files, par2, maps, usenet);
         return inputs;
-    }
-
-    /** Obfuscated names: an input file matches the one posted file of its size that no other input took. */
-    private static void bySize(List<Input> inputs, List<Integer> unmatched, List<NzbFile> files, List<Integer> par2,
-                               Map<Integer, FileMap> maps, Usenet usenet) throws ReadFailure, ReadCancelledException {
-        List<Integer> taken = new ArrayList<>();
-        for (Input in : inputs) if (in.posted()) taken.add(in.nzbIndex());
-        Map<Long, List<Integer>> bySize = new HashMap<>();
-        for (int i = 0; i < files.size(); i++) {
-            if (par2.contains(i) || taken.contains(i)) continue;
-            FileMap map = maps.get(i);
-            if (map == null) {
-                map = usenet.map(files.get(i), Priority.BACKGROUND);
-                maps.put(i, map);
-            }
-            bySize.computeIfAbsent(map.size(), k -> new ArrayList<>()).add(i);
-        }
-        for (int u : unmatched) {
-            Input in = inputs.get(u);
-            List<Integer> same = bySize.getOrDefault(in.described().length(), List.of());
-            if (same.size() == 1) inputs.set(u, new Input(in.described(), same.get(0), maps.get(same.get(0)), in.firstSlice()));
-        }
     }
 }

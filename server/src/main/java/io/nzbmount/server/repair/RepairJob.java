@@ -64,19 +64,25 @@ final class RepairJob {
         this.sourceId = sourceId;
     }
 
-    /** Runs the repair to its end: done, impossible, or {@link Failed}. */
+    /**
+     * Runs the repair to its end: done, impossible, no-par2, or {@link Failed}. It is recorded as
+     * running, and {@code repair-started} is told, only once the release's PAR2 set is found.
+     */
     void run() throws Failed, StoreException, ReadCancelledException {
         try {
             List<NzbFile> files = SourceFiles.of(parts.catalog(), sourceId);
             PostedBytes bytes = new PostedBytes(parts.usenet(), this::counted);
             Optional<Par2Release> found = Par2Release.find(files, SourceFiles.naming(parts.catalog(), sourceId, files),
-                    parts.usenet(), bytes);
+                    parts.usenet(), bytes, StoredMaps.of(parts.catalog(), parts.usenet(), sourceId));
             if (found.isEmpty()) {
                 save(RepairLedger.NO_PAR2, "the release carries no PAR2 recovery files");
                 return;
             }
             Par2Release release = found.get();
             total = release.set().inputSlices().size();
+            // Started only once there is recovery data to repair from: a release without it never shows a repair.
+            save(RepairLedger.RUNNING, "");
+            parts.ledger().event(itemId, EventKind.REPAIR_STARTED, detail());
             Damage damage = Damage.scan(release, files, parts.usenet());
             HoleReads.find(release, files, bytes, damage, parts.ledger().holes(sourceId));
             LOG.info("repair of source {}: {} of {} input slices missing ({} articles placed)", sourceId,
@@ -156,7 +162,7 @@ final class RepairJob {
     private void finish(Par2Release release, Damage damage, Map<Integer, byte[]> rebuilt) throws IOException, StoreException {
         long size = 0;
         for (byte[] s : rebuilt.values()) size += s.length;
-        if (!parts.store().fits(size)) {
+        if (!StoreRoom.makeFor(size, sourceId, parts.store(), parts.served(), parts.ledger())) {
             throw new RepairStore.BudgetExceeded("the repair store has no room for " + size + " more bytes (budget "
                     + parts.store().budget() + ", setting repair.storeMiB)");
         }

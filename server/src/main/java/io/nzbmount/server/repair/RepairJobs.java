@@ -2,7 +2,6 @@ package io.nzbmount.server.repair;
 
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.Usenet;
-import io.nzbmount.server.library.EventKind;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.store.Repairs;
 import io.nzbmount.server.store.StoreException;
@@ -179,8 +178,6 @@ public final class RepairJobs implements NewHoles, AutoCloseable {
 
     private void run(long itemId, long sourceId, RepairJob job) {
         try {
-            job.save(RepairLedger.RUNNING, "");
-            ledger.event(itemId, EventKind.REPAIR_STARTED, job.detail());
             job.run();
         } catch (RepairJob.Failed e) {
             LOG.warn("the repair of source {} failed: {}", sourceId, e.getMessage());

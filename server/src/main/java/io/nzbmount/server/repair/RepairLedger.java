@@ -31,6 +31,9 @@ final class RepairLedger {
     static final String FAILED = "failed";
     /** The release carries no PAR2 files: nothing to repair with (not a failed repair). */
     static final String NO_PAR2 = "no-par2";
+    /** The reason of a repair whose rebuilt bytes were dropped from the full store for a newer one. */
+    static final String EVICTED = "its rebuilt bytes were dropped from the full repair store for another repair"
+            + " (setting repair.storeMiB); the next hole found repairs it again";
 
     private final Database db;
     private final EventLog events;
@@ -121,6 +124,21 @@ final class RepairLedger {
             Repairs.holesRepaired(c, sourceId, filled, clock.instant());
             Repairs.put(c, row);
             return filled;
+        });
+    }
+
+    /**
+     * Records that the rebuilt bytes of {@code sourceId}'s repair left the store to make room: its
+     * articles are forgotten, its holes are holes again, and the repair is failed with
+     * {@link #EVICTED} (so the next hole found schedules it again).
+     */
+    void evicted(long sourceId) throws StoreException {
+        db.transaction(c -> {
+            Repairs.dropRebuilt(c, sourceId);
+            Optional<Repairs.Row> was = Repairs.of(c, sourceId);
+            Repairs.put(c, new Repairs.Row(sourceId, FAILED, EVICTED, was.map(Repairs.Row::slicesMissing).orElse(0),
+                    was.map(Repairs.Row::slicesTotal).orElse(0), 0, 0, clock.instant()));
+            return null;
         });
     }
 

@@ -24,7 +24,8 @@ import java.util.stream.Stream;
  * so the same slice rebuilt twice is stored once and a name can never point at other bytes.
  *
  * <p>The store keeps to a disk budget: a slice that would take it past the budget is refused
- * ({@link BudgetExceeded}), never stored in part. A slice is written to a temporary file and moved
+ * ({@link BudgetExceeded}), never stored in part; a repair makes room first by giving up the bytes
+ * of the repair served least recently ({@link StoreRoom}). A slice is written to a temporary file and moved
  * into place whole, so a reader sees all of it or none; stored files never change, so reads need
  * no lock. Thread-safe.
  */

@@ -21,6 +21,9 @@ public final class RepairedArticles implements LocalArticles {
 
     private final RepairStore store;
     private final Map<String, Repairs.Article> byId = new ConcurrentHashMap<>();
+    /** When each source's rebuilt articles were last listed or served, as a tick of {@link #clock}. */
+    private final Map<Long, Long> lastUse = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicLong clock = new java.util.concurrent.atomic.AtomicLong();
 
     public RepairedArticles(RepairStore store) {
         this.store = store;
@@ -28,7 +31,27 @@ public final class RepairedArticles implements LocalArticles {
 
     /** Lists rebuilt articles (as stored); they are served from now on. */
     public void add(Collection<Repairs.Article> articles) {
-        for (Repairs.Article a : articles) byId.put(a.messageId(), a);
+        for (Repairs.Article a : articles) {
+            byId.put(a.messageId(), a);
+            used(a.sourceId());
+        }
+    }
+
+    /** Serves the rebuilt articles of {@code sourceId} no more (their bytes are to leave the store). */
+    public void drop(long sourceId) {
+        byId.values().removeIf(a -> a.sourceId() == sourceId);
+        lastUse.remove(sourceId);
+    }
+
+    /** The sources with rebuilt articles listed, the one served least recently first. */
+    public List<Long> byLeastRecentUse() {
+        java.util.Set<Long> sources = new java.util.HashSet<>();
+        for (Repairs.Article a : byId.values()) sources.add(a.sourceId());
+        return sources.stream().sorted(java.util.Comparator.comparingLong(s -> lastUse.getOrDefault(s, 0L))).toList();
+    }
+
+    private void used(long sourceId) {
+        lastUse.put(sourceId, clock.incrementAndGet());
     }
 
     /** Serves exactly {@code articles} from now on (what is stored after a delete). */
@@ -57,6 +80,7 @@ public final class RepairedArticles implements LocalArticles {
     public Optional<Article> article(String messageId) {
         Repairs.Article a = byId.get(messageId);
         if (a == null) return Optional.empty();
+        used(a.sourceId());
         try {
             return Optional.of(new Article(a.part(), a.total(), a.fileSize(), a.begin(), bytes(a)));
         } catch (IOException e) {

@@ -121,6 +121,24 @@ public final class Repairs {
         }
     }
 
+    /**
+     * Forgets the rebuilt articles of {@code sourceId} and marks its known holes not rebuilt again
+     * (its rebuilt bytes are gone from the repair store); returns how many articles were forgotten.
+     */
+    public static int dropRebuilt(Connection c, long sourceId) throws SQLException {
+        int n;
+        try (PreparedStatement s = c.prepareStatement("DELETE FROM repaired_articles WHERE source_id = ?")) {
+            s.setLong(1, sourceId);
+            n = s.executeUpdate();
+        }
+        try (PreparedStatement s = c.prepareStatement(
+                "UPDATE source_holes SET repaired_at = NULL WHERE source_id = ? AND repaired_at IS NOT NULL")) {
+            s.setLong(1, sourceId);
+            s.executeUpdate();
+        }
+        return n;
+    }
+
     /** Marks the known holes of {@code sourceId} in {@code fileIndexes} as rebuilt; returns how many. */
     public static int holesRepaired(Connection c, long sourceId, List<Integer> fileIndexes, Instant at) throws SQLException {
         int n = 0;

@@ -5,6 +5,9 @@ import io.nzbmount.nntp.ArticleSpan;
 import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbSegment;
 import io.nzbmount.nntp.internal.fetch.DecodedArticle;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
 
 /**
  * What {@link SegmentReader} reads through: a file as a run of <em>pieces</em>, each a part of one
@@ -45,6 +48,19 @@ public interface ArticleLayout extends FileMap {
         long start = lo == 0 ? 0 : begin(lo - 1) + length(lo - 1);
         long end = lo == articles() ? size() : begin(lo);
         return new ArticleSpan(start, end, true);
+    }
+
+    /** The pieces whose article is one of {@code messageIds}: each article's part in this file. */
+    @Override
+    default List<ArticleSpan> spansOf(Set<String> messageIds) {
+        List<ArticleSpan> spans = new ArrayList<>();
+        if (messageIds.isEmpty()) return spans;
+        for (int i = 0; i < articles(); i++) {
+            if (messageIds.contains(segment(i).messageId())) {
+                spans.add(new ArticleSpan(begin(i), begin(i) + length(i), false));
+            }
+        }
+        return spans;
     }
 
     /** The file offset of piece {@code index}'s first byte. */

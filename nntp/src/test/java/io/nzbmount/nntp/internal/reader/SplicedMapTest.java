@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.nzbmount.nntp.ArticleCorruptException;
+import io.nzbmount.nntp.ArticleSpan;
 import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbSegment;
@@ -13,6 +14,7 @@ import io.nzbmount.nntp.internal.fetch.DecodedArticle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
@@ -64,6 +66,20 @@ class SplicedMapTest {
             assertEquals(source[1] - volume.begin(inVolume), decodedIndex, "position in the article of byte " + o);
             assertTrue(decodedIndex < volume.length(inVolume));
         }
+    }
+
+    @Test
+    void theSpansOfAVolumesArticleAreItsPartsInEachSliceInTheFilesOffsets() {
+        SplicedMap map = SplicedMap.splice(List.of(A, B, C), List.of(
+                new Slice(0, 150, 100), new Slice(1, 10, 20), new Slice(2, 0, 280), new Slice(1, 299, 2),
+                new Slice(0, 0, 1)));
+        // a-2 holds A's [100, 200): the slice takes [150, 200) of it, the file's [0, 50).
+        assertEquals(List.of(new ArticleSpan(0, 50, false)), map.spansOf(Set.of("a-2@x")));
+        // b-1 holds B's [0, 300): [10, 30) in the second slice, byte 299 in the fourth (the file's 400).
+        assertEquals(List.of(new ArticleSpan(100, 120, false), new ArticleSpan(400, 401, false)),
+                map.spansOf(Set.of("b-1@x")));
+        assertEquals(List.of(), map.spansOf(Set.of("b-4@x", "elsewhere@x")));
+        assertEquals(List.of(new ArticleSpan(0, 100, false)), A.spansOf(Set.of("a-1@x")));
     }
 
     @Test

@@ -1,0 +1,38 @@
+package io.nzbmount.server.repair;
+
+import io.nzbmount.nntp.FileMap;
+import io.nzbmount.nntp.Usenet;
+import io.nzbmount.server.library.FileMaps;
+import io.nzbmount.server.library.ItemCatalog;
+import io.nzbmount.server.store.FileRecord;
+import io.nzbmount.server.store.StoreException;
+import java.util.Optional;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The map of a source's NZB file as the import stored it (its layout), so a repair places a file
+ * without fetching its first article, which may be the one that is gone. Thread-safe when the
+ * catalog is.
+ */
+@FunctionalInterface
+interface StoredMaps {
+    /** The stored map of the NZB file at {@code nzbIndex}; empty when none is stored or it cannot be read. */
+    Optional<FileMap> of(int nzbIndex);
+
+    /** The stored maps of {@code sourceId}'s plain NZB files. */
+    static StoredMaps of(ItemCatalog catalog, Usenet usenet, long sourceId) {
+        FileMaps maps = new FileMaps(catalog, usenet);
+        return nzbIndex -> {
+            try {
+                Optional<FileRecord> f = catalog.sourceFile(sourceId, nzbIndex);
+                if (f.isEmpty() || f.get().archived() || f.get().layout().isEmpty()) return Optional.empty();
+                return maps.restore(f.get());
+            } catch (StoreException | IllegalArgumentException e) {
+                // Mapped anew from its first article instead.
+                LoggerFactory.getLogger(StoredMaps.class).debug("file {} of source {} has no usable stored map: {}",
+                        nzbIndex, sourceId, e.toString());
+                return Optional.empty();
+            }
+        };
+    }
+}
