@@ -74,6 +74,8 @@ final class CutoverSession implements ContentReader {
     /** Rebuilt articles read again once after a failure the reader kept from before their repair. */
     private final java.util.Set<String> readAgain = new HashSet<>();
     private long position;
+    /** Every source this response has read from (its serving thread's alone). */
+    private final java.util.Set<Long> readFrom = new HashSet<>();
     /** The cutover just made, reported once the new source has delivered (or failed) its first read. */
     private final AtomicReference<Pending> pending = new AtomicReference<>();
 
@@ -102,6 +104,7 @@ final class CutoverSession implements ContentReader {
         this.clock = clock;
         this.nanoTime = nanoTime;
         shared.serving(live.id(), start.sourceId());
+        readFrom.add(start.sourceId());
     }
 
     @Override
@@ -253,8 +256,10 @@ final class CutoverSession implements ContentReader {
                          boolean simulated) throws IOException {
         ActiveSource next = pick(from);
         if (next == null) {
-            Decision none = policy.onNoCandidate(clock.millis(),
-                    decision.kind() == FailureKind.PERMANENT && !simulated && cutovers.repairing(from.sourceId()));
+            // A repair of any source the response has read from may rebuild these bytes: the one
+            // left for a standby that turned out to lack them too included.
+            Decision none = policy.onNoCandidate(clock.millis(), decision.kind() == FailureKind.PERMANENT && !simulated
+                    && readFrom.stream().anyMatch(cutovers::repairing));
             if (none.action() == Decision.Action.RETRY) {
                 retryLater(from, none);
                 return;
@@ -321,6 +326,7 @@ final class CutoverSession implements ContentReader {
             from.reader().close();
         }
         active = next;
+        readFrom.add(next.sourceId());
         shared.serving(live.id(), next.sourceId());
         if (closed.getCount() == 0) {
             next.reader().close();

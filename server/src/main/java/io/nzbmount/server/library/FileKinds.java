@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * long run of hex digits or of letters and digits without a single separator: posters hide
  * releases behind such names, and the real ones come back from par2 files or the yEnc headers.
  */
-final class FileKinds {
+public final class FileKinds {
 
     /** Video and audio files, played as they are. */
     static final Set<String> PLAYABLE_EXTENSIONS = Set.of("mkv", "mp4", "m4v", "avi", "mov", "wmv", "mpg", "mpeg",
@@ -36,7 +36,7 @@ final class FileKinds {
     }
 
     /** Whether the name tells nothing about the file (see the class comment). */
-    static boolean looksObfuscated(String name) {
+    public static boolean looksObfuscated(String name) {
         String lower = name.toLowerCase(Locale.ROOT);
         String extension = MediaRules.extension(lower);
         boolean known = PLAYABLE_EXTENSIONS.contains(extension) || MediaRules.SUBTITLE_EXTENSIONS.contains(extension)

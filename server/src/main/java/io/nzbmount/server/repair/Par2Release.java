@@ -8,6 +8,7 @@ import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.archive.Par2Descriptions;
+import io.nzbmount.server.library.FileKinds;
 import io.nzbmount.server.policy.FailureKind;
 import io.nzbmount.server.repair.par2.Par2Exception;
 import io.nzbmount.server.repair.par2.Par2InputFile;
@@ -58,7 +59,8 @@ record Par2Release(Par2RecoverySet set, List<Input> inputs, List<Integer> par2, 
 
     /**
      * Finds the set among the release's files: those named as par2 files, or, when none is, those
-     * whose first bytes are a par2 packet (a release posted under obfuscated names).
+     * under names that say nothing whose first bytes are a par2 packet (a release posted under
+     * obfuscated names; a file named as what it is costs no read).
      *
      * @param naming the names the import gave the files and the copies of repeated parts it chose
      * @param stored the maps the import stored of the release's files
@@ -72,7 +74,7 @@ record Par2Release(Par2RecoverySet set, List<Input> inputs, List<Integer> par2, 
         for (int i = 0; i < files.size(); i++) {
             if (isPar2Name(files.get(i).name()) || isPar2Name(naming.names().get(i))) par2.add(i);
         }
-        if (par2.isEmpty()) par2 = startingAsPar2(files, usenet, bytes);
+        if (par2.isEmpty()) par2 = startingAsPar2(files, naming, usenet, bytes);
         if (par2.isEmpty()) return Optional.empty();
         par2.sort(Comparator.comparingLong((Integer i) -> files.get(i).encodedBytes()).thenComparingInt(i -> i));
         Par2Exception last = null;
@@ -88,12 +90,18 @@ record Par2Release(Par2RecoverySet set, List<Input> inputs, List<Integer> par2, 
         throw last;
     }
 
-    /** The files whose first bytes are a par2 packet's magic; a file whose first article is gone for good is none. */
-    private static List<Integer> startingAsPar2(List<NzbFile> files, Usenet usenet, PostedBytes bytes)
-            throws ReadFailure, ReadCancelledException {
+    /**
+     * The files under names that say nothing (in the NZB and after the import) whose first bytes
+     * are a par2 packet's magic; a file whose first article is gone for good is none.
+     */
+    private static List<Integer> startingAsPar2(List<NzbFile> files, SourceFiles.Naming naming, Usenet usenet,
+                                                PostedBytes bytes) throws ReadFailure, ReadCancelledException {
         List<Integer> par2 = new ArrayList<>();
         byte[] head = new byte[8];
         for (int i = 0; i < files.size(); i++) {
+            if (!FileKinds.looksObfuscated(files.get(i).name()) || !FileKinds.looksObfuscated(naming.names().get(i))) {
+                continue;
+            }
             FileMap map;
             try {
                 map = usenet.map(files.get(i), Priority.BACKGROUND);
