@@ -255,6 +255,8 @@ final class CutoverSession implements ContentReader {
     private void cutOver(ActiveSource from, Decision decision, ReadFailure failure, long failedAt, Hole failed,
                          boolean simulated) throws IOException {
         ActiveSource next = pick(from);
+        // A repair that finished while the stream looked for another source rebuilt the article: read it again.
+        if (next == null && !simulated && cutovers.rebuilt(failure.messageId()) && readAgain.add(failure.messageId())) return;
         if (next == null) {
             // A repair of any source the response has read from may rebuild these bytes: the one
             // left for a standby that turned out to lack them too included.

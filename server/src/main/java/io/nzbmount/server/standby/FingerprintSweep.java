@@ -66,6 +66,8 @@ final class FingerprintSweep {
     private final Priority priority;
     private final SweepGuard guard;
     private final List<Hole> knownHoles;
+    /** The primary's holes a repair rebuilt: read from this machine, they say nothing of the providers. */
+    private List<Hole> rebuilt = List.of();
     private final List<Hole> standbyHoles;
     private final ServedBytes served;
     private final HolesFound found;
@@ -116,6 +118,21 @@ final class FingerprintSweep {
     FingerprintSweep storingWhenVerified(List<Hole> ofPrimary, List<Hole> ofStandby) {
         found.known(ofPrimary, ofStandby);
         return this;
+    }
+
+    /** The primary's holes a repair rebuilt ({@link HoleTable#rebuiltOfSource}). Call before {@link #run}. */
+    FingerprintSweep rebuiltOfPrimary(List<Hole> holes) {
+        rebuilt = List.copyOf(holes);
+        return this;
+    }
+
+    /** Whether the primary's bytes of {@code sample} come from a repair's rebuilt articles (in part). */
+    private boolean onRebuilt(FilePair pair, Sample sample) {
+        long end = sample.offset() + sample.length();
+        for (Hole h : rebuilt) {
+            if (h.fileIndex() == pair.primaryIndex() && h.start() < end && sample.offset() < h.end()) return true;
+        }
+        return false;
     }
 
     /** The two sources a sweep compares. */
@@ -297,13 +314,14 @@ final class FingerprintSweep {
      * that happened at {@link #DEAD_AFTER} positions before any of its reads succeeded, and the
      * primary was read from the providers in this very sweep (if it was not yet, it is read at
      * {@code sample} now): evidence about the standby from this read, against a primary readable
-     * now. A provider that answers 430 for everything fails the primary too, and a hash stored by
-     * an earlier sweep is no evidence that the providers hold anything today. Returns the reason,
-     * or null.
+     * now. A provider that answers 430 for everything fails the primary too, and neither a hash
+     * stored by an earlier sweep nor bytes a repair rebuilt (read from this machine) are evidence
+     * that the providers hold anything today. Returns the reason, or null.
      */
     private String deadAfter(FilePair pair, Sample sample, Side primary) throws ReadCancelledException {
         if (standbyRead || ++standbyLacked < DEAD_AFTER) return null;
         if (!primaryReadNow) {
+            if (onRebuilt(pair, sample)) return null;
             try {
                 primary.digest(sample);
                 primaryReadNow = true;
@@ -338,7 +356,7 @@ final class FingerprintSweep {
             Optional<byte[]> stored = stored(pair, sample);
             if (stored.isPresent()) return stored.get();
             byte[] digest = primary.digest(sample);
-            primaryReadNow = true;
+            primaryReadNow |= !onRebuilt(pair, sample);
             db.transaction(c -> {
                 SampleHashes.put(c, primaryId, pair.primaryIndex(), sample.offset(), sample.length(), digest);
                 return null;

@@ -45,6 +45,11 @@ public final class HoleTable {
         return db.transaction(c -> KnownHoles.ofSource(c, sourceId)).stream().map(HoleTable::hole).toList();
     }
 
+    /** The holes of one source that a repair rebuilt: reading them asks no provider. */
+    public static List<Hole> rebuiltOfSource(Database db, long sourceId) throws StoreException {
+        return db.transaction(c -> KnownHoles.repairedOfSource(c, sourceId)).stream().map(HoleTable::hole).toList();
+    }
+
     private static Hole hole(KnownHoles.Row r) {
         return new Hole(r.fileIndex(), r.start(), r.end());
     }

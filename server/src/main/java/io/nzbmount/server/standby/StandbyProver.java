@@ -171,7 +171,8 @@ public final class StandbyProver {
         return new FingerprintSweep(db, usenet, new FingerprintSweep.Pair(primaryId, standbyId), pairs, progress,
                 primaryLocks.computeIfAbsent(primaryId, id -> new ReentrantLock()), pace, priority, guard,
                 known, standbyKnown, served, holeTable)
-                .storingWhenVerified(primaryAtImport, standbyAtImport).run();
+                .storingWhenVerified(primaryAtImport, standbyAtImport)
+                .rebuiltOfPrimary(HoleTable.rebuiltOfSource(db, primaryId)).run();
     }
 
     /**

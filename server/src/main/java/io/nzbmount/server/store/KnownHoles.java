@@ -62,6 +62,16 @@ public final class KnownHoles {
         }
     }
 
+    /** The known holes of one source that a repair rebuilt (served from the repair store now), by file and start. */
+    public static List<Row> repairedOfSource(Connection c, long sourceId) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("""
+                SELECT source_id, file_idx, start_offset, end_offset FROM source_holes WHERE source_id = ?
+                AND repaired_at IS NOT NULL ORDER BY file_idx, start_offset""")) {
+            s.setLong(1, sourceId);
+            return rows(s);
+        }
+    }
+
     /** Every known hole of every source of {@code itemId} that no repair has rebuilt, by source, file and start. */
     public static List<Row> ofItem(Connection c, long itemId) throws SQLException {
         return ofItem(c, itemId, false);

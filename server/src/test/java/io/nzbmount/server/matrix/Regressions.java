@@ -279,7 +279,14 @@ final class Regressions {
             new Regression(90714, CORRUPT_NOT_STATTED, Era.PAR2_RECOVERY),
             new Regression(90297, "a 7z primary with PAR2 recovery data and a part posted twice in different copies:"
                     + " the repair read the copy listed first, not the one the import proved belongs, and its rebuilt"
-                    + " slice failed par2's checksum (no byte served)", Scenario.Format.SEVEN_ZIP, Era.PAR2_RECOVERY));
+                    + " slice failed par2's checksum (no byte served)", Scenario.Format.SEVEN_ZIP, Era.PAR2_RECOVERY),
+            // Found by the long run of seeds 100001 and on.
+            new Regression(102630, "a standby's proof during a provider outage, against a primary a repair had rebuilt"
+                    + " articles of: the primary's sample read from the rebuilt bytes passed for the providers answering,"
+                    + " and the standby was judged dead", Era.PAR2_RECOVERY),
+            new Regression(105180, "a repair that finished while the response looked for another source at the hole:"
+                    + " no source could serve it and no repair ran any more, so the response ended instead of reading"
+                    + " the rebuilt article", Era.PAR2_RECOVERY));
 
     private Regressions() {
     }
