@@ -246,6 +246,21 @@ final class Oracle {
         return false;
     }
 
+    /**
+     * Whether the byte at {@code offset} can be served only once a repair rebuilds it: a source that
+     * counts has it through its PAR2 recovery data, and none has it from the providers.
+     */
+    boolean onlyRebuilt(long offset) {
+        if (!couldServe(offset)) return false;
+        for (int i = 0; i < counts.length; i++) {
+            if (!counts[i] || !genuine(i)) continue;
+            boolean raw = true;
+            for (int k : layouts.get(i).needing(offset)) raw &= hasArticle(i, k);
+            if (raw) return false;
+        }
+        return true;
+    }
+
     /** Whether any source, counted or not, has the byte at {@code offset}. */
     boolean anySourceHas(long offset) {
         for (int i = 0; i < scenario.sources().size(); i++) if (has(i, offset)) return true;

@@ -19,6 +19,12 @@ final class PromiseCheck {
      * takes its stream for stalled (the failure rules' reference, seed 000).
      */
     static final long WAIT_BOUND_MILLIS = 8_000;
+    /**
+     * The longest a response may wait for a byte only a repair can rebuild: the failure rules wait
+     * for a running repair as for providers that cannot be asked (40 s), plus slack for a loaded
+     * machine; a response that waits longer ends short, which the oracle judges on its own.
+     */
+    static final long REPAIR_WAIT_BOUND_MILLIS = 45_000;
     private static final long SETTLE_MILLIS = 15_000;
     private static final Pattern HREF = Pattern.compile("<[A-Za-z0-9]*:?href>([^<]*)</");
 
@@ -88,7 +94,8 @@ final class PromiseCheck {
         if (g.stuck) breach(what + ": neither continued nor ended for " + RawGet.STUCK_MILLIS / 1000 + " s");
         long waited = g.longestServableGapNanos / 1_000_000;
         longestWait = Math.max(longestWait, waited);
-        if (waited > WAIT_BOUND_MILLIS) {
+        long bound = oracle.onlyRebuilt(g.longestServableGapAt) ? REPAIR_WAIT_BOUND_MILLIS : WAIT_BOUND_MILLIS;
+        if (waited > bound) {
             breach(what + ": waited " + waited + " ms for the byte at " + g.longestServableGapAt
                     + ", which a source that counts has");
         }
