@@ -100,7 +100,11 @@ class RepairOverInn2Test {
             assertTrue(repair.get("reason").asText().matches("needs \\d+ recovery slices, \\d+ can be read"),
                     repair::toString);
             byte[] again = get(file);
-            assertEquals(12L * PART, again.length, "a second play also ends at the hole");
+            // The connection is aborted at the hole: bytes the server wrote just before it may not
+            // all reach the client, so the end lies at the hole or a little before, never past it.
+            assertTrue(again.length <= 12L * PART && again.length > 11L * PART, "a second play also ends at the hole: "
+                    + again.length);
+            Originals.assertSameBytes(Originals.slice(film, 0, again.length), again, 0, "the bytes of the second play");
         }
     }
 
