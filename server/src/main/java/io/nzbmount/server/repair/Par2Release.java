@@ -23,8 +23,7 @@ import java.util.Optional;
  * The PAR2 recovery set of a release and the posted files it covers: the set read from its
  * smallest readable par2 file, each of its input files matched to the NZB file posted for it (by
  * size and the MD5 of its first 16 KiB, whatever the names, see {@link InputMatch}), and the par2
- * files that may carry recovery slices,
- * fewest bytes first. For an archived film the input files are the archive volumes. Immutable.
+ * files that may carry recovery slices, fewest bytes first. For an archived film the input files are the archive volumes. Immutable.
  *
  * @param set    the set's descriptions and checksums (the recovery slices of the index file too)
  * @param inputs the set's input files in the set's order
@@ -74,7 +73,7 @@ record Par2Release(Par2RecoverySet set, List<Input> inputs, List<Integer> par2, 
         for (int i = 0; i < files.size(); i++) {
             if (isPar2Name(files.get(i).name()) || isPar2Name(naming.names().get(i))) par2.add(i);
         }
-        if (par2.isEmpty()) par2 = startingAsPar2(files, naming, usenet, bytes);
+        if (par2.isEmpty()) par2 = startingAsPar2(files, naming, usenet, bytes, stored);
         if (par2.isEmpty()) return Optional.empty();
         par2.sort(Comparator.comparingLong((Integer i) -> files.get(i).encodedBytes()).thenComparingInt(i -> i));
         Par2Exception last = null;
@@ -92,10 +91,12 @@ record Par2Release(Par2RecoverySet set, List<Input> inputs, List<Integer> par2, 
 
     /**
      * The files under names that say nothing (in the NZB and after the import) whose first bytes
-     * are a par2 packet's magic; a file whose first article is gone for good is none.
+     * are a par2 packet's magic; a file whose first article is gone for good is none. Each file is
+     * placed by the map the import stored when there is one (no fetch to size it).
      */
     private static List<Integer> startingAsPar2(List<NzbFile> files, SourceFiles.Naming naming, Usenet usenet,
-                                                PostedBytes bytes) throws ReadFailure, ReadCancelledException {
+                                                PostedBytes bytes, StoredMaps stored)
+            throws ReadFailure, ReadCancelledException {
         List<Integer> par2 = new ArrayList<>();
         byte[] head = new byte[8];
         for (int i = 0; i < files.size(); i++) {
@@ -104,7 +105,8 @@ record Par2Release(Par2RecoverySet set, List<Input> inputs, List<Integer> par2, 
             }
             FileMap map;
             try {
-                map = usenet.map(files.get(i), Priority.BACKGROUND);
+                Optional<FileMap> kept = stored.of(i);
+                map = kept.isPresent() ? kept.get() : usenet.map(files.get(i), Priority.BACKGROUND);
             } catch (ReadFailure e) {
                 if (FailureKind.of(e) != FailureKind.PERMANENT) throw e;
                 continue;

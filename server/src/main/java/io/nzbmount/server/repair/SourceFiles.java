@@ -33,14 +33,11 @@ final class SourceFiles {
 
     static Naming naming(ItemCatalog catalog, long sourceId, List<NzbFile> files) throws StoreException {
         List<String> names = new ArrayList<>();
-        for (int i = 0; i < files.size(); i++) {
-            names.add(catalog.sourceFile(sourceId, i).map(io.nzbmount.server.store.FileRecord::name).orElse(files.get(i).name()));
-        }
+        for (NzbFile f : files) names.add(f.name());
         java.util.Set<Integer> inUse = new java.util.HashSet<>();
-        for (int i = files.size(); ; i++) {
-            Optional<io.nzbmount.server.store.FileRecord> inner = catalog.sourceFile(sourceId, i);
-            if (inner.isEmpty()) break;
-            inUse.addAll(inner.get().volumes());
+        for (io.nzbmount.server.store.FileRecord r : catalog.sourceFiles(sourceId)) {
+            if (r.index() < files.size()) names.set(r.index(), r.name());
+            else inUse.addAll(r.volumes());
         }
         return new Naming(names, inUse);
     }

@@ -54,19 +54,18 @@ public final class KnownHoles {
 
     /** The known holes of one source that no repair has rebuilt, by file and start. */
     public static List<Row> ofSource(Connection c, long sourceId) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("""
-                SELECT source_id, file_idx, start_offset, end_offset FROM source_holes WHERE source_id = ?
-                AND repaired_at IS NULL ORDER BY file_idx, start_offset""")) {
-            s.setLong(1, sourceId);
-            return rows(s);
-        }
+        return ofSource(c, sourceId, false);
     }
 
     /** The known holes of one source that a repair rebuilt (served from the repair store now), by file and start. */
     public static List<Row> repairedOfSource(Connection c, long sourceId) throws SQLException {
+        return ofSource(c, sourceId, true);
+    }
+
+    private static List<Row> ofSource(Connection c, long sourceId, boolean repaired) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("""
                 SELECT source_id, file_idx, start_offset, end_offset FROM source_holes WHERE source_id = ?
-                AND repaired_at IS NOT NULL ORDER BY file_idx, start_offset""")) {
+                AND repaired_at\s""" + (repaired ? "IS NOT NULL" : "IS NULL") + " ORDER BY file_idx, start_offset")) {
             s.setLong(1, sourceId);
             return rows(s);
         }
