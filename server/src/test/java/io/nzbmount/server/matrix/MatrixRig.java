@@ -79,6 +79,11 @@ final class MatrixRig implements AutoCloseable {
         return json("/api/items/" + id);
     }
 
+    /** {@code GET /api/items/{id}/repair}: the repairs of the item's sources. */
+    JsonNode repairs(long id) throws Exception {
+        return json("/api/items/" + id + "/repair");
+    }
+
     JsonNode coverage(long id) throws Exception {
         return json("/api/items/" + id + "/coverage");
     }

@@ -26,6 +26,8 @@ final class PromiseCheck {
      */
     static final long REPAIR_WAIT_BOUND_MILLIS = 45_000;
     private static final long SETTLE_MILLIS = 15_000;
+    /** The longest the leak checks wait for the item's repairs to end before they look. */
+    private static final long REPAIR_SETTLE_MILLIS = 120_000;
     private static final Pattern HREF = Pattern.compile("<[A-Za-z0-9]*:?href>([^<]*)</");
 
     private final MatrixRig rig;
@@ -222,8 +224,31 @@ final class PromiseCheck {
         return settle(0);
     }
 
-    /** Waits until at most {@code streams} streams are open and no connection is leased but the proofs'. */
+    private void awaitRepairs() throws Exception {
+        if (currentItem < 0) return;
+        long until = System.nanoTime() + REPAIR_SETTLE_MILLIS * 1_000_000;
+        while (System.nanoTime() < until) {
+            boolean busy = false;
+            JsonNode repairs = rig.repairs(currentItem).get("repairs");
+            if (repairs != null) {
+                for (JsonNode r : repairs) {
+                    String state = r.get("state").asText();
+                    busy |= state.equals("queued") || state.equals("running");
+                }
+            }
+            if (!busy) return;
+            Thread.sleep(50);
+        }
+    }
+
+    /**
+     * Waits until at most {@code streams} streams are open and no connection is leased but the
+     * proofs'. A repair of the item's sources reads its whole release at background priority,
+     * holding connections as it should: the wait starts once no repair of the item is queued or
+     * running (up to {@link #REPAIR_SETTLE_MILLIS}).
+     */
     private boolean settle(int streams) throws Exception {
+        awaitRepairs();
         long until = System.nanoTime() + SETTLE_MILLIS * 1_000_000;
         while (true) {
             JsonNode h = rig.health();
