@@ -258,10 +258,8 @@ final class CutoverSession implements ContentReader {
         // A repair that finished while the stream looked for another source rebuilt the article: read it again.
         if (next == null && !simulated && cutovers.rebuilt(failure.messageId()) && readAgain.add(failure.messageId())) return;
         if (next == null) {
-            // A repair of any source the response has read from may rebuild these bytes: the one
-            // left for a standby that turned out to lack them too included.
             Decision none = policy.onNoCandidate(clock.millis(), decision.kind() == FailureKind.PERMANENT && !simulated
-                    && readFrom.stream().anyMatch(cutovers::repairing));
+                    && repairMayRebuild(from));
             if (none.action() == Decision.Action.RETRY) {
                 retryLater(from, none);
                 return;
@@ -271,6 +269,20 @@ final class CutoverSession implements ContentReader {
             return;
         }
         switchTo(from, next, decision, failedAt, failed, simulated);
+    }
+
+    /**
+     * Whether a running repair may rebuild the bytes at {@code position}: a repair of a source the
+     * response has read from (the one left for a standby that turned out to lack them too included)
+     * or of any source that may take over from {@code from}.
+     */
+    private boolean repairMayRebuild(ActiveSource from) throws IOException {
+        if (readFrom.stream().anyMatch(cutovers::repairing)) return true;
+        try {
+            return cutovers.candidateRepairing(itemId, from.sourceId(), fileName, fileSize);
+        } catch (StoreException e) {
+            throw new IOException("the library database cannot be read: " + e.getMessage(), e);
+        }
     }
 
     /**

@@ -286,7 +286,11 @@ final class Regressions {
                     + " and the standby was judged dead", Era.PAR2_RECOVERY),
             new Regression(105180, "a repair that finished while the response looked for another source at the hole:"
                     + " no source could serve it and no repair ran any more, so the response ended instead of reading"
-                    + " the rebuilt article", Era.PAR2_RECOVERY));
+                    + " the rebuilt article", Era.PAR2_RECOVERY),
+            // Found by the long run of seeds 110001 and on.
+            new Regression(115698, "the response had cut over from a primary with PAR2 data to a standby; both lack"
+                    + " the last article, and the repair of the primary, which the response had not read from, was"
+                    + " running: the response ended instead of waiting for it", Era.PAR2_RECOVERY));
 
     private Regressions() {
     }
