@@ -34,7 +34,8 @@ public final class Database implements AutoCloseable {
     static final List<String> MIGRATIONS = List.of("db/V1__library.sql", "db/V2__standby.sql",
             "db/V3__holes.sql", "db/V4__archives.sql", "db/V5__item_problems.sql", "db/V6__ids_never_reused.sql",
             "db/V7__proofs.sql", "db/V8__download_jobs.sql", "db/V9__source_passwords.sql",
-            "db/V10__health_checks.sql", "db/V11__repairs.sql", "db/V12__member_crcs.sql");
+            "db/V10__health_checks.sql", "db/V11__repairs.sql", "db/V12__member_crcs.sql",
+            "db/V13__nzbs_apart.sql");
 
     /** The database file's name in the data directory. */
     static final String FILE_NAME = "nzbmount.db";

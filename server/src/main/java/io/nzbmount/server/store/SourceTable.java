@@ -12,7 +12,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 
-/** The sources table, on a caller's connection (see {@link Items}). Stateless. */
+/**
+ * The sources table, and their NZB documents in {@code source_nzbs} (apart, so a pass over every
+ * source reads no NZB), on a caller's connection (see {@link Items}). Stateless.
+ */
 public final class SourceTable {
 
     private static final String COLUMNS = "id, item_id, nzb_sha256, release_name, link, posted_at, role, state,"
@@ -21,28 +24,34 @@ public final class SourceTable {
     private SourceTable() {
     }
 
-    /** Stores a source of {@code itemId} and returns its id. */
+    /** Stores a source of {@code itemId}, its NZB in {@code source_nzbs}, and returns its id. */
     public static long insert(Connection c, long itemId, NewSource s) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement("INSERT INTO sources(item_id, nzb_sha256, nzb, release_name,"
+        long id;
+        try (PreparedStatement p = c.prepareStatement("INSERT INTO sources(item_id, nzb_sha256, release_name,"
                 + " link, posted_at, role, state, presence_checked, presence_missing, added_at)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", Statement.RETURN_GENERATED_KEYS)) {
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", Statement.RETURN_GENERATED_KEYS)) {
             p.setLong(1, itemId);
             p.setString(2, s.sha256());
-            p.setBytes(3, s.nzb());
-            p.setString(4, s.releaseName());
-            p.setString(5, s.link().orElse(null));
-            p.setLong(6, s.postedAt());
-            p.setString(7, s.role().word());
-            p.setString(8, s.state().word());
-            p.setInt(9, s.presenceChecked());
-            p.setInt(10, s.presenceMissing());
-            p.setLong(11, s.added().toEpochMilli());
+            p.setString(3, s.releaseName());
+            p.setString(4, s.link().orElse(null));
+            p.setLong(5, s.postedAt());
+            p.setString(6, s.role().word());
+            p.setString(7, s.state().word());
+            p.setInt(8, s.presenceChecked());
+            p.setInt(9, s.presenceMissing());
+            p.setLong(10, s.added().toEpochMilli());
             p.executeUpdate();
             try (ResultSet keys = p.getGeneratedKeys()) {
                 keys.next();
-                return keys.getLong(1);
+                id = keys.getLong(1);
             }
         }
+        try (PreparedStatement p = c.prepareStatement("INSERT INTO source_nzbs(source_id, nzb) VALUES (?, ?)")) {
+            p.setLong(1, id);
+            p.setBytes(2, s.nzb());
+            p.executeUpdate();
+        }
+        return id;
     }
 
     public static Optional<SourceRecord> byId(Connection c, long id) throws SQLException {
@@ -75,7 +84,7 @@ public final class SourceTable {
 
     /** The NZB document the source was made from, byte for byte; empty when there is no such source. */
     public static Optional<byte[]> nzb(Connection c, long sourceId) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement("SELECT nzb FROM sources WHERE id = ?")) {
+        try (PreparedStatement p = c.prepareStatement("SELECT nzb FROM source_nzbs WHERE source_id = ?")) {
             p.setLong(1, sourceId);
             try (ResultSet rs = p.executeQuery()) {
                 return rs.next() ? Optional.of(rs.getBytes(1)) : Optional.empty();
