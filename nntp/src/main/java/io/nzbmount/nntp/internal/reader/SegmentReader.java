@@ -384,6 +384,36 @@ public final class SegmentReader implements NzbReader {
         return true;
     }
 
+    /**
+     * The read-ahead memory the reader holds now: a buffer of the file's largest piece for each
+     * piece in its window (fetched or on its way) and for each idle buffer of its pool.
+     */
+    public synchronized long heldBytes() {
+        return (long) (slots.size() + pool.idle()) * map.maxPartLength();
+    }
+
+    /** When a read last ended or the reader was last told where it reads ({@link System#nanoTime()}). */
+    public synchronized long lastUse() {
+        return lastUse;
+    }
+
+    /**
+     * Keeps only the piece the next read needs and the one after it when no read has run for
+     * {@code quietNanos}: the pieces and fetches past them are dropped and the idle buffers freed,
+     * for a response its client stopped reading that is not yet released as idle, while the
+     * windows together hold more than their budget ({@link ReadAheadBudget}). The next read tops
+     * the window up again. A retired reader keeps its window: a handover serves from it.
+     *
+     * @return the bytes given up
+     */
+    public synchronized long trimIfQuiet(long nowNanos, long quietNanos) {
+        if (closed || retired || reading || nowNanos - lastUse < quietNanos) return 0;
+        long before = heldBytes();
+        while (slots.size() > WindowSizer.LEAST) drop(slots.removeLast());
+        pool.clear();
+        return before - heldBytes();
+    }
+
     @Override
     public long size() {
         return map.size();

@@ -39,8 +39,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@link Usenet} over one {@link ArticleFetcher}: maps files, opens readers, checks articles.
- * Fetches run on virtual threads. A housekeeping thread drops the read-ahead of idle readers and
- * closes idle provider connections. Thread-safe.
+ * Fetches run on virtual threads. A housekeeping thread trims the read-ahead of readers not read
+ * from lately while all windows together hold more than their memory ({@link ReadAheadBudget}),
+ * drops the read-ahead of idle readers and closes idle provider connections. Thread-safe.
  *
  * <p>Closing closes every reader still open, then the fetcher's resources (the connection
  * pools).
@@ -114,12 +115,18 @@ public final class UsenetService implements Usenet {
      */
     public UsenetService(Settings settings, ArticleFetcher fetcher, Runnable periodic, AutoCloseable resources,
                          Supplier<List<ProviderHealth>> health) {
+        this(settings, fetcher, periodic, resources, health, readAheadMemory(Runtime.getRuntime().maxMemory()));
+    }
+
+    /** @param memory the bytes all read-ahead windows together may hold ({@link #readAheadMemory}) */
+    UsenetService(Settings settings, ArticleFetcher fetcher, Runnable periodic, AutoCloseable resources,
+                  Supplier<List<ProviderHealth>> health, long memory) {
         this.settings = Objects.requireNonNull(settings);
         this.fetcher = Objects.requireNonNull(fetcher);
         this.resources = resources;
         this.health = Objects.requireNonNull(health);
         this.mapper = new SegmentMapper(fetcher, executor, settings.readAhead());
-        this.sizer = new WindowSizer(settings.readAhead(), readAheadMemory(Runtime.getRuntime().maxMemory()), fetcher::pipe);
+        this.sizer = new WindowSizer(settings.readAhead(), memory, fetcher::pipe);
         long idleNanos = settings.idleRelease().toNanos();
         long period = idleNanos > 0 ? Math.clamp(idleNanos / 4, MIN_PERIOD_NANOS, MAX_PERIOD_NANOS) : MAX_PERIOD_NANOS;
         housekeeping = Executors.newSingleThreadScheduledExecutor(
@@ -127,8 +134,9 @@ public final class UsenetService implements Usenet {
         housekeeping.scheduleWithFixedDelay(() -> {
             // An exception escaping here would silently cancel every later run.
             try {
+                long now = System.nanoTime();
+                ReadAheadBudget.enforce(readers, memory, now, ReadAheadBudget.QUIET_NANOS);
                 if (idleNanos > 0) {
-                    long now = System.nanoTime();
                     for (SegmentReader r : readers) r.releaseIfIdle(now, idleNanos);
                 }
                 if (periodic != null) periodic.run();

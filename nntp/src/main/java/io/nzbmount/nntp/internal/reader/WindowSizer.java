@@ -28,10 +28,9 @@ import java.util.function.Supplier;
  *
  * <p>The share is what a reader tops its window up to; a reader whose share shrank gives up, at
  * its next step, the fetches past it that have no place on a connection yet, but keeps those on
- * their way and the articles it holds; a reader not read from lately keeps what it holds until
- * it is released as idle. So the memory of all windows is bounded by the open readers times
- * {@code most} articles, and {@code memoryBytes} bounds only what the readers that count ask for
- * next.
+ * their way and the articles it holds. So {@code memoryBytes} bounds what the readers that count
+ * ask for next; what readers not read from lately still hold is the service's to trim
+ * ({@link ReadAheadBudget}).
  */
 public final class WindowSizer {
 
