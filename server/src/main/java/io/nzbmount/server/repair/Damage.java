@@ -70,6 +70,42 @@ final class Damage {
         return d;
     }
 
+    /**
+     * The articles of the posted inputs that lie whole inside {@code rebuilt} slices though the
+     * damage does not list them: a damaged article (there to STAT, so the scan passed it) in a
+     * slice rebuilt for its neighbour's hole, found by a stream only while the repair ran. The
+     * rebuilt slice holds its bytes, checked against par2's checksums, so it is served from there
+     * like the holes. Inputs whose articles the scan could not place are left out, as there.
+     */
+    List<Article> alsoRebuilt(List<Par2Release.Input> inputs, List<NzbFile> files, Set<Integer> rebuilt) {
+        List<Article> also = new ArrayList<>();
+        if (rebuilt.isEmpty()) return also;
+        for (int i = 0; i < inputs.size(); i++) {
+            Par2Release.Input in = inputs.get(i);
+            if (!in.posted()) continue;
+            List<NzbSegment> segments = files.get(in.nzbIndex()).segments();
+            FileMap map = in.map();
+            if (!regular(map, segments.size())) continue;
+            for (int k = 0; k < segments.size(); k++) {
+                NzbSegment s = segments.get(k);
+                if (seen.contains(s.messageId())) continue;
+                long begin = (long) k * map.partSize();
+                long end = Math.min(map.size(), begin + map.partSize());
+                if (wholeIn(rebuilt, in, begin, end)) {
+                    also.add(new Article(s.messageId(), i, s.number(), begin, (int) (end - begin)));
+                }
+            }
+        }
+        return also;
+    }
+
+    private boolean wholeIn(Set<Integer> rebuilt, Par2Release.Input in, long start, long end) {
+        int first = in.firstSlice() + (int) (start / sliceSize);
+        int last = in.firstSlice() + (int) ((end - 1) / sliceSize);
+        for (int s = first; s <= last; s++) if (!rebuilt.contains(s)) return false;
+        return true;
+    }
+
     /** Records a missing article (once) and the slices its bytes touch. */
     void article(Article a, Par2Release.Input in) {
         if (!seen.add(a.messageId())) return;

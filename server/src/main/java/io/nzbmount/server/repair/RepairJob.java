@@ -95,7 +95,7 @@ final class RepairJob {
                         slicesRead.set(r.slicesRead());
                         bytesRead.set(r.bytesRead());
                     });
-                    finish(release, damage, Map.of());
+                    finish(release, files, damage, Map.of());
                     return;
                 }
                 missing = damage.slices().size();
@@ -110,7 +110,7 @@ final class RepairJob {
                 RepairPlan plan = (RepairPlan) outcome;
                 try {
                     Map<Integer, byte[]> rebuilt = solve(plan, recovery, release, files, bytes, damage);
-                    finish(release, damage, rebuilt);
+                    finish(release, files, damage, rebuilt);
                     return;
                 } catch (InputFeed.NewDamage more) {
                     // The scan missed it (a layout it could not place, or a takedown since): plan again.
@@ -158,8 +158,12 @@ final class RepairJob {
         return rebuilt;
     }
 
-    /** Stores the rebuilt slices, lists the articles they make, marks the holes filled. */
-    private void finish(Par2Release release, Damage damage, Map<Integer, byte[]> rebuilt) throws IOException, StoreException {
+    /**
+     * Stores the rebuilt slices, lists the articles they make (the damage's, and any other article
+     * they hold whole), marks the holes filled.
+     */
+    private void finish(Par2Release release, List<NzbFile> files, Damage damage, Map<Integer, byte[]> rebuilt)
+            throws IOException, StoreException {
         long size = 0;
         for (byte[] s : rebuilt.values()) size += s.length;
         if (!StoreRoom.makeFor(size, sourceId, parts.store(), parts.served(), parts.ledger())) {
@@ -170,7 +174,9 @@ final class RepairJob {
         for (var e : rebuilt.entrySet()) keys.put(e.getKey(), parts.store().put(e.getValue()));
         List<Repairs.Article> articles = new ArrayList<>();
         int sliceSize = (int) release.set().sliceSize();
-        for (Damage.Article a : damage.articles()) {
+        List<Damage.Article> made = new ArrayList<>(damage.articles());
+        made.addAll(damage.alsoRebuilt(release.inputs(), files, rebuilt.keySet()));
+        for (Damage.Article a : made) {
             Par2Release.Input in = release.inputs().get(a.input());
             int first = (int) (a.begin() / sliceSize);
             int last = (int) ((a.begin() + a.length() - 1) / sliceSize);
