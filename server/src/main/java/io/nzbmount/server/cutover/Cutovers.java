@@ -320,13 +320,13 @@ public final class Cutovers {
     }
 
     /**
-     * Whether a repair runs of a source that may take over from {@code currentId} at this file
-     * (the primary, a verified or a pending standby): once it ends, that source holds the bytes it
-     * rebuilt, though the stream never read from it.
+     * Whether a repair is queued or runs of a source that may take over from {@code currentId} at
+     * this file (the primary, a verified or a pending standby, with a counterpart of the file): once
+     * it ends, that source holds the bytes it rebuilt, though the stream never read from it.
      */
     boolean candidateRepairing(long itemId, long currentId, String fileName, long fileSize) throws StoreException {
         for (CutoverStore.NextSource candidate : store.nextSources(itemId, currentId, fileName, fileSize)) {
-            if (repairs.repairing(candidate.source().id())) return true;
+            if (candidate.file().isPresent() && repairs.repairing(candidate.source().id())) return true;
         }
         return false;
     }

@@ -174,27 +174,35 @@ final class RepairJob {
         for (var e : rebuilt.entrySet()) keys.put(e.getKey(), parts.store().put(e.getValue()));
         List<Repairs.Article> articles = new ArrayList<>();
         int sliceSize = (int) release.set().sliceSize();
+        // The holes planned for, then the other articles the rebuilt slices hold whole: served
+        // from the store too, but not holes of the source (they may be whole on the providers).
         List<Damage.Article> made = new ArrayList<>(damage.articles());
+        int planned = made.size();
         made.addAll(damage.alsoRebuilt(release.inputs(), files, rebuilt.keySet()));
-        for (Damage.Article a : made) {
+        List<Repairs.Article> holes = new ArrayList<>();
+        for (int i = 0; i < made.size(); i++) {
+            Damage.Article a = made.get(i);
             Par2Release.Input in = release.inputs().get(a.input());
             int first = (int) (a.begin() / sliceSize);
             int last = (int) ((a.begin() + a.length() - 1) / sliceSize);
             List<String> sliceKeys = new ArrayList<>();
             for (int s = first; s <= last; s++) sliceKeys.add(keys.get(in.firstSlice() + s));
             if (sliceKeys.contains(null)) continue;
-            articles.add(new Repairs.Article(a.messageId(), sourceId, in.nzbIndex(), a.part(), in.map().articles(),
-                    in.map().size(), a.begin(), a.length(), (long) first * sliceSize, sliceSize, sliceKeys));
+            Repairs.Article article = new Repairs.Article(a.messageId(), sourceId, in.nzbIndex(), a.part(),
+                    in.map().articles(), in.map().size(), a.begin(), a.length(), (long) first * sliceSize, sliceSize,
+                    sliceKeys);
+            articles.add(article);
+            if (i < planned) holes.add(article);
         }
         Set<Integer> inputs = new HashSet<>();
         for (Par2Release.Input in : release.inputs()) if (in.posted()) inputs.add(in.nzbIndex());
         parts.served().add(articles);
-        List<Integer> filled = parts.ledger().done(sourceId, articles, inputs, progress());
+        List<Integer> filled = parts.ledger().done(sourceId, articles, holes, inputs, progress());
         parts.slicesRebuilt().addAndGet(rebuilt.size());
         parts.filled().filled(itemId, sourceId, filled);
         Map<String, Object> detail = detail();
         detail.put("slicesRebuilt", rebuilt.size());
-        detail.put("articlesRebuilt", articles.size());
+        detail.put("articlesRebuilt", holes.size());
         parts.ledger().event(itemId, EventKind.REPAIR_DONE, detail);
     }
 

@@ -97,12 +97,14 @@ final class RepairLedger {
     }
 
     /**
-     * Records a finished repair: the rebuilt articles, the known holes they fill (of every file of
-     * the source whose bytes all lie in {@code inputs}, the NZB positions of the set's posted input
-     * files) and the state; returns the indexes of the files whose holes are filled.
+     * Records a finished repair: the articles served from the rebuilt slices ({@code articles}),
+     * those of them that were holes of the source ({@code holes}, kept as its holes, rebuilt), the
+     * known holes they fill (of every file of the source whose bytes all lie in {@code inputs}, the
+     * NZB positions of the set's posted input files) and the state; returns the indexes of the
+     * files whose holes are filled.
      */
-    List<Integer> done(long sourceId, List<Repairs.Article> articles, Set<Integer> inputs, Progress p)
-            throws StoreException {
+    List<Integer> done(long sourceId, List<Repairs.Article> articles, List<Repairs.Article> holes, Set<Integer> inputs,
+                       Progress p) throws StoreException {
         Repairs.Row row = new Repairs.Row(sourceId, DONE, "", p.missing(), p.total(), p.read(), p.bytesRead(),
                 clock.instant());
         return db.transaction(c -> {
@@ -115,7 +117,7 @@ final class RepairLedger {
             }
             // A rebuilt article of a plain file is a hole the source had, whoever found it first:
             // the coverage shows it rebuilt.
-            for (Repairs.Article a : articles) {
+            for (Repairs.Article a : holes) {
                 if (files.stream().anyMatch(f -> !f.archived() && f.index() == a.fileIndex())) {
                     KnownHoles.add(c, sourceId, a.fileIndex(), a.begin(), a.begin() + a.length(), clock.instant(),
                             "missing on every provider; rebuilt from PAR2 recovery data");

@@ -3,10 +3,17 @@ package io.nzbmount.server.standby;
 import io.nzbmount.server.policy.Hole;
 import io.nzbmount.server.policy.SourceHoles;
 import io.nzbmount.server.store.Database;
+import io.nzbmount.server.store.FileRecord;
+import io.nzbmount.server.store.Files;
 import io.nzbmount.server.store.KnownHoles;
+import io.nzbmount.server.store.Repairs;
 import io.nzbmount.server.store.StoreException;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The persisted known holes of sources ({@link KnownHoles}) as {@link Hole}s: written when a
@@ -45,9 +52,23 @@ public final class HoleTable {
         return db.transaction(c -> KnownHoles.ofSource(c, sourceId)).stream().map(HoleTable::hole).toList();
     }
 
-    /** The holes of one source that a repair rebuilt: reading them asks no provider. */
+    /**
+     * The bytes of one source that a repair rebuilt, by file and start: its holes it rebuilt, and
+     * the other articles of its plain files served from the rebuilt slices. Reading them asks no
+     * provider.
+     */
     public static List<Hole> rebuiltOfSource(Database db, long sourceId) throws StoreException {
-        return db.transaction(c -> KnownHoles.repairedOfSource(c, sourceId)).stream().map(HoleTable::hole).toList();
+        return db.transaction(c -> {
+            List<Hole> rebuilt = new ArrayList<>(KnownHoles.repairedOfSource(c, sourceId).stream().map(HoleTable::hole)
+                    .toList());
+            Set<Integer> plain = new HashSet<>();
+            for (FileRecord f : Files.ofSource(c, sourceId)) if (!f.archived()) plain.add(f.index());
+            for (Repairs.Article a : Repairs.articlesOf(c, sourceId)) {
+                if (plain.contains(a.fileIndex())) rebuilt.add(new Hole(a.fileIndex(), a.begin(), a.begin() + a.length()));
+            }
+            rebuilt.sort(Comparator.comparingInt(Hole::fileIndex).thenComparingLong(Hole::start));
+            return rebuilt;
+        });
     }
 
     private static Hole hole(KnownHoles.Row r) {

@@ -105,12 +105,27 @@ public final class Repairs {
         }
     }
 
+    private static final String ARTICLE_COLUMNS = "message_id, source_id, file_idx, part, total, file_size,"
+            + " begin_offset, length, first_slice, slice_size, slice_keys";
+
     /** Every rebuilt article of every source still stored. */
     public static List<Article> articles(Connection c) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("""
-                SELECT message_id, source_id, file_idx, part, total, file_size, begin_offset, length, first_slice,
-                slice_size, slice_keys FROM repaired_articles""");
-             ResultSet rs = s.executeQuery()) {
+        try (PreparedStatement s = c.prepareStatement("SELECT " + ARTICLE_COLUMNS + " FROM repaired_articles")) {
+            return articleRows(s);
+        }
+    }
+
+    /** The rebuilt articles of one source still stored: reading them asks no provider. */
+    public static List<Article> articlesOf(Connection c, long sourceId) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT " + ARTICLE_COLUMNS
+                + " FROM repaired_articles WHERE source_id = ?")) {
+            s.setLong(1, sourceId);
+            return articleRows(s);
+        }
+    }
+
+    private static List<Article> articleRows(PreparedStatement s) throws SQLException {
+        try (ResultSet rs = s.executeQuery()) {
             List<Article> all = new ArrayList<>();
             while (rs.next()) {
                 all.add(new Article(rs.getString(1), rs.getLong(2), rs.getInt(3), rs.getInt(4), rs.getInt(5),

@@ -132,6 +132,11 @@ class RepairJobsTest {
         assertEquals("done", end.state(), end.toString());
         assertTrue(rig.served.holds(damaged), "the damaged article is served rebuilt");
         assertEquals(sha256(film), sha256(readWhole(imported.sourceId(), film.length)), "SHA-256 of the repaired film");
+        // The first article lies whole in the first slice too, but it is whole on the provider: not a hole.
+        List<io.nzbmount.server.store.KnownHoles.Row> repaired = rig.db.transaction(
+                c -> io.nzbmount.server.store.KnownHoles.repairedOfSource(c, imported.sourceId()));
+        assertEquals(List.of(new io.nzbmount.server.store.KnownHoles.Row(imported.sourceId(), 0, PART, 2 * PART)), repaired,
+                "the holes of the source, rebuilt");
     }
 
     private byte[] readWhole(long sourceId, int length) throws Exception {

@@ -12,8 +12,8 @@ import java.util.concurrent.TimeUnit;
  * its client stopped reading keeps its window until it is released as idle, and enough of them
  * (a player that gives up on a slow response and opens the next, again and again) would fill the
  * heap. So whenever the windows together hold more than the budget, the readers not read from
- * for {@link #QUIET_NANOS}, the longest quiet first, keep only the piece they read next and the
- * one after ({@link SegmentReader#trimIfQuiet}) until the total is back within it. Stateless.
+ * for {@link #QUIET_NANOS}, the longest quiet first, keep only the piece they are reading and the
+ * next one ({@link SegmentReader#trimIfQuiet}) until the total is back within it. Stateless.
  */
 final class ReadAheadBudget {
 

@@ -398,18 +398,24 @@ public final class SegmentReader implements NzbReader {
     }
 
     /**
-     * Keeps only the piece the next read needs and the one after it when no read has run for
-     * {@code quietNanos}: the pieces and fetches past them are dropped and the idle buffers freed,
-     * for a response its client stopped reading that is not yet released as idle, while the
-     * windows together hold more than their budget ({@link ReadAheadBudget}). The next read tops
-     * the window up again. A retired reader keeps its window: a handover serves from it.
+     * Keeps only the piece being read and the next one when no read has run for
+     * {@code quietNanos}, for a response its client stopped reading that is not yet released as
+     * idle, while the windows together hold more than their budget ({@link ReadAheadBudget}): the
+     * pieces past them are dropped from the end of the window and the idle buffers freed. A fetch
+     * already on a connection stops the trim there (cancelled, its reply would break the
+     * connection); once it is done, the next trim goes on. The next read tops the window up
+     * again. A retired reader keeps its window: a handover serves from it.
      *
      * @return the bytes given up
      */
     public synchronized long trimIfQuiet(long nowNanos, long quietNanos) {
         if (closed || retired || reading || nowNanos - lastUse < quietNanos) return 0;
         long before = heldBytes();
-        while (slots.size() > WindowSizer.LEAST) drop(slots.removeLast());
+        while (slots.size() > WindowSizer.LEAST) {
+            Slot last = slots.getLast();
+            if (last.placed.isDone() && !last.future.isDone()) break;
+            drop(slots.removeLast());
+        }
         pool.clear();
         return before - heldBytes();
     }

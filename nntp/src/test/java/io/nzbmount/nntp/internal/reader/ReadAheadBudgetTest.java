@@ -79,6 +79,27 @@ class ReadAheadBudgetTest {
     }
 
     @Test
+    void aFetchOnAConnectionIsNotCancelledTheTrimGoesOnOnceItIsDone() throws Exception {
+        FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, PART).block(WINDOW - 1);
+        SegmentReader r = new SegmentReader(SegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART), fake,
+                Priority.FOREGROUND, executor, WINDOW, null);
+        readers.add(r);
+        assertArrayEquals(Arrays.copyOf(ORIGINAL, 10), ReadFully.read(r, 0, 10));
+        await(() -> r.stats().ready() == WINDOW - 1, "all but the last piece are fetched");
+        assertEquals(true, fake.awaitBlocked(java.time.Duration.ofSeconds(5)));
+        long held = r.heldBytes();
+
+        assertEquals(0, ReadAheadBudget.enforce(readers, PART, r.lastUse() + 1, 1), "the last piece is on its way");
+        assertEquals(held, r.heldBytes());
+
+        fake.release(WINDOW - 1);
+        await(() -> r.stats().ready() == WINDOW, "the last piece is fetched");
+        ReadAheadBudget.enforce(readers, PART, r.lastUse() + 1, 1);
+        assertEquals(2L * PART, r.heldBytes());
+        assertEquals(0, fake.interrupts(), "no fetch was cancelled");
+    }
+
+    @Test
     void withinTheBudgetNoReaderIsTrimmed() throws Exception {
         SegmentReader a = readerWithFullWindow();
         SegmentReader b = readerWithFullWindow();
