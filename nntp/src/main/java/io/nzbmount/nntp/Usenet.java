@@ -117,7 +117,9 @@ public interface Usenet extends AutoCloseable {
 
     /**
      * Asks the providers about each article (STAT, background priority) and returns the message
-     * ids that every provider said it does not have.
+     * ids that every provider said it does not have. The STATs go out in batches, each together on
+     * one connection (unless pipelining is off); an article a batch left unsettled is asked alone,
+     * with retries.
      *
      * @throws ReadFailure when some article could not be asked about at all (timeouts, provider
      *     limits): the answer would be incomplete

@@ -48,6 +48,12 @@ import org.slf4j.LoggerFactory;
  */
 public final class UsenetService implements Usenet {
 
+    /**
+     * How many STATs {@link #missing} sends together on one connection: as many as the health
+     * check's default pipeline, so an import's sample takes a round trip or two.
+     */
+    static final int STATS_TOGETHER = 16;
+
     private final Settings settings;
     private final ArticleFetcher fetcher;
     private final AutoCloseable resources;
@@ -219,6 +225,17 @@ public final class UsenetService implements Usenet {
 
     @Override
     public Set<String> missing(List<NzbSegment> segments) throws ReadFailure, ReadCancelledException {
+        ensureOpen();
+        if (settings.pipelineDepth() < 2) return missingOneByOne(segments);
+        StatBatches.Settled settled = new StatBatches(fetcher, executor, STATS_TOGETHER,
+                settings.checkParallelism()).ask(segments);
+        if (settled.unsettled().isEmpty()) return settled.missing();
+        Set<String> missing = new LinkedHashSet<>(settled.missing());
+        missing.addAll(missingOneByOne(settled.unsettled()));
+        return missing;
+    }
+
+    private Set<String> missingOneByOne(List<NzbSegment> segments) throws ReadFailure, ReadCancelledException {
         Answers answers = ask(segments, segments.size() + " articles");
         if (answers.firstUnknown() != null) throw answers.firstUnknown();
         return answers.missingIds();

@@ -8,8 +8,10 @@ import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.internal.fetch.ArticleFetcher;
 import io.nzbmount.nntp.internal.fetch.DecodedArticle;
+import io.nzbmount.nntp.internal.fetch.StatAnswers;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -92,6 +94,8 @@ public final class FakeFetcher implements ArticleFetcher {
     private final AtomicInteger maxRunning = new AtomicInteger();
     private final AtomicInteger interrupts = new AtomicInteger();
     private final AtomicInteger stats = new AtomicInteger();
+    private final List<Integer> statBatches = new CopyOnWriteArrayList<>();
+    private volatile boolean statsTogether;
     private final CountDownLatch blockedReached = new CountDownLatch(1);
     private volatile Duration delay = Duration.ZERO;
 
@@ -191,6 +195,15 @@ public final class FakeFetcher implements ArticleFetcher {
         return this;
     }
 
+    /**
+     * Answers {@link #statAll} as {@link #exists} would, leaving the articles "unknown on STAT"
+     * unsettled; without it, {@code statAll} settles nothing (a fetcher that cannot pipeline).
+     */
+    public FakeFetcher answersStatsTogether() {
+        statsTogether = true;
+        return this;
+    }
+
     // --- observations ----------------------------------------------------------------------
 
     public int fetches(int index) {
@@ -221,8 +234,14 @@ public final class FakeFetcher implements ArticleFetcher {
         return List.copyOf(priorities);
     }
 
+    /** STATs asked one at a time ({@link #exists}). */
     public int statCalls() {
         return stats.get();
+    }
+
+    /** The size of each {@link #statAll} batch asked, in the order asked. */
+    public List<Integer> statBatches() {
+        return List.copyOf(statBatches);
     }
 
     /** Waits until some fetch is blocked at a gate. */
@@ -265,6 +284,20 @@ public final class FakeFetcher implements ArticleFetcher {
             throw new ArticleUnavailableException(segment.messageId(), "timed out", null);
         }
         return !missingOnStat.contains(segment.messageId());
+    }
+
+    @Override
+    public StatAnswers statAll(List<String> messageIds, Priority priority) {
+        statBatches.add(messageIds.size());
+        if (!statsTogether) return StatAnswers.NONE;
+        Set<String> present = new HashSet<>();
+        Set<String> missing = new HashSet<>();
+        for (String id : messageIds) {
+            if (unknownOnStat.contains(id)) continue;
+            if (missingOnStat.contains(id)) missing.add(id);
+            else present.add(id);
+        }
+        return new StatAnswers(present, missing);
     }
 
     private void pause(int index) throws ReadCancelledException {

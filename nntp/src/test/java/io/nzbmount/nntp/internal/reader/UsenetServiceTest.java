@@ -120,6 +120,49 @@ class UsenetServiceTest {
     }
 
     @Test
+    void missingArticlesAreAskedInBatchesOnAConnectionNotOneByOne() throws Exception {
+        FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, 1000).missingOnStat(3).missingOnStat(20).answersStatsTogether();
+        try (Usenet usenet = usenet(fake, Usenet.Settings.defaults(), null)) {
+            assertEquals(Set.of(FakeFetcher.messageId(3), FakeFetcher.messageId(20)), usenet.missing(fake.file().segments()));
+            assertEquals(List.of(UsenetService.STATS_TOGETHER, 26 - UsenetService.STATS_TOGETHER),
+                    fake.statBatches().stream().sorted(java.util.Comparator.reverseOrder()).toList(),
+                    "26 articles go in two batches");
+            assertEquals(0, fake.statCalls(), "every answer was settled by the batches");
+        }
+    }
+
+    @Test
+    void anArticleNoBatchSettledIsAskedAloneWhichSaysWhyItCouldNotBe() throws Exception {
+        FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, 1000).missingOnStat(3).unknownOnStat(7).answersStatsTogether();
+        try (Usenet usenet = usenet(fake, Usenet.Settings.defaults(), null)) {
+            assertThrows(io.nzbmount.nntp.ArticleUnavailableException.class, () -> usenet.missing(fake.file().segments()));
+            assertEquals(1, fake.statCalls(), "only the unsettled article is asked alone");
+        }
+    }
+
+    @Test
+    void aBatchSettlesAPartListedTwiceByAnyOfItsCopies() throws Exception {
+        FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, 1000).missingOnStat(3).missingOnStat(20).answersStatsTogether();
+        List<NzbSegment> segments = new ArrayList<>(fake.file().segments());
+        segments.set(3, segments.get(3).withAlternate(FakeFetcher.messageId(10)));
+        segments.set(20, segments.get(20).withAlternate(FakeFetcher.messageId(3)));
+        try (Usenet usenet = usenet(fake, Usenet.Settings.defaults(), null)) {
+            assertEquals(Set.of(FakeFetcher.messageId(20)), usenet.missing(segments));
+            assertEquals(0, fake.statCalls());
+        }
+    }
+
+    @Test
+    void withPipeliningOffEachArticleIsAskedAlone() throws Exception {
+        FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, 1000).missingOnStat(3).answersStatsTogether();
+        try (Usenet usenet = usenet(fake, Usenet.Settings.defaults().withPipelineDepth(1), null)) {
+            assertEquals(Set.of(FakeFetcher.messageId(3)), usenet.missing(fake.file().segments()));
+            assertEquals(List.of(), fake.statBatches());
+            assertEquals(26, fake.statCalls());
+        }
+    }
+
+    @Test
     void closingTheServiceClosesItsReadersAndItsConnections() throws Exception {
         FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, 1000);
         AtomicBoolean poolsClosed = new AtomicBoolean();
