@@ -3,11 +3,13 @@ package io.nzbmount.nntp;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.nzbmount.nntp.embedded.ArticleFault;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
 import io.nzbmount.nntp.embedded.PostedFile;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,8 +21,11 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** {@link Usenet#census}: STAT of every article, pipelined, at background priority. */
-class ArticleCensusTest {
+/**
+ * {@link Usenet#census} (the health check) and {@link Usenet#missing} (an import's presence sample,
+ * a repair's damage scan): STATs sent together on a connection, at background priority.
+ */
+class ArticleStatsTest {
 
     private static final int PART = 10_000;
     private final List<EmbeddedNntpServer> servers = new ArrayList<>();
@@ -143,5 +148,51 @@ class ArticleCensusTest {
         assertEquals(60, done.present());
         assertTrue(a.counters().maxConcurrent() <= 4, "never beyond the provider's connection limit");
         assertEquals(Arrays.asList(60, 0), Arrays.asList(done.present(), done.missing().size()));
+    }
+
+    @Test
+    void missingNamesAnArticleOnlyWhenEveryProviderLacksIt() throws Exception {
+        EmbeddedNntpServer a = server();
+        EmbeddedNntpServer b = server();
+        PostedFile posted = a.post("film.mkv", data(20 * PART, 11), PART);
+        List<String> ids = posted.messageIds();
+        for (String id : ids) b.putArticle(id, "x\r\n".getBytes(StandardCharsets.US_ASCII));
+        a.faults().inject(ids.get(3), ArticleFault.missing());
+        a.faults().inject(ids.get(17), ArticleFault.missing());
+        b.faults().inject(ids.get(17), ArticleFault.missing());
+        usenet = Usenet.connect(List.of(a.provider("a", 8, 0), b.provider("b", 8, 1)), settings());
+
+        assertEquals(Set.of(ids.get(17)), usenet.missing(posted.toNzbFile().segments()));
+        assertEquals(20, a.counters().statCommands(), "each article asked of the first provider once");
+        assertEquals(2, b.counters().statCommands(), "only what the first provider lacks asked of the second");
+        assertTrue(a.counters().accepted() <= 2, "twenty STATs travel in two batches, each together on a connection: "
+                + a.counters().accepted() + " connections");
+        assertEquals(0, a.counters().bodyCommands() + b.counters().bodyCommands(), "no article fetched");
+    }
+
+    @Test
+    void missingFailsWhenTheArticlesCannotBeAskedInsteadOfLookingWhole() throws Exception {
+        EmbeddedNntpServer a = server();
+        PostedFile posted = a.post("film.mkv", data(10 * PART, 12), PART);
+        // One connection, kept for playback: background work may not use it.
+        usenet = Usenet.connect(List.of(a.provider("a", 1, 0)), settings());
+
+        assertThrows(ReadFailure.class, () -> usenet.missing(posted.toNzbFile().segments()));
+        assertEquals(0, a.counters().statCommands());
+    }
+
+    @Test
+    void missingAsksAloneAStatThatStalledPastTheBudgetInItsBatch() throws Exception {
+        EmbeddedNntpServer a = server();
+        PostedFile posted = a.post("film.mkv", data(10 * PART, 13), PART);
+        List<String> ids = posted.messageIds();
+        a.faults().inject(ids.get(6), ArticleFault.missing());
+        // The first STAT of part 5 gets no answer within the fetch budget; asked again, it is there.
+        a.faults().inject(ids.get(5), ArticleFault.stall(Duration.ofSeconds(3)), 1);
+        usenet = Usenet.connect(List.of(a.provider("a", 8, 0)),
+                settings().withFetchBudget(Duration.ofMillis(500)).withTimeouts(Duration.ofSeconds(2), Duration.ofMillis(400)));
+
+        assertEquals(Set.of(ids.get(6)), usenet.missing(posted.toNzbFile().segments()));
+        assertTrue(a.counters().statCommands() >= 11, "part 5 asked a second time: " + a.counters().statCommands());
     }
 }
