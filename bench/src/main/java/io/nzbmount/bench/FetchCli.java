@@ -88,8 +88,8 @@ final class FetchCli {
         }
         Path log = outputDir.resolve("fetch.log");
         long start = System.nanoTime();
-        Process p = new ProcessBuilder(Jar.command(jar, jvmFlags, "fetch", nzb.toString(), "-o", outputDir.toString(),
-                "--config", config.toString()))
+        Process p = Jar.process(jar, jvmFlags, "fetch", nzb.toString(), "-o", outputDir.toString(),
+                "--config", config.toString())
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         int exit = p.waitFor();
         double wall = (System.nanoTime() - start) / 1e9;

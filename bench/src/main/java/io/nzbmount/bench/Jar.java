@@ -27,6 +27,17 @@ final class Jar {
         return cmd;
     }
 
+    /**
+     * A process for {@link #command}: the harness's environment without {@code NZBMOUNT_*}
+     * variables, which the product reads as settings and refuses when it does not know them (a CI
+     * shell exports its test rig's addresses that way), so a run measures only the config file.
+     */
+    static ProcessBuilder process(Path jar, List<String> jvmFlags, String... args) {
+        ProcessBuilder pb = new ProcessBuilder(command(jar, jvmFlags, args));
+        pb.environment().keySet().removeIf(name -> name.startsWith("NZBMOUNT_"));
+        return pb;
+    }
+
     /** A config file naming one plain provider (and a data directory and port for serve). */
     static Path config(Path dir, String host, int port, int connections, int httpPort) throws IOException {
         return config(dir, host, port, connections, httpPort, 8);

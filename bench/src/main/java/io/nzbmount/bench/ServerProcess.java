@@ -83,7 +83,7 @@ final class ServerProcess implements AutoCloseable {
 
     private static ServerProcess launch(Path jar, List<String> jvmFlags, Path work, int port) throws Exception {
         Path config = work.resolve("nzbmount-serve.yaml");
-        Process p = new ProcessBuilder(Jar.command(jar, jvmFlags, "serve", "--config", config.toString()))
+        Process p = Jar.process(jar, jvmFlags, "serve", "--config", config.toString())
                 .redirectErrorStream(true).redirectOutput(work.resolve("serve.log").toFile()).start();
         ServerProcess server = new ServerProcess(p, port);
         try {
