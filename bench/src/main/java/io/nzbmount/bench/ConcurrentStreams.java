@@ -35,6 +35,7 @@ import java.util.regex.Pattern;
  * and {@code reader.pipelineDepth} unset (the jar's defaults). With {@code --farDelayMs} above 0
  * the server reaches its provider through a {@link FarLink} in this JVM ({@link FarMode}), and
  * the run fails if the server ever had more than {@code --connections} connections open through it.
+ * Each round and each ceiling also says where the machine's processors went ({@link CpuShares}).
  *
  * <pre>java -cp bench/target/benchmarks.jar io.nzbmount.bench.ConcurrentStreams
  *     --nzbs A.nzb,B.nzb,... --originals A,B,... [--heap 256m] [--connections 8] [--readAhead 8]
@@ -81,12 +82,14 @@ public final class ConcurrentStreams {
             List<String> paths = new ArrayList<>();
             for (String nzb : nzbs) paths.add(server.importNzb(Path.of(nzb), "bench " + Path.of(nzb).getFileName()));
             ExecutorService pool = Executors.newFixedThreadPool(nzbs.length + 1);
+            CpuShares shares = new CpuShares(server.pid());
             try {
                 int warmup = o.integer("warmup");
                 for (int run = 0; run < warmup + o.integer("runs"); run++) {
                     AtomicLong maxRss = new AtomicLong();
                     Future<?> sampler = pool.submit(() -> sample(server.pid(), maxRss));
                     double cpuBefore = server.cpuSeconds();
+                    shares.mark();
                     long start = System.nanoTime();
                     List<Future<String>> hashes = new ArrayList<>();
                     List<Future<HttpGet.Response>> responses = new ArrayList<>();
@@ -122,6 +125,7 @@ public final class ConcurrentStreams {
                     }
                     System.out.printf(Locale.ROOT, "%s %d: %d bytes in %.2f s, %.0f MB/s aggregate; per stream MB/s:%s; RSS peak %s; load %s%n",
                             run < warmup ? "warm-up" : "round", run + 1, bytes, seconds, bytes / seconds / 1e6, each, Machine.mib(maxRss.get()), Machine.load());
+                    System.out.println("  " + shares.sinceMark());
                     if (run >= warmup) {
                         // The same-run reference: the same bytes read by one stream at a time.
                         long one = 0;
@@ -138,12 +142,14 @@ public final class ConcurrentStreams {
                         Optional<FarLink> twin = far.twin();
                         if (twin.isPresent()) {
                             try (FarLink l = twin.get()) {
+                                shares.mark();
                                 RawBodyRate.Result raw = PipelinedRawRate.run(allSegments, "127.0.0.1", l.port(),
                                         o.integer("connections"), o.integer("linkDepth"));
                                 double rate = fileBytes / raw.seconds() / 1e6;
                                 link.add(rate);
                                 System.out.printf(Locale.ROOT, "  the link, raw BODY x%d depth %d: %.0f MB/s of the files (%.0f MB/s on the wire)%n",
                                         o.integer("connections"), o.integer("linkDepth"), rate, raw.mbPerSecond());
+                                System.out.println("    " + shares.sinceMark());
                             }
                         }
                     }
