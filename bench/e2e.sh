@@ -82,7 +82,10 @@ case ${1:-all} in
     post f300 314572800
     post g1 1073741824
     for i in 1 2 3 4 5 6 7 8; do post s$i 134217728; done ;;
-  fetch) run fetch FetchVsRaw --nzb "$DIR/nzb/f300.nzb" --original "$DIR/files/f300.bin" --connections 8,1 --runs "${RUNS:-5}" "${@:2}" ;;
+  fetch) # the C reference client, built here from bench/reference/yget.c
+    cc -O2 -pthread -o "$DIR/yget" bench/reference/yget.c
+    run fetch FetchVsRaw --nzb "$DIR/nzb/f300.nzb" --original "$DIR/files/f300.bin" --connections 8,1 --runs "${RUNS:-5}" \
+      --reference "$DIR/yget" "${@:2}" ;;
   get) run get GetVsFetch --nzb "$DIR/nzb/f300.nzb" --original "$DIR/files/f300.bin" --runs "${RUNS:-5}" "${@:2}" ;;
   range) run range RangeLatency --nzb "$DIR/nzb/f300.nzb" --original "$DIR/files/f300.bin" --samples "${SAMPLES:-21}" "${@:2}" ;;
   reader1g)
