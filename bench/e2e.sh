@@ -86,7 +86,8 @@ case ${1:-all} in
     cc -O2 -pthread -o "$DIR/yget" bench/reference/yget.c
     run fetch FetchVsRaw --nzb "$DIR/nzb/f300.nzb" --original "$DIR/files/f300.bin" --connections 8,1 --runs "${RUNS:-5}" \
       --reference "$DIR/yget" "${@:2}" ;;
-  get) run get GetVsFetch --nzb "$DIR/nzb/f300.nzb" --original "$DIR/files/f300.bin" --runs "${RUNS:-5}" "${@:2}" ;;
+  get) cc -O2 -pthread -o "$DIR/yget" bench/reference/yget.c
+    run get GetVsFetch --nzb "$DIR/nzb/f300.nzb" --original "$DIR/files/f300.bin" --runs "${RUNS:-5}" --reference "$DIR/yget" "${@:2}" ;;
   range) run range RangeLatency --nzb "$DIR/nzb/f300.nzb" --original "$DIR/files/f300.bin" --samples "${SAMPLES:-21}" "${@:2}" ;;
   reader1g)
     java -Xmx128m -Xlog:gc:file="$DIR/logs/reader1g-gc.log":uptime "${BENCH[@]:1}" io.nzbmount.bench.ReaderRate \
@@ -97,7 +98,8 @@ case ${1:-all} in
       | tee -a "$DIR/logs/reader1g.log" ;;
   streams) run streams ConcurrentStreams $(streams_args) --runs "${RUNS:-5}" "${@:2}" ;;
   post-far) post f300 314572800; post f100 104857600; for i in 1 2 3 4 5 6 7 8; do post t$i 33554432; done ;;
-  far-get) far far-get GetVsFetch --runs "${RUNS:-3}" "${@:2}" ;;
+  far-get) cc -O2 -pthread -o "$DIR/yget" bench/reference/yget.c
+    far far-get GetVsFetch --runs "${RUNS:-3}" --reference "$DIR/yget" "${@:2}" ;;
   far-seek) far far-seek SeekRate --seeks "${SEEKS:-9}" "${@:2}" ;;
   far-streams) # 8 files of 32 MiB (t1..t8, posted by post-far) at once
     nzbs=""; files=""; for i in 1 2 3 4 5 6 7 8; do nzbs+="$DIR/nzb/t$i.nzb,"; files+="$DIR/files/t$i.bin,"; done

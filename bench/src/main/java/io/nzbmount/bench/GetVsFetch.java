@@ -34,7 +34,10 @@ import java.util.regex.Pattern;
  *
  * <pre>java --add-modules jdk.incubator.vector -cp bench/target/benchmarks.jar io.nzbmount.bench.GetVsFetch
  *     --nzb F.nzb --original F [--jar server/target/nzbmount.jar] [--work /dev/shm/nzbmount-bench] [--connections 8]
- *     [--readAhead 8] [--pipelineDepth 0] [--farDelayMs 0] [--farMbps 20] [--farPort 0] [--runs 5]</pre>
+ *     [--readAhead 8] [--pipelineDepth 0] [--farDelayMs 0] [--farMbps 20] [--farPort 0] [--runs 5] [--reference yget]</pre>
+ * With {@code --reference}, each round also runs the C reference client ({@link ReferenceClient})
+ * into /dev/null over the same link and connections, and the GETs are compared with it; its
+ * bytes are compared with the original once, before the rounds.
  */
 public final class GetVsFetch {
     private GetVsFetch() {}
@@ -42,7 +45,7 @@ public final class GetVsFetch {
     public static void main(String[] args) throws Exception {
         Options o = new Options(args, FarMode.options("nzb", "", "original", "", "jar", "server/target/nzbmount.jar",
                 "work", "/dev/shm/nzbmount-bench", "host", "127.0.0.1", "port", "1190", "connections", "8",
-                "readAhead", "8", "pipelineDepth", "0", "runs", "5"));
+                "readAhead", "8", "pipelineDepth", "0", "runs", "5", "reference", ""));
         Machine.header("GetVsFetch " + String.join(" ", args));
         Path nzb = o.path("nzb");
         NzbFile file = ReaderRate.firstFile(nzb);
@@ -62,6 +65,10 @@ public final class GetVsFetch {
         List<String> twiceNames = List.of(file.name(), FetchCli.againName(file.name()));
         Samples reader = new Samples("reader in-process x" + connections, "MB/s");
         Samples cpu = new Samples("server CPU per GB served (GET, socket)", "s/GB");
+        Samples ref = new Samples("C reference client x" + connections, "MB/s");
+        ReferenceClient reference = o.text("reference").isBlank() ? null
+                : new ReferenceClient(o.path("reference"), RawBodyRate.segments(nzb), work);
+        if (reference != null) reference.run(host, nntpPort, connections, work.resolve("reference.bin"), expected);
         int serverMost;
         try (far; ServerProcess server = ServerProcess.start(o.path("jar"), List.of(), work.resolve("serve"), host,
                 nntpPort, connections, o.integer("readAhead"), o.integer("pipelineDepth"))) {
@@ -88,13 +95,18 @@ public final class GetVsFetch {
                 curl.add(c);
                 serverMost = Math.max(serverMost, far.mostOpen());
                 others = far.accepted();
+                double refRate = Double.NaN;
+                if (reference != null) {
+                    refRate = reference.run(host, nntpPort, connections, Path.of("/dev/null"), null).mbPerSecond();
+                    ref.add(refRate);
+                }
                 FetchCli.Result f = fetch.run(twice, fetchConfig, work.resolve("twice"), true, twiceNames);
                 cli.add(f.fileRates().get(0));
                 cliWarm.add(f.fileRates().get(1));
                 ReaderRate.Result r = ReaderRate.run(file, host, nntpPort, connections, 8, false);
                 reader.add(r.mbPerSecond());
-                System.out.printf(Locale.ROOT, "round %d: GET %.0f, curl %.0f, fetch %.0f then again %.0f, reader %.0f MB/s; server CPU %.2f s/GB; load %s%n",
-                        i + 1, g.mbPerSecond(), c, f.fileRates().get(0), f.fileRates().get(1), r.mbPerSecond(),
+                System.out.printf(Locale.ROOT, "round %d: GET %.0f, curl %.0f, C reference %.0f, fetch %.0f then again %.0f, reader %.0f MB/s; server CPU %.2f s/GB; load %s%n",
+                        i + 1, g.mbPerSecond(), c, refRate, f.fileRates().get(0), f.fileRates().get(1), r.mbPerSecond(),
                         cpuPerGb, Machine.load());
             }
             hedges(server.port());
@@ -105,6 +117,11 @@ public final class GetVsFetch {
         System.out.println(Samples.ratio(get, cliWarm));
         System.out.println(Samples.ratio(curl, cliWarm));
         System.out.println(Samples.ratio(get, reader));
+        if (reference != null) {
+            System.out.println(ref.summary());
+            System.out.println(Samples.ratio(get, ref));
+            System.out.println(Samples.ratio(curl, ref));
+        }
         System.out.println("# load average at end " + Machine.load());
         far.check(serverMost, connections);
     }
