@@ -34,6 +34,6 @@ public final class Pacer {
      */
     public static int chunk(long bytesPerSecond, int max) {
         if (bytesPerSecond <= 0) return max;
-        return (int) Math.clamp(bytesPerSecond / 100, 512, max);
+        return Math.clamp(bytesPerSecond / 100, 512, max);
     }
 }

@@ -110,7 +110,6 @@ final class ReleaseVolumes {
         return Arrays.copyOf(block, (int) (end - offset));
     }
 
-    /** The given files, by NZB position, as the archive scanner sees them. */
     /**
      * The files at {@code indexes}, as a {@link VolumeSource}; {@code unreadNames} are the names
      * the NZB gives the files left out because their first bytes cannot be read (a name the

@@ -11,7 +11,6 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
 
@@ -61,8 +60,7 @@ final class RcClient implements AutoCloseable {
             throw new RcException("rclone answered HTTP " + response.statusCode() + (why.isEmpty() ? "" : ": " + why));
         }
         // vfs/refresh answers 200 with a word per folder: "OK", or why that folder was not read.
-        for (Iterator<Map.Entry<String, JsonNode>> it = answer.path("result").fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> folder = it.next();
+        for (Map.Entry<String, JsonNode> folder : answer.path("result").properties()) {
             if (!folder.getValue().asText().equals("OK")) {
                 throw new RcException("rclone could not read '" + folder.getKey() + "': " + folder.getValue().asText());
             }

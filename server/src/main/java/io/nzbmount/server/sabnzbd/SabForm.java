@@ -14,7 +14,6 @@ import org.eclipse.jetty.http.MultiPart;
 import org.eclipse.jetty.http.MultiPartConfig;
 import org.eclipse.jetty.http.MultiPartFormData;
 import org.eclipse.jetty.io.Content;
-import org.eclipse.jetty.io.content.InputStreamContentSource;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.util.Fields;
 
@@ -60,7 +59,7 @@ final class SabForm {
         Map<String, String> params = new HashMap<>(query);
         Optional<SabRequest.Upload> upload = Optional.empty();
         if (isMultipart(request)) {
-            Content.Source source = body == null ? request : new InputStreamContentSource(body);
+            Content.Source source = body == null ? request : Content.Source.from(body);
             upload = multipart(request, source, params);
         }
         return new SabRequest(params, upload, base);

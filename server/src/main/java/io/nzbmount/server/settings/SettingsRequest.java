@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.nzbmount.config.Credentials;
 import io.nzbmount.config.Settings;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,8 +53,7 @@ final class SettingsRequest {
         }
         Map<String, String> problems = new LinkedHashMap<>();
         ObjectNode out = SettingsTrees.MAPPER.createObjectNode();
-        for (Iterator<Map.Entry<String, JsonNode>> it = body.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : body.properties()) {
             String key = e.getKey();
             JsonNode value = e.getValue().deepCopy();
             switch (key) {

@@ -12,7 +12,6 @@ import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.SettingsTable;
 import io.nzbmount.server.store.StoreException;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -210,8 +209,7 @@ public final class SettingsService {
         Map<String, String> moved = new LinkedHashMap<>();
         ObjectNode sections = SettingsRequest.sections(body, before, env, moved);
         ObjectNode next = overlay.deepCopy();
-        for (Iterator<Map.Entry<String, JsonNode>> it = sections.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : sections.properties()) {
             if (e.getKey().equals("server") && e.getValue().isObject() && next.get("server") instanceof ObjectNode s) {
                 s.setAll((ObjectNode) e.getValue());
             } else {
@@ -263,8 +261,7 @@ public final class SettingsService {
     /** The file's settings with the overlay's sections in their place, validated with the environment on top. */
     static Settings combine(Settings base, ObjectNode overlay, Map<String, String> env) throws InvalidSettingsException {
         ObjectNode tree = SettingsTrees.full(base);
-        for (Iterator<Map.Entry<String, JsonNode>> it = overlay.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : overlay.properties()) {
             if (e.getKey().equals("server") && e.getValue() instanceof ObjectNode s) {
                 ((ObjectNode) tree.get("server")).setAll(s.deepCopy());
             } else {

@@ -8,7 +8,6 @@ import io.nzbmount.config.Credentials;
 import io.nzbmount.config.IndexerSettings;
 import io.nzbmount.config.ProviderSettings;
 import io.nzbmount.config.Settings;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -135,8 +134,7 @@ final class SettingsTrees {
 
     private static void collect(JsonNode node, String path, Map<String, String> env, Map<String, String> found) {
         if (node.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
+            for (Map.Entry<String, JsonNode> e : node.properties()) {
                 String key = switch (e.getKey()) {
                     case "passwordSet" -> "password";
                     case "apiKeySet" -> "apiKey";

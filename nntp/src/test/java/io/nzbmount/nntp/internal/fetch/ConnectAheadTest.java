@@ -37,7 +37,7 @@ class ConnectAheadTest extends FetcherTestBase {
         fetcher(List.of(main, alsoMain, backup)).connectAhead(4);
         await(() -> main.idle() == 2 && alsoMain.idle() == 2);
         assertEquals(0, backup.open(), "the backup serves only what the first ones lack");
-        assertEquals(List.of(2L, 2L, 0L), servers.stream().map(s -> (long) s.counters().accepted()).toList());
+        assertEquals(List.of(2L, 2L, 0L), servers.stream().map(s -> s.counters().accepted()).toList());
     }
 
     @Test

@@ -51,7 +51,7 @@ class UsenetServiceTest {
         try (UsenetService usenet = new UsenetService(settings, fake, null, null, List::of, budget)) {
             FileMap map = usenet.map(fake.file(), Priority.FOREGROUND);
             List<NzbReader> readers = new ArrayList<>();
-            int held = 0;
+            long held = 0;
             for (int i = 0; i < 3; i++) {
                 NzbReader r = usenet.open(map, Priority.FOREGROUND);
                 readers.add(r);
