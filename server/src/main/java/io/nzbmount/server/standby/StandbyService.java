@@ -1,5 +1,6 @@
 package io.nzbmount.server.standby;
 
+import io.nzbmount.config.FallbackSettings;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.server.library.EventKind;
 import io.nzbmount.server.library.EventLog;
@@ -85,12 +86,12 @@ public final class StandbyService implements AutoCloseable {
     /**
      * @param parts       what the service works with
      * @param submitDelay how long an item must have been live before its pool is prepared
-     * @param maxStandby  the pool size, 0..5; 0 turns pools off
+     * @param maxStandby  the pool size, 0..{@value FallbackSettings#MAX_STANDBY}; 0 turns pools off
      * @param concurrency how many standbys are proved at once
      */
     public StandbyService(Parts parts, Duration submitDelay, int maxStandby, int concurrency) {
-        if (maxStandby < 0 || maxStandby > CandidateSelector.MAX_STANDBY) {
-            throw new IllegalArgumentException("maxStandby must be 0.." + CandidateSelector.MAX_STANDBY);
+        if (maxStandby < 0 || maxStandby > FallbackSettings.MAX_STANDBY) {
+            throw new IllegalArgumentException("maxStandby must be 0.." + FallbackSettings.MAX_STANDBY);
         }
         if (concurrency < 1) throw new IllegalArgumentException("concurrency must be >= 1");
         this.db = parts.db();
@@ -111,8 +112,8 @@ public final class StandbyService implements AutoCloseable {
      * pool preparation and proofs. Thread-safe.
      */
     public void setPool(int maxStandby, Duration submitDelay) {
-        if (maxStandby < 0 || maxStandby > CandidateSelector.MAX_STANDBY) {
-            throw new IllegalArgumentException("maxStandby must be 0.." + CandidateSelector.MAX_STANDBY);
+        if (maxStandby < 0 || maxStandby > FallbackSettings.MAX_STANDBY) {
+            throw new IllegalArgumentException("maxStandby must be 0.." + FallbackSettings.MAX_STANDBY);
         }
         this.submitDelay = submitDelay;
         this.maxStandby = maxStandby;
