@@ -10,10 +10,12 @@ import io.nzbmount.nntp.embedded.NzbWriter;
 import io.nzbmount.nntp.embedded.PostedFile;
 import io.nzbmount.server.app.UsenetPresence;
 import io.nzbmount.server.library.EventLog;
+import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.LibraryImporter;
 import io.nzbmount.server.library.UsenetReleaseReader;
 import io.nzbmount.server.standby.PlaybackLiveness;
+import io.nzbmount.server.standby.StandbyProver;
 import io.nzbmount.server.standby.StandbyService;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.StandbyProgress;
@@ -77,9 +79,11 @@ public final class StandbyImpactBenchmark {
                 standbys.add(importer.addStandby(itemId, nzb(nntp.postLazy("film.mkv", CANDIDATE_SIZE, parts[i], content)),
                         Optional.empty()).sourceId());
             }
-            StandbyService service = new StandbyService(new StandbyService.Parts(db, catalog, importer, usenet,
+            StandbyProver prover = new StandbyProver(db, new FileMaps(catalog, usenet), usenet,
+                    StandbyService.SAMPLE_PAUSE);
+            StandbyService service = new StandbyService(new StandbyService.Parts(db, catalog, importer, prover,
                     Optional.empty(), new EventLog(db, clock), clock, new PlaybackLiveness(clock)),
-                    Duration.ofSeconds(120), STANDBYS, 2, StandbyService.SAMPLE_PAUSE);
+                    Duration.ofSeconds(120), STANDBYS, 2);
 
             stream(usenet, streamMap, data); // warm-up: JIT, connections
             double[] alone = new double[runs];

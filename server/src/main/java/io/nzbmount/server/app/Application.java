@@ -61,6 +61,7 @@ import io.nzbmount.server.standby.IndexerAccess;
 import io.nzbmount.server.standby.PlaybackLiveness;
 import io.nzbmount.server.standby.PlayerSignals;
 import io.nzbmount.server.standby.ReleasePicker;
+import io.nzbmount.server.standby.StandbyProver;
 import io.nzbmount.server.standby.StandbyService;
 import io.nzbmount.server.standby.StandbyStatus;
 import io.nzbmount.server.store.Database;
@@ -160,10 +161,14 @@ public final class Application implements AutoCloseable {
                     UsenetSettings.reader(settings.reader()), repaired));
             started.add(usenet);
             ItemCatalog catalog = new ItemCatalog(db);
+            FileMaps fileMaps = new FileMaps(catalog, usenet);
+            // One prover for the background proofs and the cutovers' sweeps: its lock per primary is
+            // what keeps the two from fetching and hashing the same samples of a primary twice.
+            StandbyProver prover = new StandbyProver(db, fileMaps, usenet, StandbyService.SAMPLE_PAUSE);
             LibraryImporter importer = new LibraryImporter(db, new UsenetReleaseReader(usenet, Priority.FOREGROUND),
                     new UsenetPresence(usenet), clock, settings.fallback().maxStandby());
             EventLog events = new EventLog(db, clock);
-            RepairJobs repairs = new RepairJobs(db, events, clock, catalog, usenet, repairStore, repaired,
+            RepairJobs repairs = new RepairJobs(db, events, clock, catalog, fileMaps, usenet, repairStore, repaired,
                     fileSettings.server().dataDir().resolve("repair-progress"));
             started.add(repairs);
 
@@ -184,9 +189,9 @@ public final class Application implements AutoCloseable {
             // Standbys are sized at background priority: nobody waits for them.
             LibraryImporter standbyImporter = new LibraryImporter(db, new UsenetReleaseReader(usenet, Priority.BACKGROUND),
                     new UsenetPresence(usenet), clock, settings.fallback().maxStandby());
-            StandbyService standby = new StandbyService(new StandbyService.Parts(db, catalog, standbyImporter, usenet,
+            StandbyService standby = new StandbyService(new StandbyService.Parts(db, catalog, standbyImporter, prover,
                     indexers, events, clock, playback), settings.fallback().submitDelay(),
-                    settings.fallback().maxStandby(), STANDBY_PROOFS_AT_ONCE, StandbyService.SAMPLE_PAUSE);
+                    settings.fallback().maxStandby(), STANDBY_PROOFS_AT_ONCE);
             standby.start();
             started.add(standby);
             Optional<ReleasePicker> picker = indexers.map(i -> new ReleasePicker(i, importer, db));
@@ -205,7 +210,7 @@ public final class Application implements AutoCloseable {
             if (settings.health().enabled()) {
                 int depth = settings.health().pipelineDepth();
                 int connections = settings.health().connections();
-                HealthCheck check = new HealthCheck(db, catalog, new FileMaps(catalog, usenet),
+                HealthCheck check = new HealthCheck(db, catalog, fileMaps,
                         segments -> usenet.census(segments, depth, connections), new HoleTable(db, clock), events,
                         healthCounters, found -> newHoles.forEach(n -> n.found(found)));
                 HealthScheduler healthChecks = HealthScheduler.of(db, check, settings.health(), clock);
@@ -213,12 +218,13 @@ public final class Application implements AutoCloseable {
                 started.add(healthChecks);
             }
             // Files whose password only their container's signature proved: their CRCs, read in the background.
-            MemberCrcCheck memberCrcs = new MemberCrcCheck(db, catalog, usenet, events, clock);
+            MemberCrcCheck memberCrcs = new MemberCrcCheck(db, catalog, fileMaps, usenet, events, clock);
             memberCrcs.start();
             started.add(memberCrcs);
             observe.addMetrics(out -> out.append(RepairMetrics.text(repairs)));
             FailureRules rules = FailureRules.from(settings.fallback());
-            Cutovers cutovers = new Cutovers(db, catalog, usenet, events, rules, clock, System::nanoTime);
+            Cutovers cutovers = new Cutovers(db, fileMaps, usenet, events, rules, clock, System::nanoTime,
+                    prover::sweep);
             // A hole found at import or by a stream starts the source's repair; the rebuilt bytes serve the streams.
             cutovers.setRepairs(new Cutovers.Repairs() {
                 @Override
@@ -275,7 +281,7 @@ public final class Application implements AutoCloseable {
                     .cutovers(cutovers)
                     .sources(new SourcesEndpoint(db, events, Optional.of(standby), indexers.isPresent(), clock,
                             cutovers::userActed))
-                    .coverage(new CoverageEndpoint(db, catalog, new FileMaps(catalog, usenet), new StandbyStatus(db),
+                    .coverage(new CoverageEndpoint(db, catalog, fileMaps, new StandbyStatus(db),
                             streams, events))
                     .repairs(repairs);
             picker.ifPresent(rest::picker);
@@ -297,7 +303,7 @@ public final class Application implements AutoCloseable {
                     Duration.ofHours(settings.downloads().streamLinkHours()), settings.downloads().publicUrl(), clock));
             Handler api = new CsrfHandler(new Handler.Sequence(apis));
 
-            StreamOpener opener = new StreamOpener(catalog, usenet, playback, streams, cutovers);
+            StreamOpener opener = new StreamOpener(fileMaps, usenet, playback, streams, cutovers);
             StreamingLibrary library = new StreamingLibrary(catalog, opener);
             WebServer.Builder routes = WebServer.builder();
             for (DavTree view : CompatViews.trees(downloads, catalog, library, clock.instant())) {

@@ -1,6 +1,7 @@
 package io.nzbmount.server.cutover;
 
 import io.nzbmount.server.library.Counterparts;
+import io.nzbmount.server.policy.FailureRules;
 import io.nzbmount.server.policy.Hole;
 import io.nzbmount.server.standby.HoleTable;
 import io.nzbmount.server.store.Database;
@@ -36,9 +37,9 @@ final class CutoverStore {
     private final Duration coolDown;
     private final SourceLifecycle lifecycle;
 
-    /** With the default cool-down of a failed candidate ({@link SourceLifecycle#COOL_DOWN}). */
+    /** With the default cool-down of a failed candidate ({@link FailureRules#DEFAULT_EXCLUSION}). */
     CutoverStore(Database db, Clock clock) {
-        this(db, clock, SourceLifecycle.COOL_DOWN);
+        this(db, clock, FailureRules.DEFAULT_EXCLUSION);
     }
 
     /** @param coolDown how long a candidate failed for inconclusive proofs stays out */

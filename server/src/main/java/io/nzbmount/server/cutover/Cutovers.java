@@ -12,7 +12,7 @@ import io.nzbmount.server.policy.FailureRules;
 import io.nzbmount.server.policy.Hole;
 import io.nzbmount.server.policy.SourceHoles;
 import io.nzbmount.server.library.EventLog;
-import io.nzbmount.server.library.ItemCatalog;
+import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.MountedFile;
 import io.nzbmount.server.observe.LiveStream;
 import io.nzbmount.server.repair.NewHoles;
@@ -23,7 +23,6 @@ import java.io.IOException;
 import io.nzbmount.server.standby.HoleTable;
 import io.nzbmount.server.standby.StandbyProver;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -64,19 +63,14 @@ public final class Cutovers {
     private volatile Repairs repairs = Repairs.NONE;
 
     /**
-     * Sweeps unproved standbys during a cutover with a {@link StandbyProver} of its own.
-     *
+     * @param fileMaps the maps of the stored files the candidates serve, built over {@code usenet}
      * @param clock    the wall clock of the failure policies, the stored verdicts and holes
      * @param nanoTime a monotonic clock in nanoseconds for the sweeps' budget and how long a cutover took
+     * @param sweeps   runs the full fingerprint sweep of a standby not proved yet, while a player
+     *                 waits: in the server, {@link StandbyProver#sweep} of the prover its background
+     *                 proofs run on, whose lock per primary keeps the two from hashing one sample twice
      */
-    public Cutovers(Database db, ItemCatalog catalog, Usenet usenet, EventLog events, FailureRules rules, Clock clock,
-                    LongSupplier nanoTime) {
-        this(db, catalog, usenet, events, rules, clock, nanoTime,
-                new StandbyProver(db, catalog, usenet, Duration.ZERO)::sweep);
-    }
-
-    /** @param sweeps runs the full fingerprint sweep of a standby not proved yet, while a player waits */
-    public Cutovers(Database db, ItemCatalog catalog, Usenet usenet, EventLog events, FailureRules rules, Clock clock,
+    public Cutovers(Database db, FileMaps fileMaps, Usenet usenet, EventLog events, FailureRules rules, Clock clock,
                     LongSupplier nanoTime, UrgentSweep sweeps) {
         this.store = new CutoverStore(db, clock, rules.exclusion());
         this.holeTable = new HoleTable(db, clock);
@@ -84,7 +78,7 @@ public final class Cutovers {
         this.clock = clock;
         this.nanoTime = nanoTime;
         this.usenet = usenet;
-        this.picker = new NextSourcePicker(store, catalog, usenet, sweeps, rules.sweepBudget(), clock, nanoTime);
+        this.picker = new NextSourcePicker(store, fileMaps, usenet, sweeps, rules.sweepBudget(), clock, nanoTime);
         this.events = events;
         this.rules = rules;
     }

@@ -12,7 +12,6 @@ import io.nzbmount.server.policy.FailurePolicy;
 import io.nzbmount.server.policy.Hole;
 import io.nzbmount.server.policy.RangeRouter;
 import io.nzbmount.server.library.FileMaps;
-import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.standby.Proof;
 import io.nzbmount.server.standby.TransientMisses;
 import io.nzbmount.server.standby.Verdict;
@@ -69,10 +68,10 @@ final class NextSourcePicker {
      * @param clock    the wall clock the failure policy's times are read from
      * @param nanoTime a monotonic clock in nanoseconds for the sweeps' budget and how long they took
      */
-    NextSourcePicker(CutoverStore store, ItemCatalog catalog, Usenet usenet, UrgentSweep sweeps, Duration sweepBudget,
+    NextSourcePicker(CutoverStore store, FileMaps fileMaps, Usenet usenet, UrgentSweep sweeps, Duration sweepBudget,
                      Clock clock, LongSupplier nanoTime) {
         this.store = store;
-        this.fileMaps = new FileMaps(catalog, usenet);
+        this.fileMaps = fileMaps;
         this.usenet = usenet;
         this.sweeps = sweeps;
         this.sweepBudget = sweepBudget;

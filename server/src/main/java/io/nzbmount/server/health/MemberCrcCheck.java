@@ -69,11 +69,15 @@ public final class MemberCrcCheck implements AutoCloseable {
     private ScheduledExecutorService ticker;
     private ExecutorService worker;
 
-    /** @param usenet the providers as the streams read them (decrypting: a {@code SealedUsenet}) */
-    public MemberCrcCheck(Database db, ItemCatalog catalog, Usenet usenet, EventLog events, Clock clock) {
+    /**
+     * @param maps   the maps of stored files, built over {@code usenet}
+     * @param usenet the providers as the streams read them (decrypting: a {@code SealedUsenet})
+     */
+    public MemberCrcCheck(Database db, ItemCatalog catalog, FileMaps maps, Usenet usenet, EventLog events,
+                          Clock clock) {
         this.db = db;
         this.catalog = catalog;
-        this.maps = new FileMaps(catalog, usenet);
+        this.maps = maps;
         this.usenet = usenet;
         this.lifecycle = new SourceLifecycle(db, clock);
         this.events = events;

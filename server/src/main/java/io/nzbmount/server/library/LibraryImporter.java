@@ -1,5 +1,6 @@
 package io.nzbmount.server.library;
 
+import io.nzbmount.config.FallbackSettings;
 import io.nzbmount.nntp.ArticleSpan;
 import io.nzbmount.server.library.ImportException.Reason;
 import io.nzbmount.server.library.PreparedRelease.PreparedFile;
@@ -65,7 +66,7 @@ public final class LibraryImporter {
     /**
      * Reads archives and par2 files with the {@linkplain ArchiveReader#STANDARD standard} formats.
      *
-     * @param maxStandby the standby pool size limit of an item (the hard ceiling is 5)
+     * @param maxStandby the standby pool size limit of an item, 0..{@value FallbackSettings#MAX_STANDBY}
      */
     public LibraryImporter(Database db, ReleaseReader reader, ArticlePresence presence, Clock clock, int maxStandby) {
         this(db, reader, presence, ArchiveReader.STANDARD, clock, maxStandby);
@@ -73,7 +74,7 @@ public final class LibraryImporter {
 
     /**
      * @param formats    reads archive headers and par2 files
-     * @param maxStandby the standby pool size limit of an item (the hard ceiling is 5)
+     * @param maxStandby the standby pool size limit of an item, 0..{@value FallbackSettings#MAX_STANDBY}
      */
     public LibraryImporter(Database db, ReleaseReader reader, ArticlePresence presence, ArchiveReader formats,
                            Clock clock, int maxStandby) {
@@ -94,7 +95,10 @@ public final class LibraryImporter {
 
     /** Changes the pool size limit for standbys added from now on (saved settings applied without a restart). */
     public void setMaxStandby(int maxStandby) {
-        if (maxStandby < 0 || maxStandby > 5) throw new IllegalArgumentException("maxStandby must be 0..5: " + maxStandby);
+        if (maxStandby < 0 || maxStandby > FallbackSettings.MAX_STANDBY) {
+            throw new IllegalArgumentException("maxStandby must be 0.." + FallbackSettings.MAX_STANDBY + ": "
+                    + maxStandby);
+        }
         this.maxStandby = maxStandby;
     }
 

@@ -43,7 +43,7 @@ public record FailureRules(boolean enabled, Duration warmUp, Duration smoothRoun
      * verified candidates come first; Kodi gives up on a silent connection only after 20 s.
      */
     public static FailureRules defaults() {
-        return new FailureRules(true, Duration.ofSeconds(30), Duration.ofSeconds(30), Duration.ofMinutes(5),
+        return new FailureRules(true, Duration.ofSeconds(30), Duration.ofSeconds(30), DEFAULT_EXCLUSION,
                 FallbackSettings.MAX_STANDBY, 3, Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(40),
                 DEFAULT_SWEEP_BUDGET);
     }
@@ -61,6 +61,13 @@ public record FailureRules(boolean enabled, Duration warmUp, Duration smoothRoun
                 .plus(sweepBudget).plus(fetchBudget);
         return providers.compareTo(strikes) >= 0 ? providers : strikes;
     }
+
+    /**
+     * How long a source left for transient trouble stays out, by default: a stream's policy does
+     * not go back to it ({@link #exclusion}), and a standby whose cutover proofs kept failing is
+     * stored with this cool-down ({@code SourceLifecycle.markFailed}).
+     */
+    public static final Duration DEFAULT_EXCLUSION = Duration.ofMinutes(5);
 
     /** How long one cutover may spend sweeping unproved standbys, by default. */
     public static final Duration DEFAULT_SWEEP_BUDGET = Duration.ofSeconds(6);

@@ -5,6 +5,7 @@ import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.library.EventKind;
+import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.repair.par2.Par2Exception;
 import io.nzbmount.server.repair.par2.Rebuild;
@@ -40,8 +41,9 @@ final class RepairJob {
     private static final int MAX_ROUNDS = 4;
 
     /** What a job needs from its surroundings. */
-    record Parts(ItemCatalog catalog, Usenet usenet, RepairStore store, RepairedArticles served, RepairLedger ledger,
-                 Path workDir, AtomicLong bytesRead, AtomicLong slicesRebuilt, HolesFilled filled) {}
+    record Parts(ItemCatalog catalog, FileMaps maps, Usenet usenet, RepairStore store, RepairedArticles served,
+                 RepairLedger ledger, Path workDir, AtomicLong bytesRead, AtomicLong slicesRebuilt,
+                 HolesFilled filled) {}
 
     /** The end of a run that the ledger records as failed; a new hole schedules the repair again. */
     static final class Failed extends Exception {
@@ -73,7 +75,7 @@ final class RepairJob {
             List<NzbFile> files = SourceFiles.of(parts.catalog(), sourceId);
             PostedBytes bytes = new PostedBytes(parts.usenet(), this::counted);
             Optional<Par2Release> found = Par2Release.find(files, SourceFiles.naming(parts.catalog(), sourceId, files),
-                    parts.usenet(), bytes, StoredMaps.of(parts.catalog(), parts.usenet(), sourceId));
+                    parts.usenet(), bytes, StoredMaps.of(parts.catalog(), parts.maps(), sourceId));
             if (found.isEmpty()) {
                 save(RepairLedger.NO_PAR2, "the release carries no PAR2 recovery files");
                 return;

@@ -2,6 +2,7 @@ package io.nzbmount.server.repair;
 
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.Usenet;
+import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.store.Repairs;
 import io.nzbmount.server.store.StoreException;
@@ -34,6 +35,7 @@ public final class RepairJobs implements NewHoles, AutoCloseable {
     private final RepairStore store;
     private final RepairedArticles served;
     private final ItemCatalog catalog;
+    private final FileMaps maps;
     private final Usenet usenet;
     private final Path workDir;
     private final AtomicLong bytesRead = new AtomicLong();
@@ -44,15 +46,17 @@ public final class RepairJobs implements NewHoles, AutoCloseable {
     private volatile HolesFilled filled = (item, source, files) -> { };
 
     /**
+     * @param maps    the maps of stored files, built over {@code usenet}
      * @param served  the rebuilt articles the readers serve; {@code usenet} must serve them first
      *                ({@code Usenet.connect(providers, settings, served)})
      * @param workDir where running repairs save their progress
      */
     public RepairJobs(io.nzbmount.server.store.Database db, io.nzbmount.server.library.EventLog events,
-                      java.time.Clock clock, ItemCatalog catalog, Usenet usenet, RepairStore store,
+                      java.time.Clock clock, ItemCatalog catalog, FileMaps maps, Usenet usenet, RepairStore store,
                       RepairedArticles served, Path workDir) {
         this.ledger = new RepairLedger(db, events, clock);
         this.catalog = catalog;
+        this.maps = maps;
         this.usenet = usenet;
         this.store = store;
         this.served = served;
@@ -169,8 +173,8 @@ public final class RepairJobs implements NewHoles, AutoCloseable {
     }
 
     private void submit(long itemId, long sourceId) throws StoreException {
-        RepairJob job = new RepairJob(new RepairJob.Parts(catalog, usenet, store, served, ledger, workDir, bytesRead,
-                slicesRebuilt, (item, source, files) -> filled.filled(item, source, files)), itemId, sourceId);
+        RepairJob job = new RepairJob(new RepairJob.Parts(catalog, maps, usenet, store, served, ledger, workDir,
+                bytesRead, slicesRebuilt, (item, source, files) -> filled.filled(item, source, files)), itemId, sourceId);
         if (pending.putIfAbsent(sourceId, job) != null) return;
         job.save(RepairLedger.QUEUED, "");
         worker.execute(() -> run(itemId, sourceId, job));

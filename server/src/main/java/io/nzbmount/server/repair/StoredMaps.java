@@ -1,7 +1,6 @@
 package io.nzbmount.server.repair;
 
 import io.nzbmount.nntp.FileMap;
-import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.store.FileRecord;
@@ -19,9 +18,8 @@ interface StoredMaps {
     /** The stored map of the NZB file at {@code nzbIndex}; empty when none is stored or it cannot be read. */
     Optional<FileMap> of(int nzbIndex);
 
-    /** The stored maps of {@code sourceId}'s plain NZB files. */
-    static StoredMaps of(ItemCatalog catalog, Usenet usenet, long sourceId) {
-        FileMaps maps = new FileMaps(catalog, usenet);
+    /** The stored maps of {@code sourceId}'s plain NZB files, as {@code maps} rebuilds them. */
+    static StoredMaps of(ItemCatalog catalog, FileMaps maps, long sourceId) {
         return nzbIndex -> {
             try {
                 Optional<FileRecord> f = catalog.sourceFile(sourceId, nzbIndex);

@@ -1,5 +1,6 @@
 package io.nzbmount.server.standby;
 
+import io.nzbmount.config.FallbackSettings;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -37,9 +38,6 @@ import io.nzbmount.server.standby.Selection.Rejected;
 public final class CandidateSelector {
     /** Posts this close (seconds, exclusive) to another count as reposts of it. */
     public static final long REPOST_WINDOW_SECONDS = 3600;
-    /** Hard ceiling of standbys per item. */
-    public static final int MAX_STANDBY = 5;
-
     private CandidateSelector() {
     }
 
@@ -49,12 +47,13 @@ public final class CandidateSelector {
      * @param primary the release being played
      * @param deadKeys keys proven dead; never selected again
      * @param candidates candidates in any order
-     * @param maxStandby 0 to {@value #MAX_STANDBY}; 0 turns the pool off
-     * @throws IllegalArgumentException when {@code maxStandby} is outside 0..{@value #MAX_STANDBY}
+     * @param maxStandby 0 to {@value FallbackSettings#MAX_STANDBY}; 0 turns the pool off
+     * @throws IllegalArgumentException when {@code maxStandby} is outside 0..{@value FallbackSettings#MAX_STANDBY}
      */
     public static Selection select(Primary primary, Set<String> deadKeys, List<Candidate> candidates, int maxStandby) {
-        if (maxStandby < 0 || maxStandby > MAX_STANDBY) {
-            throw new IllegalArgumentException("maxStandby must be 0.." + MAX_STANDBY + ", was " + maxStandby);
+        if (maxStandby < 0 || maxStandby > FallbackSettings.MAX_STANDBY) {
+            throw new IllegalArgumentException("maxStandby must be 0.." + FallbackSettings.MAX_STANDBY + ", was "
+                    + maxStandby);
         }
         List<Rejected> rejected = new ArrayList<>();
         List<Chosen> eligible = new ArrayList<>();

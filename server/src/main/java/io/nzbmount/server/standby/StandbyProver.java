@@ -11,7 +11,6 @@ import io.nzbmount.server.policy.FailureKind;
 import io.nzbmount.server.policy.Hole;
 import io.nzbmount.server.library.Counterparts;
 import io.nzbmount.server.library.FileMaps;
-import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.FileRecord;
 import io.nzbmount.server.store.Files;
@@ -46,6 +45,10 @@ import java.util.Set;
  * that finds another moves the sample again; only when no readable room is left is the proof
  * inconclusive. A sample the standby cannot read for a transient reason makes the proof
  * {@code INCONCLUSIVE}, never a match. A timeout is never a death.
+ *
+ * <p>The server runs one: its background proofs ({@link #prove}) and its cutovers' sweeps
+ * ({@link #sweep}) take turns on a primary's samples only through this prover's lock per primary,
+ * so a second prover over the same database would fetch and hash those samples again.
  */
 public final class StandbyProver {
 
@@ -65,13 +68,16 @@ public final class StandbyProver {
     private final Duration pause;
 
     /**
-     * @param pause the wait between two samples of one sweep: background work is paced so that a
-     *              live stream on the same providers and CPU keeps its speed (zero in tests)
+     * @param fileMaps the maps of the stored files compared, built over {@code usenet}
+     * @param pause    the wait between two samples of one background proof: background work is
+     *                 paced so that a live stream on the same providers and CPU keeps its speed
+     *                 ({@link StandbyService#SAMPLE_PAUSE} in service, zero in tests); a
+     *                 {@link #sweep} is never paced
      */
-    public StandbyProver(Database db, ItemCatalog catalog, Usenet usenet, Duration pause) {
+    public StandbyProver(Database db, FileMaps fileMaps, Usenet usenet, Duration pause) {
         this.db = db;
         this.holeTable = new HoleTable(db, Clock.systemUTC());
-        this.fileMaps = new FileMaps(catalog, usenet);
+        this.fileMaps = fileMaps;
         this.usenet = usenet;
         this.pause = pause;
     }

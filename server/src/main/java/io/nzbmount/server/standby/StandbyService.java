@@ -1,5 +1,6 @@
 package io.nzbmount.server.standby;
 
+import io.nzbmount.config.FallbackSettings;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.server.library.EventKind;
 import io.nzbmount.server.library.EventLog;
@@ -53,8 +54,9 @@ public final class StandbyService implements AutoCloseable {
             Duration.ofMinutes(15), Duration.ofMinutes(60));
 
     /**
-     * The pace of a proof in service: one sample (at most one article per side) every 200 ms, so
-     * two proofs at once add at most ~20 background fetches a second next to a live stream.
+     * The pace of a proof in service (the {@link StandbyProver}'s pause): one sample (at most one
+     * article per side) every 200 ms, so two proofs at once add at most ~20 background fetches a
+     * second next to a live stream.
      */
     public static final Duration SAMPLE_PAUSE = Duration.ofMillis(200);
 
@@ -84,13 +86,12 @@ public final class StandbyService implements AutoCloseable {
     /**
      * @param parts       what the service works with
      * @param submitDelay how long an item must have been live before its pool is prepared
-     * @param maxStandby  the pool size, 0..5; 0 turns pools off
+     * @param maxStandby  the pool size, 0..{@value FallbackSettings#MAX_STANDBY}; 0 turns pools off
      * @param concurrency how many standbys are proved at once
-     * @param samplePause the wait between two samples of one proof ({@link #SAMPLE_PAUSE} in service)
      */
-    public StandbyService(Parts parts, Duration submitDelay, int maxStandby, int concurrency, Duration samplePause) {
-        if (maxStandby < 0 || maxStandby > CandidateSelector.MAX_STANDBY) {
-            throw new IllegalArgumentException("maxStandby must be 0.." + CandidateSelector.MAX_STANDBY);
+    public StandbyService(Parts parts, Duration submitDelay, int maxStandby, int concurrency) {
+        if (maxStandby < 0 || maxStandby > FallbackSettings.MAX_STANDBY) {
+            throw new IllegalArgumentException("maxStandby must be 0.." + FallbackSettings.MAX_STANDBY);
         }
         if (concurrency < 1) throw new IllegalArgumentException("concurrency must be >= 1");
         this.db = parts.db();
@@ -102,8 +103,7 @@ public final class StandbyService implements AutoCloseable {
         this.proofs = new Semaphore(concurrency);
         this.preparer = new PoolPreparer(parts.db(), parts.catalog(), parts.importer(), parts.indexers(),
                 parts.events(), parts.clock(), () -> this.maxStandby);
-        this.runner = new ProofRunner(parts.db(), new StandbyProver(parts.db(), parts.catalog(), parts.usenet(), samplePause)::prove,
-                parts.events(), parts.clock());
+        this.runner = new ProofRunner(parts.db(), parts.prover()::prove, parts.events(), parts.clock());
     }
 
     /**
@@ -112,8 +112,8 @@ public final class StandbyService implements AutoCloseable {
      * pool preparation and proofs. Thread-safe.
      */
     public void setPool(int maxStandby, Duration submitDelay) {
-        if (maxStandby < 0 || maxStandby > CandidateSelector.MAX_STANDBY) {
-            throw new IllegalArgumentException("maxStandby must be 0.." + CandidateSelector.MAX_STANDBY);
+        if (maxStandby < 0 || maxStandby > FallbackSettings.MAX_STANDBY) {
+            throw new IllegalArgumentException("maxStandby must be 0.." + FallbackSettings.MAX_STANDBY);
         }
         this.submitDelay = submitDelay;
         this.maxStandby = maxStandby;
@@ -123,9 +123,10 @@ public final class StandbyService implements AutoCloseable {
      * The collaborators.
      *
      * @param importer adds standbys; should size files at background priority
+     * @param prover   runs the proofs; the server's one, which its cutovers' sweeps share
      * @param indexers empty when no indexer is configured (then only hand-added standbys exist)
      */
-    public record Parts(Database db, ItemCatalog catalog, LibraryImporter importer, io.nzbmount.nntp.Usenet usenet,
+    public record Parts(Database db, ItemCatalog catalog, LibraryImporter importer, StandbyProver prover,
                         Optional<IndexerAccess> indexers, EventLog events, Clock clock, PlaybackLiveness liveness) {}
 
     /** Runs {@link #tick()} every second until closed; a proof cut short by a restart is made pending again. */

@@ -24,16 +24,14 @@ import java.util.OptionalLong;
  * <li>a source failed for good ({@code dead}) never comes back; a verdict a cutover or the user
  *     stored first is never replaced by a later one ({@link StandbyTables#putVerdict},
  *     {@link StandbyTables#putClaimed});</li>
- * <li>a standby failed for transient trouble is out only for a cool-down ({@link #COOL_DOWN}): the
- *     end of it is kept as the standby's {@code retryAt}, so it survives a restart, and once it has
- *     passed the standby is back in the state its proof left it in ({@link #restoreDue}).</li>
+ * <li>a standby failed for transient trouble is out only for a cool-down, the caller's
+ *     ({@link #markFailed}): the end of it is kept as the standby's {@code retryAt}, so it survives
+ *     a restart, and once it has passed the standby is back in the state its proof left it in
+ *     ({@link #restoreDue}).</li>
  * </ul>
  * Thread-safe (the database serialises).
  */
 public final class SourceLifecycle {
-    /** How long a failed standby stays out, as the failure policy's exclusion of a source. */
-    public static final Duration COOL_DOWN = Duration.ofMinutes(5);
-
     /** What {@link #choosePrimary} did: the item's primary went {@code from} (-1: none) {@code to}. */
     public record Choice(long from, long to, String release) {}
 

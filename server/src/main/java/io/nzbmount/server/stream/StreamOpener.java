@@ -7,7 +7,6 @@ import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.cutover.Cutovers;
 import io.nzbmount.server.dav.ContentReader;
 import io.nzbmount.server.library.FileMaps;
-import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.LibraryFileView;
 import io.nzbmount.server.library.MountedFile;
 import io.nzbmount.server.observe.LiveStream;
@@ -43,14 +42,15 @@ public final class StreamOpener {
     };
 
     /**
+     * @param fileMaps the maps of stored files, built over {@code usenet}
      * @param playback told which items are being played (standby pools follow it)
      * @param streams  where open streams are listed for the health and stream views
      * @param cutovers what every stream reads through: the failure policy decides what a failed
      *                 read means, with automatic cutover off as well as on
      */
-    public StreamOpener(ItemCatalog catalog, Usenet usenet, PlaybackTracker playback, StreamRegistry streams,
+    public StreamOpener(FileMaps fileMaps, Usenet usenet, PlaybackTracker playback, StreamRegistry streams,
                         Cutovers cutovers) {
-        this.fileMaps = new FileMaps(catalog, usenet);
+        this.fileMaps = fileMaps;
         this.usenet = usenet;
         this.playback = playback;
         this.streams = streams;

@@ -121,7 +121,8 @@ class MemberCrcCheckTest {
     }
 
     private MemberCrcCheck check() {
-        return new MemberCrcCheck(rig.db, rig.catalog, sealed, rig.events, rig.clock);
+        return new MemberCrcCheck(rig.db, rig.catalog, new FileMaps(rig.catalog, sealed), sealed, rig.events,
+                rig.clock);
     }
 
     private FileMap map(ImportResult imported) throws Exception {

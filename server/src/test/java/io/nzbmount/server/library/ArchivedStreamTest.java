@@ -19,6 +19,7 @@ import io.nzbmount.server.policy.FailureRules;
 import io.nzbmount.server.http.WebServer;
 import io.nzbmount.server.observe.StreamRegistry;
 import io.nzbmount.server.standby.PlaybackTracker;
+import io.nzbmount.server.standby.StandbyProver;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.stream.StreamOpener;
 import io.nzbmount.server.stream.StreamingLibrary;
@@ -113,9 +114,11 @@ class ArchivedStreamTest {
         assertEquals(List.of("Film.2021.1080p.mkv"), r.item().files().stream().map(LibraryFileView::name).toList());
         ItemCatalog catalog = new ItemCatalog(db);
         Clock clock = Clock.systemUTC();
-        Cutovers cutovers = new Cutovers(db, catalog, usenet, new EventLog(db, clock), FailureRules.defaults(), clock,
-                System::nanoTime);
-        StreamOpener opener = new StreamOpener(catalog, usenet, PlaybackTracker.NONE, new StreamRegistry(clock), cutovers);
+        FileMaps maps = new FileMaps(catalog, usenet);
+        StandbyProver prover = new StandbyProver(db, maps, usenet, Duration.ZERO);
+        Cutovers cutovers = new Cutovers(db, maps, usenet, new EventLog(db, clock), FailureRules.defaults(), clock,
+                System::nanoTime, prover::sweep);
+        StreamOpener opener = new StreamOpener(maps, usenet, PlaybackTracker.NONE, new StreamRegistry(clock), cutovers);
         web = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(new StreamingLibrary(catalog, opener), null))
                 .port(0).build();
         web.start();

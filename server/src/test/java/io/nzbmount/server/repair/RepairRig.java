@@ -7,6 +7,7 @@ import io.nzbmount.nntp.embedded.NzbWriter;
 import io.nzbmount.nntp.embedded.PostedFile;
 import io.nzbmount.server.app.UsenetPresence;
 import io.nzbmount.server.library.EventLog;
+import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.ImportResult;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.LibraryImporter;
@@ -52,7 +53,8 @@ final class RepairRig implements AutoCloseable {
         importer = new LibraryImporter(db, new UsenetReleaseReader(usenet, Priority.FOREGROUND), new UsenetPresence(usenet),
                 clock, 5);
         events = new EventLog(db, clock);
-        jobs = new RepairJobs(db, events, clock, catalog, repairsRead.apply(usenet), store, served,
+        Usenet read = repairsRead.apply(usenet);
+        jobs = new RepairJobs(db, events, clock, catalog, new FileMaps(catalog, read), read, store, served,
                 dataDir.resolve("repair-progress"));
     }
 

@@ -7,6 +7,7 @@ import io.nzbmount.nntp.embedded.NzbWriter;
 import io.nzbmount.nntp.embedded.PostedFile;
 import io.nzbmount.server.app.UsenetPresence;
 import io.nzbmount.server.library.EventLog;
+import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.LibraryImporter;
 import io.nzbmount.server.library.MutableClock;
@@ -66,8 +67,9 @@ final class StandbyRig implements AutoCloseable {
         importer = new LibraryImporter(db, new UsenetReleaseReader(usenet, Priority.BACKGROUND), new UsenetPresence(usenet), clock, maxStandby);
         events = new EventLog(db, clock);
         liveness = new PlaybackLiveness(clock);
-        service = new StandbyService(new StandbyService.Parts(db, catalog, importer, usenet, indexers, events, clock,
-                liveness), Duration.ofSeconds(120), maxStandby, 2, Duration.ZERO);
+        StandbyProver prover = new StandbyProver(db, new FileMaps(catalog, usenet), usenet, Duration.ZERO);
+        service = new StandbyService(new StandbyService.Parts(db, catalog, importer, prover, indexers, events, clock,
+                liveness), Duration.ofSeconds(120), maxStandby, 2);
     }
 
     static byte[] randomBytes(int size, long seed) {
