@@ -36,11 +36,6 @@ final class FetchCli {
     }
 
     /**
-     * Fetches into {@code outputDir}. With {@code discard} every file of the NZB (and its
-     * {@code .part}) is first made a symbolic link to /dev/null there, so the command writes
-     * nowhere.
-     */
-    /**
      * Writes an NZB listing the first file of {@code nzb} twice, the copy named
      * {@code NAME-again} (its subject changed, its articles the same), so one {@code fetch} reads
      * the same bytes first in a cold JVM and then in a warm one.
@@ -67,6 +62,11 @@ final class FetchCli {
         return dot > 0 ? name.substring(0, dot) + "-again" + name.substring(dot) : name + "-again";
     }
 
+    /**
+     * Fetches into {@code outputDir}. With {@code discard} every file of the NZB (and its
+     * {@code .part}) is first made a symbolic link to /dev/null there, so the command writes
+     * nowhere.
+     */
     Result run(Path nzb, Path config, Path outputDir, boolean discard, List<String> fileNames) throws Exception {
         return run(nzb, config, outputDir, discard, fileNames, null);
     }
