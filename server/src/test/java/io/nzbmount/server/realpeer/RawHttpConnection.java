@@ -98,6 +98,22 @@ public final class RawHttpConnection implements AutoCloseable {
         return readExactly((int) length);
     }
 
+    /**
+     * Reads the current body until the server ends the connection (send the request with
+     * {@code Connection: close}): every byte that arrived, also when the connection ended short
+     * of the response's length or was reset.
+     */
+    public byte[] readToEnd() {
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        byte[] buffer = new byte[1 << 16];
+        try {
+            for (int n; (n = in.read(buffer)) != -1; ) body.write(buffer, 0, n);
+        } catch (IOException endedShort) {
+            // What arrived before is the answer; the caller's length check says where it ended.
+        }
+        return body.toByteArray();
+    }
+
     /** Reads exactly {@code n} bytes of the current body; fails on an early end. */
     public byte[] readExactly(int n) throws IOException {
         byte[] bytes = in.readNBytes(n);

@@ -8,9 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nzbmount.nntp.Nzb;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbSegment;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -19,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -165,17 +164,16 @@ class RepairOverInn2Test {
         return JSON.readTree(r.body());
     }
 
-    /** A GET of the whole file: the bytes until the response ended, whole or short. */
-    private byte[] get(URI file) throws Exception {
-        HttpResponse<InputStream> r = http.send(HttpRequest.newBuilder(file).timeout(Duration.ofSeconds(180)).GET().build(),
-                HttpResponse.BodyHandlers.ofInputStream());
-        assertEquals(200, r.statusCode());
-        ByteArrayOutputStream got = new ByteArrayOutputStream();
-        try (InputStream in = r.body()) {
-            in.transferTo(got);
-        } catch (IOException e) {
-            // The response ended short: the caller's length check says where.
+    /**
+     * A GET on its own connection, read to its end on a plain socket: every byte the server sent
+     * before it closed the connection (a client library may drop the last of them when a response
+     * ends short).
+     */
+    private static byte[] get(URI file) throws Exception {
+        try (RawHttpConnection c = RawHttpConnection.open(file, 0)) {
+            HttpHead head = c.send("GET", file.getRawPath(), Map.of("Connection", "close"), null);
+            assertEquals(200, head.status());
+            return c.readToEnd();
         }
-        return got.toByteArray();
     }
 }
