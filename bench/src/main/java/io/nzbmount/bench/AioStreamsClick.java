@@ -45,11 +45,13 @@ import java.util.regex.Pattern;
  * run after the AIOStreams flow, is the plain import of another new file: {@code POST /api/nzbs}
  * with the NZB, then the same GET below {@code /dav/library/}. The far link counts the server's
  * connections through it over the whole run; the run fails, after printing its figures, when the
- * server ever had more than {@code --connections} open at once.
+ * server ever had more than {@code --connections} open at once. With {@code --settleMs} the reference
+ * import starts that long after the click's first byte, so the read-ahead the click's GET left on
+ * the link has drained and the import's own round trips are what its figure times.
  *
  * <pre>java --enable-native-access=ALL-UNNAMED -cp bench/target/benchmarks.jar io.nzbmount.bench.AioStreamsClick
  *     [--jar server/target/nzbmount.jar] [--runs 9] [--sizeMb 2048] [--firstBytes 1048576] [--connections 20]
- *     [--farDelayMs 20 --farMbps 20]</pre>
+ *     [--farDelayMs 20 --farMbps 20] [--settleMs 0]</pre>
  */
 public final class AioStreamsClick {
     private static final int PART = 716_800;
@@ -83,7 +85,7 @@ public final class AioStreamsClick {
         try (EmbeddedNntpServer nntp = EmbeddedNntpServer.start()) {
             Options o = new Options(args, FarMode.options("host", nntp.host(), "port", Integer.toString(nntp.port()),
                     "jar", "server/target/nzbmount.jar", "work", "/dev/shm/nzbmount-aio", "runs", "9",
-                    "sizeMb", "2048", "firstBytes", "1048576", "connections", "20"));
+                    "sizeMb", "2048", "firstBytes", "1048576", "connections", "20", "settleMs", "0"));
             int indexerPort = indexer.getAddress().getPort();
             Samples click = new Samples("AIOStreams click to first byte", "ms");
             Samples reference = new Samples("import + first byte (reference)", "ms");
@@ -115,6 +117,7 @@ public final class AioStreamsClick {
                     PostedFile refFile = nntp.postLazy(refJob + ".mkv", size, PART, refContent);
                     Path nzb = o.path("work").resolve(refJob + ".nzb");
                     Files.writeString(nzb, NzbWriter.write(List.of(refFile), refJob));
+                    Thread.sleep(o.integer("settleMs"));
                     long start = System.nanoTime();
                     String path = server.importNzb(nzb, refJob);
                     imported.add(since(start));

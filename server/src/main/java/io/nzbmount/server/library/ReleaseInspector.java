@@ -31,7 +31,8 @@ import java.util.stream.Stream;
  * <p>Only what must be read is read: a media file costs one article (its size); a file that may
  * be an archive volume (named so, or nameless) costs its first article too; archive headers are
  * read only when a signature was found. A release with forty par2 volumes and a plain film costs
- * one article fetch.
+ * one article fetch. The STAT sample is asked while the media files are sized ({@link SampleAhead}):
+ * a plain film's import waits for one round trip to the providers, not two.
  */
 final class ReleaseInspector {
 
@@ -83,9 +84,20 @@ final class ReleaseInspector {
         boolean[] media = MediaRules.classify(entries.stream().map(Entry::name).toList(),
                 entries.stream().map(Entry::weight).toList());
         int main = mainEntry(entries, media, volumes, archives.refused(), offer);
-        PresenceReport report = checkPresence(volumes, entries, media, main);
-
-        List<PreparedFile> prepared = prepare(volumes, entries, media, main);
+        SampleAhead sample = SampleAhead.start(presence, sample(volumes, entries, media, main));
+        List<PreparedFile> prepared = null;
+        ImportException unsized = null;
+        try {
+            prepared = prepare(volumes, entries, media, main);
+        } catch (ImportException e) {
+            // The sample's verdict wins: it says why (the first article gone, the providers not answering).
+            unsized = e;
+        } catch (RuntimeException | Error e) {
+            sample.cancel();
+            throw e;
+        }
+        PresenceReport report = checkPresence(sample, volumes, entries, main);
+        if (unsized != null) throw unsized;
         Entry mainEntry = entries.get(main);
         Optional<String> hint = nameHint.map(ReleaseInspector::withoutNzbExtension).filter(s -> !s.isBlank());
         String mainStem = Names.stem(mainEntry.name());
@@ -154,21 +166,25 @@ final class ReleaseInspector {
         return "";
     }
 
-    private PresenceReport checkPresence(ReleaseVolumes volumes, List<Entry> entries, boolean[] media, int main)
-            throws ImportException {
+    /** The articles the import STATs: see {@link PresenceSample}. */
+    private static List<NzbSegment> sample(ReleaseVolumes volumes, List<Entry> entries, boolean[] media, int main) {
         List<NzbSegment> firsts = new ArrayList<>();
         for (int i = 0; i < entries.size(); i++) {
             if (media[i]) firsts.add(segments(volumes, entries.get(i)).get(0));
         }
-        List<NzbSegment> mainSegments = segments(volumes, entries.get(main));
+        return PresenceSample.choose(segments(volumes, entries.get(main)), firsts);
+    }
+
+    private static PresenceReport checkPresence(SampleAhead sample, ReleaseVolumes volumes, List<Entry> entries,
+                                                int main) throws ImportException {
         PresenceReport report;
         try {
-            report = presence.check(PresenceSample.choose(mainSegments, firsts));
+            report = sample.await();
         } catch (IOException e) {
             throw new ImportException(Reason.PROVIDERS_UNAVAILABLE,
                     "the providers could not be asked whether the articles exist, try again later: " + e.getMessage(), e);
         }
-        NzbSegment first = mainSegments.get(0);
+        NzbSegment first = segments(volumes, entries.get(main)).get(0);
         if (report.missingIds().contains(first.messageId())) {
             throw new ImportException(Reason.UNPLAYABLE, "the first article of \"" + entries.get(main).name()
                     + "\" (<" + first.messageId() + ">) is missing on every provider: this release cannot be played");

@@ -163,13 +163,23 @@ class LibraryImporterTest {
     }
 
     @Test
-    void missingFirstArticleOfTheMainFileRefusesTheImportBeforeSizing() throws Exception {
+    void missingFirstArticleOfTheMainFileRefusesTheImportWithTheSamplesVerdict() throws Exception {
         presence.missing.add(TestNzbs.id("a", "movie.mkv", 1));
+        // The size is learned from that same article, asked at the same time: it fails too.
+        sizer.missing.add("movie.mkv");
         ImportException e = assertThrows(ImportException.class,
                 () -> importer.importNzb(TestNzbs.film("a", "T"), Optional.empty()));
         assertEquals(Reason.UNPLAYABLE, e.reason());
         assertTrue(e.getMessage().contains("first article of \"movie.mkv\""), e.getMessage());
-        assertTrue(sizer.sized.isEmpty());
+        assertTrue(catalog.items().isEmpty());
+    }
+
+    @Test
+    void providersThatCannotBeAskedWinOverAFileThatCannotBeSized() throws Exception {
+        presence.unavailable = true;
+        sizer.missing.add("movie.mkv");
+        assertEquals(Reason.PROVIDERS_UNAVAILABLE, assertThrows(ImportException.class,
+                () -> importer.importNzb(TestNzbs.film("a", "T"), Optional.empty())).reason());
         assertTrue(catalog.items().isEmpty());
     }
 

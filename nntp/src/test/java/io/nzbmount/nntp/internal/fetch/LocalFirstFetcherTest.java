@@ -9,8 +9,11 @@ import io.nzbmount.nntp.ArticleMissingException;
 import io.nzbmount.nntp.LocalArticles;
 import io.nzbmount.nntp.NzbSegment;
 import io.nzbmount.nntp.Priority;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -31,6 +34,49 @@ class LocalFirstFetcherTest {
             asked.incrementAndGet();
             return false;
         }
+    }
+
+    /** Providers that settle whole STAT batches: every article but "gone@x" is there. */
+    private static final class BatchingProviders implements ArticleFetcher {
+        final List<List<String>> batches = new ArrayList<>();
+
+        @Override
+        public DecodedArticle fetch(NzbSegment segment, Priority priority, byte[] dest) {
+            throw new AssertionError("no BODY is asked");
+        }
+
+        @Override
+        public boolean exists(NzbSegment segment, Priority priority) {
+            throw new AssertionError("no article is asked alone");
+        }
+
+        @Override
+        public StatAnswers statAll(List<String> messageIds, Priority priority) {
+            batches.add(List.copyOf(messageIds));
+            return new StatAnswers(messageIds.stream().filter(id -> !id.equals("gone@x")).collect(
+                    java.util.stream.Collectors.toSet()), messageIds.contains("gone@x") ? Set.of("gone@x") : Set.of());
+        }
+    }
+
+    @Test
+    void aStatBatchGoesToTheProvidersTogetherLessTheArticlesHeldHere() throws Exception {
+        LocalArticles local = id -> id.equals("held@x")
+                ? Optional.of(new LocalArticles.Article(1, 1, 10, 0, new byte[10])) : Optional.empty();
+        BatchingProviders providers = new BatchingProviders();
+        StatAnswers answers = new LocalFirstFetcher(providers, local)
+                .statAll(List.of("a@x", "held@x", "gone@x", "b@x"), Priority.BACKGROUND);
+        assertEquals(List.of(List.of("a@x", "gone@x", "b@x")), providers.batches);
+        assertEquals(Set.of("a@x", "held@x", "b@x"), answers.present());
+        assertEquals(Set.of("gone@x"), answers.missing());
+    }
+
+    @Test
+    void aBatchOfArticlesAllHeldHereAsksNoProvider() throws Exception {
+        LocalArticles local = id -> Optional.of(new LocalArticles.Article(1, 1, 10, 0, new byte[10]));
+        BatchingProviders providers = new BatchingProviders();
+        StatAnswers answers = new LocalFirstFetcher(providers, local).statAll(List.of("a@x", "b@x"), Priority.BACKGROUND);
+        assertEquals(List.of(), providers.batches);
+        assertEquals(Set.of("a@x", "b@x"), answers.present());
     }
 
     @Test
