@@ -58,14 +58,13 @@ public final class AioStreamsClick {
     private static final long POLL_MILLIS = 2000;
     private static final long MAX_WAIT_NANOS = 90_000_000_000L;
     private static final Pattern HREF = Pattern.compile("<(?:\\w+:)?href>([^<]+)</(?:\\w+:)?href>");
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
-    private AioStreamsClick() {
-    }
+    private AioStreamsClick() {}
 
     /** The stages of one click, in milliseconds from the click. */
-    private record Click(double stat, double added, double completed, double listed, double firstByte, int polls) {
-    }
+    private record Click(double stat, double added, double completed, double listed, double firstByte, int polls) {}
 
     public static void main(String[] args) throws Exception {
         Machine.header("AioStreamsClick " + String.join(" ", args));
@@ -83,20 +82,48 @@ public final class AioStreamsClick {
         });
         indexer.start();
         try (EmbeddedNntpServer nntp = EmbeddedNntpServer.start()) {
-            Options o = new Options(args, FarMode.options("host", nntp.host(), "port", Integer.toString(nntp.port()),
-                    "jar", "server/target/nzbmount.jar", "work", "/dev/shm/nzbmount-aio", "runs", "9",
-                    "sizeMb", "2048", "firstBytes", "1048576", "connections", "20", "settleMs", "0"));
+            Options o = new Options(
+                    args,
+                    FarMode.options(
+                            "host",
+                            nntp.host(),
+                            "port",
+                            Integer.toString(nntp.port()),
+                            "jar",
+                            "server/target/nzbmount.jar",
+                            "work",
+                            "/dev/shm/nzbmount-aio",
+                            "runs",
+                            "9",
+                            "sizeMb",
+                            "2048",
+                            "firstBytes",
+                            "1048576",
+                            "connections",
+                            "20",
+                            "settleMs",
+                            "0"));
             int indexerPort = indexer.getAddress().getPort();
             Samples click = new Samples("AIOStreams click to first byte", "ms");
             Samples reference = new Samples("import + first byte (reference)", "ms");
-            Samples[] stages = {new Samples("  PROPFIND Depth 0 answered", "ms"), new Samples("  addurl answered", "ms"),
-                new Samples("  history says Completed", "ms"), new Samples("  PROPFIND Depth infinity answered", "ms")};
+            Samples[] stages = {
+                new Samples("  PROPFIND Depth 0 answered", "ms"),
+                new Samples("  addurl answered", "ms"),
+                new Samples("  history says Completed", "ms"),
+                new Samples("  PROPFIND Depth infinity answered", "ms")
+            };
             Samples polls = new Samples("  history polls", "");
             Samples imported = new Samples("  POST /api/nzbs answered", "ms");
             FarMode far = FarMode.open(o);
-            try (far; ServerProcess server = ServerProcess.start(o.path("jar"), List.of(), o.path("work"), 0, 0,
-                         List.of(new Jar.Provider("far", far.host(), far.port(), o.integer("connections"), 0)),
-                         "downloads:\n  allowedNzbHosts: ['127.0.0.1:" + indexerPort + "']\n")) {
+            try (far;
+                    ServerProcess server = ServerProcess.start(
+                            o.path("jar"),
+                            List.of(),
+                            o.path("work"),
+                            0,
+                            0,
+                            List.of(new Jar.Provider("far", far.host(), far.port(), o.integer("connections"), 0)),
+                            "downloads:\n  allowedNzbHosts: ['127.0.0.1:" + indexerPort + "']\n")) {
                 String apiKey = apiKey(server);
                 long size = (long) o.integer("sizeMb") << 20;
                 for (int run = 0; run < o.integer("runs"); run++) {
@@ -104,8 +131,13 @@ public final class AioStreamsClick {
                     FileContent content = FileContent.pattern(2L * run + 1);
                     PostedFile file = nntp.postLazy(job + ".mkv", size, PART, content);
                     nzbs.put(job + ".nzb", NzbWriter.write(List.of(file), job).getBytes(StandardCharsets.UTF_8));
-                    Click c = click(server, apiKey, "http://127.0.0.1:" + indexerPort + "/getnzb/" + job + ".nzb", job,
-                            content, o.integer("firstBytes"));
+                    Click c = click(
+                            server,
+                            apiKey,
+                            "http://127.0.0.1:" + indexerPort + "/getnzb/" + job + ".nzb",
+                            job,
+                            content,
+                            o.integer("firstBytes"));
                     click.add(c.firstByte());
                     double[] at = {c.stat(), c.added(), c.completed(), c.listed()};
                     for (int k = 0; k < at.length; k++) stages[k].add(at[k]);
@@ -124,10 +156,23 @@ public final class AioStreamsClick {
                     double ref = (firstBytes(server, path, refContent, o.integer("firstBytes")) - start) / 1e6;
                     reference.add(ref);
                     int refMost = far.mostOpen();
-                    System.out.printf(Locale.ROOT, "run %d: click %.0f ms (stat %.0f, add %.0f, completed %.0f after %d"
+                    System.out.printf(
+                            Locale.ROOT,
+                            "run %d: click %.0f ms (stat %.0f, add %.0f, completed %.0f after %d"
                                     + " polls, listed %.0f), reference %.0f ms (imported %.0f); at most %d and %d connections"
-                                    + " open at once so far; load %s%n", run + 1, c.firstByte(), c.stat(), c.added(),
-                            c.completed(), c.polls(), c.listed(), ref, imported.last(), clickMost, refMost, Machine.load());
+                                    + " open at once so far; load %s%n",
+                            run + 1,
+                            c.firstByte(),
+                            c.stat(),
+                            c.added(),
+                            c.completed(),
+                            c.polls(),
+                            c.listed(),
+                            ref,
+                            imported.last(),
+                            clickMost,
+                            refMost,
+                            Machine.load());
                 }
             }
             System.out.println(click.summary());
@@ -145,13 +190,16 @@ public final class AioStreamsClick {
     }
 
     /** One click of AIOStreams' nzbdav service, as its source makes the requests. */
-    private static Click click(ServerProcess server, String apiKey, String nzbUrl, String job, FileContent content,
-                               int firstBytes) throws Exception {
+    private static Click click(
+            ServerProcess server, String apiKey, String nzbUrl, String job, FileContent content, int firstBytes)
+            throws Exception {
         long start = System.nanoTime();
         HttpResponse<String> stat = propfind(server, "/content/Movies/" + job, "0");
-        if (stat.statusCode() != 404) throw new IllegalStateException("the job is there before its add: " + stat.statusCode());
+        if (stat.statusCode() != 404)
+            throw new IllegalStateException("the job is there before its add: " + stat.statusCode());
         double statMs = since(start);
-        JsonNode added = sab(server, apiKey, "mode=addurl&name=" + encode(nzbUrl) + "&cat=Movies&nzbname=" + encode(job));
+        JsonNode added =
+                sab(server, apiKey, "mode=addurl&name=" + encode(nzbUrl) + "&cat=Movies&nzbname=" + encode(job));
         if (!added.path("status").asBoolean(false)) throw new IllegalStateException("addurl refused: " + added);
         String nzoId = added.path("nzo_ids").path(0).asText();
         double addedMs = since(start);
@@ -169,9 +217,11 @@ public final class AioStreamsClick {
         }
         double completedMs = since(start);
         String storage = slot.path("storage").asText();
-        String folder = "/content/" + slot.path("category").asText() + "/" + storage.substring(storage.lastIndexOf('/') + 1);
+        String folder =
+                "/content/" + slot.path("category").asText() + "/" + storage.substring(storage.lastIndexOf('/') + 1);
         HttpResponse<String> listing = propfind(server, folder, "infinity");
-        if (listing.statusCode() != 207) throw new IllegalStateException("listing " + folder + ": " + listing.statusCode());
+        if (listing.statusCode() != 207)
+            throw new IllegalStateException("listing " + folder + ": " + listing.statusCode());
         String video = null;
         for (Matcher m = HREF.matcher(listing.body()); m.find() && video == null; ) {
             String href = URI.create(m.group(1).strip()).getRawPath();
@@ -198,26 +248,37 @@ public final class AioStreamsClick {
         byte[] expected = new byte[count];
         content.read(0, expected, 0, count);
         if (!Arrays.equals(got.digest(), MessageDigest.getInstance("SHA-256").digest(expected))) {
-            throw new IllegalStateException("GET " + path + ": the first " + count + " bytes differ from the posted file");
+            throw new IllegalStateException(
+                    "GET " + path + ": the first " + count + " bytes differ from the posted file");
         }
         return before + r.firstBodyNanos();
     }
 
     private static HttpResponse<String> propfind(ServerProcess server, String path, String depth) throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(server.uri(path.replace(" ", "%20"))).header("Depth", depth)
-                .method("PROPFIND", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+        return HTTP.send(
+                HttpRequest.newBuilder(server.uri(path.replace(" ", "%20")))
+                        .header("Depth", depth)
+                        .method("PROPFIND", HttpRequest.BodyPublishers.noBody())
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     private static JsonNode sab(ServerProcess server, String apiKey, String query) throws Exception {
-        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(server.uri("/api?" + query + "&apikey=" + apiKey
-                + "&output=json")).header("x-api-key", apiKey).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = HTTP.send(
+                HttpRequest.newBuilder(server.uri("/api?" + query + "&apikey=" + apiKey + "&output=json"))
+                        .header("x-api-key", apiKey)
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() != 200) throw new IOException("SABnzbd API " + r.statusCode() + ": " + r.body());
         return LibraryApi.JSON.readTree(r.body());
     }
 
     private static String apiKey(ServerProcess server) throws Exception {
-        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(server.uri("/api/settings/apikey"))
-                .header("X-NZBMount-Request", "1").build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = HTTP.send(
+                HttpRequest.newBuilder(server.uri("/api/settings/apikey"))
+                        .header("X-NZBMount-Request", "1")
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() != 200) throw new IOException("API key: " + r.statusCode() + ": " + r.body());
         return LibraryApi.JSON.readTree(r.body()).path("apiKey").asText();
     }

@@ -47,9 +47,35 @@ public final class ConcurrentStreams {
     private ConcurrentStreams() {}
 
     public static void main(String[] args) throws Exception {
-        Options o = new Options(args, FarMode.options("nzbs", "", "originals", "", "jar", "server/target/nzbmount.jar",
-                "work", "/dev/shm/nzbmount-bench", "host", "127.0.0.1", "port", "1190", "connections", "8",
-                "heap", "256m", "warmup", "1", "runs", "5", "readAhead", "8", "pipelineDepth", "0", "linkDepth", "4"));
+        Options o = new Options(
+                args,
+                FarMode.options(
+                        "nzbs",
+                        "",
+                        "originals",
+                        "",
+                        "jar",
+                        "server/target/nzbmount.jar",
+                        "work",
+                        "/dev/shm/nzbmount-bench",
+                        "host",
+                        "127.0.0.1",
+                        "port",
+                        "1190",
+                        "connections",
+                        "8",
+                        "heap",
+                        "256m",
+                        "warmup",
+                        "1",
+                        "runs",
+                        "5",
+                        "readAhead",
+                        "8",
+                        "pipelineDepth",
+                        "0",
+                        "linkDepth",
+                        "4"));
         Machine.header("ConcurrentStreams " + String.join(" ", args));
         String[] nzbs = o.text("nzbs").split(",");
         String[] originals = o.text("originals").split(",");
@@ -76,11 +102,19 @@ public final class ConcurrentStreams {
         String heapInfo;
         long hwm;
         FarMode far = FarMode.open(o);
-        try (far; ServerProcess server = ServerProcess.start(o.path("jar"),
-                List.of("-Xmx" + o.text("heap"), "-Xlog:gc:file=" + gcLog + ":uptime"), work, far.host(),
-                far.port(), o.integer("connections"), o.integer("readAhead"), o.integer("pipelineDepth"))) {
+        try (far;
+                ServerProcess server = ServerProcess.start(
+                        o.path("jar"),
+                        List.of("-Xmx" + o.text("heap"), "-Xlog:gc:file=" + gcLog + ":uptime"),
+                        work,
+                        far.host(),
+                        far.port(),
+                        o.integer("connections"),
+                        o.integer("readAhead"),
+                        o.integer("pipelineDepth"))) {
             List<String> paths = new ArrayList<>();
-            for (String nzb : nzbs) paths.add(server.importNzb(Path.of(nzb), "bench " + Path.of(nzb).getFileName()));
+            for (String nzb : nzbs)
+                paths.add(server.importNzb(Path.of(nzb), "bench " + Path.of(nzb).getFileName()));
             ExecutorService pool = Executors.newFixedThreadPool(nzbs.length + 1);
             CpuShares shares = new CpuShares(server.pid());
             try {
@@ -95,8 +129,8 @@ public final class ConcurrentStreams {
                     List<Future<HttpGet.Response>> responses = new ArrayList<>();
                     for (String path : paths) {
                         MessageDigest digest = MessageDigest.getInstance("SHA-256");
-                        Future<HttpGet.Response> r = pool.submit(() -> HttpGet.get("127.0.0.1", server.port(), path, null,
-                                digest::update));
+                        Future<HttpGet.Response> r =
+                                pool.submit(() -> HttpGet.get("127.0.0.1", server.port(), path, null, digest::update));
                         responses.add(r);
                         hashes.add(pool.submit(() -> {
                             r.get();
@@ -112,7 +146,8 @@ public final class ConcurrentStreams {
                         allEqual &= equal;
                         bytes += r.bytes();
                         slow = Math.min(slow, r.mbPerSecond());
-                        each.append(String.format(Locale.ROOT, " %.0f%s", r.mbPerSecond(), equal ? "" : "(SHA-256 DIFFERS)"));
+                        each.append(String.format(
+                                Locale.ROOT, " %.0f%s", r.mbPerSecond(), equal ? "" : "(SHA-256 DIFFERS)"));
                     }
                     double seconds = (System.nanoTime() - start) / 1e9;
                     double cpuPerGb = (server.cpuSeconds() - cpuBefore) / (bytes / 1e9);
@@ -123,8 +158,17 @@ public final class ConcurrentStreams {
                         slowest.add(slow);
                         peakRss.add(maxRss.get() / 1024.0);
                     }
-                    System.out.printf(Locale.ROOT, "%s %d: %d bytes in %.2f s, %.0f MB/s aggregate; per stream MB/s:%s; RSS peak %s; load %s%n",
-                            run < warmup ? "warm-up" : "round", run + 1, bytes, seconds, bytes / seconds / 1e6, each, Machine.mib(maxRss.get()), Machine.load());
+                    System.out.printf(
+                            Locale.ROOT,
+                            "%s %d: %d bytes in %.2f s, %.0f MB/s aggregate; per stream MB/s:%s; RSS peak %s; load %s%n",
+                            run < warmup ? "warm-up" : "round",
+                            run + 1,
+                            bytes,
+                            seconds,
+                            bytes / seconds / 1e6,
+                            each,
+                            Machine.mib(maxRss.get()),
+                            Machine.load());
                     System.out.println("  " + shares.sinceMark());
                     if (run >= warmup) {
                         // The same-run reference: the same bytes read by one stream at a time.
@@ -132,8 +176,10 @@ public final class ConcurrentStreams {
                         long oneStart = System.nanoTime();
                         for (int i = 0; i < paths.size(); i++) {
                             MessageDigest digest = MessageDigest.getInstance("SHA-256");
-                            HttpGet.Response r = HttpGet.get("127.0.0.1", server.port(), paths.get(i), null, digest::update);
-                            allEqual &= r.status() == 200 && expected.get(i).equals(HexFormat.of().formatHex(digest.digest()));
+                            HttpGet.Response r =
+                                    HttpGet.get("127.0.0.1", server.port(), paths.get(i), null, digest::update);
+                            allEqual &= r.status() == 200
+                                    && expected.get(i).equals(HexFormat.of().formatHex(digest.digest()));
                             one += r.bytes();
                         }
                         double oneRate = one / ((System.nanoTime() - oneStart) / 1e9) / 1e6;
@@ -143,12 +189,21 @@ public final class ConcurrentStreams {
                         if (twin.isPresent()) {
                             try (FarLink l = twin.get()) {
                                 shares.mark();
-                                RawBodyRate.Result raw = PipelinedRawRate.run(allSegments, "127.0.0.1", l.port(),
-                                        o.integer("connections"), o.integer("linkDepth"));
+                                RawBodyRate.Result raw = PipelinedRawRate.run(
+                                        allSegments,
+                                        "127.0.0.1",
+                                        l.port(),
+                                        o.integer("connections"),
+                                        o.integer("linkDepth"));
                                 double rate = fileBytes / raw.seconds() / 1e6;
                                 link.add(rate);
-                                System.out.printf(Locale.ROOT, "  the link, raw BODY x%d depth %d: %.0f MB/s of the files (%.0f MB/s on the wire)%n",
-                                        o.integer("connections"), o.integer("linkDepth"), rate, raw.mbPerSecond());
+                                System.out.printf(
+                                        Locale.ROOT,
+                                        "  the link, raw BODY x%d depth %d: %.0f MB/s of the files (%.0f MB/s on the wire)%n",
+                                        o.integer("connections"),
+                                        o.integer("linkDepth"),
+                                        rate,
+                                        raw.mbPerSecond());
                                 System.out.println("    " + shares.sinceMark());
                             }
                         }
@@ -200,7 +255,12 @@ public final class ConcurrentStreams {
             after = Math.max(after, Long.parseLong(m.group(2)));
             committed = Math.max(committed, Long.parseLong(m.group(3)));
         }
-        System.out.printf(Locale.ROOT, "GC log: %d collections; heap used before GC at most %d MiB, after GC at most %d MiB, committed at most %d MiB%n",
-                collections, before, after, committed);
+        System.out.printf(
+                Locale.ROOT,
+                "GC log: %d collections; heap used before GC at most %d MiB, after GC at most %d MiB, committed at most %d MiB%n",
+                collections,
+                before,
+                after,
+                committed);
     }
 }

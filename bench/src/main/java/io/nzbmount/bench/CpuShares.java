@@ -48,9 +48,14 @@ final class CpuShares {
         double s = (processSeconds(serverPid) - server) / wall;
         double h = (harnessSeconds() - harness) / wall;
         double all = busy / wall;
-        return String.format(Locale.ROOT,
+        return String.format(
+                Locale.ROOT,
                 "cores (of %.0f): server %.2f, harness (link, readers, SHA-256) %.2f, the rest (inn2, other work) %.2f, idle %.2f",
-                cores, s, h, Math.max(0, all - s - h), idle / wall);
+                cores,
+                s,
+                h,
+                Math.max(0, all - s - h),
+                idle / wall);
     }
 
     /** The machine's busy and idle ticks since boot: idle counts idle and iowait. */

@@ -39,8 +39,7 @@ public final class CutoverLatency {
     private static final int SIZE = 20 << 20;
     private static final ObjectMapper JSON = LibraryApi.JSON;
 
-    private CutoverLatency() {
-    }
+    private CutoverLatency() {}
 
     public static void main(String[] args) throws Exception {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 7;
@@ -49,39 +48,52 @@ public final class CutoverLatency {
         Path dir = Files.createTempDirectory("cutover-bench");
         HttpClient http = HttpClient.newHttpClient();
         try (EmbeddedNntpServer nntp = EmbeddedNntpServer.start();
-             Application app = LibraryApi.start(nntp, dir)) {
+                Application app = LibraryApi.start(nntp, dir)) {
             for (int run = 0; run < runs; run++) {
                 byte[] data = new byte[SIZE];
                 new Random(run).nextBytes(data);
                 String title = "Bench Film " + run;
                 PostedFile a = nntp.post("film.mkv", data, PART);
                 PostedFile b = nntp.post("film.mkv", data, PART);
-                long item = JSON.readTree(LibraryApi.post(http, app.uri() + "api/nzbs", NzbWriter.write(List.of(a), title))).get("id").asLong();
-                JsonNode withStandby = JSON.readTree(LibraryApi.post(http, app.uri() + "api/nzbs?item=" + item + "&role=standby",
+                long item = JSON.readTree(
+                                LibraryApi.post(http, app.uri() + "api/nzbs", NzbWriter.write(List.of(a), title)))
+                        .get("id")
+                        .asLong();
+                JsonNode withStandby = JSON.readTree(LibraryApi.post(
+                        http,
+                        app.uri() + "api/nzbs?item=" + item + "&role=standby",
                         NzbWriter.write(List.of(b), title + " REPOST")));
                 long standby = withStandby.get("standby").get(0).get("id").asLong();
                 LibraryApi.awaitVerified(http, app.uri() + "api/items/" + item, standby, Duration.ofMinutes(1));
                 int middle = a.messageIds().size() / 2;
                 nntp.removeArticle(a.messageIds().get(middle));
                 byte[] body = get(URI.create(app.uri() + "dav/library/" + title.replace(" ", "%20") + "/film.mkv"));
-                if (!Arrays.equals(MessageDigest.getInstance("SHA-256").digest(body),
+                if (!Arrays.equals(
+                        MessageDigest.getInstance("SHA-256").digest(body),
                         MessageDigest.getInstance("SHA-256").digest(data))) {
                     throw new AssertionError("run " + run + ": the bytes differ (" + body.length + " of " + SIZE + ")");
                 }
                 JsonNode cutover = null;
-                for (JsonNode e : JSON.readTree(http.send(HttpRequest.newBuilder(URI.create(app.uri() + "api/events?item="
-                        + item + "&limit=500")).build(), HttpResponse.BodyHandlers.ofString()).body()).path("events")) {
+                for (JsonNode e : JSON.readTree(http.send(
+                                        HttpRequest.newBuilder(URI.create(
+                                                        app.uri() + "api/events?item=" + item + "&limit=500"))
+                                                .build(),
+                                        HttpResponse.BodyHandlers.ofString())
+                                .body())
+                        .path("events")) {
                     if (e.get("kind").asText().equals("cutover")) cutover = e.get("detail");
                 }
                 if (cutover == null) throw new AssertionError("run " + run + ": no cutover event");
                 took.add(cutover.get("tookMillis").asLong());
                 proved.add(cutover.get("provedMillis").asLong());
-                System.out.printf("run %d: offset %d, first byte from the standby after %d ms (proof %d ms)%n", run,
-                        cutover.get("offset").asLong(), took.getLast(), proved.getLast());
+                System.out.printf(
+                        "run %d: offset %d, first byte from the standby after %d ms (proof %d ms)%n",
+                        run, cutover.get("offset").asLong(), took.getLast(), proved.getLast());
             }
         }
-        System.out.printf("median of %d runs: %d ms to the first byte, %d ms to the end of the proof%n", runs,
-                median(took), median(proved));
+        System.out.printf(
+                "median of %d runs: %d ms to the first byte, %d ms to the end of the proof%n",
+                runs, median(took), median(proved));
     }
 
     private static long median(List<Long> values) {
@@ -93,8 +105,10 @@ public final class CutoverLatency {
     /** The whole body, read on a raw socket so that a response cut short shows as short. */
     private static byte[] get(URI file) throws Exception {
         try (Socket socket = new Socket(file.getHost(), file.getPort())) {
-            socket.getOutputStream().write(("GET " + file.getRawPath() + " HTTP/1.1\r\nHost: " + file.getHost() + ":"
-                    + file.getPort() + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream()
+                    .write(("GET " + file.getRawPath() + " HTTP/1.1\r\nHost: " + file.getHost() + ":" + file.getPort()
+                                    + "\r\nConnection: close\r\n\r\n")
+                            .getBytes(StandardCharsets.US_ASCII));
             InputStream in = socket.getInputStream();
             byte[] all = in.readAllBytes();
             for (int i = 0; i + 3 < all.length; i++) {

@@ -39,12 +39,11 @@ public final class CutoverThroughput {
     private static final int PART = 716_800;
     private static final ObjectMapper JSON = LibraryApi.JSON;
 
-    private CutoverThroughput() {
-    }
+    private CutoverThroughput() {}
 
     /** One GET: MB/s before and after {@code cut}, the wait at the cut, and the articles fetched. */
-    private record Read(double before, double after, double waitMillis, long bodies, byte[] digest, double late,
-                        double early) {
+    private record Read(
+            double before, double after, double waitMillis, long bodies, byte[] digest, double late, double early) {
         Read withBodies(long n) {
             return new Read(before, after, waitMillis, n, digest, late, early);
         }
@@ -62,7 +61,7 @@ public final class CutoverThroughput {
         Path dir = Files.createTempDirectory("cutover-throughput");
         HttpClient http = HttpClient.newHttpClient();
         try (EmbeddedNntpServer nntp = EmbeddedNntpServer.start();
-             Application app = LibraryApi.start(nntp, dir)) {
+                Application app = LibraryApi.start(nntp, dir)) {
             for (int run = 0; run < runs; run++) {
                 byte[] data = new byte[size];
                 new Random(run).nextBytes(data);
@@ -71,8 +70,13 @@ public final class CutoverThroughput {
                 PostedFile a = nntp.post("film.mkv", data, PART);
                 PostedFile b = nntp.post("film.mkv", data, PART);
                 data = null;
-                long item = JSON.readTree(LibraryApi.post(http, app.uri() + "api/nzbs", NzbWriter.write(List.of(a), title))).get("id").asLong();
-                JsonNode withStandby = JSON.readTree(LibraryApi.post(http, app.uri() + "api/nzbs?item=" + item + "&role=standby",
+                long item = JSON.readTree(
+                                LibraryApi.post(http, app.uri() + "api/nzbs", NzbWriter.write(List.of(a), title)))
+                        .get("id")
+                        .asLong();
+                JsonNode withStandby = JSON.readTree(LibraryApi.post(
+                        http,
+                        app.uri() + "api/nzbs?item=" + item + "&role=standby",
                         NzbWriter.write(List.of(b), title + " REPOST")));
                 long standby = withStandby.get("standby").get(0).get("id").asLong();
                 LibraryApi.awaitVerified(http, app.uri() + "api/items/" + item, standby, Duration.ofMinutes(2));
@@ -102,21 +106,46 @@ public final class CutoverThroughput {
                 cutLate.add(cutRead.late());
                 refEarly.add(ref.early());
                 cutEarly.add(cutRead.early());
-                System.out.printf("run %d (%d articles, cut at article %d): reference %.0f -> %.0f (first third %.0f, late %.0f)"
+                System.out.printf(
+                        "run %d (%d articles, cut at article %d): reference %.0f -> %.0f (first third %.0f, late %.0f)"
                                 + " MB/s, %+d articles; cutover %.0f -> %.0f (first third %.0f, late %.0f) MB/s, %.0f ms at the"
-                                + " cut, %+d articles%n", run, articles, cutArticle, ref.before(), ref.after(), ref.early(),
-                        ref.late(), ref.bodies() - articles, cutRead.before(), cutRead.after(), cutRead.early(),
-                        cutRead.late(), cutRead.waitMillis(), cutRead.bodies() - articles);
+                                + " cut, %+d articles%n",
+                        run,
+                        articles,
+                        cutArticle,
+                        ref.before(),
+                        ref.after(),
+                        ref.early(),
+                        ref.late(),
+                        ref.bodies() - articles,
+                        cutRead.before(),
+                        cutRead.after(),
+                        cutRead.early(),
+                        cutRead.late(),
+                        cutRead.waitMillis(),
+                        cutRead.bodies() - articles);
                 for (String id : a.messageIds()) nntp.removeArticle(id);
                 for (String id : b.messageIds()) nntp.removeArticle(id);
             }
         }
-        System.out.printf("medians of %d runs, %d MiB: reference %.0f MB/s before the cut offset, %.0f after;"
+        System.out.printf(
+                "medians of %d runs, %d MiB: reference %.0f MB/s before the cut offset, %.0f after;"
                         + " with a cutover %.0f before, %.0f after (%.0f ms at the cut); extra articles: reference %.0f,"
                         + " cutover %.0f; the first third after the cut: reference %.0f, cutover %.0f; the last two"
-                        + " thirds: reference %.0f, cutover %.0f%n", runs, mib,
-                median(refBefore), median(refAfter), median(cutBefore), median(cutAfter), median(cutWait),
-                median(refExtra), median(cutExtra), median(refEarly), median(cutEarly), median(refLate), median(cutLate));
+                        + " thirds: reference %.0f, cutover %.0f%n",
+                runs,
+                mib,
+                median(refBefore),
+                median(refAfter),
+                median(cutBefore),
+                median(cutAfter),
+                median(cutWait),
+                median(refExtra),
+                median(cutExtra),
+                median(refEarly),
+                median(cutEarly),
+                median(refLate),
+                median(cutLate));
     }
 
     private static double median(List<Double> values) {
@@ -133,8 +162,10 @@ public final class CutoverThroughput {
      */
     private static Read get(URI file, long cut, long size) throws Exception {
         try (Socket socket = new Socket(file.getHost(), file.getPort())) {
-            socket.getOutputStream().write(("GET " + file.getRawPath() + " HTTP/1.1\r\nHost: " + file.getHost() + ":"
-                    + file.getPort() + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream()
+                    .write(("GET " + file.getRawPath() + " HTTP/1.1\r\nHost: " + file.getHost() + ":" + file.getPort()
+                                    + "\r\nConnection: close\r\n\r\n")
+                            .getBytes(StandardCharsets.US_ASCII));
             InputStream in = socket.getInputStream();
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
             byte[] buf = new byte[1 << 16];
@@ -149,7 +180,8 @@ public final class CutoverThroughput {
                 if (!inBody) {
                     while (from < n && headerMatch < 4) {
                         byte c = buf[from++];
-                        headerMatch = (c == (headerMatch % 2 == 0 ? '\r' : '\n')) ? headerMatch + 1 : (c == '\r' ? 1 : 0);
+                        headerMatch =
+                                (c == (headerMatch % 2 == 0 ? '\r' : '\n')) ? headerMatch + 1 : (c == '\r' ? 1 : 0);
                     }
                     if (headerMatch < 4) continue;
                     inBody = true;

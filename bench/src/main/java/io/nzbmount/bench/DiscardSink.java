@@ -39,7 +39,8 @@ final class DiscardSink implements BodySink {
             total += n;
             if (seen == expected) {
                 if (!java.util.Arrays.equals(tail, TERMINATOR)) {
-                    throw new IOException("the body is not " + expected + " bytes long (NZB size is not the wire size)");
+                    throw new IOException(
+                            "the body is not " + expected + " bytes long (NZB size is not the wire size)");
                 }
                 complete = true;
             }

@@ -33,8 +33,7 @@ public final class EncryptedGet {
     private static final long TIME = 1_600_000_000L;
     private static final String PASSWORD = "bench password";
 
-    private EncryptedGet() {
-    }
+    private EncryptedGet() {}
 
     public static void main(String[] args) throws Exception {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 7;
@@ -45,10 +44,15 @@ public final class EncryptedGet {
         Path dir = Files.createTempDirectory("encrypted-bench");
         HttpClient http = HttpClient.newHttpClient();
         try (EmbeddedNntpServer nntp = EmbeddedNntpServer.start();
-             Application app = LibraryApi.start(nntp, dir)) {
+                Application app = LibraryApi.start(nntp, dir)) {
             post(nntp, http, app, "Plain", StoredRar5Writer.write("Plain.mkv", film, VOLUME, TIME), "");
-            post(nntp, http, app, "Sealed", StoredRar5Writer.writeEncrypted("Sealed.mkv", film, VOLUME, TIME, PASSWORD,
-                    new Random(30)), "?password=" + URLEncoder.encode(PASSWORD, StandardCharsets.UTF_8));
+            post(
+                    nntp,
+                    http,
+                    app,
+                    "Sealed",
+                    StoredRar5Writer.writeEncrypted("Sealed.mkv", film, VOLUME, TIME, PASSWORD, new Random(30)),
+                    "?password=" + URLEncoder.encode(PASSWORD, StandardCharsets.UTF_8));
             Samples plain = new Samples("GET plain RAR5", "MB/s");
             Samples sealed = new Samples("GET encrypted RAR5 (AES-256)", "MB/s");
             get(app, "Plain", sha); // warm-up: JIT, connections
@@ -64,8 +68,9 @@ public final class EncryptedGet {
         }
     }
 
-    private static void post(EmbeddedNntpServer nntp, HttpClient http, Application app, String name, List<byte[]> volumes,
-                             String query) throws Exception {
+    private static void post(
+            EmbeddedNntpServer nntp, HttpClient http, Application app, String name, List<byte[]> volumes, String query)
+            throws Exception {
         List<PostedFile> posted = new ArrayList<>();
         for (int i = 0; i < volumes.size(); i++) {
             posted.add(nntp.post(StoredRar5Writer.volumeName(name, i, volumes.size()), volumes.get(i), PART));
@@ -77,8 +82,8 @@ public final class EncryptedGet {
     private static double get(Application app, String name, byte[] sha) throws Exception {
         URI uri = app.uri();
         MessageDigest digest = MessageDigest.getInstance("SHA-256");
-        HttpGet.Response r = HttpGet.get(uri.getHost(), uri.getPort(), "/dav/library/" + name + "/" + name + ".mkv", null,
-                digest::update);
+        HttpGet.Response r = HttpGet.get(
+                uri.getHost(), uri.getPort(), "/dav/library/" + name + "/" + name + ".mkv", null, digest::update);
         if (r.status() != 200 || !Arrays.equals(digest.digest(), sha)) {
             throw new AssertionError(name + ": status " + r.status() + " or the bytes differ (" + r.bytes() + ")");
         }

@@ -53,6 +53,7 @@ public final class FarLink implements AutoCloseable {
     private final Condition ends = counts.newCondition();
     /** The numbers (in order of accept, from 0) of the connections open now. */
     private final Set<Long> open = new HashSet<>();
+
     private long accepted;
     private int most;
 
@@ -64,15 +65,17 @@ public final class FarLink implements AutoCloseable {
     }
 
     public static void main(String[] args) throws Exception {
-        Options o = new Options(args, "listen", "1192", "host", "127.0.0.1", "port", "1190", "delayMs", "20",
-                "mbps", "20");
+        Options o =
+                new Options(args, "listen", "1192", "host", "127.0.0.1", "port", "1190", "delayMs", "20", "mbps", "20");
         InetSocketAddress upstream = new InetSocketAddress(o.text("host"), o.integer("port"));
         try (FarLink link = open(o.integer("listen"), upstream, o.integer("delayMs"), o.integer("mbps"))) {
-            System.out.printf("far link: 127.0.0.1:%d -> %s, %d ms each way, %d MB/s per connection%n",
+            System.out.printf(
+                    "far link: 127.0.0.1:%d -> %s, %d ms each way, %d MB/s per connection%n",
                     link.port(), upstream, o.integer("delayMs"), o.integer("mbps"));
             // Killing the process is how it ends, so the count is printed on the way out.
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> System.out.printf(
-                    "far link: at most %d connections open at once%n", link.mostOpen())));
+            Runtime.getRuntime()
+                    .addShutdownHook(new Thread(() ->
+                            System.out.printf("far link: at most %d connections open at once%n", link.mostOpen())));
             new CountDownLatch(1).await();
         }
     }
@@ -155,8 +158,9 @@ public final class FarLink implements AutoCloseable {
             while (open.stream().anyMatch(n -> n >= first)) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
-                    throw new TimeoutException("far link: " + open.stream().filter(n -> n >= first).count()
-                            + " connections accepted since number " + first + " still open after " + timeout);
+                    throw new TimeoutException(
+                            "far link: " + open.stream().filter(n -> n >= first).count()
+                                    + " connections accepted since number " + first + " still open after " + timeout);
                 }
                 ends.awaitNanos(left);
             }
@@ -206,12 +210,13 @@ public final class FarLink implements AutoCloseable {
     }
 
     private void serve(Socket client, long number) {
-        try (client; Socket near = new Socket()) {
+        try (client;
+                Socket near = new Socket()) {
             client.setTcpNoDelay(true);
             near.setTcpNoDelay(true);
             near.connect(upstream, 5_000);
             Thread up = direction(client, near, () -> ended(number));
-            Thread down = direction(near, client, () -> { });
+            Thread down = direction(near, client, () -> {});
             up.join();
             down.join();
         } catch (IOException | InterruptedException e) {

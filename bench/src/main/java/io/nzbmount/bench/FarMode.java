@@ -42,8 +42,7 @@ final class FarMode implements AutoCloseable {
     /** A harness's option defaults followed by those of the far mode (off). */
     static String[] options(String... defaults) {
         String[] all = Arrays.copyOf(defaults, defaults.length + 6);
-        System.arraycopy(new String[] {"farDelayMs", "0", "farMbps", "20", "farPort", "0"}, 0, all,
-                defaults.length, 6);
+        System.arraycopy(new String[] {"farDelayMs", "0", "farMbps", "20", "farPort", "0"}, 0, all, defaults.length, 6);
         return all;
     }
 
@@ -55,8 +54,13 @@ final class FarMode implements AutoCloseable {
         if (delayMs <= 0) return new FarMode(null, host, port, null, 0, 0);
         InetSocketAddress near = new InetSocketAddress(host, port);
         FarLink link = FarLink.open(o.integer("farPort"), near, delayMs, o.integer("farMbps"));
-        System.out.printf(Locale.ROOT, "far link in this JVM: 127.0.0.1:%d -> %s, %d ms each way, %d MB/s per connection%n",
-                link.port(), near, delayMs, o.integer("farMbps"));
+        System.out.printf(
+                Locale.ROOT,
+                "far link in this JVM: 127.0.0.1:%d -> %s, %d ms each way, %d MB/s per connection%n",
+                link.port(),
+                near,
+                delayMs,
+                o.integer("farMbps"));
         return new FarMode(link, "127.0.0.1", link.port(), near, delayMs, o.integer("farMbps"));
     }
 
@@ -116,8 +120,8 @@ final class FarMode implements AutoCloseable {
         if (!on()) return;
         System.out.printf(Locale.ROOT, "far link: at most %d connections open at once (limit %d)%n", most, limit);
         if (most > limit) {
-            throw new IllegalStateException("far link: " + most + " connections open at once, more than the "
-                    + limit + " the server is configured for");
+            throw new IllegalStateException("far link: " + most + " connections open at once, more than the " + limit
+                    + " the server is configured for");
         }
     }
 

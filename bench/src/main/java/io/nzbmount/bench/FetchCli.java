@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  * the wall time of the whole process is kept too.
  */
 final class FetchCli {
-    private static final Pattern TOTAL = Pattern.compile("total: \\d+ files, (\\d+) bytes in ([0-9.]+) s, ([0-9.]+) MB/s");
+    private static final Pattern TOTAL =
+            Pattern.compile("total: \\d+ files, (\\d+) bytes in ([0-9.]+) s, ([0-9.]+) MB/s");
 
     private static final Pattern FILE = Pattern.compile("(?m)^(.+): \\d+ bytes in [0-9.]+ s, ([0-9.]+) MB/s$");
 
@@ -75,8 +76,8 @@ final class FetchCli {
      * As {@link #run(Path, Path, Path, boolean, List)}, and when {@code expectedSha256} is given,
      * the first file written must have that SHA-256 (checked before the output is deleted).
      */
-    Result run(Path nzb, Path config, Path outputDir, boolean discard, List<String> fileNames,
-               String expectedSha256) throws Exception {
+    Result run(Path nzb, Path config, Path outputDir, boolean discard, List<String> fileNames, String expectedSha256)
+            throws Exception {
         Files.createDirectories(outputDir);
         for (String name : fileNames) {
             // fetch writes NAME.part and renames it to NAME when complete; with both links the
@@ -88,9 +89,18 @@ final class FetchCli {
         }
         Path log = outputDir.resolve("fetch.log");
         long start = System.nanoTime();
-        Process p = Jar.process(jar, jvmFlags, "fetch", nzb.toString(), "-o", outputDir.toString(),
-                "--config", config.toString())
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process p = Jar.process(
+                        jar,
+                        jvmFlags,
+                        "fetch",
+                        nzb.toString(),
+                        "-o",
+                        outputDir.toString(),
+                        "--config",
+                        config.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         int exit = p.waitFor();
         double wall = (System.nanoTime() - start) / 1e9;
         String out = Files.readString(log, StandardCharsets.UTF_8);
@@ -110,7 +120,11 @@ final class FetchCli {
         if (exit != 0 || !m.find()) throw new IOException("fetch failed (exit " + exit + "): " + out.strip());
         List<Double> rates = new java.util.ArrayList<>();
         for (Matcher f = FILE.matcher(out); f.find(); ) rates.add(Double.parseDouble(f.group(2)));
-        return new Result(Long.parseLong(m.group(1)), Double.parseDouble(m.group(2)), Double.parseDouble(m.group(3)),
-                rates, wall);
+        return new Result(
+                Long.parseLong(m.group(1)),
+                Double.parseDouble(m.group(2)),
+                Double.parseDouble(m.group(3)),
+                rates,
+                wall);
     }
 }

@@ -28,21 +28,43 @@ public final class FetchVsRaw {
     private FetchVsRaw() {}
 
     public static void main(String[] args) throws Exception {
-        Options o = new Options(args, "nzb", "", "jar", "server/target/nzbmount.jar",
-                "work", "/dev/shm/nzbmount-bench", "host", "127.0.0.1", "port", "1190", "connections", "8,1",
-                "runs", "5", "original", "", "fetchFlags", String.join(" ", FetchCli.LAUNCHER_FLAGS), "reference", "");
+        Options o = new Options(
+                args,
+                "nzb",
+                "",
+                "jar",
+                "server/target/nzbmount.jar",
+                "work",
+                "/dev/shm/nzbmount-bench",
+                "host",
+                "127.0.0.1",
+                "port",
+                "1190",
+                "connections",
+                "8,1",
+                "runs",
+                "5",
+                "original",
+                "",
+                "fetchFlags",
+                String.join(" ", FetchCli.LAUNCHER_FLAGS),
+                "reference",
+                "");
         Machine.header("FetchVsRaw " + String.join(" ", args));
         Path nzb = o.path("nzb");
         List<NzbSegment> segments = RawBodyRate.segments(nzb);
         NzbFile file = ReaderRate.firstFile(nzb);
-        List<String> fetchFlags = o.text("fetchFlags").isBlank() || o.text("fetchFlags").equals("none")
-                ? List.of() : List.of(o.text("fetchFlags").trim().split("\\s+"));
+        List<String> fetchFlags =
+                o.text("fetchFlags").isBlank() || o.text("fetchFlags").equals("none")
+                        ? List.of()
+                        : List.of(o.text("fetchFlags").trim().split("\\s+"));
         FetchCli fetch = new FetchCli(o.path("jar"), fetchFlags);
         System.out.println("# fetch JVM flags: " + (fetchFlags.isEmpty() ? "(none)" : String.join(" ", fetchFlags)));
         String originalSha = o.text("original").isBlank() ? null : Sha256.of(o.path("original"));
         Path twice = FetchCli.twice(nzb, file.name(), o.path("work"));
         List<String> twiceNames = List.of(file.name(), FetchCli.againName(file.name()));
-        ReferenceClient reference = o.text("reference").isBlank() ? null
+        ReferenceClient reference = o.text("reference").isBlank()
+                ? null
                 : new ReferenceClient(o.path("reference"), segments, o.path("work"));
         String host = o.text("host");
         int port = o.integer("port");
@@ -65,14 +87,18 @@ public final class FetchVsRaw {
                 raw.add(r.mbPerSecond());
                 String refText = "";
                 if (reference != null) {
-                    ReferenceClient.Result refRun = reference.run(host, port, connections, o.path("work").resolve("reference.bin"),
-                            originalSha);
+                    ReferenceClient.Result refRun = reference.run(
+                            host, port, connections, o.path("work").resolve("reference.bin"), originalSha);
                     ref.add(refRun.mbPerSecond());
                     refWall.add(refRun.wallSeconds());
-                    refText = String.format(Locale.ROOT, " C reference %.0f (wall %.2f s),", refRun.mbPerSecond(), refRun.wallSeconds());
+                    refText = String.format(
+                            Locale.ROOT,
+                            " C reference %.0f (wall %.2f s),",
+                            refRun.mbPerSecond(),
+                            refRun.wallSeconds());
                 }
-                FetchCli.Result s = fetch.run(nzb, config, o.path("work").resolve("out"), false, List.of(file.name()),
-                        originalSha);
+                FetchCli.Result s =
+                        fetch.run(nzb, config, o.path("work").resolve("out"), false, List.of(file.name()), originalSha);
                 shm.add(s.mbPerSecond());
                 wall.add(s.wallSeconds());
                 FetchCli.Result n = fetch.run(nzb, config, o.path("work").resolve("null"), true, List.of(file.name()));
@@ -81,10 +107,22 @@ public final class FetchVsRaw {
                 again.add(t.fileRates().get(1));
                 ReaderRate.Result d = ReaderRate.run(file, host, port, connections, 8, false);
                 reader.add(d.mbPerSecond());
-                System.out.printf(Locale.ROOT, "x%d round %d:%s raw %.0f (%d bytes),%s fetch tmpfs %.0f (wall %.2f s), fetch null %.0f, fetch twice %.0f then %.0f, reader %.0f MB/s; load %s%n",
-                        connections, i + 1, originalSha == null ? "" : " SHA-256 equal,", r.mbPerSecond(), r.bytes(), refText,
-                        s.mbPerSecond(), s.wallSeconds(), n.mbPerSecond(),
-                        t.fileRates().get(0), t.fileRates().get(1), d.mbPerSecond(), Machine.load());
+                System.out.printf(
+                        Locale.ROOT,
+                        "x%d round %d:%s raw %.0f (%d bytes),%s fetch tmpfs %.0f (wall %.2f s), fetch null %.0f, fetch twice %.0f then %.0f, reader %.0f MB/s; load %s%n",
+                        connections,
+                        i + 1,
+                        originalSha == null ? "" : " SHA-256 equal,",
+                        r.mbPerSecond(),
+                        r.bytes(),
+                        refText,
+                        s.mbPerSecond(),
+                        s.wallSeconds(),
+                        n.mbPerSecond(),
+                        t.fileRates().get(0),
+                        t.fileRates().get(1),
+                        d.mbPerSecond(),
+                        Machine.load());
             }
             System.out.println(raw.summary());
             System.out.println(shm.summary());

@@ -43,9 +43,31 @@ public final class GetVsFetch {
     private GetVsFetch() {}
 
     public static void main(String[] args) throws Exception {
-        Options o = new Options(args, FarMode.options("nzb", "", "original", "", "jar", "server/target/nzbmount.jar",
-                "work", "/dev/shm/nzbmount-bench", "host", "127.0.0.1", "port", "1190", "connections", "8",
-                "readAhead", "8", "pipelineDepth", "0", "runs", "5", "reference", ""));
+        Options o = new Options(
+                args,
+                FarMode.options(
+                        "nzb",
+                        "",
+                        "original",
+                        "",
+                        "jar",
+                        "server/target/nzbmount.jar",
+                        "work",
+                        "/dev/shm/nzbmount-bench",
+                        "host",
+                        "127.0.0.1",
+                        "port",
+                        "1190",
+                        "connections",
+                        "8",
+                        "readAhead",
+                        "8",
+                        "pipelineDepth",
+                        "0",
+                        "runs",
+                        "5",
+                        "reference",
+                        ""));
         Machine.header("GetVsFetch " + String.join(" ", args));
         Path nzb = o.path("nzb");
         NzbFile file = ReaderRate.firstFile(nzb);
@@ -66,18 +88,33 @@ public final class GetVsFetch {
         Samples reader = new Samples("reader in-process x" + connections, "MB/s");
         Samples cpu = new Samples("server CPU per GB served (GET, socket)", "s/GB");
         Samples ref = new Samples("C reference client x" + connections, "MB/s");
-        ReferenceClient reference = o.text("reference").isBlank() ? null
+        ReferenceClient reference = o.text("reference").isBlank()
+                ? null
                 : new ReferenceClient(o.path("reference"), RawBodyRate.segments(nzb), work);
         if (reference != null) reference.run(host, nntpPort, connections, work.resolve("reference.bin"), expected);
         int serverMost;
-        try (far; ServerProcess server = ServerProcess.start(o.path("jar"), List.of(), work.resolve("serve"), host,
-                nntpPort, connections, o.integer("readAhead"), o.integer("pipelineDepth"))) {
+        try (far;
+                ServerProcess server = ServerProcess.start(
+                        o.path("jar"),
+                        List.of(),
+                        work.resolve("serve"),
+                        host,
+                        nntpPort,
+                        connections,
+                        o.integer("readAhead"),
+                        o.integer("pipelineDepth"))) {
             String path = server.importNzb(nzb, "bench " + file.name());
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
             HttpGet.Response first = HttpGet.get("127.0.0.1", server.port(), path, null, digest::update);
             String got = HexFormat.of().formatHex(digest.digest());
-            System.out.printf(Locale.ROOT, "first GET (cold server) %s: status %d, %d bytes, %.1f MB/s, SHA-256 %s%n",
-                    path, first.status(), first.bytes(), first.mbPerSecond(), got.equals(expected) ? "equal" : "DIFFERS");
+            System.out.printf(
+                    Locale.ROOT,
+                    "first GET (cold server) %s: status %d, %d bytes, %.1f MB/s, SHA-256 %s%n",
+                    path,
+                    first.status(),
+                    first.bytes(),
+                    first.mbPerSecond(),
+                    got.equals(expected) ? "equal" : "DIFFERS");
             check(got.equals(expected), "SHA-256 of the first GET"); // throws, so the server is closed
             serverMost = far.mostOpen(); // no other client has connected yet
             long others = far.accepted();
@@ -86,7 +123,7 @@ public final class GetVsFetch {
             for (int i = 0; i < o.integer("runs"); i++) {
                 far.startPhase(others);
                 double cpuBefore = server.cpuSeconds();
-                HttpGet.Response g = HttpGet.get("127.0.0.1", server.port(), path, null, (b, off, len) -> { });
+                HttpGet.Response g = HttpGet.get("127.0.0.1", server.port(), path, null, (b, off, len) -> {});
                 check(g.status() == 200 && g.bytes() == first.bytes(), "GET of the whole file");
                 double cpuPerGb = (server.cpuSeconds() - cpuBefore) / (g.bytes() / 1e9);
                 cpu.add(cpuPerGb);
@@ -97,7 +134,9 @@ public final class GetVsFetch {
                 others = far.accepted();
                 double refRate = Double.NaN;
                 if (reference != null) {
-                    refRate = reference.run(host, nntpPort, connections, Path.of("/dev/null"), null).mbPerSecond();
+                    refRate = reference
+                            .run(host, nntpPort, connections, Path.of("/dev/null"), null)
+                            .mbPerSecond();
                     ref.add(refRate);
                 }
                 FetchCli.Result f = fetch.run(twice, fetchConfig, work.resolve("twice"), true, twiceNames);
@@ -105,9 +144,18 @@ public final class GetVsFetch {
                 cliWarm.add(f.fileRates().get(1));
                 ReaderRate.Result r = ReaderRate.run(file, host, nntpPort, connections, 8, false);
                 reader.add(r.mbPerSecond());
-                System.out.printf(Locale.ROOT, "round %d: GET %.0f, curl %.0f, C reference %.0f, fetch %.0f then again %.0f, reader %.0f MB/s; server CPU %.2f s/GB; load %s%n",
-                        i + 1, g.mbPerSecond(), c, refRate, f.fileRates().get(0), f.fileRates().get(1), r.mbPerSecond(),
-                        cpuPerGb, Machine.load());
+                System.out.printf(
+                        Locale.ROOT,
+                        "round %d: GET %.0f, curl %.0f, C reference %.0f, fetch %.0f then again %.0f, reader %.0f MB/s; server CPU %.2f s/GB; load %s%n",
+                        i + 1,
+                        g.mbPerSecond(),
+                        c,
+                        refRate,
+                        f.fileRates().get(0),
+                        f.fileRates().get(1),
+                        r.mbPerSecond(),
+                        cpuPerGb,
+                        Machine.load());
             }
             hedges(server.port());
         }
@@ -133,14 +181,27 @@ public final class GetVsFetch {
         Matcher m = Pattern.compile("\"(articlesServed|hedged)\"\\s*:\\s*(\\d+)")
                 .matcher(json.toString(StandardCharsets.UTF_8));
         StringBuilder counts = new StringBuilder();
-        while (m.find()) counts.append(counts.isEmpty() ? "" : ", ").append(m.group(1)).append(' ').append(m.group(2));
+        while (m.find())
+            counts.append(counts.isEmpty() ? "" : ", ")
+                    .append(m.group(1))
+                    .append(' ')
+                    .append(m.group(2));
         System.out.println("server health (all GETs of this run): " + counts);
     }
 
     /** {@code curl -s -o /dev/null} of the path; the rate curl itself measured. */
     static double curl(int port, String path) throws Exception {
-        Process p = new ProcessBuilder("curl", "-s", "-f", "-o", "/dev/null", "-w", "%{size_download} %{time_total}",
-                "http://127.0.0.1:" + port + path).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(
+                        "curl",
+                        "-s",
+                        "-f",
+                        "-o",
+                        "/dev/null",
+                        "-w",
+                        "%{size_download} %{time_total}",
+                        "http://127.0.0.1:" + port + path)
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim();
         check(p.waitFor() == 0, "curl: " + out);
         String[] f = out.split(" ");

@@ -52,7 +52,8 @@ public class Gf16MultiplyAddBenchmark {
             int w = src[i] & 0xFF | (src[i + 1] & 0xFF) << 8;
             int was = before[i] & 0xFF | (before[i + 1] & 0xFF) << 8;
             int now = dst[i] & 0xFF | (dst[i + 1] & 0xFF) << 8;
-            if ((was ^ Gf16.multiply(0xB00F, w)) != now) throw new IllegalStateException("multiply-add gave a wrong word at " + i);
+            if ((was ^ Gf16.multiply(0xB00F, w)) != now)
+                throw new IllegalStateException("multiply-add gave a wrong word at " + i);
         }
     }
 

@@ -25,16 +25,32 @@ import java.util.Set;
 public final class HealthCheckTime {
     private static final int PART = 716_800;
 
-    private HealthCheckTime() {
-    }
+    private HealthCheckTime() {}
 
     public static void main(String[] args) throws Exception {
         Machine.header("HealthCheckTime " + String.join(" ", args));
         try (EmbeddedNntpServer nntp = EmbeddedNntpServer.start()) {
-            Options o = new Options(args, FarMode.options("host", nntp.host(), "port", Integer.toString(nntp.port()),
-                    "sizeGb", "10", "providerConnections", "20", "connections", "4", "depth", "16", "runs", "3",
-                    "refRuns", "3"));
-            PostedFile posted = nntp.postLazy("film.mkv", (long) o.integer("sizeGb") << 30, PART, FileContent.pattern(3));
+            Options o = new Options(
+                    args,
+                    FarMode.options(
+                            "host",
+                            nntp.host(),
+                            "port",
+                            Integer.toString(nntp.port()),
+                            "sizeGb",
+                            "10",
+                            "providerConnections",
+                            "20",
+                            "connections",
+                            "4",
+                            "depth",
+                            "16",
+                            "runs",
+                            "3",
+                            "refRuns",
+                            "3"));
+            PostedFile posted =
+                    nntp.postLazy("film.mkv", (long) o.integer("sizeGb") << 30, PART, FileContent.pattern(3));
             NzbFile file = posted.toNzbFile();
             List<String> ids = posted.messageIds();
             Set<String> gone = Set.of(ids.get(1), ids.get(ids.size() / 2), ids.get(ids.size() - 1));
@@ -44,26 +60,39 @@ public final class HealthCheckTime {
             Samples census = new Samples("census x" + o.integer("connections") + " depth " + o.integer("depth"), "s");
             Samples reference = new Samples("check (4 at once, no pipelining)", "s");
             try (FarMode far = FarMode.open(o);
-                 Usenet usenet = Usenet.connect(List.of(new io.nzbmount.nntp.Provider("far", far.host(), far.port(), false,
-                         null, null, o.integer("providerConnections"), 0)), Usenet.Settings.defaults())) {
+                    Usenet usenet = Usenet.connect(
+                            List.of(new io.nzbmount.nntp.Provider(
+                                    "far",
+                                    far.host(),
+                                    far.port(),
+                                    false,
+                                    null,
+                                    null,
+                                    o.integer("providerConnections"),
+                                    0)),
+                            Usenet.Settings.defaults())) {
                 usenet.census(file.segments().subList(0, 200), o.integer("depth"), o.integer("connections")); // warm-up
                 for (int i = 0; i < o.integer("runs"); i++) {
                     long start = System.nanoTime();
                     ArticleCensus c = usenet.census(file.segments(), o.integer("depth"), o.integer("connections"));
                     double s = (System.nanoTime() - start) / 1e9;
                     if (!c.missing().equals(gone) || !c.unknown().isEmpty()) {
-                        throw new IllegalStateException("census found " + c.missing() + ", unknown " + c.unknown().size());
+                        throw new IllegalStateException("census found " + c.missing() + ", unknown "
+                                + c.unknown().size());
                     }
                     census.add(s);
-                    System.out.printf(Locale.ROOT, "census run %d: %.2f s, %.0f articles/s%n", i + 1, s, ids.size() / s);
+                    System.out.printf(
+                            Locale.ROOT, "census run %d: %.2f s, %.0f articles/s%n", i + 1, s, ids.size() / s);
                 }
                 for (int i = 0; i < o.integer("refRuns"); i++) {
                     long start = System.nanoTime();
                     Usenet.FileCheck c = usenet.check(file);
                     double s = (System.nanoTime() - start) / 1e9;
-                    if (c.missing() != gone.size() || c.unknown() != 0) throw new IllegalStateException("check found " + c);
+                    if (c.missing() != gone.size() || c.unknown() != 0)
+                        throw new IllegalStateException("check found " + c);
                     reference.add(s);
-                    System.out.printf(Locale.ROOT, "reference run %d: %.2f s, %.0f articles/s%n", i + 1, s, ids.size() / s);
+                    System.out.printf(
+                            Locale.ROOT, "reference run %d: %.2f s, %.0f articles/s%n", i + 1, s, ids.size() / s);
                 }
                 far.check(far.mostOpen(), o.integer("providerConnections"));
             }

@@ -50,11 +50,11 @@ final class HttpGet {
 
     /** HEAD of {@code path}: the server's work for a request without reading any content. */
     static Response head(String host, int port, String path) throws IOException {
-        return request("HEAD", host, port, path, null, (b, off, len) -> { }, Long.MAX_VALUE);
+        return request("HEAD", host, port, path, null, (b, off, len) -> {}, Long.MAX_VALUE);
     }
 
-    private static Response request(String method, String host, int port, String path, String range, Body body,
-                                    long limit) throws IOException {
+    private static Response request(
+            String method, String host, int port, String path, String range, Body body, long limit) throws IOException {
         long start = System.nanoTime();
         try (Socket socket = new Socket()) {
             socket.setTcpNoDelay(true);
@@ -62,8 +62,9 @@ final class HttpGet {
             socket.connect(new InetSocketAddress(host, port), 10_000);
             OutputStream out = socket.getOutputStream();
             out.write((method + " " + path + " HTTP/1.1\r\nHost: " + host + ":" + port + "\r\n"
-                    + (range == null ? "" : "Range: " + range + "\r\n")
-                    + "Connection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                            + (range == null ? "" : "Range: " + range + "\r\n")
+                            + "Connection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
             out.flush();
             InputStream in = new BufferedInputStream(socket.getInputStream(), 1 << 16);
             int first = in.read();
@@ -96,7 +97,8 @@ final class HttpGet {
             if (b < 0) throw new IOException("connection closed inside the response head");
             head.write(b);
             matched = (b == '\r' && (matched == 0 || matched == 2)) || (b == '\n' && (matched == 1 || matched == 3))
-                    ? matched + 1 : (b == '\r' ? 1 : 0);
+                    ? matched + 1
+                    : (b == '\r' ? 1 : 0);
         }
         return head.toString(StandardCharsets.ISO_8859_1);
     }

@@ -46,7 +46,12 @@ final class Jar {
     /** The same, with the reader's read-ahead window in articles (0 or less: the jar's default). */
     static Path config(Path dir, String host, int port, int connections, int httpPort, int readAhead)
             throws IOException {
-        return config(dir, "nzbmount-" + connections + ".yaml", httpPort, readAhead, 0,
+        return config(
+                dir,
+                "nzbmount-" + connections + ".yaml",
+                httpPort,
+                readAhead,
+                0,
                 List.of(new Provider("bench", host, port, connections, 0)));
     }
 
@@ -67,8 +72,9 @@ final class Jar {
      * commands on one connection ({@code reader.pipelineDepth}); each 0 or less: not set, the
      * jar's default.
      */
-    static Path config(Path dir, String fileName, int httpPort, int readAhead, int pipelineDepth,
-                       List<Provider> providers) throws IOException {
+    static Path config(
+            Path dir, String fileName, int httpPort, int readAhead, int pipelineDepth, List<Provider> providers)
+            throws IOException {
         Files.createDirectories(dir);
         Path file = dir.resolve(fileName);
         StringBuilder yaml = new StringBuilder("""
@@ -85,12 +91,18 @@ final class Jar {
                         tls: %s
                         connections: %d
                         priority: %d
-                    """.formatted(p.name(), p.host(), p.port(), p.trustCertificate() != null, p.connections(), p.priority()));
-            if (p.trustCertificate() != null) yaml.append("    trustCertificate: \"").append(p.trustCertificate()).append("\"\n");
+                    """.formatted(
+                            p.name(), p.host(), p.port(), p.trustCertificate() != null, p.connections(), p.priority()));
+            if (p.trustCertificate() != null)
+                yaml.append("    trustCertificate: \"")
+                        .append(p.trustCertificate())
+                        .append("\"\n");
         }
         StringBuilder reader = new StringBuilder();
-        if (readAhead > 0) reader.append("  readAheadArticles: ").append(readAhead).append('\n');
-        if (pipelineDepth > 0) reader.append("  pipelineDepth: ").append(pipelineDepth).append('\n');
+        if (readAhead > 0)
+            reader.append("  readAheadArticles: ").append(readAhead).append('\n');
+        if (pipelineDepth > 0)
+            reader.append("  pipelineDepth: ").append(pipelineDepth).append('\n');
         if (!reader.isEmpty()) yaml.append("reader:\n").append(reader);
         Files.writeString(file, yaml);
         return file;

@@ -51,8 +51,16 @@ final class KodiReader implements Runnable {
     private final byte[] buf = new byte[CHUNK];
     private final byte[] expected = new byte[CHUNK];
 
-    KodiReader(String host, int port, String path, long size, FileContent content, long bytesPerSecond, long seed,
-               Tally tally, BooleanSupplier stop) {
+    KodiReader(
+            String host,
+            int port,
+            String path,
+            long size,
+            FileContent content,
+            long bytesPerSecond,
+            long seed,
+            Tally tally,
+            BooleanSupplier stop) {
         this.host = host;
         this.port = port;
         this.path = path;
@@ -89,7 +97,8 @@ final class KodiReader implements Runnable {
                 second.open(path, size - CUES, size);
                 tally.responses.incrementAndGet();
                 readChecked(second, CUES, Long.MAX_VALUE);
-                if (second.left() != 0) throw new IOException("the cues response has " + second.left() + " bytes more than asked");
+                if (second.left() != 0)
+                    throw new IOException("the cues response has " + second.left() + " bytes more than asked");
             }
             // The first response sits unread while the player sets up.
             Thread.sleep(1000 + random.nextInt(4000));
@@ -101,7 +110,8 @@ final class KodiReader implements Runnable {
                     playing = new RangeResponse(host, port);
                     first = playing;
                     // One seek in four goes near the end, so plays run to the last byte too.
-                    long to = random.nextInt(4) == 0 ? size - 1 - (long) (random.nextDouble() * 24 * CHUNK * 16)
+                    long to = random.nextInt(4) == 0
+                            ? size - 1 - (long) (random.nextDouble() * 24 * CHUNK * 16)
                             : (long) (random.nextDouble() * size);
                     playing.open(path, Math.max(0, to), size);
                     tally.responses.incrementAndGet();

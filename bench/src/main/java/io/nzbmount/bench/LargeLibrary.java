@@ -3,7 +3,6 @@ package io.nzbmount.bench;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
 import io.nzbmount.nntp.embedded.NzbWriter;
 import io.nzbmount.nntp.embedded.PostedFile;
-import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -40,17 +39,37 @@ import java.util.concurrent.TimeUnit;
  *     [--items 20000] [--segments 20] [--partSize 16384] [--clients 8] [--runs 7] [--idleSeconds 45]</pre>
  */
 public final class LargeLibrary {
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     private LargeLibrary() {}
 
     public static void main(String[] args) throws Exception {
-        Options o = new Options(args, "jar", "server/target/nzbmount.jar", "work", "/dev/shm/nzbmount-library",
-                "items", "20000", "segments", "20", "partSize", "16384", "clients", "8", "runs", "7",
-                "idleSeconds", "45", "heapFlags", "");
+        Options o = new Options(
+                args,
+                "jar",
+                "server/target/nzbmount.jar",
+                "work",
+                "/dev/shm/nzbmount-library",
+                "items",
+                "20000",
+                "segments",
+                "20",
+                "partSize",
+                "16384",
+                "clients",
+                "8",
+                "runs",
+                "7",
+                "idleSeconds",
+                "45",
+                "heapFlags",
+                "");
         Machine.header("LargeLibrary " + String.join(" ", args));
         int items = o.integer("items");
-        List<String> flags = o.optional("heapFlags").isBlank() ? List.of() : List.of(o.optional("heapFlags").split(" "));
+        List<String> flags = o.optional("heapFlags").isBlank()
+                ? List.of()
+                : List.of(o.optional("heapFlags").split(" "));
         try (EmbeddedNntpServer nntp = EmbeddedNntpServer.start()) {
             List<byte[]> nzbs = new ArrayList<>(items);
             for (int i = 0; i < items; i++) {
@@ -72,8 +91,15 @@ public final class LargeLibrary {
         }
     }
 
-    private static void measure(Path jar, String label, Path work, List<String> flags, EmbeddedNntpServer nntp,
-                                List<byte[]> nzbs, Options o) throws Exception {
+    private static void measure(
+            Path jar,
+            String label,
+            Path work,
+            List<String> flags,
+            EmbeddedNntpServer nntp,
+            List<byte[]> nzbs,
+            Options o)
+            throws Exception {
         int runs = o.integer("runs");
         int port;
         ServerProcess server = ServerProcess.start(jar, flags, work, nntp.host(), nntp.port(), 8);
@@ -82,8 +108,13 @@ public final class LargeLibrary {
             long begin = System.nanoTime();
             importAll(server, nzbs, o.integer("clients"));
             double seconds = (System.nanoTime() - begin) / 1e9;
-            System.out.printf(Locale.ROOT, "import: %d NZBs in %.1f s = %.0f NZBs/s (%d at once)%n",
-                    nzbs.size(), seconds, nzbs.size() / seconds, o.integer("clients"));
+            System.out.printf(
+                    Locale.ROOT,
+                    "import: %d NZBs in %.1f s = %.0f NZBs/s (%d at once)%n",
+                    nzbs.size(),
+                    seconds,
+                    nzbs.size() / seconds,
+                    o.integer("clients"));
             listings(server, nzbs.size(), runs);
             idle(server, o.integer("idleSeconds"), "after import");
             histogram(server, work.resolve("histogram-" + label + ".txt"));
@@ -93,7 +124,9 @@ public final class LargeLibrary {
         long start = System.nanoTime();
         ServerProcess again = ServerProcess.restart(jar, flags, work, port);
         try {
-            System.out.printf(Locale.ROOT, "restart: %.2f s from the JVM's start to GET /api/items answering%n",
+            System.out.printf(
+                    Locale.ROOT,
+                    "restart: %.2f s from the JVM's start to GET /api/items answering%n",
                     (System.nanoTime() - start) / 1e9);
             Samples first = new Samples("first PROPFIND Depth 1 /dav/library/ after restart", "ms");
             first.add(propfind(again, "/dav/library/", nzbs.size() + 1));
@@ -112,11 +145,15 @@ public final class LargeLibrary {
                 byte[] nzb = nzbs.get(i);
                 String name = "film-" + i;
                 done.add(pool.submit(() -> {
-                    HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(server.uri(
-                                    "/api/nzbs?name=" + URLEncoder.encode(name, StandardCharsets.UTF_8)))
-                            .header("X-NZBMount-Request", "1").POST(HttpRequest.BodyPublishers.ofByteArray(nzb))
-                            .build(), HttpResponse.BodyHandlers.ofString());
-                    if (r.statusCode() != 201) throw new AssertionError("import answered " + r.statusCode() + ": " + r.body());
+                    HttpResponse<String> r = HTTP.send(
+                            HttpRequest.newBuilder(server.uri(
+                                            "/api/nzbs?name=" + URLEncoder.encode(name, StandardCharsets.UTF_8)))
+                                    .header("X-NZBMount-Request", "1")
+                                    .POST(HttpRequest.BodyPublishers.ofByteArray(nzb))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
+                    if (r.statusCode() != 201)
+                        throw new AssertionError("import answered " + r.statusCode() + ": " + r.body());
                     return null;
                 }));
             }
@@ -147,8 +184,10 @@ public final class LargeLibrary {
     }
 
     private static String firstItemFolder(ServerProcess server) throws Exception {
-        String body = HTTP.send(HttpRequest.newBuilder(server.uri("/api/items?limit=1")).build(),
-                HttpResponse.BodyHandlers.ofString()).body();
+        String body = HTTP.send(
+                        HttpRequest.newBuilder(server.uri("/api/items?limit=1")).build(),
+                        HttpResponse.BodyHandlers.ofString())
+                .body();
         int at = body.indexOf("\"name\":\"");
         String name = body.substring(at + 8, body.indexOf('"', at + 8));
         return "/dav/library/" + URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20") + "/";
@@ -157,19 +196,25 @@ public final class LargeLibrary {
     /** Milliseconds for one PROPFIND Depth 1; fails unless the answer lists {@code responses} resources. */
     private static double propfind(ServerProcess server, String path, int responses) throws Exception {
         long t = System.nanoTime();
-        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(server.uri(path)).header("Depth", "1")
-                .method("PROPFIND", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = HTTP.send(
+                HttpRequest.newBuilder(server.uri(path))
+                        .header("Depth", "1")
+                        .method("PROPFIND", HttpRequest.BodyPublishers.noBody())
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         double ms = (System.nanoTime() - t) / 1e6;
         int found = count(r.body(), ":response>") / 2;
         if (r.statusCode() != 207 || found != responses) {
-            throw new AssertionError("PROPFIND " + path + ": " + r.statusCode() + " with " + found + " responses, not " + responses);
+            throw new AssertionError(
+                    "PROPFIND " + path + ": " + r.statusCode() + " with " + found + " responses, not " + responses);
         }
         return ms;
     }
 
     private static double get(ServerProcess server, String path) throws Exception {
         long t = System.nanoTime();
-        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(server.uri(path)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r =
+                HTTP.send(HttpRequest.newBuilder(server.uri(path)).build(), HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() != 200) throw new AssertionError("GET " + path + ": " + r.statusCode());
         return (System.nanoTime() - t) / 1e6;
     }
@@ -182,15 +227,23 @@ public final class LargeLibrary {
 
     private static void idle(ServerProcess server, int seconds, String when) throws Exception {
         Thread.sleep(seconds * 1000L);
-        System.out.printf(Locale.ROOT, "RSS %s and %d s idle: %s (peak %s)%n", when, seconds,
-                Machine.mib(Machine.statusKib(server.pid(), "VmRSS")), Machine.mib(Machine.statusKib(server.pid(), "VmHWM")));
+        System.out.printf(
+                Locale.ROOT,
+                "RSS %s and %d s idle: %s (peak %s)%n",
+                when,
+                seconds,
+                Machine.mib(Machine.statusKib(server.pid(), "VmRSS")),
+                Machine.mib(Machine.statusKib(server.pid(), "VmHWM")));
         System.out.println(server.heapInfo());
     }
 
     private static void histogram(ServerProcess server, Path file) throws Exception {
-        Path jcmd = Path.of(ProcessHandle.current().info().command().orElse("java")).resolveSibling("jcmd");
+        Path jcmd =
+                Path.of(ProcessHandle.current().info().command().orElse("java")).resolveSibling("jcmd");
         Process p = new ProcessBuilder(jcmd.toString(), Long.toString(server.pid()), "GC.class_histogram")
-                .redirectErrorStream(true).redirectOutput(file.toFile()).start();
+                .redirectErrorStream(true)
+                .redirectOutput(file.toFile())
+                .start();
         p.waitFor();
         List<String> lines = Files.readAllLines(file);
         System.out.println("heap histogram (live objects) in " + file + ", top 12:");

@@ -21,7 +21,8 @@ final class LibraryApi {
 
     /** NZBMount on an ephemeral port with its data in {@code dataDir}, reading from {@code nntp} over 8 connections. */
     static Application start(EmbeddedNntpServer nntp, Path dataDir) throws Exception {
-        return Application.start(ConfigLoader.fromText("""
+        return Application.start(
+                ConfigLoader.fromText("""
                 server:
                   port: 0
                   dataDir: %s
@@ -35,8 +36,12 @@ final class LibraryApi {
 
     /** POSTs {@code body} (with the CSRF header) and returns the 201 answer's body. */
     static String post(HttpClient http, String uri, String body) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(uri)).header("X-NZBMount-Request", "1")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = http.send(
+                HttpRequest.newBuilder(URI.create(uri))
+                        .header("X-NZBMount-Request", "1")
+                        .POST(HttpRequest.BodyPublishers.ofString(body))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() != 201) throw new AssertionError(uri + ": " + r.statusCode() + " " + r.body());
         return r.body();
     }
@@ -48,8 +53,12 @@ final class LibraryApi {
      */
     static String postRetrying(HttpClient http, String uri, String body, int attempts) throws Exception {
         for (int attempt = 1; ; attempt++) {
-            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(uri)).header("X-NZBMount-Request", "1")
-                    .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> r = http.send(
+                    HttpRequest.newBuilder(URI.create(uri))
+                            .header("X-NZBMount-Request", "1")
+                            .POST(HttpRequest.BodyPublishers.ofString(body))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             if (r.statusCode() == 201) return r.body();
             if (r.statusCode() != 503 || attempt >= attempts) {
                 throw new AssertionError(uri + ": " + r.statusCode() + " " + r.body());
@@ -63,8 +72,9 @@ final class LibraryApi {
     static void awaitVerified(HttpClient http, String itemUri, long standby, Duration limit) throws Exception {
         long deadline = System.nanoTime() + limit.toNanos();
         while (System.nanoTime() < deadline) {
-            JsonNode item = JSON.readTree(http.send(HttpRequest.newBuilder(URI.create(itemUri)).build(),
-                    HttpResponse.BodyHandlers.ofString()).body());
+            JsonNode item = JSON.readTree(
+                    http.send(HttpRequest.newBuilder(URI.create(itemUri)).build(), HttpResponse.BodyHandlers.ofString())
+                            .body());
             for (JsonNode s : item.get("standby")) {
                 if (s.get("id").asLong() == standby && s.get("state").asText().equals("validated")) return;
             }

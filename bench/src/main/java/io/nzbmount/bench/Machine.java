@@ -24,7 +24,8 @@ final class Machine {
         try {
             for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
                 if (line.startsWith(field + ":")) {
-                    return Long.parseLong(line.substring(field.length() + 1).replace("kB", "").trim());
+                    return Long.parseLong(
+                            line.substring(field.length() + 1).replace("kB", "").trim());
                 }
             }
         } catch (IOException | RuntimeException e) {
@@ -39,7 +40,7 @@ final class Machine {
 
     static void header(String what) {
         System.out.println("# " + what);
-        System.out.println("# java " + Runtime.version() + ", " + Runtime.getRuntime().availableProcessors()
-                + " cpus, load average at start " + load());
+        System.out.println("# java " + Runtime.version() + ", "
+                + Runtime.getRuntime().availableProcessors() + " cpus, load average at start " + load());
     }
 }

@@ -49,7 +49,9 @@ public final class Par2RepairVsPar2cmdline {
         }
         List<byte[]> par2 = new ArrayList<>();
         try (var files = Files.list(dir)) {
-            for (Path p : files.filter(p -> p.toString().endsWith(".par2")).sorted().toList()) par2.add(Files.readAllBytes(p));
+            for (Path p :
+                    files.filter(p -> p.toString().endsWith(".par2")).sorted().toList())
+                par2.add(Files.readAllBytes(p));
         }
         long[] theirs = new long[runs];
         long[] ours = new long[runs];
@@ -60,9 +62,11 @@ public final class Par2RepairVsPar2cmdline {
             long t0 = System.nanoTime();
             run(dir, "par2", "r", "-q", dir.resolve("film.par2").toString());
             theirs[i] = System.nanoTime() - t0;
-            if (!Arrays.equals(Files.readAllBytes(film), bytes)) throw new IllegalStateException("par2 r did not repair the film");
+            if (!Arrays.equals(Files.readAllBytes(film), bytes))
+                throw new IllegalStateException("par2 r did not repair the film");
             try (var left = Files.list(dir)) {
-                for (Path p : left.filter(p -> p.getFileName().toString().matches("film\\.mkv\\.\\d+")).toList()) Files.delete(p);
+                for (Path p : left.filter(p -> p.getFileName().toString().matches("film\\.mkv\\.\\d+"))
+                        .toList()) Files.delete(p);
             }
             ours[i] = ourRepair(par2, bytes, damaged);
         }
@@ -70,8 +74,9 @@ public final class Par2RepairVsPar2cmdline {
         Arrays.sort(ours);
         long a = ours[runs / 2];
         long b = theirs[runs / 2];
-        System.out.printf("film %d MiB, %d damaged articles, %d runs, %d cores%n", mib, holes, runs,
-                Runtime.getRuntime().availableProcessors());
+        System.out.printf(
+                "film %d MiB, %d damaged articles, %d runs, %d cores%n",
+                mib, holes, runs, Runtime.getRuntime().availableProcessors());
         System.out.printf("par2 r (par2cmdline) median %.3f s, runs %s%n", b / 1e9, seconds(theirs));
         System.out.printf("NZBMount rebuild     median %.3f s, runs %s%n", a / 1e9, seconds(ours));
         System.out.printf("ratio NZBMount / par2cmdline: %.2f%n", (double) a / b);
@@ -91,11 +96,13 @@ public final class Par2RepairVsPar2cmdline {
         for (long[] d : damaged) {
             for (long s = d[0] / sliceSize; s <= (d[1] - 1) / sliceSize; s++) missing.add((int) s);
         }
-        RepairOutcome outcome = RepairPlan.of(sliceSize, set.inputSlices(), missing, set.recovery().keySet());
+        RepairOutcome outcome = RepairPlan.of(
+                sliceSize, set.inputSlices(), missing, set.recovery().keySet());
         if (outcome instanceof RepairImpossible no) throw new IllegalStateException(no.reason());
         RepairPlan plan = (RepairPlan) outcome;
         Rebuild rebuild = plan.start();
-        for (int e : plan.exponents()) rebuild.addRecovery(e, set.recovery().get(e).data());
+        for (int e : plan.exponents())
+            rebuild.addRecovery(e, set.recovery().get(e).data());
         byte[] slice = new byte[sliceSize];
         for (int s = 0; s < file.slices().size(); s++) {
             if (missing.contains(s)) continue;
@@ -118,8 +125,11 @@ public final class Par2RepairVsPar2cmdline {
     }
 
     private static void run(Path dir, String... command) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(command)
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         if (!p.waitFor(10, TimeUnit.MINUTES) || p.exitValue() != 0) {
             throw new IOException(String.join(" ", command) + " failed");
         }

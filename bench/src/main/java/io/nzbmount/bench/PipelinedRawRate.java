@@ -31,16 +31,35 @@ public final class PipelinedRawRate {
     private PipelinedRawRate() {}
 
     public static void main(String[] args) throws Exception {
-        Options o = new Options(args, FarMode.options("nzb", "", "host", "127.0.0.1", "port", "1190",
-                "connections", "20", "depth", "4", "runs", "3"));
+        Options o = new Options(
+                args,
+                FarMode.options(
+                        "nzb",
+                        "",
+                        "host",
+                        "127.0.0.1",
+                        "port",
+                        "1190",
+                        "connections",
+                        "20",
+                        "depth",
+                        "4",
+                        "runs",
+                        "3"));
         Machine.header("PipelinedRawRate " + String.join(" ", args));
         List<NzbSegment> segments = RawBodyRate.segments(o.path("nzb"));
         Samples rate = new Samples("raw BODY x" + o.integer("connections") + " depth " + o.integer("depth"), "MB/s");
         try (FarMode far = FarMode.open(o)) {
             for (int i = 0; i < o.integer("runs"); i++) {
-                RawBodyRate.Result r = run(segments, far.host(), far.port(), o.integer("connections"), o.integer("depth"));
+                RawBodyRate.Result r =
+                        run(segments, far.host(), far.port(), o.integer("connections"), o.integer("depth"));
                 rate.add(r.mbPerSecond());
-                System.out.printf(Locale.ROOT, "run %d: %d bytes in %.3f s, %.1f MB/s%n", i + 1, r.bytes(), r.seconds(),
+                System.out.printf(
+                        Locale.ROOT,
+                        "run %d: %d bytes in %.3f s, %.1f MB/s%n",
+                        i + 1,
+                        r.bytes(),
+                        r.seconds(),
                         r.mbPerSecond());
             }
         }
@@ -98,7 +117,8 @@ public final class PipelinedRawRate {
     }
 
     /** One connection: a writer keeps up to {@code depth} commands out; this thread reads the replies in order. */
-    private static long drive(Socket socket, Wire in, List<NzbSegment> segments, AtomicInteger next, int depth) throws Exception {
+    private static long drive(Socket socket, Wire in, List<NzbSegment> segments, AtomicInteger next, int depth)
+            throws Exception {
         Semaphore inFlight = new Semaphore(depth);
         BlockingQueue<String> asked = new ArrayBlockingQueue<>(depth + 1);
         String done = "";

@@ -41,10 +41,36 @@ public final class RangeLatency {
     private RangeLatency() {}
 
     public static void main(String[] args) throws Exception {
-        Options o = new Options(args, "nzb", "", "original", "", "jar", "server/target/nzbmount.jar",
-                "work", "/dev/shm/nzbmount-bench", "host", "127.0.0.1", "port", "1190", "connections", "8",
-                "readAhead", "8", "pipelineDepth", "0", "samples", "21", "warmup", "5", "warmGet", "1", "pause", "300",
-                "seed", "42");
+        Options o = new Options(
+                args,
+                "nzb",
+                "",
+                "original",
+                "",
+                "jar",
+                "server/target/nzbmount.jar",
+                "work",
+                "/dev/shm/nzbmount-bench",
+                "host",
+                "127.0.0.1",
+                "port",
+                "1190",
+                "connections",
+                "8",
+                "readAhead",
+                "8",
+                "pipelineDepth",
+                "0",
+                "samples",
+                "21",
+                "warmup",
+                "5",
+                "warmGet",
+                "1",
+                "pause",
+                "300",
+                "seed",
+                "42");
         Machine.header("RangeLatency " + String.join(" ", args));
         Path nzb = o.path("nzb");
         NzbFile file = ReaderRate.firstFile(nzb);
@@ -61,25 +87,41 @@ public final class RangeLatency {
         double cpuSeconds = 0;
         long rangeBytes = 0;
         try (RandomAccessFile original = new RandomAccessFile(o.path("original").toFile(), "r");
-             ArticleTimer articles = new ArticleTimer(host, nntpPort);
-             ReaderProbe probe = ReaderProbe.open(file, host, nntpPort, o.integer("connections"), o.integer("readAhead"),
-                     o.integer("pipelineDepth"));
-             ServerProcess server = ServerProcess.start(o.path("jar"), List.of(), o.path("work").resolve("serve"),
-                     host, nntpPort, o.integer("connections"), o.integer("readAhead"), o.integer("pipelineDepth"))) {
+                ArticleTimer articles = new ArticleTimer(host, nntpPort);
+                ReaderProbe probe = ReaderProbe.open(
+                        file,
+                        host,
+                        nntpPort,
+                        o.integer("connections"),
+                        o.integer("readAhead"),
+                        o.integer("pipelineDepth"));
+                ServerProcess server = ServerProcess.start(
+                        o.path("jar"),
+                        List.of(),
+                        o.path("work").resolve("serve"),
+                        host,
+                        nntpPort,
+                        o.integer("connections"),
+                        o.integer("readAhead"),
+                        o.integer("pipelineDepth"))) {
             String path = server.importNzb(nzb, "bench " + file.name());
             long size = original.length();
             if (o.integer("warmGet") > 0) {
                 // A server that has streamed before has its read path compiled; a full GET does that here.
-                HttpGet.Response g = HttpGet.get("127.0.0.1", server.port(), path, null, (b, off, len) -> { });
-                System.out.printf(Locale.ROOT, "warm-up GET of the whole file: %d bytes, %.0f MB/s%n", g.bytes(), g.mbPerSecond());
+                HttpGet.Response g = HttpGet.get("127.0.0.1", server.port(), path, null, (b, off, len) -> {});
+                System.out.printf(
+                        Locale.ROOT,
+                        "warm-up GET of the whole file: %d bytes, %.0f MB/s%n",
+                        g.bytes(),
+                        g.mbPerSecond());
             }
             int warmup = o.integer("warmup");
             for (int i = 0; i < warmup + o.integer("samples"); i++) {
                 long offset = random.nextLong(size - RANGE);
                 ByteArrayOutputStream body = new ByteArrayOutputStream(RANGE);
                 double cpuBefore = server.cpuSeconds();
-                HttpGet.Response r = HttpGet.get("127.0.0.1", server.port(), path,
-                        "bytes=" + offset + "-" + (offset + RANGE - 1), body::write);
+                HttpGet.Response r = HttpGet.get(
+                        "127.0.0.1", server.port(), path, "bytes=" + offset + "-" + (offset + RANGE - 1), body::write);
                 double cpu = server.cpuSeconds() - cpuBefore;
                 byte[] want = new byte[RANGE];
                 original.seek(offset);
@@ -102,9 +144,18 @@ public final class RangeLatency {
                     cpuSeconds += cpu;
                     rangeBytes += r.bytes();
                 }
-                System.out.printf(Locale.ROOT, "%s offset %d: first body byte %.2f ms, 64 KiB %.2f ms, HEAD %.2f ms, reader in-process %.2f ms; article fresh %.2f, warm %.2f ms; load %s%n",
-                        i < warmup ? "warm-up" : "sample", offset, r.firstBodyNanos() / 1e6, r.doneNanos() / 1e6,
-                        h.firstByteNanos() / 1e6, p / 1e6, f / 1e6, w / 1e6, Machine.load());
+                System.out.printf(
+                        Locale.ROOT,
+                        "%s offset %d: first body byte %.2f ms, 64 KiB %.2f ms, HEAD %.2f ms, reader in-process %.2f ms; article fresh %.2f, warm %.2f ms; load %s%n",
+                        i < warmup ? "warm-up" : "sample",
+                        offset,
+                        r.firstBodyNanos() / 1e6,
+                        r.doneNanos() / 1e6,
+                        h.firstByteNanos() / 1e6,
+                        p / 1e6,
+                        f / 1e6,
+                        w / 1e6,
+                        Machine.load());
                 Thread.sleep(o.integer("pause"));
             }
         }
@@ -115,8 +166,12 @@ public final class RangeLatency {
         System.out.println(Samples.ratio(whole, warm));
         System.out.println(Samples.ratio(inProcess, warm));
         int n = o.integer("samples");
-        System.out.printf(Locale.ROOT, "server CPU over the %d sampled range GETs: %.2f ms per range, %.1f s/GB of range bytes%n",
-                n, cpuSeconds * 1e3 / n, cpuSeconds / (rangeBytes / 1e9));
+        System.out.printf(
+                Locale.ROOT,
+                "server CPU over the %d sampled range GETs: %.2f ms per range, %.1f s/GB of range bytes%n",
+                n,
+                cpuSeconds * 1e3 / n,
+                cpuSeconds / (rangeBytes / 1e9));
         System.out.println("# load average at end " + Machine.load());
     }
 }

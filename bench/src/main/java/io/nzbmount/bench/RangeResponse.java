@@ -45,14 +45,16 @@ final class RangeResponse implements AutoCloseable {
     void open(String path, long from, long size) throws IOException {
         if (left != 0) throw new IllegalStateException(left + " bytes of the previous response are unread");
         out.write(("GET " + path + " HTTP/1.1\r\nHost: " + host + "\r\nRange: bytes=" + from + "-\r\n" + KODI_HEADERS
-                + "\r\n").getBytes(StandardCharsets.US_ASCII));
+                        + "\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
         out.flush();
         String head = head();
         String status = head.substring(9, 12);
         String want = "bytes " + from + "-" + (size - 1) + "/" + size;
         if (!status.equals("206") || !want.equals(header(head, "content-range"))) {
-            throw new IOException("GET from " + from + " answered " + head.lines().findFirst().orElse("")
-                    + ", Content-Range " + header(head, "content-range") + " (wanted " + want + ")");
+            throw new IOException(
+                    "GET from " + from + " answered " + head.lines().findFirst().orElse("") + ", Content-Range "
+                            + header(head, "content-range") + " (wanted " + want + ")");
         }
         long length = Long.parseLong(header(head, "content-length"));
         if (length != size - from) throw new IOException("Content-Length " + length + " for " + want);
@@ -80,7 +82,9 @@ final class RangeResponse implements AutoCloseable {
         int got = 0;
         while (got < want) {
             int n = in.read(buf, got, want - got);
-            if (n < 0) throw new IOException("the body ended at offset " + (offset + got) + " with " + (left - got) + " bytes to come");
+            if (n < 0)
+                throw new IOException(
+                        "the body ended at offset " + (offset + got) + " with " + (left - got) + " bytes to come");
             got += n;
         }
         offset += got;
@@ -97,7 +101,8 @@ final class RangeResponse implements AutoCloseable {
     private static String header(String head, String name) {
         for (String line : head.split("\r\n")) {
             int colon = line.indexOf(':');
-            if (colon > 0 && line.substring(0, colon).trim().toLowerCase(Locale.ROOT).equals(name)) {
+            if (colon > 0
+                    && line.substring(0, colon).trim().toLowerCase(Locale.ROOT).equals(name)) {
                 return line.substring(colon + 1).trim();
             }
         }

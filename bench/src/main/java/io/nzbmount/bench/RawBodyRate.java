@@ -35,15 +35,19 @@ public final class RawBodyRate {
     }
 
     public static void main(String[] args) throws Exception {
-        Options o = new Options(args, "nzb", "", "host", "127.0.0.1", "port", "1190",
-                "connections", "8", "runs", "5");
+        Options o = new Options(args, "nzb", "", "host", "127.0.0.1", "port", "1190", "connections", "8", "runs", "5");
         Machine.header("RawBodyRate " + String.join(" ", args));
         List<NzbSegment> segments = segments(o.path("nzb"));
         Samples rate = new Samples("raw BODY x" + o.integer("connections"), "MB/s");
         for (int i = 0; i < o.integer("runs"); i++) {
             Result r = run(segments, o.text("host"), o.integer("port"), o.integer("connections"));
             rate.add(r.mbPerSecond());
-            System.out.printf(Locale.ROOT, "run %d: %d bytes in %.3f s, %.1f MB/s%n", i + 1, r.bytes(), r.seconds(),
+            System.out.printf(
+                    Locale.ROOT,
+                    "run %d: %d bytes in %.3f s, %.1f MB/s%n",
+                    i + 1,
+                    r.bytes(),
+                    r.seconds(),
                     r.mbPerSecond());
         }
         System.out.println(rate.summary());

@@ -44,8 +44,22 @@ public final class ReaderRate {
     }
 
     public static void main(String[] args) throws Exception {
-        Options o = new Options(args, "nzb", "", "original", "", "host", "127.0.0.1", "port", "1190",
-                "connections", "8", "readAhead", "8", "runs", "5");
+        Options o = new Options(
+                args,
+                "nzb",
+                "",
+                "original",
+                "",
+                "host",
+                "127.0.0.1",
+                "port",
+                "1190",
+                "connections",
+                "8",
+                "readAhead",
+                "8",
+                "runs",
+                "5");
         Machine.header("ReaderRate " + String.join(" ", args) + ", max heap "
                 + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB");
         NzbFile file = firstFile(o.path("nzb"));
@@ -54,18 +68,35 @@ public final class ReaderRate {
         Samples rate = new Samples("reader x" + o.integer("connections"), "MB/s");
         boolean allEqual = true;
         for (int i = 0; i < o.integer("runs"); i++) {
-            Result r = run(file, o.text("host"), o.integer("port"), o.integer("connections"), o.integer("readAhead"),
+            Result r = run(
+                    file,
+                    o.text("host"),
+                    o.integer("port"),
+                    o.integer("connections"),
+                    o.integer("readAhead"),
                     original != null);
             rate.add(r.mbPerSecond());
-            String check = original == null ? "" : original.equals(r.sha256()) ? ", SHA-256 equal" : ", SHA-256 DIFFERS " + r.sha256();
+            String check = original == null
+                    ? ""
+                    : original.equals(r.sha256()) ? ", SHA-256 equal" : ", SHA-256 DIFFERS " + r.sha256();
             allEqual &= original == null || original.equals(r.sha256());
-            System.out.printf(Locale.ROOT, "run %d: %d bytes in %.3f s, %.1f MB/s%s%n", i + 1, r.bytes(), r.seconds(),
-                    r.mbPerSecond(), check);
+            System.out.printf(
+                    Locale.ROOT,
+                    "run %d: %d bytes in %.3f s, %.1f MB/s%s%n",
+                    i + 1,
+                    r.bytes(),
+                    r.seconds(),
+                    r.mbPerSecond(),
+                    check);
         }
         System.out.println(rate.summary());
         long pid = ProcessHandle.current().pid();
-        System.out.printf(Locale.ROOT, "heap pools peak sum %.1f MiB (an upper bound: pools peak at different times; the GC log is exact), max heap %d MiB, peak RSS %s%n",
-                peakHeapBytes() / 1048576.0, Runtime.getRuntime().maxMemory() >> 20, Machine.mib(Machine.statusKib(pid, "VmHWM")));
+        System.out.printf(
+                Locale.ROOT,
+                "heap pools peak sum %.1f MiB (an upper bound: pools peak at different times; the GC log is exact), max heap %d MiB, peak RSS %s%n",
+                peakHeapBytes() / 1048576.0,
+                Runtime.getRuntime().maxMemory() >> 20,
+                Machine.mib(Machine.statusKib(pid, "VmHWM")));
         System.out.println("# load average at end " + Machine.load());
         if (!allEqual) System.exit(1);
     }
@@ -85,7 +116,8 @@ public final class ReaderRate {
             throws Exception {
         MessageDigest digest = hash ? MessageDigest.getInstance("SHA-256") : null;
         byte[] buf = new byte[CHUNK];
-        try (Usenet usenet = Usenet.connect(List.of(provider(host, port, connections)),
+        try (Usenet usenet = Usenet.connect(
+                List.of(provider(host, port, connections)),
                 Usenet.Settings.defaults().withReadAhead(readAhead))) {
             long start = System.nanoTime();
             FileMap map = usenet.map(file, Priority.FOREGROUND);
@@ -99,7 +131,8 @@ public final class ReaderRate {
                 }
             }
             double seconds = (System.nanoTime() - start) / 1e9;
-            return new Result(offset, seconds, digest == null ? null : HexFormat.of().formatHex(digest.digest()));
+            return new Result(
+                    offset, seconds, digest == null ? null : HexFormat.of().formatHex(digest.digest()));
         }
     }
 

@@ -32,8 +32,15 @@ final class ReferenceClient {
     /** Downloads the file to {@code out}; when {@code sha256} is given, the bytes must equal it. */
     Result run(String host, int port, int connections, Path out, String sha256) throws Exception {
         long start = System.nanoTime();
-        Process p = new ProcessBuilder(binary.toString(), host, Integer.toString(port), Integer.toString(connections),
-                ids.toString(), out.toString()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        Process p = new ProcessBuilder(
+                        binary.toString(),
+                        host,
+                        Integer.toString(port),
+                        Integer.toString(connections),
+                        ids.toString(),
+                        out.toString())
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
         String printed = new String(p.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim();
         if (p.waitFor() != 0) throw new IllegalStateException("yget failed: " + printed);
         double wall = (System.nanoTime() - start) / 1e9;

@@ -15,8 +15,7 @@ import java.lang.management.ThreadMXBean;
 public final class ReleaseNameCpuRate {
     private static final long ROUND_NANOS = 3_000_000_000L;
 
-    private ReleaseNameCpuRate() {
-    }
+    private ReleaseNameCpuRate() {}
 
     public static void main(String[] args) {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 8;
@@ -36,12 +35,13 @@ public final class ReleaseNameCpuRate {
             long cpu = mx.getCurrentThreadCpuTime() - cpu0;
             long wall = System.nanoTime() - wall0;
             cpuRates[round] = names * 1e9 / cpu;
-            System.out.printf("round %d: %.0f names per CPU-second, %.0f per wall-second%n", round, cpuRates[round],
-                    names * 1e9 / wall);
+            System.out.printf(
+                    "round %d: %.0f names per CPU-second, %.0f per wall-second%n",
+                    round, cpuRates[round], names * 1e9 / wall);
         }
         double[] measured = java.util.Arrays.copyOfRange(cpuRates, Math.min(2, rounds - 1), rounds);
         java.util.Arrays.sort(measured);
-        System.out.printf("median after warm-up: %.0f names per CPU-second (checksum %d)%n",
-                measured[measured.length / 2], sink);
+        System.out.printf(
+                "median after warm-up: %.0f names per CPU-second (checksum %d)%n", measured[measured.length / 2], sink);
     }
 }

@@ -40,8 +40,16 @@ final class Samples {
         List<Double> sorted = values.stream().sorted().toList();
         StringBuilder all = new StringBuilder();
         for (double v : values) all.append(all.isEmpty() ? "" : " ").append(format(v));
-        return String.format(Locale.ROOT, "%-34s median %s %s (min %s, max %s, n=%d) [%s]", name, format(median()),
-                unit, format(sorted.getFirst()), format(sorted.getLast()), values.size(), all);
+        return String.format(
+                Locale.ROOT,
+                "%-34s median %s %s (min %s, max %s, n=%d) [%s]",
+                name,
+                format(median()),
+                unit,
+                format(sorted.getFirst()),
+                format(sorted.getLast()),
+                values.size(),
+                all);
     }
 
     static String format(double v) {

@@ -36,10 +36,37 @@ public final class SeekRate {
     private SeekRate() {}
 
     public static void main(String[] args) throws Exception {
-        Options o = new Options(args, FarMode.options("nzb", "", "original", "", "jar", "server/target/nzbmount.jar",
-                "work", "/dev/shm/nzbmount-bench", "host", "127.0.0.1", "port", "1192", "connections", "20",
-                "readAhead", "8", "pipelineDepth", "0", "first", "8", "then", "16", "seeks", "9", "pause", "300",
-                "seed", "42"));
+        Options o = new Options(
+                args,
+                FarMode.options(
+                        "nzb",
+                        "",
+                        "original",
+                        "",
+                        "jar",
+                        "server/target/nzbmount.jar",
+                        "work",
+                        "/dev/shm/nzbmount-bench",
+                        "host",
+                        "127.0.0.1",
+                        "port",
+                        "1192",
+                        "connections",
+                        "20",
+                        "readAhead",
+                        "8",
+                        "pipelineDepth",
+                        "0",
+                        "first",
+                        "8",
+                        "then",
+                        "16",
+                        "seeks",
+                        "9",
+                        "pause",
+                        "300",
+                        "seed",
+                        "42"));
         Machine.header("SeekRate " + String.join(" ", args));
         Path nzb = o.path("nzb");
         NzbFile file = ReaderRate.firstFile(nzb);
@@ -52,17 +79,29 @@ public final class SeekRate {
         Samples wholeGet = new Samples("GET of the whole file, warm (steady)", "MB/s");
         Samples cpu = new Samples("server CPU per GB (seek request)", "s/GB");
         FarMode far = FarMode.open(o);
-        try (far; RandomAccessFile original = new RandomAccessFile(o.path("original").toFile(), "r");
-             ServerProcess server = ServerProcess.start(o.path("jar"), List.of(), o.path("work").resolve("serve"),
-                     far.host(), far.port(), o.integer("connections"), o.integer("readAhead"),
-                     o.integer("pipelineDepth"))) {
+        try (far;
+                RandomAccessFile original =
+                        new RandomAccessFile(o.path("original").toFile(), "r");
+                ServerProcess server = ServerProcess.start(
+                        o.path("jar"),
+                        List.of(),
+                        o.path("work").resolve("serve"),
+                        far.host(),
+                        far.port(),
+                        o.integer("connections"),
+                        o.integer("readAhead"),
+                        o.integer("pipelineDepth"))) {
             String path = server.importNzb(nzb, "bench " + file.name());
-            HttpGet.Response warm = HttpGet.get("127.0.0.1", server.port(), path, null, (b, off, len) -> { });
-            System.out.printf(Locale.ROOT, "warm-up GET of the whole file: %d bytes, %.0f MB/s%n", warm.bytes(), warm.mbPerSecond());
+            HttpGet.Response warm = HttpGet.get("127.0.0.1", server.port(), path, null, (b, off, len) -> {});
+            System.out.printf(
+                    Locale.ROOT,
+                    "warm-up GET of the whole file: %d bytes, %.0f MB/s%n",
+                    warm.bytes(),
+                    warm.mbPerSecond());
             // A window opened whole after a seek fetches the bytes after the first ones alongside
             // them, so the rate after the mark overstates the stream's steady rate; a whole GET does not.
             for (int i = 0; i < 2; i++) {
-                HttpGet.Response g = HttpGet.get("127.0.0.1", server.port(), path, null, (b, off, len) -> { });
+                HttpGet.Response g = HttpGet.get("127.0.0.1", server.port(), path, null, (b, off, len) -> {});
                 wholeGet.add(g.mbPerSecond());
             }
             long size = original.length();
@@ -73,8 +112,8 @@ public final class SeekRate {
                 long[] received = {0};
                 double cpuBefore = server.cpuSeconds();
                 long start = System.nanoTime();
-                HttpGet.Response r = HttpGet.getFirst("127.0.0.1", server.port(), path, "bytes=" + offset + "-", total,
-                        (b, off, len) -> {
+                HttpGet.Response r = HttpGet.getFirst(
+                        "127.0.0.1", server.port(), path, "bytes=" + offset + "-", total, (b, off, len) -> {
                             got.update(b, off, len);
                             received[0] += len;
                             if (firstDone[0] == 0 && received[0] >= first) firstDone[0] = System.nanoTime();
@@ -84,7 +123,8 @@ public final class SeekRate {
                 byte[] want = new byte[(int) total];
                 original.seek(offset);
                 original.readFully(want);
-                if (r.status() != 206 || r.bytes() != total
+                if (r.status() != 206
+                        || r.bytes() != total
                         || !Arrays.equals(MessageDigest.getInstance("SHA-256").digest(want), got.digest())) {
                     throw new IllegalStateException("seek to " + offset + ": status " + r.status() + ", bytes differ");
                 }
@@ -94,8 +134,16 @@ public final class SeekRate {
                 seek.add(s);
                 firstBody.add(r.firstBodyNanos() / 1e6);
                 steady.add(t);
-                System.out.printf(Locale.ROOT, "seek %d to %d: first body byte %.1f ms, first %d MiB at %.1f MB/s, then %.1f MB/s; load %s%n",
-                        i + 1, offset, r.firstBodyNanos() / 1e6, first >> 20, s, t, Machine.load());
+                System.out.printf(
+                        Locale.ROOT,
+                        "seek %d to %d: first body byte %.1f ms, first %d MiB at %.1f MB/s, then %.1f MB/s; load %s%n",
+                        i + 1,
+                        offset,
+                        r.firstBodyNanos() / 1e6,
+                        first >> 20,
+                        s,
+                        t,
+                        Machine.load());
                 Thread.sleep(o.integer("pause"));
             }
         }

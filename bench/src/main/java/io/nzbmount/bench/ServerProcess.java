@@ -34,8 +34,9 @@ final class ServerProcess implements AutoCloseable {
         this.port = port;
     }
 
-    static ServerProcess start(Path jar, List<String> jvmFlags, Path work, String nntpHost, int nntpPort,
-                               int connections) throws Exception {
+    static ServerProcess start(
+            Path jar, List<String> jvmFlags, Path work, String nntpHost, int nntpPort, int connections)
+            throws Exception {
         return start(jar, jvmFlags, work, nntpHost, nntpPort, connections, 8, 0);
     }
 
@@ -43,21 +44,42 @@ final class ServerProcess implements AutoCloseable {
      * The same, with the reader's read-ahead window ({@code reader.readAheadArticles}) and the
      * most commands on one connection ({@code reader.pipelineDepth}); each 0: the jar's default.
      */
-    static ServerProcess start(Path jar, List<String> jvmFlags, Path work, String nntpHost, int nntpPort,
-                               int connections, int readAhead, int pipelineDepth) throws Exception {
-        return start(jar, jvmFlags, work, readAhead, pipelineDepth,
+    static ServerProcess start(
+            Path jar,
+            List<String> jvmFlags,
+            Path work,
+            String nntpHost,
+            int nntpPort,
+            int connections,
+            int readAhead,
+            int pipelineDepth)
+            throws Exception {
+        return start(
+                jar,
+                jvmFlags,
+                work,
+                readAhead,
+                pipelineDepth,
                 List.of(new Jar.Provider("bench", nntpHost, nntpPort, connections, 0)));
     }
 
     /** The same with several providers. */
-    static ServerProcess start(Path jar, List<String> jvmFlags, Path work, int readAhead, int pipelineDepth,
-                               List<Jar.Provider> providers) throws Exception {
+    static ServerProcess start(
+            Path jar, List<String> jvmFlags, Path work, int readAhead, int pipelineDepth, List<Jar.Provider> providers)
+            throws Exception {
         return start(jar, jvmFlags, work, readAhead, pipelineDepth, providers, "");
     }
 
     /** The same with more top-level sections of the config file ({@code downloads:} ...), or "". */
-    static ServerProcess start(Path jar, List<String> jvmFlags, Path work, int readAhead, int pipelineDepth,
-                               List<Jar.Provider> providers, String moreYaml) throws Exception {
+    static ServerProcess start(
+            Path jar,
+            List<String> jvmFlags,
+            Path work,
+            int readAhead,
+            int pipelineDepth,
+            List<Jar.Provider> providers,
+            String moreYaml)
+            throws Exception {
         Path data = work.resolve("data");
         if (Files.exists(data)) {
             try (Stream<Path> all = Files.walk(data)) {
@@ -84,7 +106,9 @@ final class ServerProcess implements AutoCloseable {
     private static ServerProcess launch(Path jar, List<String> jvmFlags, Path work, int port) throws Exception {
         Path config = work.resolve("nzbmount-serve.yaml");
         Process p = Jar.process(jar, jvmFlags, "serve", "--config", config.toString())
-                .redirectErrorStream(true).redirectOutput(work.resolve("serve.log").toFile()).start();
+                .redirectErrorStream(true)
+                .redirectOutput(work.resolve("serve.log").toFile())
+                .start();
         ServerProcess server = new ServerProcess(p, port);
         try {
             server.awaitReady(work.resolve("serve.log"));
@@ -98,17 +122,19 @@ final class ServerProcess implements AutoCloseable {
     private void awaitReady(Path log) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
         while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) throw new IOException("serve exited: " + Files.readString(log).strip());
+            if (!process.isAlive())
+                throw new IOException("serve exited: " + Files.readString(log).strip());
             try {
-                HttpResponse<Void> r = http.send(HttpRequest.newBuilder(uri("/api/items")).build(),
-                        HttpResponse.BodyHandlers.discarding());
+                HttpResponse<Void> r = http.send(
+                        HttpRequest.newBuilder(uri("/api/items")).build(), HttpResponse.BodyHandlers.discarding());
                 if (r.statusCode() == 200) return;
             } catch (IOException notYet) {
                 // Not listening yet.
             }
             Thread.sleep(20);
         }
-        throw new IOException("serve did not answer within 300 s: " + Files.readString(log).strip());
+        throw new IOException(
+                "serve did not answer within 300 s: " + Files.readString(log).strip());
     }
 
     int port() {
@@ -130,10 +156,12 @@ final class ServerProcess implements AutoCloseable {
 
     /** Imports an NZB with {@code POST /api/nzbs?name=} and returns the WebDAV path of its first file (the API gives it percent-encoded). */
     String importNzb(Path nzb, String name) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(
-                        uri("/api/nzbs?name=" + URLEncoder.encode(name, StandardCharsets.UTF_8)))
-                .header("X-NZBMount-Request", "1") // the API refuses changes without it (CSRF defence)
-                .POST(HttpRequest.BodyPublishers.ofFile(nzb)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = http.send(
+                HttpRequest.newBuilder(uri("/api/nzbs?name=" + URLEncoder.encode(name, StandardCharsets.UTF_8)))
+                        .header("X-NZBMount-Request", "1") // the API refuses changes without it (CSRF defence)
+                        .POST(HttpRequest.BodyPublishers.ofFile(nzb))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() != 201 && r.statusCode() != 200) {
             throw new IOException("import of " + nzb + " answered " + r.statusCode() + ": " + r.body());
         }
@@ -149,7 +177,8 @@ final class ServerProcess implements AutoCloseable {
 
     /** Runs {@code jcmd PID COMMAND...} with the JDK running this harness and returns its output. */
     String jcmd(String... command) throws Exception {
-        Path jcmd = Path.of(ProcessHandle.current().info().command().orElse("java")).resolveSibling("jcmd");
+        Path jcmd =
+                Path.of(ProcessHandle.current().info().command().orElse("java")).resolveSibling("jcmd");
         List<String> cmd = new java.util.ArrayList<>(List.of(jcmd.toString(), Long.toString(pid())));
         cmd.addAll(List.of(command));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();

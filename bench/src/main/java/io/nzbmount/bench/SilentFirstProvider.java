@@ -36,9 +36,34 @@ public final class SilentFirstProvider {
     record Timed(double seconds, double longestWaitMillis, boolean exact, double cpuPerGb) {}
 
     public static void main(String[] args) throws Exception {
-        Options o = new Options(args, "nzb", "", "original", "", "jar", "server/target/nzbmount.jar",
-                "work", "/dev/shm/nzbmount-bench", "host", "127.0.0.1", "port", "1190", "connections", "20",
-                "delayMs", "20", "mbps", "20", "readAhead", "0", "pipelineDepth", "0", "at", "0.25", "runs", "3");
+        Options o = new Options(
+                args,
+                "nzb",
+                "",
+                "original",
+                "",
+                "jar",
+                "server/target/nzbmount.jar",
+                "work",
+                "/dev/shm/nzbmount-bench",
+                "host",
+                "127.0.0.1",
+                "port",
+                "1190",
+                "connections",
+                "20",
+                "delayMs",
+                "20",
+                "mbps",
+                "20",
+                "readAhead",
+                "0",
+                "pipelineDepth",
+                "0",
+                "at",
+                "0.25",
+                "runs",
+                "3");
         Machine.header("SilentFirstProvider " + String.join(" ", args));
         Path nzb = o.path("nzb");
         NzbFile file = ReaderRate.firstFile(nzb);
@@ -57,14 +82,19 @@ public final class SilentFirstProvider {
         boolean allExact = true;
         for (int i = 0; i < o.integer("runs"); i++) {
             try (FarLink first = FarLink.open(0, near, o.integer("delayMs"), o.integer("mbps"));
-                 FarLink backup = FarLink.open(0, near, o.integer("delayMs"), o.integer("mbps"));
-                 ServerProcess server = ServerProcess.start(o.path("jar"), List.of(), o.path("work").resolve("serve"),
-                         o.integer("readAhead"), o.integer("pipelineDepth"), List.of(
-                                 new Jar.Provider("first", "127.0.0.1", first.port(), connections, 0),
-                                 new Jar.Provider("backup", "127.0.0.1", backup.port(), connections, 1)))) {
+                    FarLink backup = FarLink.open(0, near, o.integer("delayMs"), o.integer("mbps"));
+                    ServerProcess server = ServerProcess.start(
+                            o.path("jar"),
+                            List.of(),
+                            o.path("work").resolve("serve"),
+                            o.integer("readAhead"),
+                            o.integer("pipelineDepth"),
+                            List.of(
+                                    new Jar.Provider("first", "127.0.0.1", first.port(), connections, 0),
+                                    new Jar.Provider("backup", "127.0.0.1", backup.port(), connections, 1)))) {
                 String path = server.importNzb(nzb, "bench " + file.name());
-                Timed warm = get(server, path, expected, Long.MAX_VALUE, () -> { });
-                Timed healthy = get(server, path, expected, Long.MAX_VALUE, () -> { });
+                Timed warm = get(server, path, expected, Long.MAX_VALUE, () -> {});
+                Timed healthy = get(server, path, expected, Long.MAX_VALUE, () -> {});
                 System.out.print("before the frozen GET: ");
                 GetVsFetch.hedges(server.port());
                 Timed frozen = get(server, path, expected, (long) (size * at), () -> first.freeze(true));
@@ -76,11 +106,20 @@ public final class SilentFirstProvider {
                 frozenWait.add(frozen.longestWaitMillis());
                 healthyCpu.add(healthy.cpuPerGb());
                 frozenCpu.add(frozen.cpuPerGb());
-                System.out.printf(Locale.ROOT, "round %d: warm %.2f s; healthy %.2f s, longest wait %.0f ms, %.2f s/GB;"
+                System.out.printf(
+                        Locale.ROOT,
+                        "round %d: warm %.2f s; healthy %.2f s, longest wait %.0f ms, %.2f s/GB;"
                                 + " frozen %.2f s, longest wait %.0f ms, %.2f s/GB; SHA-256 %s; load %s%n",
-                        i + 1, warm.seconds(), healthy.seconds(), healthy.longestWaitMillis(), healthy.cpuPerGb(),
-                        frozen.seconds(), frozen.longestWaitMillis(), frozen.cpuPerGb(),
-                        warm.exact() && healthy.exact() && frozen.exact() ? "equal" : "DIFFERS", Machine.load());
+                        i + 1,
+                        warm.seconds(),
+                        healthy.seconds(),
+                        healthy.longestWaitMillis(),
+                        healthy.cpuPerGb(),
+                        frozen.seconds(),
+                        frozen.longestWaitMillis(),
+                        frozen.cpuPerGb(),
+                        warm.exact() && healthy.exact() && frozen.exact() ? "equal" : "DIFFERS",
+                        Machine.load());
                 System.out.print("after it: ");
                 GetVsFetch.hedges(server.port());
             }
@@ -88,7 +127,8 @@ public final class SilentFirstProvider {
         for (Samples s : List.of(healthyTime, frozenTime, extra, healthyWait, frozenWait, healthyCpu, frozenCpu)) {
             System.out.println(s.summary());
         }
-        System.out.println("SHA-256 of every GET " + (allExact ? "equal to the original" : "NOT equal to the original"));
+        System.out.println(
+                "SHA-256 of every GET " + (allExact ? "equal to the original" : "NOT equal to the original"));
         System.out.println("# load average at end " + Machine.load());
         GetVsFetch.check(allExact, "SHA-256 of every GET");
     }

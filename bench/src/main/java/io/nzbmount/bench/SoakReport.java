@@ -46,25 +46,47 @@ final class SoakReport {
 
     /** Prints the summary and the checks; true when every check passed. */
     boolean print(KodiReader.Tally tally, int readers, Duration length) {
-        List<ProcessSample> warm = playing.stream().filter(s -> s.seconds() > warmupSeconds).toList();
-        System.out.printf(Locale.ROOT, "%d players for %d min: %.1f GB read (%.1f MB/s), %d responses, %d seeks, %d read to the end%n",
-                readers, length.toMinutes(), tally.bytes.get() / 1e9, tally.bytes.get() / 1e6 / length.toSeconds(),
-                tally.responses.get(), tally.seeks.get(), tally.toTheEnd.get());
-        System.out.printf(Locale.ROOT, "idle before: RSS %.1f MiB; while playing (after %d s warm-up, n=%d): RSS median %.1f MiB, max %.1f MiB;"
+        List<ProcessSample> warm =
+                playing.stream().filter(s -> s.seconds() > warmupSeconds).toList();
+        System.out.printf(
+                Locale.ROOT,
+                "%d players for %d min: %.1f GB read (%.1f MB/s), %d responses, %d seeks, %d read to the end%n",
+                readers,
+                length.toMinutes(),
+                tally.bytes.get() / 1e9,
+                tally.bytes.get() / 1e6 / length.toSeconds(),
+                tally.responses.get(),
+                tally.seeks.get(),
+                tally.toTheEnd.get());
+        System.out.printf(
+                Locale.ROOT,
+                "idle before: RSS %.1f MiB; while playing (after %d s warm-up, n=%d): RSS median %.1f MiB, max %.1f MiB;"
                         + " heap used median %.1f MiB, committed median %.1f MiB; direct median %.1f MiB; threads median %d; fds median %d%n",
-                idle.rssKib() / 1024.0, warmupSeconds, warm.size(), median(warm, ProcessSample::rssKib) / 1024.0,
-                max(warm, ProcessSample::rssKib) / 1024.0, median(warm, ProcessSample::heapUsed) / 1048576.0,
-                median(warm, ProcessSample::heapCommitted) / 1048576.0, median(warm, ProcessSample::direct) / 1048576.0,
-                median(warm, ProcessSample::threads), median(warm, ProcessSample::descriptors));
+                idle.rssKib() / 1024.0,
+                warmupSeconds,
+                warm.size(),
+                median(warm, ProcessSample::rssKib) / 1024.0,
+                max(warm, ProcessSample::rssKib) / 1024.0,
+                median(warm, ProcessSample::heapUsed) / 1048576.0,
+                median(warm, ProcessSample::heapCommitted) / 1048576.0,
+                median(warm, ProcessSample::direct) / 1048576.0,
+                median(warm, ProcessSample::threads),
+                median(warm, ProcessSample::descriptors));
         if (warm.size() >= 12) {
             int sixth = warm.size() / 6;
-            System.out.printf(Locale.ROOT, "RSS median of the first sixth %.1f MiB, of the last sixth %.1f MiB%n",
+            System.out.printf(
+                    Locale.ROOT,
+                    "RSS median of the first sixth %.1f MiB, of the last sixth %.1f MiB%n",
                     median(warm.subList(0, sixth), ProcessSample::rssKib) / 1024.0,
                     median(warm.subList(warm.size() - sixth, warm.size()), ProcessSample::rssKib) / 1024.0);
         }
         if (lastIdle != null) {
-            System.out.printf(Locale.ROOT, "after the players stopped: RSS %s; last idle sample %.1f MiB%n",
-                    backAfter < 0 ? "not back within 20 MiB of idle" : String.format(Locale.ROOT, "back within 20 MiB of idle after %.0f s", backAfter),
+            System.out.printf(
+                    Locale.ROOT,
+                    "after the players stopped: RSS %s; last idle sample %.1f MiB%n",
+                    backAfter < 0
+                            ? "not back within 20 MiB of idle"
+                            : String.format(Locale.ROOT, "back within 20 MiB of idle after %.0f s", backAfter),
                     lastIdle.rssKib() / 1024.0);
         }
         boolean ok = true;
@@ -80,12 +102,23 @@ final class SoakReport {
     /** The smallest of the last three samples against the largest of the 30 s after the warm-up, plus slack. */
     private boolean growth(String what, ToLongFunction<ProcessSample> f, int slack) {
         List<ProcessSample> base = playing.stream()
-                .filter(s -> s.seconds() > warmupSeconds && s.seconds() <= warmupSeconds + 30).toList();
+                .filter(s -> s.seconds() > warmupSeconds && s.seconds() <= warmupSeconds + 30)
+                .toList();
         if (base.isEmpty() || playing.size() < 3) return check(false, what + ": too few samples to judge growth");
         long baseline = base.stream().mapToLong(f).max().orElseThrow();
-        long last = playing.subList(playing.size() - 3, playing.size()).stream().mapToLong(f).min().orElseThrow();
-        return check(last <= baseline + slack, String.format(Locale.ROOT,
-                "%s: at most %d after the warm-up, at least %d in the last three samples (slack %d)", what, baseline, last, slack));
+        long last = playing.subList(playing.size() - 3, playing.size()).stream()
+                .mapToLong(f)
+                .min()
+                .orElseThrow();
+        return check(
+                last <= baseline + slack,
+                String.format(
+                        Locale.ROOT,
+                        "%s: at most %d after the warm-up, at least %d in the last three samples (slack %d)",
+                        what,
+                        baseline,
+                        last,
+                        slack));
     }
 
     private static boolean check(boolean ok, String what) {

@@ -33,8 +33,7 @@ public final class SourceScans {
     private static final int OLD_SCHEMA = 12;
     private static final int NEWEST_SCHEMA = 13;
 
-    private SourceScans() {
-    }
+    private SourceScans() {}
 
     public static void main(String[] args) throws Exception {
         Options o = new Options(args, "sources", "5000", "nzbKiB", "200", "runs", "15", "dir", "");
@@ -44,7 +43,7 @@ public final class SourceScans {
         Path dir = o.path("dir");
         Files.createDirectories(dir);
         try (Connection old = build(dir.resolve("schema12.db"), OLD_SCHEMA, sources, nzbBytes);
-             Connection apart = build(dir.resolve("newest.db"), NEWEST_SCHEMA, sources, nzbBytes)) {
+                Connection apart = build(dir.resolve("newest.db"), NEWEST_SCHEMA, sources, nzbBytes)) {
             ThreadMXBean mx = ManagementFactory.getThreadMXBean();
             long[][] cpu = new long[4][runs];
             long[][] wall = new long[4][runs];
@@ -54,7 +53,8 @@ public final class SourceScans {
                     for (int pass = 0; pass < 2; pass++, slot++) {
                         long cpu0 = mx.getCurrentThreadCpuTime();
                         long wall0 = System.nanoTime();
-                        int rows = pass == 0 ? StandbyTables.standbysWithoutProgress(c).size()
+                        int rows = pass == 0
+                                ? StandbyTables.standbysWithoutProgress(c).size()
                                 : HealthChecks.sources(c).size();
                         if (pass == 1 && rows != sources) throw new IllegalStateException("rows " + rows);
                         if (r >= 0) {
@@ -64,13 +64,15 @@ public final class SourceScans {
                     }
                 }
             }
-            System.out.printf("%d sources, NZBs of %d KiB, %d runs (medians; CPU of the querying thread)%n",
+            System.out.printf(
+                    "%d sources, NZBs of %d KiB, %d runs (medians; CPU of the querying thread)%n",
                     sources, nzbBytes / 1024, runs);
-            String[] names = {"standby pass, schema 12", "health pass, schema 12", "standby pass, newest",
-                    "health pass, newest"};
+            String[] names = {
+                "standby pass, schema 12", "health pass, schema 12", "standby pass, newest", "health pass, newest"
+            };
             for (int i = 0; i < 4; i++) {
-                System.out.printf("%-26s CPU %9.2f ms   wall %9.2f ms%n", names[i], median(cpu[i]) / 1e6,
-                        median(wall[i]) / 1e6);
+                System.out.printf(
+                        "%-26s CPU %9.2f ms   wall %9.2f ms%n", names[i], median(cpu[i]) / 1e6, median(wall[i]) / 1e6);
             }
         }
     }
@@ -87,15 +89,16 @@ public final class SourceScans {
         byte[] nzb = new byte[nzbBytes];
         Random random = new Random(12);
         boolean apart = schema >= NEWEST_SCHEMA;
-        try (PreparedStatement item = c.prepareStatement("INSERT INTO items(id, name, created_at, primary_source)"
-                + " VALUES (?, ?, 1, ?)");
-             PreparedStatement source = c.prepareStatement(apart
-                     ? "INSERT INTO sources(id, item_id, nzb_sha256, release_name, role, state, added_at)"
-                             + " VALUES (?, ?, ?, ?, 'primary', 'verified', 1)"
-                     : "INSERT INTO sources(id, item_id, nzb_sha256, release_name, role, state, added_at, nzb)"
-                             + " VALUES (?, ?, ?, ?, 'primary', 'verified', 1, ?)");
-             PreparedStatement document = c.prepareStatement(apart ? "INSERT INTO source_nzbs(source_id, nzb) VALUES (?, ?)"
-                     : "SELECT 1")) {
+        try (PreparedStatement item = c.prepareStatement(
+                        "INSERT INTO items(id, name, created_at, primary_source)" + " VALUES (?, ?, 1, ?)");
+                PreparedStatement source = c.prepareStatement(
+                        apart
+                                ? "INSERT INTO sources(id, item_id, nzb_sha256, release_name, role, state, added_at)"
+                                        + " VALUES (?, ?, ?, ?, 'primary', 'verified', 1)"
+                                : "INSERT INTO sources(id, item_id, nzb_sha256, release_name, role, state, added_at, nzb)"
+                                        + " VALUES (?, ?, ?, ?, 'primary', 'verified', 1, ?)");
+                PreparedStatement document = c.prepareStatement(
+                        apart ? "INSERT INTO source_nzbs(source_id, nzb) VALUES (?, ?)" : "SELECT 1")) {
             for (int i = 1; i <= sources; i++) {
                 random.nextBytes(nzb);
                 item.setLong(1, i);
@@ -130,16 +133,30 @@ public final class SourceScans {
         throw new IOException("no migration " + v + " is known here");
     }
 
-    private static final String[] MIGRATIONS = {"db/V1__library.sql", "db/V2__standby.sql", "db/V3__holes.sql",
-            "db/V4__archives.sql", "db/V5__item_problems.sql", "db/V6__ids_never_reused.sql", "db/V7__proofs.sql",
-            "db/V8__download_jobs.sql", "db/V9__source_passwords.sql", "db/V10__health_checks.sql",
-            "db/V11__repairs.sql", "db/V12__member_crcs.sql", "db/V13__nzbs_apart.sql"};
+    private static final String[] MIGRATIONS = {
+        "db/V1__library.sql",
+        "db/V2__standby.sql",
+        "db/V3__holes.sql",
+        "db/V4__archives.sql",
+        "db/V5__item_problems.sql",
+        "db/V6__ids_never_reused.sql",
+        "db/V7__proofs.sql",
+        "db/V8__download_jobs.sql",
+        "db/V9__source_passwords.sql",
+        "db/V10__health_checks.sql",
+        "db/V11__repairs.sql",
+        "db/V12__member_crcs.sql",
+        "db/V13__nzbs_apart.sql"
+    };
 
     private static String[] split(String resource) throws IOException {
         try (InputStream in = SourceScans.class.getClassLoader().getResourceAsStream(resource)) {
             if (in == null) throw new IOException(resource + " is not on the classpath");
             String text = new String(in.readAllBytes(), StandardCharsets.UTF_8).replaceAll("(?m)--.*$", "");
-            return Arrays.stream(text.split(";")).map(String::strip).filter(s -> !s.isEmpty()).toArray(String[]::new);
+            return Arrays.stream(text.split(";"))
+                    .map(String::strip)
+                    .filter(s -> !s.isEmpty())
+                    .toArray(String[]::new);
         }
     }
 

@@ -52,15 +52,14 @@ public final class StandbyImpactBenchmark {
     /** Passes over the stream file per measurement: long enough to outlast scheduling noise. */
     private static final int PASSES = 4;
 
-    private StandbyImpactBenchmark() {
-    }
+    private StandbyImpactBenchmark() {}
 
     public static void main(String[] args) throws Exception {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 5;
         Path dir = Files.createTempDirectory("standby-bench");
         try (EmbeddedNntpServer nntp = EmbeddedNntpServer.start();
-             Usenet usenet = Usenet.connect(List.of(nntp.provider("embedded", 8, 0)), Usenet.Settings.defaults());
-             Database db = Database.open(dir)) {
+                Usenet usenet = Usenet.connect(List.of(nntp.provider("embedded", 8, 0)), Usenet.Settings.defaults());
+                Database db = Database.open(dir)) {
             byte[] data = new byte[STREAM_SIZE];
             new Random(1).nextBytes(data);
             PostedFile stream = nntp.post("stream.mkv", data, PART);
@@ -68,22 +67,43 @@ public final class StandbyImpactBenchmark {
 
             Clock clock = Clock.systemUTC();
             ItemCatalog catalog = new ItemCatalog(db);
-            LibraryImporter importer = new LibraryImporter(db, new UsenetReleaseReader(usenet, Priority.BACKGROUND), new UsenetPresence(usenet),
-                    clock, STANDBYS);
+            LibraryImporter importer = new LibraryImporter(
+                    db,
+                    new UsenetReleaseReader(usenet, Priority.BACKGROUND),
+                    new UsenetPresence(usenet),
+                    clock,
+                    STANDBYS);
             FileContent content = FileContent.pattern(9);
-            long itemId = importer.importNzb(nzb(nntp.postLazy("film.mkv", CANDIDATE_SIZE, PART, content)),
-                    Optional.of("Bench.Film.2020.1080p.BluRay.x264-GRP")).item().item().id();
+            long itemId = importer.importNzb(
+                            nzb(nntp.postLazy("film.mkv", CANDIDATE_SIZE, PART, content)),
+                            Optional.of("Bench.Film.2020.1080p.BluRay.x264-GRP"))
+                    .item()
+                    .item()
+                    .id();
             List<Long> standbys = new ArrayList<>();
             int[] parts = {500_000, 640_000, 716_800, 768_000, 384_000};
             for (int i = 0; i < STANDBYS; i++) {
-                standbys.add(importer.addStandby(itemId, nzb(nntp.postLazy("film.mkv", CANDIDATE_SIZE, parts[i], content)),
-                        Optional.empty()).sourceId());
+                standbys.add(importer.addStandby(
+                                itemId,
+                                nzb(nntp.postLazy("film.mkv", CANDIDATE_SIZE, parts[i], content)),
+                                Optional.empty())
+                        .sourceId());
             }
-            StandbyProver prover = new StandbyProver(db, new FileMaps(catalog, usenet), usenet,
-                    StandbyService.SAMPLE_PAUSE);
-            StandbyService service = new StandbyService(new StandbyService.Parts(db, catalog, importer, prover,
-                    Optional.empty(), new EventLog(db, clock), clock, new PlaybackLiveness(clock)),
-                    Duration.ofSeconds(120), STANDBYS, 2);
+            StandbyProver prover =
+                    new StandbyProver(db, new FileMaps(catalog, usenet), usenet, StandbyService.SAMPLE_PAUSE);
+            StandbyService service = new StandbyService(
+                    new StandbyService.Parts(
+                            db,
+                            catalog,
+                            importer,
+                            prover,
+                            Optional.empty(),
+                            new EventLog(db, clock),
+                            clock,
+                            new PlaybackLiveness(clock)),
+                    Duration.ofSeconds(120),
+                    STANDBYS,
+                    2);
 
             stream(usenet, streamMap, data); // warm-up: JIT, connections
             double[] alone = new double[runs];
@@ -108,14 +128,17 @@ public final class StandbyImpactBenchmark {
                 loaded[r] = stream(usenet, streamMap, data);
                 streaming.set(false);
                 validator.join();
-                System.out.printf("run %d: alone %.1f MB/s, with validation %.1f MB/s (%d proofs done)%n",
+                System.out.printf(
+                        "run %d: alone %.1f MB/s, with validation %.1f MB/s (%d proofs done)%n",
                         r + 1, alone[r], loaded[r], proofs.get());
             }
             service.close();
             double a = median(alone);
             double l = median(loaded);
-            System.out.printf("median of %d runs: alone %.1f MB/s, with five standbys being proved %.1f MB/s"
-                    + " (%.1f %% lower)%n", runs, a, l, 100 * (a - l) / a);
+            System.out.printf(
+                    "median of %d runs: alone %.1f MB/s, with five standbys being proved %.1f MB/s"
+                            + " (%.1f %% lower)%n",
+                    runs, a, l, 100 * (a - l) / a);
         }
     }
 

@@ -28,8 +28,7 @@ public final class ConfigLoader {
     /** The environment variable that names the configuration file. */
     public static final String CONFIG_FILE_ENV = "NZBMOUNT_CONFIG";
 
-    private ConfigLoader() {
-    }
+    private ConfigLoader() {}
 
     /**
      * Loads and validates the settings.

@@ -26,9 +26,15 @@ import java.util.Optional;
  * @param allowedNzbHosts hosts {@code addurl} may fetch from although they are on this machine or
  *                    its network (loopback, the LAN); none by default
  */
-public record DownloadSettings(Optional<Path> completeDir, Layout layout, Optional<Path> mountPath,
-                               List<String> categories, Optional<URI> publicUrl, StrmLinks strmLinks,
-                               int streamLinkHours, List<HostPort> allowedNzbHosts) {
+public record DownloadSettings(
+        Optional<Path> completeDir,
+        Layout layout,
+        Optional<Path> mountPath,
+        List<String> categories,
+        Optional<URI> publicUrl,
+        StrmLinks strmLinks,
+        int streamLinkHours,
+        List<HostPort> allowedNzbHosts) {
 
     /** How long a signed stream link is valid when nothing is configured: two days. */
     public static final int DEFAULT_STREAM_LINK_HOURS = 48;
@@ -78,26 +84,57 @@ public record DownloadSettings(Optional<Path> completeDir, Layout layout, Option
     }
 
     /** Settings whose {@code .strm} files hold WebDAV URLs, with signed links valid for the default time. */
-    public DownloadSettings(Optional<Path> completeDir, Layout layout, Optional<Path> mountPath,
-                            List<String> categories, Optional<URI> publicUrl) {
-        this(completeDir, layout, mountPath, categories, publicUrl, StrmLinks.DAV, DEFAULT_STREAM_LINK_HOURS, List.of());
+    public DownloadSettings(
+            Optional<Path> completeDir,
+            Layout layout,
+            Optional<Path> mountPath,
+            List<String> categories,
+            Optional<URI> publicUrl) {
+        this(
+                completeDir,
+                layout,
+                mountPath,
+                categories,
+                publicUrl,
+                StrmLinks.DAV,
+                DEFAULT_STREAM_LINK_HOURS,
+                List.of());
     }
 
     /** Settings that let {@code addurl} fetch from no host of this machine. */
-    public DownloadSettings(Optional<Path> completeDir, Layout layout, Optional<Path> mountPath,
-                            List<String> categories, Optional<URI> publicUrl, StrmLinks strmLinks, int streamLinkHours) {
+    public DownloadSettings(
+            Optional<Path> completeDir,
+            Layout layout,
+            Optional<Path> mountPath,
+            List<String> categories,
+            Optional<URI> publicUrl,
+            StrmLinks strmLinks,
+            int streamLinkHours) {
         this(completeDir, layout, mountPath, categories, publicUrl, strmLinks, streamLinkHours, List.of());
     }
 
     /** Settings whose {@code .strm} files hold WebDAV URLs. */
-    public DownloadSettings(Optional<Path> completeDir, Layout layout, Optional<Path> mountPath,
-                            List<String> categories, Optional<URI> publicUrl, List<HostPort> allowedNzbHosts) {
-        this(completeDir, layout, mountPath, categories, publicUrl, StrmLinks.DAV, DEFAULT_STREAM_LINK_HOURS, allowedNzbHosts);
+    public DownloadSettings(
+            Optional<Path> completeDir,
+            Layout layout,
+            Optional<Path> mountPath,
+            List<String> categories,
+            Optional<URI> publicUrl,
+            List<HostPort> allowedNzbHosts) {
+        this(
+                completeDir,
+                layout,
+                mountPath,
+                categories,
+                publicUrl,
+                StrmLinks.DAV,
+                DEFAULT_STREAM_LINK_HOURS,
+                allowedNzbHosts);
     }
 
     /** Settings whose {@code .strm} URLs start with the server's bind address and port. */
-    public DownloadSettings(Optional<Path> completeDir, Layout layout, Optional<Path> mountPath,
-                            List<String> categories) {
+    public DownloadSettings(
+            Optional<Path> completeDir, Layout layout, Optional<Path> mountPath, List<String> categories) {
         this(completeDir, layout, mountPath, categories, Optional.empty());
     }
 

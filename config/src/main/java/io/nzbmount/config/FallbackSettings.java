@@ -12,6 +12,7 @@ import java.time.Duration;
 public record FallbackSettings(boolean enabled, int maxStandby, int submitDelaySeconds) {
     /** The hard ceiling of the standby pool; more is refused, not clamped. */
     public static final int MAX_STANDBY = 5;
+
     public static final int DEFAULT_SUBMIT_DELAY_SECONDS = 120;
 
     public static FallbackSettings defaults() {

@@ -14,8 +14,14 @@ package io.nzbmount.config;
  *                                 provider's limit and outside its foreground reserve)
  * @param pipelineDepth            how many STATs go out together on one connection
  */
-public record HealthSettings(boolean enabled, int sampleEveryHours, int sampleArticles, int fullEveryHours,
-                             int recheckArticlesPerSecond, int connections, int pipelineDepth) {
+public record HealthSettings(
+        boolean enabled,
+        int sampleEveryHours,
+        int sampleArticles,
+        int fullEveryHours,
+        int recheckArticlesPerSecond,
+        int connections,
+        int pipelineDepth) {
 
     public static final int DEFAULT_SAMPLE_EVERY_HOURS = 24;
     public static final int DEFAULT_SAMPLE_ARTICLES = 200;
@@ -34,8 +40,14 @@ public record HealthSettings(boolean enabled, int sampleEveryHours, int sampleAr
     }
 
     public static HealthSettings defaults() {
-        return new HealthSettings(true, DEFAULT_SAMPLE_EVERY_HOURS, DEFAULT_SAMPLE_ARTICLES, DEFAULT_FULL_EVERY_HOURS,
-                DEFAULT_RECHECK_ARTICLES_PER_SECOND, DEFAULT_CONNECTIONS, DEFAULT_PIPELINE_DEPTH);
+        return new HealthSettings(
+                true,
+                DEFAULT_SAMPLE_EVERY_HOURS,
+                DEFAULT_SAMPLE_ARTICLES,
+                DEFAULT_FULL_EVERY_HOURS,
+                DEFAULT_RECHECK_ARTICLES_PER_SECOND,
+                DEFAULT_CONNECTIONS,
+                DEFAULT_PIPELINE_DEPTH);
     }
 
     private static void positive(String key, int value) {

@@ -17,8 +17,7 @@ public final class InitialApiKey {
     /** The shortest key taken: as long as the keys NZBMount makes (32 hex digits, 128 bits). */
     public static final int MIN_LENGTH = 32;
 
-    private InitialApiKey() {
-    }
+    private InitialApiKey() {}
 
     /** The key in {@code env}; empty when the variable is unset or empty. */
     public static Optional<String> from(Map<String, String> env) {
@@ -30,11 +29,18 @@ public final class InitialApiKey {
         Optional<Section.Value> v = auth.value("apiKey");
         if (v.isEmpty() || v.get().text().isEmpty()) return;
         if (v.get().envName() == null) {
-            auth.problem("apiKey", "is no key of the file: NZBMount makes the API key at the first start and keeps it"
-                    + " in the data directory (the Settings page shows it); to give one in advance, set " + ENV, v.get());
-        } else if (v.get().text().length() < MIN_LENGTH || v.get().text().chars().anyMatch(Character::isWhitespace)) {
-            auth.problem("apiKey", "must be at least " + MIN_LENGTH + " characters without spaces (got "
-                    + v.get().text().length() + ")", v.get());
+            auth.problem(
+                    "apiKey",
+                    "is no key of the file: NZBMount makes the API key at the first start and keeps it"
+                            + " in the data directory (the Settings page shows it); to give one in advance, set " + ENV,
+                    v.get());
+        } else if (v.get().text().length() < MIN_LENGTH
+                || v.get().text().chars().anyMatch(Character::isWhitespace)) {
+            auth.problem(
+                    "apiKey",
+                    "must be at least " + MIN_LENGTH + " characters without spaces (got "
+                            + v.get().text().length() + ")",
+                    v.get());
         }
     }
 }

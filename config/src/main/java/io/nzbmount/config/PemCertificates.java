@@ -28,8 +28,8 @@ public final class PemCertificates {
         }
     }
 
-    private static final Pattern BLOCK = Pattern.compile(
-            "-----BEGIN CERTIFICATE-----\\s*([A-Za-z0-9+/=\\s]*?)-----END CERTIFICATE-----");
+    private static final Pattern BLOCK =
+            Pattern.compile("-----BEGIN CERTIFICATE-----\\s*([A-Za-z0-9+/=\\s]*?)-----END CERTIFICATE-----");
     private static final long MOST_BYTES = 1 << 20;
 
     private PemCertificates() {}
@@ -39,7 +39,8 @@ public final class PemCertificates {
         String text;
         try {
             if (Files.isDirectory(file)) throw new Unusable(file + " is a folder, not a PEM file");
-            if (Files.size(file) > MOST_BYTES) throw new Unusable(file + " is larger than 1 MiB: not a PEM certificate file");
+            if (Files.size(file) > MOST_BYTES)
+                throw new Unusable(file + " is larger than 1 MiB: not a PEM certificate file");
             text = Files.readString(file, StandardCharsets.ISO_8859_1);
         } catch (NoSuchFileException e) {
             throw new Unusable(file + " does not exist");
@@ -64,7 +65,8 @@ public final class PemCertificates {
                         + e.getMessage() + ")");
             }
         }
-        if (certificates.isEmpty()) throw new Unusable(file + " holds no certificate (no -----BEGIN CERTIFICATE----- block)");
+        if (certificates.isEmpty())
+            throw new Unusable(file + " holds no certificate (no -----BEGIN CERTIFICATE----- block)");
         return List.copyOf(certificates);
     }
 }

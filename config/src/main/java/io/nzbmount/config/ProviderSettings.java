@@ -21,9 +21,15 @@ import java.util.Optional;
  *                    trusted for this provider's TLS instead of the JVM's trust store; checked
  *                    at load to hold at least one certificate
  */
-public record ProviderSettings(String name, String host, int port, boolean tls,
-                               Optional<Credentials> credentials, int connections, int priority,
-                               Optional<Path> trustCertificate) {
+public record ProviderSettings(
+        String name,
+        String host,
+        int port,
+        boolean tls,
+        Optional<Credentials> credentials,
+        int connections,
+        int priority,
+        Optional<Path> trustCertificate) {
     public static final int DEFAULT_TLS_PORT = 563;
     public static final int DEFAULT_PLAIN_PORT = 119;
     public static final int DEFAULT_CONNECTIONS = 8;
@@ -52,8 +58,14 @@ public record ProviderSettings(String name, String host, int port, boolean tls,
     }
 
     /** A provider trusted through the JVM's trust store. */
-    public ProviderSettings(String name, String host, int port, boolean tls,
-                            Optional<Credentials> credentials, int connections, int priority) {
+    public ProviderSettings(
+            String name,
+            String host,
+            int port,
+            boolean tls,
+            Optional<Credentials> credentials,
+            int connections,
+            int priority) {
         this(name, host, port, tls, credentials, connections, priority, Optional.empty());
     }
 }

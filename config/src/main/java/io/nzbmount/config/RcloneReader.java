@@ -10,16 +10,18 @@ final class RcloneReader {
     /** The folder of the items; the remote's root must be it or a folder above it. */
     private static final String LIBRARY = "/dav/library/";
 
-    private RcloneReader() {
-    }
+    private RcloneReader() {}
 
     static RcloneSettings read(Section s) {
         Optional<URI> rcUrl = rcUrl(s);
         Optional<Credentials> login = SettingsReader.credentials(s, true);
         String root = remoteRoot(s);
         if (rcUrl.isEmpty() && login.isPresent() && !s.reported("rcUrl")) {
-            s.problem("rcUrl", "required with username and password (the address of rclone's remote control,"
-                    + " like http://127.0.0.1:5572)", null);
+            s.problem(
+                    "rcUrl",
+                    "required with username and password (the address of rclone's remote control,"
+                            + " like http://127.0.0.1:5572)",
+                    null);
         }
         s.finish();
         return new RcloneSettings(rcUrl, login, root);
@@ -52,8 +54,11 @@ final class RcloneReader {
         String text = raw.get().text().strip();
         String root = text.endsWith("/") ? text : text + "/";
         if (!LIBRARY.startsWith(root) || !root.startsWith("/")) {
-            s.problem("remoteRoot", "must be /, /dav/ or /dav/library/ (the path of NZBMount the rclone remote's"
-                    + " URL ends in), got " + Section.quote(text), raw.get());
+            s.problem(
+                    "remoteRoot",
+                    "must be /, /dav/ or /dav/library/ (the path of NZBMount the rclone remote's"
+                            + " URL ends in), got " + Section.quote(text),
+                    raw.get());
             return RcloneSettings.DEFAULT_REMOTE_ROOT;
         }
         return root;

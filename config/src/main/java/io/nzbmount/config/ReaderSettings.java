@@ -18,9 +18,14 @@ import java.util.List;
  * @param pipelineDepth              the most commands one connection carries at once for playback,
  *                                   1..8; 1 sends one at a time
  */
-public record ReaderSettings(int readAheadArticles, int connectTimeoutSeconds, int firstByteTimeoutMillis,
-                             int betweenBytesTimeoutMillis, int fetchBudgetMillis, List<Long> retryBackoffMillis,
-                             int pipelineDepth) {
+public record ReaderSettings(
+        int readAheadArticles,
+        int connectTimeoutSeconds,
+        int firstByteTimeoutMillis,
+        int betweenBytesTimeoutMillis,
+        int fetchBudgetMillis,
+        List<Long> retryBackoffMillis,
+        int pipelineDepth) {
     public static final int DEFAULT_READ_AHEAD_ARTICLES = 64;
     public static final int DEFAULT_CONNECT_TIMEOUT_SECONDS = 3;
     public static final int DEFAULT_FIRST_BYTE_TIMEOUT_MILLIS = 1500;
@@ -34,16 +39,32 @@ public record ReaderSettings(int readAheadArticles, int connectTimeoutSeconds, i
     }
 
     /** With the default {@link #pipelineDepth()}. */
-    public ReaderSettings(int readAheadArticles, int connectTimeoutSeconds, int firstByteTimeoutMillis,
-                          int betweenBytesTimeoutMillis, int fetchBudgetMillis, List<Long> retryBackoffMillis) {
-        this(readAheadArticles, connectTimeoutSeconds, firstByteTimeoutMillis, betweenBytesTimeoutMillis,
-                fetchBudgetMillis, retryBackoffMillis, DEFAULT_PIPELINE_DEPTH);
+    public ReaderSettings(
+            int readAheadArticles,
+            int connectTimeoutSeconds,
+            int firstByteTimeoutMillis,
+            int betweenBytesTimeoutMillis,
+            int fetchBudgetMillis,
+            List<Long> retryBackoffMillis) {
+        this(
+                readAheadArticles,
+                connectTimeoutSeconds,
+                firstByteTimeoutMillis,
+                betweenBytesTimeoutMillis,
+                fetchBudgetMillis,
+                retryBackoffMillis,
+                DEFAULT_PIPELINE_DEPTH);
     }
 
     public static ReaderSettings defaults() {
-        return new ReaderSettings(DEFAULT_READ_AHEAD_ARTICLES, DEFAULT_CONNECT_TIMEOUT_SECONDS,
-                DEFAULT_FIRST_BYTE_TIMEOUT_MILLIS, DEFAULT_BETWEEN_BYTES_TIMEOUT_MILLIS, DEFAULT_FETCH_BUDGET_MILLIS,
-                DEFAULT_RETRY_BACKOFF_MILLIS, DEFAULT_PIPELINE_DEPTH);
+        return new ReaderSettings(
+                DEFAULT_READ_AHEAD_ARTICLES,
+                DEFAULT_CONNECT_TIMEOUT_SECONDS,
+                DEFAULT_FIRST_BYTE_TIMEOUT_MILLIS,
+                DEFAULT_BETWEEN_BYTES_TIMEOUT_MILLIS,
+                DEFAULT_FETCH_BUDGET_MILLIS,
+                DEFAULT_RETRY_BACKOFF_MILLIS,
+                DEFAULT_PIPELINE_DEPTH);
     }
 
     public Duration connectTimeout() {

@@ -22,8 +22,7 @@ import java.util.TreeSet;
 final class Section {
 
     /** A raw value and where it came from ({@code envName} null: the YAML file). */
-    record Value(String text, boolean yamlBoolean, String envName) {
-    }
+    record Value(String text, boolean yamlBoolean, String envName) {}
 
     private final EnvironmentOverrides overrides;
     private final String path;
@@ -122,7 +121,9 @@ final class Section {
         String envName = envName(key);
         String env = overrides.env(envName);
         if (raw.size() > maxEntries) {
-            problem(key, "at most " + maxEntries + " entries, got " + raw.size(),
+            problem(
+                    key,
+                    "at most " + maxEntries + " entries, got " + raw.size(),
                     env != null ? new Value(env, false, envName) : null);
             return fallback;
         }
@@ -182,7 +183,10 @@ final class Section {
             return null;
         }
         for (Node item : list.items()) {
-            raw.add(item instanceof Scalar s && !s.isNull() ? new Value(s.text(), false, null) : new Value("", false, null));
+            raw.add(
+                    item instanceof Scalar s && !s.isNull()
+                            ? new Value(s.text(), false, null)
+                            : new Value("", false, null));
         }
         return raw;
     }
@@ -216,8 +220,10 @@ final class Section {
                 items.add(null);
             } else if (index > items.size()) {
                 overrides.handledAll(prefix + index + "_");
-                overrides.problem(listPath + "[" + index + "]", "index " + index + " would leave a gap: the list has "
-                        + items.size() + " entries, so the next one is " + listPath + "[" + items.size() + "]",
+                overrides.problem(
+                        listPath + "[" + index + "]",
+                        "index " + index + " would leave a gap: the list has " + items.size()
+                                + " entries, so the next one is " + listPath + "[" + items.size() + "]",
                         prefix + index + "_*");
             }
         }
@@ -239,8 +245,8 @@ final class Section {
         for (String key : node.entries().keySet()) {
             if (asked.contains(key)) continue;
             String guess = Suggestions.closest(key, asked);
-            overrides.problem(keyPath(key), "unknown key" + (guess == null ? "" : " (did you mean " + guess + "?)"),
-                    null);
+            overrides.problem(
+                    keyPath(key), "unknown key" + (guess == null ? "" : " (did you mean " + guess + "?)"), null);
         }
     }
 

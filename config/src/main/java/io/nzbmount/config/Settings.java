@@ -24,10 +24,17 @@ import java.util.Optional;
  * @param rclone    the rclone remote control asked to refresh the library's listing
  * @param repair    PAR2 repair of releases with holes
  */
-public record Settings(ServerSettings server, Optional<Credentials> auth, List<ProviderSettings> providers,
-                       List<IndexerSettings> indexers, FallbackSettings fallback, ReaderSettings reader,
-                       DownloadSettings downloads, HealthSettings health, RcloneSettings rclone,
-                       RepairSettings repair) {
+public record Settings(
+        ServerSettings server,
+        Optional<Credentials> auth,
+        List<ProviderSettings> providers,
+        List<IndexerSettings> indexers,
+        FallbackSettings fallback,
+        ReaderSettings reader,
+        DownloadSettings downloads,
+        HealthSettings health,
+        RcloneSettings rclone,
+        RepairSettings repair) {
 
     /** What stands in for a secret in {@link #masked()} and in every {@code toString()}. */
     public static final String MASK = "****";
@@ -46,52 +53,131 @@ public record Settings(ServerSettings server, Optional<Credentials> auth, List<P
     }
 
     /** Settings with the {@linkplain HealthSettings#defaults() default} health check and no rclone remote control. */
-    public Settings(ServerSettings server, Optional<Credentials> auth, List<ProviderSettings> providers,
-                    List<IndexerSettings> indexers, FallbackSettings fallback, ReaderSettings reader,
-                    DownloadSettings downloads) {
-        this(server, auth, providers, indexers, fallback, reader, downloads, HealthSettings.defaults(), RcloneSettings.defaults(),
+    public Settings(
+            ServerSettings server,
+            Optional<Credentials> auth,
+            List<ProviderSettings> providers,
+            List<IndexerSettings> indexers,
+            FallbackSettings fallback,
+            ReaderSettings reader,
+            DownloadSettings downloads) {
+        this(
+                server,
+                auth,
+                providers,
+                indexers,
+                fallback,
+                reader,
+                downloads,
+                HealthSettings.defaults(),
+                RcloneSettings.defaults(),
                 RepairSettings.defaults());
     }
 
     /** Settings without an rclone remote control. */
-    public Settings(ServerSettings server, Optional<Credentials> auth, List<ProviderSettings> providers,
-                    List<IndexerSettings> indexers, FallbackSettings fallback, ReaderSettings reader,
-                    DownloadSettings downloads, HealthSettings health) {
-        this(server, auth, providers, indexers, fallback, reader, downloads, health, RcloneSettings.defaults(), RepairSettings.defaults());
+    public Settings(
+            ServerSettings server,
+            Optional<Credentials> auth,
+            List<ProviderSettings> providers,
+            List<IndexerSettings> indexers,
+            FallbackSettings fallback,
+            ReaderSettings reader,
+            DownloadSettings downloads,
+            HealthSettings health) {
+        this(
+                server,
+                auth,
+                providers,
+                indexers,
+                fallback,
+                reader,
+                downloads,
+                health,
+                RcloneSettings.defaults(),
+                RepairSettings.defaults());
     }
 
     /** Settings with the default health check. */
-    public Settings(ServerSettings server, Optional<Credentials> auth, List<ProviderSettings> providers,
-                    List<IndexerSettings> indexers, FallbackSettings fallback, ReaderSettings reader,
-                    DownloadSettings downloads, RcloneSettings rclone) {
-        this(server, auth, providers, indexers, fallback, reader, downloads, HealthSettings.defaults(), rclone, RepairSettings.defaults());
+    public Settings(
+            ServerSettings server,
+            Optional<Credentials> auth,
+            List<ProviderSettings> providers,
+            List<IndexerSettings> indexers,
+            FallbackSettings fallback,
+            ReaderSettings reader,
+            DownloadSettings downloads,
+            RcloneSettings rclone) {
+        this(
+                server,
+                auth,
+                providers,
+                indexers,
+                fallback,
+                reader,
+                downloads,
+                HealthSettings.defaults(),
+                rclone,
+                RepairSettings.defaults());
     }
 
     /** Settings with the default repair store. */
-    public Settings(ServerSettings server, Optional<Credentials> auth, List<ProviderSettings> providers,
-                    List<IndexerSettings> indexers, FallbackSettings fallback, ReaderSettings reader,
-                    DownloadSettings downloads, HealthSettings health, RcloneSettings rclone) {
+    public Settings(
+            ServerSettings server,
+            Optional<Credentials> auth,
+            List<ProviderSettings> providers,
+            List<IndexerSettings> indexers,
+            FallbackSettings fallback,
+            ReaderSettings reader,
+            DownloadSettings downloads,
+            HealthSettings health,
+            RcloneSettings rclone) {
         this(server, auth, providers, indexers, fallback, reader, downloads, health, rclone, RepairSettings.defaults());
     }
 
     /** Settings with the default health check and no rclone remote control. */
-    public Settings(ServerSettings server, Optional<Credentials> auth, List<ProviderSettings> providers,
-                    List<IndexerSettings> indexers, FallbackSettings fallback, ReaderSettings reader,
-                    DownloadSettings downloads, RepairSettings repair) {
-        this(server, auth, providers, indexers, fallback, reader, downloads, HealthSettings.defaults(),
-                RcloneSettings.defaults(), repair);
+    public Settings(
+            ServerSettings server,
+            Optional<Credentials> auth,
+            List<ProviderSettings> providers,
+            List<IndexerSettings> indexers,
+            FallbackSettings fallback,
+            ReaderSettings reader,
+            DownloadSettings downloads,
+            RepairSettings repair) {
+        this(
+                server,
+                auth,
+                providers,
+                indexers,
+                fallback,
+                reader,
+                downloads,
+                HealthSettings.defaults(),
+                RcloneSettings.defaults(),
+                repair);
     }
 
     /** Settings with the {@linkplain DownloadSettings#defaults() default} download client. */
-    public Settings(ServerSettings server, Optional<Credentials> auth, List<ProviderSettings> providers,
-                    List<IndexerSettings> indexers, FallbackSettings fallback, ReaderSettings reader) {
+    public Settings(
+            ServerSettings server,
+            Optional<Credentials> auth,
+            List<ProviderSettings> providers,
+            List<IndexerSettings> indexers,
+            FallbackSettings fallback,
+            ReaderSettings reader) {
         this(server, auth, providers, indexers, fallback, reader, DownloadSettings.defaults());
     }
 
     /** The settings of an empty configuration. */
     public static Settings defaults() {
-        return new Settings(ServerSettings.defaults(), Optional.empty(), List.of(), List.of(),
-                FallbackSettings.defaults(), ReaderSettings.defaults(), DownloadSettings.defaults(),
+        return new Settings(
+                ServerSettings.defaults(),
+                Optional.empty(),
+                List.of(),
+                List.of(),
+                FallbackSettings.defaults(),
+                ReaderSettings.defaults(),
+                DownloadSettings.defaults(),
                 RcloneSettings.defaults());
     }
 
@@ -155,7 +241,11 @@ public record Settings(ServerSettings server, Optional<Credentials> auth, List<P
         d.put("publicUrl", downloads.publicUrl().map(Object::toString).orElse(null));
         d.put("strmLinks", downloads.strmLinks().word());
         d.put("streamLinkHours", downloads.streamLinkHours());
-        d.put("allowedNzbHosts", new ArrayList<Object>(downloads.allowedNzbHosts().stream().map(HostPort::toString).toList()));
+        d.put(
+                "allowedNzbHosts",
+                new ArrayList<Object>(downloads.allowedNzbHosts().stream()
+                        .map(HostPort::toString)
+                        .toList()));
         root.put("downloads", d);
         Map<String, Object> h = new LinkedHashMap<>();
         h.put("enabled", health.enabled());

@@ -27,8 +27,7 @@ final class SettingsReader {
     static final int MAX_READ_AHEAD_ARTICLES = 64;
     static final int MAX_PIPELINE_DEPTH = 8;
 
-    private SettingsReader() {
-    }
+    private SettingsReader() {}
 
     static Settings read(Section root) {
         ServerSettings server = server(root.section("server"));
@@ -38,18 +37,22 @@ final class SettingsReader {
         authSection.finish();
         List<ProviderSettings> providers = new ArrayList<>();
         for (Section p : root.list("providers")) providers.add(provider(p));
-        uniqueNames(root, "providers", providers.stream().map(ProviderSettings::name).toList());
+        uniqueNames(
+                root,
+                "providers",
+                providers.stream().map(ProviderSettings::name).toList());
         List<IndexerSettings> indexers = new ArrayList<>();
         for (Section i : root.list("indexers")) indexers.add(indexer(i));
-        uniqueNames(root, "indexers", indexers.stream().map(IndexerSettings::name).toList());
+        uniqueNames(
+                root, "indexers", indexers.stream().map(IndexerSettings::name).toList());
         FallbackSettings fallback = fallback(root.section("fallback"));
         ReaderSettings reader = reader(root.section("reader"));
         DownloadSettings downloads = DownloadsReader.read(root.section("downloads"));
         HealthSettings health = HealthReader.read(root.section("health"));
         RcloneSettings rclone = RcloneReader.read(root.section("rclone"));
         Section repairSection = root.section("repair");
-        RepairSettings repair = new RepairSettings(repairSection.integer("storeMiB", RepairSettings.DEFAULT_STORE_MIB, 0,
-                Integer.MAX_VALUE));
+        RepairSettings repair = new RepairSettings(
+                repairSection.integer("storeMiB", RepairSettings.DEFAULT_STORE_MIB, 0, Integer.MAX_VALUE));
         repairSection.finish();
         root.finish();
         return new Settings(server, auth, providers, indexers, fallback, reader, downloads, health, rclone, repair);
@@ -73,8 +76,11 @@ final class SettingsReader {
             String name = hosts.get(i).text().toLowerCase(Locale.ROOT);
             String bare = name.startsWith("*.") ? name.substring(2) : name;
             if (!bare.matches("[a-z0-9_]([a-z0-9_.-]*[a-z0-9_])?")) {
-                s.problem("allowedHosts[" + i + "]", "must be a host name like nas.lan or *.example.lan (no scheme,"
-                        + " port or path), got " + Section.quote(hosts.get(i).text()), hosts.get(i));
+                s.problem(
+                        "allowedHosts[" + i + "]",
+                        "must be a host name like nas.lan or *.example.lan (no scheme," + " port or path), got "
+                                + Section.quote(hosts.get(i).text()),
+                        hosts.get(i));
             } else {
                 allowedHosts.add(name);
             }
@@ -108,11 +114,11 @@ final class SettingsReader {
         if (host.isEmpty() && !s.reported("host")) s.problem("host", "required", null);
         String name = s.text("name").orElse(host.orElse(""));
         boolean tls = s.bool("tls", false);
-        int port = s.integer("port", tls ? ProviderSettings.DEFAULT_TLS_PORT : ProviderSettings.DEFAULT_PLAIN_PORT,
-                1, 65535);
+        int port = s.integer(
+                "port", tls ? ProviderSettings.DEFAULT_TLS_PORT : ProviderSettings.DEFAULT_PLAIN_PORT, 1, 65535);
         Optional<Credentials> credentials = credentials(s, false);
-        int connections = s.integer("connections", ProviderSettings.DEFAULT_CONNECTIONS, 1,
-                ProviderSettings.MAX_CONNECTIONS);
+        int connections =
+                s.integer("connections", ProviderSettings.DEFAULT_CONNECTIONS, 1, ProviderSettings.MAX_CONNECTIONS);
         int priority = s.integer("priority", ProviderSettings.DEFAULT_PRIORITY, Integer.MIN_VALUE, Integer.MAX_VALUE);
         Optional<Path> trust = trustCertificate(s);
         s.finish();
@@ -189,52 +195,75 @@ final class SettingsReader {
         boolean enabled = s.bool("enabled", true);
         int maxStandby = s.integer("maxStandby", FallbackSettings.MAX_STANDBY, Integer.MIN_VALUE, Integer.MAX_VALUE);
         if (maxStandby > FallbackSettings.MAX_STANDBY) {
-            s.problem("maxStandby", "at most " + FallbackSettings.MAX_STANDBY + ", got " + maxStandby
-                    + " (the standby pool has a hard ceiling of " + FallbackSettings.MAX_STANDBY + ")",
+            s.problem(
+                    "maxStandby",
+                    "at most " + FallbackSettings.MAX_STANDBY + ", got " + maxStandby
+                            + " (the standby pool has a hard ceiling of " + FallbackSettings.MAX_STANDBY + ")",
                     s.value("maxStandby").orElse(null));
             maxStandby = FallbackSettings.MAX_STANDBY;
         } else if (maxStandby < 0) {
-            s.problem("maxStandby", "at least 0, got " + maxStandby, s.value("maxStandby").orElse(null));
+            s.problem(
+                    "maxStandby",
+                    "at least 0, got " + maxStandby,
+                    s.value("maxStandby").orElse(null));
             maxStandby = FallbackSettings.MAX_STANDBY;
         }
-        int delay = s.integer("submitDelaySeconds", FallbackSettings.DEFAULT_SUBMIT_DELAY_SECONDS, 0,
-                MAX_SUBMIT_DELAY_SECONDS);
+        int delay = s.integer(
+                "submitDelaySeconds", FallbackSettings.DEFAULT_SUBMIT_DELAY_SECONDS, 0, MAX_SUBMIT_DELAY_SECONDS);
         s.finish();
         return new FallbackSettings(enabled, maxStandby, delay);
     }
 
     private static ReaderSettings reader(Section s) {
-        int readAhead = s.integer("readAheadArticles", ReaderSettings.DEFAULT_READ_AHEAD_ARTICLES, 1,
-                MAX_READ_AHEAD_ARTICLES);
-        s.value("socketTimeoutSeconds").ifPresent(v -> s.problem("socketTimeoutSeconds",
-                "replaced by firstByteTimeoutMillis and betweenBytesTimeoutMillis (see docs/configuration.md, reader)", v));
-        int connectTimeout = s.integer("connectTimeoutSeconds", ReaderSettings.DEFAULT_CONNECT_TIMEOUT_SECONDS, 1,
-                MAX_TIMEOUT_SECONDS);
-        int firstByte = s.integer("firstByteTimeoutMillis", ReaderSettings.DEFAULT_FIRST_BYTE_TIMEOUT_MILLIS,
-                MIN_DEADLINE_MILLIS, MAX_DEADLINE_MILLIS);
-        int betweenBytes = s.integer("betweenBytesTimeoutMillis", ReaderSettings.DEFAULT_BETWEEN_BYTES_TIMEOUT_MILLIS,
-                MIN_DEADLINE_MILLIS, MAX_DEADLINE_MILLIS);
-        int budget = s.integer("fetchBudgetMillis", ReaderSettings.DEFAULT_FETCH_BUDGET_MILLIS,
-                MIN_DEADLINE_MILLIS, MAX_DEADLINE_MILLIS);
+        int readAhead =
+                s.integer("readAheadArticles", ReaderSettings.DEFAULT_READ_AHEAD_ARTICLES, 1, MAX_READ_AHEAD_ARTICLES);
+        s.value("socketTimeoutSeconds")
+                .ifPresent(v -> s.problem(
+                        "socketTimeoutSeconds",
+                        "replaced by firstByteTimeoutMillis and betweenBytesTimeoutMillis (see docs/configuration.md, reader)",
+                        v));
+        int connectTimeout = s.integer(
+                "connectTimeoutSeconds", ReaderSettings.DEFAULT_CONNECT_TIMEOUT_SECONDS, 1, MAX_TIMEOUT_SECONDS);
+        int firstByte = s.integer(
+                "firstByteTimeoutMillis",
+                ReaderSettings.DEFAULT_FIRST_BYTE_TIMEOUT_MILLIS,
+                MIN_DEADLINE_MILLIS,
+                MAX_DEADLINE_MILLIS);
+        int betweenBytes = s.integer(
+                "betweenBytesTimeoutMillis",
+                ReaderSettings.DEFAULT_BETWEEN_BYTES_TIMEOUT_MILLIS,
+                MIN_DEADLINE_MILLIS,
+                MAX_DEADLINE_MILLIS);
+        int budget = s.integer(
+                "fetchBudgetMillis",
+                ReaderSettings.DEFAULT_FETCH_BUDGET_MILLIS,
+                MIN_DEADLINE_MILLIS,
+                MAX_DEADLINE_MILLIS);
         if (budget < firstByte) {
-            s.problem("fetchBudgetMillis", "must be at least firstByteTimeoutMillis (" + firstByte + "), got " + budget,
+            s.problem(
+                    "fetchBudgetMillis",
+                    "must be at least firstByteTimeoutMillis (" + firstByte + "), got " + budget,
                     s.value("fetchBudgetMillis").orElse(null));
         }
-        List<Long> backoff = s.wholeList("retryBackoffMillis", ReaderSettings.DEFAULT_RETRY_BACKOFF_MILLIS, 0,
-                MAX_BACKOFF_MILLIS, MAX_RETRIES);
+        List<Long> backoff = s.wholeList(
+                "retryBackoffMillis", ReaderSettings.DEFAULT_RETRY_BACKOFF_MILLIS, 0, MAX_BACKOFF_MILLIS, MAX_RETRIES);
         int depth = s.integer("pipelineDepth", ReaderSettings.DEFAULT_PIPELINE_DEPTH, 1, MAX_PIPELINE_DEPTH);
         s.finish();
-        return new ReaderSettings(readAhead, connectTimeout, firstByte, betweenBytes, Math.max(budget, firstByte), backoff,
-                depth);
+        return new ReaderSettings(
+                readAhead, connectTimeout, firstByte, betweenBytes, Math.max(budget, firstByte), backoff, depth);
     }
 
     /** A host name or address: no spaces and no scheme (people paste URLs here). */
     private static Optional<String> host(Section s, String key) {
         Optional<String> host = s.text(key);
-        if (host.isPresent() && (host.get().contains("://") || host.get().chars().anyMatch(Character::isWhitespace)
-                || host.get().contains("/"))) {
-            s.problem(key, "must be a host name or address without scheme or path, got "
-                    + Section.quote(host.get()), s.value(key).orElse(null));
+        if (host.isPresent()
+                && (host.get().contains("://")
+                        || host.get().chars().anyMatch(Character::isWhitespace)
+                        || host.get().contains("/"))) {
+            s.problem(
+                    key,
+                    "must be a host name or address without scheme or path, got " + Section.quote(host.get()),
+                    s.value(key).orElse(null));
             return Optional.empty();
         }
         return host;
@@ -247,8 +276,10 @@ final class SettingsReader {
             if (name.isEmpty()) continue;
             Integer earlier = first.putIfAbsent(name, i);
             if (earlier != null) {
-                root.problem(list + "[" + i + "].name", "'" + name + "' is already the name of " + list + "["
-                        + earlier + "]; names must be unique", null);
+                root.problem(
+                        list + "[" + i + "].name",
+                        "'" + name + "' is already the name of " + list + "[" + earlier + "]; names must be unique",
+                        null);
             }
         }
     }

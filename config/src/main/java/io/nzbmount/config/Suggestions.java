@@ -6,8 +6,7 @@ import java.util.Locale;
 /** "Did you mean" for misspelt keys: the closest known name within a small edit distance. */
 final class Suggestions {
 
-    private Suggestions() {
-    }
+    private Suggestions() {}
 
     /** The known name closest to {@code unknown}, or null when none is close enough. */
     static String closest(String unknown, Collection<String> known) {

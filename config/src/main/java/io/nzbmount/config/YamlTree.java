@@ -23,15 +23,12 @@ final class YamlTree {
         int line();
     }
 
-    record MapNode(Map<String, Node> entries, int line) implements Node {
-    }
+    record MapNode(Map<String, Node> entries, int line) implements Node {}
 
-    record ListNode(List<Node> items, int line) implements Node {
-    }
+    record ListNode(List<Node> items, int line) implements Node {}
 
     /** A scalar; {@code isNull} for an empty value or {@code ~}; {@code yamlBoolean} for true/false/yes/no. */
-    record Scalar(String text, boolean isNull, boolean yamlBoolean, int line) implements Node {
-    }
+    record Scalar(String text, boolean isNull, boolean yamlBoolean, int line) implements Node {}
 
     private final JsonParser parser;
     private final String source;
@@ -119,8 +116,10 @@ final class YamlTree {
         // SnakeYAML's own exception carries the problem alone; the full message quotes the
         // offending line, which may be a password.
         Throwable cause = e.getCause();
-        String problem = cause instanceof org.yaml.snakeyaml.error.MarkedYAMLException marked
-                && marked.getProblem() != null ? marked.getProblem() : "not valid YAML";
+        String problem =
+                cause instanceof org.yaml.snakeyaml.error.MarkedYAMLException marked && marked.getProblem() != null
+                        ? marked.getProblem()
+                        : "not valid YAML";
         int line = e.getLocation() == null ? -1 : e.getLocation().getLineNr();
         int column = e.getLocation() == null ? -1 : e.getLocation().getColumnNr();
         return source + ": YAML syntax error at line " + line + ", column " + column + ": " + problem;

@@ -22,10 +22,13 @@ class AllowedHostsTest {
 
     @Test
     void aUrlOrAPortIsNamedAsTheProblem() {
-        ConfigException e = assertThrows(ConfigException.class, () -> ConfigLoader.fromText(
-                "server: {allowedHosts: [ok.lan, \"http://nas.lan:8080/\"]}", "t", Map.of()));
+        ConfigException e = assertThrows(
+                ConfigException.class,
+                () -> ConfigLoader.fromText(
+                        "server: {allowedHosts: [ok.lan, \"http://nas.lan:8080/\"]}", "t", Map.of()));
         assertTrue(e.getMessage().contains("server.allowedHosts[1]"), e.getMessage());
         assertTrue(e.getMessage().contains("must be a host name"), e.getMessage());
-        assertThrows(ConfigException.class, () -> ConfigLoader.fromText("server: {allowedHosts: nas.lan}", "t", Map.of()));
+        assertThrows(
+                ConfigException.class, () -> ConfigLoader.fromText("server: {allowedHosts: nas.lan}", "t", Map.of()));
     }
 }

@@ -15,32 +15,50 @@ class AllowedNzbHostsTest {
 
     private static List<String> hosts(String yaml, Map<String, String> env) throws ConfigException {
         return ConfigLoader.fromText(yaml, "t", env).downloads().allowedNzbHosts().stream()
-                .map(HostPort::toString).toList();
+                .map(HostPort::toString)
+                .toList();
     }
 
     @Test
     void namesAddressesAndPortsAreReadFromTheFileAndTheVariable() throws ConfigException {
-        assertEquals(List.of("hydra.lan", "127.0.0.1:5076", "[::1]:5076", "fd00::5"),
-                hosts("downloads: {allowedNzbHosts: [Hydra.LAN., '127.0.0.1:5076', '[::1]:5076', 'fd00::5']}", Map.of()));
-        assertEquals(List.of("localhost:5076", "nas.lan"),
+        assertEquals(
+                List.of("hydra.lan", "127.0.0.1:5076", "[::1]:5076", "fd00::5"),
+                hosts(
+                        "downloads: {allowedNzbHosts: [Hydra.LAN., '127.0.0.1:5076', '[::1]:5076', 'fd00::5']}",
+                        Map.of()));
+        assertEquals(
+                List.of("localhost:5076", "nas.lan"),
                 hosts("", Map.of("NZBMOUNT_DOWNLOADS_ALLOWEDNZBHOSTS", "localhost:5076, nas.lan")));
         assertEquals(List.of(), hosts("", Map.of()));
     }
 
     @Test
     void aUrlAPathABadPortOrALinkLocalAddressIsNamedAsTheProblem() {
-        for (String bad : List.of("http://hydra.lan:5076/", "hydra.lan/api", "hydra.lan:0", "hydra.lan:70000",
-                "user@hydra.lan", "300.1.1.1", "[fd00::5", "*.lan")) {
-            ConfigException e = assertThrows(ConfigException.class, () -> hosts(
-                    "downloads: {allowedNzbHosts: [ok.lan, '" + bad + "']}", Map.of()), bad);
+        for (String bad : List.of(
+                "http://hydra.lan:5076/",
+                "hydra.lan/api",
+                "hydra.lan:0",
+                "hydra.lan:70000",
+                "user@hydra.lan",
+                "300.1.1.1",
+                "[fd00::5",
+                "*.lan")) {
+            ConfigException e = assertThrows(
+                    ConfigException.class,
+                    () -> hosts("downloads: {allowedNzbHosts: [ok.lan, '" + bad + "']}", Map.of()),
+                    bad);
             assertEquals(1, e.problems().size(), e.problems()::toString);
-            assertTrue(e.problems().get(0).startsWith("downloads.allowedNzbHosts[1]: must be a host name or IP address"
-                    + " with an optional port"), e.problems()::toString);
+            assertTrue(
+                    e.problems()
+                            .get(0)
+                            .startsWith("downloads.allowedNzbHosts[1]: must be a host name or IP address"
+                                    + " with an optional port"),
+                    e.problems()::toString);
             assertTrue(e.problems().get(0).contains(bad), e.problems()::toString);
         }
         for (String metadata : List.of("169.254.169.254", "[fe80::1]:80")) {
-            ConfigException e = assertThrows(ConfigException.class,
-                    () -> hosts("downloads: {allowedNzbHosts: ['" + metadata + "']}", Map.of()));
+            ConfigException e = assertThrows(
+                    ConfigException.class, () -> hosts("downloads: {allowedNzbHosts: ['" + metadata + "']}", Map.of()));
             assertTrue(e.problems().get(0).contains("link-local"), e.problems()::toString);
         }
     }

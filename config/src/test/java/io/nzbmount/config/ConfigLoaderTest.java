@@ -70,7 +70,8 @@ class ConfigLoaderTest {
                   - host: secure.example.com
                     tls: true
                 """);
-        assertEquals(new ProviderSettings("news.example.com", "news.example.com", 119, false, Optional.empty(), 8, 0),
+        assertEquals(
+                new ProviderSettings("news.example.com", "news.example.com", 119, false, Optional.empty(), 8, 0),
                 s.providers().get(0));
         assertEquals(563, s.providers().get(1).port());
         assertTrue(s.providers().get(1).tls());
@@ -91,9 +92,11 @@ class ConfigLoaderTest {
                 """);
         assertEquals(new ServerSettings("0.0.0.0", 9090, Path.of("/var/lib/nzbmount")), s.server());
         assertEquals(Optional.of(new Credentials("admin", "0123")), s.auth());
-        assertEquals(new ProviderSettings("main", "news.a.com", 443, true, Optional.of(new Credentials("u", "p")), 50, 1),
+        assertEquals(
+                new ProviderSettings("main", "news.a.com", 443, true, Optional.of(new Credentials("u", "p")), 50, 1),
                 s.providers().get(0));
-        assertEquals(new IndexerSettings("indexer.example", URI.create("https://indexer.example/api"), "k"),
+        assertEquals(
+                new IndexerSettings("indexer.example", URI.create("https://indexer.example/api"), "k"),
                 s.indexers().get(0));
         assertEquals(new FallbackSettings(false, 0, 0), s.fallback());
         assertEquals(new ReaderSettings(64, 4, 800, 600, 9000, List.of()), s.reader());
@@ -111,7 +114,11 @@ class ConfigLoaderTest {
     void configFileComesFromTheConfigVariable(@TempDir Path dir) throws IOException, ConfigException {
         Path file = dir.resolve("c.yaml");
         Files.writeString(file, "server:\n  port: 1234\n");
-        assertEquals(1234, ConfigLoader.load(null, Map.of("NZBMOUNT_CONFIG", file.toString())).server().port());
+        assertEquals(
+                1234,
+                ConfigLoader.load(null, Map.of("NZBMOUNT_CONFIG", file.toString()))
+                        .server()
+                        .port());
         assertEquals(1234, ConfigLoader.load(file, Map.of()).server().port());
     }
 
@@ -133,11 +140,11 @@ class ConfigLoaderTest {
     @Test
     void misspeltKeyIsUnknownWithAGuess() {
         assertOnlyProblem("server.prot: unknown key (did you mean port?)", failure("server:\n  prot: 8080\n"));
-        assertOnlyProblem("fallback.maxstandby: unknown key (did you mean maxStandby?)",
-                failure("fallback: {maxstandby: 3}"));
+        assertOnlyProblem(
+                "fallback.maxstandby: unknown key (did you mean maxStandby?)", failure("fallback: {maxstandby: 3}"));
         assertOnlyProblem("colour: unknown key", failure("colour: blue\n"));
-        assertOnlyProblem("providers[0].hots: unknown key (did you mean host?)",
-                failure("providers: [{host: a, hots: b}]"));
+        assertOnlyProblem(
+                "providers[0].hots: unknown key (did you mean host?)", failure("providers: [{host: a, hots: b}]"));
     }
 
     @Test
@@ -152,25 +159,36 @@ class ConfigLoaderTest {
     void everyRangeIsChecked() throws ConfigException {
         assertOnlyProblem("server.port: must be between 0 and 65535, got 65536", failure("server: {port: 65536}"));
         assertEquals(0, load("server: {port: 0}").server().port(), "0 asks for any free port");
-        assertOnlyProblem("providers[0].connections: must be between 1 and 200, got 201",
+        assertOnlyProblem(
+                "providers[0].connections: must be between 1 and 200, got 201",
                 failure("providers: [{host: a, connections: 201}]"));
-        assertOnlyProblem("providers[0].connections: must be between 1 and 200, got 0",
+        assertOnlyProblem(
+                "providers[0].connections: must be between 1 and 200, got 0",
                 failure("providers: [{host: a, connections: 0}]"));
-        assertOnlyProblem("fallback.submitDelaySeconds: must be between 0 and 86400, got -5",
+        assertOnlyProblem(
+                "fallback.submitDelaySeconds: must be between 0 and 86400, got -5",
                 failure("fallback: {submitDelaySeconds: -5}"));
-        assertOnlyProblem("reader.readAheadArticles: must be between 1 and 64, got 65",
+        assertOnlyProblem(
+                "reader.readAheadArticles: must be between 1 and 64, got 65",
                 failure("reader: {readAheadArticles: 65}"));
-        assertOnlyProblem("reader.socketTimeoutSeconds: replaced by firstByteTimeoutMillis and betweenBytesTimeoutMillis"
-                + " (see docs/configuration.md, reader)", failure("reader: {socketTimeoutSeconds: 30}"));
-        assertOnlyProblem("reader.firstByteTimeoutMillis: must be between 100 and 3600000, got 50",
+        assertOnlyProblem(
+                "reader.socketTimeoutSeconds: replaced by firstByteTimeoutMillis and betweenBytesTimeoutMillis"
+                        + " (see docs/configuration.md, reader)",
+                failure("reader: {socketTimeoutSeconds: 30}"));
+        assertOnlyProblem(
+                "reader.firstByteTimeoutMillis: must be between 100 and 3600000, got 50",
                 failure("reader: {firstByteTimeoutMillis: 50}"));
-        assertOnlyProblem("reader.fetchBudgetMillis: must be at least firstByteTimeoutMillis (1500), got 1000",
+        assertOnlyProblem(
+                "reader.fetchBudgetMillis: must be at least firstByteTimeoutMillis (1500), got 1000",
                 failure("reader: {fetchBudgetMillis: 1000}"));
-        assertOnlyProblem("reader.connectTimeoutSeconds: must be between 1 and 3600, got 4000",
+        assertOnlyProblem(
+                "reader.connectTimeoutSeconds: must be between 1 and 3600, got 4000",
                 failure("reader: {connectTimeoutSeconds: 4000}"));
-        assertOnlyProblem("reader.retryBackoffMillis[1]: must be between 0 and 600000, got -1",
+        assertOnlyProblem(
+                "reader.retryBackoffMillis[1]: must be between 0 and 600000, got -1",
                 failure("reader: {retryBackoffMillis: [1, -1]}"));
-        assertOnlyProblem("reader.retryBackoffMillis: at most 10 entries, got 11",
+        assertOnlyProblem(
+                "reader.retryBackoffMillis: at most 10 entries, got 11",
                 failure("reader: {retryBackoffMillis: [1,1,1,1,1,1,1,1,1,1,1]}"));
     }
 
@@ -178,13 +196,14 @@ class ConfigLoaderTest {
     void wrongTypesAreNamed() {
         assertOnlyProblem("server.port: must be a whole number, got 'eighty'", failure("server: {port: eighty}"));
         assertOnlyProblem("server.port: must be a whole number, got '80.5'", failure("server: {port: 80.5}"));
-        assertOnlyProblem("providers[0].tls: must be true or false, got 'maybe'",
-                failure("providers: [{host: a, tls: maybe}]"));
+        assertOnlyProblem(
+                "providers[0].tls: must be true or false, got 'maybe'", failure("providers: [{host: a, tls: maybe}]"));
         assertOnlyProblem("server: must be a mapping of keys to values", failure("server: 8080"));
         assertOnlyProblem("providers: must be a list", failure("providers: {host: a}"));
         assertOnlyProblem("providers[0]: must be a mapping of keys to values", failure("providers: [a]"));
         assertOnlyProblem("server.port: must be a single value, not a list", failure("server: {port: [1]}"));
-        assertOnlyProblem("reader.retryBackoffMillis: must be a list of whole numbers, like [500, 1500]",
+        assertOnlyProblem(
+                "reader.retryBackoffMillis: must be a list of whole numbers, like [500, 1500]",
                 failure("reader: {retryBackoffMillis: 500}"));
         assertOnlyProblem("(top level): must be a mapping of keys to values", failure("- a\n- b\n"));
     }
@@ -198,31 +217,39 @@ class ConfigLoaderTest {
 
     @Test
     void hostsAndUrlsAreChecked() {
-        assertOnlyProblem("providers[0].host: must be a host name or address without scheme or path, got "
-                + "'nntps://news.example.com'", failure("providers: [{host: 'nntps://news.example.com'}]"));
-        assertOnlyProblem("indexers[0].url: must be an http:// or https:// URL",
+        assertOnlyProblem(
+                "providers[0].host: must be a host name or address without scheme or path, got "
+                        + "'nntps://news.example.com'",
+                failure("providers: [{host: 'nntps://news.example.com'}]"));
+        assertOnlyProblem(
+                "indexers[0].url: must be an http:// or https:// URL",
                 failure("indexers: [{url: 'ftp://i.example', apiKey: k}]"));
-        assertOnlyProblem("indexers[0].url: must not carry the API key; put it in apiKey",
+        assertOnlyProblem(
+                "indexers[0].url: must not carry the API key; put it in apiKey",
                 failure("indexers: [{url: 'https://i.example/api?t=caps&apikey=SECRETKEY', apiKey: k}]"));
-        assertOnlyProblem("indexers[0].url: must not contain a user name or password",
+        assertOnlyProblem(
+                "indexers[0].url: must not contain a user name or password",
                 failure("indexers: [{url: 'https://me:pw@i.example/', apiKey: k}]"));
     }
 
     @Test
     void credentialsGoTogether() {
-        assertOnlyProblem("auth: username and password go together; password is missing",
-                failure("auth: {username: admin}"));
-        assertOnlyProblem("auth: username and password go together; username is missing",
-                failure("auth: {password: pw}"));
-        assertOnlyProblem("providers[0]: username and password go together; password is missing",
+        assertOnlyProblem(
+                "auth: username and password go together; password is missing", failure("auth: {username: admin}"));
+        assertOnlyProblem(
+                "auth: username and password go together; username is missing", failure("auth: {password: pw}"));
+        assertOnlyProblem(
+                "providers[0]: username and password go together; password is missing",
                 failure("providers: [{host: a, username: u}]"));
-        assertOnlyProblem("auth.username: must not contain ':' (HTTP Basic uses it as the separator)",
+        assertOnlyProblem(
+                "auth.username: must not contain ':' (HTTP Basic uses it as the separator)",
                 failure("auth: {username: 'a:b', password: p}"));
     }
 
     @Test
     void unknownKeysOfAuthAreRefusedLikeEverywhereElse() {
-        assertTrue(failure("auth: {usrname: admin, password: pw}").problems()
+        assertTrue(failure("auth: {usrname: admin, password: pw}")
+                .problems()
                 .contains("auth.usrname: unknown key (did you mean username?)"));
         assertOnlyProblem("auth.bogus: unknown key", failure("auth: {username: admin, password: pw, bogus: 1}"));
     }
@@ -230,10 +257,13 @@ class ConfigLoaderTest {
     @Test
     void theApiKeyIsGivenInAdvanceOnlyByItsVariableAndOnlyALongOne() throws Exception {
         String key = "k".repeat(InitialApiKey.MIN_LENGTH);
-        assertTrue(failure("auth: {apiKey: " + key + "}").problems().getFirst()
+        assertTrue(failure("auth: {apiKey: " + key + "}")
+                .problems()
+                .getFirst()
                 .startsWith("auth.apiKey: is no key of the file"));
-        assertOnlyProblem("auth.apiKey: must be at least 32 characters without spaces (got 8) (from "
-                + InitialApiKey.ENV + ")", failure("", Map.of(InitialApiKey.ENV, "short-k1")));
+        assertOnlyProblem(
+                "auth.apiKey: must be at least 32 characters without spaces (got 8) (from " + InitialApiKey.ENV + ")",
+                failure("", Map.of(InitialApiKey.ENV, "short-k1")));
         Map<String, String> env = Map.of(InitialApiKey.ENV, key);
         ConfigLoader.fromText("", "test", env);
         assertEquals(Optional.of(key), InitialApiKey.from(env));
@@ -242,9 +272,11 @@ class ConfigLoaderTest {
 
     @Test
     void namesMustBeUnique() {
-        assertOnlyProblem("providers[1].name: 'a' is already the name of providers[0]; names must be unique",
+        assertOnlyProblem(
+                "providers[1].name: 'a' is already the name of providers[0]; names must be unique",
                 failure("providers: [{host: a}, {host: b, name: a}]"));
-        assertOnlyProblem("indexers[1].name: 'i.example' is already the name of indexers[0]; names must be unique",
+        assertOnlyProblem(
+                "indexers[1].name: 'i.example' is already the name of indexers[0]; names must be unique",
                 failure("indexers: [{url: 'https://i.example', apiKey: k}, {url: 'http://i.example/x', apiKey: k}]"));
     }
 
@@ -255,8 +287,8 @@ class ConfigLoaderTest {
 
     @Test
     void allProblemsAreReportedTogether() {
-        ConfigException e = failure("server: {port: -1, prot: 1}\nfallback: {maxStandby: 9}\n",
-                Map.of("NZBMOUNT_SERVER_BIND", "a b"));
+        ConfigException e = failure(
+                "server: {port: -1, prot: 1}\nfallback: {maxStandby: 9}\n", Map.of("NZBMOUNT_SERVER_BIND", "a b"));
         assertEquals(4, e.problems().size(), e.getMessage());
         assertTrue(e.getMessage().startsWith("4 problems in the configuration:\n  "), e.getMessage());
     }
@@ -272,7 +304,8 @@ class ConfigLoaderTest {
 
     @Test
     void secondDocumentIsRefused() {
-        assertOnlyProblem("test.yaml: only one YAML document is allowed (found another at line 3)",
+        assertOnlyProblem(
+                "test.yaml: only one YAML document is allowed (found another at line 3)",
                 failure("server: {port: 1}\n---\nserver: {port: 2}\n"));
     }
 }

@@ -34,9 +34,16 @@ class DocumentedKeysTest {
         assertEquals(Optional.empty(), example.auth());
         assertEquals(List.of(), example.indexers());
         ProviderSettings p = example.providers().get(0);
-        assertEquals(new ProviderSettings("main", "news.example.com", ProviderSettings.DEFAULT_TLS_PORT, true,
-                Optional.of(new Credentials("your-user", "your-password")), ProviderSettings.DEFAULT_CONNECTIONS,
-                ProviderSettings.DEFAULT_PRIORITY), p);
+        assertEquals(
+                new ProviderSettings(
+                        "main",
+                        "news.example.com",
+                        ProviderSettings.DEFAULT_TLS_PORT,
+                        true,
+                        Optional.of(new Credentials("your-user", "your-password")),
+                        ProviderSettings.DEFAULT_CONNECTIONS,
+                        ProviderSettings.DEFAULT_PRIORITY),
+                p);
     }
 
     @Test
@@ -68,8 +75,11 @@ class DocumentedKeysTest {
             String leaf = key.substring(key.lastIndexOf('.') + 1);
             assertTrue(example.contains(leaf + ":"), () -> "example lacks " + key);
             assertTrue(reference.contains("`" + key + "`"), () -> "reference lacks " + key);
-            String variable = "NZBMOUNT_" + key.replace("[]", "_<i>").replace('.', '_').toUpperCase(Locale.ROOT)
-                    .replace("_<I>", "_<i>");
+            String variable = "NZBMOUNT_"
+                    + key.replace("[]", "_<i>")
+                            .replace('.', '_')
+                            .toUpperCase(Locale.ROOT)
+                            .replace("_<I>", "_<i>");
             assertTrue(reference.contains("`" + variable + "`"), () -> "reference lacks " + variable);
         }
     }

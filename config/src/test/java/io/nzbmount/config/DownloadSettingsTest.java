@@ -30,22 +30,33 @@ class DownloadSettingsTest {
 
     @Test
     void thePublicUrlIsSchemeHostAndPortOnly() throws ConfigException {
-        assertEquals(Optional.of(java.net.URI.create("https://media.example.lan:8443/")),
-                load("downloads: {publicUrl: 'HTTPS://media.example.lan:8443'}", Map.of()).downloads().publicUrl());
-        assertEquals(Optional.of(java.net.URI.create("http://10.0.0.5:8080/")),
-                load("", Map.of("NZBMOUNT_DOWNLOADS_PUBLICURL", "http://10.0.0.5:8080/")).downloads().publicUrl());
-        assertTrue(problems("downloads: {publicUrl: 'http://nas.lan:8080/dav'}").getFirst()
+        assertEquals(
+                Optional.of(java.net.URI.create("https://media.example.lan:8443/")),
+                load("downloads: {publicUrl: 'HTTPS://media.example.lan:8443'}", Map.of())
+                        .downloads()
+                        .publicUrl());
+        assertEquals(
+                Optional.of(java.net.URI.create("http://10.0.0.5:8080/")),
+                load("", Map.of("NZBMOUNT_DOWNLOADS_PUBLICURL", "http://10.0.0.5:8080/"))
+                        .downloads()
+                        .publicUrl());
+        assertTrue(problems("downloads: {publicUrl: 'http://nas.lan:8080/dav'}")
+                .getFirst()
                 .startsWith("downloads.publicUrl: must be scheme, host and port only"));
-        assertTrue(problems("downloads: {publicUrl: 'ftp://nas.lan/'}").getFirst()
+        assertTrue(problems("downloads: {publicUrl: 'ftp://nas.lan/'}")
+                .getFirst()
                 .startsWith("downloads.publicUrl: must be an http:// or https:// URL"));
-        assertTrue(problems("downloads: {publicUrl: 'http://u:p@nas.lan/'}").getFirst()
+        assertTrue(problems("downloads: {publicUrl: 'http://u:p@nas.lan/'}")
+                .getFirst()
                 .startsWith("downloads.publicUrl: must not contain a user name or password"));
     }
 
     @Test
     void symlinkLayoutTakesAnAbsoluteMountPathAndCategoriesFromTheEnvironment() throws ConfigException {
-        DownloadSettings d = load("downloads: {layout: symlink, mountPath: /mnt/nzb, completeDir: /srv/c}",
-                Map.of("NZBMOUNT_DOWNLOADS_CATEGORIES", "tv,anime")).downloads();
+        DownloadSettings d = load(
+                        "downloads: {layout: symlink, mountPath: /mnt/nzb, completeDir: /srv/c}",
+                        Map.of("NZBMOUNT_DOWNLOADS_CATEGORIES", "tv,anime"))
+                .downloads();
         assertEquals(DownloadSettings.Layout.SYMLINK, d.layout());
         assertEquals(Optional.of(Path.of("/mnt/nzb")), d.mountPath());
         assertEquals(Optional.of(Path.of("/srv/c")), d.completeDir());
@@ -57,10 +68,12 @@ class DownloadSettingsTest {
         DownloadSettings d = load("", Map.of()).downloads();
         assertEquals(DownloadSettings.StrmLinks.DAV, d.strmLinks());
         assertEquals(48, d.streamLinkHours());
-        DownloadSettings signed = load("downloads: {strmLinks: Signed, streamLinkHours: 6}", Map.of()).downloads();
+        DownloadSettings signed = load("downloads: {strmLinks: Signed, streamLinkHours: 6}", Map.of())
+                .downloads();
         assertEquals(DownloadSettings.StrmLinks.SIGNED, signed.strmLinks());
         assertEquals(6, signed.streamLinkHours());
-        assertTrue(problems("downloads: {strmLinks: public}").getFirst()
+        assertTrue(problems("downloads: {strmLinks: public}")
+                .getFirst()
                 .startsWith("downloads.strmLinks: must be dav or signed"));
         assertTrue(problems("downloads: {streamLinkHours: 0}").getFirst().startsWith("downloads.streamLinkHours"));
     }
@@ -75,10 +88,13 @@ class DownloadSettingsTest {
     @Test
     void badLayoutRelativeMountPathAndBadCategoriesAreNamedWithTheirKeys() {
         List<String> p = problems("downloads: {layout: copy, mountPath: mnt, categories: [tv, TV Shows, tv]}");
-        assertEquals(List.of("downloads.layout: must be strm or symlink, got 'copy'",
-                "downloads.mountPath: must be an absolute path, got 'mnt'",
-                "downloads.categories[1]: must be a lower-case word of letters, digits, '.', '_' or '-' (like tv or"
-                        + " movies), got 'TV Shows'",
-                "downloads.categories[2]: 'tv' is listed twice"), p);
+        assertEquals(
+                List.of(
+                        "downloads.layout: must be strm or symlink, got 'copy'",
+                        "downloads.mountPath: must be an absolute path, got 'mnt'",
+                        "downloads.categories[1]: must be a lower-case word of letters, digits, '.', '_' or '-' (like tv or"
+                                + " movies), got 'TV Shows'",
+                        "downloads.categories[2]: 'tv' is listed twice"),
+                p);
     }
 }

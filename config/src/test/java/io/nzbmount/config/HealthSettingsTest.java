@@ -12,7 +12,9 @@ class HealthSettingsTest {
 
     @Test
     void anEmptyConfigurationChecksWithTheDefaults() throws ConfigException {
-        assertEquals(HealthSettings.defaults(), ConfigLoader.fromText("", "empty", Map.of()).health());
+        assertEquals(
+                HealthSettings.defaults(),
+                ConfigLoader.fromText("", "empty", Map.of()).health());
     }
 
     @Test
@@ -32,15 +34,15 @@ class HealthSettingsTest {
 
     @Test
     void aValueOutOfBoundsIsRefusedNamingTheKey() {
-        ConfigException e = assertThrows(ConfigException.class,
-                () -> ConfigLoader.fromText("health:\n  pipelineDepth: 0\n", "file", Map.of()));
+        ConfigException e = assertThrows(
+                ConfigException.class, () -> ConfigLoader.fromText("health:\n  pipelineDepth: 0\n", "file", Map.of()));
         assertTrue(e.getMessage().contains("health.pipelineDepth"), e.getMessage());
     }
 
     @Test
     void theEnvironmentOverridesTheFile() throws ConfigException {
-        Settings s = ConfigLoader.fromText("health:\n  fullEveryHours: 72\n", "file",
-                Map.of("NZBMOUNT_HEALTH_FULLEVERYHOURS", "24"));
+        Settings s = ConfigLoader.fromText(
+                "health:\n  fullEveryHours: 72\n", "file", Map.of("NZBMOUNT_HEALTH_FULLEVERYHOURS", "24"));
         assertEquals(24, s.health().fullEveryHours());
     }
 }

@@ -30,33 +30,40 @@ class RcloneSettingsTest {
 
     @Test
     void theAddressTheLoginAndTheRootAreReadFromTheFileAndTheEnvironment() throws ConfigException {
-        RcloneSettings s = load("rclone: {rcUrl: 'HTTP://127.0.0.1:5572', username: rc, password: 'pass word'}",
+        RcloneSettings s = load(
+                "rclone: {rcUrl: 'HTTP://127.0.0.1:5572', username: rc, password: 'pass word'}",
                 Map.of("NZBMOUNT_RCLONE_REMOTEROOT", "/"));
         assertEquals(Optional.of(URI.create("http://127.0.0.1:5572/")), s.rcUrl());
         assertEquals(Optional.of(new Credentials("rc", "pass word")), s.login());
         assertEquals("/", s.remoteRoot());
-        assertEquals(Optional.of(URI.create("http://rclone.lan:5572/rc/")),
+        assertEquals(
+                Optional.of(URI.create("http://rclone.lan:5572/rc/")),
                 load("rclone: {rcUrl: 'http://rclone.lan:5572/rc'}", Map.of()).rcUrl());
-        assertEquals("/dav/library/", load("rclone: {remoteRoot: /dav/library}", Map.of()).remoteRoot());
+        assertEquals(
+                "/dav/library/",
+                load("rclone: {remoteRoot: /dav/library}", Map.of()).remoteRoot());
     }
 
     @Test
     void aBadAddressALoneHalfOfTheLoginOrAnotherRootIsNamed() {
-        assertTrue(problems("rclone: {rcUrl: 'ftp://127.0.0.1:5572'}").get(0)
+        assertTrue(problems("rclone: {rcUrl: 'ftp://127.0.0.1:5572'}")
+                .get(0)
                 .startsWith("rclone.rcUrl: must be an http:// or https:// URL"));
         List<String> login = problems("rclone: {rcUrl: 'http://u:hunter2@127.0.0.1:5572'}");
         assertTrue(login.get(0).startsWith("rclone.rcUrl: must not contain a user name or password"), login::toString);
         assertFalse(login.toString().contains("hunter2"), "the password is shown");
-        assertTrue(problems("rclone: {rcUrl: 'http://127.0.0.1:5572', username: rc}").get(0)
+        assertTrue(problems("rclone: {rcUrl: 'http://127.0.0.1:5572', username: rc}")
+                .get(0)
                 .contains("username and password go together"));
         assertTrue(problems("rclone: {username: rc, password: p}").get(0).startsWith("rclone.rcUrl: required"));
-        assertTrue(problems("rclone: {remoteRoot: /content/}").get(0).startsWith("rclone.remoteRoot: must be /, /dav/"));
+        assertTrue(
+                problems("rclone: {remoteRoot: /content/}").get(0).startsWith("rclone.remoteRoot: must be /, /dav/"));
     }
 
     @Test
     void thePasswordIsMaskedInTheExport() throws ConfigException {
-        Settings s = ConfigLoader.fromText("rclone: {rcUrl: 'http://127.0.0.1:5572', username: rc, password: secret-pw}",
-                "t", Map.of());
+        Settings s = ConfigLoader.fromText(
+                "rclone: {rcUrl: 'http://127.0.0.1:5572', username: rc, password: secret-pw}", "t", Map.of());
         assertEquals("****", ((Map<?, ?>) s.masked().get("rclone")).get("password"));
         assertFalse(s.masked().toString().contains("secret-pw"));
         assertFalse(s.toString().contains("secret-pw"));

@@ -53,13 +53,16 @@ class SecretMaskingTest {
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> indexers = (List<Map<String, Object>>) m.get("indexers");
         assertEquals(Map.of("name", "idx", "url", "https://i.example/api", "apiKey", "****"), indexers.get(0));
-        assertEquals(Map.of("bind", "127.0.0.1", "port", 8080, "dataDir", "./data", "allowedHosts", List.of()), m.get("server"));
+        assertEquals(
+                Map.of("bind", "127.0.0.1", "port", 8080, "dataDir", "./data", "allowedHosts", List.of()),
+                m.get("server"));
         assertEquals(Map.of("enabled", true, "maxStandby", 5, "submitDelaySeconds", 120), m.get("fallback"));
     }
 
     @Test
     void problemsAboutSecretsDoNotQuoteThem() {
-        String bad = WITH_SECRETS.replace("apiKey: INDEXER-SECRET", "apiKey: [INDEXER-SECRET]")
+        String bad = WITH_SECRETS
+                .replace("apiKey: INDEXER-SECRET", "apiKey: [INDEXER-SECRET]")
                 .replace("password: PROVIDER-SECRET", "password: {x: PROVIDER-SECRET}")
                 .replace("{username: admin, password: AUTH-SECRET}", "{password: AUTH-SECRET}");
         ConfigException e = failure(bad);

@@ -37,7 +37,9 @@ class TrustCertificateTest {
 
     @Test
     void unsetMeansTheJvmsTrustStore() throws ConfigException {
-        ProviderSettings p = load("providers: [{host: news.example.com, tls: true}]").providers().get(0);
+        ProviderSettings p = load("providers: [{host: news.example.com, tls: true}]")
+                .providers()
+                .get(0);
         assertEquals(Optional.empty(), p.trustCertificate());
         assertEquals(List.of(), p.trustedCertificates());
     }
@@ -52,7 +54,8 @@ class TrustCertificateTest {
     void aFileThatIsNotPemIsNamed() throws IOException {
         Path der = dir.resolve("ca.der");
         Files.write(der, new byte[] {0x30, (byte) 0x82, 0x01, 0x0a, 0x02, 0x01});
-        assertOnlyProblem("providers[0].trustCertificate: " + der + " is not a PEM file (no -----BEGIN line)",
+        assertOnlyProblem(
+                "providers[0].trustCertificate: " + der + " is not a PEM file (no -----BEGIN line)",
                 failure(provider(der)));
     }
 
@@ -60,8 +63,10 @@ class TrustCertificateTest {
     void aPemFileWithoutACertificateIsNamed() throws IOException {
         Path key = dir.resolve("key.pem");
         Files.writeString(key, "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIA==\n-----END PRIVATE KEY-----\n");
-        assertOnlyProblem("providers[0].trustCertificate: " + key
-                + " holds no certificate (no -----BEGIN CERTIFICATE----- block)", failure(provider(key)));
+        assertOnlyProblem(
+                "providers[0].trustCertificate: " + key
+                        + " holds no certificate (no -----BEGIN CERTIFICATE----- block)",
+                failure(provider(key)));
     }
 
     @Test
@@ -69,19 +74,48 @@ class TrustCertificateTest {
         Path broken = dir.resolve("broken.pem");
         Files.writeString(broken, "-----BEGIN CERTIFICATE-----\nbm90IGEgY2VydGlmaWNhdGU=\n-----END CERTIFICATE-----\n");
         String problem = failure(provider(broken)).problems().get(0);
-        assertTrue(problem.startsWith("providers[0].trustCertificate: " + broken + ": certificate 1 does not parse"), problem);
+        assertTrue(
+                problem.startsWith("providers[0].trustCertificate: " + broken + ": certificate 1 does not parse"),
+                problem);
     }
 
     /** A self-signed certificate in PEM, made by the JDK's keytool. */
     private String certificate(String alias) throws IOException, InterruptedException {
         Path store = dir.resolve(alias + ".p12");
         Path pem = dir.resolve(alias + ".crt");
-        String keytool = Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
-        keytool(keytool, "-genkeypair", "-alias", alias, "-keyalg", "EC", "-groupname", "secp256r1",
-                "-dname", "CN=" + alias, "-validity", "2", "-keystore", store.toString(), "-storetype", "PKCS12",
-                "-storepass", "changeit");
-        keytool(keytool, "-exportcert", "-rfc", "-alias", alias, "-keystore", store.toString(),
-                "-storepass", "changeit", "-file", pem.toString());
+        String keytool =
+                Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
+        keytool(
+                keytool,
+                "-genkeypair",
+                "-alias",
+                alias,
+                "-keyalg",
+                "EC",
+                "-groupname",
+                "secp256r1",
+                "-dname",
+                "CN=" + alias,
+                "-validity",
+                "2",
+                "-keystore",
+                store.toString(),
+                "-storetype",
+                "PKCS12",
+                "-storepass",
+                "changeit");
+        keytool(
+                keytool,
+                "-exportcert",
+                "-rfc",
+                "-alias",
+                alias,
+                "-keystore",
+                store.toString(),
+                "-storepass",
+                "changeit",
+                "-file",
+                pem.toString());
         return Files.readString(pem, StandardCharsets.US_ASCII);
     }
 

@@ -32,8 +32,7 @@ public final class AddonBuild {
     private static final LocalDateTime FIXED_TIME = LocalDateTime.of(2024, 1, 1, 0, 0);
     private static final Pattern KODI_VERSION = Pattern.compile("[0-9]+(\\.[0-9]+){0,3}");
 
-    private AddonBuild() {
-    }
+    private AddonBuild() {}
 
     public static void main(String[] args) throws IOException {
         if (args.length != 4) {
@@ -73,18 +72,22 @@ public final class AddonBuild {
             files = walk.filter(Files::isRegularFile)
                     .filter(p -> !p.toString().contains("__pycache__"))
                     .filter(p -> !p.toString().endsWith(".pyc") && !p.toString().endsWith(".pyo"))
-                    .sorted().toList();
+                    .sorted()
+                    .toList();
         }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ZipOutputStream zip = new ZipOutputStream(bytes)) {
             for (Path file : files) {
-                String name = ADDON_ID + "/" + source.relativize(file).toString().replace('\\', '/');
+                String name =
+                        ADDON_ID + "/" + source.relativize(file).toString().replace('\\', '/');
                 ZipEntry entry = new ZipEntry(name);
                 // Local DOS time, not an instant: the same bytes in every time zone.
                 entry.setTimeLocal(FIXED_TIME);
                 zip.putNextEntry(entry);
-                zip.write(name.equals(ADDON_ID + "/addon.xml") ? manifest.getBytes(StandardCharsets.UTF_8)
-                        : Files.readAllBytes(file));
+                zip.write(
+                        name.equals(ADDON_ID + "/addon.xml")
+                                ? manifest.getBytes(StandardCharsets.UTF_8)
+                                : Files.readAllBytes(file));
                 zip.closeEntry();
             }
         }

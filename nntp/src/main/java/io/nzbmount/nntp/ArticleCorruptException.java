@@ -13,9 +13,18 @@ public final class ArticleCorruptException extends ReadFailure {
         super(failure, failedAt);
     }
 
-    @Override public ArticleCorruptException locatedAt(long offset) { return new ArticleCorruptException(this, offset); }
+    @Override
+    public ArticleCorruptException locatedAt(long offset) {
+        return new ArticleCorruptException(this, offset);
+    }
 
-    @Override public boolean permanent() { return true; }
+    @Override
+    public boolean permanent() {
+        return true;
+    }
 
-    @Override public boolean sourceFault() { return true; }
+    @Override
+    public boolean sourceFault() {
+        return true;
+    }
 }

@@ -10,9 +10,18 @@ public final class ArticleMissingException extends ReadFailure {
         super(failure, failedAt);
     }
 
-    @Override public ArticleMissingException locatedAt(long offset) { return new ArticleMissingException(this, offset); }
+    @Override
+    public ArticleMissingException locatedAt(long offset) {
+        return new ArticleMissingException(this, offset);
+    }
 
-    @Override public boolean permanent() { return true; }
+    @Override
+    public boolean permanent() {
+        return true;
+    }
 
-    @Override public boolean sourceFault() { return true; }
+    @Override
+    public boolean sourceFault() {
+        return true;
+    }
 }

@@ -10,7 +10,8 @@ package io.nzbmount.nntp;
  */
 public record ArticleSpan(long start, long end, boolean hole) {
     public ArticleSpan {
-        if (start < 0 || end <= start) throw new IllegalArgumentException("not a byte range: [" + start + ", " + end + ")");
+        if (start < 0 || end <= start)
+            throw new IllegalArgumentException("not a byte range: [" + start + ", " + end + ")");
     }
 
     /** The number of bytes in the range. */

@@ -25,7 +25,10 @@ public final class ArticleUnavailableException extends ReadFailure {
         this.stalled = failure.stalled;
     }
 
-    @Override public ArticleUnavailableException locatedAt(long offset) { return new ArticleUnavailableException(this, offset); }
+    @Override
+    public ArticleUnavailableException locatedAt(long offset) {
+        return new ArticleUnavailableException(this, offset);
+    }
 
     /**
      * True when the fetch ended because the providers stopped answering and its time budget ran
@@ -35,7 +38,13 @@ public final class ArticleUnavailableException extends ReadFailure {
         return stalled;
     }
 
-    @Override public boolean permanent() { return false; }
+    @Override
+    public boolean permanent() {
+        return false;
+    }
 
-    @Override public boolean sourceFault() { return true; }
+    @Override
+    public boolean sourceFault() {
+        return true;
+    }
 }

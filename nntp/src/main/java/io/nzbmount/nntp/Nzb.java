@@ -16,11 +16,17 @@ public record Nzb(List<NzbFile> files, Map<String, List<String>> meta) {
         meta = Map.copyOf(meta);
     }
 
-    public Optional<String> title() { return firstMeta("title"); }
+    public Optional<String> title() {
+        return firstMeta("title");
+    }
 
-    public Optional<String> password() { return firstMeta("password"); }
+    public Optional<String> password() {
+        return firstMeta("password");
+    }
 
-    public Optional<String> category() { return firstMeta("category"); }
+    public Optional<String> category() {
+        return firstMeta("category");
+    }
 
     private Optional<String> firstMeta(String type) {
         List<String> values = meta.get(type);

@@ -14,8 +14,8 @@ import java.util.Objects;
  * @param groups     the newsgroups it was posted to
  * @param segments   the articles, sorted by number, numbers unique
  */
-public record NzbFile(String name, String subject, String poster, long postedAt,
-                      List<String> groups, List<NzbSegment> segments) {
+public record NzbFile(
+        String name, String subject, String poster, long postedAt, List<String> groups, List<NzbSegment> segments) {
     public NzbFile {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(subject, "subject");

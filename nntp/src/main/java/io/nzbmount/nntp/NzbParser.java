@@ -20,8 +20,7 @@ import java.io.InputStream;
  */
 public final class NzbParser {
 
-    private NzbParser() {
-    }
+    private NzbParser() {}
 
     /**
      * Parses one NZB document. The stream is read up to the end of the document and not closed:

@@ -101,8 +101,7 @@ public interface NzbReader extends Closeable {
      *
      * @throws ReadCancelledException the reader is closed
      */
-    default void willRead(long offset, long end) throws ReadCancelledException {
-    }
+    default void willRead(long offset, long end) throws ReadCancelledException {}
 
     /** The file's exact decoded size. */
     long size();

@@ -18,9 +18,16 @@ import java.util.Objects;
  * @param trusted     the certificates trusted for TLS instead of the JVM's trust store (a private
  *                    CA's, or the server's own); empty for the JVM's
  */
-public record Provider(String name, String host, int port, boolean tls,
-                       String username, String password, int connections, int priority,
-                       List<X509Certificate> trusted) {
+public record Provider(
+        String name,
+        String host,
+        int port,
+        boolean tls,
+        String username,
+        String password,
+        int connections,
+        int priority,
+        List<X509Certificate> trusted) {
     public Provider {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(host, "host");
@@ -30,8 +37,15 @@ public record Provider(String name, String host, int port, boolean tls,
     }
 
     /** A provider whose TLS certificate the JVM's trust store vouches for. */
-    public Provider(String name, String host, int port, boolean tls,
-                    String username, String password, int connections, int priority) {
+    public Provider(
+            String name,
+            String host,
+            int port,
+            boolean tls,
+            String username,
+            String password,
+            int connections,
+            int priority) {
         this(name, host, port, tls, username, password, connections, priority, List.of());
     }
 

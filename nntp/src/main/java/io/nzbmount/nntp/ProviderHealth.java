@@ -26,13 +26,28 @@ import java.util.Objects;
  * @param fetched          articles this provider served since start, the base {@code hedged} is
  *                         measured against
  */
-public record ProviderHealth(String name, int open, int idle, int leased, Instant coolingDownUntil,
-                             String coolDownReason, long failures, long stalls, Instant askedLastUntil, long hedged,
-                             long fetched) {
+public record ProviderHealth(
+        String name,
+        int open,
+        int idle,
+        int leased,
+        Instant coolingDownUntil,
+        String coolDownReason,
+        long failures,
+        long stalls,
+        Instant askedLastUntil,
+        long hedged,
+        long fetched) {
 
     /** Health with no stalls, no hedged reads and no count of articles served. */
-    public ProviderHealth(String name, int open, int idle, int leased, Instant coolingDownUntil, String coolDownReason,
-                          long failures) {
+    public ProviderHealth(
+            String name,
+            int open,
+            int idle,
+            int leased,
+            Instant coolingDownUntil,
+            String coolDownReason,
+            long failures) {
         this(name, open, idle, leased, coolingDownUntil, coolDownReason, failures, 0, null, 0, 0);
     }
 

@@ -52,8 +52,15 @@ public final class ProviderProbe {
 
     /** Runs the probe; never throws for anything the network or the server does. */
     public Result probe(Provider provider) {
-        Run run = new Run(provider, new NntpEndpoint(provider.host(), provider.port(), provider.tls(),
-                sslFactory != null ? sslFactory : NntpEndpoint.trustOf(provider), limit, limit));
+        Run run = new Run(
+                provider,
+                new NntpEndpoint(
+                        provider.host(),
+                        provider.port(),
+                        provider.tls(),
+                        sslFactory != null ? sslFactory : NntpEndpoint.trustOf(provider),
+                        limit,
+                        limit));
         CompletableFuture<Result> result = new CompletableFuture<>();
         Thread.ofVirtual().name("provider-probe-" + provider.host()).start(() -> {
             try {
@@ -79,7 +86,12 @@ public final class ProviderProbe {
     }
 
     /** The login's result. */
-    public enum LoginResult { OK, REJECTED, NOT_NEEDED, REFUSED }
+    public enum LoginResult {
+        OK,
+        REJECTED,
+        NOT_NEEDED,
+        REFUSED
+    }
 
     /** Why a probe failed. */
     public enum Failure {
@@ -123,8 +135,14 @@ public final class ProviderProbe {
      * @param detail          for {@link Failure#TLS} the handshake's message, for {@link Failure#NETWORK}
      *                        the exception's simple name; otherwise null
      */
-    public record Result(String greeting, LoginResult login, String loginReply, long connectMillis,
-                         long roundTripMillis, Failure failure, String detail) {
+    public record Result(
+            String greeting,
+            LoginResult login,
+            String loginReply,
+            long connectMillis,
+            long roundTripMillis,
+            Failure failure,
+            String detail) {
         public boolean ok() {
             return failure == null;
         }
@@ -142,7 +160,7 @@ public final class ProviderProbe {
 
         Run(Provider provider, NntpEndpoint endpoint) {
             this.provider = provider;
-            this.login = new Login(provider, endpoint, reason -> { }, () -> { });
+            this.login = new Login(provider, endpoint, reason -> {}, () -> {});
         }
 
         @Override
@@ -184,8 +202,14 @@ public final class ProviderProbe {
         private Result refusedLogin(IOException e) {
             boolean rejected = e instanceof ProviderRefusedException r && r.reason() == CoolDownReason.AUTH_REJECTED;
             LoginResult result = rejected ? LoginResult.REJECTED : LoginResult.REFUSED;
-            return new Result(greetingText(), result, replyText(), connectMillis, -1,
-                    rejected ? Failure.AUTH_REJECTED : Failure.AUTH_REFUSED, null);
+            return new Result(
+                    greetingText(),
+                    result,
+                    replyText(),
+                    connectMillis,
+                    -1,
+                    rejected ? Failure.AUTH_REJECTED : Failure.AUTH_REFUSED,
+                    null);
         }
 
         private static Failure classify(IOException e) {

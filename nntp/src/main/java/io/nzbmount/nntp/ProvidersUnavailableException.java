@@ -26,7 +26,8 @@ public final class ProvidersUnavailableException extends ReadFailure {
         this.lackedWhereAsked = failure.lackedWhereAsked;
     }
 
-    @Override public ProvidersUnavailableException locatedAt(long offset) {
+    @Override
+    public ProvidersUnavailableException locatedAt(long offset) {
         return new ProvidersUnavailableException(this, offset);
     }
 
@@ -39,7 +40,13 @@ public final class ProvidersUnavailableException extends ReadFailure {
         return lackedWhereAsked;
     }
 
-    @Override public boolean permanent() { return false; }
+    @Override
+    public boolean permanent() {
+        return false;
+    }
 
-    @Override public boolean sourceFault() { return false; }
+    @Override
+    public boolean sourceFault() {
+        return false;
+    }
 }

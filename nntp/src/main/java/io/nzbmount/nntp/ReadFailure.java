@@ -8,7 +8,9 @@ import java.io.IOException;
  * fault. Thrown by fetches and reads; never turned into a short read or an end of file.
  */
 public abstract sealed class ReadFailure extends IOException
-        permits ArticleMissingException, ArticleCorruptException, ArticleUnavailableException,
+        permits ArticleMissingException,
+                ArticleCorruptException,
+                ArticleUnavailableException,
                 ProvidersUnavailableException {
 
     private final String messageId;

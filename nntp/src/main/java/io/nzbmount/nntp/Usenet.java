@@ -5,8 +5,8 @@ import io.nzbmount.nntp.internal.yenc.YencKernels;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Reads NZB files from Usenet providers: learns where each file's bytes sit
@@ -83,8 +83,7 @@ public interface Usenet extends AutoCloseable {
      *
      * @param connections at least 1
      */
-    default void connectAhead(int connections) {
-    }
+    default void connectAhead(int connections) {}
 
     /**
      * Rebuilds a file's map from {@link FileMap#layout()} without fetching anything.
@@ -144,13 +143,15 @@ public interface Usenet extends AutoCloseable {
      */
     default ArticleCensus census(List<NzbSegment> segments, int perConnection, int connections)
             throws ReadCancelledException {
-        if (perConnection < 1 || connections < 1) throw new IllegalArgumentException("perConnection and connections must be >= 1");
+        if (perConnection < 1 || connections < 1)
+            throw new IllegalArgumentException("perConnection and connections must be >= 1");
         int present = 0;
         Set<String> missing = new HashSet<>();
         Set<String> unknown = new HashSet<>();
         for (NzbSegment segment : segments) {
             try {
-                if (missing(List.of(segment)).isEmpty()) present++; else missing.add(segment.messageId());
+                if (missing(List.of(segment)).isEmpty()) present++;
+                else missing.add(segment.messageId());
             } catch (ReadFailure f) {
                 unknown.add(segment.messageId());
             }
@@ -204,9 +205,16 @@ public interface Usenet extends AutoCloseable {
      * @param pipelineDepth       the most commands one connection carries at once for playback when
      *                            every connection is in use (pipelining); 1 for one at a time
      */
-    record Settings(int readAhead, Duration connectTimeout, Duration firstByteTimeout, Duration betweenBytesTimeout,
-                    Duration fetchBudget, List<Duration> retryBackoff, int checkParallelism, Duration idleRelease,
-                    int pipelineDepth) {
+    record Settings(
+            int readAhead,
+            Duration connectTimeout,
+            Duration firstByteTimeout,
+            Duration betweenBytesTimeout,
+            Duration fetchBudget,
+            List<Duration> retryBackoff,
+            int checkParallelism,
+            Duration idleRelease,
+            int pipelineDepth) {
 
         /** The default {@link #pipelineDepth()}: see docs/configuration.md (reader) for why. */
         public static final int DEFAULT_PIPELINE_DEPTH = 4;
@@ -216,7 +224,8 @@ public interface Usenet extends AutoCloseable {
         public Settings {
             if (readAhead < 1) throw new IllegalArgumentException("readAhead must be >= 1: " + readAhead);
             if (pipelineDepth < 1 || pipelineDepth > MAX_PIPELINE_DEPTH) {
-                throw new IllegalArgumentException("pipelineDepth must be 1.." + MAX_PIPELINE_DEPTH + ": " + pipelineDepth);
+                throw new IllegalArgumentException(
+                        "pipelineDepth must be 1.." + MAX_PIPELINE_DEPTH + ": " + pipelineDepth);
             }
             if (checkParallelism < 1) {
                 throw new IllegalArgumentException("checkParallelism must be >= 1: " + checkParallelism);
@@ -234,10 +243,25 @@ public interface Usenet extends AutoCloseable {
         }
 
         /** The same with the default {@link #pipelineDepth()}. */
-        public Settings(int readAhead, Duration connectTimeout, Duration firstByteTimeout, Duration betweenBytesTimeout,
-                        Duration fetchBudget, List<Duration> retryBackoff, int checkParallelism, Duration idleRelease) {
-            this(readAhead, connectTimeout, firstByteTimeout, betweenBytesTimeout, fetchBudget, retryBackoff,
-                    checkParallelism, idleRelease, DEFAULT_PIPELINE_DEPTH);
+        public Settings(
+                int readAhead,
+                Duration connectTimeout,
+                Duration firstByteTimeout,
+                Duration betweenBytesTimeout,
+                Duration fetchBudget,
+                List<Duration> retryBackoff,
+                int checkParallelism,
+                Duration idleRelease) {
+            this(
+                    readAhead,
+                    connectTimeout,
+                    firstByteTimeout,
+                    betweenBytesTimeout,
+                    fetchBudget,
+                    retryBackoff,
+                    checkParallelism,
+                    idleRelease,
+                    DEFAULT_PIPELINE_DEPTH);
         }
 
         /**
@@ -246,19 +270,42 @@ public interface Usenet extends AutoCloseable {
          * at once, idle 10 s, {@value #DEFAULT_PIPELINE_DEPTH} commands on a connection.
          */
         public static Settings defaults() {
-            return new Settings(64, Duration.ofSeconds(3), Duration.ofMillis(1500), Duration.ofSeconds(1),
-                    Duration.ofSeconds(5), List.of(Duration.ofMillis(500), Duration.ofMillis(1500), Duration.ofSeconds(3)),
-                    4, Duration.ofSeconds(10), DEFAULT_PIPELINE_DEPTH);
+            return new Settings(
+                    64,
+                    Duration.ofSeconds(3),
+                    Duration.ofMillis(1500),
+                    Duration.ofSeconds(1),
+                    Duration.ofSeconds(5),
+                    List.of(Duration.ofMillis(500), Duration.ofMillis(1500), Duration.ofSeconds(3)),
+                    4,
+                    Duration.ofSeconds(10),
+                    DEFAULT_PIPELINE_DEPTH);
         }
 
         public Settings withPipelineDepth(int pipelineDepth) {
-            return new Settings(readAhead, connectTimeout, firstByteTimeout, betweenBytesTimeout, fetchBudget,
-                    retryBackoff, checkParallelism, idleRelease, pipelineDepth);
+            return new Settings(
+                    readAhead,
+                    connectTimeout,
+                    firstByteTimeout,
+                    betweenBytesTimeout,
+                    fetchBudget,
+                    retryBackoff,
+                    checkParallelism,
+                    idleRelease,
+                    pipelineDepth);
         }
 
         public Settings withReadAhead(int readAhead) {
-            return new Settings(readAhead, connectTimeout, firstByteTimeout, betweenBytesTimeout, fetchBudget,
-                    retryBackoff, checkParallelism, idleRelease, pipelineDepth);
+            return new Settings(
+                    readAhead,
+                    connectTimeout,
+                    firstByteTimeout,
+                    betweenBytesTimeout,
+                    fetchBudget,
+                    retryBackoff,
+                    checkParallelism,
+                    idleRelease,
+                    pipelineDepth);
         }
 
         /** The connect timeout, and one timeout for a reply's first byte and for the gaps after it. */
@@ -266,24 +313,57 @@ public interface Usenet extends AutoCloseable {
             return withDeadlines(connectTimeout, socketTimeout, socketTimeout);
         }
 
-        public Settings withDeadlines(Duration connectTimeout, Duration firstByteTimeout, Duration betweenBytesTimeout) {
-            return new Settings(readAhead, connectTimeout, firstByteTimeout, betweenBytesTimeout, fetchBudget,
-                    retryBackoff, checkParallelism, idleRelease, pipelineDepth);
+        public Settings withDeadlines(
+                Duration connectTimeout, Duration firstByteTimeout, Duration betweenBytesTimeout) {
+            return new Settings(
+                    readAhead,
+                    connectTimeout,
+                    firstByteTimeout,
+                    betweenBytesTimeout,
+                    fetchBudget,
+                    retryBackoff,
+                    checkParallelism,
+                    idleRelease,
+                    pipelineDepth);
         }
 
         public Settings withFetchBudget(Duration fetchBudget) {
-            return new Settings(readAhead, connectTimeout, firstByteTimeout, betweenBytesTimeout, fetchBudget,
-                    retryBackoff, checkParallelism, idleRelease, pipelineDepth);
+            return new Settings(
+                    readAhead,
+                    connectTimeout,
+                    firstByteTimeout,
+                    betweenBytesTimeout,
+                    fetchBudget,
+                    retryBackoff,
+                    checkParallelism,
+                    idleRelease,
+                    pipelineDepth);
         }
 
         public Settings withRetryBackoff(List<Duration> retryBackoff) {
-            return new Settings(readAhead, connectTimeout, firstByteTimeout, betweenBytesTimeout, fetchBudget,
-                    retryBackoff, checkParallelism, idleRelease, pipelineDepth);
+            return new Settings(
+                    readAhead,
+                    connectTimeout,
+                    firstByteTimeout,
+                    betweenBytesTimeout,
+                    fetchBudget,
+                    retryBackoff,
+                    checkParallelism,
+                    idleRelease,
+                    pipelineDepth);
         }
 
         public Settings withIdleRelease(Duration idleRelease) {
-            return new Settings(readAhead, connectTimeout, firstByteTimeout, betweenBytesTimeout, fetchBudget,
-                    retryBackoff, checkParallelism, idleRelease, pipelineDepth);
+            return new Settings(
+                    readAhead,
+                    connectTimeout,
+                    firstByteTimeout,
+                    betweenBytesTimeout,
+                    fetchBudget,
+                    retryBackoff,
+                    checkParallelism,
+                    idleRelease,
+                    pipelineDepth);
         }
 
         private static void positive(String key, Duration d) {

@@ -75,7 +75,10 @@ class ArticleStatsTest {
         assertEquals(Set.of(), census.unknown());
         assertEquals(39, census.present());
         assertEquals(40, a.counters().statCommands(), "every article asked of the first provider once");
-        assertEquals(2, b.counters().statCommands(), "only what the first provider lacks (parts 3 and 17) asked of the second");
+        assertEquals(
+                2,
+                b.counters().statCommands(),
+                "only what the first provider lacks (parts 3 and 17) asked of the second");
         assertEquals(0, a.counters().bodyCommands() + b.counters().bodyCommands(), "no article fetched");
     }
 
@@ -120,8 +123,11 @@ class ArticleStatsTest {
         PostedFile playing = a.post("playing.mkv", film, PART);
         // Every STAT of the census is held by the server until released.
         for (String id : release.messageIds()) a.faults().inject(id, new ArticleFault.Stall(-1));
-        usenet = Usenet.connect(List.of(a.provider("a", 4, 0)), settings().withFetchBudget(Duration.ofSeconds(60))
-                .withTimeouts(Duration.ofSeconds(5), Duration.ofSeconds(60)));
+        usenet = Usenet.connect(
+                List.of(a.provider("a", 4, 0)),
+                settings()
+                        .withFetchBudget(Duration.ofSeconds(60))
+                        .withTimeouts(Duration.ofSeconds(5), Duration.ofSeconds(60)));
 
         CompletableFuture<ArticleCensus> census = CompletableFuture.supplyAsync(() -> {
             try {
@@ -137,7 +143,8 @@ class ArticleStatsTest {
 
         FileMap map = usenet.map(playing.toNzbFile(), Priority.FOREGROUND);
         try (NzbReader reader = usenet.open(map, Priority.FOREGROUND)) {
-            assertArrayEquals(film, ReadFully.read(reader, 0, film.length), "the live read is served while the census waits");
+            assertArrayEquals(
+                    film, ReadFully.read(reader, 0, film.length), "the live read is served while the census waits");
         }
         assertFalse(census.isDone());
         assertTrue(a.counters().maxConcurrent() <= 4, "never beyond the provider's connection limit");
@@ -147,7 +154,9 @@ class ArticleStatsTest {
         ArticleCensus done = census.get(30, TimeUnit.SECONDS);
         assertEquals(60, done.present());
         assertTrue(a.counters().maxConcurrent() <= 4, "never beyond the provider's connection limit");
-        assertEquals(Arrays.asList(60, 0), Arrays.asList(done.present(), done.missing().size()));
+        assertEquals(
+                Arrays.asList(60, 0),
+                Arrays.asList(done.present(), done.missing().size()));
     }
 
     @Test
@@ -165,8 +174,10 @@ class ArticleStatsTest {
         assertEquals(Set.of(ids.get(17)), usenet.missing(posted.toNzbFile().segments()));
         assertEquals(20, a.counters().statCommands(), "each article asked of the first provider once");
         assertEquals(2, b.counters().statCommands(), "only what the first provider lacks asked of the second");
-        assertTrue(a.counters().accepted() <= 2, "twenty STATs travel in two batches, each together on a connection: "
-                + a.counters().accepted() + " connections");
+        assertTrue(
+                a.counters().accepted() <= 2,
+                "twenty STATs travel in two batches, each together on a connection: "
+                        + a.counters().accepted() + " connections");
         assertEquals(0, a.counters().bodyCommands() + b.counters().bodyCommands(), "no article fetched");
     }
 
@@ -189,10 +200,15 @@ class ArticleStatsTest {
         a.faults().inject(ids.get(6), ArticleFault.missing());
         // The first STAT of part 5 gets no answer within the fetch budget; asked again, it is there.
         a.faults().inject(ids.get(5), ArticleFault.stall(Duration.ofSeconds(3)), 1);
-        usenet = Usenet.connect(List.of(a.provider("a", 8, 0)),
-                settings().withFetchBudget(Duration.ofMillis(500)).withTimeouts(Duration.ofSeconds(2), Duration.ofMillis(400)));
+        usenet = Usenet.connect(
+                List.of(a.provider("a", 8, 0)),
+                settings()
+                        .withFetchBudget(Duration.ofMillis(500))
+                        .withTimeouts(Duration.ofSeconds(2), Duration.ofMillis(400)));
 
         assertEquals(Set.of(ids.get(6)), usenet.missing(posted.toNzbFile().segments()));
-        assertTrue(a.counters().statCommands() >= 11, "part 5 asked a second time: " + a.counters().statCommands());
+        assertTrue(
+                a.counters().statCommands() >= 11,
+                "part 5 asked a second time: " + a.counters().statCommands());
     }
 }

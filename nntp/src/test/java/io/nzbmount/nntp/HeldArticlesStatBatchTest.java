@@ -37,7 +37,8 @@ class HeldArticlesStatBatchTest {
     }
 
     private Usenet connect(LocalArticles local) {
-        Usenet.Settings settings = Usenet.Settings.defaults().withTimeouts(Duration.ofSeconds(5), Duration.ofSeconds(5));
+        Usenet.Settings settings =
+                Usenet.Settings.defaults().withTimeouts(Duration.ofSeconds(5), Duration.ofSeconds(5));
         return Usenet.connect(List.of(server.provider("embedded", 20, 0)), settings, local);
     }
 

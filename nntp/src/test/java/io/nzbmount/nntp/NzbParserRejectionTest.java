@@ -23,7 +23,6 @@ class NzbParserRejectionTest {
     private static final String INTERNAL_SUBSET =
             "an NZB's DOCTYPE may not declare entities or elements (internal DTD subset)";
 
-
     static final Duration FAST = Duration.ofSeconds(1);
 
     static String oneFile(String segmentsXml) {
@@ -63,7 +62,9 @@ class NzbParserRejectionTest {
     @Test
     void fileWithoutSegmentsIsRejected() {
         String doc = "<nzb>\n  <file subject=\"empty.bin\">\n    <segments/>\n  </file>\n</nzb>";
-        assertAt(after(doc, "<file subject=\"empty.bin\">"), failure(doc),
+        assertAt(
+                after(doc, "<file subject=\"empty.bin\">"),
+                failure(doc),
                 "<file> has no segments (subject \"empty.bin\")");
         String noSegmentsElement = "<nzb>\n <file subject=\"x\"><groups/></file></nzb>";
         assertAt(after(noSegmentsElement, "<file subject=\"x\">"), failure(noSegmentsElement), "has no segments");
@@ -111,7 +112,9 @@ class NzbParserRejectionTest {
     @Test
     void negativeOrZeroValuesAreRejected() {
         String negativeBytes = oneFile("<segment bytes=\"-5\" number=\"1\">a@x</segment>");
-        assertAt(after(negativeBytes, "number=\"1\">"), failure(negativeBytes),
+        assertAt(
+                after(negativeBytes, "number=\"1\">"),
+                failure(negativeBytes),
                 "<segment> bytes must be at least 0, got -5");
         String zeroNumber = oneFile("<segment bytes=\"5\" number=\"0\">a@x</segment>");
         assertAt(after(zeroNumber, "number=\"0\">"), failure(zeroNumber), "<segment> number must be at least 1, got 0");
@@ -155,9 +158,10 @@ class NzbParserRejectionTest {
     void standardNzbDoctypeIsAcceptedAndNeverLoaded() throws IOException {
         try (ServerSocket trap = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             String url = "http://127.0.0.1:" + trap.getLocalPort() + "/nzb-1.1.dtd";
-            String doc = "<?xml version=\"1.0\"?>\n<!DOCTYPE nzb PUBLIC \"-//newzBin//DTD NZB 1.1//EN\" \""
-                    + url + "\">\n" + oneFile("<segment bytes=\"1\" number=\"1\">a@x</segment>");
-            Nzb nzb = assertTimeoutPreemptively(FAST,
+            String doc = "<?xml version=\"1.0\"?>\n<!DOCTYPE nzb PUBLIC \"-//newzBin//DTD NZB 1.1//EN\" \"" + url
+                    + "\">\n" + oneFile("<segment bytes=\"1\" number=\"1\">a@x</segment>");
+            Nzb nzb = assertTimeoutPreemptively(
+                    FAST,
                     () -> NzbParser.parse(new java.io.ByteArrayInputStream(doc.getBytes(StandardCharsets.UTF_8))));
             assertEquals("a@x", nzb.files().get(0).segments().get(0).messageId());
             trap.setSoTimeout(200);
@@ -178,8 +182,11 @@ class NzbParserRejectionTest {
     void billionLaughsFailsFast() {
         StringBuilder dtd = new StringBuilder("<?xml version=\"1.0\"?>\n<!DOCTYPE nzb [\n <!ENTITY lol0 \"lol\">\n");
         for (int i = 1; i <= 12; i++) {
-            dtd.append(" <!ENTITY lol").append(i).append(" \"")
-                    .append(("&lol" + (i - 1) + ";").repeat(10)).append("\">\n");
+            dtd.append(" <!ENTITY lol")
+                    .append(i)
+                    .append(" \"")
+                    .append(("&lol" + (i - 1) + ";").repeat(10))
+                    .append("\">\n");
         }
         String doc = dtd + "]>\n" + oneFile("<segment bytes=\"1\" number=\"1\">&lol12;</segment>");
         NzbParseException e = assertTimeoutPreemptively(FAST, () -> failure(doc));
@@ -204,8 +211,10 @@ class NzbParserRejectionTest {
                     + oneFile("<segment bytes=\"1\" number=\"1\">a@x</segment>");
             NzbParseException e = assertTimeoutPreemptively(FAST, () -> failure(parameterEntity));
             assertEquals(INTERNAL_SUBSET, e.problem());
-            assertTimeoutPreemptively(FAST, () -> NzbParser.parse(
-                    new java.io.ByteArrayInputStream(externalDtd.getBytes(StandardCharsets.UTF_8))));
+            assertTimeoutPreemptively(
+                    FAST,
+                    () -> NzbParser.parse(
+                            new java.io.ByteArrayInputStream(externalDtd.getBytes(StandardCharsets.UTF_8))));
             trap.setSoTimeout(200);
             assertThrows(SocketTimeoutException.class, trap::accept, "the parser connected to the DTD's URL");
         }
@@ -235,9 +244,11 @@ class NzbParserRejectionTest {
             {"<nzb><file subject=\"", "very long subject "},
         };
         for (String[] c : cases) {
-            NzbParseException e = assertTimeoutPreemptively(Duration.ofSeconds(2),
+            NzbParseException e = assertTimeoutPreemptively(
+                    Duration.ofSeconds(2),
                     () -> assertThrows(NzbParseException.class, () -> NzbParser.parse(endless(c[0], c[1]))));
-            assertTrue(e.problem().startsWith("more than 1048576 bytes of input without a complete XML construct"),
+            assertTrue(
+                    e.problem().startsWith("more than 1048576 bytes of input without a complete XML construct"),
                     e.getMessage());
         }
     }

@@ -93,8 +93,12 @@ class NzbParserTest {
         assertEquals("nyuu <nyuu@example>", film.poster());
         assertEquals(1700000000L, film.postedAt());
         assertEquals(List.of("alt.binaries.test", "alt.binaries.misc"), film.groups());
-        assertEquals(List.of(new NzbSegment(1, 739000, "aaa@nyuu"), new NzbSegment(2, 739000, "bbb@nyuu"),
-                new NzbSegment(3, 70000, "ccc@nyuu")), film.segments());
+        assertEquals(
+                List.of(
+                        new NzbSegment(1, 739000, "aaa@nyuu"),
+                        new NzbSegment(2, 739000, "bbb@nyuu"),
+                        new NzbSegment(3, 70000, "ccc@nyuu")),
+                film.segments());
         assertEquals(1548000L, film.encodedBytes());
         NzbFile nfo = nzb.files().get(1);
         assertEquals("film.nfo", nfo.name());
@@ -150,8 +154,12 @@ class NzbParserTest {
                 new NzbSegment(2, 20, "second@x"),
                 new NzbSegment(3, 30, "third@x", List.of("third-repost@x", "third-again@x")));
         assertEquals(expected, parse(REPOSTED).files().get(0).segments());
-        assertEquals(List.of(new NzbSegment(3, 30, "third@x"), new NzbSegment(3, 30, "third-repost@x"),
-                new NzbSegment(3, 30, "third-again@x")), expected.get(2).copies());
+        assertEquals(
+                List.of(
+                        new NzbSegment(3, 30, "third@x"),
+                        new NzbSegment(3, 30, "third-repost@x"),
+                        new NzbSegment(3, 30, "third-again@x")),
+                expected.get(2).copies());
     }
 
     @Test
@@ -235,11 +243,21 @@ class NzbParserTest {
         int perFile = 5_000;
         StringBuilder b = new StringBuilder("<nzb xmlns=\"" + NS + "\">\n");
         for (int f = 1; f <= files; f++) {
-            b.append(" <file poster=\"p\" date=\"1\" subject=\"[").append(f).append("/20] - &quot;r.part")
-                    .append(f).append(".rar&quot; yEnc (1/").append(perFile).append(")\"><segments>\n");
+            b.append(" <file poster=\"p\" date=\"1\" subject=\"[")
+                    .append(f)
+                    .append("/20] - &quot;r.part")
+                    .append(f)
+                    .append(".rar&quot; yEnc (1/")
+                    .append(perFile)
+                    .append(")\"><segments>\n");
             for (int s = perFile; s >= 1; s--) {
-                b.append("  <segment bytes=\"739000\" number=\"").append(s).append("\">")
-                        .append(f).append('.').append(s).append("@example</segment>\n");
+                b.append("  <segment bytes=\"739000\" number=\"")
+                        .append(s)
+                        .append("\">")
+                        .append(f)
+                        .append('.')
+                        .append(s)
+                        .append("@example</segment>\n");
             }
             b.append(" </segments></file>\n");
         }

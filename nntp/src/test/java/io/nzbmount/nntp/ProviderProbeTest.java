@@ -102,9 +102,10 @@ class ProviderProbeTest {
     void aServerThatNeverGreetsRunsIntoTheLimit() throws IOException {
         try (ServerSocket silent = new ServerSocket(0)) {
             ProviderProbe quick = new ProviderProbe(Duration.ofMillis(300), null);
-            ProviderProbe.Result r = quick.probe(new Provider("silent", "127.0.0.1", silent.getLocalPort(), false,
-                    null, null, 1, 0));
-            assertTrue(r.failure() == ProviderProbe.Failure.TIMEOUT || r.failure() == ProviderProbe.Failure.LIMIT,
+            ProviderProbe.Result r =
+                    quick.probe(new Provider("silent", "127.0.0.1", silent.getLocalPort(), false, null, null, 1, 0));
+            assertTrue(
+                    r.failure() == ProviderProbe.Failure.TIMEOUT || r.failure() == ProviderProbe.Failure.LIMIT,
                     r.toString());
             assertNull(r.greeting());
         }

@@ -5,8 +5,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 /** Test reads of whole ranges through an {@link NzbReader}. */
 public final class ReadFully {
-    private ReadFully() {
-    }
+    private ReadFully() {}
 
     /**
      * Exactly {@code len} bytes at {@code offset}, in as many reads as the reader needs; fails on an

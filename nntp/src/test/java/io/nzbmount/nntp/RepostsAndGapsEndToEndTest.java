@@ -34,6 +34,7 @@ class RepostsAndGapsEndToEndTest {
     private Usenet usenet;
     /** The file as posted, and the same file posted again (a re-post of every part). */
     private PostedFile posted;
+
     private PostedFile repost;
 
     @BeforeEach
@@ -41,8 +42,15 @@ class RepostsAndGapsEndToEndTest {
         server = EmbeddedNntpServer.start();
         posted = server.post("film.mkv", ORIGINAL, PART);
         repost = server.post("film.mkv", ORIGINAL, PART);
-        Usenet.Settings settings = new Usenet.Settings(4, Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5),
-                Duration.ofSeconds(30), List.of(Duration.ofMillis(10)), 4, Duration.ofSeconds(10));
+        Usenet.Settings settings = new Usenet.Settings(
+                4,
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(30),
+                List.of(Duration.ofMillis(10)),
+                4,
+                Duration.ofSeconds(10));
         usenet = Usenet.connect(List.of(server.provider("embedded", 4, 0)), settings);
     }
 
@@ -104,8 +112,8 @@ class RepostsAndGapsEndToEndTest {
         NzbFile file = listedTwice(6, repost.messageIds().get(6)); // part 7 listed as a copy of part 6
         try (NzbReader reader = usenet.open(usenet.map(file, Priority.FOREGROUND), Priority.FOREGROUND)) {
             assertArrayEquals(Arrays.copyOf(ORIGINAL, 5 * PART), ReadFully.read(reader, 0, 5 * PART));
-            ArticleMissingException e = assertThrows(ArticleMissingException.class,
-                    () -> reader.read(5 * PART, new byte[PART], 0, PART));
+            ArticleMissingException e =
+                    assertThrows(ArticleMissingException.class, () -> reader.read(5 * PART, new byte[PART], 0, PART));
             assertEquals(posted.messageIds().get(5), e.messageId(), "the first copy's failure is the segment's");
         }
     }
@@ -114,8 +122,8 @@ class RepostsAndGapsEndToEndTest {
     void everyCopyGoneFailsAsMissing() throws Exception {
         server.removeArticle(posted.messageIds().get(2));
         server.removeArticle(repost.messageIds().get(2));
-        try (NzbReader reader = usenet.open(usenet.map(listedTwice(3, repost.messageIds().get(2)), Priority.FOREGROUND),
-                Priority.FOREGROUND)) {
+        try (NzbReader reader = usenet.open(
+                usenet.map(listedTwice(3, repost.messageIds().get(2)), Priority.FOREGROUND), Priority.FOREGROUND)) {
             assertThrows(ArticleMissingException.class, () -> reader.read(2 * PART + 5, new byte[10], 0, 10));
         }
     }
@@ -127,7 +135,8 @@ class RepostsAndGapsEndToEndTest {
         server.removeArticle(posted.messageIds().get(4));
         long before = server.counters().bodyCommands();
         FileMap map = usenet.map(file, Priority.FOREGROUND);
-        assertEquals(2, server.counters().bodyCommands() - before, "the first and last listed articles place every part");
+        assertEquals(
+                2, server.counters().bodyCommands() - before, "the first and last listed articles place every part");
         assertEquals(ORIGINAL.length, map.size());
         long tail = 12L * PART;
         assertEquals(List.of(new ArticleSpan(tail, ORIGINAL.length, true)), map.holes());
@@ -135,7 +144,8 @@ class RepostsAndGapsEndToEndTest {
             assertArrayEquals(Arrays.copyOf(ORIGINAL, 4 * PART), ReadFully.read(reader, 0, 4 * PART));
             assertThrows(ArticleMissingException.class, () -> reader.read(4 * PART, new byte[1], 0, 1));
             int held = (int) (tail - 5 * PART);
-            assertArrayEquals(Arrays.copyOfRange(ORIGINAL, 5 * PART, (int) tail), ReadFully.read(reader, 5 * PART, held));
+            assertArrayEquals(
+                    Arrays.copyOfRange(ORIGINAL, 5 * PART, (int) tail), ReadFully.read(reader, 5 * PART, held));
             assertThrows(ArticleMissingException.class, () -> reader.read(tail, new byte[1], 0, 1));
             assertThrows(ArticleMissingException.class, () -> reader.read(ORIGINAL.length - 1, new byte[1], 0, 1));
             assertEquals(-1, reader.read(ORIGINAL.length, new byte[1], 0, 1));
@@ -151,7 +161,8 @@ class RepostsAndGapsEndToEndTest {
         try (NzbReader reader = usenet.open(map, Priority.FOREGROUND)) {
             assertThrows(ArticleMissingException.class, () -> reader.read(0, new byte[1], 0, 1));
             int held = ORIGINAL.length - 2 * PART;
-            assertSameBytes(Arrays.copyOfRange(ORIGINAL, 2 * PART, ORIGINAL.length), ReadFully.read(reader, 2 * PART, held));
+            assertSameBytes(
+                    Arrays.copyOfRange(ORIGINAL, 2 * PART, ORIGINAL.length), ReadFully.read(reader, 2 * PART, held));
         }
     }
 }

@@ -40,9 +40,15 @@ class RetiredReaderTest {
     void start() throws Exception {
         server = EmbeddedNntpServer.start();
         posted = server.post("film.mkv", ORIGINAL, PART);
-        Usenet.Settings settings = new Usenet.Settings(READ_AHEAD, Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5),
+        Usenet.Settings settings = new Usenet.Settings(
+                READ_AHEAD,
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(5),
                 Duration.ofSeconds(30),
-                List.of(Duration.ofMillis(10)), 4, Duration.ofSeconds(30));
+                List.of(Duration.ofMillis(10)),
+                4,
+                Duration.ofSeconds(30));
         usenet = Usenet.connect(List.of(server.provider("embedded", 6, 0)), settings);
         map = usenet.map(posted.toNzbFile(), Priority.FOREGROUND);
     }
@@ -88,11 +94,15 @@ class RetiredReaderTest {
             assertEquals(8L * PART, reader.heldUntil(6L * PART + 123));
             assertArrayEquals(original(5L * PART, 8L * PART), ReadFully.read(reader, 5L * PART, 3 * PART));
 
-            NotHeldException past = assertThrows(NotHeldException.class, () -> reader.read(8L * PART, new byte[10], 0, 10));
+            NotHeldException past =
+                    assertThrows(NotHeldException.class, () -> reader.read(8L * PART, new byte[10], 0, 10));
             assertEquals(8L * PART, past.offset());
-            assertThrows(NotHeldException.class, () -> reader.read(4L * PART, new byte[10], 0, 10),
+            assertThrows(
+                    NotHeldException.class,
+                    () -> reader.read(4L * PART, new byte[10], 0, 10),
                     "the failed article is not fetched again");
-            assertThrows(NotHeldException.class, () -> reader.read(0, new byte[10], 0, 10), "a seek back fetches nothing");
+            assertThrows(
+                    NotHeldException.class, () -> reader.read(0, new byte[10], 0, 10), "a seek back fetches nothing");
             reader.readAheadFrom(9L * PART, reader.size());
             assertEquals(9L * PART, reader.heldUntil(9L * PART));
             Thread.sleep(50);
@@ -125,10 +135,14 @@ class RetiredReaderTest {
             // Mapping (article 0), articles 0..3, the failed 4, and the held 5..7 have all been asked.
             await(() -> server.counters().bodyCommands() == 1 + 4 + 1 + 3, "the held fetches to reach the server");
             long bodies = server.counters().bodyCommands();
-            assertThrows(NotHeldException.class, () -> reader.read(6L * PART, new byte[10], 0, 10),
+            assertThrows(
+                    NotHeldException.class,
+                    () -> reader.read(6L * PART, new byte[10], 0, 10),
                     "a failure is thrown once; the article is not fetched again");
             assertEquals(8L * PART, reader.heldUntil(7L * PART));
-            assertArrayEquals(original(7L * PART, 8L * PART), ReadFully.read(reader, 7L * PART, PART),
+            assertArrayEquals(
+                    original(7L * PART, 8L * PART),
+                    ReadFully.read(reader, 7L * PART, PART),
                     "the article after the failed one is still served");
             assertEquals(bodies, server.counters().bodyCommands());
         }

@@ -35,9 +35,13 @@ class SplicedFileEndToEndTest {
      * Mid-article start and end; inside one article; from mid-article to the volume's end; a whole
      * volume with an exact multiple of its part size; one byte (of an article another slice uses).
      */
-    private static final List<Slice> SLICES = List.of(new Slice(0, 3_500, 95_000 - 3_500 - 1_200),
-            new Slice(1, 7_100, 500), new Slice(1, 20_000, 64_321 - 20_000), new Slice(2, 0, 50_000),
+    private static final List<Slice> SLICES = List.of(
+            new Slice(0, 3_500, 95_000 - 3_500 - 1_200),
+            new Slice(1, 7_100, 500),
+            new Slice(1, 20_000, 64_321 - 20_000),
+            new Slice(2, 0, 50_000),
             new Slice(0, 77, 1));
+
     private static final byte[] SPLICED = concatenate(SLICES);
 
     private EmbeddedNntpServer server;
@@ -64,9 +68,15 @@ class SplicedFileEndToEndTest {
     }
 
     private Usenet connect(int readAhead) {
-        Usenet.Settings settings = new Usenet.Settings(readAhead, Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5),
+        Usenet.Settings settings = new Usenet.Settings(
+                readAhead,
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(5),
                 Duration.ofSeconds(30),
-                List.of(Duration.ofMillis(10)), 4, Duration.ofSeconds(10));
+                List.of(Duration.ofMillis(10)),
+                4,
+                Duration.ofSeconds(10));
         return Usenet.connect(List.of(server.provider("embedded", 6, 0)), settings);
     }
 
@@ -143,7 +153,9 @@ class SplicedFileEndToEndTest {
             assertEquals(-1, reader.read(SPLICED.length, new byte[1], 0, 1));
         }
         assertEquals(10 + 1 + 8 + 4 + 1, map.articles());
-        assertEquals(mapped + map.articles(), server.counters().bodyCommands(),
+        assertEquals(
+                mapped + map.articles(),
+                server.counters().bodyCommands(),
                 "a sequential read fetches every article it needs once and nothing past the end");
     }
 
@@ -167,8 +179,8 @@ class SplicedFileEndToEndTest {
         FileMap map = spliced();
         Random random = new Random(23);
         List<long[]> ranges = new ArrayList<>(List.of(
-                new long[] {splicedOffset(1, 7_100), 500},             // inside one article
-                new long[] {splicedOffset(0, 93_000), 3_000},          // across the end of volume 0 into volume 1
+                new long[] {splicedOffset(1, 7_100), 500}, // inside one article
+                new long[] {splicedOffset(0, 93_000), 3_000}, // across the end of volume 0 into volume 1
                 new long[] {splicedOffset(1, 63_000), 1_321 + 12_501}, // across volumes 1 and 2
                 new long[] {0, 1}));
         for (int i = 0; i < 10; i++) {
@@ -179,7 +191,9 @@ class SplicedFileEndToEndTest {
             try (NzbReader reader = usenet.open(map, Priority.FOREGROUND, 1)) {
                 long before = server.counters().bodyCommands();
                 assertArrayEquals(expected(r[0], (int) r[1]), ReadFully.read(reader, r[0], (int) r[1]));
-                assertEquals(articlesHolding(r[0], r[1]).size(), server.counters().bodyCommands() - before,
+                assertEquals(
+                        articlesHolding(r[0], r[1]).size(),
+                        server.counters().bodyCommands() - before,
                         "articles fetched for " + r[0] + "+" + r[1] + ": " + articlesHolding(r[0], r[1]));
             }
         }
@@ -235,7 +249,9 @@ class SplicedFileEndToEndTest {
                 assertArrayEquals(expected(offset, n), Arrays.copyOf(buf, n));
             }
             awaitValue(4, () -> reader.stats().ready(), "articles ready in volume 1");
-            assertEquals(before + 10 + 3 + 3, server.counters().bodyCommands(),
+            assertEquals(
+                    before + 10 + 3 + 3,
+                    server.counters().bodyCommands(),
                     "reading on in volume 1 keeps the open window: one new fetch per article read");
         }
     }
@@ -261,12 +277,17 @@ class SplicedFileEndToEndTest {
         FileMap map = usenet.splice(volumes, SLICES);
         List<NzbFile> files = nzbFiles();
         assertThrows(IllegalArgumentException.class, () -> usenet.restore(files.subList(0, 2), map.layout()));
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> usenet.restore(List.of(files.get(1), files.get(0), files.get(2)), map.layout()));
         assertThrows(IllegalArgumentException.class, () -> usenet.restore(files, "s1;garbage"));
-        assertThrows(IllegalArgumentException.class, () -> usenet.restore(files, volumes.get(0).layout()),
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> usenet.restore(files, volumes.get(0).layout()),
                 "a single file's layout");
-        assertThrows(IllegalArgumentException.class, () -> usenet.restore(files.get(0), map.layout()),
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> usenet.restore(files.get(0), map.layout()),
                 "a spliced layout with one NZB file");
     }
 
@@ -289,8 +310,8 @@ class SplicedFileEndToEndTest {
         long hole = splicedOffset(1, 21_000);
         try (NzbReader reader = usenet.open(map, Priority.FOREGROUND)) {
             assertArrayEquals(expected(0, (int) hole), ReadFully.read(reader, 0, (int) hole));
-            ArticleMissingException e = assertThrows(ArticleMissingException.class,
-                    () -> reader.read(hole + 10, new byte[10], 0, 10));
+            ArticleMissingException e =
+                    assertThrows(ArticleMissingException.class, () -> reader.read(hole + 10, new byte[10], 0, 10));
             assertEquals(id, e.messageId());
             assertThrows(ArticleMissingException.class, () -> reader.read(hole + 6_999, new byte[10], 0, 10));
             long after = splicedOffset(1, 28_000);
@@ -314,12 +335,14 @@ class SplicedFileEndToEndTest {
         FileMap map = spliced();
         // Article 5 of volume 1 answers with the intact, CRC-correct part 6: bytes of the wrong offset.
         String id = posted.get(1).messageIds().get(5);
-        server.putArticle(id, new YencEncoder().encodePart(VOLUME[1], 6 * PART[1], PART[1], NAME[1], 7, 10,
-                VOLUME[1].length, 6L * PART[1]));
+        server.putArticle(
+                id,
+                new YencEncoder()
+                        .encodePart(VOLUME[1], 6 * PART[1], PART[1], NAME[1], 7, 10, VOLUME[1].length, 6L * PART[1]));
         try (NzbReader reader = usenet.open(map, Priority.FOREGROUND)) {
             byte[] buf = new byte[100];
-            ArticleCorruptException e = assertThrows(ArticleCorruptException.class,
-                    () -> reader.read(splicedOffset(1, 5 * PART[1] + 50), buf, 0, 100));
+            ArticleCorruptException e = assertThrows(
+                    ArticleCorruptException.class, () -> reader.read(splicedOffset(1, 5 * PART[1] + 50), buf, 0, 100));
             assertEquals(id, e.messageId());
             assertArrayEquals(new byte[100], buf, "no byte reached the caller");
             long next = splicedOffset(1, 6 * PART[1]);
@@ -335,13 +358,14 @@ class SplicedFileEndToEndTest {
         // size and part size, at the same offset: only its yEnc name tells it apart.
         String id = posted.get(2).messageIds().get(1);
         byte[] other = random(VOLUME[2].length, 99);
-        server.putArticle(id, new YencEncoder().encodePart(other, PART[2], PART[2], "other.part3.rar", 2, 4,
-                other.length, PART[2]));
+        server.putArticle(
+                id,
+                new YencEncoder().encodePart(other, PART[2], PART[2], "other.part3.rar", 2, 4, other.length, PART[2]));
         for (FileMap m : List.of(map, restored)) {
             try (NzbReader reader = usenet.open(m, Priority.FOREGROUND)) {
                 byte[] buf = new byte[100];
-                ArticleCorruptException e = assertThrows(ArticleCorruptException.class,
-                        () -> reader.read(splicedOffset(2, PART[2] + 50), buf, 0, 100));
+                ArticleCorruptException e = assertThrows(
+                        ArticleCorruptException.class, () -> reader.read(splicedOffset(2, PART[2] + 50), buf, 0, 100));
                 assertEquals(id, e.messageId());
                 assertArrayEquals(new byte[100], buf, "no byte reached the caller");
             }
@@ -351,7 +375,11 @@ class SplicedFileEndToEndTest {
     @Test
     void mappedVolumeCarriesItsPostedNameAlsoWhenRestored() throws Exception {
         List<FileMap> volumes = mapVolumes();
-        for (int v = 0; v < NAME.length; v++) assertEquals(Optional.of(NAME[v]), volumes.get(v).postedName());
-        assertEquals(Optional.of(NAME[0]), usenet.restore(posted.get(0).toNzbFile(), volumes.get(0).layout()).postedName());
+        for (int v = 0; v < NAME.length; v++)
+            assertEquals(Optional.of(NAME[v]), volumes.get(v).postedName());
+        assertEquals(
+                Optional.of(NAME[0]),
+                usenet.restore(posted.get(0).toNzbFile(), volumes.get(0).layout())
+                        .postedName());
     }
 }

@@ -39,9 +39,15 @@ class UsenetEndToEndTest {
     void start() throws Exception {
         server = EmbeddedNntpServer.start();
         posted = server.post("film.mkv", ORIGINAL, PART);
-        Usenet.Settings settings = new Usenet.Settings(4, Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5),
+        Usenet.Settings settings = new Usenet.Settings(
+                4,
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(5),
                 Duration.ofSeconds(30),
-                List.of(Duration.ofMillis(10)), 4, Duration.ofSeconds(10));
+                List.of(Duration.ofMillis(10)),
+                4,
+                Duration.ofSeconds(10));
         usenet = Usenet.connect(List.of(server.provider("embedded", 6, 0)), settings);
     }
 
@@ -92,8 +98,8 @@ class UsenetEndToEndTest {
         assertTrue(server.removeArticle(id(5)));
         try (NzbReader reader = usenet.open(map, Priority.FOREGROUND)) {
             assertArrayEquals(original(0, 5 * PART), ReadFully.read(reader, 0, 5 * PART));
-            ArticleMissingException e = assertThrows(ArticleMissingException.class,
-                    () -> reader.read(5L * PART + 10, new byte[10], 0, 10));
+            ArticleMissingException e =
+                    assertThrows(ArticleMissingException.class, () -> reader.read(5L * PART + 10, new byte[10], 0, 10));
             assertEquals(id(5), e.messageId());
             assertArrayEquals(original(6L * PART, 10), ReadFully.read(reader, 6L * PART, 10));
         }
@@ -187,8 +193,11 @@ class UsenetEndToEndTest {
             assertEquals(size, offset);
         }
         double seconds = (System.nanoTime() - started) / 1e9;
-        System.out.printf("read %d MiB over NNTP in %.2f s (%.0f MB/s), at most %d connections%n",
+        System.out.printf(
+                "read %d MiB over NNTP in %.2f s (%.0f MB/s), at most %d connections%n",
                 size >> 20, seconds, size / seconds / 1e6, server.counters().maxConcurrent());
-        assertTrue(server.counters().maxConcurrent() <= 6, "connections: " + server.counters().maxConcurrent());
+        assertTrue(
+                server.counters().maxConcurrent() <= 6,
+                "connections: " + server.counters().maxConcurrent());
     }
 }

@@ -19,8 +19,7 @@ public final class HealthProbe {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
 
-    private HealthProbe() {
-    }
+    private HealthProbe() {}
 
     public static void main(String[] args) {
         System.exit(check(System.getenv()));
@@ -37,8 +36,13 @@ public final class HealthProbe {
             return 1;
         }
         try (HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build()) {
-            int status = http.send(HttpRequest.newBuilder(health).timeout(TIMEOUT).GET().build(),
-                    HttpResponse.BodyHandlers.discarding()).statusCode();
+            int status = http.send(
+                            HttpRequest.newBuilder(health)
+                                    .timeout(TIMEOUT)
+                                    .GET()
+                                    .build(),
+                            HttpResponse.BodyHandlers.discarding())
+                    .statusCode();
             System.out.println(health + " answered " + status);
             return status == 200 || status == 401 ? 0 : 1;
         } catch (IOException e) {

@@ -8,8 +8,8 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyP
 import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.name;
 import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
@@ -46,16 +46,23 @@ class ArchitectureTest {
 
     @Test
     void nntpInternalsAreUsedOnlyInsideNntp() {
-        noClasses().that().resideOutsideOfPackage("io.nzbmount.nntp..")
-                .should().dependOnClassesThat().resideInAPackage("io.nzbmount.nntp.internal..")
+        noClasses()
+                .that()
+                .resideOutsideOfPackage("io.nzbmount.nntp..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("io.nzbmount.nntp.internal..")
                 .check(classes);
     }
 
     @Test
     void nntpImportsNothingOfOurs() {
-        noClasses().that().resideInAPackage("io.nzbmount.nntp..")
-                .should().dependOnClassesThat().resideInAnyPackage(
-                        "io.nzbmount.server..", "io.nzbmount.config..", "io.nzbmount.webui..")
+        noClasses()
+                .that()
+                .resideInAPackage("io.nzbmount.nntp..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("io.nzbmount.server..", "io.nzbmount.config..", "io.nzbmount.webui..")
                 .check(classes);
     }
 
@@ -69,20 +76,27 @@ class ArchitectureTest {
         DescribedPredicate<JavaClass> sqlBeyondATransaction = resideInAnyPackage("java.sql..", "javax.sql..")
                 .and(not(belongToAnyOf(Connection.class, SQLException.class)))
                 .as("SQL types other than a transaction's Connection and SQLException");
-        noClasses().that().resideInAPackage("io.nzbmount.server..")
-                .and().resideOutsideOfPackage("io.nzbmount.server.store..")
-                .should().dependOnClassesThat(sqlBeyondATransaction)
-                .orShould().callMethodWhere(target(owner(assignableTo(Connection.class))))
+        noClasses()
+                .that()
+                .resideInAPackage("io.nzbmount.server..")
+                .and()
+                .resideOutsideOfPackage("io.nzbmount.server.store..")
+                .should()
+                .dependOnClassesThat(sqlBeyondATransaction)
+                .orShould()
+                .callMethodWhere(target(owner(assignableTo(Connection.class))))
                 .check(classes);
     }
 
     @Test
     void onlyTheLifecycleChangesASourcesRoleOrState() {
-        noClasses().that().doNotBelongToAnyOf(SourceLifecycle.class)
-                .should().callMethodWhere(target(owner(assignableTo(SourceTable.class)))
-                        .and(target(name("update"))))
-                .orShould().callMethodWhere(target(owner(assignableTo(Items.class)))
-                        .and(target(name("setPrimary"))))
+        noClasses()
+                .that()
+                .doNotBelongToAnyOf(SourceLifecycle.class)
+                .should()
+                .callMethodWhere(target(owner(assignableTo(SourceTable.class))).and(target(name("update"))))
+                .orShould()
+                .callMethodWhere(target(owner(assignableTo(Items.class))).and(target(name("setPrimary"))))
                 .check(classes);
     }
 

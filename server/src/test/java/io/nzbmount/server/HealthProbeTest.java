@@ -21,8 +21,12 @@ class HealthProbeTest {
             });
             server.start();
             try {
-                assertEquals(statusAndExit[1], HealthProbe.check(Map.of("NZBMOUNT_SERVER_PORT",
-                        Integer.toString(server.getAddress().getPort()))), "status " + statusAndExit[0]);
+                assertEquals(
+                        statusAndExit[1],
+                        HealthProbe.check(Map.of(
+                                "NZBMOUNT_SERVER_PORT",
+                                Integer.toString(server.getAddress().getPort()))),
+                        "status " + statusAndExit[0]);
             } finally {
                 server.stop(0);
             }

@@ -48,26 +48,42 @@ class MonitorRulesTest {
     private static final List<ClassFile> PRODUCTION = new ArrayList<>();
 
     /** Types whose every method may block on I/O. */
-    private static final List<Class<?>> IO_TYPES = List.of(InputStream.class, OutputStream.class, Reader.class,
-            Writer.class, Socket.class, ServerSocket.class, Channel.class, Files.class);
+    private static final List<Class<?>> IO_TYPES = List.of(
+            InputStream.class,
+            OutputStream.class,
+            Reader.class,
+            Writer.class,
+            Socket.class,
+            ServerSocket.class,
+            Channel.class,
+            Files.class);
 
     /** Blocking methods of java.util.concurrent and java.lang, as owner.name. */
     private static final Set<String> BLOCKING = Set.of(
-            "java/lang/Thread.sleep", "java/lang/Thread.join",
-            "java/util/concurrent/Future.get", "java/util/concurrent/CompletableFuture.get",
-            "java/util/concurrent/CompletableFuture.join", "java/util/concurrent/CountDownLatch.await",
-            "java/util/concurrent/locks/Condition.await", "java/util/concurrent/locks/Condition.awaitNanos",
+            "java/lang/Thread.sleep",
+            "java/lang/Thread.join",
+            "java/util/concurrent/Future.get",
+            "java/util/concurrent/CompletableFuture.get",
+            "java/util/concurrent/CompletableFuture.join",
+            "java/util/concurrent/CountDownLatch.await",
+            "java/util/concurrent/locks/Condition.await",
+            "java/util/concurrent/locks/Condition.awaitNanos",
             "java/util/concurrent/locks/Condition.awaitUninterruptibly",
-            "java/util/concurrent/BlockingQueue.take", "java/util/concurrent/BlockingQueue.put",
-            "java/util/concurrent/Semaphore.acquire", "java/util/concurrent/ExecutorService.awaitTermination",
-            "java/util/concurrent/ExecutorService.close", "java/util/concurrent/TimeUnit.sleep");
+            "java/util/concurrent/BlockingQueue.take",
+            "java/util/concurrent/BlockingQueue.put",
+            "java/util/concurrent/Semaphore.acquire",
+            "java/util/concurrent/ExecutorService.awaitTermination",
+            "java/util/concurrent/ExecutorService.close",
+            "java/util/concurrent/TimeUnit.sleep");
 
-    private record ClassFile(String where, byte[] bytes) { }
+    private record ClassFile(String where, byte[] bytes) {}
 
-    private record Call(String inClass, String inMethod, String owner, String name, String descriptor, boolean underMonitor) {
+    private record Call(
+            String inClass, String inMethod, String owner, String name, String descriptor, boolean underMonitor) {
         @Override
         public String toString() {
-            return inClass.replace('/', '.') + "." + inMethod + " calls " + owner.replace('/', '.') + "." + name + descriptor;
+            return inClass.replace('/', '.') + "." + inMethod + " calls " + owner.replace('/', '.') + "." + name
+                    + descriptor;
         }
     }
 
@@ -78,9 +94,11 @@ class MonitorRulesTest {
             if (where.contains("test-classes") || where.contains("-tests.jar")) continue;
             if (root.getProtocol().equals("jar")) {
                 JarURLConnection connection = (JarURLConnection) root.openConnection();
-                try (JarFile jar = new JarFile(Path.of(connection.getJarFileURL().toURI()).toFile())) {
+                try (JarFile jar =
+                        new JarFile(Path.of(connection.getJarFileURL().toURI()).toFile())) {
                     for (JarEntry e : Collections.list(jar.entries())) {
-                        if (!e.getName().startsWith("io/nzbmount/") || !e.getName().endsWith(".class")) continue;
+                        if (!e.getName().startsWith("io/nzbmount/")
+                                || !e.getName().endsWith(".class")) continue;
                         try (InputStream in = jar.getInputStream(e)) {
                             PRODUCTION.add(new ClassFile(e.getName(), in.readAllBytes()));
                         }
@@ -88,7 +106,8 @@ class MonitorRulesTest {
                 }
             } else {
                 try (Stream<Path> files = Files.walk(Path.of(root.toURI()))) {
-                    for (Path f : files.filter(p -> p.toString().endsWith(".class")).toList()) {
+                    for (Path f :
+                            files.filter(p -> p.toString().endsWith(".class")).toList()) {
                         PRODUCTION.add(new ClassFile(f.toString(), Files.readAllBytes(f)));
                     }
                 }
@@ -109,19 +128,28 @@ class MonitorRulesTest {
 
     @Test
     void noCodeWaitsOnOrNotifiesAMonitor() {
-        List<Call> offenders = calls().stream().filter(MonitorRulesTest::monitorWait).toList();
-        assertTrue(offenders.isEmpty(), "use a java.util.concurrent lock and condition instead of Object.wait/notify: " + offenders);
+        List<Call> offenders =
+                calls().stream().filter(MonitorRulesTest::monitorWait).toList();
+        assertTrue(
+                offenders.isEmpty(),
+                "use a java.util.concurrent lock and condition instead of Object.wait/notify: " + offenders);
     }
 
     @Test
     void nothingBlocksWhileHoldingAMonitor() {
-        List<Call> offenders = calls().stream().filter(c -> c.underMonitor() && blocking(c)).toList();
-        assertTrue(offenders.isEmpty(), "blocking calls inside synchronized (use a ReentrantLock, or move the call out): " + offenders);
+        List<Call> offenders =
+                calls().stream().filter(c -> c.underMonitor() && blocking(c)).toList();
+        assertTrue(
+                offenders.isEmpty(),
+                "blocking calls inside synchronized (use a ReentrantLock, or move the call out): " + offenders);
     }
 
     private static boolean monitorWait(Call c) {
         return switch (c.name()) {
-            case "wait" -> c.descriptor().equals("()V") || c.descriptor().equals("(J)V") || c.descriptor().equals("(JI)V");
+            case "wait" ->
+                c.descriptor().equals("()V")
+                        || c.descriptor().equals("(J)V")
+                        || c.descriptor().equals("(JI)V");
             case "notify", "notifyAll" -> c.descriptor().equals("()V");
             case "timedWait", "timedJoin" -> c.owner().equals("java/util/concurrent/TimeUnit");
             default -> false;
@@ -144,38 +172,59 @@ class MonitorRulesTest {
     private static List<Call> calls() {
         List<Call> calls = new ArrayList<>();
         for (ClassFile c : PRODUCTION) {
-            new ClassReader(c.bytes()).accept(new ClassVisitor(Opcodes.ASM9) {
-                private String className;
+            new ClassReader(c.bytes())
+                    .accept(
+                            new ClassVisitor(Opcodes.ASM9) {
+                                private String className;
 
-                @Override
-                public void visit(int version, int access, String name, String signature, String superName, String[] interfaces) {
-                    className = name;
-                }
+                                @Override
+                                public void visit(
+                                        int version,
+                                        int access,
+                                        String name,
+                                        String signature,
+                                        String superName,
+                                        String[] interfaces) {
+                                    className = name;
+                                }
 
-                @Override
-                public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
-                    boolean synchronizedMethod = (access & Opcodes.ACC_SYNCHRONIZED) != 0;
-                    return new MethodVisitor(Opcodes.ASM9) {
-                        /**
-                         * Monitors entered and not yet exited, in code order: javac exits a block's
-                         * monitor on its normal path before its exception handler exits it again,
-                         * so the count is right for the block's body and never goes below zero.
-                         */
-                        private int held;
+                                @Override
+                                public MethodVisitor visitMethod(
+                                        int access,
+                                        String name,
+                                        String descriptor,
+                                        String signature,
+                                        String[] exceptions) {
+                                    boolean synchronizedMethod = (access & Opcodes.ACC_SYNCHRONIZED) != 0;
+                                    return new MethodVisitor(Opcodes.ASM9) {
+                                        /**
+                                         * Monitors entered and not yet exited, in code order: javac exits a block's
+                                         * monitor on its normal path before its exception handler exits it again,
+                                         * so the count is right for the block's body and never goes below zero.
+                                         */
+                                        private int held;
 
-                        @Override
-                        public void visitInsn(int opcode) {
-                            if (opcode == Opcodes.MONITORENTER) held++;
-                            if (opcode == Opcodes.MONITOREXIT) held = Math.max(0, held - 1);
-                        }
+                                        @Override
+                                        public void visitInsn(int opcode) {
+                                            if (opcode == Opcodes.MONITORENTER) held++;
+                                            if (opcode == Opcodes.MONITOREXIT) held = Math.max(0, held - 1);
+                                        }
 
-                        @Override
-                        public void visitMethodInsn(int opcode, String owner, String callee, String desc, boolean itf) {
-                            calls.add(new Call(className, name, owner, callee, desc, synchronizedMethod || held > 0));
-                        }
-                    };
-                }
-            }, ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+                                        @Override
+                                        public void visitMethodInsn(
+                                                int opcode, String owner, String callee, String desc, boolean itf) {
+                                            calls.add(new Call(
+                                                    className,
+                                                    name,
+                                                    owner,
+                                                    callee,
+                                                    desc,
+                                                    synchronizedMethod || held > 0));
+                                        }
+                                    };
+                                }
+                            },
+                            ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
         }
         if (calls.isEmpty()) throw new UncheckedIOException(new IOException("no production classes found"));
         return calls;

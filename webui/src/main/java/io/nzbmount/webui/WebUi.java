@@ -26,10 +26,10 @@ public final class WebUi {
      * none starting with a dot. This rules out {@code ..}, hidden files, back slashes and
      * percent escapes before the class loader is ever asked.
      */
-    private static final Pattern SAFE_NAME = Pattern.compile("([A-Za-z0-9_-][A-Za-z0-9._-]*/)*[A-Za-z0-9_-][A-Za-z0-9._-]*");
+    private static final Pattern SAFE_NAME =
+            Pattern.compile("([A-Za-z0-9_-][A-Za-z0-9._-]*/)*[A-Za-z0-9_-][A-Za-z0-9._-]*");
 
-    private WebUi() {
-    }
+    private WebUi() {}
 
     /** Whether {@code name} is a well-formed resource name (it may still not exist). */
     public static boolean isSafeName(String name) {

@@ -9,10 +9,10 @@ import java.time.Duration;
 public sealed interface ArticleFault {
 
     /** Answer 430 as if the article did not exist (all article commands). */
-    record Missing() implements ArticleFault { }
+    record Missing() implements ArticleFault {}
 
     /** Send nothing for {@code millis} before answering, or until released when negative (all article commands). */
-    record Stall(long millis) implements ArticleFault { }
+    record Stall(long millis) implements ArticleFault {}
 
     /** Send the response at about {@code bytesPerSecond} (BODY, ARTICLE, HEAD). */
     record Trickle(int bytesPerSecond) implements ArticleFault {
@@ -22,27 +22,41 @@ public sealed interface ArticleFault {
     }
 
     /** Send the first {@code bytes} bytes of the response, then reset the connection with RST (BODY, ARTICLE, HEAD). */
-    record ResetAfter(int bytes) implements ArticleFault { }
+    record ResetAfter(int bytes) implements ArticleFault {}
 
     /** Flip one encoded data byte of the body so its CRC32 no longer matches (BODY, ARTICLE). */
-    record CorruptData() implements ArticleFault { }
+    record CorruptData() implements ArticleFault {}
 
     /** Answer 503 (a server-side failure) instead of the article (all article commands). */
-    record ServiceError() implements ArticleFault { }
+    record ServiceError() implements ArticleFault {}
 
-    static ArticleFault missing() { return new Missing(); }
+    static ArticleFault missing() {
+        return new Missing();
+    }
 
-    static ArticleFault stall(Duration duration) { return new Stall(duration.toMillis()); }
+    static ArticleFault stall(Duration duration) {
+        return new Stall(duration.toMillis());
+    }
 
-    static ArticleFault stallUntilReleased() { return new Stall(-1); }
+    static ArticleFault stallUntilReleased() {
+        return new Stall(-1);
+    }
 
-    static ArticleFault trickle(int bytesPerSecond) { return new Trickle(bytesPerSecond); }
+    static ArticleFault trickle(int bytesPerSecond) {
+        return new Trickle(bytesPerSecond);
+    }
 
-    static ArticleFault resetAfter(int bytes) { return new ResetAfter(bytes); }
+    static ArticleFault resetAfter(int bytes) {
+        return new ResetAfter(bytes);
+    }
 
-    static ArticleFault corruptData() { return new CorruptData(); }
+    static ArticleFault corruptData() {
+        return new CorruptData();
+    }
 
-    static ArticleFault serviceError() { return new ServiceError(); }
+    static ArticleFault serviceError() {
+        return new ServiceError();
+    }
 
     /** Whether this fault changes the answer to a command that returns no article text (STAT). */
     default boolean appliesToStat() {

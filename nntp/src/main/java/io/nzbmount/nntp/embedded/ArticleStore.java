@@ -29,12 +29,18 @@ final class ArticleStore {
             this.held = held;
         }
 
-        String messageId() { return messageId; }
+        String messageId() {
+            return messageId;
+        }
 
-        String subject() { return subject; }
+        String subject() {
+            return subject;
+        }
 
         /** The article text, not dot-stuffed. */
-        byte[] body() { return body.get(); }
+        byte[] body() {
+            return body.get();
+        }
 
         /** The body as a dot-stuffed multi-line block, terminator included. */
         byte[] block() {

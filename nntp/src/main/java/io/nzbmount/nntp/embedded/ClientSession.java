@@ -82,7 +82,7 @@ final class ClientSession implements Runnable {
         }
     }
 
-    private record Command(String line, long arrivedNanos) { }
+    private record Command(String line, long arrivedNanos) {}
 
     /** Reads command lines into {@code commands} until the client closes; a null line marks the end. */
     private static void readCommands(InputStream in, BlockingQueue<Command> commands) {
@@ -103,9 +103,13 @@ final class ClientSession implements Runnable {
         String verb = words[0].toUpperCase(Locale.ROOT);
         String arg = words.length > 1 ? words[1] : "";
         switch (verb) {
-            case "QUIT" -> { reply("205 closing connection"); return false; }
+            case "QUIT" -> {
+                reply("205 closing connection");
+                return false;
+            }
             case "CAPABILITIES" -> block("101 capability list follows", "VERSION 2\r\nREADER\r\nAUTHINFO USER\r\n");
-            case "MODE" -> reply(arg.equalsIgnoreCase("READER") ? "200 reader mode, posting allowed" : "501 unknown mode");
+            case "MODE" ->
+                reply(arg.equalsIgnoreCase("READER") ? "200 reader mode, posting allowed" : "501 unknown mode");
             case "DATE" -> reply("111 " + DATE.format(ZonedDateTime.now(ZoneOffset.UTC)));
             case "AUTHINFO" -> authinfo(arg, words.length > 2 ? words[2] : "");
             case "GROUP", "BODY", "ARTICLE", "HEAD", "STAT" -> {
@@ -190,13 +194,19 @@ final class ClientSession implements Runnable {
         ByteArrayOutputStream text = new ByteArrayOutputStream(body.length + 512);
         String status;
         switch (verb) {
-            case "HEAD" -> { status = "221 0 " + arg; text.writeBytes(WireFormat.ascii(headers)); }
+            case "HEAD" -> {
+                status = "221 0 " + arg;
+                text.writeBytes(WireFormat.ascii(headers));
+            }
             case "ARTICLE" -> {
                 status = "220 0 " + arg;
                 text.writeBytes(WireFormat.ascii(headers + "\r\n"));
                 text.writeBytes(body);
             }
-            default -> { status = "222 0 " + arg; text.writeBytes(body); }
+            default -> {
+                status = "222 0 " + arg;
+                text.writeBytes(body);
+            }
         }
         byte[] block = WireFormat.dotStuffed(text.toByteArray(), 0, text.size());
         ByteArrayOutputStream wire = new ByteArrayOutputStream(block.length + 64);

@@ -55,11 +55,15 @@ public final class EmbeddedNntpServer implements AutoCloseable {
         new SecureRandom().nextBytes(token);
         this.idToken = HexFormat.of().formatHex(token);
         InetAddress loopback = InetAddress.getLoopbackAddress();
-        ServerSocket ss = b.tls == null ? new ServerSocket() : b.tls.getServerSocketFactory().createServerSocket();
+        ServerSocket ss = b.tls == null
+                ? new ServerSocket()
+                : b.tls.getServerSocketFactory().createServerSocket();
         ss.setReuseAddress(true);
         ss.bind(new InetSocketAddress(loopback, b.port), 200);
         this.serverSocket = ss;
-        this.acceptor = Thread.ofVirtual().name("nntp-embedded-accept-" + ss.getLocalPort()).start(this::acceptLoop);
+        this.acceptor = Thread.ofVirtual()
+                .name("nntp-embedded-accept-" + ss.getLocalPort())
+                .start(this::acceptLoop);
     }
 
     /** A server on an ephemeral port, without login or TLS. */
@@ -82,7 +86,10 @@ public final class EmbeddedNntpServer implements AutoCloseable {
         private EmbeddedNntpServer articlesOf;
 
         /** 0 (the default) for an ephemeral port. */
-        public Builder port(int port) { this.port = port; return this; }
+        public Builder port(int port) {
+            this.port = port;
+            return this;
+        }
 
         /** Requires AUTHINFO with these credentials before article commands (480 otherwise). */
         public Builder credentials(String user, String password) {
@@ -92,20 +99,34 @@ public final class EmbeddedNntpServer implements AutoCloseable {
         }
 
         /** Implicit TLS with this context's key material. */
-        public Builder tls(SSLContext context) { this.tls = context; return this; }
+        public Builder tls(SSLContext context) {
+            this.tls = context;
+            return this;
+        }
 
-        public Builder group(String group) { this.group = group; return this; }
+        public Builder group(String group) {
+            this.group = group;
+            return this;
+        }
 
-        public Builder poster(String poster) { this.poster = poster; return this; }
+        public Builder poster(String poster) {
+            this.poster = poster;
+            return this;
+        }
 
         /**
          * Serves the articles of {@code other}: one store, so an article posted or removed on
          * either is posted or removed on both (two providers of the same retention), while
          * faults and counters stay each server's own.
          */
-        public Builder articlesOf(EmbeddedNntpServer other) { this.articlesOf = Objects.requireNonNull(other); return this; }
+        public Builder articlesOf(EmbeddedNntpServer other) {
+            this.articlesOf = Objects.requireNonNull(other);
+            return this;
+        }
 
-        public EmbeddedNntpServer start() throws IOException { return new EmbeddedNntpServer(this); }
+        public EmbeddedNntpServer start() throws IOException {
+            return new EmbeddedNntpServer(this);
+        }
     }
 
     public String host() {
@@ -126,8 +147,15 @@ public final class EmbeddedNntpServer implements AutoCloseable {
 
     /** A provider account for this server, with its credentials when it has some. */
     public Provider provider(String name, int connections, int priority) {
-        return new Provider(name, host(), port(), serverSocket instanceof javax.net.ssl.SSLServerSocket,
-                user, password, connections, priority);
+        return new Provider(
+                name,
+                host(),
+                port(),
+                serverSocket instanceof javax.net.ssl.SSLServerSocket,
+                user,
+                password,
+                connections,
+                priority);
     }
 
     /** Stores one article; {@code body} is the article text (CRLF line ends, not dot-stuffed). */
@@ -144,7 +172,11 @@ public final class EmbeddedNntpServer implements AutoCloseable {
     /** Splits {@code data} into yEnc parts of {@code partSize} bytes and stores them as articles. */
     public PostedFile post(String fileName, byte[] data, int partSize) {
         byte[] copy = data.clone();
-        return post(fileName, copy.length, partSize, false,
+        return post(
+                fileName,
+                copy.length,
+                partSize,
+                false,
                 (offset, dest, off, len) -> System.arraycopy(copy, (int) offset, dest, off, len));
     }
 
@@ -179,7 +211,10 @@ public final class EmbeddedNntpServer implements AutoCloseable {
             long wire;
             if (lazy) {
                 store.put(id, subject, encode, false);
-                wire = len + len / 50 + 2L * ((len + YencEncoder.DEFAULT_LINE_LENGTH - 1) / YencEncoder.DEFAULT_LINE_LENGTH) + 160;
+                wire = len
+                        + len / 50
+                        + 2L * ((len + YencEncoder.DEFAULT_LINE_LENGTH - 1) / YencEncoder.DEFAULT_LINE_LENGTH)
+                        + 160;
             } else {
                 byte[] encoded = encode.get();
                 store.put(id, subject, () -> encoded, true);
@@ -188,8 +223,15 @@ public final class EmbeddedNntpServer implements AutoCloseable {
             segments.add(new PostedSegment(p, id, begin, len, wire));
         }
         String nzbSubject = "\"" + fileName + "\" yEnc (1/" + total + ") " + size;
-        return new PostedFile(fileName, size, partSize, nzbSubject, poster, System.currentTimeMillis() / 1000,
-                List.of(group), segments);
+        return new PostedFile(
+                fileName,
+                size,
+                partSize,
+                nzbSubject,
+                poster,
+                System.currentTimeMillis() / 1000,
+                List.of(group),
+                segments);
     }
 
     /** Stops accepting, closes every connection, ends every stall; waits for the acceptor. */

@@ -35,7 +35,7 @@ public final class Faults {
     /** The key that applies an article fault to every article. */
     public static final String ALL = "*";
 
-    private record Rule(ArticleFault fault, int remaining) { }
+    private record Rule(ArticleFault fault, int remaining) {}
 
     private final ConcurrentHashMap<String, Rule> rules = new ConcurrentHashMap<>();
     private volatile CountDownLatch stallGate = new CountDownLatch(1);
@@ -48,6 +48,7 @@ public final class Faults {
     private volatile boolean silent;
     /** Guards the change of {@link #silent}; not a monitor, which a virtual thread waits on pinned on JDK 21. */
     private final ReentrantLock silence = new ReentrantLock();
+
     private final Condition speaking = silence.newCondition();
 
     /** Applies {@code fault} to {@code messageIdOrAll} until cleared. */
@@ -120,7 +121,9 @@ public final class Faults {
         return silent;
     }
 
-    long rateCap() { return rateCap; }
+    long rateCap() {
+        return rateCap;
+    }
 
     /** Sleeps until the reply delay after {@code arrivedNanos} ({@code System.nanoTime()}) has passed, if any. */
     void delayReply(long arrivedNanos) throws InterruptedException {
@@ -167,13 +170,21 @@ public final class Faults {
         limitAtLogin = atLogin;
     }
 
-    boolean rejectsCredentials() { return rejectCredentials; }
+    boolean rejectsCredentials() {
+        return rejectCredentials;
+    }
 
-    boolean unavailableAtGreeting() { return unavailableAtGreeting; }
+    boolean unavailableAtGreeting() {
+        return unavailableAtGreeting;
+    }
 
-    int connectionLimit() { return connectionLimit; }
+    int connectionLimit() {
+        return connectionLimit;
+    }
 
-    boolean limitAtLogin() { return limitAtLogin; }
+    boolean limitAtLogin() {
+        return limitAtLogin;
+    }
 
     /** The fault for this article and command, consuming one use of a limited one; null for none. */
     ArticleFault take(String messageId, boolean stat) {

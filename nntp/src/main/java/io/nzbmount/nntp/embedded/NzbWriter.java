@@ -10,7 +10,7 @@ import java.util.List;
  */
 public final class NzbWriter {
 
-    private NzbWriter() { }
+    private NzbWriter() {}
 
     public static String write(List<PostedFile> files) {
         return write(files, null);
@@ -22,17 +22,30 @@ public final class NzbWriter {
         sb.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         sb.append("<nzb xmlns=\"http://www.newzbin.com/DTD/2003/nzb\">\n");
         if (title != null) {
-            sb.append("  <head>\n    <meta type=\"title\">").append(escape(title)).append("</meta>\n  </head>\n");
+            sb.append("  <head>\n    <meta type=\"title\">")
+                    .append(escape(title))
+                    .append("</meta>\n  </head>\n");
         }
         for (PostedFile f : files) {
-            sb.append("  <file poster=\"").append(escape(f.poster())).append("\" date=\"").append(f.postedAt())
-              .append("\" subject=\"").append(escape(f.subject())).append("\">\n");
+            sb.append("  <file poster=\"")
+                    .append(escape(f.poster()))
+                    .append("\" date=\"")
+                    .append(f.postedAt())
+                    .append("\" subject=\"")
+                    .append(escape(f.subject()))
+                    .append("\">\n");
             sb.append("    <groups>\n");
-            for (String g : f.groups()) sb.append("      <group>").append(escape(g)).append("</group>\n");
+            for (String g : f.groups())
+                sb.append("      <group>").append(escape(g)).append("</group>\n");
             sb.append("    </groups>\n    <segments>\n");
             for (PostedSegment s : f.segments()) {
-                sb.append("      <segment bytes=\"").append(s.wireBytes()).append("\" number=\"").append(s.number())
-                  .append("\">").append(escape(s.messageId())).append("</segment>\n");
+                sb.append("      <segment bytes=\"")
+                        .append(s.wireBytes())
+                        .append("\" number=\"")
+                        .append(s.number())
+                        .append("\">")
+                        .append(escape(s.messageId()))
+                        .append("</segment>\n");
             }
             sb.append("    </segments>\n  </file>\n");
         }

@@ -16,8 +16,15 @@ import java.util.List;
  * @param groups   the newsgroups
  * @param segments the parts in order
  */
-public record PostedFile(String fileName, long size, int partSize, String subject, String poster,
-                         long postedAt, List<String> groups, List<PostedSegment> segments) {
+public record PostedFile(
+        String fileName,
+        long size,
+        int partSize,
+        String subject,
+        String poster,
+        long postedAt,
+        List<String> groups,
+        List<PostedSegment> segments) {
     public PostedFile {
         groups = List.copyOf(groups);
         segments = List.copyOf(segments);
@@ -25,7 +32,8 @@ public record PostedFile(String fileName, long size, int partSize, String subjec
 
     /** The file as an NZB parser would return it from {@link NzbWriter}'s document. */
     public NzbFile toNzbFile() {
-        List<NzbSegment> nzbSegments = segments.stream().map(PostedSegment::toNzbSegment).toList();
+        List<NzbSegment> nzbSegments =
+                segments.stream().map(PostedSegment::toNzbSegment).toList();
         return new NzbFile(fileName, subject, poster, postedAt, groups, nzbSegments);
     }
 

@@ -15,16 +15,24 @@ public final class ServerCounters {
     private final Map<String, LongAdder> bodiesById = new ConcurrentHashMap<>();
 
     /** Connections accepted since start (refused ones included). */
-    public long accepted() { return accepted.get(); }
+    public long accepted() {
+        return accepted.get();
+    }
 
     /** Connections open now. */
-    public long openNow() { return open.get(); }
+    public long openNow() {
+        return open.get();
+    }
 
     /** The most connections that were ever open at the same time. */
-    public long maxConcurrent() { return maxConcurrent.get(); }
+    public long maxConcurrent() {
+        return maxConcurrent.get();
+    }
 
     /** BODY and ARTICLE commands received, whatever they were answered. */
-    public long bodyCommands() { return bodyCommands.get(); }
+    public long bodyCommands() {
+        return bodyCommands.get();
+    }
 
     /** BODY and ARTICLE commands received for one message id (without angle brackets). */
     public long bodyCommands(String messageId) {
@@ -33,7 +41,9 @@ public final class ServerCounters {
     }
 
     /** STAT commands received, whatever they were answered. */
-    public long statCommands() { return statCommands.get(); }
+    public long statCommands() {
+        return statCommands.get();
+    }
 
     long connectionOpened() {
         accepted.incrementAndGet();
@@ -42,11 +52,19 @@ public final class ServerCounters {
         return now;
     }
 
-    void connectionClosed() { open.decrementAndGet(); }
+    void connectionClosed() {
+        open.decrementAndGet();
+    }
 
-    void bodyCommand() { bodyCommands.incrementAndGet(); }
+    void bodyCommand() {
+        bodyCommands.incrementAndGet();
+    }
 
-    void bodyCommand(String messageId) { bodiesById.computeIfAbsent(messageId, k -> new LongAdder()).increment(); }
+    void bodyCommand(String messageId) {
+        bodiesById.computeIfAbsent(messageId, k -> new LongAdder()).increment();
+    }
 
-    void statCommand() { statCommands.incrementAndGet(); }
+    void statCommand() {
+        statCommands.incrementAndGet();
+    }
 }

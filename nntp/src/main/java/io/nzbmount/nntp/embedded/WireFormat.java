@@ -6,7 +6,7 @@ import java.nio.charset.StandardCharsets;
 /** The embedded server's byte-level helpers: dot-stuffing and corruption. Pure, stateless. */
 final class WireFormat {
 
-    private WireFormat() { }
+    private WireFormat() {}
 
     /**
      * The multi-line block for {@code text} as it goes on the wire: lines that start with a dot

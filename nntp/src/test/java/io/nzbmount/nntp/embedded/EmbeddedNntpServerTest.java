@@ -86,8 +86,16 @@ class EmbeddedNntpServerTest {
 
     private byte[] encoded(int index) {
         PostedSegment s = file.segments().get(index);
-        return new YencEncoder().encodePart(data, (int) s.begin(), s.length(), file.fileName(), s.number(),
-                file.segments().size(), data.length, s.begin());
+        return new YencEncoder()
+                .encodePart(
+                        data,
+                        (int) s.begin(),
+                        s.length(),
+                        file.fileName(),
+                        s.number(),
+                        file.segments().size(),
+                        data.length,
+                        s.begin());
     }
 
     @Test
@@ -110,7 +118,8 @@ class EmbeddedNntpServerTest {
             byte[] body = encoded(0);
             String text = new String(article, StandardCharsets.ISO_8859_1);
             assertTrue(text.startsWith(head + "\r\n"));
-            assertArrayEquals(body, java.util.Arrays.copyOfRange(article, article.length - body.length, article.length));
+            assertArrayEquals(
+                    body, java.util.Arrays.copyOfRange(article, article.length - body.length, article.length));
             assertTrue(c.send("BODY <" + id + ">").startsWith("222 "));
             assertArrayEquals(body, c.block());
             assertEquals("430 no such article", c.send("BODY <nothing@here>"));
@@ -127,7 +136,8 @@ class EmbeddedNntpServerTest {
     void aServerWithTheArticlesOfAnotherSharesPostsAndTakedownsButNotFaults() throws IOException {
         String first = file.segments().get(0).messageId();
         String second = file.segments().get(1).messageId();
-        try (EmbeddedNntpServer twin = EmbeddedNntpServer.builder().articlesOf(server).start()) {
+        try (EmbeddedNntpServer twin =
+                EmbeddedNntpServer.builder().articlesOf(server).start()) {
             server.faults().silent(true);
             try (RawClient c = new RawClient(twin)) {
                 assertTrue(c.line().startsWith("200 "), "the twin speaks while the other is silent");
@@ -159,8 +169,9 @@ class EmbeddedNntpServerTest {
 
     @Test
     void articlesNeedALoginWhenTheServerHasCredentials() throws IOException {
-        try (EmbeddedNntpServer secured = EmbeddedNntpServer.builder().credentials("u", "p").start();
-             RawClient c = new RawClient(secured)) {
+        try (EmbeddedNntpServer secured =
+                        EmbeddedNntpServer.builder().credentials("u", "p").start();
+                RawClient c = new RawClient(secured)) {
             secured.putArticle("x@y", "hello\r\n".getBytes(StandardCharsets.US_ASCII));
             c.line();
             assertTrue(c.send("BODY <x@y>").startsWith("480"));
@@ -181,20 +192,25 @@ class EmbeddedNntpServerTest {
         assertTrue(xml.contains("<meta type=\"title\">Some Film</meta>"));
         for (int i = 0; i < 3; i++) {
             PostedSegment s = file.segments().get(i);
-            assertTrue(xml.contains("<segment bytes=\"" + encoded(i).length + "\" number=\"" + (i + 1) + "\">" + s.messageId() + "</segment>"), xml);
+            assertTrue(
+                    xml.contains("<segment bytes=\"" + encoded(i).length + "\" number=\"" + (i + 1) + "\">"
+                            + s.messageId() + "</segment>"),
+                    xml);
         }
         NzbFile nzbFile = file.toNzbFile();
         assertEquals("Some Film (2024).mkv", nzbFile.name());
         assertEquals(3, nzbFile.segments().size());
         assertEquals(List.of("alt.binaries.test"), nzbFile.groups());
-        assertEquals(file.segments().get(2).messageId(), nzbFile.segments().get(2).messageId());
+        assertEquals(
+                file.segments().get(2).messageId(), nzbFile.segments().get(2).messageId());
     }
 
     @Test
     void nzbDocumentParsesBackToThePostedFiles() throws Exception {
         PostedFile second = server.post("second file.nfo", "notes\r\n".getBytes(StandardCharsets.US_ASCII), 1000);
         String xml = NzbWriter.write(List.of(file, second), "Some Film");
-        io.nzbmount.nntp.Nzb nzb = io.nzbmount.nntp.NzbParser.parse(new java.io.ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
+        io.nzbmount.nntp.Nzb nzb = io.nzbmount.nntp.NzbParser.parse(
+                new java.io.ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
         assertEquals(List.of(file.toNzbFile(), second.toNzbFile()), nzb.files());
         assertEquals(java.util.Optional.of("Some Film"), nzb.title());
     }
@@ -215,17 +231,27 @@ class EmbeddedNntpServerTest {
         PostedSegment last = big.segments().get(big.segments().size() - 1);
         assertEquals(size, last.end());
         assertEquals(12_345 + 5L * 1024 * 1024 * 1024 - last.begin(), last.length());
-        try (NntpConnection c = new NntpConnection(new NntpEndpoint(server.host(), server.port(), false, null,
-                Duration.ofSeconds(5), Duration.ofSeconds(5)))) {
+        try (NntpConnection c = new NntpConnection(new NntpEndpoint(
+                server.host(), server.port(), false, null, Duration.ofSeconds(5), Duration.ofSeconds(5)))) {
             c.connect();
             for (PostedSegment s : List.of(past4g, last)) {
                 byte[] raw = new byte[s.length()];
                 content.read(s.begin(), raw, 0, raw.length);
                 BodyCollector sink = new BodyCollector();
                 assertEquals(222, c.body(s.messageId(), sink).code());
-                byte[] expected = new YencEncoder().encodePart(raw, 0, raw.length, "big.bin", s.number(), big.segments().size(), size, s.begin());
+                byte[] expected = new YencEncoder()
+                        .encodePart(
+                                raw,
+                                0,
+                                raw.length,
+                                "big.bin",
+                                s.number(),
+                                big.segments().size(),
+                                size,
+                                s.begin());
                 assertArrayEquals(expected, sink.toByteArray());
-                assertTrue(new String(sink.toByteArray(), 0, 200, StandardCharsets.US_ASCII).contains("=ypart begin=" + (s.begin() + 1)));
+                assertTrue(new String(sink.toByteArray(), 0, 200, StandardCharsets.US_ASCII)
+                        .contains("=ypart begin=" + (s.begin() + 1)));
             }
         }
     }
@@ -244,8 +270,8 @@ class EmbeddedNntpServerTest {
     void slowTrickleWithinTheReadTimeoutIsNotATimeout() throws IOException {
         String id = file.segments().get(2).messageId();
         server.faults().inject(id, ArticleFault.trickle(100_000));
-        try (NntpConnection c = new NntpConnection(new NntpEndpoint(server.host(), server.port(), false, null,
-                Duration.ofSeconds(5), Duration.ofMillis(300)))) {
+        try (NntpConnection c = new NntpConnection(new NntpEndpoint(
+                server.host(), server.port(), false, null, Duration.ofSeconds(5), Duration.ofMillis(300)))) {
             c.connect();
             long start = System.nanoTime();
             BodyCollector sink = new BodyCollector();
@@ -260,8 +286,8 @@ class EmbeddedNntpServerTest {
     void timedStallDelaysTheAnswerAndLimitedFaultsSwitchThemselvesOff() throws IOException {
         String id = file.segments().get(0).messageId();
         server.faults().inject(id, ArticleFault.stall(Duration.ofMillis(600)), 1);
-        try (NntpConnection c = new NntpConnection(new NntpEndpoint(server.host(), server.port(), false, null,
-                Duration.ofSeconds(5), Duration.ofSeconds(5)))) {
+        try (NntpConnection c = new NntpConnection(new NntpEndpoint(
+                server.host(), server.port(), false, null, Duration.ofSeconds(5), Duration.ofSeconds(5)))) {
             c.connect();
             long start = System.nanoTime();
             assertEquals(223, c.stat(id).code());
@@ -277,8 +303,8 @@ class EmbeddedNntpServerTest {
     void faultForOneIdWinsOverTheFaultForAll() throws IOException {
         server.faults().inject(Faults.ALL, ArticleFault.missing());
         server.faults().inject(file.segments().get(1).messageId(), ArticleFault.serviceError());
-        try (NntpConnection c = new NntpConnection(new NntpEndpoint(server.host(), server.port(), false, null,
-                Duration.ofSeconds(5), Duration.ofSeconds(5)))) {
+        try (NntpConnection c = new NntpConnection(new NntpEndpoint(
+                server.host(), server.port(), false, null, Duration.ofSeconds(5), Duration.ofSeconds(5)))) {
             c.connect();
             assertEquals(430, c.stat(file.segments().get(0).messageId()).code());
             assertEquals(503, c.stat(file.segments().get(1).messageId()).code());
@@ -289,7 +315,8 @@ class EmbeddedNntpServerTest {
 
     @Test
     void countersTrackConnectionsAndCloseStopsEverything() throws Exception {
-        NntpEndpoint e = new NntpEndpoint(server.host(), server.port(), false, null, Duration.ofSeconds(5), Duration.ofSeconds(5));
+        NntpEndpoint e = new NntpEndpoint(
+                server.host(), server.port(), false, null, Duration.ofSeconds(5), Duration.ofSeconds(5));
         NntpConnection a = new NntpConnection(e);
         NntpConnection b = new NntpConnection(e);
         a.connect();

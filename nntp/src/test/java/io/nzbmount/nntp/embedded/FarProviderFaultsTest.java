@@ -131,7 +131,8 @@ class FarProviderFaultsTest {
         assertTrue(first.length > 200_000);
         assertTrue(aloneMillis >= 450, "a ~200 KB body at 400 KB/s took only " + aloneMillis + " ms");
         assertTrue(took >= 450, "two ~200 KB bodies at 400 KB/s each took only " + took + " ms");
-        assertTrue(took < aloneMillis * 3 / 2,
+        assertTrue(
+                took < aloneMillis * 3 / 2,
                 "two capped connections should run side by side: " + took + " ms against " + aloneMillis + " ms alone");
     }
 

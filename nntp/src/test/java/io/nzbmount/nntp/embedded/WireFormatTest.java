@@ -20,8 +20,11 @@ class WireFormatTest {
             byte[] text = new byte[random.nextInt(64)];
             for (int i = 0; i < text.length; i++) text[i] = alphabet[random.nextInt(alphabet.length)];
             // Only CRLF-terminated text survives exactly: the block framing adds a missing line end.
-            byte[] crlfText = (new String(text, StandardCharsets.ISO_8859_1).replace("\r", "").replace("\n", "\r\n")
-                    + (text.length > 0 ? "\r\n" : "")).getBytes(StandardCharsets.ISO_8859_1);
+            byte[] crlfText = (new String(text, StandardCharsets.ISO_8859_1)
+                                    .replace("\r", "")
+                                    .replace("\n", "\r\n")
+                            + (text.length > 0 ? "\r\n" : ""))
+                    .getBytes(StandardCharsets.ISO_8859_1);
             byte[] wire = WireFormat.dotStuffed(crlfText, 0, crlfText.length);
             BodyCollector c = new BodyCollector();
             assertEquals(wire.length, c.accept(wire, 0, wire.length));

@@ -33,28 +33,70 @@ public final class StunnelFront implements AutoCloseable {
     }
 
     /** Starts stunnel on a free loopback port forwarding to {@code upstreamHost:upstreamPort}. */
-    public static StunnelFront start(Path dir, String upstreamHost, int upstreamPort) throws IOException, InterruptedException {
+    public static StunnelFront start(Path dir, String upstreamHost, int upstreamPort)
+            throws IOException, InterruptedException {
         Files.createDirectories(dir);
         Path ca = makeCa(dir, "ca", "NZBMount test CA");
         Path key = dir.resolve("server.key");
         Path csr = dir.resolve("server.csr");
         Path cert = dir.resolve("server.pem");
         Path ext = dir.resolve("server.ext");
-        Files.writeString(ext, "subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n"
-                + "basicConstraints=CA:FALSE\n");
-        run(dir, "openssl", "req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-                "-keyout", key.toString(), "-out", csr.toString(), "-subj", "/CN=127.0.0.1");
-        run(dir, "openssl", "x509", "-req", "-in", csr.toString(), "-CA", ca.toString(),
-                "-CAkey", dir.resolve("ca.key").toString(), "-CAcreateserial", "-days", "2",
-                "-extfile", ext.toString(), "-out", cert.toString());
+        Files.writeString(
+                ext,
+                "subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n"
+                        + "basicConstraints=CA:FALSE\n");
+        run(
+                dir,
+                "openssl",
+                "req",
+                "-newkey",
+                "ec",
+                "-pkeyopt",
+                "ec_paramgen_curve:prime256v1",
+                "-nodes",
+                "-keyout",
+                key.toString(),
+                "-out",
+                csr.toString(),
+                "-subj",
+                "/CN=127.0.0.1");
+        run(
+                dir,
+                "openssl",
+                "x509",
+                "-req",
+                "-in",
+                csr.toString(),
+                "-CA",
+                ca.toString(),
+                "-CAkey",
+                dir.resolve("ca.key").toString(),
+                "-CAcreateserial",
+                "-days",
+                "2",
+                "-extfile",
+                ext.toString(),
+                "-out",
+                cert.toString());
         int port = freePort();
         Path conf = dir.resolve("stunnel.conf");
-        Files.writeString(conf, String.join("\n",
-                "foreground = yes", "pid =", "debug = warning", "[nntps]",
-                "accept = 127.0.0.1:" + port, "connect = " + upstreamHost + ":" + upstreamPort,
-                "cert = " + cert, "key = " + key, ""));
-        Process p = new ProcessBuilder("stunnel", conf.toString()).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("stunnel.log").toFile()).start();
+        Files.writeString(
+                conf,
+                String.join(
+                        "\n",
+                        "foreground = yes",
+                        "pid =",
+                        "debug = warning",
+                        "[nntps]",
+                        "accept = 127.0.0.1:" + port,
+                        "connect = " + upstreamHost + ":" + upstreamPort,
+                        "cert = " + cert,
+                        "key = " + key,
+                        ""));
+        Process p = new ProcessBuilder("stunnel", conf.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("stunnel.log").toFile())
+                .start();
         StunnelFront front = new StunnelFront(p, port, ca);
         try {
             front.awaitListening(dir);
@@ -92,10 +134,28 @@ public final class StunnelFront implements AutoCloseable {
 
     private static Path makeCa(Path dir, String stem, String name) throws IOException, InterruptedException {
         Path cert = dir.resolve(stem + ".pem");
-        run(dir, "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-                "-keyout", dir.resolve(stem + ".key").toString(), "-out", cert.toString(), "-days", "2",
-                "-subj", "/CN=" + name, "-addext", "basicConstraints=critical,CA:TRUE",
-                "-addext", "keyUsage=critical,keyCertSign,cRLSign");
+        run(
+                dir,
+                "openssl",
+                "req",
+                "-x509",
+                "-newkey",
+                "ec",
+                "-pkeyopt",
+                "ec_paramgen_curve:prime256v1",
+                "-nodes",
+                "-keyout",
+                dir.resolve(stem + ".key").toString(),
+                "-out",
+                cert.toString(),
+                "-days",
+                "2",
+                "-subj",
+                "/CN=" + name,
+                "-addext",
+                "basicConstraints=critical,CA:TRUE",
+                "-addext",
+                "keyUsage=critical,keyCertSign,cRLSign");
         return cert;
     }
 
@@ -104,7 +164,8 @@ public final class StunnelFront implements AutoCloseable {
         while (System.nanoTime() < deadline) {
             if (!stunnel.isAlive()) {
                 throw new IOException("stunnel exited (" + stunnel.exitValue() + "): "
-                        + Files.readString(dir.resolve("stunnel.log"), StandardCharsets.UTF_8).strip());
+                        + Files.readString(dir.resolve("stunnel.log"), StandardCharsets.UTF_8)
+                                .strip());
             }
             try (Socket s = new Socket()) {
                 s.connect(new InetSocketAddress("127.0.0.1", port), 1000);
@@ -123,7 +184,10 @@ public final class StunnelFront implements AutoCloseable {
     }
 
     private static void run(Path dir, String... command) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(command)
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .start();
         byte[] output = p.getInputStream().readAllBytes();
         if (!p.waitFor(TOOL_SECONDS, TimeUnit.SECONDS) || p.exitValue() != 0) {
             throw new IOException(String.join(" ", command) + " failed: " + new String(output, StandardCharsets.UTF_8));

@@ -37,8 +37,7 @@ public final class ApiHandler extends Handler.Abstract {
     private static final String PREFIX = "/api";
     private static final Pattern ADD_TO_POOL = Pattern.compile("/items/([^/]+)/sources");
     private static final Pattern COVERAGE = Pattern.compile("/items/([^/]+)/coverage");
-    private static final Pattern SOURCE_ACTION =
-            Pattern.compile("/items/([^/]+)(/primary|/research|/sources/([^/]+))");
+    private static final Pattern SOURCE_ACTION = Pattern.compile("/items/([^/]+)(/primary|/research|/sources/([^/]+))");
 
     private final NzbsEndpoint nzbs;
     private final ItemsEndpoint items;

@@ -29,8 +29,7 @@ final class ApiJson {
 
     static final ObjectMapper MAPPER = new ObjectMapper();
 
-    private ApiJson() {
-    }
+    private ApiJson() {}
 
     static byte[] write(Object value) {
         try {
@@ -68,8 +67,8 @@ final class ApiJson {
      * {@code activeSource} (the id of the source its newest open stream reads from, null when none
      * is open).
      */
-    static Map<String, Object> item(ItemView v, Map<Long, StandbyProgress> progress, Optional<Problem> problem,
-                                    OptionalLong activeSource) {
+    static Map<String, Object> item(
+            ItemView v, Map<Long, StandbyProgress> progress, Optional<Problem> problem, OptionalLong activeSource) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("id", v.item().id());
         m.put("name", v.item().name());
@@ -78,8 +77,16 @@ final class ApiJson {
         m.put("files", v.files().stream().map(ApiJson::file).toList());
         m.put("refused", v.refused().stream().map(ApiJson::refused).toList());
         m.put("primary", withMemberCrc(source(v.primary()), v, v.primary().id()));
-        m.put("standby", v.standby().stream().map(s -> withMemberCrc(source(s, progress), v, s.id())).toList());
-        m.put("otherSources", v.others().stream().map(s -> withMemberCrc(source(s, progress), v, s.id())).toList());
+        m.put(
+                "standby",
+                v.standby().stream()
+                        .map(s -> withMemberCrc(source(s, progress), v, s.id()))
+                        .toList());
+        m.put(
+                "otherSources",
+                v.others().stream()
+                        .map(s -> withMemberCrc(source(s, progress), v, s.id()))
+                        .toList());
         m.put("activeSource", activeSource.isPresent() ? activeSource.getAsLong() : null);
         m.put("problem", problem.map(ApiJson::problem).orElse(null));
         m.put("search", search(v.primary()));
@@ -96,11 +103,13 @@ final class ApiJson {
         if (query.isEmpty()) return null;
         SearchQuery q = query.get();
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("type", switch (q.kind()) {
-            case SEARCH -> "search";
-            case TV -> "tv";
-            case MOVIE -> "movie";
-        });
+        m.put(
+                "type",
+                switch (q.kind()) {
+                    case SEARCH -> "search";
+                    case TV -> "tv";
+                    case MOVIE -> "movie";
+                });
         m.put("q", q.text());
         m.put("season", q.season().isPresent() ? q.season().getAsInt() : null);
         m.put("ep", q.episode().isPresent() ? q.episode().getAsInt() : null);

@@ -10,8 +10,7 @@ import java.util.List;
  */
 final class Coverage {
 
-    private Coverage() {
-    }
+    private Coverage() {}
 
     /** A byte range [start, end). */
     record Range(long start, long end) {
@@ -72,6 +71,8 @@ final class Coverage {
 
     /** The source a stream reads from after {@code switches}. */
     static long current(long startSource, List<Switch> switches) {
-        return switches.isEmpty() ? startSource : switches.get(switches.size() - 1).to();
+        return switches.isEmpty()
+                ? startSource
+                : switches.get(switches.size() - 1).to();
     }
 }

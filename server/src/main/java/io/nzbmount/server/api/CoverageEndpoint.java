@@ -62,8 +62,13 @@ public final class CoverageEndpoint {
     private final EventLog events;
     private final Map<PlanKey, List<Sample>> plans = new ConcurrentHashMap<>();
 
-    public CoverageEndpoint(Database db, ItemCatalog catalog, FileMaps maps, StandbyStatus standby,
-                            StreamRegistry streams, EventLog events) {
+    public CoverageEndpoint(
+            Database db,
+            ItemCatalog catalog,
+            FileMaps maps,
+            StandbyStatus standby,
+            StreamRegistry streams,
+            EventLog events) {
         this.db = db;
         this.catalog = catalog;
         this.maps = maps;
@@ -86,7 +91,8 @@ public final class CoverageEndpoint {
         List<FileRecord> itemFiles = db.transaction(c -> Files.ofItem(c, id));
         Map<Long, List<FileRecord>> filesOf = new HashMap<>();
         for (SourceRecord s : sources) filesOf.put(s.id(), db.transaction(c -> Files.ofSource(c, s.id())));
-        List<StreamView> open = streams.streams().stream().filter(v -> v.start().itemId() == id).toList();
+        List<StreamView> open =
+                streams.streams().stream().filter(v -> v.start().itemId() == id).toList();
         Map<String, List<Coverage.Switch>> switches = switches(id, open);
 
         List<Map<String, Object>> files = new ArrayList<>();
@@ -99,17 +105,23 @@ public final class CoverageEndpoint {
             List<Map<String, Object>> rows = new ArrayList<>();
             for (SourceRecord s : sources) {
                 Optional<FileRecord> own = s.id() == f.sourceId()
-                        ? filesOf.get(s.id()).stream().filter(r -> r.index() == f.index()).findFirst()
+                        ? filesOf.get(s.id()).stream()
+                                .filter(r -> r.index() == f.index())
+                                .findFirst()
                         : Counterparts.of(itemFiles, f.name(), filesOf.get(s.id()));
                 List<Coverage.Range> missing = new ArrayList<>();
                 for (KnownHoles.Row h : holes) {
-                    if (own.isPresent() && h.sourceId() == s.id() && h.fileIndex() == own.get().index()) {
+                    if (own.isPresent()
+                            && h.sourceId() == s.id()
+                            && h.fileIndex() == own.get().index()) {
                         missing.add(new Coverage.Range(h.start(), h.end()));
                     }
                 }
                 List<Coverage.Range> rebuilt = new ArrayList<>();
                 for (KnownHoles.Row h : rebuiltHoles) {
-                    if (own.isPresent() && h.sourceId() == s.id() && h.fileIndex() == own.get().index()) {
+                    if (own.isPresent()
+                            && h.sourceId() == s.id()
+                            && h.fileIndex() == own.get().index()) {
                         rebuilt.add(new Coverage.Range(h.start(), h.end()));
                     }
                 }
@@ -160,14 +172,29 @@ public final class CoverageEndpoint {
      * A plan is a function of the file's size and both files' maps, and those of the NZBs (by hash),
      * positions, layouts and volumes: that is its key, which no other pair of files can share.
      */
-    private record PlanKey(long size, String primarySha256, int primaryIndex, String primaryLayout,
-                           List<Integer> primaryVolumes, String standbySha256, int standbyIndex, String standbyLayout,
-                           List<Integer> standbyVolumes) {}
+    private record PlanKey(
+            long size,
+            String primarySha256,
+            int primaryIndex,
+            String primaryLayout,
+            List<Integer> primaryVolumes,
+            String standbySha256,
+            int standbyIndex,
+            String standbyLayout,
+            List<Integer> standbyVolumes) {}
 
     /** The samples a sweep compares for this file of the primary and the standby's file. */
     private List<Sample> plan(LibraryFileView primary, SourceRecord standby, FileRecord other) throws StoreException {
-        PlanKey key = new PlanKey(primary.size(), primary.sourceSha256(), primary.index(), primary.layout(),
-                primary.volumes(), standby.sha256(), other.index(), other.layout(), other.volumes());
+        PlanKey key = new PlanKey(
+                primary.size(),
+                primary.sourceSha256(),
+                primary.index(),
+                primary.layout(),
+                primary.volumes(),
+                standby.sha256(),
+                other.index(),
+                other.layout(),
+                other.volumes());
         List<Sample> known = plans.get(key);
         if (known != null) return known;
         List<Sample> samples = SamplePlan.forSize(primary.size());
@@ -201,8 +228,11 @@ public final class CoverageEndpoint {
         }
     }
 
-    private static void addStreams(Map<String, Object> file, LibraryFileView f, List<StreamView> open,
-                                   Map<String, List<Coverage.Switch>> switches) {
+    private static void addStreams(
+            Map<String, Object> file,
+            LibraryFileView f,
+            List<StreamView> open,
+            Map<String, List<Coverage.Switch>> switches) {
         List<Map<String, Object>> playback = new ArrayList<>();
         List<Map<String, Object>> served = new ArrayList<>();
         for (StreamView v : open) {
@@ -232,19 +262,21 @@ public final class CoverageEndpoint {
         Map<String, List<Coverage.Switch>> out = new HashMap<>();
         if (open.isEmpty()) return out;
         // Stream ids restart with the server: only events since the oldest open stream began are theirs.
-        Instant since = open.stream().map(StreamView::started).min(Instant::compareTo).orElseThrow();
+        Instant since =
+                open.stream().map(StreamView::started).min(Instant::compareTo).orElseThrow();
         Map<String, StreamView> byId = new HashMap<>();
         for (StreamView v : open) byId.put(v.id(), v);
         long after = 0;
         while (true) {
-            List<EventRecord> page = events.find(new EventQuery(after, Optional.of(since), OptionalLong.of(itemId),
-                    Events.MAX_LIMIT));
+            List<EventRecord> page =
+                    events.find(new EventQuery(after, Optional.of(since), OptionalLong.of(itemId), Events.MAX_LIMIT));
             for (EventRecord e : page) {
                 if (!SWITCH_KINDS.contains(e.kind()) || e.stream().isEmpty()) continue;
                 StreamView v = byId.get(e.stream().get());
                 if (v == null || e.at().isBefore(v.started())) continue;
                 Optional<Coverage.Switch> s = switchOf(e.detail());
-                s.ifPresent(sw -> out.computeIfAbsent(v.id(), k -> new ArrayList<>()).add(sw));
+                s.ifPresent(sw ->
+                        out.computeIfAbsent(v.id(), k -> new ArrayList<>()).add(sw));
             }
             if (page.size() < Events.MAX_LIMIT) return out;
             after = page.get(page.size() - 1).id();

@@ -38,8 +38,9 @@ public final class EventFeed implements AutoCloseable {
 
     /** What a subscription receives: an event, or the end of the feed. */
     sealed interface Message {
-        record Event(EventRecord event) implements Message { }
-        record End(String why) implements Message { }
+        record Event(EventRecord event) implements Message {}
+
+        record End(String why) implements Message {}
     }
 
     /** One open stream's queue. */
@@ -118,7 +119,8 @@ public final class EventFeed implements AutoCloseable {
 
     private void publishNew() throws StoreException {
         while (!closed) {
-            List<EventRecord> page = log.find(new EventQuery(lastId, Optional.of(startedAt), OptionalLong.empty(), PAGE));
+            List<EventRecord> page =
+                    log.find(new EventQuery(lastId, Optional.of(startedAt), OptionalLong.empty(), PAGE));
             for (EventRecord e : page) {
                 lastId = Math.max(lastId, e.id());
                 for (Subscription s : subscribers) s.offer(new Message.Event(e));

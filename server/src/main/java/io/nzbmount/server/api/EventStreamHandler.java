@@ -108,7 +108,8 @@ public final class EventStreamHandler extends Handler.Abstract {
     }
 
     private static String frame(EventRecord e) throws IOException {
-        return "id: " + e.id() + "\nevent: timeline\ndata: " + ApiJson.MAPPER.writeValueAsString(EventJson.of(e)) + "\n\n";
+        return "id: " + e.id() + "\nevent: timeline\ndata: " + ApiJson.MAPPER.writeValueAsString(EventJson.of(e))
+                + "\n\n";
     }
 
     private static void write(Response response, String text) throws IOException {

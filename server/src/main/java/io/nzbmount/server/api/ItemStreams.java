@@ -10,9 +10,15 @@ interface ItemStreams {
 
     /** A server whose streams are not shown: no item has a problem or a source serving now. */
     ItemStreams NONE = new ItemStreams() {
-        @Override public Optional<Problem> problem(long itemId) { return Optional.empty(); }
+        @Override
+        public Optional<Problem> problem(long itemId) {
+            return Optional.empty();
+        }
 
-        @Override public OptionalLong activeSource(long itemId) { return OptionalLong.empty(); }
+        @Override
+        public OptionalLong activeSource(long itemId) {
+            return OptionalLong.empty();
+        }
     };
 
     /** Why the item cannot be played now; empty when nothing stops it. */
@@ -24,9 +30,15 @@ interface ItemStreams {
     /** The state the cutover keeps for the streams of every item. */
     static ItemStreams of(Cutovers cutovers) {
         return new ItemStreams() {
-            @Override public Optional<Problem> problem(long itemId) { return cutovers.problem(itemId); }
+            @Override
+            public Optional<Problem> problem(long itemId) {
+                return cutovers.problem(itemId);
+            }
 
-            @Override public OptionalLong activeSource(long itemId) { return cutovers.activeSource(itemId); }
+            @Override
+            public OptionalLong activeSource(long itemId) {
+                return cutovers.activeSource(itemId);
+            }
         };
     }
 }

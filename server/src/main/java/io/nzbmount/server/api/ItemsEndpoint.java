@@ -3,9 +3,9 @@ package io.nzbmount.server.api;
 import io.nzbmount.server.cutover.Problem;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.standby.StandbyStatus;
+import io.nzbmount.server.store.ItemSummaries;
 import io.nzbmount.server.store.StandbyProgress;
 import io.nzbmount.server.store.StoreException;
-import io.nzbmount.server.store.ItemSummaries;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -65,10 +65,12 @@ final class ItemsEndpoint {
             if (!catalog.delete(id)) throw ApiException.unknownItem(id);
             return Reply.noContent();
         }
-        Map<Long, StandbyProgress> progress = standby.isPresent() ? standby.get().ofItem(id) : Map.of();
+        Map<Long, StandbyProgress> progress =
+                standby.isPresent() ? standby.get().ofItem(id) : Map.of();
         Optional<Problem> problem = streams.problem(id);
         OptionalLong active = streams.activeSource(id);
-        return catalog.item(id).map(v -> Reply.json(200, ApiJson.item(v, progress, problem, active)))
+        return catalog.item(id)
+                .map(v -> Reply.json(200, ApiJson.item(v, progress, problem, active)))
                 .orElseThrow(() -> ApiException.unknownItem(id));
     }
 }

@@ -1,8 +1,8 @@
 package io.nzbmount.server.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
 import io.nzbmount.server.http.RequestBodies;
+import java.io.IOException;
 import org.eclipse.jetty.server.Request;
 
 /** Reads a request body that must be one JSON object of bounded size. Stateless; thread-safe. */
@@ -28,7 +28,8 @@ final class JsonBody {
             if (node == null || !node.isObject()) throw ApiException.badRequest("the body must be a JSON object");
             return node;
         } catch (IOException e) {
-            throw ApiException.badRequest("the body is not JSON: " + e.getMessage().lines().findFirst().orElse(""));
+            throw ApiException.badRequest("the body is not JSON: "
+                    + e.getMessage().lines().findFirst().orElse(""));
         }
     }
 }

@@ -29,7 +29,8 @@ final class NzbsEndpoint {
         Optional<Long> item = query.number("item", 1);
         Optional<String> role = query.text("role");
         if (role.isPresent() && !role.get().equals("standby")) {
-            throw ApiException.badRequest("role must be 'standby' (a new item's NZB is its primary), not '" + role.get() + "'");
+            throw ApiException.badRequest(
+                    "role must be 'standby' (a new item's NZB is its primary), not '" + role.get() + "'");
         }
         if (item.isPresent() != role.isPresent()) {
             throw ApiException.badRequest("item=ID and role=standby go together: they add a standby source to item ID");
@@ -49,7 +50,9 @@ final class NzbsEndpoint {
         } catch (ImportException e) {
             throw ApiException.of(e.reason().httpStatus(), e.getMessage());
         }
-        return Reply.json(result.created() ? 201 : 200, ApiJson.item(result.item()),
+        return Reply.json(
+                result.created() ? 201 : 200,
+                ApiJson.item(result.item()),
                 Map.of("Location", "/api/items/" + result.item().item().id()));
     }
 }

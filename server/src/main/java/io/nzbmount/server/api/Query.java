@@ -26,7 +26,8 @@ final class Query {
     Optional<String> text(String name) {
         Fields.Field field = fields.get(name);
         if (field == null) return Optional.empty();
-        if (field.getValues().size() > 1) throw ApiException.badRequest("parameter " + name + " is given more than once");
+        if (field.getValues().size() > 1)
+            throw ApiException.badRequest("parameter " + name + " is given more than once");
         return Optional.ofNullable(field.getValue());
     }
 
@@ -54,8 +55,8 @@ final class Query {
     /** Parses an id or count given in a path or parameter. */
     static long number(String what, String text, long min) {
         if (!WHOLE_NUMBER.matcher(text).matches() || Long.parseLong(text) < min) {
-            throw ApiException.badRequest(what + " must be a whole number of at least " + min + ", not '"
-                    + shorten(text) + "'");
+            throw ApiException.badRequest(
+                    what + " must be a whole number of at least " + min + ", not '" + shorten(text) + "'");
         }
         return Long.parseLong(text);
     }

@@ -14,7 +14,6 @@ import io.nzbmount.server.standby.ReleasePicker;
 import io.nzbmount.server.store.StoreException;
 import java.time.Instant;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -62,16 +61,33 @@ final class SearchEndpoint {
         }
         Map<String, String> errors = new TreeMap<>();
         outcome.failures().forEach((name, e) -> errors.put(name, e.getMessage()));
-        if (outcome.results().isEmpty() && !errors.isEmpty() && errors.size() == p.indexerNames().size()) {
-            throw ApiException.of(502, "every indexer failed: " + String.join("; ", errors.entrySet().stream()
-                    .map(e -> e.getKey() + ": " + e.getValue()).toList()));
+        if (outcome.results().isEmpty()
+                && !errors.isEmpty()
+                && errors.size() == p.indexerNames().size()) {
+            throw ApiException.of(
+                    502,
+                    "every indexer failed: "
+                            + String.join(
+                                    "; ",
+                                    errors.entrySet().stream()
+                                            .map(e -> e.getKey() + ": " + e.getValue())
+                                            .toList()));
         }
         Map<String, Object> body = new LinkedHashMap<>();
         Optional<PoolTarget> against = target;
-        body.put("results", outcome.results().stream().map(r -> result(r, against)).toList());
+        body.put(
+                "results",
+                outcome.results().stream().map(r -> result(r, against)).toList());
         body.put("errors", errors);
-        against.ifPresent(t -> body.put("item", Map.of("id", t.view().item().id(), "name", t.view().item().name(),
-                "primary", t.view().primary().releaseName())));
+        against.ifPresent(t -> body.put(
+                "item",
+                Map.of(
+                        "id",
+                        t.view().item().id(),
+                        "name",
+                        t.view().item().name(),
+                        "primary",
+                        t.view().primary().releaseName())));
         return Reply.json(200, body);
     }
 
@@ -79,7 +95,9 @@ final class SearchEndpoint {
         ReleasePicker p = picker();
         Chosen chosen = chosen(body(request));
         ImportResult result = picked(chosen, () -> p.pick(chosen.indexer(), chosen.guid(), chosen.link()));
-        return Reply.json(result.created() ? 201 : 200, ApiJson.item(result.item()),
+        return Reply.json(
+                result.created() ? 201 : 200,
+                ApiJson.item(result.item()),
                 Map.of("Location", "/api/items/" + result.item().item().id()));
     }
 
@@ -115,8 +133,9 @@ final class SearchEndpoint {
 
     /** A call of the release picker, with what it may throw. */
     private interface Pick {
-        ImportResult run() throws ReleasePicker.UnknownResult, ReleasePicker.NoItem, ReleasePicker.NotAddable,
-                IndexerException, ImportException, StoreException;
+        ImportResult run()
+                throws ReleasePicker.UnknownResult, ReleasePicker.NoItem, ReleasePicker.NotAddable, IndexerException,
+                        ImportException, StoreException;
     }
 
     /** Runs {@code pick}, its failures as the HTTP statuses they stand for. */
@@ -143,8 +162,12 @@ final class SearchEndpoint {
     private static SearchQuery query(Query query) {
         String text = query.text("q").orElse("");
         String type = query.text("type").orElse("search");
-        OptionalInt season = query.number("season", 0).map(n -> OptionalInt.of(Math.toIntExact(n))).orElse(OptionalInt.empty());
-        OptionalInt episode = query.number("ep", 0).map(n -> OptionalInt.of(Math.toIntExact(n))).orElse(OptionalInt.empty());
+        OptionalInt season = query.number("season", 0)
+                .map(n -> OptionalInt.of(Math.toIntExact(n)))
+                .orElse(OptionalInt.empty());
+        OptionalInt episode = query.number("ep", 0)
+                .map(n -> OptionalInt.of(Math.toIntExact(n)))
+                .orElse(OptionalInt.empty());
         try {
             return switch (type) {
                 case "search" -> {
@@ -174,7 +197,11 @@ final class SearchEndpoint {
         m.put("guid", r.guid());
         m.put("link", r.linkForDisplay());
         m.put("size", r.size() == SearchResult.UNKNOWN ? null : r.size());
-        m.put("posted", r.postDate() == SearchResult.UNKNOWN ? null : Instant.ofEpochSecond(r.postDate()).toString());
+        m.put(
+                "posted",
+                r.postDate() == SearchResult.UNKNOWN
+                        ? null
+                        : Instant.ofEpochSecond(r.postDate()).toString());
         m.put("categories", r.categories());
         m.put("grabs", r.grabs() == SearchResult.UNKNOWN ? null : r.grabs());
         m.put("group", r.group().isEmpty() ? null : r.group());
@@ -183,11 +210,13 @@ final class SearchEndpoint {
         target.ifPresent(t -> {
             OptionalInt tier = t.tier(r);
             m.put("tier", tier.isPresent() ? tier.getAsInt() : null);
-            m.put("standing", switch (t.standing(r)) {
-                case NEW -> "new";
-                case TAKEN -> "source";
-                case DEAD -> "dead";
-            });
+            m.put(
+                    "standing",
+                    switch (t.standing(r)) {
+                        case NEW -> "new";
+                        case TAKEN -> "source";
+                        case DEAD -> "dead";
+                    });
         });
         return m;
     }
@@ -204,5 +233,4 @@ final class SearchEndpoint {
         }
         return Optional.of(v.asText());
     }
-
 }

@@ -41,17 +41,22 @@ public final class SourcesEndpoint {
      * @param standby  prepares pools; empty when pools are not run at all
      * @param indexers whether any indexer is configured (without one there is nothing to search)
      */
-    public SourcesEndpoint(Database db, EventLog events, Optional<StandbyService> standby, boolean indexers,
-                           Clock clock) {
-        this(db, events, standby, indexers, clock, item -> { });
+    public SourcesEndpoint(
+            Database db, EventLog events, Optional<StandbyService> standby, boolean indexers, Clock clock) {
+        this(db, events, standby, indexers, clock, item -> {});
     }
 
     /**
      * @param userActed told the item id after the user chose a primary or asked for a new search,
      *                  so that the item's "no stable source" problem ends
      */
-    public SourcesEndpoint(Database db, EventLog events, Optional<StandbyService> standby, boolean indexers,
-                           Clock clock, LongConsumer userActed) {
+    public SourcesEndpoint(
+            Database db,
+            EventLog events,
+            Optional<StandbyService> standby,
+            boolean indexers,
+            Clock clock,
+            LongConsumer userActed) {
         this.db = db;
         this.events = events;
         this.standby = standby;
@@ -91,7 +96,10 @@ public final class SourcesEndpoint {
         } catch (TransitionRefused e) {
             throw refused(e, itemId, sourceId);
         }
-        events.record(OptionalLong.of(itemId), Optional.empty(), EventKind.STANDBY_REMOVED,
+        events.record(
+                OptionalLong.of(itemId),
+                Optional.empty(),
+                EventKind.STANDBY_REMOVED,
                 Map.of("source", sourceId, "release", release));
         return Reply.noContent();
     }
@@ -102,8 +110,10 @@ public final class SourcesEndpoint {
         long itemId = Query.number("item id", itemText, 1);
         if (db.transaction(c -> Items.byId(c, itemId)).isEmpty()) throw noItem(itemId);
         if (!indexers) {
-            throw ApiException.of(409, "no indexer is configured, so there is nothing to search: add one under"
-                    + " Settings, or add a standby from an NZB file");
+            throw ApiException.of(
+                    409,
+                    "no indexer is configured, so there is nothing to search: add one under"
+                            + " Settings, or add a standby from an NZB file");
         }
         if (standby.isEmpty() || !standby.get().searchAgain(itemId)) {
             throw ApiException.of(409, "standby pools are turned off (fallback.maxStandby is 0)");
@@ -117,13 +127,22 @@ public final class SourcesEndpoint {
         return switch (e.rule()) {
             case UNKNOWN_ITEM -> noItem(itemId);
             case UNKNOWN_SOURCE -> ApiException.notFound("item " + itemId + " has no source " + sourceId);
-            case NOT_VERIFIED -> ApiException.of(409, "source " + sourceId + " is "
-                    + e.source().map(s -> s.state().word()).orElse("not verified")
-                    + ": only a standby proved identical to the primary (verified) can become the primary");
-            case IS_PRIMARY -> ApiException.of(409, "source " + sourceId + " is the primary: make another release the"
-                    + " primary first, or delete the item");
-            case NOT_IN_POOL -> ApiException.of(409, "source " + sourceId + " is not in the pool any more ("
-                    + e.source().flatMap(SourceRecord::reason).orElse("dead") + ")");
+            case NOT_VERIFIED ->
+                ApiException.of(
+                        409,
+                        "source " + sourceId + " is "
+                                + e.source().map(s -> s.state().word()).orElse("not verified")
+                                + ": only a standby proved identical to the primary (verified) can become the primary");
+            case IS_PRIMARY ->
+                ApiException.of(
+                        409,
+                        "source " + sourceId + " is the primary: make another release the"
+                                + " primary first, or delete the item");
+            case NOT_IN_POOL ->
+                ApiException.of(
+                        409,
+                        "source " + sourceId + " is not in the pool any more ("
+                                + e.source().flatMap(SourceRecord::reason).orElse("dead") + ")");
         };
     }
 

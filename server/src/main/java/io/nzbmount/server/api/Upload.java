@@ -46,7 +46,9 @@ record Upload(byte[] nzb, Optional<String> fileName, Optional<String> fieldName)
 
     private static Upload raw(Request request) {
         try {
-            return new Upload(RequestBodies.readAtMost(request, MAX).orElseThrow(Upload::tooLarge), Optional.empty(),
+            return new Upload(
+                    RequestBodies.readAtMost(request, MAX).orElseThrow(Upload::tooLarge),
+                    Optional.empty(),
                     Optional.empty());
         } catch (IOException e) {
             throw ApiException.badRequest("the request body could not be read: " + e.getMessage());
@@ -55,7 +57,10 @@ record Upload(byte[] nzb, Optional<String> fileName, Optional<String> fieldName)
 
     private static Upload multipart(Request request, String type) {
         MultiPartConfig config = new MultiPartConfig.Builder()
-                .maxParts(8).maxSize(MAX + MULTIPART_OVERHEAD).maxPartSize(MAX).maxMemoryPartSize(MAX)
+                .maxParts(8)
+                .maxSize(MAX + MULTIPART_OVERHEAD)
+                .maxPartSize(MAX)
+                .maxMemoryPartSize(MAX)
                 .build();
         MultiPartFormData.Parts parts;
         try {
@@ -75,11 +80,14 @@ record Upload(byte[] nzb, Optional<String> fileName, Optional<String> fieldName)
                 }
             }
             if (file == null) {
-                throw ApiException.badRequest("the multipart/form-data upload has no file: put the NZB in a field named 'file'");
+                throw ApiException.badRequest(
+                        "the multipart/form-data upload has no file: put the NZB in a field named 'file'");
             }
             MultiPart.Part nameField = parts.getFirst("name");
-            Optional<String> name = nameField == null ? Optional.empty()
-                    : Optional.of(nameField.getContentAsString(StandardCharsets.UTF_8)).filter(s -> !s.isBlank());
+            Optional<String> name = nameField == null
+                    ? Optional.empty()
+                    : Optional.of(nameField.getContentAsString(StandardCharsets.UTF_8))
+                            .filter(s -> !s.isBlank());
             try (InputStream in = Content.Source.asInputStream(file.createContentSource())) {
                 return new Upload(in.readNBytes(MAX + 1), Optional.ofNullable(file.getFileName()), name);
             }

@@ -11,11 +11,6 @@ import io.nzbmount.server.api.EventStreamHandler;
 import io.nzbmount.server.api.PlaybackHandler;
 import io.nzbmount.server.api.SourcesEndpoint;
 import io.nzbmount.server.cutover.Cutovers;
-import io.nzbmount.server.repair.NewHoles;
-import io.nzbmount.server.repair.RepairMetrics;
-import io.nzbmount.server.repair.RepairJobs;
-import io.nzbmount.server.repair.RepairStore;
-import io.nzbmount.server.repair.RepairedArticles;
 import io.nzbmount.server.cutover.SimulateFailureHandler;
 import io.nzbmount.server.dav.DavHandlers;
 import io.nzbmount.server.dav.DavTree;
@@ -24,17 +19,16 @@ import io.nzbmount.server.health.HealthCounters;
 import io.nzbmount.server.health.HealthScheduler;
 import io.nzbmount.server.health.MemberCrcCheck;
 import io.nzbmount.server.health.StandbySearchOnHoles;
-import io.nzbmount.server.policy.FailureRules;
 import io.nzbmount.server.http.UntrustedContentHandler;
 import io.nzbmount.server.http.WebServer;
 import io.nzbmount.server.indexer.ClientOptions;
 import io.nzbmount.server.indexer.IndexerSet;
 import io.nzbmount.server.kodi.KodiAddonHandler;
 import io.nzbmount.server.library.EventLog;
-import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.FileMaps;
-import io.nzbmount.server.library.SealedUsenet;
+import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.LibraryImporter;
+import io.nzbmount.server.library.SealedUsenet;
 import io.nzbmount.server.library.UsenetReleaseReader;
 import io.nzbmount.server.library.WatchFolder;
 import io.nzbmount.server.observe.Diagnostics;
@@ -42,17 +36,18 @@ import io.nzbmount.server.observe.EventRetention;
 import io.nzbmount.server.observe.Health;
 import io.nzbmount.server.observe.ObserveHandler;
 import io.nzbmount.server.observe.StreamRegistry;
+import io.nzbmount.server.policy.FailureRules;
 import io.nzbmount.server.rclone.RcloneRefresher;
-import io.nzbmount.server.sabnzbd.SabApiHandler;
+import io.nzbmount.server.repair.NewHoles;
+import io.nzbmount.server.repair.RepairJobs;
+import io.nzbmount.server.repair.RepairMetrics;
+import io.nzbmount.server.repair.RepairStore;
+import io.nzbmount.server.repair.RepairedArticles;
 import io.nzbmount.server.sabnzbd.DownloadClient;
 import io.nzbmount.server.sabnzbd.RepairsOfJobs;
+import io.nzbmount.server.sabnzbd.SabApiHandler;
 import io.nzbmount.server.sabnzbd.SabnzbdApi;
 import io.nzbmount.server.sabnzbd.UrlGrabs;
-import io.nzbmount.server.streamlink.SignedStreamHandler;
-import io.nzbmount.server.streamlink.StreamLinks;
-import io.nzbmount.server.streamlink.StreamSecret;
-import io.nzbmount.server.stremio.CompatViews;
-import io.nzbmount.server.stremio.NzbStreamsHandler;
 import io.nzbmount.server.settings.ApiKeyStore;
 import io.nzbmount.server.settings.SettingsHandler;
 import io.nzbmount.server.settings.SettingsService;
@@ -69,6 +64,11 @@ import io.nzbmount.server.store.StandbyTables;
 import io.nzbmount.server.store.StoreException;
 import io.nzbmount.server.stream.StreamOpener;
 import io.nzbmount.server.stream.StreamingLibrary;
+import io.nzbmount.server.streamlink.SignedStreamHandler;
+import io.nzbmount.server.streamlink.StreamLinks;
+import io.nzbmount.server.streamlink.StreamSecret;
+import io.nzbmount.server.stremio.CompatViews;
+import io.nzbmount.server.stremio.NzbStreamsHandler;
 import io.nzbmount.server.ui.CsrfHandler;
 import io.nzbmount.server.ui.UiHandler;
 import java.net.URI;
@@ -99,6 +99,7 @@ public final class Application implements AutoCloseable {
     private static final int STANDBY_PROOFS_AT_ONCE = 2;
     /** How often new timeline events are looked for, for the event streams of open pages. */
     private static final Duration EVENT_FEED_PERIOD = Duration.ofMillis(500);
+
     private static final Duration EVENT_STREAM_HEARTBEAT = Duration.ofSeconds(15);
 
     private final List<AutoCloseable> resources;
@@ -113,8 +114,13 @@ public final class Application implements AutoCloseable {
         return repairs;
     }
 
-    private Application(List<AutoCloseable> resources, WebServer web, LibraryImporter importer, Settings settings,
-                        Database db, RepairJobs repairs) {
+    private Application(
+            List<AutoCloseable> resources,
+            WebServer web,
+            LibraryImporter importer,
+            Settings settings,
+            Database db,
+            RepairJobs repairs) {
         this.repairs = repairs;
         this.resources = resources;
         this.web = web;
@@ -155,20 +161,33 @@ public final class Application implements AutoCloseable {
                 log.warn("settings saved from the web UI were not used: {}", ignored);
             }
             // Articles rebuilt from PAR2 recovery data are served before any provider is asked.
-            RepairStore repairStore = new RepairStore(fileSettings.server().dataDir(), settings.repair().storeBytes());
+            RepairStore repairStore = new RepairStore(
+                    fileSettings.server().dataDir(), settings.repair().storeBytes());
             RepairedArticles repaired = new RepairedArticles(repairStore);
-            Usenet usenet = new SealedUsenet(Usenet.connect(UsenetSettings.providers(settings),
-                    UsenetSettings.reader(settings.reader()), repaired));
+            Usenet usenet = new SealedUsenet(Usenet.connect(
+                    UsenetSettings.providers(settings), UsenetSettings.reader(settings.reader()), repaired));
             started.add(usenet);
             ItemCatalog catalog = new ItemCatalog(db);
             FileMaps fileMaps = new FileMaps(catalog, usenet);
             // One prover for the background proofs and the cutovers' sweeps: its lock per primary is
             // what keeps the two from fetching and hashing the same samples of a primary twice.
             StandbyProver prover = new StandbyProver(db, fileMaps, usenet, StandbyService.SAMPLE_PAUSE);
-            LibraryImporter importer = new LibraryImporter(db, new UsenetReleaseReader(usenet, Priority.FOREGROUND),
-                    new UsenetPresence(usenet), clock, settings.fallback().maxStandby());
+            LibraryImporter importer = new LibraryImporter(
+                    db,
+                    new UsenetReleaseReader(usenet, Priority.FOREGROUND),
+                    new UsenetPresence(usenet),
+                    clock,
+                    settings.fallback().maxStandby());
             EventLog events = new EventLog(db, clock);
-            RepairJobs repairs = new RepairJobs(db, events, clock, catalog, fileMaps, usenet, repairStore, repaired,
+            RepairJobs repairs = new RepairJobs(
+                    db,
+                    events,
+                    clock,
+                    catalog,
+                    fileMaps,
+                    usenet,
+                    repairStore,
+                    repaired,
                     fileSettings.server().dataDir().resolve("repair-progress"));
             started.add(repairs);
 
@@ -187,20 +206,26 @@ public final class Application implements AutoCloseable {
             }
             PlaybackLiveness playback = new PlaybackLiveness(clock);
             // Standbys are sized at background priority: nobody waits for them.
-            LibraryImporter standbyImporter = new LibraryImporter(db, new UsenetReleaseReader(usenet, Priority.BACKGROUND),
-                    new UsenetPresence(usenet), clock, settings.fallback().maxStandby());
-            StandbyService standby = new StandbyService(new StandbyService.Parts(db, catalog, standbyImporter, prover,
-                    indexers, events, clock, playback), settings.fallback().submitDelay(),
-                    settings.fallback().maxStandby(), STANDBY_PROOFS_AT_ONCE);
+            LibraryImporter standbyImporter = new LibraryImporter(
+                    db,
+                    new UsenetReleaseReader(usenet, Priority.BACKGROUND),
+                    new UsenetPresence(usenet),
+                    clock,
+                    settings.fallback().maxStandby());
+            StandbyService standby = new StandbyService(
+                    new StandbyService.Parts(db, catalog, standbyImporter, prover, indexers, events, clock, playback),
+                    settings.fallback().submitDelay(),
+                    settings.fallback().maxStandby(),
+                    STANDBY_PROOFS_AT_ONCE);
             standby.start();
             started.add(standby);
             Optional<ReleasePicker> picker = indexers.map(i -> new ReleasePicker(i, importer, db));
 
             StreamRegistry streams = new StreamRegistry(clock);
-            Health health = new Health(streams, usenet::health, clock, clock.instant(),
-                    Health.versionOf(Application.class));
-            ObserveHandler observe = new ObserveHandler(health, streams,
-                    new Diagnostics(settings, events, health, streams, clock));
+            Health health =
+                    new Health(streams, usenet::health, clock, clock.instant(), Health.versionOf(Application.class));
+            ObserveHandler observe =
+                    new ObserveHandler(health, streams, new Diagnostics(settings, events, health, streams, clock));
             HealthCounters healthCounters = new HealthCounters();
             observe.addMetrics(healthCounters::appendTo);
             // Who hears of new holes: the PAR2 repair, and a standby search where indexers can find one.
@@ -210,9 +235,15 @@ public final class Application implements AutoCloseable {
             if (settings.health().enabled()) {
                 int depth = settings.health().pipelineDepth();
                 int connections = settings.health().connections();
-                HealthCheck check = new HealthCheck(db, catalog, fileMaps,
-                        segments -> usenet.census(segments, depth, connections), new HoleTable(db, clock), events,
-                        healthCounters, found -> newHoles.forEach(n -> n.found(found)));
+                HealthCheck check = new HealthCheck(
+                        db,
+                        catalog,
+                        fileMaps,
+                        segments -> usenet.census(segments, depth, connections),
+                        new HoleTable(db, clock),
+                        events,
+                        healthCounters,
+                        found -> newHoles.forEach(n -> n.found(found)));
                 HealthScheduler healthChecks = HealthScheduler.of(db, check, settings.health(), clock);
                 healthChecks.start();
                 started.add(healthChecks);
@@ -223,8 +254,8 @@ public final class Application implements AutoCloseable {
             started.add(memberCrcs);
             observe.addMetrics(out -> out.append(RepairMetrics.text(repairs)));
             FailureRules rules = FailureRules.from(settings.fallback());
-            Cutovers cutovers = new Cutovers(db, fileMaps, usenet, events, rules, clock, System::nanoTime,
-                    prover::sweep);
+            Cutovers cutovers =
+                    new Cutovers(db, fileMaps, usenet, events, rules, clock, System::nanoTime, prover::sweep);
             // A hole found at import or by a stream starts the source's repair; the rebuilt bytes serve the streams.
             cutovers.setRepairs(new Cutovers.Repairs() {
                 @Override
@@ -279,10 +310,9 @@ public final class Application implements AutoCloseable {
             ApiHandler.Builder rest = ApiHandler.builder(importer, catalog, events)
                     .standby(new StandbyStatus(db))
                     .cutovers(cutovers)
-                    .sources(new SourcesEndpoint(db, events, Optional.of(standby), indexers.isPresent(), clock,
-                            cutovers::userActed))
-                    .coverage(new CoverageEndpoint(db, catalog, fileMaps, new StandbyStatus(db),
-                            streams, events))
+                    .sources(new SourcesEndpoint(
+                            db, events, Optional.of(standby), indexers.isPresent(), clock, cutovers::userActed))
+                    .coverage(new CoverageEndpoint(db, catalog, fileMaps, new StandbyStatus(db), streams, events))
                     .repairs(repairs);
             picker.ifPresent(rest::picker);
             apis.add(rest.build());
@@ -293,14 +323,29 @@ public final class Application implements AutoCloseable {
             // SABnzbd's API for Sonarr and Radarr; /api itself, while the REST API lives below it.
             // .strm URLs name the server as configured, never as a request's Host header named it.
             AtomicReference<WebServer> bound = new AtomicReference<>();
-            StreamLinks links = new StreamLinks(StreamSecret.load(settings.server().dataDir(), new SecureRandom()), clock);
-            DownloadClient downloads = SabnzbdApi.client(db, importer, catalog, settings.downloads(),
-                    settings.server().dataDir(), clock, links);
+            StreamLinks links =
+                    new StreamLinks(StreamSecret.load(settings.server().dataDir(), new SecureRandom()), clock);
+            DownloadClient downloads = SabnzbdApi.client(
+                    db,
+                    importer,
+                    catalog,
+                    settings.downloads(),
+                    settings.server().dataDir(),
+                    clock,
+                    links);
             downloads.repairs(new RepairsOfJobs(repairs::ofPrimary));
             UrlGrabs grabs = SabnzbdApi.grabs(downloads, settings.downloads());
-            SabApiHandler sab = SabnzbdApi.handler(grabs, settings.downloads(), () -> bound.get().uri());
-            apis.add(0, new NzbStreamsHandler(grabs, catalog, links,
-                    Duration.ofHours(settings.downloads().streamLinkHours()), settings.downloads().publicUrl(), clock));
+            SabApiHandler sab = SabnzbdApi.handler(
+                    grabs, settings.downloads(), () -> bound.get().uri());
+            apis.add(
+                    0,
+                    new NzbStreamsHandler(
+                            grabs,
+                            catalog,
+                            links,
+                            Duration.ofHours(settings.downloads().streamLinkHours()),
+                            settings.downloads().publicUrl(),
+                            clock));
             Handler api = new CsrfHandler(new Handler.Sequence(apis));
 
             StreamOpener opener = new StreamOpener(fileMaps, usenet, playback, streams, cutovers);
@@ -309,11 +354,12 @@ public final class Application implements AutoCloseable {
             for (DavTree view : CompatViews.trees(downloads, catalog, library, clock.instant())) {
                 routes.route(view.pathSpec(), new UntrustedContentHandler(DavHandlers.readOnly(view)));
             }
-            routes.openRoute(SignedStreamHandler.PATH_SPEC,
+            routes.openRoute(
+                    SignedStreamHandler.PATH_SPEC,
                     new UntrustedContentHandler(new SignedStreamHandler(links, catalog, library)));
-            WebServer web = routes
-                    .route(DavHandlers.PATH_SPEC, new UntrustedContentHandler(
-                            DavHandlers.of(library, new ImporterUploadSink(importer))))
+            WebServer web = routes.route(
+                            DavHandlers.PATH_SPEC,
+                            new UntrustedContentHandler(DavHandlers.of(library, new ImporterUploadSink(importer))))
                     .bind(settings.server().bind())
                     .port(settings.server().port())
                     .allowedHosts(settings.server().allowedHosts())

@@ -12,9 +12,9 @@ import io.nzbmount.server.archive.Par2IndexWriter;
 import io.nzbmount.server.archive.StoredRar5Writer;
 import io.nzbmount.server.demo.DemoFilm;
 import io.nzbmount.server.demo.DemoFilmReleases;
-import io.nzbmount.server.demo.DemoRepairRelease;
 import io.nzbmount.server.demo.DemoIndexer;
 import io.nzbmount.server.demo.DemoRelease;
+import io.nzbmount.server.demo.DemoRepairRelease;
 import io.nzbmount.server.library.ImportException;
 import io.nzbmount.server.library.ImportResult;
 import io.nzbmount.server.library.LibraryImporter;
@@ -54,6 +54,7 @@ public final class DemoContent implements AutoCloseable {
     public static final String CLOCK_ITEM = DemoFilmReleases.TITLE;
     /** A release name with markup in it, which every page must show as text. */
     public static final String MARKUP_TITLE = "Demo.Notes.<script>alert('demo')</script>.<b>2024</b>";
+
     private static final String ARCHIVE_NAME = "Demo.Film.2024.360p";
     /** The release with holes, PAR2 files and no standby, repaired at start. */
     static final String REPAIRED_NZB = DemoRepairRelease.TITLE + ".nzb";
@@ -61,6 +62,7 @@ public final class DemoContent implements AutoCloseable {
     private static final int ARCHIVE_VOLUME_SIZE = 200_000;
     /** Articles that do not line up with the volumes, as with real posts. */
     private static final int ARCHIVE_PART_SIZE = 48_000;
+
     private static final long FILM_MODIFIED = 1_704_067_200L; // 2024-01-01, so the volumes are the same every run
     private static final int FILM_PART_SIZE = 128 * 1024;
     private static final int DATA_PART_SIZE = 716_800;
@@ -72,7 +74,8 @@ public final class DemoContent implements AutoCloseable {
     private final Map<String, byte[]> nzbs;
     private final List<Path> dataDirs = new java.util.concurrent.CopyOnWriteArrayList<>();
 
-    private DemoContent(EmbeddedNntpServer server, DemoIndexer indexer, DemoFilmReleases clock, Map<String, byte[]> nzbs) {
+    private DemoContent(
+            EmbeddedNntpServer server, DemoIndexer indexer, DemoFilmReleases clock, Map<String, byte[]> nzbs) {
         this.server = server;
         this.indexer = indexer;
         this.clock = clock;
@@ -85,14 +88,18 @@ public final class DemoContent implements AutoCloseable {
         try {
             byte[] filmBytes = resource("demo/" + FILM);
             PostedFile film = server.post(FILM, filmBytes, FILM_PART_SIZE);
-            PostedFile nfo = server.post("Demo.Film.2024.360p.nfo",
+            PostedFile nfo = server.post(
+                    "Demo.Film.2024.360p.nfo",
                     "A 12-second test pattern with a 440 Hz tone, served from the built-in NNTP server.\n"
-                            .getBytes(StandardCharsets.UTF_8), FILM_PART_SIZE);
+                            .getBytes(StandardCharsets.UTF_8),
+                    FILM_PART_SIZE);
             PostedFile data = server.postLazy(DATA, DATA_SIZE, DATA_PART_SIZE, FileContent.pattern(2024));
             PostedFile notesFilm = server.post("Demo.Notes.2024.mkv", filmBytes, FILM_PART_SIZE);
-            PostedFile notes = server.post("Demo.Notes.2024.nfo",
+            PostedFile notes = server.post(
+                    "Demo.Notes.2024.nfo",
                     "A release whose name carries markup: the pages show it as text.\n"
-                            .getBytes(StandardCharsets.UTF_8), FILM_PART_SIZE);
+                            .getBytes(StandardCharsets.UTF_8),
+                    FILM_PART_SIZE);
             DemoFilmReleases clock = DemoFilmReleases.post(server, DemoFilm.generate());
             Map<String, byte[]> nzbs = new LinkedHashMap<>();
             nzbs.put("Demo.Film.2024.360p.nzb", nzb(List.of(film, nfo), "Demo Film (2024)"));
@@ -102,13 +109,19 @@ public final class DemoContent implements AutoCloseable {
             DemoIndexer indexer = new DemoIndexer(List.of(
                     new DemoRelease("clock-primary", DemoFilmReleases.TITLE, clock.film().length, clock.broken()),
                     new DemoRelease("clock-repost", DemoFilmReleases.REPOST_TITLE, clock.film().length, clock.repost()),
-                    new DemoRelease("clock-hexpack", DemoFilmReleases.OBFUSCATED_TITLE, clock.film().length,
+                    new DemoRelease(
+                            "clock-hexpack",
+                            DemoFilmReleases.OBFUSCATED_TITLE,
+                            clock.film().length,
                             clock.obfuscated()),
                     new DemoRelease("clock-spare", DemoFilmReleases.SPARE_TITLE, clock.film().length, clock.spare()),
-                    new DemoRelease("film-short", "Demo.Film.2024.360p", filmBytes.length,
-                            nzbs.get("Demo.Film.2024.360p.nzb")),
+                    new DemoRelease(
+                            "film-short", "Demo.Film.2024.360p", filmBytes.length, nzbs.get("Demo.Film.2024.360p.nzb")),
                     new DemoRelease("data", "Demo.Data.48MiB", DATA_SIZE, nzbs.get("Demo.Data.48MiB.nzb")),
-                    new DemoRelease("notes-markup", MARKUP_TITLE, notesFilm.size() + notes.size(),
+                    new DemoRelease(
+                            "notes-markup",
+                            MARKUP_TITLE,
+                            notesFilm.size() + notes.size(),
                             nzb(List.of(notesFilm, notes), MARKUP_TITLE))));
             return new DemoContent(server, indexer, clock, java.util.Collections.unmodifiableMap(nzbs));
         } catch (IOException | RuntimeException e) {
@@ -128,16 +141,23 @@ public final class DemoContent implements AutoCloseable {
             for (Map.Entry<String, byte[]> nzb : nzbs.entrySet()) {
                 ImportResult r = importer.importFile(nzb.getKey(), nzb.getValue());
                 // Its hole is known only once something reads there: the repair starts at once.
-                if (nzb.getKey().equals(REPAIRED_NZB)) app.repairs().schedule(r.item().item().id());
+                if (nzb.getKey().equals(REPAIRED_NZB))
+                    app.repairs().schedule(r.item().item().id());
             }
-            ImportResult film = importer.importNzb(clock.broken(), Optional.of(DemoFilmReleases.TITLE),
-                    Optional.of(link("clock-primary")));
+            ImportResult film = importer.importNzb(
+                    clock.broken(), Optional.of(DemoFilmReleases.TITLE), Optional.of(link("clock-primary")));
             long item = film.item().item().id();
             app.rememberIndexerResult(film.sourceId(), link("clock-primary"));
-            ImportResult repost = importer.addStandby(item, clock.repost(), Optional.of(link("clock-repost")),
+            ImportResult repost = importer.addStandby(
+                    item,
+                    clock.repost(),
+                    Optional.of(link("clock-repost")),
                     Optional.of(DemoFilmReleases.REPOST_TITLE));
             app.rememberIndexerResult(repost.sourceId(), link("clock-repost"));
-            ImportResult packed = importer.addStandby(item, clock.obfuscated(), Optional.of(link("clock-hexpack")),
+            ImportResult packed = importer.addStandby(
+                    item,
+                    clock.obfuscated(),
+                    Optional.of(link("clock-hexpack")),
                     Optional.of(DemoFilmReleases.OBFUSCATED_TITLE));
             app.rememberIndexerResult(packed.sourceId(), link("clock-hexpack"));
             return item;
@@ -184,14 +204,22 @@ public final class DemoContent implements AutoCloseable {
     public Settings settings(Settings configured) throws IOException {
         Path dataDir = Files.createTempDirectory("nzbmount-demo-");
         dataDirs.add(dataDir);
-        ProviderSettings demo = new ProviderSettings("demo", server.host(), server.port(), false,
-                Optional.empty(), 8, 0);
+        ProviderSettings demo =
+                new ProviderSettings("demo", server.host(), server.port(), false, Optional.empty(), 8, 0);
         ServerSettings s = configured.server();
         List<IndexerSettings> indexers = new ArrayList<>(configured.indexers());
         indexers.add(new IndexerSettings("demo", indexer.url(), DemoIndexer.API_KEY));
-        return new Settings(new ServerSettings(s.bind(), s.port(), dataDir, s.allowedHosts()), configured.auth(), List.of(demo),
-                List.copyOf(indexers), configured.fallback(), configured.reader(), configured.downloads(), configured.health(),
-                configured.rclone(), configured.repair());
+        return new Settings(
+                new ServerSettings(s.bind(), s.port(), dataDir, s.allowedHosts()),
+                configured.auth(),
+                List.of(demo),
+                List.copyOf(indexers),
+                configured.fallback(),
+                configured.reader(),
+                configured.downloads(),
+                configured.health(),
+                configured.rclone(),
+                configured.repair());
     }
 
     /** The NZBs of the three short demo items by file name (the clock film's are in {@link #clockFilm()}). */

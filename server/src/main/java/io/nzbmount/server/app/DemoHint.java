@@ -12,8 +12,7 @@ public final class DemoHint {
             + " (Kodi, VLC, mpv), then press Simulate failure on its page while it plays: the film goes on from"
             + " a standby.";
 
-    private DemoHint() {
-    }
+    private DemoHint() {}
 
     /** The clock film's path under the server's base URL, percent-encoded. */
     public static String filmPath() {
@@ -21,6 +20,7 @@ public final class DemoHint {
     }
 
     private static String encode(String segment) {
-        return java.net.URLEncoder.encode(segment, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
+        return java.net.URLEncoder.encode(segment, java.nio.charset.StandardCharsets.UTF_8)
+                .replace("+", "%20");
     }
 }

@@ -28,7 +28,15 @@ public final class UsenetSettings {
     private static Provider provider(ProviderSettings p) {
         String user = p.credentials().map(Credentials::username).orElse(null);
         String password = p.credentials().map(Credentials::password).orElse(null);
-        return new Provider(p.name(), p.host(), p.port(), p.tls(), user, password, p.connections(), p.priority(),
+        return new Provider(
+                p.name(),
+                p.host(),
+                p.port(),
+                p.tls(),
+                user,
+                password,
+                p.connections(),
+                p.priority(),
                 p.trustedCertificates());
     }
 }

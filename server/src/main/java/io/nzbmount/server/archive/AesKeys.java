@@ -22,6 +22,7 @@ public final class AesKeys {
     private static final int CACHED = 64;
     /** 7z's marker for "no hashing": the key is the salt and password bytes as they are. */
     private static final int SEVEN_ZIP_PLAIN = 0x3F;
+
     private static final int SEVEN_ZIP_MAX_CYCLES = 24;
 
     /** Each derivation's key and, for RAR3, the IV it gives with it, for RAR5 the password check value. */
@@ -53,13 +54,15 @@ public final class AesKeys {
 
     /** RAR5's password check value for {@code password}, derived with the key (and cached with it). */
     static byte[] passwordCheck(Sealing sealing, String password) {
-        if (sealing.kdf() != Sealing.Kdf.RAR5) throw new IllegalArgumentException("only RAR5 has a password check value");
+        if (sealing.kdf() != Sealing.Kdf.RAR5)
+            throw new IllegalArgumentException("only RAR5 has a password check value");
         return derived(sealing, password)[1].clone();
     }
 
     private static byte[][] derived(Sealing sealing, String password) {
-        String id = sealing.kdf() + ":" + sealing.cycles() + ":" + HexFormat.of().formatHex(sealing.salt()) + ":"
-                + HexFormat.of().formatHex(sha256(password.getBytes(StandardCharsets.UTF_8)));
+        String id =
+                sealing.kdf() + ":" + sealing.cycles() + ":" + HexFormat.of().formatHex(sealing.salt()) + ":"
+                        + HexFormat.of().formatHex(sha256(password.getBytes(StandardCharsets.UTF_8)));
         synchronized (KEYS) {
             byte[][] known = KEYS.get(id);
             if (known != null) return known;
@@ -83,8 +86,15 @@ public final class AesKeys {
 
     /** {@link #openRun} with the key and first chain value derived from {@code password}. */
     public static byte[] open(Sealing sealing, String password, byte[] run, int size) {
-        Sealing chained = sealing.iv().length == 0 ? sealing : new Sealing(sealing.kdf(), sealing.cycles(), sealing.salt(),
-                firstChain(sealing, password), sealing.lead(), sealing.restarts());
+        Sealing chained = sealing.iv().length == 0
+                ? sealing
+                : new Sealing(
+                        sealing.kdf(),
+                        sealing.cycles(),
+                        sealing.salt(),
+                        firstChain(sealing, password),
+                        sealing.lead(),
+                        sealing.restarts());
         return openRun(chained, key(sealing, password), run, size);
     }
 
@@ -97,7 +107,8 @@ public final class AesKeys {
             return key;
         }
         if (cycles < 0 || cycles > SEVEN_ZIP_MAX_CYCLES) {
-            throw new IllegalArgumentException("a 7z key work factor of 2^" + cycles + " rounds is beyond any archiver's");
+            throw new IllegalArgumentException(
+                    "a 7z key work factor of 2^" + cycles + " rounds is beyond any archiver's");
         }
         MessageDigest sha = digest();
         byte[] block = new byte[salt.length + pw.length + 8];

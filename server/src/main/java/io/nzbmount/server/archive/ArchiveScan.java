@@ -28,6 +28,7 @@ public record ArchiveScan(List<ArchiveSet> sets, Set<Integer> archived, Optional
 
     @Override
     public String toString() {
-        return "ArchiveScan[sets=" + sets + ", archived=" + archived + ", password=" + (password.isPresent() ? "(set)" : "none") + "]";
+        return "ArchiveScan[sets=" + sets + ", archived=" + archived + ", password="
+                + (password.isPresent() ? "(set)" : "none") + "]";
     }
 }

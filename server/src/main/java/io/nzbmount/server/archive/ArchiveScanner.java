@@ -30,7 +30,12 @@ public final class ArchiveScanner {
 
     private ArchiveScanner() {}
 
-    private enum Kind { NONE, RAR4, RAR5, SEVEN_ZIP }
+    private enum Kind {
+        NONE,
+        RAR4,
+        RAR5,
+        SEVEN_ZIP
+    }
 
     /**
      * Reads the first bytes of each file and the headers of every archive set found.
@@ -119,16 +124,20 @@ public final class ArchiveScanner {
      * archive as likely as not, so those of one format and reason are one refusal that names
      * them, not one refusal a volume.
      */
-    private static List<ArchiveSet> oneRefusalForSealedVolumes(List<ArchiveSet> sets, VolumeSource source,
-                                                                Passwords passwords) {
+    private static List<ArchiveSet> oneRefusalForSealedVolumes(
+            List<ArchiveSet> sets, VolumeSource source, Passwords passwords) {
         Map<String, List<ArchiveSet>> sealed = new LinkedHashMap<>();
         List<ArchiveSet> out = new ArrayList<>();
         for (ArchiveSet set : sets) {
             Optional<Refusal.Reason> reason = set.refusal().map(Refusal::reason);
-            boolean password = reason.isPresent() && (reason.get() == Refusal.Reason.WRONG_PASSWORD
-                    || reason.get() == Refusal.Reason.ENCRYPTED);
-            if (password && set.members().isEmpty() && set.volumes().size() == 1 && set.format() != ArchiveSet.Format.SEVEN_ZIP) {
-                sealed.computeIfAbsent(set.format() + "/" + reason.get(), k -> new ArrayList<>()).add(set);
+            boolean password = reason.isPresent()
+                    && (reason.get() == Refusal.Reason.WRONG_PASSWORD || reason.get() == Refusal.Reason.ENCRYPTED);
+            if (password
+                    && set.members().isEmpty()
+                    && set.volumes().size() == 1
+                    && set.format() != ArchiveSet.Format.SEVEN_ZIP) {
+                sealed.computeIfAbsent(set.format() + "/" + reason.get(), k -> new ArrayList<>())
+                        .add(set);
             } else {
                 out.add(set);
             }
@@ -139,15 +148,25 @@ public final class ArchiveScanner {
                 continue;
             }
             Refusal.Reason reason = group.get(0).refusal().orElseThrow().reason();
-            String why = (reason == Refusal.Reason.ENCRYPTED ? SevenZipReader.noPassword()
-                    : SevenZipReader.wrongPassword(passwords.toTry().size())).getMessage();
-            List<Integer> volumes = group.stream().flatMap(g -> g.volumes().stream()).sorted().toList();
+            String why = (reason == Refusal.Reason.ENCRYPTED
+                            ? SevenZipReader.noPassword()
+                            : SevenZipReader.wrongPassword(passwords.toTry().size()))
+                    .getMessage();
+            List<Integer> volumes =
+                    group.stream().flatMap(g -> g.volumes().stream()).sorted().toList();
             List<String> names = volumes.stream().map(source::name).toList();
             String listed = String.join(", ", names.subList(0, Math.min(NAMES_LISTED, names.size())))
                     + (names.size() > NAMES_LISTED ? " and " + (names.size() - NAMES_LISTED) + " more" : "");
-            out.add(new ArchiveSet(group.get(0).name(), group.get(0).format(), volumes, List.of(),
-                    Optional.of(new Refusal(reason, "the " + names.size() + " encrypted " + group.get(0).format().name()
-                            + " volumes " + listed + ": " + why)), ArchiveSet.Order.UNKNOWN));
+            out.add(new ArchiveSet(
+                    group.get(0).name(),
+                    group.get(0).format(),
+                    volumes,
+                    List.of(),
+                    Optional.of(new Refusal(
+                            reason,
+                            "the " + names.size() + " encrypted "
+                                    + group.get(0).format().name() + " volumes " + listed + ": " + why)),
+                    ArchiveSet.Order.UNKNOWN));
         }
         return out;
     }
@@ -166,8 +185,13 @@ public final class ArchiveScanner {
             for (int i = 0; i < a.entries().size(); i++) {
                 RarEntry e = a.entries().get(i);
                 RarEntry f = b.entries().get(i);
-                if (!e.name().equals(f.name()) || e.dataOffset() != f.dataOffset() || e.dataSize() != f.dataSize()
-                        || e.crc() != f.crc() || e.time() != f.time() || e.unpackedSize() != f.unpackedSize() || e.crc() < 0) {
+                if (!e.name().equals(f.name())
+                        || e.dataOffset() != f.dataOffset()
+                        || e.dataSize() != f.dataSize()
+                        || e.crc() != f.crc()
+                        || e.time() != f.time()
+                        || e.unpackedSize() != f.unpackedSize()
+                        || e.crc() < 0) {
                     return false;
                 }
             }
@@ -191,18 +215,25 @@ public final class ArchiveScanner {
     }
 
     /** A 7z set with the copy of each part posted twice that {@link SplitRepeats} keeps, or refused. */
-    private static ArchiveSet sevenZip(VolumeSource source, List<VolumeBytes> parts, List<Integer> positions,
-                                       List<SplitRepeats.Repeat> repeats, Map<String, Par2File> described,
-                                       Passwords passwords) throws IOException {
+    private static ArchiveSet sevenZip(
+            VolumeSource source,
+            List<VolumeBytes> parts,
+            List<Integer> positions,
+            List<SplitRepeats.Repeat> repeats,
+            Map<String, Par2File> described,
+            Passwords passwords)
+            throws IOException {
         Map<Integer, VolumeBytes> kept = new java.util.HashMap<>();
         for (int i = 0; i < parts.size(); i++) kept.put(positions.get(i), parts.get(i));
         String name = SevenZipReader.setName(parts.get(0).name());
         SplitRepeats.Resolved resolved = SplitRepeats.resolve(name, source, kept, repeats, described);
         if (resolved.refusal().isEmpty()) {
-            List<VolumeBytes> chosen = positions.stream().map(resolved.kept()::get).toList();
+            List<VolumeBytes> chosen =
+                    positions.stream().map(resolved.kept()::get).toList();
             return SevenZipReader.read(chosen, positions, described, passwords);
         }
-        List<Integer> all = new ArrayList<>(parts.stream().map(VolumeBytes::file).toList());
+        List<Integer> all =
+                new ArrayList<>(parts.stream().map(VolumeBytes::file).toList());
         repeats.forEach(r -> all.add(r.part().file()));
         return new ArchiveSet(name, ArchiveSet.Format.SEVEN_ZIP, all, List.of(), resolved.refusal());
     }
@@ -212,9 +243,14 @@ public final class ArchiveScanner {
      * named again (the first one too: {@code heads} are the files that start a 7z) goes to
      * {@code repeats}.
      */
-    private static void collectSplitParts(VolumeBytes[] files, int first, List<Integer> heads,
-                                          List<Integer> laterSplitParts, List<VolumeBytes> parts,
-                                          List<Integer> positions, List<SplitRepeats.Repeat> repeats) {
+    private static void collectSplitParts(
+            VolumeBytes[] files,
+            int first,
+            List<Integer> heads,
+            List<Integer> laterSplitParts,
+            List<VolumeBytes> parts,
+            List<Integer> positions,
+            List<SplitRepeats.Repeat> repeats) {
         parts.add(files[first]);
         positions.add(0);
         Optional<VolumeNames.Parsed> head = VolumeNames.split(files[first].name());

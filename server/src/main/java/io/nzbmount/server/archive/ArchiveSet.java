@@ -15,8 +15,13 @@ import java.util.Optional;
  *                it cannot
  * @param order   how the order and membership of its volumes is known
  */
-public record ArchiveSet(String name, Format format, List<Integer> volumes, List<Member> members,
-                         Optional<Refusal> refusal, Order order) {
+public record ArchiveSet(
+        String name,
+        Format format,
+        List<Integer> volumes,
+        List<Member> members,
+        Optional<Refusal> refusal,
+        Order order) {
     public ArchiveSet {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(format, "format");
@@ -27,11 +32,16 @@ public record ArchiveSet(String name, Format format, List<Integer> volumes, List
     }
 
     /** A set whose order is known from its volumes' headers. */
-    public ArchiveSet(String name, Format format, List<Integer> volumes, List<Member> members, Optional<Refusal> refusal) {
+    public ArchiveSet(
+            String name, Format format, List<Integer> volumes, List<Member> members, Optional<Refusal> refusal) {
         this(name, format, volumes, members, refusal, Order.HEADERS);
     }
 
-    public enum Format { RAR4, RAR5, SEVEN_ZIP }
+    public enum Format {
+        RAR4,
+        RAR5,
+        SEVEN_ZIP
+    }
 
     /** How a set's order and membership is known, strongest first. */
     public enum Order {
@@ -59,13 +69,20 @@ public record ArchiveSet(String name, Format format, List<Integer> volumes, List
      * members' CRCs are still to be verified ({@link Member#crcToVerify()}).
      */
     ArchiveSet provedBySignature() {
-        return new ArchiveSet(name, format, volumes, members.stream().map(Member::withCrcToVerify).toList(), refusal, order);
+        return new ArchiveSet(
+                name,
+                format,
+                volumes,
+                members.stream().map(Member::withCrcToVerify).toList(),
+                refusal,
+                order);
     }
 
     /** This set refused: every servable member takes the set's refusal. */
     ArchiveSet refused(Refusal why) {
         List<Member> refusedMembers = members.stream()
-                .map(m -> m.servable() ? new Member(m.name(), m.size(), List.of(), Optional.of(why)) : m).toList();
+                .map(m -> m.servable() ? new Member(m.name(), m.size(), List.of(), Optional.of(why)) : m)
+                .toList();
         return new ArchiveSet(name, format, volumes, refusedMembers, Optional.of(why), order);
     }
 }

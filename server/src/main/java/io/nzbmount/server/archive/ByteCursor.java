@@ -17,7 +17,8 @@ final class ByteCursor {
     }
 
     ByteCursor(byte[] bytes, int from, int to) {
-        if (from < 0 || to > bytes.length || from > to) throw new IllegalArgumentException("bad range " + from + ".." + to);
+        if (from < 0 || to > bytes.length || from > to)
+            throw new IllegalArgumentException("bad range " + from + ".." + to);
         this.bytes = bytes;
         this.position = from;
         this.end = to;

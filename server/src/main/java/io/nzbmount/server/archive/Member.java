@@ -20,8 +20,14 @@ import java.util.Optional;
  *                a known container's signature (RAR4 {@code -p} without {@code -hp}, 7z without
  *                encrypted headers), which a wrong password passes once in about 2^32 tries
  */
-public record Member(String name, long size, List<Piece> pieces, Optional<Refusal> refusal, long crc,
-                     Optional<Sealing> sealing, boolean crcToVerify) {
+public record Member(
+        String name,
+        long size,
+        List<Piece> pieces,
+        Optional<Refusal> refusal,
+        long crc,
+        Optional<Sealing> sealing,
+        boolean crcToVerify) {
     /** A member whose archive records no CRC for it. */
     public Member(String name, long size, List<Piece> pieces, Optional<Refusal> refusal) {
         this(name, size, pieces, refusal, -1);
@@ -33,8 +39,13 @@ public record Member(String name, long size, List<Piece> pieces, Optional<Refusa
     }
 
     /** A member that needs no later check of its CRC. */
-    public Member(String name, long size, List<Piece> pieces, Optional<Refusal> refusal, long crc,
-                  Optional<Sealing> sealing) {
+    public Member(
+            String name,
+            long size,
+            List<Piece> pieces,
+            Optional<Refusal> refusal,
+            long crc,
+            Optional<Sealing> sealing) {
         this(name, size, pieces, refusal, crc, sealing, false);
     }
 
@@ -47,9 +58,14 @@ public record Member(String name, long size, List<Piece> pieces, Optional<Refusa
         if (refusal.isEmpty() && sealing.isEmpty() && sum != size) {
             throw new IllegalArgumentException("the pieces of " + name + " do not add up to " + size + " bytes");
         }
-        if (refusal.isEmpty() && sealing.isPresent() && size > 0
-                && (sum % Sealing.BLOCK != 0 || sum < sealing.get().lead() + size || sum - sealing.get().lead() - size >= Sealing.BLOCK)) {
-            throw new IllegalArgumentException("the pieces of " + name + " are not the whole blocks of " + size + " bytes");
+        if (refusal.isEmpty()
+                && sealing.isPresent()
+                && size > 0
+                && (sum % Sealing.BLOCK != 0
+                        || sum < sealing.get().lead() + size
+                        || sum - sealing.get().lead() - size >= Sealing.BLOCK)) {
+            throw new IllegalArgumentException(
+                    "the pieces of " + name + " are not the whole blocks of " + size + " bytes");
         }
     }
 

@@ -19,6 +19,7 @@ public final class Par2Descriptions {
     private static final byte[] SLICE_CHECKSUMS = "PAR 2.0\0IFSC\0\0\0\0".getBytes(StandardCharsets.US_ASCII);
     /** An MD5 and a CRC-32 per slice. */
     private static final int SLICE_ENTRY = 16 + 4;
+
     private static final int PACKET_HEADER = Par2Packets.HEADER;
     /** File id, MD5, MD5 of the first 16 KiB, length. */
     private static final int DESCRIPTION_FIXED = 16 + 16 + 16 + 8;

@@ -26,8 +26,7 @@ public final class Par2IndexWriter {
     private static final String CREATOR = "PAR 2.0\0Creator\0";
     private static final int HASHED_HEAD = 16 * 1024;
 
-    private Par2IndexWriter() {
-    }
+    private Par2IndexWriter() {}
 
     /**
      * The index file of {@code files} (real name to content, in any order).
@@ -46,8 +45,13 @@ public final class Par2IndexWriter {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes(packet(setId, MAIN, main));
         for (Described d : described) {
-            LittleEndianBytes description = new LittleEndianBytes().bytes(d.id()).bytes(md5(d.data())).bytes(d.hash16k()).u64(d.data().length)
-                    .bytes(d.name()).padToFour();
+            LittleEndianBytes description = new LittleEndianBytes()
+                    .bytes(d.id())
+                    .bytes(md5(d.data()))
+                    .bytes(d.hash16k())
+                    .u64(d.data().length)
+                    .bytes(d.name())
+                    .padToFour();
             out.writeBytes(packet(setId, FILE_DESCRIPTION, description));
             LittleEndianBytes checksums = new LittleEndianBytes().bytes(d.id());
             for (int offset = 0; offset < d.data().length; offset += sliceSize) {
@@ -58,7 +62,12 @@ public final class Par2IndexWriter {
             }
             out.writeBytes(packet(setId, SLICE_CHECKSUMS, checksums));
         }
-        out.writeBytes(packet(setId, CREATOR, new LittleEndianBytes().bytes("NZBMount".getBytes(StandardCharsets.US_ASCII)).padToFour()));
+        out.writeBytes(packet(
+                setId,
+                CREATOR,
+                new LittleEndianBytes()
+                        .bytes("NZBMount".getBytes(StandardCharsets.US_ASCII))
+                        .padToFour()));
         return out.toByteArray();
     }
 
@@ -67,7 +76,11 @@ public final class Par2IndexWriter {
         static Described of(String name, byte[] data) {
             byte[] encoded = name.getBytes(StandardCharsets.UTF_8);
             byte[] hash16k = md5(Arrays.copyOf(data, Math.min(HASHED_HEAD, data.length)));
-            byte[] id = md5(new LittleEndianBytes().bytes(hash16k).u64(data.length).bytes(encoded).toByteArray());
+            byte[] id = md5(new LittleEndianBytes()
+                    .bytes(hash16k)
+                    .u64(data.length)
+                    .bytes(encoded)
+                    .toByteArray());
             return new Described(encoded, data, hash16k, id);
         }
     }
@@ -77,13 +90,23 @@ public final class Par2IndexWriter {
      * recovery volume written next to this index.
      */
     public static byte[] recoveryPacket(byte[] setId, int exponent, byte[] data) {
-        return packet(setId, "PAR 2.0\0RecvSlic", new LittleEndianBytes().u32(exponent).bytes(data));
+        return packet(
+                setId,
+                "PAR 2.0\0RecvSlic",
+                new LittleEndianBytes().u32(exponent).bytes(data));
     }
 
     private static byte[] packet(byte[] setId, String type, LittleEndianBytes body) {
-        byte[] content = new LittleEndianBytes().bytes(setId).bytes(type.getBytes(StandardCharsets.US_ASCII)).bytes(body.toByteArray())
+        byte[] content = new LittleEndianBytes()
+                .bytes(setId)
+                .bytes(type.getBytes(StandardCharsets.US_ASCII))
+                .bytes(body.toByteArray())
                 .toByteArray();
-        return new LittleEndianBytes().bytes(MAGIC).u64(MAGIC.length + 8 + 16 + content.length).bytes(md5(content)).bytes(content)
+        return new LittleEndianBytes()
+                .bytes(MAGIC)
+                .u64(MAGIC.length + 8 + 16 + content.length)
+                .bytes(md5(content))
+                .bytes(content)
                 .toByteArray();
     }
 

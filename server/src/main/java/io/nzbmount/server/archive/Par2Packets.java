@@ -61,7 +61,10 @@ public final class Par2Packets {
         int pos = nextMagic(par2, 0);
         while (pos >= 0 && par2.length - pos >= HEADER) {
             long length = le64(par2, pos + 8);
-            if (length < HEADER || length % 4 != 0 || length > par2.length - pos || !checksumMatches(par2, pos, (int) length)) {
+            if (length < HEADER
+                    || length % 4 != 0
+                    || length > par2.length - pos
+                    || !checksumMatches(par2, pos, (int) length)) {
                 pos = nextMagic(par2, pos + 1);
                 continue;
             }

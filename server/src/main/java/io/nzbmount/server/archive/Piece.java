@@ -10,7 +10,8 @@ package io.nzbmount.server.archive;
 public record Piece(int file, long offset, long length) {
     public Piece {
         if (file < 0 || offset < 0 || length < 1) {
-            throw new IllegalArgumentException("not a piece: file " + file + ", offset " + offset + ", length " + length);
+            throw new IllegalArgumentException(
+                    "not a piece: file " + file + ", offset " + offset + ", length " + length);
         }
     }
 }

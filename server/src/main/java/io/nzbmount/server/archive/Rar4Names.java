@@ -78,10 +78,12 @@ final class Rar4Names {
 
     private static String utf8OrLatin1(byte[] field, int length) {
         try {
-            return StandardCharsets.UTF_8.newDecoder()
+            return StandardCharsets.UTF_8
+                    .newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(field, 0, length)).toString();
+                    .decode(ByteBuffer.wrap(field, 0, length))
+                    .toString();
         } catch (CharacterCodingException e) {
             return new String(field, 0, length, StandardCharsets.ISO_8859_1);
         }

@@ -72,7 +72,8 @@ final class Rar4Reader {
                 byte[] head;
                 long dataOffset;
                 if (sealed != null) {
-                    if (headerPassword.isEmpty()) headerPassword = Optional.of(new Passwords.Opened(sealed.open(pos, passwords)));
+                    if (headerPassword.isEmpty())
+                        headerPassword = Optional.of(new Passwords.Opened(sealed.open(pos, passwords)));
                     Rar4SealedHeaders.Block block = sealed.read(pos);
                     head = block.head();
                     dataOffset = block.dataOffset();
@@ -110,7 +111,8 @@ final class Rar4Reader {
             int crc = base.u16();
             base.skip(3);
             int headSize = base.u16();
-            if (headSize < 7) throw ArchiveException.damaged(volume.name() + ": header at offset " + pos + " is too short");
+            if (headSize < 7)
+                throw ArchiveException.damaged(volume.name() + ": header at offset " + pos + " is too short");
             byte[] head = volume.read(pos, headSize);
             checkCrc(head, crc, pos);
             return head;
@@ -129,8 +131,9 @@ final class Rar4Reader {
             if ((flags & MHD_FIRSTVOLUME) != 0) number = OptionalInt.of(0);
             if ((flags & MHD_PASSWORD) != 0) sealed = new Rar4SealedHeaders(volume);
             if ((flags & MHD_SOLID) != 0) {
-                solid = Optional.of(new Refusal(Refusal.Reason.SOLID, volume.name()
-                        + " is a solid archive: a member's data depends on the members before it"));
+                solid = Optional.of(new Refusal(
+                        Refusal.Reason.SOLID,
+                        volume.name() + " is a solid archive: a member's data depends on the members before it"));
             }
         }
 
@@ -158,27 +161,41 @@ final class Rar4Reader {
                 if (hostOs <= 2) name = name.replace('\\', '/'); // MS-DOS, OS/2 and Windows store '\'
                 boolean encrypted = (flags & LHD_PASSWORD) != 0;
                 Optional<RarEntry.Crypt> crypt = encrypted
-                        ? Optional.of(new RarEntry.Crypt(Sealing.Kdf.RAR3, Rar3Kdf.CYCLES, salt, new byte[Sealing.BLOCK], Optional.empty()))
+                        ? Optional.of(new RarEntry.Crypt(
+                                Sealing.Kdf.RAR3, Rar3Kdf.CYCLES, salt, new byte[Sealing.BLOCK], Optional.empty()))
                         : Optional.empty();
-                entries.add(new RarEntry(name, unpackHigh << 32 | unpackLow, dataOffset, dataSize,
-                        (flags & LHD_SPLIT_BEFORE) != 0, (flags & LHD_SPLIT_AFTER) != 0, crc, time,
-                        entryRefusal(name, flags, method, version), crypt));
+                entries.add(new RarEntry(
+                        name,
+                        unpackHigh << 32 | unpackLow,
+                        dataOffset,
+                        dataSize,
+                        (flags & LHD_SPLIT_BEFORE) != 0,
+                        (flags & LHD_SPLIT_AFTER) != 0,
+                        crc,
+                        time,
+                        entryRefusal(name, flags, method, version),
+                        crypt));
             }
             return dataOffset + dataSize;
         }
 
         private Optional<Refusal> entryRefusal(String name, int flags, int method, int version) {
             if ((flags & LHD_PASSWORD) != 0 && version < AES_VERSION) {
-                return Optional.of(new Refusal(Refusal.Reason.UNSUPPORTED, name + " in " + volume.name()
-                        + " is encrypted the RAR 2.0 way; only AES (RAR 2.9 and later) is supported"));
+                return Optional.of(new Refusal(
+                        Refusal.Reason.UNSUPPORTED,
+                        name + " in " + volume.name()
+                                + " is encrypted the RAR 2.0 way; only AES (RAR 2.9 and later) is supported"));
             }
             if (method != METHOD_STORE) {
-                return Optional.of(new Refusal(Refusal.Reason.COMPRESSED, name + " in " + volume.name()
-                        + " is compressed (method " + (method - METHOD_STORE) + "); only stored files can be streamed"));
+                return Optional.of(new Refusal(
+                        Refusal.Reason.COMPRESSED,
+                        name + " in " + volume.name() + " is compressed (method " + (method - METHOD_STORE)
+                                + "); only stored files can be streamed"));
             }
             if ((flags & LHD_SOLID) != 0) {
-                return Optional.of(new Refusal(Refusal.Reason.SOLID, name + " in " + volume.name()
-                        + " is solid: its data depends on the members before it"));
+                return Optional.of(new Refusal(
+                        Refusal.Reason.SOLID,
+                        name + " in " + volume.name() + " is solid: its data depends on the members before it"));
             }
             return Optional.empty();
         }

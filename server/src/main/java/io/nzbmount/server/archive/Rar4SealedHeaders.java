@@ -20,12 +20,14 @@ final class Rar4SealedHeaders {
     private static final int MAX_END_HEAD = 7 + 4 + 2 + 7;
     /** A file header's fields before its name: 7 of the block, then sizes, host, CRC, time, version, method, name size, attributes. */
     private static final int FILE_FIXED = 32;
+
     private static final int LHD_LARGE = 0x0100;
     private static final int LHD_SALT = 0x0400;
     /** MS-DOS, OS/2, Windows, Unix, Mac OS, BeOS. */
     private static final int MAX_HOST_OS = 5;
     /** The unpack versions RAR writes: 1.5 to 3.6, and room around them. */
     private static final int MIN_VERSION = 10;
+
     private static final int MAX_VERSION = 50;
     private static final int METHOD_STORE = 0x30;
     private static final int METHOD_BEST = 0x35;
@@ -34,8 +36,7 @@ final class Rar4SealedHeaders {
     private String password;
 
     /** A decrypted header and where the block's data starts. */
-    record Block(byte[] head, long dataOffset) {
-    }
+    record Block(byte[] head, long dataOffset) {}
 
     Rar4SealedHeaders(VolumeBytes volume) {
         this.volume = volume;
@@ -85,8 +86,13 @@ final class Rar4SealedHeaders {
         int method = head[25] & 0xFF;
         int nameSize = (head[26] & 0xFF) | (head[27] & 0xFF) << 8;
         int fixed = FILE_FIXED + ((flags & LHD_LARGE) != 0 ? 8 : 0) + ((flags & LHD_SALT) != 0 ? Rar3Kdf.SALT : 0);
-        return hostOs <= MAX_HOST_OS && version >= MIN_VERSION && version <= MAX_VERSION
-                && method >= METHOD_STORE && method <= METHOD_BEST && nameSize > 0 && fixed + nameSize <= head.length;
+        return hostOs <= MAX_HOST_OS
+                && version >= MIN_VERSION
+                && version <= MAX_VERSION
+                && method >= METHOD_STORE
+                && method <= METHOD_BEST
+                && nameSize > 0
+                && fixed + nameSize <= head.length;
     }
 
     private ArchiveException named(ArchiveException e) {
@@ -105,14 +111,16 @@ final class Rar4SealedHeaders {
         int headSize = (first[5] & 0xFF) | (first[6] & 0xFF) << 8;
         int type = first[2] & 0xFF;
         if (headSize < MIN_HEAD || type < 0x72 || type > 0x7B) {
-            throw ArchiveException.damaged(volume.name() + ": the encrypted header at offset " + pos + " does not decrypt");
+            throw ArchiveException.damaged(
+                    volume.name() + ": the encrypted header at offset " + pos + " does not decrypt");
         }
         int padded = (headSize + Sealing.BLOCK - 1) / Sealing.BLOCK * Sealing.BLOCK;
         byte[] head = java.util.Arrays.copyOf(AesKeys.decrypt(key, iv, volume.read(at, padded)), headSize);
         CRC32 crc = new CRC32();
         crc.update(head, 2, headSize - 2);
         if ((crc.getValue() & 0xFFFF) != ((head[0] & 0xFF) | (head[1] & 0xFF) << 8)) {
-            throw ArchiveException.damaged(volume.name() + ": the encrypted header at offset " + pos + " fails its checksum");
+            throw ArchiveException.damaged(
+                    volume.name() + ": the encrypted header at offset " + pos + " fails its checksum");
         }
         return new Block(head, at + padded);
     }

@@ -21,7 +21,8 @@ record Rar5Kdf(byte[] key, byte[] hashKey, byte[] check) {
     static final int MAX_COUNT = 24;
 
     static Rar5Kdf derive(String password, byte[] salt, int count) {
-        if (count < 0 || count > MAX_COUNT) throw new IllegalArgumentException("a RAR5 work factor of 2^" + count + " is beyond any archiver's");
+        if (count < 0 || count > MAX_COUNT)
+            throw new IllegalArgumentException("a RAR5 work factor of 2^" + count + " is beyond any archiver's");
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             byte[] pw = password.getBytes(StandardCharsets.UTF_8);

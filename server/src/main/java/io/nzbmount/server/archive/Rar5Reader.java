@@ -37,6 +37,7 @@ final class Rar5Reader {
 
     /** The format caps a header at 2 MB. */
     private static final int MAX_HEADER = 2 * 1024 * 1024;
+
     private static final int MAX_HEADERS = 100_000;
     private static final long MAX_VOLUME_NUMBER = 100_000;
 
@@ -102,13 +103,15 @@ final class Rar5Reader {
                 long extraSize = (flags & HAS_EXTRA) != 0 ? c.vint() : 0;
                 long dataSize = (flags & HAS_DATA) != 0 ? c.vint() : 0;
                 if (extraSize > head.length - c.position() || dataSize < 0) {
-                    throw ArchiveException.damaged(volume.name() + ": header at offset " + pos + " has impossible sizes");
+                    throw ArchiveException.damaged(
+                            volume.name() + ": header at offset " + pos + " has impossible sizes");
                 }
                 switch (type) {
                     case MAIN -> mainHeader(c);
                     case FILE -> fileHeader(c, head, (int) extraSize, flags, dataOffset, dataSize);
                     case ENCRYPTION -> {
-                        if (sealed != null) throw ArchiveException.damaged(volume.name() + " has a second encryption header");
+                        if (sealed != null)
+                            throw ArchiveException.damaged(volume.name() + " has a second encryption header");
                         sealed = Rar5SealedHeaders.open(volume, c, dataOffset, passwords);
                         headerPassword = Optional.of(sealed.opened());
                     }
@@ -116,7 +119,7 @@ final class Rar5Reader {
                         moreFollow = (c.vint() & 0x01) != 0;
                         return;
                     }
-                    default -> { } // service headers (comment, quick open, recovery) are not members
+                    default -> {} // service headers (comment, quick open, recovery) are not members
                 }
                 long next = dataOffset + dataSize;
                 if (next > size) {
@@ -138,8 +141,9 @@ final class Rar5Reader {
                 number = OptionalInt.of(0);
             }
             if ((flags & ARCHIVE_SOLID) != 0) {
-                solid = Optional.of(new Refusal(Refusal.Reason.SOLID, volume.name()
-                        + " is a solid archive: a member's data depends on the members before it"));
+                solid = Optional.of(new Refusal(
+                        Refusal.Reason.SOLID,
+                        volume.name() + " is a solid archive: a member's data depends on the members before it"));
             }
         }
 
@@ -160,17 +164,29 @@ final class Rar5Reader {
             if (crypt.isPresent() && sumsTweaked) crc = -1; // an HMAC of the CRC, not the CRC of the bytes
             Optional<Refusal> refusal = Optional.empty();
             if ((compression >>> 7 & 0x7) != 0) {
-                refusal = Optional.of(new Refusal(Refusal.Reason.COMPRESSED, name + " in " + volume.name()
-                        + " is compressed (method " + (compression >>> 7 & 0x7) + "); only stored files can be streamed"));
+                refusal = Optional.of(new Refusal(
+                        Refusal.Reason.COMPRESSED,
+                        name + " in " + volume.name() + " is compressed (method " + (compression >>> 7 & 0x7)
+                                + "); only stored files can be streamed"));
             } else if ((compression & COMPRESSION_SOLID) != 0) {
-                refusal = Optional.of(new Refusal(Refusal.Reason.SOLID, name + " in " + volume.name()
-                        + " is solid: its data depends on the members before it"));
+                refusal = Optional.of(new Refusal(
+                        Refusal.Reason.SOLID,
+                        name + " in " + volume.name() + " is solid: its data depends on the members before it"));
             } else if ((fileFlags & FILE_SIZE_UNKNOWN) != 0) {
-                refusal = Optional.of(new Refusal(Refusal.Reason.UNSUPPORTED, name + " in " + volume.name()
-                        + " has no recorded size"));
+                refusal = Optional.of(new Refusal(
+                        Refusal.Reason.UNSUPPORTED, name + " in " + volume.name() + " has no recorded size"));
             }
-            entries.add(new RarEntry(name, unpackedSize, dataOffset, dataSize, (flags & SPLIT_BEFORE) != 0,
-                    (flags & SPLIT_AFTER) != 0, crc, time, refusal, crypt));
+            entries.add(new RarEntry(
+                    name,
+                    unpackedSize,
+                    dataOffset,
+                    dataSize,
+                    (flags & SPLIT_BEFORE) != 0,
+                    (flags & SPLIT_AFTER) != 0,
+                    crc,
+                    time,
+                    refusal,
+                    crypt));
         }
 
         /** The file's encryption record: version 0 (AES-256), KDF count, salt, IV, check value. */
@@ -182,7 +198,8 @@ final class Rar5Reader {
                 if (extra.vint() == EXTRA_ENCRYPTION) {
                     long version = extra.vint();
                     if (version != 0) {
-                        throw new ArchiveException(Refusal.Reason.UNSUPPORTED, volume.name() + " uses encryption version " + version);
+                        throw new ArchiveException(
+                                Refusal.Reason.UNSUPPORTED, volume.name() + " uses encryption version " + version);
                     }
                     long cryptFlags = extra.vint();
                     sumsTweaked = (cryptFlags & 0x02) != 0;

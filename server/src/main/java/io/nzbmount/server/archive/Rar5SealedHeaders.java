@@ -21,8 +21,7 @@ final class Rar5SealedHeaders {
     private final String password;
 
     /** A decrypted header (its CRC and size first, as a plain header is) and where its data starts. */
-    record Block(byte[] head, long dataOffset) {
-    }
+    record Block(byte[] head, long dataOffset) {}
 
     private Rar5SealedHeaders(VolumeBytes volume, byte[] key, String password) {
         this.volume = volume;
@@ -40,13 +39,16 @@ final class Rar5SealedHeaders {
     static Rar5SealedHeaders open(VolumeBytes volume, ByteCursor c, long next, Passwords passwords)
             throws IOException, ArchiveException {
         long version = c.vint();
-        if (version != 0) throw new ArchiveException(Refusal.Reason.UNSUPPORTED, volume.name() + " uses encryption version " + version);
+        if (version != 0)
+            throw new ArchiveException(
+                    Refusal.Reason.UNSUPPORTED, volume.name() + " uses encryption version " + version);
         long flags = c.vint();
         int count = c.u8();
         byte[] salt = c.bytes(Sealing.BLOCK);
         if (count > Rar5Kdf.MAX_COUNT) {
-            throw new ArchiveException(Refusal.Reason.UNSUPPORTED, volume.name() + ": its key work factor 2^" + count
-                    + " is beyond any archiver's");
+            throw new ArchiveException(
+                    Refusal.Reason.UNSUPPORTED,
+                    volume.name() + ": its key work factor 2^" + count + " is beyond any archiver's");
         }
         Optional<byte[]> check = Optional.empty();
         if ((flags & 0x01) != 0) {
@@ -54,19 +56,25 @@ final class Rar5SealedHeaders {
             if (Rar5Kdf.checkSumHolds(value, c.bytes(4))) check = Optional.of(value);
         }
         if (!passwords.given()) {
-            throw new ArchiveException(Refusal.Reason.ENCRYPTED, volume.name() + ": " + SevenZipReader.noPassword().getMessage());
+            throw new ArchiveException(
+                    Refusal.Reason.ENCRYPTED,
+                    volume.name() + ": " + SevenZipReader.noPassword().getMessage());
         }
         Sealing sealing = new Sealing(Sealing.Kdf.RAR5, count, salt, new byte[Sealing.BLOCK], 0);
         List<String> candidates = passwords.toTry();
         for (String candidate : candidates) {
             Rar5SealedHeaders headers = new Rar5SealedHeaders(volume, AesKeys.key(sealing, candidate), candidate);
-            if (check.isPresent() ? Arrays.equals(AesKeys.passwordCheck(sealing, candidate), check.get()) : headers.opens(next)) {
+            if (check.isPresent()
+                    ? Arrays.equals(AesKeys.passwordCheck(sealing, candidate), check.get())
+                    : headers.opens(next)) {
                 passwords.opened(candidate);
                 return headers;
             }
         }
-        throw new ArchiveException(Refusal.Reason.WRONG_PASSWORD, volume.name() + ": "
-                + SevenZipReader.wrongPassword(candidates.size()).getMessage());
+        throw new ArchiveException(
+                Refusal.Reason.WRONG_PASSWORD,
+                volume.name() + ": "
+                        + SevenZipReader.wrongPassword(candidates.size()).getMessage());
     }
 
     private boolean opens(long pos) throws IOException {
@@ -92,7 +100,8 @@ final class Rar5SealedHeaders {
         long crc = pre.u32();
         long headSize = pre.vint();
         if (headSize < 2 || headSize > MAX_HEADER) {
-            throw ArchiveException.damaged(volume.name() + ": the encrypted header at offset " + pos + " has an impossible size");
+            throw ArchiveException.damaged(
+                    volume.name() + ": the encrypted header at offset " + pos + " has an impossible size");
         }
         int length = pre.position() + (int) headSize;
         int padded = (length + Sealing.BLOCK - 1) / Sealing.BLOCK * Sealing.BLOCK;
@@ -100,7 +109,8 @@ final class Rar5SealedHeaders {
         CRC32 check = new CRC32();
         check.update(head, 4, head.length - 4);
         if (check.getValue() != crc) {
-            throw ArchiveException.damaged(volume.name() + ": the encrypted header at offset " + pos + " fails its checksum");
+            throw ArchiveException.damaged(
+                    volume.name() + ": the encrypted header at offset " + pos + " fails its checksum");
         }
         return new Block(head, at + padded);
     }

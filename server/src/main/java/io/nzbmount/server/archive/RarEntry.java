@@ -19,11 +19,28 @@ import java.util.Optional;
  * @param refusal      why this member's data cannot be served (compressed, encrypted, solid)
  * @param crypt        the part's encryption record, when its data is encrypted
  */
-record RarEntry(String name, long unpackedSize, long dataOffset, long dataSize, boolean splitBefore,
-                boolean splitAfter, long crc, long time, Optional<Refusal> refusal, Optional<Crypt> crypt) {
+record RarEntry(
+        String name,
+        long unpackedSize,
+        long dataOffset,
+        long dataSize,
+        boolean splitBefore,
+        boolean splitAfter,
+        long crc,
+        long time,
+        Optional<Refusal> refusal,
+        Optional<Crypt> crypt) {
 
-    RarEntry(String name, long unpackedSize, long dataOffset, long dataSize, boolean splitBefore,
-             boolean splitAfter, long crc, long time, Optional<Refusal> refusal) {
+    RarEntry(
+            String name,
+            long unpackedSize,
+            long dataOffset,
+            long dataSize,
+            boolean splitBefore,
+            boolean splitAfter,
+            long crc,
+            long time,
+            Optional<Refusal> refusal) {
         this(name, unpackedSize, dataOffset, dataSize, splitBefore, splitAfter, crc, time, refusal, Optional.empty());
     }
 
@@ -35,8 +52,7 @@ record RarEntry(String name, long unpackedSize, long dataOffset, long dataSize, 
      * @param iv    the IV (RAR5); zeros for RAR3, whose KDF gives the IV with the key
      * @param check the 8-byte password check value, when the record holds one (RAR5 only)
      */
-    record Crypt(Sealing.Kdf kdf, int count, byte[] salt, byte[] iv, Optional<byte[]> check) {
-    }
+    record Crypt(Sealing.Kdf kdf, int count, byte[] salt, byte[] iv, Optional<byte[]> check) {}
 
     /** The CRC32 of this part's data alone, when the header says it (not in a member's last part). */
     boolean hasPartCrc() {

@@ -31,8 +31,9 @@ final class RarMembers {
                         pending = new Pending(entry, position);
                         pending.refuse(Refusal.Reason.MISSING_VOLUME, "starts in a volume that is missing");
                     } else if (pending.lastPosition + 1 != position) {
-                        pending.refuse(Refusal.Reason.MISSING_VOLUME, "runs through volume " + (pending.lastPosition + 2)
-                                + ", which is missing");
+                        pending.refuse(
+                                Refusal.Reason.MISSING_VOLUME,
+                                "runs through volume " + (pending.lastPosition + 2) + ", which is missing");
                     }
                     pending.add(volume, entry, position);
                 } else {
@@ -48,7 +49,9 @@ final class RarMembers {
         }
         if (pending != null) members.add(pending.broken("continues in a volume that is missing"));
         if (setRefusal.isEmpty()) return members;
-        return members.stream().map(m -> m.servable() ? new Member(m.name(), m.size(), List.of(), setRefusal) : m).toList();
+        return members.stream()
+                .map(m -> m.servable() ? new Member(m.name(), m.size(), List.of(), setRefusal) : m)
+                .toList();
     }
 
     private static final class Pending {
@@ -61,6 +64,7 @@ final class RarMembers {
         Refusal refusal;
         /** The encryption record of each part, when the member is encrypted. */
         final List<RarEntry.Crypt> crypts = new ArrayList<>();
+
         boolean plainPart;
         /** The CRC-32 of the whole member's bytes as its last part's header gives it, -1 when none. */
         long crc = -1;
@@ -75,10 +79,13 @@ final class RarMembers {
         void add(RarVolume volume, RarEntry entry, int position) {
             lastPosition = position;
             if (entry.unpackedSize() != size || entry.time() != time) {
-                refuse(Refusal.Reason.CONFLICT, "has parts that disagree on its size or time (volume " + (position + 1)
-                        + "): they belong to different sets");
+                refuse(
+                        Refusal.Reason.CONFLICT,
+                        "has parts that disagree on its size or time (volume " + (position + 1)
+                                + "): they belong to different sets");
             }
-            if (refusal == null && entry.refusal().isPresent()) refusal = entry.refusal().get();
+            if (refusal == null && entry.refusal().isPresent())
+                refusal = entry.refusal().get();
             if (!entry.splitAfter()) crc = entry.crc();
             if (entry.crypt().isPresent()) {
                 crypts.add(entry.crypt().get());
@@ -101,10 +108,12 @@ final class RarMembers {
         Member finish() {
             if (!crypts.isEmpty()) return sealed();
             if (refusal == null && total != size) {
-                refusal = new Refusal(Refusal.Reason.DAMAGED, name + ": its parts hold " + total
-                        + " bytes but its header says " + size);
+                refusal = new Refusal(
+                        Refusal.Reason.DAMAGED,
+                        name + ": its parts hold " + total + " bytes but its header says " + size);
             }
-            return refusal == null ? new Member(name, size, pieces, Optional.empty())
+            return refusal == null
+                    ? new Member(name, size, pieces, Optional.empty())
                     : new Member(name, size, List.of(), Optional.of(refusal));
         }
 
@@ -115,13 +124,17 @@ final class RarMembers {
         private Member sealed() {
             RarEntry.Crypt first = crypts.get(0);
             if (refusal == null && plainPart) refuse(Refusal.Reason.DAMAGED, "has encrypted and plain parts");
-            if (refusal == null && crypts.stream().anyMatch(c -> c.kdf() != first.kdf() || c.count() != first.count()
-                    || !java.util.Arrays.equals(c.salt(), first.salt()))) {
+            if (refusal == null
+                    && crypts.stream()
+                            .anyMatch(c -> c.kdf() != first.kdf()
+                                    || c.count() != first.count()
+                                    || !java.util.Arrays.equals(c.salt(), first.salt()))) {
                 refuse(Refusal.Reason.UNSUPPORTED, "has parts encrypted with different keys");
             }
             if (refusal == null && (total < size || total - size >= Sealing.BLOCK || total % Sealing.BLOCK != 0)) {
-                refuse(Refusal.Reason.DAMAGED, "its encrypted parts hold " + total + " bytes, not the whole AES blocks of "
-                        + size);
+                refuse(
+                        Refusal.Reason.DAMAGED,
+                        "its encrypted parts hold " + total + " bytes, not the whole AES blocks of " + size);
             }
             if (refusal != null) return new Member(name, size, List.of(), Optional.of(refusal));
             Sealing sealing = new Sealing(first.kdf(), first.count(), first.salt(), first.iv(), 0);

@@ -55,9 +55,11 @@ final class RarOrder {
 
     /** Why a set without a known order is refused. */
     static Refusal unknown(String name, List<RarVolume> volumes) {
-        return new Refusal(Refusal.Reason.UNKNOWN_ORDER, "the order of the " + volumes.size() + " volumes of the archive "
-                + name + " cannot be known: their headers carry no volume numbers, their names follow no volume"
-                + " scheme and no par2 file names them");
+        return new Refusal(
+                Refusal.Reason.UNKNOWN_ORDER,
+                "the order of the " + volumes.size() + " volumes of the archive "
+                        + name + " cannot be known: their headers carry no volume numbers, their names follow no volume"
+                        + " scheme and no par2 file names them");
     }
 
     /**
@@ -71,23 +73,28 @@ final class RarOrder {
                 if (!e.hasPartCrc()) continue;
                 Integer before = seen.putIfAbsent(e.name() + "/" + e.crc() + "/" + e.dataSize(), positions.get(i));
                 if (before != null && !before.equals(positions.get(i))) {
-                    return Optional.of(new Refusal(Refusal.Reason.CONFLICT, "volumes " + (before + 1) + " and "
-                            + (positions.get(i) + 1) + " of the archive " + name + " hold the same part of " + e.name()
-                            + ": one of them was posted in place of another"));
+                    return Optional.of(new Refusal(
+                            Refusal.Reason.CONFLICT,
+                            "volumes " + (before + 1) + " and "
+                                    + (positions.get(i) + 1) + " of the archive " + name + " hold the same part of "
+                                    + e.name()
+                                    + ": one of them was posted in place of another"));
                 }
             }
         }
         return Optional.empty();
     }
 
-    private static void sortBy(List<RarVolume> ordered, List<Integer> positions,
-                               java.util.function.ToIntFunction<RarVolume> position) {
+    private static void sortBy(
+            List<RarVolume> ordered, List<Integer> positions, java.util.function.ToIntFunction<RarVolume> position) {
         ordered.sort(Comparator.comparingInt(position).thenComparingInt(RarVolume::file));
         ordered.forEach(v -> positions.add(position.applyAsInt(v)));
     }
 
     private static OptionalInt namePosition(RarVolume v) {
-        return VolumeNames.rar(v.fileName()).map(p -> OptionalInt.of(p.position())).orElse(OptionalInt.empty());
+        return VolumeNames.rar(v.fileName())
+                .map(p -> OptionalInt.of(p.position()))
+                .orElse(OptionalInt.empty());
     }
 
     /** The volumes in the one order their flags allow, or empty when the flags allow none or several. */

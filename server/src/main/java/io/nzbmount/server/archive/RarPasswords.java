@@ -29,17 +29,26 @@ final class RarPasswords {
     /** The set as it is when a password given opens it, else refused. */
     static ArchiveSet open(ArchiveSet set, Map<Integer, RarVolume> byFile, VolumeBytes[] files, Passwords passwords)
             throws IOException {
-        if (set.refusal().isPresent() || set.members().stream().noneMatch(m -> m.sealing().isPresent())) return set;
-        Optional<RarEntry.Crypt> crypt = set.volumes().stream().map(byFile::get)
-                .flatMap(v -> v.entries().stream()).flatMap(e -> e.crypt().stream()).findFirst();
+        if (set.refusal().isPresent()
+                || set.members().stream().noneMatch(m -> m.sealing().isPresent())) return set;
+        Optional<RarEntry.Crypt> crypt = set.volumes().stream()
+                .map(byFile::get)
+                .flatMap(v -> v.entries().stream())
+                .flatMap(e -> e.crypt().stream())
+                .findFirst();
         if (crypt.isEmpty()) return set;
         String archive = "the RAR archive " + set.name() + ": ";
-        if (!passwords.given()) return set.refused(new Refusal(Refusal.Reason.ENCRYPTED, archive + SevenZipReader.noPassword().getMessage()));
+        if (!passwords.given())
+            return set.refused(new Refusal(
+                    Refusal.Reason.ENCRYPTED,
+                    archive + SevenZipReader.noPassword().getMessage()));
         List<String> candidates = passwords.toTry();
         Optional<String> opens;
         if (crypt.get().kdf() == Sealing.Kdf.RAR3) {
-            Optional<Passwords.Opened> headers = set.volumes().stream().map(byFile::get)
-                    .flatMap(v -> v.headerPassword().stream()).findFirst();
+            Optional<Passwords.Opened> headers = set.volumes().stream()
+                    .map(byFile::get)
+                    .flatMap(v -> v.headerPassword().stream())
+                    .findFirst();
             if (headers.isEmpty()) {
                 Optional<String> bySignature = byContainer(set, files, candidates);
                 if (bySignature.isPresent()) {
@@ -51,13 +60,22 @@ final class RarPasswords {
         } else {
             Optional<Refusal> unusable = rar5Unusable(crypt.get(), archive);
             if (unusable.isPresent()) return set.refused(unusable.get());
-            Sealing sealing = new Sealing(Sealing.Kdf.RAR5, crypt.get().count(), crypt.get().salt(), crypt.get().iv(), 0);
-            opens = candidates.stream().filter(p -> Arrays.equals(AesKeys.passwordCheck(sealing, p),
-                    crypt.get().check().get())).findFirst();
+            Sealing sealing = new Sealing(
+                    Sealing.Kdf.RAR5,
+                    crypt.get().count(),
+                    crypt.get().salt(),
+                    crypt.get().iv(),
+                    0);
+            opens = candidates.stream()
+                    .filter(p -> Arrays.equals(
+                            AesKeys.passwordCheck(sealing, p),
+                            crypt.get().check().get()))
+                    .findFirst();
         }
         if (opens.isEmpty()) {
-            return set.refused(new Refusal(Refusal.Reason.WRONG_PASSWORD, archive
-                    + SevenZipReader.wrongPassword(candidates.size()).getMessage()));
+            return set.refused(new Refusal(
+                    Refusal.Reason.WRONG_PASSWORD,
+                    archive + SevenZipReader.wrongPassword(candidates.size()).getMessage()));
         }
         passwords.opened(opens.get());
         return set;
@@ -65,11 +83,13 @@ final class RarPasswords {
 
     private static Optional<Refusal> rar5Unusable(RarEntry.Crypt crypt, String archive) {
         if (crypt.count() > Rar5Kdf.MAX_COUNT) {
-            return Optional.of(new Refusal(Refusal.Reason.UNSUPPORTED, archive + "its key work factor 2^" + crypt.count()
-                    + " is beyond any archiver's"));
+            return Optional.of(new Refusal(
+                    Refusal.Reason.UNSUPPORTED,
+                    archive + "its key work factor 2^" + crypt.count() + " is beyond any archiver's"));
         }
         if (crypt.check().isEmpty()) {
-            return Optional.of(new Refusal(Refusal.Reason.UNSUPPORTED, archive + "its encryption record holds no password check"));
+            return Optional.of(
+                    new Refusal(Refusal.Reason.UNSUPPORTED, archive + "its encryption record holds no password check"));
         }
         return Optional.empty();
     }
@@ -77,7 +97,8 @@ final class RarPasswords {
     /** The first password that decrypts the start of the set's largest member to a known container. */
     private static Optional<String> byContainer(ArchiveSet set, VolumeBytes[] files, List<String> candidates)
             throws IOException {
-        Optional<Member> largest = set.members().stream().filter(m -> m.sealing().isPresent() && m.size() > 0)
+        Optional<Member> largest = set.members().stream()
+                .filter(m -> m.sealing().isPresent() && m.size() > 0)
                 .max(Comparator.comparingLong(Member::size));
         if (largest.isEmpty()) return Optional.of(candidates.get(0)); // nothing to serve, nothing to prove
         Member m = largest.get();

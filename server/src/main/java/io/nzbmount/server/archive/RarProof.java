@@ -35,8 +35,9 @@ final class RarProof {
 
     private RarProof() {}
 
-    static ArchiveSet check(ArchiveSet set, Map<Integer, RarVolume> byFile, VolumeBytes[] files,
-                            Map<String, Par2File> par2) throws IOException {
+    static ArchiveSet check(
+            ArchiveSet set, Map<Integer, RarVolume> byFile, VolumeBytes[] files, Map<String, Par2File> par2)
+            throws IOException {
         if (set.refusal().isPresent()) return set;
         List<RarVolume> ordered = set.volumes().stream().map(byFile::get).toList();
         Map<RarEntry, Long> dataCrcs = new java.util.IdentityHashMap<>();
@@ -54,37 +55,46 @@ final class RarProof {
             for (List<Part> run : runs) {
                 Part last = run.get(run.size() - 1);
                 if (run.size() == 1) {
-                    if (stored(last.entry()) && last.entry().crc() >= 0) dataCrcs.put(last.entry(), last.entry().crc());
+                    if (stored(last.entry()) && last.entry().crc() >= 0)
+                        dataCrcs.put(last.entry(), last.entry().crc());
                     continue;
                 }
                 Optional<Long> expected = lastPartCrc(run);
                 if (expected.isEmpty()) continue;
                 lastCrcs.put(run, expected.get());
                 dataCrcs.put(last.entry(), expected.get());
-                for (Part p : run.subList(0, run.size() - 1)) dataCrcs.put(p.entry(), p.entry().crc());
+                for (Part p : run.subList(0, run.size() - 1))
+                    dataCrcs.put(p.entry(), p.entry().crc());
             }
             for (List<Part> run : runs) {
                 if (run.size() == 1) continue;
                 splitMembers = true;
                 Part last = run.get(run.size() - 1);
                 Long expected = lastCrcs.get(run);
-                Optional<Boolean> byPar2 = expected == null ? Optional.empty()
+                Optional<Boolean> byPar2 = expected == null
+                        ? Optional.empty()
                         : volumeMatchesPar2(last.volume(), files[last.volume().file()], par2, dataCrcs);
                 boolean proved;
                 if (byPar2.isPresent()) {
                     proved = byPar2.get();
                 } else if (expected != null && last.entry().dataSize() <= READ_PER_VOLUME * run.size()) {
-                    proved = files[last.volume().file()].crc(last.entry().dataOffset(), last.entry().dataSize()) == expected;
+                    proved = files[last.volume().file()].crc(
+                                    last.entry().dataOffset(), last.entry().dataSize())
+                            == expected;
                 } else {
                     allProved = false;
                     continue;
                 }
-                if (!proved) return set.refused(sumsDisagree(set.name(), last.entry().name()));
+                if (!proved)
+                    return set.refused(sumsDisagree(set.name(), last.entry().name()));
             }
             for (RarVolume v : ordered) {
                 if (volumeMatchesPar2(v, files[v.file()], par2, dataCrcs).orElse(true)) continue;
-                return set.refused(new Refusal(Refusal.Reason.CONFLICT, v.fileName() + " of the archive " + set.name()
-                        + " does not hold what its par2 checksums say: the volume is not the one its headers claim"));
+                return set.refused(
+                        new Refusal(
+                                Refusal.Reason.CONFLICT,
+                                v.fileName() + " of the archive " + set.name()
+                                        + " does not hold what its par2 checksums say: the volume is not the one its headers claim"));
             }
         } catch (ArchiveException e) {
             return set.refused(e.refusal());
@@ -93,8 +103,10 @@ final class RarProof {
     }
 
     private static Refusal sumsDisagree(String archive, String member) {
-        return new Refusal(Refusal.Reason.CONFLICT, "the parts of " + member + " in the archive " + archive
-                + " do not add up to its checksum: its volumes are in the wrong order or come from different sets");
+        return new Refusal(
+                Refusal.Reason.CONFLICT,
+                "the parts of " + member + " in the archive " + archive
+                        + " do not add up to its checksum: its volumes are in the wrong order or come from different sets");
     }
 
     /** The CRC the last part's data must have for the parts to make the whole, if the headers say enough. */
@@ -104,7 +116,9 @@ final class RarProof {
         long before = -1;
         for (Part p : run.subList(0, run.size() - 1)) {
             if (!p.entry().hasPartCrc() || !stored(p.entry())) return Optional.empty();
-            before = before < 0 ? p.entry().crc() : Crc32s.combine(before, p.entry().crc(), p.entry().dataSize());
+            before = before < 0
+                    ? p.entry().crc()
+                    : Crc32s.combine(before, p.entry().crc(), p.entry().dataSize());
         }
         // whole = before * x^(8 len) + last, so last = whole XOR (before shifted over len bytes)
         return Optional.of(last.crc() ^ Crc32s.combine(before, 0, last.dataSize()));
@@ -120,7 +134,9 @@ final class RarProof {
         List<Part> current = null;
         for (RarVolume v : ordered) {
             for (RarEntry e : v.entries()) {
-                boolean continues = e.splitBefore() && current != null && current.get(0).entry().name().equals(e.name());
+                boolean continues = e.splitBefore()
+                        && current != null
+                        && current.get(0).entry().name().equals(e.name());
                 if (!continues) {
                     current = new ArrayList<>();
                     runs.add(current);
@@ -136,10 +152,13 @@ final class RarProof {
      * Whether the volume's header bytes with the CRCs its data must have make the CRC par2 gives
      * for the whole volume; empty when par2 does not describe it or a CRC is not known.
      */
-    private static Optional<Boolean> volumeMatchesPar2(RarVolume v, VolumeBytes file, Map<String, Par2File> par2,
-                                                       Map<RarEntry, Long> dataCrcs) throws IOException, ArchiveException {
+    private static Optional<Boolean> volumeMatchesPar2(
+            RarVolume v, VolumeBytes file, Map<String, Par2File> par2, Map<RarEntry, Long> dataCrcs)
+            throws IOException, ArchiveException {
         Par2File described = par2.get(v.fileName());
-        if (described == null || described.size() != file.size() || described.paddedCrc().isEmpty()) return Optional.empty();
+        if (described == null
+                || described.size() != file.size()
+                || described.paddedCrc().isEmpty()) return Optional.empty();
         long crc = 0;
         long at = 0;
         for (RarEntry e : v.entries()) {

@@ -80,18 +80,30 @@ final class RarSets {
         List<Integer> positions = new ArrayList<>();
         ArchiveSet.Order order = RarOrder.sort(ordered, positions);
         String name = setName(ordered);
-        Optional<Refusal> refusal = ordered.stream().map(RarVolume::refusal).flatMap(Optional::stream).findFirst();
-        if (refusal.isEmpty() && order == ArchiveSet.Order.UNKNOWN) refusal = Optional.of(RarOrder.unknown(name, ordered));
+        Optional<Refusal> refusal = ordered.stream()
+                .map(RarVolume::refusal)
+                .flatMap(Optional::stream)
+                .findFirst();
+        if (refusal.isEmpty() && order == ArchiveSet.Order.UNKNOWN)
+            refusal = Optional.of(RarOrder.unknown(name, ordered));
         if (refusal.isEmpty()) refusal = dropRepeats(name, ordered, positions, copies);
         if (refusal.isEmpty()) refusal = RarOrder.samePartTwice(name, ordered, positions);
         if (refusal.isEmpty()) refusal = missingVolumes(name, ordered, positions);
         List<Member> members = RarMembers.chain(ordered, positions, refusal);
         if (refusal.isEmpty()) {
-            refusal = members.stream().map(Member::refusal).flatMap(Optional::stream)
-                    .filter(r -> r.reason() == Refusal.Reason.CONFLICT).findFirst();
+            refusal = members.stream()
+                    .map(Member::refusal)
+                    .flatMap(Optional::stream)
+                    .filter(r -> r.reason() == Refusal.Reason.CONFLICT)
+                    .findFirst();
         }
-        ArchiveSet set = new ArchiveSet(name, ordered.get(0).format(), ordered.stream().map(RarVolume::file).toList(),
-                members, Optional.empty(), order);
+        ArchiveSet set = new ArchiveSet(
+                name,
+                ordered.get(0).format(),
+                ordered.stream().map(RarVolume::file).toList(),
+                members,
+                Optional.empty(),
+                order);
         return refusal.map(set::refused).orElse(set);
     }
 
@@ -99,16 +111,19 @@ final class RarSets {
      * A volume posted twice is kept once when the copies are identical; copies that differ mean
      * two sets are mixed, and nothing says which copy belongs.
      */
-    private static Optional<Refusal> dropRepeats(String name, List<RarVolume> ordered, List<Integer> positions,
-                                                 Copies copies) {
+    private static Optional<Refusal> dropRepeats(
+            String name, List<RarVolume> ordered, List<Integer> positions, Copies copies) {
         for (int i = ordered.size() - 1; i > 0; i--) {
             if (!positions.get(i).equals(positions.get(i - 1))) continue;
             RarVolume kept = ordered.get(i - 1);
             RarVolume repeat = ordered.get(i);
             if (!copies.identical(kept, repeat)) {
-                return Optional.of(new Refusal(Refusal.Reason.CONFLICT, "the archive " + name + " has volume "
-                        + (positions.get(i) + 1) + " twice with different contents (" + kept.fileName() + " and "
-                        + repeat.fileName() + "): the release mixes volumes of two sets"));
+                return Optional.of(new Refusal(
+                        Refusal.Reason.CONFLICT,
+                        "the archive " + name + " has volume "
+                                + (positions.get(i) + 1) + " twice with different contents (" + kept.fileName()
+                                + " and "
+                                + repeat.fileName() + "): the release mixes volumes of two sets"));
             }
             ordered.remove(i);
             positions.remove(i);
@@ -118,7 +133,8 @@ final class RarSets {
 
     private static String setName(List<RarVolume> ordered) {
         RarVolume first = ordered.get(0);
-        return VolumeNames.rar(first.fileName()).map(VolumeNames.Parsed::base)
+        return VolumeNames.rar(first.fileName())
+                .map(VolumeNames.Parsed::base)
                 .orElse(VolumeNames.withoutExtension(first.fileName()));
     }
 
@@ -127,7 +143,8 @@ final class RarSets {
         TreeSet<Integer> missing = new TreeSet<>();
         RarVolume last = ordered.get(ordered.size() - 1);
         boolean lastContinues = last.moreFollow()
-                || (!last.entries().isEmpty() && last.entries().get(last.entries().size() - 1).splitAfter());
+                || (!last.entries().isEmpty()
+                        && last.entries().get(last.entries().size() - 1).splitAfter());
         int lastNumber;
         if (!positions.isEmpty()) {
             int expected = 0;
@@ -143,11 +160,15 @@ final class RarSets {
         }
         List<String> problems = new ArrayList<>();
         if (!missing.isEmpty()) {
-            problems.add(missing.size() == 1 ? "volume " + missing.first() + " is missing" : "volumes " + joined(missing) + " are missing");
+            problems.add(
+                    missing.size() == 1
+                            ? "volume " + missing.first() + " is missing"
+                            : "volumes " + joined(missing) + " are missing");
         }
         if (lastContinues) problems.add("volume " + (lastNumber + 1) + " and any after it are missing");
         if (problems.isEmpty()) return Optional.empty();
-        return Optional.of(new Refusal(Refusal.Reason.MISSING_VOLUME,
+        return Optional.of(new Refusal(
+                Refusal.Reason.MISSING_VOLUME,
                 "the archive " + name + " is incomplete: " + String.join("; ", problems)));
     }
 

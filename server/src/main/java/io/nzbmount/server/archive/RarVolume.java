@@ -18,15 +18,29 @@ import java.util.OptionalInt;
  *                    password, damage, solid); entries read before the problem are kept
  * @param headerPassword the password that decrypted its headers, when they are encrypted
  */
-record RarVolume(int file, String fileName, ArchiveSet.Format format, boolean multiVolume,
-                 OptionalInt number, List<RarEntry> entries, boolean moreFollow,
-                 Optional<Refusal> refusal, Optional<Passwords.Opened> headerPassword) {
+record RarVolume(
+        int file,
+        String fileName,
+        ArchiveSet.Format format,
+        boolean multiVolume,
+        OptionalInt number,
+        List<RarEntry> entries,
+        boolean moreFollow,
+        Optional<Refusal> refusal,
+        Optional<Passwords.Opened> headerPassword) {
     RarVolume {
         entries = List.copyOf(entries);
     }
 
-    RarVolume(int file, String fileName, ArchiveSet.Format format, boolean multiVolume, OptionalInt number,
-              List<RarEntry> entries, boolean moreFollow, Optional<Refusal> refusal) {
+    RarVolume(
+            int file,
+            String fileName,
+            ArchiveSet.Format format,
+            boolean multiVolume,
+            OptionalInt number,
+            List<RarEntry> entries,
+            boolean moreFollow,
+            Optional<Refusal> refusal) {
         this(file, fileName, format, multiVolume, number, entries, moreFollow, refusal, Optional.empty());
     }
 }

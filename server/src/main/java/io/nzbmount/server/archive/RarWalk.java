@@ -36,7 +36,15 @@ abstract class RarWalk {
         } catch (ArchiveException e) {
             refusal = Optional.of(e.refusal());
         }
-        return new RarVolume(volume.file(), volume.name(), format, multiVolume, number, entries, moreFollow, refusal,
+        return new RarVolume(
+                volume.file(),
+                volume.name(),
+                format,
+                multiVolume,
+                number,
+                entries,
+                moreFollow,
+                refusal,
                 headerPassword);
     }
 }

@@ -42,7 +42,8 @@ public record Sealing(Kdf kdf, int cycles, byte[] salt, byte[] iv, int lead, Lis
     /** The chain starts again at run offset {@code at} with {@code iv}. */
     public record Restart(long at, byte[] iv) {
         public Restart {
-            if (at <= 0 || at % BLOCK != 0 || iv.length != BLOCK) throw new IllegalArgumentException("restart at " + at);
+            if (at <= 0 || at % BLOCK != 0 || iv.length != BLOCK)
+                throw new IllegalArgumentException("restart at " + at);
             iv = iv.clone();
         }
 
@@ -93,8 +94,8 @@ public record Sealing(Kdf kdf, int cycles, byte[] salt, byte[] iv, int lead, Lis
     /** A compact text form, read back by {@link #parse}. */
     public String text() {
         HexFormat hex = HexFormat.of();
-        StringBuilder text = new StringBuilder(kdf.name() + ":" + cycles + ":" + hex.formatHex(salt) + ":"
-                + hex.formatHex(iv) + ":" + lead);
+        StringBuilder text = new StringBuilder(
+                kdf.name() + ":" + cycles + ":" + hex.formatHex(salt) + ":" + hex.formatHex(iv) + ":" + lead);
         for (Restart r : restarts) text.append(':').append(r.at()).append('=').append(hex.formatHex(r.iv()));
         return text.toString();
     }
@@ -110,8 +111,13 @@ public record Sealing(Kdf kdf, int cycles, byte[] salt, byte[] iv, int lead, Lis
             if (eq < 0) throw new IllegalArgumentException("not a sealing: " + text);
             restarts.add(new Restart(Long.parseLong(p[i].substring(0, eq)), hex.parseHex(p[i].substring(eq + 1))));
         }
-        return new Sealing(Kdf.valueOf(p[0]), Integer.parseInt(p[1]), hex.parseHex(p[2]), hex.parseHex(p[3]),
-                Integer.parseInt(p[4]), restarts);
+        return new Sealing(
+                Kdf.valueOf(p[0]),
+                Integer.parseInt(p[1]),
+                hex.parseHex(p[2]),
+                hex.parseHex(p[3]),
+                Integer.parseInt(p[4]),
+                restarts);
     }
 
     @Override

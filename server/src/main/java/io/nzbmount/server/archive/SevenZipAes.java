@@ -15,6 +15,7 @@ final class SevenZipAes {
     private static final int PROOF_BYTES = 384;
     /** 7-Zip writes 2^19; anything past 2^24 would hold an import for minutes. */
     private static final int MAX_CYCLES = 24;
+
     private static final int NO_HASHING = 0x3F;
 
     private SevenZipAes() {}
@@ -25,13 +26,16 @@ final class SevenZipAes {
         if (p.length < 1) throw ArchiveException.damaged("7zAES coder without properties");
         int cycles = p[0] & 0x3F;
         if (cycles > MAX_CYCLES && cycles != NO_HASHING) {
-            throw new ArchiveException(Refusal.Reason.UNSUPPORTED, "its key work factor 2^" + cycles + " is beyond any archiver's");
+            throw new ArchiveException(
+                    Refusal.Reason.UNSUPPORTED, "its key work factor 2^" + cycles + " is beyond any archiver's");
         }
-        if ((p[0] & 0xC0) == 0) return new Sealing(Sealing.Kdf.SEVEN_ZIP, cycles, new byte[0], new byte[Sealing.BLOCK], 0);
+        if ((p[0] & 0xC0) == 0)
+            return new Sealing(Sealing.Kdf.SEVEN_ZIP, cycles, new byte[0], new byte[Sealing.BLOCK], 0);
         if (p.length < 2) throw ArchiveException.damaged("7zAES properties are cut short");
         int saltSize = ((p[0] >>> 7) & 1) + ((p[1] & 0xFF) >>> 4);
         int ivSize = ((p[0] >>> 6) & 1) + (p[1] & 0x0F);
-        if (p.length < 2 + saltSize + ivSize || ivSize > Sealing.BLOCK) throw ArchiveException.damaged("7zAES properties are cut short");
+        if (p.length < 2 + saltSize + ivSize || ivSize > Sealing.BLOCK)
+            throw ArchiveException.damaged("7zAES properties are cut short");
         byte[] salt = Arrays.copyOfRange(p, 2, 2 + saltSize);
         byte[] iv = Arrays.copyOf(Arrays.copyOfRange(p, 2 + saltSize, 2 + saltSize + ivSize), Sealing.BLOCK);
         return new Sealing(Sealing.Kdf.SEVEN_ZIP, cycles, salt, iv, 0);
@@ -54,14 +58,13 @@ final class SevenZipAes {
             return new Sealed(packStart, end, s);
         }
         long start = (block - 1) * Sealing.BLOCK;
-        Sealing s = new Sealing(folder.kdf(), folder.cycles(), folder.salt(), new byte[0],
-                (int) (Sealing.BLOCK + offset % Sealing.BLOCK));
+        Sealing s = new Sealing(folder.kdf(), folder.cycles(), folder.salt(), new byte[0], (int)
+                (Sealing.BLOCK + offset % Sealing.BLOCK));
         return new Sealed(packStart + start, end - start, s);
     }
 
     /** A member's run of ciphertext in the stream and its sealing. */
-    record Sealed(long start, long length, Sealing sealing) {
-    }
+    record Sealed(long start, long length, Sealing sealing) {}
 
     static long roundUp(long n) {
         return (n + Sealing.BLOCK - 1) / Sealing.BLOCK * Sealing.BLOCK;
@@ -80,14 +83,15 @@ final class SevenZipAes {
         int take = (int) Math.min(runLength, roundUp(s.lead() + Math.min(member.size(), PROOF_BYTES)));
         byte[] cipher = readRun(stream, run, take);
         for (String password : passwords) {
-            byte[] head = AesKeys.openRun(s, AesKeys.key(s, password), cipher,
-                    (int) Math.min(member.size(), cipher.length - s.lead()));
+            byte[] head = AesKeys.openRun(
+                    s, AesKeys.key(s, password), cipher, (int) Math.min(member.size(), cipher.length - s.lead()));
             if (Containers.known(head)) return Optional.of(password);
         }
         return Optional.empty();
     }
 
-    private static byte[] readRun(SplitStream stream, List<Piece> run, int length) throws IOException, ArchiveException {
+    private static byte[] readRun(SplitStream stream, List<Piece> run, int length)
+            throws IOException, ArchiveException {
         byte[] out = new byte[length];
         int at = 0;
         for (Piece p : run) {

@@ -50,23 +50,25 @@ final class SevenZipHeader {
      * A folder: its coders, how many packed streams it reads, its final unpacked size, and the
      * CRC of that output when recorded (else -1).
      */
-    record Folder(List<Coder> coders, int packedStreams, long unpackSize, long crc) {
-    }
+    record Folder(List<Coder> coders, int packedStreams, long unpackSize, long crc) {}
 
     /**
      * Pack streams from {@code packPos} (after the 32-byte signature header), folders, substreams
      * (one per file with data) with their sizes and their CRCs (-1 where none is recorded).
      */
-    record Streams(long packPos, long[] packSizes, List<Folder> folders, int[] unpackStreams, long[] substreamSizes,
-                   long[] substreamCrcs) {
+    record Streams(
+            long packPos,
+            long[] packSizes,
+            List<Folder> folders,
+            int[] unpackStreams,
+            long[] substreamSizes,
+            long[] substreamCrcs) {
         static final Streams NONE = new Streams(0, new long[0], List.of(), new int[0], new long[0], new long[0]);
     }
 
-    record Entry(String name, boolean hasStream, boolean directory, boolean emptyFile, boolean anti) {
-    }
+    record Entry(String name, boolean hasStream, boolean directory, boolean emptyFile, boolean anti) {}
 
-    record Header(Streams streams, List<Entry> entries) {
-    }
+    record Header(Streams streams, List<Entry> entries) {}
 
     /** The streams of a {@code kEncodedHeader}; {@code bytes} starts after its property id. */
     static Streams encoded(byte[] bytes) throws ArchiveException {
@@ -121,7 +123,8 @@ final class SevenZipHeader {
                     Arrays.fill(unpackStreams, 1);
                     long sub = c.number7z();
                     if (sub == NUM_UNPACK_STREAM) {
-                        for (int f = 0; f < unpackStreams.length; f++) unpackStreams[f] = c.count7z("number of streams");
+                        for (int f = 0; f < unpackStreams.length; f++)
+                            unpackStreams[f] = c.count7z("number of streams");
                         sub = c.number7z();
                     }
                     substreamSizes = substreamSizes(c, folders, unpackStreams, sub == SIZE);
@@ -140,7 +143,12 @@ final class SevenZipHeader {
             Arrays.fill(unpackStreams, 1);
             substreamSizes = folders.stream().mapToLong(Folder::unpackSize).toArray();
         }
-        return new Streams(packPos, packSizes, folders, unpackStreams, substreamSizes,
+        return new Streams(
+                packPos,
+                packSizes,
+                folders,
+                unpackStreams,
+                substreamSizes,
                 substreamCrcs(folders, unpackStreams, listedCrcs, substreamSizes.length));
     }
 
@@ -163,7 +171,8 @@ final class SevenZipHeader {
     private static long[] substreamSizes(ByteCursor c, List<Folder> folders, int[] unpackStreams, boolean listed)
             throws ArchiveException {
         long total = Arrays.stream(unpackStreams).asLongStream().sum();
-        if (total > c.remaining() * 8L + folders.size()) throw ArchiveException.damaged("7z header declares too many streams");
+        if (total > c.remaining() * 8L + folders.size())
+            throw ArchiveException.damaged("7z header declares too many streams");
         long[] sizes = new long[(int) total];
         int k = 0;
         for (int f = 0; f < folders.size(); f++) {
@@ -205,7 +214,8 @@ final class SevenZipHeader {
             int numCoders = c.count7z("number of coders");
             for (int i = 0; i < numCoders; i++) {
                 int flags = c.u8();
-                if ((flags & 0x80) != 0) throw new ArchiveException(Refusal.Reason.UNSUPPORTED, "7z coder with alternative methods");
+                if ((flags & 0x80) != 0)
+                    throw new ArchiveException(Refusal.Reason.UNSUPPORTED, "7z coder with alternative methods");
                 byte[] id = c.bytes(flags & 0x0F);
                 int in = 1;
                 int out = 1;
@@ -246,7 +256,8 @@ final class SevenZipHeader {
             crcs = digests(c, count);
         }
         List<Folder> folders = new ArrayList<>();
-        for (int f = 0; f < count; f++) folders.add(new Folder(List.copyOf(coders.get(f)), packed[f], unpack[f], crcs[f]));
+        for (int f = 0; f < count; f++)
+            folders.add(new Folder(List.copyOf(coders.get(f)), packed[f], unpack[f], crcs[f]));
         return folders;
     }
 
@@ -267,7 +278,8 @@ final class SevenZipHeader {
         long[] attributes = new long[count];
         for (long type = c.number7z(); type != END; type = c.number7z()) {
             long size = c.number7z();
-            if (size < 0 || size > c.remaining()) throw ArchiveException.damaged("7z file property runs past the header");
+            if (size < 0 || size > c.remaining())
+                throw ArchiveException.damaged("7z file property runs past the header");
             int start = c.position();
             int empties = count(emptyStream);
             switch ((int) type) {
@@ -275,15 +287,18 @@ final class SevenZipHeader {
                 case EMPTY_FILE -> emptyFile = bits(c, empties);
                 case ANTI -> anti = bits(c, empties);
                 case NAME -> {
-                    if (c.u8() != 0) throw new ArchiveException(Refusal.Reason.UNSUPPORTED, "7z names stored outside the header");
+                    if (c.u8() != 0)
+                        throw new ArchiveException(Refusal.Reason.UNSUPPORTED, "7z names stored outside the header");
                     for (int i = 0; i < count; i++) names[i] = utf16z(c);
                 }
                 case ATTRIBUTES -> {
                     boolean[] defined = c.u8() != 0 ? all(count) : bits(c, count);
-                    if (c.u8() != 0) throw new ArchiveException(Refusal.Reason.UNSUPPORTED, "7z attributes stored outside the header");
+                    if (c.u8() != 0)
+                        throw new ArchiveException(
+                                Refusal.Reason.UNSUPPORTED, "7z attributes stored outside the header");
                     for (int i = 0; i < count; i++) if (defined[i]) attributes[i] = c.u32();
                 }
-                default -> { } // times, comments, padding: not needed
+                default -> {} // times, comments, padding: not needed
             }
             c.skip(size - (c.position() - start));
         }

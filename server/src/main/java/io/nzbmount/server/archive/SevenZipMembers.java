@@ -19,8 +19,9 @@ final class SevenZipMembers {
      * @param known       receives, for every stored file with a recorded CRC, its stream offset,
      *                    length and CRC
      */
-    static List<Member> map(String archive, SevenZipHeader.Header header, SplitStream stream, long headerStart,
-                            List<long[]> known) throws ArchiveException {
+    static List<Member> map(
+            String archive, SevenZipHeader.Header header, SplitStream stream, long headerStart, List<long[]> known)
+            throws ArchiveException {
         SevenZipHeader.Streams s = header.streams();
         long[] packStart = new long[s.packSizes().length];
         long at = SIGNATURE_HEADER + s.packPos();
@@ -67,10 +68,11 @@ final class SevenZipMembers {
                 if (s.packSizes()[pack] != SevenZipAes.roundUp(f.unpackSize())) {
                     throw ArchiveException.damaged("an encrypted folder's packed size is not its size in whole blocks");
                 }
-                SevenZipAes.Sealed sealed = SevenZipAes.seal(SevenZipAes.folderSealing(aes.get()), packStart[pack],
-                        s.packSizes()[pack], offset, size);
+                SevenZipAes.Sealed sealed = SevenZipAes.seal(
+                        SevenZipAes.folderSealing(aes.get()), packStart[pack], s.packSizes()[pack], offset, size);
                 List<Piece> pieces = size == 0 ? List.of() : stream.pieces(sealed.start(), sealed.length());
-                members.add(new Member(entry.name(), size, pieces, Optional.empty(), crc, Optional.of(sealed.sealing())));
+                members.add(
+                        new Member(entry.name(), size, pieces, Optional.empty(), crc, Optional.of(sealed.sealing())));
             } else if (refusal.isPresent()) {
                 members.add(new Member(entry.name(), size, List.of(), refusal, crc));
             } else {
@@ -102,12 +104,16 @@ final class SevenZipMembers {
 
     private static Optional<Refusal> refusal(String archive, String name, SevenZipHeader.Folder folder) {
         if (folder.coders().stream().anyMatch(SevenZipReader::isAes)) {
-            return Optional.of(new Refusal(Refusal.Reason.ENCRYPTED, name + " in the 7z archive " + archive + " is encrypted"));
+            return Optional.of(
+                    new Refusal(Refusal.Reason.ENCRYPTED, name + " in the 7z archive " + archive + " is encrypted"));
         }
         if (folder.coders().size() == 1 && SevenZipReader.isCopy(folder.coders().get(0))) return Optional.empty();
         StringBuilder methods = new StringBuilder();
-        for (SevenZipHeader.Coder c : folder.coders()) methods.append(methods.length() > 0 ? "+" : "").append(c.hex());
-        return Optional.of(new Refusal(Refusal.Reason.COMPRESSED, name + " in the 7z archive " + archive
-                + " is compressed (method " + methods + "); only stored (copy) files can be streamed"));
+        for (SevenZipHeader.Coder c : folder.coders())
+            methods.append(methods.length() > 0 ? "+" : "").append(c.hex());
+        return Optional.of(new Refusal(
+                Refusal.Reason.COMPRESSED,
+                name + " in the 7z archive " + archive + " is compressed (method " + methods
+                        + "); only stored (copy) files can be streamed"));
     }
 }

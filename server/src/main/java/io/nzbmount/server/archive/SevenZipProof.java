@@ -22,8 +22,9 @@ final class SevenZipProof {
     /**
      * @param known the stored files' stream ranges with their CRCs ({offset, length, crc})
      */
-    static ArchiveSet check(ArchiveSet set, List<VolumeBytes> parts, SplitStream stream, List<long[]> known,
-                            Map<String, Par2File> par2) throws IOException {
+    static ArchiveSet check(
+            ArchiveSet set, List<VolumeBytes> parts, SplitStream stream, List<long[]> known, Map<String, Par2File> par2)
+            throws IOException {
         if (set.refusal().isPresent() || par2.isEmpty()) return set;
         for (VolumeBytes part : parts) {
             java.util.Optional<Refusal> wrong = Par2Check.against(set.name(), part, par2);
@@ -50,8 +51,11 @@ final class SevenZipProof {
             if (stream.total() - at > MAX_GAP) return set;
             expected = Crc32s.combine(expected, crcOf(stream, at, stream.total() - at), stream.total() - at);
             if (expected != actual) {
-                return set.refused(new Refusal(Refusal.Reason.CONFLICT, "the parts of the 7z archive " + set.name()
-                        + " do not hold what its header and its par2 checksums say: parts in the wrong order or of another set"));
+                return set.refused(
+                        new Refusal(
+                                Refusal.Reason.CONFLICT,
+                                "the parts of the 7z archive " + set.name()
+                                        + " do not hold what its header and its par2 checksums say: parts in the wrong order or of another set"));
             }
         } catch (ArchiveException e) {
             return set.refused(e.refusal());

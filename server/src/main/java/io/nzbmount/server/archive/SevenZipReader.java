@@ -38,7 +38,8 @@ final class SevenZipReader {
      *
      * @param par2 the release's par2 descriptions by file name
      */
-    static ArchiveSet read(List<VolumeBytes> parts, List<Integer> positions, Map<String, Par2File> par2) throws IOException {
+    static ArchiveSet read(List<VolumeBytes> parts, List<Integer> positions, Map<String, Par2File> par2)
+            throws IOException {
         return read(parts, positions, par2, Passwords.none());
     }
 
@@ -48,8 +49,9 @@ final class SevenZipReader {
      *
      * @param passwords what the release offers; told which one opened the archive
      */
-    static ArchiveSet read(List<VolumeBytes> parts, List<Integer> positions, Map<String, Par2File> par2,
-                           Passwords passwords) throws IOException {
+    static ArchiveSet read(
+            List<VolumeBytes> parts, List<Integer> positions, Map<String, Par2File> par2, Passwords passwords)
+            throws IOException {
         String name = setName(parts.get(0).name());
         List<Integer> files = parts.stream().map(VolumeBytes::file).toList();
         try {
@@ -59,7 +61,12 @@ final class SevenZipReader {
             Key key = new Key(passwords);
             List<Member> members = members(name, stream, parts.size(), lastPartIsFull(parts), known, key);
             boolean bySignature = proveSealed(stream, members, key);
-            ArchiveSet set = new ArchiveSet(name, ArchiveSet.Format.SEVEN_ZIP, files, members, Optional.empty(),
+            ArchiveSet set = new ArchiveSet(
+                    name,
+                    ArchiveSet.Format.SEVEN_ZIP,
+                    files,
+                    members,
+                    Optional.empty(),
                     parts.size() == 1 ? ArchiveSet.Order.SINGLE : ArchiveSet.Order.NAMES);
             if (bySignature) set = set.provedBySignature();
             return SevenZipProof.check(set, parts, stream, known, par2);
@@ -84,8 +91,9 @@ final class SevenZipReader {
         }
         for (int i = 1; i + 1 < parts.size(); i++) {
             if (parts.get(i).size() != parts.get(0).size()) {
-                throw ArchiveException.damaged("part " + (i + 1) + " is " + parts.get(i).size()
-                        + " bytes where every part but the last should be " + parts.get(0).size());
+                throw ArchiveException.damaged("part " + (i + 1) + " is "
+                        + parts.get(i).size() + " bytes where every part but the last should be "
+                        + parts.get(0).size());
             }
         }
     }
@@ -120,8 +128,11 @@ final class SevenZipReader {
     }
 
     static ArchiveException wrongPassword(int tried) {
-        return new ArchiveException(Refusal.Reason.WRONG_PASSWORD, tried == 1 ? "the password given does not open this archive"
-                : "none of the " + tried + " passwords given opens this archive");
+        return new ArchiveException(
+                Refusal.Reason.WRONG_PASSWORD,
+                tried == 1
+                        ? "the password given does not open this archive"
+                        : "none of the " + tried + " passwords given opens this archive");
     }
 
     /**
@@ -132,26 +143,31 @@ final class SevenZipReader {
      */
     private static boolean proveSealed(SplitStream stream, List<Member> members, Key key)
             throws IOException, ArchiveException {
-        Optional<Member> largest = members.stream().filter(m -> m.sealing().isPresent() && m.size() > 0)
+        Optional<Member> largest = members.stream()
+                .filter(m -> m.sealing().isPresent() && m.size() > 0)
                 .max(java.util.Comparator.comparingLong(Member::size));
         if (largest.isEmpty() || key.proved != null) return false;
         List<String> candidates = key.toTry();
-        Optional<String> opens = SevenZipAes.prove(stream, largest.get(), largest.get().pieces(), candidates);
+        Optional<String> opens =
+                SevenZipAes.prove(stream, largest.get(), largest.get().pieces(), candidates);
         if (opens.isEmpty()) throw wrongPassword(candidates.size());
         key.proved(opens.get());
         return true;
     }
 
-    private static List<Member> members(String name, SplitStream stream, int partCount, boolean lastPartIsFull,
-                                        List<long[]> known, Key key) throws IOException, ArchiveException {
+    private static List<Member> members(
+            String name, SplitStream stream, int partCount, boolean lastPartIsFull, List<long[]> known, Key key)
+            throws IOException, ArchiveException {
         byte[] signature = stream.read(0, SIGNATURE_HEADER);
         ByteCursor sig = new ByteCursor(signature);
         sig.skip(6);
         int major = sig.u8();
         sig.u8();
         long startCrc = sig.u32();
-        if (crc(java.util.Arrays.copyOfRange(signature, 12, SIGNATURE_HEADER)) != startCrc) throw ArchiveException.damaged("signature header checksum mismatch");
-        if (major != 0) throw new ArchiveException(Refusal.Reason.UNSUPPORTED, "format version " + major + " is unknown");
+        if (crc(java.util.Arrays.copyOfRange(signature, 12, SIGNATURE_HEADER)) != startCrc)
+            throw ArchiveException.damaged("signature header checksum mismatch");
+        if (major != 0)
+            throw new ArchiveException(Refusal.Reason.UNSUPPORTED, "format version " + major + " is unknown");
         long nextOffset = sig.u64();
         long nextSize = sig.u64();
         long nextCrc = sig.u32();
@@ -162,8 +178,8 @@ final class SevenZipReader {
         }
         if (headerStart + nextSize > stream.total()) {
             if (partCount > 1 && lastPartIsFull) {
-                throw new ArchiveException(Refusal.Reason.MISSING_VOLUME,
-                        "volume " + (partCount + 1) + " and any after it are missing");
+                throw new ArchiveException(
+                        Refusal.Reason.MISSING_VOLUME, "volume " + (partCount + 1) + " and any after it are missing");
             }
             throw ArchiveException.damaged("the end header lies past the end of the archive");
         }
@@ -173,7 +189,8 @@ final class SevenZipReader {
             if (depth == 4) throw ArchiveException.damaged("the header is packed too many times");
             header = unpackHeader(stream, SevenZipHeader.encoded(header), key);
         }
-        if (header.length == 0 || header[0] != SevenZipHeader.HEADER) throw ArchiveException.damaged("no header where the archive says");
+        if (header.length == 0 || header[0] != SevenZipHeader.HEADER)
+            throw ArchiveException.damaged("no header where the archive says");
         return SevenZipMembers.map(name, SevenZipHeader.header(header), stream, headerStart, known);
     }
 
@@ -185,10 +202,12 @@ final class SevenZipReader {
         SevenZipHeader.Folder folder = packed.folders().get(0);
         long packSize = packed.packSizes()[0];
         if (packSize > MAX_HEADER || folder.unpackSize() > MAX_HEADER || folder.unpackSize() < 0) {
-            throw new ArchiveException(Refusal.Reason.UNSUPPORTED, "the packed header is larger than " + MAX_HEADER + " bytes");
+            throw new ArchiveException(
+                    Refusal.Reason.UNSUPPORTED, "the packed header is larger than " + MAX_HEADER + " bytes");
         }
         byte[] bytes = stream.read(SIGNATURE_HEADER + packed.packPos(), (int) packSize);
-        Optional<SevenZipHeader.Coder> aes = folder.coders().stream().filter(c -> c.is(AES)).findFirst();
+        Optional<SevenZipHeader.Coder> aes =
+                folder.coders().stream().filter(c -> c.is(AES)).findFirst();
         if (aes.isEmpty()) return unpackPlainHeader(folder, folder.coders(), bytes);
         if (folder.coders().size() > 2 || bytes.length % Sealing.BLOCK != 0) {
             throw new ArchiveException(Refusal.Reason.UNSUPPORTED, "its encrypted header has an unexpected layout");
@@ -212,8 +231,8 @@ final class SevenZipReader {
         throw wrongPassword(candidates.size());
     }
 
-    private static byte[] unpackPlainHeader(SevenZipHeader.Folder folder, List<SevenZipHeader.Coder> coders, byte[] bytes)
-            throws ArchiveException {
+    private static byte[] unpackPlainHeader(
+            SevenZipHeader.Folder folder, List<SevenZipHeader.Coder> coders, byte[] bytes) throws ArchiveException {
         SevenZipHeader.Coder coder = coders.get(0);
         byte[] header;
         if (coders.size() == 1 && coder.is(COPY)) {
@@ -235,7 +254,8 @@ final class SevenZipReader {
             return in.readNBytes(size);
         } catch (IOException | RuntimeException e) {
             // the bytes are in memory: any failure here is a broken header, not a failed read
-            throw ArchiveException.damaged("the packed header cannot be unpacked (" + e.getClass().getSimpleName() + ")");
+            throw ArchiveException.damaged(
+                    "the packed header cannot be unpacked (" + e.getClass().getSimpleName() + ")");
         }
     }
 

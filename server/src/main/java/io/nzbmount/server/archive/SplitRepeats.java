@@ -32,11 +32,17 @@ final class SplitRepeats {
      * @param par2 the release's par2 descriptions by file name
      * @throws IOException when a copy could not be read now (a read that may pass later)
      */
-    static Resolved resolve(String name, VolumeSource source, Map<Integer, VolumeBytes> kept, List<Repeat> repeats,
-                            Map<String, Par2File> par2) throws IOException {
+    static Resolved resolve(
+            String name,
+            VolumeSource source,
+            Map<Integer, VolumeBytes> kept,
+            List<Repeat> repeats,
+            Map<String, Par2File> par2)
+            throws IOException {
         Map<Integer, List<VolumeBytes>> copies = new HashMap<>();
         kept.forEach((position, part) -> {
-            if (source.postedAgainUnread(part.file())) copies.computeIfAbsent(position, p -> new ArrayList<>()).add(part);
+            if (source.postedAgainUnread(part.file()))
+                copies.computeIfAbsent(position, p -> new ArrayList<>()).add(part);
         });
         for (Repeat r : repeats) {
             List<VolumeBytes> at = copies.computeIfAbsent(r.position(), p -> new ArrayList<>(List.of(kept.get(p))));
@@ -56,13 +62,15 @@ final class SplitRepeats {
     private static Refusal conflict(String name, int position, List<VolumeBytes> at) {
         VolumeBytes first = at.get(0);
         String copies = at.size() > 1
-                ? " in copies that cannot be shown equal (files " + (first.file() + 1) + " and " + (at.get(1).file() + 1)
-                        + " of the release, both " + first.name() + ")"
+                ? " in copies that cannot be shown equal (files " + (first.file() + 1) + " and "
+                        + (at.get(1).file() + 1) + " of the release, both " + first.name() + ")"
                 : " (file " + (first.file() + 1) + " of the release and another copy of " + first.name()
                         + " whose first bytes cannot be read)";
-        return new Refusal(Refusal.Reason.CONFLICT, "the 7z archive " + name + " has part " + (position + 1) + " twice"
-                + copies + ", and no copy can be read whole to make the checksum par2 gives for that part:"
-                + " the release mixes parts of two archives, or the part that belongs is damaged");
+        return new Refusal(
+                Refusal.Reason.CONFLICT,
+                "the 7z archive " + name + " has part " + (position + 1) + " twice"
+                        + copies + ", and no copy can be read whole to make the checksum par2 gives for that part:"
+                        + " the release mixes parts of two archives, or the part that belongs is damaged");
     }
 
     private static boolean allCopies(VolumeSource source, List<VolumeBytes> at) {
@@ -102,7 +110,8 @@ final class SplitRepeats {
         for (VolumeBytes copy : at) {
             try {
                 if (copy.size() != described.size()) continue;
-                long crc = Crc32s.combine(copy.crc(0, copy.size()), Crc32s.zeros(described.padding()), described.padding());
+                long crc = Crc32s.combine(
+                        copy.crc(0, copy.size()), Crc32s.zeros(described.padding()), described.padding());
                 if (crc == described.paddedCrc().getAsLong()) return Optional.of(copy);
             } catch (ReadFailure f) {
                 if (!f.permanent()) throw f;

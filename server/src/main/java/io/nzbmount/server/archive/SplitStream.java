@@ -33,7 +33,8 @@ final class SplitStream {
     /** Exactly {@code length} bytes from stream offset {@code offset}, across parts. */
     byte[] read(long offset, int length) throws IOException, ArchiveException {
         if (offset < 0 || offset + length > total) {
-            throw ArchiveException.damaged("a header at offset " + offset + " lies past the end of the archive (" + total + " bytes)");
+            throw ArchiveException.damaged(
+                    "a header at offset " + offset + " lies past the end of the archive (" + total + " bytes)");
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream(length);
         for (Piece p : pieces(offset, length)) {

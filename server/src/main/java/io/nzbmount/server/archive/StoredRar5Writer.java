@@ -32,8 +32,7 @@ public final class StoredRar5Writer {
     private static final int ATTRIBUTE_ARCHIVE = 0x20;
     private static final int HOST_WINDOWS = 0;
 
-    private StoredRar5Writer() {
-    }
+    private StoredRar5Writer() {}
 
     /**
      * The volumes holding {@code data} as the file {@code name}, each at most {@code volumeSize}
@@ -56,8 +55,8 @@ public final class StoredRar5Writer {
      *
      * @param random where the salt and the IVs come from
      */
-    public static List<byte[]> writeEncrypted(String name, byte[] data, int volumeSize, long modified, String password,
-                                              java.util.Random random) {
+    public static List<byte[]> writeEncrypted(
+            String name, byte[] data, int volumeSize, long modified, String password, java.util.Random random) {
         byte[] salt = new byte[Sealing.BLOCK];
         random.nextBytes(salt);
         return write(name, data, volumeSize, modified, new Encryption(password, salt, random, false));
@@ -69,8 +68,8 @@ public final class StoredRar5Writer {
      * value), then every header as a fresh 16-byte IV and the header AES-256-CBC encrypted,
      * padded to whole blocks.
      */
-    public static List<byte[]> writeEncryptedHeaders(String name, byte[] data, int volumeSize, long modified,
-                                                     String password, java.util.Random random) {
+    public static List<byte[]> writeEncryptedHeaders(
+            String name, byte[] data, int volumeSize, long modified, String password, java.util.Random random) {
         byte[] salt = new byte[Sealing.BLOCK];
         random.nextBytes(salt);
         return write(name, data, volumeSize, modified, new Encryption(password, salt, random, true));
@@ -97,15 +96,30 @@ public final class StoredRar5Writer {
         /** The encryption record (type 1). */
         byte[] record() {
             byte[] sum = checkSum();
-            byte[] body = new LittleEndianBytes().vint(1).vint(0).vint(0x01).bytes(new byte[] {(byte) COUNT}).bytes(salt)
-                    .bytes(iv).bytes(kdf.check()).bytes(sum).toByteArray();
+            byte[] body = new LittleEndianBytes()
+                    .vint(1)
+                    .vint(0)
+                    .vint(0x01)
+                    .bytes(new byte[] {(byte) COUNT})
+                    .bytes(salt)
+                    .bytes(iv)
+                    .bytes(kdf.check())
+                    .bytes(sum)
+                    .toByteArray();
             return new LittleEndianBytes().vint(body.length).bytes(body).toByteArray();
         }
 
         /** The archive encryption header (type 4): what a reader needs to check the password. */
         byte[] archiveHeader() {
-            return header(new LittleEndianBytes().vint(ENCRYPTION).vint(0).vint(0).vint(0x01).bytes(new byte[] {(byte) COUNT})
-                    .bytes(salt).bytes(kdf.check()).bytes(checkSum()));
+            return header(new LittleEndianBytes()
+                    .vint(ENCRYPTION)
+                    .vint(0)
+                    .vint(0)
+                    .vint(0x01)
+                    .bytes(new byte[] {(byte) COUNT})
+                    .bytes(salt)
+                    .bytes(kdf.check())
+                    .bytes(checkSum()));
         }
 
         /** A header as written: with {@code -hp} a fresh IV and the header encrypted. */
@@ -113,12 +127,16 @@ public final class StoredRar5Writer {
             if (!headers) return header;
             byte[] headerIv = new byte[Sealing.BLOCK];
             random.nextBytes(headerIv);
-            return new LittleEndianBytes().bytes(headerIv).bytes(encrypt(headerIv, header)).toByteArray();
+            return new LittleEndianBytes()
+                    .bytes(headerIv)
+                    .bytes(encrypt(headerIv, header))
+                    .toByteArray();
         }
 
         private byte[] checkSum() {
             try {
-                return java.util.Arrays.copyOf(java.security.MessageDigest.getInstance("SHA-256").digest(kdf.check()), 4);
+                return java.util.Arrays.copyOf(
+                        java.security.MessageDigest.getInstance("SHA-256").digest(kdf.check()), 4);
             } catch (java.security.NoSuchAlgorithmException e) {
                 throw new IllegalStateException("every Java runtime has SHA-256", e);
             }
@@ -129,10 +147,13 @@ public final class StoredRar5Writer {
         }
 
         private byte[] encrypt(byte[] chain, byte[] data) {
-            byte[] padded = java.util.Arrays.copyOf(data, (data.length + Sealing.BLOCK - 1) / Sealing.BLOCK * Sealing.BLOCK);
+            byte[] padded =
+                    java.util.Arrays.copyOf(data, (data.length + Sealing.BLOCK - 1) / Sealing.BLOCK * Sealing.BLOCK);
             try {
                 javax.crypto.Cipher c = javax.crypto.Cipher.getInstance("AES/CBC/NoPadding");
-                c.init(javax.crypto.Cipher.ENCRYPT_MODE, new javax.crypto.spec.SecretKeySpec(kdf.key(), "AES"),
+                c.init(
+                        javax.crypto.Cipher.ENCRYPT_MODE,
+                        new javax.crypto.spec.SecretKeySpec(kdf.key(), "AES"),
                         new javax.crypto.spec.IvParameterSpec(chain));
                 return c.doFinal(padded);
             } catch (java.security.GeneralSecurityException e) {
@@ -145,30 +166,53 @@ public final class StoredRar5Writer {
         Objects.requireNonNull(data, "data");
         byte[] encodedName = name.getBytes(StandardCharsets.UTF_8);
         if (encodedName.length == 0) throw new IllegalArgumentException("a file in an archive needs a name");
-        if (modified < 0 || modified > 0xFFFFFFFFL) throw new IllegalArgumentException("time out of range: " + modified);
+        if (modified < 0 || modified > 0xFFFFFFFFL)
+            throw new IllegalArgumentException("time out of range: " + modified);
         // The headers of the largest volume bound every volume's (vints grow with their values).
         byte[] noRecord = new byte[0];
-        int overhead = SIGNATURE.length + mainHeader(Integer.MAX_VALUE).length + endHeader(true).length
-                + fileHeader(encodedName, data.length, volumeSize, 0, modified, true, true,
-                        encryption == null ? noRecord : encryption.record()).length + Sealing.BLOCK
-                + (encryption != null && encryption.headers ? encryption.archiveHeader().length + 3 * 2 * Sealing.BLOCK : 0);
+        int overhead = SIGNATURE.length
+                + mainHeader(Integer.MAX_VALUE).length
+                + endHeader(true).length
+                + fileHeader(
+                                encodedName,
+                                data.length,
+                                volumeSize,
+                                0,
+                                modified,
+                                true,
+                                true,
+                                encryption == null ? noRecord : encryption.record())
+                        .length
+                + Sealing.BLOCK
+                + (encryption != null && encryption.headers
+                        ? encryption.archiveHeader().length + 3 * 2 * Sealing.BLOCK
+                        : 0);
         int room = volumeSize - overhead;
         byte[] stored = encryption == null ? data : encryption.encrypt(data);
-        if (room < 1) throw new IllegalArgumentException("volumes of " + volumeSize + " bytes cannot hold their headers");
+        if (room < 1)
+            throw new IllegalArgumentException("volumes of " + volumeSize + " bytes cannot hold their headers");
         List<byte[]> volumes = new ArrayList<>();
         int offset = 0;
         do {
             int length = Math.min(room, stored.length - offset);
             boolean last = offset + length == stored.length;
             CRC32 crc = new CRC32();
-            if (last) crc.update(data); else crc.update(stored, offset, length);
+            if (last) crc.update(data);
+            else crc.update(stored, offset, length);
             ByteArrayOutputStream volume = new ByteArrayOutputStream(length + overhead);
             volume.writeBytes(SIGNATURE);
             java.util.function.UnaryOperator<byte[]> seal = encryption == null ? h -> h : encryption::seal;
             if (encryption != null && encryption.headers) volume.writeBytes(encryption.archiveHeader());
             volume.writeBytes(seal.apply(mainHeader(volumes.size())));
-            volume.writeBytes(seal.apply(fileHeader(encodedName, data.length, length, crc.getValue(), modified, offset > 0,
-                    !last, encryption == null ? noRecord : encryption.record())));
+            volume.writeBytes(seal.apply(fileHeader(
+                    encodedName,
+                    data.length,
+                    length,
+                    crc.getValue(),
+                    modified,
+                    offset > 0,
+                    !last,
+                    encryption == null ? noRecord : encryption.record())));
             volume.write(stored, offset, length);
             volume.writeBytes(seal.apply(endHeader(!last)));
             volumes.add(volume.toByteArray());
@@ -189,16 +233,32 @@ public final class StoredRar5Writer {
         return header(f.vint(ARCHIVE_IS_VOLUME | HAS_VOLUME_NUMBER).vint(volumeNumber));
     }
 
-    private static byte[] fileHeader(byte[] name, long size, int partLength, long crc, long modified,
-                                     boolean splitBefore, boolean splitAfter, byte[] extra) {
-        int flags = HEADER_HAS_DATA | (splitBefore ? SPLIT_BEFORE : 0) | (splitAfter ? SPLIT_AFTER : 0)
+    private static byte[] fileHeader(
+            byte[] name,
+            long size,
+            int partLength,
+            long crc,
+            long modified,
+            boolean splitBefore,
+            boolean splitAfter,
+            byte[] extra) {
+        int flags = HEADER_HAS_DATA
+                | (splitBefore ? SPLIT_BEFORE : 0)
+                | (splitAfter ? SPLIT_AFTER : 0)
                 | (extra.length > 0 ? HEADER_HAS_EXTRA : 0);
         LittleEndianBytes head = new LittleEndianBytes().vint(FILE).vint(flags);
         if (extra.length > 0) head.vint(extra.length);
         return header(head.vint(partLength)
-                .vint(FILE_HAS_TIME | FILE_HAS_CRC).vint(size).vint(ATTRIBUTE_ARCHIVE).u32(modified).u32(crc)
+                .vint(FILE_HAS_TIME | FILE_HAS_CRC)
+                .vint(size)
+                .vint(ATTRIBUTE_ARCHIVE)
+                .u32(modified)
+                .u32(crc)
                 .vint(0) // compression: format version 0, method 0 (store)
-                .vint(HOST_WINDOWS).vint(name.length).bytes(name).bytes(extra));
+                .vint(HOST_WINDOWS)
+                .vint(name.length)
+                .bytes(name)
+                .bytes(extra));
     }
 
     private static byte[] endHeader(boolean moreVolumes) {
@@ -207,7 +267,10 @@ public final class StoredRar5Writer {
 
     /** CRC32 (of the size and the body), the body's size, then the body (type onwards). */
     private static byte[] header(LittleEndianBytes body) {
-        byte[] sized = new LittleEndianBytes().vint(body.size()).bytes(body.toByteArray()).toByteArray();
+        byte[] sized = new LittleEndianBytes()
+                .vint(body.size())
+                .bytes(body.toByteArray())
+                .toByteArray();
         CRC32 crc = new CRC32();
         crc.update(sized);
         return new LittleEndianBytes().u32(crc.getValue()).bytes(sized).toByteArray();

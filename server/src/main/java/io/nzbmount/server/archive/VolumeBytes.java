@@ -12,6 +12,7 @@ import java.util.List;
 final class VolumeBytes {
     /** Small against an article (~700 KB), big enough for the run of headers at a volume start. */
     static final int MIN_READ = 4096;
+
     private static final int KEPT_CHUNKS = 8;
     /** Long enough that an article cut by two steps (fetched twice) is rare, short enough to hold. */
     private static final int CRC_STEP = 8 * 1024 * 1024;

@@ -11,11 +11,24 @@ import java.util.Optional;
  * {@code nzbmount parse [--same] [NAME...]}.
  * Immutable.
  */
-public record Arguments(Command command, Optional<Path> config, boolean demo, List<Path> inputs,
-                        Optional<Path> outputDir, boolean same, List<String> names) {
+public record Arguments(
+        Command command,
+        Optional<Path> config,
+        boolean demo,
+        List<Path> inputs,
+        Optional<Path> outputDir,
+        boolean same,
+        List<String> names) {
 
     /** What the user asked for. */
-    public enum Command { SERVE, FETCH, CHECK, PARSE, HELP, VERSION }
+    public enum Command {
+        SERVE,
+        FETCH,
+        CHECK,
+        PARSE,
+        HELP,
+        VERSION
+    }
 
     public static Arguments parse(String... args) throws UsageException {
         Command command = Command.SERVE;
@@ -31,8 +44,9 @@ public record Arguments(Command command, Optional<Path> config, boolean demo, Li
                 case "check" -> Command.CHECK;
                 case "parse" -> Command.PARSE;
                 case "help" -> Command.HELP;
-                default -> throw new UsageException("unknown command '" + args[0]
-                        + "' (commands: serve, fetch, check, parse)");
+                default ->
+                    throw new UsageException(
+                            "unknown command '" + args[0] + "' (commands: serve, fetch, check, parse)");
             };
             i = 1;
         }
@@ -55,8 +69,14 @@ public record Arguments(Command command, Optional<Path> config, boolean demo, Li
                 }
             }
         }
-        Arguments parsed = new Arguments(command, Optional.ofNullable(config), demo,
-                List.copyOf(inputs), Optional.ofNullable(output), false, List.of());
+        Arguments parsed = new Arguments(
+                command,
+                Optional.ofNullable(config),
+                demo,
+                List.copyOf(inputs),
+                Optional.ofNullable(output),
+                false,
+                List.of());
         parsed.validate();
         return parsed;
     }
@@ -76,7 +96,8 @@ public record Arguments(Command command, Optional<Path> config, boolean demo, Li
             } else if (options && (arg.equals("--help") || arg.equals("-h"))) {
                 help = true;
             } else if (options && arg.startsWith("-") && arg.length() > 1) {
-                throw new UsageException("unknown option '" + arg + "' for parse (put -- before a name that starts with a dash)");
+                throw new UsageException(
+                        "unknown option '" + arg + "' for parse (put -- before a name that starts with a dash)");
             } else {
                 names.add(arg);
             }
@@ -84,8 +105,14 @@ public record Arguments(Command command, Optional<Path> config, boolean demo, Li
         if (same && !names.isEmpty()) {
             throw new UsageException("parse --same reads lines 'A<TAB>B' from standard input, not names as arguments");
         }
-        return new Arguments(help ? Command.HELP : Command.PARSE, Optional.empty(), false, List.of(), Optional.empty(),
-                same, List.copyOf(names));
+        return new Arguments(
+                help ? Command.HELP : Command.PARSE,
+                Optional.empty(),
+                false,
+                List.of(),
+                Optional.empty(),
+                same,
+                List.copyOf(names));
     }
 
     private void validate() throws UsageException {
@@ -94,12 +121,14 @@ public record Arguments(Command command, Optional<Path> config, boolean demo, Li
                 if (inputs.isEmpty()) {
                     throw new UsageException(command.name().toLowerCase() + " needs an NZB file");
                 }
-                if (demo) throw new UsageException("--demo goes with serve, not " + command.name().toLowerCase());
+                if (demo)
+                    throw new UsageException(
+                            "--demo goes with serve, not " + command.name().toLowerCase());
             }
             case SERVE -> {
                 if (!inputs.isEmpty()) throw new UsageException("unexpected argument '" + inputs.get(0) + "'");
             }
-            default -> { }
+            default -> {}
         }
         if (outputDir.isPresent() && command != Command.FETCH) {
             throw new UsageException("-o goes with fetch only");

@@ -75,8 +75,10 @@ public final class Cli {
             usenet.connectAhead(lanes(settings));
             int worst = 0;
             for (Path input : arguments.inputs()) {
-                worst = Math.max(worst, new FetchCommand(usenet, out, ProgressBar.stdoutIsTerminal(), lanes(settings))
-                        .run(nzb(input), outputDir));
+                worst = Math.max(
+                        worst,
+                        new FetchCommand(usenet, out, ProgressBar.stdoutIsTerminal(), lanes(settings))
+                                .run(nzb(input), outputDir));
             }
             return worst;
         }
@@ -88,9 +90,14 @@ public final class Cli {
      * the threads and article buffers of one download.
      */
     static int lanes(Settings settings) {
-        int first = settings.providers().stream().mapToInt(ProviderSettings::priority).min().orElse(0);
-        int connections = settings.providers().stream().filter(p -> p.priority() == first)
-                .mapToInt(ProviderSettings::connections).sum();
+        int first = settings.providers().stream()
+                .mapToInt(ProviderSettings::priority)
+                .min()
+                .orElse(0);
+        int connections = settings.providers().stream()
+                .filter(p -> p.priority() == first)
+                .mapToInt(ProviderSettings::connections)
+                .sum();
         return Math.max(1, Math.min(MAX_LANES, connections));
     }
 

@@ -50,8 +50,13 @@ final class FetchCommand {
             }
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        out.println(String.format(Locale.ROOT, "total: %d files, %d bytes in %.2f s, %.1f MB/s%s",
-                nzb.files().size() - failed, totalBytes, seconds, totalBytes / seconds / 1e6,
+        out.println(String.format(
+                Locale.ROOT,
+                "total: %d files, %d bytes in %.2f s, %.1f MB/s%s",
+                nzb.files().size() - failed,
+                totalBytes,
+                seconds,
+                totalBytes / seconds / 1e6,
                 failed == 0 ? "" : ", " + failed + " failed"));
         return failed == 0 ? 0 : 1;
     }
@@ -67,8 +72,8 @@ final class FetchCommand {
         ProgressBar bar = new ProgressBar(out, progress, file.name(), map.size(), start);
         Path part = target.resolveSibling(target.getFileName() + ".part");
         boolean complete = false;
-        try (FileChannel channel = FileChannel.open(part, StandardOpenOption.CREATE,
-                StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+        try (FileChannel channel = FileChannel.open(
+                part, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
             new FetchLanes(usenet, lanes).download(map, channel, done -> bar.update(done, System.nanoTime()));
             complete = true;
         } finally {
@@ -78,8 +83,13 @@ final class FetchCommand {
         long offset = map.size();
         Files.move(part, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         double seconds = (System.nanoTime() - start) / 1e9;
-        out.println(String.format(Locale.ROOT, "%s: %d bytes in %.2f s, %.1f MB/s",
-                file.name(), offset, seconds, offset / seconds / 1e6));
+        out.println(String.format(
+                Locale.ROOT,
+                "%s: %d bytes in %.2f s, %.1f MB/s",
+                file.name(),
+                offset,
+                seconds,
+                offset / seconds / 1e6));
         return offset;
     }
 }

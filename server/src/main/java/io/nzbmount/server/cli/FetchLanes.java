@@ -60,7 +60,8 @@ final class FetchLanes {
         Claims claims = new Claims(map);
         AtomicLong written = new AtomicLong();
         List<Lane> all = new ArrayList<>();
-        for (int i = 0; i < Math.min(lanes, map.articles()); i++) all.add(new Lane(i, usenet, map, channel, claims, written));
+        for (int i = 0; i < Math.min(lanes, map.articles()); i++)
+            all.add(new Lane(i, usenet, map, channel, claims, written));
         for (Lane lane : all) lane.thread.start();
         boolean ended = false;
         try {
@@ -111,6 +112,7 @@ final class FetchLanes {
         private long next;
         /** No article starting here or later is handed out: the lowest failure so far, or the end. */
         private long stopAt;
+
         private long failedAt = Long.MAX_VALUE;
         private IOException failure;
         private Throwable unexpected;
@@ -171,7 +173,8 @@ final class FetchLanes {
             this.channel = channel;
             this.claims = claims;
             this.written = written;
-            this.thread = Thread.ofPlatform().name("nzbmount-fetch-lane-" + number).unstarted(this::run);
+            this.thread =
+                    Thread.ofPlatform().name("nzbmount-fetch-lane-" + number).unstarted(this::run);
         }
 
         /** Closes the lane's reader, which makes a read in progress throw at once. */

@@ -39,7 +39,8 @@ final class ParseCommand {
     int run(List<String> names, boolean same) throws UsageException, IOException {
         if (same) {
             if (!names.isEmpty()) {
-                throw new UsageException("parse --same reads lines 'A<TAB>B' from standard input, not names as arguments");
+                throw new UsageException(
+                        "parse --same reads lines 'A<TAB>B' from standard input, not names as arguments");
             }
             return pairs();
         }

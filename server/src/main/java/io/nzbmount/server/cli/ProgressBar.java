@@ -46,8 +46,14 @@ final class ProgressBar {
         double fraction = total <= 0 ? 1 : Math.min(1, (double) done / total);
         int filled = (int) Math.round(fraction * WIDTH);
         double seconds = Math.max(1e-9, (nowNanos - startNanos) / 1e9);
-        return String.format(Locale.ROOT, "%s [%s%s] %3.0f%% %8.1f MB/s", label,
-                "#".repeat(filled), "-".repeat(WIDTH - filled), fraction * 100, done / seconds / 1e6);
+        return String.format(
+                Locale.ROOT,
+                "%s [%s%s] %3.0f%% %8.1f MB/s",
+                label,
+                "#".repeat(filled),
+                "-".repeat(WIDTH - filled),
+                fraction * 100,
+                done / seconds / 1e6);
     }
 
     /** True when standard output is an interactive terminal. */

@@ -35,11 +35,14 @@ final class ServeCommand {
         Settings settings = demo == null ? configured : demo.settings(configured);
         Application app = startApplication(settings, demo);
         CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            app.close();
-            if (demo != null) demo.close();
-            stopped.countDown();
-        }, "nzbmount-shutdown"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            app.close();
+                            if (demo != null) demo.close();
+                            stopped.countDown();
+                        },
+                        "nzbmount-shutdown"));
         long film = demo == null ? 0 : demo.importInto(app);
         printWelcome(app.uri(), app.settings(), demo, film);
         while (true) {
@@ -64,8 +67,11 @@ final class ServeCommand {
         } catch (Exception e) {
             closeDemo(demo);
             if (causedBy(e, BindException.class)) {
-                throw new UsageException("cannot listen on " + settings.server().bind() + ":"
-                        + settings.server().port() + ": the address is in use (set server.port or NZBMOUNT_SERVER_PORT)", e);
+                throw new UsageException(
+                        "cannot listen on " + settings.server().bind() + ":"
+                                + settings.server().port()
+                                + ": the address is in use (set server.port or NZBMOUNT_SERVER_PORT)",
+                        e);
             }
             throw new UsageException("cannot start: " + e, e);
         }
@@ -74,8 +80,10 @@ final class ServeCommand {
     /** The addresses; in demo mode also what to try, with the clock film's item {@code film}. */
     private void printWelcome(URI uri, Settings settings, DemoContent demo, long film) {
         String base = uri.toString().endsWith("/") ? uri.toString() : uri + "/";
-        out.println("NZBMount is running" + (demo == null ? "." : " in demo mode: a built-in NNTP server on "
-                + demo.address() + " holds the sample content."));
+        out.println("NZBMount is running"
+                + (demo == null
+                        ? "."
+                        : " in demo mode: a built-in NNTP server on " + demo.address() + " holds the sample content."));
         out.println("  WebDAV:  " + base + "dav/library/");
         out.println("  API:     " + base + "api/items");
         out.println("  Web UI:  " + base);

@@ -8,5 +8,4 @@ import io.nzbmount.nntp.NzbReader;
  * may order files differently), the file's map and an open foreground reader. The stream owns
  * the reader and closes it when it leaves the source.
  */
-record ActiveSource(long sourceId, int fileIndex, FileMap map, NzbReader reader) {
-}
+record ActiveSource(long sourceId, int fileIndex, FileMap map, NzbReader reader) {}

@@ -8,12 +8,12 @@ import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.server.dav.ContentReader;
 import io.nzbmount.server.library.EventKind;
+import io.nzbmount.server.observe.LiveStream;
 import io.nzbmount.server.policy.CloseCause;
 import io.nzbmount.server.policy.Decision;
 import io.nzbmount.server.policy.FailureKind;
 import io.nzbmount.server.policy.FailurePolicy;
 import io.nzbmount.server.policy.Hole;
-import io.nzbmount.server.observe.LiveStream;
 import io.nzbmount.server.standby.PlaybackTracker;
 import io.nzbmount.server.store.StoreException;
 import java.io.IOException;
@@ -50,6 +50,7 @@ final class CutoverSession implements ContentReader {
     private final long fileSize;
     /** Where the response ends: a source it goes on from fetches nothing past it. */
     private final long rangeEnd;
+
     private final FailurePolicy policy;
     private final ItemCutoverState shared;
     private final SentBytesRing sent;
@@ -67,12 +68,15 @@ final class CutoverSession implements ContentReader {
     private volatile NzbReader usersReader;
     /** Below this offset a known hole of the active source is read all the same: no other source could serve it. */
     private long readAnywayUntil;
+
     private volatile ActiveSource active;
     /** Serves the old source's held bytes just after a cutover; null when there are none (left). */
     private volatile Handover handover;
+
     private final Probes probes = new Probes();
     /** Rebuilt articles read again once after a failure the reader kept from before their repair. */
     private final java.util.Set<String> readAgain = new HashSet<>();
+
     private long position;
     /** Every source this response has read from (its serving thread's alone). */
     private final java.util.Set<Long> readFrom = new HashSet<>();
@@ -85,9 +89,21 @@ final class CutoverSession implements ContentReader {
      * @param clock    the wall clock the failure policy's times are read from
      * @param nanoTime a monotonic clock in nanoseconds for how long a cutover took
      */
-    CutoverSession(Cutovers cutovers, long itemId, String fileName, long fileSize, long offset, long rangeEnd,
-                   ActiveSource start, UsersChoice usersChoice, FailurePolicy policy, ItemCutoverState shared,
-                   PlaybackTracker.Stream playback, LiveStream live, Clock clock, LongSupplier nanoTime) {
+    CutoverSession(
+            Cutovers cutovers,
+            long itemId,
+            String fileName,
+            long fileSize,
+            long offset,
+            long rangeEnd,
+            ActiveSource start,
+            UsersChoice usersChoice,
+            FailurePolicy policy,
+            ItemCutoverState shared,
+            PlaybackTracker.Stream playback,
+            LiveStream live,
+            Clock clock,
+            LongSupplier nanoTime) {
         this.usersChoice = usersChoice;
         this.cutovers = cutovers;
         this.itemId = itemId;
@@ -121,7 +137,8 @@ final class CutoverSession implements ContentReader {
                 Handover h = handover;
                 if (h == null && backToUsersChoice(source)) continue;
                 if (h == null && routedAroundKnownHole(source)) continue;
-                int n = h == null ? source.reader().read(position, buffer, offset, length)
+                int n = h == null
+                        ? source.reader().read(position, buffer, offset, length)
                         : h.read(position, buffer, offset, length);
                 if (h != null && h.done()) handover = null;
                 reportCutover(true);
@@ -153,7 +170,10 @@ final class CutoverSession implements ContentReader {
      */
     private boolean backToUsersChoice(ActiveSource source) throws ReadCancelledException {
         UsersChoice home = usersChoice;
-        if (home == null || usersReader == null || source.sourceId() == home.sourceId() || position >= fileSize
+        if (home == null
+                || usersReader == null
+                || source.sourceId() == home.sourceId()
+                || position >= fileSize
                 || shared.holes().lacks(home.sourceId(), home.fileIndex(), position)
                 || !policy.eligible(home.sourceId(), home.fileIndex(), position, clock.millis())) {
             return false;
@@ -219,8 +239,7 @@ final class CutoverSession implements ContentReader {
         Decision decision = simulated
                 ? policy.onSimulatedFailure(source.sourceId(), hole, now)
                 : policy.onFailure(source.sourceId(), hole, failure, now);
-        if (decision.kind() == FailureKind.PERMANENT && !simulated && !known
-                && source.sourceId() == policy.current()) {
+        if (decision.kind() == FailureKind.PERMANENT && !simulated && !known && source.sourceId() == policy.current()) {
             cutovers.holeFound(itemId, source.sourceId(), hole, String.valueOf(failure.getMessage()));
         }
         switch (decision.action()) {
@@ -233,8 +252,19 @@ final class CutoverSession implements ContentReader {
     /** Waits as {@code decision} says before the next read of {@code source}; ends at once when the response closes. */
     private void retryLater(ActiveSource source, Decision decision) throws ReadCancelledException {
         live.retrying();
-        cutovers.event(itemId, live.id(), EventKind.RETRY, Map.of("source", source.sourceId(), "offset", position,
-                "reason", decision.reason(), "waitMillis", decision.waitMillis()));
+        cutovers.event(
+                itemId,
+                live.id(),
+                EventKind.RETRY,
+                Map.of(
+                        "source",
+                        source.sourceId(),
+                        "offset",
+                        position,
+                        "reason",
+                        decision.reason(),
+                        "waitMillis",
+                        decision.waitMillis()));
         try {
             if (closed.await(decision.waitMillis(), TimeUnit.MILLISECONDS)) {
                 throw new ReadCancelledException("the response was closed");
@@ -252,20 +282,26 @@ final class CutoverSession implements ContentReader {
      * old reader is closed and the new one opens its whole read-ahead at once, so the stream does
      * not ramp up from one article again.
      */
-    private void cutOver(ActiveSource from, Decision decision, ReadFailure failure, long failedAt, Hole failed,
-                         boolean simulated) throws IOException {
+    private void cutOver(
+            ActiveSource from, Decision decision, ReadFailure failure, long failedAt, Hole failed, boolean simulated)
+            throws IOException {
         ActiveSource next = pick(from);
         // A repair that finished while the stream looked for another source rebuilt the article: read it again.
-        if (next == null && !simulated && cutovers.rebuilt(failure.messageId()) && readAgain.add(failure.messageId())) return;
+        if (next == null && !simulated && cutovers.rebuilt(failure.messageId()) && readAgain.add(failure.messageId()))
+            return;
         if (next == null) {
-            Decision none = policy.onNoCandidate(clock.millis(), decision.kind() == FailureKind.PERMANENT && !simulated
-                    && repairMayRebuild(from));
+            Decision none = policy.onNoCandidate(
+                    clock.millis(), decision.kind() == FailureKind.PERMANENT && !simulated && repairMayRebuild(from));
             if (none.action() == Decision.Action.RETRY) {
                 retryLater(from, none);
                 return;
             }
-            end(from, none.cause().orElseThrow(), none.reason(),
-                    decision.reason() + "; no other source could serve offset " + position, failure);
+            end(
+                    from,
+                    none.cause().orElseThrow(),
+                    none.reason(),
+                    decision.reason() + "; no other source could serve offset " + position,
+                    failure);
             return;
         }
         switchTo(from, next, decision, failedAt, failed, simulated);
@@ -295,8 +331,17 @@ final class CutoverSession implements ContentReader {
             handover = null;
             previous.close();
         }
-        NextSourcePicker.Request request = new NextSourcePicker.Request(itemId, fileName, fileSize, position, sent,
-                policy, shared, new HashSet<>(), probes, (kind, detail) -> cutovers.event(itemId, live.id(), kind, detail));
+        NextSourcePicker.Request request = new NextSourcePicker.Request(
+                itemId,
+                fileName,
+                fileSize,
+                position,
+                sent,
+                policy,
+                shared,
+                new HashSet<>(),
+                probes,
+                (kind, detail) -> cutovers.event(itemId, live.id(), kind, detail));
         ActiveSource next;
         try {
             next = cutovers.picker().pick(from.sourceId(), request).orElse(null);
@@ -311,14 +356,19 @@ final class CutoverSession implements ContentReader {
     }
 
     /** Swaps the stream from {@code from} to {@code next} at {@code position}, as {@link #cutOver} describes. */
-    private void switchTo(ActiveSource from, ActiveSource next, Decision decision, long failedAt, Hole failed,
-                          boolean simulated) throws IOException {
+    private void switchTo(
+            ActiveSource from, ActiveSource next, Decision decision, long failedAt, Hole failed, boolean simulated)
+            throws IOException {
         // A source the user chose stays the item's primary when it lacks a range another source
         // holds: the stream leaves it for that range only.
         boolean fromUsersChoice = policy.currentChosenByUser();
         long failedEnd = failed.end();
-        boolean forUsersHole = fromUsersChoice && usersChoice != null && from.sourceId() == usersChoice.sourceId()
-                && decision.kind() == FailureKind.PERMANENT && !simulated && failedEnd < fileSize;
+        boolean forUsersHole = fromUsersChoice
+                && usersChoice != null
+                && from.sourceId() == usersChoice.sourceId()
+                && decision.kind() == FailureKind.PERMANENT
+                && !simulated
+                && failedEnd < fileSize;
         if (forUsersHole) {
             // The user's release lacks only [position, failedEnd): the new source serves that, and
             // the stream goes back to the user's reader, kept with what it holds past the hole.
@@ -351,8 +401,8 @@ final class CutoverSession implements ContentReader {
         }
         long now = clock.millis();
         policy.onCutover(next.sourceId(), now);
-        boolean primaryChanged = cutovers.switched(itemId, from.sourceId(), next.sourceId(),
-                decision.kind() == FailureKind.PERMANENT && !fromUsersChoice);
+        boolean primaryChanged = cutovers.switched(
+                itemId, from.sourceId(), next.sourceId(), decision.kind() == FailureKind.PERMANENT && !fromUsersChoice);
         live.cutover(String.valueOf(next.sourceId()), !primaryChanged, next.reader()::stats);
         Map<String, Object> detail = new LinkedHashMap<>();
         detail.put("from", from.sourceId());

@@ -84,7 +84,8 @@ final class CutoverStore {
                 else if (s.role() == SourceRole.STANDBY && s.state() == SourceState.VERIFIED) verified.add(s);
                 else if (s.role() == SourceRole.STANDBY && s.state() == SourceState.PENDING) unverified.add(s);
             }
-            Comparator<SourceRecord> byTier = Comparator.comparingInt((SourceRecord s) -> s.tier().orElse(Integer.MAX_VALUE))
+            Comparator<SourceRecord> byTier = Comparator.comparingInt(
+                            (SourceRecord s) -> s.tier().orElse(Integer.MAX_VALUE))
                     .thenComparingLong(SourceRecord::id);
             verified.sort(byTier);
             unverified.sort(byTier);
@@ -92,19 +93,22 @@ final class CutoverStore {
             List<FileRecord> itemFiles = Files.ofItem(c, itemId);
             List<NextSource> out = new ArrayList<>();
             for (SourceRecord s : order) {
-                out.add(new NextSource(s, counterpart(itemFiles, fileName, fileSize, Files.ofSource(c, s.id())), true, primary));
+                out.add(new NextSource(
+                        s, counterpart(itemFiles, fileName, fileSize, Files.ofSource(c, s.id())), true, primary));
             }
             for (SourceRecord s : unverified) {
-                out.add(new NextSource(s, counterpart(itemFiles, fileName, fileSize, Files.ofSource(c, s.id())), false, primary));
+                out.add(new NextSource(
+                        s, counterpart(itemFiles, fileName, fileSize, Files.ofSource(c, s.id())), false, primary));
             }
             return out;
         });
     }
 
     /** The source's counterpart of the served file; by size alone when the name is none of the item's files. */
-    private static Optional<FileRecord> counterpart(List<FileRecord> itemFiles, String fileName, long fileSize,
-                                                    List<FileRecord> files) {
-        if (itemFiles.stream().anyMatch(f -> f.name().equals(fileName))) return Counterparts.of(itemFiles, fileName, files);
+    private static Optional<FileRecord> counterpart(
+            List<FileRecord> itemFiles, String fileName, long fileSize, List<FileRecord> files) {
+        if (itemFiles.stream().anyMatch(f -> f.name().equals(fileName)))
+            return Counterparts.of(itemFiles, fileName, files);
         return files.stream().filter(f -> f.size() == fileSize).findFirst();
     }
 
@@ -121,7 +125,8 @@ final class CutoverStore {
     /** Whether {@code sourceId} is the item's primary and the user chose it. */
     boolean chosenByUser(long itemId, long sourceId) throws StoreException {
         return db.transaction(c -> Items.byId(c, itemId)
-                .map(i -> i.primaryByUser() && i.primarySource().orElse(-1) == sourceId).orElse(false));
+                .map(i -> i.primaryByUser() && i.primarySource().orElse(-1) == sourceId)
+                .orElse(false));
     }
 
     /**
@@ -171,6 +176,7 @@ final class CutoverStore {
      * cool-down ({@link SourceLifecycle#restoreDue}); the item's primary is never failed here.
      */
     void markFailed(long sourceId, String reason) throws StoreException {
-        lifecycle.markFailed(sourceId, reason + "; eligible again after " + coolDown.toMinutes() + " minutes", coolDown);
+        lifecycle.markFailed(
+                sourceId, reason + "; eligible again after " + coolDown.toMinutes() + " minutes", coolDown);
     }
 }

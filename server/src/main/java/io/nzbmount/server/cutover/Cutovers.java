@@ -6,22 +6,22 @@ import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.dav.ContentReader;
 import io.nzbmount.server.library.EventKind;
+import io.nzbmount.server.library.EventLog;
+import io.nzbmount.server.library.FileMaps;
+import io.nzbmount.server.library.MountedFile;
+import io.nzbmount.server.observe.LiveStream;
 import io.nzbmount.server.policy.CloseCause;
 import io.nzbmount.server.policy.FailurePolicy;
 import io.nzbmount.server.policy.FailureRules;
 import io.nzbmount.server.policy.Hole;
 import io.nzbmount.server.policy.SourceHoles;
-import io.nzbmount.server.library.EventLog;
-import io.nzbmount.server.library.FileMaps;
-import io.nzbmount.server.library.MountedFile;
-import io.nzbmount.server.observe.LiveStream;
 import io.nzbmount.server.repair.NewHoles;
+import io.nzbmount.server.standby.HoleTable;
 import io.nzbmount.server.standby.PlaybackTracker;
+import io.nzbmount.server.standby.StandbyProver;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.StoreException;
 import java.io.IOException;
-import io.nzbmount.server.standby.HoleTable;
-import io.nzbmount.server.standby.StandbyProver;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.HashSet;
@@ -50,6 +50,7 @@ public final class Cutovers {
      * stream takes the rules in force then.
      */
     private volatile FailureRules rules;
+
     private final HoleTable holeTable;
     private final ProblemTable problems;
     private final Clock clock;
@@ -60,6 +61,7 @@ public final class Cutovers {
      * the same id never takes it over, and {@link #forget} drops it when its item is deleted.
      */
     private final Map<Long, ItemCutoverState> items = new ConcurrentHashMap<>();
+
     private volatile Repairs repairs = Repairs.NONE;
 
     /**
@@ -70,8 +72,15 @@ public final class Cutovers {
      *                 waits: in the server, {@link StandbyProver#sweep} of the prover its background
      *                 proofs run on, whose lock per primary keeps the two from hashing one sample twice
      */
-    public Cutovers(Database db, FileMaps fileMaps, Usenet usenet, EventLog events, FailureRules rules, Clock clock,
-                    LongSupplier nanoTime, UrgentSweep sweeps) {
+    public Cutovers(
+            Database db,
+            FileMaps fileMaps,
+            Usenet usenet,
+            EventLog events,
+            FailureRules rules,
+            Clock clock,
+            LongSupplier nanoTime,
+            UrgentSweep sweeps) {
         this.store = new CutoverStore(db, clock, rules.exclusion());
         this.holeTable = new HoleTable(db, clock);
         this.problems = new ProblemTable(db);
@@ -96,8 +105,15 @@ public final class Cutovers {
      * with {@code reader} (on the file's source) first.
      * The returned reader owns {@code reader}, {@code playback} and {@code live} and closes them.
      */
-    public ContentReader open(MountedFile mounted, long offset, long end, FileMap map, NzbReader reader,
-                              PlaybackTracker.Stream playback, LiveStream live) throws IOException {
+    public ContentReader open(
+            MountedFile mounted,
+            long offset,
+            long end,
+            FileMap map,
+            NzbReader reader,
+            PlaybackTracker.Stream playback,
+            LiveStream live)
+            throws IOException {
         long sourceId = mounted.file().sourceId();
         boolean byUser;
         try {
@@ -108,7 +124,8 @@ public final class Cutovers {
         ItemCutoverState shared = state(mounted.itemId(), Optional.of(mounted.itemCreated()));
         refreshHoles(mounted.itemId(), shared);
         ActiveSource start = new ActiveSource(sourceId, mounted.file().index(), map, reader);
-        UsersChoice usersChoice = byUser ? new UsersChoice(sourceId, mounted.file().index(), map) : null;
+        UsersChoice usersChoice =
+                byUser ? new UsersChoice(sourceId, mounted.file().index(), map) : null;
         if (shared.holes().lacks(start.sourceId(), start.fileIndex(), offset)) {
             ActiveSource routed = routeAroundHole(mounted, offset, start, shared, live);
             if (routed != start) {
@@ -119,8 +136,21 @@ public final class Cutovers {
         // A range that reads on (a player's bytes=N-) gets the whole read-ahead window at once.
         start.reader().willRead(offset, end);
         FailurePolicy policy = new FailurePolicy(rules, shared.holes(), start.sourceId(), byUser);
-        return new CutoverSession(this, mounted.itemId(), mounted.file().name(), mounted.file().size(), offset, end,
-                start, usersChoice, policy, shared, playback, live, clock, nanoTime);
+        return new CutoverSession(
+                this,
+                mounted.itemId(),
+                mounted.file().name(),
+                mounted.file().size(),
+                offset,
+                end,
+                start,
+                usersChoice,
+                policy,
+                shared,
+                playback,
+                live,
+                clock,
+                nanoTime);
     }
 
     /**
@@ -129,12 +159,21 @@ public final class Cutovers {
      * source needs no fetch to be chosen), so the hole is not fetched first. Returns {@code start}
      * when no other source can serve the offset: the read then fails there and ends the response.
      */
-    private ActiveSource routeAroundHole(MountedFile mounted, long offset, ActiveSource start, ItemCutoverState shared,
-                                         LiveStream live) throws IOException {
+    private ActiveSource routeAroundHole(
+            MountedFile mounted, long offset, ActiveSource start, ItemCutoverState shared, LiveStream live)
+            throws IOException {
         long itemId = mounted.itemId();
         FailurePolicy probe = new FailurePolicy(rules, shared.holes(), start.sourceId(), false);
-        NextSourcePicker.Request request = new NextSourcePicker.Request(itemId, mounted.file().name(),
-                mounted.file().size(), offset, new SentBytesRing(offset, 1), probe, shared, new HashSet<>(), new Probes(),
+        NextSourcePicker.Request request = new NextSourcePicker.Request(
+                itemId,
+                mounted.file().name(),
+                mounted.file().size(),
+                offset,
+                new SentBytesRing(offset, 1),
+                probe,
+                shared,
+                new HashSet<>(),
+                new Probes(),
                 (kind, detail) -> event(itemId, live.id(), kind, detail));
         Optional<ActiveSource> next;
         try {
@@ -212,7 +251,8 @@ public final class Cutovers {
         ItemCutoverState fresh;
         try {
             made = created.isPresent() ? created.get() : store.created(itemId).orElse(Instant.EPOCH);
-            fresh = new ItemCutoverState(made, holeTable.ofItem(itemId), problems.current(itemId).isPresent());
+            fresh = new ItemCutoverState(
+                    made, holeTable.ofItem(itemId), problems.current(itemId).isPresent());
         } catch (StoreException e) {
             LOG.warn("the known holes of item {} could not be read: {}", itemId, e.toString());
             made = created.orElse(Instant.EPOCH);
@@ -255,12 +295,21 @@ public final class Cutovers {
 
     /** Persists a hole the policy has just recorded in the item's {@link SourceHoles}. */
     void holeFound(long itemId, long sourceId, Hole hole, String reason) {
-        LOG.info("source {} of item {} lacks bytes [{}, {}) of file {}", sourceId, itemId, hole.start(), hole.end(),
+        LOG.info(
+                "source {} of item {} lacks bytes [{}, {}) of file {}",
+                sourceId,
+                itemId,
+                hole.start(),
+                hole.end(),
                 hole.fileIndex());
         try {
             holeTable.add(sourceId, hole, reason);
         } catch (StoreException e) {
-            LOG.warn("the hole of source {} at [{}, {}) could not be stored: {}", sourceId, hole.start(), hole.end(),
+            LOG.warn(
+                    "the hole of source {} at [{}, {}) could not be stored: {}",
+                    sourceId,
+                    hole.start(),
+                    hole.end(),
                     e.toString());
         }
         repairs.holes().found(itemId, sourceId);
@@ -320,7 +369,8 @@ public final class Cutovers {
      */
     boolean candidateRepairing(long itemId, long currentId, String fileName, long fileSize) throws StoreException {
         for (CutoverStore.NextSource candidate : store.nextSources(itemId, currentId, fileName, fileSize)) {
-            if (candidate.file().isPresent() && repairs.repairing(candidate.source().id())) return true;
+            if (candidate.file().isPresent()
+                    && repairs.repairing(candidate.source().id())) return true;
         }
         return false;
     }
@@ -333,7 +383,12 @@ public final class Cutovers {
         try {
             return store.switched(itemId, from, to, permanent);
         } catch (StoreException e) {
-            LOG.warn("the cutover of item {} from source {} to {} could not be stored: {}", itemId, from, to, e.toString());
+            LOG.warn(
+                    "the cutover of item {} from source {} to {} could not be stored: {}",
+                    itemId,
+                    from,
+                    to,
+                    e.toString());
             return false;
         }
     }

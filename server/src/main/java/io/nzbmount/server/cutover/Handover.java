@@ -38,6 +38,7 @@ final class Handover {
     private final long end;
     /** Where the old reader's held bytes end; -1 until they are reached. */
     private long heldEnd = -1;
+
     private boolean done;
 
     /** Retires {@code old} at once: it fetches nothing more. {@code end}: where the response ends. */
@@ -69,7 +70,8 @@ final class Handover {
                     int n = old.read(offset, buf, off, (int) Math.min(len, heldEnd - offset));
                     if (n > 0) return n;
                 } catch (ReadFailure | NotHeldException e) {
-                    LOG.debug("held bytes at {} could not be read; the new source serves them: {}", offset, e.toString());
+                    LOG.debug(
+                            "held bytes at {} could not be read; the new source serves them: {}", offset, e.toString());
                 }
             }
             finish(offset);

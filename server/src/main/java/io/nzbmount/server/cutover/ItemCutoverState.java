@@ -23,6 +23,7 @@ final class ItemCutoverState {
     private final AtomicBoolean simulatedFailure = new AtomicBoolean();
     /** Open streams (by their id) and the source each reads from, oldest opened first. */
     private final LinkedHashMap<String, Long> serving = new LinkedHashMap<>();
+
     private final AtomicBoolean problem;
 
     /**
@@ -51,7 +52,8 @@ final class ItemCutoverState {
      * then starts again, so a candidate back from its cool-down has as many chances as a new one.
      */
     synchronized boolean proved(long sourceId, Verdict verdict) {
-        TransientMisses after = misses.getOrDefault(sourceId, TransientMisses.NONE).after(verdict);
+        TransientMisses after =
+                misses.getOrDefault(sourceId, TransientMisses.NONE).after(verdict);
         if (after.abandoned()) {
             misses.remove(sourceId);
             return true;

@@ -7,11 +7,11 @@ import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.library.EventKind;
+import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.policy.FailureKind;
 import io.nzbmount.server.policy.FailurePolicy;
 import io.nzbmount.server.policy.Hole;
 import io.nzbmount.server.policy.RangeRouter;
-import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.standby.Proof;
 import io.nzbmount.server.standby.TransientMisses;
 import io.nzbmount.server.standby.Verdict;
@@ -27,8 +27,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiConsumer;
-import java.util.function.LongToIntFunction;
 import java.util.function.LongSupplier;
+import java.util.function.LongToIntFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -68,8 +68,14 @@ final class NextSourcePicker {
      * @param clock    the wall clock the failure policy's times are read from
      * @param nanoTime a monotonic clock in nanoseconds for the sweeps' budget and how long they took
      */
-    NextSourcePicker(CutoverStore store, FileMaps fileMaps, Usenet usenet, UrgentSweep sweeps, Duration sweepBudget,
-                     Clock clock, LongSupplier nanoTime) {
+    NextSourcePicker(
+            CutoverStore store,
+            FileMaps fileMaps,
+            Usenet usenet,
+            UrgentSweep sweeps,
+            Duration sweepBudget,
+            Clock clock,
+            LongSupplier nanoTime) {
         this.store = store;
         this.fileMaps = fileMaps;
         this.usenet = usenet;
@@ -86,9 +92,17 @@ final class NextSourcePicker {
      *                 can close it when the client goes away mid-proof
      * @param timeline records an event of the stream (kind, detail)
      */
-    record Request(long itemId, String fileName, long fileSize, long offset, SentBytesRing sent,
-                   FailurePolicy policy, ItemCutoverState shared, Set<Long> tried, Probes probes,
-                   BiConsumer<EventKind, Map<String, Object>> timeline) {}
+    record Request(
+            long itemId,
+            String fileName,
+            long fileSize,
+            long offset,
+            SentBytesRing sent,
+            FailurePolicy policy,
+            ItemCutoverState shared,
+            Set<Long> tried,
+            Probes probes,
+            BiConsumer<EventKind, Map<String, Object>> timeline) {}
 
     /**
      * A candidate whose handling fails in the library database is skipped (timeline event
@@ -105,12 +119,17 @@ final class NextSourcePicker {
             byId.put(candidate.source().id(), candidate);
         }
         List<Long> preference = List.copyOf(byId.keySet());
-        LongToIntFunction fileIndexOf = id -> byId.get(id).file().map(FileRecord::index).orElse(-1);
+        LongToIntFunction fileIndexOf =
+                id -> byId.get(id).file().map(FileRecord::index).orElse(-1);
         while (true) {
             // The router skips what the policy bars and the known holes at the offset; a candidate
             // whose file is unknown (index -1) has no holes and meets the length gate below.
-            Optional<RangeRouter.Route> route = RangeRouter.route(preference, r.shared().holes(), fileIndexOf,
-                    r.offset(), id -> !r.tried().contains(id) && usable(byId.get(id), r));
+            Optional<RangeRouter.Route> route = RangeRouter.route(
+                    preference,
+                    r.shared().holes(),
+                    fileIndexOf,
+                    r.offset(),
+                    id -> !r.tried().contains(id) && usable(byId.get(id), r));
             if (route.isEmpty()) return Optional.empty();
             long id = route.get().sourceId();
             r.tried().add(id);
@@ -133,7 +152,9 @@ final class NextSourcePicker {
     /** Whether the policy lets the candidate serve the offset now (a candidate without the file is left to the gate). */
     private boolean usable(CutoverStore.NextSource candidate, Request r) {
         return candidate.file().isEmpty()
-                || r.policy().eligible(candidate.source().id(), candidate.file().get().index(), r.offset(), clock.millis());
+                || r.policy()
+                        .eligible(
+                                candidate.source().id(), candidate.file().get().index(), r.offset(), clock.millis());
     }
 
     /** When the sweeps of one pick started: their budget runs from the first. */
@@ -158,8 +179,9 @@ final class NextSourcePicker {
         // mismatch yet: the background proof sizes it.
         if (candidate.file().isPresent() && candidate.file().get().size() < 0) return Optional.empty();
         if (candidate.file().isEmpty() || candidate.file().get().size() != r.fileSize()) {
-            store.markDead(id, "content-length gate: it has no file of " + r.fileSize() + " bytes like \""
-                    + r.fileName() + "\"");
+            store.markDead(
+                    id,
+                    "content-length gate: it has no file of " + r.fileSize() + " bytes like \"" + r.fileName() + "\"");
             return Optional.empty();
         }
         FileRecord file = candidate.file().get();
@@ -186,17 +208,23 @@ final class NextSourcePicker {
             Verdict verdict = prove(reader, r, id, file.index());
             if (verdict == Verdict.VERIFIED) {
                 // Failed for good by someone else while this sweep ran: that verdict stands.
-                if (swept.isPresent() && !store.markVerified(id, swept.get().reason()
-                        + ", proved during a cutover at offset " + r.offset(), swept.get().samplesDone(),
-                        swept.get().samplesTotal())) {
+                if (swept.isPresent()
+                        && !store.markVerified(
+                                id,
+                                swept.get().reason() + ", proved during a cutover at offset " + r.offset(),
+                                swept.get().samplesDone(),
+                                swept.get().samplesTotal())) {
                     return Optional.empty();
                 }
                 r.shared().proved(id, verdict);
                 keep = true;
                 return Optional.of(new ActiveSource(id, file.index(), map, reader));
             }
-            settle(id, verdict == Verdict.MISMATCH ? StandbyState.MISMATCH : StandbyState.INCONCLUSIVE,
-                    "its bytes before offset " + r.offset() + " differ from the bytes already served", r);
+            settle(
+                    id,
+                    verdict == Verdict.MISMATCH ? StandbyState.MISMATCH : StandbyState.INCONCLUSIVE,
+                    "its bytes before offset " + r.offset() + " differ from the bytes already served",
+                    r);
             return Optional.empty();
         } finally {
             r.probes().remove(reader);
@@ -216,7 +244,8 @@ final class NextSourcePicker {
             case MISMATCH, DEAD -> store.markDead(id, reason, state);
             default -> {
                 if (r.shared().proved(id, Verdict.INCONCLUSIVE)) {
-                    store.markFailed(id, "its bytes could not be compared " + TransientMisses.LIMIT + " times in a row");
+                    store.markFailed(
+                            id, "its bytes could not be compared " + TransientMisses.LIMIT + " times in a row");
                 }
             }
         }
@@ -243,8 +272,12 @@ final class NextSourcePicker {
             outOfTime = watch.expired() && proof.state() == StandbyState.INCONCLUSIVE;
         }
         if (outOfTime) {
-            proof = new Proof(StandbyState.INCONCLUSIVE, "its sweep ran out of the " + sweepBudget.toMillis()
-                    + " ms a cutover may spend on sweeps (" + proof.reason() + ")", proof.samplesDone(), proof.samplesTotal());
+            proof = new Proof(
+                    StandbyState.INCONCLUSIVE,
+                    "its sweep ran out of the " + sweepBudget.toMillis() + " ms a cutover may spend on sweeps ("
+                            + proof.reason() + ")",
+                    proof.samplesDone(),
+                    proof.samplesTotal());
         }
         Map<String, Object> detail = new LinkedHashMap<>();
         detail.put("source", id);

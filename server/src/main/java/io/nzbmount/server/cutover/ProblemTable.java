@@ -22,7 +22,10 @@ final class ProblemTable {
 
     /** Sets the item's problem, replacing any earlier one; remembers the item's primary now. */
     void put(long itemId, Problem problem) throws StoreException {
-        ItemProblems.Row row = new ItemProblems.Row(problem.message(), problem.reason(), problem.since(),
+        ItemProblems.Row row = new ItemProblems.Row(
+                problem.message(),
+                problem.reason(),
+                problem.since(),
                 problem.kind().word());
         db.transaction(c -> {
             ItemProblems.put(c, itemId, row);

@@ -8,8 +8,7 @@ import java.util.Arrays;
  * before the cut must be the standby's bytes at the same offsets. Pure and stateless.
  */
 final class RangeProof {
-    private RangeProof() {
-    }
+    private RangeProof() {}
 
     /**
      * Judges a standby at offset {@code cutAt}.

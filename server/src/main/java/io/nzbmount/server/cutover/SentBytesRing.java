@@ -62,7 +62,7 @@ final class SentBytesRing {
     /** A copy of the held bytes, covering {@link #heldFrom()} up to {@link #position()}. */
     public byte[] heldBytes() {
         byte[] copy = new byte[held()];
-        for (int done = 0; done < copy.length;) {
+        for (int done = 0; done < copy.length; ) {
             int at = (int) ((heldFrom() + done) % ring.length);
             int chunk = Math.min(copy.length - done, ring.length - at);
             System.arraycopy(ring, at, copy, done, chunk);

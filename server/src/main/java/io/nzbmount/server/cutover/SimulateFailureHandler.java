@@ -51,7 +51,11 @@ public final class SimulateFailureHandler extends Handler.Abstract {
             return true;
         }
         cutovers.simulateFailure(id);
-        send(response, callback, 202, "{\"item\":" + id + ",\"simulated\":\"the next read of its active source fails\"}");
+        send(
+                response,
+                callback,
+                202,
+                "{\"item\":" + id + ",\"simulated\":\"the next read of its active source fails\"}");
         return true;
     }
 

@@ -1,9 +1,9 @@
 package io.nzbmount.server.cutover;
 
 import io.nzbmount.nntp.ReadCancelledException;
-import io.nzbmount.server.standby.StandbyProver;
 import io.nzbmount.server.standby.Proof;
 import io.nzbmount.server.standby.ServedBytes;
+import io.nzbmount.server.standby.StandbyProver;
 import io.nzbmount.server.standby.SweepGuard;
 import io.nzbmount.server.store.StoreException;
 

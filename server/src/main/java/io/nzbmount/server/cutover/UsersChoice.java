@@ -10,5 +10,4 @@ import io.nzbmount.nntp.FileMap;
  * @param fileIndex the served file's index in its NZB
  * @param map       the file's map, which the stream's source is read through again when it goes back
  */
-record UsersChoice(long sourceId, int fileIndex, FileMap map) {
-}
+record UsersChoice(long sourceId, int fileIndex, FileMap map) {}

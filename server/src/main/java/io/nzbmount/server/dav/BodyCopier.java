@@ -1,21 +1,19 @@
 package io.nzbmount.server.dav;
 
+import io.nzbmount.server.http.ByteRange;
+import io.nzbmount.server.http.HttpProblem;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
-
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.nzbmount.server.http.ByteRange;
-import io.nzbmount.server.http.HttpProblem;
 
 /**
  * Copies ranges of a {@link LibraryFile} into a response whose status and headers (with an exact
@@ -94,7 +92,11 @@ final class BodyCopier {
                 callback.failed(failed.getCause());
                 return;
             }
-            log.warn("read of {} failed at offset {}: {}", path, failed.offset, failed.getCause().toString());
+            log.warn(
+                    "read of {} failed at offset {}: {}",
+                    path,
+                    failed.offset,
+                    failed.getCause().toString());
             if (!committed) {
                 response.reset(); // drop the Content-Length, Content-Range and ETag of the planned answer
                 throw new HttpProblem.Unavailable("the content of " + path + " cannot be read right now");
@@ -133,8 +135,9 @@ final class BodyCopier {
             throw new ReadFailed(offset, e);
         }
         if (n <= 0) {
-            throw new ReadFailed(offset, new EOFException(
-                    n < 0 ? "content ended before its announced size" : "reader returned no bytes"));
+            throw new ReadFailed(
+                    offset,
+                    new EOFException(n < 0 ? "content ended before its announced size" : "reader returned no bytes"));
         }
         return n;
     }

@@ -1,7 +1,6 @@
 package io.nzbmount.server.dav;
 
 import java.time.Instant;
-
 import org.eclipse.jetty.server.Handler;
 
 /**
@@ -14,8 +13,7 @@ public final class DavHandlers {
     /** The servlet-style path spec the handler serves: {@code /dav/} and all below. */
     public static final String PATH_SPEC = DavTree.PREFIX + "/*";
 
-    private DavHandlers() {
-    }
+    private DavHandlers() {}
 
     /**
      * The handler serving {@code library} under {@code /dav/library/}.

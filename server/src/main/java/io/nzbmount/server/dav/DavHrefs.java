@@ -19,7 +19,8 @@ public final class DavHrefs {
             if (c < 0x80 && UNRESERVED_AND_SUB_DELIMS.indexOf(c) >= 0) {
                 out.append((char) c);
             } else {
-                out.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
+                out.append('%')
+                        .append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
                         .append(Character.toUpperCase(Character.forDigit(c & 0xf, 16)));
             }
         }

@@ -1,12 +1,5 @@
 package io.nzbmount.server.dav;
 
-import java.io.IOException;
-import java.io.OutputStream;
-import java.util.ArrayList;
-import java.util.Date;
-import java.util.List;
-import java.util.Map;
-
 import io.milton.http.Auth;
 import io.milton.http.Range;
 import io.milton.http.Request;
@@ -17,6 +10,12 @@ import io.milton.resource.PropFindableResource;
 import io.milton.resource.Resource;
 import io.nzbmount.server.http.ContentTypes;
 import io.nzbmount.server.http.EntityTags;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Milton's view of the {@link DavTree}: read-only folders and files that answer PROPFIND. Access

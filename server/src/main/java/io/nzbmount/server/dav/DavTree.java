@@ -65,7 +65,8 @@ public final class DavTree {
      * level by level.
      */
     public static DavTree readOnly(String prefix, Library nodes, int deepFrom) {
-        if (!prefix.startsWith("/") || prefix.endsWith("/")) throw new IllegalArgumentException("not a prefix: " + prefix);
+        if (!prefix.startsWith("/") || prefix.endsWith("/"))
+            throw new IllegalArgumentException("not a prefix: " + prefix);
         return new DavTree(prefix, nodes, deepFrom);
     }
 
@@ -100,7 +101,8 @@ public final class DavTree {
 
     /** The segments of {@code decodedPath} below {@code prefix}; see {@link #segments(String)}. */
     private static Optional<List<String>> segments(String prefix, String decodedPath) {
-        if (decodedPath == null || !decodedPath.startsWith(prefix)
+        if (decodedPath == null
+                || !decodedPath.startsWith(prefix)
                 || (decodedPath.length() > prefix.length() && decodedPath.charAt(prefix.length()) != '/')) {
             return Optional.empty();
         }

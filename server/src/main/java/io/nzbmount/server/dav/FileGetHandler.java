@@ -1,21 +1,5 @@
 package io.nzbmount.server.dav;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
-
-import org.eclipse.jetty.http.HttpFields;
-import org.eclipse.jetty.http.HttpHeader;
-import org.eclipse.jetty.http.HttpMethod;
-import org.eclipse.jetty.server.Handler;
-import org.eclipse.jetty.server.Request;
-import org.eclipse.jetty.server.Response;
-import org.eclipse.jetty.util.Callback;
-
 import io.nzbmount.server.http.ByteRange;
 import io.nzbmount.server.http.ContentTypes;
 import io.nzbmount.server.http.EntityTags;
@@ -24,6 +8,20 @@ import io.nzbmount.server.http.HttpProblem;
 import io.nzbmount.server.http.MultipartByteRanges;
 import io.nzbmount.server.http.RangeHeader;
 import io.nzbmount.server.http.RangeRequest;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpMethod;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
 
 /**
  * GET and HEAD in a {@link DavTree}: files with our own Range handling (see {@link RangeHeader}),
@@ -68,8 +66,8 @@ public final class FileGetHandler extends Handler.Abstract {
      *
      * @param path the decoded request path, named when a read fails
      */
-    public static void sendFile(LibraryFile file, String path, boolean head,
-                                Request request, Response response, Callback callback) {
+    public static void sendFile(
+            LibraryFile file, String path, boolean head, Request request, Response response, Callback callback) {
         long size = file.size();
         String etag = EntityTags.strong(file.etagBasis(), size);
         Instant lastModified = file.lastModified();
@@ -102,7 +100,8 @@ public final class FileGetHandler extends Handler.Abstract {
                 ranges = size == 0 ? List.of() : List.of(new ByteRange(0, size - 1));
                 prefixes = Collections.nCopies(ranges.size(), new byte[0]);
             }
-            case RangeRequest.Partial p when p.ranges().size() == 1 -> {
+            case RangeRequest.Partial p
+            when p.ranges().size() == 1 -> {
                 ByteRange range = p.ranges().get(0);
                 response.setStatus(206);
                 headers.put(HttpHeader.CONTENT_TYPE, type);
@@ -144,12 +143,18 @@ public final class FileGetHandler extends Handler.Abstract {
         static void send(LibraryFolder folder, String path, boolean head, Response response, Callback callback) {
             String base = path.endsWith("/") ? path : path + "/";
             StringBuilder html = new StringBuilder("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>")
-                    .append(escape(base)).append("</title></head><body><h1>").append(escape(base)).append("</h1><ul>\n");
+                    .append(escape(base))
+                    .append("</title></head><body><h1>")
+                    .append(escape(base))
+                    .append("</h1><ul>\n");
             for (LibraryNode child : folder.children()) {
                 String name = child instanceof LibraryFolder ? child.name() + "/" : child.name();
-                html.append("<li><a href=\"").append(escape(DavHrefs.encodeSegment(child.name())))
-                        .append(child instanceof LibraryFolder ? "/" : "").append("\">")
-                        .append(escape(name)).append("</a></li>\n");
+                html.append("<li><a href=\"")
+                        .append(escape(DavHrefs.encodeSegment(child.name())))
+                        .append(child instanceof LibraryFolder ? "/" : "")
+                        .append("\">")
+                        .append(escape(name))
+                        .append("</a></li>\n");
             }
             html.append("</ul></body></html>\n");
             byte[] body = html.toString().getBytes(StandardCharsets.UTF_8);
@@ -161,7 +166,10 @@ public final class FileGetHandler extends Handler.Abstract {
         }
 
         private static String escape(String text) {
-            return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+            return text.replace("&", "&amp;")
+                    .replace("<", "&lt;")
+                    .replace(">", "&gt;")
+                    .replace("\"", "&quot;");
         }
     }
 }

@@ -26,8 +26,8 @@ final class ListingValueWriters {
     static final DateTimeFormatter MODIFIED = DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US)
             .withZone(ZoneOffset.UTC);
     /** Milton's {@code DateUtils.formatDate(Date)}: ISO 8601 to the second, in UTC. */
-    static final DateTimeFormatter CREATED = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'", Locale.US)
-            .withZone(ZoneOffset.UTC);
+    static final DateTimeFormatter CREATED =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'", Locale.US).withZone(ZoneOffset.UTC);
 
     private ListingValueWriters() {}
 
@@ -35,12 +35,13 @@ final class ListingValueWriters {
     static ValueWriters create() {
         List<ValueWriter> writers = new ArrayList<>();
         for (ValueWriter w : new ValueWriters().getValueWriters()) {
-            writers.add(switch (w) {
-                case ModifiedDateValueWriter m -> new LastModified();
-                case DateValueWriter d -> new Dates();
-                case ToStringValueWriter t -> new Text();
-                default -> w;
-            });
+            writers.add(
+                    switch (w) {
+                        case ModifiedDateValueWriter m -> new LastModified();
+                        case DateValueWriter d -> new Dates();
+                        case ToStringValueWriter t -> new Text();
+                        default -> w;
+                    });
         }
         return new ValueWriters(writers);
     }
@@ -48,8 +49,14 @@ final class ListingValueWriters {
     /** {@code getlastmodified}; an absent date is written empty, as Milton does. */
     static final class LastModified extends ModifiedDateValueWriter {
         @Override
-        public void writeValue(XmlWriter writer, String nsUri, String prefix, String localName, Object val,
-                               String href, Map<String, String> nsPrefixes) {
+        public void writeValue(
+                XmlWriter writer,
+                String nsUri,
+                String prefix,
+                String localName,
+                Object val,
+                String href,
+                Map<String, String> nsPrefixes) {
             Date date = (Date) val;
             writer.writeProperty(prefix, localName, date == null ? "" : MODIFIED.format(date.toInstant()));
         }
@@ -58,8 +65,14 @@ final class ListingValueWriters {
     /** Every other date ({@code creationdate}); an absent one is an empty element. */
     static final class Dates extends DateValueWriter {
         @Override
-        public void writeValue(XmlWriter writer, String nsUri, String prefix, String localName, Object val,
-                               String href, Map<String, String> nsPrefixes) {
+        public void writeValue(
+                XmlWriter writer,
+                String nsUri,
+                String prefix,
+                String localName,
+                Object val,
+                String href,
+                Map<String, String> nsPrefixes) {
             if (val == null) writer.writeProperty(prefix, localName);
             else writer.writeProperty(prefix, localName, CREATED.format(((Date) val).toInstant()));
         }
@@ -68,8 +81,14 @@ final class ListingValueWriters {
     /** Any other value, as its text with {@code &}, {@code <} and {@code >} escaped. */
     static final class Text extends ToStringValueWriter {
         @Override
-        public void writeValue(XmlWriter writer, String nsUri, String prefix, String localName, Object val,
-                               String href, Map<String, String> nsPrefixes) {
+        public void writeValue(
+                XmlWriter writer,
+                String nsUri,
+                String prefix,
+                String localName,
+                Object val,
+                String href,
+                Map<String, String> nsPrefixes) {
             if (val == null) writer.writeProperty(prefix, localName);
             else writer.writeProperty(prefix, localName, escape(val.toString()));
         }

@@ -1,8 +1,5 @@
 package io.nzbmount.server.dav;
 
-import java.io.IOException;
-import java.util.List;
-
 import io.milton.config.HttpManagerBuilder;
 import io.milton.http.AuthenticationService;
 import io.milton.http.HttpManager;
@@ -14,6 +11,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;
+import java.io.IOException;
+import java.util.List;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.Handler;
@@ -83,7 +82,9 @@ public final class MiltonHandler extends Handler.Wrapper {
         if (tree.resolve(segments).isEmpty()) {
             throw new HttpProblem.NotFound(path);
         }
-        if (method.equals("PROPFIND") && !tree.neverDeep() && !tree.deepListing(segments)
+        if (method.equals("PROPFIND")
+                && !tree.neverDeep()
+                && !tree.deepListing(segments)
                 && !shallow(request.getHeaders().get("Depth"))) {
             throw new HttpProblem.Forbidden("PROPFIND with Depth: infinity is answered only on a job's folder"
                     + " and below (it would list the whole library here); list this folder with Depth: 1");
@@ -118,8 +119,10 @@ public final class MiltonHandler extends Handler.Wrapper {
         @Override
         protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
             String allow = request.getRequestURI().startsWith(UPLOADS)
-                    ? ReadOnlyHandler.ALLOW + ", PUT" : ReadOnlyHandler.ALLOW;
-            manager.process(new io.milton.servlet.ServletRequest(new DavRequestView(request, deep), getServletContext()),
+                    ? ReadOnlyHandler.ALLOW + ", PUT"
+                    : ReadOnlyHandler.ALLOW;
+            manager.process(
+                    new io.milton.servlet.ServletRequest(new DavRequestView(request, deep), getServletContext()),
                     new ServletResponse(new AllowView(response, allow)));
             response.flushBuffer();
         }

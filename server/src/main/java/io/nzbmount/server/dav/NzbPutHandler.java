@@ -1,18 +1,16 @@
 package io.nzbmount.server.dav;
 
+import io.nzbmount.server.http.HttpProblem;
+import io.nzbmount.server.http.RequestBodies;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Locale;
-
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
-
-import io.nzbmount.server.http.HttpProblem;
-import io.nzbmount.server.http.RequestBodies;
 
 /**
  * WebDAV {@code PUT /dav/nzbs/NAME.nzb}: hands the body to the {@link NzbUploadSink} and answers
@@ -37,7 +35,8 @@ public final class NzbPutHandler extends Handler.Abstract {
         if (!request.getMethod().equals("PUT")) {
             return false;
         }
-        List<String> segments = tree.segments(request.getHttpURI().getDecodedPath()).orElse(List.of());
+        List<String> segments =
+                tree.segments(request.getHttpURI().getDecodedPath()).orElse(List.of());
         if (segments.size() != 2 || !tree.isInUploads(segments)) {
             return false;
         }

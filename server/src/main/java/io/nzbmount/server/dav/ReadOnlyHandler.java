@@ -1,15 +1,13 @@
 package io.nzbmount.server.dav;
 
+import io.nzbmount.server.http.HttpProblem;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
-
-import io.nzbmount.server.http.HttpProblem;
 
 /**
  * Last handler under {@code /dav/}: whatever the others did not take. An existing resource

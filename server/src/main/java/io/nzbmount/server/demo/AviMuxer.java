@@ -92,10 +92,20 @@ final class AviMuxer {
         fourcc(b, "LIST").putInt(HDRL_SIZE);
         fourcc(b, "hdrl");
         fourcc(b, "avih").putInt(56);
-        b.putInt(1_000_000 / fps).putInt((pictureSize + audioSize) * fps).putInt(0)
-                .putInt(AVIF_HASINDEX | AVIF_ISINTERLEAVED).putInt(frames).putInt(0).putInt(2)
-                .putInt(pictureSize + audioSize + 16).putInt(width).putInt(height)
-                .putInt(0).putInt(0).putInt(0).putInt(0);
+        b.putInt(1_000_000 / fps)
+                .putInt((pictureSize + audioSize) * fps)
+                .putInt(0)
+                .putInt(AVIF_HASINDEX | AVIF_ISINTERLEAVED)
+                .putInt(frames)
+                .putInt(0)
+                .putInt(2)
+                .putInt(pictureSize + audioSize + 16)
+                .putInt(width)
+                .putInt(height)
+                .putInt(0)
+                .putInt(0)
+                .putInt(0)
+                .putInt(0);
         fourcc(b, "LIST").putInt(4 + (8 + 56) + (8 + 40));
         fourcc(b, "strl");
         streamHeader(b, "vids", "Y800", 1, fps, frames, pictureSize, 0);
@@ -106,21 +116,42 @@ final class AviMuxer {
         fourcc(b, "strl");
         streamHeader(b, "auds", "\0\0\0\0", 2, sampleRate * 2, frames * (audioSize / 2), audioSize, 2);
         fourcc(b, "strf").putInt(16);
-        b.putShort((short) 1).putShort((short) 1).putInt(sampleRate).putInt(sampleRate * 2)
-                .putShort((short) 2).putShort((short) 16);
+        b.putShort((short) 1)
+                .putShort((short) 1)
+                .putInt(sampleRate)
+                .putInt(sampleRate * 2)
+                .putShort((short) 2)
+                .putShort((short) 16);
     }
 
-    private void streamHeader(ByteBuffer b, String type, String handler, int scale, int rate, int length,
-                              int bufferSize, int sampleSize) {
+    private void streamHeader(
+            ByteBuffer b,
+            String type,
+            String handler,
+            int scale,
+            int rate,
+            int length,
+            int bufferSize,
+            int sampleSize) {
         fourcc(b, "strh").putInt(56);
         fourcc(b, type);
         fourcc(b, handler);
-        b.putInt(0).putShort((short) 0).putShort((short) 0).putInt(0)
-                .putInt(scale).putInt(rate).putInt(0).putInt(length).putInt(bufferSize).putInt(-1)
+        b.putInt(0)
+                .putShort((short) 0)
+                .putShort((short) 0)
+                .putInt(0)
+                .putInt(scale)
+                .putInt(rate)
+                .putInt(0)
+                .putInt(length)
+                .putInt(bufferSize)
+                .putInt(-1)
                 .putInt(sampleSize);
         boolean video = type.equals("vids");
-        b.putShort((short) 0).putShort((short) 0)
-                .putShort((short) (video ? width : 0)).putShort((short) (video ? height : 0));
+        b.putShort((short) 0)
+                .putShort((short) 0)
+                .putShort((short) (video ? width : 0))
+                .putShort((short) (video ? height : 0));
     }
 
     private static ByteBuffer fourcc(ByteBuffer b, String code) {

@@ -18,8 +18,7 @@ public final class DemoFilm {
     private static final int SAMPLES_PER_FRAME = SAMPLE_RATE / FPS;
     private static final AviMuxer MUXER = new AviMuxer(WIDTH, HEIGHT, FPS, SAMPLE_RATE);
 
-    private DemoFilm() {
-    }
+    private DemoFilm() {}
 
     /** The AVI file (about 26 MB). */
     public static byte[] generate() {
@@ -70,7 +69,9 @@ public final class DemoFilm {
             long inSecond = n % SAMPLE_RATE;
             double tone = 0.25 * StrictMath.sin(2 * Math.PI * frequency * inSecond / SAMPLE_RATE);
             // A 20 ms tick at each second's start marks the beat the digits change on.
-            double tick = inSecond < SAMPLE_RATE / 50 ? 0.35 * StrictMath.sin(2 * Math.PI * 1760.0 * inSecond / SAMPLE_RATE) : 0;
+            double tick = inSecond < SAMPLE_RATE / 50
+                    ? 0.35 * StrictMath.sin(2 * Math.PI * 1760.0 * inSecond / SAMPLE_RATE)
+                    : 0;
             samples[i] = (short) Math.round((tone + tick) * 32767);
         }
     }

@@ -37,6 +37,7 @@ public final class DemoFilmReleases {
     public static final String SPARE_TITLE = "Demo.Clock.2024.SD.PCM-SPARE";
     /** Where the hole starts, in seconds of film. */
     public static final int HOLE_SECOND = 60;
+
     public static final int HOLE_ARTICLES = 2;
     private static final int PART_SIZE = 384_000;
     private static final int OBFUSCATED_PART_SIZE = 250_000;
@@ -53,8 +54,8 @@ public final class DemoFilmReleases {
     private final long holeStart;
     private final long holeEnd;
 
-    private DemoFilmReleases(byte[] film, byte[] broken, byte[] repost, byte[] obfuscated, byte[] spare,
-                             long holeStart, long holeEnd) {
+    private DemoFilmReleases(
+            byte[] film, byte[] broken, byte[] repost, byte[] obfuscated, byte[] spare, long holeStart, long holeEnd) {
         this.film = film;
         this.broken = broken;
         this.repost = repost;
@@ -66,8 +67,8 @@ public final class DemoFilmReleases {
 
     /** Posts the film's releases to {@code server} and takes the hole's articles down again. */
     public static DemoFilmReleases post(EmbeddedNntpServer server, byte[] film) {
-        PostedFile primary = server.postLazy(FILE, film.length, PART_SIZE, (o, d, off, len) ->
-                System.arraycopy(film, (int) o, d, off, len));
+        PostedFile primary = server.postLazy(
+                FILE, film.length, PART_SIZE, (o, d, off, len) -> System.arraycopy(film, (int) o, d, off, len));
         PostedSegment first = primary.segmentAt(DemoFilm.offsetOfSecond(HOLE_SECOND));
         long holeEnd = first.begin();
         for (int i = 0; i < HOLE_ARTICLES; i++) {
@@ -75,13 +76,18 @@ public final class DemoFilmReleases {
             server.removeArticle(s.messageId());
             holeEnd = s.end();
         }
-        PostedFile again = server.postLazy(FILE, film.length, PART_SIZE, (o, d, off, len) ->
-                System.arraycopy(film, (int) o, d, off, len));
-        PostedFile spare = server.postLazy(FILE, film.length, SPARE_PART_SIZE, (o, d, off, len) ->
-                System.arraycopy(film, (int) o, d, off, len));
-        return new DemoFilmReleases(film, nzb(List.of(primary), TITLE), nzb(List.of(again), REPOST_TITLE),
-                nzb(packed(server, film), OBFUSCATED_TITLE), nzb(List.of(spare), SPARE_TITLE),
-                first.begin(), holeEnd);
+        PostedFile again = server.postLazy(
+                FILE, film.length, PART_SIZE, (o, d, off, len) -> System.arraycopy(film, (int) o, d, off, len));
+        PostedFile spare = server.postLazy(
+                FILE, film.length, SPARE_PART_SIZE, (o, d, off, len) -> System.arraycopy(film, (int) o, d, off, len));
+        return new DemoFilmReleases(
+                film,
+                nzb(List.of(primary), TITLE),
+                nzb(List.of(again), REPOST_TITLE),
+                nzb(packed(server, film), OBFUSCATED_TITLE),
+                nzb(List.of(spare), SPARE_TITLE),
+                first.begin(),
+                holeEnd);
     }
 
     private static List<PostedFile> packed(EmbeddedNntpServer server, byte[] film) {
@@ -91,10 +97,14 @@ public final class DemoFilmReleases {
             byRealName.put(StoredRar5Writer.volumeName("dc24", i, volumes.size()), volumes.get(i));
         }
         List<PostedFile> posted = new ArrayList<>();
-        posted.add(server.post(hexName("dc24.par2"), Par2IndexWriter.write(byRealName, 256 * 1024), OBFUSCATED_PART_SIZE));
+        posted.add(
+                server.post(hexName("dc24.par2"), Par2IndexWriter.write(byRealName, 256 * 1024), OBFUSCATED_PART_SIZE));
         for (Map.Entry<String, byte[]> v : byRealName.entrySet()) {
             byte[] volume = v.getValue();
-            posted.add(server.postLazy(hexName(v.getKey()), volume.length, OBFUSCATED_PART_SIZE,
+            posted.add(server.postLazy(
+                    hexName(v.getKey()),
+                    volume.length,
+                    OBFUSCATED_PART_SIZE,
                     (o, d, off, len) -> System.arraycopy(volume, (int) o, d, off, len)));
         }
         return posted;
@@ -115,20 +125,34 @@ public final class DemoFilmReleases {
     }
 
     /** The film's bytes (do not change them). */
-    public byte[] film() { return film; }
+    public byte[] film() {
+        return film;
+    }
 
     /** The primary's NZB: the post with the hole. */
-    public byte[] broken() { return broken; }
+    public byte[] broken() {
+        return broken;
+    }
 
-    public byte[] repost() { return repost; }
+    public byte[] repost() {
+        return repost;
+    }
 
-    public byte[] obfuscated() { return obfuscated; }
+    public byte[] obfuscated() {
+        return obfuscated;
+    }
 
-    public byte[] spare() { return spare; }
+    public byte[] spare() {
+        return spare;
+    }
 
     /** The first film byte the broken post cannot give. */
-    public long holeStart() { return holeStart; }
+    public long holeStart() {
+        return holeStart;
+    }
 
     /** The first film byte after the hole. */
-    public long holeEnd() { return holeEnd; }
+    public long holeEnd() {
+        return holeEnd;
+    }
 }

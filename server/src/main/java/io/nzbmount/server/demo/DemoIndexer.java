@@ -25,6 +25,7 @@ import java.util.concurrent.Executors;
 public final class DemoIndexer implements AutoCloseable {
     /** The key the demo configures; it guards nothing, the indexer only listens on loopback. */
     public static final String API_KEY = "demo";
+
     private static final String POSTED = "Mon, 01 Jan 2024 00:00:00 +0000";
 
     private final HttpServer server;
@@ -58,7 +59,11 @@ public final class DemoIndexer implements AutoCloseable {
             Map<String, String> params = parameters(exchange.getRequestURI().getRawQuery());
             String path = exchange.getRequestURI().getPath();
             if (!API_KEY.equals(params.get("apikey"))) {
-                send(exchange, 200, "application/xml", "<error code=\"100\" description=\"Incorrect user credentials\"/>");
+                send(
+                        exchange,
+                        200,
+                        "application/xml",
+                        "<error code=\"100\" description=\"Incorrect user credentials\"/>");
             } else if (path.startsWith("/getnzb/") && path.endsWith(".nzb")) {
                 DemoRelease r = releases.get(path.substring("/getnzb/".length(), path.length() - 4));
                 if (r == null) send(exchange, 404, "text/plain", "no such release");
@@ -79,28 +84,46 @@ public final class DemoIndexer implements AutoCloseable {
 
     private List<DemoRelease> matching(String query) {
         List<String> words = Arrays.stream(query.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+"))
-                .filter(w -> !w.isEmpty()).toList();
-        return releases.values().stream().filter(r -> {
-            String title = r.title().toLowerCase(Locale.ROOT);
-            return words.stream().allMatch(title::contains);
-        }).toList();
+                .filter(w -> !w.isEmpty())
+                .toList();
+        return releases.values().stream()
+                .filter(r -> {
+                    String title = r.title().toLowerCase(Locale.ROOT);
+                    return words.stream().allMatch(title::contains);
+                })
+                .toList();
     }
 
     private String feed(List<DemoRelease> found) {
         StringBuilder x = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                + "<rss version=\"2.0\" xmlns:newznab=\"http://www.newznab.com/DTD/2010/feeds/attributes/\">\n"
-                + "<channel>\n<title>NZBMount demo indexer</title>\n")
-                .append("<newznab:response offset=\"0\" total=\"").append(found.size()).append("\"/>\n");
+                        + "<rss version=\"2.0\" xmlns:newznab=\"http://www.newznab.com/DTD/2010/feeds/attributes/\">\n"
+                        + "<channel>\n<title>NZBMount demo indexer</title>\n")
+                .append("<newznab:response offset=\"0\" total=\"")
+                .append(found.size())
+                .append("\"/>\n");
         for (DemoRelease r : found) {
             String link = link(r.guid());
-            x.append("<item>\n<title>").append(escape(r.title())).append("</title>\n")
-                    .append("<guid isPermaLink=\"false\">").append(escape(r.guid())).append("</guid>\n")
-                    .append("<link>").append(escape(link)).append("</link>\n")
-                    .append("<pubDate>").append(POSTED).append("</pubDate>\n")
-                    .append("<enclosure url=\"").append(escape(link)).append("\" length=\"").append(r.size())
+            x.append("<item>\n<title>")
+                    .append(escape(r.title()))
+                    .append("</title>\n")
+                    .append("<guid isPermaLink=\"false\">")
+                    .append(escape(r.guid()))
+                    .append("</guid>\n")
+                    .append("<link>")
+                    .append(escape(link))
+                    .append("</link>\n")
+                    .append("<pubDate>")
+                    .append(POSTED)
+                    .append("</pubDate>\n")
+                    .append("<enclosure url=\"")
+                    .append(escape(link))
+                    .append("\" length=\"")
+                    .append(r.size())
                     .append("\" type=\"application/x-nzb\"/>\n")
                     .append("<newznab:attr name=\"category\" value=\"2000\"/>\n")
-                    .append("<newznab:attr name=\"size\" value=\"").append(r.size()).append("\"/>\n")
+                    .append("<newznab:attr name=\"size\" value=\"")
+                    .append(r.size())
+                    .append("\"/>\n")
                     .append("<newznab:attr name=\"group\" value=\"alt.binaries.test\"/>\n")
                     .append("</item>\n");
         }
@@ -126,7 +149,8 @@ public final class DemoIndexer implements AutoCloseable {
             int eq = pair.indexOf('=');
             String name = eq < 0 ? pair : pair.substring(0, eq);
             String value = eq < 0 ? "" : pair.substring(eq + 1);
-            params.put(URLDecoder.decode(name, StandardCharsets.UTF_8), URLDecoder.decode(value, StandardCharsets.UTF_8));
+            params.put(
+                    URLDecoder.decode(name, StandardCharsets.UTF_8), URLDecoder.decode(value, StandardCharsets.UTF_8));
         }
         return params;
     }

@@ -8,5 +8,4 @@ package io.nzbmount.server.demo;
  * @param size  the bytes of its files
  * @param nzb   the NZB document served for it
  */
-public record DemoRelease(String guid, String title, long size, byte[] nzb) {
-}
+public record DemoRelease(String guid, String title, long size, byte[] nzb) {}

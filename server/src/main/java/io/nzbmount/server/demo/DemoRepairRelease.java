@@ -21,6 +21,7 @@ public final class DemoRepairRelease {
     public static final String TITLE = "Demo.Repaired.Film.2024.360p";
     /** The film's file name. */
     public static final String FILE = TITLE + ".mkv";
+
     private static final int PART_SIZE = 128 * 1024;
     private static final int SLICE_SIZE = 16 * 1024;
     /** Recovery slices: one article touches at most nine slices of 16 KiB. */
@@ -28,8 +29,7 @@ public final class DemoRepairRelease {
     /** The article taken down: not the first, which places the others. */
     private static final int HOLE = 2;
 
-    private DemoRepairRelease() {
-    }
+    private DemoRepairRelease() {}
 
     /** Posts the release to {@code server}, takes the hole's article down, and returns its NZB. */
     public static byte[] post(EmbeddedNntpServer server, byte[] film) {

@@ -56,8 +56,15 @@ public final class HealthCheck implements SourceCheck {
     private final NewHoles newHoles;
 
     /** @param census asks the providers ({@link Usenet#census} in service) */
-    public HealthCheck(Database db, ItemCatalog catalog, FileMaps maps, Census census, HoleTable holes, EventLog events,
-                       HealthCounters counters, NewHoles newHoles) {
+    public HealthCheck(
+            Database db,
+            ItemCatalog catalog,
+            FileMaps maps,
+            Census census,
+            HoleTable holes,
+            EventLog events,
+            HealthCounters counters,
+            NewHoles newHoles) {
         this.db = db;
         this.catalog = catalog;
         this.maps = maps;
@@ -69,7 +76,8 @@ public final class HealthCheck implements SourceCheck {
     }
 
     @Override
-    public CheckResult run(long sourceId, CheckKind kind, int sample, long seed) throws StoreException, ReadCancelledException {
+    public CheckResult run(long sourceId, CheckKind kind, int sample, long seed)
+            throws StoreException, ReadCancelledException {
         Optional<SourceRecord> source = db.transaction(c -> SourceTable.byId(c, sourceId));
         if (source.isEmpty()) return new CheckResult(0, 0, 0, 0);
         SourceArticles articles = SourceArticles.of(catalog, sourceId);
@@ -78,15 +86,18 @@ public final class HealthCheck implements SourceCheck {
         ArticleCensus first = census.of(asked);
         counters.checked(first.checked());
         if (first.present() == 0 || first.missing().isEmpty()) {
-            return new CheckResult(first.checked(), first.missing().size(), first.unknown().size(), 0);
+            return new CheckResult(
+                    first.checked(), first.missing().size(), first.unknown().size(), 0);
         }
         Set<String> missing = confirmed(asked, first);
-        if (missing.isEmpty()) return new CheckResult(first.checked(), 0, first.unknown().size(), 0);
+        if (missing.isEmpty())
+            return new CheckResult(first.checked(), 0, first.unknown().size(), 0);
         List<Hole> found = articles.holes(catalog, maps, missing);
         List<Hole> known = HoleTable.ofSource(db, sourceId);
         List<Hole> fresh = new ArrayList<>();
         for (Hole h : found) {
-            if (known.stream().noneMatch(k -> k.fileIndex() == h.fileIndex() && k.start() <= h.start() && k.end() >= h.end())) {
+            if (known.stream()
+                    .noneMatch(k -> k.fileIndex() == h.fileIndex() && k.start() <= h.start() && k.end() >= h.end())) {
                 fresh.add(h);
             }
         }
@@ -97,7 +108,13 @@ public final class HealthCheck implements SourceCheck {
         for (Hole h : found) holes.add(sourceId, h, REASON);
         if (!fresh.isEmpty()) {
             counters.holesFound(fresh.size());
-            record(source.get(), kind, first.checked(), missing.size(), first.unknown().size(), fresh);
+            record(
+                    source.get(),
+                    kind,
+                    first.checked(),
+                    missing.size(),
+                    first.unknown().size(),
+                    fresh);
             newHoles.found(new FoundHoles(source.get().itemId(), sourceId, fresh, missing));
         }
         return new CheckResult(first.checked(), missing.size(), first.unknown().size(), fresh.size());

@@ -32,11 +32,17 @@ public final class HealthCounters {
 
     /** Appends the counters in Prometheus text. */
     public void appendTo(StringBuilder out) {
-        PrometheusText.counter(out, "nzbmount_health_checks_total", "Health checks of a release's articles since start.",
-                checks());
-        PrometheusText.counter(out, "nzbmount_health_articles_checked_total",
-                "Articles the health checks asked the providers about since start.", articles());
-        PrometheusText.counter(out, "nzbmount_health_holes_found_total",
-                "New holes (articles every provider lacks) the health checks found since start.", holes());
+        PrometheusText.counter(
+                out, "nzbmount_health_checks_total", "Health checks of a release's articles since start.", checks());
+        PrometheusText.counter(
+                out,
+                "nzbmount_health_articles_checked_total",
+                "Articles the health checks asked the providers about since start.",
+                articles());
+        PrometheusText.counter(
+                out,
+                "nzbmount_health_holes_found_total",
+                "New holes (articles every provider lacks) the health checks found since start.",
+                holes());
     }
 }

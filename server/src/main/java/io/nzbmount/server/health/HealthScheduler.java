@@ -68,7 +68,8 @@ public final class HealthScheduler implements AutoCloseable {
 
     /** A scheduler whose checks run on a virtual thread of its own. */
     public static HealthScheduler of(Database db, HealthCheck check, HealthSettings settings, Clock clock) {
-        ExecutorService own = Executors.newSingleThreadExecutor(Thread.ofVirtual().name("nzbmount-health").factory());
+        ExecutorService own = Executors.newSingleThreadExecutor(
+                Thread.ofVirtual().name("nzbmount-health").factory());
         HealthScheduler s = new HealthScheduler(db, check, settings, clock, own);
         s.owned = own;
         return s;
@@ -78,13 +79,17 @@ public final class HealthScheduler implements AutoCloseable {
     public synchronized void start() {
         ticker = Executors.newSingleThreadScheduledExecutor(
                 Thread.ofPlatform().daemon().name("nzbmount-health-tick").factory());
-        ticker.scheduleWithFixedDelay(() -> {
-            try {
-                tick();
-            } catch (StoreException | RuntimeException e) {
-                LOG.warn("health check pass failed; trying again at the next", e);
-            }
-        }, 1, TICK.toSeconds(), TimeUnit.SECONDS);
+        ticker.scheduleWithFixedDelay(
+                () -> {
+                    try {
+                        tick();
+                    } catch (StoreException | RuntimeException e) {
+                        LOG.warn("health check pass failed; trying again at the next", e);
+                    }
+                },
+                1,
+                TICK.toSeconds(),
+                TimeUnit.SECONDS);
     }
 
     /**
@@ -140,7 +145,8 @@ public final class HealthScheduler implements AutoCloseable {
         if (r.fullAt().isEmpty() || !now.isBefore(r.fullAt().get().plus(fullEvery))) {
             return new Due(r.sourceId(), CheckKind.FULL);
         }
-        if (!now.isBefore(r.sampleAt().orElse(Instant.EPOCH).plus(sampleEvery))) return new Due(r.sourceId(), CheckKind.SAMPLE);
+        if (!now.isBefore(r.sampleAt().orElse(Instant.EPOCH).plus(sampleEvery)))
+            return new Due(r.sourceId(), CheckKind.SAMPLE);
         return null;
     }
 
@@ -148,7 +154,10 @@ public final class HealthScheduler implements AutoCloseable {
         Instant started = clock.instant();
         boolean sample = d.kind() == CheckKind.SAMPLE;
         try {
-            CheckResult r = check.run(d.sourceId(), d.kind(), sample ? sampleArticles : 0,
+            CheckResult r = check.run(
+                    d.sourceId(),
+                    d.kind(),
+                    sample ? sampleArticles : 0,
                     d.sourceId() * 31 + started.getEpochSecond() / 86_400);
             if (d.kind() != CheckKind.AFTER_IMPORT) pace.spent(started, r.checked());
             done(d, started);

@@ -57,6 +57,7 @@ public final class MemberCrcCheck implements AutoCloseable {
     public static final Duration PASS_EVERY = Duration.ofSeconds(5);
     /** The bytes read at once: the check holds no more than this of the file. */
     static final int BUFFER = 1 << 20;
+
     static final String REFUSAL = "crc-mismatch";
 
     private final Database db;
@@ -73,8 +74,8 @@ public final class MemberCrcCheck implements AutoCloseable {
      * @param maps   the maps of stored files, built over {@code usenet}
      * @param usenet the providers as the streams read them (decrypting: a {@code SealedUsenet})
      */
-    public MemberCrcCheck(Database db, ItemCatalog catalog, FileMaps maps, Usenet usenet, EventLog events,
-                          Clock clock) {
+    public MemberCrcCheck(
+            Database db, ItemCatalog catalog, FileMaps maps, Usenet usenet, EventLog events, Clock clock) {
         this.db = db;
         this.catalog = catalog;
         this.maps = maps;
@@ -111,7 +112,11 @@ public final class MemberCrcCheck implements AutoCloseable {
             finish(source.get(), file.get(), row, MemberCrcs.State.UNREADABLE, -1);
             return true;
         }
-        finish(source.get(), file.get(), row, actual == row.crc() ? MemberCrcs.State.VERIFIED : MemberCrcs.State.MISMATCH,
+        finish(
+                source.get(),
+                file.get(),
+                row,
+                actual == row.crc() ? MemberCrcs.State.VERIFIED : MemberCrcs.State.MISMATCH,
                 actual);
         return true;
     }
@@ -138,7 +143,8 @@ public final class MemberCrcCheck implements AutoCloseable {
         if (state == MemberCrcs.State.MISMATCH) catalog.condemned().condemn(source.id(), file.index());
         db.transaction(c -> {
             MemberCrcs.finish(c, source.id(), file.index(), state, actual, clock.instant());
-            if (state == MemberCrcs.State.MISMATCH) Refusals.add(c, source.id(), new RefusalRecord(file.name(), REFUSAL, reason));
+            if (state == MemberCrcs.State.MISMATCH)
+                Refusals.add(c, source.id(), new RefusalRecord(file.name(), REFUSAL, reason));
             return null;
         });
         if (state == MemberCrcs.State.MISMATCH && source.role() == SourceRole.STANDBY) {
@@ -162,26 +168,32 @@ public final class MemberCrcCheck implements AutoCloseable {
 
     /** Runs {@link #runPending()} every {@link #PASS_EVERY} until closed. */
     public synchronized void start() {
-        worker = Executors.newSingleThreadExecutor(Thread.ofVirtual().name("nzbmount-member-crc").factory());
+        worker = Executors.newSingleThreadExecutor(
+                Thread.ofVirtual().name("nzbmount-member-crc").factory());
         ticker = Executors.newSingleThreadScheduledExecutor(
                 Thread.ofPlatform().daemon().name("nzbmount-member-crc-tick").factory());
         ExecutorService runs = worker;
-        ticker.scheduleWithFixedDelay(() -> {
-            try {
-                runs.submit(() -> {
+        ticker.scheduleWithFixedDelay(
+                () -> {
                     try {
-                        runPending();
-                    } catch (ReadCancelledException e) {
-                        // closing: the check cut short stays pending
+                        runs.submit(() -> {
+                                    try {
+                                        runPending();
+                                    } catch (ReadCancelledException e) {
+                                        // closing: the check cut short stays pending
+                                    }
+                                    return null;
+                                })
+                                .get();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    } catch (java.util.concurrent.ExecutionException | RuntimeException e) {
+                        LOG.warn("member CRC check pass failed; trying again at the next", e);
                     }
-                    return null;
-                }).get();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } catch (java.util.concurrent.ExecutionException | RuntimeException e) {
-                LOG.warn("member CRC check pass failed; trying again at the next", e);
-            }
-        }, 1, PASS_EVERY.toSeconds(), TimeUnit.SECONDS);
+                },
+                1,
+                PASS_EVERY.toSeconds(),
+                TimeUnit.SECONDS);
     }
 
     /** Stops; a check cut short stays pending and runs again after a restart. */

@@ -10,8 +10,7 @@ import java.util.SplittableRandom;
  * each day's seed picks others and a week of samples covers much of a release. Pure.
  */
 final class SampleChoice {
-    private SampleChoice() {
-    }
+    private SampleChoice() {}
 
     /** {@code size} of {@code all} (all of them when there are no more), in their order, chosen by {@code seed}. */
     static <T> List<T> of(List<T> all, int size, long seed) {

@@ -58,7 +58,8 @@ final class SourceArticles {
             Optional<FileRecord> stored = catalog.sourceFile(sourceId, i);
             if (stored.isEmpty() || stored.get().layout().isEmpty()) continue;
             Optional<FileMap> map = restore(maps, stored.get());
-            if (map.isPresent()) holes.addAll(ImportHoles.of(i, map.get(), files.get(i).segments(), missing));
+            if (map.isPresent())
+                holes.addAll(ImportHoles.of(i, map.get(), files.get(i).segments(), missing));
         }
         for (FileRecord f : catalog.sourceFiles(sourceId)) {
             if (!f.archived() || f.layout().isEmpty()) continue;

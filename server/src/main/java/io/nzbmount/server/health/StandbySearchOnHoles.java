@@ -32,7 +32,8 @@ public final class StandbySearchOnHoles implements NewHoles {
     public void found(FoundHoles found) {
         try {
             List<SourceRecord> others = db.transaction(c -> SourceTable.ofItem(c, found.itemId())).stream()
-                    .filter(s -> s.id() != found.sourceId() && s.state() != SourceState.DEAD).toList();
+                    .filter(s -> s.id() != found.sourceId() && s.state() != SourceState.DEAD)
+                    .toList();
             if (others.isEmpty()) search.accept(found.itemId());
         } catch (StoreException | RuntimeException e) {
             LOG.warn("no standby search for the new holes of item {}: {}", found.itemId(), e.toString());

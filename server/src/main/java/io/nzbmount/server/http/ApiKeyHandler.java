@@ -2,7 +2,6 @@ package io.nzbmount.server.http;
 
 import java.util.Objects;
 import java.util.Set;
-
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -47,8 +46,8 @@ public final class ApiKeyHandler extends Handler.Wrapper {
      * @param selfAnswering exact paths whose handler answers a refused login itself ({@link ToolLogin})
      * @param loginOnly     paths (each with everything below it) the key does not open
      */
-    public ApiKeyHandler(ApiKeys keys, LoginThrottle throttle, Set<String> selfAnswering, Set<String> loginOnly,
-                         Handler next) {
+    public ApiKeyHandler(
+            ApiKeys keys, LoginThrottle throttle, Set<String> selfAnswering, Set<String> loginOnly, Handler next) {
         super(next);
         this.keys = Objects.requireNonNull(keys, "keys");
         this.throttle = Objects.requireNonNull(throttle, "throttle");
@@ -76,8 +75,10 @@ public final class ApiKeyHandler extends Handler.Wrapper {
             return super.handle(request, response, callback);
         }
         if (Request.extractQueryParameters(request).getValue(PARAMETER) != null) {
-            throw new HttpProblem.Unauthorized(BasicAuthHandler.REALM, "the API key is taken only in the " + HEADER
-                    + " header here, not in the URL (URLs end up in logs)");
+            throw new HttpProblem.Unauthorized(
+                    BasicAuthHandler.REALM,
+                    "the API key is taken only in the " + HEADER
+                            + " header here, not in the URL (URLs end up in logs)");
         }
         String candidate = request.getHeaders().get(HEADER);
         if (candidate != null) {

@@ -1,13 +1,11 @@
 package io.nzbmount.server.http;
 
+import io.nzbmount.config.Credentials;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
 import java.util.Set;
-
-import io.nzbmount.config.Credentials;
-
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
@@ -71,8 +69,10 @@ public final class BasicAuthHandler extends Handler.Wrapper {
         }
         String userPass = userPass(request.getHeaders().get(HttpHeader.AUTHORIZATION));
         if (userPass == null && ApiKeyHandler.keyOutOfScope(request)) {
-            throw new HttpProblem.Unauthorized(REALM, "the API key does not open this path (settings and the key"
-                    + " itself); log in with the username and password");
+            throw new HttpProblem.Unauthorized(
+                    REALM,
+                    "the API key does not open this path (settings and the key"
+                            + " itself); log in with the username and password");
         }
         if (userPass == null) {
             throw new HttpProblem.Unauthorized(REALM);
@@ -90,17 +90,20 @@ public final class BasicAuthHandler extends Handler.Wrapper {
 
     /** The answer to an address the throttle slows down. */
     static HttpProblem slowedDown() {
-        return new HttpProblem.TooManyRequests("too many failed logins (from this address, or from all together); try again in a second");
+        return new HttpProblem.TooManyRequests(
+                "too many failed logins (from this address, or from all together); try again in a second");
     }
 
     /** The decoded {@code user:password} of a Basic header; null when there is none or it is malformed. */
     private static String userPass(String authorization) {
-        if (authorization == null || authorization.length() < 6
+        if (authorization == null
+                || authorization.length() < 6
                 || !authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
             return null;
         }
         try {
-            return new String(Base64.getDecoder().decode(authorization.substring(6).strip()), StandardCharsets.UTF_8);
+            return new String(
+                    Base64.getDecoder().decode(authorization.substring(6).strip()), StandardCharsets.UTF_8);
         } catch (IllegalArgumentException notBase64) {
             return null;
         }

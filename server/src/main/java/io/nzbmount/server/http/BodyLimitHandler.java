@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Optional;
 import java.util.Set;
-
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Handler;
@@ -56,8 +55,8 @@ public final class BodyLimitHandler extends Handler.Wrapper {
     }
 
     private static HttpProblem tooLarge(String method) {
-        return new HttpProblem.PayloadTooLarge("a " + HttpProblem.printable(method) + " body may hold at most "
-                + MAX_BODY_BYTES / 1024 + " KiB");
+        return new HttpProblem.PayloadTooLarge(
+                "a " + HttpProblem.printable(method) + " body may hold at most " + MAX_BODY_BYTES / 1024 + " KiB");
     }
 
     /** The request with its body, already read, served from memory. */

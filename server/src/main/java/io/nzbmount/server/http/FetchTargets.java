@@ -15,8 +15,7 @@ import java.util.Optional;
  */
 public final class FetchTargets {
 
-    private FetchTargets() {
-    }
+    private FetchTargets() {}
 
     /**
      * Why {@code host} may not be asked; empty when it may. {@code ownHost}: the host is one the
@@ -30,8 +29,8 @@ public final class FetchTargets {
             return Optional.of("the host " + host + " is not known");
         }
         for (InetAddress a : all) {
-            if (a.isLinkLocalAddress() || !ownHost && (a.isLoopbackAddress() || a.isAnyLocalAddress()
-                    || a.isMulticastAddress())) {
+            if (a.isLinkLocalAddress()
+                    || !ownHost && (a.isLoopbackAddress() || a.isAnyLocalAddress() || a.isMulticastAddress())) {
                 return Optional.of(host + " is an address of this machine or its link (" + a.getHostAddress()
                         + "); NZBMount fetches only from other hosts");
             }

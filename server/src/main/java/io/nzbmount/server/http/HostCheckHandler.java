@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.regex.Pattern;
-
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
@@ -50,9 +49,10 @@ public final class HostCheckHandler extends Handler.Wrapper {
     public boolean handle(Request request, Response response, Callback callback) throws Exception {
         String host = request.getHeaders().get(HttpHeader.HOST);
         if (host != null && !allowed(hostName(host))) {
-            throw new HttpProblem.Forbidden("this server does not answer to the name " + HttpProblem.printable(hostName(host))
-                    + " (a defence against DNS rebinding); to reach it by that name, add it to " + SETTING
-                    + " in the configuration");
+            throw new HttpProblem.Forbidden(
+                    "this server does not answer to the name " + HttpProblem.printable(hostName(host))
+                            + " (a defence against DNS rebinding); to reach it by that name, add it to " + SETTING
+                            + " in the configuration");
         }
         return super.handle(request, response, callback);
     }

@@ -10,8 +10,9 @@ import java.util.Optional;
 /** HTTP-date formatting and parsing (IMF-fixdate, RFC 9110 section 5.6.7). Thread safe. */
 public final class HttpDates {
 
-    private static final DateTimeFormatter IMF_FIXDATE =
-            DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.ROOT).withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter IMF_FIXDATE = DateTimeFormatter.ofPattern(
+                    "EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.ROOT)
+            .withZone(ZoneOffset.UTC);
 
     private HttpDates() {}
 

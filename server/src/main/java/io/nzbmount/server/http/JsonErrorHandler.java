@@ -2,7 +2,6 @@ package io.nzbmount.server.http;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.server.Request;
@@ -25,8 +24,8 @@ public final class JsonErrorHandler extends ErrorHandler {
     }
 
     @Override
-    protected void generateResponse(Request request, Response response, int code, String message,
-                                    Throwable cause, Callback callback) {
+    protected void generateResponse(
+            Request request, Response response, int code, String message, Throwable cause, Callback callback) {
         HttpProblem problem = findProblem(cause);
         String text;
         if (problem != null) {

@@ -15,8 +15,7 @@ import java.util.Optional;
  */
 public final class LocalAddress {
 
-    private LocalAddress() {
-    }
+    private LocalAddress() {}
 
     /** What kind of local address {@code a} is, in words for a message; empty for an address on the internet. */
     public static Optional<String> kind(InetAddress a) {

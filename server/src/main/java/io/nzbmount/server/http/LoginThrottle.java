@@ -35,6 +35,7 @@ public final class LoginThrottle {
     public static final int PER_SECOND = 2;
     /** Failures all addresses together may have in a minute. */
     public static final int GLOBAL_PER_MINUTE = 100;
+
     static final int MAX_ADDRESSES = 10_000;
 
     private static final long NANOS_PER_TOKEN = Duration.ofSeconds(1).toNanos() / PER_SECOND;

@@ -2,7 +2,6 @@ package io.nzbmount.server.http;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;

@@ -3,7 +3,6 @@ package io.nzbmount.server.http;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Optional;
-
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;
 

@@ -1,7 +1,6 @@
 package io.nzbmount.server.http;
 
 import java.util.Set;
-
 import org.eclipse.jetty.server.Request;
 
 /**
@@ -33,8 +32,7 @@ public final class ToolLogin {
         Verdict check(String candidate);
     }
 
-    private ToolLogin() {
-    }
+    private ToolLogin() {}
 
     /** The verdict recorded for this request; {@link Verdict#ABSENT} when none was. */
     public static Verdict of(Request request) {
@@ -58,8 +56,8 @@ public final class ToolLogin {
     public static Verdict checkBodyKey(Request request, String candidate) {
         Verdict now = of(request);
         if (now != Verdict.ABSENT || candidate == null || candidate.isBlank()) return now;
-        Verdict checked = request.getAttribute(CHECKER) instanceof LateCheck check
-                ? check.check(candidate) : Verdict.WRONG;
+        Verdict checked =
+                request.getAttribute(CHECKER) instanceof LateCheck check ? check.check(candidate) : Verdict.WRONG;
         record(request, checked);
         return checked;
     }

@@ -1,5 +1,6 @@
 package io.nzbmount.server.http;
 
+import io.nzbmount.config.Credentials;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -10,7 +11,6 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeoutException;
-
 import org.eclipse.jetty.http.pathmap.ServletPathSpec;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
@@ -23,8 +23,6 @@ import org.eclipse.jetty.util.VirtualThreads;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.nzbmount.config.Credentials;
 
 /**
  * The HTTP server: the handlers the application mounts at paths ({@code /dav/*}, {@code /api/*},
@@ -150,8 +148,7 @@ public final class WebServer {
         private final Set<String> selfAnswering = new TreeSet<>();
         private final Set<String> loginOnly = new TreeSet<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** Address to listen on: an IP literal or host name. Default 127.0.0.1. */
         public Builder bind(String address) {

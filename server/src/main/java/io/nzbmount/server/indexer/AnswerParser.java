@@ -50,7 +50,9 @@ final class AnswerParser {
                 int end = i + 1;
                 while (end < head.length() && " \t\r\n/>".indexOf(head.charAt(end)) < 0) end++;
                 String name = head.substring(i + 1, end);
-                return name.isEmpty() ? Optional.empty() : Optional.of(FeedNode.localName(name).toLowerCase(Locale.ROOT));
+                return name.isEmpty()
+                        ? Optional.empty()
+                        : Optional.of(FeedNode.localName(name).toLowerCase(Locale.ROOT));
             }
             while (i < head.length() && Character.isWhitespace(head.charAt(i))) i++;
         }
@@ -64,7 +66,9 @@ final class AnswerParser {
 
     /** Index of the first byte after a UTF-8 byte order mark and white space. */
     private static int firstSignificant(byte[] body) {
-        int i = body.length >= 3 && (body[0] & 0xff) == 0xEF && (body[1] & 0xff) == 0xBB && (body[2] & 0xff) == 0xBF ? 3 : 0;
+        int i = body.length >= 3 && (body[0] & 0xff) == 0xEF && (body[1] & 0xff) == 0xBB && (body[2] & 0xff) == 0xBF
+                ? 3
+                : 0;
         while (i < body.length && (body[i] == ' ' || body[i] == '\t' || body[i] == '\r' || body[i] == '\n')) i++;
         return i;
     }

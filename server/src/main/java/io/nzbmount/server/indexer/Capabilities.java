@@ -14,8 +14,12 @@ import java.util.Set;
  *                     a function missing here was not listed
  * @param categories   the top-level categories with their subcategories
  */
-public record Capabilities(String serverTitle, int maxLimit, int defaultLimit,
-                           Map<SearchKind, Searching> searching, List<Category> categories) {
+public record Capabilities(
+        String serverTitle,
+        int maxLimit,
+        int defaultLimit,
+        Map<SearchKind, Searching> searching,
+        List<Category> categories) {
     public Capabilities {
         searching = Map.copyOf(searching);
         categories = List.copyOf(categories);

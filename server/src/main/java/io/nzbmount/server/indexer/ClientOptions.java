@@ -12,8 +12,8 @@ import java.util.Objects;
  * @param maxNzbBytes     the largest NZB downloaded; a larger one is {@link IndexerException.NzbTooLarge}
  * @param json            ask for JSON ({@code o=json}) instead of XML; either is read whatever was asked
  */
-public record ClientOptions(Duration connectTimeout, Duration requestTimeout, long maxAnswerBytes, long maxNzbBytes,
-                            boolean json) {
+public record ClientOptions(
+        Duration connectTimeout, Duration requestTimeout, long maxAnswerBytes, long maxNzbBytes, boolean json) {
 
     /** Connect 10 s, whole answer 30 s, answers up to 16 MiB, NZBs up to 64 MiB, XML. */
     public static final ClientOptions DEFAULTS =
@@ -22,7 +22,9 @@ public record ClientOptions(Duration connectTimeout, Duration requestTimeout, lo
     public ClientOptions {
         Objects.requireNonNull(connectTimeout, "connectTimeout");
         Objects.requireNonNull(requestTimeout, "requestTimeout");
-        if (connectTimeout.isNegative() || connectTimeout.isZero() || requestTimeout.isNegative()
+        if (connectTimeout.isNegative()
+                || connectTimeout.isZero()
+                || requestTimeout.isNegative()
                 || requestTimeout.isZero()) {
             throw new IllegalArgumentException("timeouts must be positive");
         }

@@ -29,15 +29,17 @@ final class Failures {
         String text = description == null || description.isBlank() ? "" : ": " + redact(description.strip());
         String what = "Newznab error " + code + text;
         return switch (code) {
-            case 100, 101, 102 -> new IndexerException.CredentialsRejected(indexer, code,
-                    "the API key or account was rejected (" + what + ")");
-            case 200, 201, 202, 203 -> new IndexerException.BadRequest(indexer, code,
-                    "the indexer does not accept this request (" + what + ")");
+            case 100, 101, 102 ->
+                new IndexerException.CredentialsRejected(
+                        indexer, code, "the API key or account was rejected (" + what + ")");
+            case 200, 201, 202, 203 ->
+                new IndexerException.BadRequest(
+                        indexer, code, "the indexer does not accept this request (" + what + ")");
             case 300 -> new IndexerException.NzbGone(indexer, code, "the release is gone (" + what + ")");
-            case 500, 501 -> new IndexerException.LimitReached(indexer, code,
-                    "the account's request or download limit is reached (" + what + ")");
-            default -> new IndexerException.Unavailable(indexer, code,
-                    "the indexer reported a failure (" + what + ")");
+            case 500, 501 ->
+                new IndexerException.LimitReached(
+                        indexer, code, "the account's request or download limit is reached (" + what + ")");
+            default -> new IndexerException.Unavailable(indexer, code, "the indexer reported a failure (" + what + ")");
         };
     }
 
@@ -51,23 +53,22 @@ final class Failures {
             return new IndexerException.NzbGone(indexer, 0, "the NZB is gone (HTTP " + status + at + ")");
         }
         if (status == 401 || status == 403) {
-            return new IndexerException.CredentialsRejected(indexer, 0,
-                    "the API key was rejected (HTTP " + status + at + ")");
+            return new IndexerException.CredentialsRejected(
+                    indexer, 0, "the API key was rejected (HTTP " + status + at + ")");
         }
         if (status == 429) {
             return new IndexerException.LimitReached(indexer, 0, "too many requests (HTTP 429" + at + ")");
         }
         if (status == 408 || status >= 500) {
-            return new IndexerException.Unavailable(indexer, 0,
-                    "the indexer is not answering properly (HTTP " + status + at + ")");
+            return new IndexerException.Unavailable(
+                    indexer, 0, "the indexer is not answering properly (HTTP " + status + at + ")");
         }
         if (status >= 300 && status < 400) {
-            return new IndexerException.MalformedAnswer(indexer,
-                    "answered with a redirect that was not followed (HTTP " + status + at + ")");
+            return new IndexerException.MalformedAnswer(
+                    indexer, "answered with a redirect that was not followed (HTTP " + status + at + ")");
         }
         String hint = status == 404 ? "; check the indexer's URL" : "";
-        return new IndexerException.BadRequest(indexer, 0,
-                "the request was refused (HTTP " + status + at + hint + ")");
+        return new IndexerException.BadRequest(indexer, 0, "the request was refused (HTTP " + status + at + hint + ")");
     }
 
     IndexerException.MalformedAnswer malformed(String detail) {
@@ -75,8 +76,8 @@ final class Failures {
     }
 
     IndexerException.Unavailable timeout(String url, Duration limit) {
-        return new IndexerException.Unavailable(indexer, 0,
-                "no complete answer within " + limit.toMillis() + " ms from " + redact(url));
+        return new IndexerException.Unavailable(
+                indexer, 0, "no complete answer within " + limit.toMillis() + " ms from " + redact(url));
     }
 
     /** A failure below HTTP: classified by the exception's type, described without its message. */
@@ -95,7 +96,7 @@ final class Failures {
     }
 
     IndexerException.NzbTooLarge tooLarge(String url, long cap) {
-        return new IndexerException.NzbTooLarge(indexer, "the NZB at " + redact(url) + " is larger than the cap of "
-                + cap + " bytes");
+        return new IndexerException.NzbTooLarge(
+                indexer, "the NZB at " + redact(url) + " is larger than the cap of " + cap + " bytes");
     }
 }

@@ -24,10 +24,19 @@ final class FeedDates {
     private static final Pattern DAY_OF_WEEK = Pattern.compile("^[A-Za-z]{3,9},?\\s+(?=\\d)");
     private static final Pattern ZONE = Pattern.compile("\\s*([A-Za-z]{1,4}|[+-]\\d{2}:?\\d{2})$");
     private static final Map<String, String> NAMED_ZONES = Map.ofEntries(
-            Map.entry("GMT", "+0000"), Map.entry("UT", "+0000"), Map.entry("UTC", "+0000"), Map.entry("Z", "+0000"),
-            Map.entry("EST", "-0500"), Map.entry("EDT", "-0400"), Map.entry("CST", "-0600"),
-            Map.entry("CDT", "-0500"), Map.entry("MST", "-0700"), Map.entry("MDT", "-0600"),
-            Map.entry("PST", "-0800"), Map.entry("PDT", "-0700"), Map.entry("CET", "+0100"),
+            Map.entry("GMT", "+0000"),
+            Map.entry("UT", "+0000"),
+            Map.entry("UTC", "+0000"),
+            Map.entry("Z", "+0000"),
+            Map.entry("EST", "-0500"),
+            Map.entry("EDT", "-0400"),
+            Map.entry("CST", "-0600"),
+            Map.entry("CDT", "-0500"),
+            Map.entry("MST", "-0700"),
+            Map.entry("MDT", "-0600"),
+            Map.entry("PST", "-0800"),
+            Map.entry("PDT", "-0700"),
+            Map.entry("CET", "+0100"),
             Map.entry("CEST", "+0200"));
     private static final DateTimeFormatter RFC_822 = new DateTimeFormatterBuilder()
             .parseCaseInsensitive()
@@ -46,10 +55,13 @@ final class FeedDates {
         }
         try {
             if (Character.isDigit(value.charAt(0)) && value.indexOf('T') == 10) {
-                return OptionalLong.of(ZonedDateTime.parse(value, DateTimeFormatter.ISO_DATE_TIME).toEpochSecond());
+                return OptionalLong.of(ZonedDateTime.parse(value, DateTimeFormatter.ISO_DATE_TIME)
+                        .toEpochSecond());
             }
             String rfc = normalizeZone(DAY_OF_WEEK.matcher(value).replaceFirst(""));
-            return rfc == null ? OptionalLong.empty() : OptionalLong.of(OffsetDateTime.parse(rfc, RFC_822).toEpochSecond());
+            return rfc == null
+                    ? OptionalLong.empty()
+                    : OptionalLong.of(OffsetDateTime.parse(rfc, RFC_822).toEpochSecond());
         } catch (DateTimeParseException e) {
             return OptionalLong.empty();
         }

@@ -31,7 +31,8 @@ final class FeedReader {
      * error without a readable code counts as 900 (unknown error).
      */
     static Optional<ErrorAnswer> error(FeedNode root) {
-        Optional<FeedNode> found = root.name().equals("error") ? Optional.of(root)
+        Optional<FeedNode> found = root.name().equals("error")
+                ? Optional.of(root)
                 : root.child("error").or(() -> root.child("channel").flatMap(c -> c.child("error")));
         if (found.isEmpty()) return Optional.empty();
         FeedNode error = found.get();
@@ -62,7 +63,9 @@ final class FeedReader {
     static Capabilities capabilities(FeedNode root) throws UnreadableAnswer {
         rejectHtml(root);
         FeedNode caps = root.name().equals("caps") ? root : root.child("caps").orElse(root);
-        if (caps.child("searching").isEmpty() && caps.child("categories").isEmpty() && caps.child("limits").isEmpty()) {
+        if (caps.child("searching").isEmpty()
+                && caps.child("categories").isEmpty()
+                && caps.child("limits").isEmpty()) {
             throw new UnreadableAnswer("no capabilities in the answer (root element <" + root.name() + ">)");
         }
         String title = caps.child("server").flatMap(s -> s.value("title")).orElse("");
@@ -74,7 +77,8 @@ final class FeedReader {
             for (FeedNode f : s.children()) {
                 SearchKind kind = CAPS_FUNCTIONS.get(f.name());
                 if (kind == null) continue;
-                boolean available = f.value("available").map(v -> v.equalsIgnoreCase("yes")).orElse(false);
+                boolean available =
+                        f.value("available").map(v -> v.equalsIgnoreCase("yes")).orElse(false);
                 Set<String> params = new HashSet<>();
                 for (String p : f.value("supportedParams").orElse("").split(",")) {
                     if (!p.isBlank()) params.add(p.strip().toLowerCase(Locale.ROOT));
@@ -84,7 +88,8 @@ final class FeedReader {
         });
         List<Capabilities.Category> categories = new ArrayList<>();
         caps.child("categories").ifPresent(c -> {
-            for (FeedNode category : c.children("category")) category(category, "subcat").ifPresent(categories::add);
+            for (FeedNode category : c.children("category"))
+                category(category, "subcat").ifPresent(categories::add);
         });
         return new Capabilities(title, max, byDefault, searching, categories);
     }
@@ -94,7 +99,8 @@ final class FeedReader {
         if (id.isEmpty()) return Optional.empty();
         List<Capabilities.Category> subs = new ArrayList<>();
         for (FeedNode sub : node.children(childName)) category(sub, childName).ifPresent(subs::add);
-        return Optional.of(new Capabilities.Category(id.getAsInt(), node.value("name").orElse(""), subs));
+        return Optional.of(
+                new Capabilities.Category(id.getAsInt(), node.value("name").orElse(""), subs));
     }
 
     private static FeedNode channel(FeedNode root) throws UnreadableAnswer {
@@ -102,7 +108,8 @@ final class FeedReader {
         if (root.name().equals("channel")) return root;
         Optional<FeedNode> channel = root.child("channel");
         if (channel.isPresent()) return channel.get();
-        if (root.name().isEmpty() && (!root.children("item").isEmpty() || root.child("response").isPresent())) {
+        if (root.name().isEmpty()
+                && (!root.children("item").isEmpty() || root.child("response").isPresent())) {
             return root;
         }
         throw new UnreadableAnswer("not a Newznab feed (root element <" + root.name() + "> has no channel)");
@@ -125,7 +132,8 @@ final class FeedReader {
             if (name.get().equals("category")) integer(value).ifPresent(categories::add);
         }
         if (categories.isEmpty()) {
-            for (FeedNode c : item.children("category")) integer(Optional.of(c.text())).ifPresent(categories::add);
+            for (FeedNode c : item.children("category"))
+                integer(Optional.of(c.text())).ifPresent(categories::add);
         }
         Optional<FeedNode> enclosure = item.child("enclosure");
         Optional<String> title = item.value("title");
@@ -134,13 +142,23 @@ final class FeedReader {
         String guid = item.value("guid").orElse(link.get());
         long size = positive(attributes.get("size"))
                 .orElse(positive(enclosure.flatMap(e -> e.value("length")).orElse(null))
-                .orElse(positive(item.value("size").orElse(null)).orElse(SearchResult.UNKNOWN)));
+                        .orElse(positive(item.value("size").orElse(null)).orElse(SearchResult.UNKNOWN)));
         long posted = date(attributes.get("usenetdate"))
-                .orElse(date(attributes.get("postdate")).orElse(date(item.value("pubDate").orElse(null))
-                .orElse(SearchResult.UNKNOWN)));
+                .orElse(date(attributes.get("postdate"))
+                        .orElse(date(item.value("pubDate").orElse(null)).orElse(SearchResult.UNKNOWN)));
         int grabs = integer(Optional.ofNullable(attributes.get("grabs"))).orElse(SearchResult.UNKNOWN);
-        return Optional.of(new SearchResult(indexer, title.get(), guid, link.get(), size, posted, categories, grabs,
-                attributes.get("group"), attributes.get("poster"), attributes));
+        return Optional.of(new SearchResult(
+                indexer,
+                title.get(),
+                guid,
+                link.get(),
+                size,
+                posted,
+                categories,
+                grabs,
+                attributes.get("group"),
+                attributes.get("poster"),
+                attributes));
     }
 
     private static OptionalLong date(String text) {

@@ -25,7 +25,8 @@ public final class IndexerSet implements AutoCloseable {
 
     public IndexerSet(List<IndexerSettings> indexers, ClientOptions options) {
         for (IndexerSettings s : indexers) {
-            if (clients.containsKey(s.name())) throw new IllegalArgumentException("two indexers named '" + s.name() + "'");
+            if (clients.containsKey(s.name()))
+                throw new IllegalArgumentException("two indexers named '" + s.name() + "'");
             clients.put(s.name(), new NewznabClient(s, options));
         }
     }
@@ -77,8 +78,9 @@ public final class IndexerSet implements AutoCloseable {
                     }
                 } catch (ExecutionException failed) {
                     if (failed.getCause() instanceof IndexerException ie) failures.put(e.getKey(), ie);
-                    else throw new IllegalStateException("indexer '" + e.getKey() + "' search failed unexpectedly",
-                            failed.getCause());
+                    else
+                        throw new IllegalStateException(
+                                "indexer '" + e.getKey() + "' search failed unexpectedly", failed.getCause());
                 }
             }
         } catch (InterruptedException e) {

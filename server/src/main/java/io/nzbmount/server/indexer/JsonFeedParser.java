@@ -29,7 +29,8 @@ final class JsonFeedParser {
     private static final Set<String> ATTRIBUTE_HOLDERS = Set.of("@attributes", "$");
     private static final Set<String> TEXT_KEYS = Set.of("#text", "text", "_", "$t");
     private static final ObjectMapper MAPPER = new ObjectMapper(JsonFactory.builder()
-            .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(64).build())
+            .streamReadConstraints(
+                    StreamReadConstraints.builder().maxNestingDepth(64).build())
             .build());
 
     private JsonFeedParser() {}
@@ -39,8 +40,10 @@ final class JsonFeedParser {
         try {
             tree = MAPPER.readTree(answer);
         } catch (JacksonException e) {
-            String where = e.getLocation() == null ? ""
-                    : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
+            String where = e.getLocation() == null
+                    ? ""
+                    : " (line " + e.getLocation().getLineNr() + ", column "
+                            + e.getLocation().getColumnNr() + ")";
             throw new UnreadableAnswer("broken JSON: " + e.getOriginalMessage().replaceAll("\\s+", " ") + where);
         } catch (IOException e) {
             throw new UnreadableAnswer("broken JSON (" + e.getClass().getSimpleName() + ")");
@@ -56,7 +59,8 @@ final class JsonFeedParser {
     }
 
     private static FeedNode convert(String name, JsonNode node) {
-        if (!node.isContainerNode()) return new FeedNode(name, Map.of(), node.asText().strip(), List.of());
+        if (!node.isContainerNode())
+            return new FeedNode(name, Map.of(), node.asText().strip(), List.of());
         Map<String, String> attributes = new HashMap<>();
         List<FeedNode> children = new ArrayList<>();
         String text = "";
@@ -66,7 +70,8 @@ final class JsonFeedParser {
             if (ATTRIBUTE_HOLDERS.contains(key) && value.isObject()) {
                 for (Map.Entry<String, JsonNode> a : value.properties()) {
                     if (a.getValue().isValueNode() && !a.getValue().isNull()) {
-                        attributes.put(FeedNode.localName(a.getKey()), a.getValue().asText());
+                        attributes.put(
+                                FeedNode.localName(a.getKey()), a.getValue().asText());
                     }
                 }
             } else if (TEXT_KEYS.contains(key) && value.isValueNode()) {

@@ -105,7 +105,8 @@ public final class NewznabClient implements AutoCloseable {
      */
     public byte[] downloadNzb(SearchResult result) throws IndexerException {
         if (!result.indexer().equals(name())) {
-            throw new IllegalArgumentException("a result of indexer '" + result.indexer() + "' given to '" + name() + "'");
+            throw new IllegalArgumentException(
+                    "a result of indexer '" + result.indexer() + "' given to '" + name() + "'");
         }
         URI uri;
         try {
@@ -155,7 +156,8 @@ public final class NewznabClient implements AutoCloseable {
             throw failures.malformed(e.getMessage());
         }
         Optional<FeedReader.ErrorAnswer> error = FeedReader.error(root);
-        if (error.isPresent()) throw failures.newznabError(error.get().code(), error.get().description());
+        if (error.isPresent())
+            throw failures.newznabError(error.get().code(), error.get().description());
         if (response.statusCode() / 100 != 2) throw failures.httpStatus(response.statusCode(), false, shown);
         return root;
     }
@@ -204,8 +206,8 @@ public final class NewznabClient implements AutoCloseable {
         boolean own = FetchTargets.sameHost(settings.url(), uri);
         Optional<String> refusal = FetchTargets.refusal(uri.getHost(), own);
         if (refusal.isPresent()) {
-            throw new IndexerException.RefusedTarget(name(), "a link or redirect of the indexer (" + shown
-                    + ") was not followed: " + refusal.get());
+            throw new IndexerException.RefusedTarget(
+                    name(), "a link or redirect of the indexer (" + shown + ") was not followed: " + refusal.get());
         }
     }
 
@@ -236,8 +238,13 @@ public final class NewznabClient implements AutoCloseable {
                 }
             }
             if (e.getCause() instanceof IOException io) throw failures.io(shown, io);
-            throw new IndexerException.Unavailable(name(), 0, "the request to " + shown + " failed ("
-                    + (e.getCause() == null ? "unknown" : e.getCause().getClass().getSimpleName()) + ")");
+            throw new IndexerException.Unavailable(
+                    name(),
+                    0,
+                    "the request to " + shown + " failed ("
+                            + (e.getCause() == null
+                                    ? "unknown"
+                                    : e.getCause().getClass().getSimpleName()) + ")");
         }
     }
 

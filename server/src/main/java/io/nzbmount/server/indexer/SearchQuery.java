@@ -22,9 +22,16 @@ import java.util.stream.Collectors;
  * @param limit      the most results wanted ({@code limit}), 0 for the indexer's default
  * @param offset     results to skip ({@code offset}), for paging
  */
-public record SearchQuery(SearchKind kind, String text, OptionalInt season, OptionalInt episode,
-                          Optional<String> tvdbId, Optional<String> imdbId, List<Integer> categories,
-                          int limit, int offset) {
+public record SearchQuery(
+        SearchKind kind,
+        String text,
+        OptionalInt season,
+        OptionalInt episode,
+        Optional<String> tvdbId,
+        Optional<String> imdbId,
+        List<Integer> categories,
+        int limit,
+        int offset) {
 
     public SearchQuery {
         Objects.requireNonNull(kind, "kind");
@@ -41,7 +48,8 @@ public record SearchQuery(SearchKind kind, String text, OptionalInt season, Opti
             throw new IllegalArgumentException("imdbid belongs to a TV or movie search");
         }
         if (episode.isPresent() && season.isEmpty()) throw new IllegalArgumentException("an episode needs a season");
-        if (season.orElse(0) < 0 || episode.orElse(0) < 0) throw new IllegalArgumentException("negative season or episode");
+        if (season.orElse(0) < 0 || episode.orElse(0) < 0)
+            throw new IllegalArgumentException("negative season or episode");
         tvdbId.ifPresent(id -> requireDigits(id, "tvdbid"));
         if (limit < 0 || offset < 0) throw new IllegalArgumentException("negative limit or offset");
         if (text.isEmpty() && imdbId.isEmpty() && tvdbId.isEmpty() && kind == SearchKind.SEARCH) {
@@ -51,19 +59,36 @@ public record SearchQuery(SearchKind kind, String text, OptionalInt season, Opti
 
     /** A free-text search over all categories. */
     public static SearchQuery text(String text) {
-        return new SearchQuery(SearchKind.SEARCH, text, OptionalInt.empty(), OptionalInt.empty(),
-                Optional.empty(), Optional.empty(), List.of(), 0, 0);
+        return new SearchQuery(
+                SearchKind.SEARCH,
+                text,
+                OptionalInt.empty(),
+                OptionalInt.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                List.of(),
+                0,
+                0);
     }
 
     /** A TV search by show name (may be empty when an id is added); season/episode are optional. */
     public static SearchQuery tv(String show, OptionalInt season, OptionalInt episode) {
-        return new SearchQuery(SearchKind.TV, show, season, episode, Optional.empty(), Optional.empty(), List.of(), 0, 0);
+        return new SearchQuery(
+                SearchKind.TV, show, season, episode, Optional.empty(), Optional.empty(), List.of(), 0, 0);
     }
 
     /** A movie search by title (may be empty when an IMDb id is added). */
     public static SearchQuery movie(String title) {
-        return new SearchQuery(SearchKind.MOVIE, title, OptionalInt.empty(), OptionalInt.empty(),
-                Optional.empty(), Optional.empty(), List.of(), 0, 0);
+        return new SearchQuery(
+                SearchKind.MOVIE,
+                title,
+                OptionalInt.empty(),
+                OptionalInt.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                List.of(),
+                0,
+                0);
     }
 
     /** The same search restricted by IMDb id ({@code tt0133093} or {@code 0133093}). */

@@ -24,9 +24,18 @@ import java.util.Objects;
  * @param poster     the poster, empty when not known
  * @param attributes every Newznab attribute of the item (name to first value)
  */
-public record SearchResult(String indexer, String title, String guid, String link, long size, long postDate,
-                           List<Integer> categories, int grabs, String group, String poster,
-                           Map<String, String> attributes) {
+public record SearchResult(
+        String indexer,
+        String title,
+        String guid,
+        String link,
+        long size,
+        long postDate,
+        List<Integer> categories,
+        int grabs,
+        String group,
+        String poster,
+        Map<String, String> attributes) {
 
     /** The value of a number the indexer did not give. */
     public static final int UNKNOWN = -1;

@@ -52,16 +52,16 @@ final class XmlFeedParser {
         while (reader.hasNext()) {
             switch (reader.next()) {
                 case XMLStreamConstants.DTD ->
-                        throw new UnreadableAnswer("a document type declaration is not accepted in an indexer answer");
+                    throw new UnreadableAnswer("a document type declaration is not accepted in an indexer answer");
                 case XMLStreamConstants.ENTITY_REFERENCE ->
-                        throw new UnreadableAnswer("an entity reference is not accepted in an indexer answer");
+                    throw new UnreadableAnswer("an entity reference is not accepted in an indexer answer");
                 case XMLStreamConstants.START_ELEMENT -> {
                     if (root != null) throw new UnreadableAnswer("content after the root element");
                     if (open.size() >= MAX_DEPTH) throw new UnreadableAnswer("elements nested too deeply");
                     Map<String, String> attributes = new HashMap<>();
                     for (int i = 0; i < reader.getAttributeCount(); i++) {
-                        attributes.putIfAbsent(FeedNode.localName(reader.getAttributeLocalName(i)),
-                                reader.getAttributeValue(i));
+                        attributes.putIfAbsent(
+                                FeedNode.localName(reader.getAttributeLocalName(i)), reader.getAttributeValue(i));
                     }
                     open.push(new Building(FeedNode.localName(reader.getLocalName()), attributes));
                 }
@@ -86,8 +86,10 @@ final class XmlFeedParser {
         String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         int at = message.indexOf("Message:");
         String text = at >= 0 ? message.substring(at + "Message:".length()) : message;
-        String where = e.getLocation() == null ? ""
-                : " (line " + e.getLocation().getLineNumber() + ", column " + e.getLocation().getColumnNumber() + ")";
+        String where = e.getLocation() == null
+                ? ""
+                : " (line " + e.getLocation().getLineNumber() + ", column "
+                        + e.getLocation().getColumnNumber() + ")";
         return text.strip().replaceAll("\\s+", " ") + where;
     }
 

@@ -37,8 +37,8 @@ public final class KodiAddonHandler extends Handler.Abstract {
     static final String ADDON_ID = "plugin.video.nzbmount";
     static final String REPOSITORY_ZIP = RepositoryAddon.ID + ".zip";
     private static final String RESOURCES = "/io/nzbmount/kodi/";
-    private static final Pattern VERSION = Pattern.compile("<addon id=\"" + Pattern.quote(ADDON_ID)
-            + "\"[^>]*\\sversion=\"([0-9.]+)\"");
+    private static final Pattern VERSION =
+            Pattern.compile("<addon id=\"" + Pattern.quote(ADDON_ID) + "\"[^>]*\\sversion=\"([0-9.]+)\"");
 
     private record File(byte[] body, String contentType) {}
 
@@ -59,11 +59,16 @@ public final class KodiAddonHandler extends Handler.Abstract {
         File zipFile = new File(zip.get(), "application/zip");
         File list = new File(listing(version).getBytes(StandardCharsets.UTF_8), "text/html; charset=utf-8");
         this.files = Map.of(
-                "", list,
-                ADDON_ID + ".zip", zipFile,
-                ADDON_ID + "/" + ADDON_ID + "-" + version + ".zip", zipFile,
-                "addons.xml", new File(index.get(), "text/xml; charset=utf-8"),
-                "addons.xml.md5", new File(indexMd5.get(), "text/plain; charset=us-ascii"));
+                "",
+                list,
+                ADDON_ID + ".zip",
+                zipFile,
+                ADDON_ID + "/" + ADDON_ID + "-" + version + ".zip",
+                zipFile,
+                "addons.xml",
+                new File(index.get(), "text/xml; charset=utf-8"),
+                "addons.xml.md5",
+                new File(indexMd5.get(), "text/plain; charset=us-ascii"));
     }
 
     @Override
@@ -97,7 +102,8 @@ public final class KodiAddonHandler extends Handler.Abstract {
     static String baseOf(Request request) {
         HttpURI uri = request.getHttpURI();
         String forwarded = request.getHeaders().get("X-Forwarded-Proto");
-        String scheme = "https".equalsIgnoreCase(forwarded == null ? "" : forwarded.strip()) ? "https" : uri.getScheme();
+        String scheme =
+                "https".equalsIgnoreCase(forwarded == null ? "" : forwarded.strip()) ? "https" : uri.getScheme();
         return scheme + "://" + uri.getAuthority();
     }
 

@@ -13,13 +13,13 @@ import io.nzbmount.server.archive.Sealing;
 import io.nzbmount.server.store.RefusalRecord;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The archives of a release, as the library serves them: the files inside that can be served
@@ -31,8 +31,8 @@ import java.util.Optional;
  * @param refused  refused archives, and refused files inside archives that are not extras
  * @param password the password that opened the encrypted archives, when one did (a secret)
  */
-record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<RefusalRecord> refused,
-                      Optional<String> password) {
+record ArchiveContent(
+        List<InnerFile> files, Set<Integer> archived, List<RefusalRecord> refused, Optional<String> password) {
     ArchiveContent {
         files = List.copyOf(files);
         archived = Set.copyOf(archived);
@@ -66,8 +66,14 @@ record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<Refusal
      * @param crcToVerify the CRC-32 its archive records, when its decrypted bytes are still to be
      *                checked against it ({@link Member#crcToVerify()})
      */
-    record InnerFile(String name, String archive, long size, List<Integer> volumes, List<Slice> slices,
-                     Optional<Sealing> sealing, java.util.OptionalLong crcToVerify) {
+    record InnerFile(
+            String name,
+            String archive,
+            long size,
+            List<Integer> volumes,
+            List<Slice> slices,
+            Optional<Sealing> sealing,
+            java.util.OptionalLong crcToVerify) {
         InnerFile {
             volumes = List.copyOf(volumes);
             slices = List.copyOf(slices);
@@ -75,8 +81,13 @@ record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<Refusal
             java.util.Objects.requireNonNull(crcToVerify, "crcToVerify");
         }
 
-        InnerFile(String name, String archive, long size, List<Integer> volumes, List<Slice> slices,
-                  Optional<Sealing> sealing) {
+        InnerFile(
+                String name,
+                String archive,
+                long size,
+                List<Integer> volumes,
+                List<Slice> slices,
+                Optional<Sealing> sealing) {
             this(name, archive, size, volumes, slices, sealing, java.util.OptionalLong.empty());
         }
 
@@ -100,8 +111,9 @@ record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<Refusal
     }
 
     /** {@link #find(ReleaseVolumes, Set, List, ArchiveReader)} with the passwords the release offers. */
-    static ArchiveContent find(ReleaseVolumes volumes, Set<Integer> skip, List<Par2File> par2, ArchiveReader formats,
-                               Passwords passwords) throws IOException {
+    static ArchiveContent find(
+            ReleaseVolumes volumes, Set<Integer> skip, List<Par2File> par2, ArchiveReader formats, Passwords passwords)
+            throws IOException {
         List<Integer> candidates = new ArrayList<>();
         Set<Integer> headless = new HashSet<>();
         List<Integer> unread = new ArrayList<>();
@@ -122,7 +134,9 @@ record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<Refusal
             }
         }
         if (!signature && headless.isEmpty()) return NONE;
-        ArchiveContent found = candidates.isEmpty() ? NONE : of(formats.scan(volumes.only(candidates, unreadNames), par2, passwords), candidates);
+        ArchiveContent found = candidates.isEmpty()
+                ? NONE
+                : of(formats.scan(volumes.only(candidates, unreadNames), par2, passwords), candidates);
         headless.addAll(postedAgainAsVolumes(volumes, unread, found.archived()));
         if (headless.isEmpty()) return found;
         // Articles smaller than the head leave its first bytes readable when a later one is gone:
@@ -138,7 +152,8 @@ record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<Refusal
      * volume: a part posted again whose copy cannot be read. Whether the set was served or refused,
      * such a file is that part, never a loose file to serve.
      */
-    private static Set<Integer> postedAgainAsVolumes(ReleaseVolumes volumes, List<Integer> unread, Set<Integer> archived) {
+    private static Set<Integer> postedAgainAsVolumes(
+            ReleaseVolumes volumes, List<Integer> unread, Set<Integer> archived) {
         Set<String> volumeNames = new HashSet<>();
         for (int v : archived) volumeNames.add(volumes.file(v).name());
         Set<Integer> again = new HashSet<>();
@@ -185,14 +200,19 @@ record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<Refusal
         for (int v : scan.archived()) archived.add(positions.get(v));
         List<RefusalRecord> refused = new ArrayList<>();
         for (ArchiveSet set : scan.sets()) {
-            LOG.info("archive {} ({} volumes): order {}{}", set.name(), set.volumes().size(),
-                    set.order().name().toLowerCase(Locale.ROOT), set.refusal().map(r -> ", refused: " + r.message()).orElse(""));
+            LOG.info(
+                    "archive {} ({} volumes): order {}{}",
+                    set.name(),
+                    set.volumes().size(),
+                    set.order().name().toLowerCase(Locale.ROOT),
+                    set.refusal().map(r -> ", refused: " + r.message()).orElse(""));
             for (int v : set.volumes()) archived.add(positions.get(v));
             set.refusal().ifPresent(r -> refused.add(record(set.name(), r)));
             if (set.refusal().isPresent()) continue;
             for (Member m : set.members()) {
                 if (m.refusal().isPresent()) {
-                    if (!MediaRules.isExtraByName(m.name())) refused.add(record(m.name(), m.refusal().get()));
+                    if (!MediaRules.isExtraByName(m.name()))
+                        refused.add(record(m.name(), m.refusal().get()));
                 } else if (m.size() > 0) {
                     files.add(inner(set, m, positions));
                 }
@@ -219,13 +239,22 @@ record ArchiveContent(List<InnerFile> files, Set<Integer> archived, List<Refusal
                 volumes.add(positions.get(v));
             }
         }
-        List<Slice> slices = m.pieces().stream().map(p -> new Slice(used.get(p.file()), p.offset(), p.length())).toList();
+        List<Slice> slices = m.pieces().stream()
+                .map(p -> new Slice(used.get(p.file()), p.offset(), p.length()))
+                .toList();
         String path = m.name().replace('\\', '/');
-        return new InnerFile(path.substring(path.lastIndexOf('/') + 1), set.name(), m.size(), volumes, slices, m.sealing(),
+        return new InnerFile(
+                path.substring(path.lastIndexOf('/') + 1),
+                set.name(),
+                m.size(),
+                volumes,
+                slices,
+                m.sealing(),
                 m.crcToVerify() ? java.util.OptionalLong.of(m.crc()) : java.util.OptionalLong.empty());
     }
 
     private static RefusalRecord record(String name, Refusal r) {
-        return new RefusalRecord(name, r.reason().name().toLowerCase(Locale.ROOT).replace('_', '-'), r.message());
+        return new RefusalRecord(
+                name, r.reason().name().toLowerCase(Locale.ROOT).replace('_', '-'), r.message());
     }
 }

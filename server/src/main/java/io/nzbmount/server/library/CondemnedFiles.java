@@ -29,7 +29,8 @@ public final class CondemnedFiles {
         Key key = new Key(sourceId, index);
         if (!known.containsKey(key)) {
             boolean stored = db.transaction(c -> MemberCrcs.of(c, sourceId, index))
-                    .map(r -> r.state() == MemberCrcs.State.MISMATCH).orElse(false);
+                    .map(r -> r.state() == MemberCrcs.State.MISMATCH)
+                    .orElse(false);
             known.merge(key, stored, Boolean::logicalOr);
         }
         return () -> known.getOrDefault(key, false);

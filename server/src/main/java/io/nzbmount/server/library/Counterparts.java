@@ -17,8 +17,7 @@ import java.util.Optional;
  */
 public final class Counterparts {
 
-    private Counterparts() {
-    }
+    private Counterparts() {}
 
     /**
      * The file of a source that stands for the item's file {@code name}.
@@ -32,7 +31,8 @@ public final class Counterparts {
      *         gate then decides); empty when it has none of these or {@code name} is no item file
      */
     public static Optional<FileRecord> of(List<FileRecord> itemFiles, String name, List<FileRecord> sourceFiles) {
-        Optional<FileRecord> wanted = itemFiles.stream().filter(f -> f.name().equals(name)).findFirst();
+        Optional<FileRecord> wanted =
+                itemFiles.stream().filter(f -> f.name().equals(name)).findFirst();
         if (wanted.isEmpty()) return Optional.empty();
         FileRecord w = wanted.get();
         for (FileRecord f : sourceFiles) {

@@ -10,8 +10,7 @@ public final class DavPaths {
 
     private static final String HEX = "0123456789ABCDEF";
 
-    private DavPaths() {
-    }
+    private DavPaths() {}
 
     /** {@code /dav/library/<item>/<file>}, both segments encoded. */
     public static String file(String itemName, String fileName) {
@@ -31,8 +30,13 @@ public final class DavPaths {
         StringBuilder out = new StringBuilder(segment.length() + 16);
         for (byte b : segment.getBytes(StandardCharsets.UTF_8)) {
             int c = b & 0xff;
-            if (c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
-                    || c == '-' || c == '.' || c == '_' || c == '~') {
+            if (c >= 'A' && c <= 'Z'
+                    || c >= 'a' && c <= 'z'
+                    || c >= '0' && c <= '9'
+                    || c == '-'
+                    || c == '.'
+                    || c == '_'
+                    || c == '~') {
                 out.append((char) c);
             } else {
                 out.append('%').append(HEX.charAt(c >> 4)).append(HEX.charAt(c & 0xf));

@@ -50,7 +50,8 @@ public final class EventLog {
     }
 
     /** Stores an item event inside the caller's transaction. */
-    static long append(Connection c, Instant at, long itemId, EventKind kind, Map<String, ?> detail) throws SQLException {
+    static long append(Connection c, Instant at, long itemId, EventKind kind, Map<String, ?> detail)
+            throws SQLException {
         return Events.append(c, at, OptionalLong.of(itemId), Optional.empty(), kind.wire(), json(detail));
     }
 

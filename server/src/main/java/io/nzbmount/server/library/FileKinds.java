@@ -14,17 +14,16 @@ import java.util.regex.Pattern;
 public final class FileKinds {
 
     /** Video and audio files, played as they are. */
-    static final Set<String> PLAYABLE_EXTENSIONS = Set.of("mkv", "mp4", "m4v", "avi", "mov", "wmv", "mpg", "mpeg",
-            "ts", "m2ts", "mts", "webm", "flv", "vob", "iso", "ogm", "divx", "3gp", "mp3", "flac", "m4a", "aac",
-            "ogg", "opus", "wav", "ac3", "dts", "mka");
+    static final Set<String> PLAYABLE_EXTENSIONS = Set.of(
+            "mkv", "mp4", "m4v", "avi", "mov", "wmv", "mpg", "mpeg", "ts", "m2ts", "mts", "webm", "flv", "vob", "iso",
+            "ogm", "divx", "3gp", "mp3", "flac", "m4a", "aac", "ogg", "opus", "wav", "ac3", "dts", "mka");
 
     private static final Pattern ARCHIVE_VOLUME =
             Pattern.compile("(?i).*\\.(rar|r\\d{2,3}|s\\d{2}|7z|7z\\.\\d{3}|zip|z\\d{2}|\\d{3})$");
     private static final Pattern HEX_STEM = Pattern.compile("[0-9a-fA-F]{16,}");
     private static final Pattern TOKEN_STEM = Pattern.compile("[A-Za-z0-9]{24,}");
 
-    private FileKinds() {
-    }
+    private FileKinds() {}
 
     /** Whether the name is that of an archive volume (never served as it is). */
     static boolean isArchiveVolume(String name) {
@@ -39,8 +38,10 @@ public final class FileKinds {
     public static boolean looksObfuscated(String name) {
         String lower = name.toLowerCase(Locale.ROOT);
         String extension = MediaRules.extension(lower);
-        boolean known = PLAYABLE_EXTENSIONS.contains(extension) || MediaRules.SUBTITLE_EXTENSIONS.contains(extension)
-                || MediaRules.EXTRA_EXTENSIONS.contains(extension) || isArchiveVolume(lower);
+        boolean known = PLAYABLE_EXTENSIONS.contains(extension)
+                || MediaRules.SUBTITLE_EXTENSIONS.contains(extension)
+                || MediaRules.EXTRA_EXTENSIONS.contains(extension)
+                || isArchiveVolume(lower);
         if (!known) return true;
         String stem = lower.substring(0, lower.length() - extension.length() - 1);
         int dot = stem.lastIndexOf('.');

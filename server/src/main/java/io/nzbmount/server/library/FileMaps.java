@@ -42,22 +42,36 @@ public final class FileMaps {
      * id no longer names the release (NZB hash) the view was read from.
      */
     public Optional<FileMap> restore(LibraryFileView file) throws StoreException {
-        return restore(file.sourceId(), Optional.of(file.sourceSha256()), file.index(), file.size(), file.layout(),
+        return restore(
+                file.sourceId(),
+                Optional.of(file.sourceSha256()),
+                file.index(),
+                file.size(),
+                file.layout(),
                 file.volumes());
     }
 
-    private Optional<FileMap> restore(long sourceId, Optional<String> sha256, int index, long size, String layout,
-                                      List<Integer> volumes) throws StoreException {
-        if (layout.isEmpty()) throw new IllegalArgumentException("file " + index + " of source " + sourceId + " has no layout");
+    private Optional<FileMap> restore(
+            long sourceId, Optional<String> sha256, int index, long size, String layout, List<Integer> volumes)
+            throws StoreException {
+        if (layout.isEmpty())
+            throw new IllegalArgumentException("file " + index + " of source " + sourceId + " has no layout");
         Optional<SealedLayout.Parsed> sealed = SealedLayout.parse(layout);
         if (sealed.isPresent()) {
-            Optional<FileMap> run = restore(sourceId, sha256, index, size, sealed.get().runLayout(), volumes);
+            Optional<FileMap> run =
+                    restore(sourceId, sha256, index, size, sealed.get().runLayout(), volumes);
             if (run.isEmpty()) return run;
-            String password = catalog.password(sourceId).orElseThrow(() -> new IllegalArgumentException(
-                    "file " + index + " of source " + sourceId + " is encrypted and its source has no password"));
+            String password = catalog.password(sourceId)
+                    .orElseThrow(() -> new IllegalArgumentException("file " + index + " of source " + sourceId
+                            + " is encrypted and its source has no password"));
             Sealing sealing = sealed.get().sealing();
-            return Optional.of(new SealedFileMap(run.get(), sealing, AesKeys.key(sealing, password),
-                    AesKeys.firstChain(sealing, password), size, catalog.condemned().watch(sourceId, index)));
+            return Optional.of(new SealedFileMap(
+                    run.get(),
+                    sealing,
+                    AesKeys.key(sealing, password),
+                    AesKeys.firstChain(sealing, password),
+                    size,
+                    catalog.condemned().watch(sourceId, index)));
         }
         if (volumes.isEmpty()) {
             return nzbFile(sourceId, sha256, index).map(f -> usenet.restore(f, layout));

@@ -11,9 +11,9 @@ import io.nzbmount.server.store.ItemSummaries;
 import io.nzbmount.server.store.Items;
 import io.nzbmount.server.store.MemberCrcs;
 import io.nzbmount.server.store.Refusals;
+import io.nzbmount.server.store.SourcePasswords;
 import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.SourceRole;
-import io.nzbmount.server.store.SourcePasswords;
 import io.nzbmount.server.store.SourceTable;
 import io.nzbmount.server.store.StoreException;
 import java.io.ByteArrayInputStream;
@@ -52,6 +52,7 @@ public final class ItemCatalog {
             return size() > PARSED_NZBS_KEPT;
         }
     };
+
     private final List<LongConsumer> deleteListeners = new CopyOnWriteArrayList<>();
     private final CondemnedFiles condemned;
 
@@ -84,8 +85,8 @@ public final class ItemCatalog {
      * first), at most {@code limit}, ordered by name then id, with how many there are in all.
      */
     public ItemSummaries.Page page(ItemSummaries.Filter filter, int offset, int limit) throws StoreException {
-        return db.transaction(c -> new ItemSummaries.Page(ItemSummaries.count(c, filter),
-                ItemSummaries.page(c, filter, offset, limit)));
+        return db.transaction(c ->
+                new ItemSummaries.Page(ItemSummaries.count(c, filter), ItemSummaries.page(c, filter, offset, limit)));
     }
 
     /** The folder of every item {@link #items()} lists, in the same order, read with one query. */
@@ -115,8 +116,8 @@ public final class ItemCatalog {
         ItemView v = view.get();
         for (LibraryFileView f : v.files()) {
             if (f.name().equals(fileName)) {
-                return Optional.of(new MountedFile(v.item().id(), v.item().name(), v.item().created(),
-                        f.sourceSha256(), f));
+                return Optional.of(
+                        new MountedFile(v.item().id(), v.item().name(), v.item().created(), f.sourceSha256(), f));
             }
         }
         return Optional.empty();
@@ -151,7 +152,9 @@ public final class ItemCatalog {
      * with NZB hash {@code sha256}: empty when the source is gone or the id names another release.
      */
     public Optional<NzbFile> nzbFile(long sourceId, String sha256, int index) throws StoreException {
-        boolean same = db.transaction(c -> SourceTable.byId(c, sourceId).map(s -> s.sha256().equals(sha256)).orElse(false));
+        boolean same = db.transaction(c -> SourceTable.byId(c, sourceId)
+                .map(s -> s.sha256().equals(sha256))
+                .orElse(false));
         return same ? parsed(sourceId, sha256, index) : Optional.empty();
     }
 
@@ -163,19 +166,24 @@ public final class ItemCatalog {
         if (nzb == null) {
             // The hash is checked with the bytes, in one transaction: they are what the key claims.
             Optional<byte[]> bytes = db.transaction(c -> SourceTable.byId(c, sourceId)
-                    .filter(s -> s.sha256().equals(sha256)).isPresent() ? SourceTable.nzb(c, sourceId) : Optional.empty());
+                            .filter(s -> s.sha256().equals(sha256))
+                            .isPresent()
+                    ? SourceTable.nzb(c, sourceId)
+                    : Optional.empty());
             if (bytes.isEmpty()) return Optional.empty();
             try {
                 nzb = NzbParser.parse(new ByteArrayInputStream(bytes.get()));
             } catch (IOException e) {
-                throw new StoreException("the stored NZB of source " + sourceId + " no longer parses: "
-                        + e.getMessage(), e);
+                throw new StoreException(
+                        "the stored NZB of source " + sourceId + " no longer parses: " + e.getMessage(), e);
             }
             synchronized (parsed) {
                 parsed.put(sha256, nzb);
             }
         }
-        return index >= 0 && index < nzb.files().size() ? Optional.of(nzb.files().get(index)) : Optional.empty();
+        return index >= 0 && index < nzb.files().size()
+                ? Optional.of(nzb.files().get(index))
+                : Optional.empty();
     }
 
     /**
@@ -225,17 +233,31 @@ public final class ItemCatalog {
             // A primary proved against the item has a counterpart of every file; should it lack one,
             // the release the item was made from still serves it under its path.
             FileRecord from = Counterparts.of(own, f.name(), served)
-                    .filter(r -> r.size() == f.size() && !r.layout().isEmpty()).orElse(f);
+                    .filter(r -> r.size() == f.size() && !r.layout().isEmpty())
+                    .orElse(f);
             SourceRecord source = from == f ? byId.get(f.sourceId()) : primary;
-            files.add(new LibraryFileView(from.sourceId(), source.sha256(), from.index(), f.name(), f.size(),
-                    from.layout(), DavPaths.file(item.name(), f.name()), from.volumes()));
+            files.add(new LibraryFileView(
+                    from.sourceId(),
+                    source.sha256(),
+                    from.index(),
+                    f.name(),
+                    f.size(),
+                    from.layout(),
+                    DavPaths.file(item.name(), f.name()),
+                    from.volumes()));
         }
         Map<Long, MemberCrcs.State> crcs = new HashMap<>();
         for (long id : byId.keySet()) {
             // the worst state of a source's files: mismatch, unreadable, pending, verified
-            MemberCrcs.ofSource(c, id).stream().map(MemberCrcs.Row::state).min(java.util.Comparator.comparingInt(
-                    st -> List.of(MemberCrcs.State.MISMATCH, MemberCrcs.State.UNREADABLE, MemberCrcs.State.PENDING,
-                            MemberCrcs.State.VERIFIED).indexOf(st))).ifPresent(st -> crcs.put(id, st));
+            MemberCrcs.ofSource(c, id).stream()
+                    .map(MemberCrcs.Row::state)
+                    .min(java.util.Comparator.comparingInt(st -> List.of(
+                                    MemberCrcs.State.MISMATCH,
+                                    MemberCrcs.State.UNREADABLE,
+                                    MemberCrcs.State.PENDING,
+                                    MemberCrcs.State.VERIFIED)
+                            .indexOf(st)))
+                    .ifPresent(st -> crcs.put(id, st));
         }
         return Optional.of(new ItemView(item, primary, files, standby, others, Refusals.ofSource(c, primaryId), crcs));
     }

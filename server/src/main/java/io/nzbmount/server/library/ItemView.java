@@ -1,10 +1,10 @@
 package io.nzbmount.server.library;
 
 import io.nzbmount.server.store.ItemRecord;
+import io.nzbmount.server.store.MemberCrcs;
 import io.nzbmount.server.store.RefusalRecord;
 import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.SourceState;
-import io.nzbmount.server.store.MemberCrcs;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -23,9 +23,14 @@ import java.util.Objects;
  *                archives stands ({@link io.nzbmount.server.store.MemberCrcs}): the worst of its
  *                files' states; a source with no such file is not in it
  */
-public record ItemView(ItemRecord item, SourceRecord primary, List<LibraryFileView> files,
-                       List<SourceRecord> standby, List<SourceRecord> others, List<RefusalRecord> refused,
-                       Map<Long, MemberCrcs.State> memberCrcs) {
+public record ItemView(
+        ItemRecord item,
+        SourceRecord primary,
+        List<LibraryFileView> files,
+        List<SourceRecord> standby,
+        List<SourceRecord> others,
+        List<RefusalRecord> refused,
+        Map<Long, MemberCrcs.State> memberCrcs) {
     public ItemView {
         Objects.requireNonNull(item, "item");
         Objects.requireNonNull(primary, "primary");
@@ -37,14 +42,23 @@ public record ItemView(ItemRecord item, SourceRecord primary, List<LibraryFileVi
     }
 
     /** An item none of whose sources has a file to check. */
-    public ItemView(ItemRecord item, SourceRecord primary, List<LibraryFileView> files,
-                    List<SourceRecord> standby, List<SourceRecord> others, List<RefusalRecord> refused) {
+    public ItemView(
+            ItemRecord item,
+            SourceRecord primary,
+            List<LibraryFileView> files,
+            List<SourceRecord> standby,
+            List<SourceRecord> others,
+            List<RefusalRecord> refused) {
         this(item, primary, files, standby, others, refused, Map.of());
     }
 
     /** An item whose primary holds nothing refused. */
-    public ItemView(ItemRecord item, SourceRecord primary, List<LibraryFileView> files,
-                    List<SourceRecord> standby, List<SourceRecord> others) {
+    public ItemView(
+            ItemRecord item,
+            SourceRecord primary,
+            List<LibraryFileView> files,
+            List<SourceRecord> standby,
+            List<SourceRecord> others) {
         this(item, primary, files, standby, others, List.of());
     }
 

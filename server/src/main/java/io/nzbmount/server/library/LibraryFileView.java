@@ -19,8 +19,15 @@ import java.util.Objects;
  * @param volumes      for a file inside archive volumes, the NZB positions of the volumes its layout
  *                     refers to; empty for a plain file
  */
-public record LibraryFileView(long sourceId, String sourceSha256, int index, String name, long size, String layout,
-                              String davPath, List<Integer> volumes) {
+public record LibraryFileView(
+        long sourceId,
+        String sourceSha256,
+        int index,
+        String name,
+        long size,
+        String layout,
+        String davPath,
+        List<Integer> volumes) {
     public LibraryFileView {
         Objects.requireNonNull(sourceSha256, "sourceSha256");
         Objects.requireNonNull(name, "name");

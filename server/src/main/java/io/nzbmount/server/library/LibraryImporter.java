@@ -8,13 +8,13 @@ import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.FileRecord;
 import io.nzbmount.server.store.Files;
 import io.nzbmount.server.store.ItemRecord;
-import io.nzbmount.server.store.KnownHoles;
 import io.nzbmount.server.store.Items;
-import io.nzbmount.server.store.NewSource;
+import io.nzbmount.server.store.KnownHoles;
+import io.nzbmount.server.store.MemberCrcs;
 import io.nzbmount.server.store.MissingArticles;
+import io.nzbmount.server.store.NewSource;
 import io.nzbmount.server.store.Refusals;
 import io.nzbmount.server.store.SourceLifecycle;
-import io.nzbmount.server.store.MemberCrcs;
 import io.nzbmount.server.store.SourcePasswords;
 import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.SourceRole;
@@ -57,7 +57,7 @@ public final class LibraryImporter {
     static final String UNLISTED = "the NZB lists no article for these bytes";
 
     private final Database db;
-    private volatile java.util.function.BiConsumer<Long, Long> imported = (item, source) -> { };
+    private volatile java.util.function.BiConsumer<Long, Long> imported = (item, source) -> {};
     private final ReleaseInspector inspector;
     private final Clock clock;
     private final List<Consumer<ItemView>> importListeners = new CopyOnWriteArrayList<>();
@@ -76,8 +76,13 @@ public final class LibraryImporter {
      * @param formats    reads archive headers and par2 files
      * @param maxStandby the standby pool size limit of an item, 0..{@value FallbackSettings#MAX_STANDBY}
      */
-    public LibraryImporter(Database db, ReleaseReader reader, ArticlePresence presence, ArchiveReader formats,
-                           Clock clock, int maxStandby) {
+    public LibraryImporter(
+            Database db,
+            ReleaseReader reader,
+            ArticlePresence presence,
+            ArchiveReader formats,
+            Clock clock,
+            int maxStandby) {
         this.db = db;
         this.inspector = new ReleaseInspector(reader, presence, formats);
         this.clock = clock;
@@ -96,8 +101,8 @@ public final class LibraryImporter {
     /** Changes the pool size limit for standbys added from now on (saved settings applied without a restart). */
     public void setMaxStandby(int maxStandby) {
         if (maxStandby < 0 || maxStandby > FallbackSettings.MAX_STANDBY) {
-            throw new IllegalArgumentException("maxStandby must be 0.." + FallbackSettings.MAX_STANDBY + ": "
-                    + maxStandby);
+            throw new IllegalArgumentException(
+                    "maxStandby must be 0.." + FallbackSettings.MAX_STANDBY + ": " + maxStandby);
         }
         this.maxStandby = maxStandby;
     }
@@ -139,8 +144,9 @@ public final class LibraryImporter {
         return importNew(nzb, Optional.of(releaseName), Optional.empty(), true, password);
     }
 
-    private ImportResult importNew(byte[] nzb, Optional<String> name, Optional<String> link, boolean nameWins,
-                                   Optional<String> password) throws ImportException, StoreException {
+    private ImportResult importNew(
+            byte[] nzb, Optional<String> name, Optional<String> link, boolean nameWins, Optional<String> password)
+            throws ImportException, StoreException {
         checkSize(nzb);
         String sha256 = sha256(nzb);
         Optional<ImportResult> known = existing(sha256, Optional.empty());
@@ -208,8 +214,9 @@ public final class LibraryImporter {
      * {@link #addStandby(long, byte[], Optional, Optional)} with the password of its encrypted
      * archives (see {@link #importNzb(byte[], Optional, Optional, Optional)}).
      */
-    public ImportResult addStandby(long itemId, byte[] nzb, Optional<String> link, Optional<String> name,
-                                   Optional<String> password) throws ImportException, StoreException {
+    public ImportResult addStandby(
+            long itemId, byte[] nzb, Optional<String> link, Optional<String> name, Optional<String> password)
+            throws ImportException, StoreException {
         checkSize(nzb);
         String sha256 = sha256(nzb);
         Optional<ImportResult> known = existing(sha256, Optional.of(itemId));
@@ -227,19 +234,21 @@ public final class LibraryImporter {
         });
     }
 
-    private Optional<ImportResult> existing(String sha256, Optional<Long> forItem) throws ImportException, StoreException {
+    private Optional<ImportResult> existing(String sha256, Optional<Long> forItem)
+            throws ImportException, StoreException {
         return write(c -> existing(c, sha256, forItem));
     }
 
     /** The result for bytes already stored; refuses them when they belong to another item than {@code forItem}. */
-    private static Optional<ImportResult> existing(Connection c, String sha256, Optional<Long> forItem) throws SQLException {
+    private static Optional<ImportResult> existing(Connection c, String sha256, Optional<Long> forItem)
+            throws SQLException {
         Optional<SourceRecord> source = SourceTable.bySha256(c, sha256);
         if (source.isEmpty()) return Optional.empty();
         long itemId = source.get().itemId();
         if (forItem.isPresent() && forItem.get() != itemId) {
             String name = Items.byId(c, itemId).map(ItemRecord::name).orElse("?");
-            throw new Refusal(new ImportException(Reason.CONFLICT,
-                    "this NZB is already a source of item " + itemId + " (\"" + name + "\")"));
+            throw new Refusal(new ImportException(
+                    Reason.CONFLICT, "this NZB is already a source of item " + itemId + " (\"" + name + "\")"));
         }
         return Optional.of(new ImportResult(view(c, itemId), source.get().id(), false));
     }
@@ -249,31 +258,54 @@ public final class LibraryImporter {
             throw new Refusal(new ImportException(Reason.UNKNOWN_ITEM, "there is no item " + itemId));
         }
         long pool = SourceTable.ofItem(c, itemId).stream()
-                .filter(s -> s.role() == SourceRole.STANDBY && ItemView.inPool(s.state())).count();
+                .filter(s -> s.role() == SourceRole.STANDBY && ItemView.inPool(s.state()))
+                .count();
         int limit = maxStandby;
         if (pool >= limit) {
-            throw new Refusal(new ImportException(Reason.CONFLICT, "the standby pool of item " + itemId
-                    + " is full (" + limit + " sources): remove one first"));
+            throw new Refusal(new ImportException(
+                    Reason.CONFLICT,
+                    "the standby pool of item " + itemId + " is full (" + limit + " sources): remove one first"));
         }
         return null;
     }
 
-    private static long insertSource(Connection c, long itemId, PreparedRelease r, Optional<String> link,
-                                     SourceRole role, SourceState state, Instant now) throws SQLException {
-        long sourceId = SourceTable.insert(c, itemId, new NewSource(r.nzb(), r.sha256(), r.releaseName(), link,
-                r.postedAt(), role, state, r.presence().checked(), r.presence().missingIds().size(), now));
+    private static long insertSource(
+            Connection c,
+            long itemId,
+            PreparedRelease r,
+            Optional<String> link,
+            SourceRole role,
+            SourceState state,
+            Instant now)
+            throws SQLException {
+        long sourceId = SourceTable.insert(
+                c,
+                itemId,
+                new NewSource(
+                        r.nzb(),
+                        r.sha256(),
+                        r.releaseName(),
+                        link,
+                        r.postedAt(),
+                        role,
+                        state,
+                        r.presence().checked(),
+                        r.presence().missingIds().size(),
+                        now));
         List<FileRecord> files = r.files().stream()
                 .map(f -> new FileRecord(sourceId, f.index(), f.name(), f.size(), f.layout(), f.media(), f.volumes()))
                 .toList();
         Files.insertAll(c, files);
         Refusals.insertAll(c, sourceId, r.refused());
-        if (r.password().isPresent()) SourcePasswords.insert(c, sourceId, r.password().get());
+        if (r.password().isPresent())
+            SourcePasswords.insert(c, sourceId, r.password().get());
         MissingArticles.insertAll(c, sourceId, r.presence().missingIds());
         for (PreparedFile f : r.files()) {
             for (ArticleSpan hole : f.holes()) {
                 KnownHoles.add(c, sourceId, f.index(), hole.start(), hole.end(), now, UNLISTED);
             }
-            if (f.crcToVerify().isPresent()) MemberCrcs.insert(c, sourceId, f.index(), f.crcToVerify().getAsLong());
+            if (f.crcToVerify().isPresent())
+                MemberCrcs.insert(c, sourceId, f.index(), f.crcToVerify().getAsLong());
         }
         return sourceId;
     }
@@ -295,7 +327,9 @@ public final class LibraryImporter {
         d.put("release", r.releaseName());
         d.put("files", r.files().size());
         d.put("mediaFiles", r.files().stream().filter(PreparedFile::media).count());
-        d.put("archivedFiles", r.files().stream().filter(f -> !f.volumes().isEmpty()).count());
+        d.put(
+                "archivedFiles",
+                r.files().stream().filter(f -> !f.volumes().isEmpty()).count());
         d.put("refused", r.refused().size());
         d.put("presenceChecked", r.presence().checked());
         d.put("presenceMissing", r.presence().missingIds().size());
@@ -304,8 +338,9 @@ public final class LibraryImporter {
 
     private static void checkSize(byte[] nzb) throws ImportException {
         if (nzb.length > MAX_NZB_BYTES) {
-            throw new ImportException(Reason.TOO_LARGE, "an NZB may be at most " + MAX_NZB_BYTES
-                    + " bytes (64 MiB); this one has " + nzb.length);
+            throw new ImportException(
+                    Reason.TOO_LARGE,
+                    "an NZB may be at most " + MAX_NZB_BYTES + " bytes (64 MiB); this one has " + nzb.length);
         }
     }
 

@@ -16,8 +16,8 @@ import java.util.regex.Pattern;
 public final class MediaRules {
 
     /** Extensions never shown. */
-    public static final Set<String> EXTRA_EXTENSIONS = Set.of(
-            "par2", "nfo", "sfv", "srr", "srs", "txt", "jpg", "jpeg", "png", "gif", "url", "nzb", "md5", "sha1");
+    public static final Set<String> EXTRA_EXTENSIONS =
+            Set.of("par2", "nfo", "sfv", "srr", "srs", "txt", "jpg", "jpeg", "png", "gif", "url", "nzb", "md5", "sha1");
 
     /** Kept whatever their size. */
     public static final Set<String> SUBTITLE_EXTENSIONS = Set.of("srt", "ass", "ssa", "sub", "idx", "sup", "vtt");
@@ -27,8 +27,7 @@ public final class MediaRules {
 
     private static final Pattern SAMPLE = Pattern.compile("(?<![a-z0-9])sample(?![a-z0-9])");
 
-    private MediaRules() {
-    }
+    private MediaRules() {}
 
     /**
      * Decides for each file whether it is media.
@@ -53,7 +52,8 @@ public final class MediaRules {
 
     static boolean isExtraByName(String name) {
         String lower = name.toLowerCase(Locale.ROOT);
-        return EXTRA_EXTENSIONS.contains(extension(lower)) || SAMPLE.matcher(lower).find();
+        return EXTRA_EXTENSIONS.contains(extension(lower))
+                || SAMPLE.matcher(lower).find();
     }
 
     static boolean isSubtitle(String name) {

@@ -13,8 +13,8 @@ import java.util.Objects;
  *                     the primary changes)
  * @param file         the item's file with where it is read now: source id, index, size, layout
  */
-public record MountedFile(long itemId, String itemName, Instant itemCreated, String sourceSha256,
-                          LibraryFileView file) {
+public record MountedFile(
+        long itemId, String itemName, Instant itemCreated, String sourceSha256, LibraryFileView file) {
     public MountedFile {
         Objects.requireNonNull(itemName, "itemName");
         Objects.requireNonNull(itemCreated, "itemCreated");

@@ -19,8 +19,7 @@ public final class Names {
     private static final Pattern SPACES = Pattern.compile("\\s+");
     private static final Pattern EXTENSION = Pattern.compile("\\.[A-Za-z0-9]{1,5}$");
 
-    private Names() {
-    }
+    private Names() {}
 
     /**
      * The name with characters clients cannot take in a path segment replaced by spaces, runs of

@@ -37,10 +37,12 @@ final class Par2Sets {
      */
     static List<Par2File> read(ReleaseVolumes volumes, ArchiveReader formats, Set<Integer> par2) {
         Map<String, List<Integer>> sets = new LinkedHashMap<>();
-        for (int i : par2) sets.computeIfAbsent(setKey(volumes, i), k -> new ArrayList<>()).add(i);
+        for (int i : par2)
+            sets.computeIfAbsent(setKey(volumes, i), k -> new ArrayList<>()).add(i);
         List<Par2File> all = new ArrayList<>();
         for (List<Integer> set : sets.values()) {
-            set.sort(Comparator.comparingLong((Integer i) -> volumes.file(i).encodedBytes()).thenComparingInt(i -> i));
+            set.sort(Comparator.comparingLong((Integer i) -> volumes.file(i).encodedBytes())
+                    .thenComparingInt(i -> i));
             for (int i : set) {
                 if (volumes.file(i).encodedBytes() > MAX_READ) break;
                 try {
@@ -60,7 +62,8 @@ final class Par2Sets {
 
     private static String setKey(ReleaseVolumes volumes, int i) {
         String name = volumes.name(i);
-        if (FileKinds.isPar2Name(name)) return "name:" + SET_SUFFIX.matcher(name).replaceFirst("").toLowerCase(Locale.ROOT);
+        if (FileKinds.isPar2Name(name))
+            return "name:" + SET_SUFFIX.matcher(name).replaceFirst("").toLowerCase(Locale.ROOT);
         try {
             return Par2Descriptions.setId(volumes.head(i)).map(id -> "id:" + id).orElse("file:" + i);
         } catch (IOException e) {
@@ -76,7 +79,8 @@ final class Par2Sets {
             throws IOException {
         Map<String, Set<String>> byKey = new HashMap<>();
         for (Par2File f : descriptions) {
-            byKey.computeIfAbsent(HexFormat.of().formatHex(f.hash16k()) + "/" + f.size(), k -> new HashSet<>()).add(f.name());
+            byKey.computeIfAbsent(HexFormat.of().formatHex(f.hash16k()) + "/" + f.size(), k -> new HashSet<>())
+                    .add(f.name());
         }
         Map<Integer, String> real = new HashMap<>();
         Map<String, Integer> claims = new HashMap<>();

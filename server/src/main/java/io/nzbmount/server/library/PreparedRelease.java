@@ -20,9 +20,16 @@ import java.util.Optional;
  * @param refused     what it holds that cannot be served (archives and files inside them)
  * @param password    the password that opened its encrypted archives, with where it came from
  */
-record PreparedRelease(byte[] nzb, String sha256, String releaseName, String itemName, long postedAt,
-                       List<PreparedFile> files, PresenceReport presence, List<RefusalRecord> refused,
-                       Optional<SourcePasswords.Stored> password) {
+record PreparedRelease(
+        byte[] nzb,
+        String sha256,
+        String releaseName,
+        String itemName,
+        long postedAt,
+        List<PreparedFile> files,
+        PresenceReport presence,
+        List<RefusalRecord> refused,
+        Optional<SourcePasswords.Stored> password) {
     PreparedRelease {
         Objects.requireNonNull(nzb, "nzb");
         files = List.copyOf(files);
@@ -39,8 +46,15 @@ record PreparedRelease(byte[] nzb, String sha256, String releaseName, String ite
      * @param crcToVerify for a file inside encrypted archives, the CRC-32 its decrypted bytes are
      *                still to be checked against in the background
      */
-    record PreparedFile(int index, String name, long size, String layout, boolean media, List<Integer> volumes,
-                        List<ArticleSpan> holes, java.util.OptionalLong crcToVerify) {
+    record PreparedFile(
+            int index,
+            String name,
+            long size,
+            String layout,
+            boolean media,
+            List<Integer> volumes,
+            List<ArticleSpan> holes,
+            java.util.OptionalLong crcToVerify) {
         PreparedFile {
             volumes = List.copyOf(volumes);
             holes = List.copyOf(holes);
@@ -48,8 +62,14 @@ record PreparedRelease(byte[] nzb, String sha256, String releaseName, String ite
         }
 
         /** A file with no CRC to verify. */
-        PreparedFile(int index, String name, long size, String layout, boolean media, List<Integer> volumes,
-                     List<ArticleSpan> holes) {
+        PreparedFile(
+                int index,
+                String name,
+                long size,
+                String layout,
+                boolean media,
+                List<Integer> volumes,
+                List<ArticleSpan> holes) {
             this(index, name, size, layout, media, volumes, holes, java.util.OptionalLong.empty());
         }
 

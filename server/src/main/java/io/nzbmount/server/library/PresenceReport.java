@@ -13,7 +13,8 @@ public record PresenceReport(int checked, Set<String> missingIds) {
     public PresenceReport {
         missingIds = Set.copyOf(Objects.requireNonNull(missingIds, "missingIds"));
         if (missingIds.size() > checked) {
-            throw new IllegalArgumentException("more missing (" + missingIds.size() + ") than checked (" + checked + ")");
+            throw new IllegalArgumentException(
+                    "more missing (" + missingIds.size() + ") than checked (" + checked + ")");
         }
     }
 }

@@ -18,8 +18,7 @@ public final class PresenceSample {
     /** Articles checked across the main file, its first and last included. */
     public static final int MAIN_FILE_SAMPLES = 20;
 
-    private PresenceSample() {
-    }
+    private PresenceSample() {}
 
     /**
      * @param files the NZB's files

@@ -66,22 +66,24 @@ final class ReleaseInspector {
      *                 (a download client's release title, which its search found the NZB by)
      * @param password the password given with the import, which wins over the name's and the NZB's
      */
-    PreparedRelease inspect(byte[] bytes, String sha256, Optional<String> nameHint, boolean hintWins,
-                            Optional<String> password) throws ImportException {
+    PreparedRelease inspect(
+            byte[] bytes, String sha256, Optional<String> nameHint, boolean hintWins, Optional<String> password)
+            throws ImportException {
         Nzb nzb = parse(bytes);
         Optional<NamePassword> named = nameHint.map(NamePassword::split);
         nameHint = named.map(NamePassword::name);
-        PasswordOffer offer = PasswordOffer.of(password, named.flatMap(NamePassword::password),
-                nzb.meta().getOrDefault("password", List.of()));
+        PasswordOffer offer = PasswordOffer.of(
+                password, named.flatMap(NamePassword::password), nzb.meta().getOrDefault("password", List.of()));
         List<NzbFile> files = nzb.files();
         ReleaseVolumes volumes = new ReleaseVolumes(reader, files);
         ReleaseNaming.Par2Found found = readHeaders(() -> ReleaseNaming.name(volumes, formats));
         Set<Integer> par2 = found.files();
-        ArchiveContent archives = readHeaders(() -> ArchiveContent.find(volumes, par2, found.descriptions(), formats,
-                offer.passwords()));
+        ArchiveContent archives =
+                readHeaders(() -> ArchiveContent.find(volumes, par2, found.descriptions(), formats, offer.passwords()));
 
         List<Entry> entries = entries(volumes, par2, archives);
-        boolean[] media = MediaRules.classify(entries.stream().map(Entry::name).toList(),
+        boolean[] media = MediaRules.classify(
+                entries.stream().map(Entry::name).toList(),
                 entries.stream().map(Entry::weight).toList());
         int main = mainEntry(entries, media, volumes, archives.refused(), offer);
         SampleAhead sample = SampleAhead.start(presence, sample(volumes, entries, media, main));
@@ -99,17 +101,38 @@ final class ReleaseInspector {
         PresenceReport report = checkPresence(sample, volumes, entries, main);
         if (unsized != null) throw unsized;
         Entry mainEntry = entries.get(main);
-        Optional<String> hint = nameHint.map(ReleaseInspector::withoutNzbExtension).filter(s -> !s.isBlank());
+        Optional<String> hint =
+                nameHint.map(ReleaseInspector::withoutNzbExtension).filter(s -> !s.isBlank());
         String mainStem = Names.stem(mainEntry.name());
         Optional<String> first = hintWins ? hint : nzb.title();
         Optional<String> second = hintWins ? nzb.title() : hint;
-        String releaseName = Stream.of(first, second).flatMap(Optional::stream)
-                .map(String::strip).filter(s -> !s.isEmpty()).findFirst().orElse(mainStem);
-        String itemName = Stream.of(first, second, Optional.of(mainStem)).flatMap(Optional::stream)
-                .map(Names::safeSegment).flatMap(Optional::stream).findFirst().orElse("Untitled");
-        long postedAt = files.stream().mapToLong(NzbFile::postedAt).filter(t -> t > 0).min().orElse(0);
-        return new PreparedRelease(bytes, sha256, releaseName, itemName, postedAt, prepared, report,
-                archives.refused(), offer.stored(archives.password()));
+        String releaseName = Stream.of(first, second)
+                .flatMap(Optional::stream)
+                .map(String::strip)
+                .filter(s -> !s.isEmpty())
+                .findFirst()
+                .orElse(mainStem);
+        String itemName = Stream.of(first, second, Optional.of(mainStem))
+                .flatMap(Optional::stream)
+                .map(Names::safeSegment)
+                .flatMap(Optional::stream)
+                .findFirst()
+                .orElse("Untitled");
+        long postedAt = files.stream()
+                .mapToLong(NzbFile::postedAt)
+                .filter(t -> t > 0)
+                .min()
+                .orElse(0);
+        return new PreparedRelease(
+                bytes,
+                sha256,
+                releaseName,
+                itemName,
+                postedAt,
+                prepared,
+                report,
+                archives.refused(),
+                offer.stored(archives.password()));
     }
 
     /** The files that may be shown: the NZB's own (not par2, not archive volumes) and those inside archives. */
@@ -136,30 +159,42 @@ final class ReleaseInspector {
     }
 
     /** The largest media entry; refuses a release without any, saying why when archives were refused. */
-    private static int mainEntry(List<Entry> entries, boolean[] media, ReleaseVolumes volumes,
-                                 List<RefusalRecord> refused, PasswordOffer offer) throws ImportException {
+    private static int mainEntry(
+            List<Entry> entries,
+            boolean[] media,
+            ReleaseVolumes volumes,
+            List<RefusalRecord> refused,
+            PasswordOffer offer)
+            throws ImportException {
         int main = -1;
         for (int i = 0; i < entries.size(); i++) {
-            if (media[i] && (main < 0 || entries.get(i).weight() > entries.get(main).weight())) main = i;
+            if (media[i]
+                    && (main < 0 || entries.get(i).weight() > entries.get(main).weight())) main = i;
         }
         if (main >= 0) return main;
         if (!refused.isEmpty()) {
-            throw new ImportException(Reason.UNPLAYABLE, "nothing in this release can be streamed: "
-                    + refused.stream().map(RefusalRecord::message).collect(Collectors.joining("; "))
-                    + passwordHint(refused, offer));
+            throw new ImportException(
+                    Reason.UNPLAYABLE,
+                    "nothing in this release can be streamed: "
+                            + refused.stream().map(RefusalRecord::message).collect(Collectors.joining("; "))
+                            + passwordHint(refused, offer));
         }
         List<String> names = new ArrayList<>();
         for (int i = 0; i < volumes.count() && names.size() < NAMES_LISTED; i++) names.add(volumes.name(i));
-        throw new ImportException(Reason.UNPLAYABLE, "the NZB holds no media files, only "
-                + String.join(", ", names) + (volumes.count() > NAMES_LISTED ? ", ..." : ""));
+        throw new ImportException(
+                Reason.UNPLAYABLE,
+                "the NZB holds no media files, only " + String.join(", ", names)
+                        + (volumes.count() > NAMES_LISTED ? ", ..." : ""));
     }
 
     /** Where a password came from, or where one can be given, when an archive needs one. */
     private static String passwordHint(List<RefusalRecord> refused, PasswordOffer offer) {
         if (refused.stream().anyMatch(r -> r.reason().equals("wrong-password"))) {
-            return " (the password" + (offer.candidates().size() > 1 ? "s" : "") + " came from " + offer.origin().described() + ")";
+            return " (the password" + (offer.candidates().size() > 1 ? "s" : "") + " came from "
+                    + offer.origin().described() + ")";
         }
-        if (refused.stream().anyMatch(r -> r.reason().equals("encrypted")) && offer.candidates().isEmpty()) {
+        if (refused.stream().anyMatch(r -> r.reason().equals("encrypted"))
+                && offer.candidates().isEmpty()) {
             return "; give its password as password= to POST /api/nzbs or to SABnzbd's addfile or addurl, as"
                     + " {{password}} at the end of the NZB's name, or in the NZB as <meta type=\"password\">";
         }
@@ -175,19 +210,23 @@ final class ReleaseInspector {
         return PresenceSample.choose(segments(volumes, entries.get(main)), firsts);
     }
 
-    private static PresenceReport checkPresence(SampleAhead sample, ReleaseVolumes volumes, List<Entry> entries,
-                                                int main) throws ImportException {
+    private static PresenceReport checkPresence(
+            SampleAhead sample, ReleaseVolumes volumes, List<Entry> entries, int main) throws ImportException {
         PresenceReport report;
         try {
             report = sample.await();
         } catch (IOException e) {
-            throw new ImportException(Reason.PROVIDERS_UNAVAILABLE,
-                    "the providers could not be asked whether the articles exist, try again later: " + e.getMessage(), e);
+            throw new ImportException(
+                    Reason.PROVIDERS_UNAVAILABLE,
+                    "the providers could not be asked whether the articles exist, try again later: " + e.getMessage(),
+                    e);
         }
         NzbSegment first = segments(volumes, entries.get(main)).get(0);
         if (report.missingIds().contains(first.messageId())) {
-            throw new ImportException(Reason.UNPLAYABLE, "the first article of \"" + entries.get(main).name()
-                    + "\" (<" + first.messageId() + ">) is missing on every provider: this release cannot be played");
+            throw new ImportException(
+                    Reason.UNPLAYABLE,
+                    "the first article of \"" + entries.get(main).name() + "\" (<" + first.messageId()
+                            + ">) is missing on every provider: this release cannot be played");
         }
         return report;
     }
@@ -212,7 +251,8 @@ final class ReleaseInspector {
             for (int i = 0; i < entries.size(); i++) {
                 Entry e = entries.get(i);
                 if (media[i] != (pass == 0)) continue;
-                entryNames[i] = claim(e.name(), taken, "file " + (e.archived() ? volumes.count() + i + 1 : e.nzbIndex() + 1));
+                entryNames[i] =
+                        claim(e.name(), taken, "file " + (e.archived() ? volumes.count() + i + 1 : e.nzbIndex() + 1));
             }
         }
         String[] nzbNames = new String[volumes.count()];
@@ -229,12 +269,20 @@ final class ReleaseInspector {
 
         List<PreparedFile> prepared = new ArrayList<>();
         for (int i = 0; i < volumes.count(); i++) {
-            SizedFile sized = mediaByIndex[i] ? size(volumes, i, entries.get(main).nzbIndex() == i)
+            SizedFile sized = mediaByIndex[i]
+                    ? size(volumes, i, entries.get(main).nzbIndex() == i)
                     : volumes.isSized(i) ? sizedOrNull(volumes, i) : null;
-            prepared.add(sized == null
-                    ? new PreparedFile(i, nzbNames[i], -1, "", false, List.of())
-                    : new PreparedFile(i, nzbNames[i], sized.size(), sized.layout(), mediaByIndex[i], List.of(),
-                            sized.holes()));
+            prepared.add(
+                    sized == null
+                            ? new PreparedFile(i, nzbNames[i], -1, "", false, List.of())
+                            : new PreparedFile(
+                                    i,
+                                    nzbNames[i],
+                                    sized.size(),
+                                    sized.layout(),
+                                    mediaByIndex[i],
+                                    List.of(),
+                                    sized.holes()));
         }
         int innerIndex = volumes.count();
         for (int i = 0; i < entries.size(); i++) {
@@ -280,8 +328,11 @@ final class ReleaseInspector {
         } catch (ReadFailure e) {
             if (!e.permanent()) throw unavailable(file, e);
             if (isMain) {
-                throw new ImportException(Reason.UNPLAYABLE, "the size of \"" + file.name()
-                        + "\" cannot be learned, its first article cannot be read: " + e.getMessage(), e);
+                throw new ImportException(
+                        Reason.UNPLAYABLE,
+                        "the size of \"" + file.name() + "\" cannot be learned, its first article cannot be read: "
+                                + e.getMessage(),
+                        e);
             }
             return null;
         } catch (IOException e) {
@@ -290,8 +341,10 @@ final class ReleaseInspector {
     }
 
     private static ImportException unavailable(NzbFile file, IOException e) {
-        return new ImportException(Reason.PROVIDERS_UNAVAILABLE, "the size of \"" + file.name()
-                + "\" could not be learned now, try again later: " + e.getMessage(), e);
+        return new ImportException(
+                Reason.PROVIDERS_UNAVAILABLE,
+                "the size of \"" + file.name() + "\" could not be learned now, try again later: " + e.getMessage(),
+                e);
     }
 
     /** Reading the release's names and archive headers. */
@@ -305,14 +358,21 @@ final class ReleaseInspector {
             return read.read();
         } catch (ReadFailure e) {
             if (e.permanent()) {
-                throw new ImportException(Reason.UNPLAYABLE, "the archive headers of this release cannot be read,"
-                        + " an article they need is gone: " + e.getMessage(), e);
+                throw new ImportException(
+                        Reason.UNPLAYABLE,
+                        "the archive headers of this release cannot be read," + " an article they need is gone: "
+                                + e.getMessage(),
+                        e);
             }
-            throw new ImportException(Reason.PROVIDERS_UNAVAILABLE,
-                    "the release's file headers could not be read now, try again later: " + e.getMessage(), e);
+            throw new ImportException(
+                    Reason.PROVIDERS_UNAVAILABLE,
+                    "the release's file headers could not be read now, try again later: " + e.getMessage(),
+                    e);
         } catch (IOException e) {
-            throw new ImportException(Reason.PROVIDERS_UNAVAILABLE,
-                    "the release's file headers could not be read now, try again later: " + e.getMessage(), e);
+            throw new ImportException(
+                    Reason.PROVIDERS_UNAVAILABLE,
+                    "the release's file headers could not be read now, try again later: " + e.getMessage(),
+                    e);
         }
     }
 

@@ -6,8 +6,8 @@ import java.io.IOException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,8 +28,7 @@ final class ReleaseNaming {
     /** The par2 16 KiB hash covers this much of each file. */
     static final int HASHED = 16 * 1024;
 
-    private ReleaseNaming() {
-    }
+    private ReleaseNaming() {}
 
     /**
      * What naming learned: the par2 files of the release and every file description their sets

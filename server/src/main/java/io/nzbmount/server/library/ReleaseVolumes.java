@@ -73,7 +73,8 @@ final class ReleaseVolumes {
     /** The first {@value #HEAD} bytes of the file (all of it when shorter). */
     byte[] head(int index) throws IOException {
         if (heads[index] == null) {
-            heads[index] = reader.read(files.get(index), sized(index), 0, (int) Math.min(HEAD, sized(index).size()));
+            heads[index] = reader.read(files.get(index), sized(index), 0, (int)
+                    Math.min(HEAD, sized(index).size()));
         }
         return heads[index];
     }

@@ -42,7 +42,8 @@ final class SealedFileMap implements FileMap {
      */
     SealedFileMap(FileMap run, Sealing sealing, byte[] key, byte[] firstChain, long size, BooleanSupplier condemned) {
         if (size < 0 || sealing.lead() + size > run.size()) {
-            throw new IllegalArgumentException("a sealed file of " + size + " bytes does not fit its run of " + run.size());
+            throw new IllegalArgumentException(
+                    "a sealed file of " + size + " bytes does not fit its run of " + run.size());
         }
         this.run = run;
         this.sealing = sealing;

@@ -22,9 +22,9 @@ final class SealedLayout {
         if (!layout.startsWith(PREFIX)) return Optional.empty();
         int slash = layout.indexOf('/', PREFIX.length());
         if (slash < 0) throw new IllegalArgumentException("a sealed layout without its run's layout");
-        return Optional.of(new Parsed(Sealing.parse(layout.substring(PREFIX.length(), slash)), layout.substring(slash + 1)));
+        return Optional.of(
+                new Parsed(Sealing.parse(layout.substring(PREFIX.length(), slash)), layout.substring(slash + 1)));
     }
 
-    record Parsed(Sealing sealing, String runLayout) {
-    }
+    record Parsed(Sealing sealing, String runLayout) {}
 }

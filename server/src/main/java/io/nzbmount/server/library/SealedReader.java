@@ -31,9 +31,11 @@ final class SealedReader implements NzbReader {
     private final byte[] firstChain;
     /** The ciphertext block that ends at {@link #chainEnd} in the run, kept for the next read. */
     private byte[] chain;
+
     private long chainEnd = -1;
     /** The reading thread's cipher and buffers, made once: a read decrypts in place, without allocating. */
     private final Cipher cipher;
+
     private final SecretKeySpec keySpec;
     private byte[] buffer = new byte[0];
 
@@ -57,8 +59,12 @@ final class SealedReader implements NzbReader {
         if (len == 0) return 0;
         if (map.condemned()) {
             // its decrypted bytes are not what its archive records: a wrong password or wrong data
-            throw new ArticleCorruptException("", "the decrypted file does not match the CRC-32 its archive records"
-                    + " (a wrong password or damaged data): it is not served", null).locatedAt(offset);
+            throw new ArticleCorruptException(
+                            "",
+                            "the decrypted file does not match the CRC-32 its archive records"
+                                    + " (a wrong password or damaged data): it is not served",
+                            null)
+                    .locatedAt(offset);
         }
         long at = sealing.lead() + offset;
         long blockStart = at / BLOCK * BLOCK;
@@ -105,7 +111,8 @@ final class SealedReader implements NzbReader {
      * Reads into {@code into[0, length)} from the run's {@code offset}: what one article gives,
      * and on until {@code least} bytes.
      */
-    private int readAtLeast(long offset, byte[] into, int length, int least) throws ReadFailure, ReadCancelledException {
+    private int readAtLeast(long offset, byte[] into, int length, int least)
+            throws ReadFailure, ReadCancelledException {
         int got = 0;
         while (got < least) {
             int r;
@@ -116,7 +123,8 @@ final class SealedReader implements NzbReader {
                 // the offset asked for or in the next article: say which file byte it is
                 throw f.locatedAt(Math.min(size - 1, Math.max(0, offset + got - sealing.lead())));
             }
-            if (r < 0) throw new IllegalStateException("the run of ciphertext ends inside a block at " + (offset + got));
+            if (r < 0)
+                throw new IllegalStateException("the run of ciphertext ends inside a block at " + (offset + got));
             got += r;
         }
         return got;
@@ -165,8 +173,13 @@ final class SealedReader implements NzbReader {
     @Override
     public Stats stats() {
         Stats s = run.stats();
-        return new Stats(Math.max(0, Math.min(size, s.offset() - sealing.lead())), s.bytesRead(), s.articlesFetched(),
-                s.window(), s.fetching(), s.ready());
+        return new Stats(
+                Math.max(0, Math.min(size, s.offset() - sealing.lead())),
+                s.bytesRead(),
+                s.articlesFetched(),
+                s.window(),
+                s.fetching(),
+                s.ready());
     }
 
     @Override

@@ -52,7 +52,8 @@ public final class UsenetReleaseReader implements ReleaseReader {
     @Override
     public String splice(List<NzbFile> volumes, List<SizedFile> sized, List<Slice> slices) {
         List<FileMap> maps = new ArrayList<>(volumes.size());
-        for (int i = 0; i < volumes.size(); i++) maps.add(usenet.restore(volumes.get(i), sized.get(i).layout()));
+        for (int i = 0; i < volumes.size(); i++)
+            maps.add(usenet.restore(volumes.get(i), sized.get(i).layout()));
         return usenet.splice(maps, slices).layout();
     }
 }

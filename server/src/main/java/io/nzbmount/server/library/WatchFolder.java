@@ -91,7 +91,8 @@ public final class WatchFolder implements AutoCloseable {
         List<Path> ready = new ArrayList<>();
         try (DirectoryStream<Path> dir = Files.newDirectoryStream(watch)) {
             for (Path p : dir) {
-                if (!Files.isRegularFile(p) || !p.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".nzb")) {
+                if (!Files.isRegularFile(p)
+                        || !p.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".nzb")) {
                     continue;
                 }
                 Instant changed = Files.getLastModifiedTime(p).toInstant();
@@ -123,8 +124,10 @@ public final class WatchFolder implements AutoCloseable {
                 return false;
             }
             Path moved = move(file, failed);
-            Files.writeString(failed.resolve(moved.getFileName() + ".error.txt"),
-                    "Not imported: " + e.getMessage() + System.lineSeparator(), StandardCharsets.UTF_8);
+            Files.writeString(
+                    failed.resolve(moved.getFileName() + ".error.txt"),
+                    "Not imported: " + e.getMessage() + System.lineSeparator(),
+                    StandardCharsets.UTF_8);
             retryAt.remove(file);
             return true;
         } catch (StoreException e) {
@@ -135,8 +138,11 @@ public final class WatchFolder implements AutoCloseable {
 
     private void retryLater(Path file, String why) {
         // a {{password}} at the end of the file name is a secret: never logged
-        LOG.warn("watch folder: {} not imported now, trying again in {} s: {}",
-                NamePassword.split(file.getFileName().toString()).name(), RETRY_AFTER.toSeconds(), why);
+        LOG.warn(
+                "watch folder: {} not imported now, trying again in {} s: {}",
+                NamePassword.split(file.getFileName().toString()).name(),
+                RETRY_AFTER.toSeconds(),
+                why);
         retryAt.put(file, clock.instant().plus(RETRY_AFTER));
     }
 

@@ -89,7 +89,8 @@ public final class Diagnostics {
         long after = 0;
         while (all.size() < MAX_EVENTS) {
             int limit = Math.min(Events.MAX_LIMIT, MAX_EVENTS - all.size());
-            List<EventRecord> page = events.find(new EventQuery(after, Optional.of(since), OptionalLong.empty(), limit));
+            List<EventRecord> page =
+                    events.find(new EventQuery(after, Optional.of(since), OptionalLong.empty(), limit));
             all.addAll(page);
             if (page.size() < limit) break;
             after = page.get(page.size() - 1).id();

@@ -14,8 +14,7 @@ import java.util.Map;
 public final class EventJson {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    private EventJson() {
-    }
+    private EventJson() {}
 
     /** The event as a JSON-ready map: id, at, item, stream, kind and the detail as JSON. */
     public static Map<String, Object> of(EventRecord e) {

@@ -21,14 +21,23 @@ public final class Health {
      * @param providers the providers' health now ({@code usenet::health})
      * @param started   when the server started
      */
-    public Health(StreamRegistry registry, Supplier<List<ProviderHealth>> providers, Clock clock, Instant started,
-                  String version) {
+    public Health(
+            StreamRegistry registry,
+            Supplier<List<ProviderHealth>> providers,
+            Clock clock,
+            Instant started,
+            String version) {
         this(registry, providers, clock, started, version, ProcessMemory::sample);
     }
 
     /** The same, with what the process holds taken from {@code memory} (a test's fixed figures). */
-    public Health(StreamRegistry registry, Supplier<List<ProviderHealth>> providers, Clock clock, Instant started,
-                  String version, Supplier<ProcessMemory> memory) {
+    public Health(
+            StreamRegistry registry,
+            Supplier<List<ProviderHealth>> providers,
+            Clock clock,
+            Instant started,
+            String version,
+            Supplier<ProcessMemory> memory) {
         this.memory = Objects.requireNonNull(memory);
         this.registry = Objects.requireNonNull(registry);
         this.providers = Objects.requireNonNull(providers);
@@ -38,8 +47,7 @@ public final class Health {
     }
 
     public HealthReport report() {
-        return new HealthReport(clock.instant(), started, version, registry.counters(), providers.get(),
-                memory.get());
+        return new HealthReport(clock.instant(), started, version, registry.counters(), providers.get(), memory.get());
     }
 
     /** The implementation version in the jar's manifest, or {@code "dev"} when run from classes. */

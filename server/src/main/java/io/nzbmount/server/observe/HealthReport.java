@@ -15,8 +15,13 @@ import java.util.List;
  * @param providers each provider's connections and trouble, by priority
  * @param memory    what the process holds: resident set, heap, direct buffers, threads, descriptors
  */
-public record HealthReport(Instant at, Instant started, String version, StreamRegistry.Counters counters,
-                           List<ProviderHealth> providers, ProcessMemory memory) {
+public record HealthReport(
+        Instant at,
+        Instant started,
+        String version,
+        StreamRegistry.Counters counters,
+        List<ProviderHealth> providers,
+        ProcessMemory memory) {
     public HealthReport {
         providers = List.copyOf(providers);
     }

@@ -31,8 +31,12 @@ public final class LiveStream implements AutoCloseable {
     private volatile int cutovers;
     private volatile Supplier<NzbReader.Stats> readerStats;
 
-    LiveStream(String id, StreamStart start, long startedMillis, StreamRegistry registry,
-               Supplier<NzbReader.Stats> readerStats) {
+    LiveStream(
+            String id,
+            StreamStart start,
+            long startedMillis,
+            StreamRegistry registry,
+            Supplier<NzbReader.Stats> readerStats) {
         this.id = id;
         this.start = start;
         this.startedMillis = startedMillis;
@@ -118,9 +122,21 @@ public final class LiveStream implements AutoCloseable {
             NzbReader.Stats s = stats.get();
             if (s != null) readAhead = new StreamView.ReadAhead(s.window(), s.fetching(), s.ready());
         }
-        return new StreamView(id, start, Instant.ofEpochMilli(startedMillis), offset, sentNow,
-                throughput.perSecond(now, startedMillis, sentNow), readAhead, source, onStandby, retries,
-                since >= 0, stalled, stallMillisDone + stalled, cutovers);
+        return new StreamView(
+                id,
+                start,
+                Instant.ofEpochMilli(startedMillis),
+                offset,
+                sentNow,
+                throughput.perSecond(now, startedMillis, sentNow),
+                readAhead,
+                source,
+                onStandby,
+                retries,
+                since >= 0,
+                stalled,
+                stallMillisDone + stalled,
+                cutovers);
     }
 
     /** Removes the stream from its registry. Idempotent; any thread. */

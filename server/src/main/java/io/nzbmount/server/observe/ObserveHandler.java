@@ -69,27 +69,44 @@ public final class ObserveHandler extends Handler.Abstract {
         }
         if (!request.getMethod().equals("GET")) {
             response.getHeaders().put(HttpHeader.ALLOW, "GET");
-            send(response, callback, 405, JSON, ObserveJson.write(ObserveJson.error(
-                    "method " + request.getMethod() + " is not allowed here; use GET")));
+            send(
+                    response,
+                    callback,
+                    405,
+                    JSON,
+                    ObserveJson.write(
+                            ObserveJson.error("method " + request.getMethod() + " is not allowed here; use GET")));
             return true;
         }
         try {
             switch (path) {
-                case HEALTH -> send(response, callback, 200, JSON, ObserveJson.write(ObserveJson.health(health.report())));
-                case STREAMS -> send(response, callback, 200, JSON, ObserveJson.write(ObserveJson.streams(registry.streams())));
-                case METRICS -> send(response, callback, 200, PrometheusText.CONTENT_TYPE,
-                        metrics().getBytes(StandardCharsets.UTF_8));
+                case HEALTH ->
+                    send(response, callback, 200, JSON, ObserveJson.write(ObserveJson.health(health.report())));
+                case STREAMS ->
+                    send(response, callback, 200, JSON, ObserveJson.write(ObserveJson.streams(registry.streams())));
+                case METRICS ->
+                    send(
+                            response,
+                            callback,
+                            200,
+                            PrometheusText.CONTENT_TYPE,
+                            metrics().getBytes(StandardCharsets.UTF_8));
                 default -> {
                     Diagnostics.Export export = diagnostics.export();
-                    response.getHeaders().put(HttpHeader.CONTENT_DISPOSITION,
-                            "attachment; filename=\"" + export.fileName() + "\"");
+                    response.getHeaders()
+                            .put(HttpHeader.CONTENT_DISPOSITION, "attachment; filename=\"" + export.fileName() + "\"");
                     send(response, callback, 200, JSON, ObserveJson.write(export.content()));
                 }
             }
         } catch (RuntimeException e) {
             LOG.error("GET {} failed", path, e);
             response.getHeaders().remove(HttpHeader.CONTENT_DISPOSITION);
-            send(response, callback, 500, JSON, ObserveJson.write(ObserveJson.error("internal error; the server log says why")));
+            send(
+                    response,
+                    callback,
+                    500,
+                    JSON,
+                    ObserveJson.write(ObserveJson.error("internal error; the server log says why")));
         }
         return true;
     }

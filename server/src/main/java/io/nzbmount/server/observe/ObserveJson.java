@@ -12,8 +12,7 @@ final class ObserveJson {
 
     static final ObjectMapper MAPPER = new ObjectMapper();
 
-    private ObserveJson() {
-    }
+    private ObserveJson() {}
 
     static byte[] write(Object value) {
         try {
@@ -60,11 +59,15 @@ final class ObserveJson {
         m.put("idle", p.idle());
         m.put("leased", p.leased());
         m.put("coolingDown", p.coolingDown());
-        m.put("coolingDownUntil", p.coolingDownUntil() == null ? null : p.coolingDownUntil().toString());
+        m.put(
+                "coolingDownUntil",
+                p.coolingDownUntil() == null ? null : p.coolingDownUntil().toString());
         m.put("coolDownReason", p.coolDownReason());
         m.put("failures", p.failures());
         m.put("stalls", p.stalls());
-        m.put("askedLastUntil", p.askedLastUntil() == null ? null : p.askedLastUntil().toString());
+        m.put(
+                "askedLastUntil",
+                p.askedLastUntil() == null ? null : p.askedLastUntil().toString());
         m.put("articlesServed", p.fetched());
         m.put("hedged", p.hedged());
         return m;

@@ -24,8 +24,15 @@ import java.util.List;
  *                          {@code /proc/self/status}; virtual threads not mounted are not counted)
  * @param openDescriptors   open file descriptors (sockets and files), entries of {@code /proc/self/fd}
  */
-public record ProcessMemory(long rssBytes, long heapUsedBytes, long heapCommittedBytes, long heapMaxBytes,
-                            long directBytes, long mappedBytes, long threads, long openDescriptors) {
+public record ProcessMemory(
+        long rssBytes,
+        long heapUsedBytes,
+        long heapCommittedBytes,
+        long heapMaxBytes,
+        long directBytes,
+        long mappedBytes,
+        long threads,
+        long openDescriptors) {
 
     private static final Path STATUS = Path.of("/proc/self/status");
     private static final Path FD = Path.of("/proc/self/fd");
@@ -45,13 +52,21 @@ public record ProcessMemory(long rssBytes, long heapUsedBytes, long heapCommitte
         try {
             for (String line : Files.readAllLines(STATUS)) {
                 if (line.startsWith("VmRSS:")) rssKib = kib(line);
-                else if (line.startsWith("Threads:")) threads = Long.parseLong(line.substring(8).trim());
+                else if (line.startsWith("Threads:"))
+                    threads = Long.parseLong(line.substring(8).trim());
             }
         } catch (IOException | RuntimeException noProc) {
             // Not Linux: RSS stays unknown, threads are the JVM's own count.
         }
-        return new ProcessMemory(rssKib < 0 ? -1 : rssKib * 1024, heap.getUsed(), heap.getCommitted(), heap.getMax(),
-                direct, mapped, threads, descriptors());
+        return new ProcessMemory(
+                rssKib < 0 ? -1 : rssKib * 1024,
+                heap.getUsed(),
+                heap.getCommitted(),
+                heap.getMax(),
+                direct,
+                mapped,
+                threads,
+                descriptors());
     }
 
     private static long kib(String line) {

@@ -74,7 +74,8 @@ public final class StreamRegistry {
             if (s.isRetrying()) retrying++;
             if (s.isOnStandby()) standby++;
         }
-        return new Counters(active, retrying, proofsRunning.get(), standby, cutovers.sum(), bytesServed.sum(), opened.sum());
+        return new Counters(
+                active, retrying, proofsRunning.get(), standby, cutovers.sum(), bytesServed.sum(), opened.sum());
     }
 
     long millis() {
@@ -104,15 +105,21 @@ public final class StreamRegistry {
      * @param bytesServed    bytes sent to clients by streams since start
      * @param streamsOpened  streams opened since start
      */
-    public record Counters(int activeStreams, int retrying, int proofsRunning, int standbyActive, long cutoversTotal,
-                           long bytesServed, long streamsOpened) {}
+    public record Counters(
+            int activeStreams,
+            int retrying,
+            int proofsRunning,
+            int standbyActive,
+            long cutoversTotal,
+            long bytesServed,
+            long streamsOpened) {}
 
     /** A running proof; close it when the proof ends, however it ends. */
     public final class RunningProof implements AutoCloseable {
-        private final java.util.concurrent.atomic.AtomicBoolean open = new java.util.concurrent.atomic.AtomicBoolean(true);
+        private final java.util.concurrent.atomic.AtomicBoolean open =
+                new java.util.concurrent.atomic.AtomicBoolean(true);
 
-        private RunningProof() {
-        }
+        private RunningProof() {}
 
         @Override
         public void close() {

@@ -13,8 +13,8 @@ import java.util.Objects;
  * @param offset   the first byte it serves
  * @param length   the bytes the response promises (Content-Length)
  */
-public record StreamStart(long itemId, String itemName, String file, String client, String sourceId, long offset,
-                          long length) {
+public record StreamStart(
+        long itemId, String itemName, String file, String client, String sourceId, long offset, long length) {
     public StreamStart {
         Objects.requireNonNull(itemName, "itemName");
         Objects.requireNonNull(file, "file");

@@ -20,9 +20,21 @@ import java.time.Instant;
  * @param stallMillisTotal all stalls of this stream so far, the current one included
  * @param cutovers         cutovers so far
  */
-public record StreamView(String id, StreamStart start, Instant started, long offset, long bytesSent,
-                         long bytesPerSecond, ReadAhead readAhead, String source, boolean onStandby, int retries,
-                         boolean retrying, long stalledMillis, long stallMillisTotal, int cutovers) {
+public record StreamView(
+        String id,
+        StreamStart start,
+        Instant started,
+        long offset,
+        long bytesSent,
+        long bytesPerSecond,
+        ReadAhead readAhead,
+        String source,
+        boolean onStandby,
+        int retries,
+        boolean retrying,
+        long stalledMillis,
+        long stallMillisTotal,
+        int cutovers) {
 
     /**
      * The reader's read-ahead.

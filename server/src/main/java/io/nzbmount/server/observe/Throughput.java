@@ -13,6 +13,7 @@ final class Throughput {
 
     /** Whole seconds averaged over. */
     static final int WINDOW_SECONDS = 5;
+
     private static final int BUCKETS = 8;
 
     private final AtomicLongArray seconds = new AtomicLongArray(BUCKETS);

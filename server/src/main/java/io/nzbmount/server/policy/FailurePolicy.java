@@ -102,17 +102,21 @@ public final class FailurePolicy {
             return Decision.close(kind, CloseCause.CLIENT_LEFT, "the player stopped reading");
         }
         if (sourceId != current) {
-            return Decision.retry(kind, "a failure of " + sourceId + ", which no longer serves this stream, is not counted", 0);
+            return Decision.retry(
+                    kind, "a failure of " + sourceId + ", which no longer serves this stream, is not counted", 0);
         }
         lastKind = kind;
         smoothSince = NEVER;
         return switch (kind) {
-            case PROVIDERS -> providersDown(now,
-                    failure instanceof ProvidersUnavailableException p && p.lackedWhereAsked());
+            case PROVIDERS ->
+                providersDown(now, failure instanceof ProvidersUnavailableException p && p.lackedWhereAsked());
             case TRANSIENT -> transientFailure(now, failure instanceof ArticleUnavailableException u && u.stalled());
             case PERMANENT -> permanentFailure(at, true);
-            case UNKNOWN -> Decision.close(kind, CloseCause.READ_ERROR,
-                    "an unexpected read error: " + failure.getClass().getSimpleName());
+            case UNKNOWN ->
+                Decision.close(
+                        kind,
+                        CloseCause.READ_ERROR,
+                        "an unexpected read error: " + failure.getClass().getSimpleName());
             case CANCELLED -> throw new AssertionError("handled above");
         };
     }
@@ -124,8 +128,10 @@ public final class FailurePolicy {
      */
     public Decision onSimulatedFailure(long sourceId, Hole at, long now) {
         if (sourceId != current) {
-            return Decision.retry(FailureKind.PERMANENT, "a failure of " + sourceId
-                    + ", which no longer serves this stream, is not counted", 0);
+            return Decision.retry(
+                    FailureKind.PERMANENT,
+                    "a failure of " + sourceId + ", which no longer serves this stream, is not counted",
+                    0);
         }
         lastKind = FailureKind.PERMANENT;
         smoothSince = NEVER;
@@ -138,8 +144,9 @@ public final class FailurePolicy {
      * counted, so a film spread over several broken releases is not ended by the round's budget.
      */
     public Decision onKnownHole(Hole at) {
-        return Decision.cutOver(FailureKind.PERMANENT, "the source is known to lack the bytes at offset " + at.start()
-                + " of file " + at.fileIndex());
+        return Decision.cutOver(
+                FailureKind.PERMANENT,
+                "the source is known to lack the bytes at offset " + at.start() + " of file " + at.fileIndex());
     }
 
     /** A read of the current source delivered bytes. Call it after every successful read (cheap). */
@@ -193,8 +200,11 @@ public final class FailurePolicy {
             if (repairWaitSince == NEVER) repairWaitSince = now;
             long waited = now - repairWaitSince;
             if (waited < rules.providerPatience().toMillis()) {
-                return Decision.retry(FailureKind.PERMANENT, "no other source holds these bytes; a repair from the"
-                        + " release's PAR2 files is rebuilding them; waiting", rules.providerWait().toMillis());
+                return Decision.retry(
+                        FailureKind.PERMANENT,
+                        "no other source holds these bytes; a repair from the"
+                                + " release's PAR2 files is rebuilding them; waiting",
+                        rules.providerWait().toMillis());
             }
             // The repaired bytes serve the next play.
             return Decision.close(FailureKind.PERMANENT, CloseCause.NO_SOURCE, NO_STABLE_SOURCE);
@@ -210,9 +220,13 @@ public final class FailurePolicy {
         switches--;
         strikes = strikesBeforeStall + 1;
         strikesBeforeStall = -1;
-        if (strikes >= rules.transientStrikes()) return Decision.close(lastKind, CloseCause.NO_SOURCE, NO_STABLE_SOURCE);
-        return Decision.retry(lastKind, "the source stalled and no other source can serve; reading again ("
-                + strikes + " of " + rules.transientStrikes() + ")", rules.retryWait().toMillis());
+        if (strikes >= rules.transientStrikes())
+            return Decision.close(lastKind, CloseCause.NO_SOURCE, NO_STABLE_SOURCE);
+        return Decision.retry(
+                lastKind,
+                "the source stalled and no other source can serve; reading again (" + strikes + " of "
+                        + rules.transientStrikes() + ")",
+                rules.retryWait().toMillis());
     }
 
     /** The user chose {@code sourceId} as the primary: it serves from now on and wins over any automatic choice. */
@@ -277,8 +291,10 @@ public final class FailurePolicy {
         // failure does), and waiting up to providerPatience would stop the film.
         if (lackedWhereAsked && !triedForProviders && rules.enabled() && switches < rules.switchesPerRound()) {
             triedForProviders = true;
-            return cutOver(FailureKind.PROVIDERS, "the providers that answered lack the article and the others cannot"
-                    + " be asked now; another source may have it on the ones that answer");
+            return cutOver(
+                    FailureKind.PROVIDERS,
+                    "the providers that answered lack the article and the others cannot"
+                            + " be asked now; another source may have it on the ones that answer");
         }
         return waitForProviders(now);
     }
@@ -287,9 +303,13 @@ public final class FailurePolicy {
         FailureKind kind = FailureKind.PROVIDERS;
         long down = now - providersDownSince;
         if (down >= rules.providerPatience().toMillis()) {
-            return Decision.close(kind, CloseCause.PROVIDERS, "no Usenet provider could be reached for " + down / 1000 + " s");
+            return Decision.close(
+                    kind, CloseCause.PROVIDERS, "no Usenet provider could be reached for " + down / 1000 + " s");
         }
-        return Decision.retry(kind, "no Usenet provider can be asked right now; waiting", rules.providerWait().toMillis());
+        return Decision.retry(
+                kind,
+                "no Usenet provider can be asked right now; waiting",
+                rules.providerWait().toMillis());
     }
 
     private Decision transientFailure(long now, boolean stalled) {
@@ -297,7 +317,10 @@ public final class FailurePolicy {
         inRound = true;
         if (!rules.enabled()) return Decision.close(kind, CloseCause.CUTOVER_OFF, CUTOVER_OFF);
         if (warmingUp(now)) {
-            return Decision.retry(kind, "the new source is still warming up; reading again", rules.retryWait().toMillis());
+            return Decision.retry(
+                    kind,
+                    "the new source is still warming up; reading again",
+                    rules.retryWait().toMillis());
         }
         // A stall means the reader spent its whole budget on providers that sent nothing: each strike
         // more would cost the player that long again, while another source may serve at once.
@@ -305,18 +328,26 @@ public final class FailurePolicy {
         strikesBeforeStall = leaveNow ? strikes : -1;
         strikes = leaveNow ? rules.transientStrikes() : strikes + 1;
         if (strikes < rules.transientStrikes()) {
-            return Decision.retry(kind, "the source failed transiently (" + strikes + " of " + rules.transientStrikes()
-                    + "); reading again", rules.retryWait().toMillis());
+            return Decision.retry(
+                    kind,
+                    "the source failed transiently (" + strikes + " of " + rules.transientStrikes()
+                            + "); reading again",
+                    rules.retryWait().toMillis());
         }
         if (currentByUser) {
-            return Decision.close(kind, CloseCause.CHOSEN_SOURCE,
+            return Decision.close(
+                    kind,
+                    CloseCause.CHOSEN_SOURCE,
                     "the release you chose keeps failing; choose another one or let NZBMount choose");
         }
         if (switches >= rules.switchesPerRound()) return Decision.close(kind, CloseCause.NO_SOURCE, NO_STABLE_SOURCE);
         leftThisRound.add(current);
         excludedUntil.put(current, now + rules.exclusion().toMillis());
-        return cutOver(kind, leaveNow ? "the source stalled: no bytes within the reader's time budget"
-                : "the source failed transiently " + strikes + " times in a row");
+        return cutOver(
+                kind,
+                leaveNow
+                        ? "the source stalled: no bytes within the reader's time budget"
+                        : "the source failed transiently " + strikes + " times in a row");
     }
 
     private Decision permanentFailure(Hole at, boolean recordHole) {

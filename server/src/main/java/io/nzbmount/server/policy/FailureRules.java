@@ -19,18 +19,29 @@ import java.util.Objects;
  * @param sweepBudget        how long one cutover may spend on the full fingerprint sweeps of standbys
  *                           not proved yet, all of them together (the player is waiting)
  */
-public record FailureRules(boolean enabled, Duration warmUp, Duration smoothRound, Duration exclusion,
-                           int switchesPerRound, int transientStrikes, Duration retryWait, Duration providerWait,
-                           Duration providerPatience, Duration sweepBudget) {
+public record FailureRules(
+        boolean enabled,
+        Duration warmUp,
+        Duration smoothRound,
+        Duration exclusion,
+        int switchesPerRound,
+        int transientStrikes,
+        Duration retryWait,
+        Duration providerWait,
+        Duration providerPatience,
+        Duration sweepBudget) {
 
     public FailureRules {
-        for (Duration d : new Duration[] {warmUp, smoothRound, exclusion, retryWait, providerWait, providerPatience,
-                sweepBudget}) {
+        for (Duration d :
+                new Duration[] {warmUp, smoothRound, exclusion, retryWait, providerWait, providerPatience, sweepBudget
+                }) {
             Objects.requireNonNull(d);
             if (d.isNegative()) throw new IllegalArgumentException("durations must not be negative: " + d);
         }
-        if (switchesPerRound < 0) throw new IllegalArgumentException("switchesPerRound must be >= 0: " + switchesPerRound);
-        if (transientStrikes < 1) throw new IllegalArgumentException("transientStrikes must be >= 1: " + transientStrikes);
+        if (switchesPerRound < 0)
+            throw new IllegalArgumentException("switchesPerRound must be >= 0: " + switchesPerRound);
+        if (transientStrikes < 1)
+            throw new IllegalArgumentException("transientStrikes must be >= 1: " + transientStrikes);
     }
 
     /**
@@ -43,8 +54,16 @@ public record FailureRules(boolean enabled, Duration warmUp, Duration smoothRoun
      * verified candidates come first; Kodi gives up on a silent connection only after 20 s.
      */
     public static FailureRules defaults() {
-        return new FailureRules(true, Duration.ofSeconds(30), Duration.ofSeconds(30), DEFAULT_EXCLUSION,
-                FallbackSettings.MAX_STANDBY, 3, Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(40),
+        return new FailureRules(
+                true,
+                Duration.ofSeconds(30),
+                Duration.ofSeconds(30),
+                DEFAULT_EXCLUSION,
+                FallbackSettings.MAX_STANDBY,
+                3,
+                Duration.ofSeconds(1),
+                Duration.ofSeconds(2),
+                Duration.ofSeconds(40),
                 DEFAULT_SWEEP_BUDGET);
     }
 
@@ -57,8 +76,11 @@ public record FailureRules(boolean enabled, Duration warmUp, Duration smoothRoun
      */
     public Duration longestWaitForBytes(Duration fetchBudget) {
         Duration providers = providerPatience.plus(providerWait).plus(fetchBudget);
-        Duration strikes = fetchBudget.multipliedBy(transientStrikes).plus(retryWait.multipliedBy(transientStrikes - 1))
-                .plus(sweepBudget).plus(fetchBudget);
+        Duration strikes = fetchBudget
+                .multipliedBy(transientStrikes)
+                .plus(retryWait.multipliedBy(transientStrikes - 1))
+                .plus(sweepBudget)
+                .plus(fetchBudget);
         return providers.compareTo(strikes) >= 0 ? providers : strikes;
     }
 
@@ -78,17 +100,44 @@ public record FailureRules(boolean enabled, Duration warmUp, Duration smoothRoun
     }
 
     public FailureRules withEnabled(boolean on) {
-        return new FailureRules(on, warmUp, smoothRound, exclusion, switchesPerRound, transientStrikes, retryWait,
-                providerWait, providerPatience, sweepBudget);
+        return new FailureRules(
+                on,
+                warmUp,
+                smoothRound,
+                exclusion,
+                switchesPerRound,
+                transientStrikes,
+                retryWait,
+                providerWait,
+                providerPatience,
+                sweepBudget);
     }
 
     public FailureRules withSwitchesPerRound(int n) {
-        return new FailureRules(enabled, warmUp, smoothRound, exclusion, n, transientStrikes, retryWait,
-                providerWait, providerPatience, sweepBudget);
+        return new FailureRules(
+                enabled,
+                warmUp,
+                smoothRound,
+                exclusion,
+                n,
+                transientStrikes,
+                retryWait,
+                providerWait,
+                providerPatience,
+                sweepBudget);
     }
 
     public FailureRules withSweepBudget(Duration budget) {
-        return new FailureRules(enabled, warmUp, smoothRound, exclusion, switchesPerRound, transientStrikes, retryWait,
-                providerWait, providerPatience, budget);
+        return new FailureRules(
+                enabled,
+                warmUp,
+                smoothRound,
+                exclusion,
+                switchesPerRound,
+                transientStrikes,
+                retryWait,
+                providerWait,
+                providerPatience,
+                budget);
     }
 }

@@ -7,7 +7,8 @@ package io.nzbmount.server.policy;
 public record Hole(int fileIndex, long start, long end) {
     public Hole {
         if (fileIndex < 0) throw new IllegalArgumentException("fileIndex must be >= 0: " + fileIndex);
-        if (start < 0 || end <= start) throw new IllegalArgumentException("not a byte range: [" + start + ", " + end + ")");
+        if (start < 0 || end <= start)
+            throw new IllegalArgumentException("not a byte range: [" + start + ", " + end + ")");
     }
 
     /** The single byte at {@code offset}: a hole when only the failing offset is known. */

@@ -23,16 +23,15 @@ public final class RangeRouter {
      */
     public record Route(long sourceId, long goodUntil) {}
 
-    private RangeRouter() {
-    }
+    private RangeRouter() {}
 
     /**
      * @param preference source ids, most wanted first (the user's choice, then the serving source, then standbys by tier)
      * @param usable     which sources may be used now (e.g. {@link FailurePolicy#eligible}); the caller decides
      * @return the route, or empty when every usable source lacks this byte
      */
-    public static Optional<Route> route(List<Long> preference, SourceHoles holes, int fileIndex, long offset,
-                                        LongPredicate usable) {
+    public static Optional<Route> route(
+            List<Long> preference, SourceHoles holes, int fileIndex, long offset, LongPredicate usable) {
         return route(preference, holes, source -> fileIndex, offset, usable);
     }
 
@@ -42,8 +41,12 @@ public final class RangeRouter {
      *
      * @param fileIndexOf the index of the file in each source's NZB
      */
-    public static Optional<Route> route(List<Long> preference, SourceHoles holes, LongToIntFunction fileIndexOf,
-                                        long offset, LongPredicate usable) {
+    public static Optional<Route> route(
+            List<Long> preference,
+            SourceHoles holes,
+            LongToIntFunction fileIndexOf,
+            long offset,
+            LongPredicate usable) {
         for (long source : preference) {
             int fileIndex = fileIndexOf.applyAsInt(source);
             if (!usable.test(source) || holes.lacks(source, fileIndex, offset)) continue;

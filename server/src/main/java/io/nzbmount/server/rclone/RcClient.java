@@ -30,10 +30,14 @@ final class RcClient implements AutoCloseable {
 
     RcClient(URI base, Optional<Credentials> login, Duration timeout) {
         this.base = base;
-        this.authorization = login.map(c -> "Basic " + Base64.getEncoder().encodeToString(
-                (c.username() + ":" + c.password()).getBytes(StandardCharsets.UTF_8)));
+        this.authorization = login.map(c -> "Basic "
+                + Base64.getEncoder()
+                        .encodeToString((c.username() + ":" + c.password()).getBytes(StandardCharsets.UTF_8)));
         this.timeout = timeout;
-        this.http = HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NEVER).build();
+        this.http = HttpClient.newBuilder()
+                .connectTimeout(timeout)
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .build();
     }
 
     /** Sends {@code call}; returns when rclone says it is done. */
@@ -44,15 +48,17 @@ final class RcClient implements AutoCloseable {
         } catch (IOException e) {
             throw new IllegalStateException("a folder name cannot be written as JSON", e);
         }
-        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(call.method())).timeout(timeout)
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
+        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(call.method()))
+                .timeout(timeout)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body));
         authorization.ifPresent(a -> request.header("Authorization", a));
         HttpResponse<String> response;
         try {
             response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
-            throw new RcException(base + " could not be reached (" + e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
+            throw new RcException(base + " could not be reached ("
+                    + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
         }
         JsonNode answer = parse(response.body());
         if (response.statusCode() != 200) {
@@ -62,7 +68,8 @@ final class RcClient implements AutoCloseable {
         // vfs/refresh answers 200 with a word per folder: "OK", or why that folder was not read.
         for (Map.Entry<String, JsonNode> folder : answer.path("result").properties()) {
             if (!folder.getValue().asText().equals("OK")) {
-                throw new RcException("rclone could not read '" + folder.getKey() + "': " + folder.getValue().asText());
+                throw new RcException("rclone could not read '" + folder.getKey() + "': "
+                        + folder.getValue().asText());
             }
         }
     }

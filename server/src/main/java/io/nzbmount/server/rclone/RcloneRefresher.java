@@ -42,8 +42,8 @@ public final class RcloneRefresher implements AutoCloseable {
 
     /** A refresher for {@code settings}; empty when no remote control is configured. */
     public static Optional<RcloneRefresher> of(RcloneSettings settings) {
-        return settings.rcUrl().map(url -> new RcloneRefresher(new RcClient(url, settings.login(), TIMEOUT),
-                settings.remoteRoot()));
+        return settings.rcUrl()
+                .map(url -> new RcloneRefresher(new RcClient(url, settings.login(), TIMEOUT), settings.remoteRoot()));
     }
 
     /** An item was imported: its folder is new in the library folder. Returns at once. */
@@ -92,8 +92,11 @@ public final class RcloneRefresher implements AutoCloseable {
                 if (failing) {
                     LOG.debug("rclone: {} failed again: {}", next, e.getMessage());
                 } else {
-                    LOG.warn("rclone: {} failed, so a mount may show the change only after its --dir-cache-time: {}"
-                            + " (further failures are logged at debug level until a call succeeds)", next, e.getMessage());
+                    LOG.warn(
+                            "rclone: {} failed, so a mount may show the change only after its --dir-cache-time: {}"
+                                    + " (further failures are logged at debug level until a call succeeds)",
+                            next,
+                            e.getMessage());
                 }
                 failing = true;
             } catch (InterruptedException e) {

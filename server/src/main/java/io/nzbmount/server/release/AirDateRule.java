@@ -1,12 +1,11 @@
 package io.nzbmount.server.release;
 
+import io.nzbmount.server.release.Vocabulary.Match;
 import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import io.nzbmount.server.release.Vocabulary.Match;
 
 /**
  * Air dates of daily shows, every way release names write them: "2024-05-01", "2024.05.01",
@@ -19,16 +18,33 @@ final class AirDateRule {
     private static final Pattern DAY_FIRST = Pattern.compile("(\\d\\d)-(\\d\\d)-((?:19|20)\\d\\d)");
     private static final Pattern COMPACT = Pattern.compile("((?:19|20)\\d\\d)(\\d\\d)(\\d\\d)");
     private static final Pattern DAY = Pattern.compile("(\\d{1,2})(?:st|nd|rd|th)?");
-    private static final Map<String, Integer> MONTHS = Map.ofEntries(Map.entry("jan", 1), Map.entry("january", 1),
-            Map.entry("feb", 2), Map.entry("february", 2), Map.entry("mar", 3), Map.entry("march", 3),
-            Map.entry("apr", 4), Map.entry("april", 4), Map.entry("may", 5), Map.entry("jun", 6),
-            Map.entry("june", 6), Map.entry("jul", 7), Map.entry("july", 7), Map.entry("aug", 8),
-            Map.entry("august", 8), Map.entry("sep", 9), Map.entry("sept", 9), Map.entry("september", 9),
-            Map.entry("oct", 10), Map.entry("october", 10), Map.entry("nov", 11), Map.entry("november", 11),
-            Map.entry("dec", 12), Map.entry("december", 12));
+    private static final Map<String, Integer> MONTHS = Map.ofEntries(
+            Map.entry("jan", 1),
+            Map.entry("january", 1),
+            Map.entry("feb", 2),
+            Map.entry("february", 2),
+            Map.entry("mar", 3),
+            Map.entry("march", 3),
+            Map.entry("apr", 4),
+            Map.entry("april", 4),
+            Map.entry("may", 5),
+            Map.entry("jun", 6),
+            Map.entry("june", 6),
+            Map.entry("jul", 7),
+            Map.entry("july", 7),
+            Map.entry("aug", 8),
+            Map.entry("august", 8),
+            Map.entry("sep", 9),
+            Map.entry("sept", 9),
+            Map.entry("september", 9),
+            Map.entry("oct", 10),
+            Map.entry("october", 10),
+            Map.entry("nov", 11),
+            Map.entry("november", 11),
+            Map.entry("dec", 12),
+            Map.entry("december", 12));
 
-    private AirDateRule() {
-    }
+    private AirDateRule() {}
 
     /** The air date that starts at word {@code i} (which starts with a digit), or null. */
     static Match<Episodes> at(Words w, int i) {

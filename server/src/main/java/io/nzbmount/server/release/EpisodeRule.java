@@ -1,12 +1,11 @@
 package io.nzbmount.server.release;
 
+import io.nzbmount.server.release.Vocabulary.Match;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import io.nzbmount.server.release.Vocabulary.Match;
 
 /**
  * Series positions, every way release names write them. Each rule is one method, named after
@@ -15,7 +14,8 @@ import io.nzbmount.server.release.Vocabulary.Match;
 final class EpisodeRule {
     private static final Pattern SCENE = Pattern.compile("s(\\d{1,4})((?:-?ep?\\d{1,4})+)((?:-\\d{1,4})*)");
     private static final Pattern EPISODE_PART = Pattern.compile("(-?)ep?(\\d{1,4})");
-    private static final Pattern SEASON_ONLY = Pattern.compile("s(\\d{1,3}|(?:19|20)\\d\\d)(?:-s?(\\d{1,3}|(?:19|20)\\d\\d))?");
+    private static final Pattern SEASON_ONLY =
+            Pattern.compile("s(\\d{1,3}|(?:19|20)\\d\\d)(?:-s?(\\d{1,3}|(?:19|20)\\d\\d))?");
     private static final Pattern LONE_EPISODE = Pattern.compile("e(?:p)?(\\d{1,4})");
     private static final Pattern EPISODE_RUN = Pattern.compile("ep?\\d{1,4}(?:-?ep?\\d{1,4}|-\\d{1,4})*");
     private static final Pattern CROSS = Pattern.compile("(\\d{1,2})x(\\d{1,3})(?:-(?:\\d{1,2}x)?(\\d{1,3}))?");
@@ -24,17 +24,17 @@ final class EpisodeRule {
     private static final Pattern ORDINAL = Pattern.compile("(\\d{1,2})(?:st|nd|rd|th)");
     private static final Pattern CODE = Pattern.compile("[1-9]\\d{2}|1\\d{3}");
     /** "Season" in the languages release names use. */
-    private static final Set<String> SEASON_WORDS = Set.of("season", "seasons", "saison", "stagione", "temporada",
-            "staffel", "seizoen", "sezon");
+    private static final Set<String> SEASON_WORDS =
+            Set.of("season", "seasons", "saison", "stagione", "temporada", "staffel", "seizoen", "sezon");
     /** "Episode" in the languages release names use, as in "Season 1 Episode 5" or the Dutch "Se.1 afl.5". */
-    private static final Set<String> EPISODE_WORDS = Set.of("episode", "episodes", "ep", "afl", "aflevering",
-            "folge", "episodio", "capitulo");
+    private static final Set<String> EPISODE_WORDS =
+            Set.of("episode", "episodes", "ep", "afl", "aflevering", "folge", "episodio", "capitulo");
+
     private static final int MAX_RANGE = 200;
     /** Fansub batches run longer than seasons ("001-500"). */
     private static final int MAX_ABSOLUTE_RANGE = 2000;
 
-    private EpisodeRule() {
-    }
+    private EpisodeRule() {}
 
     /**
      * The series position that starts at word {@code i}, or null.
@@ -54,7 +54,8 @@ final class EpisodeRule {
                 found = seasonOnly(w, i);
             }
         }
-        if (found == null && (SEASON_WORDS.contains(word) || word.equals("se") && EPISODE_WORDS.contains(w.lower(i + 2)))) {
+        if (found == null
+                && (SEASON_WORDS.contains(word) || word.equals("se") && EPISODE_WORDS.contains(w.lower(i + 2)))) {
             found = seasonWord(w, i, i + 1);
         }
         if (found == null && first == 'e') {
@@ -72,8 +73,12 @@ final class EpisodeRule {
     private static Match<Episodes> numeric(Words w, int i, boolean animeStyle, boolean loose) {
         String word = w.lower(i);
         Matcher cross = CROSS.matcher(word);
-        if (word.indexOf('x') > 0 && cross.matches() && (cross.group(2).length() > 1 || cross.group(3) != null
-                || Vocabulary.technicalEnd(w, i + 1) || Vocabulary.tvMedium(w.lower(i + 1)))) {
+        if (word.indexOf('x') > 0
+                && cross.matches()
+                && (cross.group(2).length() > 1
+                        || cross.group(3) != null
+                        || Vocabulary.technicalEnd(w, i + 1)
+                        || Vocabulary.tvMedium(w.lower(i + 1)))) {
             // A one-digit episode ("2x9") only in a range or right before the tags: "4x4" is a title.
             int season = Integer.parseInt(cross.group(1));
             List<Integer> list = new ArrayList<>(List.of(Integer.parseInt(cross.group(2))));
@@ -82,8 +87,12 @@ final class EpisodeRule {
             }
             // "3x07 3x08": further episodes of the same season.
             int width = 1;
-            for (Matcher next; i + width < w.size() && (next = CROSS.matcher(w.lower(i + width))).matches()
-                    && Integer.parseInt(next.group(1)) == season && next.group(3) == null; width++) {
+            for (Matcher next;
+                    i + width < w.size()
+                            && (next = CROSS.matcher(w.lower(i + width))).matches()
+                            && Integer.parseInt(next.group(1)) == season
+                            && next.group(3) == null;
+                    width++) {
                 addEpisode(list, Integer.parseInt(next.group(2)), false, MAX_RANGE);
             }
             return numbered(season, list, width);
@@ -92,7 +101,8 @@ final class EpisodeRule {
         if (date != null || i == 0) {
             return date;
         }
-        if (Character.isLetter(word.charAt(word.length() - 1)) && SEASON_WORDS.contains(w.lower(i + 1))
+        if (Character.isLetter(word.charAt(word.length() - 1))
+                && SEASON_WORDS.contains(w.lower(i + 1))
                 && ORDINAL.matcher(word).matches()) {
             // "3rd Season - 12": the season is the ordinal.
             return seasonWord(w, i + 1, i);
@@ -103,7 +113,10 @@ final class EpisodeRule {
         if (w.dashBefore(i) || animeStyle && bareNumberEnds(w, i)) {
             return absolute(word);
         }
-        if (!animeStyle && i + 1 < w.size() && CODE.matcher(word).matches() && !Vocabulary.isYear(word)
+        if (!animeStyle
+                && i + 1 < w.size()
+                && CODE.matcher(word).matches()
+                && !Vocabulary.isYear(word)
                 && (Vocabulary.technicalEnd(w, i + 1) || Vocabulary.tvMedium(w.lower(i + 1)))) {
             // "Show.103.HDTV" is season 1, episode 3; "Room.237.720p.BluRay" may be a title's number.
             return Vocabulary.tvMedium(w.lower(i + 1)) ? code(word, 1) : new Match<>(new Episodes.Unknown(w.get(i)), 1);
@@ -132,7 +145,9 @@ final class EpisodeRule {
         while (i + width < w.size()) {
             Matcher next = SCENE.matcher(w.lower(i + width));
             Matcher lone = LONE_EPISODE.matcher(w.lower(i + width));
-            if (next.matches() && Integer.parseInt(next.group(1)) == season && next.group(3).isEmpty()) {
+            if (next.matches()
+                    && Integer.parseInt(next.group(1)) == season
+                    && next.group(3).isEmpty()) {
                 Matcher e = EPISODE_PART.matcher(next.group(2));
                 while (e.find()) {
                     addEpisode(list, Integer.parseInt(e.group(2)), !e.group(1).isEmpty(), MAX_RANGE);
@@ -214,14 +229,19 @@ final class EpisodeRule {
         if (range.group(2) != null) {
             return seasons(first, Integer.parseInt(range.group(2)), 2);
         }
-        if (i + 3 < w.size() && w.dashBefore(i + 2) && SEASON_WORDS.contains(w.lower(i + 2))
+        if (i + 3 < w.size()
+                && w.dashBefore(i + 2)
+                && SEASON_WORDS.contains(w.lower(i + 2))
                 && Vocabulary.isNumber(w.lower(i + 3))) {
             return seasons(first, Integer.parseInt(w.lower(i + 3)), 4);
         }
         if (i + 3 < w.size() && w.lower(i + 2).equals("to") && Vocabulary.isNumber(w.lower(i + 3))) {
             return seasons(first, Integer.parseInt(w.lower(i + 3)), 4);
         }
-        if (i + 2 < w.size() && w.dashBefore(i + 2) && Vocabulary.isNumber(w.lower(i + 2)) && w.lower(i + 2).length() <= 4) {
+        if (i + 2 < w.size()
+                && w.dashBefore(i + 2)
+                && Vocabulary.isNumber(w.lower(i + 2))
+                && w.lower(i + 2).length() <= 4) {
             return numbered(first, List.of(Integer.parseInt(w.lower(i + 2))), 3);
         }
         return seasons(first, first, 2);
@@ -229,7 +249,9 @@ final class EpisodeRule {
 
     /** "Episode 05-06", "afl.2-3-4" after a season: the episodes of that season, or null. */
     private static Match<Episodes> episodeWords(Words w, int i, int season) {
-        if (i + 1 >= w.size() || !EPISODE_WORDS.contains(w.lower(i)) || !LIST.matcher(w.lower(i + 1)).matches()) {
+        if (i + 1 >= w.size()
+                || !EPISODE_WORDS.contains(w.lower(i))
+                || !LIST.matcher(w.lower(i + 1)).matches()) {
             return null;
         }
         List<Integer> list = new ArrayList<>();
@@ -248,7 +270,9 @@ final class EpisodeRule {
         if (m.matches()) {
             return absolute(m.group(1));
         }
-        if ((word.equals("ep") || word.equals("episode")) && i + 1 < w.size() && RANGE.matcher(w.lower(i + 1)).matches()) {
+        if ((word.equals("ep") || word.equals("episode"))
+                && i + 1 < w.size()
+                && RANGE.matcher(w.lower(i + 1)).matches()) {
             Match<Episodes> run = absolute(w.lower(i + 1));
             return run == null ? null : new Match<>(run.value(), 2);
         }
@@ -270,7 +294,9 @@ final class EpisodeRule {
         if (Vocabulary.isYear(w.lower(i)) || w.enclosure(i) != 0) {
             return false;
         }
-        return i + 1 >= w.size() || w.enclosure(i + 1) != 0 || Vocabulary.technicalEnd(w, i + 1)
+        return i + 1 >= w.size()
+                || w.enclosure(i + 1) != 0
+                || Vocabulary.technicalEnd(w, i + 1)
                 || w.lower(i + 1).equals("end");
     }
 
@@ -283,7 +309,8 @@ final class EpisodeRule {
         if (m.group(2) != null) {
             addEpisode(list, Integer.parseInt(m.group(2)), true, MAX_ABSOLUTE_RANGE);
         }
-        return new Match<>(new Episodes.Absolute(list.stream().distinct().sorted().toList()), 1);
+        return new Match<>(
+                new Episodes.Absolute(list.stream().distinct().sorted().toList()), 1);
     }
 
     /** Adds an episode; after a dash it closes a range ("E01-E03" is 1, 2 and 3). */

@@ -26,14 +26,14 @@ import java.util.regex.Pattern;
  */
 final class GroupRule {
     /** The name without its group, the group ("" if none), and whether it started with a bracketed group. */
-    record Found(String body, String group, boolean leadingGroup) {
-    }
+    record Found(String body, String group, boolean leadingGroup) {}
 
-    private static final Pattern SITE_TAG =
-            Pattern.compile("(?i)rartv|rarbg|eztv(\\.\\w+)?|ettv|tgx|publichd|vtv|[0-9a-f]{8}|.*\\.(com|org|net|biz|to|info)");
+    private static final Pattern SITE_TAG = Pattern.compile(
+            "(?i)rartv|rarbg|eztv(\\.\\w+)?|ettv|tgx|publichd|vtv|[0-9a-f]{8}|.*\\.(com|org|net|biz|to|info)");
     /** What follows a dash when that dash is part of a tag or an episode range, not a group. */
     private static final Pattern NOT_A_GROUP =
             Pattern.compile("(?i)dl|hd|rip|ray|ma|x|sbs|ou|e\\d+|\\d+|s\\d+|\\d+x\\d+|\\d{3,4}[pi]|.*\\..*");
+
     private static final Pattern SEPARATOR = Pattern.compile("[.\\s_]");
     private static final Pattern SCENE_EPISODE = Pattern.compile("s\\d{1,4}(e\\d{1,4})*");
     private static final Pattern WORDS = Pattern.compile("[\\s._()\\[\\]]+");
@@ -42,8 +42,7 @@ final class GroupRule {
     /** A tracker's tag glued to the group: "-TheSickle[TAoE]". */
     private static final Pattern GLUED_TAG = Pattern.compile("(?<=[\\w-])\\[[^\\]\\[]*\\]$");
 
-    private GroupRule() {
-    }
+    private GroupRule() {}
 
     static Found find(String body) {
         String group = "";
@@ -69,7 +68,9 @@ final class GroupRule {
             String content = body.substring(open + 1, body.length() - 1).strip();
             String before = body.substring(0, open).strip();
             boolean spaced = content.chars().anyMatch(c -> Character.isWhitespace(c) || c == '.');
-            if (SITE_TAG.matcher(content).matches() || content.contains(",") || content.isEmpty()
+            if (SITE_TAG.matcher(content).matches()
+                    || content.contains(",")
+                    || content.isEmpty()
                     || gluedTrackerTag(body, open, before)) {
                 body = before;
                 continue;
@@ -153,7 +154,10 @@ final class GroupRule {
         }
         for (String part : parts) {
             // Single letters ("E.N.D", "X.Y.Z") are initials, whatever tag a lone letter may be.
-            if (part.isEmpty() || part.length() > 6 || !lettersDigitsDashes(part) || !Character.isLetter(part.charAt(0))
+            if (part.isEmpty()
+                    || part.length() > 6
+                    || !lettersDigitsDashes(part)
+                    || !Character.isLetter(part.charAt(0))
                     || part.length() > 1 && Vocabulary.known(lower(part))) {
                 return null;
             }
@@ -272,8 +276,10 @@ final class GroupRule {
     static boolean hasTags(String before) {
         for (String word : WORDS.split(before)) {
             String lower = lower(word);
-            if (!lower.isEmpty() && (Vocabulary.isYear(lower) || Vocabulary.known(lower) && !Vocabulary.isNumber(lower)
-                    || SCENE_EPISODE.matcher(lower).matches())) {
+            if (!lower.isEmpty()
+                    && (Vocabulary.isYear(lower)
+                            || Vocabulary.known(lower) && !Vocabulary.isNumber(lower)
+                            || SCENE_EPISODE.matcher(lower).matches())) {
                 return true;
             }
         }
@@ -281,8 +287,11 @@ final class GroupRule {
     }
 
     private static boolean valid(String group) {
-        return !group.isEmpty() && !SEPARATOR.matcher(group).find() && !NOT_A_GROUP.matcher(group).matches()
-                && !Vocabulary.known(lower(group)) && lettersDigitsDashes(group);
+        return !group.isEmpty()
+                && !SEPARATOR.matcher(group).find()
+                && !NOT_A_GROUP.matcher(group).matches()
+                && !Vocabulary.known(lower(group))
+                && lettersDigitsDashes(group);
     }
 
     private static boolean lettersDigitsDashes(String s) {
@@ -299,7 +308,9 @@ final class GroupRule {
     private static boolean plausible(String content) {
         for (String word : DOT_OR_DASH.split(content)) {
             String lower = lower(word);
-            if (Vocabulary.isNumber(lower) || Vocabulary.resolution(lower) != null || Vocabulary.strongMedium(lower)
+            if (Vocabulary.isNumber(lower)
+                    || Vocabulary.resolution(lower) != null
+                    || Vocabulary.strongMedium(lower)
                     || Vocabulary.known(lower) && content.indexOf('.') < 0) {
                 return false;
             }

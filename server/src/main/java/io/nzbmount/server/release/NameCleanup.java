@@ -14,37 +14,60 @@ import java.util.regex.Pattern;
  */
 final class NameCleanup {
     /** The name left to read, and tags found after the group. */
-    record Cleaned(String body, String trailingTags) {
-    }
+    record Cleaned(String body, String trailingTags) {}
 
-    private static final Pattern EXTENSION = Pattern.compile("(?i)\\.(mkv|mp4|m4v|avi|wmv|mov|ts|m2ts|iso|nzb|par2|rar)$");
+    private static final Pattern EXTENSION =
+            Pattern.compile("(?i)\\.(mkv|mp4|m4v|avi|wmv|mov|ts|m2ts|iso|nzb|par2|rar)$");
     /** "www.site.com - ", "[www.site.org] ", "[site.net] ", "site.com - ": never a bare "Talk.to.Me". */
-    private static final Pattern SITE_PREFIX = Pattern.compile("(?i)^(?:\\[\\s*(?:www\\.[^\\s\\]]+|[\\w-]+(?:\\.[\\w-]+)*\\.(?:com|org|net|info|biz|xyz|to|tv|io|cc))\\s*\\]"
-            + "\\s*-?\\s*|www\\.[^\\s\\]]+\\s*-?\\s*|[\\w-]+\\.(?:com|org|net|info|biz|xyz)\\s+-\\s+)");
+    private static final Pattern SITE_PREFIX = Pattern.compile(
+            "(?i)^(?:\\[\\s*(?:www\\.[^\\s\\]]+|[\\w-]+(?:\\.[\\w-]+)*\\.(?:com|org|net|info|biz|xyz|to|tv|io|cc))\\s*\\]"
+                    + "\\s*-?\\s*|www\\.[^\\s\\]]+\\s*-?\\s*|[\\w-]+\\.(?:com|org|net|info|biz|xyz)\\s+-\\s+)");
+
     private static final Pattern POSTER_SUFFIX = Pattern.compile("(?i)[-\\s]+(obfuscated|scrambled|xpost|postbot|"
             + "asrequested|whiterev|buymore|rakuv\\w*|rp|nzbgeek|4p|4planet|no rars|norars|repost|repackpost|newzbin|chamele0n|"
             + "pre|altezachen)$");
-    private static final Pattern REVISION_AFTER_GROUP =
-            Pattern.compile("(?i)(-[\\w-]+)[.\\s_-]+((?:real[.\\s_-]+)?(?:proper|repack|rerip)\\d?|v[2-9]|sample|english|german"
+    private static final Pattern REVISION_AFTER_GROUP = Pattern.compile(
+            "(?i)(-[\\w-]+)[.\\s_-]+((?:real[.\\s_-]+)?(?:proper|repack|rerip)\\d?|v[2-9]|sample|english|german"
                     + "|french|spanish|italian|dutch)$");
     private static final Pattern ANY_SEPARATOR = Pattern.compile("[.\\s_\\[\\]()]");
-    private static final java.util.Set<String> POSTER_WORDS = java.util.Set.of("obfuscated", "scrambled", "xpost",
-            "postbot", "asrequested", "whiterev", "buymore", "rp", "nzbgeek", "4p", "4planet", "rars", "norars",
-            "repost", "repackpost", "newzbin", "chamele0n", "rakuv", "rakuvfinhel", "pre", "altezachen");
+    private static final java.util.Set<String> POSTER_WORDS = java.util.Set.of(
+            "obfuscated",
+            "scrambled",
+            "xpost",
+            "postbot",
+            "asrequested",
+            "whiterev",
+            "buymore",
+            "rp",
+            "nzbgeek",
+            "4p",
+            "4planet",
+            "rars",
+            "norars",
+            "repost",
+            "repackpost",
+            "newzbin",
+            "chamele0n",
+            "rakuv",
+            "rakuvfinhel",
+            "pre",
+            "altezachen");
     /** Trackers that write their name after the group with a dot: "-mSD.EZTV". */
     private static final java.util.Set<String> TRACKERS = java.util.Set.of("eztv", "rarbg", "ettv", "tgx");
-    private static final Pattern TRAILING_SEPARATORS = Pattern.compile("[.\\s_-]+$");
-    private static final Pattern LAST_WORD =
-            Pattern.compile("(?i)(?:proper|repack|rerip)\\d?|v[2-9]|sample|english|german|french|spanish|italian|dutch");
-    /** "8x01_02": a second episode after an underscore, which is a separator elsewhere. */
-    private static final Pattern UNDERSCORE_EPISODE = Pattern.compile("(?i)(?<![\\w])(\\d{1,2}x\\d{1,3})_(\\d{1,3})(?![\\w])");
 
-    private NameCleanup() {
-    }
+    private static final Pattern TRAILING_SEPARATORS = Pattern.compile("[.\\s_-]+$");
+    private static final Pattern LAST_WORD = Pattern.compile(
+            "(?i)(?:proper|repack|rerip)\\d?|v[2-9]|sample|english|german|french|spanish|italian|dutch");
+    /** "8x01_02": a second episode after an underscore, which is a separator elsewhere. */
+    private static final Pattern UNDERSCORE_EPISODE =
+            Pattern.compile("(?i)(?<![\\w])(\\d{1,2}x\\d{1,3})_(\\d{1,3})(?![\\w])");
+
+    private NameCleanup() {}
 
     static Cleaned clean(String name) {
         String body = titles(name.strip());
-        if (!body.isEmpty() && (body.charAt(0) == '[' || body.regionMatches(true, 0, "www.", 0, 4) || body.contains(" - "))) {
+        if (!body.isEmpty()
+                && (body.charAt(0) == '[' || body.regionMatches(true, 0, "www.", 0, 4) || body.contains(" - "))) {
             body = SITE_PREFIX.matcher(body).replaceFirst("");
         }
         body = dashesAsSeparators(body);
@@ -66,7 +89,9 @@ final class NameCleanup {
             Matcher revision = REVISION_AFTER_GROUP.matcher(body);
             if (endsWithTag(body) && revision.find()) {
                 tags = revision.group(2) + " " + tags;
-                body = TRAILING_SEPARATORS.matcher(body.substring(0, revision.start(2))).replaceFirst("");
+                body = TRAILING_SEPARATORS
+                        .matcher(body.substring(0, revision.start(2)))
+                        .replaceFirst("");
             }
         } while (!body.equals(before));
         return new Cleaned(body, tags.strip());
@@ -94,7 +119,8 @@ final class NameCleanup {
     /** The name without a tracker written after its group ("-mSD.EZTV" is "-mSD"). */
     private static String withoutTracker(String body) {
         int dot = body.lastIndexOf('.');
-        if (dot < 1 || dot < body.length() - 6
+        if (dot < 1
+                || dot < body.length() - 6
                 || !TRACKERS.contains(body.substring(dot + 1).toLowerCase(java.util.Locale.ROOT))) {
             return body;
         }
@@ -116,12 +142,14 @@ final class NameCleanup {
         while (cut > 0 && Character.isLetterOrDigit(body.charAt(cut - 1))) {
             cut--;
         }
-        return body.length() - cut >= 2 && LAST_WORD.matcher(body.substring(cut)).matches();
+        return body.length() - cut >= 2
+                && LAST_WORD.matcher(body.substring(cut)).matches();
     }
 
     private static String dashesAsSeparators(String body) {
         int last = body.lastIndexOf('-');
-        if (ANY_SEPARATOR.matcher(body).find() || body.chars().filter(c -> c == '-').count() < 3) {
+        if (ANY_SEPARATOR.matcher(body).find()
+                || body.chars().filter(c -> c == '-').count() < 3) {
             return body;
         }
         return body.substring(0, last).replace('-', '.') + body.substring(last);

@@ -10,7 +10,14 @@ package io.nzbmount.server.release;
 public record Part(Kind kind, int number) {
 
     /** The kinds of partial packs. */
-    public enum Kind { WHOLE, VOLUME, EXTRAS, SUBPACK, SAMPLE, BONUS }
+    public enum Kind {
+        WHOLE,
+        VOLUME,
+        EXTRAS,
+        SUBPACK,
+        SAMPLE,
+        BONUS
+    }
 
     /** The whole content (the usual case). */
     public static final Part WHOLE = new Part(Kind.WHOLE, 0);

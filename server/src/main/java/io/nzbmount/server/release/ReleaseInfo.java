@@ -21,9 +21,21 @@ import java.util.TreeSet;
  * @param upscaled the video was upscaled from a lower resolution
  * @param languages language tags found after the title (upper case, e.g. "GERMAN", "MULTI")
  */
-public record ReleaseInfo(String name, String title, String titleKey, int year, Episodes episodes, Part part,
-        Resolution resolution, Medium medium, Codec codec, String group, Set<String> editions,
-        Revision revision, boolean upscaled, Set<String> languages) {
+public record ReleaseInfo(
+        String name,
+        String title,
+        String titleKey,
+        int year,
+        Episodes episodes,
+        Part part,
+        Resolution resolution,
+        Medium medium,
+        Codec codec,
+        String group,
+        Set<String> editions,
+        Revision revision,
+        boolean upscaled,
+        Set<String> languages) {
 
     /** The value of {@link #year} when the name gives none. */
     public static final int NO_YEAR = 0;

@@ -11,8 +11,7 @@ import java.util.Map;
  */
 public final class ReleaseJson {
 
-    private ReleaseJson() {
-    }
+    private ReleaseJson() {}
 
     /** {@code name} followed by {@link #traits}. */
     public static Map<String, Object> withName(ReleaseInfo info) {
@@ -32,7 +31,11 @@ public final class ReleaseJson {
         m.put("year", info.hasYear() ? info.year() : null);
         m.put("episodes", episodes(info.episodes()));
         m.put("part", info.part().equals(Part.WHOLE) ? null : info.part().label());
-        m.put("resolution", info.resolution() == Resolution.UNKNOWN ? null : info.resolution().label());
+        m.put(
+                "resolution",
+                info.resolution() == Resolution.UNKNOWN
+                        ? null
+                        : info.resolution().label());
         m.put("source", info.medium() == Medium.UNKNOWN ? null : label(info.medium()));
         m.put("codec", info.codec() == Codec.UNKNOWN ? null : label(info.codec()));
         m.put("group", info.group().isEmpty() ? null : info.group());

@@ -22,8 +22,7 @@ public final class ReleaseName {
     private static final Pattern OBFUSCATED = Pattern.compile("[A-Za-z0-9]{12,}");
     private static final Set<String> ARTICLES = Set.of("the", "a", "an", "der", "die", "das", "le", "la", "les", "el");
 
-    private ReleaseName() {
-    }
+    private ReleaseName() {}
 
     /** Parses {@code name}; never fails. An unreadable name gives a result with {@code recognised() == false}. */
     public static ReleaseInfo parse(String name) {
@@ -31,9 +30,21 @@ public final class ReleaseName {
         GroupRule.Found found = GroupRule.find(cleaned.body());
         Words words = Words.of(found.body() + " " + cleaned.trailingTags());
         if (words.size() == 0 || looksObfuscated(words)) {
-            return new ReleaseInfo(name, "", "", ReleaseInfo.NO_YEAR, new Episodes.None(), Part.WHOLE,
-                    Resolution.UNKNOWN, Medium.UNKNOWN, Codec.UNKNOWN, found.group(), Set.of(), Revision.ORIGINAL,
-                    false, Set.of());
+            return new ReleaseInfo(
+                    name,
+                    "",
+                    "",
+                    ReleaseInfo.NO_YEAR,
+                    new Episodes.None(),
+                    Part.WHOLE,
+                    Resolution.UNKNOWN,
+                    Medium.UNKNOWN,
+                    Codec.UNKNOWN,
+                    found.group(),
+                    Set.of(),
+                    Revision.ORIGINAL,
+                    false,
+                    Set.of());
         }
         return read(name, words, found.group(), found.leadingGroup());
     }
@@ -64,7 +75,8 @@ public final class ReleaseName {
         // A bare number that may be a series position or the title's own ("Room.237.720p") stays
         // in the title, and the position is unknown.
         Vocabulary.Match<Episodes> stop = certain < words.size() && Vocabulary.isNumber(words.lower(certain))
-                ? EpisodeRule.at(words, certain, animeStyle, true) : null;
+                ? EpisodeRule.at(words, certain, animeStyle, true)
+                : null;
         boolean unsureNumber = stop != null && stop.value() instanceof Episodes.Unknown && stop.width() == 1;
         int yearAt = -1;
         if (certain < words.size() && words.parenthesisedYear(certain)) {
@@ -75,7 +87,8 @@ public final class ReleaseName {
                 yearAt = i;
             }
         }
-        int titleEnd = yearAt < 0 && unsureNumber ? certain + 1 : trimTitle(words, start, yearAt >= 0 ? yearAt : certain);
+        int titleEnd =
+                yearAt < 0 && unsureNumber ? certain + 1 : trimTitle(words, start, yearAt >= 0 ? yearAt : certain);
         StringBuilder title = new StringBuilder();
         for (int i = start; i < titleEnd; i++) {
             if (!(animeStyle && alternativeTitle(words, i))) {
@@ -95,13 +108,26 @@ public final class ReleaseName {
         }
         tags.read(titleEnd, yearAt);
         String key = TitleKey.of(title.toString());
-        return new ReleaseInfo(name, key.isEmpty() ? "" : title.toString(), key, tags.year, tags.episodes, tags.part,
-                tags.resolution(), tags.medium, tags.codec, group, tags.editions, tags.revision, tags.upscaled,
+        return new ReleaseInfo(
+                name,
+                key.isEmpty() ? "" : title.toString(),
+                key,
+                tags.year,
+                tags.episodes,
+                tags.part,
+                tags.resolution(),
+                tags.medium,
+                tags.codec,
+                group,
+                tags.editions,
+                tags.revision,
+                tags.upscaled,
                 tags.languages);
     }
 
     private static boolean endsTitle(Words words, int i, boolean animeStyle) {
-        return words.parenthesisedYear(i) || Vocabulary.technicalEnd(words, i)
+        return words.parenthesisedYear(i)
+                || Vocabulary.technicalEnd(words, i)
                 || EpisodeRule.at(words, i, animeStyle, true) != null;
     }
 
@@ -113,9 +139,13 @@ public final class ReleaseName {
             String last = words.get(end - 1);
             String lower = words.lower(end - 1);
             boolean language = Vocabulary.language(lower) != null;
-            if (Vocabulary.trailingTag(lower) && (!Vocabulary.titleCase(last) || language && end < words.size()
-                    && (Vocabulary.trailingTag(words.lower(end)) || Vocabulary.technicalEnd(words, end)
-                    || Vocabulary.isYear(words.lower(end))))) {
+            if (Vocabulary.trailingTag(lower)
+                    && (!Vocabulary.titleCase(last)
+                            || language
+                                    && end < words.size()
+                                    && (Vocabulary.trailingTag(words.lower(end))
+                                            || Vocabulary.technicalEnd(words, end)
+                                            || Vocabulary.isYear(words.lower(end))))) {
                 end--;
                 moved = true;
                 continue;
@@ -139,7 +169,10 @@ public final class ReleaseName {
 
     /** Fansub names give a second title in parentheses: "Title (Romaji Title) - 05". */
     private static boolean alternativeTitle(Words words, int i) {
-        return i > 0 && words.enclosure(i) != 0 && words.opener(i) == '(' && words.enclosureSize(i) >= 2
+        return i > 0
+                && words.enclosure(i) != 0
+                && words.opener(i) == '('
+                && words.enclosureSize(i) >= 2
                 && words.enclosure(0) != words.enclosure(i);
     }
 
@@ -149,6 +182,7 @@ public final class ReleaseName {
         private final boolean animeStyle;
         /** Where the title scan stopped: a loose series position (a bare number) counts there only. */
         private final int certain;
+
         int year = ReleaseInfo.NO_YEAR;
         Episodes episodes = new Episodes.None();
         Part part = Part.WHOLE;
@@ -182,11 +216,14 @@ public final class ReleaseName {
                 // A season named before its episode ("Season 2 S02E01") or an absolute number
                 // next to a seasonal one ("- 50 (S04E14)") gives way to the episode; two other
                 // episodes ("S01E05.1x06") leave the position unknown.
-                if (episodes instanceof Episodes.None || next instanceof Episodes.Numbered
-                        && !(episodes instanceof Episodes.Numbered) && !(episodes instanceof Episodes.Daily)
-                        && !(episodes instanceof Episodes.Unknown)) {
+                if (episodes instanceof Episodes.None
+                        || next instanceof Episodes.Numbered
+                                && !(episodes instanceof Episodes.Numbered)
+                                && !(episodes instanceof Episodes.Daily)
+                                && !(episodes instanceof Episodes.Unknown)) {
                     episodes = next;
-                } else if (episodes instanceof Episodes.Numbered && next instanceof Episodes.Numbered
+                } else if (episodes instanceof Episodes.Numbered
+                        && next instanceof Episodes.Numbered
                         && !episodes.equals(next)) {
                     episodes = new Episodes.Unknown(episodes.label() + " " + next.label());
                 }

@@ -1,10 +1,9 @@
 package io.nzbmount.server.release;
 
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-
 import io.nzbmount.server.release.Revision.Kind;
 import io.nzbmount.server.release.Vocabulary.Match;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Fixes and their depth: "PROPER", "REAL.PROPER" (a proper of a proper), "REPACK", "REPACK2",
@@ -15,8 +14,7 @@ final class RevisionRule {
     private static final Pattern FIX = Pattern.compile("(proper|repack|rerip)(\\d?)");
     private static final Pattern VERSION = Pattern.compile("v([1-9])");
 
-    private RevisionRule() {
-    }
+    private RevisionRule() {}
 
     static Match<Revision> at(Words w, int i) {
         String word = w.lower(i);

@@ -9,8 +9,7 @@ import java.text.Normalizer;
  */
 public final class TitleKey {
 
-    private TitleKey() {
-    }
+    private TitleKey() {}
 
     /** The comparison key of {@code title}: lower case, ASCII letters where possible, words separated by one space. */
     public static String of(String title) {
@@ -22,7 +21,10 @@ public final class TitleKey {
         int n = text.length();
         for (int i = 0; i <= n; i++) {
             char c = i < n ? text.charAt(i) : ' ';
-            if (c >= 128 && Character.getType(c) == Character.NON_SPACING_MARK || c == '\'' || c == '\u2019' || c == '`'
+            if (c >= 128 && Character.getType(c) == Character.NON_SPACING_MARK
+                    || c == '\''
+                    || c == '\u2019'
+                    || c == '`'
                     || c == '\u00b4') {
                 continue;
             }

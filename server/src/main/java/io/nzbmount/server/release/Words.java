@@ -14,8 +14,8 @@ import java.util.regex.Pattern;
  * Immutable after construction; not shared between threads.
  */
 final class Words {
-    private static final Pattern GLUED_RESOLUTION =
-            Pattern.compile("(?i)(?:(bluray|blu-ray|bd|webdl|web-dl|web|hdtv|hd|brrip|bdrip|dvdrip|webrip)-?)?(\\d{3,4}[pi])"
+    private static final Pattern GLUED_RESOLUTION = Pattern.compile(
+            "(?i)(?:(bluray|blu-ray|bd|webdl|web-dl|web|hdtv|hd|brrip|bdrip|dvdrip|webrip)-?)?(\\d{3,4}[pi])"
                     + "(bluray|x264|x265|hevc|web|webrip|hdtv)?");
     private static final Pattern GLUED_VERSION = Pattern.compile("(?i)(\\d{1,4}|s\\d{1,3}e\\d{1,4})(v\\d)");
 
@@ -23,13 +23,13 @@ final class Words {
     private String[] lower = new String[24];
     /** 0 outside brackets; else an id shared by the words of one bracket or parenthesis. */
     private int[] enclosure = new int[24];
+
     private char[] opener = new char[24];
     private boolean[] dashBefore = new boolean[24];
     private int size;
     private int[] enclosureSize = new int[8];
 
-    private Words() {
-    }
+    private Words() {}
 
     static Words of(String body) {
         Words words = new Words();
@@ -47,8 +47,15 @@ final class Words {
         int n = body.length();
         for (int i = 0; i <= n; i++) {
             char c = i < n ? body.charAt(i) : ' ';
-            boolean separator = c == '.' || c == '_' || Character.isWhitespace(c) || c == '(' || c == ')'
-                    || c == '[' || c == ']' || c == '{' || c == '}';
+            boolean separator = c == '.'
+                    || c == '_'
+                    || Character.isWhitespace(c)
+                    || c == '('
+                    || c == ')'
+                    || c == '['
+                    || c == ']'
+                    || c == '{'
+                    || c == '}';
             boolean spacedDash = c == '-' && (start < 0 || i + 1 >= n || isSeparator(body.charAt(i + 1)));
             if (!separator && !spacedDash) {
                 if (start < 0) {
@@ -76,8 +83,16 @@ final class Words {
     }
 
     private static boolean isSeparator(char c) {
-        return c == '.' || c == '_' || c == '-' || Character.isWhitespace(c) || c == '(' || c == ')'
-                || c == '[' || c == ']' || c == '{' || c == '}';
+        return c == '.'
+                || c == '_'
+                || c == '-'
+                || Character.isWhitespace(c)
+                || c == '('
+                || c == ')'
+                || c == '['
+                || c == ']'
+                || c == '{'
+                || c == '}';
     }
 
     private void addSplit(String word, int enclosed, char open, boolean dash) {
@@ -97,7 +112,9 @@ final class Words {
         word = word.substring(from, to);
         if (word.length() >= 3 && hasDigit(word)) {
             Matcher glued = GLUED_RESOLUTION.matcher(word);
-            if (word.length() >= 5 && mayBeGluedResolution(word) && glued.matches()
+            if (word.length() >= 5
+                    && mayBeGluedResolution(word)
+                    && glued.matches()
                     && (glued.group(1) != null || glued.group(3) != null)) {
                 addPiece(glued.group(1), enclosed, open, dash);
                 addPiece(glued.group(2), enclosed, open, glued.group(1) == null && dash);
@@ -128,8 +145,10 @@ final class Words {
     private static boolean mayBeGluedResolution(String word) {
         for (int i = 3; i < word.length(); i++) {
             char c = word.charAt(i);
-            if ((c == 'p' || c == 'P' || c == 'i' || c == 'I') && Character.isDigit(word.charAt(i - 1))
-                    && Character.isDigit(word.charAt(i - 2)) && Character.isDigit(word.charAt(i - 3))) {
+            if ((c == 'p' || c == 'P' || c == 'i' || c == 'I')
+                    && Character.isDigit(word.charAt(i - 1))
+                    && Character.isDigit(word.charAt(i - 2))
+                    && Character.isDigit(word.charAt(i - 3))) {
                 return true;
             }
         }

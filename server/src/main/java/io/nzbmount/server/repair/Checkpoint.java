@@ -38,7 +38,8 @@ final class Checkpoint {
 
     /** The saved state of this plan, if there is one. */
     Optional<Saved> load(int rows, int sliceSize) throws IOException {
-        try (InputStream raw = Files.newInputStream(file); DataInputStream in = new DataInputStream(raw)) {
+        try (InputStream raw = Files.newInputStream(file);
+                DataInputStream in = new DataInputStream(raw)) {
             if (in.readInt() != MAGIC) return Optional.empty();
             byte[] sig = in.readNBytes(signature.length);
             if (!Arrays.equals(sig, signature)) return Optional.empty();
@@ -62,7 +63,7 @@ final class Checkpoint {
     void save(int next, long bytesRead, byte[][] rows) throws IOException {
         Path temp = file.resolveSibling(file.getFileName() + ".tmp");
         try (OutputStream raw = Files.newOutputStream(temp);
-             DataOutputStream out = new DataOutputStream(new java.io.BufferedOutputStream(raw, 1 << 16))) {
+                DataOutputStream out = new DataOutputStream(new java.io.BufferedOutputStream(raw, 1 << 16))) {
             out.writeInt(MAGIC);
             out.write(signature);
             out.writeInt(next);

@@ -41,10 +41,12 @@ final class Damage {
     }
 
     /** Asks the providers about every article of the posted inputs and records what is missing. */
-    static Damage scan(Par2Release release, List<NzbFile> files, Usenet usenet) throws ReadFailure, ReadCancelledException {
+    static Damage scan(Par2Release release, List<NzbFile> files, Usenet usenet)
+            throws ReadFailure, ReadCancelledException {
         Damage d = new Damage(release.set().sliceSize());
         List<NzbSegment> all = new ArrayList<>();
-        for (Par2Release.Input in : release.inputs()) if (in.posted()) all.addAll(files.get(in.nzbIndex()).segments());
+        for (Par2Release.Input in : release.inputs())
+            if (in.posted()) all.addAll(files.get(in.nzbIndex()).segments());
         Set<String> missing = all.isEmpty() ? Set.of() : usenet.missing(all);
         for (int i = 0; i < release.inputs().size(); i++) {
             Par2Release.Input in = release.inputs().get(i);
@@ -141,7 +143,10 @@ final class Damage {
 
     private static boolean regular(FileMap map, int articles) {
         long part = map.partSize();
-        return articles > 0 && map.articles() == articles && part > 0
-                && map.size() > (articles - 1) * part && map.size() <= articles * part;
+        return articles > 0
+                && map.articles() == articles
+                && part > 0
+                && map.size() > (articles - 1) * part
+                && map.size() <= articles * part;
     }
 }

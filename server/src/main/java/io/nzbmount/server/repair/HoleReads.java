@@ -20,8 +20,7 @@ final class HoleReads {
     /** The most bytes read at once. */
     private static final int CHUNK = 1 << 20;
 
-    private HoleReads() {
-    }
+    private HoleReads() {}
 
     /**
      * Reads the input bytes under {@code holes} (background priority) and records in {@code damage}
@@ -29,7 +28,8 @@ final class HoleReads {
      *
      * @throws ReadFailure a failure that may pass
      */
-    static void find(Par2Release release, List<NzbFile> files, PostedBytes bytes, Damage damage, List<KnownHoles.Row> holes)
+    static void find(
+            Par2Release release, List<NzbFile> files, PostedBytes bytes, Damage damage, List<KnownHoles.Row> holes)
             throws ReadFailure, ReadCancelledException {
         if (holes.isEmpty()) return;
         List<Integer> posted = new ArrayList<>();
@@ -39,14 +39,24 @@ final class HoleReads {
             Par2Release.Input in = release.inputs().get(i);
             if (!in.posted()) continue;
             for (KnownHoles.Row h : holes) {
-                if (h.fileIndex() == in.nzbIndex()) read(release, i, files.get(in.nzbIndex()), bytes, damage, h.start(), h.end());
+                if (h.fileIndex() == in.nzbIndex())
+                    read(release, i, files.get(in.nzbIndex()), bytes, damage, h.start(), h.end());
             }
-            if (insideVolumes) read(release, i, files.get(in.nzbIndex()), bytes, damage, 0, in.map().size());
+            if (insideVolumes)
+                read(
+                        release,
+                        i,
+                        files.get(in.nzbIndex()),
+                        bytes,
+                        damage,
+                        0,
+                        in.map().size());
         }
     }
 
-    private static void read(Par2Release release, int input, NzbFile file, PostedBytes bytes, Damage damage, long start,
-                             long end) throws ReadFailure, ReadCancelledException {
+    private static void read(
+            Par2Release release, int input, NzbFile file, PostedBytes bytes, Damage damage, long start, long end)
+            throws ReadFailure, ReadCancelledException {
         FileMap map = release.inputs().get(input).map();
         end = Math.min(end, map.size());
         byte[] buffer = new byte[(int) Math.min(CHUNK, Math.max(1, end - start))];

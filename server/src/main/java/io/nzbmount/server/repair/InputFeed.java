@@ -31,8 +31,7 @@ final class InputFeed {
         }
     }
 
-    private InputFeed() {
-    }
+    private InputFeed() {}
 
     /**
      * @param from     the first input slice to read (0, or where a saved state stopped)
@@ -40,8 +39,16 @@ final class InputFeed {
      * @throws NewDamage  when a slice the plan takes as readable is missing; {@code damage} has it now
      * @throws ReadFailure a failure that may pass
      */
-    static void feed(Rebuild rebuild, RepairPlan plan, Par2Release release, List<NzbFile> files, PostedBytes bytes,
-                     Damage damage, int from, Saver saver, IntConsumer progress)
+    static void feed(
+            Rebuild rebuild,
+            RepairPlan plan,
+            Par2Release release,
+            List<NzbFile> files,
+            PostedBytes bytes,
+            Damage damage,
+            int from,
+            Saver saver,
+            IntConsumer progress)
             throws NewDamage, ReadFailure, ReadCancelledException, IOException {
         int sliceSize = plan.sliceSize();
         byte[] slice = new byte[sliceSize];
@@ -59,8 +66,8 @@ final class InputFeed {
                     long gap = bytes.read(reader, offset, slice, length);
                     if (gap >= 0) {
                         recordGap(damage, release, i, files.get(in.nzbIndex()), in.map(), gap);
-                        throw new NewDamage("input slice " + index + " of " + in.described().name()
-                                + " cannot be read at offset " + gap);
+                        throw new NewDamage("input slice " + index + " of "
+                                + in.described().name() + " cannot be read at offset " + gap);
                     }
                     Arrays.fill(slice, length, sliceSize, (byte) 0);
                     rebuild.addInput(index, slice);
@@ -87,7 +94,9 @@ final class InputFeed {
         List<NzbSegment> segments = file.segments();
         ArticleSpan span = map.span(at);
         int k = map.partSize() > 0 ? (int) (span.start() / map.partSize()) : -1;
-        if (!span.hole() && k < segments.size() && span.start() == (long) k * map.partSize()
+        if (!span.hole()
+                && k < segments.size()
+                && span.start() == (long) k * map.partSize()
                 && span.length() == Math.min(map.partSize(), map.size() - span.start())) {
             NzbSegment s = segments.get(k);
             damage.article(new Damage.Article(s.messageId(), input, s.number(), span.start(), (int) span.length()), in);

@@ -42,6 +42,7 @@ final class InputMatch {
     private final Map<Integer, FileMap> maps = new HashMap<>();
     /** The hash16k of each posted file read so far; empty when its first 16 KiB cannot be read. */
     private final Map<Integer, Optional<byte[]>> heads = new HashMap<>();
+
     private final Set<Integer> taken = new HashSet<>();
 
     /**
@@ -49,8 +50,13 @@ final class InputMatch {
      * @param par2   the NZB positions of the par2 files, which are never inputs
      * @param stored the maps the import stored, used before mapping a file anew
      */
-    InputMatch(List<NzbFile> files, SourceFiles.Naming naming, List<Integer> par2, Usenet usenet, PostedBytes bytes,
-               StoredMaps stored) {
+    InputMatch(
+            List<NzbFile> files,
+            SourceFiles.Naming naming,
+            List<Integer> par2,
+            Usenet usenet,
+            PostedBytes bytes,
+            StoredMaps stored) {
         this.files = files;
         this.naming = naming;
         this.usenet = usenet;
@@ -92,9 +98,15 @@ final class InputMatch {
         }
         // Two posted files with the same size and head (a part posted twice): the copy the import
         // proved belongs, else the one named so.
-        Integer pick = same.size() == 1 ? same.getFirst()
-                : same.stream().filter(naming.inUse()::contains).findFirst()
-                        .orElse(same.stream().filter(i -> named(i, f.name())).findFirst().orElse(null));
+        Integer pick = same.size() == 1
+                ? same.getFirst()
+                : same.stream()
+                        .filter(naming.inUse()::contains)
+                        .findFirst()
+                        .orElse(same.stream()
+                                .filter(i -> named(i, f.name()))
+                                .findFirst()
+                                .orElse(null));
         if (pick != null) taken.add(pick);
         return pick;
     }
@@ -102,7 +114,9 @@ final class InputMatch {
     private Integer byNameOrOnlySize(Par2InputFile f) throws ReadFailure, ReadCancelledException {
         List<Integer> unreadable = new ArrayList<>();
         for (int i : sized(f.length())) if (head(i).isEmpty()) unreadable.add(i);
-        Integer pick = unreadable.stream().filter(i -> named(i, f.name())).findFirst()
+        Integer pick = unreadable.stream()
+                .filter(i -> named(i, f.name()))
+                .findFirst()
                 .orElse(unreadable.size() == 1 && sized(f.length()).size() == 1 ? unreadable.getFirst() : null);
         if (pick != null) taken.add(pick);
         return pick;
@@ -110,7 +124,8 @@ final class InputMatch {
 
     /** Whether the NZB, or the import from par2's hashes, gives the posted file this name. */
     private boolean named(int nzbIndex, String name) {
-        return files.get(nzbIndex).name().equals(name) || naming.names().get(nzbIndex).equals(name);
+        return files.get(nzbIndex).name().equals(name)
+                || naming.names().get(nzbIndex).equals(name);
     }
 
     /** The posted files not taken yet whose size is {@code length}. */

@@ -8,7 +8,7 @@ package io.nzbmount.server.repair;
 @FunctionalInterface
 public interface NewHoles {
     /** Nothing is repaired. */
-    NewHoles NONE = (itemId, sourceId) -> { };
+    NewHoles NONE = (itemId, sourceId) -> {};
 
     void found(long itemId, long sourceId);
 }

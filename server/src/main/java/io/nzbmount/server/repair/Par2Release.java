@@ -1,8 +1,8 @@
 package io.nzbmount.server.repair;
 
 import io.nzbmount.nntp.FileMap;
-import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.NzbFile;
+import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
@@ -67,21 +67,24 @@ record Par2Release(Par2RecoverySet set, List<Input> inputs, List<Integer> par2, 
      * @throws Par2Exception when no par2 file of it can be read as a set
      * @throws ReadFailure   when a file could not be mapped for a reason that may pass
      */
-    static Optional<Par2Release> find(List<NzbFile> files, SourceFiles.Naming naming, Usenet usenet, PostedBytes bytes,
-                                      StoredMaps stored) throws Par2Exception, ReadFailure, ReadCancelledException {
+    static Optional<Par2Release> find(
+            List<NzbFile> files, SourceFiles.Naming naming, Usenet usenet, PostedBytes bytes, StoredMaps stored)
+            throws Par2Exception, ReadFailure, ReadCancelledException {
         List<Integer> par2 = new ArrayList<>();
         for (int i = 0; i < files.size(); i++) {
             if (isPar2Name(files.get(i).name()) || isPar2Name(naming.names().get(i))) par2.add(i);
         }
         if (par2.isEmpty()) par2 = startingAsPar2(files, naming, usenet, bytes, stored);
         if (par2.isEmpty()) return Optional.empty();
-        par2.sort(Comparator.comparingLong((Integer i) -> files.get(i).encodedBytes()).thenComparingInt(i -> i));
+        par2.sort(Comparator.comparingLong((Integer i) -> files.get(i).encodedBytes())
+                .thenComparingInt(i -> i));
         Par2Exception last = null;
         for (int i : par2) {
             try {
                 byte[] whole = bytes.readTolerating(usenet.map(files.get(i), Priority.BACKGROUND));
                 Par2RecoverySet set = Par2RecoverySet.read(List.of(whole));
-                return Optional.of(new Par2Release(set, inputs(set, files, naming, par2, usenet, bytes, stored), par2, i));
+                return Optional.of(
+                        new Par2Release(set, inputs(set, files, naming, par2, usenet, bytes, stored), par2, i));
             } catch (Par2Exception e) {
                 last = e;
             }
@@ -94,13 +97,14 @@ record Par2Release(Par2RecoverySet set, List<Input> inputs, List<Integer> par2, 
      * are a par2 packet's magic; a file whose first article is gone for good is none. Each file is
      * placed by the map the import stored when there is one (no fetch to size it).
      */
-    private static List<Integer> startingAsPar2(List<NzbFile> files, SourceFiles.Naming naming, Usenet usenet,
-                                                PostedBytes bytes, StoredMaps stored)
+    private static List<Integer> startingAsPar2(
+            List<NzbFile> files, SourceFiles.Naming naming, Usenet usenet, PostedBytes bytes, StoredMaps stored)
             throws ReadFailure, ReadCancelledException {
         List<Integer> par2 = new ArrayList<>();
         byte[] head = new byte[8];
         for (int i = 0; i < files.size(); i++) {
-            if (!FileKinds.looksObfuscated(files.get(i).name()) || !FileKinds.looksObfuscated(naming.names().get(i))) {
+            if (!FileKinds.looksObfuscated(files.get(i).name())
+                    || !FileKinds.looksObfuscated(naming.names().get(i))) {
                 continue;
             }
             FileMap map;
@@ -119,8 +123,14 @@ record Par2Release(Par2RecoverySet set, List<Input> inputs, List<Integer> par2, 
         return par2;
     }
 
-    private static List<Input> inputs(Par2RecoverySet set, List<NzbFile> files, SourceFiles.Naming naming,
-                                      List<Integer> par2, Usenet usenet, PostedBytes bytes, StoredMaps stored)
+    private static List<Input> inputs(
+            Par2RecoverySet set,
+            List<NzbFile> files,
+            SourceFiles.Naming naming,
+            List<Integer> par2,
+            Usenet usenet,
+            PostedBytes bytes,
+            StoredMaps stored)
             throws ReadFailure, ReadCancelledException {
         InputMatch match = new InputMatch(files, naming, par2, usenet, bytes, stored);
         List<Integer> at = match.match(set.files());

@@ -60,7 +60,8 @@ final class PostedBytes {
      * @throws ReadFailure a failure that may pass (the providers may answer later)
      */
     byte[] readTolerating(FileMap map) throws ReadFailure, ReadCancelledException {
-        if (map.size() > Integer.MAX_VALUE - 8) throw new IllegalArgumentException("a par2 file of " + map.size() + " bytes");
+        if (map.size() > Integer.MAX_VALUE - 8)
+            throw new IllegalArgumentException("a par2 file of " + map.size() + " bytes");
         byte[] all = new byte[(int) map.size()];
         try (NzbReader reader = open(map)) {
             long at = 0;

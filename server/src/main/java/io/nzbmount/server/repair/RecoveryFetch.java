@@ -19,8 +19,7 @@ import java.util.Map;
  * the count is of slices that can really be read. Stateless.
  */
 final class RecoveryFetch {
-    private RecoveryFetch() {
-    }
+    private RecoveryFetch() {}
 
     /**
      * At least {@code needed} recovery slices when the release has them, otherwise all it has;
@@ -28,8 +27,9 @@ final class RecoveryFetch {
      *
      * @throws ReadFailure a failure that may pass (asking again later may find more)
      */
-    static Map<Integer, RecoverySlice> atLeast(int needed, Par2Release release, List<NzbFile> files, Usenet usenet,
-                                               PostedBytes bytes) throws ReadFailure, ReadCancelledException {
+    static Map<Integer, RecoverySlice> atLeast(
+            int needed, Par2Release release, List<NzbFile> files, Usenet usenet, PostedBytes bytes)
+            throws ReadFailure, ReadCancelledException {
         Map<Integer, RecoverySlice> found = new LinkedHashMap<>(release.set().recovery());
         for (int i : release.par2()) {
             if (found.size() >= needed) break;
@@ -42,7 +42,9 @@ final class RecoveryFetch {
                 if (FailureKind.of(e) != FailureKind.PERMANENT) throw e;
                 continue;
             }
-            Par2RecoverySet.recoveryIn(whole, release.set().setId(), release.set().sliceSize()).forEach(found::putIfAbsent);
+            Par2RecoverySet.recoveryIn(
+                            whole, release.set().setId(), release.set().sliceSize())
+                    .forEach(found::putIfAbsent);
         }
         return found;
     }

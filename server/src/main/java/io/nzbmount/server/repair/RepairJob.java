@@ -41,9 +41,17 @@ final class RepairJob {
     private static final int MAX_ROUNDS = 4;
 
     /** What a job needs from its surroundings. */
-    record Parts(ItemCatalog catalog, FileMaps maps, Usenet usenet, RepairStore store, RepairedArticles served,
-                 RepairLedger ledger, Path workDir, AtomicLong bytesRead, AtomicLong slicesRebuilt,
-                 HolesFilled filled) {}
+    record Parts(
+            ItemCatalog catalog,
+            FileMaps maps,
+            Usenet usenet,
+            RepairStore store,
+            RepairedArticles served,
+            RepairLedger ledger,
+            Path workDir,
+            AtomicLong bytesRead,
+            AtomicLong slicesRebuilt,
+            HolesFilled filled) {}
 
     /** The end of a run that the ledger records as failed; a new hole schedules the repair again. */
     static final class Failed extends Exception {
@@ -74,8 +82,12 @@ final class RepairJob {
         try {
             List<NzbFile> files = SourceFiles.of(parts.catalog(), sourceId);
             PostedBytes bytes = new PostedBytes(parts.usenet(), this::counted);
-            Optional<Par2Release> found = Par2Release.find(files, SourceFiles.naming(parts.catalog(), sourceId, files),
-                    parts.usenet(), bytes, StoredMaps.of(parts.catalog(), parts.maps(), sourceId));
+            Optional<Par2Release> found = Par2Release.find(
+                    files,
+                    SourceFiles.naming(parts.catalog(), sourceId, files),
+                    parts.usenet(),
+                    bytes,
+                    StoredMaps.of(parts.catalog(), parts.maps(), sourceId));
             if (found.isEmpty()) {
                 save(RepairLedger.NO_PAR2, "the release carries no PAR2 recovery files");
                 return;
@@ -87,24 +99,35 @@ final class RepairJob {
             parts.ledger().event(itemId, EventKind.REPAIR_STARTED, detail());
             Damage damage = Damage.scan(release, files, parts.usenet());
             HoleReads.find(release, files, bytes, damage, parts.ledger().holes(sourceId));
-            LOG.info("repair of source {}: {} of {} input slices missing ({} articles placed)", sourceId,
-                    damage.slices().size(), total, damage.articles().size());
+            LOG.info(
+                    "repair of source {}: {} of {} input slices missing ({} articles placed)",
+                    sourceId,
+                    damage.slices().size(),
+                    total,
+                    damage.articles().size());
             for (int round = 0; round < MAX_ROUNDS; round++) {
                 if (damage.none()) {
                     // Nothing (more) is missing: an earlier repair's figures stay as they were.
-                    parts.ledger().of(sourceId).filter(r -> r.slicesMissing() > 0).ifPresent(r -> {
-                        missing = r.slicesMissing();
-                        slicesRead.set(r.slicesRead());
-                        bytesRead.set(r.bytesRead());
-                    });
+                    parts.ledger()
+                            .of(sourceId)
+                            .filter(r -> r.slicesMissing() > 0)
+                            .ifPresent(r -> {
+                                missing = r.slicesMissing();
+                                slicesRead.set(r.slicesRead());
+                                bytesRead.set(r.bytesRead());
+                            });
                     finish(release, files, damage, Map.of());
                     return;
                 }
                 missing = damage.slices().size();
                 save(RepairLedger.RUNNING, "");
-                Map<Integer, RecoverySlice> recovery = RecoveryFetch.atLeast(missing, release, files, parts.usenet(), bytes);
-                RepairOutcome outcome = RepairPlan.of((int) release.set().sliceSize(), release.set().inputSlices(),
-                        damage.slices(), recovery.keySet());
+                Map<Integer, RecoverySlice> recovery =
+                        RecoveryFetch.atLeast(missing, release, files, parts.usenet(), bytes);
+                RepairOutcome outcome = RepairPlan.of(
+                        (int) release.set().sliceSize(),
+                        release.set().inputSlices(),
+                        damage.slices(),
+                        recovery.keySet());
                 if (outcome instanceof RepairImpossible no) {
                     impossible(no.reason(), no.needed(), no.readable());
                     return;
@@ -119,7 +142,8 @@ final class RepairJob {
                     LOG.info("repair of source {}: {}; planning again", sourceId, more.getMessage());
                 }
             }
-            throw new Failed("more articles went missing while the repair read the release; it starts again at the next hole",
+            throw new Failed(
+                    "more articles went missing while the repair read the release; it starts again at the next hole",
                     null);
         } catch (ReadFailure e) {
             throw new Failed("the providers could not be read: " + e.getMessage(), e);
@@ -131,11 +155,18 @@ final class RepairJob {
     }
 
     /** Feeds the plan's recovery slices and every readable input slice, from a saved state when there is one. */
-    private Map<Integer, byte[]> solve(RepairPlan plan, Map<Integer, RecoverySlice> recovery, Par2Release release,
-                                       List<NzbFile> files, PostedBytes bytes, Damage damage)
-            throws InputFeed.NewDamage, ReadFailure, ReadCancelledException, IOException, Par2Exception, StoreException {
+    private Map<Integer, byte[]> solve(
+            RepairPlan plan,
+            Map<Integer, RecoverySlice> recovery,
+            Par2Release release,
+            List<NzbFile> files,
+            PostedBytes bytes,
+            Damage damage)
+            throws InputFeed.NewDamage, ReadFailure, ReadCancelledException, IOException, Par2Exception,
+                    StoreException {
         Rebuild rebuild = plan.start();
-        Checkpoint checkpoint = new Checkpoint(parts.workDir(), sourceId, release.set().setId(), plan);
+        Checkpoint checkpoint =
+                new Checkpoint(parts.workDir(), sourceId, release.set().setId(), plan);
         var saved = checkpoint.load(plan.exponents().length, plan.sliceSize());
         int from = 0;
         if (saved.isPresent()) {
@@ -144,17 +175,27 @@ final class RepairJob {
             bytesRead.addAndGet(saved.get().bytesRead());
             slicesRead.set(Math.max(0, from - countBelow(plan.missing(), from)));
         } else {
-            for (int e : plan.exponents()) rebuild.addRecovery(e, recovery.get(e).data());
+            for (int e : plan.exponents())
+                rebuild.addRecovery(e, recovery.get(e).data());
         }
         recovery.clear();
-        InputFeed.feed(rebuild, plan, release, files, bytes, damage, from, next -> {
-            checkpoint.save(next, bytesRead.get(), rebuild.rows());
-            try {
-                save(RepairLedger.RUNNING, "");
-            } catch (StoreException e) {
-                throw new IOException(e.getMessage(), e);
-            }
-        }, index -> slicesRead.incrementAndGet());
+        InputFeed.feed(
+                rebuild,
+                plan,
+                release,
+                files,
+                bytes,
+                damage,
+                from,
+                next -> {
+                    checkpoint.save(next, bytesRead.get(), rebuild.rows());
+                    try {
+                        save(RepairLedger.RUNNING, "");
+                    } catch (StoreException e) {
+                        throw new IOException(e.getMessage(), e);
+                    }
+                },
+                index -> slicesRead.incrementAndGet());
         Map<Integer, byte[]> rebuilt = rebuild.finish();
         checkpoint.delete();
         return rebuilt;
@@ -190,8 +231,17 @@ final class RepairJob {
             List<String> sliceKeys = new ArrayList<>();
             for (int s = first; s <= last; s++) sliceKeys.add(keys.get(in.firstSlice() + s));
             if (sliceKeys.contains(null)) continue;
-            Repairs.Article article = new Repairs.Article(a.messageId(), sourceId, in.nzbIndex(), a.part(),
-                    in.map().articles(), in.map().size(), a.begin(), a.length(), (long) first * sliceSize, sliceSize,
+            Repairs.Article article = new Repairs.Article(
+                    a.messageId(),
+                    sourceId,
+                    in.nzbIndex(),
+                    a.part(),
+                    in.map().articles(),
+                    in.map().size(),
+                    a.begin(),
+                    a.length(),
+                    (long) first * sliceSize,
+                    sliceSize,
                     sliceKeys);
             articles.add(article);
             if (i < planned) holes.add(article);

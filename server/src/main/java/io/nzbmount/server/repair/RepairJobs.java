@@ -43,7 +43,7 @@ public final class RepairJobs implements NewHoles, AutoCloseable {
     private final Map<Long, RepairJob> pending = new ConcurrentHashMap<>();
     private final ExecutorService worker = Executors.newSingleThreadExecutor(
             Thread.ofVirtual().name("nzbmount-repair").factory());
-    private volatile HolesFilled filled = (item, source, files) -> { };
+    private volatile HolesFilled filled = (item, source, files) -> {};
 
     /**
      * @param maps    the maps of stored files, built over {@code usenet}
@@ -51,9 +51,16 @@ public final class RepairJobs implements NewHoles, AutoCloseable {
      *                ({@code Usenet.connect(providers, settings, served)})
      * @param workDir where running repairs save their progress
      */
-    public RepairJobs(io.nzbmount.server.store.Database db, io.nzbmount.server.library.EventLog events,
-                      java.time.Clock clock, ItemCatalog catalog, FileMaps maps, Usenet usenet, RepairStore store,
-                      RepairedArticles served, Path workDir) {
+    public RepairJobs(
+            io.nzbmount.server.store.Database db,
+            io.nzbmount.server.library.EventLog events,
+            java.time.Clock clock,
+            ItemCatalog catalog,
+            FileMaps maps,
+            Usenet usenet,
+            RepairStore store,
+            RepairedArticles served,
+            Path workDir) {
         this.ledger = new RepairLedger(db, events, clock);
         this.catalog = catalog;
         this.maps = maps;
@@ -102,11 +109,13 @@ public final class RepairJobs implements NewHoles, AutoCloseable {
     public void found(long itemId, long sourceId) {
         try {
             Optional<Repairs.Row> known = ledger.of(sourceId);
-            if (known.isPresent() && (known.get().state().equals(RepairLedger.IMPOSSIBLE)
-                    || known.get().state().equals(RepairLedger.NO_PAR2))) {
+            if (known.isPresent()
+                    && (known.get().state().equals(RepairLedger.IMPOSSIBLE)
+                            || known.get().state().equals(RepairLedger.NO_PAR2))) {
                 return;
             }
-            if (known.isPresent() && known.get().state().equals(RepairLedger.DONE) && !ledger.hasHoles(sourceId)) return;
+            if (known.isPresent() && known.get().state().equals(RepairLedger.DONE) && !ledger.hasHoles(sourceId))
+                return;
             submit(itemId, sourceId);
         } catch (StoreException e) {
             LOG.warn("the repair of source {} could not be scheduled: {}", sourceId, e.toString());
@@ -142,9 +151,11 @@ public final class RepairJobs implements NewHoles, AutoCloseable {
         List<RepairStatus> all = new ArrayList<>();
         for (Repairs.Row r : ledger.ofItem(itemId)) {
             RepairJob live = pending.get(r.sourceId());
-            RepairLedger.Progress p = live != null && r.state().equals(RepairLedger.RUNNING) ? live.progress()
+            RepairLedger.Progress p = live != null && r.state().equals(RepairLedger.RUNNING)
+                    ? live.progress()
                     : new RepairLedger.Progress(r.slicesMissing(), r.slicesTotal(), r.slicesRead(), r.bytesRead());
-            all.add(new RepairStatus(r.sourceId(), r.state(), r.reason(), p.missing(), p.total(), p.read(), p.bytesRead()));
+            all.add(new RepairStatus(
+                    r.sourceId(), r.state(), r.reason(), p.missing(), p.total(), p.read(), p.bytesRead()));
         }
         return all;
     }
@@ -173,8 +184,20 @@ public final class RepairJobs implements NewHoles, AutoCloseable {
     }
 
     private void submit(long itemId, long sourceId) throws StoreException {
-        RepairJob job = new RepairJob(new RepairJob.Parts(catalog, maps, usenet, store, served, ledger, workDir,
-                bytesRead, slicesRebuilt, (item, source, files) -> filled.filled(item, source, files)), itemId, sourceId);
+        RepairJob job = new RepairJob(
+                new RepairJob.Parts(
+                        catalog,
+                        maps,
+                        usenet,
+                        store,
+                        served,
+                        ledger,
+                        workDir,
+                        bytesRead,
+                        slicesRebuilt,
+                        (item, source, files) -> filled.filled(item, source, files)),
+                itemId,
+                sourceId);
         if (pending.putIfAbsent(sourceId, job) != null) return;
         job.save(RepairLedger.QUEUED, "");
         worker.execute(() -> run(itemId, sourceId, job));

@@ -63,13 +63,15 @@ final class RepairLedger {
 
     /** The item a source belongs to; empty when the source is gone. */
     OptionalLong itemOf(long sourceId) throws StoreException {
-        return db.transaction(c -> SourceTable.byId(c, sourceId).map(s -> OptionalLong.of(s.itemId()))
+        return db.transaction(c -> SourceTable.byId(c, sourceId)
+                .map(s -> OptionalLong.of(s.itemId()))
                 .orElse(OptionalLong.empty()));
     }
 
     /** Whether anything says the source lacks articles: the import's sample, or a known hole. */
     boolean hasDamage(long sourceId) throws StoreException {
-        return db.transaction(c -> !MissingArticles.of(c, sourceId).isEmpty() || !KnownHoles.ofSource(c, sourceId).isEmpty());
+        return db.transaction(c -> !MissingArticles.of(c, sourceId).isEmpty()
+                || !KnownHoles.ofSource(c, sourceId).isEmpty());
     }
 
     /** The source's known holes that no repair has filled, by file and start. */
@@ -83,8 +85,8 @@ final class RepairLedger {
     }
 
     void put(long sourceId, String state, String reason, Progress p) throws StoreException {
-        Repairs.Row row = new Repairs.Row(sourceId, state, reason, p.missing(), p.total(), p.read(), p.bytesRead(),
-                clock.instant());
+        Repairs.Row row = new Repairs.Row(
+                sourceId, state, reason, p.missing(), p.total(), p.read(), p.bytesRead(), clock.instant());
         db.transaction(c -> {
             Repairs.put(c, row);
             return null;
@@ -103,10 +105,11 @@ final class RepairLedger {
      * NZB positions of the set's posted input files) and the state; returns the indexes of the
      * files whose holes are filled.
      */
-    List<Integer> done(long sourceId, List<Repairs.Article> articles, List<Repairs.Article> holes, Set<Integer> inputs,
-                       Progress p) throws StoreException {
-        Repairs.Row row = new Repairs.Row(sourceId, DONE, "", p.missing(), p.total(), p.read(), p.bytesRead(),
-                clock.instant());
+    List<Integer> done(
+            long sourceId, List<Repairs.Article> articles, List<Repairs.Article> holes, Set<Integer> inputs, Progress p)
+            throws StoreException {
+        Repairs.Row row =
+                new Repairs.Row(sourceId, DONE, "", p.missing(), p.total(), p.read(), p.bytesRead(), clock.instant());
         return db.transaction(c -> {
             Repairs.addArticles(c, articles);
             List<Integer> filled = new ArrayList<>(inputs);
@@ -119,7 +122,13 @@ final class RepairLedger {
             // the coverage shows it rebuilt.
             for (Repairs.Article a : holes) {
                 if (files.stream().anyMatch(f -> !f.archived() && f.index() == a.fileIndex())) {
-                    KnownHoles.add(c, sourceId, a.fileIndex(), a.begin(), a.begin() + a.length(), clock.instant(),
+                    KnownHoles.add(
+                            c,
+                            sourceId,
+                            a.fileIndex(),
+                            a.begin(),
+                            a.begin() + a.length(),
+                            clock.instant(),
                             "missing on every provider; rebuilt from PAR2 recovery data");
                 }
             }
@@ -138,8 +147,17 @@ final class RepairLedger {
         db.transaction(c -> {
             Repairs.dropRebuilt(c, sourceId);
             Optional<Repairs.Row> was = Repairs.of(c, sourceId);
-            Repairs.put(c, new Repairs.Row(sourceId, FAILED, EVICTED, was.map(Repairs.Row::slicesMissing).orElse(0),
-                    was.map(Repairs.Row::slicesTotal).orElse(0), 0, 0, clock.instant()));
+            Repairs.put(
+                    c,
+                    new Repairs.Row(
+                            sourceId,
+                            FAILED,
+                            EVICTED,
+                            was.map(Repairs.Row::slicesMissing).orElse(0),
+                            was.map(Repairs.Row::slicesTotal).orElse(0),
+                            0,
+                            0,
+                            clock.instant()));
             return null;
         });
     }
@@ -152,8 +170,8 @@ final class RepairLedger {
         try {
             events.record(OptionalLong.of(itemId), Optional.empty(), kind, detail);
         } catch (StoreException e) {
-            org.slf4j.LoggerFactory.getLogger(RepairLedger.class).warn("event {} of item {} not stored: {}", kind, itemId,
-                    e.toString());
+            org.slf4j.LoggerFactory.getLogger(RepairLedger.class)
+                    .warn("event {} of item {} not stored: {}", kind, itemId, e.toString());
         }
     }
 }

@@ -10,8 +10,14 @@ package io.nzbmount.server.repair;
  * @param slicesRead    input slices read so far
  * @param bytesRead     bytes read from the providers for it
  */
-public record RepairStatus(long sourceId, String state, String reason, int slicesMissing, int slicesTotal,
-                           int slicesRead, long bytesRead) {
+public record RepairStatus(
+        long sourceId,
+        String state,
+        String reason,
+        int slicesMissing,
+        int slicesTotal,
+        int slicesRead,
+        long bytesRead) {
     /** Whether the set lacks recovery data for the damage: the repair cannot finish. */
     public boolean impossible() {
         return state.equals(RepairLedger.IMPOSSIBLE);

@@ -34,6 +34,7 @@ public final class RepairStore {
 
     /** One write or clean-up at a time; a lock, not a monitor, as file I/O under a monitor pins a virtual thread's carrier on JDK 21. */
     private final java.util.concurrent.locks.ReentrantLock writes = new java.util.concurrent.locks.ReentrantLock();
+
     private final Path dir;
     private final long budget;
     private final AtomicLong used = new AtomicLong();
@@ -122,7 +123,8 @@ public final class RepairStore {
             long at = offset;
             while (buf.hasRemaining()) {
                 int n = ch.read(buf, at);
-                if (n < 0) throw new IOException("stored slice " + key + " is shorter than " + (offset + length) + " bytes");
+                if (n < 0)
+                    throw new IOException("stored slice " + key + " is shorter than " + (offset + length) + " bytes");
                 at += n;
             }
         }

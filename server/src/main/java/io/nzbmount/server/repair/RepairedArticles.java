@@ -23,6 +23,7 @@ public final class RepairedArticles implements LocalArticles {
     private final Map<String, Repairs.Article> byId = new ConcurrentHashMap<>();
     /** When each source's rebuilt articles were last listed or served, as a tick of {@link #clock}. */
     private final Map<Long, Long> lastUse = new ConcurrentHashMap<>();
+
     private final java.util.concurrent.atomic.AtomicLong clock = new java.util.concurrent.atomic.AtomicLong();
 
     public RepairedArticles(RepairStore store) {
@@ -47,7 +48,9 @@ public final class RepairedArticles implements LocalArticles {
     public List<Long> byLeastRecentUse() {
         java.util.Set<Long> sources = new java.util.HashSet<>();
         for (Repairs.Article a : byId.values()) sources.add(a.sourceId());
-        return sources.stream().sorted(java.util.Comparator.comparingLong(s -> lastUse.getOrDefault(s, 0L))).toList();
+        return sources.stream()
+                .sorted(java.util.Comparator.comparingLong(s -> lastUse.getOrDefault(s, 0L)))
+                .toList();
     }
 
     private void used(long sourceId) {

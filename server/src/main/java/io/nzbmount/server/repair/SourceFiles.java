@@ -9,8 +9,7 @@ import java.util.Optional;
 
 /** Every file of a source's NZB, par2 files and archive volumes included, in NZB order. Stateless. */
 final class SourceFiles {
-    private SourceFiles() {
-    }
+    private SourceFiles() {}
 
     static List<NzbFile> of(ItemCatalog catalog, long sourceId) throws StoreException {
         List<NzbFile> files = new ArrayList<>();

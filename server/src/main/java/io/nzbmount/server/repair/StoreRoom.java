@@ -14,8 +14,7 @@ import org.slf4j.LoggerFactory;
 final class StoreRoom {
     private static final Logger LOG = LoggerFactory.getLogger(StoreRoom.class);
 
-    private StoreRoom() {
-    }
+    private StoreRoom() {}
 
     /**
      * @param bytes      the rebuilt bytes to store
@@ -31,8 +30,11 @@ final class StoreRoom {
             served.drop(victim);
             ledger.evicted(victim);
             long freed = store.keepOnly(served.keysInUse());
-            LOG.info("the repair store dropped the rebuilt bytes of source {} ({} bytes) to make room for source {}",
-                    victim, freed, sourceId);
+            LOG.info(
+                    "the repair store dropped the rebuilt bytes of source {} ({} bytes) to make room for source {}",
+                    victim,
+                    freed,
+                    sourceId);
         }
         return store.fits(bytes);
     }

@@ -27,8 +27,8 @@ interface StoredMaps {
                 return maps.restore(f.get());
             } catch (StoreException | IllegalArgumentException e) {
                 // Mapped anew from its first article instead.
-                LoggerFactory.getLogger(StoredMaps.class).debug("file {} of source {} has no usable stored map: {}",
-                        nzbIndex, sourceId, e.toString());
+                LoggerFactory.getLogger(StoredMaps.class)
+                        .debug("file {} of source {} has no usable stored map: {}", nzbIndex, sourceId, e.toString());
                 return Optional.empty();
             }
         };

@@ -25,8 +25,9 @@ final class AddModes {
     }
 
     SabReply addFile(SabRequest r) throws SabException, StoreException {
-        SabRequest.Upload upload = r.upload().orElseThrow(() -> new SabException("addfile needs the NZB as a"
-                + " multipart/form-data POST with a file part named 'name' or 'nzbfile'"));
+        SabRequest.Upload upload = r.upload()
+                .orElseThrow(() -> new SabException("addfile needs the NZB as a"
+                        + " multipart/form-data POST with a file part named 'name' or 'nzbfile'"));
         return add(r, upload.bytes(), NamePassword.split(jobName(r, Optional.of(upload.fileName()))));
     }
 

@@ -8,8 +8,7 @@ import java.util.Map;
 /** {@code name=delete&value=ID[,ID]&del_files=0|1} of the queue and the history. */
 final class Deletes {
 
-    private Deletes() {
-    }
+    private Deletes() {}
 
     static SabReply delete(DownloadClient client, SabRequest r) throws SabException, StoreException {
         String value = r.param("value").orElseThrow(() -> new SabException("delete needs the nzo_id in 'value'"));

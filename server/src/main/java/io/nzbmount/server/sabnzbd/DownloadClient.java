@@ -46,8 +46,7 @@ public final class DownloadClient {
     private static final String ID_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789";
 
     /** A job being imported now: the queue. */
-    public record Pending(String nzoId, String name, String category, int priority, long nzbBytes, Instant addedAt) {
-    }
+    public record Pending(String nzoId, String name, String category, int priority, long nzbBytes, Instant addedAt) {}
 
     private final Database db;
     private final LibraryImporter importer;
@@ -59,8 +58,14 @@ public final class DownloadClient {
     private final Map<String, Pending> pending = new ConcurrentHashMap<>();
 
     /** @param categories the categories offered ({@code downloads.categories}) */
-    DownloadClient(Database db, LibraryImporter importer, ItemCatalog catalog, JobFolders folders,
-                   List<String> categories, Clock clock, SecureRandom random) {
+    DownloadClient(
+            Database db,
+            LibraryImporter importer,
+            ItemCatalog catalog,
+            JobFolders folders,
+            List<String> categories,
+            Clock clock,
+            SecureRandom random) {
         this.db = db;
         this.importer = importer;
         this.catalog = catalog;
@@ -152,11 +157,12 @@ public final class DownloadClient {
             result = importer.importGrabbed(nzb, p.name(), password);
         } catch (ImportException e) {
             return switch (e.reason()) {
-                case MALFORMED, TOO_LARGE -> throw new SabException(SabException.Kind.NOT_AN_NZB,
-                        "not a usable NZB: " + e.getMessage());
-                case PROVIDERS_UNAVAILABLE -> throw new SabException(SabException.Kind.TRY_LATER,
-                        "the providers cannot be asked now ("
-                        + e.getMessage() + "); try again later");
+                case MALFORMED, TOO_LARGE ->
+                    throw new SabException(SabException.Kind.NOT_AN_NZB, "not a usable NZB: " + e.getMessage());
+                case PROVIDERS_UNAVAILABLE ->
+                    throw new SabException(
+                            SabException.Kind.TRY_LATER,
+                            "the providers cannot be asked now (" + e.getMessage() + "); try again later");
                 default -> failed(sha256, p, e.getMessage());
             };
         }
@@ -172,12 +178,25 @@ public final class DownloadClient {
         } catch (IOException e) {
             LOG.warn("cannot make the job folder of {}: {}", p.nzoId(), e.toString());
             if (result.created()) catalog.delete(item.item().id());
-            return failed(sha256, p, "cannot make the job folder under " + folders.categoryDir(p.category())
-                    + ": " + e.getMessage());
+            return failed(
+                    sha256,
+                    p,
+                    "cannot make the job folder under " + folders.categoryDir(p.category()) + ": " + e.getMessage());
         }
         long bytes = item.files().stream().mapToLong(LibraryFileView::size).sum();
-        return new DownloadJob(p.nzoId(), sha256, p.name(), p.category(), p.priority(), OptionalLong.of(item.item().id()),
-                result.created(), DownloadJob.Status.COMPLETED, Optional.of(folder.toString()), Optional.empty(), bytes, p.addedAt(),
+        return new DownloadJob(
+                p.nzoId(),
+                sha256,
+                p.name(),
+                p.category(),
+                p.priority(),
+                OptionalLong.of(item.item().id()),
+                result.created(),
+                DownloadJob.Status.COMPLETED,
+                Optional.of(folder.toString()),
+                Optional.empty(),
+                bytes,
+                p.addedAt(),
                 elapsedSeconds(p));
     }
 
@@ -193,8 +212,20 @@ public final class DownloadClient {
     }
 
     private DownloadJob failed(String sha256, Pending p, String message) {
-        return new DownloadJob(p.nzoId(), sha256, p.name(), p.category(), p.priority(), OptionalLong.empty(), false,
-                DownloadJob.Status.FAILED, Optional.empty(), Optional.of(message), 0, p.addedAt(), elapsedSeconds(p));
+        return new DownloadJob(
+                p.nzoId(),
+                sha256,
+                p.name(),
+                p.category(),
+                p.priority(),
+                OptionalLong.empty(),
+                false,
+                DownloadJob.Status.FAILED,
+                Optional.empty(),
+                Optional.of(message),
+                0,
+                p.addedAt(),
+                elapsedSeconds(p));
     }
 
     private long elapsedSeconds(Pending p) {
@@ -220,11 +251,15 @@ public final class DownloadClient {
     public List<DownloadJob> history() throws StoreException {
         List<DownloadJob> shown = new ArrayList<>();
         for (DownloadJob j : db.transaction(DownloadJobs::all)) {
-            Optional<JobRepairs.Repair> r = j.status() == DownloadJob.Status.COMPLETED && j.itemId().isPresent()
-                    ? repairs.of(j.itemId().getAsLong()) : Optional.empty();
+            Optional<JobRepairs.Repair> r =
+                    j.status() == DownloadJob.Status.COMPLETED && j.itemId().isPresent()
+                            ? repairs.of(j.itemId().getAsLong())
+                            : Optional.empty();
             if (r.isPresent() && r.get().running()) j = j.shown(DownloadJob.Status.REPAIRING, Optional.empty());
             else if (r.isPresent() && r.get().failure().isPresent()) {
-                j = j.shown(DownloadJob.Status.FAILED, Optional.of("PAR2 repair failed: " + r.get().failure().get()));
+                j = j.shown(
+                        DownloadJob.Status.FAILED,
+                        Optional.of("PAR2 repair failed: " + r.get().failure().get()));
             }
             shown.add(j);
         }
@@ -255,7 +290,8 @@ public final class DownloadClient {
                     LOG.warn("cannot remove the job folder of {}: {}", nzoId, e.toString());
                 }
             }
-            if (job.get().madeItem() && job.get().itemId().isPresent()) catalog.delete(job.get().itemId().getAsLong());
+            if (job.get().madeItem() && job.get().itemId().isPresent())
+                catalog.delete(job.get().itemId().getAsLong());
         }
         return true;
     }

@@ -63,7 +63,8 @@ final class FormKey {
         byte[] piece = new byte[1024];
         try {
             int n;
-            while (!search.done && seen.size() < WINDOW
+            while (!search.done
+                    && seen.size() < WINDOW
                     && (n = in.read(piece, 0, Math.min(piece.length, WINDOW - seen.size()))) > 0) {
                 seen.write(piece, 0, n);
                 parser.parse(Content.Chunk.from(ByteBuffer.wrap(piece.clone(), 0, n), false));

@@ -19,8 +19,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Stream;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Stream;
 
 /**
  * Makes and removes job folders, {@code <completeDir>/<category dir>/<job>}: what Sonarr and Radarr
@@ -43,6 +43,7 @@ final class JobFolders {
     private final Optional<Path> mountPath;
     /** One folder made or removed at a time; not a monitor, as file I/O under one pins a virtual thread's carrier on JDK 21. */
     private final ReentrantLock lock = new ReentrantLock();
+
     private final Optional<StreamLinks> signed;
 
     /** @param completeDir absolute; made when missing */
@@ -118,8 +119,10 @@ final class JobFolders {
             String name = Names.stem(f.name()) + ".strm";
             if (!taken.add(name)) name = f.name() + ".strm";
             taken.add(name);
-            String url = signed.map(links -> baseUri.resolve(links.path(itemId, f.name(),
-                    links.now().plus(STRM_LINK_VALIDITY))).toString()).orElseGet(() -> strmUrl(baseUri, f));
+            String url = signed.map(links -> baseUri.resolve(
+                                    links.path(itemId, f.name(), links.now().plus(STRM_LINK_VALIDITY)))
+                            .toString())
+                    .orElseGet(() -> strmUrl(baseUri, f));
             Files.writeString(folder.resolve(name), url + "\n", StandardCharsets.UTF_8);
         } else {
             Files.createSymbolicLink(folder.resolve(f.name()), linkTarget(f));

@@ -34,8 +34,8 @@ final class NzbUrlFetcher {
 
     static final int MAX_REDIRECTS = 3;
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
-    private static final Pattern FILENAME = Pattern.compile("filename\\*?=(?:UTF-8'')?\"?([^\";]+)\"?",
-            Pattern.CASE_INSENSITIVE);
+    private static final Pattern FILENAME =
+            Pattern.compile("filename\\*?=(?:UTF-8'')?\"?([^\";]+)\"?", Pattern.CASE_INSENSITIVE);
 
     /** What may be asked for: a check of a URL's host and port and the addresses the host resolves to. */
     interface AddressPolicy {
@@ -44,8 +44,7 @@ final class NzbUrlFetcher {
     }
 
     /** The fetched NZB and the file name the server gave it, if any. */
-    record Fetched(byte[] bytes, Optional<String> fileName) {
-    }
+    record Fetched(byte[] bytes, Optional<String> fileName) {}
 
     /** Refuses every host that resolves to an address of this machine or its network. */
     static final AddressPolicy INTERNET_ONLY = allowing(List.of());
@@ -64,20 +63,25 @@ final class NzbUrlFetcher {
             try {
                 all = InetAddress.getAllByName(host);
             } catch (UnknownHostException e) {
-                throw new SabException(SabException.Kind.NZB_SERVER_FAILED, "addurl: the host " + host + " is not known");
+                throw new SabException(
+                        SabException.Kind.NZB_SERVER_FAILED, "addurl: the host " + host + " is not known");
             }
             for (InetAddress a : all) {
                 Optional<String> local = LocalAddress.kind(a);
                 if (local.isEmpty() || listed && !a.isLinkLocalAddress()) continue;
                 if (listed) {
-                    throw new SabException(SabException.Kind.HOST_REFUSED, "addurl: " + host + " resolves to "
-                            + a.getHostAddress() + ", " + local.get() + ", which is never fetched from,"
-                            + " not even when downloads.allowedNzbHosts names the host");
+                    throw new SabException(
+                            SabException.Kind.HOST_REFUSED,
+                            "addurl: " + host + " resolves to "
+                                    + a.getHostAddress() + ", " + local.get() + ", which is never fetched from,"
+                                    + " not even when downloads.allowedNzbHosts names the host");
                 }
-                throw new SabException(SabException.Kind.HOST_REFUSED, "addurl: " + host + " is an address of this"
-                        + " machine or its network (" + a.getHostAddress() + ", " + local.get() + "); NZBMount"
-                        + " fetches from such a host only when downloads.allowedNzbHosts names it, as the URL writes"
-                        + " it (" + example(uri) + ")");
+                throw new SabException(
+                        SabException.Kind.HOST_REFUSED,
+                        "addurl: " + host + " is an address of this"
+                                + " machine or its network (" + a.getHostAddress() + ", " + local.get() + "); NZBMount"
+                                + " fetches from such a host only when downloads.allowedNzbHosts names it, as the URL writes"
+                                + " it (" + example(uri) + ")");
             }
         };
     }
@@ -93,7 +97,10 @@ final class NzbUrlFetcher {
 
     NzbUrlFetcher(AddressPolicy policy) {
         this.policy = policy;
-        this.http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).connectTimeout(TIMEOUT).build();
+        this.http = HttpClient.newBuilder()
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .connectTimeout(TIMEOUT)
+                .build();
     }
 
     Fetched fetch(String raw) throws SabException {
@@ -101,27 +108,41 @@ final class NzbUrlFetcher {
         for (int hop = 0; ; hop++) {
             HttpResponse<InputStream> response;
             try {
-                response = http.send(HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET().build(),
+                response = http.send(
+                        HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET().build(),
                         HttpResponse.BodyHandlers.ofInputStream());
             } catch (IOException e) {
-                throw new SabException(SabException.Kind.NZB_SERVER_FAILED, "addurl: the NZB could not be fetched: " + e.getMessage());
+                throw new SabException(
+                        SabException.Kind.NZB_SERVER_FAILED, "addurl: the NZB could not be fetched: " + e.getMessage());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new SabException(SabException.Kind.TRY_LATER, "addurl: interrupted");
             }
             int status = response.statusCode();
-            if (status >= 300 && status < 400 && response.headers().firstValue("Location").isPresent()) {
+            if (status >= 300
+                    && status < 400
+                    && response.headers().firstValue("Location").isPresent()) {
                 close(response);
-                if (hop >= MAX_REDIRECTS) throw new SabException(SabException.Kind.NZB_SERVER_FAILED, "addurl: more than " + MAX_REDIRECTS + " redirects");
-                uri = checked(uri.resolve(response.headers().firstValue("Location").get()).toString());
+                if (hop >= MAX_REDIRECTS)
+                    throw new SabException(
+                            SabException.Kind.NZB_SERVER_FAILED, "addurl: more than " + MAX_REDIRECTS + " redirects");
+                uri = checked(
+                        uri.resolve(response.headers().firstValue("Location").get())
+                                .toString());
                 continue;
             }
             if (status != 200) {
                 close(response);
-                throw new SabException(SabException.Kind.NZB_SERVER_FAILED, "addurl: the server answered HTTP " + status);
+                throw new SabException(
+                        SabException.Kind.NZB_SERVER_FAILED, "addurl: the server answered HTTP " + status);
             }
-            return new Fetched(body(response), response.headers().firstValue("Content-Disposition")
-                    .map(FILENAME::matcher).filter(Matcher::find).map(m -> m.group(1)));
+            return new Fetched(
+                    body(response),
+                    response.headers()
+                            .firstValue("Content-Disposition")
+                            .map(FILENAME::matcher)
+                            .filter(Matcher::find)
+                            .map(m -> m.group(1)));
         }
     }
 
@@ -146,10 +167,13 @@ final class NzbUrlFetcher {
         int max = LibraryImporter.MAX_NZB_BYTES;
         try (InputStream in = response.body()) {
             byte[] bytes = in.readNBytes(max + 1);
-            if (bytes.length > max) throw new SabException(SabException.Kind.NOT_AN_NZB, "addurl: the NZB is larger than " + max + " bytes");
+            if (bytes.length > max)
+                throw new SabException(
+                        SabException.Kind.NOT_AN_NZB, "addurl: the NZB is larger than " + max + " bytes");
             return bytes;
         } catch (IOException e) {
-            throw new SabException(SabException.Kind.NZB_SERVER_FAILED, "addurl: the NZB could not be read: " + e.getMessage());
+            throw new SabException(
+                    SabException.Kind.NZB_SERVER_FAILED, "addurl: the NZB could not be read: " + e.getMessage());
         }
     }
 

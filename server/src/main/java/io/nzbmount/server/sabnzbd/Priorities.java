@@ -6,11 +6,10 @@ import java.util.Optional;
 /** SABnzbd's priority numbers and the words its queue shows them as. */
 final class Priorities {
 
-    private static final Map<Integer, String> WORDS = Map.of(-100, "Default", -2, "Paused", -1, "Low", 0, "Normal",
-            1, "High", 2, "Force");
+    private static final Map<Integer, String> WORDS =
+            Map.of(-100, "Default", -2, "Paused", -1, "Low", 0, "Normal", 1, "High", 2, "Force");
 
-    private Priorities() {
-    }
+    private Priorities() {}
 
     /** The priority asked, {@code -100} (the category's default) when none. */
     static int parse(Optional<String> raw) throws SabException {

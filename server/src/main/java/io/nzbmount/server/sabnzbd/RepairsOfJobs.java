@@ -31,7 +31,8 @@ public final class RepairsOfJobs implements JobRepairs {
     @Override
     public Optional<Repair> of(long itemId) {
         try {
-            return repairs.ofPrimary(itemId).filter(r -> r.active() || r.impossible())
+            return repairs.ofPrimary(itemId)
+                    .filter(r -> r.active() || r.impossible())
                     .map(r -> new Repair(r.active(), r.impossible() ? Optional.of(r.reason()) : Optional.empty()));
         } catch (StoreException e) {
             LOG.warn("the repair of item {} could not be read: {}", itemId, e.toString());

@@ -103,10 +103,11 @@ public final class SabApiHandler extends Handler.Abstract {
             }
             boolean valid = login == ToolLogin.Verdict.VALID;
             if (!valid && !queryMode.filter(WITHOUT_LOGIN::contains).isPresent()) return refusedLogin(login);
-            SabRequest call = valid ? SabForm.read(request, query, body, base.get())
-                    : SabForm.queryOnly(query, base.get());
-            String modeName = call.param("mode").orElseThrow(() -> new SabException(
-                    "no mode given: call /api?mode=version&output=json&apikey=KEY"));
+            SabRequest call =
+                    valid ? SabForm.read(request, query, body, base.get()) : SabForm.queryOnly(query, base.get());
+            String modeName = call.param("mode")
+                    .orElseThrow(
+                            () -> new SabException("no mode given: call /api?mode=version&output=json&apikey=KEY"));
             Mode mode = modes.get(modeName);
             if (mode == null) {
                 return new SabReply.Refused("not implemented: mode '" + SabRequest.shorten(modeName)
@@ -125,10 +126,12 @@ public final class SabApiHandler extends Handler.Abstract {
     }
 
     private static SabReply refusedLogin(ToolLogin.Verdict verdict) {
-        return new SabReply.Refused(switch (verdict) {
-            case WRONG -> "API Key Incorrect";
-            case SLOWED -> "too many failed logins (from this address, or from all together); try again in a second";
-            default -> "API Key Required";
-        });
+        return new SabReply.Refused(
+                switch (verdict) {
+                    case WRONG -> "API Key Incorrect";
+                    case SLOWED ->
+                        "too many failed logins (from this address, or from all together); try again in a second";
+                    default -> "API Key Required";
+                });
     }
 }

@@ -27,8 +27,7 @@ final class SabForm {
     private static final int MULTIPART_OVERHEAD = 64 * 1024;
     private static final int MAX_FIELD = 64 * 1024;
 
-    private SabForm() {
-    }
+    private SabForm() {}
 
     /** The query parameters alone (the first value of each). */
     static Map<String, String> query(Request request) throws SabException {
@@ -54,8 +53,7 @@ final class SabForm {
      * multipart POST, read from {@code body} (the request's body, of which {@link FormKey} may have
      * read the start) or, when null, from the request. {@code base} starts the {@code .strm} URLs.
      */
-    static SabRequest read(Request request, Map<String, String> query, InputStream body, URI base)
-            throws SabException {
+    static SabRequest read(Request request, Map<String, String> query, InputStream body, URI base) throws SabException {
         Map<String, String> params = new HashMap<>(query);
         Optional<SabRequest.Upload> upload = Optional.empty();
         if (isMultipart(request)) {
@@ -70,15 +68,19 @@ final class SabForm {
         return new SabRequest(new HashMap<>(query), Optional.empty(), base);
     }
 
-    private static Optional<SabRequest.Upload> multipart(Request request, Content.Source source,
-                                                         Map<String, String> params) throws SabException {
+    private static Optional<SabRequest.Upload> multipart(
+            Request request, Content.Source source, Map<String, String> params) throws SabException {
         int max = LibraryImporter.MAX_NZB_BYTES;
         MultiPartConfig config = new MultiPartConfig.Builder()
-                .maxParts(32).maxSize(max + MULTIPART_OVERHEAD).maxPartSize(max).maxMemoryPartSize(max).build();
+                .maxParts(32)
+                .maxSize(max + MULTIPART_OVERHEAD)
+                .maxPartSize(max)
+                .maxMemoryPartSize(max)
+                .build();
         MultiPartFormData.Parts parts;
         try {
-            parts = MultiPartFormData.getParts(source, request, request.getHeaders().get(HttpHeader.CONTENT_TYPE),
-                    config);
+            parts = MultiPartFormData.getParts(
+                    source, request, request.getHeaders().get(HttpHeader.CONTENT_TYPE), config);
         } catch (RuntimeException e) {
             throw new SabException("the multipart/form-data upload cannot be read: " + rootMessage(e));
         }

@@ -16,8 +16,7 @@ import java.util.function.Supplier;
 /** Puts the SABnzbd-compatible download client together: its store, folders and modes. */
 public final class SabnzbdApi {
 
-    private SabnzbdApi() {
-    }
+    private SabnzbdApi() {}
 
     /**
      * The download client: jobs, their folders and their history.
@@ -25,11 +24,20 @@ public final class SabnzbdApi {
      * @param dataDir where job folders go when {@code downloads.completeDir} is not set ({@code complete} in it)
      * @param links   the signer of the stream links {@code .strm} files hold with {@code strmLinks: signed}
      */
-    public static DownloadClient client(Database db, LibraryImporter importer, ItemCatalog catalog,
-                                        DownloadSettings settings, Path dataDir, Clock clock, StreamLinks links) {
-        Path complete = settings.completeDir().orElse(dataDir.resolve("complete")).toAbsolutePath().normalize();
-        Optional<StreamLinks> signed = settings.strmLinks() == DownloadSettings.StrmLinks.SIGNED
-                ? Optional.of(links) : Optional.empty();
+    public static DownloadClient client(
+            Database db,
+            LibraryImporter importer,
+            ItemCatalog catalog,
+            DownloadSettings settings,
+            Path dataDir,
+            Clock clock,
+            StreamLinks links) {
+        Path complete = settings.completeDir()
+                .orElse(dataDir.resolve("complete"))
+                .toAbsolutePath()
+                .normalize();
+        Optional<StreamLinks> signed =
+                settings.strmLinks() == DownloadSettings.StrmLinks.SIGNED ? Optional.of(links) : Optional.empty();
         JobFolders folders = new JobFolders(complete, settings.layout(), settings.mountPath(), signed);
         return new DownloadClient(db, importer, catalog, folders, settings.categories(), clock, new SecureRandom());
     }
@@ -54,15 +62,16 @@ public final class SabnzbdApi {
         AddModes add = new AddModes(grabs);
         QueueMode queue = new QueueMode(client);
         HistoryMode history = new HistoryMode(client);
-        return new SabApiHandler(Map.of(
-                "version", info::version,
-                "get_config", info::config,
-                "fullstatus", info::fullStatus,
-                "get_cats", info::cats,
-                "addfile", add::addFile,
-                "addurl", add::addUrl,
-                "queue", queue::answer,
-                "history", history::answer),
+        return new SabApiHandler(
+                Map.of(
+                        "version", info::version,
+                        "get_config", info::config,
+                        "fullstatus", info::fullStatus,
+                        "get_cats", info::cats,
+                        "addfile", add::addFile,
+                        "addurl", add::addUrl,
+                        "queue", queue::answer,
+                        "history", history::answer),
                 () -> settings.publicUrl().orElseGet(server));
     }
 }

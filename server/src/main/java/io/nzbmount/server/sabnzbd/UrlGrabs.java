@@ -1,11 +1,10 @@
 package io.nzbmount.server.sabnzbd;
 
+import io.nzbmount.server.library.NamePassword;
+import io.nzbmount.server.store.StoreException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Optional;
-
-import io.nzbmount.server.library.NamePassword;
-import io.nzbmount.server.store.StoreException;
 
 /**
  * Adds a job from an NZB's URL, as {@code addurl} does: fetched with the address checks of
@@ -39,12 +38,24 @@ public final class UrlGrabs {
      * @param baseUri  what {@code .strm} URLs start with
      * @throws SabException when the URL, the category or the NZB is refused (nothing is recorded)
      */
-    public String add(String url, Optional<String> nzbname, Optional<String> category, int priority,
-                      Optional<String> password, URI baseUri) throws SabException, StoreException {
+    public String add(
+            String url,
+            Optional<String> nzbname,
+            Optional<String> category,
+            int priority,
+            Optional<String> password,
+            URI baseUri)
+            throws SabException, StoreException {
         String cat = client.category(category);
         NzbUrlFetcher.Fetched fetched = fetcher.fetch(url);
-        NamePassword name = NamePassword.split(AddModes.jobName(nzbname, fetched.fileName().or(() -> fileName(url))));
-        return client.add(fetched.bytes(), name.name(), cat, priority, baseUri,
+        NamePassword name =
+                NamePassword.split(AddModes.jobName(nzbname, fetched.fileName().or(() -> fileName(url))));
+        return client.add(
+                fetched.bytes(),
+                name.name(),
+                cat,
+                priority,
+                baseUri,
                 password.filter(p -> !p.isEmpty()).or(name::password));
     }
 

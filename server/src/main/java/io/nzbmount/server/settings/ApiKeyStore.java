@@ -26,6 +26,7 @@ public final class ApiKeyStore implements ApiKeys {
 
     /** The key of the API key in the {@code settings} table. */
     public static final String KEY = "auth.apiKey";
+
     private static final Logger LOG = LoggerFactory.getLogger(ApiKeyStore.class);
 
     private final Database db;
@@ -65,8 +66,10 @@ public final class ApiKeyStore implements ApiKeys {
         });
         ApiKeyStore store = new ApiKeyStore(db, random, key);
         if (initial.isPresent() && !store.matches(initial.get())) {
-            LOG.warn("{} is not used: the data directory has its API key already (from the first start, or replaced"
-                    + " on the Settings page); the key in force is shown there", InitialApiKey.ENV);
+            LOG.warn(
+                    "{} is not used: the data directory has its API key already (from the first start, or replaced"
+                            + " on the Settings page); the key in force is shown there",
+                    InitialApiKey.ENV);
         }
         return store;
     }
@@ -94,7 +97,8 @@ public final class ApiKeyStore implements ApiKeys {
 
     @Override
     public boolean matches(String candidate) {
-        return candidate != null && MessageDigest.isEqual(BasicAuthHandler.sha256(key), BasicAuthHandler.sha256(candidate));
+        return candidate != null
+                && MessageDigest.isEqual(BasicAuthHandler.sha256(key), BasicAuthHandler.sha256(candidate));
     }
 
     @Override

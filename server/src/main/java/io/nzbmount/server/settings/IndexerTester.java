@@ -1,11 +1,11 @@
 package io.nzbmount.server.settings;
 
 import io.nzbmount.config.IndexerSettings;
+import io.nzbmount.config.Settings;
 import io.nzbmount.server.indexer.Capabilities;
 import io.nzbmount.server.indexer.ClientOptions;
 import io.nzbmount.server.indexer.IndexerException;
 import io.nzbmount.server.indexer.NewznabClient;
-import io.nzbmount.config.Settings;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;

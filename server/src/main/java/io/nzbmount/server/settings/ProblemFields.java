@@ -21,11 +21,10 @@ final class ProblemFields {
     static final String GENERAL = "";
 
     private static final String STEP = "[A-Za-z][A-Za-z0-9]*(?:\\[[0-9]{1,9}\\])*";
-    private static final Pattern KEYED = Pattern.compile("(" + STEP + "(?:\\." + STEP + ")*|\\(top level\\)): (.+)",
-            Pattern.DOTALL);
+    private static final Pattern KEYED =
+            Pattern.compile("(" + STEP + "(?:\\." + STEP + ")*|\\(top level\\)): (.+)", Pattern.DOTALL);
 
-    private ProblemFields() {
-    }
+    private ProblemFields() {}
 
     /** Problems by key path, in the order found; two problems of one key are joined with "; ". */
     static Map<String, String> of(List<String> problems) {
@@ -51,7 +50,8 @@ final class ProblemFields {
         String prefix = list + "[0]";
         Map<String, String> relative = new LinkedHashMap<>();
         of(problems).forEach((key, message) -> {
-            String k = key.equals(prefix) ? GENERAL
+            String k = key.equals(prefix)
+                    ? GENERAL
                     : key.startsWith(prefix + ".") ? key.substring(prefix.length() + 1) : key;
             relative.merge(k, message, (a, b) -> a + "; " + b);
         });

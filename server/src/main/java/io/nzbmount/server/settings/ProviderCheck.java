@@ -20,13 +20,25 @@ import java.util.Map;
  * @param failure         why it failed, null when ok
  * @param message         what happened, in plain words
  */
-public record ProviderCheck(boolean ok, String host, int port, boolean tls, String greeting, Auth auth,
-                            String authReply, long connectMillis, long roundTripMillis, Failure failure,
-                            String message) {
+public record ProviderCheck(
+        boolean ok,
+        String host,
+        int port,
+        boolean tls,
+        String greeting,
+        Auth auth,
+        String authReply,
+        long connectMillis,
+        long roundTripMillis,
+        Failure failure,
+        String message) {
 
     /** The result of the login. */
     public enum Auth {
-        OK("ok"), REJECTED("rejected"), NOT_NEEDED("not needed"), REFUSED("refused");
+        OK("ok"),
+        REJECTED("rejected"),
+        NOT_NEEDED("not needed"),
+        REFUSED("refused");
 
         final String word;
 
@@ -37,9 +49,15 @@ public record ProviderCheck(boolean ok, String host, int port, boolean tls, Stri
 
     /** Why a test failed; decided from the type of the failure, never its message. */
     public enum Failure {
-        REFUSED("refused"), TIMEOUT("timeout"), TLS("tls"), UNKNOWN_HOST("unknown-host"),
-        UNAVAILABLE("unavailable"), AUTH_REJECTED("auth-rejected"), AUTH_REFUSED("auth-refused"),
-        NOT_NNTP("not-nntp"), NETWORK("network");
+        REFUSED("refused"),
+        TIMEOUT("timeout"),
+        TLS("tls"),
+        UNKNOWN_HOST("unknown-host"),
+        UNAVAILABLE("unavailable"),
+        AUTH_REJECTED("auth-rejected"),
+        AUTH_REFUSED("auth-refused"),
+        NOT_NNTP("not-nntp"),
+        NETWORK("network");
 
         final String word;
 

@@ -39,34 +39,81 @@ public final class ProviderTester {
     public ProviderCheck test(ProviderSettings provider) {
         ProviderProbe.Result r = probe.probe(account(provider));
         if (r.ok()) {
-            ProviderCheck.Auth auth = r.login() == ProviderProbe.LoginResult.OK ? ProviderCheck.Auth.OK : ProviderCheck.Auth.NOT_NEEDED;
-            return check(provider, r, auth, null, auth == ProviderCheck.Auth.OK
-                    ? "connected and logged in" : "connected (no login set)");
+            ProviderCheck.Auth auth =
+                    r.login() == ProviderProbe.LoginResult.OK ? ProviderCheck.Auth.OK : ProviderCheck.Auth.NOT_NEEDED;
+            return check(
+                    provider,
+                    r,
+                    auth,
+                    null,
+                    auth == ProviderCheck.Auth.OK ? "connected and logged in" : "connected (no login set)");
         }
         return switch (r.failure()) {
-            case AUTH_REJECTED -> check(provider, r, ProviderCheck.Auth.REJECTED, ProviderCheck.Failure.AUTH_REJECTED,
-                    "connected, but the username or password was rejected: " + r.loginReply());
-            case AUTH_REFUSED -> check(provider, r, ProviderCheck.Auth.REFUSED, ProviderCheck.Failure.AUTH_REFUSED,
-                    "connected, but the login was refused (often: too many connections): " + r.loginReply());
-            case UNAVAILABLE -> failed(provider, r, ProviderCheck.Failure.UNAVAILABLE,
-                    "the server is not taking readers now: " + r.greeting());
-            case LIMIT -> failed(provider, r, ProviderCheck.Failure.TIMEOUT,
-                    "no answer within " + probe.limit().toSeconds() + " s");
+            case AUTH_REJECTED ->
+                check(
+                        provider,
+                        r,
+                        ProviderCheck.Auth.REJECTED,
+                        ProviderCheck.Failure.AUTH_REJECTED,
+                        "connected, but the username or password was rejected: " + r.loginReply());
+            case AUTH_REFUSED ->
+                check(
+                        provider,
+                        r,
+                        ProviderCheck.Auth.REFUSED,
+                        ProviderCheck.Failure.AUTH_REFUSED,
+                        "connected, but the login was refused (often: too many connections): " + r.loginReply());
+            case UNAVAILABLE ->
+                failed(
+                        provider,
+                        r,
+                        ProviderCheck.Failure.UNAVAILABLE,
+                        "the server is not taking readers now: " + r.greeting());
+            case LIMIT ->
+                failed(
+                        provider,
+                        r,
+                        ProviderCheck.Failure.TIMEOUT,
+                        "no answer within " + probe.limit().toSeconds() + " s");
             case INTERRUPTED -> failed(provider, r, ProviderCheck.Failure.TIMEOUT, "the test was interrupted");
-            case TIMEOUT -> failed(provider, r, ProviderCheck.Failure.TIMEOUT, r.greeting() == null
-                    ? "no greeting from the server in time" : "the server stopped answering");
+            case TIMEOUT ->
+                failed(
+                        provider,
+                        r,
+                        ProviderCheck.Failure.TIMEOUT,
+                        r.greeting() == null ? "no greeting from the server in time" : "the server stopped answering");
             case CUT_SHORT -> failed(provider, r, ProviderCheck.Failure.TIMEOUT, "the test was cut short");
-            case REFUSED -> failed(provider, r, ProviderCheck.Failure.REFUSED, "the connection was refused (nothing listens on "
-                    + provider.host() + ":" + provider.port() + ")");
-            case UNKNOWN_HOST -> failed(provider, r, ProviderCheck.Failure.UNKNOWN_HOST, "unknown host " + provider.host());
+            case REFUSED ->
+                failed(
+                        provider,
+                        r,
+                        ProviderCheck.Failure.REFUSED,
+                        "the connection was refused (nothing listens on " + provider.host() + ":" + provider.port()
+                                + ")");
+            case UNKNOWN_HOST ->
+                failed(provider, r, ProviderCheck.Failure.UNKNOWN_HOST, "unknown host " + provider.host());
             case NO_ROUTE -> failed(provider, r, ProviderCheck.Failure.NETWORK, "no route to " + provider.host());
-            case TLS -> failed(provider, r, ProviderCheck.Failure.TLS, "TLS handshake failed" + (r.detail() == null ? ""
-                    : ": " + shorten(r.detail())) + (provider.tls() ? " (is TLS on for this port?)" : ""));
-            case NOT_NNTP -> failed(provider, r, ProviderCheck.Failure.NOT_NNTP, "the server does not speak NNTP on this port"
-                    + (provider.tls() ? "" : " (does it need TLS?)"));
-            case LINE_BREAK -> failed(provider, r, ProviderCheck.Failure.AUTH_REFUSED,
-                    "the username or password contains a line break");
-            case NETWORK -> failed(provider, r, ProviderCheck.Failure.NETWORK, "the connection failed (" + r.detail() + ")");
+            case TLS ->
+                failed(
+                        provider,
+                        r,
+                        ProviderCheck.Failure.TLS,
+                        "TLS handshake failed" + (r.detail() == null ? "" : ": " + shorten(r.detail()))
+                                + (provider.tls() ? " (is TLS on for this port?)" : ""));
+            case NOT_NNTP ->
+                failed(
+                        provider,
+                        r,
+                        ProviderCheck.Failure.NOT_NNTP,
+                        "the server does not speak NNTP on this port" + (provider.tls() ? "" : " (does it need TLS?)"));
+            case LINE_BREAK ->
+                failed(
+                        provider,
+                        r,
+                        ProviderCheck.Failure.AUTH_REFUSED,
+                        "the username or password contains a line break");
+            case NETWORK ->
+                failed(provider, r, ProviderCheck.Failure.NETWORK, "the connection failed (" + r.detail() + ")");
         };
     }
 
@@ -77,16 +124,30 @@ public final class ProviderTester {
         return new Provider(p.name(), p.host(), p.port(), p.tls(), user, password, 1, 0, p.trustedCertificates());
     }
 
-    private static ProviderCheck check(ProviderSettings p, ProviderProbe.Result r, ProviderCheck.Auth auth,
-                                       ProviderCheck.Failure failure, String message) {
-        return new ProviderCheck(failure == null, p.host(), p.port(), p.tls(), r.greeting(), auth, r.loginReply(),
-                r.connectMillis(), r.roundTripMillis(), failure, message);
+    private static ProviderCheck check(
+            ProviderSettings p,
+            ProviderProbe.Result r,
+            ProviderCheck.Auth auth,
+            ProviderCheck.Failure failure,
+            String message) {
+        return new ProviderCheck(
+                failure == null,
+                p.host(),
+                p.port(),
+                p.tls(),
+                r.greeting(),
+                auth,
+                r.loginReply(),
+                r.connectMillis(),
+                r.roundTripMillis(),
+                failure,
+                message);
     }
 
-    private static ProviderCheck failed(ProviderSettings p, ProviderProbe.Result r, ProviderCheck.Failure failure,
-                                        String message) {
-        return new ProviderCheck(false, p.host(), p.port(), p.tls(), r.greeting(), null, null, r.connectMillis(), -1,
-                failure, message);
+    private static ProviderCheck failed(
+            ProviderSettings p, ProviderProbe.Result r, ProviderCheck.Failure failure, String message) {
+        return new ProviderCheck(
+                false, p.host(), p.port(), p.tls(), r.greeting(), null, null, r.connectMillis(), -1, failure, message);
     }
 
     private static String shorten(String s) {

@@ -19,8 +19,7 @@ import java.util.Optional;
  */
 final class SecretDestination {
 
-    private SecretDestination() {
-    }
+    private SecretDestination() {}
 
     /** Why the saved password may not go with {@code entry}; empty when it goes to the saved place. */
     static Optional<String> moved(ProviderSettings saved, JsonNode entry) {
@@ -28,7 +27,8 @@ final class SecretDestination {
         int defaultPort = tls ? ProviderSettings.DEFAULT_TLS_PORT : ProviderSettings.DEFAULT_PLAIN_PORT;
         String host = entry.path("host").asText("").strip();
         int port = entry.path("port").isMissingNode() || entry.path("port").isNull()
-                ? defaultPort : entry.path("port").asInt(-1);
+                ? defaultPort
+                : entry.path("port").asInt(-1);
         if (host.equalsIgnoreCase(saved.host()) && port == saved.port() && tls == saved.tls()) return Optional.empty();
         return Optional.of(typeAgain("password", saved.host() + ":" + saved.port() + (saved.tls() ? " with TLS" : "")));
     }
@@ -37,7 +37,8 @@ final class SecretDestination {
     static Optional<String> moved(IndexerSettings saved, JsonNode entry) {
         Optional<String> there = origin(entry.path("url").asText(""));
         if (there.isPresent() && there.equals(origin(saved.url().toString()))) return Optional.empty();
-        return Optional.of(typeAgain("API key", origin(saved.url().toString()).orElse(saved.url().getHost())));
+        return Optional.of(typeAgain(
+                "API key", origin(saved.url().toString()).orElse(saved.url().getHost())));
     }
 
     private static String typeAgain(String secret, String savedFor) {

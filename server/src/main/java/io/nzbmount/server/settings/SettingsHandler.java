@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.nzbmount.server.api.ApiException;
 import io.nzbmount.server.http.RequestBodies;
-import io.nzbmount.server.ui.CsrfHandler;
 import io.nzbmount.server.store.StoreException;
+import io.nzbmount.server.ui.CsrfHandler;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.LinkedHashMap;
@@ -59,8 +59,8 @@ public final class SettingsHandler extends Handler.Abstract {
         this(service, providers, indexers, null);
     }
 
-    public SettingsHandler(SettingsService service, ProviderTester providers, IndexerTester indexers,
-                           ApiKeyStore apiKey) {
+    public SettingsHandler(
+            SettingsService service, ProviderTester providers, IndexerTester indexers, ApiKeyStore apiKey) {
         super(InvocationType.BLOCKING);
         this.service = service;
         this.providers = providers;
@@ -78,14 +78,17 @@ public final class SettingsHandler extends Handler.Abstract {
         Object body;
         try {
             body = switch (path.substring(PATH.length())) {
-                case "" -> switch (method) {
-                    case "GET" -> answer();
-                    case "PUT" -> save(request);
-                    default -> throw ApiException.methodNotAllowed(method, "GET, PUT");
-                };
+                case "" ->
+                    switch (method) {
+                        case "GET" -> answer();
+                        case "PUT" -> save(request);
+                        default -> throw ApiException.methodNotAllowed(method, "GET, PUT");
+                    };
                 case "/providers/test" -> {
                     requirePost(method);
-                    yield providers.test(TestTargets.provider(readJson(request), service.current())).json();
+                    yield providers
+                            .test(TestTargets.provider(readJson(request), service.current()))
+                            .json();
                 }
                 case "/indexers/test" -> {
                     requirePost(method);
@@ -180,7 +183,9 @@ public final class SettingsHandler extends Handler.Abstract {
         } catch (IOException e) {
             // Jackson's message quotes the text around the error, which may be a password.
             String where = e instanceof JsonProcessingException p && p.getLocation() != null
-                    ? " (line " + p.getLocation().getLineNr() + ", column " + p.getLocation().getColumnNr() + ")" : "";
+                    ? " (line " + p.getLocation().getLineNr() + ", column "
+                            + p.getLocation().getColumnNr() + ")"
+                    : "";
             throw ApiException.badRequest("the body is not valid JSON" + where);
         }
     }

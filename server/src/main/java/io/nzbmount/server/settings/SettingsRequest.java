@@ -31,10 +31,10 @@ import java.util.function.Function;
 final class SettingsRequest {
 
     /** Keys of a GET answer that are information, not settings. */
-    private static final Set<String> ANSWER_KEYS = Set.of("restartRequired", "appliesLive", "environment", "ignoredSaved");
+    private static final Set<String> ANSWER_KEYS =
+            Set.of("restartRequired", "appliesLive", "environment", "ignoredSaved");
 
-    private SettingsRequest() {
-    }
+    private SettingsRequest() {}
 
     /**
      * The sections given in {@code body}, secrets restored from {@code saved}.
@@ -49,7 +49,8 @@ final class SettingsRequest {
     static ObjectNode sections(JsonNode body, Settings saved, Map<String, String> env, Map<String, String> moved)
             throws InvalidSettingsException {
         if (body == null || !body.isObject()) {
-            throw new InvalidSettingsException(Map.of(ProblemFields.GENERAL, "the body must be a JSON object of settings"));
+            throw new InvalidSettingsException(
+                    Map.of(ProblemFields.GENERAL, "the body must be a JSON object of settings"));
         }
         Map<String, String> problems = new LinkedHashMap<>();
         ObjectNode out = SettingsTrees.MAPPER.createObjectNode();
@@ -59,28 +60,55 @@ final class SettingsRequest {
             switch (key) {
                 case "server" -> {
                     if (value.has("dataDir")) {
-                        problems.put("server.dataDir", "cannot be changed here (the database lives in it); edit the"
-                                + " configuration file");
+                        problems.put(
+                                "server.dataDir",
+                                "cannot be changed here (the database lives in it); edit the" + " configuration file");
                     }
                     if (value.has("allowedHosts")) {
-                        problems.put("server.allowedHosts", "cannot be changed here (it guards this page itself);"
-                                + " edit the configuration file");
+                        problems.put(
+                                "server.allowedHosts",
+                                "cannot be changed here (it guards this page itself);"
+                                        + " edit the configuration file");
                     }
                     out.set(key, value);
                 }
                 case "auth" -> out.set(key, auth(value, saved, env));
-                case "providers" -> out.set(key, list(value, "providers", "password", saved.providers(),
-                        p -> p.credentials().map(Credentials::password), SecretDestination::moved, env, problems, moved));
-                case "indexers" -> out.set(key, list(value, "indexers", "apiKey", saved.indexers(),
-                        i -> Optional.of(i.apiKey()), SecretDestination::moved, env, problems, moved));
-                case "reader", "downloads", "rclone" -> problems.put(key, "not changed here; edit the configuration file");
+                case "providers" ->
+                    out.set(
+                            key,
+                            list(
+                                    value,
+                                    "providers",
+                                    "password",
+                                    saved.providers(),
+                                    p -> p.credentials().map(Credentials::password),
+                                    SecretDestination::moved,
+                                    env,
+                                    problems,
+                                    moved));
+                case "indexers" ->
+                    out.set(
+                            key,
+                            list(
+                                    value,
+                                    "indexers",
+                                    "apiKey",
+                                    saved.indexers(),
+                                    i -> Optional.of(i.apiKey()),
+                                    SecretDestination::moved,
+                                    env,
+                                    problems,
+                                    moved));
+                case "reader", "downloads", "rclone" ->
+                    problems.put(key, "not changed here; edit the configuration file");
                 default -> {
                     if (SettingsTrees.EDITABLE.contains(key)) {
                         out.set(key, value);
                     } else if (!ANSWER_KEYS.contains(key)) {
                         // Saved, it would apply at the next start without the page ever showing it.
-                        problems.put(key, "not a section of these settings (" + String.join(", ", SettingsTrees.EDITABLE)
-                                + ")");
+                        problems.put(
+                                key,
+                                "not a section of these settings (" + String.join(", ", SettingsTrees.EDITABLE) + ")");
                     }
                 }
             }
@@ -101,10 +129,16 @@ final class SettingsRequest {
         return auth;
     }
 
-    private static <T> JsonNode list(JsonNode value, String list, String secretKey, List<T> saved,
-                                     Function<T, Optional<String>> secretOf,
-                                     BiFunction<T, JsonNode, Optional<String>> moved, Map<String, String> env,
-                                     Map<String, String> problems, Map<String, String> movedSecrets) {
+    private static <T> JsonNode list(
+            JsonNode value,
+            String list,
+            String secretKey,
+            List<T> saved,
+            Function<T, Optional<String>> secretOf,
+            BiFunction<T, JsonNode, Optional<String>> moved,
+            Map<String, String> env,
+            Map<String, String> problems,
+            Map<String, String> movedSecrets) {
         if (!(value instanceof ArrayNode entries)) return value;
         for (int i = 0; i < entries.size(); i++) {
             if (!(entries.get(i) instanceof ObjectNode entry)) continue;
@@ -115,17 +149,25 @@ final class SettingsRequest {
             JsonNode index = entry.remove("index");
             String envName = SettingsTrees.envName(at + "." + secretKey);
             boolean usesSecret = !secretKey.equals("password") || hasUsername(entry);
-            if (env.containsKey(envName) && i < saved.size() && usesSecret
+            if (env.containsKey(envName)
+                    && i < saved.size()
+                    && usesSecret
                     && moved.apply(saved.get(i), entry).isPresent()) {
                 // The variable sets the secret of whatever entry is at this position: it must not follow a new host.
-                movedSecrets.put(at + "." + secretKey, envName + " sets this secret for the place it was set for; to"
-                        + " use another host, port or TLS setting, change them where " + envName + " is set");
+                movedSecrets.put(
+                        at + "." + secretKey,
+                        envName + " sets this secret for the place it was set for; to"
+                                + " use another host, port or TLS setting, change them where " + envName + " is set");
                 continue;
             }
             if (index == null || index.isNull()) continue;
-            if (!index.canConvertToInt() || !index.isIntegralNumber() || index.asInt() < 0 || index.asInt() >= saved.size()) {
-                problems.put(at + ".index", "names no saved entry (there are " + saved.size() + "); leave it out for a"
-                        + " new one");
+            if (!index.canConvertToInt()
+                    || !index.isIntegralNumber()
+                    || index.asInt() < 0
+                    || index.asInt() >= saved.size()) {
+                problems.put(
+                        at + ".index",
+                        "names no saved entry (there are " + saved.size() + "); leave it out for a" + " new one");
                 continue;
             }
             T was = saved.get(index.asInt());
@@ -145,7 +187,9 @@ final class SettingsRequest {
     /** Whether the secret was left out, empty or masked: the saved one stays. */
     static boolean keepsSecret(JsonNode entry, String key) {
         JsonNode v = entry.get(key);
-        return v == null || v.isNull() || (v.isTextual() && (v.asText().isEmpty() || v.asText().equals(Settings.MASK)));
+        return v == null
+                || v.isNull()
+                || (v.isTextual() && (v.asText().isEmpty() || v.asText().equals(Settings.MASK)));
     }
 
     private static boolean hasUsername(JsonNode entry) {

@@ -63,8 +63,13 @@ public final class SettingsService {
     private ObjectNode overlay;
     private volatile Settings current;
 
-    private SettingsService(Database db, Settings base, Map<String, String> env, ObjectNode overlay, Settings started,
-                            List<String> ignoredSaved) {
+    private SettingsService(
+            Database db,
+            Settings base,
+            Map<String, String> env,
+            ObjectNode overlay,
+            Settings started,
+            List<String> ignoredSaved) {
         this.db = db;
         this.base = base;
         this.env = Map.copyOf(env);
@@ -110,8 +115,8 @@ public final class SettingsService {
             }
             if (!stale.isEmpty()) {
                 LOG.warn("{} hold sections the web UI does not edit, which are not used: {}", SOURCE, stale);
-                for (String section : stale) ignored.add(section + ": not a section of these settings; set it in the"
-                        + " configuration file");
+                for (String section : stale)
+                    ignored.add(section + ": not a section of these settings; set it in the" + " configuration file");
             }
         }
         return new SettingsService(db, base, env, overlay, effective, ignored);
@@ -259,7 +264,8 @@ public final class SettingsService {
     }
 
     /** The file's settings with the overlay's sections in their place, validated with the environment on top. */
-    static Settings combine(Settings base, ObjectNode overlay, Map<String, String> env) throws InvalidSettingsException {
+    static Settings combine(Settings base, ObjectNode overlay, Map<String, String> env)
+            throws InvalidSettingsException {
         ObjectNode tree = SettingsTrees.full(base);
         for (Map.Entry<String, JsonNode> e : overlay.properties()) {
             if (e.getKey().equals("server") && e.getValue() instanceof ObjectNode s) {
@@ -281,7 +287,10 @@ public final class SettingsService {
      */
     static String yaml(JsonNode tree) {
         try {
-            return SettingsTrees.MAPPER.writer().with(JsonWriteFeature.ESCAPE_NON_ASCII).writeValueAsString(tree);
+            return SettingsTrees.MAPPER
+                    .writer()
+                    .with(JsonWriteFeature.ESCAPE_NON_ASCII)
+                    .writeValueAsString(tree);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("settings tree cannot be written as JSON", e);
         }
@@ -293,7 +302,10 @@ public final class SettingsService {
      */
     private static void checkReachableOnlyWithLogin(Settings s) throws InvalidSettingsException {
         if (s.auth().isPresent() || FetchTargets.loopbackOnly(s.server().bind())) return;
-        throw new InvalidSettingsException(Map.of("server.bind", "listening on " + s.server().bind()
-                + " lets anyone on the network in: set a login (auth username and password) first, or bind to 127.0.0.1"));
+        throw new InvalidSettingsException(
+                Map.of(
+                        "server.bind",
+                        "listening on " + s.server().bind()
+                                + " lets anyone on the network in: set a login (auth username and password) first, or bind to 127.0.0.1"));
     }
 }

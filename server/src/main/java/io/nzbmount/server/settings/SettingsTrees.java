@@ -28,8 +28,7 @@ final class SettingsTrees {
     /** The keys of {@code server} the web UI edits ({@code dataDir} holds the database itself). */
     static final List<String> EDITABLE_SERVER_KEYS = List.of("bind", "port");
 
-    private SettingsTrees() {
-    }
+    private SettingsTrees() {}
 
     /** The whole configuration with secrets in clear: what the loader is given to validate. */
     static ObjectNode full(Settings s) {
@@ -157,7 +156,8 @@ final class SettingsTrees {
 
     /** The environment variable of a key path: {@code providers[0].host} is {@code NZBMOUNT_PROVIDERS_0_HOST}. */
     static String envName(String path) {
-        return "NZBMOUNT_" + path.replace("[", "_").replace("]", "").replace('.', '_').toUpperCase(Locale.ROOT);
+        return "NZBMOUNT_"
+                + path.replace("[", "_").replace("]", "").replace('.', '_').toUpperCase(Locale.ROOT);
     }
 
     private static ObjectNode provider(ProviderSettings p) {

@@ -1,6 +1,5 @@
 package io.nzbmount.server.settings;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.nzbmount.config.ConfigException;
@@ -23,12 +22,15 @@ import java.util.function.BiFunction;
  */
 final class TestTargets {
 
-    private TestTargets() {
-    }
+    private TestTargets() {}
 
     static ProviderSettings provider(JsonNode body, Settings saved) throws InvalidSettingsException {
-        ObjectNode entry = entry(body, SettingsTrees.editable(saved).get("providers"), "password",
-                (i, e) -> saved.providers().get(i).credentials().isEmpty() ? Optional.empty()
+        ObjectNode entry = entry(
+                body,
+                SettingsTrees.editable(saved).get("providers"),
+                "password",
+                (i, e) -> saved.providers().get(i).credentials().isEmpty()
+                        ? Optional.empty()
                         : SecretDestination.moved(saved.providers().get(i), e));
         JsonNode user = entry.get("username");
         if (user == null || user.isNull() || user.asText().isBlank()) entry.remove("password");
@@ -36,7 +38,10 @@ final class TestTargets {
     }
 
     static IndexerSettings indexer(JsonNode body, Settings saved) throws InvalidSettingsException {
-        ObjectNode entry = entry(body, SettingsTrees.editable(saved).get("indexers"), "apiKey",
+        ObjectNode entry = entry(
+                body,
+                SettingsTrees.editable(saved).get("indexers"),
+                "apiKey",
                 (i, e) -> SecretDestination.moved(saved.indexers().get(i), e));
         return load("indexers", entry).indexers().get(0);
     }
@@ -45,8 +50,9 @@ final class TestTargets {
      * The entry to test; {@code moved} says, for a saved entry's position and the merged entry, why
      * its saved secret may not go there ({@link SecretDestination}).
      */
-    private static ObjectNode entry(JsonNode body, JsonNode savedList, String secretKey,
-                                    BiFunction<Integer, JsonNode, Optional<String>> moved) throws InvalidSettingsException {
+    private static ObjectNode entry(
+            JsonNode body, JsonNode savedList, String secretKey, BiFunction<Integer, JsonNode, Optional<String>> moved)
+            throws InvalidSettingsException {
         if (!(body instanceof ObjectNode given)) {
             throw new InvalidSettingsException(Map.of(ProblemFields.GENERAL, "the body must be a JSON object"));
         }
@@ -55,9 +61,12 @@ final class TestTargets {
         JsonNode index = request.remove("index");
         ObjectNode entry = SettingsTrees.MAPPER.createObjectNode();
         if (index != null && !index.isNull()) {
-            if (!index.isIntegralNumber() || !index.canConvertToInt() || index.asInt() < 0 || index.asInt() >= savedList.size()) {
-                throw new InvalidSettingsException(Map.of("index", "names no saved entry (there are " + savedList.size()
-                        + ")"));
+            if (!index.isIntegralNumber()
+                    || !index.canConvertToInt()
+                    || index.asInt() < 0
+                    || index.asInt() >= savedList.size()) {
+                throw new InvalidSettingsException(
+                        Map.of("index", "names no saved entry (there are " + savedList.size() + ")"));
             }
             entry = (ObjectNode) savedList.get(index.asInt()).deepCopy();
         }

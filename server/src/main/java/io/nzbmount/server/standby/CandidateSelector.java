@@ -1,6 +1,10 @@
 package io.nzbmount.server.standby;
 
 import io.nzbmount.config.FallbackSettings;
+import io.nzbmount.server.release.ReleaseName;
+import io.nzbmount.server.standby.Selection.Chosen;
+import io.nzbmount.server.standby.Selection.Reason;
+import io.nzbmount.server.standby.Selection.Rejected;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -8,11 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Set;
-
-import io.nzbmount.server.release.ReleaseName;
-import io.nzbmount.server.standby.Selection.Chosen;
-import io.nzbmount.server.standby.Selection.Reason;
-import io.nzbmount.server.standby.Selection.Rejected;
 
 /**
  * Chooses the standbys of a primary from its candidates. Pure and stateless.
@@ -38,8 +37,8 @@ import io.nzbmount.server.standby.Selection.Rejected;
 public final class CandidateSelector {
     /** Posts this close (seconds, exclusive) to another count as reposts of it. */
     public static final long REPOST_WINDOW_SECONDS = 3600;
-    private CandidateSelector() {
-    }
+
+    private CandidateSelector() {}
 
     /**
      * Selects up to {@code maxStandby} standbys.
@@ -52,8 +51,8 @@ public final class CandidateSelector {
      */
     public static Selection select(Primary primary, Set<String> deadKeys, List<Candidate> candidates, int maxStandby) {
         if (maxStandby < 0 || maxStandby > FallbackSettings.MAX_STANDBY) {
-            throw new IllegalArgumentException("maxStandby must be 0.." + FallbackSettings.MAX_STANDBY + ", was "
-                    + maxStandby);
+            throw new IllegalArgumentException(
+                    "maxStandby must be 0.." + FallbackSettings.MAX_STANDBY + ", was " + maxStandby);
         }
         List<Rejected> rejected = new ArrayList<>();
         List<Chosen> eligible = new ArrayList<>();
@@ -66,7 +65,9 @@ public final class CandidateSelector {
             Chosen chosen = rank(primary, candidate);
             if (chosen == null) {
                 rejected.add(new Rejected(candidate, Reason.OTHER_CONTENT));
-            } else if (!candidate.userAdded() && candidate.timeKnown() && primary.postedAt() != Candidate.UNKNOWN_TIME
+            } else if (!candidate.userAdded()
+                    && candidate.timeKnown()
+                    && primary.postedAt() != Candidate.UNKNOWN_TIME
                     && Math.abs(candidate.postedAt() - primary.postedAt()) < REPOST_WINDOW_SECONDS) {
                 rejected.add(new Rejected(candidate, Reason.REPOST_OF_PRIMARY));
             } else {
@@ -119,7 +120,8 @@ public final class CandidateSelector {
         for (Chosen chosen : eligible) {
             (chosen.candidate().userAdded() || !chosen.candidate().timeKnown() ? survivors : timed).add(chosen);
         }
-        timed.sort(Comparator.comparingLong((Chosen c) -> c.candidate().postedAt()).thenComparing(c -> c.candidate().key()));
+        timed.sort(Comparator.comparingLong((Chosen c) -> c.candidate().postedAt())
+                .thenComparing(c -> c.candidate().key()));
         Comparator<Chosen> best = better(primary);
         int i = 0;
         while (i < timed.size()) {
@@ -144,8 +146,10 @@ public final class CandidateSelector {
     /** Tier, then size closeness to the primary, then post time (unknown last), then key for a stable order. */
     private static Comparator<Chosen> better(Primary primary) {
         return Comparator.comparingInt(Chosen::tier)
-                .thenComparingLong(c -> sizeDistance(primary.size(), c.candidate().size()))
-                .thenComparingLong(c -> c.candidate().timeKnown() ? c.candidate().postedAt() : Long.MAX_VALUE)
+                .thenComparingLong(
+                        c -> sizeDistance(primary.size(), c.candidate().size()))
+                .thenComparingLong(
+                        c -> c.candidate().timeKnown() ? c.candidate().postedAt() : Long.MAX_VALUE)
                 .thenComparing(c -> c.candidate().key());
     }
 
@@ -153,7 +157,8 @@ public final class CandidateSelector {
         return primary <= 0 || candidate <= 0 ? Long.MAX_VALUE : Math.abs(candidate - primary);
     }
 
-    private static List<Chosen> clamp(Primary primary, List<Chosen> survivors, int maxStandby, List<Rejected> rejected) {
+    private static List<Chosen> clamp(
+            Primary primary, List<Chosen> survivors, int maxStandby, List<Rejected> rejected) {
         Comparator<Chosen> order = better(primary);
         List<Chosen> ranked = new ArrayList<>(survivors);
         ranked.sort(order);

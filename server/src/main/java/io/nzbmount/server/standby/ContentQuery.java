@@ -8,8 +8,7 @@ import java.util.OptionalInt;
 
 /** What a standby pool searches for: other releases of the same content as a primary. */
 public final class ContentQuery {
-    private ContentQuery() {
-    }
+    private ContentQuery() {}
 
     /**
      * The search for other releases of the primary's content: title with year, or with season and
@@ -19,7 +18,10 @@ public final class ContentQuery {
         if (!info.recognised()) return Optional.empty();
         String title = info.title();
         if (info.episodes() instanceof Episodes.Numbered n) {
-            return Optional.of(SearchQuery.tv(title, OptionalInt.of(n.season()), OptionalInt.of(n.episodes().get(0))));
+            return Optional.of(SearchQuery.tv(
+                    title,
+                    OptionalInt.of(n.season()),
+                    OptionalInt.of(n.episodes().get(0))));
         }
         if (info.episodes() instanceof Episodes.Absolute a) {
             // Fansub names write the number after the title ("Title - 12"), which is what indexers match.

@@ -15,8 +15,8 @@ import java.util.List;
  * @param standby      the standby file's map
  * @param samples      the byte ranges to compare
  */
-record FilePair(int primaryIndex, int standbyIndex, String name, FileMap primary, FileMap standby,
-                List<Sample> samples) {
+record FilePair(
+        int primaryIndex, int standbyIndex, String name, FileMap primary, FileMap standby, List<Sample> samples) {
     FilePair {
         samples = List.copyOf(samples);
     }

@@ -68,6 +68,7 @@ final class FingerprintSweep {
     private final List<Hole> knownHoles;
     /** The primary's holes a repair rebuilt: read from this machine, they say nothing of the providers. */
     private List<Hole> rebuilt = List.of();
+
     private final List<Hole> standbyHoles;
     private final ServedBytes served;
     private final HolesFound found;
@@ -92,9 +93,20 @@ final class FingerprintSweep {
      * @param served       bytes a response sent, sampled in place of primary bytes it cannot read; null when none
      * @param holes        where the holes found are stored when the proof verifies
      */
-    FingerprintSweep(Database db, Usenet usenet, Pair sources, List<FilePair> pairs, StandbyProver.Progress progress,
-                     ReentrantLock primaryLock, Duration pause, Priority priority, SweepGuard guard,
-                     List<Hole> knownHoles, List<Hole> standbyHoles, ServedBytes served, HoleTable holes) {
+    FingerprintSweep(
+            Database db,
+            Usenet usenet,
+            Pair sources,
+            List<FilePair> pairs,
+            StandbyProver.Progress progress,
+            ReentrantLock primaryLock,
+            Duration pause,
+            Priority priority,
+            SweepGuard guard,
+            List<Hole> knownHoles,
+            List<Hole> standbyHoles,
+            ServedBytes served,
+            HoleTable holes) {
         this.knownHoles = List.copyOf(knownHoles);
         this.standbyHoles = List.copyOf(standbyHoles);
         this.served = served;
@@ -144,11 +156,15 @@ final class FingerprintSweep {
         progress.samples(0, total);
         for (FilePair pair : pairs) {
             SampleBook book = new SampleBook(pair, knownHoles, standbyHoles, served);
-            try (Side primary = new Side(pair.primary()); Side standby = new Side(pair.standby())) {
+            try (Side primary = new Side(pair.primary());
+                    Side standby = new Side(pair.standby())) {
                 for (int i = 0; i < book.count(); i++) {
                     if (guard.stop()) {
-                        return new Proof(StandbyState.INCONCLUSIVE, "stopped after " + tally.done() + " of " + total
-                                + " samples", tally.done(), tally.total());
+                        return new Proof(
+                                StandbyState.INCONCLUSIVE,
+                                "stopped after " + tally.done() + " of " + total + " samples",
+                                tally.done(),
+                                tally.total());
                     }
                     if (tally.done() > 0) pace();
                     Compared c = compare(pair, book, i, primary, standby);
@@ -163,8 +179,12 @@ final class FingerprintSweep {
                     progress.samples(tally.done(), tally.total());
                     if (c.outcome() == SampleOutcome.DIFFER) {
                         Sample sample = c.site();
-                        return new Proof(StandbyState.MISMATCH, "bytes " + sample.offset() + "+" + sample.length()
-                                + " of \"" + pair.name() + "\" differ from the primary's", tally.done(), tally.total());
+                        return new Proof(
+                                StandbyState.MISMATCH,
+                                "bytes " + sample.offset() + "+" + sample.length() + " of \"" + pair.name()
+                                        + "\" differ from the primary's",
+                                tally.done(),
+                                tally.total());
                     }
                 }
             }
@@ -173,15 +193,25 @@ final class FingerprintSweep {
             case VERIFIED -> {
                 String holes = found.describe();
                 found.store(primaryId, standbyId);
-                yield new Proof(StandbyState.VERIFIED, "all " + tally.total() + " samples match the primary"
-                        + (leftOut == 0 ? "" : " (" + leftOut + " left out: no bytes both could read were left for"
-                        + " them, and the others compare every byte both can read)")
-                        + holes, tally.total(), tally.total());
+                yield new Proof(
+                        StandbyState.VERIFIED,
+                        "all " + tally.total() + " samples match the primary"
+                                + (leftOut == 0
+                                        ? ""
+                                        : " (" + leftOut + " left out: no bytes both could read were left for"
+                                                + " them, and the others compare every byte both can read)")
+                                + holes,
+                        tally.total(),
+                        tally.total());
             }
             case MISMATCH -> throw new IllegalStateException("a difference returns at once");
-            case INCONCLUSIVE -> new Proof(StandbyState.INCONCLUSIVE, tally.unreadable() + " of " + total
-                    + " samples could not be read" + (firstUnreadable == null ? "" : " (" + firstUnreadable + ")"),
-                    tally.done(), tally.total());
+            case INCONCLUSIVE ->
+                new Proof(
+                        StandbyState.INCONCLUSIVE,
+                        tally.unreadable() + " of " + total + " samples could not be read"
+                                + (firstUnreadable == null ? "" : " (" + firstUnreadable + ")"),
+                        tally.done(),
+                        tally.total());
         };
     }
 
@@ -219,8 +249,10 @@ final class FingerprintSweep {
                 ArticleSpan span = primary.failedSpan();
                 if (firstUnreadable == null) firstUnreadable = describe(pair, sample, "on the primary", e);
                 goneForGood = e.permanent() && e.sourceFault();
-                excusable = priority == Priority.FOREGROUND && !excusedForProviders
-                        && e instanceof ProvidersUnavailableException p && p.lackedWhereAsked();
+                excusable = priority == Priority.FOREGROUND
+                        && !excusedForProviders
+                        && e instanceof ProvidersUnavailableException p
+                        && p.lackedWhereAsked();
                 if (FailureKind.of(e) == FailureKind.PERMANENT) found.primary(pair.primaryIndex(), span);
                 site = book.failed(i, span.start(), span.end());
                 continue;
@@ -276,7 +308,8 @@ final class FingerprintSweep {
                 primaryDigest = primaryDigest(pair, gap.get(), primary, book);
             } catch (ReadFailure e) {
                 if (firstUnreadable == null) firstUnreadable = describe(pair, gap.get(), "on the primary", e);
-                if (FailureKind.of(e) != FailureKind.PERMANENT) return new Compared(gap.get(), SampleOutcome.UNREADABLE, false, null);
+                if (FailureKind.of(e) != FailureKind.PERMANENT)
+                    return new Compared(gap.get(), SampleOutcome.UNREADABLE, false, null);
                 ArticleSpan span = primary.failedSpan();
                 found.primary(pair.primaryIndex(), span);
                 book.lacking(span.start(), span.end());
@@ -288,7 +321,8 @@ final class FingerprintSweep {
                 return new Compared(gap.get(), SampleOutcome.compare(primaryDigest, standbyDigest), false, null);
             } catch (ReadFailure e) {
                 if (firstUnreadable == null) firstUnreadable = describe(pair, gap.get(), "here", e);
-                if (FailureKind.of(e) != FailureKind.PERMANENT) return new Compared(gap.get(), SampleOutcome.UNREADABLE, false, null);
+                if (FailureKind.of(e) != FailureKind.PERMANENT)
+                    return new Compared(gap.get(), SampleOutcome.UNREADABLE, false, null);
                 ArticleSpan span = standby.failedSpan();
                 found.standby(pair.standbyIndex(), span);
                 String dead = deadAfter(pair, gap.get(), primary);
@@ -332,6 +366,7 @@ final class FingerprintSweep {
         return "its \"" + pair.name() + "\" is missing on every provider at " + standbyLacked
                 + " places where the primary's bytes were just read, and none of its own could be read";
     }
+
     private void pace() throws ReadCancelledException {
         if (pause.isZero()) return;
         try {
@@ -368,7 +403,8 @@ final class FingerprintSweep {
     }
 
     private Optional<byte[]> stored(FilePair pair, Sample sample) throws StoreException {
-        return db.transaction(c -> SampleHashes.get(c, primaryId, pair.primaryIndex(), sample.offset(), sample.length()));
+        return db.transaction(
+                c -> SampleHashes.get(c, primaryId, pair.primaryIndex(), sample.offset(), sample.length()));
     }
 
     private static String describe(FilePair pair, Sample sample, String side, ReadFailure e) {

@@ -49,7 +49,9 @@ public final class HoleTable {
 
     /** The known holes of one source, ordered by file and start. */
     public static List<Hole> ofSource(Database db, long sourceId) throws StoreException {
-        return db.transaction(c -> KnownHoles.ofSource(c, sourceId)).stream().map(HoleTable::hole).toList();
+        return db.transaction(c -> KnownHoles.ofSource(c, sourceId)).stream()
+                .map(HoleTable::hole)
+                .toList();
     }
 
     /**
@@ -59,12 +61,14 @@ public final class HoleTable {
      */
     public static List<Hole> rebuiltOfSource(Database db, long sourceId) throws StoreException {
         return db.transaction(c -> {
-            List<Hole> rebuilt = new ArrayList<>(KnownHoles.repairedOfSource(c, sourceId).stream().map(HoleTable::hole)
+            List<Hole> rebuilt = new ArrayList<>(KnownHoles.repairedOfSource(c, sourceId).stream()
+                    .map(HoleTable::hole)
                     .toList());
             Set<Integer> plain = new HashSet<>();
             for (FileRecord f : Files.ofSource(c, sourceId)) if (!f.archived()) plain.add(f.index());
             for (Repairs.Article a : Repairs.articlesOf(c, sourceId)) {
-                if (plain.contains(a.fileIndex())) rebuilt.add(new Hole(a.fileIndex(), a.begin(), a.begin() + a.length()));
+                if (plain.contains(a.fileIndex()))
+                    rebuilt.add(new Hole(a.fileIndex(), a.begin(), a.begin() + a.length()));
             }
             rebuilt.sort(Comparator.comparingInt(Hole::fileIndex).thenComparingLong(Hole::start));
             return rebuilt;

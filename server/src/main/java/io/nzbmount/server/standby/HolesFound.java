@@ -48,7 +48,6 @@ final class HolesFound {
     /** What the sweep found, for the proof's reason; empty when nothing. */
     String describe() {
         if (primary.isEmpty() && standby.isEmpty()) return "";
-        return "; holes found: " + standby.size() + " article(s) of the standby, " + primary.size()
-                + " of the primary";
+        return "; holes found: " + standby.size() + " article(s) of the standby, " + primary.size() + " of the primary";
     }
 }

@@ -17,8 +17,7 @@ import java.util.Set;
  * gaps by reading. Pure and stateless; a wrong guess could only move a sample, never pass one.
  */
 public final class ImportHoles {
-    private ImportHoles() {
-    }
+    private ImportHoles() {}
 
     /**
      * @param fileIndex the file's index (of the holes)
@@ -40,7 +39,10 @@ public final class ImportHoles {
 
     private static boolean regular(FileMap map, int articles) {
         long part = map.partSize();
-        return articles > 0 && map.articles() == articles && part > 0
-                && map.size() > (articles - 1) * part && map.size() <= articles * part;
+        return articles > 0
+                && map.articles() == articles
+                && part > 0
+                && map.size() > (articles - 1) * part
+                && map.size() <= articles * part;
     }
 }

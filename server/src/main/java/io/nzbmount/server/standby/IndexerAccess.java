@@ -77,8 +77,18 @@ public final class IndexerAccess {
         String key = keys.get(p.indexer());
         if (key == null) return Optional.empty();
         String link = key.isEmpty() ? p.link() : p.link().replace(KEY_PLACEHOLDER, key);
-        return Optional.of(new SearchResult(p.indexer(), p.title(), p.guid(), link, p.size(), p.postedAt(), List.of(),
-                SearchResult.UNKNOWN, "", "", Map.of()));
+        return Optional.of(new SearchResult(
+                p.indexer(),
+                p.title(),
+                p.guid(),
+                link,
+                p.size(),
+                p.postedAt(),
+                List.of(),
+                SearchResult.UNKNOWN,
+                "",
+                "",
+                Map.of()));
     }
 
     static String sha256Hex(String text) {

@@ -10,12 +10,10 @@ public interface PlaybackTracker {
     /** A tracker that tracks nothing (no standby pools). */
     PlaybackTracker NONE = itemId -> new Stream() {
         @Override
-        public void served(int bytes) {
-        }
+        public void served(int bytes) {}
 
         @Override
-        public void closed() {
-        }
+        public void closed() {}
     };
 
     /** A response of {@code itemId} starts (a GET); called once, before its first read. */

@@ -50,8 +50,14 @@ final class PoolPreparer {
     private final Clock clock;
     private final IntSupplier maxStandby;
 
-    PoolPreparer(Database db, ItemCatalog catalog, LibraryImporter importer, Optional<IndexerAccess> indexers,
-                 EventLog events, Clock clock, IntSupplier maxStandby) {
+    PoolPreparer(
+            Database db,
+            ItemCatalog catalog,
+            LibraryImporter importer,
+            Optional<IndexerAccess> indexers,
+            EventLog events,
+            Clock clock,
+            IntSupplier maxStandby) {
         this.db = db;
         this.catalog = catalog;
         this.importer = importer;
@@ -106,8 +112,12 @@ final class PoolPreparer {
         return added;
     }
 
-    private static void add(SearchResult r, Candidate.Origin origin, Set<String> taken, Map<String, SearchResult> byKey,
-                            List<Candidate> candidates) {
+    private static void add(
+            SearchResult r,
+            Candidate.Origin origin,
+            Set<String> taken,
+            Map<String, SearchResult> byKey,
+            List<Candidate> candidates) {
         String key = IndexerAccess.keyOf(r);
         if (taken.contains(key) || byKey.containsKey(key)) return;
         byKey.put(key, r);
@@ -122,7 +132,8 @@ final class PoolPreparer {
         try {
             nzb = indexers.get().download(result);
         } catch (IndexerException e) {
-            if (e instanceof IndexerException.NzbGone || e instanceof IndexerException.NzbTooLarge
+            if (e instanceof IndexerException.NzbGone
+                    || e instanceof IndexerException.NzbTooLarge
                     || e instanceof IndexerException.RefusedTarget) {
                 markDead(itemId, key, result.title(), "the indexer refused the NZB: " + e.getMessage());
             } else {
@@ -132,8 +143,8 @@ final class PoolPreparer {
         }
         ImportResult imported;
         try {
-            imported = importer.addStandby(itemId, nzb, Optional.of(result.linkForDisplay()),
-                    Optional.of(result.title()));
+            imported =
+                    importer.addStandby(itemId, nzb, Optional.of(result.linkForDisplay()), Optional.of(result.title()));
         } catch (ImportException e) {
             switch (e.reason()) {
                 case MALFORMED, TOO_LARGE, UNPLAYABLE -> markDead(itemId, key, result.title(), e.getMessage());

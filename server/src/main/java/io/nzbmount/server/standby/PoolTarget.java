@@ -57,13 +57,19 @@ public record PoolTarget(ItemView view, Primary primary, Set<String> taken, Set<
         for (SourceRecord s : sources(view)) {
             taken.add(db.transaction(c -> StandbyTables.key(c, s.id())).orElse(s.sha256()));
         }
-        String primaryKey = db.transaction(c -> StandbyTables.key(c, primarySource.id())).orElse(primarySource.sha256());
+        String primaryKey =
+                db.transaction(c -> StandbyTables.key(c, primarySource.id())).orElse(primarySource.sha256());
         // The indexer's size of the primary's own result, when known, is what other results' sizes compare with.
-        long primarySize = pool.stream().filter(r -> r.linkKey().equals(primaryKey) && r.size() > 0)
-                .mapToLong(PooledResult::size).findFirst()
+        long primarySize = pool.stream()
+                .filter(r -> r.linkKey().equals(primaryKey) && r.size() > 0)
+                .mapToLong(PooledResult::size)
+                .findFirst()
                 .orElse(view.files().stream().mapToLong(LibraryFileView::size).sum());
-        Primary primary = new Primary(ReleaseName.parse(primarySource.releaseName()), primarySize,
-                primarySource.postedAt() > 0 ? primarySource.postedAt() : Candidate.UNKNOWN_TIME, primaryKey);
+        Primary primary = new Primary(
+                ReleaseName.parse(primarySource.releaseName()),
+                primarySize,
+                primarySource.postedAt() > 0 ? primarySource.postedAt() : Candidate.UNKNOWN_TIME,
+                primaryKey);
         return Optional.of(new PoolTarget(view, primary, taken, dead));
     }
 

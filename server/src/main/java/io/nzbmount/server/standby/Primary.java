@@ -1,8 +1,7 @@
 package io.nzbmount.server.standby;
 
-import java.util.Objects;
-
 import io.nzbmount.server.release.ReleaseInfo;
+import java.util.Objects;
 
 /**
  * The release being played, as far as standby selection needs it.

@@ -63,8 +63,11 @@ final class ProofRunner {
     void adopt(long sourceId) throws StoreException {
         lifecycle.adopt(sourceId, (primary, standby) -> {
             if (primary.isEmpty()) return OptionalInt.of(Tiering.SAME_CONTENT);
-            OptionalInt t = Tiering.tier(ReleaseName.parse(primary.get().source().releaseName()), primary.get().mediaSize(),
-                    ReleaseName.parse(standby.source().releaseName()), standby.mediaSize());
+            OptionalInt t = Tiering.tier(
+                    ReleaseName.parse(primary.get().source().releaseName()),
+                    primary.get().mediaSize(),
+                    ReleaseName.parse(standby.source().releaseName()),
+                    standby.mediaSize());
             return t.isPresent() ? t : OptionalInt.of(Tiering.SAME_CONTENT);
         });
     }
@@ -84,24 +87,34 @@ final class ProofRunner {
         Optional<Target> target = db.transaction(c -> {
             Optional<SourceRecord> source = SourceTable.byId(c, sourceId);
             if (source.isEmpty() || source.get().role() != SourceRole.STANDBY) return Optional.empty();
-            OptionalLong primary = Items.byId(c, source.get().itemId()).map(i -> i.primarySource()).orElse(OptionalLong.empty());
+            OptionalLong primary = Items.byId(c, source.get().itemId())
+                    .map(i -> i.primarySource())
+                    .orElse(OptionalLong.empty());
             if (primary.isEmpty()) return Optional.empty();
             return StandbyTables.claim(c, sourceId).map(claimed -> new Target(source.get(), primary.getAsLong()));
         });
         if (target.isEmpty()) return;
         SourceRecord source = target.get().source();
-        event(source.itemId(), EventKind.STANDBY_PROOF_STARTED, Map.of("source", sourceId, "release", source.releaseName()));
+        event(
+                source.itemId(),
+                EventKind.STANDBY_PROOF_STARTED,
+                Map.of("source", sourceId, "release", source.releaseName()));
         Proof proof;
         try {
-            proof = prover.prove(target.get().primaryId(), sourceId, (done, total) -> db.transaction(c -> {
-                Optional<StandbyProgress> p = StandbyTables.progress(c, sourceId);
-                if (p.isPresent()) StandbyTables.putClaimed(c, p.get().withSamples(done, total));
-                return null;
-            }));
+            proof = prover.prove(
+                    target.get().primaryId(),
+                    sourceId,
+                    (done, total) -> db.transaction(c -> {
+                        Optional<StandbyProgress> p = StandbyTables.progress(c, sourceId);
+                        if (p.isPresent()) StandbyTables.putClaimed(c, p.get().withSamples(done, total));
+                        return null;
+                    }));
         } catch (ReadCancelledException e) {
             db.transaction(c -> {
                 Optional<StandbyProgress> p = StandbyTables.progress(c, sourceId);
-                if (p.isPresent()) StandbyTables.putClaimed(c, p.get().withState(StandbyState.PENDING, p.get().reason()));
+                if (p.isPresent())
+                    StandbyTables.putClaimed(
+                            c, p.get().withState(StandbyState.PENDING, p.get().reason()));
                 return null;
             });
             throw e;
@@ -109,7 +122,9 @@ final class ProofRunner {
             // Our failure, not the standby's: inconclusive, so it is tried again after the usual
             // wait instead of staying {@code PROVING} until the next start.
             try {
-                record(target.get(), new Proof(StandbyState.INCONCLUSIVE, "the proof could not run: " + e.getMessage(), 0, 0),
+                record(
+                        target.get(),
+                        new Proof(StandbyState.INCONCLUSIVE, "the proof could not run: " + e.getMessage(), 0, 0),
                         retryWaits);
             } catch (StoreException | RuntimeException again) {
                 e.addSuppressed(again);
@@ -122,8 +137,8 @@ final class ProofRunner {
     private void record(Target target, Proof proof, List<Duration> retryWaits) throws StoreException {
         SourceRecord source = target.source();
         // Empty when stored; else why the result was dropped.
-        Optional<String> dropped = lifecycle.recordProof(source, proof.state(), proof.reason(), proof.samplesDone(),
-                proof.samplesTotal(), retryWaits);
+        Optional<String> dropped = lifecycle.recordProof(
+                source, proof.state(), proof.reason(), proof.samplesDone(), proof.samplesTotal(), retryWaits);
         Map<String, Object> detail = new LinkedHashMap<>();
         detail.put("source", source.id());
         detail.put("release", source.releaseName());

@@ -96,9 +96,11 @@ public final class ReleasePicker {
         SearchResult chosen = found.result();
         List<SearchResult> search = found.search();
         byte[] nzb = indexers.download(chosen);
-        ImportResult imported = importer.importNzb(nzb, Optional.of(chosen.title()), Optional.of(chosen.linkForDisplay()));
+        ImportResult imported =
+                importer.importNzb(nzb, Optional.of(chosen.title()), Optional.of(chosen.linkForDisplay()));
         long itemId = imported.item().item().id();
-        List<PooledResult> pool = search.stream().map(r -> indexers.pooled(itemId, r)).toList();
+        List<PooledResult> pool =
+                search.stream().map(r -> indexers.pooled(itemId, r)).toList();
         String key = IndexerAccess.keyOf(chosen);
         db.transaction(c -> {
             if (imported.created()) StandbyTables.putKey(c, imported.sourceId(), key);
@@ -125,14 +127,15 @@ public final class ReleasePicker {
         SearchResult chosen = find(indexer, guid, link).result();
         switch (target.standing(chosen)) {
             case TAKEN -> throw new NotAddable("\"" + chosen.title() + "\" is already a source of this item");
-            case DEAD -> throw new NotAddable("\"" + chosen.title() + "\" failed before (remembered as dead) and is"
-                    + " not tried again");
-            case NEW -> { }
+            case DEAD ->
+                throw new NotAddable(
+                        "\"" + chosen.title() + "\" failed before (remembered as dead) and is" + " not tried again");
+            case NEW -> {}
         }
         OptionalInt tier = target.tier(chosen);
         byte[] nzb = indexers.download(chosen);
-        ImportResult imported = importer.addStandby(itemId, nzb, Optional.of(chosen.linkForDisplay()),
-                Optional.of(chosen.title()));
+        ImportResult imported =
+                importer.addStandby(itemId, nzb, Optional.of(chosen.linkForDisplay()), Optional.of(chosen.title()));
         if (imported.created()) {
             String key = IndexerAccess.keyOf(chosen);
             db.transaction(c -> {
@@ -155,8 +158,9 @@ public final class ReleasePicker {
         synchronized (recent) {
             for (List<SearchResult> results : recent) {
                 for (SearchResult r : results) {
-                    if (r.indexer().equals(indexer) && (guid.map(r.guid()::equals).orElse(false)
-                            || link.map(r.linkForDisplay()::equals).orElse(false))) {
+                    if (r.indexer().equals(indexer)
+                            && (guid.map(r.guid()::equals).orElse(false)
+                                    || link.map(r.linkForDisplay()::equals).orElse(false))) {
                         return new Found(r, results);
                     }
                 }

@@ -151,14 +151,15 @@ final class SampleBook {
 
     private Optional<Sample> move(int i) {
         Sample failed = samples.get(i);
-        SampleMoves.Place place = i == 0 ? SampleMoves.Place.FIRST
+        SampleMoves.Place place = i == 0
+                ? SampleMoves.Place.FIRST
                 : i == samples.size() - 1 ? SampleMoves.Place.LAST : SampleMoves.Place.MIDDLE;
         List<SampleMoves.Range> obstacles = new ArrayList<>(unreadable);
         for (int k = 0; k < samples.size(); k++) {
             if (k != i) obstacles.add(SampleMoves.Range.of(samples.get(k)));
         }
-        Optional<Sample> moved = place == SampleMoves.Place.MIDDLE ? inServed(failed.length(), obstacles)
-                : Optional.empty();
+        Optional<Sample> moved =
+                place == SampleMoves.Place.MIDDLE ? inServed(failed.length(), obstacles) : Optional.empty();
         if (moved.isEmpty()) moved = SampleMoves.move(failed, place, size, cells, obstacles);
         moved.ifPresent(s -> samples.set(i, s));
         return moved;

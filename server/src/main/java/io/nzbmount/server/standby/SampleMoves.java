@@ -31,10 +31,13 @@ final class SampleMoves {
     }
 
     /** Which planned sample is moved: the first and last keep their ends of the file. */
-    enum Place { FIRST, MIDDLE, LAST }
-
-    private SampleMoves() {
+    enum Place {
+        FIRST,
+        MIDDLE,
+        LAST
     }
+
+    private SampleMoves() {}
 
     /**
      * @param failed    the sample the primary cannot read
@@ -44,10 +47,11 @@ final class SampleMoves {
      * @return the replacement, or empty when the file has no readable room left for it
      */
     static Optional<Sample> move(Sample failed, Place place, long size, SamplePlan.Cells cells, List<Range> obstacles) {
-        Optional<Sample> forward = place == Place.LAST ? Optional.empty()
+        Optional<Sample> forward = place == Place.LAST
+                ? Optional.empty()
                 : forward(failed.offset(), failed.length(), size, cells, obstacles);
-        Optional<Sample> backward = place == Place.FIRST ? Optional.empty()
-                : backward(failed.end(), failed.length(), cells, obstacles);
+        Optional<Sample> backward =
+                place == Place.FIRST ? Optional.empty() : backward(failed.end(), failed.length(), cells, obstacles);
         if (forward.isEmpty()) return backward;
         if (backward.isEmpty()) return forward;
         long ahead = forward.get().offset() - failed.offset();
@@ -56,8 +60,8 @@ final class SampleMoves {
     }
 
     /** The first free sample starting at or after {@code from}. */
-    private static Optional<Sample> forward(long from, int length, long size, SamplePlan.Cells cells,
-                                            List<Range> obstacles) {
+    private static Optional<Sample> forward(
+            long from, int length, long size, SamplePlan.Cells cells, List<Range> obstacles) {
         long p = from;
         for (int step = 0; step < MAX_STEPS && p < size; step++) {
             SamplePlan.Cell cell = cells.holding(p);

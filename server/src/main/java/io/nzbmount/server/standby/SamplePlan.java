@@ -27,8 +27,7 @@ public final class SamplePlan {
     /** Largest size whose stratum arithmetic cannot overflow: far beyond any real file. */
     private static final long MAX_SIZE = Long.MAX_VALUE / MAX_SAMPLES;
 
-    private SamplePlan() {
-    }
+    private SamplePlan() {}
 
     /** How many samples a file of {@code size} bytes gets before small files are tiled. */
     public static int sampleCount(long size) {

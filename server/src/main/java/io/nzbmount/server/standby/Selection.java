@@ -1,8 +1,7 @@
 package io.nzbmount.server.standby;
 
-import java.util.List;
-
 import io.nzbmount.server.release.ReleaseInfo;
+import java.util.List;
 
 /**
  * The outcome of {@link CandidateSelector#select}: the standbys to prepare, best first, and every
@@ -16,12 +15,10 @@ public record Selection(List<Chosen> chosen, List<Rejected> rejected) {
     }
 
     /** A candidate to prepare as a standby, with what its name says and its tier (0 best). */
-    public record Chosen(Candidate candidate, ReleaseInfo info, int tier) {
-    }
+    public record Chosen(Candidate candidate, ReleaseInfo info, int tier) {}
 
     /** A candidate left out, and why. */
-    public record Rejected(Candidate candidate, Reason reason) {
-    }
+    public record Rejected(Candidate candidate, Reason reason) {}
 
     /** Why a candidate was left out. */
     public enum Reason {

@@ -7,10 +7,10 @@ import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.Usenet;
-import io.nzbmount.server.policy.FailureKind;
-import io.nzbmount.server.policy.Hole;
 import io.nzbmount.server.library.Counterparts;
 import io.nzbmount.server.library.FileMaps;
+import io.nzbmount.server.policy.FailureKind;
+import io.nzbmount.server.policy.Hole;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.FileRecord;
 import io.nzbmount.server.store.Files;
@@ -24,10 +24,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Proves that a standby source holds the same bytes as its item's primary, without downloading
@@ -101,14 +101,23 @@ public final class StandbyProver {
      */
     public Proof sweep(long referenceId, long standbyId, ServedBytes served, SweepGuard guard)
             throws StoreException, ReadCancelledException {
-        return prove(referenceId, standbyId, (done, total) -> { }, Priority.FOREGROUND, Duration.ZERO, guard, served);
+        return prove(referenceId, standbyId, (done, total) -> {}, Priority.FOREGROUND, Duration.ZERO, guard, served);
     }
 
-    private Proof prove(long primaryId, long standbyId, Progress progress, Priority priority, Duration pace, SweepGuard guard,
-                        ServedBytes served) throws StoreException, ReadCancelledException {
+    private Proof prove(
+            long primaryId,
+            long standbyId,
+            Progress progress,
+            Priority priority,
+            Duration pace,
+            SweepGuard guard,
+            ServedBytes served)
+            throws StoreException, ReadCancelledException {
         List<FileRecord> itemFiles = db.transaction(c -> {
             Optional<SourceRecord> primary = SourceTable.byId(c, primaryId);
-            return primary.isEmpty() ? List.<FileRecord>of() : Files.ofItem(c, primary.get().itemId());
+            return primary.isEmpty()
+                    ? List.<FileRecord>of()
+                    : Files.ofItem(c, primary.get().itemId());
         });
         List<FileRecord> primaryFiles = db.transaction(c -> Files.ofSource(c, primaryId));
         List<FileRecord> standbyFiles = db.transaction(c -> Files.ofSource(c, standbyId));
@@ -125,60 +134,104 @@ public final class StandbyProver {
         for (FileRecord own : itemFiles) {
             Optional<FileRecord> counterpart = Counterparts.of(itemFiles, own.name(), primaryFiles);
             if (counterpart.isEmpty()) {
-                return new Proof(StandbyState.INCONCLUSIVE, "the primary has no file of the size of the item's \""
-                        + own.name() + "\" (" + own.size() + " bytes) to compare", 0, 0);
+                return new Proof(
+                        StandbyState.INCONCLUSIVE,
+                        "the primary has no file of the size of the item's \"" + own.name() + "\" (" + own.size()
+                                + " bytes) to compare",
+                        0,
+                        0);
             }
             FileRecord p = counterpart.get();
             Optional<FileRecord> match = Counterparts.of(itemFiles, own.name(), standbyFiles);
             if (match.isEmpty()) {
-                return new Proof(StandbyState.MISMATCH, "content-length gate: it has no file of the size of \""
-                        + own.name() + "\" (" + own.size() + " bytes)", 0, 0);
+                return new Proof(
+                        StandbyState.MISMATCH,
+                        "content-length gate: it has no file of the size of \"" + own.name() + "\" (" + own.size()
+                                + " bytes)",
+                        0,
+                        0);
             }
             FileMap primaryMap;
             try {
                 primaryMap = map(primaryId, p, priority);
             } catch (ReadFailure e) {
-                return new Proof(StandbyState.INCONCLUSIVE, "the primary's \"" + p.name()
-                        + "\" could not be mapped now: " + e.getMessage(), 0, 0);
+                return new Proof(
+                        StandbyState.INCONCLUSIVE,
+                        "the primary's \"" + p.name() + "\" could not be mapped now: " + e.getMessage(),
+                        0,
+                        0);
             }
             FileMap standbyMap;
             try {
                 standbyMap = map(standbyId, match.get(), priority);
             } catch (ReadFailure e) {
                 if (FailureKind.missingForGood(e) && readableNow(primaryMap, priority)) {
-                    return new Proof(StandbyState.DEAD, "the first article of \"" + match.get().name()
-                            + "\" is missing on every provider, while the primary's was just read", 0, 0);
+                    return new Proof(
+                            StandbyState.DEAD,
+                            "the first article of \"" + match.get().name()
+                                    + "\" is missing on every provider, while the primary's was just read",
+                            0,
+                            0);
                 }
-                return new Proof(StandbyState.INCONCLUSIVE, "the size of \"" + match.get().name()
-                        + "\" could not be learned now: " + e.getMessage(), 0, 0);
+                return new Proof(
+                        StandbyState.INCONCLUSIVE,
+                        "the size of \"" + match.get().name() + "\" could not be learned now: " + e.getMessage(),
+                        0,
+                        0);
             }
             if (primaryMap.size() != own.size()) {
-                return new Proof(StandbyState.INCONCLUSIVE, "the primary's \"" + p.name() + "\" has " + primaryMap.size()
-                        + " bytes, not the " + own.size() + " of the item's \"" + own.name() + "\"", 0, 0);
+                return new Proof(
+                        StandbyState.INCONCLUSIVE,
+                        "the primary's \"" + p.name() + "\" has " + primaryMap.size() + " bytes, not the " + own.size()
+                                + " of the item's \"" + own.name() + "\"",
+                        0,
+                        0);
             }
             if (standbyMap.size() != own.size()) {
-                return new Proof(StandbyState.MISMATCH, "content-length gate: \"" + match.get().name() + "\" has "
-                        + standbyMap.size() + " bytes, the item's \"" + own.name() + "\" " + own.size(), 0, 0);
+                return new Proof(
+                        StandbyState.MISMATCH,
+                        "content-length gate: \"" + match.get().name() + "\" has " + standbyMap.size()
+                                + " bytes, the item's \"" + own.name() + "\" " + own.size(),
+                        0,
+                        0);
             }
-            pairs.add(new FilePair(p.index(), match.get().index(), own.name(), primaryMap, standbyMap,
+            pairs.add(new FilePair(
+                    p.index(),
+                    match.get().index(),
+                    own.name(),
+                    primaryMap,
+                    standbyMap,
                     FilePair.plan(own.size(), primaryMap, standbyMap)));
             Optional<NzbFile> nzbFile = fileMaps.nzbFile(p);
             if (nzbFile.isPresent()) {
-                primaryAtImport.addAll(ImportHoles.of(p.index(), primaryMap, nzbFile.get().segments(), missingAtImport));
+                primaryAtImport.addAll(
+                        ImportHoles.of(p.index(), primaryMap, nzbFile.get().segments(), missingAtImport));
             }
             Optional<NzbFile> standbyNzbFile = fileMaps.nzbFile(match.get());
             if (standbyNzbFile.isPresent()) {
-                standbyAtImport.addAll(ImportHoles.of(match.get().index(), standbyMap, standbyNzbFile.get().segments(),
-                        standbyMissingAtImport));
+                standbyAtImport.addAll(ImportHoles.of(
+                        match.get().index(), standbyMap, standbyNzbFile.get().segments(), standbyMissingAtImport));
             }
         }
         known.addAll(primaryAtImport);
         standbyKnown.addAll(standbyAtImport);
-        return new FingerprintSweep(db, usenet, new FingerprintSweep.Pair(primaryId, standbyId), pairs, progress,
-                primaryLocks.computeIfAbsent(primaryId, id -> new ReentrantLock()), pace, priority, guard,
-                known, standbyKnown, served, holeTable)
+        return new FingerprintSweep(
+                        db,
+                        usenet,
+                        new FingerprintSweep.Pair(primaryId, standbyId),
+                        pairs,
+                        progress,
+                        primaryLocks.computeIfAbsent(primaryId, id -> new ReentrantLock()),
+                        pace,
+                        priority,
+                        guard,
+                        known,
+                        standbyKnown,
+                        served,
+                        holeTable)
                 .storingWhenVerified(primaryAtImport, standbyAtImport)
-                .rebuiltOfPrimary(HoleTable.rebuiltOfSource(db, primaryId)).run();
+                .rebuiltOfPrimary(HoleTable.rebuiltOfSource(db, primaryId))
+                .run();
     }
 
     /**
@@ -198,9 +251,11 @@ public final class StandbyProver {
      * The file's map: rebuilt from its stored layout (no fetch), or, for a file not sized at import
      * (not taken for media), learned from its first article.
      */
-    private FileMap map(long sourceId, FileRecord file, Priority priority) throws StoreException, ReadFailure, ReadCancelledException {
+    private FileMap map(long sourceId, FileRecord file, Priority priority)
+            throws StoreException, ReadFailure, ReadCancelledException {
         StoreException gone = new StoreException("file " + file.index() + " of source " + sourceId + " is gone", null);
-        if (file.size() >= 0 && !file.layout().isEmpty()) return fileMaps.restore(file).orElseThrow(() -> gone);
+        if (file.size() >= 0 && !file.layout().isEmpty())
+            return fileMaps.restore(file).orElseThrow(() -> gone);
         return usenet.map(fileMaps.nzbFile(file).orElseThrow(() -> gone), priority);
     }
 }

@@ -50,8 +50,8 @@ import org.slf4j.LoggerFactory;
 public final class StandbyService implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(StandbyService.class);
-    private static final List<Duration> RETRY_WAITS = List.of(Duration.ofMinutes(1), Duration.ofMinutes(5),
-            Duration.ofMinutes(15), Duration.ofMinutes(60));
+    private static final List<Duration> RETRY_WAITS =
+            List.of(Duration.ofMinutes(1), Duration.ofMinutes(5), Duration.ofMinutes(15), Duration.ofMinutes(60));
 
     /**
      * The pace of a proof in service (the {@link StandbyProver}'s pause): one sample (at most one
@@ -77,10 +77,12 @@ public final class StandbyService implements AutoCloseable {
     // java.util.concurrent locks, not monitors: a virtual thread waiting on a monitor pins its carrier on JDK 21.
     /** Guards {@link #running}; {@link #idle} is signalled when it falls. */
     private final ReentrantLock work = new ReentrantLock();
+
     private final Condition idle = work.newCondition();
     private int running;
     /** Orders {@link #start} and {@link #close}. */
     private final ReentrantLock startStop = new ReentrantLock();
+
     private ScheduledExecutorService ticker;
 
     /**
@@ -101,8 +103,14 @@ public final class StandbyService implements AutoCloseable {
         this.submitDelay = submitDelay;
         this.maxStandby = maxStandby;
         this.proofs = new Semaphore(concurrency);
-        this.preparer = new PoolPreparer(parts.db(), parts.catalog(), parts.importer(), parts.indexers(),
-                parts.events(), parts.clock(), () -> this.maxStandby);
+        this.preparer = new PoolPreparer(
+                parts.db(),
+                parts.catalog(),
+                parts.importer(),
+                parts.indexers(),
+                parts.events(),
+                parts.clock(),
+                () -> this.maxStandby);
         this.runner = new ProofRunner(parts.db(), parts.prover()::prove, parts.events(), parts.clock());
     }
 
@@ -126,8 +134,15 @@ public final class StandbyService implements AutoCloseable {
      * @param prover   runs the proofs; the server's one, which its cutovers' sweeps share
      * @param indexers empty when no indexer is configured (then only hand-added standbys exist)
      */
-    public record Parts(Database db, ItemCatalog catalog, LibraryImporter importer, StandbyProver prover,
-                        Optional<IndexerAccess> indexers, EventLog events, Clock clock, PlaybackLiveness liveness) {}
+    public record Parts(
+            Database db,
+            ItemCatalog catalog,
+            LibraryImporter importer,
+            StandbyProver prover,
+            Optional<IndexerAccess> indexers,
+            EventLog events,
+            Clock clock,
+            PlaybackLiveness liveness) {}
 
     /** Runs {@link #tick()} every second until closed; a proof cut short by a restart is made pending again. */
     public void start() throws StoreException {
@@ -143,13 +158,17 @@ public final class StandbyService implements AutoCloseable {
         runner.resetInterrupted();
         ticker = Executors.newSingleThreadScheduledExecutor(
                 Thread.ofPlatform().daemon().name("nzbmount-standby-tick").factory());
-        ticker.scheduleWithFixedDelay(() -> {
-            try {
-                tick();
-            } catch (StoreException | RuntimeException e) {
-                LOG.warn("standby pass failed; trying again in a second", e);
-            }
-        }, 1, 1, TimeUnit.SECONDS);
+        ticker.scheduleWithFixedDelay(
+                () -> {
+                    try {
+                        tick();
+                    } catch (StoreException | RuntimeException e) {
+                        LOG.warn("standby pass failed; trying again in a second", e);
+                    }
+                },
+                1,
+                1,
+                TimeUnit.SECONDS);
     }
 
     /** One pass: starts due proofs and prepares the pools of items live for the submit delay. */
@@ -161,9 +180,10 @@ public final class StandbyService implements AutoCloseable {
             runner.adopt(sourceId);
             prove(sourceId);
         }
-        for (StandbyProgress p : db.transaction(c -> StandbyTables.progressIn(c,
-                EnumSet.of(StandbyState.PENDING, StandbyState.INCONCLUSIVE)))) {
-            if (p.state() == StandbyState.PENDING || p.retryAt().map(t -> !t.isAfter(now)).orElse(true)) {
+        for (StandbyProgress p : db.transaction(
+                c -> StandbyTables.progressIn(c, EnumSet.of(StandbyState.PENDING, StandbyState.INCONCLUSIVE)))) {
+            if (p.state() == StandbyState.PENDING
+                    || p.retryAt().map(t -> !t.isAfter(now)).orElse(true)) {
                 prove(p.sourceId());
             }
         }
@@ -182,8 +202,10 @@ public final class StandbyService implements AutoCloseable {
         }
         if (!state.live()) {
             handledRuns.put(itemId, run);
-            runner.event(itemId, EventKind.STANDBY_POOL_SKIPPED, Map.of("reason",
-                    "playback stopped before it had been live for " + submitDelay.toSeconds() + " s"));
+            runner.event(
+                    itemId,
+                    EventKind.STANDBY_POOL_SKIPPED,
+                    Map.of("reason", "playback stopped before it had been live for " + submitDelay.toSeconds() + " s"));
             liveness.forgetIfIdle(itemId);
         } else if (!now.isBefore(run.plus(submitDelay))) {
             handledRuns.put(itemId, run);

@@ -7,8 +7,13 @@ import io.nzbmount.nntp.ReadCancelledException;
 public interface SweepGuard {
     /** A guard that never stops a sweep and ignores its readers. */
     SweepGuard NONE = new SweepGuard() {
-        @Override public boolean stop() { return false; }
-        @Override public void opened(NzbReader reader) { }
+        @Override
+        public boolean stop() {
+            return false;
+        }
+
+        @Override
+        public void opened(NzbReader reader) {}
     };
 
     /** Asked before each sample: true ends the sweep there, with an {@code INCONCLUSIVE} proof. */

@@ -19,7 +19,8 @@ public record SweepTally(int total, int matched, int differed, int unreadable) {
 
     public SweepTally {
         if (total < 0 || matched < 0 || differed < 0 || unreadable < 0 || matched + differed + unreadable > total) {
-            throw new IllegalArgumentException("bad tally " + matched + "+" + differed + "+" + unreadable + " of " + total);
+            throw new IllegalArgumentException(
+                    "bad tally " + matched + "+" + differed + "+" + unreadable + " of " + total);
         }
     }
 

@@ -1,11 +1,10 @@
 package io.nzbmount.server.standby;
 
-import java.util.OptionalInt;
-
 import io.nzbmount.server.release.Codec;
 import io.nzbmount.server.release.Episodes;
 import io.nzbmount.server.release.ReleaseInfo;
 import io.nzbmount.server.release.Resolution;
+import java.util.OptionalInt;
 
 /**
  * Which releases hold the same content as a primary, and how likely their bytes are identical
@@ -27,8 +26,7 @@ public final class Tiering {
 
     static final int SIZE_TOLERANCE_PERCENT = 3;
 
-    private Tiering() {
-    }
+    private Tiering() {}
 
     /**
      * Whether two releases hold the same content: same title key, same year when both name one,
@@ -39,8 +37,10 @@ public final class Tiering {
      */
     public static boolean sameContent(ReleaseInfo a, ReleaseInfo b) {
         // An unsure episode reading matches nothing, not even the same words in another name.
-        return a.recognised() && b.recognised()
-                && !(a.episodes() instanceof Episodes.Unknown) && !(b.episodes() instanceof Episodes.Unknown)
+        return a.recognised()
+                && b.recognised()
+                && !(a.episodes() instanceof Episodes.Unknown)
+                && !(b.episodes() instanceof Episodes.Unknown)
                 && a.titleKey().equals(b.titleKey())
                 && (!a.hasYear() || !b.hasYear() || a.year() == b.year())
                 && a.episodes().equals(b.episodes())
@@ -58,7 +58,8 @@ public final class Tiering {
         if (!sameContent(primary, candidate)) {
             return OptionalInt.empty();
         }
-        boolean resolution = primary.resolution() != Resolution.UNKNOWN && primary.resolution() == candidate.resolution();
+        boolean resolution =
+                primary.resolution() != Resolution.UNKNOWN && primary.resolution() == candidate.resolution();
         boolean codec = primary.codec() != Codec.UNKNOWN && primary.codec() == candidate.codec();
         boolean group = !primary.group().isEmpty() && primary.group().equalsIgnoreCase(candidate.group());
         if (resolution && codec && group && sizeClose(primarySize, candidateSize)) {

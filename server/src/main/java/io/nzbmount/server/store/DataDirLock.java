@@ -39,6 +39,7 @@ public final class DataDirLock implements AutoCloseable {
     private final Path dir;
     /** Closing it releases the OS lock. */
     private final FileChannel channel;
+
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private DataDirLock(Path dir, FileChannel channel) {
@@ -67,16 +68,19 @@ public final class DataDirLock implements AutoCloseable {
         boolean held = false;
         try {
             PrivateFiles.file(file);
-            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                    StandardOpenOption.WRITE);
+            channel = FileChannel.open(
+                    file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
             FileLock lock;
             try {
                 lock = channel.tryLock();
             } catch (IOException e) {
                 // Some network and container file systems have no locks (ENOLCK): the server still
                 // runs there, and the log says what is not guarded.
-                LOG.warn("file locks do not work in {} ({}); a second NZBMount on this data directory would not be"
-                        + " refused", dir, e.getMessage());
+                LOG.warn(
+                        "file locks do not work in {} ({}); a second NZBMount on this data directory would not be"
+                                + " refused",
+                        dir,
+                        e.getMessage());
                 held = true;
                 return new DataDirLock(dir, channel);
             }
@@ -90,8 +94,8 @@ public final class DataDirLock implements AutoCloseable {
             // Only code outside this class, locking the same file, gets here.
             throw inUse(dir, file, OptionalLong.of(self), e);
         } catch (IOException e) {
-            throw new StoreException("cannot lock data directory " + dir + " (lock file " + file + "): "
-                    + e.getMessage(), e);
+            throw new StoreException(
+                    "cannot lock data directory " + dir + " (lock file " + file + "): " + e.getMessage(), e);
         } finally {
             if (!held) {
                 closeQuietly(channel);
@@ -115,8 +119,10 @@ public final class DataDirLock implements AutoCloseable {
 
     private static StoreException inUse(Path dir, Path file, OptionalLong owner, Throwable cause) {
         String who = owner.isPresent() ? "pid " + owner.getAsLong() + ", " : "";
-        return new StoreException("data directory " + dir + " is in use by another NZBMount (" + who + "lock file "
-                + file + "); stop it or choose another server.dataDir", cause);
+        return new StoreException(
+                "data directory " + dir + " is in use by another NZBMount (" + who + "lock file " + file
+                        + "); stop it or choose another server.dataDir",
+                cause);
     }
 
     /** The pid the holder wrote, if readable: on some systems a locked file cannot be read. */

@@ -31,14 +31,24 @@ import org.slf4j.LoggerFactory;
 public final class Database implements AutoCloseable {
 
     /** The migration scripts in order; a script's position + 1 is the schema version it makes. */
-    static final List<String> MIGRATIONS = List.of("db/V1__library.sql", "db/V2__standby.sql",
-            "db/V3__holes.sql", "db/V4__archives.sql", "db/V5__item_problems.sql", "db/V6__ids_never_reused.sql",
-            "db/V7__proofs.sql", "db/V8__download_jobs.sql", "db/V9__source_passwords.sql",
-            "db/V10__health_checks.sql", "db/V11__repairs.sql", "db/V12__member_crcs.sql",
+    static final List<String> MIGRATIONS = List.of(
+            "db/V1__library.sql",
+            "db/V2__standby.sql",
+            "db/V3__holes.sql",
+            "db/V4__archives.sql",
+            "db/V5__item_problems.sql",
+            "db/V6__ids_never_reused.sql",
+            "db/V7__proofs.sql",
+            "db/V8__download_jobs.sql",
+            "db/V9__source_passwords.sql",
+            "db/V10__health_checks.sql",
+            "db/V11__repairs.sql",
+            "db/V12__member_crcs.sql",
             "db/V13__nzbs_apart.sql");
 
     /** The database file's name in the data directory. */
     static final String FILE_NAME = "nzbmount.db";
+
     private static final Logger LOG = LoggerFactory.getLogger(Database.class);
 
     private final Connection connection;
@@ -91,7 +101,9 @@ public final class Database implements AutoCloseable {
             PrivateFiles.looseness(Path.of(file + suffix), false).ifPresent(loose::add);
         }
         if (!loose.isEmpty()) {
-            LOG.warn("the database holds passwords and keys, but other accounts may read it: {}", String.join("; ", loose));
+            LOG.warn(
+                    "the database holds passwords and keys, but other accounts may read it: {}",
+                    String.join("; ", loose));
         }
     }
 
@@ -184,10 +196,11 @@ public final class Database implements AutoCloseable {
                 }
             }
             if (version == MIGRATIONS.size()) return null;
-            try (Statement s = c.createStatement(); var rs = s.executeQuery("PRAGMA foreign_key_check")) {
+            try (Statement s = c.createStatement();
+                    var rs = s.executeQuery("PRAGMA foreign_key_check")) {
                 if (rs.next()) {
-                    throw new SQLException("migrating left a row of " + rs.getString(1) + " referring to a missing row of "
-                            + rs.getString(3));
+                    throw new SQLException("migrating left a row of " + rs.getString(1)
+                            + " referring to a missing row of " + rs.getString(3));
                 }
             }
             return null;
@@ -195,7 +208,8 @@ public final class Database implements AutoCloseable {
     }
 
     private static int userVersion(Connection c) throws SQLException {
-        try (Statement s = c.createStatement(); var rs = s.executeQuery("PRAGMA user_version")) {
+        try (Statement s = c.createStatement();
+                var rs = s.executeQuery("PRAGMA user_version")) {
             return rs.next() ? rs.getInt(1) : 0;
         }
     }
@@ -204,10 +218,11 @@ public final class Database implements AutoCloseable {
     static List<String> statements(String resource) throws SQLException {
         try (InputStream in = Database.class.getClassLoader().getResourceAsStream(resource)) {
             if (in == null) throw new SQLException("migration " + resource + " is missing from the jar");
-            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8)
-                    .replaceAll("(?m)--.*$", "");
+            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8).replaceAll("(?m)--.*$", "");
             return java.util.Arrays.stream(text.split(";"))
-                    .map(String::strip).filter(s -> !s.isEmpty()).toList();
+                    .map(String::strip)
+                    .filter(s -> !s.isEmpty())
+                    .toList();
         } catch (IOException e) {
             throw new SQLException("cannot read migration " + resource, e);
         }

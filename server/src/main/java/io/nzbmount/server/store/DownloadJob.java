@@ -22,16 +22,29 @@ import java.util.OptionalLong;
  * @param addedAt         when it was sent
  * @param downloadSeconds how long the import took
  */
-public record DownloadJob(String nzoId, String nzbSha256, String name, String category, int priority, OptionalLong itemId,
-                  boolean madeItem, Status status, Optional<String> storage, Optional<String> failMessage,
-                  long bytes, Instant addedAt, long downloadSeconds) {
+public record DownloadJob(
+        String nzoId,
+        String nzbSha256,
+        String name,
+        String category,
+        int priority,
+        OptionalLong itemId,
+        boolean madeItem,
+        Status status,
+        Optional<String> storage,
+        Optional<String> failMessage,
+        long bytes,
+        Instant addedAt,
+        long downloadSeconds) {
 
     /**
      * The two ends a job reaches, and {@code REPAIRING} (shown, never stored) while the PAR2 repair
      * of a completed job's release runs; the words are SABnzbd's, which Sonarr and Radarr parse.
      */
     public enum Status {
-        COMPLETED("Completed"), FAILED("Failed"), REPAIRING("Repairing");
+        COMPLETED("Completed"),
+        FAILED("Failed"),
+        REPAIRING("Repairing");
 
         private final String word;
 
@@ -47,8 +60,20 @@ public record DownloadJob(String nzoId, String nzbSha256, String name, String ca
 
     /** This job as shown with another status and failure message. */
     public DownloadJob shown(Status shownStatus, Optional<String> message) {
-        return new DownloadJob(nzoId, nzbSha256, name, category, priority, itemId, madeItem, shownStatus, storage, message,
-                bytes, addedAt, downloadSeconds);
+        return new DownloadJob(
+                nzoId,
+                nzbSha256,
+                name,
+                category,
+                priority,
+                itemId,
+                madeItem,
+                shownStatus,
+                storage,
+                message,
+                bytes,
+                addedAt,
+                downloadSeconds);
     }
 
     public DownloadJob {

@@ -20,12 +20,11 @@ public final class DownloadJobs {
     private static final String COLUMNS = "nzo_id, nzb_sha256, name, category, priority, item_id, made_item, status,"
             + " storage, fail_message, bytes, added_at, download_seconds";
 
-    private DownloadJobs() {
-    }
+    private DownloadJobs() {}
 
     public static void insert(Connection c, DownloadJob j) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement("INSERT INTO download_jobs (" + COLUMNS
-                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+        try (PreparedStatement p = c.prepareStatement(
+                "INSERT INTO download_jobs (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             p.setString(1, j.nzoId());
             p.setString(2, j.nzbSha256());
             p.setString(3, j.name());
@@ -56,7 +55,7 @@ public final class DownloadJobs {
     public static List<DownloadJob> all(Connection c) throws SQLException {
         List<DownloadJob> out = new ArrayList<>();
         try (PreparedStatement p = c.prepareStatement("SELECT " + COLUMNS + " FROM download_jobs ORDER BY id DESC");
-             ResultSet rs = p.executeQuery()) {
+                ResultSet rs = p.executeQuery()) {
             while (rs.next()) out.add(read(rs));
         }
         return out;
@@ -93,9 +92,19 @@ public final class DownloadJobs {
     private static DownloadJob read(ResultSet rs) throws SQLException {
         long item = rs.getLong("item_id");
         OptionalLong itemId = rs.wasNull() ? OptionalLong.empty() : OptionalLong.of(item);
-        return new DownloadJob(rs.getString("nzo_id"), rs.getString("nzb_sha256"), rs.getString("name"),
-                rs.getString("category"), rs.getInt("priority"), itemId, rs.getInt("made_item") == 1, DownloadJob.Status.valueOf(rs.getString("status")),
-                Optional.ofNullable(rs.getString("storage")), Optional.ofNullable(rs.getString("fail_message")),
-                rs.getLong("bytes"), Instant.ofEpochMilli(rs.getLong("added_at")), rs.getLong("download_seconds"));
+        return new DownloadJob(
+                rs.getString("nzo_id"),
+                rs.getString("nzb_sha256"),
+                rs.getString("name"),
+                rs.getString("category"),
+                rs.getInt("priority"),
+                itemId,
+                rs.getInt("made_item") == 1,
+                DownloadJob.Status.valueOf(rs.getString("status")),
+                Optional.ofNullable(rs.getString("storage")),
+                Optional.ofNullable(rs.getString("fail_message")),
+                rs.getLong("bytes"),
+                Instant.ofEpochMilli(rs.getLong("added_at")),
+                rs.getLong("download_seconds"));
     }
 }

@@ -15,7 +15,8 @@ import java.util.OptionalLong;
  * @param kind   a short word: imported, stall, retry, cutover, standby-validation-result, close, ...
  * @param detail a JSON object with the particulars
  */
-public record EventRecord(long id, Instant at, OptionalLong itemId, Optional<String> stream, String kind, String detail) {
+public record EventRecord(
+        long id, Instant at, OptionalLong itemId, Optional<String> stream, String kind, String detail) {
     public EventRecord {
         Objects.requireNonNull(at, "at");
         Objects.requireNonNull(itemId, "itemId");

@@ -18,21 +18,22 @@ public final class Events {
     /** The most events one query returns, whatever limit is asked for. */
     public static final int MAX_LIMIT = 1000;
 
-    private Events() {
-    }
+    private Events() {}
 
     /**
      * Stores an event and returns its id.
      *
      * @param detail a JSON object (the caller makes sure it is one)
      */
-    public static long append(Connection c, Instant at, OptionalLong itemId, Optional<String> stream, String kind,
-                              String detail) throws SQLException {
+    public static long append(
+            Connection c, Instant at, OptionalLong itemId, Optional<String> stream, String kind, String detail)
+            throws SQLException {
         try (PreparedStatement p = c.prepareStatement(
                 "INSERT INTO events(at, item_id, stream_id, kind, detail) VALUES (?, ?, ?, ?, ?)",
                 Statement.RETURN_GENERATED_KEYS)) {
             p.setLong(1, at.toEpochMilli());
-            if (itemId.isPresent()) p.setLong(2, itemId.getAsLong()); else p.setNull(2, Types.INTEGER);
+            if (itemId.isPresent()) p.setLong(2, itemId.getAsLong());
+            else p.setNull(2, Types.INTEGER);
             p.setString(3, stream.orElse(null));
             p.setString(4, kind);
             p.setString(5, detail);
@@ -49,7 +50,8 @@ public final class Events {
      * {@code min(query.limit(), MAX_LIMIT)}.
      */
     public static List<EventRecord> find(Connection c, EventQuery query) throws SQLException {
-        StringBuilder sql = new StringBuilder("SELECT id, at, item_id, stream_id, kind, detail FROM events WHERE id > ?");
+        StringBuilder sql =
+                new StringBuilder("SELECT id, at, item_id, stream_id, kind, detail FROM events WHERE id > ?");
         List<Long> args = new ArrayList<>();
         args.add(query.afterId());
         if (query.since().isPresent()) {
@@ -69,8 +71,13 @@ public final class Events {
                 while (rs.next()) {
                     long item = rs.getLong(3);
                     OptionalLong itemId = rs.wasNull() ? OptionalLong.empty() : OptionalLong.of(item);
-                    events.add(new EventRecord(rs.getLong(1), Instant.ofEpochMilli(rs.getLong(2)), itemId,
-                            Optional.ofNullable(rs.getString(4)), rs.getString(5), rs.getString(6)));
+                    events.add(new EventRecord(
+                            rs.getLong(1),
+                            Instant.ofEpochMilli(rs.getLong(2)),
+                            itemId,
+                            Optional.ofNullable(rs.getString(4)),
+                            rs.getString(5),
+                            rs.getString(6)));
                 }
                 return events;
             }

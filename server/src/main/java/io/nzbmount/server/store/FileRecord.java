@@ -16,8 +16,8 @@ import java.util.Objects;
  * @param volumes  for a file inside archive volumes: the NZB positions of the volumes its layout
  *                 refers to, in that order; empty for a plain file of the NZB
  */
-public record FileRecord(long sourceId, int index, String name, long size, String layout, boolean media,
-                         List<Integer> volumes) {
+public record FileRecord(
+        long sourceId, int index, String name, long size, String layout, boolean media, List<Integer> volumes) {
     public FileRecord {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(layout, "layout");

@@ -13,13 +13,12 @@ public final class Files {
 
     private static final String COLUMNS = "source_id, idx, name, size, layout, media, volumes";
 
-    private Files() {
-    }
+    private Files() {}
 
     /** Stores the files of a source (each record names its source). */
     public static void insertAll(Connection c, List<FileRecord> files) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement(
-                "INSERT INTO files(" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?)")) {
+        try (PreparedStatement p =
+                c.prepareStatement("INSERT INTO files(" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?)")) {
             for (FileRecord f : files) {
                 p.setLong(1, f.sourceId());
                 p.setInt(2, f.index());
@@ -36,8 +35,8 @@ public final class Files {
 
     /** The files of a source in NZB order. */
     public static List<FileRecord> ofSource(Connection c, long sourceId) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement(
-                "SELECT " + COLUMNS + " FROM files WHERE source_id = ? ORDER BY idx")) {
+        try (PreparedStatement p =
+                c.prepareStatement("SELECT " + COLUMNS + " FROM files WHERE source_id = ? ORDER BY idx")) {
             p.setLong(1, sourceId);
             return list(p);
         }
@@ -65,8 +64,8 @@ public final class Files {
     }
 
     public static Optional<FileRecord> byIndex(Connection c, long sourceId, int index) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement(
-                "SELECT " + COLUMNS + " FROM files WHERE source_id = ? AND idx = ?")) {
+        try (PreparedStatement p =
+                c.prepareStatement("SELECT " + COLUMNS + " FROM files WHERE source_id = ? AND idx = ?")) {
             p.setLong(1, sourceId);
             p.setInt(2, index);
             try (ResultSet rs = p.executeQuery()) {
@@ -76,8 +75,14 @@ public final class Files {
     }
 
     private static FileRecord read(ResultSet rs) throws SQLException {
-        return new FileRecord(rs.getLong(1), rs.getInt(2), rs.getString(3), rs.getLong(4), rs.getString(5),
-                rs.getInt(6) != 0, volumes(rs.getString(7)));
+        return new FileRecord(
+                rs.getLong(1),
+                rs.getInt(2),
+                rs.getString(3),
+                rs.getLong(4),
+                rs.getString(5),
+                rs.getInt(6) != 0,
+                volumes(rs.getString(7)));
     }
 
     private static String volumes(List<Integer> volumes) {

@@ -15,8 +15,7 @@ import java.util.Optional;
  */
 public final class HealthChecks {
 
-    private HealthChecks() {
-    }
+    private HealthChecks() {}
 
     /**
      * A source the health check looks after, with when it was last checked.
@@ -27,7 +26,8 @@ public final class HealthChecks {
      * @param fullAt   when all its articles were last checked; empty: never (its check after import is due)
      * @param sampleAt when a sample (or all) of its articles was last checked; empty: never
      */
-    public record Row(long sourceId, long itemId, Instant added, Optional<Instant> fullAt, Optional<Instant> sampleAt) {}
+    public record Row(
+            long sourceId, long itemId, Instant added, Optional<Instant> fullAt, Optional<Instant> sampleAt) {}
 
     /** Every source that is not dead, the oldest first. */
     public static List<Row> sources(Connection c) throws SQLException {
@@ -35,10 +35,14 @@ public final class HealthChecks {
                 SELECT s.id, s.item_id, s.added_at, h.full_at, h.sample_at FROM sources s
                 LEFT JOIN health_checks h ON h.source_id = s.id
                 WHERE s.state <> 'dead' ORDER BY s.id""");
-             ResultSet rs = s.executeQuery()) {
+                ResultSet rs = s.executeQuery()) {
             List<Row> rows = new ArrayList<>();
             while (rs.next()) {
-                rows.add(new Row(rs.getLong(1), rs.getLong(2), Instant.ofEpochMilli(rs.getLong(3)), instant(rs, 4),
+                rows.add(new Row(
+                        rs.getLong(1),
+                        rs.getLong(2),
+                        Instant.ofEpochMilli(rs.getLong(3)),
+                        instant(rs, 4),
                         instant(rs, 5)));
             }
             return rows;

@@ -15,8 +15,7 @@ import java.util.Optional;
  */
 public final class ItemProblems {
 
-    private ItemProblems() {
-    }
+    private ItemProblems() {}
 
     /**
      * One stored problem.
@@ -62,7 +61,8 @@ public final class ItemProblems {
             s.setLong(1, itemId);
             try (ResultSet rs = s.executeQuery()) {
                 if (rs.next()) {
-                    found = new Row(rs.getString(1), rs.getString(3), Instant.ofEpochMilli(rs.getLong(2)), rs.getString(5));
+                    found = new Row(
+                            rs.getString(1), rs.getString(3), Instant.ofEpochMilli(rs.getLong(2)), rs.getString(5));
                     stands = rs.getInt(4) == 1;
                 }
             }

@@ -33,8 +33,7 @@ public final class ItemSummaries {
             + "   AND f.media = 1 AND f.size >= 0)"
             + SHOWN;
 
-    private ItemSummaries() {
-    }
+    private ItemSummaries() {}
 
     /**
      * An item as a list shows it.
@@ -43,8 +42,8 @@ public final class ItemSummaries {
      * @param size    their sizes added up
      * @param standby how many standby sources are in its pool (pending or verified)
      */
-    public record Summary(long id, String name, Instant created, SourceState primaryState, int files, long size,
-                          int standby) {
+    public record Summary(
+            long id, String name, Instant created, SourceState primaryState, int files, long size, int standby) {
         public Summary {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(created, "created");
@@ -93,7 +92,8 @@ public final class ItemSummaries {
         private int bind(PreparedStatement p) throws SQLException {
             int n = 1;
             for (String w : words) {
-                p.setString(n++, "%" + w.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%");
+                p.setString(
+                        n++, "%" + w.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%");
             }
             return n;
         }
@@ -122,15 +122,22 @@ public final class ItemSummaries {
      * {@code offset}, at most {@code limit} of them.
      */
     public static List<Summary> page(Connection c, Filter filter, int offset, int limit) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement(SUMMARY + filter.where() + " ORDER BY i.name, i.id LIMIT ? OFFSET ?")) {
+        try (PreparedStatement p =
+                c.prepareStatement(SUMMARY + filter.where() + " ORDER BY i.name, i.id LIMIT ? OFFSET ?")) {
             int n = filter.bind(p);
             p.setInt(n, limit);
             p.setInt(n + 1, offset);
             try (ResultSet rs = p.executeQuery()) {
                 List<Summary> page = new ArrayList<>();
                 while (rs.next()) {
-                    page.add(new Summary(rs.getLong(1), rs.getString(2), Instant.ofEpochMilli(rs.getLong(3)),
-                            SourceState.ofWord(rs.getString(4)), rs.getInt(6), rs.getLong(7), rs.getInt(5)));
+                    page.add(new Summary(
+                            rs.getLong(1),
+                            rs.getString(2),
+                            Instant.ofEpochMilli(rs.getLong(3)),
+                            SourceState.ofWord(rs.getString(4)),
+                            rs.getInt(6),
+                            rs.getLong(7),
+                            rs.getInt(5)));
                 }
                 return page;
             }
@@ -139,10 +146,12 @@ public final class ItemSummaries {
 
     /** Every shown item's folder, ordered by name (ASCII case ignored) then id. */
     public static List<Folder> folders(Connection c) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement("SELECT i.id, i.name, i.created_at" + SHOWN + " ORDER BY i.name, i.id");
-             ResultSet rs = p.executeQuery()) {
+        try (PreparedStatement p =
+                        c.prepareStatement("SELECT i.id, i.name, i.created_at" + SHOWN + " ORDER BY i.name, i.id");
+                ResultSet rs = p.executeQuery()) {
             List<Folder> folders = new ArrayList<>();
-            while (rs.next()) folders.add(new Folder(rs.getLong(1), rs.getString(2), Instant.ofEpochMilli(rs.getLong(3))));
+            while (rs.next())
+                folders.add(new Folder(rs.getLong(1), rs.getString(2), Instant.ofEpochMilli(rs.getLong(3))));
             return folders;
         }
     }

@@ -19,8 +19,7 @@ public final class Items {
 
     private static final String COLUMNS = "id, name, created_at, primary_source, primary_by_user";
 
-    private Items() {
-    }
+    private Items() {}
 
     /** Stores a new item without a primary source yet and returns its id. */
     public static long insert(Connection c, String name, Instant created) throws SQLException {
@@ -38,8 +37,8 @@ public final class Items {
 
     /** Makes {@code sourceId} the item's primary; {@code byUser} records that the user chose it. */
     static void setPrimary(Connection c, long itemId, long sourceId, boolean byUser) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement(
-                "UPDATE items SET primary_source = ?, primary_by_user = ? WHERE id = ?")) {
+        try (PreparedStatement p =
+                c.prepareStatement("UPDATE items SET primary_source = ?, primary_by_user = ? WHERE id = ?")) {
             p.setLong(1, sourceId);
             p.setInt(2, byUser ? 1 : 0);
             p.setLong(3, itemId);
@@ -65,7 +64,7 @@ public final class Items {
     /** All items, ordered by name ignoring case. */
     public static List<ItemRecord> all(Connection c) throws SQLException {
         try (PreparedStatement p = c.prepareStatement("SELECT " + COLUMNS + " FROM items ORDER BY name, id");
-             ResultSet rs = p.executeQuery()) {
+                ResultSet rs = p.executeQuery()) {
             List<ItemRecord> items = new ArrayList<>();
             while (rs.next()) items.add(read(rs));
             return items;
@@ -89,7 +88,7 @@ public final class Items {
     private static ItemRecord read(ResultSet rs) throws SQLException {
         long primary = rs.getLong(4);
         OptionalLong primarySource = rs.wasNull() ? OptionalLong.empty() : OptionalLong.of(primary);
-        return new ItemRecord(rs.getLong(1), rs.getString(2), Instant.ofEpochMilli(rs.getLong(3)),
-                primarySource, rs.getInt(5) != 0);
+        return new ItemRecord(
+                rs.getLong(1), rs.getString(2), Instant.ofEpochMilli(rs.getLong(3)), primarySource, rs.getInt(5) != 0);
     }
 }

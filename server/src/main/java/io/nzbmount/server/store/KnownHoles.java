@@ -15,8 +15,7 @@ import java.util.List;
  */
 public final class KnownHoles {
 
-    private KnownHoles() {
-    }
+    private KnownHoles() {}
 
     /**
      * One known hole.
@@ -33,8 +32,9 @@ public final class KnownHoles {
      * (exclusive) of its file {@code fileIndex}; {@code reason} says how that was found. Nothing is
      * stored for a source that does not exist.
      */
-    public static void add(Connection c, long sourceId, int fileIndex, long start, long end, Instant found,
-                           String reason) throws SQLException {
+    public static void add(
+            Connection c, long sourceId, int fileIndex, long start, long end, Instant found, String reason)
+            throws SQLException {
         try (PreparedStatement s = c.prepareStatement("""
                 INSERT INTO source_holes (source_id, file_idx, start_offset, end_offset, found_at, reason)
                 SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM sources WHERE id = ?)
@@ -63,7 +63,8 @@ public final class KnownHoles {
     }
 
     private static List<Row> ofSource(Connection c, long sourceId, boolean repaired) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("""
+        try (PreparedStatement s =
+                c.prepareStatement("""
                 SELECT source_id, file_idx, start_offset, end_offset FROM source_holes WHERE source_id = ?
                 AND repaired_at\s""" + (repaired ? "IS NOT NULL" : "IS NULL") + " ORDER BY file_idx, start_offset")) {
             s.setLong(1, sourceId);
@@ -82,10 +83,10 @@ public final class KnownHoles {
     }
 
     private static List<Row> ofItem(Connection c, long itemId, boolean repaired) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("""
+        try (PreparedStatement s = c.prepareStatement(
+                """
                 SELECT h.source_id, h.file_idx, h.start_offset, h.end_offset FROM source_holes h
-                JOIN sources s ON s.id = h.source_id WHERE s.item_id = ? AND h.repaired_at\s"""
-                + (repaired ? "IS NOT NULL" : "IS NULL") + " ORDER BY h.source_id, h.file_idx, h.start_offset")) {
+                JOIN sources s ON s.id = h.source_id WHERE s.item_id = ? AND h.repaired_at\s""" + (repaired ? "IS NOT NULL" : "IS NULL") + " ORDER BY h.source_id, h.file_idx, h.start_offset")) {
             s.setLong(1, itemId);
             return rows(s);
         }

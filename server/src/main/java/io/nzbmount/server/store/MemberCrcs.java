@@ -17,8 +17,7 @@ import java.util.Optional;
  */
 public final class MemberCrcs {
 
-    private MemberCrcs() {
-    }
+    private MemberCrcs() {}
 
     /** Where a file's check stands. */
     public enum State {
@@ -46,13 +45,12 @@ public final class MemberCrcs {
      *
      * @param actual the CRC-32 found, -1 until the check ended with the bytes all read
      */
-    public record Row(long sourceId, int fileIndex, long crc, State state, long actual) {
-    }
+    public record Row(long sourceId, int fileIndex, long crc, State state, long actual) {}
 
     /** A file of a source whose CRC-32 {@code crc} is to be checked. */
     public static void insert(Connection c, long sourceId, int fileIndex, long crc) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement(
-                "INSERT INTO member_crcs(source_id, file_idx, crc) VALUES (?, ?, ?)")) {
+        try (PreparedStatement p =
+                c.prepareStatement("INSERT INTO member_crcs(source_id, file_idx, crc) VALUES (?, ?, ?)")) {
             p.setLong(1, sourceId);
             p.setInt(2, fileIndex);
             p.setLong(3, crc);
@@ -76,20 +74,28 @@ public final class MemberCrcs {
 
     /** The checks not done yet, of sources that are not dead, oldest source first. */
     public static List<Row> pending(Connection c) throws SQLException {
-        return rows(c, "SELECT m.source_id, m.file_idx, m.crc, m.state, m.actual_crc FROM member_crcs m"
-                + " JOIN sources s ON s.id = m.source_id WHERE m.state = 'pending' AND s.state <> 'dead'"
-                + " ORDER BY m.source_id, m.file_idx", -1);
+        return rows(
+                c,
+                "SELECT m.source_id, m.file_idx, m.crc, m.state, m.actual_crc FROM member_crcs m"
+                        + " JOIN sources s ON s.id = m.source_id WHERE m.state = 'pending' AND s.state <> 'dead'"
+                        + " ORDER BY m.source_id, m.file_idx",
+                -1);
     }
 
     /** The checks of a source, by file. */
     public static List<Row> ofSource(Connection c, long sourceId) throws SQLException {
-        return rows(c, "SELECT source_id, file_idx, crc, state, actual_crc FROM member_crcs WHERE source_id = ?"
-                + " ORDER BY file_idx", sourceId);
+        return rows(
+                c,
+                "SELECT source_id, file_idx, crc, state, actual_crc FROM member_crcs WHERE source_id = ?"
+                        + " ORDER BY file_idx",
+                sourceId);
     }
 
     /** The check of one file, when it has one. */
     public static Optional<Row> of(Connection c, long sourceId, int fileIndex) throws SQLException {
-        return ofSource(c, sourceId).stream().filter(r -> r.fileIndex() == fileIndex).findFirst();
+        return ofSource(c, sourceId).stream()
+                .filter(r -> r.fileIndex() == fileIndex)
+                .findFirst();
     }
 
     private static List<Row> rows(Connection c, String sql, long sourceId) throws SQLException {
@@ -98,8 +104,8 @@ public final class MemberCrcs {
             try (ResultSet rs = p.executeQuery()) {
                 List<Row> out = new ArrayList<>();
                 while (rs.next()) {
-                    out.add(new Row(rs.getLong(1), rs.getInt(2), rs.getLong(3), State.ofWord(rs.getString(4)),
-                            rs.getLong(5)));
+                    out.add(new Row(
+                            rs.getLong(1), rs.getInt(2), rs.getLong(3), State.ofWord(rs.getString(4)), rs.getLong(5)));
                 }
                 return out;
             }

@@ -13,8 +13,7 @@ import java.util.Set;
  * works inside the caller's transaction.
  */
 public final class MissingArticles {
-    private MissingArticles() {
-    }
+    private MissingArticles() {}
 
     /** Records {@code messageIds} as missing in {@code sourceId}. */
     public static void insertAll(Connection c, long sourceId, Set<String> messageIds) throws SQLException {
@@ -32,8 +31,8 @@ public final class MissingArticles {
     /** The message ids recorded as missing in {@code sourceId}. */
     public static Set<String> of(Connection c, long sourceId) throws SQLException {
         Set<String> ids = new HashSet<>();
-        try (PreparedStatement s = c.prepareStatement(
-                "SELECT message_id FROM source_missing_articles WHERE source_id = ?")) {
+        try (PreparedStatement s =
+                c.prepareStatement("SELECT message_id FROM source_missing_articles WHERE source_id = ?")) {
             s.setLong(1, sourceId);
             try (ResultSet rs = s.executeQuery()) {
                 while (rs.next()) ids.add(rs.getString(1));

@@ -19,9 +19,17 @@ import java.util.Optional;
  * @param presenceMissing how many of them were missing
  * @param added           when it is stored
  */
-public record NewSource(byte[] nzb, String sha256, String releaseName, Optional<String> link, long postedAt,
-                        SourceRole role, SourceState state, int presenceChecked, int presenceMissing,
-                        Instant added) {
+public record NewSource(
+        byte[] nzb,
+        String sha256,
+        String releaseName,
+        Optional<String> link,
+        long postedAt,
+        SourceRole role,
+        SourceState state,
+        int presenceChecked,
+        int presenceMissing,
+        Instant added) {
     public NewSource {
         Objects.requireNonNull(nzb, "nzb");
         Objects.requireNonNull(sha256, "sha256");

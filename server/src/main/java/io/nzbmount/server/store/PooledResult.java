@@ -14,8 +14,8 @@ import java.util.Objects;
  * @param size     announced size in bytes, -1 when unknown
  * @param postedAt post time, epoch seconds, -1 when unknown
  */
-public record PooledResult(long itemId, String indexer, String guid, String title, String link, String linkKey,
-                           long size, long postedAt) {
+public record PooledResult(
+        long itemId, String indexer, String guid, String title, String link, String linkKey, long size, long postedAt) {
     public PooledResult {
         Objects.requireNonNull(indexer, "indexer");
         Objects.requireNonNull(guid, "guid");

@@ -25,8 +25,7 @@ final class PrivateFiles {
     static final Set<PosixFilePermission> DIRECTORY = PosixFilePermissions.fromString("rwx------");
     static final Set<PosixFilePermission> FILE = PosixFilePermissions.fromString("rw-------");
 
-    private PrivateFiles() {
-    }
+    private PrivateFiles() {}
 
     /** Creates {@code dir} (0700) and its missing parents (as the umask says) unless it exists. */
     static void directory(Path dir) throws IOException {
@@ -67,7 +66,9 @@ final class PrivateFiles {
             if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS) || !posix(path)) return Optional.empty();
             Set<PosixFilePermission> mode = Files.getPosixFilePermissions(path, LinkOption.NOFOLLOW_LINKS);
             Set<PosixFilePermission> others = EnumSet.copyOf(mode);
-            others.removeAll(EnumSet.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE,
+            others.removeAll(EnumSet.of(
+                    PosixFilePermission.OWNER_READ,
+                    PosixFilePermission.OWNER_WRITE,
                     PosixFilePermission.OWNER_EXECUTE));
             if (others.isEmpty()) return Optional.empty();
             return Optional.of(path + " is " + PosixFilePermissions.toString(mode) + " (chmod "

@@ -10,8 +10,7 @@ import java.util.List;
 /** The refusals table, on a caller's connection (see {@link Items}). Stateless. */
 public final class Refusals {
 
-    private Refusals() {
-    }
+    private Refusals() {}
 
     /** Stores what a source holds that cannot be served, in the given order. */
     public static void insertAll(Connection c, long sourceId, List<RefusalRecord> refusals) throws SQLException {
@@ -32,9 +31,8 @@ public final class Refusals {
 
     /** One more refusal of a source, after those it has. */
     public static void add(Connection c, long sourceId, RefusalRecord refusal) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement(
-                "INSERT INTO refusals(source_id, position, name, reason, message)"
-                        + " SELECT ?, COALESCE(MAX(position) + 1, 0), ?, ?, ? FROM refusals WHERE source_id = ?")) {
+        try (PreparedStatement p = c.prepareStatement("INSERT INTO refusals(source_id, position, name, reason, message)"
+                + " SELECT ?, COALESCE(MAX(position) + 1, 0), ?, ?, ? FROM refusals WHERE source_id = ?")) {
             p.setLong(1, sourceId);
             p.setString(2, refusal.name());
             p.setString(3, refusal.reason());

@@ -15,8 +15,7 @@ import java.util.Optional;
  */
 public final class Repairs {
 
-    private Repairs() {
-    }
+    private Repairs() {}
 
     /**
      * A source's repair as stored.
@@ -28,15 +27,32 @@ public final class Repairs {
      * @param slicesRead    input slices read so far
      * @param bytesRead     bytes read from the providers for it so far
      */
-    public record Row(long sourceId, String state, String reason, int slicesMissing, int slicesTotal, int slicesRead,
-                      long bytesRead, Instant updated) {}
+    public record Row(
+            long sourceId,
+            String state,
+            String reason,
+            int slicesMissing,
+            int slicesTotal,
+            int slicesRead,
+            long bytesRead,
+            Instant updated) {}
 
     /**
      * One rebuilt article: bytes {@code [begin, begin + length)} of posted file {@code fileIndex},
      * found in the stored slices {@code sliceKeys}, the first starting at {@code firstSlice}.
      */
-    public record Article(String messageId, long sourceId, int fileIndex, int part, int total, long fileSize,
-                          long begin, int length, long firstSlice, int sliceSize, List<String> sliceKeys) {
+    public record Article(
+            String messageId,
+            long sourceId,
+            int fileIndex,
+            int part,
+            int total,
+            long fileSize,
+            long begin,
+            int length,
+            long firstSlice,
+            int sliceSize,
+            List<String> sliceKeys) {
         public Article {
             sliceKeys = List.copyOf(sliceKeys);
         }
@@ -70,7 +86,9 @@ public final class Repairs {
 
     /** The repairs of every source of {@code itemId}. */
     public static List<Row> ofItem(Connection c, long itemId) throws SQLException {
-        return rows(c, "SELECT " + prefixed() + " FROM repairs r JOIN sources s ON s.id = r.source_id WHERE s.item_id = ?",
+        return rows(
+                c,
+                "SELECT " + prefixed() + " FROM repairs r JOIN sources s ON s.id = r.source_id WHERE s.item_id = ?",
                 itemId);
     }
 
@@ -117,8 +135,8 @@ public final class Repairs {
 
     /** The rebuilt articles of one source still stored: reading them asks no provider. */
     public static List<Article> articlesOf(Connection c, long sourceId) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT " + ARTICLE_COLUMNS
-                + " FROM repaired_articles WHERE source_id = ?")) {
+        try (PreparedStatement s =
+                c.prepareStatement("SELECT " + ARTICLE_COLUMNS + " FROM repaired_articles WHERE source_id = ?")) {
             s.setLong(1, sourceId);
             return articleRows(s);
         }
@@ -128,8 +146,17 @@ public final class Repairs {
         try (ResultSet rs = s.executeQuery()) {
             List<Article> all = new ArrayList<>();
             while (rs.next()) {
-                all.add(new Article(rs.getString(1), rs.getLong(2), rs.getInt(3), rs.getInt(4), rs.getInt(5),
-                        rs.getLong(6), rs.getLong(7), rs.getInt(8), rs.getLong(9), rs.getInt(10),
+                all.add(new Article(
+                        rs.getString(1),
+                        rs.getLong(2),
+                        rs.getInt(3),
+                        rs.getInt(4),
+                        rs.getInt(5),
+                        rs.getLong(6),
+                        rs.getLong(7),
+                        rs.getInt(8),
+                        rs.getLong(9),
+                        rs.getInt(10),
                         List.of(rs.getString(11).split(","))));
             }
             return all;
@@ -155,7 +182,8 @@ public final class Repairs {
     }
 
     /** Marks the known holes of {@code sourceId} in {@code fileIndexes} as rebuilt; returns how many. */
-    public static int holesRepaired(Connection c, long sourceId, List<Integer> fileIndexes, Instant at) throws SQLException {
+    public static int holesRepaired(Connection c, long sourceId, List<Integer> fileIndexes, Instant at)
+            throws SQLException {
         int n = 0;
         try (PreparedStatement s = c.prepareStatement(
                 "UPDATE source_holes SET repaired_at = ? WHERE source_id = ? AND file_idx = ? AND repaired_at IS NULL")) {
@@ -187,8 +215,15 @@ public final class Repairs {
         try (ResultSet rs = s.executeQuery()) {
             List<Row> rows = new ArrayList<>();
             while (rs.next()) {
-                rows.add(new Row(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getInt(4), rs.getInt(5),
-                        rs.getInt(6), rs.getLong(7), Instant.ofEpochMilli(rs.getLong(8))));
+                rows.add(new Row(
+                        rs.getLong(1),
+                        rs.getString(2),
+                        rs.getString(3),
+                        rs.getInt(4),
+                        rs.getInt(5),
+                        rs.getInt(6),
+                        rs.getLong(7),
+                        Instant.ofEpochMilli(rs.getLong(8))));
             }
             return rows;
         }

@@ -10,8 +10,7 @@ import java.util.List;
 /** The result_pool table: the indexer results kept with an item, on a caller's connection. Stateless. */
 public final class ResultPool {
 
-    private ResultPool() {
-    }
+    private ResultPool() {}
 
     /** Adds results to their items' pools; a result already pooled (same item and key) is kept as it was. */
     public static void insertAll(Connection c, List<PooledResult> results) throws SQLException {
@@ -40,8 +39,15 @@ public final class ResultPool {
             try (ResultSet rs = s.executeQuery()) {
                 List<PooledResult> list = new ArrayList<>();
                 while (rs.next()) {
-                    list.add(new PooledResult(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4),
-                            rs.getString(5), rs.getString(6), rs.getLong(7), rs.getLong(8)));
+                    list.add(new PooledResult(
+                            rs.getLong(1),
+                            rs.getString(2),
+                            rs.getString(3),
+                            rs.getString(4),
+                            rs.getString(5),
+                            rs.getString(6),
+                            rs.getLong(7),
+                            rs.getLong(8)));
                 }
                 return list;
             }

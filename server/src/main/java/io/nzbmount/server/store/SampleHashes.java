@@ -9,8 +9,7 @@ import java.util.Optional;
 /** The sample_hashes table: fingerprints of a source's sampled ranges, on a caller's connection. Stateless. */
 public final class SampleHashes {
 
-    private SampleHashes() {
-    }
+    private SampleHashes() {}
 
     /** The SHA-256 of bytes [offset, offset + length) of a source file, if computed before. */
     public static Optional<byte[]> get(Connection c, long sourceId, int fileIndex, long offset, int length)

@@ -12,8 +12,7 @@ import java.util.Optional;
  */
 public final class SettingsTable {
 
-    private SettingsTable() {
-    }
+    private SettingsTable() {}
 
     public static Optional<String> get(Connection c, String key) throws SQLException {
         try (PreparedStatement p = c.prepareStatement("SELECT value FROM settings WHERE key = ?")) {

@@ -82,11 +82,23 @@ public final class SourceLifecycle {
             if (chosen.state() != SourceState.VERIFIED) throw refuse(Rule.NOT_VERIFIED, Optional.of(chosen));
             Optional<SourceRecord> previous = SourceTable.byId(c, old);
             if (previous.isPresent() && previous.get().state() != SourceState.DEAD) {
-                SourceTable.update(c, old, SourceRole.STANDBY, SourceState.VERIFIED, Optional.empty(), previous.get().tier());
-                StandbyProgress p = StandbyTables.progress(c, old).orElse(StandbyProgress.pending(old, previous.get().tier()));
-                StandbyTables.putProgress(c, p.finished(StandbyState.VERIFIED,
-                        Optional.of("it was the primary until another release was chosen"), clock.instant(), 0,
-                        Optional.empty()));
+                SourceTable.update(
+                        c,
+                        old,
+                        SourceRole.STANDBY,
+                        SourceState.VERIFIED,
+                        Optional.empty(),
+                        previous.get().tier());
+                StandbyProgress p = StandbyTables.progress(c, old)
+                        .orElse(StandbyProgress.pending(old, previous.get().tier()));
+                StandbyTables.putProgress(
+                        c,
+                        p.finished(
+                                StandbyState.VERIFIED,
+                                Optional.of("it was the primary until another release was chosen"),
+                                clock.instant(),
+                                0,
+                                Optional.empty()));
             }
             Items.setPrimary(c, itemId, sourceId, true);
             SourceTable.update(c, sourceId, SourceRole.PRIMARY, SourceState.READY, Optional.empty(), chosen.tier());
@@ -110,8 +122,8 @@ public final class SourceLifecycle {
             if (s.state() == SourceState.DEAD) throw refuse(Rule.NOT_IN_POOL, Optional.of(s));
             SourceTable.update(c, sourceId, SourceRole.STANDBY, SourceState.DEAD, Optional.of(reason), s.tier());
             StandbyProgress p = StandbyTables.progress(c, sourceId).orElse(StandbyProgress.pending(sourceId, s.tier()));
-            StandbyTables.putProgress(c, p.finished(StandbyState.DEAD, Optional.of(reason), clock.instant(), 0,
-                    Optional.empty()));
+            StandbyTables.putProgress(
+                    c, p.finished(StandbyState.DEAD, Optional.of(reason), clock.instant(), 0, Optional.empty()));
             remember(c, s, reason, clock.instant());
             return s.releaseName();
         });
@@ -135,20 +147,45 @@ public final class SourceLifecycle {
             boolean fromIsPrimary = item.get().primarySource().orElse(-1) == from;
             if (fromIsPrimary && item.get().primaryByUser() && !permanentFailure) return false;
             if (old.get().state() != SourceState.DEAD) {
-                StandbyProgress p = StandbyTables.progress(c, from).orElse(StandbyProgress.pending(from, old.get().tier()));
-                if (StandbyTables.putVerdict(c, p.finished(StandbyState.VERIFIED,
-                        Optional.of("it served these bytes as the primary"), clock.instant(), 0, Optional.empty()))) {
-                    SourceTable.update(c, from, SourceRole.STANDBY, SourceState.VERIFIED, Optional.empty(), old.get().tier());
+                StandbyProgress p = StandbyTables.progress(c, from)
+                        .orElse(StandbyProgress.pending(from, old.get().tier()));
+                if (StandbyTables.putVerdict(
+                        c,
+                        p.finished(
+                                StandbyState.VERIFIED,
+                                Optional.of("it served these bytes as the primary"),
+                                clock.instant(),
+                                0,
+                                Optional.empty()))) {
+                    SourceTable.update(
+                            c,
+                            from,
+                            SourceRole.STANDBY,
+                            SourceState.VERIFIED,
+                            Optional.empty(),
+                            old.get().tier());
                 } else if (fromIsPrimary) {
                     // Decided for good while it served (removed by the user, or found to differ): it
                     // stays out of the pool, and it leaves the primary role all the same, so the item
                     // never has two primaries.
-                    SourceTable.update(c, from, SourceRole.STANDBY, SourceState.DEAD, p.reason(), old.get().tier());
+                    SourceTable.update(
+                            c,
+                            from,
+                            SourceRole.STANDBY,
+                            SourceState.DEAD,
+                            p.reason(),
+                            old.get().tier());
                 }
             }
             if (!fromIsPrimary) return false;
             Items.setPrimary(c, itemId, to, false);
-            SourceTable.update(c, to, SourceRole.PRIMARY, SourceState.READY, Optional.empty(), next.get().tier());
+            SourceTable.update(
+                    c,
+                    to,
+                    SourceRole.PRIMARY,
+                    SourceState.READY,
+                    Optional.empty(),
+                    next.get().tier());
             return true;
         });
     }
@@ -162,12 +199,19 @@ public final class SourceLifecycle {
         db.transaction(c -> {
             Optional<SourceRecord> s = SourceTable.byId(c, sourceId);
             if (s.isEmpty() || s.get().role() == SourceRole.PRIMARY || isPrimary(c, s.get())) return null;
-            StandbyProgress p = StandbyTables.progress(c, sourceId).orElse(StandbyProgress.pending(sourceId, s.get().tier()));
-            if (!StandbyTables.putVerdict(c, p.finished(verdict, Optional.of(reason), clock.instant(), 0,
-                    Optional.empty()))) {
+            StandbyProgress p = StandbyTables.progress(c, sourceId)
+                    .orElse(StandbyProgress.pending(sourceId, s.get().tier()));
+            if (!StandbyTables.putVerdict(
+                    c, p.finished(verdict, Optional.of(reason), clock.instant(), 0, Optional.empty()))) {
                 return null;
             }
-            SourceTable.update(c, sourceId, SourceRole.STANDBY, SourceState.DEAD, Optional.of(reason), s.get().tier());
+            SourceTable.update(
+                    c,
+                    sourceId,
+                    SourceRole.STANDBY,
+                    SourceState.DEAD,
+                    Optional.of(reason),
+                    s.get().tier());
             remember(c, s.get(), reason, clock.instant());
             return null;
         });
@@ -184,14 +228,30 @@ public final class SourceLifecycle {
     public boolean markVerified(long sourceId, String reason, int samplesDone, int samplesTotal) throws StoreException {
         return db.transaction(c -> {
             Optional<SourceRecord> s = SourceTable.byId(c, sourceId);
-            if (s.isPresent() && s.get().role() == SourceRole.PRIMARY && s.get().state() != SourceState.DEAD) return true;
-            if (s.isEmpty() || s.get().role() != SourceRole.STANDBY || s.get().state() == SourceState.DEAD) return false;
-            StandbyProgress p = StandbyTables.progress(c, sourceId).orElse(StandbyProgress.pending(sourceId, s.get().tier()));
-            if (!StandbyTables.putVerdict(c, p.withSamples(samplesDone, samplesTotal)
-                    .finished(StandbyState.VERIFIED, Optional.of(reason), clock.instant(), 0, Optional.empty()))) {
+            if (s.isPresent() && s.get().role() == SourceRole.PRIMARY && s.get().state() != SourceState.DEAD)
+                return true;
+            if (s.isEmpty() || s.get().role() != SourceRole.STANDBY || s.get().state() == SourceState.DEAD)
+                return false;
+            StandbyProgress p = StandbyTables.progress(c, sourceId)
+                    .orElse(StandbyProgress.pending(sourceId, s.get().tier()));
+            if (!StandbyTables.putVerdict(
+                    c,
+                    p.withSamples(samplesDone, samplesTotal)
+                            .finished(
+                                    StandbyState.VERIFIED,
+                                    Optional.of(reason),
+                                    clock.instant(),
+                                    0,
+                                    Optional.empty()))) {
                 return false;
             }
-            SourceTable.update(c, sourceId, SourceRole.STANDBY, SourceState.VERIFIED, Optional.empty(), s.get().tier());
+            SourceTable.update(
+                    c,
+                    sourceId,
+                    SourceRole.STANDBY,
+                    SourceState.VERIFIED,
+                    Optional.empty(),
+                    s.get().tier());
             return true;
         });
     }
@@ -205,11 +265,28 @@ public final class SourceLifecycle {
         db.transaction(c -> {
             Optional<SourceRecord> s = SourceTable.byId(c, sourceId);
             if (s.isEmpty() || s.get().role() != SourceRole.STANDBY || s.get().state() == SourceState.DEAD) return null;
-            StandbyProgress p = StandbyTables.progress(c, sourceId).orElse(StandbyProgress.pending(sourceId, s.get().tier()));
+            StandbyProgress p = StandbyTables.progress(c, sourceId)
+                    .orElse(StandbyProgress.pending(sourceId, s.get().tier()));
             if (p.state().permanent()) return null;
-            StandbyTables.putProgress(c, new StandbyProgress(sourceId, p.state(), p.samplesDone(), p.samplesTotal(),
-                    p.provedAt(), p.reason(), p.tier(), p.attempts(), Optional.of(clock.instant().plus(coolDown))));
-            SourceTable.update(c, sourceId, SourceRole.STANDBY, SourceState.FAILED, Optional.of(reason), s.get().tier());
+            StandbyTables.putProgress(
+                    c,
+                    new StandbyProgress(
+                            sourceId,
+                            p.state(),
+                            p.samplesDone(),
+                            p.samplesTotal(),
+                            p.provedAt(),
+                            p.reason(),
+                            p.tier(),
+                            p.attempts(),
+                            Optional.of(clock.instant().plus(coolDown))));
+            SourceTable.update(
+                    c,
+                    sourceId,
+                    SourceRole.STANDBY,
+                    SourceState.FAILED,
+                    Optional.of(reason),
+                    s.get().tier());
             return null;
         });
     }
@@ -224,14 +301,22 @@ public final class SourceLifecycle {
         Instant now = clock.instant();
         return db.transaction(c -> {
             int restored = 0;
-            for (StandbyProgress p : StandbyTables.progressIn(c, EnumSet.of(StandbyState.VERIFIED,
-                    StandbyState.PENDING, StandbyState.INCONCLUSIVE))) {
+            for (StandbyProgress p : StandbyTables.progressIn(
+                    c, EnumSet.of(StandbyState.VERIFIED, StandbyState.PENDING, StandbyState.INCONCLUSIVE))) {
                 if (p.retryAt().isEmpty() || p.retryAt().get().isAfter(now)) continue;
                 Optional<SourceRecord> s = SourceTable.byId(c, p.sourceId());
-                if (s.isEmpty() || s.get().state() != SourceState.FAILED || s.get().role() != SourceRole.STANDBY) continue;
+                if (s.isEmpty()
+                        || s.get().state() != SourceState.FAILED
+                        || s.get().role() != SourceRole.STANDBY) continue;
                 if (itemId >= 0 && s.get().itemId() != itemId) continue;
                 SourceState back = p.state() == StandbyState.VERIFIED ? SourceState.VERIFIED : SourceState.PENDING;
-                SourceTable.update(c, p.sourceId(), SourceRole.STANDBY, back, Optional.empty(), s.get().tier());
+                SourceTable.update(
+                        c,
+                        p.sourceId(),
+                        SourceRole.STANDBY,
+                        back,
+                        Optional.empty(),
+                        s.get().tier());
                 restored++;
             }
             return restored;
@@ -250,13 +335,23 @@ public final class SourceLifecycle {
             Optional<SizedSource> primary = Optional.empty();
             Optional<ItemRecord> item = Items.byId(c, source.get().itemId());
             if (item.isPresent() && item.get().primarySource().isPresent()) {
-                Optional<SourceRecord> p = SourceTable.byId(c, item.get().primarySource().getAsLong());
-                if (p.isPresent()) primary = Optional.of(new SizedSource(p.get(), mediaSize(c, p.get().id())));
+                Optional<SourceRecord> p =
+                        SourceTable.byId(c, item.get().primarySource().getAsLong());
+                if (p.isPresent())
+                    primary = Optional.of(
+                            new SizedSource(p.get(), mediaSize(c, p.get().id())));
             }
             OptionalInt tier = rule.tier(primary, new SizedSource(source.get(), mediaSize(c, sourceId)));
-            if (StandbyTables.key(c, sourceId).isEmpty()) StandbyTables.putKey(c, sourceId, source.get().sha256());
+            if (StandbyTables.key(c, sourceId).isEmpty())
+                StandbyTables.putKey(c, sourceId, source.get().sha256());
             StandbyTables.putProgress(c, StandbyProgress.pending(sourceId, tier));
-            SourceTable.update(c, sourceId, source.get().role(), source.get().state(), source.get().reason(), tier);
+            SourceTable.update(
+                    c,
+                    sourceId,
+                    source.get().role(),
+                    source.get().state(),
+                    source.get().reason(),
+                    tier);
             return null;
         });
     }
@@ -270,8 +365,14 @@ public final class SourceLifecycle {
      *
      * @return empty when stored; else why the verdict was dropped
      */
-    public Optional<String> recordProof(SourceRecord source, StandbyState verdict, String reason, int samplesDone,
-                                        int samplesTotal, List<Duration> retryWaits) throws StoreException {
+    public Optional<String> recordProof(
+            SourceRecord source,
+            StandbyState verdict,
+            String reason,
+            int samplesDone,
+            int samplesTotal,
+            List<Duration> retryWaits)
+            throws StoreException {
         Instant now = clock.instant();
         return db.transaction(c -> {
             Optional<StandbyProgress> stored = StandbyTables.progress(c, source.id());
@@ -281,9 +382,12 @@ public final class SourceLifecycle {
             Optional<Instant> due = verdict == StandbyState.INCONCLUSIVE
                     ? Optional.of(now.plus(retryWaits.get(Math.min(attempts, retryWaits.size()) - 1)))
                     : Optional.empty();
-            if (!StandbyTables.putClaimed(c, p.withSamples(samplesDone, samplesTotal)
-                    .finished(verdict, Optional.of(reason), now, attempts, due))) {
-                return Optional.of("decided while it ran: " + p.state().word() + p.reason().map(r -> " (" + r + ")").orElse(""));
+            if (!StandbyTables.putClaimed(
+                    c,
+                    p.withSamples(samplesDone, samplesTotal)
+                            .finished(verdict, Optional.of(reason), now, attempts, due))) {
+                return Optional.of("decided while it ran: " + p.state().word()
+                        + p.reason().map(r -> " (" + r + ")").orElse(""));
             }
             SourceState state = switch (verdict) {
                 case VERIFIED -> SourceState.VERIFIED;
@@ -298,7 +402,10 @@ public final class SourceLifecycle {
     }
 
     private static long mediaSize(Connection c, long sourceId) throws SQLException {
-        return Files.ofSource(c, sourceId).stream().filter(f -> f.media() && f.size() > 0).mapToLong(FileRecord::size).sum();
+        return Files.ofSource(c, sourceId).stream()
+                .filter(f -> f.media() && f.size() > 0)
+                .mapToLong(FileRecord::size)
+                .sum();
     }
 
     /** The source's key is dead: a later search never adds it again. */
@@ -308,11 +415,14 @@ public final class SourceLifecycle {
     }
 
     private static boolean isPrimary(Connection c, SourceRecord s) throws SQLException {
-        return Items.byId(c, s.itemId()).map(i -> i.primarySource().orElse(-1) == s.id()).orElse(false);
+        return Items.byId(c, s.itemId())
+                .map(i -> i.primarySource().orElse(-1) == s.id())
+                .orElse(false);
     }
 
     private static SourceRecord sourceOf(Connection c, long itemId, long sourceId) throws SQLException {
-        return SourceTable.byId(c, sourceId).filter(s -> s.itemId() == itemId)
+        return SourceTable.byId(c, sourceId)
+                .filter(s -> s.itemId() == itemId)
                 .orElseThrow(() -> refuse(Rule.UNKNOWN_SOURCE, Optional.empty()));
     }
 

@@ -13,8 +13,7 @@ import java.util.Optional;
  */
 public final class SourcePasswords {
 
-    private SourcePasswords() {
-    }
+    private SourcePasswords() {}
 
     /**
      * A stored password and where it came from. A secret: {@link #toString()} does not show it.
@@ -35,8 +34,8 @@ public final class SourcePasswords {
     }
 
     public static void insert(Connection c, long sourceId, Stored stored) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement(
-                "INSERT INTO source_passwords(source_id, password, origin) VALUES (?, ?, ?)")) {
+        try (PreparedStatement p =
+                c.prepareStatement("INSERT INTO source_passwords(source_id, password, origin) VALUES (?, ?, ?)")) {
             p.setLong(1, sourceId);
             p.setString(2, stored.password());
             p.setString(3, stored.origin());
@@ -45,8 +44,8 @@ public final class SourcePasswords {
     }
 
     public static Optional<Stored> ofSource(Connection c, long sourceId) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement(
-                "SELECT password, origin FROM source_passwords WHERE source_id = ?")) {
+        try (PreparedStatement p =
+                c.prepareStatement("SELECT password, origin FROM source_passwords WHERE source_id = ?")) {
             p.setLong(1, sourceId);
             try (ResultSet rs = p.executeQuery()) {
                 return rs.next() ? Optional.of(new Stored(rs.getString(1), rs.getString(2))) : Optional.empty();

@@ -22,9 +22,20 @@ import java.util.OptionalInt;
  * @param presenceMissing how many of those were missing on every provider
  * @param added           when it was stored
  */
-public record SourceRecord(long id, long itemId, String sha256, String releaseName, Optional<String> link,
-                           long postedAt, SourceRole role, SourceState state, Optional<String> reason,
-                           OptionalInt tier, int presenceChecked, int presenceMissing, Instant added) {
+public record SourceRecord(
+        long id,
+        long itemId,
+        String sha256,
+        String releaseName,
+        Optional<String> link,
+        long postedAt,
+        SourceRole role,
+        SourceState state,
+        Optional<String> reason,
+        OptionalInt tier,
+        int presenceChecked,
+        int presenceMissing,
+        Instant added) {
     public SourceRecord {
         Objects.requireNonNull(sha256, "sha256");
         Objects.requireNonNull(releaseName, "releaseName");

@@ -7,10 +7,12 @@ package io.nzbmount.server.store;
  * again (a missing first article, a length or fingerprint mismatch).
  */
 public enum SourceState {
-    READY("ready"), PENDING("pending"),
+    READY("ready"),
+    PENDING("pending"),
     /** Its word is {@code validated}, kept for the API and the stored rows. */
     VERIFIED("validated"),
-    FAILED("failed"), DEAD("dead");
+    FAILED("failed"),
+    DEAD("dead");
 
     private final String word;
 

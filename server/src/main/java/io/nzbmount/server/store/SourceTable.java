@@ -21,15 +21,16 @@ public final class SourceTable {
     private static final String COLUMNS = "id, item_id, nzb_sha256, release_name, link, posted_at, role, state,"
             + " reason, tier, presence_checked, presence_missing, added_at";
 
-    private SourceTable() {
-    }
+    private SourceTable() {}
 
     /** Stores a source of {@code itemId}, its NZB in {@code source_nzbs}, and returns its id. */
     public static long insert(Connection c, long itemId, NewSource s) throws SQLException {
         long id;
-        try (PreparedStatement p = c.prepareStatement("INSERT INTO sources(item_id, nzb_sha256, release_name,"
-                + " link, posted_at, role, state, presence_checked, presence_missing, added_at)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", Statement.RETURN_GENERATED_KEYS)) {
+        try (PreparedStatement p = c.prepareStatement(
+                "INSERT INTO sources(item_id, nzb_sha256, release_name,"
+                        + " link, posted_at, role, state, presence_checked, presence_missing, added_at)"
+                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                Statement.RETURN_GENERATED_KEYS)) {
             p.setLong(1, itemId);
             p.setString(2, s.sha256());
             p.setString(3, s.releaseName());
@@ -71,8 +72,8 @@ public final class SourceTable {
 
     /** The sources of an item in the order they were added. */
     public static List<SourceRecord> ofItem(Connection c, long itemId) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement(
-                "SELECT " + COLUMNS + " FROM sources WHERE item_id = ? ORDER BY id")) {
+        try (PreparedStatement p =
+                c.prepareStatement("SELECT " + COLUMNS + " FROM sources WHERE item_id = ? ORDER BY id")) {
             p.setLong(1, itemId);
             try (ResultSet rs = p.executeQuery()) {
                 List<SourceRecord> sources = new ArrayList<>();
@@ -93,14 +94,16 @@ public final class SourceTable {
     }
 
     /** Sets role, state, reason and tier together; false when there is no such source. */
-    static boolean update(Connection c, long sourceId, SourceRole role, SourceState state,
-                          Optional<String> reason, OptionalInt tier) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement(
-                "UPDATE sources SET role = ?, state = ?, reason = ?, tier = ? WHERE id = ?")) {
+    static boolean update(
+            Connection c, long sourceId, SourceRole role, SourceState state, Optional<String> reason, OptionalInt tier)
+            throws SQLException {
+        try (PreparedStatement p =
+                c.prepareStatement("UPDATE sources SET role = ?, state = ?, reason = ?, tier = ? WHERE id = ?")) {
             p.setString(1, role.word());
             p.setString(2, state.word());
             p.setString(3, reason.orElse(null));
-            if (tier.isPresent()) p.setInt(4, tier.getAsInt()); else p.setNull(4, Types.INTEGER);
+            if (tier.isPresent()) p.setInt(4, tier.getAsInt());
+            else p.setNull(4, Types.INTEGER);
             p.setLong(5, sourceId);
             return p.executeUpdate() > 0;
         }
@@ -115,9 +118,19 @@ public final class SourceTable {
     private static SourceRecord read(ResultSet rs) throws SQLException {
         int tier = rs.getInt(10);
         OptionalInt tierValue = rs.wasNull() ? OptionalInt.empty() : OptionalInt.of(tier);
-        return new SourceRecord(rs.getLong(1), rs.getLong(2), rs.getString(3), rs.getString(4),
-                Optional.ofNullable(rs.getString(5)), rs.getLong(6), SourceRole.ofWord(rs.getString(7)),
-                SourceState.ofWord(rs.getString(8)), Optional.ofNullable(rs.getString(9)), tierValue,
-                rs.getInt(11), rs.getInt(12), Instant.ofEpochMilli(rs.getLong(13)));
+        return new SourceRecord(
+                rs.getLong(1),
+                rs.getLong(2),
+                rs.getString(3),
+                rs.getString(4),
+                Optional.ofNullable(rs.getString(5)),
+                rs.getLong(6),
+                SourceRole.ofWord(rs.getString(7)),
+                SourceState.ofWord(rs.getString(8)),
+                Optional.ofNullable(rs.getString(9)),
+                tierValue,
+                rs.getInt(11),
+                rs.getInt(12),
+                Instant.ofEpochMilli(rs.getLong(13)));
     }
 }

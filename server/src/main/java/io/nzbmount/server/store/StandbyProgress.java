@@ -18,9 +18,16 @@ import java.util.OptionalInt;
  * @param attempts     inconclusive sweeps in a row (sets the wait before the next one)
  * @param retryAt      when an inconclusive candidate is due again
  */
-public record StandbyProgress(long sourceId, StandbyState state, int samplesDone, int samplesTotal,
-                              Optional<Instant> provedAt, Optional<String> reason, OptionalInt tier,
-                              int attempts, Optional<Instant> retryAt) {
+public record StandbyProgress(
+        long sourceId,
+        StandbyState state,
+        int samplesDone,
+        int samplesTotal,
+        Optional<Instant> provedAt,
+        Optional<String> reason,
+        OptionalInt tier,
+        int attempts,
+        Optional<Instant> retryAt) {
     public StandbyProgress {
         Objects.requireNonNull(state, "state");
         Objects.requireNonNull(provedAt, "provedAt");
@@ -31,13 +38,13 @@ public record StandbyProgress(long sourceId, StandbyState state, int samplesDone
 
     /** A candidate not tried yet. */
     public static StandbyProgress pending(long sourceId, OptionalInt tier) {
-        return new StandbyProgress(sourceId, StandbyState.PENDING, 0, 0, Optional.empty(), Optional.empty(), tier,
-                0, Optional.empty());
+        return new StandbyProgress(
+                sourceId, StandbyState.PENDING, 0, 0, Optional.empty(), Optional.empty(), tier, 0, Optional.empty());
     }
 
     public StandbyProgress withState(StandbyState newState, Optional<String> newReason) {
-        return new StandbyProgress(sourceId, newState, samplesDone, samplesTotal, provedAt, newReason, tier,
-                attempts, retryAt);
+        return new StandbyProgress(
+                sourceId, newState, samplesDone, samplesTotal, provedAt, newReason, tier, attempts, retryAt);
     }
 
     public StandbyProgress withSamples(int done, int total) {
@@ -45,9 +52,9 @@ public record StandbyProgress(long sourceId, StandbyState state, int samplesDone
     }
 
     /** The end of a sweep: its verdict, when, and when to try again (inconclusive only). */
-    public StandbyProgress finished(StandbyState verdict, Optional<String> why, Instant at, int newAttempts,
-                                    Optional<Instant> due) {
-        return new StandbyProgress(sourceId, verdict, samplesDone, samplesTotal, Optional.of(at), why, tier,
-                newAttempts, due);
+    public StandbyProgress finished(
+            StandbyState verdict, Optional<String> why, Instant at, int newAttempts, Optional<Instant> due) {
+        return new StandbyProgress(
+                sourceId, verdict, samplesDone, samplesTotal, Optional.of(at), why, tier, newAttempts, due);
     }
 }

@@ -11,7 +11,10 @@ public enum StandbyState {
     PENDING("pending"),
     /** Its word is {@code validating}, kept for the API and the stored rows. */
     PROVING("validating"),
-    VERIFIED("verified"), MISMATCH("mismatch"), INCONCLUSIVE("inconclusive"), DEAD("dead");
+    VERIFIED("verified"),
+    MISMATCH("mismatch"),
+    INCONCLUSIVE("inconclusive"),
+    DEAD("dead");
 
     private final String word;
 

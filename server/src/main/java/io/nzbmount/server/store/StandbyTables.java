@@ -25,11 +25,10 @@ import java.util.Set;
  */
 public final class StandbyTables {
 
-    private static final String PROGRESS_COLUMNS = "source_id, state, samples_done, samples_total, validated_at,"
-            + " reason, tier, attempts, retry_at";
+    private static final String PROGRESS_COLUMNS =
+            "source_id, state, samples_done, samples_total, validated_at," + " reason, tier, attempts, retry_at";
 
-    private StandbyTables() {
-    }
+    private StandbyTables() {}
 
     /**
      * Claims a standby for a background proof: a {@code PENDING} or {@code INCONCLUSIVE} one becomes
@@ -45,7 +44,8 @@ public final class StandbyTables {
         if (p.isEmpty() || (p.get().state() != StandbyState.PENDING && p.get().state() != StandbyState.INCONCLUSIVE)) {
             return Optional.empty();
         }
-        StandbyProgress claimed = p.get().withState(StandbyState.PROVING, Optional.empty()).withSamples(0, 0);
+        StandbyProgress claimed =
+                p.get().withState(StandbyState.PROVING, Optional.empty()).withSamples(0, 0);
         putProgress(c, claimed);
         return Optional.of(claimed);
     }
@@ -99,7 +99,8 @@ public final class StandbyTables {
             s.setInt(4, p.samplesTotal());
             setInstant(s, 5, p.provedAt());
             s.setString(6, p.reason().orElse(null));
-            if (p.tier().isPresent()) s.setInt(7, p.tier().getAsInt()); else s.setNull(7, Types.INTEGER);
+            if (p.tier().isPresent()) s.setInt(7, p.tier().getAsInt());
+            else s.setNull(7, Types.INTEGER);
             s.setInt(8, p.attempts());
             setInstant(s, 9, p.retryAt());
             s.executeUpdate();
@@ -107,8 +108,8 @@ public final class StandbyTables {
     }
 
     public static Optional<StandbyProgress> progress(Connection c, long sourceId) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement(
-                "SELECT " + PROGRESS_COLUMNS + " FROM standby_progress WHERE source_id = ?")) {
+        try (PreparedStatement s =
+                c.prepareStatement("SELECT " + PROGRESS_COLUMNS + " FROM standby_progress WHERE source_id = ?")) {
             s.setLong(1, sourceId);
             List<StandbyProgress> found = progressList(s);
             return found.isEmpty() ? Optional.empty() : Optional.of(found.get(0));
@@ -128,8 +129,8 @@ public final class StandbyTables {
     /** Every stored progress in one of these states. */
     public static List<StandbyProgress> progressIn(Connection c, Set<StandbyState> states) throws SQLException {
         List<StandbyProgress> all;
-        try (PreparedStatement s = c.prepareStatement(
-                "SELECT " + PROGRESS_COLUMNS + " FROM standby_progress ORDER BY source_id")) {
+        try (PreparedStatement s =
+                c.prepareStatement("SELECT " + PROGRESS_COLUMNS + " FROM standby_progress ORDER BY source_id")) {
             all = progressList(s);
         }
         return all.stream().filter(p -> states.contains(p.state())).toList();
@@ -138,8 +139,9 @@ public final class StandbyTables {
     /** Standby sources that have no progress yet (added by hand, or by an older version): their ids. */
     public static List<Long> standbysWithoutProgress(Connection c) throws SQLException {
         try (PreparedStatement s = c.prepareStatement("SELECT s.id FROM sources s LEFT JOIN standby_progress p"
-                + " ON p.source_id = s.id WHERE s.role = 'standby' AND s.state = 'pending' AND p.source_id IS NULL"
-                + " ORDER BY s.id"); ResultSet rs = s.executeQuery()) {
+                        + " ON p.source_id = s.id WHERE s.role = 'standby' AND s.state = 'pending' AND p.source_id IS NULL"
+                        + " ORDER BY s.id");
+                ResultSet rs = s.executeQuery()) {
             List<Long> ids = new ArrayList<>();
             while (rs.next()) ids.add(rs.getLong(1));
             return ids;
@@ -148,7 +150,8 @@ public final class StandbyTables {
 
     /** Records a source's stable key. */
     public static void putKey(Connection c, long sourceId, String key) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("INSERT OR REPLACE INTO source_keys(source_id, key) VALUES (?, ?)")) {
+        try (PreparedStatement s =
+                c.prepareStatement("INSERT OR REPLACE INTO source_keys(source_id, key) VALUES (?, ?)")) {
             s.setLong(1, sourceId);
             s.setString(2, key);
             s.executeUpdate();
@@ -169,7 +172,8 @@ public final class StandbyTables {
         try (PreparedStatement s = c.prepareStatement("INSERT OR IGNORE INTO dead_candidates(key, item_id,"
                 + " release_name, reason, at) VALUES (?, ?, ?, ?, ?)")) {
             s.setString(1, d.key());
-            if (d.itemId().isPresent()) s.setLong(2, d.itemId().getAsLong()); else s.setNull(2, Types.INTEGER);
+            if (d.itemId().isPresent()) s.setLong(2, d.itemId().getAsLong());
+            else s.setNull(2, Types.INTEGER);
             s.setString(3, d.releaseName());
             s.setString(4, d.reason());
             s.setLong(5, d.at().toEpochMilli());
@@ -179,7 +183,8 @@ public final class StandbyTables {
 
     /** Every dead key. */
     public static Set<String> deadKeys(Connection c) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT key FROM dead_candidates"); ResultSet rs = s.executeQuery()) {
+        try (PreparedStatement s = c.prepareStatement("SELECT key FROM dead_candidates");
+                ResultSet rs = s.executeQuery()) {
             Set<String> keys = new HashSet<>();
             while (rs.next()) keys.add(rs.getString(1));
             return keys;
@@ -192,8 +197,15 @@ public final class StandbyTables {
             while (rs.next()) {
                 int tier = rs.getInt(7);
                 OptionalInt tierValue = rs.wasNull() ? OptionalInt.empty() : OptionalInt.of(tier);
-                list.add(new StandbyProgress(rs.getLong(1), StandbyState.ofWord(rs.getString(2)), rs.getInt(3),
-                        rs.getInt(4), instant(rs, 5), Optional.ofNullable(rs.getString(6)), tierValue, rs.getInt(8),
+                list.add(new StandbyProgress(
+                        rs.getLong(1),
+                        StandbyState.ofWord(rs.getString(2)),
+                        rs.getInt(3),
+                        rs.getInt(4),
+                        instant(rs, 5),
+                        Optional.ofNullable(rs.getString(6)),
+                        tierValue,
+                        rs.getInt(8),
                         instant(rs, 9)));
             }
             return list;
@@ -201,7 +213,8 @@ public final class StandbyTables {
     }
 
     private static void setInstant(PreparedStatement s, int index, Optional<Instant> t) throws SQLException {
-        if (t.isPresent()) s.setLong(index, t.get().toEpochMilli()); else s.setNull(index, Types.INTEGER);
+        if (t.isPresent()) s.setLong(index, t.get().toEpochMilli());
+        else s.setNull(index, Types.INTEGER);
     }
 
     private static Optional<Instant> instant(ResultSet rs, int index) throws SQLException {

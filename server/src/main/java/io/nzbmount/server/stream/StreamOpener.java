@@ -48,8 +48,8 @@ public final class StreamOpener {
      * @param cutovers what every stream reads through: the failure policy decides what a failed
      *                 read means, with automatic cutover off as well as on
      */
-    public StreamOpener(FileMaps fileMaps, Usenet usenet, PlaybackTracker playback, StreamRegistry streams,
-                        Cutovers cutovers) {
+    public StreamOpener(
+            FileMaps fileMaps, Usenet usenet, PlaybackTracker playback, StreamRegistry streams, Cutovers cutovers) {
         this.fileMaps = fileMaps;
         this.usenet = usenet;
         this.playback = playback;
@@ -62,8 +62,16 @@ public final class StreamOpener {
         FileMap map = map(mounted.file());
         NzbReader reader = usenet.open(map, Priority.FOREGROUND);
         LibraryFileView file = mounted.file();
-        LiveStream live = streams.open(new StreamStart(mounted.itemId(), mounted.itemName(), file.name(), client,
-                String.valueOf(file.sourceId()), offset, file.size() - offset), reader::stats);
+        LiveStream live = streams.open(
+                new StreamStart(
+                        mounted.itemId(),
+                        mounted.itemName(),
+                        file.name(),
+                        client,
+                        String.valueOf(file.sourceId()),
+                        offset,
+                        file.size() - offset),
+                reader::stats);
         PlaybackTracker.Stream played = playback.opened(mounted.itemId());
         try {
             return cutovers.open(mounted, offset, end, map, reader, played, live);
@@ -93,7 +101,8 @@ public final class StreamOpener {
         }
         FileMap map;
         try {
-            map = fileMaps.restore(file).orElseThrow(() -> new IOException("the source of " + file.name() + " is gone"));
+            map = fileMaps.restore(file)
+                    .orElseThrow(() -> new IOException("the source of " + file.name() + " is gone"));
         } catch (StoreException e) {
             throw new IOException("the library database cannot be read: " + e.getMessage(), e);
         }

@@ -58,8 +58,8 @@ public final class StreamingLibrary implements Library {
     private List<LibraryNode> files(ItemView item) {
         List<LibraryNode> files = new ArrayList<>();
         for (LibraryFileView f : item.files()) {
-            files.add(file(new MountedFile(item.item().id(), item.item().name(), item.item().created(),
-                    f.sourceSha256(), f)));
+            files.add(file(new MountedFile(
+                    item.item().id(), item.item().name(), item.item().created(), f.sourceSha256(), f)));
         }
         return List.copyOf(files);
     }
@@ -91,14 +91,19 @@ public final class StreamingLibrary implements Library {
         private List<LibraryNode> children;
         private Instant newest;
 
-        @Override public String name() { return "library"; }
+        @Override
+        public String name() {
+            return "library";
+        }
 
-        @Override public synchronized Instant lastModified() {
+        @Override
+        public synchronized Instant lastModified() {
             list();
             return newest;
         }
 
-        @Override public synchronized List<LibraryNode> children() {
+        @Override
+        public synchronized List<LibraryNode> children() {
             list();
             return children;
         }
@@ -130,11 +135,20 @@ public final class StreamingLibrary implements Library {
             this.item = item;
         }
 
-        @Override public String name() { return item.name(); }
+        @Override
+        public String name() {
+            return item.name();
+        }
 
-        @Override public Instant lastModified() { return item.created(); }
+        @Override
+        public Instant lastModified() {
+            return item.created();
+        }
 
-        @Override public List<LibraryNode> children() { return files(item.id()); }
+        @Override
+        public List<LibraryNode> children() {
+            return files(item.id());
+        }
     }
 
     /**
@@ -142,25 +156,39 @@ public final class StreamingLibrary implements Library {
      * item is proved to hold the same bytes, so a change of source keeps the ETag.
      */
     private record File(MountedFile mounted, StreamOpener opener) implements LibraryFile {
-        @Override public String name() { return mounted.file().name(); }
-
-        @Override public Instant lastModified() { return mounted.itemCreated(); }
-
-        @Override public long size() { return mounted.file().size(); }
-
-        @Override public String etagBasis() {
-            return mounted.itemId() + "/" + mounted.itemCreated().toEpochMilli() + "/" + mounted.file().name();
+        @Override
+        public String name() {
+            return mounted.file().name();
         }
 
-        @Override public ContentReader open(long offset) throws IOException {
+        @Override
+        public Instant lastModified() {
+            return mounted.itemCreated();
+        }
+
+        @Override
+        public long size() {
+            return mounted.file().size();
+        }
+
+        @Override
+        public String etagBasis() {
+            return mounted.itemId() + "/" + mounted.itemCreated().toEpochMilli() + "/"
+                    + mounted.file().name();
+        }
+
+        @Override
+        public ContentReader open(long offset) throws IOException {
             return opener.open(mounted, offset, size(), "");
         }
 
-        @Override public ContentReader open(long offset, String client) throws IOException {
+        @Override
+        public ContentReader open(long offset, String client) throws IOException {
             return opener.open(mounted, offset, size(), client);
         }
 
-        @Override public ContentReader open(long offset, long end, String client) throws IOException {
+        @Override
+        public ContentReader open(long offset, long end, String client) throws IOException {
             return opener.open(mounted, offset, end, client);
         }
     }

@@ -1,14 +1,5 @@
 package io.nzbmount.server.streamlink;
 
-import java.util.List;
-import java.util.Optional;
-
-import org.eclipse.jetty.http.HttpHeader;
-import org.eclipse.jetty.server.Handler;
-import org.eclipse.jetty.server.Request;
-import org.eclipse.jetty.server.Response;
-import org.eclipse.jetty.util.Callback;
-
 import io.nzbmount.server.dav.FileGetHandler;
 import io.nzbmount.server.dav.Library;
 import io.nzbmount.server.dav.LibraryFile;
@@ -17,6 +8,13 @@ import io.nzbmount.server.http.HttpProblem;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.ItemView;
 import io.nzbmount.server.store.StoreException;
+import java.util.List;
+import java.util.Optional;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
 
 /**
  * GET and HEAD of {@code /s/<token>/<file name>} ({@link StreamLinks}): the one file the token was
@@ -53,14 +51,16 @@ public final class SignedStreamHandler extends Handler.Abstract {
         }
         long itemId = switch (links.check(parts[0], parts[1])) {
             case StreamLinks.Verdict.Valid v -> v.itemId();
-            case StreamLinks.Verdict.Expired e -> throw new HttpProblem.Gone("this stream link expired at " + e.at()
-                    + "; ask for the stream again to get a new link");
-            case StreamLinks.Verdict.Altered a -> throw new HttpProblem.Forbidden("this stream link is not valid for"
-                    + " this file: it was altered or made for another file");
+            case StreamLinks.Verdict.Expired e ->
+                throw new HttpProblem.Gone(
+                        "this stream link expired at " + e.at() + "; ask for the stream again to get a new link");
+            case StreamLinks.Verdict.Altered a ->
+                throw new HttpProblem.Forbidden(
+                        "this stream link is not valid for" + " this file: it was altered or made for another file");
             case StreamLinks.Verdict.Malformed m -> throw new HttpProblem.BadRequest("not a stream link token");
         };
-        LibraryFile file = file(itemId, parts[1]).orElseThrow(() -> new HttpProblem.NotFound(
-                path + " (its item or file is no longer in the library)"));
+        LibraryFile file = file(itemId, parts[1])
+                .orElseThrow(() -> new HttpProblem.NotFound(path + " (its item or file is no longer in the library)"));
         // A link is shared with the player only; no cache in between should keep it or the bytes.
         response.getHeaders().put(HttpHeader.CACHE_CONTROL, "private, no-store");
         FileGetHandler.sendFile(file, path, head, request, response, callback);

@@ -1,5 +1,6 @@
 package io.nzbmount.server.streamlink;
 
+import io.nzbmount.server.library.DavPaths;
 import java.nio.charset.StandardCharsets;
 import java.security.InvalidKeyException;
 import java.security.MessageDigest;
@@ -8,11 +9,8 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.Objects;
-
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
-
-import io.nzbmount.server.library.DavPaths;
 
 /**
  * Signed stream links, {@code /s/<token>/<file name>}: a URL that opens one file of one item for
@@ -97,8 +95,8 @@ public final class StreamLinks {
         try {
             Mac mac = Mac.getInstance(ALGORITHM);
             mac.init(new SecretKeySpec(secret, ALGORITHM));
-            byte[] sig = mac.doFinal((CONTEXT + itemId + "\n" + fileName + "\n" + expires)
-                    .getBytes(StandardCharsets.UTF_8));
+            byte[] sig =
+                    mac.doFinal((CONTEXT + itemId + "\n" + fileName + "\n" + expires).getBytes(StandardCharsets.UTF_8));
             return ENCODER.encodeToString(sig);
         } catch (NoSuchAlgorithmException | InvalidKeyException e) {
             throw new IllegalStateException("every Java runtime has HmacSHA256", e);

@@ -23,8 +23,7 @@ public final class StreamSecret {
 
     private static final int BYTES = 32;
 
-    private StreamSecret() {
-    }
+    private StreamSecret() {}
 
     /**
      * The secret of {@code dataDir} (an existing directory), made now when there is none.
@@ -50,7 +49,10 @@ public final class StreamSecret {
     private static void write(Path dir, Path file, byte[] secret) throws IOException {
         boolean posix = Files.getFileAttributeView(dir, PosixFileAttributeView.class) != null;
         Path temp = posix
-                ? Files.createTempFile(dir, ".stream-link-", ".tmp",
+                ? Files.createTempFile(
+                        dir,
+                        ".stream-link-",
+                        ".tmp",
                         PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")))
                 : Files.createTempFile(dir, ".stream-link-", ".tmp");
         try {

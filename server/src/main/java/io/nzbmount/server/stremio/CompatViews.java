@@ -1,9 +1,5 @@
 package io.nzbmount.server.stremio;
 
-import java.time.Instant;
-import java.util.List;
-import java.util.Optional;
-
 import io.nzbmount.server.dav.DavTree;
 import io.nzbmount.server.dav.Library;
 import io.nzbmount.server.dav.LibraryFolder;
@@ -11,6 +7,9 @@ import io.nzbmount.server.dav.LibraryNode;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.ItemView;
 import io.nzbmount.server.sabnzbd.DownloadClient;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * The library in the layouts of nzbdav and altmount, read-only, for clients made for them
@@ -28,8 +27,7 @@ public final class CompatViews {
     /** The folder under altmount's root that holds the categories. */
     static final String COMPLETE = "complete";
 
-    private CompatViews() {
-    }
+    private CompatViews() {}
 
     /**
      * The two trees, to mount with {@link io.nzbmount.server.dav.DavHandlers#readOnly}.
@@ -37,9 +35,14 @@ public final class CompatViews {
      * @param items the library under {@code /dav/library/}
      */
     public static List<DavTree> trees(DownloadClient client, ItemCatalog catalog, Library items, Instant started) {
-        JobLibrary jobs = new JobLibrary(client::history, client.categories(),
-                id -> catalog.item(id).map(ItemView::item).map(i -> i.name()), items, () -> started);
-        return List.of(DavTree.readOnly(NZBDAV, jobs, 2), DavTree.readOnly(ALTMOUNT, under(COMPLETE, jobs, started), 3));
+        JobLibrary jobs = new JobLibrary(
+                client::history,
+                client.categories(),
+                id -> catalog.item(id).map(ItemView::item).map(i -> i.name()),
+                items,
+                () -> started);
+        return List.of(
+                DavTree.readOnly(NZBDAV, jobs, 2), DavTree.readOnly(ALTMOUNT, under(COMPLETE, jobs, started), 3));
     }
 
     /** {@code inner} as the one folder {@code name} of a root. */

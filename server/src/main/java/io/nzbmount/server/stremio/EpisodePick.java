@@ -1,14 +1,13 @@
 package io.nzbmount.server.stremio;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
-import java.util.TreeSet;
-
 import io.nzbmount.server.http.HttpProblem;
 import io.nzbmount.server.library.LibraryFileView;
 import io.nzbmount.server.release.Episodes;
 import io.nzbmount.server.release.ReleaseName;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.TreeSet;
 
 /**
  * Which media files of a release a player asked for: all of a film or of a single episode; the
@@ -24,8 +23,7 @@ final class EpisodePick {
         }
     }
 
-    private EpisodePick() {
-    }
+    private EpisodePick() {}
 
     /**
      * The files to offer.
@@ -50,14 +48,15 @@ final class EpisodePick {
         List<LibraryFileView> out = new ArrayList<>();
         for (LibraryFileView f : files) {
             if (ReleaseName.parse(f.name()).episodes() instanceof Episodes.Numbered n
-                    && n.season() == asked.get().season() && n.episodes().contains(asked.get().episode())) {
+                    && n.season() == asked.get().season()
+                    && n.episodes().contains(asked.get().episode())) {
                 out.add(f);
             }
         }
         if (out.isEmpty() && held.isEmpty() && files.size() == 1) return files;
         if (out.isEmpty()) {
-            throw new HttpProblem.BadRequest("this release has no file of " + asked.get().label()
-                    + (held.isEmpty() ? "" : " (it holds " + String.join(", ", held) + ")"));
+            throw new HttpProblem.BadRequest("this release has no file of "
+                    + asked.get().label() + (held.isEmpty() ? "" : " (it holds " + String.join(", ", held) + ")"));
         }
         return out;
     }

@@ -1,18 +1,17 @@
 package io.nzbmount.server.stremio;
 
-import java.nio.file.Path;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
-import java.util.function.Supplier;
-
 import io.nzbmount.server.dav.Library;
 import io.nzbmount.server.dav.LibraryFolder;
 import io.nzbmount.server.dav.LibraryNode;
 import io.nzbmount.server.http.HttpProblem;
 import io.nzbmount.server.store.DownloadJob;
 import io.nzbmount.server.store.StoreException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The library as the download client's jobs file it: {@code <category>/<job>/<file>}, the layout
@@ -102,7 +101,8 @@ final class JobLibrary implements Library {
     }
 
     private List<LibraryNode> jobFiles(DownloadJob job) {
-        return itemName(job).flatMap(name -> items.resolve(List.of(name)))
+        return itemName(job)
+                .flatMap(name -> items.resolve(List.of(name)))
                 .filter(LibraryFolder.class::isInstance)
                 .map(f -> ((LibraryFolder) f).children())
                 .orElse(List.of());
@@ -110,14 +110,19 @@ final class JobLibrary implements Library {
 
     private Optional<DownloadJob> job(String category, String folder) {
         return completed().stream()
-                .filter(j -> j.category().equalsIgnoreCase(category) && folderName(j).equals(folder))
+                .filter(j ->
+                        j.category().equalsIgnoreCase(category) && folderName(j).equals(folder))
                 .findFirst();
     }
 
     private List<DownloadJob> completed() {
         try {
-            return jobs.all().stream().filter(j -> j.status() == DownloadJob.Status.COMPLETED
-                    && j.storage().isPresent() && j.itemId().isPresent() && !j.category().equals("*")).toList();
+            return jobs.all().stream()
+                    .filter(j -> j.status() == DownloadJob.Status.COMPLETED
+                            && j.storage().isPresent()
+                            && j.itemId().isPresent()
+                            && !j.category().equals("*"))
+                    .toList();
         } catch (StoreException e) {
             throw new HttpProblem.Unavailable("the library database cannot be read: " + e.getMessage());
         }

@@ -1,5 +1,18 @@
 package io.nzbmount.server.stremio;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.nzbmount.server.http.HttpProblem;
+import io.nzbmount.server.library.ItemCatalog;
+import io.nzbmount.server.library.ItemView;
+import io.nzbmount.server.library.LibraryFileView;
+import io.nzbmount.server.release.Episodes;
+import io.nzbmount.server.release.ReleaseName;
+import io.nzbmount.server.sabnzbd.DownloadClient;
+import io.nzbmount.server.sabnzbd.SabException;
+import io.nzbmount.server.sabnzbd.UrlGrabs;
+import io.nzbmount.server.store.DownloadJob;
+import io.nzbmount.server.store.StoreException;
+import io.nzbmount.server.streamlink.StreamLinks;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.time.Clock;
@@ -15,28 +28,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.Fields;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import io.nzbmount.server.http.HttpProblem;
-import io.nzbmount.server.library.ItemCatalog;
-import io.nzbmount.server.library.ItemView;
-import io.nzbmount.server.library.LibraryFileView;
-import io.nzbmount.server.release.Episodes;
-import io.nzbmount.server.release.ReleaseName;
-import io.nzbmount.server.sabnzbd.DownloadClient;
-import io.nzbmount.server.sabnzbd.SabException;
-import io.nzbmount.server.sabnzbd.UrlGrabs;
-import io.nzbmount.server.store.DownloadJob;
-import io.nzbmount.server.store.StoreException;
-import io.nzbmount.server.streamlink.StreamLinks;
 
 /**
  * {@code POST /api/nzb/streams}, as altmount answers it (AIOStreams asks it first): the NZB at
@@ -71,8 +68,13 @@ public final class NzbStreamsHandler extends Handler.Abstract {
      * @param publicUrl what the links start with; empty: the scheme and host the request was sent to
      *                  (a {@code Host} the host check let through)
      */
-    public NzbStreamsHandler(UrlGrabs grabs, ItemCatalog catalog, StreamLinks links, Duration validity,
-                             Optional<URI> publicUrl, Clock clock) {
+    public NzbStreamsHandler(
+            UrlGrabs grabs,
+            ItemCatalog catalog,
+            StreamLinks links,
+            Duration validity,
+            Optional<URI> publicUrl,
+            Clock clock) {
         this.grabs = grabs;
         this.catalog = catalog;
         this.links = links;
@@ -94,8 +96,8 @@ public final class NzbStreamsHandler extends Handler.Abstract {
         try {
             fields = Request.getParameters(request);
         } catch (Exception e) {
-            throw new HttpProblem.BadRequest("the form cannot be read: " + HttpProblem.printable(String.valueOf(
-                    e.getMessage())));
+            throw new HttpProblem.BadRequest(
+                    "the form cannot be read: " + HttpProblem.printable(String.valueOf(e.getMessage())));
         }
         StreamRequest asked = StreamRequest.of(fields);
         Instant started = clock.instant();
@@ -107,7 +109,9 @@ public final class NzbStreamsHandler extends Handler.Abstract {
         List<Map<String, Object>> streams = new ArrayList<>();
         for (LibraryFileView f : files) {
             Map<String, Object> s = new LinkedHashMap<>();
-            s.put("url", base.resolve(links.path(item.item().id(), f.name(), expiry)).toString());
+            s.put(
+                    "url",
+                    base.resolve(links.path(item.item().id(), f.name(), expiry)).toString());
             s.put("title", f.name());
             s.put("name", "NZBMount");
             streams.add(s);
@@ -127,8 +131,8 @@ public final class NzbStreamsHandler extends Handler.Abstract {
 
     /** What links start with: {@code downloads.publicUrl}, else the scheme and host the request was sent to. */
     private URI base(Request request) {
-        return publicUrl.orElseGet(() -> URI.create(request.getHttpURI().getScheme() + "://"
-                + request.getHttpURI().getAuthority() + "/"));
+        return publicUrl.orElseGet(() -> URI.create(
+                request.getHttpURI().getScheme() + "://" + request.getHttpURI().getAuthority() + "/"));
     }
 
     /** Adds the job (or finds it) and waits until it has finished, at most the request's timeout. */
@@ -140,7 +144,8 @@ public final class NzbStreamsHandler extends Handler.Abstract {
         CompletableFuture<String> adding = new CompletableFuture<>();
         Thread.ofVirtual().name("nzb-streams-add").start(() -> {
             try {
-                adding.complete(grabs.add(asked.nzbUrl(), Optional.empty(), category, -100, Optional.empty(), strmBase));
+                adding.complete(
+                        grabs.add(asked.nzbUrl(), Optional.empty(), category, -100, Optional.empty(), strmBase));
             } catch (Throwable t) {
                 adding.completeExceptionally(t);
             }
@@ -204,8 +209,10 @@ public final class NzbStreamsHandler extends Handler.Abstract {
      * the job under {@code TV} or {@code Movies} by the same rule.
      */
     private static Optional<String> defaultCategory(DownloadClient client, StreamRequest asked) {
-        boolean series = asked.episode().isPresent() || UrlGrabs.fileName(asked.nzbUrl())
-                .map(name -> !(ReleaseName.parse(name).episodes() instanceof Episodes.None)).orElse(false);
+        boolean series = asked.episode().isPresent()
+                || UrlGrabs.fileName(asked.nzbUrl())
+                        .map(name -> !(ReleaseName.parse(name).episodes() instanceof Episodes.None))
+                        .orElse(false);
         return client.configured(series ? "tv" : "movies");
     }
 
@@ -219,8 +226,9 @@ public final class NzbStreamsHandler extends Handler.Abstract {
 
     private ItemView item(DownloadJob job) {
         try {
-            return catalog.item(job.itemId().orElseThrow()).orElseThrow(() -> new HttpProblem.Unprocessable(
-                    "the library item of job " + job.nzoId() + " was deleted; delete the job and send the NZB again"));
+            return catalog.item(job.itemId().orElseThrow())
+                    .orElseThrow(() -> new HttpProblem.Unprocessable("the library item of job " + job.nzoId()
+                            + " was deleted; delete the job and send the NZB again"));
         } catch (StoreException e) {
             throw new HttpProblem.Unavailable("the library database failed: " + e.getMessage());
         }

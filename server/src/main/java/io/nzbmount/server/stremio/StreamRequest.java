@@ -1,14 +1,12 @@
 package io.nzbmount.server.stremio;
 
+import io.nzbmount.server.http.HttpProblem;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import org.eclipse.jetty.util.Fields;
-
-import io.nzbmount.server.http.HttpProblem;
 
 /**
  * The fields of {@code POST /api/nzb/streams}, altmount's: {@code nzb_url} (required),
@@ -28,13 +26,15 @@ record StreamRequest(String nzbUrl, Optional<String> category, Duration timeout,
 
     /** Reads the fields; a missing URL or a malformed number is a 400 that says which field. */
     static StreamRequest of(Fields fields) {
-        String url = text(fields, "nzb_url").orElseThrow(() -> new HttpProblem.BadRequest(
-                "nzb_url is required: the URL of the NZB to stream (send it as a form field)"));
+        String url = text(fields, "nzb_url")
+                .orElseThrow(() -> new HttpProblem.BadRequest(
+                        "nzb_url is required: the URL of the NZB to stream (send it as a form field)"));
         if (fields.get("file") != null) {
             throw new HttpProblem.BadRequest("an uploaded NZB is not taken here; send its URL as nzb_url");
         }
-        Duration timeout = text(fields, "timeout").map(t -> Duration.ofSeconds(number(t, "timeout", 1,
-                MAX_TIMEOUT.toSeconds()))).orElse(DEFAULT_TIMEOUT);
+        Duration timeout = text(fields, "timeout")
+                .map(t -> Duration.ofSeconds(number(t, "timeout", 1, MAX_TIMEOUT.toSeconds())))
+                .orElse(DEFAULT_TIMEOUT);
         return new StreamRequest(url, text(fields, "category"), timeout, episode(fields, url));
     }
 
@@ -45,8 +45,8 @@ record StreamRequest(String nzbUrl, Optional<String> category, Duration timeout,
             if (season.isEmpty() || episode.isEmpty()) {
                 throw new HttpProblem.BadRequest("season and episode go together: send both, or neither");
             }
-            return Optional.of(new EpisodePick.Asked((int) number(season.get(), "season", 0, 9999),
-                    (int) number(episode.get(), "episode", 0, 99999)));
+            return Optional.of(new EpisodePick.Asked(
+                    (int) number(season.get(), "season", 0, 9999), (int) number(episode.get(), "episode", 0, 99999)));
         }
         Optional<String> id = text(fields, "id").or(() -> text(fields, "stremio_id"));
         if (id.isPresent()) {
@@ -72,9 +72,12 @@ record StreamRequest(String nzbUrl, Optional<String> category, Duration timeout,
         Matcher m = QUERY_NUMBER.matcher(query);
         while (m.find()) {
             int n = Integer.parseInt(m.group(2));
-            if (m.group(1).equals("season")) season = n; else episode = n;
+            if (m.group(1).equals("season")) season = n;
+            else episode = n;
         }
-        return season != null && episode != null ? Optional.of(new EpisodePick.Asked(season, episode)) : Optional.empty();
+        return season != null && episode != null
+                ? Optional.of(new EpisodePick.Asked(season, episode))
+                : Optional.empty();
     }
 
     private static Optional<String> text(Fields fields, String name) {

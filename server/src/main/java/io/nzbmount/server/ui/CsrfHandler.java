@@ -1,18 +1,16 @@
 package io.nzbmount.server.ui;
 
+import io.nzbmount.server.http.ApiKeyHandler;
+import io.nzbmount.server.http.HttpProblem;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
 import java.util.Set;
-
 import org.eclipse.jetty.http.HttpURI;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
-
-import io.nzbmount.server.http.ApiKeyHandler;
-import io.nzbmount.server.http.HttpProblem;
 
 /**
  * A defence against cross-site request forgery for the REST API: a request that can change
@@ -56,12 +54,13 @@ public final class CsrfHandler extends Handler.Wrapper {
     private static void check(Request request) {
         String fetchSite = request.getHeaders().get("Sec-Fetch-Site");
         if ("cross-site".equalsIgnoreCase(fetchSite)) {
-            throw new HttpProblem.Forbidden("cross-site request refused: the request was sent by a page on another site");
+            throw new HttpProblem.Forbidden(
+                    "cross-site request refused: the request was sent by a page on another site");
         }
         String origin = request.getHeaders().get("Origin");
         if (origin != null && !sameOrigin(origin, request.getHttpURI())) {
-            throw new HttpProblem.Forbidden("cross-origin request refused: Origin " + HttpProblem.printable(origin)
-                    + " is not this server");
+            throw new HttpProblem.Forbidden(
+                    "cross-origin request refused: Origin " + HttpProblem.printable(origin) + " is not this server");
         }
         String marker = request.getHeaders().get(HEADER);
         if (marker == null || marker.isBlank()) {
@@ -84,7 +83,10 @@ public final class CsrfHandler extends Handler.Wrapper {
         String scheme = uri.getScheme();
         String originHost = uri.getHost();
         String targetHost = target.getHost();
-        if (scheme == null || originHost == null || targetHost == null || uri.getRawPath() != null && !uri.getRawPath().isEmpty()) {
+        if (scheme == null
+                || originHost == null
+                || targetHost == null
+                || uri.getRawPath() != null && !uri.getRawPath().isEmpty()) {
             return false;
         }
         if (!bare(originHost).equals(bare(targetHost))) {

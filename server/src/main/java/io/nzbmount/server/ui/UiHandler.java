@@ -1,5 +1,7 @@
 package io.nzbmount.server.ui;
 
+import io.nzbmount.server.http.HttpProblem;
+import io.nzbmount.webui.WebUi;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -8,7 +10,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
@@ -16,9 +17,6 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
-
-import io.nzbmount.server.http.HttpProblem;
-import io.nzbmount.webui.WebUi;
 
 /**
  * Serves the browser UI's static files from the class path ({@link WebUi}): {@code /} is
@@ -56,8 +54,7 @@ public final class UiHandler extends Handler.Abstract {
             Map.entry("txt", "text/plain; charset=utf-8"));
 
     /** A file ready to send. */
-    private record Asset(byte[] body, String contentType, String etag) {
-    }
+    private record Asset(byte[] body, String contentType, String etag) {}
 
     /** Only files that exist are kept, so random paths cannot grow it. */
     private final Map<String, Asset> assets = new ConcurrentHashMap<>();
@@ -92,8 +89,8 @@ public final class UiHandler extends Handler.Abstract {
         if (known != null) {
             return Optional.of(known);
         }
-        return WebUi.read(name).map(body -> assets.computeIfAbsent(name,
-                n -> new Asset(body, contentType(n), contentTag(body))));
+        return WebUi.read(name)
+                .map(body -> assets.computeIfAbsent(name, n -> new Asset(body, contentType(n), contentTag(body))));
     }
 
     /** {@code If-None-Match} (RFC 9110 section 13.1.2): weak comparison, a list, or {@code *}. */

@@ -16,7 +16,6 @@ import io.nzbmount.server.library.LibraryImporter;
 import io.nzbmount.server.library.MutableClock;
 import io.nzbmount.server.library.TestNzbs;
 import io.nzbmount.server.store.Database;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -40,7 +39,9 @@ class ApiHandlerTest {
 
     static final ObjectMapper JSON = new ObjectMapper();
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     final MutableClock clock = new MutableClock(Instant.parse("2025-03-01T10:00:00Z"));
     Database db;
     Server server;
@@ -61,7 +62,8 @@ class ApiHandlerTest {
         connector.setHost("127.0.0.1");
         connector.setPort(0);
         server.addConnector(connector);
-        server.setHandler(ApiHandler.builder(importer, new ItemCatalog(db), new EventLog(db, clock)).build());
+        server.setHandler(ApiHandler.builder(importer, new ItemCatalog(db), new EventLog(db, clock))
+                .build());
         server.start();
         base = URI.create("http://127.0.0.1:" + connector.getLocalPort());
     }
@@ -114,10 +116,13 @@ class ApiHandlerTest {
         assertEquals(201, created.statusCode(), created.body());
         JsonNode item = json(created);
         long id = item.get("id").asLong();
-        assertEquals("/api/items/" + id, created.headers().firstValue("Location").orElseThrow());
+        assertEquals(
+                "/api/items/" + id, created.headers().firstValue("Location").orElseThrow());
         assertEquals("My Film (2020)", item.get("name").asText());
         JsonNode file = item.get("files").get(0);
-        assertEquals("/dav/library/My%20Film%20%282020%29/movie.mkv", file.get("path").asText());
+        assertEquals(
+                "/dav/library/My%20Film%20%282020%29/movie.mkv",
+                file.get("path").asText());
         assertEquals(FakeSizer.expectedSize(50), file.get("size").asLong());
         assertEquals(1, item.get("files").size(), "par2 and nfo are not listed");
         assertEquals("ready", item.get("primary").get("state").asText());
@@ -133,17 +138,25 @@ class ApiHandlerTest {
         String boundary = "----nzbmountboundary";
         ByteArrayOutputStream body = new ByteArrayOutputStream();
         body.write(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"comment\"\r\n\r\nhello\r\n"
-                + "--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"Uploaded.Film.nzb\"\r\n"
-                + "Content-Type: application/x-nzb\r\n\r\n").getBytes(UTF_8));
+                        + "--" + boundary
+                        + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"Uploaded.Film.nzb\"\r\n"
+                        + "Content-Type: application/x-nzb\r\n\r\n")
+                .getBytes(UTF_8));
         body.write(TestNzbs.film("u", null));
         body.write(("\r\n--" + boundary + "--\r\n").getBytes(UTF_8));
-        HttpResponse<String> r = send("POST", "/api/nzbs", BodyPublishers.ofByteArray(body.toByteArray()),
+        HttpResponse<String> r = send(
+                "POST",
+                "/api/nzbs",
+                BodyPublishers.ofByteArray(body.toByteArray()),
                 "multipart/form-data; boundary=" + boundary);
         assertEquals(201, r.statusCode(), r.body());
         assertEquals("Uploaded.Film", json(r).get("name").asText());
 
-        HttpResponse<String> noFile = send("POST", "/api/nzbs", BodyPublishers.ofString("--" + boundary
-                + "\r\nContent-Disposition: form-data; name=\"x\"\r\n\r\ny\r\n--" + boundary + "--\r\n"),
+        HttpResponse<String> noFile = send(
+                "POST",
+                "/api/nzbs",
+                BodyPublishers.ofString("--" + boundary
+                        + "\r\nContent-Disposition: form-data; name=\"x\"\r\n\r\ny\r\n--" + boundary + "--\r\n"),
                 "multipart/form-data; boundary=" + boundary);
         assertTrue(error(noFile, 400).contains("'file'"));
     }
@@ -156,7 +169,11 @@ class ApiHandlerTest {
         assertFalse(error(post("/api/nzbs", xxe.getBytes(UTF_8)), 400).contains("root:"));
         StringBuilder laughs = new StringBuilder("<?xml version=\"1.0\"?><!DOCTYPE l [<!ENTITY a \"aaaaaaaaaa\">");
         for (char c = 'b'; c <= 'j'; c++) {
-            laughs.append("<!ENTITY ").append(c).append(" \"").append(("&" + (char) (c - 1) + ";").repeat(10)).append("\">");
+            laughs.append("<!ENTITY ")
+                    .append(c)
+                    .append(" \"")
+                    .append(("&" + (char) (c - 1) + ";").repeat(10))
+                    .append("\">");
         }
         laughs.append("]><nzb>&j;</nzb>");
         error(post("/api/nzbs", laughs.toString().getBytes(UTF_8)), 400);
@@ -194,7 +211,8 @@ class ApiHandlerTest {
             socket.setSoTimeout(30_000);
             var out = socket.getOutputStream();
             out.write(("POST /api/nzbs HTTP/1.1\r\nHost: " + base.getHost() + "\r\nContent-Type: application/x-nzb\r\n"
-                    + framing + "\r\n").getBytes(UTF_8));
+                            + framing + "\r\n")
+                    .getBytes(UTF_8));
             out.write(body);
             out.flush();
             ByteArrayOutputStream answer = new ByteArrayOutputStream();
@@ -217,16 +235,23 @@ class ApiHandlerTest {
     @Test
     void itemDetailListsStandbysAndDeleteRemovesIt() throws Exception {
         long id = json(post("/api/nzbs", TestNzbs.film("a", "Film"))).get("id").asLong();
-        HttpResponse<String> standby = post("/api/nzbs?item=" + id + "&role=standby&link=https://idx.example/get/7",
+        HttpResponse<String> standby = post(
+                "/api/nzbs?item=" + id + "&role=standby&link=https://idx.example/get/7",
                 TestNzbs.film("b", "Film.Other.Release"));
         assertEquals(201, standby.statusCode(), standby.body());
         JsonNode item = json(get("/api/items/" + id));
         assertEquals(1, item.get("standby").size());
         assertEquals("pending", item.get("standby").get(0).get("state").asText());
-        assertEquals("https://idx.example/get/7", item.get("standby").get(0).get("link").asText());
-        assertEquals(1, json(get("/api/items")).get("items").get(0).get("standby").asInt());
+        assertEquals(
+                "https://idx.example/get/7",
+                item.get("standby").get(0).get("link").asText());
+        assertEquals(
+                1, json(get("/api/items")).get("items").get(0).get("standby").asInt());
 
-        assertEquals(204, send("DELETE", "/api/items/" + id, BodyPublishers.noBody(), null).statusCode());
+        assertEquals(
+                204,
+                send("DELETE", "/api/items/" + id, BodyPublishers.noBody(), null)
+                        .statusCode());
         error(send("DELETE", "/api/items/" + id, BodyPublishers.noBody(), null), 404);
         error(get("/api/items/" + id), 404);
     }
@@ -258,7 +283,9 @@ class ApiHandlerTest {
         List<Long> items = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
             clock.advance(java.time.Duration.ofSeconds(1));
-            items.add(json(post("/api/nzbs", TestNzbs.film("e" + i, "Film " + i))).get("id").asLong());
+            items.add(json(post("/api/nzbs", TestNzbs.film("e" + i, "Film " + i)))
+                    .get("id")
+                    .asLong());
         }
         List<Long> seen = new ArrayList<>();
         List<Long> eventIds = new ArrayList<>();
@@ -281,17 +308,25 @@ class ApiHandlerTest {
         assertEquals(1, one.get("events").size());
         assertTrue(one.get("next").isNull());
         JsonNode recent = json(get("/api/events?since=" + Instant.parse("2025-03-01T10:00:04Z")));
-        assertEquals(items.subList(3, 5), recent.get("events").findValuesAsText("item").stream().map(Long::valueOf).toList());
+        assertEquals(
+                items.subList(3, 5),
+                recent.get("events").findValuesAsText("item").stream()
+                        .map(Long::valueOf)
+                        .toList());
     }
 
     @Test
     void itemListPagesAndSearchesAndRefusesBadPages() throws Exception {
         List<String> titles = List.of("Alpha Film", "Beta.Film.2020", "Gamma Show", "Delta Film");
         for (int i = 0; i < titles.size(); i++) {
-            assertEquals(201, post("/api/nzbs", TestNzbs.film("page" + i, titles.get(i))).statusCode());
+            assertEquals(
+                    201,
+                    post("/api/nzbs", TestNzbs.film("page" + i, titles.get(i))).statusCode());
         }
         JsonNode all = json(get("/api/items"));
-        assertEquals(List.of("Alpha Film", "Beta.Film.2020", "Delta Film", "Gamma Show"), all.get("items").findValuesAsText("name"));
+        assertEquals(
+                List.of("Alpha Film", "Beta.Film.2020", "Delta Film", "Gamma Show"),
+                all.get("items").findValuesAsText("name"));
         assertEquals(4, all.get("total").asInt());
 
         JsonNode page = json(get("/api/items?limit=2&offset=1"));
@@ -303,7 +338,9 @@ class ApiHandlerTest {
         JsonNode found = json(get("/api/items?q=film&limit=2"));
         assertEquals(List.of("Alpha Film", "Beta.Film.2020"), found.get("items").findValuesAsText("name"));
         assertEquals(3, found.get("total").asInt());
-        assertEquals(List.of("Beta.Film.2020"), json(get("/api/items?q=beta%20film")).get("items").findValuesAsText("name"));
+        assertEquals(
+                List.of("Beta.Film.2020"),
+                json(get("/api/items?q=beta%20film")).get("items").findValuesAsText("name"));
         assertEquals(0, json(get("/api/items?offset=9")).get("items").size());
 
         assertTrue(error(get("/api/items?limit=0"), 400).contains("limit"));

@@ -9,19 +9,30 @@ class CoverageTest {
 
     @Test
     void overlappingAndTouchingRangesMergeAndRangesOutsideTheFileAreClipped() {
-        List<Coverage.Range> merged = Coverage.merged(List.of(new Coverage.Range(500, 600), new Coverage.Range(0, 100),
-                new Coverage.Range(100, 150), new Coverage.Range(550, 700), new Coverage.Range(900, 1200),
-                new Coverage.Range(300, 300)), 1000);
-        assertEquals(List.of(new Coverage.Range(0, 150), new Coverage.Range(500, 700), new Coverage.Range(900, 1000)),
+        List<Coverage.Range> merged = Coverage.merged(
+                List.of(
+                        new Coverage.Range(500, 600),
+                        new Coverage.Range(0, 100),
+                        new Coverage.Range(100, 150),
+                        new Coverage.Range(550, 700),
+                        new Coverage.Range(900, 1200),
+                        new Coverage.Range(300, 300)),
+                1000);
+        assertEquals(
+                List.of(new Coverage.Range(0, 150), new Coverage.Range(500, 700), new Coverage.Range(900, 1000)),
                 merged);
     }
 
     @Test
     void aStreamServesFromItsStartSourceUpToEachSwitchAndFromTheLastOneUpToWhereItIsNow() {
-        List<Coverage.Served> parts = Coverage.served("s1", 1000, 7,
-                List.of(new Coverage.Switch(5000, 8), new Coverage.Switch(9000, 7)), 12000);
-        assertEquals(List.of(new Coverage.Served("s1", 1000, 5000, 7), new Coverage.Served("s1", 5000, 9000, 8),
-                new Coverage.Served("s1", 9000, 12000, 7)), parts);
+        List<Coverage.Served> parts = Coverage.served(
+                "s1", 1000, 7, List.of(new Coverage.Switch(5000, 8), new Coverage.Switch(9000, 7)), 12000);
+        assertEquals(
+                List.of(
+                        new Coverage.Served("s1", 1000, 5000, 7),
+                        new Coverage.Served("s1", 5000, 9000, 8),
+                        new Coverage.Served("s1", 9000, 12000, 7)),
+                parts);
         assertEquals(7, Coverage.current(7, List.of(new Coverage.Switch(5000, 8), new Coverage.Switch(9000, 7))));
     }
 
@@ -34,7 +45,8 @@ class CoverageTest {
 
     @Test
     void aSwitchNotYetReachedEndsNoPartBeyondTheBytesSent() {
-        assertEquals(List.of(new Coverage.Served("s3", 0, 200, 1)),
+        assertEquals(
+                List.of(new Coverage.Served("s3", 0, 200, 1)),
                 Coverage.served("s3", 0, 1, List.of(new Coverage.Switch(500, 2)), 200));
     }
 }

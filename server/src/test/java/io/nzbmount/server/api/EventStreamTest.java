@@ -27,7 +27,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.BlockingQueue;
@@ -45,7 +44,9 @@ class EventStreamTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String END = "\u0000end";
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     private Database db;
     private EventLog log;
     private EventFeed feed;
@@ -90,7 +91,9 @@ class EventStreamTest {
         if (lastEventId != null) b.header("Last-Event-ID", lastEventId);
         HttpResponse<InputStream> r = client.send(b.build(), HttpResponse.BodyHandlers.ofInputStream());
         assertEquals(200, r.statusCode());
-        assertEquals("text/event-stream; charset=utf-8", r.headers().firstValue("Content-Type").orElse(""));
+        assertEquals(
+                "text/event-stream; charset=utf-8",
+                r.headers().firstValue("Content-Type").orElse(""));
         BlockingQueue<String> lines = new LinkedBlockingQueue<>();
         readers.add(Thread.ofVirtual().start(() -> {
             try (BufferedReader in = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
@@ -116,8 +119,8 @@ class EventStreamTest {
 
     /** Stores an event of any kind word, as the store takes it. */
     private long record(String kind) throws Exception {
-        return db.transaction(c -> Events.append(c, Instant.now(), OptionalLong.empty(), Optional.of("s1"), kind,
-                "{\"offset\":42}"));
+        return db.transaction(
+                c -> Events.append(c, Instant.now(), OptionalLong.empty(), Optional.of("s1"), kind, "{\"offset\":42}"));
     }
 
     @Test
@@ -138,8 +141,14 @@ class EventStreamTest {
     @Test
     void withItemOnlyThatItemsEventsAreSentLiveAndOnCatchingUp() throws Exception {
         LibraryImporter importer = new LibraryImporter(db, new FakeSizer(), new FakePresence(), Clock.systemUTC(), 5);
-        long watched = importer.importNzb(TestNzbs.film("a", "Watched"), Optional.empty()).item().item().id();
-        long other = importer.importNzb(TestNzbs.film("b", "Other"), Optional.empty()).item().item().id();
+        long watched = importer.importNzb(TestNzbs.film("a", "Watched"), Optional.empty())
+                .item()
+                .item()
+                .id();
+        long other = importer.importNzb(TestNzbs.film("b", "Other"), Optional.empty())
+                .item()
+                .item()
+                .id();
         long missed = record(other, "retry");
         long missedWatched = record(watched, "retry");
         BlockingQueue<String> lines = open(URI.create(stream + "?item=" + watched), String.valueOf(missed - 1));
@@ -152,7 +161,8 @@ class EventStreamTest {
 
     @Test
     void aBadItemIsRefusedWithTheParameterNamed() throws Exception {
-        HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(stream + "?item=x")).GET().build(),
+        HttpResponse<String> r = client.send(
+                HttpRequest.newBuilder(URI.create(stream + "?item=x")).GET().build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(400, r.statusCode());
         assertTrue(r.body().contains("item must be a whole number"), r.body());
@@ -196,7 +206,10 @@ class EventStreamTest {
 
     @Test
     void onlyGetIsAnswered() throws Exception {
-        HttpResponse<String> r = client.send(HttpRequest.newBuilder(stream).POST(HttpRequest.BodyPublishers.noBody()).build(),
+        HttpResponse<String> r = client.send(
+                HttpRequest.newBuilder(stream)
+                        .POST(HttpRequest.BodyPublishers.noBody())
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(405, r.statusCode());
         assertEquals("GET", r.headers().firstValue("Allow").orElse(""));

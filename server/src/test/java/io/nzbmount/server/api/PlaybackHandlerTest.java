@@ -29,7 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code POST /api/items/{id}/playback} over real HTTP. */
 class PlaybackHandlerTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     final MutableClock clock = new MutableClock(Instant.parse("2025-03-01T10:00:00Z"));
     Database db;
     Server server;
@@ -42,7 +44,10 @@ class PlaybackHandlerTest {
     void setUp() throws Exception {
         db = Database.open(dir);
         item = new LibraryImporter(db, new FakeSizer(), new FakePresence(), clock, 5)
-                .importNzb(TestNzbs.film("a", "Film"), Optional.empty()).item().item().id();
+                .importNzb(TestNzbs.film("a", "Film"), Optional.empty())
+                .item()
+                .item()
+                .id();
         signals = new PlayerSignals(new PlaybackLiveness(clock), clock);
         server = new Server();
         ServerConnector connector = new ServerConnector(server);
@@ -64,7 +69,9 @@ class PlaybackHandlerTest {
 
     HttpResponse<String> send(String method, long id, String body) throws Exception {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + "/api/items/" + id + "/playback"))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+                .method(
+                        method,
+                        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         return client.send(b.build(), HttpResponse.BodyHandlers.ofString());
     }
 
@@ -72,7 +79,9 @@ class PlaybackHandlerTest {
     void playingAndStoppedSetAndEndThePlayersHold() throws Exception {
         HttpResponse<String> r = send("POST", item, "{\"playing\": true}");
         assertEquals(200, r.statusCode());
-        assertEquals("{\"item\":" + item + ",\"playing\":true,\"holdSeconds\":90}", r.body().replace(" ", ""));
+        assertEquals(
+                "{\"item\":" + item + ",\"playing\":true,\"holdSeconds\":90}",
+                r.body().replace(" ", ""));
         assertTrue(signals.holds(item));
         assertEquals(200, send("POST", item, "{\"playing\": false}").statusCode());
         assertFalse(signals.holds(item));

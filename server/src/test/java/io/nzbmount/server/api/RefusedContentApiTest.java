@@ -42,7 +42,9 @@ class RefusedContentApiTest {
     private static final String COMPRESSED =
             "Film.mkv inside Film.rar is compressed (RAR method 3); only stored archives can be streamed";
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     private Database db;
     private Server server;
     private final HttpClient client = HttpClient.newHttpClient();
@@ -53,9 +55,18 @@ class RefusedContentApiTest {
         db = Database.open(dir);
         FakeSizer sizer = new FakeSizer();
         sizer.heads.put("Film.rar", RAR5);
-        FakeArchiveReader formats = new FakeArchiveReader(names -> new ArchiveScan(List.of(new ArchiveSet("Film",
-                ArchiveSet.Format.RAR5, List.of(0), List.of(new Member("Film.mkv", 9_000_000, List.of(),
-                Optional.of(new Refusal(Refusal.Reason.COMPRESSED, COMPRESSED)))), Optional.empty())), Set.of(0)));
+        FakeArchiveReader formats = new FakeArchiveReader(names -> new ArchiveScan(
+                List.of(new ArchiveSet(
+                        "Film",
+                        ArchiveSet.Format.RAR5,
+                        List.of(0),
+                        List.of(new Member(
+                                "Film.mkv",
+                                9_000_000,
+                                List.of(),
+                                Optional.of(new Refusal(Refusal.Reason.COMPRESSED, COMPRESSED)))),
+                        Optional.empty())),
+                Set.of(0)));
         MutableClock clock = new MutableClock(Instant.parse("2025-03-01T10:00:00Z"));
         LibraryImporter importer = new LibraryImporter(db, sizer, new FakePresence(), formats, clock, 5);
         server = new Server();
@@ -63,7 +74,8 @@ class RefusedContentApiTest {
         connector.setHost("127.0.0.1");
         connector.setPort(0);
         server.addConnector(connector);
-        server.setHandler(ApiHandler.builder(importer, new ItemCatalog(db), new EventLog(db, clock)).build());
+        server.setHandler(ApiHandler.builder(importer, new ItemCatalog(db), new EventLog(db, clock))
+                .build());
         server.start();
         base = URI.create("http://127.0.0.1:" + connector.getLocalPort());
     }
@@ -76,19 +88,27 @@ class RefusedContentApiTest {
     }
 
     private HttpResponse<String> post(byte[] nzb) throws Exception {
-        return client.send(HttpRequest.newBuilder(base.resolve("/api/nzbs")).header("Content-Type", "application/x-nzb")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(nzb)).build(), HttpResponse.BodyHandlers.ofString());
+        return client.send(
+                HttpRequest.newBuilder(base.resolve("/api/nzbs"))
+                        .header("Content-Type", "application/x-nzb")
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(nzb))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     @Test
     void refusedArchiveIsListedOnTheItemWithItsReason() throws Exception {
-        HttpResponse<String> created = post(TestNzbs.nzb("a", "Film", List.of(file("Trailer.mkv", 50, 740_000),
-                file("Film.rar", 60, 740_000))));
+        HttpResponse<String> created = post(
+                TestNzbs.nzb("a", "Film", List.of(file("Trailer.mkv", 50, 740_000), file("Film.rar", 60, 740_000))));
         assertEquals(201, created.statusCode(), created.body());
         long id = new ObjectMapper().readTree(created.body()).path("id").asLong();
 
-        JsonNode item = new ObjectMapper().readTree(client.send(HttpRequest.newBuilder(base.resolve("/api/items/" + id))
-                .build(), HttpResponse.BodyHandlers.ofString()).body());
+        JsonNode item = new ObjectMapper()
+                .readTree(client.send(
+                                HttpRequest.newBuilder(base.resolve("/api/items/" + id))
+                                        .build(),
+                                HttpResponse.BodyHandlers.ofString())
+                        .body());
         assertEquals(1, item.path("refused").size(), item.toString());
         JsonNode refused = item.path("refused").get(0);
         assertEquals("Film.mkv", refused.path("name").asText());
@@ -104,8 +124,12 @@ class RefusedContentApiTest {
         String error = new ObjectMapper().readTree(refused.body()).path("error").asText();
         assertTrue(error.contains(COMPRESSED), error);
         assertFalse(refused.body().contains("Exception"), refused.body());
-        JsonNode items = new ObjectMapper().readTree(client.send(HttpRequest.newBuilder(base.resolve("/api/items"))
-                .build(), HttpResponse.BodyHandlers.ofString()).body());
+        JsonNode items = new ObjectMapper()
+                .readTree(client.send(
+                                HttpRequest.newBuilder(base.resolve("/api/items"))
+                                        .build(),
+                                HttpResponse.BodyHandlers.ofString())
+                        .body());
         assertEquals(0, items.path("items").size(), items.toString());
     }
 }

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Two servers on one data directory: the second is refused at start, the first keeps serving. */
 class ApplicationDataDirLockTest {
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
 
     @Test
     void secondServerOnTheSameDataDirIsRefusedAndTheFirstKeepsServing() throws Exception {
@@ -29,15 +30,21 @@ class ApplicationDataDirLockTest {
         try (HttpClient http = HttpClient.newHttpClient()) {
             try (Application first = Application.start(settings)) {
                 StoreException refused = assertThrows(StoreException.class, () -> Application.start(settings));
-                assertTrue(refused.getMessage().startsWith("data directory " + dataDir.toRealPath()
-                        + " is in use by another NZBMount"), refused.getMessage());
+                assertTrue(
+                        refused.getMessage()
+                                .startsWith(
+                                        "data directory " + dataDir.toRealPath() + " is in use by another NZBMount"),
+                        refused.getMessage());
 
-                HttpResponse<String> items = http.send(HttpRequest.newBuilder(first.uri().resolve("/api/items")).build(),
+                HttpResponse<String> items = http.send(
+                        HttpRequest.newBuilder(first.uri().resolve("/api/items"))
+                                .build(),
                         HttpResponse.BodyHandlers.ofString());
                 assertEquals(200, items.statusCode(), items.body());
             }
             try (Application next = Application.start(settings)) {
-                HttpResponse<String> items = http.send(HttpRequest.newBuilder(next.uri().resolve("/api/items")).build(),
+                HttpResponse<String> items = http.send(
+                        HttpRequest.newBuilder(next.uri().resolve("/api/items")).build(),
                         HttpResponse.BodyHandlers.ofString());
                 assertEquals(200, items.statusCode(), "a stopped server frees its data directory: " + items.body());
             }

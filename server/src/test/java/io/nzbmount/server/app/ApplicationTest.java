@@ -33,7 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The whole server as {@code serve} runs it, against the embedded NNTP server. */
 class ApplicationTest {
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
 
     private EmbeddedNntpServer nntp;
     private final HttpClient http = HttpClient.newHttpClient();
@@ -72,11 +73,19 @@ class ApplicationTest {
         String nzb = NzbWriter.write(List.of(post), "Great Film (2021)");
         app = Application.start(settings());
 
-        HttpResponse<String> created = http.send(HttpRequest.newBuilder(api("nzbs")).header("X-NZBMount-Request", "1")
-                .POST(HttpRequest.BodyPublishers.ofString(nzb)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> created = http.send(
+                HttpRequest.newBuilder(api("nzbs"))
+                        .header("X-NZBMount-Request", "1")
+                        .POST(HttpRequest.BodyPublishers.ofString(nzb))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertEquals(201, created.statusCode(), created.body());
-        HttpResponse<String> again = http.send(HttpRequest.newBuilder(api("nzbs")).header("X-NZBMount-Request", "1")
-                .POST(HttpRequest.BodyPublishers.ofString(nzb)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> again = http.send(
+                HttpRequest.newBuilder(api("nzbs"))
+                        .header("X-NZBMount-Request", "1")
+                        .POST(HttpRequest.BodyPublishers.ofString(nzb))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertEquals(200, again.statusCode(), "the same NZB twice is the same item: " + again.body());
 
         URI file = dav("Great Film (2021)", "Great.Film.2021.1080p.mkv");
@@ -85,16 +94,23 @@ class ApplicationTest {
         assertRange(file, film, film.length - 1, film.length - 1);
         assertRange(file, film, 0, 0);
 
-        HttpResponse<String> listing = http.send(HttpRequest.newBuilder(davRoot())
-                .method("PROPFIND", HttpRequest.BodyPublishers.noBody()).header("Depth", "1").build(),
+        HttpResponse<String> listing = http.send(
+                HttpRequest.newBuilder(davRoot())
+                        .method("PROPFIND", HttpRequest.BodyPublishers.noBody())
+                        .header("Depth", "1")
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(207, listing.statusCode());
-        assertTrue(listing.body().contains("Great%20Film%20(2021)") || listing.body().contains("Great Film (2021)"),
+        assertTrue(
+                listing.body().contains("Great%20Film%20(2021)")
+                        || listing.body().contains("Great Film (2021)"),
                 listing.body());
 
         app.close();
         app = Application.start(settings());
-        assertArrayEquals(sha256(film), sha256(get(dav("Great Film (2021)", "Great.Film.2021.1080p.mkv"), null)),
+        assertArrayEquals(
+                sha256(film),
+                sha256(get(dav("Great Film (2021)", "Great.Film.2021.1080p.mkv"), null)),
                 "after a restart the same library serves the same bytes");
     }
 
@@ -103,12 +119,14 @@ class ApplicationTest {
         byte[] clip = random(150_000, 9);
         PostedFile post = nntp.post("Clip.2022.mkv", clip, 64_000);
         app = Application.start(settings());
-        HttpResponse<String> put = http.send(HttpRequest.newBuilder(app.uri().resolve("/dav/nzbs/Clip.2022.nzb"))
-                .PUT(HttpRequest.BodyPublishers.ofString(NzbWriter.write(List.of(post)))).build(),
+        HttpResponse<String> put = http.send(
+                HttpRequest.newBuilder(app.uri().resolve("/dav/nzbs/Clip.2022.nzb"))
+                        .PUT(HttpRequest.BodyPublishers.ofString(NzbWriter.write(List.of(post))))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(201, put.statusCode(), put.body());
-        HttpResponse<String> items = http.send(HttpRequest.newBuilder(api("items")).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> items =
+                http.send(HttpRequest.newBuilder(api("items")).build(), HttpResponse.BodyHandlers.ofString());
         assertTrue(items.body().contains("Clip.2022"), items.body());
     }
 
@@ -117,16 +135,24 @@ class ApplicationTest {
         byte[] film = random(4 * 100_000, 11);
         PostedFile post = nntp.post("Broken.Film.2019.mkv", film, 100_000);
         app = Application.start(settings());
-        assertEquals(201, http.send(HttpRequest.newBuilder(api("nzbs")).header("X-NZBMount-Request", "1")
-                .POST(HttpRequest.BodyPublishers.ofString(NzbWriter.write(List.of(post)))).build(),
-                HttpResponse.BodyHandlers.ofString()).statusCode());
+        assertEquals(
+                201,
+                http.send(
+                                HttpRequest.newBuilder(api("nzbs"))
+                                        .header("X-NZBMount-Request", "1")
+                                        .POST(HttpRequest.BodyPublishers.ofString(NzbWriter.write(List.of(post))))
+                                        .build(),
+                                HttpResponse.BodyHandlers.ofString())
+                        .statusCode());
         nntp.removeArticle(post.messageIds().get(2));
         URI file = dav("Broken.Film.2019", "Broken.Film.2019.mkv");
         // A raw socket sees every byte the server sent before it closed; an HTTP client may drop
         // what it had buffered when it meets the premature end.
         try (java.net.Socket socket = new java.net.Socket(file.getHost(), file.getPort())) {
-            socket.getOutputStream().write(("GET " + file.getRawPath() + " HTTP/1.1\r\nHost: " + file.getHost()
-                    + ":" + file.getPort() + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream()
+                    .write(("GET " + file.getRawPath() + " HTTP/1.1\r\nHost: " + file.getHost() + ":" + file.getPort()
+                                    + "\r\n\r\n")
+                            .getBytes(StandardCharsets.US_ASCII));
             byte[] all = readUntilCut(socket.getInputStream());
             int headerEnd = indexOf(all, "\r\n\r\n".getBytes(StandardCharsets.US_ASCII)) + 4;
             String headers = new String(all, 0, headerEnd, StandardCharsets.US_ASCII);
@@ -191,16 +217,31 @@ class ApplicationTest {
                 original = in.readAllBytes();
             }
             String nzb = new String(demo.nzbs().get("Demo.Film.2024.360p.RAR.nzb"), StandardCharsets.UTF_8);
-            assertTrue(nzb.contains("<file ") && !nzb.contains(".rar") && !nzb.contains(".par2")
-                    && !nzb.contains(DemoContent.FILM), "no real name is posted: " + nzb);
+            assertTrue(
+                    nzb.contains("<file ")
+                            && !nzb.contains(".rar")
+                            && !nzb.contains(".par2")
+                            && !nzb.contains(DemoContent.FILM),
+                    "no real name is posted: " + nzb);
             JsonNode item = null;
-            for (JsonNode i : new ObjectMapper().readTree(http.send(HttpRequest.newBuilder(app.uri().resolve("/api/items"))
-                    .build(), HttpResponse.BodyHandlers.ofString()).body()).get("items")) {
+            for (JsonNode i : new ObjectMapper()
+                    .readTree(http.send(
+                                    HttpRequest.newBuilder(app.uri().resolve("/api/items"))
+                                            .build(),
+                                    HttpResponse.BodyHandlers.ofString())
+                            .body())
+                    .get("items")) {
                 if (i.get("name").asText().equals(DemoContent.ARCHIVED_TITLE)) item = i;
             }
             assertNotNull(item, "the archived demo item is listed");
-            item = new ObjectMapper().readTree(http.send(HttpRequest.newBuilder(app.uri().resolve("/api/items/"
-                    + item.get("id").asLong())).build(), HttpResponse.BodyHandlers.ofString()).body());
+            item = new ObjectMapper()
+                    .readTree(http.send(
+                                    HttpRequest.newBuilder(app.uri()
+                                                    .resolve("/api/items/"
+                                                            + item.get("id").asLong()))
+                                            .build(),
+                                    HttpResponse.BodyHandlers.ofString())
+                            .body());
             assertEquals(1, item.get("files").size(), item.toString());
             assertEquals(DemoContent.FILM, item.get("files").get(0).get("name").asText(), item.toString());
 
@@ -208,15 +249,23 @@ class ApplicationTest {
             assertArrayEquals(sha256(original), sha256(get(file, null)), "the whole film");
             int size = original.length;
             // Volume edges lie near every 200000 bytes of the film; articles every 48000 bytes of a volume.
-            long[][] ranges = {{0, 0}, {0, 99}, {199_900, 200_100}, {47_990, 48_010}, {399_000, 401_000},
-                    {size - 5_000, size - 1}, {123_456, 523_456}};
+            long[][] ranges = {
+                {0, 0},
+                {0, 99},
+                {199_900, 200_100},
+                {47_990, 48_010},
+                {399_000, 401_000},
+                {size - 5_000, size - 1},
+                {123_456, 523_456}
+            };
             for (long[] r : ranges) assertRange(file, original, r[0], r[1]);
         }
     }
 
     private void assertRange(URI file, byte[] original, long first, long last) throws Exception {
         byte[] got = get(file, "bytes=" + first + "-" + last);
-        assertArrayEquals(Arrays.copyOfRange(original, (int) first, (int) last + 1), got, "range " + first + "-" + last);
+        assertArrayEquals(
+                Arrays.copyOfRange(original, (int) first, (int) last + 1), got, "range " + first + "-" + last);
     }
 
     private byte[] get(URI uri, String range) throws Exception {

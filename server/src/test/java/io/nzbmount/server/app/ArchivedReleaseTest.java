@@ -45,8 +45,12 @@ class ArchivedReleaseTest {
     private static final int PART = 100_000;
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    @TempDir Path dataDir;
-    @TempDir Path work;
+    @TempDir
+    Path dataDir;
+
+    @TempDir
+    Path work;
+
     private EmbeddedNntpServer nntp;
     private Application app;
     private final HttpClient http = HttpClient.newHttpClient();
@@ -54,7 +58,8 @@ class ArchivedReleaseTest {
     @BeforeEach
     void start() throws Exception {
         nntp = EmbeddedNntpServer.start();
-        app = Application.start(ConfigLoader.fromText("""
+        app = Application.start(
+                ConfigLoader.fromText("""
                 server:
                   port: 0
                   dataDir: %s
@@ -82,8 +87,11 @@ class ArchivedReleaseTest {
     }
 
     private HttpResponse<String> importNzb(List<PostedFile> posted, String title) throws Exception {
-        return http.send(HttpRequest.newBuilder(app.uri().resolve("/api/nzbs")).header("X-NZBMount-Request", "1")
-                .POST(HttpRequest.BodyPublishers.ofString(NzbWriter.write(posted, title))).build(),
+        return http.send(
+                HttpRequest.newBuilder(app.uri().resolve("/api/nzbs"))
+                        .header("X-NZBMount-Request", "1")
+                        .POST(HttpRequest.BodyPublishers.ofString(NzbWriter.write(posted, title)))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 
@@ -96,8 +104,8 @@ class ArchivedReleaseTest {
     @Test
     void storedRar5VolumesPlayWholeAndAtRangesAndOpenForAFewArticlesPerVolume() throws Exception {
         byte[] film = random(2_500_000, 1);
-        List<ArchiveVolume> volumes = RarBuilder.storedRar5("Film.2021.1080p", "Film.2021.1080p/Film.2021.1080p.mkv",
-                film, 600_000);
+        List<ArchiveVolume> volumes =
+                RarBuilder.storedRar5("Film.2021.1080p", "Film.2021.1080p/Film.2021.1080p.mkv", film, 600_000);
         List<PostedFile> posted = post(volumes);
         long before = nntp.counters().bodyCommands();
         JsonNode item = imported(posted, "Film (2021)");
@@ -114,8 +122,11 @@ class ArchivedReleaseTest {
     @Test
     void storedRar4SetWithOldStyleNamesPlays() throws Exception {
         byte[] film = random(1_300_000, 2);
-        List<ArchiveVolume> volumes = RarBuilder.rar4("Old.Film.1999").member("Old.Film.1999.avi", film)
-                .volumeSize(400_000).oldStyleNames().build();
+        List<ArchiveVolume> volumes = RarBuilder.rar4("Old.Film.1999")
+                .member("Old.Film.1999.avi", film)
+                .volumeSize(400_000)
+                .oldStyleNames()
+                .build();
         assertTrue(volumes.stream().anyMatch(v -> v.name().endsWith(".r00")), volumes.toString());
         imported(post(volumes), "Old Film (1999)");
         assertServed(dav("Old Film (1999)", "Old.Film.1999.avi"), film);
@@ -129,7 +140,9 @@ class ArchivedReleaseTest {
         run(work, sevenZip.toString(), "a", "-mx0", "-v500k", "Seven.Film.2020.7z", "Seven.Film.2020.mkv");
         List<ArchiveVolume> volumes = new ArrayList<>();
         try (Stream<Path> files = Files.list(work)) {
-            for (Path p : files.filter(p -> p.getFileName().toString().startsWith("Seven.Film.2020.7z.")).sorted().toList()) {
+            for (Path p : files.filter(p -> p.getFileName().toString().startsWith("Seven.Film.2020.7z."))
+                    .sorted()
+                    .toList()) {
                 volumes.add(new ArchiveVolume(p.getFileName().toString(), Files.readAllBytes(p)));
             }
         }
@@ -140,14 +153,17 @@ class ArchivedReleaseTest {
 
     @Test
     void compressedFilmIsRefusedWithItsReasonAndNothingIsStored() throws Exception {
-        List<ArchiveVolume> volumes = RarBuilder.rar5("Packed.Film").member(new RarBuilder.Entry("Packed.Film.mkv",
-                random(800_000, 4), true, false)).build();
+        List<ArchiveVolume> volumes = RarBuilder.rar5("Packed.Film")
+                .member(new RarBuilder.Entry("Packed.Film.mkv", random(800_000, 4), true, false))
+                .build();
         HttpResponse<String> r = importNzb(post(volumes), "Packed Film");
         assertEquals(422, r.statusCode(), r.body());
         String error = JSON.readTree(r.body()).get("error").asText();
         assertTrue(error.contains("Packed.Film.mkv") && error.contains("compressed"), error);
-        JsonNode items = JSON.readTree(http.send(HttpRequest.newBuilder(app.uri().resolve("/api/items")).build(),
-                HttpResponse.BodyHandlers.ofString()).body());
+        JsonNode items = JSON.readTree(http.send(
+                        HttpRequest.newBuilder(app.uri().resolve("/api/items")).build(),
+                        HttpResponse.BodyHandlers.ofString())
+                .body());
         assertEquals(0, items.get("items").size(), items.toString());
     }
 
@@ -155,8 +171,9 @@ class ArchivedReleaseTest {
     void encryptedArchiveNextToAPlayableFilmIsListedAsRefused() throws Exception {
         byte[] film = random(900_000, 5);
         List<PostedFile> posted = new ArrayList<>(post(List.of(new ArchiveVolume("Film.2019.mkv", film))));
-        posted.addAll(post(RarBuilder.rar5("Film.2019.Extras").member(new RarBuilder.Entry("Making.Of.mkv",
-                random(700_000, 6), false, true)).build()));
+        posted.addAll(post(RarBuilder.rar5("Film.2019.Extras")
+                .member(new RarBuilder.Entry("Making.Of.mkv", random(700_000, 6), false, true))
+                .build()));
         JsonNode item = imported(posted, "Film (2019)");
         assertEquals(1, item.get("files").size(), item.toString());
         JsonNode refused = item.get("refused");
@@ -170,11 +187,21 @@ class ArchivedReleaseTest {
         Path par2 = tool("/usr/bin/par2");
         byte[] film = random(1_100_000, 7);
         Files.write(work.resolve("Real.Film.2022.1080p.mkv"), film);
-        run(work, par2.toString(), "create", "-q", "-r5", "-n1", "Real.Film.2022.1080p.par2", "Real.Film.2022.1080p.mkv");
+        run(
+                work,
+                par2.toString(),
+                "create",
+                "-q",
+                "-r5",
+                "-n1",
+                "Real.Film.2022.1080p.par2",
+                "Real.Film.2022.1080p.mkv");
         Random names = new Random(9);
         List<PostedFile> posted = new ArrayList<>();
         try (Stream<Path> files = Files.list(work)) {
-            for (Path p : files.filter(p -> p.getFileName().toString().startsWith("Real.Film")).sorted().toList()) {
+            for (Path p : files.filter(p -> p.getFileName().toString().startsWith("Real.Film"))
+                    .sorted()
+                    .toList()) {
                 posted.add(nntp.post(hexName(names), Files.readAllBytes(p), PART));
             }
         }
@@ -182,7 +209,8 @@ class ArchivedReleaseTest {
         JsonNode item = imported(posted, null);
         assertEquals("Real.Film.2022.1080p", item.get("name").asText());
         assertEquals(1, item.get("files").size(), item.toString());
-        assertEquals("Real.Film.2022.1080p.mkv", item.get("files").get(0).get("name").asText());
+        assertEquals(
+                "Real.Film.2022.1080p.mkv", item.get("files").get(0).get("name").asText());
         assertServed(dav("Real.Film.2022.1080p", "Real.Film.2022.1080p.mkv"), film);
     }
 
@@ -192,7 +220,9 @@ class ArchivedReleaseTest {
         for (int i = 0; i < 25; i++) {
             long first = i == 0 ? 0 : offsets.nextInt(film.length);
             long last = Math.min(film.length - 1, first + offsets.nextInt(250_000));
-            assertArrayEquals(Arrays.copyOfRange(film, (int) first, (int) last + 1), get(file, "bytes=" + first + "-" + last),
+            assertArrayEquals(
+                    Arrays.copyOfRange(film, (int) first, (int) last + 1),
+                    get(file, "bytes=" + first + "-" + last),
                     "bytes " + first + "-" + last);
         }
         assertArrayEquals(Arrays.copyOfRange(film, film.length - 777, film.length), get(file, "bytes=-777"));
@@ -225,15 +255,19 @@ class ArchivedReleaseTest {
         Path tool = Path.of(path);
         if (!Files.isExecutable(tool)) {
             String ci = System.getenv("CI");
-            if (ci != null && !ci.isBlank() && !ci.equalsIgnoreCase("false")) throw new AssertionError(path + " is missing on CI");
+            if (ci != null && !ci.isBlank() && !ci.equalsIgnoreCase("false"))
+                throw new AssertionError(path + " is missing on CI");
             Assumptions.abort(path + " is not installed");
         }
         return tool;
     }
 
     private static void run(Path dir, String... command) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("tool.log").toFile()).start();
+        Process p = new ProcessBuilder(command)
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("tool.log").toFile())
+                .start();
         if (!p.waitFor(60, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             throw new AssertionError(command[0] + " did not finish in 60 s");

@@ -57,19 +57,30 @@ class DemoRepairTest {
         try (InputStream in = getClass().getClassLoader().getResourceAsStream("demo/" + DemoContent.FILM)) {
             film = in.readAllBytes();
         }
-        URI file = demo.uri().resolve(json("/api/items/" + id).get("files").get(0).get("path").asText());
-        byte[] got = http.send(HttpRequest.newBuilder(file).build(), HttpResponse.BodyHandlers.ofByteArray()).body();
+        URI file = demo.uri()
+                .resolve(
+                        json("/api/items/" + id).get("files").get(0).get("path").asText());
+        byte[] got = http.send(HttpRequest.newBuilder(file).build(), HttpResponse.BodyHandlers.ofByteArray())
+                .body();
         assertEquals(film.length, got.length, "bytes served");
         assertArrayEquals(sha256(film), sha256(got), "SHA-256 of the film served");
         String coverage = json("/api/items/" + id + "/coverage").toString();
         assertTrue(coverage.contains("\"rebuilt\":[["), coverage);
         List<String> kinds = new ArrayList<>();
-        for (JsonNode e : json("/api/events?item=" + id + "&limit=1000").get("events")) kinds.add(e.get("kind").asText());
+        for (JsonNode e : json("/api/events?item=" + id + "&limit=1000").get("events"))
+            kinds.add(e.get("kind").asText());
         assertTrue(kinds.contains("repair-started") && kinds.contains("repair-done"), kinds.toString());
-        String metrics = http.send(HttpRequest.newBuilder(demo.uri().resolve("/metrics")).build(),
-                HttpResponse.BodyHandlers.ofString()).body();
-        Matcher rebuilt = Pattern.compile("(?m)^nzbmount_repair_slices_rebuilt_total (\\d+)$").matcher(metrics);
-        assertTrue(rebuilt.find() && Long.parseLong(rebuilt.group(1)) >= repair.get("slicesMissing").asInt(), metrics);
+        String metrics = http.send(
+                        HttpRequest.newBuilder(demo.uri().resolve("/metrics")).build(),
+                        HttpResponse.BodyHandlers.ofString())
+                .body();
+        Matcher rebuilt = Pattern.compile("(?m)^nzbmount_repair_slices_rebuilt_total (\\d+)$")
+                .matcher(metrics);
+        assertTrue(
+                rebuilt.find()
+                        && Long.parseLong(rebuilt.group(1))
+                                >= repair.get("slicesMissing").asInt(),
+                metrics);
     }
 
     private JsonNode item(String name) throws Exception {
@@ -84,7 +95,9 @@ class DemoRepairTest {
         long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
         while (true) {
             JsonNode repairs = json("/api/items/" + id + "/repair").get("repairs");
-            if (!repairs.isEmpty() && !List.of("queued", "running").contains(repairs.get(0).get("state").asText())) {
+            if (!repairs.isEmpty()
+                    && !List.of("queued", "running")
+                            .contains(repairs.get(0).get("state").asText())) {
                 return repairs.get(0);
             }
             if (System.nanoTime() > deadline) throw new AssertionError("the demo repair did not end: " + repairs);
@@ -93,8 +106,8 @@ class DemoRepairTest {
     }
 
     private JsonNode json(String path) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(demo.uri().resolve(path)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = http.send(
+                HttpRequest.newBuilder(demo.uri().resolve(path)).build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(200, r.statusCode(), path + ": " + r.body());
         return JSON.readTree(r.body());
     }

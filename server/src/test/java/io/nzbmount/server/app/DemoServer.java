@@ -28,8 +28,8 @@ public final class DemoServer implements AutoCloseable {
         long started = System.nanoTime();
         DemoContent demo = DemoContent.start();
         try {
-            Application app = Application.start(demo.settings(ConfigLoader.fromText("server:\n  port: 0\n", "test",
-                    Map.of())), Map.of(), true);
+            Application app = Application.start(
+                    demo.settings(ConfigLoader.fromText("server:\n  port: 0\n", "test", Map.of())), Map.of(), true);
             try {
                 return new DemoServer(demo, app, demo.importInto(app), started);
             } catch (Exception | Error e) {

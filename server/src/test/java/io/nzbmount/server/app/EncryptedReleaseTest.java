@@ -47,8 +47,12 @@ class EncryptedReleaseTest {
     private static final String PASSWORD = "sesame-42";
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    @TempDir Path dataDir;
-    @TempDir Path work;
+    @TempDir
+    Path dataDir;
+
+    @TempDir
+    Path work;
+
     private EmbeddedNntpServer nntp;
     private Application app;
     private final HttpClient http = HttpClient.newHttpClient();
@@ -56,7 +60,8 @@ class EncryptedReleaseTest {
     @BeforeEach
     void start() throws Exception {
         nntp = EmbeddedNntpServer.start();
-        app = Application.start(ConfigLoader.fromText("""
+        app = Application.start(
+                ConfigLoader.fromText("""
                 server:
                   port: 0
                   dataDir: %s
@@ -92,7 +97,8 @@ class EncryptedReleaseTest {
     void thePasswordAtTheEndOfTheNameWinsOverTheMetas() throws Exception {
         byte[] film = film(400_000, 2);
         List<PostedFile> posted = post(sevenZip("Named.Film", film, "-mhe=on"));
-        JsonNode item = imported(nzb(posted, List.of("wrong-1")), "Named.Film{{" + PASSWORD + "}}.nzb", Optional.empty());
+        JsonNode item =
+                imported(nzb(posted, List.of("wrong-1")), "Named.Film{{" + PASSWORD + "}}.nzb", Optional.empty());
         assertEquals("Named.Film", item.path("name").asText());
         assertServed(dav("Named.Film", "Named.Film.mkv"), film);
         assertEquals(Optional.of(new SourcePasswords.Stored(PASSWORD, "name")), stored());
@@ -104,8 +110,11 @@ class EncryptedReleaseTest {
         List<PostedFile> posted = post(sevenZip("Meta.Film", film, "-v120007b"));
         imported(nzb(posted, List.of("wrong-1", "wrong-2", PASSWORD, "wrong-3")), "Meta.Film", Optional.empty());
         assertServed(dav("Meta.Film", "Meta.Film.mkv"), film);
-        HttpResponse<String> events = http.send(HttpRequest.newBuilder(app.uri().resolve("/api/events"))
-                .header("X-NZBMount-Request", "1").build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> events = http.send(
+                HttpRequest.newBuilder(app.uri().resolve("/api/events"))
+                        .header("X-NZBMount-Request", "1")
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertFalse(events.body().contains(PASSWORD), "events never show the password");
         assertEquals(Optional.of(new SourcePasswords.Stored(PASSWORD, "meta")), stored());
     }
@@ -113,12 +122,14 @@ class EncryptedReleaseTest {
     @Test
     void anEncryptedRar5SetPlaysWithEachPartsChainAcrossTheVolumeEdges() throws Exception {
         byte[] film = film(650_009, 5);
-        List<byte[]> bytes = io.nzbmount.server.archive.StoredRar5Writer.writeEncrypted("Rar.Film.mkv", film, 150_000,
-                1_600_000_000L, PASSWORD, new Random(5));
+        List<byte[]> bytes = io.nzbmount.server.archive.StoredRar5Writer.writeEncrypted(
+                "Rar.Film.mkv", film, 150_000, 1_600_000_000L, PASSWORD, new Random(5));
         List<PostedFile> posted = new ArrayList<>();
         for (int i = 0; i < bytes.size(); i++) {
-            posted.add(nntp.post(io.nzbmount.server.archive.StoredRar5Writer.volumeName("Rar.Film", i, bytes.size()),
-                    bytes.get(i), PART));
+            posted.add(nntp.post(
+                    io.nzbmount.server.archive.StoredRar5Writer.volumeName("Rar.Film", i, bytes.size()),
+                    bytes.get(i),
+                    PART));
         }
         HttpResponse<String> wrong = send(nzb(posted, List.of()), "Rar.Film", Optional.of("wrong-1"));
         assertEquals(422, wrong.statusCode(), wrong.body());
@@ -128,7 +139,8 @@ class EncryptedReleaseTest {
         long edge = 0;
         for (int i = 0; i + 1 < bytes.size(); i++) {
             edge += (150_000 - 200) / 16 * 16; // about a part's data: each range crosses a part edge
-            assertArrayEquals(sha256(Arrays.copyOfRange(film, (int) edge - 2_000, (int) edge + 2_000)),
+            assertArrayEquals(
+                    sha256(Arrays.copyOfRange(film, (int) edge - 2_000, (int) edge + 2_000)),
                     sha256(get(dav("Rar.Film", "Rar.Film.mkv"), "bytes=" + (edge - 2_000) + "-" + (edge + 1_999))));
         }
     }
@@ -140,18 +152,27 @@ class EncryptedReleaseTest {
         JsonNode item = imported(NzbWriter.write(List.of(plain)), "Both.Film", Optional.empty());
         long itemId = item.path("id").asLong();
         List<PostedFile> sealed = post(sevenZip("Both.Film", film, "-mhe=on", "-v300k"));
-        HttpResponse<String> added = http.send(HttpRequest.newBuilder(app.uri().resolve("/api/nzbs?item=" + itemId
-                        + "&role=standby&password=" + PASSWORD)).header("X-NZBMount-Request", "1")
-                .POST(HttpRequest.BodyPublishers.ofString(nzb(sealed, List.of()))).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> added = http.send(
+                HttpRequest.newBuilder(
+                                app.uri().resolve("/api/nzbs?item=" + itemId + "&role=standby&password=" + PASSWORD))
+                        .header("X-NZBMount-Request", "1")
+                        .POST(HttpRequest.BodyPublishers.ofString(nzb(sealed, List.of())))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertEquals(201, added.statusCode(), added.body());
-        long standby = JSON.readTree(added.body()).path("standby").get(0).path("id").asLong();
+        long standby =
+                JSON.readTree(added.body()).path("standby").get(0).path("id").asLong();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         String state = "";
         while (System.nanoTime() < deadline && !state.equals("validated")) {
             Thread.sleep(100);
-            JsonNode now = JSON.readTree(http.send(HttpRequest.newBuilder(app.uri().resolve("/api/items/" + itemId))
-                    .build(), HttpResponse.BodyHandlers.ofString()).body());
-            for (JsonNode sb : now.path("standby")) if (sb.path("id").asLong() == standby) state = sb.path("state").asText();
+            JsonNode now = JSON.readTree(http.send(
+                            HttpRequest.newBuilder(app.uri().resolve("/api/items/" + itemId))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString())
+                    .body());
+            for (JsonNode sb : now.path("standby"))
+                if (sb.path("id").asLong() == standby) state = sb.path("state").asText();
         }
         assertEquals("validated", state, "the encrypted standby proves equal to the plain primary");
     }
@@ -164,15 +185,24 @@ class EncryptedReleaseTest {
         assertTrue(r.body().contains("the password given does not open this archive"), r.body());
         assertTrue(r.body().contains("the import's password parameter"), r.body());
         assertFalse(r.body().contains("wrong-"), r.body());
-        assertEquals("{\"items\":[],\"total\":0,\"offset\":0}", JSON.readTree(http.send(HttpRequest.newBuilder(app.uri().resolve("/api/items"))
-                .header("X-NZBMount-Request", "1").build(), HttpResponse.BodyHandlers.ofString()).body()).toString());
+        assertEquals(
+                "{\"items\":[],\"total\":0,\"offset\":0}",
+                JSON.readTree(http.send(
+                                        HttpRequest.newBuilder(app.uri().resolve("/api/items"))
+                                                .header("X-NZBMount-Request", "1")
+                                                .build(),
+                                        HttpResponse.BodyHandlers.ofString())
+                                .body())
+                        .toString());
     }
 
     @Test
     void aSevenZipFilmWithoutEncryptedHeadersHasItsCrcVerifiedInTheBackground() throws Exception {
         byte[] film = film(600_011, 7);
         List<PostedFile> posted = post(sevenZip("Crc.Film", film, "-v200k"));
-        long itemId = imported(nzb(posted, List.of(PASSWORD)), "Crc.Film", Optional.empty()).path("id").asLong();
+        long itemId = imported(nzb(posted, List.of(PASSWORD)), "Crc.Film", Optional.empty())
+                .path("id")
+                .asLong();
         assertEquals("verified", memberCrcOnceChecked(itemId), "only the container signature proved the password");
         assertServed(dav("Crc.Film", "Crc.Film.mkv"), film);
         assertTrue(events().contains("\"result\":\"verified\""), "the check is an event");
@@ -202,30 +232,38 @@ class EncryptedReleaseTest {
         assertTrue(item.path("refused").toString().contains("crc-mismatch"), item::toString);
         assertTrue(events().contains("\"result\":\"mismatch\""), "the mismatch is an event");
         for (String range : java.util.Arrays.asList(null, "bytes=0-99", "bytes=300000-300100")) {
-            assertEquals(0, bytesServed(dav("Bad.Film", "Bad.Film.mkv"), range), "no byte after the check, range " + range);
+            assertEquals(
+                    0, bytesServed(dav("Bad.Film", "Bad.Film.mkv"), range), "no byte after the check, range " + range);
         }
     }
 
     @Test
     void aStandbyWhoseDecryptedBytesMissTheirRecordedCrcIsDead() throws Exception {
         byte[] film = film(450_001, 11);
-        JsonNode item = imported(NzbWriter.write(List.of(nntp.post("Pool.Film.mkv", film, PART))), "Pool.Film", Optional.empty());
+        JsonNode item = imported(
+                NzbWriter.write(List.of(nntp.post("Pool.Film.mkv", film, PART))), "Pool.Film", Optional.empty());
         long itemId = item.path("id").asLong();
         List<PostedFile> posted = new ArrayList<>();
         for (io.nzbmount.server.archive.ArchiveVolume v : rar4("Pool.Film", film, true)) {
             posted.add(nntp.post(v.name(), v.bytes(), PART));
         }
-        HttpResponse<String> added = http.send(HttpRequest.newBuilder(app.uri().resolve("/api/nzbs?item=" + itemId
-                        + "&role=standby")).header("X-NZBMount-Request", "1")
-                .POST(HttpRequest.BodyPublishers.ofString(nzb(posted, List.of(PASSWORD)))).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> added = http.send(
+                HttpRequest.newBuilder(app.uri().resolve("/api/nzbs?item=" + itemId + "&role=standby"))
+                        .header("X-NZBMount-Request", "1")
+                        .POST(HttpRequest.BodyPublishers.ofString(nzb(posted, List.of(PASSWORD))))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertEquals(201, added.statusCode(), added.body());
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
         JsonNode standby = null;
-        while (System.nanoTime() < deadline && (standby == null || !standby.path("state").asText().equals("dead"))) {
+        while (System.nanoTime() < deadline
+                && (standby == null || !standby.path("state").asText().equals("dead"))) {
             Thread.sleep(100);
             for (JsonNode s : item(itemId).path("otherSources")) standby = s;
         }
-        assertTrue(standby != null && standby.path("state").asText().equals("dead"), "the standby is dead: " + item(itemId));
+        assertTrue(
+                standby != null && standby.path("state").asText().equals("dead"),
+                "the standby is dead: " + item(itemId));
         assertEquals("mismatch", standby.path("memberCrc").asText(), standby::toString);
         assertTrue(standby.path("reason").asText().contains("a wrong password or damaged data"), standby::toString);
         assertTrue(item(itemId).path("primary").path("memberCrc").isNull(), "a plain primary has nothing to check");
@@ -235,15 +273,23 @@ class EncryptedReleaseTest {
     /** A RAR4 {@code -p} set without encrypted headers, in three volumes, imported with the password in a meta. */
     private long importRar4(String name, byte[] film, boolean wrongCrc) throws Exception {
         List<PostedFile> posted = new ArrayList<>();
-        for (io.nzbmount.server.archive.ArchiveVolume v : rar4(name, film, wrongCrc)) posted.add(nntp.post(v.name(), v.bytes(), PART));
-        return imported(nzb(posted, List.of(PASSWORD)), name, Optional.empty()).path("id").asLong();
+        for (io.nzbmount.server.archive.ArchiveVolume v : rar4(name, film, wrongCrc))
+            posted.add(nntp.post(v.name(), v.bytes(), PART));
+        return imported(nzb(posted, List.of(PASSWORD)), name, Optional.empty())
+                .path("id")
+                .asLong();
     }
 
     /** The volumes of a RAR4 {@code -p} set, their recorded CRC wrong when asked. */
     private static List<io.nzbmount.server.archive.ArchiveVolume> rar4(String name, byte[] film, boolean wrongCrc) {
         List<io.nzbmount.server.archive.ArchiveVolume> volumes = io.nzbmount.server.archive.EncryptedRar4Writer.write(
-                name, name + ".mkv", film, 160_000, PASSWORD,
-                new io.nzbmount.server.archive.EncryptedRar4Writer.Options(false, false, new byte[] {1, 2, 3, 4, 5, 6, 7, 8}));
+                name,
+                name + ".mkv",
+                film,
+                160_000,
+                PASSWORD,
+                new io.nzbmount.server.archive.EncryptedRar4Writer.Options(
+                        false, false, new byte[] {1, 2, 3, 4, 5, 6, 7, 8}));
         return wrongCrc ? io.nzbmount.server.archive.EncryptedRar4Writer.withWrongCrc(volumes) : volumes;
     }
 
@@ -259,13 +305,21 @@ class EncryptedReleaseTest {
     }
 
     private JsonNode item(long itemId) throws Exception {
-        return JSON.readTree(http.send(HttpRequest.newBuilder(app.uri().resolve("/api/items/" + itemId))
-                .header("X-NZBMount-Request", "1").build(), HttpResponse.BodyHandlers.ofString()).body());
+        return JSON.readTree(http.send(
+                        HttpRequest.newBuilder(app.uri().resolve("/api/items/" + itemId))
+                                .header("X-NZBMount-Request", "1")
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString())
+                .body());
     }
 
     private String events() throws Exception {
-        return http.send(HttpRequest.newBuilder(app.uri().resolve("/api/events")).header("X-NZBMount-Request", "1")
-                .build(), HttpResponse.BodyHandlers.ofString()).body();
+        return http.send(
+                        HttpRequest.newBuilder(app.uri().resolve("/api/events"))
+                                .header("X-NZBMount-Request", "1")
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString())
+                .body();
     }
 
     /** The body bytes a GET receives before its response ends, whatever its status, cut short or not. */
@@ -306,14 +360,20 @@ class EncryptedReleaseTest {
         Path tool = Path.of("/usr/bin/7zz");
         if (!Files.isExecutable(tool)) {
             String ci = System.getenv("CI");
-            if (ci != null && !ci.isBlank() && !ci.equalsIgnoreCase("false")) throw new AssertionError(tool + " is missing on CI");
+            if (ci != null && !ci.isBlank() && !ci.equalsIgnoreCase("false"))
+                throw new AssertionError(tool + " is missing on CI");
             Assumptions.abort(tool + " is not installed");
         }
         List<String> command = new ArrayList<>(List.of(tool.toString(), "a", "-bd", "-t7z", "-mx0", "-p" + PASSWORD));
         command.addAll(List.of(options));
-        command.addAll(List.of(dir.resolve(name + ".7z").toString(), work.resolve(name + ".mkv").toString()));
-        Process p = new ProcessBuilder(command).directory(work.toFile()).redirectErrorStream(true)
-                .redirectOutput(work.resolve(name + ".log").toFile()).start();
+        command.addAll(List.of(
+                dir.resolve(name + ".7z").toString(),
+                work.resolve(name + ".mkv").toString()));
+        Process p = new ProcessBuilder(command)
+                .directory(work.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(work.resolve(name + ".log").toFile())
+                .start();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "7zz finished");
         assertEquals(0, p.exitValue(), () -> command + ": " + read(work.resolve(name + ".log")));
         try (Stream<Path> parts = Files.list(dir)) {
@@ -339,7 +399,8 @@ class EncryptedReleaseTest {
     private static String nzb(List<PostedFile> posted, List<String> passwords) {
         String nzb = NzbWriter.write(posted);
         StringBuilder head = new StringBuilder("\n  <head>\n");
-        for (String p : passwords) head.append("    <meta type=\"password\">").append(p).append("</meta>\n");
+        for (String p : passwords)
+            head.append("    <meta type=\"password\">").append(p).append("</meta>\n");
         head.append("  </head>");
         int at = nzb.indexOf('>', nzb.indexOf("<nzb")) + 1;
         return nzb.substring(0, at) + head + nzb.substring(at);
@@ -347,9 +408,14 @@ class EncryptedReleaseTest {
 
     private HttpResponse<String> send(String nzb, String name, Optional<String> password) throws Exception {
         String query = "?name=" + URLEncoder.encode(name, StandardCharsets.UTF_8)
-                + password.map(p -> "&password=" + URLEncoder.encode(p, StandardCharsets.UTF_8)).orElse("");
-        return http.send(HttpRequest.newBuilder(app.uri().resolve("/api/nzbs" + query)).header("X-NZBMount-Request", "1")
-                .POST(HttpRequest.BodyPublishers.ofString(nzb)).build(), HttpResponse.BodyHandlers.ofString());
+                + password.map(p -> "&password=" + URLEncoder.encode(p, StandardCharsets.UTF_8))
+                        .orElse("");
+        return http.send(
+                HttpRequest.newBuilder(app.uri().resolve("/api/nzbs" + query))
+                        .header("X-NZBMount-Request", "1")
+                        .POST(HttpRequest.BodyPublishers.ofString(nzb))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     private JsonNode imported(String nzb, String name, Optional<String> password) throws Exception {
@@ -370,15 +436,21 @@ class EncryptedReleaseTest {
     private void assertServed(URI file, byte[] film) throws Exception {
         assertArrayEquals(sha256(film), sha256(get(file, null)), "the whole file");
         Random offsets = new Random(film.length);
-        List<long[]> ranges = new ArrayList<>(List.of(new long[] {0, 0}, new long[] {15, 16}, new long[] {31, 33},
-                new long[] {film.length - 1, film.length - 1}, new long[] {film.length - 17, film.length - 1}));
+        List<long[]> ranges = new ArrayList<>(List.of(
+                new long[] {0, 0},
+                new long[] {15, 16},
+                new long[] {31, 33},
+                new long[] {film.length - 1, film.length - 1},
+                new long[] {film.length - 17, film.length - 1}));
         for (int i = 0; i < 20; i++) {
             long first = offsets.nextInt(film.length);
             ranges.add(new long[] {first, Math.min(film.length - 1, first + offsets.nextInt(150_000))});
         }
         for (long[] r : ranges) {
-            assertArrayEquals(sha256(Arrays.copyOfRange(film, (int) r[0], (int) r[1] + 1)),
-                    sha256(get(file, "bytes=" + r[0] + "-" + r[1])), "bytes " + r[0] + "-" + r[1]);
+            assertArrayEquals(
+                    sha256(Arrays.copyOfRange(film, (int) r[0], (int) r[1] + 1)),
+                    sha256(get(file, "bytes=" + r[0] + "-" + r[1])),
+                    "bytes " + r[0] + "-" + r[1]);
         }
     }
 

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.nzbmount.config.ConfigLoader;
 import io.nzbmount.config.Settings;
-import io.nzbmount.server.policy.FailureRules;
 import io.nzbmount.server.http.WebServer;
+import io.nzbmount.server.policy.FailureRules;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * connection closed under a response that is still working.
  */
 class HttpIdleTimeoutTest {
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
 
     private Application start(String reader) throws Exception {
         Settings settings = ConfigLoader.fromText("""
@@ -45,7 +46,8 @@ class HttpIdleTimeoutTest {
         Duration budget = Duration.ofSeconds(30);
         Duration longest = FailureRules.defaults().longestWaitForBytes(budget);
         try (Application app = start("reader:\n  fetchBudgetMillis: 30000")) {
-            assertTrue(app.httpIdleTimeout().compareTo(longest) > 0,
+            assertTrue(
+                    app.httpIdleTimeout().compareTo(longest) > 0,
                     "idle " + app.httpIdleTimeout() + " must outlast a wait of " + longest);
         }
     }

@@ -23,7 +23,8 @@ class ArchiveAssemblyTest {
     }
 
     /** Every servable member of the scan holds exactly one of the originals; returns how many were served. */
-    private static int assertServedExactlyOrRefused(List<ArchiveVolume> posted, byte[]... originals) throws IOException {
+    private static int assertServedExactlyOrRefused(List<ArchiveVolume> posted, byte[]... originals)
+            throws IOException {
         CountingSource source = new CountingSource(posted);
         int served = 0;
         for (ArchiveSet set : ArchiveScanner.scan(source).sets()) {
@@ -43,7 +44,9 @@ class ArchiveAssemblyTest {
         List<ArchiveVolume> out = new ArrayList<>();
         for (int i = 0; i < volumes.size(); i++) {
             // names that sort in another order than the volumes
-            out.add(new ArchiveVolume(prefix + Integer.toHexString((i * 7919 + 13) % 4093), volumes.get(i).bytes()));
+            out.add(new ArchiveVolume(
+                    prefix + Integer.toHexString((i * 7919 + 13) % 4093),
+                    volumes.get(i).bytes()));
         }
         return out;
     }
@@ -67,8 +70,12 @@ class ArchiveAssemblyTest {
     @Test
     void obfuscatedOldStyleRar4SetIsRefusedNotGuessed() throws IOException {
         byte[] film = random(900_000, 1);
-        List<ArchiveVolume> built = RarBuilder.rar4("old").member("film.avi", film).volumeSize(100_000)
-                .oldStyleNames().withoutVolumeNumbers().build();
+        List<ArchiveVolume> built = RarBuilder.rar4("old")
+                .member("film.avi", film)
+                .volumeSize(100_000)
+                .oldStyleNames()
+                .withoutVolumeNumbers()
+                .build();
         List<ArchiveVolume> posted = obfuscated(built, "a");
         ArchiveScan scan = scan(posted);
         assertEquals(1, scan.sets().size());
@@ -81,8 +88,12 @@ class ArchiveAssemblyTest {
     @Test
     void threeVolumesWithoutNumbersOrNamesAreOrderedByTheirFlags() throws IOException {
         byte[] film = random(250_000, 2);
-        List<ArchiveVolume> built = RarBuilder.rar4("old").member("film.avi", film).volumeSize(100_000)
-                .oldStyleNames().withoutVolumeNumbers().build();
+        List<ArchiveVolume> built = RarBuilder.rar4("old")
+                .member("film.avi", film)
+                .volumeSize(100_000)
+                .oldStyleNames()
+                .withoutVolumeNumbers()
+                .build();
         assertEquals(3, built.size());
         List<ArchiveVolume> posted = obfuscated(List.of(built.get(2), built.get(0), built.get(1)), "b");
         CountingSource source = new CountingSource(posted);
@@ -110,8 +121,17 @@ class ArchiveAssemblyTest {
     void twoSetsSharingAnInnerNameWithOtherSizesAreServedApart() throws IOException {
         byte[] one = random(600_000, 5);
         byte[] two = random(610_000, 6);
-        assertEquals(2, assertServedExactlyOrRefused(obfuscated(interleaved(RarBuilder.storedRar5("e1", "video.mkv", one, 100_000),
-                RarBuilder.storedRar5("e2", "video.mkv", two, 100_000), false), "d"), one, two));
+        assertEquals(
+                2,
+                assertServedExactlyOrRefused(
+                        obfuscated(
+                                interleaved(
+                                        RarBuilder.storedRar5("e1", "video.mkv", one, 100_000),
+                                        RarBuilder.storedRar5("e2", "video.mkv", two, 100_000),
+                                        false),
+                                "d"),
+                        one,
+                        two));
     }
 
     @Test
@@ -147,11 +167,16 @@ class ArchiveAssemblyTest {
     @Test
     void missingMiddleVolumeWithASameSizeRepostIsRefused() throws IOException {
         byte[] film = random(700_000, 10);
-        List<ArchiveVolume> built = RarBuilder.rar4("old").member("film.avi", film).volumeSize(100_000)
-                .oldStyleNames().withoutVolumeNumbers().build();
+        List<ArchiveVolume> built = RarBuilder.rar4("old")
+                .member("film.avi", film)
+                .volumeSize(100_000)
+                .oldStyleNames()
+                .withoutVolumeNumbers()
+                .build();
         List<ArchiveVolume> posted = new ArrayList<>(built);
         // old.r01 is gone; old.r02 was posted again under its name
-        posted.set(2, new ArchiveVolume(built.get(2).name(), built.get(3).bytes().clone()));
+        posted.set(
+                2, new ArchiveVolume(built.get(2).name(), built.get(3).bytes().clone()));
         assertEquals(0, assertServedExactlyOrRefused(posted, film));
         ArchiveSet set = scan(posted).sets().get(0);
         assertEquals(Refusal.Reason.CONFLICT, refusal(set).reason());
@@ -172,8 +197,10 @@ class ArchiveAssemblyTest {
     void partsThatDisagreeOnTheMembersTimeAreRefused() throws IOException {
         byte[] film = random(500_000, 13);
         List<ArchiveVolume> a = RarBuilder.storedRar4("t", "film.mkv", film, 100_000);
-        List<ArchiveVolume> b = RarBuilder.rar4("t").member(new RarBuilder.Entry("film.mkv", film, false, false, 0x5B000000L))
-                .volumeSize(100_000).build();
+        List<ArchiveVolume> b = RarBuilder.rar4("t")
+                .member(new RarBuilder.Entry("film.mkv", film, false, false, 0x5B000000L))
+                .volumeSize(100_000)
+                .build();
         List<ArchiveVolume> posted = new ArrayList<>(a);
         posted.set(2, b.get(2));
         ArchiveSet set = scan(posted).sets().get(0);
@@ -186,7 +213,11 @@ class ArchiveAssemblyTest {
     }
 
     /** A stored set of one member in the format, cut into volumes of {@code volumeSize} bytes. */
-    static List<ArchiveVolume> stored(ArchiveSet.Format format, String archive, String member, byte[] data, int volumeSize) {
-        return builder(format, archive).member(member, data).volumeSize(volumeSize).build();
+    static List<ArchiveVolume> stored(
+            ArchiveSet.Format format, String archive, String member, byte[] data, int volumeSize) {
+        return builder(format, archive)
+                .member(member, data)
+                .volumeSize(volumeSize)
+                .build();
     }
 }

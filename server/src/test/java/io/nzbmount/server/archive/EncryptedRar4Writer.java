@@ -22,34 +22,40 @@ public final class EncryptedRar4Writer {
     private static final byte[] SIGNATURE = {0x52, 0x61, 0x72, 0x21, 0x1A, 0x07, 0x00};
 
     /** How to write: naming style, encrypted headers, and the salt. */
-    public record Options(boolean oldStyleNames, boolean encryptedHeaders, byte[] salt) {
-    }
+    public record Options(boolean oldStyleNames, boolean encryptedHeaders, byte[] salt) {}
 
     private EncryptedRar4Writer() {}
 
     /** Volumes of at most {@code volumeSize} bytes (0: one plain {@code .rar}), named as RAR names them. */
-    public static List<ArchiveVolume> write(String archiveName, String member, byte[] data, int volumeSize, String password,
-                                     Options options) {
+    public static List<ArchiveVolume> write(
+            String archiveName, String member, byte[] data, int volumeSize, String password, Options options) {
         Rar3Kdf kdf = Rar3Kdf.derive(password, options.salt());
         byte[] stored = crypt(kdf, Arrays.copyOf(data, (data.length + 15) / 16 * 16));
         boolean multi = volumeSize > 0;
-        int overhead = SIGNATURE.length + 13 + sealed(kdf, options, fileHeader(member, data.length, 0, 0, true, true, options)).length
+        int overhead = SIGNATURE.length
+                + 13
+                + sealed(kdf, options, fileHeader(member, data.length, 0, 0, true, true, options)).length
                 + sealed(kdf, options, endHeader(true, 999)).length;
         int room = multi ? volumeSize - overhead : stored.length;
-        if (room < 1) throw new IllegalArgumentException("volumes of " + volumeSize + " bytes cannot hold their headers");
+        if (room < 1)
+            throw new IllegalArgumentException("volumes of " + volumeSize + " bytes cannot hold their headers");
         List<byte[]> volumes = new ArrayList<>();
         int offset = 0;
         do {
             int length = Math.min(room, stored.length - offset);
             boolean last = offset + length == stored.length;
             CRC32 crc = new CRC32();
-            if (last) crc.update(data); else crc.update(stored, offset, length);
+            if (last) crc.update(data);
+            else crc.update(stored, offset, length);
             LittleEndianBytes v = new LittleEndianBytes().bytes(SIGNATURE);
             int number = volumes.size();
-            int mainFlags = (multi ? 0x0001 : 0) | (options.oldStyleNames() ? 0 : 0x0010)
-                    | (options.encryptedHeaders() ? 0x0080 : 0) | (multi && number == 0 ? 0x0100 : 0);
+            int mainFlags = (multi ? 0x0001 : 0)
+                    | (options.oldStyleNames() ? 0 : 0x0010)
+                    | (options.encryptedHeaders() ? 0x0080 : 0)
+                    | (multi && number == 0 ? 0x0100 : 0);
             v.bytes(Rar4Headers.block(0x73, mainFlags, new byte[6]));
-            v.bytes(sealed(kdf, options, fileHeader(member, data.length, length, crc.getValue(), offset > 0, !last, options)));
+            v.bytes(sealed(
+                    kdf, options, fileHeader(member, data.length, length, crc.getValue(), offset > 0, !last, options)));
             v.bytes(Arrays.copyOfRange(stored, offset, offset + length));
             v.bytes(sealed(kdf, options, endHeader(!last, number)));
             volumes.add(v.toByteArray());
@@ -59,7 +65,8 @@ public final class EncryptedRar4Writer {
         for (int i = 0; i < volumes.size(); i++) {
             String name;
             if (!multi) name = archiveName + ".rar";
-            else if (options.oldStyleNames()) name = i == 0 ? archiveName + ".rar" : archiveName + String.format(".r%02d", i - 1);
+            else if (options.oldStyleNames())
+                name = i == 0 ? archiveName + ".rar" : archiveName + String.format(".r%02d", i - 1);
             else name = archiveName + String.format(".part%02d.rar", i + 1);
             named.add(new ArchiveVolume(name, volumes.get(i)));
         }
@@ -88,17 +95,36 @@ public final class EncryptedRar4Writer {
         return out;
     }
 
-    private static byte[] fileHeader(String member, long size, int partSize, long crc, boolean splitBefore,
-                                     boolean splitAfter, Options options) {
+    private static byte[] fileHeader(
+            String member,
+            long size,
+            int partSize,
+            long crc,
+            boolean splitBefore,
+            boolean splitAfter,
+            Options options) {
         byte[] name = member.replace('/', '\\').getBytes(StandardCharsets.US_ASCII);
         int flags = 0x8000 | (splitBefore ? 0x01 : 0) | (splitAfter ? 0x02 : 0) | 0x04 | 0x0400;
-        LittleEndianBytes f = new LittleEndianBytes().u32(partSize).u32(size).u8(2).u32(crc).u32(RarBuilder.Entry.TIME)
-                .u8(29).u8(0x30).u16(name.length).u32(0x20).bytes(name).bytes(options.salt());
+        LittleEndianBytes f = new LittleEndianBytes()
+                .u32(partSize)
+                .u32(size)
+                .u8(2)
+                .u32(crc)
+                .u32(RarBuilder.Entry.TIME)
+                .u8(29)
+                .u8(0x30)
+                .u16(name.length)
+                .u32(0x20)
+                .bytes(name)
+                .bytes(options.salt());
         return Rar4Headers.block(0x74, flags, f.toByteArray());
     }
 
     private static byte[] endHeader(boolean moreFollow, int number) {
-        return Rar4Headers.block(0x7B, (moreFollow ? 0x01 : 0) | 0x08, new LittleEndianBytes().u16(number).toByteArray());
+        return Rar4Headers.block(
+                0x7B,
+                (moreFollow ? 0x01 : 0) | 0x08,
+                new LittleEndianBytes().u16(number).toByteArray());
     }
 
     /** The header as it is written: plain, or with {@code -hp} the salt and the header encrypted. */

@@ -35,8 +35,11 @@ final class ExternalTool {
         command.add(require(tool).toString());
         command.addAll(List.of(args));
         Path log = Files.createTempFile(dir, "tool", ".log");
-        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(log.toFile()).start();
+        Process p = new ProcessBuilder(command)
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         if (!p.waitFor(60, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             fail(tool + " did not finish in 60 s");

@@ -26,16 +26,26 @@ class ForeignReaderTest {
     void storedRar4FromTheTestBuilderExtractsWithBsdtar() throws Exception {
         byte[] film = random(300_000, 1);
         byte[] nfo = random(1_000, 2);
-        extractAndCompare(RarBuilder.rar4("film").member("film.mkv", film).member("sub/film.nfo", nfo).build(),
-                List.of("film.mkv", "sub/film.nfo"), List.of(film, nfo));
+        extractAndCompare(
+                RarBuilder.rar4("film")
+                        .member("film.mkv", film)
+                        .member("sub/film.nfo", nfo)
+                        .build(),
+                List.of("film.mkv", "sub/film.nfo"),
+                List.of(film, nfo));
     }
 
     @Test
     void storedRar5FromTheTestBuilderExtractsWithBsdtar() throws Exception {
         byte[] film = random(300_000, 3);
         byte[] nfo = random(1_000, 4);
-        extractAndCompare(RarBuilder.rar5("film").member("film.mkv", film).member("sub/film.nfo", nfo).build(),
-                List.of("film.mkv", "sub/film.nfo"), List.of(film, nfo));
+        extractAndCompare(
+                RarBuilder.rar5("film")
+                        .member("film.mkv", film)
+                        .member("sub/film.nfo", nfo)
+                        .build(),
+                List.of("film.mkv", "sub/film.nfo"),
+                List.of(film, nfo));
     }
 
     @Test
@@ -50,7 +60,10 @@ class ForeignReaderTest {
         byte[] film = random(1_000_000, 6);
         byte[] nfo = random(5_000, 7);
         for (RarBuilder builder : List.of(RarBuilder.rar4("m4"), RarBuilder.rar5("m5"))) {
-            List<ArchiveVolume> volumes = builder.member("film.mkv", film).member("film.nfo", nfo).volumeSize(150_000).build();
+            List<ArchiveVolume> volumes = builder.member("film.mkv", film)
+                    .member("film.nfo", nfo)
+                    .volumeSize(150_000)
+                    .build();
             CountingSource source = new CountingSource(volumes);
             ArchiveSet set = ArchiveScanner.scan(source).sets().get(0);
             assertArrayEquals(film, source.bytesOf(set.members().get(0)));

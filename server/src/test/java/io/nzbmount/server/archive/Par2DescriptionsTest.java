@@ -30,10 +30,15 @@ class Par2DescriptionsTest {
     /** A packet as the par2 specification lays it out, with a right checksum. */
     static byte[] packet(String type, byte[] body) throws Exception {
         byte[] typeField = Arrays.copyOf(type.getBytes(StandardCharsets.US_ASCII), 16);
-        LittleEndianBytes covered = new LittleEndianBytes().bytes(new byte[16]).bytes(typeField).bytes(body);
+        LittleEndianBytes covered =
+                new LittleEndianBytes().bytes(new byte[16]).bytes(typeField).bytes(body);
         byte[] tail = covered.toByteArray();
-        return new LittleEndianBytes().bytes("PAR2\0PKT".getBytes(StandardCharsets.US_ASCII))
-                .u64(32 + tail.length).bytes(md5(tail, tail.length)).bytes(tail).toByteArray();
+        return new LittleEndianBytes()
+                .bytes("PAR2\0PKT".getBytes(StandardCharsets.US_ASCII))
+                .u64(32 + tail.length)
+                .bytes(md5(tail, tail.length))
+                .bytes(tail)
+                .toByteArray();
     }
 
     static byte[] description(byte id, String name, byte[] file) throws Exception {
@@ -41,8 +46,15 @@ class Par2DescriptionsTest {
         byte[] padded = Arrays.copyOf(nameBytes, (nameBytes.length + 3) / 4 * 4);
         byte[] fileId = new byte[16];
         Arrays.fill(fileId, id);
-        return packet("PAR 2.0\0FileDesc", new LittleEndianBytes().bytes(fileId).bytes(md5(file, file.length))
-                .bytes(md5(file, 16 * 1024)).u64(file.length).bytes(padded).toByteArray());
+        return packet(
+                "PAR 2.0\0FileDesc",
+                new LittleEndianBytes()
+                        .bytes(fileId)
+                        .bytes(md5(file, file.length))
+                        .bytes(md5(file, 16 * 1024))
+                        .u64(file.length)
+                        .bytes(padded)
+                        .toByteArray());
     }
 
     @Test
@@ -54,8 +66,12 @@ class Par2DescriptionsTest {
         ExternalTool.run(dir, "/usr/bin/par2", "create", "-q", "-r5", "-n1", "set.par2", "film.mkv", "Film.Name.nfo");
         byte[] index = Files.readAllBytes(dir.resolve("set.par2"));
         assertTrue(Par2Descriptions.isPar2(index));
-        List<Par2File> files = Par2Descriptions.parse(index).stream().sorted(Comparator.comparing(Par2File::name)).toList();
-        assertEquals(List.of("Film.Name.nfo", "film.mkv"), files.stream().map(Par2File::name).toList());
+        List<Par2File> files = Par2Descriptions.parse(index).stream()
+                .sorted(Comparator.comparing(Par2File::name))
+                .toList();
+        assertEquals(
+                List.of("Film.Name.nfo", "film.mkv"),
+                files.stream().map(Par2File::name).toList());
         assertEquals(b.length, files.get(0).size());
         assertArrayEquals(md5(b, b.length), files.get(0).md5());
         assertArrayEquals(md5(b, 16 * 1024), files.get(0).hash16k());

@@ -26,7 +26,8 @@ class Par2ProofTest {
     @Test
     void par2SliceChecksumsProveTheOrderWithoutReadingTheData() throws IOException {
         byte[] film = random(9_900_000, 1);
-        for (List<ArchiveVolume> volumes : List.of(RarBuilder.storedRar5("p", "film.mkv", film, 2_000_000),
+        for (List<ArchiveVolume> volumes : List.of(
+                RarBuilder.storedRar5("p", "film.mkv", film, 2_000_000),
                 RarBuilder.storedRar4("p", "film.mkv", film, 2_000_000))) {
             CountingSource source = new CountingSource(volumes);
             ArchiveSet set = ArchiveScanner.scan(source, par2Of(volumes)).sets().get(0);
@@ -46,7 +47,9 @@ class Par2ProofTest {
         List<ArchiveVolume> foreign = RarBuilder.storedRar4("q", "film.avi", other, 200_000);
         List<ArchiveVolume> posted = new ArrayList<>(real);
         posted.set(2, foreign.get(2));
-        ArchiveSet set = ArchiveScanner.scan(new CountingSource(posted), par2Of(real)).sets().get(0);
+        ArchiveSet set = ArchiveScanner.scan(new CountingSource(posted), par2Of(real))
+                .sets()
+                .get(0);
         assertEquals(Refusal.Reason.CONFLICT, set.refusal().orElseThrow().reason());
         assertFalse(set.members().stream().anyMatch(Member::servable));
     }
@@ -56,8 +59,13 @@ class Par2ProofTest {
         byte[] film = random(500_000, 4);
         List<ArchiveVolume> real = RarBuilder.storedRar5("r", "film.mkv", film, 200_000);
         List<ArchiveVolume> described = new ArrayList<>(real);
-        described.set(1, new ArchiveVolume(real.get(1).name(), java.util.Arrays.copyOf(real.get(1).bytes(), 150_000)));
-        ArchiveSet set = ArchiveScanner.scan(new CountingSource(real), par2Of(described)).sets().get(0);
+        described.set(
+                1,
+                new ArchiveVolume(
+                        real.get(1).name(), java.util.Arrays.copyOf(real.get(1).bytes(), 150_000)));
+        ArchiveSet set = ArchiveScanner.scan(new CountingSource(real), par2Of(described))
+                .sets()
+                .get(0);
         Refusal r = set.refusal().orElseThrow();
         assertEquals(Refusal.Reason.CONFLICT, r.reason());
         assertTrue(r.message().contains("150000"), r.message());

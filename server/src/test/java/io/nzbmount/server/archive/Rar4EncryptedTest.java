@@ -46,7 +46,8 @@ class Rar4EncryptedTest {
     static List<ArchiveVolume> hexNamed(List<ArchiveVolume> named, long seed) {
         List<ArchiveVolume> hex = new ArrayList<>();
         Random r = new Random(seed);
-        for (ArchiveVolume v : named) hex.add(new ArchiveVolume(HexFormat.of().formatHex(RarScanTest.random(8, r.nextLong())), v.bytes()));
+        for (ArchiveVolume v : named)
+            hex.add(new ArchiveVolume(HexFormat.of().formatHex(RarScanTest.random(8, r.nextLong())), v.bytes()));
         Collections.shuffle(hex, r);
         return hex;
     }
@@ -66,13 +67,15 @@ class Rar4EncryptedTest {
         for (String password : List.of("pw 1", LONG_PASSWORD)) {
             for (boolean headers : List.of(false, true)) {
                 for (boolean oldNames : List.of(false, true)) {
-                    List<ArchiveVolume> volumes = EncryptedRar4Writer.write("film", "film.mkv", film, 100_000, password,
-                            options(oldNames, headers));
+                    List<ArchiveVolume> volumes = EncryptedRar4Writer.write(
+                            "film", "film.mkv", film, 100_000, password, options(oldNames, headers));
                     Path set = Files.createDirectory(dir.resolve("set" + n++));
                     for (ArchiveVolume v : volumes) Files.write(set.resolve(v.name()), v.bytes());
                     Path out = Files.createDirectory(set.resolve("out"));
                     ExternalTool.run(set, UNRAR, volumes.get(0).name(), out.toString(), password);
-                    assertArrayEquals(film, Files.readAllBytes(out.resolve("film.mkv")),
+                    assertArrayEquals(
+                            film,
+                            Files.readAllBytes(out.resolve("film.mkv")),
                             "unrar reads " + volumes.get(0).name() + (headers ? " -hp" : " -p") + " as written");
                 }
             }
@@ -83,8 +86,8 @@ class Rar4EncryptedTest {
     void aSplitFilmOpensWithThePasswordAsOneChainThroughVolumesThatEndInsideBlocks() throws Exception {
         byte[] film = film(300_007, 2);
         for (boolean oldNames : List.of(false, true)) {
-            List<ArchiveVolume> volumes = EncryptedRar4Writer.write("Split", "film.mkv", film, 100_000, "right",
-                    options(oldNames, false));
+            List<ArchiveVolume> volumes =
+                    EncryptedRar4Writer.write("Split", "film.mkv", film, 100_000, "right", options(oldNames, false));
             assertEquals(4, volumes.size());
             CountingSource source = new CountingSource(volumes);
             ArchiveScan scan = ArchiveScanner.scan(source, List.of(), new Passwords(List.of("other", "right")));
@@ -93,7 +96,8 @@ class Rar4EncryptedTest {
             assertEquals(Optional.of("right"), scan.password());
             Member m = set.members().get(0);
             assertEquals(Sealing.Kdf.RAR3, m.sealing().orElseThrow().kdf());
-            assertTrue(m.pieces().stream().anyMatch(p -> p.length() % Sealing.BLOCK != 0), "a volume ends inside a block");
+            assertTrue(
+                    m.pieces().stream().anyMatch(p -> p.length() % Sealing.BLOCK != 0), "a volume ends inside a block");
             assertTrue(m.sealing().get().restarts().isEmpty(), "one chain");
             assertArrayEquals(film, AesKeys.open(m.sealing().get(), "right", source.bytesOf(m), film.length));
             java.util.zip.CRC32 crc = new java.util.zip.CRC32();
@@ -105,24 +109,29 @@ class Rar4EncryptedTest {
 
     @Test
     void aWrongOrMissingPasswordForDataOnlyEncryptionRefusesTheSet() throws Exception {
-        List<ArchiveVolume> volumes = EncryptedRar4Writer.write("Wrong", "film.mkv", film(250_000, 3), 100_000, "right",
-                options(false, false));
+        List<ArchiveVolume> volumes = EncryptedRar4Writer.write(
+                "Wrong", "film.mkv", film(250_000, 3), 100_000, "right", options(false, false));
         ArchiveSet wrong = scan(volumes, "wrong", "also wrong").sets().get(0);
-        assertEquals(Refusal.Reason.WRONG_PASSWORD, wrong.refusal().orElseThrow().reason());
-        assertTrue(wrong.refusal().get().message().contains("none of the 2 passwords given opens this archive"),
+        assertEquals(
+                Refusal.Reason.WRONG_PASSWORD, wrong.refusal().orElseThrow().reason());
+        assertTrue(
+                wrong.refusal().get().message().contains("none of the 2 passwords given opens this archive"),
                 wrong.refusal().get().message());
         assertTrue(wrong.members().stream().noneMatch(Member::servable));
-        ArchiveSet none = ArchiveScanner.scan(new CountingSource(volumes)).sets().get(0);
+        ArchiveSet none =
+                ArchiveScanner.scan(new CountingSource(volumes)).sets().get(0);
         assertEquals(Refusal.Reason.ENCRYPTED, none.refusal().orElseThrow().reason());
-        assertTrue(none.refusal().get().message().contains("no password was given"), none.refusal().get().message());
+        assertTrue(
+                none.refusal().get().message().contains("no password was given"),
+                none.refusal().get().message());
     }
 
     @Test
     void encryptedHeadersOpenWithThePasswordAndGiveTheOrderOfObfuscatedVolumes() throws Exception {
         byte[] film = film(400_000, 4);
         for (boolean oldNames : List.of(false, true)) {
-            List<ArchiveVolume> named = EncryptedRar4Writer.write("Hidden", "film.mkv", film, 90_000, LONG_PASSWORD,
-                    options(oldNames, true));
+            List<ArchiveVolume> named = EncryptedRar4Writer.write(
+                    "Hidden", "film.mkv", film, 90_000, LONG_PASSWORD, options(oldNames, true));
             for (List<ArchiveVolume> volumes : List.of(named, hexNamed(named, 5))) {
                 CountingSource source = new CountingSource(volumes);
                 ArchiveScan scan = ArchiveScanner.scan(source, List.of(), new Passwords(List.of("no", LONG_PASSWORD)));
@@ -132,7 +141,8 @@ class Rar4EncryptedTest {
                 Member m = set.members().get(0);
                 assertEquals("film.mkv", m.name());
                 assertFalse(m.crcToVerify(), "the headers' CRCs proved the password");
-                assertArrayEquals(film, AesKeys.open(m.sealing().orElseThrow(), LONG_PASSWORD, source.bytesOf(m), film.length));
+                assertArrayEquals(
+                        film, AesKeys.open(m.sealing().orElseThrow(), LONG_PASSWORD, source.bytesOf(m), film.length));
             }
         }
     }
@@ -140,20 +150,25 @@ class Rar4EncryptedTest {
     @Test
     void aWrongPasswordForHexNamedVolumesIsOneRefusalThatNamesThemAll() throws Exception {
         for (boolean headers : List.of(true, false)) {
-            List<ArchiveVolume> volumes = hexNamed(EncryptedRar4Writer.write("Hex", "film.mkv", film(400_000, 7), 90_000,
-                    "right", options(true, headers)), 7);
+            List<ArchiveVolume> volumes = hexNamed(
+                    EncryptedRar4Writer.write(
+                            "Hex", "film.mkv", film(400_000, 7), 90_000, "right", options(true, headers)),
+                    7);
             for (String[] given : List.of(new String[] {"wrong"}, new String[0])) {
                 List<ArchiveSet> sets = scan(volumes, given).sets();
                 assertEquals(1, sets.size(), () -> "headers " + headers + ": " + sets);
                 ArchiveSet set = sets.get(0);
                 assertEquals(volumes.size(), set.volumes().size(), "every volume is in the one refusal");
                 String message = set.refusal().orElseThrow().message();
-                assertEquals(1, message.split("does not open this archive|no password was given", -1).length - 1, message);
+                assertEquals(
+                        1, message.split("does not open this archive|no password was given", -1).length - 1, message);
                 if (headers) {
-                    List<String> names = volumes.stream().map(ArchiveVolume::name).sorted().toList();
+                    List<String> names =
+                            volumes.stream().map(ArchiveVolume::name).sorted().toList();
                     assertTrue(message.startsWith("the " + volumes.size() + " encrypted RAR4 volumes "), message);
                     assertTrue(message.contains(" and " + (volumes.size() - 3) + " more: "), message);
-                    assertEquals(3, names.stream().filter(message::contains).count(), "three volumes named: " + message);
+                    assertEquals(
+                            3, names.stream().filter(message::contains).count(), "three volumes named: " + message);
                 }
             }
         }
@@ -168,21 +183,34 @@ class Rar4EncryptedTest {
         assertFalse(Rar4SealedHeaders.plausible(file(2, 0xE1, 0x30, name.length, name)), "an unknown unpack version");
         assertFalse(Rar4SealedHeaders.plausible(file(2, 29, 0x4F, name.length, name)), "an unknown method");
         assertFalse(Rar4SealedHeaders.plausible(file(2, 29, 0x30, 900, name)), "a name longer than its header");
-        assertFalse(Rar4SealedHeaders.plausible(Rar4Headers.block(0x7B, 0x09, new byte[300])), "an end header of 307 bytes");
+        assertFalse(
+                Rar4SealedHeaders.plausible(Rar4Headers.block(0x7B, 0x09, new byte[300])),
+                "an end header of 307 bytes");
         assertFalse(Rar4SealedHeaders.plausible(Rar4Headers.block(0x76, 0, new byte[40])), "a RAR 2.x block");
     }
 
     /** A file header block, its CRC right, with the fields given. */
     private static byte[] file(int hostOs, int version, int method, int nameSize, byte[] name) {
-        byte[] fields = new LittleEndianBytes().u32(16).u32(16).u8(hostOs).u32(0).u32(RarBuilder.Entry.TIME).u8(version)
-                .u8(method).u16(nameSize).u32(0x20).bytes(name).bytes(new byte[8]).toByteArray();
+        byte[] fields = new LittleEndianBytes()
+                .u32(16)
+                .u32(16)
+                .u8(hostOs)
+                .u32(0)
+                .u32(RarBuilder.Entry.TIME)
+                .u8(version)
+                .u8(method)
+                .u16(nameSize)
+                .u32(0x20)
+                .bytes(name)
+                .bytes(new byte[8])
+                .toByteArray();
         return Rar4Headers.block(0x74, 0x8000 | 0x04 | 0x0400, fields);
     }
 
     @Test
     void encryptedHeadersRefuseAWrongPasswordByTheirChecksumBeforeAnyDataIsRead() throws Exception {
-        List<ArchiveVolume> volumes = EncryptedRar4Writer.write("Hidden", "film.mkv", film(300_000, 6), 100_000, "right",
-                options(false, true));
+        List<ArchiveVolume> volumes = EncryptedRar4Writer.write(
+                "Hidden", "film.mkv", film(300_000, 6), 100_000, "right", options(false, true));
         assertWrongAndMissingPasswordsRefusedFromTheVolumeStarts(volumes);
     }
 
@@ -193,20 +221,26 @@ class Rar4EncryptedTest {
     static void assertWrongAndMissingPasswordsRefusedFromTheVolumeStarts(List<ArchiveVolume> named) throws Exception {
         for (List<ArchiveVolume> volumes : List.of(named, hexNamed(named, 11))) {
             CountingSource source = new CountingSource(volumes);
-            List<ArchiveSet> wrongSets = ArchiveScanner.scan(source, List.of(), new Passwords(List.of("wrong"))).sets();
+            List<ArchiveSet> wrongSets = ArchiveScanner.scan(source, List.of(), new Passwords(List.of("wrong")))
+                    .sets();
             assertEquals(1, wrongSets.size(), () -> "one refusal, under hidden names too: " + wrongSets);
             ArchiveSet wrong = wrongSets.get(0);
-            assertEquals(Refusal.Reason.WRONG_PASSWORD, wrong.refusal().orElseThrow().reason());
-            assertTrue(wrong.refusal().get().message().contains("the password given does not open this archive"),
+            assertEquals(
+                    Refusal.Reason.WRONG_PASSWORD, wrong.refusal().orElseThrow().reason());
+            assertTrue(
+                    wrong.refusal().get().message().contains("the password given does not open this archive"),
                     wrong.refusal().get().message());
             for (int i = 0; i < volumes.size(); i++) {
                 assertTrue(source.bytesRead(i) <= VolumeBytes.MIN_READ, "only the start of volume " + i + " is read");
             }
-            List<ArchiveSet> noneSets = ArchiveScanner.scan(new CountingSource(volumes)).sets();
+            List<ArchiveSet> noneSets =
+                    ArchiveScanner.scan(new CountingSource(volumes)).sets();
             assertEquals(1, noneSets.size(), () -> "one refusal, under hidden names too: " + noneSets);
             ArchiveSet none = noneSets.get(0);
             assertEquals(Refusal.Reason.ENCRYPTED, none.refusal().orElseThrow().reason());
-            assertTrue(none.refusal().get().message().contains("no password was given"), none.refusal().get().message());
+            assertTrue(
+                    none.refusal().get().message().contains("no password was given"),
+                    none.refusal().get().message());
         }
     }
 

@@ -27,24 +27,45 @@ final class Rar4Headers implements RarBuilder.RarHeaders {
         return mainHeader(number, multiVolume, false, newNumbering, true);
     }
 
-    private static byte[] mainHeader(int number, boolean multiVolume, boolean solid, boolean newNumbering, boolean password) {
-        int flags = (multiVolume ? 0x0001 : 0) | (solid ? 0x0008 : 0) | (newNumbering ? 0x0010 : 0)
-                | (password ? 0x0080 : 0) | (multiVolume && number == 0 ? 0x0100 : 0);
+    private static byte[] mainHeader(
+            int number, boolean multiVolume, boolean solid, boolean newNumbering, boolean password) {
+        int flags = (multiVolume ? 0x0001 : 0)
+                | (solid ? 0x0008 : 0)
+                | (newNumbering ? 0x0010 : 0)
+                | (password ? 0x0080 : 0)
+                | (multiVolume && number == 0 ? 0x0100 : 0);
         return block(0x73, flags, new byte[6]);
     }
 
     @Override
-    public byte[] file(RarBuilder.Entry entry, boolean solid, int partOffset, int partSize, boolean splitBefore,
-                       boolean splitAfter) {
+    public byte[] file(
+            RarBuilder.Entry entry,
+            boolean solid,
+            int partOffset,
+            int partSize,
+            boolean splitBefore,
+            boolean splitAfter) {
         String stored = entry.name().replace('/', '\\'); // written as a Windows RAR writes it
         boolean ascii = stored.chars().allMatch(ch -> ch < 0x80);
         byte[] name = ascii ? stored.getBytes(StandardCharsets.US_ASCII) : unicodeName(stored);
-        int flags = 0x8000 | (splitBefore ? 0x01 : 0) | (splitAfter ? 0x02 : 0) | (entry.encrypted() ? 0x04 : 0)
-                | (solid ? 0x10 : 0) | (ascii ? 0 : 0x200) | (entry.encrypted() ? 0x400 : 0);
+        int flags = 0x8000
+                | (splitBefore ? 0x01 : 0)
+                | (splitAfter ? 0x02 : 0)
+                | (entry.encrypted() ? 0x04 : 0)
+                | (solid ? 0x10 : 0)
+                | (ascii ? 0 : 0x200)
+                | (entry.encrypted() ? 0x400 : 0);
         LittleEndianBytes f = new LittleEndianBytes();
-        f.u32(partSize).u32(entry.data().length).u8(2).u32(RarBuilder.dataCrc(entry, partOffset, partSize, splitAfter))
-                .u32(entry.time()).u8(29)
-                .u8(entry.compressed() ? 0x33 : 0x30).u16(name.length).u32(0x20).bytes(name);
+        f.u32(partSize)
+                .u32(entry.data().length)
+                .u8(2)
+                .u32(RarBuilder.dataCrc(entry, partOffset, partSize, splitAfter))
+                .u32(entry.time())
+                .u8(29)
+                .u8(entry.compressed() ? 0x33 : 0x30)
+                .u16(name.length)
+                .u32(0x20)
+                .bytes(name);
         if (entry.encrypted()) f.bytes(new byte[] {1, 2, 3, 4, 5, 6, 7, 8});
         return block(0x74, flags, f.toByteArray());
     }
@@ -76,10 +97,14 @@ final class Rar4Headers implements RarBuilder.RarHeaders {
 
     static byte[] block(int type, int flags, byte[] fields) {
         int size = 7 + fields.length;
-        LittleEndianBytes head = new LittleEndianBytes().u8(type).u16(flags).u16(size).bytes(fields);
+        LittleEndianBytes head =
+                new LittleEndianBytes().u8(type).u16(flags).u16(size).bytes(fields);
         byte[] body = head.toByteArray();
         CRC32 crc = new CRC32();
         crc.update(body);
-        return new LittleEndianBytes().u16((int) (crc.getValue() & 0xFFFF)).bytes(body).toByteArray();
+        return new LittleEndianBytes()
+                .u16((int) (crc.getValue() & 0xFFFF))
+                .bytes(body)
+                .toByteArray();
     }
 }

@@ -20,11 +20,14 @@ class Rar5EncryptedTest {
     private static final long TIME = 1_600_000_000L;
 
     private static List<ArchiveVolume> volumes(String name, byte[] film, int volumeSize, String password) {
-        return named(name, StoredRar5Writer.writeEncrypted(name + ".mkv", film, volumeSize, TIME, password, new Random(7)));
+        return named(
+                name, StoredRar5Writer.writeEncrypted(name + ".mkv", film, volumeSize, TIME, password, new Random(7)));
     }
 
     private static List<ArchiveVolume> hidden(String name, byte[] film, int volumeSize, String password) {
-        return named(name, StoredRar5Writer.writeEncryptedHeaders(name + ".mkv", film, volumeSize, TIME, password, new Random(8)));
+        return named(
+                name,
+                StoredRar5Writer.writeEncryptedHeaders(name + ".mkv", film, volumeSize, TIME, password, new Random(8)));
     }
 
     private static List<ArchiveVolume> named(String name, List<byte[]> bytes) {
@@ -46,11 +49,13 @@ class Rar5EncryptedTest {
         new Random(5).nextBytes(salt);
         Rar5Kdf kdf = Rar5Kdf.derive("pässwörd", salt, 10);
         javax.crypto.SecretKeyFactory pbkdf2 = javax.crypto.SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256");
-        byte[] key = pbkdf2.generateSecret(new javax.crypto.spec.PBEKeySpec("pässwörd".toCharArray(), salt, 1 << 10, 256))
+        byte[] key = pbkdf2.generateSecret(
+                        new javax.crypto.spec.PBEKeySpec("pässwörd".toCharArray(), salt, 1 << 10, 256))
                 .getEncoded();
         assertArrayEquals(key, kdf.key(), "the key after 2^count rounds");
-        byte[] more = pbkdf2.generateSecret(new javax.crypto.spec.PBEKeySpec("pässwörd".toCharArray(), salt,
-                (1 << 10) + 32, 256)).getEncoded();
+        byte[] more = pbkdf2.generateSecret(
+                        new javax.crypto.spec.PBEKeySpec("pässwörd".toCharArray(), salt, (1 << 10) + 32, 256))
+                .getEncoded();
         byte[] folded = new byte[8];
         for (int i = 0; i < 32; i++) folded[i % 8] ^= more[i];
         assertArrayEquals(folded, kdf.check(), "the check value 32 rounds on, folded onto 8 bytes");
@@ -73,7 +78,8 @@ class Rar5EncryptedTest {
     }
 
     @Test
-    void rarlabsUnrarExtractsTheSplitEncryptedSet(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    void rarlabsUnrarExtractsTheSplitEncryptedSet(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
         byte[] film = RarScanTest.random(300_007, 34);
         List<ArchiveVolume> volumes = volumes("Ref", film, 100_000, "pw 1");
         for (ArchiveVolume v : volumes) java.nio.file.Files.write(dir.resolve(v.name()), v.bytes());
@@ -87,18 +93,22 @@ class Rar5EncryptedTest {
         byte[] film = RarScanTest.random(250_000, 33);
         List<ArchiveVolume> volumes = volumes("Wrong", film, 100_000, "right");
         ArchiveSet wrong = ArchiveScanner.scan(new CountingSource(volumes), List.of(), new Passwords(List.of("wrong")))
-                .sets().get(0);
-        assertEquals(Refusal.Reason.WRONG_PASSWORD, wrong.refusal().orElseThrow().reason());
-        assertTrue(wrong.refusal().get().message().contains("the password given does not open this archive"),
+                .sets()
+                .get(0);
+        assertEquals(
+                Refusal.Reason.WRONG_PASSWORD, wrong.refusal().orElseThrow().reason());
+        assertTrue(
+                wrong.refusal().get().message().contains("the password given does not open this archive"),
                 wrong.refusal().get().message());
         assertTrue(wrong.members().stream().noneMatch(Member::servable));
-        ArchiveSet none = ArchiveScanner.scan(new CountingSource(volumes)).sets().get(0);
+        ArchiveSet none =
+                ArchiveScanner.scan(new CountingSource(volumes)).sets().get(0);
         assertEquals(Refusal.Reason.ENCRYPTED, none.refusal().orElseThrow().reason());
     }
 
     @Test
-    void encryptedHeadersOpenWithThePasswordAndGiveTheOrderOfObfuscatedVolumes(@org.junit.jupiter.api.io.TempDir
-                                                                            java.nio.file.Path dir) throws Exception {
+    void encryptedHeadersOpenWithThePasswordAndGiveTheOrderOfObfuscatedVolumes(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         byte[] film = RarScanTest.random(350_011, 35);
         List<ArchiveVolume> named = hidden("Hidden", film, 100_000, "pw 2");
         for (ArchiveVolume v : named) java.nio.file.Files.write(dir.resolve(v.name()), v.bytes());

@@ -136,7 +136,8 @@ public final class RarBuilder {
                     int room = volumeSize - out.size() - headerSize - endSize;
                     if (room < 0 || (room == 0 && remaining > 0)) {
                         if (out.size() <= headers.start(0, true).length + 8) {
-                            throw new IllegalArgumentException("volume size " + volumeSize + " is too small for the headers");
+                            throw new IllegalArgumentException(
+                                    "volume size " + volumeSize + " is too small for the headers");
                         }
                         out.writeBytes(headers.end(true, volumes.size()));
                         volumes.add(out.toByteArray());

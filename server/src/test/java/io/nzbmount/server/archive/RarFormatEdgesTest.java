@@ -73,9 +73,19 @@ class RarFormatEdgesTest {
     /** A stored RAR4 file header with the high size fields (LHD_LARGE). */
     private static byte[] rar4LargeFile(String name, long partSize, long unpackedSize, long crc, int splitFlags) {
         byte[] n = name.getBytes(StandardCharsets.US_ASCII);
-        LittleEndianBytes f = new LittleEndianBytes().u32(partSize & 0xFFFFFFFFL).u32(unpackedSize & 0xFFFFFFFFL).u8(2)
-                .u32(crc).u32(RarBuilder.Entry.TIME).u8(29).u8(0x30).u16(n.length).u32(0x20)
-                .u32(partSize >>> 32).u32(unpackedSize >>> 32).bytes(n);
+        LittleEndianBytes f = new LittleEndianBytes()
+                .u32(partSize & 0xFFFFFFFFL)
+                .u32(unpackedSize & 0xFFFFFFFFL)
+                .u8(2)
+                .u32(crc)
+                .u32(RarBuilder.Entry.TIME)
+                .u8(29)
+                .u8(0x30)
+                .u16(n.length)
+                .u32(0x20)
+                .u32(partSize >>> 32)
+                .u32(unpackedSize >>> 32)
+                .bytes(n);
         return Rar4Headers.block(0x74, 0x8000 | 0x100 | splitFlags, f.toByteArray());
     }
 
@@ -108,10 +118,13 @@ class RarFormatEdgesTest {
         long second = GIB;
         SparseSource source = new SparseSource();
         byte[] sig = {0x52, 0x61, 0x72, 0x21, 0x1A, 0x07, 0x00};
-        byte[] h1 = concat(sig, rar4Main(0x0001 | 0x0010 | 0x0100), rar4LargeFile("huge.mkv", first, first + second, 7, 0x02));
+        byte[] h1 = concat(
+                sig, rar4Main(0x0001 | 0x0010 | 0x0100), rar4LargeFile("huge.mkv", first, first + second, 7, 0x02));
         byte[] h2 = concat(sig, rar4Main(0x0001 | 0x0010), rar4LargeFile("huge.mkv", second, first + second, 9, 0x01));
-        byte[] e1 = Rar4Headers.block(0x7B, 0x01 | 0x02 | 0x08, new LittleEndianBytes().u32(0).u16(0).toByteArray());
-        byte[] e2 = Rar4Headers.block(0x7B, 0x02 | 0x08, new LittleEndianBytes().u32(0).u16(1).toByteArray());
+        byte[] e1 = Rar4Headers.block(
+                0x7B, 0x01 | 0x02 | 0x08, new LittleEndianBytes().u32(0).u16(0).toByteArray());
+        byte[] e2 = Rar4Headers.block(
+                0x7B, 0x02 | 0x08, new LittleEndianBytes().u32(0).u16(1).toByteArray());
         int b = source.add("x2", h2.length + second + e2.length);
         int a = source.add("x1", h1.length + first + e1.length);
         source.place(a, 0, h1);
@@ -140,8 +153,18 @@ class RarFormatEdgesTest {
         byte[] n = name.getBytes(StandardCharsets.US_ASCII);
         CRC32 crc = new CRC32();
         crc.update(data);
-        byte[] head = Rar5Headers.header(new LittleEndianBytes().vint(3).vint(0x02).vint(data.length)
-                .vint(0x04).vint(data.length).vint(0).u32(crc.getValue()).vint(0).vint(1).vint(n.length).bytes(n)
+        byte[] head = Rar5Headers.header(new LittleEndianBytes()
+                .vint(3)
+                .vint(0x02)
+                .vint(data.length)
+                .vint(0x04)
+                .vint(data.length)
+                .vint(0)
+                .u32(crc.getValue())
+                .vint(0)
+                .vint(1)
+                .vint(n.length)
+                .bytes(n)
                 .toByteArray());
         return concat(head, data);
     }
@@ -154,15 +177,41 @@ class RarFormatEdgesTest {
         crc.update(film);
         byte[] name = "Film/Amélie 天使.mkv".getBytes(StandardCharsets.UTF_8);
         // extra records: high-precision time (Unix nanoseconds), a BLAKE2sp hash
-        byte[] extra = concat(Rar5Headers.record(3, new LittleEndianBytes().vint(0x01 | 0x02 | 0x10).u32(0x5F000000L)
-                        .u32(123_456_789).toByteArray()),
-                Rar5Headers.record(2, new LittleEndianBytes().vint(0).bytes(new byte[32]).toByteArray()));
-        byte[] fileHeader = Rar5Headers.header(new LittleEndianBytes().vint(2).vint(0x01 | 0x02).vint(extra.length)
-                .vint(film.length).vint(0x04).vint(film.length).vint(0x20).u32(crc.getValue()).vint(0).vint(1)
-                .vint(name.length).bytes(name).bytes(extra).toByteArray());
+        byte[] extra = concat(
+                Rar5Headers.record(
+                        3,
+                        new LittleEndianBytes()
+                                .vint(0x01 | 0x02 | 0x10)
+                                .u32(0x5F000000L)
+                                .u32(123_456_789)
+                                .toByteArray()),
+                Rar5Headers.record(
+                        2, new LittleEndianBytes().vint(0).bytes(new byte[32]).toByteArray()));
+        byte[] fileHeader = Rar5Headers.header(new LittleEndianBytes()
+                .vint(2)
+                .vint(0x01 | 0x02)
+                .vint(extra.length)
+                .vint(film.length)
+                .vint(0x04)
+                .vint(film.length)
+                .vint(0x20)
+                .u32(crc.getValue())
+                .vint(0)
+                .vint(1)
+                .vint(name.length)
+                .bytes(name)
+                .bytes(extra)
+                .toByteArray());
         Rar5Headers h = new Rar5Headers();
-        byte[] archive = concat(h.signature(), h.main(0, false, false, true), rar5Service("CMT", comment), fileHeader, film,
-                rar5Service("QO", random(300, 2)), rar5Service("RR", random(20_000, 3)), h.end(false, 0));
+        byte[] archive = concat(
+                h.signature(),
+                h.main(0, false, false, true),
+                rar5Service("CMT", comment),
+                fileHeader,
+                film,
+                rar5Service("QO", random(300, 2)),
+                rar5Service("RR", random(20_000, 3)),
+                h.end(false, 0));
         CountingSource source = new CountingSource(List.of(new ArchiveVolume("film.rar", archive)));
         ArchiveSet set = ArchiveScanner.scan(source).sets().get(0);
         assertEquals(1, set.members().size(), "service headers are not members");
@@ -179,11 +228,32 @@ class RarFormatEdgesTest {
         byte[] cmtName = "CMT".getBytes(StandardCharsets.US_ASCII);
         CRC32 c = new CRC32();
         c.update(cmt);
-        byte[] service = Rar4Headers.block(0x7A, 0x8000, new LittleEndianBytes().u32(cmt.length).u32(cmt.length).u8(2)
-                .u32(c.getValue()).u32(0).u8(29).u8(0x30).u16(cmtName.length).u32(0).bytes(cmtName).toByteArray());
+        byte[] service = Rar4Headers.block(
+                0x7A,
+                0x8000,
+                new LittleEndianBytes()
+                        .u32(cmt.length)
+                        .u32(cmt.length)
+                        .u8(2)
+                        .u32(c.getValue())
+                        .u32(0)
+                        .u8(29)
+                        .u8(0x30)
+                        .u16(cmtName.length)
+                        .u32(0)
+                        .bytes(cmtName)
+                        .toByteArray());
         // an old-style comment block (0x75) with its packed comment inside the header
-        byte[] oldComment = Rar4Headers.block(0x75, 0, new LittleEndianBytes().u16(4).u8(29).u8(0x30).u16(0)
-                .bytes(new byte[] {1, 2, 3, 4}).toByteArray());
+        byte[] oldComment = Rar4Headers.block(
+                0x75,
+                0,
+                new LittleEndianBytes()
+                        .u16(4)
+                        .u8(29)
+                        .u8(0x30)
+                        .u16(0)
+                        .bytes(new byte[] {1, 2, 3, 4})
+                        .toByteArray());
         List<ArchiveVolume> built = RarBuilder.storedRar4("c", "film.mkv", film, 0);
         byte[] plain = built.get(0).bytes();
         byte[] mainAndSig = java.util.Arrays.copyOf(plain, sig.length + 13);

@@ -53,8 +53,10 @@ class RarScanTest {
             byte[] film = random(1_000_000, 2);
             byte[] nfo = random(3_000, 3);
             RarBuilder builder = format == ArchiveSet.Format.RAR4 ? RarBuilder.rar4("film") : RarBuilder.rar5("film");
-            List<ArchiveVolume> volumes = builder.member("Film (2020)/film.mkv", film).member("film.nfo", nfo)
-                    .volumeSize(150_000).build();
+            List<ArchiveVolume> volumes = builder.member("Film (2020)/film.mkv", film)
+                    .member("film.nfo", nfo)
+                    .volumeSize(150_000)
+                    .build();
             assertEquals(7, volumes.size());
             assertEquals("film.part01.rar", volumes.get(0).name());
             CountingSource source = new CountingSource(volumes);
@@ -72,7 +74,8 @@ class RarScanTest {
     @Test
     void scanReadsHeadersAndOnlyTheLastPartToProveTheOrder() throws IOException {
         byte[] film = random(4_000_000, 4);
-        for (List<ArchiveVolume> volumes : List.of(RarBuilder.storedRar4("film", "film.mkv", film, 700_000),
+        for (List<ArchiveVolume> volumes : List.of(
+                RarBuilder.storedRar4("film", "film.mkv", film, 700_000),
                 RarBuilder.storedRar5("film", "film.mkv", film, 700_000))) {
             CountingSource source = new CountingSource(volumes);
             ArchiveSet set = scan(source).sets().get(0);
@@ -86,7 +89,8 @@ class RarScanTest {
                 assertTrue(source.bytesRead(v) <= 64 * 1024, "volume " + v + " read " + source.bytesRead(v) + " bytes");
                 assertTrue(source.reads(v) <= 3, "volume " + v + " took " + source.reads(v) + " reads");
                 long middle = volumes.get(v).bytes().length / 2;
-                assertFalse(source.touched(v, middle - 50_000, middle + 50_000), "volume " + v + " was read in its data");
+                assertFalse(
+                        source.touched(v, middle - 50_000, middle + 50_000), "volume " + v + " was read in its data");
             }
             assertTrue(total <= volumes.size() * (64 * 1024 + RarProof.READ_PER_VOLUME), "read " + total + " bytes");
         }
@@ -106,13 +110,15 @@ class RarScanTest {
     @Test
     void volumesAreOrderedByHeaderNotByName() throws IOException {
         byte[] film = random(900_000, 5);
-        for (List<ArchiveVolume> built : List.of(RarBuilder.storedRar4("film", "film.mkv", film, 200_000),
+        for (List<ArchiveVolume> built : List.of(
+                RarBuilder.storedRar4("film", "film.mkv", film, 200_000),
                 RarBuilder.storedRar5("film", "film.mkv", film, 200_000))) {
             // obfuscated names that sort in another order than the volumes, posted shuffled
             List<ArchiveVolume> posted = new ArrayList<>();
             int[] order = {3, 0, 4, 2, 1};
             String[] names = {"9f2c1a.bin", "03de77", "b81e0c44.rar", "00aa", "zz"};
-            for (int i = 0; i < order.length; i++) posted.add(new ArchiveVolume(names[i], built.get(order[i]).bytes()));
+            for (int i = 0; i < order.length; i++)
+                posted.add(new ArchiveVolume(names[i], built.get(order[i]).bytes()));
             CountingSource source = new CountingSource(posted);
             ArchiveScan scan = scan(source);
             assertEquals(1, scan.sets().size());
@@ -125,8 +131,12 @@ class RarScanTest {
     @Test
     void oldStyleNamesOrderVolumesWhenHeadersHaveNoNumbers() throws IOException {
         byte[] film = random(700_000, 6);
-        List<ArchiveVolume> built = RarBuilder.rar4("old").member("film.avi", film).volumeSize(100_000)
-                .oldStyleNames().withoutVolumeNumbers().build();
+        List<ArchiveVolume> built = RarBuilder.rar4("old")
+                .member("film.avi", film)
+                .volumeSize(100_000)
+                .oldStyleNames()
+                .withoutVolumeNumbers()
+                .build();
         assertEquals("old.rar", built.get(0).name());
         assertEquals("old.r00", built.get(1).name());
         List<ArchiveVolume> posted = new ArrayList<>(built);
@@ -141,31 +151,44 @@ class RarScanTest {
     @Test
     void missingMiddleVolumeRefusesTheSet() throws IOException {
         byte[] film = random(800_000, 7);
-        for (List<ArchiveVolume> built : List.of(RarBuilder.storedRar4("film", "film.mkv", film, 200_000),
+        for (List<ArchiveVolume> built : List.of(
+                RarBuilder.storedRar4("film", "film.mkv", film, 200_000),
                 RarBuilder.storedRar5("film", "film.mkv", film, 200_000))) {
             List<ArchiveVolume> posted = new ArrayList<>(built);
             posted.remove(2);
             ArchiveSet set = scan(new CountingSource(posted)).sets().get(0);
-            assertEquals(Refusal.Reason.MISSING_VOLUME, set.refusal().orElseThrow().reason());
-            assertTrue(set.refusal().get().message().contains("volume 3"), set.refusal().get().message());
+            assertEquals(
+                    Refusal.Reason.MISSING_VOLUME, set.refusal().orElseThrow().reason());
+            assertTrue(
+                    set.refusal().get().message().contains("volume 3"),
+                    set.refusal().get().message());
             assertFalse(set.members().get(0).servable());
-            assertEquals(Refusal.Reason.MISSING_VOLUME, set.members().get(0).refusal().orElseThrow().reason());
+            assertEquals(
+                    Refusal.Reason.MISSING_VOLUME,
+                    set.members().get(0).refusal().orElseThrow().reason());
         }
     }
 
     @Test
     void missingFirstOrLastVolumeRefusesTheSet() throws IOException {
         byte[] film = random(800_000, 8);
-        for (List<ArchiveVolume> built : List.of(RarBuilder.storedRar4("film", "film.mkv", film, 200_000),
+        for (List<ArchiveVolume> built : List.of(
+                RarBuilder.storedRar4("film", "film.mkv", film, 200_000),
                 RarBuilder.storedRar5("film", "film.mkv", film, 200_000))) {
             List<ArchiveVolume> noFirst = new ArrayList<>(built.subList(1, built.size()));
             ArchiveSet a = scan(new CountingSource(noFirst)).sets().get(0);
-            assertEquals(Refusal.Reason.MISSING_VOLUME, a.refusal().orElseThrow().reason());
-            assertTrue(a.refusal().get().message().contains("volume 1 "), a.refusal().get().message());
+            assertEquals(
+                    Refusal.Reason.MISSING_VOLUME, a.refusal().orElseThrow().reason());
+            assertTrue(
+                    a.refusal().get().message().contains("volume 1 "),
+                    a.refusal().get().message());
             List<ArchiveVolume> noLast = new ArrayList<>(built.subList(0, built.size() - 1));
             ArchiveSet b = scan(new CountingSource(noLast)).sets().get(0);
-            assertEquals(Refusal.Reason.MISSING_VOLUME, b.refusal().orElseThrow().reason());
-            assertTrue(b.refusal().get().message().contains("volume " + built.size()), b.refusal().get().message());
+            assertEquals(
+                    Refusal.Reason.MISSING_VOLUME, b.refusal().orElseThrow().reason());
+            assertTrue(
+                    b.refusal().get().message().contains("volume " + built.size()),
+                    b.refusal().get().message());
             assertTrue(b.members().stream().noneMatch(Member::servable));
         }
     }
@@ -175,8 +198,10 @@ class RarScanTest {
         byte[] packed = random(50_000, 9);
         byte[] nfo = random(2_000, 10);
         for (RarBuilder builder : List.of(RarBuilder.rar4("c"), RarBuilder.rar5("c"))) {
-            CountingSource source = new CountingSource(builder
-                    .member(new RarBuilder.Entry("film.mkv", packed, true, false)).member("film.nfo", nfo).build());
+            CountingSource source =
+                    new CountingSource(builder.member(new RarBuilder.Entry("film.mkv", packed, true, false))
+                            .member("film.nfo", nfo)
+                            .build());
             ArchiveSet set = scan(source).sets().get(0);
             assertTrue(set.refusal().isEmpty());
             Member film = set.members().get(0);
@@ -190,16 +215,23 @@ class RarScanTest {
     @Test
     void encryptedMemberIsRefused() throws IOException {
         for (RarBuilder builder : List.of(RarBuilder.rar4("e"), RarBuilder.rar5("e"))) {
-            ArchiveSet set = scan(new CountingSource(builder
-                    .member(new RarBuilder.Entry("film.mkv", random(40_000, 11), false, true)).build())).sets().get(0);
-            assertEquals(Refusal.Reason.ENCRYPTED, set.members().get(0).refusal().orElseThrow().reason());
+            ArchiveSet set = scan(new CountingSource(
+                            builder.member(new RarBuilder.Entry("film.mkv", random(40_000, 11), false, true))
+                                    .build()))
+                    .sets()
+                    .get(0);
+            assertEquals(
+                    Refusal.Reason.ENCRYPTED,
+                    set.members().get(0).refusal().orElseThrow().reason());
         }
     }
 
     @Test
     void encryptedHeadersRefuseTheWholeSet() throws IOException {
         for (RarBuilder builder : List.of(RarBuilder.rar4("h"), RarBuilder.rar5("h"))) {
-            ArchiveScan scan = scan(new CountingSource(builder.member("film.mkv", random(1000, 12)).encryptedHeaders().build()));
+            ArchiveScan scan = scan(new CountingSource(builder.member("film.mkv", random(1000, 12))
+                    .encryptedHeaders()
+                    .build()));
             ArchiveSet set = scan.sets().get(0);
             assertEquals(Refusal.Reason.ENCRYPTED, set.refusal().orElseThrow().reason());
             assertTrue(set.members().isEmpty());
@@ -211,7 +243,11 @@ class RarScanTest {
     void solidArchiveIsRefused() throws IOException {
         for (RarBuilder builder : List.of(RarBuilder.rar4("s"), RarBuilder.rar5("s"))) {
             ArchiveSet set = scan(new CountingSource(builder.member("a.mkv", random(5000, 13))
-                    .member("b.mkv", random(5000, 14)).solid().build())).sets().get(0);
+                            .member("b.mkv", random(5000, 14))
+                            .solid()
+                            .build()))
+                    .sets()
+                    .get(0);
             assertEquals(Refusal.Reason.SOLID, set.refusal().orElseThrow().reason());
             assertEquals(2, set.members().size());
             assertTrue(set.members().stream().noneMatch(Member::servable));
@@ -223,7 +259,8 @@ class RarScanTest {
         String name = "Filme/Amélie – 天使.mkv";
         byte[] data = random(10_000, 15);
         for (RarBuilder builder : List.of(RarBuilder.rar4("u"), RarBuilder.rar5("u"))) {
-            CountingSource source = new CountingSource(builder.member(name, data).build());
+            CountingSource source =
+                    new CountingSource(builder.member(name, data).build());
             Member m = scan(source).sets().get(0).members().get(0);
             assertEquals(name, m.name());
             assertServes(source, m, data);
@@ -263,11 +300,14 @@ class RarScanTest {
 
     @Test
     void corruptHeaderChecksumIsDamaged() throws IOException {
-        for (List<ArchiveVolume> built : List.of(RarBuilder.storedRar4("x", "film.mkv", random(5000, 19), 0),
+        for (List<ArchiveVolume> built : List.of(
+                RarBuilder.storedRar4("x", "film.mkv", random(5000, 19), 0),
                 RarBuilder.storedRar5("x", "film.mkv", random(5000, 19), 0))) {
             byte[] bytes = built.get(0).bytes().clone();
             bytes[30] ^= 0x01; // inside the file header's fields
-            ArchiveSet set = scan(new CountingSource(List.of(new ArchiveVolume("x.rar", bytes)))).sets().get(0);
+            ArchiveSet set = scan(new CountingSource(List.of(new ArchiveVolume("x.rar", bytes))))
+                    .sets()
+                    .get(0);
             assertEquals(Refusal.Reason.DAMAGED, set.refusal().orElseThrow().reason());
             assertTrue(set.members().stream().noneMatch(Member::servable));
         }

@@ -38,7 +38,9 @@ class SevenZipEncryptedTest {
         ExternalTool.run(dir, SEVEN_ZIP, args.toArray(String[]::new));
         List<ArchiveVolume> out = new ArrayList<>();
         try (Stream<Path> files = Files.list(dir)) {
-            for (Path p : files.filter(p -> p.getFileName().toString().startsWith(prefix + ".7z")).sorted().toList()) {
+            for (Path p : files.filter(p -> p.getFileName().toString().startsWith(prefix + ".7z"))
+                    .sorted()
+                    .toList()) {
                 out.add(new ArchiveVolume(p.getFileName().toString(), Files.readAllBytes(p)));
             }
         }
@@ -46,7 +48,9 @@ class SevenZipEncryptedTest {
     }
 
     private static Member member(ArchiveSet set, String name) {
-        return set.members().stream().filter(m -> m.name().equals(name)).findFirst()
+        return set.members().stream()
+                .filter(m -> m.name().equals(name))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no member " + name + " in " + set.members()));
     }
 
@@ -98,7 +102,9 @@ class SevenZipEncryptedTest {
         assertTrue(volumes.size() >= 9, "parts: " + volumes.size());
         assertTrue(volumes.get(0).bytes().length % Sealing.BLOCK != 0, "the part edges fall inside blocks");
         CountingSource source = new CountingSource(volumes);
-        ArchiveSet set = ArchiveScanner.scan(source, List.of(), new Passwords(List.of("PW"))).sets().get(0);
+        ArchiveSet set = ArchiveScanner.scan(source, List.of(), new Passwords(List.of("PW")))
+                .sets()
+                .get(0);
         assertTrue(set.refusal().isEmpty(), () -> set.refusal().toString());
         assertArrayEquals(film, open(source, member(set, "film.mkv"), "PW"));
     }
@@ -117,9 +123,13 @@ class SevenZipEncryptedTest {
     @Test
     void aWrongPasswordRefusesTheArchiveWithAndWithoutEncryptedHeaders() throws Exception {
         for (String mhe : List.of("-mhe=off", "-mhe=on")) {
-            ArchiveSet set = scan(archive("w" + mhe.length() + mhe.charAt(5), "-pPW", mhe), "pw", "PW ").sets().get(0);
-            assertEquals(Refusal.Reason.WRONG_PASSWORD, set.refusal().orElseThrow().reason(), mhe);
-            assertTrue(set.refusal().get().message().contains("none of the 2 passwords given opens this archive"),
+            ArchiveSet set = scan(archive("w" + mhe.length() + mhe.charAt(5), "-pPW", mhe), "pw", "PW ")
+                    .sets()
+                    .get(0);
+            assertEquals(
+                    Refusal.Reason.WRONG_PASSWORD, set.refusal().orElseThrow().reason(), mhe);
+            assertTrue(
+                    set.refusal().get().message().contains("none of the 2 passwords given opens this archive"),
                     set.refusal().get().message());
             assertFalse(set.refusal().get().message().contains("PW"), "the message never shows a password");
             assertTrue(set.members().isEmpty(), "nothing of a refused archive is served");
@@ -144,16 +154,23 @@ class SevenZipEncryptedTest {
         crc.reset();
         crc.update(one, 12, 20);
         sig.putInt(8, (int) crc.getValue());
-        ArchiveSet set = scan(List.of(new ArchiveVolume("f.7z", one)), "PW").sets().get(0);
-        assertEquals(Refusal.Reason.UNSUPPORTED, set.refusal().orElseThrow().reason(), set.refusal().toString());
+        ArchiveSet set =
+                scan(List.of(new ArchiveVolume("f.7z", one)), "PW").sets().get(0);
+        assertEquals(
+                Refusal.Reason.UNSUPPORTED,
+                set.refusal().orElseThrow().reason(),
+                set.refusal().toString());
     }
 
     @Test
     void anEncryptedArchiveWithoutAPasswordSaysSo() throws Exception {
         for (String mhe : List.of("-mhe=off", "-mhe=on")) {
-            ArchiveSet set = scan(archive("n" + mhe.charAt(5), "-pPW", mhe)).sets().get(0);
+            ArchiveSet set =
+                    scan(archive("n" + mhe.charAt(5), "-pPW", mhe)).sets().get(0);
             assertEquals(Refusal.Reason.ENCRYPTED, set.refusal().orElseThrow().reason(), mhe);
-            assertTrue(set.refusal().get().message().contains("encrypted and no password was given"), set.refusal().get().message());
+            assertTrue(
+                    set.refusal().get().message().contains("encrypted and no password was given"),
+                    set.refusal().get().message());
         }
     }
 }

@@ -41,7 +41,9 @@ class SevenZipScanTest {
         ExternalTool.run(dir, SEVEN_ZIP, args.toArray(String[]::new));
         List<ArchiveVolume> out = new ArrayList<>();
         try (Stream<Path> files = Files.list(dir)) {
-            for (Path p : files.filter(p -> p.getFileName().toString().startsWith(prefix + ".7z")).sorted().toList()) {
+            for (Path p : files.filter(p -> p.getFileName().toString().startsWith(prefix + ".7z"))
+                    .sorted()
+                    .toList()) {
                 out.add(new ArchiveVolume(p.getFileName().toString(), Files.readAllBytes(p)));
             }
         }
@@ -49,8 +51,10 @@ class SevenZipScanTest {
     }
 
     private static Member member(ArchiveSet set, String name) {
-        return set.members().stream().filter(m -> m.name().equals(name)).findFirst().orElseThrow(() -> new AssertionError(
-                "no member " + name + " in " + set.members()));
+        return set.members().stream()
+                .filter(m -> m.name().equals(name))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no member " + name + " in " + set.members()));
     }
 
     private static void assertServes(CountingSource source, Member member, byte[] original) {
@@ -92,7 +96,10 @@ class SevenZipScanTest {
         assertServes(source, m, film);
         assertEquals(parts.size(), scan.archived().size());
         for (int middle = 2; middle < posted.size() - 1; middle++) {
-            assertEquals(0, source.bytesRead(middle), "a middle part was read: " + posted.get(middle).name());
+            assertEquals(
+                    0,
+                    source.bytesRead(middle),
+                    "a middle part was read: " + posted.get(middle).name());
         }
     }
 
@@ -116,7 +123,8 @@ class SevenZipScanTest {
         assertTrue(set.refusal().isEmpty(), () -> set.refusal().toString());
         assertEquals(parts.size(), set.volumes().size());
         assertServes(source, member(set, "film.mkv"), film);
-        assertEquals(posted.size(), scan.archived().size(), "the repeats are parts of the archive, not files of their own");
+        assertEquals(
+                posted.size(), scan.archived().size(), "the repeats are parts of the archive, not files of their own");
     }
 
     @Test
@@ -125,12 +133,15 @@ class SevenZipScanTest {
         for (boolean otherFirst : new boolean[] {true, false}) {
             List<ArchiveVolume> posted = new ArrayList<>(parts);
             // The copy that belongs to another archive is listed before the right one, or after it.
-            if (otherFirst) posted.add(1, otherCopy(parts, 1)); else posted.add(otherCopy(parts, 1));
+            if (otherFirst) posted.add(1, otherCopy(parts, 1));
+            else posted.add(otherCopy(parts, 1));
             ArchiveScan scan = ArchiveScanner.scan(new CountingSource(posted));
             assertEquals(1, scan.sets().size());
             ArchiveSet set = scan.sets().get(0);
-            assertEquals(Refusal.Reason.CONFLICT, set.refusal().orElseThrow().reason(), "other copy first: " + otherFirst);
-            assertTrue(set.refusal().get().message().contains("part 2 twice in copies that cannot be shown equal"),
+            assertEquals(
+                    Refusal.Reason.CONFLICT, set.refusal().orElseThrow().reason(), "other copy first: " + otherFirst);
+            assertTrue(
+                    set.refusal().get().message().contains("part 2 twice in copies that cannot be shown equal"),
                     () -> set.refusal().get().message());
             assertTrue(set.members().stream().noneMatch(Member::servable), "no member of a refused set is served");
         }
@@ -143,7 +154,9 @@ class SevenZipScanTest {
         posted.add(otherCopy(parts, 0));
         ArchiveScan scan = ArchiveScanner.scan(new CountingSource(posted));
         assertEquals(1, scan.sets().size(), () -> scan.sets().toString());
-        assertEquals(Refusal.Reason.CONFLICT, scan.sets().get(0).refusal().orElseThrow().reason());
+        assertEquals(
+                Refusal.Reason.CONFLICT,
+                scan.sets().get(0).refusal().orElseThrow().reason());
     }
 
     /** {@code source} whose file {@code file} cannot be read in [from, to): its article there is gone. */
@@ -188,7 +201,8 @@ class SevenZipScanTest {
         VolumeSource holed = withHole(counting, 1, 50_000, 60_000, false);
 
         ArchiveSet unproved = ArchiveScanner.scan(holed).sets().get(0);
-        assertEquals(Refusal.Reason.CONFLICT, unproved.refusal().orElseThrow().reason(), "without par2 no copy is proved");
+        assertEquals(
+                Refusal.Reason.CONFLICT, unproved.refusal().orElseThrow().reason(), "without par2 no copy is proved");
 
         ArchiveSet set = ArchiveScanner.scan(holed, par2Of(parts)).sets().get(0);
         assertTrue(set.refusal().isEmpty(), () -> set.refusal().toString());
@@ -202,7 +216,8 @@ class SevenZipScanTest {
         List<ArchiveVolume> parts = archive("g", "-mx0", "-v100k");
         for (boolean otherFirst : new boolean[] {true, false}) {
             List<ArchiveVolume> posted = new ArrayList<>(parts);
-            if (otherFirst) posted.add(1, otherCopy(parts, 1)); else posted.add(otherCopy(parts, 1));
+            if (otherFirst) posted.add(1, otherCopy(parts, 1));
+            else posted.add(otherCopy(parts, 1));
             CountingSource source = new CountingSource(posted);
             ArchiveSet set = ArchiveScanner.scan(source, par2Of(parts)).sets().get(0);
             assertTrue(set.refusal().isEmpty(), () -> "other copy first " + otherFirst + ": " + set.refusal());
@@ -216,14 +231,18 @@ class SevenZipScanTest {
         List<Par2File> par2 = par2Of(parts);
         List<ArchiveVolume> wrong = new ArrayList<>(parts);
         wrong.set(1, otherCopy(parts, 1));
-        ArchiveSet refused = ArchiveScanner.scan(withHole(new CountingSource(wrong), 1, 0, 0, true), par2).sets().get(0);
+        ArchiveSet refused = ArchiveScanner.scan(withHole(new CountingSource(wrong), 1, 0, 0, true), par2)
+                .sets()
+                .get(0);
         assertEquals(Refusal.Reason.CONFLICT, refused.refusal().orElseThrow().reason());
-        assertTrue(refused.refusal().get().message().contains("whose first bytes cannot be read"),
+        assertTrue(
+                refused.refusal().get().message().contains("whose first bytes cannot be read"),
                 () -> refused.refusal().get().message());
         assertTrue(refused.members().stream().noneMatch(Member::servable), "no member of a refused set is served");
 
         CountingSource right = new CountingSource(parts);
-        ArchiveSet set = ArchiveScanner.scan(withHole(right, 1, 0, 0, true), par2).sets().get(0);
+        ArchiveSet set =
+                ArchiveScanner.scan(withHole(right, 1, 0, 0, true), par2).sets().get(0);
         assertTrue(set.refusal().isEmpty(), () -> set.refusal().toString());
         assertServes(right, member(set, "film.mkv"), film);
     }
@@ -231,14 +250,17 @@ class SevenZipScanTest {
     @Test
     void obfuscatedSevenZipIsFoundBySignature() throws Exception {
         List<ArchiveVolume> made = archive("o", "-mx0");
-        CountingSource source = new CountingSource(List.of(new ArchiveVolume("a8f31c0e9b", made.get(0).bytes())));
+        CountingSource source = new CountingSource(
+                List.of(new ArchiveVolume("a8f31c0e9b", made.get(0).bytes())));
         ArchiveSet set = ArchiveScanner.scan(source).sets().get(0);
         assertServes(source, member(set, "film.mkv"), film);
     }
 
     @Test
     void compressedSevenZipIsRefusedNotServed() throws Exception {
-        ArchiveSet set = ArchiveScanner.scan(new CountingSource(archive("c", "-mx1"))).sets().get(0);
+        ArchiveSet set = ArchiveScanner.scan(new CountingSource(archive("c", "-mx1")))
+                .sets()
+                .get(0);
         Member m = member(set, "film.mkv");
         assertEquals(Refusal.Reason.COMPRESSED, m.refusal().orElseThrow().reason());
         assertTrue(m.pieces().isEmpty());
@@ -246,14 +268,18 @@ class SevenZipScanTest {
 
     @Test
     void encryptedStoredSevenZipWithoutAPasswordIsRefused() throws Exception {
-        ArchiveSet set = ArchiveScanner.scan(new CountingSource(archive("p", "-mx0", "-psecret"))).sets().get(0);
+        ArchiveSet set = ArchiveScanner.scan(new CountingSource(archive("p", "-mx0", "-psecret")))
+                .sets()
+                .get(0);
         assertEquals(Refusal.Reason.ENCRYPTED, set.refusal().orElseThrow().reason());
         assertTrue(set.members().isEmpty(), "nothing of it is served");
     }
 
     @Test
     void encryptedSevenZipHeadersRefuseTheSet() throws Exception {
-        ArchiveSet set = ArchiveScanner.scan(new CountingSource(archive("h", "-mx0", "-psecret", "-mhe=on"))).sets().get(0);
+        ArchiveSet set = ArchiveScanner.scan(new CountingSource(archive("h", "-mx0", "-psecret", "-mhe=on")))
+                .sets()
+                .get(0);
         assertEquals(Refusal.Reason.ENCRYPTED, set.refusal().orElseThrow().reason());
         assertTrue(set.members().isEmpty());
     }
@@ -264,7 +290,9 @@ class SevenZipScanTest {
         parts.remove(2);
         ArchiveSet set = ArchiveScanner.scan(new CountingSource(parts)).sets().get(0);
         assertEquals(Refusal.Reason.MISSING_VOLUME, set.refusal().orElseThrow().reason());
-        assertTrue(set.refusal().get().message().contains("volume 3"), set.refusal().get().message());
+        assertTrue(
+                set.refusal().get().message().contains("volume 3"),
+                set.refusal().get().message());
     }
 
     @Test
@@ -300,7 +328,9 @@ class SevenZipScanTest {
         List<ArchiveVolume> posted = new ArrayList<>(parts);
         posted.set(1, new ArchiveVolume(parts.get(1).name(), parts.get(2).bytes()));
         posted.set(2, new ArchiveVolume(parts.get(2).name(), parts.get(1).bytes()));
-        ArchiveSet set = ArchiveScanner.scan(new CountingSource(posted), par2Of(parts)).sets().get(0);
+        ArchiveSet set = ArchiveScanner.scan(new CountingSource(posted), par2Of(parts))
+                .sets()
+                .get(0);
         assertEquals(Refusal.Reason.CONFLICT, set.refusal().orElseThrow().reason());
         assertFalse(set.members().stream().anyMatch(Member::servable));
     }
@@ -312,7 +342,9 @@ class SevenZipScanTest {
         byte[] other = parts.get(2).bytes().clone();
         other[other.length / 2] ^= 1; // par2 was made of a part that differs inside its data
         described.set(2, new ArchiveVolume(parts.get(2).name(), other));
-        ArchiveSet set = ArchiveScanner.scan(new CountingSource(parts), par2Of(described)).sets().get(0);
+        ArchiveSet set = ArchiveScanner.scan(new CountingSource(parts), par2Of(described))
+                .sets()
+                .get(0);
         assertEquals(Refusal.Reason.CONFLICT, set.refusal().orElseThrow().reason());
     }
 }

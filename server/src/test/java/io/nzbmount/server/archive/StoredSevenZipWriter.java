@@ -20,8 +20,7 @@ public final class StoredSevenZipWriter {
     /** 100 ns intervals from 1601 to 1970. */
     private static final long FILETIME_1970 = 116_444_736_000_000_000L;
 
-    private StoredSevenZipWriter() {
-    }
+    private StoredSevenZipWriter() {}
 
     /**
      * The parts of the archive holding {@code data} as the file {@code name}, in order.
@@ -30,7 +29,8 @@ public final class StoredSevenZipWriter {
      * @throws IllegalArgumentException when {@code volumeSize} is not positive or the name is empty
      */
     public static List<byte[]> write(String name, byte[] data, int volumeSize, long modified) {
-        if (volumeSize <= 0 || name.isEmpty()) throw new IllegalArgumentException("no parts of " + volumeSize + " bytes for " + name);
+        if (volumeSize <= 0 || name.isEmpty())
+            throw new IllegalArgumentException("no parts of " + volumeSize + " bytes for " + name);
         byte[] archive = archive(name, data, modified);
         List<byte[]> parts = new ArrayList<>();
         for (int from = 0; from < archive.length; from += volumeSize) {
@@ -58,15 +58,33 @@ public final class StoredSevenZipWriter {
     }
 
     private static byte[] header(String name, byte[] data, long modified) {
-        Out h = new Out().u8(0x01) // header
+        Out h = new Out()
+                .u8(0x01) // header
                 .u8(0x04) // main streams info
-                .u8(0x06).number(0).number(1).u8(0x09).number(data.length).u8(0x00) // pack info: one stream at 0
-                .u8(0x07).u8(0x0B).number(1).u8(0) // unpack info: one folder, in the header
-                .number(1).u8(0x01).u8(0x00) // one coder: simple, 1-byte id 00 (copy)
-                .u8(0x0C).number(data.length).u8(0x00) // its unpack size; no folder CRC
-                .u8(0x08).u8(0x0A).u8(1).u32(crc(data, 0, data.length)).u8(0x00) // substreams: the file's CRC
+                .u8(0x06)
+                .number(0)
+                .number(1)
+                .u8(0x09)
+                .number(data.length)
+                .u8(0x00) // pack info: one stream at 0
+                .u8(0x07)
+                .u8(0x0B)
+                .number(1)
+                .u8(0) // unpack info: one folder, in the header
+                .number(1)
+                .u8(0x01)
+                .u8(0x00) // one coder: simple, 1-byte id 00 (copy)
+                .u8(0x0C)
+                .number(data.length)
+                .u8(0x00) // its unpack size; no folder CRC
+                .u8(0x08)
+                .u8(0x0A)
+                .u8(1)
+                .u32(crc(data, 0, data.length))
+                .u8(0x00) // substreams: the file's CRC
                 .u8(0x00) // end of streams info
-                .u8(0x05).number(1); // files info: one file
+                .u8(0x05)
+                .number(1); // files info: one file
         byte[] utf16 = (name + "\0").getBytes(StandardCharsets.UTF_16LE);
         h.u8(0x11).number(utf16.length + 1).u8(0).raw(utf16);
         h.u8(0x14).number(1 + 1 + 8).u8(1).u8(0).u64(FILETIME_1970 + modified * 10_000_000L);

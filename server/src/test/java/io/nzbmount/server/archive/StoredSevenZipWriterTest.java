@@ -25,7 +25,9 @@ class StoredSevenZipWriterTest {
     private static final String BASE = "Some.Film.2024.360p";
     private static final long MODIFIED = 1_704_067_200L;
 
-    @TempDir Path work;
+    @TempDir
+    Path work;
+
     private final byte[] film = random(606_457, 7);
 
     private static byte[] random(int size, long seed) {
@@ -36,7 +38,8 @@ class StoredSevenZipWriterTest {
 
     private static List<ArchiveVolume> named(List<byte[]> parts) {
         List<ArchiveVolume> out = new ArrayList<>();
-        for (int i = 0; i < parts.size(); i++) out.add(new ArchiveVolume(StoredSevenZipWriter.volumeName(BASE, i), parts.get(i)));
+        for (int i = 0; i < parts.size(); i++)
+            out.add(new ArchiveVolume(StoredSevenZipWriter.volumeName(BASE, i), parts.get(i)));
         return out;
     }
 
@@ -44,15 +47,31 @@ class StoredSevenZipWriterTest {
         Map<String, byte[]> files = new LinkedHashMap<>();
         for (ArchiveVolume v : described) files.put(v.name(), v.bytes());
         List<Par2File> par2 = Par2Descriptions.parse(Par2IndexWriter.write(files, 64 * 1024));
-        ArchiveScan scan = ArchiveScanner.scan(new VolumeSource() {
-            @Override public int count() { return volumes.size(); }
-            @Override public String name(int file) { return volumes.get(file).name(); }
-            @Override public long size(int file) { return volumes.get(file).bytes().length; }
-            @Override public byte[] read(int file, long offset, int length) {
-                byte[] b = volumes.get(file).bytes();
-                return Arrays.copyOfRange(b, (int) Math.min(offset, b.length), (int) Math.min(offset + length, b.length));
-            }
-        }, par2);
+        ArchiveScan scan = ArchiveScanner.scan(
+                new VolumeSource() {
+                    @Override
+                    public int count() {
+                        return volumes.size();
+                    }
+
+                    @Override
+                    public String name(int file) {
+                        return volumes.get(file).name();
+                    }
+
+                    @Override
+                    public long size(int file) {
+                        return volumes.get(file).bytes().length;
+                    }
+
+                    @Override
+                    public byte[] read(int file, long offset, int length) {
+                        byte[] b = volumes.get(file).bytes();
+                        return Arrays.copyOfRange(
+                                b, (int) Math.min(offset, b.length), (int) Math.min(offset + length, b.length));
+                    }
+                },
+                par2);
         assertEquals(1, scan.sets().size());
         return scan.sets().get(0);
     }
@@ -60,7 +79,8 @@ class StoredSevenZipWriterTest {
     @Test
     void partsAreAPlainSplitAndOurReaderProvesTheirOrderAndFindsTheWholeFile() throws Exception {
         List<ArchiveVolume> parts = named(StoredSevenZipWriter.write(MEMBER, film, 200_000, MODIFIED));
-        assertEquals(List.of(BASE + ".7z.001", BASE + ".7z.002", BASE + ".7z.003", BASE + ".7z.004"),
+        assertEquals(
+                List.of(BASE + ".7z.001", BASE + ".7z.002", BASE + ".7z.003", BASE + ".7z.004"),
                 parts.stream().map(ArchiveVolume::name).toList());
         ByteArrayOutputStream whole = new ByteArrayOutputStream();
         for (ArchiveVolume p : parts) whole.writeBytes(p.bytes());
@@ -98,6 +118,8 @@ class StoredSevenZipWriterTest {
         ExternalTool.run(work, tool.toString(), "t", BASE + ".7z.001");
         ExternalTool.run(work, tool.toString(), "x", "-y", "-oout", BASE + ".7z.001");
         assertArrayEquals(film, Files.readAllBytes(work.resolve("out").resolve(MEMBER)));
-        assertEquals(MODIFIED * 1000, Files.getLastModifiedTime(work.resolve("out").resolve(MEMBER)).toMillis());
+        assertEquals(
+                MODIFIED * 1000,
+                Files.getLastModifiedTime(work.resolve("out").resolve(MEMBER)).toMillis());
     }
 }

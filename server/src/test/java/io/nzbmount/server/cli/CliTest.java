@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The fetch and check commands end to end against the embedded NNTP server. */
 class CliTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     private EmbeddedNntpServer server;
     private byte[] film;
@@ -62,14 +63,20 @@ class CliTest {
     }
 
     private int run(String... args) {
-        return new Cli(new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), Map.of()).run(args);
+        return new Cli(
+                        new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8),
+                        Map.of())
+                .run(args);
     }
 
     @Test
     void fetchWritesEveryFileByteForByte() throws IOException {
         Path target = dir.resolve("out");
-        assertEquals(0, run("fetch", nzb.toString(), "-o", target.toString(), "--config", config.toString()), err.toString());
+        assertEquals(
+                0,
+                run("fetch", nzb.toString(), "-o", target.toString(), "--config", config.toString()),
+                err.toString());
         assertArrayEquals(film, Files.readAllBytes(target.resolve("Some.Film.2020.mkv")));
         assertArrayEquals(subtitles, Files.readAllBytes(target.resolve("Some.Film.2020.srt")));
         String report = out.toString(StandardCharsets.UTF_8);
@@ -81,7 +88,8 @@ class CliTest {
     @Test
     void fetchOfAFileWithAMissingArticleFailsThatFileAndExitsOne() {
         server.removeArticle(filmPost.messageIds().get(2));
-        assertEquals(1, run("fetch", nzb.toString(), "-o", dir.resolve("out").toString(), "--config", config.toString()));
+        assertEquals(
+                1, run("fetch", nzb.toString(), "-o", dir.resolve("out").toString(), "--config", config.toString()));
         String report = out.toString(StandardCharsets.UTF_8);
         assertTrue(report.contains("Some.Film.2020.mkv: FAILED: article missing on every provider"), report);
         assertTrue(report.contains("1 failed"), report);
@@ -97,11 +105,15 @@ class CliTest {
         Path largeNzb = dir.resolve("large.nzb");
         Files.writeString(largeNzb, NzbWriter.write(List.of(post)));
         Path target = dir.resolve("out");
-        assertEquals(0, run("fetch", largeNzb.toString(), "-o", target.toString(), "--config", config.toString()),
+        assertEquals(
+                0,
+                run("fetch", largeNzb.toString(), "-o", target.toString(), "--config", config.toString()),
                 err.toString());
         assertArrayEquals(large, Files.readAllBytes(target.resolve("Large.Film.mkv")));
-        assertEquals(12 + 1, server.counters().bodyCommands(), "each article once, and the first once more for the map");
-        assertEquals(4, server.counters().accepted(), "the 4 connections opened ahead, none broken by a cancelled fetch");
+        assertEquals(
+                12 + 1, server.counters().bodyCommands(), "each article once, and the first once more for the map");
+        assertEquals(
+                4, server.counters().accepted(), "the 4 connections opened ahead, none broken by a cancelled fetch");
     }
 
     @Test
@@ -116,10 +128,14 @@ class CliTest {
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        assertEquals(1, run("fetch", largeNzb.toString(), "-o", dir.resolve("out").toString(), "--config", config.toString()));
+        assertEquals(
+                1,
+                run("fetch", largeNzb.toString(), "-o", dir.resolve("out").toString(), "--config", config.toString()));
         String report = out.toString(StandardCharsets.UTF_8);
-        assertTrue(report.contains("Large.Film.mkv: FAILED: article missing on every provider (<"
-                + bare(post.messageIds().get(1)) + ">)"), report);
+        assertTrue(
+                report.contains("Large.Film.mkv: FAILED: article missing on every provider (<"
+                        + bare(post.messageIds().get(1)) + ">)"),
+                report);
         assertFalse(Files.exists(dir.resolve("out/Large.Film.mkv.part")), "no partial file left behind");
     }
 

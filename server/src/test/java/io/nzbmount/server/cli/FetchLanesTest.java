@@ -19,8 +19,8 @@ import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.Slice;
 import io.nzbmount.nntp.Usenet;
-import java.io.InterruptedIOException;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,7 +41,8 @@ import org.junit.jupiter.api.io.TempDir;
 class FetchLanesTest {
     private static final int PART = 1000;
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @Test
     void everyArticleIsReadOnceByOneLaneAndWrittenWhereItBelongs() throws Exception {
@@ -49,12 +50,13 @@ class FetchLanesTest {
         ArrayUsenet usenet = new ArrayUsenet(original, Set.of());
         Path out = dir.resolve("out");
         try (FileChannel channel = FileChannel.open(out, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
-            new FetchLanes(usenet, 3).download(new FixedMap(original.length, PART), channel, done -> { });
+            new FetchLanes(usenet, 3).download(new FixedMap(original.length, PART), channel, done -> {});
         }
         assertArrayEquals(original, Files.readAllBytes(out));
         Map<Long, Integer> expected = new TreeMap<>();
         for (long start = 0; start < original.length; start += PART) expected.put(start, 1);
-        assertEquals(expected, new TreeMap<>(usenet.readsByArticle()), "one read per article, at its start, none twice");
+        assertEquals(
+                expected, new TreeMap<>(usenet.readsByArticle()), "one read per article, at its start, none twice");
         assertEquals(3, usenet.opened.get(), "one reader per lane");
         assertEquals(3, usenet.closed.get(), "every reader closed");
     }
@@ -64,8 +66,9 @@ class FetchLanesTest {
         byte[] original = random(12 * PART);
         ArrayUsenet usenet = new ArrayUsenet(original, Set.of(9, 2, 5));
         ArticleMissingException e = assertThrows(ArticleMissingException.class, () -> {
-            try (FileChannel channel = FileChannel.open(dir.resolve("out"), StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
-                new FetchLanes(usenet, 4).download(new FixedMap(original.length, PART), channel, done -> { });
+            try (FileChannel channel =
+                    FileChannel.open(dir.resolve("out"), StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+                new FetchLanes(usenet, 4).download(new FixedMap(original.length, PART), channel, done -> {});
             }
         });
         assertEquals("article-2", e.messageId());
@@ -78,8 +81,9 @@ class FetchLanesTest {
         ArrayUsenet usenet = new ArrayUsenet(original, Set.of());
         usenet.breakAt(3);
         assertThrows(OutOfMemoryError.class, () -> {
-            try (FileChannel channel = FileChannel.open(dir.resolve("out"), StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
-                new FetchLanes(usenet, 2).download(new FixedMap(original.length, PART), channel, done -> { });
+            try (FileChannel channel =
+                    FileChannel.open(dir.resolve("out"), StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+                new FetchLanes(usenet, 2).download(new FixedMap(original.length, PART), channel, done -> {});
             }
         });
         assertEquals(2, usenet.closed.get(), "every reader closed");
@@ -130,11 +134,11 @@ class FetchLanesTest {
         usenet.blockReads(4);
         AtomicReference<Throwable> thrown = new AtomicReference<>();
         Thread downloader;
-        try (FileChannel channel = FileChannel.open(dir.resolve("out"), StandardOpenOption.CREATE,
-                StandardOpenOption.WRITE)) {
+        try (FileChannel channel =
+                FileChannel.open(dir.resolve("out"), StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
             downloader = new Thread(() -> {
                 try {
-                    new FetchLanes(usenet, 4).download(new FixedMap(8L * PART, PART), channel, done -> { });
+                    new FetchLanes(usenet, 4).download(new FixedMap(8L * PART, PART), channel, done -> {});
                 } catch (Throwable t) {
                     thrown.set(t);
                 }
@@ -147,8 +151,10 @@ class FetchLanesTest {
         assertFalse(downloader.isAlive());
         assertTrue(thrown.get() instanceof InterruptedIOException, String.valueOf(thrown.get()));
         assertEquals(4, usenet.closed.get(), "every lane's reader was closed");
-        assertTrue(Thread.getAllStackTraces().keySet().stream()
-                .noneMatch(t -> t.getName().startsWith("nzbmount-fetch-lane-")), "no lane thread is left");
+        assertTrue(
+                Thread.getAllStackTraces().keySet().stream()
+                        .noneMatch(t -> t.getName().startsWith("nzbmount-fetch-lane-")),
+                "no lane thread is left");
     }
 
     private static byte[] random(int n) {
@@ -254,8 +260,7 @@ class FetchLanesTest {
                 }
 
                 @Override
-                public void retire() {
-                }
+                public void retire() {}
 
                 @Override
                 public long heldUntil(long offset) {
@@ -263,8 +268,7 @@ class FetchLanesTest {
                 }
 
                 @Override
-                public void readAheadFrom(long offset, long end) {
-                }
+                public void readAheadFrom(long offset, long end) {}
 
                 @Override
                 public void close() {
@@ -312,7 +316,6 @@ class FetchLanesTest {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 }

@@ -12,10 +12,10 @@ class ProgressBarTest {
     @Test
     void rendersFractionAndRateFromLiteralTimes() {
         ProgressBar bar = new ProgressBar(System.out, true, "film.mkv", 1_000_000, 0);
-        assertEquals("film.mkv [###############---------------]  50%      0.5 MB/s",
-                bar.render(500_000, 1_000_000_000L));
-        assertEquals("film.mkv [##############################] 100%      0.5 MB/s",
-                bar.render(1_000_000, 2_000_000_000L));
+        assertEquals(
+                "film.mkv [###############---------------]  50%      0.5 MB/s", bar.render(500_000, 1_000_000_000L));
+        assertEquals(
+                "film.mkv [##############################] 100%      0.5 MB/s", bar.render(1_000_000, 2_000_000_000L));
     }
 
     @Test
@@ -23,7 +23,10 @@ class ProgressBarTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ProgressBar bar = new ProgressBar(new PrintStream(out, true, StandardCharsets.UTF_8), true, "f", 100, 0);
         for (long t = 0; t < 1_000_000_000L; t += 10_000_000L) bar.update(t / 10_000_000L, t);
-        long draws = out.toString(StandardCharsets.UTF_8).chars().filter(c -> c == '\r').count();
+        long draws = out.toString(StandardCharsets.UTF_8)
+                .chars()
+                .filter(c -> c == '\r')
+                .count();
         assertEquals(5, draws);
     }
 

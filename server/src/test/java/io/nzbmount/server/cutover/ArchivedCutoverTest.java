@@ -40,7 +40,9 @@ class ArchivedCutoverTest {
     private static final int PRIMARY_PART = 100_000;
     private static final int STANDBY_PART = 128_000;
 
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
+
     private CutoverRig rig;
     private final byte[] film = random(2_000_000, 77);
 
@@ -81,8 +83,11 @@ class ArchivedCutoverTest {
         assertEquals(primary, d.get("from").asLong());
         assertEquals(standby, d.get("to").asLong());
 
-        byte[] tail = rawGet(rig.dav(TITLE, FILE), "bytes=" + (expected - 1000) + "-").body();
-        assertArrayEquals(Arrays.copyOfRange(film, (int) expected - 1000, film.length), tail,
+        byte[] tail =
+                rawGet(rig.dav(TITLE, FILE), "bytes=" + (expected - 1000) + "-").body();
+        assertArrayEquals(
+                Arrays.copyOfRange(film, (int) expected - 1000, film.length),
+                tail,
                 "a later range across the lost article is served by the new primary");
     }
 
@@ -120,29 +125,49 @@ class ArchivedCutoverTest {
         rig = CutoverRig.start(dataDir, "");
         byte[] other = film.clone();
         other[other.length - 10] ^= 0x5A; // the last range is always sampled
-        long item = rig.importPrimary(TITLE, NzbWriter.write(post(RarBuilder.storedRar5("A", FILE, film, 600_000),
-                PRIMARY_PART), TITLE));
-        long standby = rig.addStandby(item, NzbWriter.write(post(RarBuilder.storedRar5("B", FILE, other, 500_000),
-                STANDBY_PART), TITLE + " REPOST"));
+        long item = rig.importPrimary(
+                TITLE, NzbWriter.write(post(RarBuilder.storedRar5("A", FILE, film, 600_000), PRIMARY_PART), TITLE));
+        long standby = rig.addStandby(
+                item,
+                NzbWriter.write(
+                        post(RarBuilder.storedRar5("B", FILE, other, 500_000), STANDBY_PART), TITLE + " REPOST"));
         long deadline = System.nanoTime() + 60_000_000_000L;
         JsonNode rejected = null;
         while (System.nanoTime() < deadline && rejected == null) {
-            for (JsonNode s : rig.item(item).get("otherSources")) if (s.get("id").asLong() == standby) rejected = s;
+            for (JsonNode s : rig.item(item).get("otherSources"))
+                if (s.get("id").asLong() == standby) rejected = s;
             Thread.sleep(100);
         }
-        assertEquals("dead", rejected == null ? "" : rejected.get("state").asText(), rig.item(item).toString());
+        assertEquals(
+                "dead",
+                rejected == null ? "" : rejected.get("state").asText(),
+                rig.item(item).toString());
         assertEquals("mismatch", rejected.get("validation").get("state").asText(), rejected.toString());
     }
 
     /** The film offset of byte {@code at} of volume {@code volume}, from the volumes' own headers. */
     static long filmOffsetOf(List<ArchiveVolume> volumes, int volume, long at) throws Exception {
         ArchiveScan scan = ArchiveScanner.scan(new VolumeSource() {
-            @Override public int count() { return volumes.size(); }
-            @Override public String name(int file) { return volumes.get(file).name(); }
-            @Override public long size(int file) { return volumes.get(file).bytes().length; }
-            @Override public byte[] read(int file, long offset, int length) {
+            @Override
+            public int count() {
+                return volumes.size();
+            }
+
+            @Override
+            public String name(int file) {
+                return volumes.get(file).name();
+            }
+
+            @Override
+            public long size(int file) {
+                return volumes.get(file).bytes().length;
+            }
+
+            @Override
+            public byte[] read(int file, long offset, int length) {
                 byte[] b = volumes.get(file).bytes();
-                return Arrays.copyOfRange(b, (int) Math.min(offset, b.length), (int) Math.min(offset + length, b.length));
+                return Arrays.copyOfRange(
+                        b, (int) Math.min(offset, b.length), (int) Math.min(offset + length, b.length));
             }
         });
         long inner = 0;

@@ -29,7 +29,9 @@ class BrokenReleasesTogetherTest {
     private static final String FILE = "Film.2021.1080p.mkv";
     private static final String TITLE = "Film 2021";
 
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
+
     private EmbeddedNntpServer nntp;
     private CutoverRig rig;
     private final byte[] film = random(20 * PART, 2021);
@@ -68,7 +70,9 @@ class BrokenReleasesTogetherTest {
         CutoverRig.Raw whole = rawGet(file());
         whole.assertOne200(film.length);
         assertArrayEquals(sha256(film), sha256(whole.body()), "A to B at 30 %, B back to A at 70 %");
-        assertTrue(rig.events(item, "cutover").size() >= 2, rig.events(item, "cutover").toString());
+        assertTrue(
+                rig.events(item, "cutover").size() >= 2,
+                rig.events(item, "cutover").toString());
 
         int from = 5 * PART + 12_345;
         int to = 16 * PART + 999;
@@ -100,8 +104,9 @@ class BrokenReleasesTogetherTest {
     @Test
     void aStandbyWithSixHolesOfItsOwnCoversThePrimarysOneHole() throws Exception {
         PostedFile a = postWithHolesAt(PART, 10 * PART);
-        long[] six = {1L * OTHER_PART, 4L * OTHER_PART, 7L * OTHER_PART, 13L * OTHER_PART, 16L * OTHER_PART,
-                19L * OTHER_PART};
+        long[] six = {
+            1L * OTHER_PART, 4L * OTHER_PART, 7L * OTHER_PART, 13L * OTHER_PART, 16L * OTHER_PART, 19L * OTHER_PART
+        };
         PostedFile b = postWithHolesAt(OTHER_PART, six);
         long item = rig.importPrimary(TITLE, a);
         long sourceB = rig.addStandby(item, TITLE + " REPOST", b);
@@ -125,7 +130,9 @@ class BrokenReleasesTogetherTest {
         CutoverRig.Raw whole = rawGet(file());
         whole.assertOne200(film.length);
         assertArrayEquals(sha256(film), sha256(whole.body()));
-        assertEquals(sourceB, rig.events(item, "cutover").get(0).get("detail").get("to").asLong());
+        assertEquals(
+                sourceB,
+                rig.events(item, "cutover").get(0).get("detail").get("to").asLong());
     }
 
     @Test
@@ -152,12 +159,13 @@ class BrokenReleasesTogetherTest {
         long sourceA = rig.item(item).get("primary").get("id").asLong();
         long sourceB = rig.addStandby(item, TITLE + " REPOST", b);
         rig.awaitVerified(item, sourceB);
-        var chosen = rig.post(URI.create(rig.app.uri() + "api/items/" + item + "/primary"),
-                "{\"source\": " + sourceA + "}");
+        var chosen =
+                rig.post(URI.create(rig.app.uri() + "api/items/" + item + "/primary"), "{\"source\": " + sourceA + "}");
         assertEquals(200, chosen.statusCode(), chosen.body());
 
         long[] before = new long[b.messageIds().size()];
-        for (int k = 0; k < before.length; k++) before[k] = nntp.counters().bodyCommands(b.messageIds().get(k));
+        for (int k = 0; k < before.length; k++)
+            before[k] = nntp.counters().bodyCommands(b.messageIds().get(k));
         CutoverRig.Raw whole = rawGet(file());
         whole.assertOne200(longFilm.length);
         assertArrayEquals(sha256(longFilm), sha256(whole.body()));
@@ -165,10 +173,13 @@ class BrokenReleasesTogetherTest {
         assertTrue(rig.item(item).get("primaryChosenByUser").asBoolean());
         var routed = rig.events(item, "routed");
         assertEquals(1, routed.size(), routed + " " + rig.events(item, "cutover"));
-        assertEquals(sourceA, routed.get(0).get("detail").get("to").asLong(), "back on the user's choice past its hole");
+        assertEquals(
+                sourceA, routed.get(0).get("detail").get("to").asLong(), "back on the user's choice past its hole");
         long back = routed.get(0).get("detail").get("offset").asLong();
         for (int k = (int) (back / PART) + 1; k < before.length; k++) {
-            assertEquals(before[k], nntp.counters().bodyCommands(b.messageIds().get(k)),
+            assertEquals(
+                    before[k],
+                    nntp.counters().bodyCommands(b.messageIds().get(k)),
                     "B's article " + k + " lies past the stream's return to the user's choice at " + back);
         }
     }

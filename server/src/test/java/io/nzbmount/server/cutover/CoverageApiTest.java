@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
 import io.nzbmount.nntp.embedded.PostedFile;
 import io.nzbmount.server.standby.Sample;
 import io.nzbmount.server.standby.SamplePlan;
@@ -38,7 +37,9 @@ class CoverageApiTest {
     private static final String FILE = "Film.2021.1080p.mkv";
     private static final String TITLE = "Film 2021";
 
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
+
     private CutoverRig rig;
     private final HttpClient http = HttpClient.newHttpClient();
 
@@ -108,8 +109,10 @@ class CoverageApiTest {
             socket.setReceiveBufferSize(16 * 1024);
             socket.setSoTimeout(60_000);
             socket.connect(new InetSocketAddress(uri.getHost(), uri.getPort()));
-            socket.getOutputStream().write(("GET " + uri.getRawPath() + " HTTP/1.1\r\nHost: " + uri.getHost() + ":"
-                    + uri.getPort() + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream()
+                    .write(("GET " + uri.getRawPath() + " HTTP/1.1\r\nHost: " + uri.getHost() + ":" + uri.getPort()
+                                    + "\r\nConnection: close\r\n\r\n")
+                            .getBytes(StandardCharsets.US_ASCII));
             InputStream in = socket.getInputStream();
             String headers = headers(in);
             assertTrue(headers.startsWith("HTTP/1.1 200"), headers);
@@ -127,9 +130,13 @@ class CoverageApiTest {
             assertEquals(sourceB, served.get(1).get("source").asLong());
             JsonNode playing = file.get("playback");
             assertEquals(1, playing.size());
-            assertEquals(served.get(1).get("end").asLong(), playing.get(0).get("offset").asLong());
+            assertEquals(
+                    served.get(1).get("end").asLong(),
+                    playing.get(0).get("offset").asLong());
             assertEquals(sourceB, playing.get(0).get("source").asLong());
-            assertEquals(served.get(0).get("stream").asText(), playing.get(0).get("stream").asText());
+            assertEquals(
+                    served.get(0).get("stream").asText(),
+                    playing.get(0).get("stream").asText());
 
             JsonNode old = source(file, sourceA);
             assertEquals(1, old.get("missing").size(), old.toString());
@@ -152,8 +159,11 @@ class CoverageApiTest {
         HttpResponse<String> missing = get("/api/items/987654/coverage");
         assertEquals(404, missing.statusCode());
         assertTrue(missing.body().contains("\"error\""), missing.body());
-        HttpResponse<String> post = http.send(HttpRequest.newBuilder(rig.app.uri().resolve("/api/items/1/coverage"))
-                .header("X-NZBMount-Request", "1").POST(HttpRequest.BodyPublishers.noBody()).build(),
+        HttpResponse<String> post = http.send(
+                HttpRequest.newBuilder(rig.app.uri().resolve("/api/items/1/coverage"))
+                        .header("X-NZBMount-Request", "1")
+                        .POST(HttpRequest.BodyPublishers.noBody())
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(405, post.statusCode());
     }
@@ -177,8 +187,8 @@ class CoverageApiTest {
     }
 
     private HttpResponse<String> get(String path) throws Exception {
-        return http.send(HttpRequest.newBuilder(rig.app.uri().resolve(path)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        return http.send(
+                HttpRequest.newBuilder(rig.app.uri().resolve(path)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private static JsonNode source(JsonNode file, long id) {

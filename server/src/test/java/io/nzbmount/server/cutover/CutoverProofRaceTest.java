@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.nzbmount.server.library.MutableClock;
-import io.nzbmount.server.store.SourceRows;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.Items;
 import io.nzbmount.server.store.NewSource;
 import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.SourceRole;
+import io.nzbmount.server.store.SourceRows;
 import io.nzbmount.server.store.SourceState;
 import io.nzbmount.server.store.SourceTable;
 import io.nzbmount.server.store.StandbyProgress;
@@ -34,7 +34,9 @@ import org.junit.jupiter.api.io.TempDir;
 class CutoverProofRaceTest {
     private static final Instant T0 = Instant.parse("2025-03-01T20:00:00Z");
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     private Database db;
     private CutoverStore store;
     private long item;
@@ -69,8 +71,14 @@ class CutoverProofRaceTest {
     }
 
     private boolean backgroundProofEnds(StandbyProgress claimed, StandbyState result) throws StoreException {
-        return db.transaction(c -> StandbyTables.putClaimed(c, claimed.finished(result,
-                Optional.of("background: " + result.word()), T0.plusSeconds(300), 1, Optional.empty())));
+        return db.transaction(c -> StandbyTables.putClaimed(
+                c,
+                claimed.finished(
+                        result,
+                        Optional.of("background: " + result.word()),
+                        T0.plusSeconds(300),
+                        1,
+                        Optional.empty())));
     }
 
     private StandbyProgress progress() throws StoreException {
@@ -90,7 +98,12 @@ class CutoverProofRaceTest {
         assertFalse(backgroundProofEnds(claimed, StandbyState.INCONCLUSIVE));
         assertEquals(StandbyState.VERIFIED, progress().state());
         assertEquals(SourceRole.PRIMARY, source(standby).role(), "the standby the cutover moved to stays the primary");
-        assertEquals(standby, db.transaction(c -> Items.byId(c, item)).orElseThrow().primarySource().getAsLong());
+        assertEquals(
+                standby,
+                db.transaction(c -> Items.byId(c, item))
+                        .orElseThrow()
+                        .primarySource()
+                        .getAsLong());
     }
 
     @Test
@@ -108,10 +121,16 @@ class CutoverProofRaceTest {
         StandbyProgress claimed = backgroundProofStarts();
         // The background proof ends first, finding a difference (ProofRunner stores the source with it).
         assertTrue(backgroundProofEnds(claimed, StandbyState.MISMATCH));
-        db.transaction(c -> SourceRows.update(c, standby, SourceRole.STANDBY, SourceState.DEAD,
-                Optional.of("background: mismatch"), OptionalInt.of(0)));
+        db.transaction(c -> SourceRows.update(
+                c,
+                standby,
+                SourceRole.STANDBY,
+                SourceState.DEAD,
+                Optional.of("background: mismatch"),
+                OptionalInt.of(0)));
 
-        assertFalse(store.markVerified(standby, "all 20 samples match, proved during a cutover", 20, 20),
+        assertFalse(
+                store.markVerified(standby, "all 20 samples match, proved during a cutover", 20, 20),
                 "the picker must not use it");
         assertEquals(StandbyState.MISMATCH, progress().state());
         assertEquals(SourceState.DEAD, source(standby).state());
@@ -121,9 +140,13 @@ class CutoverProofRaceTest {
     void aCutoverMismatchKeepsTheUsersRemovalAndItsReason() throws Exception {
         String removed = "removed from the pool by the user";
         db.transaction(c -> {
-            StandbyTables.putVerdict(c, StandbyTables.progress(c, standby).orElseThrow()
-                    .finished(StandbyState.DEAD, Optional.of(removed), T0, 0, Optional.empty()));
-            return SourceRows.update(c, standby, SourceRole.STANDBY, SourceState.DEAD, Optional.of(removed), OptionalInt.of(0));
+            StandbyTables.putVerdict(
+                    c,
+                    StandbyTables.progress(c, standby)
+                            .orElseThrow()
+                            .finished(StandbyState.DEAD, Optional.of(removed), T0, 0, Optional.empty()));
+            return SourceRows.update(
+                    c, standby, SourceRole.STANDBY, SourceState.DEAD, Optional.of(removed), OptionalInt.of(0));
         });
 
         store.markDead(standby, "content-length gate: it has no file of 1000 bytes", StandbyState.MISMATCH);
@@ -138,7 +161,8 @@ class CutoverProofRaceTest {
         StandbyProgress claimed = backgroundProofStarts();
         assertTrue(backgroundProofEnds(claimed, StandbyState.VERIFIED));
 
-        store.markDead(standby, "its bytes before offset 500000 differ from the bytes already served", StandbyState.MISMATCH);
+        store.markDead(
+                standby, "its bytes before offset 500000 differ from the bytes already served", StandbyState.MISMATCH);
 
         assertEquals(StandbyState.MISMATCH, progress().state());
         assertEquals(SourceState.DEAD, source(standby).state());
@@ -147,9 +171,12 @@ class CutoverProofRaceTest {
     @Test
     void aPrimaryDecidedForGoodWhileItServedLeavesThePrimaryRole() throws Exception {
         db.transaction(c -> {
-            StandbyTables.putProgress(c, StandbyProgress.pending(primary, OptionalInt.of(0))
-                    .finished(StandbyState.DEAD, Optional.of("removed by the user"), T0, 0, Optional.empty()));
-            SourceRows.update(c, standby, SourceRole.STANDBY, SourceState.VERIFIED, Optional.empty(), OptionalInt.of(0));
+            StandbyTables.putProgress(
+                    c,
+                    StandbyProgress.pending(primary, OptionalInt.of(0))
+                            .finished(StandbyState.DEAD, Optional.of("removed by the user"), T0, 0, Optional.empty()));
+            SourceRows.update(
+                    c, standby, SourceRole.STANDBY, SourceState.VERIFIED, Optional.empty(), OptionalInt.of(0));
             return null;
         });
         assertTrue(store.switched(item, primary, standby, false));
@@ -157,6 +184,8 @@ class CutoverProofRaceTest {
         assertEquals(SourceRole.STANDBY, old.role(), "one primary only");
         assertEquals(SourceState.DEAD, old.state());
         assertEquals(Optional.of("removed by the user"), old.reason(), "the first verdict's reason stands");
-        assertEquals(SourceRole.PRIMARY, db.transaction(c -> SourceTable.byId(c, standby)).orElseThrow().role());
+        assertEquals(
+                SourceRole.PRIMARY,
+                db.transaction(c -> SourceTable.byId(c, standby)).orElseThrow().role());
     }
 }

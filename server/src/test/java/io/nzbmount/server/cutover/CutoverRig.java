@@ -39,6 +39,7 @@ final class CutoverRig implements AutoCloseable {
 
     /** The embedded server the rig owns; null when it reads from a provider of the caller's (inn2). */
     final EmbeddedNntpServer nntp;
+
     final Application app;
     private final HttpClient http = HttpClient.newHttpClient();
 
@@ -48,9 +49,11 @@ final class CutoverRig implements AutoCloseable {
      *             without a {@code health:} block of its own no health check runs (its STATs
      *             would meet the faults a test places for its reads)
      */
-    CutoverRig(Path dataDir, String yaml, boolean demo, EmbeddedNntpServer nntp, String providersYaml) throws Exception {
+    CutoverRig(Path dataDir, String yaml, boolean demo, EmbeddedNntpServer nntp, String providersYaml)
+            throws Exception {
         this.nntp = nntp;
-        Settings settings = ConfigLoader.fromText("""
+        Settings settings = ConfigLoader.fromText(
+                """
                 server:
                   port: 0
                   dataDir: %s
@@ -59,9 +62,14 @@ final class CutoverRig implements AutoCloseable {
                 %s
                 %s
                 %s
-                """.formatted(dataDir, providersYaml,
-                        yaml.contains("reader:") ? "" : "reader:\n  retryBackoffMillis: [1]",
-                        yaml.contains("health:") ? "" : "health:\n  enabled: false", yaml), "test", Map.of());
+                """.formatted(
+                                dataDir,
+                                providersYaml,
+                                yaml.contains("reader:") ? "" : "reader:\n  retryBackoffMillis: [1]",
+                                yaml.contains("health:") ? "" : "health:\n  enabled: false",
+                                yaml),
+                "test",
+                Map.of());
         this.app = Application.start(settings, Map.of(), demo);
     }
 
@@ -113,23 +121,35 @@ final class CutoverRig implements AutoCloseable {
         HttpResponse<String> r = post(URI.create(app.uri() + "api/nzbs?item=" + item + "&role=standby"), nzb);
         assertEquals(201, r.statusCode(), r.body());
         long newest = -1;
-        for (JsonNode s : JSON.readTree(r.body()).get("standby")) newest = Math.max(newest, s.get("id").asLong());
+        for (JsonNode s : JSON.readTree(r.body()).get("standby"))
+            newest = Math.max(newest, s.get("id").asLong());
         return newest;
     }
 
     HttpResponse<String> post(URI uri, String body) throws Exception {
-        return http.send(HttpRequest.newBuilder(uri).header("X-NZBMount-Request", "1")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+        return http.send(
+                HttpRequest.newBuilder(uri)
+                        .header("X-NZBMount-Request", "1")
+                        .POST(HttpRequest.BodyPublishers.ofString(body))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     /** {@code DELETE} of {@code path} (e.g. {@code /api/items/3}); returns the status. */
     int delete(String path) throws Exception {
-        return http.send(HttpRequest.newBuilder(app.uri().resolve(path)).header("X-NZBMount-Request", "1").DELETE()
-                .build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+        return http.send(
+                        HttpRequest.newBuilder(app.uri().resolve(path))
+                                .header("X-NZBMount-Request", "1")
+                                .DELETE()
+                                .build(),
+                        HttpResponse.BodyHandlers.discarding())
+                .statusCode();
     }
 
     JsonNode item(long id) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(app.uri() + "api/items/" + id)).build(),
+        HttpResponse<String> r = http.send(
+                HttpRequest.newBuilder(URI.create(app.uri() + "api/items/" + id))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(200, r.statusCode(), r.body());
         return JSON.readTree(r.body());
@@ -170,8 +190,10 @@ final class CutoverRig implements AutoCloseable {
 
     /** The item's timeline events of {@code kind}, oldest first. */
     List<JsonNode> events(long item, String kind) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(app.uri() + "api/events?item=" + item
-                + "&limit=500")).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = http.send(
+                HttpRequest.newBuilder(URI.create(app.uri() + "api/events?item=" + item + "&limit=500"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertEquals(200, r.statusCode(), r.body());
         List<JsonNode> out = new ArrayList<>();
         JsonNode root = JSON.readTree(r.body());
@@ -205,9 +227,10 @@ final class CutoverRig implements AutoCloseable {
         try (Socket socket = new Socket(file.getHost(), file.getPort())) {
             socket.setSoTimeout(60_000);
             String rangeHeader = range.isEmpty() ? "" : "Range: " + range + "\r\n";
-            socket.getOutputStream().write(("GET " + file.getRawPath() + " HTTP/1.1\r\nHost: " + file.getHost()
-                    + ":" + file.getPort() + "\r\n" + rangeHeader + "Connection: close\r\n\r\n")
-                    .getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream()
+                    .write(("GET " + file.getRawPath() + " HTTP/1.1\r\nHost: " + file.getHost() + ":" + file.getPort()
+                                    + "\r\n" + rangeHeader + "Connection: close\r\n\r\n")
+                            .getBytes(StandardCharsets.US_ASCII));
             ByteArrayOutputStream got = new ByteArrayOutputStream();
             InputStream in = socket.getInputStream();
             byte[] buf = new byte[65536];
@@ -218,7 +241,8 @@ final class CutoverRig implements AutoCloseable {
             }
             byte[] all = got.toByteArray();
             int end = indexOf(all, "\r\n\r\n".getBytes(StandardCharsets.US_ASCII)) + 4;
-            return new Raw(new String(all, 0, end, StandardCharsets.US_ASCII), Arrays.copyOfRange(all, end, all.length));
+            return new Raw(
+                    new String(all, 0, end, StandardCharsets.US_ASCII), Arrays.copyOfRange(all, end, all.length));
         }
     }
 

@@ -17,8 +17,8 @@ import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.Items;
 import io.nzbmount.server.store.SourceRole;
 import io.nzbmount.server.store.SourceState;
-import io.nzbmount.server.store.StandbyTables;
 import io.nzbmount.server.store.SourceTable;
+import io.nzbmount.server.store.StandbyTables;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -40,7 +40,9 @@ class CutoverStoreTest {
     private static final String FILE = "Film.2020.1080p.mkv";
     private static final byte[] FILM = CutoverRig.random(300_000, 5);
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     private final MutableClock clock = new MutableClock(Instant.parse("2025-06-01T20:00:00Z"));
     private EmbeddedNntpServer nntp;
     private Usenet usenet;
@@ -54,12 +56,13 @@ class CutoverStoreTest {
         nntp = EmbeddedNntpServer.start();
         usenet = Usenet.connect(List.of(nntp.provider("embedded", 2, 0)), Usenet.Settings.defaults());
         db = Database.open(dir);
-        LibraryImporter importer = new LibraryImporter(db, new UsenetReleaseReader(usenet, Priority.BACKGROUND),
-                new UsenetPresence(usenet), clock, 5);
+        LibraryImporter importer = new LibraryImporter(
+                db, new UsenetReleaseReader(usenet, Priority.BACKGROUND), new UsenetPresence(usenet), clock, 5);
         var first = importer.importNzb(nzb("Film 2020"), Optional.empty());
         item = first.item().item().id();
         primary = first.sourceId();
-        standby = importer.addStandby(item, nzb("Film 2020 REPOST"), Optional.empty()).sourceId();
+        standby = importer.addStandby(item, nzb("Film 2020 REPOST"), Optional.empty())
+                .sourceId();
     }
 
     private byte[] nzb(String title) {
@@ -74,7 +77,8 @@ class CutoverStoreTest {
     }
 
     private boolean offered(CutoverStore store) throws Exception {
-        return store.nextSources(item, primary, FILE, FILM.length).stream().anyMatch(c -> c.source().id() == standby);
+        return store.nextSources(item, primary, FILE, FILM.length).stream()
+                .anyMatch(c -> c.source().id() == standby);
     }
 
     private SourceState state() throws Exception {
@@ -96,7 +100,8 @@ class CutoverStoreTest {
         assertTrue(offered(store), "eligible again after the cool-down");
         assertEquals(SourceState.VERIFIED, state(), "back in the pool as it was");
         assertTrue(store.nextSources(item, primary, FILE, FILM.length).stream()
-                .filter(c -> c.source().id() == standby).allMatch(CutoverStore.NextSource::verified));
+                .filter(c -> c.source().id() == standby)
+                .allMatch(CutoverStore.NextSource::verified));
     }
 
     @Test
@@ -108,13 +113,19 @@ class CutoverStoreTest {
         var record = db.transaction(c -> SourceTable.byId(c, primary)).orElseThrow();
         assertEquals(SourceRole.PRIMARY, record.role(), record.toString());
         assertEquals(SourceState.READY, record.state(), record.toString());
-        assertEquals(primary, db.transaction(c -> Items.byId(c, item)).orElseThrow().primarySource().getAsLong());
+        assertEquals(
+                primary,
+                db.transaction(c -> Items.byId(c, item))
+                        .orElseThrow()
+                        .primarySource()
+                        .getAsLong());
         assertTrue(db.transaction(StandbyTables::deadKeys).isEmpty(), "not remembered as dead");
     }
 
     @Test
     void aStandbyBackFromItsCoolDownHasFiveNewChances() {
-        ItemCutoverState shared = new ItemCutoverState(java.time.Instant.EPOCH, new io.nzbmount.server.policy.SourceHoles(), false);
+        ItemCutoverState shared =
+                new ItemCutoverState(java.time.Instant.EPOCH, new io.nzbmount.server.policy.SourceHoles(), false);
         for (int i = 1; i < 5; i++) assertFalse(shared.proved(standby, Verdict.INCONCLUSIVE), "miss " + i);
         assertTrue(shared.proved(standby, Verdict.INCONCLUSIVE), "the 5th abandons it");
         for (int i = 1; i < 5; i++) assertFalse(shared.proved(standby, Verdict.INCONCLUSIVE), "new miss " + i);

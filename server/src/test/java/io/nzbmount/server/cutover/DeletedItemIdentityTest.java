@@ -31,7 +31,9 @@ class DeletedItemIdentityTest {
     private static final int PART = 100_000;
     private static final String FILE = "Film.2020.1080p.mkv";
 
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
+
     private CutoverRig rig;
 
     @AfterEach
@@ -47,7 +49,8 @@ class DeletedItemIdentityTest {
         PostedFile a = rig.nntp.post(FILE, first, PART);
         long deleted = rig.importPrimary("Film 2020", a);
         long deletedSource = rig.item(deleted).get("primary").get("id").asLong();
-        assertArrayEquals(sha256(first), sha256(rawGet(rig.dav("Film 2020", FILE)).body()));
+        assertArrayEquals(
+                sha256(first), sha256(rawGet(rig.dav("Film 2020", FILE)).body()));
 
         assertEquals(204, rig.delete("/api/items/" + deleted));
 
@@ -103,7 +106,8 @@ class DeletedItemIdentityTest {
         PostedFile broken = rig.nntp.post(FILE, first, PART);
         long deleted = rig.importPrimary("Film 2020", broken);
         rig.nntp.removeArticle(broken.messageIds().get(0));
-        assertFalse(rawGet(rig.dav("Film 2020", FILE)).headers().startsWith("HTTP/1.1 2"), "its first article is a hole");
+        assertFalse(
+                rawGet(rig.dav("Film 2020", FILE)).headers().startsWith("HTTP/1.1 2"), "its first article is a hole");
         assertEquals(204, rig.delete("/api/items/" + deleted));
         letIdsRecur();
 
@@ -122,7 +126,10 @@ class DeletedItemIdentityTest {
         byte[] first = random(10 * PART, 9);
         long deleted = rig.importPrimary("Film 2020", rig.nntp.post(FILE, first, PART));
         rig.awaitVerified(deleted, rig.addStandby(deleted, "Film 2020 REPOST", rig.nntp.post(FILE, first, PART)));
-        assertEquals(200, get(rig.app.uri().resolve("/api/items/" + deleted + "/coverage")).statusCode());
+        assertEquals(
+                200,
+                get(rig.app.uri().resolve("/api/items/" + deleted + "/coverage"))
+                        .statusCode());
         assertEquals(204, rig.delete("/api/items/" + deleted));
         letIdsRecur();
 
@@ -149,13 +156,15 @@ class DeletedItemIdentityTest {
 
     /** Makes SQLite give the highest ids again, as it did before ids were never reused: what every cache must survive. */
     private void letIdsRecur() throws Exception {
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dataDir.resolve("nzbmount.db").toAbsolutePath());
-             Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(
+                        "jdbc:sqlite:" + dataDir.resolve("nzbmount.db").toAbsolutePath());
+                Statement s = c.createStatement()) {
             s.execute("DELETE FROM sqlite_sequence");
         }
     }
 
     private static HttpResponse<String> get(URI uri) throws Exception {
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString());
+        return HttpClient.newHttpClient()
+                .send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString());
     }
 }

@@ -33,7 +33,9 @@ class FaultRecoveryTest {
               retryBackoffMillis: [1]
             """;
 
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
+
     private CutoverRig rig;
     private final byte[] film = random(10 * PART, 11);
 
@@ -103,7 +105,8 @@ class FaultRecoveryTest {
         CutoverRig.Raw r = rawGet(rig.dav(TITLE, FILE));
         r.assertOne200(film.length);
         assertArrayEquals(sha256(film), sha256(r.body()));
-        assertTrue(rig.nntp.counters().bodyCommands() - bodiesBefore >= 11,
+        assertTrue(
+                rig.nntp.counters().bodyCommands() - bodiesBefore >= 11,
                 "the reset article was fetched again: " + (rig.nntp.counters().bodyCommands() - bodiesBefore));
         assertTrue(rig.events(item, "cutover").isEmpty());
         assertTrue(rig.events(item, "stream-closed").isEmpty());

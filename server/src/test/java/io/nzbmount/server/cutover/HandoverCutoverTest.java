@@ -27,7 +27,9 @@ class HandoverCutoverTest {
     private static final String FILE = "Film.2020.1080p.mkv";
     private static final String TITLE = "Film 2020";
 
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
+
     private CutoverRig rig;
     private final byte[] film = random(ARTICLES * PART, 7);
 
@@ -67,10 +69,15 @@ class HandoverCutoverTest {
         assertTrue(bodies <= ARTICLES + 2, bodies + " BODY commands for a file of " + ARTICLES + " articles");
         List<JsonNode> cutovers = rig.events(p.item(), "cutover");
         assertEquals(1, cutovers.size(), cutovers.toString());
-        assertEquals((long) FAILED * PART, cutovers.get(0).get("detail").get("offset").asLong());
-        assertEquals(p.standby(), rig.item(p.item()).get("primary").get("id").asLong(),
+        assertEquals(
+                (long) FAILED * PART,
+                cutovers.get(0).get("detail").get("offset").asLong());
+        assertEquals(
+                p.standby(),
+                rig.item(p.item()).get("primary").get("id").asLong(),
                 "the standby serves now and new requests go to it");
-        assertTrue(rig.item(p.item()).get("standby").toString().contains("\"id\":" + p.primary()),
+        assertTrue(
+                rig.item(p.item()).get("standby").toString().contains("\"id\":" + p.primary()),
                 "the old primary is demoted to the pool");
     }
 
@@ -86,7 +93,8 @@ class HandoverCutoverTest {
         rig.nntp.removeArticle(a.messageIds().get(FAILED));
 
         long[] before = new long[b.messageIds().size()];
-        for (int k = 0; k < before.length; k++) before[k] = rig.nntp.counters().bodyCommands(b.messageIds().get(k));
+        for (int k = 0; k < before.length; k++)
+            before[k] = rig.nntp.counters().bodyCommands(b.messageIds().get(k));
         CutoverRig.Raw r = rawGet(rig.dav(TITLE, FILE));
 
         r.assertOne200(film.length);
@@ -99,7 +107,9 @@ class HandoverCutoverTest {
         for (int k = 0; k < b.messageIds().size(); k++) {
             long start = (long) k * otherPart;
             if (start >= heldFrom && start + otherPart <= heldTo) {
-                assertEquals(before[k], rig.nntp.counters().bodyCommands(b.messageIds().get(k)),
+                assertEquals(
+                        before[k],
+                        rig.nntp.counters().bodyCommands(b.messageIds().get(k)),
                         "B's article " + k + " lies in bytes the old reader held");
             }
         }
@@ -123,7 +133,8 @@ class HandoverCutoverTest {
 
         r.assertOne200(film.length);
         assertArrayEquals(sha256(film), sha256(r.body()), "every byte, in one response");
-        assertEquals(1, rig.events(p.item(), "cutover").size(), "a failed held read is no failure of the stream's source");
+        assertEquals(
+                1, rig.events(p.item(), "cutover").size(), "a failed held read is no failure of the stream's source");
         assertTrue(rig.events(p.item(), "stream-closed").isEmpty());
     }
 }

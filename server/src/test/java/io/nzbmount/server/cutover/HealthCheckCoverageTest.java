@@ -23,7 +23,9 @@ class HealthCheckCoverageTest {
     private static final String FILE = "Film.2020.1080p.mkv";
     private static final String TITLE = "Film 2020";
 
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
+
     private CutoverRig rig;
     private final HttpClient http = HttpClient.newHttpClient();
 
@@ -65,6 +67,7 @@ class HealthCheckCoverageTest {
     }
 
     private HttpResponse<String> get(String path) throws Exception {
-        return http.send(HttpRequest.newBuilder(rig.app.uri().resolve(path)).build(), HttpResponse.BodyHandlers.ofString());
+        return http.send(
+                HttpRequest.newBuilder(rig.app.uri().resolve(path)).build(), HttpResponse.BodyHandlers.ofString());
     }
 }

@@ -34,12 +34,15 @@ class HoledPrimaryProofTest {
     private static final String FILE = "Film.2020.1080p.mkv";
     private static final String TITLE = "Film 2020";
 
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
+
     private CutoverRig rig;
     private final byte[] film = random(ARTICLES * PART - 12_345, 2024);
 
     /** The primary's post and the standby's: the same bytes twice. */
     private PostedFile a;
+
     private PostedFile b;
 
     @BeforeEach
@@ -63,7 +66,8 @@ class HoledPrimaryProofTest {
     /** Removes the primary's article holding planned sample {@code index} and its two neighbours; returns the middle one. */
     private int removeThreeArticlesAroundSample(int index) {
         int hit = articleOfSample(index);
-        for (int k = hit - 1; k <= hit + 1; k++) rig.nntp.removeArticle(a.messageIds().get(k));
+        for (int k = hit - 1; k <= hit + 1; k++)
+            rig.nntp.removeArticle(a.messageIds().get(k));
         return hit;
     }
 
@@ -83,9 +87,10 @@ class HoledPrimaryProofTest {
         JsonNode proof = firstProof(item);
         long fetched = rig.nntp.counters().bodyCommands() - before;
         assertEquals("verified", proof.get("result").asText(), proof.toString());
-        assertTrue(fetched <= 2L * SamplePlan.MIN_SAMPLES + 1,
+        assertTrue(
+                fetched <= 2L * SamplePlan.MIN_SAMPLES + 1,
                 "the standby's first article (its import learns its size), then one article per sample and side,"
-                + " none in a known hole: " + fetched);
+                        + " none in a known hole: " + fetched);
     }
 
     private void assertWhole(CutoverRig.Raw r) {
@@ -108,7 +113,9 @@ class HoledPrimaryProofTest {
         assertWhole(rawGet(file()));
         List<JsonNode> cutovers = rig.events(item, "cutover");
         assertEquals(1, cutovers.size(), cutovers.toString());
-        assertEquals((long) (hit - 1) * PART, cutovers.get(0).get("detail").get("offset").asLong());
+        assertEquals(
+                (long) (hit - 1) * PART,
+                cutovers.get(0).get("detail").get("offset").asLong());
     }
 
     @Test
@@ -150,7 +157,8 @@ class HoledPrimaryProofTest {
         assertTrue(hit > 0, "some sample lies in an article the import asks about");
         rig.nntp.removeArticle(a.messageIds().get(hit));
         long item = rig.importPrimary(TITLE, a);
-        assertEquals(1, rig.item(item).get("primary").get("presence").get("missing").asInt());
+        assertEquals(
+                1, rig.item(item).get("primary").get("presence").get("missing").asInt());
 
         assertProvedWithoutFetchingKnownHoles(item);
         assertWhole(rawGet(file()));
@@ -172,6 +180,8 @@ class HoledPrimaryProofTest {
         JsonNode sweep = rig.events(item, "cutover-sweep").get(0).get("detail");
         assertEquals("verified", sweep.get("result").asText(), sweep.toString());
         assertEquals(standby, rig.item(item).get("primary").get("id").asLong(), "the standby took over");
-        assertEquals((long) (hit - 1) * PART, rig.events(item, "cutover").get(0).get("detail").get("offset").asLong());
+        assertEquals(
+                (long) (hit - 1) * PART,
+                rig.events(item, "cutover").get(0).get("detail").get("offset").asLong());
     }
 }

@@ -30,7 +30,9 @@ class ItemLiveStateTest {
     private static final String FILE = "Film.2020.1080p.mkv";
     private static final String TITLE = "Film 2020";
 
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
+
     private CutoverRig rig;
 
     @AfterEach
@@ -83,7 +85,8 @@ class ItemLiveStateTest {
         }
         awaitNoActiveSource(item);
         try (Socket s = openGet(file, "bytes=" + 150 * PART + "-")) {
-            assertArrayEquals(Arrays.copyOfRange(film, 150 * PART, 150 * PART + 1000), readBody(s.getInputStream(), 1000));
+            assertArrayEquals(
+                    Arrays.copyOfRange(film, 150 * PART, 150 * PART + 1000), readBody(s.getInputStream(), 1000));
             assertEquals(sourceB, rig.item(item).get("activeSource").asLong(), "the stream cut over at its first read");
         }
         awaitNoActiveSource(item);
@@ -100,8 +103,10 @@ class ItemLiveStateTest {
     private static Socket openGet(URI file, String range) throws Exception {
         Socket socket = new Socket(file.getHost(), file.getPort());
         socket.setSoTimeout(30_000);
-        socket.getOutputStream().write(("GET " + file.getRawPath() + " HTTP/1.1\r\nHost: " + file.getHost() + ":"
-                + file.getPort() + "\r\nRange: " + range + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        socket.getOutputStream()
+                .write(("GET " + file.getRawPath() + " HTTP/1.1\r\nHost: " + file.getHost() + ":" + file.getPort()
+                                + "\r\nRange: " + range + "\r\n\r\n")
+                        .getBytes(StandardCharsets.US_ASCII));
         return socket;
     }
 

@@ -27,7 +27,9 @@ class ItemProblemTest {
     private static final String FILE = "Film.2020.1080p.mkv";
     private static final String TITLE = "Film 2020";
 
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
+
     private EmbeddedNntpServer nntp;
     private CutoverRig rig;
     private final byte[] film = random(10 * PART, 5);
@@ -90,13 +92,20 @@ class ItemProblemTest {
         restart();
         long item = itemWithProblem(nntp.post(FILE, film, PART));
         assertEquals("no-source", rig.item(item).get("problem").get("kind").asText());
-        assertEquals("no-source", rig.events(item, "stream-closed").get(0).get("detail").get("kind").asText());
+        assertEquals(
+                "no-source",
+                rig.events(item, "stream-closed")
+                        .get(0)
+                        .get("detail")
+                        .get("kind")
+                        .asText());
     }
 
     @Test
     void aFailureWithAutomaticCutoverOffLeavesItsOwnProblemNotNoStableSource() throws Exception {
         nntp = EmbeddedNntpServer.start();
-        rig = new CutoverRig(dataDir, "fallback:\n  enabled: false\n", false, nntp, CutoverRig.provider("embedded", nntp, 0));
+        rig = new CutoverRig(
+                dataDir, "fallback:\n  enabled: false\n", false, nntp, CutoverRig.provider("embedded", nntp, 0));
         PostedFile a = nntp.post(FILE, film, PART);
         long item = rig.importPrimary(TITLE, a);
         rig.addStandby(item, TITLE + " REPOST", nntp.post(FILE, film, PART));
@@ -107,8 +116,14 @@ class ItemProblemTest {
         JsonNode problem = rig.item(item).get("problem");
         assertEquals("cutover-off", problem.get("kind").asText(), problem.toString());
         assertTrue(!problem.get("message").asText().equals(FailurePolicy.NO_STABLE_SOURCE), problem.toString());
-        assertEquals(FailurePolicy.CUTOVER_OFF, rig.events(item, "stream-closed").get(0).get("detail").get("reason")
-                .asText(), "the event's reason is what it was");
+        assertEquals(
+                FailurePolicy.CUTOVER_OFF,
+                rig.events(item, "stream-closed")
+                        .get(0)
+                        .get("detail")
+                        .get("reason")
+                        .asText(),
+                "the event's reason is what it was");
     }
 
     private URI file() {

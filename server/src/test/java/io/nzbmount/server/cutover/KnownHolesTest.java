@@ -30,7 +30,9 @@ class KnownHolesTest {
     private static final String FILE = "Film.2020.1080p.mkv";
     private static final String TITLE = "Film 2020";
 
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
+
     private EmbeddedNntpServer nntp;
     private CutoverRig rig;
     private final byte[] film = random(10 * PART, 77);
@@ -50,7 +52,7 @@ class KnownHolesTest {
     }
 
     /** The film posted twice on one server: A imported as the primary, B added as a standby. */
-    private record Posted(PostedFile a, PostedFile b, long item, long sourceA, long sourceB) { }
+    private record Posted(PostedFile a, PostedFile b, long item, long sourceA, long sourceB) {}
 
     /** Starts the server and the app, posts the film twice and waits until B is verified. */
     private Posted postTwiceWithAVerifiedStandby(boolean demo, String yaml) throws Exception {
@@ -88,11 +90,15 @@ class KnownHolesTest {
         assertArrayEquals(Arrays.copyOf(film, whole.body().length), whole.body());
         assertEquals(1, rig.events(f.item(), "cutover").size(), "no cutover after the restart");
         List<JsonNode> closed = rig.events(f.item(), "stream-closed");
-        assertEquals(FailurePolicy.NO_STABLE_SOURCE, closed.get(closed.size() - 1).get("detail").get("reason").asText());
+        assertEquals(
+                FailurePolicy.NO_STABLE_SOURCE,
+                closed.get(closed.size() - 1).get("detail").get("reason").asText());
 
         CutoverRig.Raw tail = rawGet(file(), "bytes=" + 6 * PART + "-");
         assertTrue(tail.headers().startsWith("HTTP/1.1 206"), tail.headers());
-        assertArrayEquals(sha256(Arrays.copyOfRange(film, 6 * PART, film.length)), sha256(tail.body()),
+        assertArrayEquals(
+                sha256(Arrays.copyOfRange(film, 6 * PART, film.length)),
+                sha256(tail.body()),
                 "A serves the range it has");
         List<JsonNode> cutovers = rig.events(f.item(), "cutover");
         assertEquals(2, cutovers.size(), cutovers.toString());
@@ -122,7 +128,10 @@ class KnownHolesTest {
         JsonNode routed = rig.events(f.item(), "routed").get(0).get("detail");
         assertEquals(f.sourceA(), routed.get("from").asLong());
         assertEquals(f.sourceB(), routed.get("to").asLong());
-        assertEquals(f.sourceA(), rig.item(f.item()).get("primary").get("id").asLong(), "routing around a hole changes no primary");
+        assertEquals(
+                f.sourceA(),
+                rig.item(f.item()).get("primary").get("id").asLong(),
+                "routing around a hole changes no primary");
 
         before = nntp.counters().bodyCommands();
         CutoverRig.Raw outside = rawGet(file(), "bytes=" + 2 * PART + "-" + (3 * PART - 1));
@@ -143,7 +152,9 @@ class KnownHolesTest {
         assertEquals(1, rig.events(f.item(), "cutover").size());
         // A read-ahead past the range would be on its way by now (a window of B's articles 4..9).
         Thread.sleep(500);
-        assertEquals(4, nntp.counters().bodyCommands() - before,
+        assertEquals(
+                4,
+                nntp.counters().bodyCommands() - before,
                 "A's articles 2 and 3 (missing), B's article 3 to prove the cut, then to read it: nothing of B past the range");
     }
 
@@ -151,8 +162,10 @@ class KnownHolesTest {
     void aSimulatedFailureLeavesNoHoleBehind() throws Exception {
         Posted f = postTwiceWithAVerifiedStandby(true, "");
 
-        assertEquals(202, rig.post(URI.create(rig.app.uri() + "api/items/" + f.item() + "/simulate-failure"), "")
-                .statusCode());
+        assertEquals(
+                202,
+                rig.post(URI.create(rig.app.uri() + "api/items/" + f.item() + "/simulate-failure"), "")
+                        .statusCode());
         assertArrayEquals(sha256(film), sha256(rawGet(file()).body()));
         assertEquals(f.sourceB(), rig.item(f.item()).get("primary").get("id").asLong());
 
@@ -161,7 +174,9 @@ class KnownHolesTest {
         CutoverRig.Raw r = rawGet(file());
         r.assertOne200(film.length);
         assertArrayEquals(sha256(film), sha256(r.body()), "A is still eligible for the range it was made to fail");
-        assertEquals(f.sourceA(), rig.events(f.item(), "cutover").get(1).get("detail").get("to").asLong());
+        assertEquals(
+                f.sourceA(),
+                rig.events(f.item(), "cutover").get(1).get("detail").get("to").asLong());
     }
 
     private URI file() {

@@ -38,7 +38,9 @@ class LiveCutoverTest {
               readAheadArticles: 2
             """;
 
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
+
     private CutoverRig rig;
     private final byte[] film = random(10 * PART, 42);
 
@@ -84,8 +86,11 @@ class LiveCutoverTest {
 
         JsonNode item = rig.item(p.item());
         assertEquals(p.standby(), item.get("primary").get("id").asLong(), "new requests go to the source serving now");
-        assertTrue(item.get("standby").toString().contains("\"id\":" + p.primary()), "the old primary is in the pool: " + item);
-        assertArrayEquals(sha256(film), sha256(rawGet(file()).body()), "the next play is served whole by the new primary");
+        assertTrue(
+                item.get("standby").toString().contains("\"id\":" + p.primary()),
+                "the old primary is in the pool: " + item);
+        assertArrayEquals(
+                sha256(film), sha256(rawGet(file()).body()), "the next play is served whole by the new primary");
     }
 
     @Test
@@ -189,7 +194,11 @@ class LiveCutoverTest {
         EmbeddedNntpServer healthy = EmbeddedNntpServer.start();
         dead.faults().unavailableAtGreeting(true);
         try {
-            rig = new CutoverRig(dataDir, "", false, healthy,
+            rig = new CutoverRig(
+                    dataDir,
+                    "",
+                    false,
+                    healthy,
                     CutoverRig.provider("dead", dead, 0) + CutoverRig.provider("healthy", healthy, 1));
             PostedFile a = healthy.post(FILE, film, PART);
             long item = rig.importPrimary(TITLE, a);

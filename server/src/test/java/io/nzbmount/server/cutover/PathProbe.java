@@ -21,30 +21,38 @@ import java.util.Arrays;
  * the item's file with the original bytes.
  */
 final class PathProbe {
-    private PathProbe() {
-    }
+    private PathProbe() {}
 
     /**
      * @param other a name the path must not have taken (a standby's own file name)
      * @param seek  where a ranged GET starts
      */
-    static void assertStable(CutoverRig rig, long item, String folder, String file, String other, byte[] original,
-                             long seek) throws Exception {
+    static void assertStable(
+            CutoverRig rig, long item, String folder, String file, String other, byte[] original, long seek)
+            throws Exception {
         URI uri = rig.dav(folder, file);
         CutoverRig.Raw whole = rawGet(uri);
         whole.assertOne200(original.length);
         assertArrayEquals(sha256(original), sha256(whole.body()), "the next play of " + uri);
         assertSeek(rig, folder, file, original, seek);
         try (HttpClient http = HttpClient.newHttpClient()) {
-            HttpResponse<Void> head = http.send(HttpRequest.newBuilder(uri)
-                    .method("HEAD", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.discarding());
+            HttpResponse<Void> head = http.send(
+                    HttpRequest.newBuilder(uri)
+                            .method("HEAD", HttpRequest.BodyPublishers.noBody())
+                            .build(),
+                    HttpResponse.BodyHandlers.discarding());
             assertEquals(200, head.statusCode());
-            assertEquals(String.valueOf(original.length), head.headers().firstValue("Content-Length").orElse(""));
+            assertEquals(
+                    String.valueOf(original.length),
+                    head.headers().firstValue("Content-Length").orElse(""));
             String gone = rawGet(rig.dav(folder, other)).headers();
             assertTrue(gone.startsWith("HTTP/1.1 404"), "a standby's own name is no path of the item: " + gone);
 
-            HttpResponse<String> listing = http.send(HttpRequest.newBuilder(rig.app.uri().resolve(DavPaths.folder(folder)))
-                    .header("Depth", "1").method("PROPFIND", HttpRequest.BodyPublishers.noBody()).build(),
+            HttpResponse<String> listing = http.send(
+                    HttpRequest.newBuilder(rig.app.uri().resolve(DavPaths.folder(folder)))
+                            .header("Depth", "1")
+                            .method("PROPFIND", HttpRequest.BodyPublishers.noBody())
+                            .build(),
                     HttpResponse.BodyHandlers.ofString());
             assertEquals(207, listing.statusCode(), listing.body());
             assertTrue(listing.body().contains(DavPaths.file(folder, file)), listing.body());
@@ -55,10 +63,19 @@ final class PathProbe {
             assertEquals(file, files.get(0).get("name").asText());
             assertEquals(DavPaths.file(folder, file), files.get(0).get("path").asText());
             assertEquals(original.length, files.get(0).get("size").asLong());
-            HttpResponse<String> coverage = http.send(HttpRequest.newBuilder(rig.app.uri().resolve(
-                    "/api/items/" + item + "/coverage")).build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> coverage = http.send(
+                    HttpRequest.newBuilder(rig.app.uri().resolve("/api/items/" + item + "/coverage"))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             assertEquals(200, coverage.statusCode(), coverage.body());
-            assertEquals(file, CutoverRig.JSON.readTree(coverage.body()).get("files").get(0).get("name").asText());
+            assertEquals(
+                    file,
+                    CutoverRig.JSON
+                            .readTree(coverage.body())
+                            .get("files")
+                            .get(0)
+                            .get("name")
+                            .asText());
         }
     }
 
@@ -66,7 +83,9 @@ final class PathProbe {
     static void assertSeek(CutoverRig rig, String folder, String file, byte[] original, long offset) throws Exception {
         CutoverRig.Raw seek = rawGet(rig.dav(folder, file), "bytes=" + offset + "-");
         assertTrue(seek.headers().startsWith("HTTP/1.1 206"), seek.headers());
-        assertArrayEquals(sha256(Arrays.copyOfRange(original, (int) offset, original.length)), sha256(seek.body()),
+        assertArrayEquals(
+                sha256(Arrays.copyOfRange(original, (int) offset, original.length)),
+                sha256(seek.body()),
                 "the bytes from " + offset);
     }
 }

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.nzbmount.server.standby.Verdict;
 import java.util.Arrays;
 import java.util.SplittableRandom;
-
 import org.junit.jupiter.api.Test;
 
 /** The ring of sent bytes and the current-range proof of a cutover. */
@@ -38,7 +37,9 @@ class RangeProofTest {
                 assertEquals(held, ring.held());
                 assertEquals(START + file.length, ring.position());
                 assertEquals(START + file.length - held, ring.heldFrom());
-                assertArrayEquals(Arrays.copyOfRange(file, file.length - held, file.length), ring.heldBytes(),
+                assertArrayEquals(
+                        Arrays.copyOfRange(file, file.length - held, file.length),
+                        ring.heldBytes(),
                         "capacity " + capacity + " split " + split);
             }
         }

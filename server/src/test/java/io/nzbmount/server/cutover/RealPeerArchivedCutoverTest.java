@@ -32,8 +32,11 @@ class RealPeerArchivedCutoverTest {
     private static final String TITLE = "Realpeer Archived Film 2021";
     private static final String FILE = "Archived.Film.2021.1080p.mkv";
 
-    @TempDir Path dataDir;
-    @TempDir Path work;
+    @TempDir
+    Path dataDir;
+
+    @TempDir
+    Path work;
 
     @BeforeEach
     void peers() {
@@ -55,8 +58,8 @@ class RealPeerArchivedCutoverTest {
         List<ArchiveVolume> standbyVolumes = RarBuilder.storedRar4("Archived.Film.2021.1080p-B", FILE, film, 3 << 20);
         Path nzbA = post("a", primaryVolumes);
         Path nzbB = post("b", standbyVolumes);
-        try (CutoverRig rig = new CutoverRig(dataDir, "", false, null,
-                CutoverRig.provider("inn2", RealPeer.HOST, RealPeer.PORT, 0))) {
+        try (CutoverRig rig = new CutoverRig(
+                dataDir, "", false, null, CutoverRig.provider("inn2", RealPeer.HOST, RealPeer.PORT, 0))) {
             long item = rig.importPrimary(TITLE, Files.readString(nzbA, StandardCharsets.UTF_8));
             long primary = rig.item(item).get("primary").get("id").asLong();
             long standby = rig.addStandby(item, Files.readString(nzbB, StandardCharsets.UTF_8));
@@ -76,7 +79,9 @@ class RealPeerArchivedCutoverTest {
             assertEquals(primary, d.get("from").asLong());
             assertEquals(standby, d.get("to").asLong());
 
-            byte[] later = CutoverRig.rawGet(rig.dav(TITLE, FILE), "bytes=" + (expected - 4096) + "-" + (expected + 4095)).body();
+            byte[] later = CutoverRig.rawGet(
+                            rig.dav(TITLE, FILE), "bytes=" + (expected - 4096) + "-" + (expected + 4095))
+                    .body();
             assertArrayEquals(Arrays.copyOfRange(film, (int) expected - 4096, (int) expected + 4096), later);
         }
     }
@@ -84,7 +89,8 @@ class RealPeerArchivedCutoverTest {
     private static List<String> messageIds(Path nzb, String fileName) throws Exception {
         try (InputStream in = Files.newInputStream(nzb)) {
             for (NzbFile f : NzbParser.parse(in).files()) {
-                if (f.name().equals(fileName)) return f.segments().stream().map(NzbSegment::messageId).toList();
+                if (f.name().equals(fileName))
+                    return f.segments().stream().map(NzbSegment::messageId).toList();
             }
         }
         throw new AssertionError(fileName + " is not in " + nzb);

@@ -21,7 +21,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
-import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -41,7 +40,9 @@ class RealPeerCutoverTest {
     private static final long SIZE = 20L << 20;
     private static final String FILE_TITLE = "Realpeer Film 2021";
 
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
+
     private Path original;
 
     @BeforeEach
@@ -62,7 +63,9 @@ class RealPeerCutoverTest {
     /** The message ids of the one file of {@code nzb}, in segment order. */
     private static List<String> messageIds(Path nzb) throws Exception {
         try (InputStream in = Files.newInputStream(nzb)) {
-            return NzbParser.parse(in).files().get(0).segments().stream().map(NzbSegment::messageId).toList();
+            return NzbParser.parse(in).files().get(0).segments().stream()
+                    .map(NzbSegment::messageId)
+                    .toList();
         }
     }
 
@@ -116,7 +119,9 @@ class RealPeerCutoverTest {
             assertOneWhole200(davUri(rig, item), size);
             List<JsonNode> cutovers = rig.events(item, "cutover");
             assertEquals(1, cutovers.size(), cutovers.toString());
-            assertEquals((long) (hit - 1) * RealPeer.PART_SIZE, cutovers.get(0).get("detail").get("offset").asLong());
+            assertEquals(
+                    (long) (hit - 1) * RealPeer.PART_SIZE,
+                    cutovers.get(0).get("detail").get("offset").asLong());
             assertEquals(standby, cutovers.get(0).get("detail").get("to").asLong());
         }
     }
@@ -142,19 +147,26 @@ class RealPeerCutoverTest {
             assertTrue(rig.events(item, "cutover").isEmpty());
             List<JsonNode> closed = rig.events(item, "stream-closed");
             assertEquals(1, closed.size(), closed.toString());
-            assertEquals(FailurePolicy.NO_STABLE_SOURCE, closed.get(0).get("detail").get("reason").asText());
-            assertEquals(FailurePolicy.NO_STABLE_SOURCE, rig.item(item).get("problem").get("message").asText());
+            assertEquals(
+                    FailurePolicy.NO_STABLE_SOURCE,
+                    closed.get(0).get("detail").get("reason").asText());
+            assertEquals(
+                    FailurePolicy.NO_STABLE_SOURCE,
+                    rig.item(item).get("problem").get("message").asText());
         }
     }
 
     /** A full GET of {@code file}: one 200 of {@code size} bytes, equal to the original by SHA-256. */
     private void assertOneWhole200(URI file, long size) throws Exception {
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        HttpClient http =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         try (http) {
-            HttpResponse<InputStream> r = http.send(HttpRequest.newBuilder(file).GET().build(),
-                    HttpResponse.BodyHandlers.ofInputStream());
+            HttpResponse<InputStream> r =
+                    http.send(HttpRequest.newBuilder(file).GET().build(), HttpResponse.BodyHandlers.ofInputStream());
             assertEquals(200, r.statusCode());
-            assertEquals(String.valueOf(size), r.headers().firstValue("Content-Length").orElseThrow());
+            assertEquals(
+                    String.valueOf(size),
+                    r.headers().firstValue("Content-Length").orElseThrow());
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
             long total = 0;
             try (InputStream body = r.body()) {

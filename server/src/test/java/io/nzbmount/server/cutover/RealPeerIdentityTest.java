@@ -33,7 +33,9 @@ class RealPeerIdentityTest {
     private static final long SIZE = 64L << 20;
     private static final long REPOST_SIZE = 20L << 20;
 
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
+
     private final List<Path> made = new ArrayList<>();
 
     @BeforeEach
@@ -64,10 +66,13 @@ class RealPeerIdentityTest {
             assertArrayEquals(sha256(Files.readAllBytes(first)), sha256(r.body()));
             assertEquals(204, rig.delete("/api/items/" + deleted));
 
-            long item = rig.importPrimary("Realpeer Other Film 2021", Files.readString(nzbSecond, StandardCharsets.UTF_8));
+            long item =
+                    rig.importPrimary("Realpeer Other Film 2021", Files.readString(nzbSecond, StandardCharsets.UTF_8));
             CutoverRig.Raw again = rawGet(rig.app.uri().resolve(path(rig, item)));
             again.assertOne200(SIZE);
-            assertArrayEquals(sha256(Files.readAllBytes(second)), sha256(again.body()),
+            assertArrayEquals(
+                    sha256(Files.readAllBytes(second)),
+                    sha256(again.body()),
                     "the new release's bytes, not the deleted one's");
             assertNotEquals(deleted, item, "an item id is never given twice");
         }
@@ -101,10 +106,18 @@ class RealPeerIdentityTest {
             assertEquals(standby, cutovers.get(0).get("detail").get("to").asLong());
             assertEquals(standby, rig.item(item).get("primary").get("id").asLong());
 
-            PathProbe.assertStable(rig, item, title, file, renamed.getFileName().toString(), film,
+            PathProbe.assertStable(
+                    rig,
+                    item,
+                    title,
+                    file,
+                    renamed.getFileName().toString(),
+                    film,
                     (long) hole * RealPeer.PART_SIZE + 12_345);
             PathProbe.assertSeek(rig, title, file, film, film.length - 200_000);
-            assertTrue(rig.events(item, "stream-closed").isEmpty(), rig.events(item, "stream-closed").toString());
+            assertTrue(
+                    rig.events(item, "stream-closed").isEmpty(),
+                    rig.events(item, "stream-closed").toString());
         }
     }
 
@@ -121,7 +134,9 @@ class RealPeerIdentityTest {
 
     private static List<String> messageIds(Path nzb) throws Exception {
         try (InputStream in = Files.newInputStream(nzb)) {
-            return NzbParser.parse(in).files().get(0).segments().stream().map(NzbSegment::messageId).toList();
+            return NzbParser.parse(in).files().get(0).segments().stream()
+                    .map(NzbSegment::messageId)
+                    .toList();
         }
     }
 }

@@ -38,7 +38,9 @@ class RefusedProviderCutoverTest {
     private static final String TITLE = "Film 2022";
     private static final String DEFAULT_READER = "reader:\n  readAheadArticles: 8\n";
 
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
+
     private EmbeddedNntpServer a;
     private EmbeddedNntpServer b;
     private CutoverRig rig;
@@ -64,20 +66,22 @@ class RefusedProviderCutoverTest {
         hog = new Socket(a.host(), a.port());
         hog.getInputStream().read();
         a.faults().connectionLimit(1, false);
-        rig = new CutoverRig(dataDir, DEFAULT_READER, false, null,
-                CutoverRig.provider("a", a, 0) + CutoverRig.provider("b", b, 1));
+        rig = new CutoverRig(
+                dataDir, DEFAULT_READER, false, null, CutoverRig.provider("a", a, 0) + CutoverRig.provider("b", b, 1));
         long item = rig.importPrimary(TITLE, primary);
         long primaryId = rig.item(item).get("primary").get("id").asLong();
         long standby = rig.addStandby(item, TITLE + " REPOST", repost);
         rig.awaitVerified(item, standby);
 
-        TimedGet.Result r = TimedGet.get(rig.dav(TITLE, FILE), -1, () -> { });
+        TimedGet.Result r = TimedGet.get(rig.dav(TITLE, FILE), -1, () -> {});
 
         assertTrue(r.headers().startsWith("HTTP/1.1 200"), r.headers());
         assertEquals(film.length, r.body().length, "the whole film in one response");
         assertArrayEquals(sha256(film), sha256(r.body()), "every byte equal to the original");
-        assertTrue(r.longestWaitMillis() <= 5_000, "the longest wait for bytes was " + r.longestWaitMillis()
-                + " ms; retries " + rig.events(item, "retry") + ", cutovers " + rig.events(item, "cutover"));
+        assertTrue(
+                r.longestWaitMillis() <= 5_000,
+                "the longest wait for bytes was " + r.longestWaitMillis() + " ms; retries " + rig.events(item, "retry")
+                        + ", cutovers " + rig.events(item, "cutover"));
         assertTrue(rig.events(item, "stream-closed").isEmpty(), "no early end");
         List<JsonNode> cutovers = rig.events(item, "cutover");
         assertEquals(1, cutovers.size(), cutovers.toString());
@@ -103,14 +107,24 @@ class RefusedProviderCutoverTest {
         PostedFile primary = a.post(FILE, small, part);
         for (PostedSegment s : primary.segments()) {
             if (s.number() - 1 == 4) continue;
-            b.putArticle(s.messageId(), new YencEncoder().encodePart(small, (int) s.begin(), s.length(), FILE,
-                    s.number(), primary.segments().size(), small.length, s.begin()));
+            b.putArticle(
+                    s.messageId(),
+                    new YencEncoder()
+                            .encodePart(
+                                    small,
+                                    (int) s.begin(),
+                                    s.length(),
+                                    FILE,
+                                    s.number(),
+                                    primary.segments().size(),
+                                    small.length,
+                                    s.begin()));
         }
         PostedFile repost = b.post(FILE, small, part);
         hog = new Socket(a.host(), a.port());
         hog.getInputStream().read();
-        rig = new CutoverRig(dataDir, DEFAULT_READER, false, null,
-                CutoverRig.provider("a", a, 0) + CutoverRig.provider("b", b, 1));
+        rig = new CutoverRig(
+                dataDir, DEFAULT_READER, false, null, CutoverRig.provider("a", a, 0) + CutoverRig.provider("b", b, 1));
         // The import's presence check asks a while it still answers; then a refuses every new
         // connection, and resets every body on the ones it has open (the pool may hold several,
         // and which of them a read takes is timing), so any read of a ends in a new connection,
@@ -121,10 +135,13 @@ class RefusedProviderCutoverTest {
         CutoverRig.rawGet(rig.dav(TITLE, FILE), "bytes=0-99");
         long standby = rig.addStandby(item, TITLE + " REPOST", repost);
 
-        TimedGet.Result r = TimedGet.get(rig.dav(TITLE, FILE), -1, () -> { });
+        TimedGet.Result r = TimedGet.get(rig.dav(TITLE, FILE), -1, () -> {});
 
-        assertEquals(small.length, r.body().length, "the whole file in one response; cutovers "
-                + rig.events(item, "cutover") + ", sweeps " + rig.events(item, "cutover-sweep"));
+        assertEquals(
+                small.length,
+                r.body().length,
+                "the whole file in one response; cutovers " + rig.events(item, "cutover") + ", sweeps "
+                        + rig.events(item, "cutover-sweep"));
         assertArrayEquals(sha256(small), sha256(r.body()), "every byte equal to the original");
         assertTrue(r.longestWaitMillis() <= 8_000, "the longest wait for bytes was " + r.longestWaitMillis() + " ms");
         List<JsonNode> cutovers = rig.events(item, "cutover");
@@ -133,8 +150,11 @@ class RefusedProviderCutoverTest {
     }
 
     private JsonNode coverage(long item) throws Exception {
-        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                rig.app.uri().resolve("/api/items/" + item + "/coverage")).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(rig.app.uri().resolve("/api/items/" + item + "/coverage"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
         assertEquals(200, r.statusCode(), r.body());
         return CutoverRig.JSON.readTree(r.body());
     }
@@ -143,8 +163,18 @@ class RefusedProviderCutoverTest {
     private void copyToB(PostedFile post, int skip) {
         for (PostedSegment s : post.segments()) {
             if (s.number() - 1 == skip) continue;
-            b.putArticle(s.messageId(), new YencEncoder().encodePart(film, (int) s.begin(), s.length(), FILE,
-                    s.number(), post.segments().size(), film.length, s.begin()));
+            b.putArticle(
+                    s.messageId(),
+                    new YencEncoder()
+                            .encodePart(
+                                    film,
+                                    (int) s.begin(),
+                                    s.length(),
+                                    FILE,
+                                    s.number(),
+                                    post.segments().size(),
+                                    film.length,
+                                    s.begin()));
         }
     }
 }

@@ -30,7 +30,9 @@ class SelectionFaultsTest {
     private static final String FILE = "Film.2020.1080p.mkv";
     private static final String TITLE = "Film 2020";
 
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
+
     private CutoverRig rig;
     private final byte[] film = random(ARTICLES * PART - 999, 99);
 
@@ -66,7 +68,7 @@ class SelectionFaultsTest {
         rig.awaitVerified(item, right);
         rig.nntp.removeArticle(a.messageIds().get(cut));
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dataDir.resolve("nzbmount.db"));
-             Statement s = c.createStatement()) {
+                Statement s = c.createStatement()) {
             s.execute("CREATE TRIGGER refuse_wrong BEFORE UPDATE ON sources WHEN OLD.id = " + wrong
                     + " BEGIN SELECT RAISE(ABORT, 'disk I/O error (a test fault)'); END");
         }

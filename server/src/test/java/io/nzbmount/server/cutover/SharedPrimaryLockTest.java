@@ -38,13 +38,15 @@ class SharedPrimaryLockTest {
               fetchBudgetMillis: 60000
             """;
 
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
 
     @Test
     void theBackgroundProofAndTheCutoverSweepShareOnePerPrimaryLock() throws Exception {
         byte[] film = random(10 * PART, 11);
         EmbeddedNntpServer nntp = EmbeddedNntpServer.start();
-        try (CutoverRig rig = new CutoverRig(dataDir, PATIENT_READS, true, nntp, CutoverRig.provider("embedded", nntp, 0))) {
+        try (CutoverRig rig =
+                new CutoverRig(dataDir, PATIENT_READS, true, nntp, CutoverRig.provider("embedded", nntp, 0))) {
             PostedFile a = nntp.post(FILE, film, PART);
             PostedFile b = nntp.post(FILE, film, PART);
             long item = rig.importPrimary(TITLE, a);
@@ -55,8 +57,10 @@ class SharedPrimaryLockTest {
             long standby = rig.addStandby(item, TITLE + " REPOST", b);
             awaitBodies(nntp, first, asked + 1);
 
-            assertEquals(202, rig.post(URI.create(rig.app.uri() + "api/items/" + item + "/simulate-failure"), "")
-                    .statusCode());
+            assertEquals(
+                    202,
+                    rig.post(URI.create(rig.app.uri() + "api/items/" + item + "/simulate-failure"), "")
+                            .statusCode());
             URI file = rig.dav(TITLE, FILE);
             CompletableFuture<CutoverRig.Raw> response = CompletableFuture.supplyAsync(() -> {
                 try {
@@ -74,10 +78,20 @@ class SharedPrimaryLockTest {
             CutoverRig.Raw tail = response.get(60, TimeUnit.SECONDS);
             assertTrue(tail.headers().startsWith("HTTP/1.1 206"), tail.headers());
             assertArrayEquals(sha256(Arrays.copyOfRange(film, 5 * PART, film.length)), sha256(tail.body()));
-            assertEquals("verified", rig.events(item, "cutover-sweep").get(0).get("detail").get("result").asText());
-            assertEquals(standby, rig.events(item, "cutover").get(0).get("detail").get("to").asLong());
+            assertEquals(
+                    "verified",
+                    rig.events(item, "cutover-sweep")
+                            .get(0)
+                            .get("detail")
+                            .get("result")
+                            .asText());
+            assertEquals(
+                    standby,
+                    rig.events(item, "cutover").get(0).get("detail").get("to").asLong());
             rig.awaitEvent(item, "standby-validation-result");
-            assertEquals(asked + 1, nntp.counters().bodyCommands(first),
+            assertEquals(
+                    asked + 1,
+                    nntp.counters().bodyCommands(first),
                     "the primary's first sample is fetched once for both sweeps: the second waits and reads its hash");
         }
     }

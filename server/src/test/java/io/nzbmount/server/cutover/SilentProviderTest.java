@@ -32,7 +32,9 @@ class SilentProviderTest {
     /** The reader's defaults: deadlines, budget and retries as shipped. */
     private static final String DEFAULT_READER = "reader:\n  readAheadArticles: 8\n";
 
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
+
     private EmbeddedNntpServer first;
     private EmbeddedNntpServer backup;
     private CutoverRig rig;
@@ -51,23 +53,39 @@ class SilentProviderTest {
         backup = EmbeddedNntpServer.start();
         PostedFile post = first.post(FILE, film, PART);
         for (PostedSegment s : post.segments()) {
-            backup.putArticle(s.messageId(), new YencEncoder().encodePart(film, (int) s.begin(), s.length(), FILE,
-                    s.number(), post.segments().size(), film.length, s.begin()));
+            backup.putArticle(
+                    s.messageId(),
+                    new YencEncoder()
+                            .encodePart(
+                                    film,
+                                    (int) s.begin(),
+                                    s.length(),
+                                    FILE,
+                                    s.number(),
+                                    post.segments().size(),
+                                    film.length,
+                                    s.begin()));
         }
         // Far enough that the read-ahead cannot have fetched the rest when the first falls silent.
         first.faults().rateCap(4_000_000);
         backup.faults().rateCap(4_000_000);
-        rig = new CutoverRig(dataDir, DEFAULT_READER, false, null,
+        rig = new CutoverRig(
+                dataDir,
+                DEFAULT_READER,
+                false,
+                null,
                 CutoverRig.provider("first", first, 0) + CutoverRig.provider("backup", backup, 1));
         long item = rig.importPrimary(TITLE, post);
 
-        TimedGet.Result r = TimedGet.get(rig.dav(TITLE, FILE), film.length / 4, () -> first.faults().silent(true));
+        TimedGet.Result r = TimedGet.get(
+                rig.dav(TITLE, FILE), film.length / 4, () -> first.faults().silent(true));
 
         assertTrue(r.headers().startsWith("HTTP/1.1 200"), r.headers());
         assertTrue(r.headers().contains("Content-Length: " + film.length), r.headers());
         assertEquals(film.length, r.body().length, "the whole film in one response");
         assertArrayEquals(sha256(film), sha256(r.body()), "every byte equal to the original");
-        System.out.println("longest wait for bytes: " + r.longestWaitMillis() + " ms, GET took " + r.tookMillis() + " ms");
+        System.out.println(
+                "longest wait for bytes: " + r.longestWaitMillis() + " ms, GET took " + r.tookMillis() + " ms");
         assertTrue(r.longestWaitMillis() <= 2000, "the longest wait for bytes was " + r.longestWaitMillis() + " ms");
         assertTrue(rig.events(item, "stream-closed").isEmpty(), "no early end");
         assertTrue(rig.events(item, "cutover").isEmpty(), "a provider failover, not a change of release");
@@ -85,7 +103,7 @@ class SilentProviderTest {
         rig.awaitVerified(item, standby);
         rig.nntp.faults().inject(a.messageIds().get(12), ArticleFault.stallUntilReleased());
 
-        TimedGet.Result r = TimedGet.get(rig.dav(TITLE, FILE), -1, () -> { });
+        TimedGet.Result r = TimedGet.get(rig.dav(TITLE, FILE), -1, () -> {});
 
         System.out.println("stalled article, one provider: longest wait " + r.longestWaitMillis() + " ms");
         assertEquals(small.length, r.body().length, "the whole film in one response");

@@ -19,7 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code POST /api/items/{id}/simulate-failure}: demo mode only, and it makes a real cutover happen. */
 class SimulatedFailureTest {
     private static final int PART = 100_000;
-    @TempDir Path dataDir;
+
+    @TempDir
+    Path dataDir;
 
     @Test
     void inDemoModeASimulatedFailureCutsTheNextReadOverToTheStandbyWithIdenticalBytes() throws Exception {
@@ -32,7 +34,10 @@ class SimulatedFailureTest {
             long standby = rig.addStandby(item, "Clip REPOST", b);
             rig.awaitVerified(item, standby);
 
-            assertEquals(202, rig.post(URI.create(rig.app.uri() + "api/items/" + item + "/simulate-failure"), "").statusCode());
+            assertEquals(
+                    202,
+                    rig.post(URI.create(rig.app.uri() + "api/items/" + item + "/simulate-failure"), "")
+                            .statusCode());
             CutoverRig.Raw r = rawGet(rig.dav("Clip", "Clip.mkv"));
             r.assertOne200(film.length);
             assertArrayEquals(sha256(film), sha256(r.body()));
@@ -42,8 +47,13 @@ class SimulatedFailureTest {
             assertEquals("simulated", cutovers.get(0).get("detail").get("kind").asText(), "typed, for the UI's notice");
             var unknown = rig.post(URI.create(rig.app.uri() + "api/items/999/simulate-failure"), "");
             assertEquals(404, unknown.statusCode());
-            assertEquals("unknown-item", new com.fasterxml.jackson.databind.ObjectMapper().readTree(unknown.body())
-                    .get("kind").asText(), "an unknown item, not a missing path");
+            assertEquals(
+                    "unknown-item",
+                    new com.fasterxml.jackson.databind.ObjectMapper()
+                            .readTree(unknown.body())
+                            .get("kind")
+                            .asText(),
+                    "an unknown item, not a missing path");
         }
     }
 

@@ -24,7 +24,9 @@ class StablePathsTest {
     private static final String REPOST = "k7Qz2pXw9b.mkv";
     private static final String TITLE = "Film 2020";
 
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
+
     private CutoverRig rig;
     private final byte[] film = random(10 * PART + 777, 11);
 
@@ -46,7 +48,9 @@ class StablePathsTest {
         CutoverRig.Raw first = rawGet(rig.dav(TITLE, FILE));
         first.assertOne200(film.length);
         assertArrayEquals(sha256(film), sha256(first.body()));
-        assertEquals(standby, rig.events(item, "cutover").get(0).get("detail").get("to").asLong());
+        assertEquals(
+                standby,
+                rig.events(item, "cutover").get(0).get("detail").get("to").asLong());
         assertEquals(standby, rig.item(item).get("primary").get("id").asLong());
 
         PathProbe.assertStable(rig, item, TITLE, FILE, REPOST, film, 7 * PART + 5);
@@ -64,8 +68,8 @@ class StablePathsTest {
     }
 
     private int choose(long item, long source) throws Exception {
-        HttpResponse<String> r = rig.post(rig.app.uri().resolve("/api/items/" + item + "/primary"),
-                "{\"source\": " + source + "}");
+        HttpResponse<String> r =
+                rig.post(rig.app.uri().resolve("/api/items/" + item + "/primary"), "{\"source\": " + source + "}");
         return r.statusCode();
     }
 }

@@ -35,7 +35,9 @@ class UnprovedStandbyCutoverTest {
     private static final String FILE = "Film.2020.1080p.mkv";
     private static final String TITLE = "Film 2020";
 
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
+
     private CutoverRig rig;
     private final byte[] film = random(10 * PART, 7);
 
@@ -88,7 +90,9 @@ class UnprovedStandbyCutoverTest {
         assertEquals(1, cutovers.size(), cutovers.toString());
         assertEquals(5L * PART, cutovers.get(0).get("detail").get("offset").asLong());
         assertEquals(p.standby(), cutovers.get(0).get("detail").get("to").asLong());
-        assertEquals(p.standby(), rig.item(p.item()).get("primary").get("id").asLong(),
+        assertEquals(
+                p.standby(),
+                rig.item(p.item()).get("primary").get("id").asLong(),
                 "the proved standby serves new requests");
         assertEquals("validated", rig.source(p.item(), p.primary()).get("state").asText());
     }
@@ -102,8 +106,16 @@ class UnprovedStandbyCutoverTest {
         CutoverRig.Raw tail = rawGet(file(), "bytes=" + 5 * PART + "-");
         assertTrue(tail.headers().startsWith("HTTP/1.1 206"), tail.headers());
         assertArrayEquals(sha256(Arrays.copyOfRange(film, 5 * PART, film.length)), sha256(tail.body()));
-        assertEquals("verified", rig.events(p.item(), "cutover-sweep").get(0).get("detail").get("result").asText());
-        assertEquals(p.standby(), rig.events(p.item(), "cutover").get(0).get("detail").get("to").asLong());
+        assertEquals(
+                "verified",
+                rig.events(p.item(), "cutover-sweep")
+                        .get(0)
+                        .get("detail")
+                        .get("result")
+                        .asText());
+        assertEquals(
+                p.standby(),
+                rig.events(p.item(), "cutover").get(0).get("detail").get("to").asLong());
     }
 
     @Test
@@ -125,7 +137,9 @@ class UnprovedStandbyCutoverTest {
         JsonNode dead = rig.source(p.item(), p.standby());
         assertEquals("dead", dead.get("state").asText(), dead.toString());
         assertTrue(dead.get("reason").asText().contains("differ"), dead.toString());
-        assertEquals(FailurePolicy.NO_STABLE_SOURCE, rig.item(p.item()).get("problem").get("message").asText());
+        assertEquals(
+                FailurePolicy.NO_STABLE_SOURCE,
+                rig.item(p.item()).get("problem").get("message").asText());
 
         // Dead for good: the next request does not sweep it again.
         rawGet(file());

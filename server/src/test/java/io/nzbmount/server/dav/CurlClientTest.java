@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.nzbmount.config.Credentials;
+import io.nzbmount.server.http.WebServer;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -17,15 +19,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.nzbmount.config.Credentials;
-import io.nzbmount.server.http.WebServer;
 
 /**
  * The server as curl sees it: full and ranged reads, compressed encodings asked for and refused,
@@ -48,7 +46,11 @@ class CurlClientTest {
         }
         Assumptions.assumeTrue(hasCurl, "curl is not installed");
         library = TestFiles.library();
-        server = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(library, null)).port(0).credentials(new Credentials("kodi", "pa ss")).build();
+        server = WebServer.builder()
+                .route(DavHandlers.PATH_SPEC, DavHandlers.of(library, null))
+                .port(0)
+                .credentials(new Credentials("kodi", "pa ss"))
+                .build();
         server.start();
     }
 
@@ -76,8 +78,10 @@ class CurlClientTest {
     private int curl(String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("curl", "--silent", "--show-error", "--user", "kodi:pa ss"));
         command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(temp.resolve("curl.log").toFile()).start();
+        Process process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(temp.resolve("curl.log").toFile())
+                .start();
         assertTrue(process.waitFor(30, TimeUnit.SECONDS), "curl finished");
         return process.exitValue();
     }
@@ -90,7 +94,16 @@ class CurlClientTest {
     void fullDownloadWithCompressionOfferedIsTheOriginal() throws Exception {
         Path out = temp.resolve("film.mkv");
         Path headers = temp.resolve("headers.txt");
-        assertEquals(0, curl("--compressed", "--fail", "-D", headers.toString(), "-o", out.toString(), url(ITEM_PATH + "film.mkv")));
+        assertEquals(
+                0,
+                curl(
+                        "--compressed",
+                        "--fail",
+                        "-D",
+                        headers.toString(),
+                        "-o",
+                        out.toString(),
+                        url(ITEM_PATH + "film.mkv")));
         assertEquals(sha256(FILM), sha256(Files.readAllBytes(out)));
         String head = Files.readString(headers, StandardCharsets.ISO_8859_1).toLowerCase();
         assertTrue(head.contains("content-length: " + FILM.length), head);
@@ -105,7 +118,15 @@ class CurlClientTest {
         assertEquals(0, curl("--fail", "-r", "-4096", "-o", out.toString(), url(ITEM_PATH + "film.mkv")));
         assertArrayEquals(slice(FILM, FILM.length - 4096, FILM.length - 1), Files.readAllBytes(out));
         long first = 4L * 1024 * 1024 * 1024 + 123;
-        assertEquals(0, curl("--fail", "-r", first + "-" + (first + 999_999), "-o", out.toString(), url(ITEM_PATH + "big.mkv")));
+        assertEquals(
+                0,
+                curl(
+                        "--fail",
+                        "-r",
+                        first + "-" + (first + 999_999),
+                        "-o",
+                        out.toString(),
+                        url(ITEM_PATH + "big.mkv")));
         assertEquals(sha256(GeneratedContent.bytes(first, 1_000_000)), sha256(Files.readAllBytes(out)));
         assertEquals(0, curl("--fail", "-r", (BIG_SIZE - 10) + "-", "-o", out.toString(), url(ITEM_PATH + "big.mkv")));
         assertArrayEquals(GeneratedContent.bytes(BIG_SIZE - 10, 10), Files.readAllBytes(out));

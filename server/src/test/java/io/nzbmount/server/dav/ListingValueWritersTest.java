@@ -18,8 +18,11 @@ import org.junit.jupiter.api.Test;
 /** The listing's value writers write, byte for byte, what Milton's own writers write. */
 class ListingValueWritersTest {
 
-    static final List<Object> DATES = List.of(new Date(0), Date.from(Instant.parse("2026-12-03T07:08:09.999Z")),
-            Date.from(Instant.parse("1999-01-31T23:59:59Z")), Date.from(Instant.parse("2038-02-28T00:00:00.001Z")));
+    static final List<Object> DATES = List.of(
+            new Date(0),
+            Date.from(Instant.parse("2026-12-03T07:08:09.999Z")),
+            Date.from(Instant.parse("1999-01-31T23:59:59Z")),
+            Date.from(Instant.parse("2038-02-28T00:00:00.001Z")));
 
     @Test
     void lastModifiedDatesAreWrittenAsMiltonWritesThem() {
@@ -39,8 +42,8 @@ class ListingValueWritersTest {
 
     @Test
     void textIsEscapedAsMiltonEscapesIt() {
-        for (Object text : List.of("library", "Some Film (2020)", "a&b<c>d&&", "Ünïcødé 映画", "", 4404019200L,
-                "x &amp; y")) {
+        for (Object text :
+                List.of("library", "Some Film (2020)", "a&b<c>d&&", "Ünïcødé 映画", "", 4404019200L, "x &amp; y")) {
             assertSame(new ToStringValueWriter(), new ListingValueWriters.Text(), "displayname", text);
         }
         assertSame(new ToStringValueWriter(), new ListingValueWriters.Text(), "displayname", null);
@@ -48,14 +51,18 @@ class ListingValueWritersTest {
 
     @Test
     void theReplacementsTakeTheirPlaceInMiltonsOrder() {
-        List<Class<?>> kinds = ListingValueWriters.create().getValueWriters().stream().<Class<?>>map(Object::getClass).toList();
-        List<Class<?>> defaults = new io.milton.http.values.ValueWriters().getValueWriters().stream()
-                .<Class<?>>map(w -> switch (w) {
-                    case ModifiedDateValueWriter m -> ListingValueWriters.LastModified.class;
-                    case DateValueWriter d -> ListingValueWriters.Dates.class;
-                    case ToStringValueWriter t -> ListingValueWriters.Text.class;
-                    default -> w.getClass();
-                }).toList();
+        List<Class<?>> kinds = ListingValueWriters.create().getValueWriters().stream()
+                .<Class<?>>map(Object::getClass)
+                .toList();
+        List<Class<?>> defaults = new io.milton.http.values.ValueWriters()
+                .getValueWriters().stream()
+                        .<Class<?>>map(w -> switch (w) {
+                            case ModifiedDateValueWriter m -> ListingValueWriters.LastModified.class;
+                            case DateValueWriter d -> ListingValueWriters.Dates.class;
+                            case ToStringValueWriter t -> ListingValueWriters.Text.class;
+                            default -> w.getClass();
+                        })
+                        .toList();
         assertEquals(defaults, kinds);
     }
 

@@ -46,11 +46,14 @@ public final class MemoryLibrary implements Library {
 
     /** Adds a file to an item folder (created on first use). */
     public MemoryLibrary add(String item, String name, Content content) {
-        Folder folder = (Folder) root.children.stream().filter(n -> n.name().equals(item)).findFirst().orElseGet(() -> {
-            Folder f = new Folder(item);
-            root.children.add(f);
-            return f;
-        });
+        Folder folder = (Folder) root.children.stream()
+                .filter(n -> n.name().equals(item))
+                .findFirst()
+                .orElseGet(() -> {
+                    Folder f = new Folder(item);
+                    root.children.add(f);
+                    return f;
+                });
         folder.children.add(new File(name, content, item + "/" + name));
         return this;
     }
@@ -82,7 +85,10 @@ public final class MemoryLibrary implements Library {
             if (!(node instanceof Folder folder)) {
                 return Optional.empty();
             }
-            node = folder.children.stream().filter(n -> n.name().equals(segment)).findFirst().orElse(null);
+            node = folder.children.stream()
+                    .filter(n -> n.name().equals(segment))
+                    .findFirst()
+                    .orElse(null);
             if (node == null) {
                 return Optional.empty();
             }

@@ -6,9 +6,7 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
 import javax.xml.parsers.DocumentBuilderFactory;
-
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
@@ -35,7 +33,8 @@ record Multistatus(Map<String, Map<String, Element>> byHref) {
                 if (!text(propstat, "status").contains(" 200 ")) {
                     continue;
                 }
-                Element prop = (Element) propstat.getElementsByTagNameNS(DAV, "prop").item(0);
+                Element prop =
+                        (Element) propstat.getElementsByTagNameNS(DAV, "prop").item(0);
                 for (Node child = prop.getFirstChild(); child != null; child = child.getNextSibling()) {
                     if (child instanceof Element element) {
                         props.put(element.getLocalName(), element);

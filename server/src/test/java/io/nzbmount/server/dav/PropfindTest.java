@@ -9,20 +9,18 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.nzbmount.server.http.HttpDates;
+import io.nzbmount.server.http.WebServer;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Element;
-
-import io.nzbmount.server.http.HttpDates;
-import io.nzbmount.server.http.WebServer;
 
 /** PROPFIND and OPTIONS through Milton, and the methods a read-only tree refuses. */
 class PropfindTest {
@@ -39,7 +37,11 @@ class PropfindTest {
     static void start() throws Exception {
         library = TestFiles.library();
         // media.example: the name a client used, allowed as a user would (server.allowedHosts).
-        server = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(library, null)).port(0).allowedHosts(java.util.List.of("media.example")).build();
+        server = WebServer.builder()
+                .route(DavHandlers.PATH_SPEC, DavHandlers.of(library, null))
+                .port(0)
+                .allowedHosts(java.util.List.of("media.example"))
+                .build();
         server.start();
     }
 
@@ -55,7 +57,8 @@ class PropfindTest {
             all[0] = "Depth: " + depth;
             all[1] = "Content-Type: application/xml; charset=utf-8";
             System.arraycopy(headers, 0, all, 2, headers.length);
-            RawHttp.Head head = http.send("PROPFIND", target, KODI_PROPFIND.getBytes(StandardCharsets.UTF_8), all).readHead();
+            RawHttp.Head head = http.send("PROPFIND", target, KODI_PROPFIND.getBytes(StandardCharsets.UTF_8), all)
+                    .readHead();
             byte[] body = head.get("Content-Length") != null ? http.readBody(head.contentLength()) : readChunked(http);
             assertEquals(207, head.status(), new String(body, StandardCharsets.UTF_8));
             assertNull(head.get("Content-Encoding"));
@@ -87,7 +90,8 @@ class PropfindTest {
 
     @Test
     void depthOneOnAnItemFolderListsItsFilesWithWhatKodiReads() throws Exception {
-        Multistatus answer = propfind(server.port(), ITEM_PATH, "1", "Range: bytes=0-", "Accept-Encoding: deflate, gzip, br, zstd");
+        Multistatus answer =
+                propfind(server.port(), ITEM_PATH, "1", "Range: bytes=0-", "Accept-Encoding: deflate, gzip, br, zstd");
         assertEquals(6, answer.byHref().size(), answer.byHref().keySet().toString());
         Map<String, Element> folder = answer.at("/dav/library/Film (2024)/");
         assertTrue(Multistatus.isCollection(folder));
@@ -98,7 +102,9 @@ class PropfindTest {
         assertEquals(String.valueOf(FILM.length), Multistatus.value(film, "getcontentlength"));
         assertEquals("film.mkv", Multistatus.value(film, "displayname"));
         assertEquals("video/x-matroska", Multistatus.value(film, "getcontenttype"));
-        assertEquals(MemoryLibrary.MODIFIED, HttpDates.parse(Multistatus.value(film, "getlastmodified")).orElseThrow());
+        assertEquals(
+                MemoryLibrary.MODIFIED,
+                HttpDates.parse(Multistatus.value(film, "getlastmodified")).orElseThrow());
         assertNotNull(Multistatus.value(film, "creationdate"));
 
         Map<String, Element> big = answer.at("/dav/library/Film (2024)/big.mkv");
@@ -122,7 +128,10 @@ class PropfindTest {
             URI uri = URI.create(href);
             assertEquals("http", uri.getScheme(), href);
             assertEquals("media.example:9999", uri.getRawAuthority(), href);
-            assertTrue(uri.getRawPath().startsWith("/dav/library/Film%20(2024)/") || uri.getRawPath().startsWith("/dav/library/Film%20%282024%29/"), href);
+            assertTrue(
+                    uri.getRawPath().startsWith("/dav/library/Film%20(2024)/")
+                            || uri.getRawPath().startsWith("/dav/library/Film%20%282024%29/"),
+                    href);
         }
     }
 
@@ -132,7 +141,8 @@ class PropfindTest {
         String item = "Ünïcode & [brackets] #1";
         String href = library.byHref().keySet().stream()
                 .filter(h -> Multistatus.decodedPath(h).equals("/dav/library/" + item + "/"))
-                .findFirst().orElseThrow(() -> new AssertionError(library.byHref().keySet().toString()));
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(library.byHref().keySet().toString()));
         Multistatus inside = propfind(server.port(), URI.create(href).getRawPath(), "1");
         assertEquals("4000", Multistatus.value(inside.at("/dav/library/" + item + "/clip.mp4"), "getcontentlength"));
     }
@@ -166,13 +176,18 @@ class PropfindTest {
 
     @Test
     void miltonDoesNotLogEveryRequestAtInfo() {
-        assertFalse(org.slf4j.LoggerFactory.getLogger(io.milton.http.HttpManager.class).isInfoEnabled());
+        assertFalse(org.slf4j.LoggerFactory.getLogger(io.milton.http.HttpManager.class)
+                .isInfoEnabled());
     }
 
     @Test
     void propfindOfAMissingPathIs404() throws Exception {
         try (RawHttp http = new RawHttp(server.port())) {
-            assertEquals(404, http.send("PROPFIND", ITEM_PATH + "missing.mkv", "Depth: 0").readHead().status());
+            assertEquals(
+                    404,
+                    http.send("PROPFIND", ITEM_PATH + "missing.mkv", "Depth: 0")
+                            .readHead()
+                            .status());
         }
     }
 
@@ -188,7 +203,10 @@ class PropfindTest {
 
     @Test
     void optionsOnTheUploadFolderAlsoOffersPut() throws Exception {
-        WebServer uploads = WebServer.builder().port(0).route(DavHandlers.PATH_SPEC, DavHandlers.of(library, (name, bytes) -> { })).build();
+        WebServer uploads = WebServer.builder()
+                .port(0)
+                .route(DavHandlers.PATH_SPEC, DavHandlers.of(library, (name, bytes) -> {}))
+                .build();
         uploads.start();
         try (RawHttp http = new RawHttp(uploads.port())) {
             RawHttp.Head head = http.send("OPTIONS", "/dav/nzbs/").readHead();
@@ -202,23 +220,24 @@ class PropfindTest {
     @Test
     void writeMethodsOnTheReadOnlyTreeAre403Or405AndNever500() throws Exception {
         String[][] cases = {
-                {"MKCOL", "/dav/library/new/", "403"},
-                {"MKCOL", ITEM_PATH, "405"},
-                {"DELETE", ITEM_PATH + "film.mkv", "405"},
-                {"MOVE", ITEM_PATH + "film.mkv", "405"},
-                {"COPY", ITEM_PATH + "film.mkv", "405"},
-                {"PROPPATCH", ITEM_PATH + "film.mkv", "405"},
-                {"LOCK", ITEM_PATH + "film.mkv", "405"},
-                {"UNLOCK", ITEM_PATH + "film.mkv", "405"},
-                {"PUT", ITEM_PATH + "film.mkv", "405"},
-                {"PUT", ITEM_PATH + "new.mkv", "403"},
-                {"PUT", "/dav/nzbs/new.nzb", "403"},
-                {"POST", ITEM_PATH + "film.mkv", "405"},
-                {"FROBNICATE", ITEM_PATH, "405"},
+            {"MKCOL", "/dav/library/new/", "403"},
+            {"MKCOL", ITEM_PATH, "405"},
+            {"DELETE", ITEM_PATH + "film.mkv", "405"},
+            {"MOVE", ITEM_PATH + "film.mkv", "405"},
+            {"COPY", ITEM_PATH + "film.mkv", "405"},
+            {"PROPPATCH", ITEM_PATH + "film.mkv", "405"},
+            {"LOCK", ITEM_PATH + "film.mkv", "405"},
+            {"UNLOCK", ITEM_PATH + "film.mkv", "405"},
+            {"PUT", ITEM_PATH + "film.mkv", "405"},
+            {"PUT", ITEM_PATH + "new.mkv", "403"},
+            {"PUT", "/dav/nzbs/new.nzb", "403"},
+            {"POST", ITEM_PATH + "film.mkv", "405"},
+            {"FROBNICATE", ITEM_PATH, "405"},
         };
         for (String[] c : cases) {
             try (RawHttp http = new RawHttp(server.port())) {
-                RawHttp.Head head = http.send(c[0], c[1], "Destination: http://127.0.0.1/dav/library/x").readHead();
+                RawHttp.Head head = http.send(c[0], c[1], "Destination: http://127.0.0.1/dav/library/x")
+                        .readHead();
                 assertEquals(Integer.parseInt(c[2]), head.status(), c[0] + " " + c[1]);
                 assertTrue(head.get("Content-Type").startsWith("application/json"), c[0] + " " + c[1]);
                 if (head.status() == 405) {

@@ -10,8 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.nzbmount.server.http.WebServer;
 import java.io.ByteArrayOutputStream;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -20,13 +20,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import io.nzbmount.server.http.WebServer;
 
 /** GET and HEAD of files over real HTTP: every Range case, compared byte for byte. */
 class RangeGetTest {
@@ -42,7 +39,10 @@ class RangeGetTest {
     @BeforeAll
     static void start() throws Exception {
         library = TestFiles.library();
-        server = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(library, null)).port(0).build();
+        server = WebServer.builder()
+                .route(DavHandlers.PATH_SPEC, DavHandlers.of(library, null))
+                .port(0)
+                .build();
         server.start();
         client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     }
@@ -63,8 +63,8 @@ class RangeGetTest {
     }
 
     private static HttpResponse<byte[]> send(String method, String path, String... headers) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(server.uri().resolve(path))
-                .method(method, HttpRequest.BodyPublishers.noBody());
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(server.uri().resolve(path)).method(method, HttpRequest.BodyPublishers.noBody());
         for (int i = 0; i < headers.length; i += 2) {
             request.header(headers[i], headers[i + 1]);
         }
@@ -119,7 +119,8 @@ class RangeGetTest {
     void suffixRangeSendsTheLastBytes() throws Exception {
         HttpResponse<byte[]> response = get(FILM_URL, "Range", "bytes=-500");
         assertEquals(206, response.statusCode());
-        assertEquals("bytes " + (FILM.length - 500) + "-" + (FILM.length - 1) + "/" + FILM.length,
+        assertEquals(
+                "bytes " + (FILM.length - 500) + "-" + (FILM.length - 1) + "/" + FILM.length,
                 header(response, "Content-Range"));
         assertArrayEquals(slice(FILM, FILM.length - 500, FILM.length - 1), response.body());
     }
@@ -133,9 +134,11 @@ class RangeGetTest {
 
     @Test
     void rangeEndingPastTheEndIsClamped() throws Exception {
-        HttpResponse<byte[]> response = get(FILM_URL, "Range", "bytes=" + (FILM.length - 10) + "-99999999999999999999999");
+        HttpResponse<byte[]> response =
+                get(FILM_URL, "Range", "bytes=" + (FILM.length - 10) + "-99999999999999999999999");
         assertEquals(206, response.statusCode());
-        assertEquals("bytes " + (FILM.length - 10) + "-" + (FILM.length - 1) + "/" + FILM.length,
+        assertEquals(
+                "bytes " + (FILM.length - 10) + "-" + (FILM.length - 1) + "/" + FILM.length,
                 header(response, "Content-Range"));
         assertArrayEquals(slice(FILM, FILM.length - 10, FILM.length - 1), response.body());
     }
@@ -149,7 +152,8 @@ class RangeGetTest {
 
     @Test
     void rangeStartingAtTheEndIsUnsatisfiable() throws Exception {
-        for (String range : List.of("bytes=" + FILM.length + "-", "bytes=" + (FILM.length + 5) + "-" + (FILM.length + 9), "bytes=-0")) {
+        for (String range : List.of(
+                "bytes=" + FILM.length + "-", "bytes=" + (FILM.length + 5) + "-" + (FILM.length + 9), "bytes=-0")) {
             HttpResponse<byte[]> response = get(FILM_URL, "Range", range);
             assertEquals(416, response.statusCode(), range);
             assertEquals("bytes */" + FILM.length, header(response, "Content-Range"), range);
@@ -159,7 +163,8 @@ class RangeGetTest {
 
     @Test
     void malformedRangeIsIgnoredAndTheWholeFileSent() throws Exception {
-        for (String range : List.of("bytes=abc", "bytes=5-1", "items=0-5", "bytes=1-2-3", "bytes=", "bytes 0-5", "bytes=0x10-20")) {
+        for (String range :
+                List.of("bytes=abc", "bytes=5-1", "items=0-5", "bytes=1-2-3", "bytes=", "bytes 0-5", "bytes=0x10-20")) {
             HttpResponse<byte[]> response = get(FILM_URL, "Range", range);
             assertEquals(200, response.statusCode(), range);
             assertEquals(String.valueOf(FILM.length), header(response, "Content-Length"), range);
@@ -186,7 +191,8 @@ class RangeGetTest {
     @Test
     void overlappingRangesReadTheFileOnce() throws Exception {
         int before = library.readersOpened();
-        String header = "bytes=" + String.join(",", java.util.Collections.nCopies(io.nzbmount.server.http.RangeHeader.MAX_RANGES, "0-"));
+        String header = "bytes="
+                + String.join(",", java.util.Collections.nCopies(io.nzbmount.server.http.RangeHeader.MAX_RANGES, "0-"));
         HttpResponse<byte[]> response = get(FILM_URL, "Range", header);
         assertEquals(206, response.statusCode());
         assertEquals("bytes 0-" + (FILM.length - 1) + "/" + FILM.length, header(response, "Content-Range"));
@@ -224,7 +230,8 @@ class RangeGetTest {
     void multipartWithPartsPastFourGibIsExact() throws Exception {
         long a = 3L * 1024 * 1024 * 1024 + 5;
         long b = FOUR_GIB + 1_000_001;
-        HttpResponse<byte[]> response = get(BIG_URL, "Range", "bytes=" + a + "-" + (a + 999) + "," + b + "-" + (b + 65535) + ",-77");
+        HttpResponse<byte[]> response =
+                get(BIG_URL, "Range", "bytes=" + a + "-" + (a + 999) + "," + b + "-" + (b + 65535) + ",-77");
         assertEquals(206, response.statusCode());
         assertEquals(String.valueOf(response.body().length), header(response, "Content-Length"));
         List<Part> parts = Part.parse(header(response, "Content-Type"), response.body());
@@ -248,7 +255,8 @@ class RangeGetTest {
     @Test
     void ifRangeThatDoesNotMatchSendsTheWholeFile() throws Exception {
         HttpResponse<byte[]> head = send("HEAD", FILM_URL);
-        for (String ifRange : List.of("\"other\"", "W/" + header(head, "ETag"), "Sat, 02 Mar 2024 12:34:56 GMT", "not a date")) {
+        for (String ifRange :
+                List.of("\"other\"", "W/" + header(head, "ETag"), "Sat, 02 Mar 2024 12:34:56 GMT", "not a date")) {
             HttpResponse<byte[]> response = get(FILM_URL, "Range", "bytes=10-19", "If-Range", ifRange);
             assertEquals(200, response.statusCode(), ifRange);
             assertEquals(sha256(FILM), sha256(response.body()), ifRange);
@@ -316,7 +324,8 @@ class RangeGetTest {
     /** One part of a multipart/byteranges body. */
     record Part(String type, String contentRange, byte[] body) {
         static List<Part> parse(String contentType, byte[] body) {
-            Matcher m = Pattern.compile("multipart/byteranges; boundary=([A-Za-z0-9]+)").matcher(contentType);
+            Matcher m = Pattern.compile("multipart/byteranges; boundary=([A-Za-z0-9]+)")
+                    .matcher(contentType);
             assertTrue(m.matches(), contentType);
             byte[] delimiter = ("\r\n--" + m.group(1)).getBytes(StandardCharsets.US_ASCII);
             List<Part> parts = new ArrayList<>();
@@ -329,7 +338,8 @@ class RangeGetTest {
                     return parts;
                 }
                 int headersEnd = indexOf(body, "\r\n\r\n".getBytes(StandardCharsets.US_ASCII), lineEnd);
-                String[] lines = new String(body, lineEnd + 2, headersEnd - lineEnd - 2, StandardCharsets.US_ASCII).split("\r\n");
+                String[] lines = new String(body, lineEnd + 2, headersEnd - lineEnd - 2, StandardCharsets.US_ASCII)
+                        .split("\r\n");
                 String type = null;
                 String range = null;
                 for (String line : lines) {
@@ -350,7 +360,8 @@ class RangeGetTest {
         }
 
         private static long rangeLength(String contentRange) {
-            String[] bounds = contentRange.substring(6, contentRange.indexOf('/')).split("-");
+            String[] bounds =
+                    contentRange.substring(6, contentRange.indexOf('/')).split("-");
             return Long.parseLong(bounds[1]) - Long.parseLong(bounds[0]) + 1;
         }
 

@@ -50,7 +50,8 @@ public final class RawHttp implements Closeable {
     }
 
     public RawHttp send(String method, String target, byte[] body, String... headers) throws IOException {
-        StringBuilder request = new StringBuilder(method).append(' ').append(target).append(" HTTP/1.1\r\n");
+        StringBuilder request =
+                new StringBuilder(method).append(' ').append(target).append(" HTTP/1.1\r\n");
         boolean host = false;
         for (String header : headers) {
             host |= header.regionMatches(true, 0, "Host:", 0, 5);

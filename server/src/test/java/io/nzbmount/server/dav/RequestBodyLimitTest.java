@@ -22,7 +22,10 @@ class RequestBodyLimitTest {
 
     @BeforeAll
     static void start() throws Exception {
-        server = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(TestFiles.library(), null)).port(0).build();
+        server = WebServer.builder()
+                .route(DavHandlers.PATH_SPEC, DavHandlers.of(TestFiles.library(), null))
+                .port(0)
+                .build();
         server.start();
     }
 
@@ -35,8 +38,13 @@ class RequestBodyLimitTest {
     void aPropfindBodyOverTheLimitIs413WithAJsonError() throws Exception {
         try (RawHttp http = new RawHttp(server.port())) {
             // Only the headers are sent: the answer must not wait for the 10 MB announced.
-            RawHttp.Head head = http.send("PROPFIND", "/dav/", "Depth: 1", "Content-Type: application/xml",
-                    "Content-Length: 10485760").readHead();
+            RawHttp.Head head = http.send(
+                            "PROPFIND",
+                            "/dav/",
+                            "Depth: 1",
+                            "Content-Type: application/xml",
+                            "Content-Length: 10485760")
+                    .readHead();
             String body = new String(http.readBody(head.contentLength()), UTF_8);
             assertEquals(413, head.status(), body);
             assertTrue(head.get("Content-Type").startsWith("application/json"), head.toString());
@@ -49,11 +57,16 @@ class RequestBodyLimitTest {
         StringBuilder xml = new StringBuilder("<?xml version=\"1.0\"?><D:propfind xmlns:D=\"DAV:\"><D:prop>");
         while (xml.length() < 200_000) xml.append("<D:displayname/>");
         xml.append("</D:prop></D:propfind>");
-        try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+        try (HttpClient client =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
             // A publisher without a length: the body goes chunked, with no Content-Length to judge by.
-            HttpRequest request = HttpRequest.newBuilder(server.uri().resolve("/dav/")).header("Depth", "1")
-                    .method("PROPFIND", HttpRequest.BodyPublishers.fromPublisher(
-                            HttpRequest.BodyPublishers.ofString(xml.toString()))).build();
+            HttpRequest request = HttpRequest.newBuilder(server.uri().resolve("/dav/"))
+                    .header("Depth", "1")
+                    .method(
+                            "PROPFIND",
+                            HttpRequest.BodyPublishers.fromPublisher(
+                                    HttpRequest.BodyPublishers.ofString(xml.toString())))
+                    .build();
             HttpResponse<String> r = client.send(request, HttpResponse.BodyHandlers.ofString());
             assertEquals(413, r.statusCode(), r.body());
             assertTrue(r.body().contains("at most 64 KiB"), r.body());

@@ -8,15 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.nzbmount.server.http.WebServer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-
-import io.nzbmount.server.http.WebServer;
 
 /** How a response ends when the client leaves, the content fails or the server stops. */
 class StreamEndTest {
@@ -27,7 +25,11 @@ class StreamEndTest {
     @BeforeEach
     void start() throws Exception {
         library = TestFiles.library();
-        server = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(library, null)).port(0).stopTimeout(Duration.ofMillis(500)).build();
+        server = WebServer.builder()
+                .route(DavHandlers.PATH_SPEC, DavHandlers.of(library, null))
+                .port(0)
+                .stopTimeout(Duration.ofMillis(500))
+                .build();
         server.start();
     }
 
@@ -39,7 +41,8 @@ class StreamEndTest {
     @Test
     void clientThatDisconnectsMidBodyHasItsReaderClosed() throws Exception {
         try (RawHttp http = new RawHttp(server.port())) {
-            RawHttp.Head head = http.send("GET", ITEM_PATH + "big.mkv", "Range: bytes=0-").readHead();
+            RawHttp.Head head =
+                    http.send("GET", ITEM_PATH + "big.mkv", "Range: bytes=0-").readHead();
             assertEquals(206, head.status());
             byte[] start = http.readBody(1 << 20);
             assertArrayEquals(GeneratedContent.bytes(0, 1 << 20), start);
@@ -51,7 +54,11 @@ class StreamEndTest {
     @Test
     void readerBlockedWhenTheClientLeavesIsClosedByTheIdleTimeout() throws Exception {
         server.stop();
-        server = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(library, null)).port(0).idleTimeout(Duration.ofMillis(700)).build();
+        server = WebServer.builder()
+                .route(DavHandlers.PATH_SPEC, DavHandlers.of(library, null))
+                .port(0)
+                .idleTimeout(Duration.ofMillis(700))
+                .build();
         server.start();
         library.stallAfterFirstRead(ITEM, "big.mkv");
         try (RawHttp http = new RawHttp(server.port())) {
@@ -83,7 +90,8 @@ class StreamEndTest {
     void readFailureInALaterMultipartPartCutsTheResponseShort() throws Exception {
         library.failAt(ITEM, "film.mkv", 2_000_000);
         try (RawHttp http = new RawHttp(server.port())) {
-            RawHttp.Head head = http.send("GET", ITEM_PATH + "film.mkv", "Range: bytes=0-9,1999990-2000010").readHead();
+            RawHttp.Head head = http.send("GET", ITEM_PATH + "film.mkv", "Range: bytes=0-9,1999990-2000010")
+                    .readHead();
             assertEquals(206, head.status());
             RawHttp.ShortBodyException shortBody =
                     assertThrows(RawHttp.ShortBodyException.class, () -> http.readBody(head.contentLength()));
@@ -96,11 +104,14 @@ class StreamEndTest {
     void contentThatCannotBeReadAtAllIsA503BeforeAnyHeaderIsSent() throws Exception {
         library.failAt(ITEM, "film.mkv", 0);
         try (RawHttp http = new RawHttp(server.port())) {
-            RawHttp.Head head = http.send("GET", ITEM_PATH + "film.mkv", "Range: bytes=0-").readHead();
+            RawHttp.Head head =
+                    http.send("GET", ITEM_PATH + "film.mkv", "Range: bytes=0-").readHead();
             assertEquals(503, head.status());
             assertEquals(null, head.get("Content-Range"));
             String body = new String(http.readBody(head.contentLength()), StandardCharsets.UTF_8);
-            assertTrue(body.startsWith("{\"error\": \"the content of /dav/library/Film (2024)/film.mkv cannot be read"), body);
+            assertTrue(
+                    body.startsWith("{\"error\": \"the content of /dav/library/Film (2024)/film.mkv cannot be read"),
+                    body);
         }
         Waits.until(() -> library.openReaders() == 0, "the failed reader is closed");
     }
@@ -108,7 +119,8 @@ class StreamEndTest {
     @Test
     void stopEndsAnOpenStreamShortAndClosesItsReader() throws Exception {
         try (RawHttp http = new RawHttp(server.port())) {
-            RawHttp.Head head = http.send("GET", ITEM_PATH + "big.mkv", "Range: bytes=0-").readHead();
+            RawHttp.Head head =
+                    http.send("GET", ITEM_PATH + "big.mkv", "Range: bytes=0-").readHead();
             assertEquals(206, head.status());
             assertArrayEquals(GeneratedContent.bytes(0, 4096), http.readBody(4096));
             long started = System.nanoTime();

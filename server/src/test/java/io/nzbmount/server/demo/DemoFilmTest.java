@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 class DemoFilmTest {
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @Test
     void twoGenerationsAreByteIdentical() throws Exception {
@@ -52,11 +53,21 @@ class DemoFilmTest {
     void ffprobeReadsTheDurationAndBothStreams() throws Exception {
         Path file = dir.resolve("demo.avi");
         Files.write(file, DemoFilm.generate());
-        MediaTools.Run probe = MediaTools.run(60, "ffprobe", "-v", "error", "-show_entries",
-                "format=duration:stream=codec_type,codec_name,width,height,sample_rate", "-of", "compact", file.toString());
+        MediaTools.Run probe = MediaTools.run(
+                60,
+                "ffprobe",
+                "-v",
+                "error",
+                "-show_entries",
+                "format=duration:stream=codec_type,codec_name,width,height,sample_rate",
+                "-of",
+                "compact",
+                file.toString());
         assertEquals(0, probe.exit(), probe.output());
         assertTrue(probe.output().contains("codec_type=video") && probe.output().contains("width=160"), probe.output());
-        assertTrue(probe.output().contains("codec_name=pcm_s16le") && probe.output().contains("sample_rate=8000"),
+        assertTrue(
+                probe.output().contains("codec_name=pcm_s16le")
+                        && probe.output().contains("sample_rate=8000"),
                 probe.output());
         assertTrue(probe.output().contains("duration=150.0"), probe.output());
     }
@@ -65,8 +76,8 @@ class DemoFilmTest {
     void ffmpegDecodesTheWholeFilmWithoutErrors() throws Exception {
         Path file = dir.resolve("demo.avi");
         Files.write(file, DemoFilm.generate());
-        MediaTools.Run decode = MediaTools.run(120, "ffmpeg", "-v", "error", "-nostdin", "-i", file.toString(),
-                "-f", "null", "-");
+        MediaTools.Run decode =
+                MediaTools.run(120, "ffmpeg", "-v", "error", "-nostdin", "-i", file.toString(), "-f", "null", "-");
         assertEquals(0, decode.exit(), decode.output());
         assertEquals("", decode.output().strip(), "no decoding errors");
     }

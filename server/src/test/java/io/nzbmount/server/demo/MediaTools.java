@@ -15,8 +15,7 @@ import org.junit.jupiter.api.Assumptions;
  * test on a developer machine and fails it on CI (env CI set), where the tools are installed.
  */
 public final class MediaTools {
-    private MediaTools() {
-    }
+    private MediaTools() {}
 
     /** The tool under /usr/bin, or the test stops here. */
     public static Path require(String name) {
@@ -31,8 +30,7 @@ public final class MediaTools {
     }
 
     /** What a finished run printed (stdout and stderr together) and its exit status. */
-    public record Run(int exit, String output) {
-    }
+    public record Run(int exit, String output) {}
 
     /** Runs {@code name args...}; fails the test if it takes longer than {@code seconds}. */
     public static Run run(int seconds, String name, String... args) throws IOException, InterruptedException {
@@ -41,7 +39,10 @@ public final class MediaTools {
         command.addAll(List.of(args));
         Path log = Files.createTempFile("nzbmount-tool", ".log");
         try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            Process p = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
+                    .start();
             if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
                 fail(command + " did not finish in " + seconds + " s");

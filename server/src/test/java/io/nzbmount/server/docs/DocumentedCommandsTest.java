@@ -34,14 +34,14 @@ import org.junit.jupiter.api.Test;
 class DocumentedCommandsTest {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     private static final Set<String> SHELL = Set.of("", "sh", "bash", "shell");
-    private static final Pattern CLASS_NAME = Pattern.compile("\\bio\\.nzbmount(?:\\.[a-z][a-z0-9]*)+\\.[A-Z][A-Za-z0-9]*");
+    private static final Pattern CLASS_NAME =
+            Pattern.compile("\\bio\\.nzbmount(?:\\.[a-z][a-z0-9]*)+\\.[A-Z][A-Za-z0-9]*");
     private static final Pattern VARIABLE = Pattern.compile("NZBMOUNT_[A-Z0-9_]*(?:<i>[A-Z0-9_]*)*");
     private static final Pattern CODE_SPAN = Pattern.compile("`([^`]+)`");
     private static final Pattern OTHER_FILE = Pattern.compile("#.*\\b(\\S+\\.ya?ml)\\b.*");
 
     /** Where a command was written and its words. */
-    record Written(String at, List<String> words) {
-    }
+    record Written(String at, List<String> words) {}
 
     private static List<MarkdownCode.Block> blocks;
     private static List<Written> commands;
@@ -53,7 +53,8 @@ class DocumentedCommandsTest {
         commands = new ArrayList<>();
         for (MarkdownCode.Block b : blocks) {
             if (!SHELL.contains(b.language())) continue;
-            for (ShellCommands.Command c : ShellCommands.of(b.text())) commands.add(new Written(b.at(c.line()), c.words()));
+            for (ShellCommands.Command c : ShellCommands.of(b.text()))
+                commands.add(new Written(b.at(c.line()), c.words()));
         }
     }
 
@@ -85,7 +86,8 @@ class DocumentedCommandsTest {
             yamlBlocks++;
             String source = b.file() + ":" + b.line();
             for (String problem : problems(b.text(), source, Map.of())) {
-                if (problem.contains(": unknown key") || problem.startsWith(source)) breaches.add(source + ": " + problem);
+                if (problem.contains(": unknown key") || problem.startsWith(source))
+                    breaches.add(source + ": " + problem);
             }
         }
         int rows = 0;
@@ -141,7 +143,8 @@ class DocumentedCommandsTest {
     void everyRepositoryPathInTheDocsCommandsExists() throws IOException {
         Set<String> folders = new TreeSet<>();
         try (Stream<Path> top = Files.list(ROOT)) {
-            top.filter(Files::isDirectory).forEach(p -> folders.add(p.getFileName().toString()));
+            top.filter(Files::isDirectory)
+                    .forEach(p -> folders.add(p.getFileName().toString()));
         }
         List<String> breaches = new ArrayList<>();
         for (Written c : commands) {
@@ -187,7 +190,8 @@ class DocumentedCommandsTest {
                 String word = words.get(i);
                 if (word.equals("-pl") && i + 1 < words.size()) {
                     for (String module : words.get(i + 1).split(",")) {
-                        if (!Files.exists(ROOT.resolve(module).resolve("pom.xml"))) breaches.add(c.at() + ": module " + module);
+                        if (!Files.exists(ROOT.resolve(module).resolve("pom.xml")))
+                            breaches.add(c.at() + ": module " + module);
                     }
                 } else if (word.startsWith("-Dtest=")) {
                     for (String spec : word.substring("-Dtest=".length()).split(",")) {
@@ -213,10 +217,13 @@ class DocumentedCommandsTest {
             List<String> words = program(c.words());
             for (int i = 1; i + 1 < words.size(); i++) {
                 String filter = words.get(i + 1);
-                if (!words.get(i - 1).equals("-jar") || !words.get(i).endsWith("benchmarks.jar") || filter.startsWith("-")) {
+                if (!words.get(i - 1).equals("-jar")
+                        || !words.get(i).endsWith("benchmarks.jar")
+                        || filter.startsWith("-")) {
                     continue;
                 }
-                if (benchmarks.stream().noneMatch(name -> Pattern.compile(filter).matcher(name).find())) {
+                if (benchmarks.stream()
+                        .noneMatch(name -> Pattern.compile(filter).matcher(name).find())) {
                     breaches.add(c.at() + ": " + filter);
                 }
             }
@@ -227,7 +234,10 @@ class DocumentedCommandsTest {
     static List<String> documents() throws IOException {
         List<String> files = new ArrayList<>(List.of("README.md"));
         try (Stream<Path> docs = Files.list(ROOT.resolve("docs"))) {
-            docs.map(p -> "docs/" + p.getFileName()).filter(n -> n.endsWith(".md")).sorted().forEach(files::add);
+            docs.map(p -> "docs/" + p.getFileName())
+                    .filter(n -> n.endsWith(".md"))
+                    .sorted()
+                    .forEach(files::add);
         }
         return files;
     }
@@ -248,10 +258,13 @@ class DocumentedCommandsTest {
     static Optional<List<String>> nzbmountArguments(List<String> words) {
         if (words.isEmpty()) return Optional.empty();
         String program = words.get(0);
-        if (program.equals("./nzbmount") || program.equals("nzbmount")) return Optional.of(words.subList(1, words.size()));
+        if (program.equals("./nzbmount") || program.equals("nzbmount"))
+            return Optional.of(words.subList(1, words.size()));
         for (int i = 1; i < words.size(); i++) {
             String w = words.get(i);
-            boolean jar = program.equals("java") && w.endsWith("nzbmount.jar") && words.get(i - 1).equals("-jar");
+            boolean jar = program.equals("java")
+                    && w.endsWith("nzbmount.jar")
+                    && words.get(i - 1).equals("-jar");
             boolean image = program.equals("docker") && words.get(1).equals("run") && w.matches("nzbmount:[^/]+");
             if (jar || image) return Optional.of(words.subList(i + 1, words.size()));
         }
@@ -307,7 +320,8 @@ class DocumentedCommandsTest {
                 Path sources = module.resolve("src/test/java");
                 if (!Files.isDirectory(sources)) continue;
                 try (Stream<Path> files = Files.walk(sources)) {
-                    if (files.filter(p -> p.toString().endsWith(".java")).anyMatch(p -> read(p).contains(name))) return true;
+                    if (files.filter(p -> p.toString().endsWith(".java")).anyMatch(p -> read(p).contains(name)))
+                        return true;
                 }
             }
         }
@@ -324,7 +338,8 @@ class DocumentedCommandsTest {
                 try (Stream<Path> files = Files.walk(sources)) {
                     files.filter(p -> p.toString().endsWith(".java")).forEach(p -> {
                         String relative = sources.relativize(p).toString();
-                        names.add(relative.substring(0, relative.length() - ".java".length()).replace('/', '.'));
+                        names.add(relative.substring(0, relative.length() - ".java".length())
+                                .replace('/', '.'));
                     });
                 }
             }
@@ -337,7 +352,8 @@ class DocumentedCommandsTest {
         String[] parts = spec.split("#", 2);
         Pattern glob = Pattern.compile(parts[0].replace(".", "\\.").replace("*", "[^.]*"));
         List<String> found = tests.stream()
-                .filter(t -> glob.matcher(parts[0].contains(".") ? t : t.substring(t.lastIndexOf('.') + 1)).matches())
+                .filter(t -> glob.matcher(parts[0].contains(".") ? t : t.substring(t.lastIndexOf('.') + 1))
+                        .matches())
                 .toList();
         if (found.isEmpty()) return "no test class " + parts[0];
         if (parts.length == 1) return null;
@@ -348,7 +364,10 @@ class DocumentedCommandsTest {
     private static String testSource(String qualifiedName) {
         String relative = "src/test/java/" + qualifiedName.replace('.', '/') + ".java";
         try (Stream<Path> modules = Files.list(ROOT)) {
-            return modules.map(m -> m.resolve(relative)).filter(Files::exists).findFirst().map(DocumentedCommandsTest::read)
+            return modules.map(m -> m.resolve(relative))
+                    .filter(Files::exists)
+                    .findFirst()
+                    .map(DocumentedCommandsTest::read)
                     .orElse("");
         } catch (IOException e) {
             throw new UncheckedIOException(e);

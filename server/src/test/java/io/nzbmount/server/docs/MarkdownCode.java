@@ -30,11 +30,9 @@ final class MarkdownCode {
     }
 
     /** One table row: its cells, trimmed, without the outer pipes. */
-    record Row(String file, int line, List<String> cells) {
-    }
+    record Row(String file, int line, List<String> cells) {}
 
-    private MarkdownCode() {
-    }
+    private MarkdownCode() {}
 
     static List<Block> blocks(Path root, String file) throws IOException {
         List<String> lines = Files.readAllLines(root.resolve(file), StandardCharsets.UTF_8);

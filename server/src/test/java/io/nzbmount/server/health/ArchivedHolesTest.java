@@ -37,7 +37,9 @@ class ArchivedHolesTest {
     private static final int PART = 20_000;
     private static final int VOLUME = 150_000;
 
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
+
     private EmbeddedNntpServer nntp;
     private HealthRig rig;
 
@@ -55,7 +57,8 @@ class ArchivedHolesTest {
         List<byte[]> volumes = StoredRar5Writer.write("Rar.Film.2021.mkv", film, VOLUME, 1_600_000_000L);
         List<PostedFile> posted = new ArrayList<>();
         for (int i = 0; i < volumes.size(); i++) {
-            posted.add(nntp.post(StoredRar5Writer.volumeName("Rar.Film.2021", i, volumes.size()), volumes.get(i), PART));
+            posted.add(
+                    nntp.post(StoredRar5Writer.volumeName("Rar.Film.2021", i, volumes.size()), volumes.get(i), PART));
         }
         PostedFile plain = nntp.post("Rar.Film.2021.mkv", film, PART);
         rig = new HealthRig(dataDir, List.of(nntp.provider("embedded", 4, 0)));
@@ -71,8 +74,10 @@ class ArchivedHolesTest {
         CheckResult r = rig.check.run(primary.sourceId(), CheckKind.AFTER_IMPORT, 0, 0);
 
         assertEquals(1, r.missing());
-        FileRecord member = rig.catalog.sourceFiles(primary.sourceId()).stream().filter(FileRecord::archived)
-                .findFirst().orElseThrow();
+        FileRecord member = rig.catalog.sourceFiles(primary.sourceId()).stream()
+                .filter(FileRecord::archived)
+                .findFirst()
+                .orElseThrow();
         Hole inFilm = new Hole(member.index(), start, start + PART);
         List<Hole> stored = HoleTable.ofSource(rig.db, primary.sourceId());
         assertTrue(stored.contains(inFilm), "the film's hole is stored in its offsets: " + stored);

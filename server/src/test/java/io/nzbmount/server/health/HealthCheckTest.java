@@ -28,7 +28,9 @@ class HealthCheckTest {
     private static final int PART = 20_000;
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
+
     private final List<EmbeddedNntpServer> servers = new ArrayList<>();
     private HealthRig rig;
 
@@ -70,10 +72,16 @@ class HealthCheckTest {
         assertEquals(new CheckResult(20, 2, 0, 2), r);
         List<Hole> expected = List.of(article(3, film.length), article(19, film.length));
         assertEquals(expected, HoleTable.ofSource(rig.db, imported.sourceId()));
-        assertEquals(Set.of(posted.messageIds().get(3), posted.messageIds().get(19)),
+        assertEquals(
+                Set.of(posted.messageIds().get(3), posted.messageIds().get(19)),
                 rig.db.transaction(c -> MissingArticles.of(c, imported.sourceId())));
-        assertEquals(List.of(new FoundHoles(imported.item().item().id(), imported.sourceId(), expected,
-                Set.of(posted.messageIds().get(3), posted.messageIds().get(19)))), rig.told);
+        assertEquals(
+                List.of(new FoundHoles(
+                        imported.item().item().id(),
+                        imported.sourceId(),
+                        expected,
+                        Set.of(posted.messageIds().get(3), posted.messageIds().get(19)))),
+                rig.told);
         JsonNode detail = JSON.readTree(rig.events("holes-found").get(0).detail());
         assertEquals(2, detail.get("newHoles").asInt());
         assertEquals("after-import", detail.get("check").asText());
@@ -94,8 +102,12 @@ class HealthCheckTest {
         ImportResult standby = rig.addStandby(primary.item().item().id(), "Film 2020 REPOST", b);
         nntp.removeArticle(b.messageIds().get(5));
 
-        assertEquals(0, rig.check.run(primary.sourceId(), CheckKind.AFTER_IMPORT, 0, 0).newHoles());
-        assertEquals(1, rig.check.run(standby.sourceId(), CheckKind.AFTER_IMPORT, 0, 0).newHoles());
+        assertEquals(
+                0,
+                rig.check.run(primary.sourceId(), CheckKind.AFTER_IMPORT, 0, 0).newHoles());
+        assertEquals(
+                1,
+                rig.check.run(standby.sourceId(), CheckKind.AFTER_IMPORT, 0, 0).newHoles());
 
         assertEquals(List.of(), HoleTable.ofSource(rig.db, primary.sourceId()));
         assertEquals(List.of(article(5, film.length)), HoleTable.ofSource(rig.db, standby.sourceId()));
@@ -183,7 +195,8 @@ class HealthCheckTest {
         ImportResult imported = rig.importPrimary("Film 2020", posted);
         long before = nntp.counters().statCommands();
 
-        assertEquals(5, rig.check.run(imported.sourceId(), CheckKind.SAMPLE, 5, 1).checked());
+        assertEquals(
+                5, rig.check.run(imported.sourceId(), CheckKind.SAMPLE, 5, 1).checked());
         assertEquals(before + 5, nntp.counters().statCommands());
         assertEquals(SampleChoice.of(posted.messageIds(), 5, 1).size(), 5);
         assertTrue(!SampleChoice.of(posted.messageIds(), 5, 1).equals(SampleChoice.of(posted.messageIds(), 5, 2)));

@@ -47,7 +47,8 @@ final class HealthRig implements AutoCloseable {
     final HealthCounters counters = new HealthCounters();
     final List<FoundHoles> told = new CopyOnWriteArrayList<>();
     /** Runs before each census the check makes (a test's outage), with the census's number from 1. */
-    volatile CensusHook beforeCensus = n -> { };
+    volatile CensusHook beforeCensus = n -> {};
+
     private int censuses;
     final HealthCheck check;
 
@@ -59,11 +60,18 @@ final class HealthRig implements AutoCloseable {
         db = Database.open(dataDir);
         usenet = Usenet.connect(providers, Usenet.Settings.defaults().withRetryBackoff(List.of(Duration.ofMillis(10))));
         catalog = new ItemCatalog(db);
-        importer = new LibraryImporter(db, new UsenetReleaseReader(usenet, Priority.FOREGROUND), new UsenetPresence(usenet),
-                clock, 5);
+        importer = new LibraryImporter(
+                db, new UsenetReleaseReader(usenet, Priority.FOREGROUND), new UsenetPresence(usenet), clock, 5);
         events = new EventLog(db, clock);
-        check = new HealthCheck(db, catalog, new FileMaps(catalog, usenet), this::census, new HoleTable(db, clock), events,
-                counters, told::add);
+        check = new HealthCheck(
+                db,
+                catalog,
+                new FileMaps(catalog, usenet),
+                this::census,
+                new HoleTable(db, clock),
+                events,
+                counters,
+                told::add);
     }
 
     private ArticleCensus census(List<NzbSegment> segments) throws ReadCancelledException {
@@ -89,7 +97,8 @@ final class HealthRig implements AutoCloseable {
 
     List<EventRecord> events(String kind) throws Exception {
         List<EventRecord> out = new ArrayList<>();
-        for (EventRecord e : events.find(new EventQuery(0, Optional.empty(), java.util.OptionalLong.empty(), 1000))) if (e.kind().equals(kind)) out.add(e);
+        for (EventRecord e : events.find(new EventQuery(0, Optional.empty(), java.util.OptionalLong.empty(), 1000)))
+            if (e.kind().equals(kind)) out.add(e);
         return out;
     }
 

@@ -26,12 +26,15 @@ class HealthSchedulerTest {
     /** A sample daily, the whole weekly, re-checks at 10 articles a second. */
     private static final HealthSettings SETTINGS = new HealthSettings(true, 24, 5, 168, 10, 2, 8);
 
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
+
     private EmbeddedNntpServer nntp;
     private HealthRig rig;
     private final List<String> ran = new ArrayList<>();
     /** What the fake check answers as the number of articles checked. */
     private int articles = 100;
+
     private boolean cancel;
 
     private final SourceCheck check = (sourceId, kind, sample, seed) -> {
@@ -78,10 +81,16 @@ class HealthSchedulerTest {
         assertEquals(List.of(source + ":after-import"), tickAt(s, T0.plusSeconds(5)));
         assertEquals(List.of(), tickAt(s, T0.plusSeconds(10)));
         assertEquals(List.of(), tickAt(s, T0.plus(HOUR.multipliedBy(24))));
-        assertEquals(List.of(source + ":sample:5"), tickAt(s, T0.plus(HOUR.multipliedBy(24)).plusSeconds(5)));
+        assertEquals(
+                List.of(source + ":sample:5"),
+                tickAt(s, T0.plus(HOUR.multipliedBy(24)).plusSeconds(5)));
         assertEquals(List.of(), tickAt(s, T0.plus(HOUR.multipliedBy(47))));
-        assertEquals(List.of(source + ":sample:5"), tickAt(s, T0.plus(HOUR.multipliedBy(48)).plusSeconds(5)));
-        assertEquals(List.of(source + ":full"), tickAt(s, T0.plus(HOUR.multipliedBy(168)).plusSeconds(5)));
+        assertEquals(
+                List.of(source + ":sample:5"),
+                tickAt(s, T0.plus(HOUR.multipliedBy(48)).plusSeconds(5)));
+        assertEquals(
+                List.of(source + ":full"),
+                tickAt(s, T0.plus(HOUR.multipliedBy(168)).plusSeconds(5)));
         assertEquals(List.of(), tickAt(s, T0.plus(HOUR.multipliedBy(169))));
     }
 

@@ -40,7 +40,9 @@ class MemberCrcCheckTest {
     private static final int PART = 20_000;
     private static final String PASSWORD = "sesame";
 
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
+
     private EmbeddedNntpServer nntp;
     private HealthRig rig;
     private Usenet sealed;
@@ -64,7 +66,9 @@ class MemberCrcCheckTest {
             assertEquals(1, check().runPending());
 
             assertEquals(MemberCrcs.State.MISMATCH, state(imported));
-            assertThrows(ArticleCorruptException.class, () -> reader.read(1_000, first, 0, first.length),
+            assertThrows(
+                    ArticleCorruptException.class,
+                    () -> reader.read(1_000, first, 0, first.length),
                     "the reader open before the check serves nothing after it");
         }
         try (NzbReader later = sealed.open(map(imported), Priority.FOREGROUND)) {
@@ -112,8 +116,10 @@ class MemberCrcCheckTest {
         nntp = EmbeddedNntpServer.start();
         rig = new HealthRig(dataDir, List.of(nntp.provider("embedded", 4, 0)));
         sealed = new SealedUsenet(rig.usenet);
-        List<ArchiveVolume> volumes = EncryptedRar4Writer.write("Film", "Film.mkv", film, 100_000, PASSWORD,
-                new EncryptedRar4Writer.Options(false, false, new byte[] {8, 7, 6, 5, 4, 3, 2, 1}));
+        List<ArchiveVolume> volumes = EncryptedRar4Writer.write(
+                "Film", "Film.mkv", film, 100_000, PASSWORD, new EncryptedRar4Writer.Options(false, false, new byte[] {
+                    8, 7, 6, 5, 4, 3, 2, 1
+                }));
         if (wrongCrc) volumes = EncryptedRar4Writer.withWrongCrc(volumes);
         for (ArchiveVolume v : volumes) posted.add(nntp.post(v.name(), v.bytes(), PART));
         byte[] nzb = NzbWriter.write(posted, "Film").getBytes(StandardCharsets.UTF_8);
@@ -121,13 +127,15 @@ class MemberCrcCheckTest {
     }
 
     private MemberCrcCheck check() {
-        return new MemberCrcCheck(rig.db, rig.catalog, new FileMaps(rig.catalog, sealed), sealed, rig.events,
-                rig.clock);
+        return new MemberCrcCheck(
+                rig.db, rig.catalog, new FileMaps(rig.catalog, sealed), sealed, rig.events, rig.clock);
     }
 
     private FileMap map(ImportResult imported) throws Exception {
         FileRecord file = rig.db.transaction(c -> Files.ofSource(c, imported.sourceId())).stream()
-                .filter(FileRecord::archived).findFirst().orElseThrow();
+                .filter(FileRecord::archived)
+                .findFirst()
+                .orElseThrow();
         return new FileMaps(rig.catalog, sealed).restore(file).orElseThrow();
     }
 

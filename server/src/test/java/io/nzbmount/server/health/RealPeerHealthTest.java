@@ -25,8 +25,12 @@ import org.junit.jupiter.api.io.TempDir;
 class RealPeerHealthTest {
     private static final long SIZE = 12L * RealPeer.PART_SIZE + 54_321;
 
-    @TempDir Path dataDir;
-    @TempDir Path files;
+    @TempDir
+    Path dataDir;
+
+    @TempDir
+    Path files;
+
     private HealthRig rig;
 
     @AfterEach
@@ -37,11 +41,14 @@ class RealPeerHealthTest {
     @Test
     void theHealthCheckFindsExactlyTheCancelledArticles() throws Exception {
         RealPeer.requireOrSkip();
-        Path film = Files.copy(RealPeer.randomFile(SIZE, 2727), Files.createDirectories(files.resolve("post"))
-                .resolve("Harbour.Lights.2021.1080p.mkv"));
+        Path film = Files.copy(
+                RealPeer.randomFile(SIZE, 2727),
+                Files.createDirectories(files.resolve("post")).resolve("Harbour.Lights.2021.1080p.mkv"));
         byte[] nzb = Files.readAllBytes(RealPeer.postFile(film));
-        rig = new HealthRig(dataDir, List.of(new Provider("inn2", RealPeer.HOST, RealPeer.AUTH_PORT, false,
-                RealPeer.USER, RealPeer.PASSWORD, 4, 0)));
+        rig = new HealthRig(
+                dataDir,
+                List.of(new Provider(
+                        "inn2", RealPeer.HOST, RealPeer.AUTH_PORT, false, RealPeer.USER, RealPeer.PASSWORD, 4, 0)));
         ImportResult imported = rig.importer.importNzb(nzb, Optional.of("Harbour.Lights.2021.1080p.WEB.x264-GRP"));
         NzbFile file = NzbParser.parse(new ByteArrayInputStream(nzb)).files().get(0);
         assertEquals(13, file.segments().size());
@@ -49,7 +56,8 @@ class RealPeerHealthTest {
         List<Hole> expected = new ArrayList<>();
         for (int k : new int[] {0, 6, 12}) {
             RealPeer.cancelArticle(file.segments().get(k).messageId());
-            expected.add(new Hole(0, (long) k * RealPeer.PART_SIZE, Math.min(SIZE, (long) (k + 1) * RealPeer.PART_SIZE)));
+            expected.add(
+                    new Hole(0, (long) k * RealPeer.PART_SIZE, Math.min(SIZE, (long) (k + 1) * RealPeer.PART_SIZE)));
         }
 
         CheckResult r = rig.check.run(imported.sourceId(), CheckKind.AFTER_IMPORT, 0, 0);

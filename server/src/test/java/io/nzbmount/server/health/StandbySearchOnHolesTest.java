@@ -18,7 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** New holes start a standby search only for an item that has no other source to route to. */
 class StandbySearchOnHolesTest {
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
+
     private EmbeddedNntpServer nntp;
     private HealthRig rig;
     private final List<Long> searched = new ArrayList<>();

@@ -33,7 +33,8 @@ class FailedLoginsTest {
 
     final MovableClock clock = new MovableClock();
     final List<String> warnings = new CopyOnWriteArrayList<>();
-    final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    final HttpClient client =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     WebServer server;
 
     @AfterEach
@@ -43,15 +44,20 @@ class FailedLoginsTest {
     }
 
     private void start() throws Exception {
-        server = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(EMPTY, null)).port(0).credentials(LOGIN)
+        server = WebServer.builder()
+                .route(DavHandlers.PATH_SPEC, DavHandlers.of(EMPTY, null))
+                .port(0)
+                .credentials(LOGIN)
                 .apiKeys(candidate -> candidate.equals("the-key"))
-                .loginThrottle(new LoginThrottle(clock, warnings::add)).build();
+                .loginThrottle(new LoginThrottle(clock, warnings::add))
+                .build();
         server.start();
     }
 
     private int get(String... headers) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(server.uri().resolve("/dav/")).method("PROPFIND",
-                HttpRequest.BodyPublishers.noBody()).header("Depth", "0");
+        HttpRequest.Builder b = HttpRequest.newBuilder(server.uri().resolve("/dav/"))
+                .method("PROPFIND", HttpRequest.BodyPublishers.noBody())
+                .header("Depth", "0");
         for (int i = 0; i < headers.length; i += 2) b.header(headers[i], headers[i + 1]);
         return client.send(b.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
     }
@@ -62,12 +68,14 @@ class FailedLoginsTest {
 
     /** The status of a PROPFIND sent from the loopback address {@code from} (Linux answers all of 127/8). */
     private int statusFrom(String from, String authorization) throws Exception {
-        try (java.net.Socket s = new java.net.Socket(server.uri().getHost(), server.uri().getPort(),
-                java.net.InetAddress.getByName(from), 0)) {
-            s.getOutputStream().write(("PROPFIND /dav/ HTTP/1.1\r\nHost: 127.0.0.1\r\nDepth: 0\r\nAuthorization: "
-                    + authorization + "\r\nContent-Length: 0\r\nConnection: close\r\n\r\n").getBytes(UTF_8));
-            String status = new java.io.BufferedReader(new java.io.InputStreamReader(s.getInputStream(), UTF_8))
-                    .readLine();
+        try (java.net.Socket s = new java.net.Socket(
+                server.uri().getHost(), server.uri().getPort(), java.net.InetAddress.getByName(from), 0)) {
+            s.getOutputStream()
+                    .write(("PROPFIND /dav/ HTTP/1.1\r\nHost: 127.0.0.1\r\nDepth: 0\r\nAuthorization: " + authorization
+                                    + "\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+                            .getBytes(UTF_8));
+            String status =
+                    new java.io.BufferedReader(new java.io.InputStreamReader(s.getInputStream(), UTF_8)).readLine();
             return Integer.parseInt(status.split(" ")[1]);
         }
     }
@@ -79,7 +87,9 @@ class FailedLoginsTest {
         int addresses = LoginThrottle.GLOBAL_PER_MINUTE / perAddress;
         for (int a = 0; a < addresses; a++) {
             for (int i = 0; i < perAddress; i++) {
-                assertEquals(401, statusFrom("127.0.0." + (a + 2), basic("kodi", "guess-" + a + "-" + i)),
+                assertEquals(
+                        401,
+                        statusFrom("127.0.0." + (a + 2), basic("kodi", "guess-" + a + "-" + i)),
                         "address " + a + ", try " + i + ": below its own limit");
             }
         }

@@ -6,14 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.nzbmount.config.Credentials;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
-
-import io.nzbmount.config.Credentials;
 
 /** Multipart framing, entity tags, If-Range, dates and content types. */
 class HeaderRulesTest {
@@ -23,7 +21,9 @@ class HeaderRulesTest {
     @Test
     void multipartLengthIsExactlyTheFramedBody() {
         long size = 6L * 1024 * 1024 * 1024;
-        List<ByteRange> ranges = List.of(new ByteRange(0, 9), new ByteRange(size - 5, size - 1),
+        List<ByteRange> ranges = List.of(
+                new ByteRange(0, 9),
+                new ByteRange(size - 5, size - 1),
                 new ByteRange(4L * 1024 * 1024 * 1024 + 1, 4L * 1024 * 1024 * 1024 + 100));
         MultipartByteRanges layout = new MultipartByteRanges("abc123", "video/mp4", size, ranges);
         ByteArrayOutputStream framed = new ByteArrayOutputStream();
@@ -44,15 +44,19 @@ class HeaderRulesTest {
     @Test
     void multipartLengthPastTwoGibIsALong() {
         long size = 10L * 1024 * 1024 * 1024;
-        MultipartByteRanges layout = new MultipartByteRanges("b", "video/mp4", size,
-                List.of(new ByteRange(0, size - 1), new ByteRange(0, size - 1)));
+        MultipartByteRanges layout = new MultipartByteRanges(
+                "b", "video/mp4", size, List.of(new ByteRange(0, size - 1), new ByteRange(0, size - 1)));
         assertTrue(layout.contentLength() > 2 * size);
     }
 
     @Test
     void multipartRefusesABadBoundaryOrARangePastTheEnd() {
-        assertThrows(IllegalArgumentException.class, () -> new MultipartByteRanges("a b", "x/y", 10, List.of(new ByteRange(0, 1))));
-        assertThrows(IllegalArgumentException.class, () -> new MultipartByteRanges("ab", "x/y", 10, List.of(new ByteRange(5, 10))));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new MultipartByteRanges("a b", "x/y", 10, List.of(new ByteRange(0, 1))));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new MultipartByteRanges("ab", "x/y", 10, List.of(new ByteRange(5, 10))));
     }
 
     @Test
@@ -80,7 +84,9 @@ class HeaderRulesTest {
     @Test
     void datesAreImfFixdate() {
         assertEquals("Fri, 01 Mar 2024 12:34:56 GMT", HttpDates.format(MODIFIED));
-        assertEquals(Instant.parse("2024-03-01T12:34:56Z"), HttpDates.parse("Fri, 01 Mar 2024 12:34:56 GMT").orElseThrow());
+        assertEquals(
+                Instant.parse("2024-03-01T12:34:56Z"),
+                HttpDates.parse("Fri, 01 Mar 2024 12:34:56 GMT").orElseThrow());
         assertTrue(HttpDates.parse("2024-03-01").isEmpty());
     }
 
@@ -105,6 +111,6 @@ class HeaderRulesTest {
     }
 
     private static BasicAuthHandler basicAuth(Credentials credentials) {
-        return new BasicAuthHandler(credentials, new LoginThrottle(java.time.Clock.systemUTC(), message -> { }), null);
+        return new BasicAuthHandler(credentials, new LoginThrottle(java.time.Clock.systemUTC(), message -> {}), null);
     }
 }

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
  */
 class SelfAnsweringRouteTest {
 
-    final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    final HttpClient client =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     WebServer server;
 
     /** Answers the verdict the logins recorded, as text. */
@@ -36,7 +37,10 @@ class SelfAnsweringRouteTest {
 
     @BeforeEach
     void start() throws Exception {
-        server = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(FailedLoginsTest.EMPTY, null)).port(0).credentials(FailedLoginsTest.LOGIN)
+        server = WebServer.builder()
+                .route(DavHandlers.PATH_SPEC, DavHandlers.of(FailedLoginsTest.EMPTY, null))
+                .port(0)
+                .credentials(FailedLoginsTest.LOGIN)
                 .apiKeys(candidate -> candidate.equals("the-key"))
                 .selfAnsweringRoute("/tool", new Verdicts())
                 .route("/tools/*", new Verdicts())
@@ -64,13 +68,16 @@ class SelfAnsweringRouteTest {
         assertEquals("VALID", get("/tool?apikey=the-key").body());
         assertEquals("VALID", get("/tool", "X-Api-Key", "the-key").body());
         assertEquals("ABSENT", get("/tool", "Authorization", basic).body(), "HTTP Basic is ambient");
-        assertEquals("ABSENT", get("/tool?ma_username=kodi&ma_password=right-pass-9Jd").body(),
+        assertEquals(
+                "ABSENT",
+                get("/tool?ma_username=kodi&ma_password=right-pass-9Jd").body(),
                 "a login in the URL is no login");
         assertEquals("ABSENT", get("/tool?ma_username=kodi&ma_password=guess").body());
 
         assertEquals(401, get("/tools/x").statusCode());
         assertEquals(401, get("/tools/x?apikey=nope").statusCode());
-        assertEquals(401, get("/tools/x?apikey=the-key").statusCode(), "the key in a URL counts on the tools' path only");
+        assertEquals(
+                401, get("/tools/x?apikey=the-key").statusCode(), "the key in a URL counts on the tools' path only");
         assertEquals(200, get("/tools/x", "X-Api-Key", "the-key").statusCode());
         assertEquals(401, get("/tool/").statusCode(), "only the exact path answers itself");
         assertEquals(200, get("/tools/x", "Authorization", basic).statusCode());

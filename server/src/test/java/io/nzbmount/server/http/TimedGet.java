@@ -16,10 +16,9 @@ import java.util.Arrays;
 public final class TimedGet {
 
     /** What came back: the header block, the body bytes, and the longest gap between two reads that delivered bytes. */
-    public record Result(String headers, byte[] body, long longestWaitMillis, long tookMillis) { }
+    public record Result(String headers, byte[] body, long longestWaitMillis, long tookMillis) {}
 
-    private TimedGet() {
-    }
+    private TimedGet() {}
 
     /**
      * @param triggerAt body bytes after which {@code action} runs (once); negative for never
@@ -27,8 +26,10 @@ public final class TimedGet {
     public static Result get(URI file, long triggerAt, Runnable action) throws IOException {
         try (Socket socket = new Socket(file.getHost(), file.getPort())) {
             socket.setSoTimeout(120_000);
-            socket.getOutputStream().write(("GET " + file.getRawPath() + " HTTP/1.1\r\nHost: " + file.getHost()
-                    + ":" + file.getPort() + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream()
+                    .write(("GET " + file.getRawPath() + " HTTP/1.1\r\nHost: " + file.getHost() + ":" + file.getPort()
+                                    + "\r\nConnection: close\r\n\r\n")
+                            .getBytes(StandardCharsets.US_ASCII));
             InputStream in = socket.getInputStream();
             ByteArrayOutputStream got = new ByteArrayOutputStream();
             byte[] buf = new byte[65536];
@@ -57,8 +58,10 @@ public final class TimedGet {
             }
             byte[] all = got.toByteArray();
             if (headerEnd < 0) throw new IOException("no end of headers in " + all.length + " bytes");
-            return new Result(new String(all, 0, headerEnd, StandardCharsets.US_ASCII),
-                    Arrays.copyOfRange(all, headerEnd, all.length), longest / 1_000_000,
+            return new Result(
+                    new String(all, 0, headerEnd, StandardCharsets.US_ASCII),
+                    Arrays.copyOfRange(all, headerEnd, all.length),
+                    longest / 1_000_000,
                     (System.nanoTime() - start) / 1_000_000);
         }
     }

@@ -6,6 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.nzbmount.config.Credentials;
+import io.nzbmount.server.dav.DavHandlers;
+import io.nzbmount.server.dav.Library;
+import io.nzbmount.server.dav.LibraryNode;
+import io.nzbmount.server.dav.NzbRejectedException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -16,20 +21,12 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
-
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-
-import io.nzbmount.config.Credentials;
-import io.nzbmount.server.dav.DavHandlers;
-import io.nzbmount.server.dav.Library;
-import io.nzbmount.server.dav.LibraryNode;
-import io.nzbmount.server.dav.NzbRejectedException;
 
 /** The server object: auth, bind safety, mounted routes, uploads, threads. */
 class WebServerTest {
@@ -37,7 +34,8 @@ class WebServerTest {
     private static final Library EMPTY = segments -> Optional.<LibraryNode>empty();
     private static final Credentials CREDENTIALS = new Credentials("kodi", "s3cret:with colon");
 
-    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final HttpClient client =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private WebServer server;
 
     @AfterEach
@@ -50,7 +48,11 @@ class WebServerTest {
 
     private HttpResponse<String> send(String method, String path, byte[] body, String... headers) throws Exception {
         HttpRequest.Builder request = HttpRequest.newBuilder(server.uri().resolve(path))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
+                .method(
+                        method,
+                        body == null
+                                ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofByteArray(body));
         for (int i = 0; i < headers.length; i += 2) {
             request.header(headers[i], headers[i + 1]);
         }
@@ -62,7 +64,10 @@ class WebServerTest {
     }
 
     private void startWithAuth() throws Exception {
-        server = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(EMPTY, null)).port(0).credentials(CREDENTIALS)
+        server = WebServer.builder()
+                .route(DavHandlers.PATH_SPEC, DavHandlers.of(EMPTY, null))
+                .port(0)
+                .credentials(CREDENTIALS)
                 .route("/api/*", new TextHandler("api"))
                 .route("/", new TextHandler("ui"))
                 .build();
@@ -76,7 +81,8 @@ class WebServerTest {
             for (String method : List.of("GET", "PROPFIND", "OPTIONS")) {
                 HttpResponse<String> response = send(method, path, null);
                 assertEquals(401, response.statusCode(), method + " " + path);
-                assertEquals("Basic realm=\"NZBMount\", charset=\"UTF-8\"",
+                assertEquals(
+                        "Basic realm=\"NZBMount\", charset=\"UTF-8\"",
                         response.headers().firstValue("WWW-Authenticate").orElse(null));
                 assertEquals("{\"error\": \"authentication required\"}\n", response.body());
             }
@@ -86,9 +92,17 @@ class WebServerTest {
     @Test
     void wrongOrMalformedCredentialsAre401() throws Exception {
         startWithAuth();
-        for (String authorization : List.of(basic("kodi", "wrong"), basic("other", CREDENTIALS.password()),
-                basic("kodi", CREDENTIALS.password() + "x"), "Basic !!!notbase64", "Bearer abc", "Basic ")) {
-            assertEquals(401, send("GET", "/dav/", null, "Authorization", authorization).statusCode(), authorization);
+        for (String authorization : List.of(
+                basic("kodi", "wrong"),
+                basic("other", CREDENTIALS.password()),
+                basic("kodi", CREDENTIALS.password() + "x"),
+                "Basic !!!notbase64",
+                "Bearer abc",
+                "Basic ")) {
+            assertEquals(
+                    401,
+                    send("GET", "/dav/", null, "Authorization", authorization).statusCode(),
+                    authorization);
         }
     }
 
@@ -96,12 +110,18 @@ class WebServerTest {
     void rightCredentialsReachDavApiAndUi() throws Exception {
         startWithAuth();
         String authorization = basic(CREDENTIALS.username(), CREDENTIALS.password());
-        assertEquals(207, send("PROPFIND", "/dav/", null, "Authorization", authorization, "Depth", "0").statusCode());
+        assertEquals(
+                207,
+                send("PROPFIND", "/dav/", null, "Authorization", authorization, "Depth", "0")
+                        .statusCode());
         HttpResponse<String> api = send("GET", "/api/items", null, "Authorization", authorization);
         assertEquals(200, api.statusCode());
         assertEquals("api /api/items", api.body());
-        assertEquals("ui /", send("GET", "/", null, "Authorization", authorization).body());
-        assertEquals("ui /index.html", send("GET", "/index.html", null, "Authorization", authorization).body());
+        assertEquals(
+                "ui /", send("GET", "/", null, "Authorization", authorization).body());
+        assertEquals(
+                "ui /index.html",
+                send("GET", "/index.html", null, "Authorization", authorization).body());
     }
 
     @Test
@@ -112,23 +132,46 @@ class WebServerTest {
     @Test
     void nonLoopbackBindWithoutCredentialsIsRefused() {
         for (String bind : List.of("0.0.0.0", "::", "192.0.2.10", "no-such-host.invalid")) {
-            UnsafeBindException refused = assertThrows(UnsafeBindException.class,
-                    () -> WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(EMPTY, null)).bind(bind).port(0).build(), bind);
-            assertTrue(refused.getMessage().contains(bind) && refused.getMessage().contains("auth"), refused.getMessage());
+            UnsafeBindException refused = assertThrows(
+                    UnsafeBindException.class,
+                    () -> WebServer.builder()
+                            .route(DavHandlers.PATH_SPEC, DavHandlers.of(EMPTY, null))
+                            .bind(bind)
+                            .port(0)
+                            .build(),
+                    bind);
+            assertTrue(
+                    refused.getMessage().contains(bind) && refused.getMessage().contains("auth"), refused.getMessage());
         }
     }
 
     @Test
     void nonLoopbackBindWithCredentialsAndLoopbackWithoutAreAccepted() {
-        WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(EMPTY, null)).bind("0.0.0.0").credentials(CREDENTIALS).build();
-        WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(EMPTY, null)).bind("127.0.0.1").build();
-        WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(EMPTY, null)).bind("::1").build();
-        WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(EMPTY, null)).bind("localhost").build();
+        WebServer.builder()
+                .route(DavHandlers.PATH_SPEC, DavHandlers.of(EMPTY, null))
+                .bind("0.0.0.0")
+                .credentials(CREDENTIALS)
+                .build();
+        WebServer.builder()
+                .route(DavHandlers.PATH_SPEC, DavHandlers.of(EMPTY, null))
+                .bind("127.0.0.1")
+                .build();
+        WebServer.builder()
+                .route(DavHandlers.PATH_SPEC, DavHandlers.of(EMPTY, null))
+                .bind("::1")
+                .build();
+        WebServer.builder()
+                .route(DavHandlers.PATH_SPEC, DavHandlers.of(EMPTY, null))
+                .bind("localhost")
+                .build();
     }
 
     @Test
     void unmappedPathIsAJson404() throws Exception {
-        server = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(EMPTY, null)).port(0).build();
+        server = WebServer.builder()
+                .route(DavHandlers.PATH_SPEC, DavHandlers.of(EMPTY, null))
+                .port(0)
+                .build();
         server.start();
         HttpResponse<String> response = send("GET", "/nothing/here", null);
         assertEquals(404, response.statusCode());
@@ -139,7 +182,9 @@ class WebServerTest {
     @Test
     void mountedHandlersRunOnVirtualThreadsAndTheirProblemsBecomeJson() throws Exception {
         AtomicBoolean virtual = new AtomicBoolean();
-        server = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(EMPTY, null)).port(0)
+        server = WebServer.builder()
+                .route(DavHandlers.PATH_SPEC, DavHandlers.of(EMPTY, null))
+                .port(0)
                 .route("/api/*", new Handler.Abstract() {
                     @Override
                     public boolean handle(Request request, Response response, Callback callback) {
@@ -160,13 +205,16 @@ class WebServerTest {
         List<String> received = new CopyOnWriteArrayList<>();
         byte[] nzb = "<nzb xmlns=\"http://www.newzbin.com/DTD/2003/nzb\"></nzb>".getBytes(StandardCharsets.UTF_8);
         byte[][] body = new byte[1][];
-        server = WebServer.builder().port(0).route(DavHandlers.PATH_SPEC, DavHandlers.of(EMPTY, (name, content) -> {
-            if (content.length == 0) {
-                throw new NzbRejectedException("the NZB is empty");
-            }
-            received.add(name);
-            body[0] = content;
-        })).build();
+        server = WebServer.builder()
+                .port(0)
+                .route(DavHandlers.PATH_SPEC, DavHandlers.of(EMPTY, (name, content) -> {
+                    if (content.length == 0) {
+                        throw new NzbRejectedException("the NZB is empty");
+                    }
+                    received.add(name);
+                    body[0] = content;
+                }))
+                .build();
         server.start();
 
         assertEquals(201, send("PUT", "/dav/nzbs/My%20Film.nzb", nzb).statusCode());
@@ -193,7 +241,10 @@ class WebServerTest {
 
     @Test
     void portZeroBindsAFreePortAndTheUriNamesIt() throws Exception {
-        server = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(EMPTY, null)).port(0).build();
+        server = WebServer.builder()
+                .route(DavHandlers.PATH_SPEC, DavHandlers.of(EMPTY, null))
+                .port(0)
+                .build();
         server.start();
         assertTrue(server.port() > 0);
         assertEquals("http://127.0.0.1:" + server.port() + "/", server.uri().toString());

@@ -20,9 +20,14 @@ final class ImageArchive {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** What the image's config says about running it. */
-    record Config(List<String> entrypoint, List<String> cmd, Map<String, String> env, String workingDir, String user,
-                  List<String> volumes, List<String> ports) {
-    }
+    record Config(
+            List<String> entrypoint,
+            List<String> cmd,
+            Map<String, String> env,
+            String workingDir,
+            String user,
+            List<String> volumes,
+            List<String> ports) {}
 
     private final Path tar;
     private final Path unpacked;
@@ -36,21 +41,35 @@ final class ImageArchive {
     Config unpackInto(Path root) throws IOException, InterruptedException {
         Files.createDirectories(unpacked);
         run(List.of("tar", "-xf", tar.toString(), "-C", unpacked.toString()));
-        JsonNode manifest = JSON.readTree(unpacked.resolve("manifest.json").toFile()).get(0);
+        JsonNode manifest =
+                JSON.readTree(unpacked.resolve("manifest.json").toFile()).get(0);
         Files.createDirectories(root);
         for (JsonNode layer : manifest.get("Layers")) {
             // A layer is a tar, gzip-compressed or not; tar tells them apart by itself.
-            run(List.of("tar", "-xf", unpacked.resolve(layer.asText()).toString(), "-C", root.toString(),
-                    "--same-owner", "-p"));
+            run(List.of(
+                    "tar",
+                    "-xf",
+                    unpacked.resolve(layer.asText()).toString(),
+                    "-C",
+                    root.toString(),
+                    "--same-owner",
+                    "-p"));
         }
-        JsonNode config = JSON.readTree(unpacked.resolve(manifest.get("Config").asText()).toFile()).get("config");
+        JsonNode config = JSON.readTree(
+                        unpacked.resolve(manifest.get("Config").asText()).toFile())
+                .get("config");
         Map<String, String> env = new LinkedHashMap<>();
         for (JsonNode e : config.path("Env")) {
             String s = e.asText();
             env.put(s.substring(0, s.indexOf('=')), s.substring(s.indexOf('=') + 1));
         }
-        return new Config(texts(config.path("Entrypoint")), texts(config.path("Cmd")), env,
-                config.path("WorkingDir").asText(""), config.path("User").asText(""), names(config.path("Volumes")),
+        return new Config(
+                texts(config.path("Entrypoint")),
+                texts(config.path("Cmd")),
+                env,
+                config.path("WorkingDir").asText(""),
+                config.path("User").asText(""),
+                names(config.path("Volumes")),
                 names(config.path("ExposedPorts")));
     }
 

@@ -45,30 +45,41 @@ class ImageRunsFromItsLayersIT {
     private static final String USER = "admin";
     private static final String PASSWORD = "image-check-" + System.nanoTime();
 
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     @Test
     void theImagesEntrypointServesTheDemoFilmFromItsLayers() throws Exception {
         Path tar = Path.of(System.getProperty("nzbmount.image.tar", "target/jib-image.tar"));
         assertTrue(Files.isRegularFile(tar), tar + " is missing: build it with mvn -Pimage package");
         // Below /tmp, so the image's user can reach it whoever owns the checkout.
-        Path work = Files.createTempDirectory("nzbmount-image-", PosixFilePermissions.asFileAttribute(
-                PosixFilePermissions.fromString("rwxr-xr-x")));
+        Path work = Files.createTempDirectory(
+                "nzbmount-image-", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
         try {
             Path root = work.resolve("root");
             ImageArchive.Config config = new ImageArchive(tar, work.resolve("archive")).unpackInto(root);
-            assertFalse(config.user().isEmpty() || config.user().startsWith("0") || config.user().startsWith("root"),
+            assertFalse(
+                    config.user().isEmpty()
+                            || config.user().startsWith("0")
+                            || config.user().startsWith("root"),
                     "the image runs as root: " + config.user());
             assertTrue(config.volumes().containsAll(List.of("/data", "/config")), config.volumes()::toString);
             assertEquals(List.of("8080/tcp"), config.ports());
             LayerRun image = new LayerRun(root, config);
             assertTrue(config.entrypoint().contains("@/app/jvm.options"), config.entrypoint()::toString);
-            assertEquals(Files.readString(Path.of("..", "jvm.options")), Files.readString(image.inImage("/app/jvm.options")),
+            assertEquals(
+                    Files.readString(Path.of("..", "jvm.options")),
+                    Files.readString(image.inImage("/app/jvm.options")),
                     "the image's JVM flags are the launcher's jvm.options");
 
             int port = freePort();
-            Map<String, String> runEnv = Map.of("NZBMOUNT_SERVER_PORT", Integer.toString(port),
-                    "NZBMOUNT_AUTH_USERNAME", USER, "NZBMOUNT_AUTH_PASSWORD", PASSWORD);
+            Map<String, String> runEnv = Map.of(
+                    "NZBMOUNT_SERVER_PORT",
+                    Integer.toString(port),
+                    "NZBMOUNT_AUTH_USERNAME",
+                    USER,
+                    "NZBMOUNT_AUTH_PASSWORD",
+                    PASSWORD);
             List<String> command = new ArrayList<>(config.entrypoint());
             command.add("--demo");
             Path log = work.resolve("server.log");
@@ -86,7 +97,8 @@ class ImageRunsFromItsLayersIT {
                 assertEquals(0, probe.exitValue(), () -> "health check: " + read(probeLog));
             } finally {
                 server.destroy();
-                if (!server.waitFor(20, TimeUnit.SECONDS)) server.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                if (!server.waitFor(20, TimeUnit.SECONDS))
+                    server.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             }
         } finally {
             try (Stream<Path> all = Files.walk(work)) {
@@ -114,8 +126,8 @@ class ImageRunsFromItsLayersIT {
         while (System.nanoTime() < deadline) {
             if (!server.isAlive()) fail("the image's entrypoint ended with " + server.exitValue() + ": " + read(log));
             try {
-                HttpResponse<String> r = http.send(authorized(base.resolve("api/health")).build(),
-                        HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> r =
+                        http.send(authorized(base.resolve("api/health")).build(), HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() == 200 && JSON.readTree(r.body()).has("uptimeSeconds")) return;
             } catch (IOException notYet) {
                 // not listening yet
@@ -139,8 +151,12 @@ class ImageRunsFromItsLayersIT {
     }
 
     private static HttpRequest.Builder authorized(URI uri) {
-        return HttpRequest.newBuilder(uri).header("Authorization", "Basic " + Base64.getEncoder()
-                .encodeToString((USER + ":" + PASSWORD).getBytes(StandardCharsets.UTF_8)));
+        return HttpRequest.newBuilder(uri)
+                .header(
+                        "Authorization",
+                        "Basic "
+                                + Base64.getEncoder()
+                                        .encodeToString((USER + ":" + PASSWORD).getBytes(StandardCharsets.UTF_8)));
     }
 
     private static String read(Path log) {

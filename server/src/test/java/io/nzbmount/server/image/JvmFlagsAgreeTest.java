@@ -43,9 +43,12 @@ class JvmFlagsAgreeTest {
         assertTrue(copied, "the image build copies the checkout's jvm.options to " + IN_IMAGE);
 
         String launcher = Files.readString(TOP.resolve("nzbmount"));
-        assertTrue(launcher.contains("jvm_flags=(\"@$here/jvm.options\" \"${jvm_flags[@]}\")"),
+        assertTrue(
+                launcher.contains("jvm_flags=(\"@$here/jvm.options\" \"${jvm_flags[@]}\")"),
                 "./nzbmount starts the server with @jvm.options first");
-        assertEquals(launcherCommonFlags(launcher), imageFlags.subList(1, imageFlags.size()),
+        assertEquals(
+                launcherCommonFlags(launcher),
+                imageFlags.subList(1, imageFlags.size()),
                 "the flags after jvm.options: ./nzbmount's and the image's");
     }
 
@@ -80,7 +83,8 @@ class JvmFlagsAgreeTest {
     private static List<String> texts(Element in, String tag) {
         List<String> out = new ArrayList<>();
         NodeList nodes = in.getElementsByTagName(tag);
-        for (int i = 0; i < nodes.getLength(); i++) out.add(nodes.item(i).getTextContent().strip());
+        for (int i = 0; i < nodes.getLength(); i++)
+            out.add(nodes.item(i).getTextContent().strip());
         return out;
     }
 }

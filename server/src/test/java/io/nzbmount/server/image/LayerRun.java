@@ -19,8 +19,8 @@ import java.util.Map;
  */
 final class LayerRun {
 
-    private static final List<String> LIBRARY_DIRS = List.of("/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu",
-            "/lib64", "/usr/lib");
+    private static final List<String> LIBRARY_DIRS =
+            List.of("/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu", "/lib64", "/usr/lib");
 
     private final Path root;
     private final ImageArchive.Config config;
@@ -47,20 +47,30 @@ final class LayerRun {
         String user = config.user().isEmpty() ? "0:0" : config.user();
         if ("root".equals(System.getProperty("user.name")) && !user.startsWith("0")) {
             String[] ids = user.split(":");
-            argv.addAll(List.of("setpriv", "--reuid=" + ids[0], "--regid=" + (ids.length > 1 ? ids[1] : ids[0]),
-                    "--clear-groups", "--"));
+            argv.addAll(List.of(
+                    "setpriv",
+                    "--reuid=" + ids[0],
+                    "--regid=" + (ids.length > 1 ? ids[1] : ids[0]),
+                    "--clear-groups",
+                    "--"));
         }
         Path loader = inImage("/lib64/ld-linux-x86-64.so.2");
         if (Files.isExecutable(loader)) {
             argv.add(loader.toString());
             argv.add("--library-path");
-            argv.add(String.join(":", LIBRARY_DIRS.stream().map(d -> inImage(d).toString()).toList()));
+            argv.add(String.join(
+                    ":", LIBRARY_DIRS.stream().map(d -> inImage(d).toString()).toList()));
         }
         argv.add(program(command.get(0), env.getOrDefault("PATH", "")).toString());
         for (String arg : command.subList(1, command.size())) argv.add(remapArgument(arg));
-        ProcessBuilder b = new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(log.toFile())
+        ProcessBuilder b = new ProcessBuilder(argv)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                .directory(config.workingDir().isEmpty() ? root.toFile() : inImage(config.workingDir()).toFile());
+                .directory(
+                        config.workingDir().isEmpty()
+                                ? root.toFile()
+                                : inImage(config.workingDir()).toFile());
         b.environment().clear();
         b.environment().putAll(env);
         return b.start();

@@ -18,11 +18,13 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ApiKeyMaskingTest {
 
     @ParameterizedTest(name = "[{index}] {0}")
-    @ValueSource(strings = {
-        "https://idx.example/getnzb/abc.nzb&i=1&r=KEYVALUE",
-        "https://idx.example/api?t=get&id=abc&apikey=KEYVALUE",
-        "http://hydra:5076/getnzb/api/123456?apikey=KEYVALUE",
-        "http://prowlarr:9696/1/download?apikey=KEYVALUE&link=xyz&file=Film"})
+    @ValueSource(
+            strings = {
+                "https://idx.example/getnzb/abc.nzb&i=1&r=KEYVALUE",
+                "https://idx.example/api?t=get&id=abc&apikey=KEYVALUE",
+                "http://hydra:5076/getnzb/api/123456?apikey=KEYVALUE",
+                "http://prowlarr:9696/1/download?apikey=KEYVALUE&link=xyz&file=Film"
+            })
     void resultsNeverShowTheirLinkQuery(String link) {
         SearchResult r = new SearchResult("idx", "Film", link, link, 1, 1, List.of(), 1, "", "", Map.of());
         assertFalse(r.toString().contains("KEYVALUE"), r.toString());
@@ -34,15 +36,17 @@ class ApiKeyMaskingTest {
     void theRedactorMasksTheKeyAnywhereAndAnyApikeyParameter() {
         Redactor redactor = new Redactor("s3cr3tkey");
         assertEquals("a **** b", redactor.redact("a s3cr3tkey b"));
-        assertEquals("http://x/api?t=search&apikey=****&q=1", redactor.redact("http://x/api?t=search&apikey=otherkey&q=1"));
+        assertEquals(
+                "http://x/api?t=search&apikey=****&q=1", redactor.redact("http://x/api?t=search&apikey=otherkey&q=1"));
         assertEquals("http://x/getnzb/1.nzb&r=****", redactor.redact("http://x/getnzb/1.nzb&r=s3cr3tkey"));
     }
 
     @Test
     void theClientShowsItsUrlWithoutKey() throws Exception {
         String key = Failing.newKey();
-        try (NewznabClient client = new NewznabClient(new io.nzbmount.config.IndexerSettings("idx",
-                URI.create("http://127.0.0.1:1/"), key), ClientOptions.DEFAULTS)) {
+        try (NewznabClient client = new NewznabClient(
+                new io.nzbmount.config.IndexerSettings("idx", URI.create("http://127.0.0.1:1/"), key),
+                ClientOptions.DEFAULTS)) {
             assertFalse(client.toString().contains(key));
             assertTrue(client.toString().contains("http://127.0.0.1:1/api"), client.toString());
         }
@@ -52,7 +56,7 @@ class ApiKeyMaskingTest {
     void aKeyEchoedInAnErrorDescriptionIsMasked() throws Exception {
         String key = Failing.newKey();
         try (TestNewznabServer server = TestNewznabServer.start(key);
-             NewznabClient client = new NewznabClient(server.settings("idx"), ClientOptions.DEFAULTS)) {
+                NewznabClient client = new NewznabClient(server.settings("idx"), ClientOptions.DEFAULTS)) {
             server.failWith(100, "Incorrect user credentials: apikey " + key + " unknown");
             IndexerException e = Failing.expect(IndexerException.CredentialsRejected.class, client::caps);
             assertTrue(e.getMessage().contains("apikey **** unknown"), e.getMessage());
@@ -63,9 +67,10 @@ class ApiKeyMaskingTest {
     void failureMessagesShowTheRequestUrlWithTheKeyMasked() throws Exception {
         String key = Failing.newKey();
         try (TestNewznabServer server = TestNewznabServer.start(key);
-             NewznabClient client = new NewznabClient(server.settings("idx"), ClientOptions.DEFAULTS)) {
+                NewznabClient client = new NewznabClient(server.settings("idx"), ClientOptions.DEFAULTS)) {
             server.answerRaw(503, "text/html", "<html>busy</html>".getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            IndexerException e = Failing.expect(IndexerException.Unavailable.class, () -> client.search(SearchQuery.text("film")));
+            IndexerException e =
+                    Failing.expect(IndexerException.Unavailable.class, () -> client.search(SearchQuery.text("film")));
             assertTrue(e.getMessage().contains("/api?t=search&q=film&apikey=****"), e.getMessage());
         }
     }

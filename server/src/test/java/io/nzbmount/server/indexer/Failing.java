@@ -39,7 +39,9 @@ final class Failing {
         } catch (IndexerException e) {
             assertInstanceOf(type, e, () -> "expected " + type.getSimpleName() + " but got " + e);
             assertNoKey(e);
-            assertTrue(e.getMessage().contains("'" + e.indexer() + "'"), "the message names the indexer: " + e.getMessage());
+            assertTrue(
+                    e.getMessage().contains("'" + e.indexer() + "'"),
+                    "the message names the indexer: " + e.getMessage());
             return type.cast(e);
         } catch (Exception e) {
             fail("expected " + type.getSimpleName() + " but got " + e, e);

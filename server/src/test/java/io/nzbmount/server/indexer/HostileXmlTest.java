@@ -22,7 +22,8 @@ class HostileXmlTest {
         Path secret = Files.writeString(dir.resolve("secret.txt"), "MARKER-OF-A-LOCAL-FILE");
         String xml = "<?xml version=\"1.0\"?><!DOCTYPE rss [<!ENTITY xxe SYSTEM \"" + secret.toUri() + "\">]>"
                 + "<rss><channel><item><title>&xxe;</title><link>http://i/x</link></item></channel></rss>";
-        UnreadableAnswer e = assertThrows(UnreadableAnswer.class, () -> AnswerParser.parse(xml.getBytes(StandardCharsets.UTF_8)));
+        UnreadableAnswer e =
+                assertThrows(UnreadableAnswer.class, () -> AnswerParser.parse(xml.getBytes(StandardCharsets.UTF_8)));
         assertFalse(e.getMessage().contains("MARKER"), e.getMessage());
     }
 
@@ -40,8 +41,8 @@ class HostileXmlTest {
         try (TestNewznabServer bait = TestNewznabServer.start(Failing.newKey())) {
             String xml = "<?xml version=\"1.0\"?><!DOCTYPE rss SYSTEM \"" + bait.url() + "evil.dtd\">"
                     + "<rss><channel></channel></rss>";
-            UnreadableAnswer e = assertThrows(UnreadableAnswer.class,
-                    () -> AnswerParser.parse(xml.getBytes(StandardCharsets.UTF_8)));
+            UnreadableAnswer e = assertThrows(
+                    UnreadableAnswer.class, () -> AnswerParser.parse(xml.getBytes(StandardCharsets.UTF_8)));
             assertTrue(e.getMessage().contains("document type declaration"), e.getMessage());
             assertEquals(0, bait.requests().size(), "the DTD URL was requested");
         }
@@ -51,10 +52,13 @@ class HostileXmlTest {
     void aHostileAnswerFromAnIndexerIsAMalformedAnswer() throws Exception {
         String key = Failing.newKey();
         try (TestNewznabServer server = TestNewznabServer.start(key);
-             NewznabClient client = new NewznabClient(server.settings("evil"), ClientOptions.DEFAULTS)) {
-            server.answerRaw(200, "application/rss+xml", ("<?xml version=\"1.0\"?><!DOCTYPE rss [<!ENTITY x \"y\">]>"
-                    + "<rss><channel><item><title>&x;</title><link>http://i/x</link></item></channel></rss>")
-                    .getBytes(StandardCharsets.UTF_8));
+                NewznabClient client = new NewznabClient(server.settings("evil"), ClientOptions.DEFAULTS)) {
+            server.answerRaw(
+                    200,
+                    "application/rss+xml",
+                    ("<?xml version=\"1.0\"?><!DOCTYPE rss [<!ENTITY x \"y\">]>"
+                                    + "<rss><channel><item><title>&x;</title><link>http://i/x</link></item></channel></rss>")
+                            .getBytes(StandardCharsets.UTF_8));
             Failing.expect(IndexerException.MalformedAnswer.class, () -> client.search(SearchQuery.text("x")));
         }
     }

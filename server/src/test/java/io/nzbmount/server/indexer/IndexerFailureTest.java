@@ -79,8 +79,9 @@ class IndexerFailureTest {
 
     @Test
     void aWrongKeyIsRejectedCredentials() {
-        try (NewznabClient wrong = new NewznabClient(new io.nzbmount.config.IndexerSettings("idx", server.url(),
-                Failing.newKey()), ClientOptions.DEFAULTS)) {
+        try (NewznabClient wrong = new NewznabClient(
+                new io.nzbmount.config.IndexerSettings("idx", server.url(), Failing.newKey()),
+                ClientOptions.DEFAULTS)) {
             Failing.expect(IndexerException.CredentialsRejected.class, wrong::caps);
         }
     }
@@ -111,15 +112,18 @@ class IndexerFailureTest {
     }
 
     @ParameterizedTest(name = "[{index}] {0}")
-    @ValueSource(strings = {
-        "this is not xml",
-        "<?xml version=\"1.0\"?><rss><channel><item><title>cut sh",
-        "<!DOCTYPE html><html><head><title>Just a moment...</title></head><body></body></html>",
-        "{\"channel\": {\"item\": [",
-        ""})
+    @ValueSource(
+            strings = {
+                "this is not xml",
+                "<?xml version=\"1.0\"?><rss><channel><item><title>cut sh",
+                "<!DOCTYPE html><html><head><title>Just a moment...</title></head><body></body></html>",
+                "{\"channel\": {\"item\": [",
+                ""
+            })
     void malformedAnswersAreClearTypedErrors(String body) {
         server.answerRaw(200, "text/xml", body.getBytes(StandardCharsets.UTF_8));
-        IndexerException e = Failing.expect(IndexerException.MalformedAnswer.class, () -> client.search(SearchQuery.text("x")));
+        IndexerException e =
+                Failing.expect(IndexerException.MalformedAnswer.class, () -> client.search(SearchQuery.text("x")));
         assertTrue(e.getMessage().contains("not usable"), e.getMessage());
         assertTrue(e.isTransient());
     }
@@ -128,7 +132,8 @@ class IndexerFailureTest {
     void anIndexerThatNeverAnswersTimesOutAsUnavailable() {
         server.hang();
         long start = System.nanoTime();
-        IndexerException e = Failing.expect(IndexerException.Unavailable.class, () -> client.search(SearchQuery.text("x")));
+        IndexerException e =
+                Failing.expect(IndexerException.Unavailable.class, () -> client.search(SearchQuery.text("x")));
         long ms = (System.nanoTime() - start) / 1_000_000;
         assertTrue(ms >= SHORT.toMillis() - 50 && ms < 3_000, "took " + ms + " ms");
         assertTrue(e.isTransient());
@@ -148,7 +153,8 @@ class IndexerFailureTest {
         try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             deadUrl = java.net.URI.create("http://127.0.0.1:" + s.getLocalPort() + "/");
         }
-        try (NewznabClient dead = new NewznabClient(new io.nzbmount.config.IndexerSettings("dead", deadUrl, key),
+        try (NewznabClient dead = new NewznabClient(
+                new io.nzbmount.config.IndexerSettings("dead", deadUrl, key),
                 ClientOptions.DEFAULTS.withTimeouts(SHORT, SHORT))) {
             Failing.expect(IndexerException.Unavailable.class, () -> dead.search(SearchQuery.text("x")));
         }
@@ -158,7 +164,8 @@ class IndexerFailureTest {
     void anInterruptedSearchEndsPromptlyAndKeepsTheInterrupt() throws Exception {
         server.hang();
         try (NewznabClient slow = new NewznabClient(server.settings("idx"), ClientOptions.DEFAULTS)) {
-            java.util.concurrent.atomic.AtomicReference<Object> outcome = new java.util.concurrent.atomic.AtomicReference<>();
+            java.util.concurrent.atomic.AtomicReference<Object> outcome =
+                    new java.util.concurrent.atomic.AtomicReference<>();
             Thread caller = Thread.ofVirtual().unstarted(() -> {
                 try {
                     slow.search(SearchQuery.text("x"));

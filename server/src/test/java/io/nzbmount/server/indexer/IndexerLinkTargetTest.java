@@ -74,16 +74,28 @@ class IndexerLinkTargetTest {
 
     @Test
     void linksAndRedirectsOnTheIndexersOwnHostAreFollowed() throws Exception {
-        TestRelease r = TestRelease.of("Film.2020.1080p-GRP", "l3", TestRelease.sampleNzb("l3")).viaRedirect();
+        TestRelease r = TestRelease.of("Film.2020.1080p-GRP", "l3", TestRelease.sampleNzb("l3"))
+                .viaRedirect();
         assertArrayEquals(r.nzb(), client.downloadNzb(found(r)));
     }
 
     @Test
     void aLinkLocalAddressIsRefusedEvenAsTheIndexersOwnHost() throws Exception {
-        try (NewznabClient metadata = new NewznabClient(new io.nzbmount.config.IndexerSettings("meta",
-                URI.create("http://169.254.169.254/"), key), ClientOptions.DEFAULTS)) {
-            SearchResult result = new SearchResult("meta", "Film", "g", "http://169.254.169.254/latest/meta-data", 1,
-                    SearchResult.UNKNOWN, java.util.List.of(), 0, "", "", java.util.Map.of());
+        try (NewznabClient metadata = new NewznabClient(
+                new io.nzbmount.config.IndexerSettings("meta", URI.create("http://169.254.169.254/"), key),
+                ClientOptions.DEFAULTS)) {
+            SearchResult result = new SearchResult(
+                    "meta",
+                    "Film",
+                    "g",
+                    "http://169.254.169.254/latest/meta-data",
+                    1,
+                    SearchResult.UNKNOWN,
+                    java.util.List.of(),
+                    0,
+                    "",
+                    "",
+                    java.util.Map.of());
             assertThrows(IndexerException.RefusedTarget.class, () -> metadata.downloadNzb(result));
         }
     }

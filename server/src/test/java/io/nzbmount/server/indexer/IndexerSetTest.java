@@ -34,10 +34,15 @@ class IndexerSetTest {
 
     @Test
     void resultsOfAllIndexersAreMergedInConfigurationOrder() throws Exception {
-        try (IndexerSet set = new IndexerSet(List.of(hydra.settings("hydra"), prowlarr.settings("prowlarr")), OPTIONS)) {
+        try (IndexerSet set =
+                new IndexerSet(List.of(hydra.settings("hydra"), prowlarr.settings("prowlarr")), OPTIONS)) {
             IndexerSet.Outcome outcome = set.search(SearchQuery.text("film 2020"));
-            assertEquals(List.of("a", "b", "c"), outcome.results().stream().map(SearchResult::guid).toList());
-            assertEquals(List.of("hydra", "hydra", "prowlarr"), outcome.results().stream().map(SearchResult::indexer).toList());
+            assertEquals(
+                    List.of("a", "b", "c"),
+                    outcome.results().stream().map(SearchResult::guid).toList());
+            assertEquals(
+                    List.of("hydra", "hydra", "prowlarr"),
+                    outcome.results().stream().map(SearchResult::indexer).toList());
             assertTrue(outcome.failures().isEmpty());
             assertArrayEquals(c.nzb(), set.downloadNzb(outcome.results().get(2)));
         }
@@ -46,10 +51,15 @@ class IndexerSetTest {
     @Test
     void oneFailingIndexerDoesNotFailTheSearch() throws Exception {
         hydra.failWith(100, "Incorrect user credentials");
-        try (IndexerSet set = new IndexerSet(List.of(hydra.settings("hydra"), prowlarr.settings("prowlarr")), OPTIONS)) {
+        try (IndexerSet set =
+                new IndexerSet(List.of(hydra.settings("hydra"), prowlarr.settings("prowlarr")), OPTIONS)) {
             IndexerSet.Outcome outcome = set.search(SearchQuery.text("film"));
-            assertEquals(List.of("c"), outcome.results().stream().map(SearchResult::guid).toList());
-            assertInstanceOf(IndexerException.CredentialsRejected.class, outcome.failures().get("hydra"));
+            assertEquals(
+                    List.of("c"),
+                    outcome.results().stream().map(SearchResult::guid).toList());
+            assertInstanceOf(
+                    IndexerException.CredentialsRejected.class,
+                    outcome.failures().get("hydra"));
             outcome.failures().values().forEach(Failing::assertNoKey);
         }
     }
@@ -59,15 +69,21 @@ class IndexerSetTest {
         hydra.hang();
         prowlarr.hang();
         TestNewznabServer third = TestNewznabServer.start(Failing.newKey()).add(a);
-        try (third; IndexerSet set = new IndexerSet(List.of(hydra.settings("hydra"), prowlarr.settings("prowlarr"),
-                third.settings("third")), OPTIONS)) {
+        try (third;
+                IndexerSet set = new IndexerSet(
+                        List.of(hydra.settings("hydra"), prowlarr.settings("prowlarr"), third.settings("third")),
+                        OPTIONS)) {
             long start = System.nanoTime();
             IndexerSet.Outcome outcome = set.search(SearchQuery.text("film"));
             long ms = (System.nanoTime() - start) / 1_000_000;
             assertTrue(ms < 1_600, "two hanging indexers took " + ms + " ms, more than one timeout");
-            assertEquals(List.of("a"), outcome.results().stream().map(SearchResult::guid).toList());
-            assertInstanceOf(IndexerException.Unavailable.class, outcome.failures().get("hydra"));
-            assertInstanceOf(IndexerException.Unavailable.class, outcome.failures().get("prowlarr"));
+            assertEquals(
+                    List.of("a"),
+                    outcome.results().stream().map(SearchResult::guid).toList());
+            assertInstanceOf(
+                    IndexerException.Unavailable.class, outcome.failures().get("hydra"));
+            assertInstanceOf(
+                    IndexerException.Unavailable.class, outcome.failures().get("prowlarr"));
         }
     }
 
@@ -75,8 +91,12 @@ class IndexerSetTest {
     void theSameReleaseReachedTwiceIsListedOnce() throws Exception {
         try (IndexerSet set = new IndexerSet(List.of(hydra.settings("one"), hydra.settings("two")), OPTIONS)) {
             IndexerSet.Outcome outcome = set.search(SearchQuery.text("film"));
-            assertEquals(List.of("a", "b"), outcome.results().stream().map(SearchResult::guid).toList());
-            assertEquals(List.of("one", "one"), outcome.results().stream().map(SearchResult::indexer).toList());
+            assertEquals(
+                    List.of("a", "b"),
+                    outcome.results().stream().map(SearchResult::guid).toList());
+            assertEquals(
+                    List.of("one", "one"),
+                    outcome.results().stream().map(SearchResult::indexer).toList());
         }
     }
 

@@ -17,7 +17,8 @@ class JsonAnswerParsingTest {
     }
 
     private static FeedReader.ErrorAnswer error(String json) throws UnreadableAnswer {
-        return FeedReader.error(AnswerParser.parse(json.getBytes(StandardCharsets.UTF_8))).orElseThrow();
+        return FeedReader.error(AnswerParser.parse(json.getBytes(StandardCharsets.UTF_8)))
+                .orElseThrow();
     }
 
     @Test
@@ -70,7 +71,9 @@ class JsonAnswerParsingTest {
     @Test
     void plainNameValueAttributesAndNumbersAreRead() throws Exception {
         SearchResult r = page("{\"channel\":{\"item\":[{\"title\":\"T\",\"link\":\"http://i/t.nzb\","
-                + "\"attr\":[{\"name\":\"size\",\"value\":123},{\"name\":\"grabs\",\"value\":5}]}]}}").results().getFirst();
+                        + "\"attr\":[{\"name\":\"size\",\"value\":123},{\"name\":\"grabs\",\"value\":5}]}]}}")
+                .results()
+                .getFirst();
         assertEquals(123, r.size());
         assertEquals(5, r.grabs());
     }
@@ -83,17 +86,23 @@ class JsonAnswerParsingTest {
 
     @Test
     void errorObjectsAreRecognisedInEachForm() throws Exception {
-        assertEquals(new FeedReader.ErrorAnswer(100, "Incorrect user credentials"),
-                error("{\"error\":{\"@attributes\":{\"code\":\"100\",\"description\":\"Incorrect user credentials\"}}}"));
-        assertEquals(new FeedReader.ErrorAnswer(500, "Request limit reached"),
+        assertEquals(
+                new FeedReader.ErrorAnswer(100, "Incorrect user credentials"),
+                error(
+                        "{\"error\":{\"@attributes\":{\"code\":\"100\",\"description\":\"Incorrect user credentials\"}}}"));
+        assertEquals(
+                new FeedReader.ErrorAnswer(500, "Request limit reached"),
                 error("{\"error\":{\"code\":500,\"description\":\"Request limit reached\"}}"));
-        assertEquals(new FeedReader.ErrorAnswer(201, "Incorrect parameter"),
+        assertEquals(
+                new FeedReader.ErrorAnswer(201, "Incorrect parameter"),
                 error("{\"error\":\"Incorrect parameter\",\"code\":\"201\"}"));
         assertEquals(new FeedReader.ErrorAnswer(900, "something broke"), error("{\"error\":\"something broke\"}"));
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"{\"channel\":", "{\"channel\":{\"item\":[}", "{\"unrelated\":true}", "\"just a string\"", "[1,"})
+    @ValueSource(
+            strings = {"{\"channel\":", "{\"channel\":{\"item\":[}", "{\"unrelated\":true}", "\"just a string\"", "[1,"
+            })
     void malformedJsonIsUnreadable(String body) {
         assertThrows(UnreadableAnswer.class, () -> page(body));
     }
@@ -103,6 +112,10 @@ class JsonAnswerParsingTest {
         Capabilities caps = FeedReader.capabilities(AnswerParser.parse(NewznabAnswers.jsonCaps()));
         assertEquals(100, caps.maxLimit());
         assertTrue(caps.supports(SearchKind.MOVIE));
-        assertEquals(List.of(5040), caps.categories().get(1).subcategories().stream().map(Capabilities.Category::id).toList());
+        assertEquals(
+                List.of(5040),
+                caps.categories().get(1).subcategories().stream()
+                        .map(Capabilities.Category::id)
+                        .toList());
     }
 }

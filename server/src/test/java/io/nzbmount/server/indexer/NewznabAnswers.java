@@ -19,8 +19,9 @@ import java.util.function.Function;
  */
 final class NewznabAnswers {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final DateTimeFormatter RFC_822 =
-            DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss Z", Locale.ENGLISH).withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter RFC_822 = DateTimeFormatter.ofPattern(
+                    "EEE, dd MMM yyyy HH:mm:ss Z", Locale.ENGLISH)
+            .withZone(ZoneOffset.UTC);
 
     private NewznabAnswers() {}
 
@@ -52,18 +53,37 @@ final class NewznabAnswers {
                 <channel>
                 <title>test indexer</title>
                 """);
-        x.append("<newznab:response offset=\"").append(offset).append("\" total=\"").append(total).append("\"/>\n");
+        x.append("<newznab:response offset=\"")
+                .append(offset)
+                .append("\" total=\"")
+                .append(total)
+                .append("\"/>\n");
         for (TestRelease r : page) {
             String url = escape(link.apply(r));
-            x.append("<item>\n<title>").append(escape(r.title())).append("</title>\n")
-                    .append("<guid isPermaLink=\"false\">").append(escape(r.guid())).append("</guid>\n")
-                    .append("<link>").append(url).append("</link>\n")
-                    .append("<pubDate>").append(date(r.postDate() + 3600)).append("</pubDate>\n")
+            x.append("<item>\n<title>")
+                    .append(escape(r.title()))
+                    .append("</title>\n")
+                    .append("<guid isPermaLink=\"false\">")
+                    .append(escape(r.guid()))
+                    .append("</guid>\n")
+                    .append("<link>")
+                    .append(url)
+                    .append("</link>\n")
+                    .append("<pubDate>")
+                    .append(date(r.postDate() + 3600))
+                    .append("</pubDate>\n")
                     .append("<category>Movies &gt; HD</category>\n")
-                    .append("<enclosure url=\"").append(url).append("\" length=\"").append(r.size())
+                    .append("<enclosure url=\"")
+                    .append(url)
+                    .append("\" length=\"")
+                    .append(r.size())
                     .append("\" type=\"application/x-nzb\"/>\n");
-            attributes(r).forEach((name, values) -> values.forEach(v -> x.append("<newznab:attr name=\"")
-                    .append(name).append("\" value=\"").append(escape(v)).append("\"/>\n")));
+            attributes(r)
+                    .forEach((name, values) -> values.forEach(v -> x.append("<newznab:attr name=\"")
+                            .append(name)
+                            .append("\" value=\"")
+                            .append(escape(v))
+                            .append("\"/>\n")));
             x.append("</item>\n");
         }
         return x.append("</channel>\n</rss>\n").toString().getBytes(StandardCharsets.UTF_8);
@@ -74,7 +94,9 @@ final class NewznabAnswers {
         root.putObject("@attributes").put("version", "2.0");
         ObjectNode channel = root.putObject("channel");
         channel.put("title", "test indexer");
-        channel.putObject("response").putObject("@attributes").put("offset", Integer.toString(offset))
+        channel.putObject("response")
+                .putObject("@attributes")
+                .put("offset", Integer.toString(offset))
                 .put("total", Integer.toString(total));
         ArrayNode items = channel.putArray("item");
         for (TestRelease r : page) {
@@ -84,23 +106,32 @@ final class NewznabAnswers {
             item.put("link", link.apply(r));
             item.put("pubDate", date(r.postDate() + 3600));
             item.put("category", "Movies > HD");
-            item.putObject("enclosure").putObject("@attributes").put("url", link.apply(r))
-                    .put("length", Long.toString(r.size())).put("type", "application/x-nzb");
+            item.putObject("enclosure")
+                    .putObject("@attributes")
+                    .put("url", link.apply(r))
+                    .put("length", Long.toString(r.size()))
+                    .put("type", "application/x-nzb");
             ArrayNode attrs = item.putArray("attr");
-            attributes(r).forEach((name, values) -> values.forEach(v ->
-                    attrs.addObject().putObject("@attributes").put("name", name).put("value", v)));
+            attributes(r)
+                    .forEach((name, values) -> values.forEach(v -> attrs.addObject()
+                            .putObject("@attributes")
+                            .put("name", name)
+                            .put("value", v)));
         }
         return bytes(root);
     }
 
     static byte[] xmlError(int code, String description) {
         return ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<error code=\"" + code + "\" description=\""
-                + escape(description) + "\"/>\n").getBytes(StandardCharsets.UTF_8);
+                        + escape(description) + "\"/>\n")
+                .getBytes(StandardCharsets.UTF_8);
     }
 
     static byte[] jsonError(int code, String description) {
         ObjectNode root = JSON.createObjectNode();
-        root.putObject("error").putObject("@attributes").put("code", Integer.toString(code))
+        root.putObject("error")
+                .putObject("@attributes")
+                .put("code", Integer.toString(code))
                 .put("description", description);
         return bytes(root);
     }
@@ -130,10 +161,20 @@ final class NewznabAnswers {
         root.putObject("server").putObject("@attributes").put("version", "1.0").put("title", "test indexer");
         root.putObject("limits").putObject("@attributes").put("max", "100").put("default", "50");
         ObjectNode searching = root.putObject("searching");
-        searching.putObject("search").putObject("@attributes").put("available", "yes").put("supportedParams", "q");
-        searching.putObject("tv-search").putObject("@attributes").put("available", "yes")
+        searching
+                .putObject("search")
+                .putObject("@attributes")
+                .put("available", "yes")
+                .put("supportedParams", "q");
+        searching
+                .putObject("tv-search")
+                .putObject("@attributes")
+                .put("available", "yes")
                 .put("supportedParams", "q,season,ep,tvdbid,imdbid");
-        searching.putObject("movie-search").putObject("@attributes").put("available", "yes")
+        searching
+                .putObject("movie-search")
+                .putObject("@attributes")
+                .put("available", "yes")
                 .put("supportedParams", "q,imdbid");
         ArrayNode categories = root.putObject("categories").putArray("category");
         ObjectNode movies = categories.addObject();
@@ -148,7 +189,10 @@ final class NewznabAnswers {
     }
 
     static String escape(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return text.replace("&", "&amp;")
+                .replace("<", "&lt;")
+                .replace(">", "&gt;")
+                .replace("\"", "&quot;");
     }
 
     private static byte[] bytes(ObjectNode root) {

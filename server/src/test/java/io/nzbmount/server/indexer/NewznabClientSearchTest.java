@@ -20,14 +20,19 @@ class NewznabClientSearchTest {
     private TestNewznabServer server;
     private NewznabClient client;
 
-    private final TestRelease film = TestRelease.of("Big.Buck.Bunny.2008.1080p.BluRay.x264-GRP", "bbb1",
-            TestRelease.sampleNzb("bbb1")).withImdbId("1254207");
-    private final TestRelease filmRepost = TestRelease.of("Big.Buck.Bunny.2008.1080p.BluRay.x264-OTHER", "bbb2",
-            TestRelease.sampleNzb("bbb2")).withPostDate(1_704_200_000L).withSize(7_000_000_000L);
-    private final TestRelease episode = TestRelease.of("Some.Show.S02E05.720p.WEB.h264-GRP", "show25",
-            TestRelease.sampleNzb("show25")).withEpisode("81189", 2, 5);
-    private final TestRelease otherEpisode = TestRelease.of("Some.Show.S02E06.720p.WEB.h264-GRP", "show26",
-            TestRelease.sampleNzb("show26")).withEpisode("81189", 2, 6);
+    private final TestRelease film = TestRelease.of(
+                    "Big.Buck.Bunny.2008.1080p.BluRay.x264-GRP", "bbb1", TestRelease.sampleNzb("bbb1"))
+            .withImdbId("1254207");
+    private final TestRelease filmRepost = TestRelease.of(
+                    "Big.Buck.Bunny.2008.1080p.BluRay.x264-OTHER", "bbb2", TestRelease.sampleNzb("bbb2"))
+            .withPostDate(1_704_200_000L)
+            .withSize(7_000_000_000L);
+    private final TestRelease episode = TestRelease.of(
+                    "Some.Show.S02E05.720p.WEB.h264-GRP", "show25", TestRelease.sampleNzb("show25"))
+            .withEpisode("81189", 2, 5);
+    private final TestRelease otherEpisode = TestRelease.of(
+                    "Some.Show.S02E06.720p.WEB.h264-GRP", "show26", TestRelease.sampleNzb("show26"))
+            .withEpisode("81189", 2, 6);
 
     @BeforeEach
     void start() throws Exception {
@@ -76,7 +81,8 @@ class NewznabClientSearchTest {
 
     @Test
     void aTvSearchSendsSeasonEpisodeAndIds() throws Exception {
-        SearchQuery q = SearchQuery.tv("Some Show", OptionalInt.of(2), OptionalInt.of(5)).withTvdbId("81189")
+        SearchQuery q = SearchQuery.tv("Some Show", OptionalInt.of(2), OptionalInt.of(5))
+                .withTvdbId("81189")
                 .withImdbId("tt0000001");
         client.search(q);
         Map<String, String> sent = server.lastApiRequest().parameters();
@@ -86,7 +92,9 @@ class NewznabClientSearchTest {
         assertEquals("81189", sent.get("tvdbid"));
         assertEquals("0000001", sent.get("imdbid"), "the tt prefix is dropped");
         SearchPage page = client.search(SearchQuery.tv("Some Show", OptionalInt.of(2), OptionalInt.of(5)));
-        assertEquals(List.of("show25"), page.results().stream().map(SearchResult::guid).toList());
+        assertEquals(
+                List.of("show25"),
+                page.results().stream().map(SearchResult::guid).toList());
     }
 
     @Test
@@ -96,26 +104,33 @@ class NewznabClientSearchTest {
         assertEquals("movie", sent.get("t"));
         assertFalse(sent.containsKey("q"));
         assertEquals("1254207", sent.get("imdbid"));
-        assertEquals(List.of("bbb1"), page.results().stream().map(SearchResult::guid).toList());
+        assertEquals(
+                List.of("bbb1"), page.results().stream().map(SearchResult::guid).toList());
     }
 
     @Test
     void categoriesLimitAndOffsetAreSentAndPagesFollow() throws Exception {
-        SearchPage first = client.search(SearchQuery.text("GRP").withCategories(List.of(5000, 2000)).withPage(1, 0));
+        SearchPage first = client.search(
+                SearchQuery.text("GRP").withCategories(List.of(5000, 2000)).withPage(1, 0));
         Map<String, String> sent = server.lastApiRequest().parameters();
         assertEquals("5000,2000", sent.get("cat"));
         assertEquals("1", sent.get("limit"));
-        SearchPage second = client.search(SearchQuery.text("GRP").withCategories(List.of(5000)).withPage(1, 1));
+        SearchPage second = client.search(
+                SearchQuery.text("GRP").withCategories(List.of(5000)).withPage(1, 1));
         assertEquals("1", server.lastApiRequest().parameters().get("offset"));
         assertEquals(3, first.total());
         assertEquals(1, second.offset());
-        assertEquals(List.of("show26"), second.results().stream().map(SearchResult::guid).toList());
+        assertEquals(
+                List.of("show26"),
+                second.results().stream().map(SearchResult::guid).toList());
     }
 
     @Test
     void textWithSpecialCharactersArrivesIntact() throws Exception {
         client.search(SearchQuery.text("Amélie & Co: 100% \"live\"?"));
-        assertEquals("Amélie & Co: 100% \"live\"?", server.lastApiRequest().parameters().get("q"));
+        assertEquals(
+                "Amélie & Co: 100% \"live\"?",
+                server.lastApiRequest().parameters().get("q"));
     }
 
     @ParameterizedTest(name = "[{index}] {0}")

@@ -47,18 +47,21 @@ class NzbDownloadTest {
 
     @Test
     void aRedirectIsFollowed() throws Exception {
-        TestRelease r = TestRelease.of("Film.2020.1080p-GRP", "f2", TestRelease.sampleNzb("f2")).viaRedirect();
+        TestRelease r = TestRelease.of("Film.2020.1080p-GRP", "f2", TestRelease.sampleNzb("f2"))
+                .viaRedirect();
         SearchResult result = found(r);
         assertTrue(result.link().contains("/redirect/"));
         assertArrayEquals(r.nzb(), client.downloadNzb(result));
-        List<String> paths = server.requests().stream().map(TestNewznabServer.Request::path).toList();
+        List<String> paths =
+                server.requests().stream().map(TestNewznabServer.Request::path).toList();
         assertTrue(paths.contains("/redirect/f2.nzb") && paths.contains("/getnzb/f2.nzb"), paths.toString());
     }
 
     @ParameterizedTest(name = "HTTP {0}")
     @ValueSource(ints = {404, 410})
     void aMissingNzbIsGoneForGood(int status) throws Exception {
-        SearchResult result = found(TestRelease.of("Gone.2020-GRP", "g" + status, TestRelease.sampleNzb("g")).gone(status));
+        SearchResult result = found(TestRelease.of("Gone.2020-GRP", "g" + status, TestRelease.sampleNzb("g"))
+                .gone(status));
         IndexerException.NzbGone e = Failing.expect(IndexerException.NzbGone.class, () -> client.downloadNzb(result));
         assertFalse(e.isTransient());
     }
@@ -66,8 +69,8 @@ class NzbDownloadTest {
     @Test
     void noSuchItemAtTheDownloadLinkIsGone() throws Exception {
         SearchResult real = found(TestRelease.of("Film.2020-GRP", "here", TestRelease.sampleNzb("here")));
-        SearchResult unknown = new SearchResult("idx", "x", "nothere", real.link().replace("here", "nothere"), 1, 1,
-                List.of(), 0, "", "", Map.of());
+        SearchResult unknown = new SearchResult(
+                "idx", "x", "nothere", real.link().replace("here", "nothere"), 1, 1, List.of(), 0, "", "", Map.of());
         IndexerException e = Failing.expect(IndexerException.NzbGone.class, () -> client.downloadNzb(unknown));
         assertEquals(OptionalInt.of(300), e.newznabCode());
     }
@@ -76,7 +79,8 @@ class NzbDownloadTest {
     void anUnreachableLinkIsTransientNotGone() throws Exception {
         SearchResult result = found(TestRelease.of("Slow.2020-GRP", "s1", TestRelease.sampleNzb("s1")));
         server.close();
-        try (NewznabClient slow = new NewznabClient(server.settings("idx"),
+        try (NewznabClient slow = new NewznabClient(
+                server.settings("idx"),
                 ClientOptions.DEFAULTS.withTimeouts(Duration.ofMillis(300), Duration.ofMillis(300)))) {
             IndexerException e = Failing.expect(IndexerException.Unavailable.class, () -> slow.downloadNzb(result));
             assertTrue(e.isTransient());
@@ -87,13 +91,17 @@ class NzbDownloadTest {
     @ValueSource(booleans = {false, true})
     void anNzbOverTheCapIsRefused(boolean chunked) throws Exception {
         server.chunkedNzbs(chunked);
-        byte[] big = ("<?xml version=\"1.0\"?><nzb>" + "<!-- padding -->".repeat(4096) + "</nzb>").getBytes(StandardCharsets.UTF_8);
+        byte[] big = ("<?xml version=\"1.0\"?><nzb>" + "<!-- padding -->".repeat(4096) + "</nzb>")
+                .getBytes(StandardCharsets.UTF_8);
         SearchResult result = found(TestRelease.of("Big.2020-GRP", "big", big));
-        try (NewznabClient capped = new NewznabClient(server.settings("idx"), ClientOptions.DEFAULTS.withMaxNzbBytes(16 * 1024))) {
-            IndexerException.NzbTooLarge e = Failing.expect(IndexerException.NzbTooLarge.class, () -> capped.downloadNzb(result));
+        try (NewznabClient capped =
+                new NewznabClient(server.settings("idx"), ClientOptions.DEFAULTS.withMaxNzbBytes(16 * 1024))) {
+            IndexerException.NzbTooLarge e =
+                    Failing.expect(IndexerException.NzbTooLarge.class, () -> capped.downloadNzb(result));
             assertFalse(e.isTransient());
         }
-        try (NewznabClient roomy = new NewznabClient(server.settings("idx"), ClientOptions.DEFAULTS.withMaxNzbBytes(big.length))) {
+        try (NewznabClient roomy =
+                new NewznabClient(server.settings("idx"), ClientOptions.DEFAULTS.withMaxNzbBytes(big.length))) {
             assertArrayEquals(big, roomy.downloadNzb(result), "exactly the cap is allowed");
         }
     }
@@ -104,21 +112,23 @@ class NzbDownloadTest {
         SearchResult result = found(TestRelease.of("Page.2020-GRP", "page", page));
         IndexerException e = Failing.expect(IndexerException.MalformedAnswer.class, () -> client.downloadNzb(result));
         assertTrue(e.getMessage().contains("not an NZB"), e.getMessage());
-        assertTrue(!e.getMessage().contains("html") && !e.getMessage().contains("please"),
+        assertTrue(
+                !e.getMessage().contains("html") && !e.getMessage().contains("please"),
                 "what the link answered is not quoted: " + e.getMessage());
     }
 
     @Test
     void aDownloadLimitAnswerIsLimitReached() throws Exception {
-        SearchResult result = found(TestRelease.of("Limited.2020-GRP", "lim", NewznabAnswers.xmlError(501, "Download limit reached")));
+        SearchResult result = found(
+                TestRelease.of("Limited.2020-GRP", "lim", NewznabAnswers.xmlError(501, "Download limit reached")));
         Failing.expect(IndexerException.LimitReached.class, () -> client.downloadNzb(result));
     }
 
     @Test
     void aResultOfAnotherIndexerIsNotDownloadedWithThisKey() throws Exception {
         SearchResult result = found(TestRelease.of("Film.2020-GRP", "o1", TestRelease.sampleNzb("o1")));
-        SearchResult foreign = new SearchResult("other", result.title(), result.guid(), result.link(), 1, 1,
-                List.of(), 0, "", "", Map.of());
+        SearchResult foreign = new SearchResult(
+                "other", result.title(), result.guid(), result.link(), 1, 1, List.of(), 0, "", "", Map.of());
         assertThrows(IllegalArgumentException.class, () -> client.downloadNzb(foreign));
     }
 }

@@ -45,10 +45,15 @@ public final class TestNewznabServer implements AutoCloseable {
     public record Request(String path, Map<String, String> parameters) {}
 
     private sealed interface Mode {}
+
     private record Normal() implements Mode {}
+
     private record Fail(int code, String description) implements Mode {}
+
     private record Raw(int status, String contentType, byte[] body) implements Mode {}
+
     private record Hang() implements Mode {}
+
     private record HangMidBody(byte[] head) implements Mode {}
 
     private final String apiKey;
@@ -161,7 +166,8 @@ public final class TestNewznabServer implements AutoCloseable {
         server.stop(0);
         threads.shutdownNow();
         try {
-            if (!threads.awaitTermination(5, TimeUnit.SECONDS)) throw new IllegalStateException("handlers still running");
+            if (!threads.awaitTermination(5, TimeUnit.SECONDS))
+                throw new IllegalStateException("handlers still running");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -204,7 +210,8 @@ public final class TestNewznabServer implements AutoCloseable {
             case Normal n -> {
                 String t = params.getOrDefault("t", "");
                 switch (t) {
-                    case "caps" -> send(exchange, 200, json, json ? NewznabAnswers.jsonCaps() : NewznabAnswers.xmlCaps());
+                    case "caps" ->
+                        send(exchange, 200, json, json ? NewznabAnswers.jsonCaps() : NewznabAnswers.xmlCaps());
                     case "search", "tvsearch", "movie" -> search(exchange, params, json);
                     case "" -> send(exchange, 200, json, error(json, 200, "Missing parameter (t)"));
                     default -> send(exchange, 200, json, error(json, 202, "No such function (" + t + ")"));
@@ -219,38 +226,55 @@ public final class TestNewznabServer implements AutoCloseable {
         int offset = Integer.parseInt(params.getOrDefault("offset", "0"));
         int limit = Integer.parseInt(params.getOrDefault("limit", "100"));
         List<TestRelease> page = found.subList(Math.min(offset, found.size()), Math.min(offset + limit, found.size()));
-        byte[] body = json ? NewznabAnswers.jsonFeed(page, offset, found.size(), this::link)
+        byte[] body = json
+                ? NewznabAnswers.jsonFeed(page, offset, found.size(), this::link)
                 : NewznabAnswers.xmlFeed(page, offset, found.size(), this::link);
         send(exchange, 200, json, body);
     }
 
     private static boolean matches(TestRelease r, Map<String, String> params) {
         String title = " " + r.title().toLowerCase(Locale.ROOT).replace('.', ' ') + " ";
-        for (String word : params.getOrDefault("q", "").toLowerCase(Locale.ROOT).replace('.', ' ').split("\\s+")) {
+        for (String word : params.getOrDefault("q", "")
+                .toLowerCase(Locale.ROOT)
+                .replace('.', ' ')
+                .split("\\s+")) {
             if (!word.isEmpty() && !title.contains(word)) return false;
         }
         String cat = params.get("cat");
-        if (cat != null && Arrays.stream(cat.split(",")).map(Integer::parseInt)
-                .noneMatch(c -> r.categories().stream().anyMatch(rc -> rc == c || (c % 1000 == 0 && rc / 1000 * 1000 == c)))) {
+        if (cat != null
+                && Arrays.stream(cat.split(","))
+                        .map(Integer::parseInt)
+                        .noneMatch(c -> r.categories().stream()
+                                .anyMatch(rc -> rc == c || (c % 1000 == 0 && rc / 1000 * 1000 == c)))) {
             return false;
         }
-        if (params.containsKey("season") && !r.season().equals(OptionalInt.of(Integer.parseInt(params.get("season"))))) return false;
-        if (params.containsKey("ep") && !r.episode().equals(OptionalInt.of(Integer.parseInt(params.get("ep"))))) return false;
+        if (params.containsKey("season") && !r.season().equals(OptionalInt.of(Integer.parseInt(params.get("season")))))
+            return false;
+        if (params.containsKey("ep") && !r.episode().equals(OptionalInt.of(Integer.parseInt(params.get("ep")))))
+            return false;
         if (params.containsKey("imdbid") && !params.get("imdbid").equals(r.imdbId())) return false;
         return !params.containsKey("tvdbid") || params.get("tvdbid").equals(r.tvdbId());
     }
 
     private void download(HttpExchange exchange, String path) throws IOException {
         String guid = path.substring(path.indexOf('/', 1) + 1).replaceFirst("\\.nzb$", "");
-        TestRelease release = releases.stream().filter(r -> r.guid().equals(guid)).findFirst().orElse(null);
+        TestRelease release =
+                releases.stream().filter(r -> r.guid().equals(guid)).findFirst().orElse(null);
         if (release == null) {
             send(exchange, 200, false, NewznabAnswers.xmlError(300, "No such item"));
         } else if (path.startsWith("/redirect/")) {
-            exchange.getResponseHeaders().set("Location", elsewhere != null ? elsewhere + guid + ".nzb"
-                    : "/getnzb/" + guid + ".nzb?apikey=" + apiKey);
+            exchange.getResponseHeaders()
+                    .set(
+                            "Location",
+                            elsewhere != null
+                                    ? elsewhere + guid + ".nzb"
+                                    : "/getnzb/" + guid + ".nzb?apikey=" + apiKey);
             exchange.sendResponseHeaders(302, -1);
         } else if (release.downloadStatus() != 200) {
-            send(exchange, release.downloadStatus(), false,
+            send(
+                    exchange,
+                    release.downloadStatus(),
+                    false,
                     "<html><body>gone</body></html>".getBytes(StandardCharsets.UTF_8));
         } else {
             exchange.getResponseHeaders().set("Content-Type", "application/x-nzb");

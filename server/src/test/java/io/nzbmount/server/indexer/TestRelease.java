@@ -26,9 +26,22 @@ import java.util.OptionalInt;
  * @param downloadStatus the HTTP status of its link: 200, or 404/410 for an NZB that is gone
  * @param redirected     whether its link first redirects (302) to the real NZB URL
  */
-public record TestRelease(String title, String guid, byte[] nzb, long size, long postDate, List<Integer> categories,
-                          int grabs, String group, String poster, OptionalInt season, OptionalInt episode,
-                          String imdbId, String tvdbId, int downloadStatus, boolean redirected) {
+public record TestRelease(
+        String title,
+        String guid,
+        byte[] nzb,
+        long size,
+        long postDate,
+        List<Integer> categories,
+        int grabs,
+        String group,
+        String poster,
+        OptionalInt season,
+        OptionalInt episode,
+        String imdbId,
+        String tvdbId,
+        int downloadStatus,
+        boolean redirected) {
 
     public TestRelease {
         Objects.requireNonNull(title);
@@ -39,9 +52,22 @@ public record TestRelease(String title, String guid, byte[] nzb, long size, long
 
     /** A film release (category 2040) with the given NZB, posted 2024-01-02 03:04:05 UTC. */
     public static TestRelease of(String title, String guid, byte[] nzb) {
-        return new TestRelease(title, guid, nzb, 1_000_000_000L + nzb.length, 1_704_164_645L, List.of(2000, 2040),
-                7, "alt.binaries.test", "poster@example.invalid", OptionalInt.empty(), OptionalInt.empty(),
-                "", "", 200, false);
+        return new TestRelease(
+                title,
+                guid,
+                nzb,
+                1_000_000_000L + nzb.length,
+                1_704_164_645L,
+                List.of(2000, 2040),
+                7,
+                "alt.binaries.test",
+                "poster@example.invalid",
+                OptionalInt.empty(),
+                OptionalInt.empty(),
+                "",
+                "",
+                200,
+                false);
     }
 
     /** A small NZB document naming the release, distinct per title. */
@@ -61,38 +87,136 @@ public record TestRelease(String title, String guid, byte[] nzb, long size, long
     }
 
     public TestRelease withSize(long bytes) {
-        return new TestRelease(title, guid, nzb, bytes, postDate, categories, grabs, group, poster, season, episode,
-                imdbId, tvdbId, downloadStatus, redirected);
+        return new TestRelease(
+                title,
+                guid,
+                nzb,
+                bytes,
+                postDate,
+                categories,
+                grabs,
+                group,
+                poster,
+                season,
+                episode,
+                imdbId,
+                tvdbId,
+                downloadStatus,
+                redirected);
     }
 
     public TestRelease withPostDate(long epochSeconds) {
-        return new TestRelease(title, guid, nzb, size, epochSeconds, categories, grabs, group, poster, season, episode,
-                imdbId, tvdbId, downloadStatus, redirected);
+        return new TestRelease(
+                title,
+                guid,
+                nzb,
+                size,
+                epochSeconds,
+                categories,
+                grabs,
+                group,
+                poster,
+                season,
+                episode,
+                imdbId,
+                tvdbId,
+                downloadStatus,
+                redirected);
     }
 
     public TestRelease withCategories(List<Integer> ids) {
-        return new TestRelease(title, guid, nzb, size, postDate, ids, grabs, group, poster, season, episode,
-                imdbId, tvdbId, downloadStatus, redirected);
+        return new TestRelease(
+                title,
+                guid,
+                nzb,
+                size,
+                postDate,
+                ids,
+                grabs,
+                group,
+                poster,
+                season,
+                episode,
+                imdbId,
+                tvdbId,
+                downloadStatus,
+                redirected);
     }
 
     public TestRelease withEpisode(String tvdb, int s, int e) {
-        return new TestRelease(title, guid, nzb, size, postDate, List.of(5000, 5040), grabs, group, poster,
-                OptionalInt.of(s), OptionalInt.of(e), imdbId, tvdb, downloadStatus, redirected);
+        return new TestRelease(
+                title,
+                guid,
+                nzb,
+                size,
+                postDate,
+                List.of(5000, 5040),
+                grabs,
+                group,
+                poster,
+                OptionalInt.of(s),
+                OptionalInt.of(e),
+                imdbId,
+                tvdb,
+                downloadStatus,
+                redirected);
     }
 
     public TestRelease withImdbId(String digits) {
-        return new TestRelease(title, guid, nzb, size, postDate, categories, grabs, group, poster, season, episode,
-                digits, tvdbId, downloadStatus, redirected);
+        return new TestRelease(
+                title,
+                guid,
+                nzb,
+                size,
+                postDate,
+                categories,
+                grabs,
+                group,
+                poster,
+                season,
+                episode,
+                digits,
+                tvdbId,
+                downloadStatus,
+                redirected);
     }
 
     /** The link answers this status (404 or 410) instead of the NZB. */
     public TestRelease gone(int status) {
-        return new TestRelease(title, guid, nzb, size, postDate, categories, grabs, group, poster, season, episode,
-                imdbId, tvdbId, status, redirected);
+        return new TestRelease(
+                title,
+                guid,
+                nzb,
+                size,
+                postDate,
+                categories,
+                grabs,
+                group,
+                poster,
+                season,
+                episode,
+                imdbId,
+                tvdbId,
+                status,
+                redirected);
     }
 
     public TestRelease viaRedirect() {
-        return new TestRelease(title, guid, nzb, size, postDate, categories, grabs, group, poster, season, episode,
-                imdbId, tvdbId, downloadStatus, true);
+        return new TestRelease(
+                title,
+                guid,
+                nzb,
+                size,
+                postDate,
+                categories,
+                grabs,
+                group,
+                poster,
+                season,
+                episode,
+                imdbId,
+                tvdbId,
+                downloadStatus,
+                true);
     }
 }

@@ -78,15 +78,19 @@ class XmlAnswerParsingTest {
     @Test
     void missingSizeAttributeFallsBackToEnclosureLength() throws Exception {
         SearchResult r = page(feed("<item><title>T</title><link>http://i/x.nzb</link>"
-                + "<enclosure url=\"http://i/x.nzb\" length=\"5555\" type=\"application/x-nzb\"/></item>")).results().getFirst();
+                        + "<enclosure url=\"http://i/x.nzb\" length=\"5555\" type=\"application/x-nzb\"/></item>"))
+                .results()
+                .getFirst();
         assertEquals(5555, r.size());
     }
 
     @Test
     void zeroSizesMeanUnknown() throws Exception {
-        SearchResult r = page(feed("<item><title>T</title><link>http://i/x.nzb</link>"
-                + "<enclosure url=\"http://i/x.nzb\" length=\"0\"/><newznab:attr name=\"size\" value=\"0\"/></item>"))
-                .results().getFirst();
+        SearchResult r = page(feed(
+                        "<item><title>T</title><link>http://i/x.nzb</link>"
+                                + "<enclosure url=\"http://i/x.nzb\" length=\"0\"/><newznab:attr name=\"size\" value=\"0\"/></item>"))
+                .results()
+                .getFirst();
         assertEquals(SearchResult.UNKNOWN, r.size());
     }
 
@@ -105,7 +109,8 @@ class XmlAnswerParsingTest {
     @Test
     void linkComesFromTheEnclosureWhenTheItemHasNoneAndGuidFromTheLink() throws Exception {
         SearchResult r = page(feed("<item><title>T</title><enclosure url=\"http://i/e.nzb\" length=\"1\"/></item>"))
-                .results().getFirst();
+                .results()
+                .getFirst();
         assertEquals("http://i/e.nzb", r.link());
         assertEquals("http://i/e.nzb", r.guid());
     }
@@ -121,7 +126,9 @@ class XmlAnswerParsingTest {
     @Test
     void cdataTitlesAndNumericCategoryElementsAreRead() throws Exception {
         SearchResult r = page(feed("<item><title><![CDATA[Film & Co <2019>]]></title><link>http://i/x</link>"
-                + "<category>5040</category></item>")).results().getFirst();
+                        + "<category>5040</category></item>"))
+                .results()
+                .getFirst();
         assertEquals("Film & Co <2019>", r.title());
         assertEquals(List.of(5040), r.categories());
     }
@@ -134,34 +141,41 @@ class XmlAnswerParsingTest {
 
     @Test
     void anErrorAnswerIsRecognisedWithItsCodeAndDescription() throws Exception {
-        FeedNode root = AnswerParser.parse("<?xml version=\"1.0\"?><error code=\"101\" description=\"Account suspended\"/>"
-                .getBytes(StandardCharsets.UTF_8));
-        assertEquals(new FeedReader.ErrorAnswer(101, "Account suspended"), FeedReader.error(root).orElseThrow());
+        FeedNode root =
+                AnswerParser.parse("<?xml version=\"1.0\"?><error code=\"101\" description=\"Account suspended\"/>"
+                        .getBytes(StandardCharsets.UTF_8));
+        assertEquals(
+                new FeedReader.ErrorAnswer(101, "Account suspended"),
+                FeedReader.error(root).orElseThrow());
     }
 
     @ParameterizedTest(name = "[{index}] {0}")
-    @ValueSource(strings = {
-        "not xml at all",
-        "<rss><channel><item><title>cut",
-        "<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>",
-        "<html><body>Login</body></html>",
-        "<somethingelse/>",
-        "",
-        "   \n "})
+    @ValueSource(
+            strings = {
+                "not xml at all",
+                "<rss><channel><item><title>cut",
+                "<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>",
+                "<html><body>Login</body></html>",
+                "<somethingelse/>",
+                "",
+                "   \n "
+            })
     void malformedAnswersAreUnreadable(String body) {
         assertThrows(UnreadableAnswer.class, () -> page(body));
     }
 
     @Test
     void anHtmlPageIsNamedAsSuch() {
-        UnreadableAnswer e = assertThrows(UnreadableAnswer.class,
-                () -> page("<!DOCTYPE html>\n<html><body>Cloudflare</body></html>"));
+        UnreadableAnswer e = assertThrows(
+                UnreadableAnswer.class, () -> page("<!DOCTYPE html>\n<html><body>Cloudflare</body></html>"));
         assertTrue(e.getMessage().contains("HTML page"), e.getMessage());
     }
 
     @Test
     void aTruncatedAnswerSaysWhereItBroke() {
-        UnreadableAnswer e = assertThrows(UnreadableAnswer.class, () -> page(feed("<item><title>T</title>").substring(0, 150)));
+        UnreadableAnswer e = assertThrows(
+                UnreadableAnswer.class,
+                () -> page(feed("<item><title>T</title>").substring(0, 150)));
         assertTrue(e.getMessage().startsWith("broken XML"), e.getMessage());
         assertTrue(e.getMessage().contains("line"), e.getMessage());
     }
@@ -173,8 +187,14 @@ class XmlAnswerParsingTest {
         assertEquals(100, caps.maxLimit());
         assertEquals(50, caps.defaultLimit());
         assertTrue(caps.supports(SearchKind.TV));
-        assertEquals(java.util.Set.of("q", "season", "ep", "tvdbid", "imdbid"), caps.searching().get(SearchKind.TV).supportedParams());
+        assertEquals(
+                java.util.Set.of("q", "season", "ep", "tvdbid", "imdbid"),
+                caps.searching().get(SearchKind.TV).supportedParams());
         assertEquals(2, caps.categories().size());
-        assertEquals(List.of(2040, 2045), caps.categories().getFirst().subcategories().stream().map(Capabilities.Category::id).toList());
+        assertEquals(
+                List.of(2040, 2045),
+                caps.categories().getFirst().subcategories().stream()
+                        .map(Capabilities.Category::id)
+                        .toList());
     }
 }

@@ -9,7 +9,6 @@ import io.nzbmount.config.Credentials;
 import io.nzbmount.server.http.WebServer;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -25,15 +24,19 @@ import org.junit.jupiter.api.Test;
 
 /** The Kodi add-on and its repository index at {@code /kodi/}, over real HTTP behind the login. */
 class KodiAddonHandlerTest {
-    static final String LOGIN = "Basic " + Base64.getEncoder().encodeToString("kodi:secret".getBytes(StandardCharsets.UTF_8));
+    static final String LOGIN =
+            "Basic " + Base64.getEncoder().encodeToString("kodi:secret".getBytes(StandardCharsets.UTF_8));
 
     WebServer server;
     HttpClient client;
 
     @BeforeEach
     void start() throws Exception {
-        server = WebServer.builder().port(0).credentials(new Credentials("kodi", "secret"))
-                .route(KodiAddonHandler.PATH_SPEC, new KodiAddonHandler()).build();
+        server = WebServer.builder()
+                .port(0)
+                .credentials(new Credentials("kodi", "secret"))
+                .route(KodiAddonHandler.PATH_SPEC, new KodiAddonHandler())
+                .build();
         server.start();
         client = HttpClient.newHttpClient();
     }
@@ -45,8 +48,8 @@ class KodiAddonHandlerTest {
     }
 
     HttpResponse<byte[]> send(String method, String path, boolean login) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(server.uri().resolve(path))
-                .method(method, HttpRequest.BodyPublishers.noBody());
+        HttpRequest.Builder b =
+                HttpRequest.newBuilder(server.uri().resolve(path)).method(method, HttpRequest.BodyPublishers.noBody());
         if (login) b.header("Authorization", LOGIN);
         return client.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
     }
@@ -76,7 +79,8 @@ class KodiAddonHandlerTest {
         assertEquals(200, r.statusCode());
         assertEquals("application/zip", r.headers().firstValue("Content-Type").orElse(""));
         byte[] built = resource("plugin.video.nzbmount.zip");
-        assertEquals(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(built)),
+        assertEquals(
+                HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(built)),
                 HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(r.body())));
         assertTrue(addonXmlIn(r.body()).contains("<addon id=\"plugin.video.nzbmount\""));
     }
@@ -87,7 +91,8 @@ class KodiAddonHandlerTest {
         String md5 = new String(send("GET", "/kodi/addons.xml.md5", true).body(), StandardCharsets.US_ASCII);
         assertEquals(HexFormat.of().formatHex(MessageDigest.getInstance("MD5").digest(index)), md5);
         String version = KodiAddonHandler.versionOf(index);
-        byte[] zip = send("GET", "/kodi/plugin.video.nzbmount/plugin.video.nzbmount-" + version + ".zip", true).body();
+        byte[] zip = send("GET", "/kodi/plugin.video.nzbmount/plugin.video.nzbmount-" + version + ".zip", true)
+                .body();
         assertArrayEquals(resource("plugin.video.nzbmount.zip"), zip);
         assertTrue(addonXmlIn(zip).contains("version=\"" + version + "\""));
     }
@@ -98,7 +103,8 @@ class KodiAddonHandlerTest {
         assertTrue(page.contains("<a href=\"plugin.video.nzbmount.zip\">"), page);
         HttpResponse<byte[]> head = send("HEAD", "/kodi/plugin.video.nzbmount.zip", true);
         assertEquals(200, head.statusCode());
-        assertEquals(String.valueOf(resource("plugin.video.nzbmount.zip").length),
+        assertEquals(
+                String.valueOf(resource("plugin.video.nzbmount.zip").length),
                 head.headers().firstValue("Content-Length").orElse(""));
         assertEquals(0, head.body().length);
     }
@@ -120,9 +126,12 @@ class KodiAddonHandlerTest {
     @Test
     void behindAnHttpsProxyTheRepositoryPointsAtHttps() throws Exception {
         HttpRequest request = HttpRequest.newBuilder(server.uri().resolve("/kodi/repository.nzbmount.zip"))
-                .header("Authorization", LOGIN).header("X-Forwarded-Proto", "https").GET().build();
-        String manifest = entryIn(client.send(request, HttpResponse.BodyHandlers.ofByteArray()).body(),
-                "repository.nzbmount/addon.xml");
+                .header("Authorization", LOGIN)
+                .header("X-Forwarded-Proto", "https")
+                .GET()
+                .build();
+        String manifest = entryIn(
+                client.send(request, HttpResponse.BodyHandlers.ofByteArray()).body(), "repository.nzbmount/addon.xml");
         String https = server.uri().resolve("/kodi/").toString().replaceFirst("^http:", "https:");
         assertTrue(manifest.contains("<datadir zip=\"true\">" + https + "</datadir>"), manifest);
     }

@@ -46,7 +46,8 @@ final class KodiRig implements AutoCloseable {
     final Path screenshots;
     final Path kodiLog;
     private final int port;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final List<Process> processes = new ArrayList<>();
     private int rpcId;
 
@@ -88,12 +89,19 @@ final class KodiRig implements AutoCloseable {
             Path runtime = Files.createDirectories(dir.resolve("run"));
             Files.setPosixFilePermissions(runtime, PosixFilePermissions.fromString("rwx------"));
             String display = rig.startXvfb(dir);
-            Map<String, String> env = Map.of("HOME", rig.home.toString(), "XDG_RUNTIME_DIR", runtime.toString(),
-                    "DISPLAY", display);
-            rig.spawn(dir.resolve("pulseaudio.log"), env, "/usr/bin/pulseaudio", "-n", "--daemonize=no",
-                    "--exit-idle-time=-1", "--load=module-null-sink sink_name=nzbmount_null",
+            Map<String, String> env =
+                    Map.of("HOME", rig.home.toString(), "XDG_RUNTIME_DIR", runtime.toString(), "DISPLAY", display);
+            rig.spawn(
+                    dir.resolve("pulseaudio.log"),
+                    env,
+                    "/usr/bin/pulseaudio",
+                    "-n",
+                    "--daemonize=no",
+                    "--exit-idle-time=-1",
+                    "--load=module-null-sink sink_name=nzbmount_null",
                     "--load=module-native-protocol-unix");
-            rig.await("PulseAudio's socket", Duration.ofSeconds(20), () -> Files.exists(runtime.resolve("pulse/native")));
+            rig.await(
+                    "PulseAudio's socket", Duration.ofSeconds(20), () -> Files.exists(runtime.resolve("pulse/native")));
             rig.spawn(dir.resolve("kodi.out"), env, kodi.toString(), "--standalone", "--windowing=x11");
             rig.await("Kodi's JSON-RPC", Duration.ofSeconds(90), () -> {
                 try {
@@ -143,12 +151,15 @@ final class KodiRig implements AutoCloseable {
 
     /** Starts Xvfb on a display it picks itself ({@code -displayfd}); returns {@code :N}. */
     private String startXvfb(Path dir) throws Exception {
-        Process x = new ProcessBuilder("/usr/bin/Xvfb", "-displayfd", "1", "-screen", "0", "1280x720x24",
-                "-nolisten", "tcp").redirectError(dir.resolve("xvfb.log").toFile()).start();
+        Process x = new ProcessBuilder(
+                        "/usr/bin/Xvfb", "-displayfd", "1", "-screen", "0", "1280x720x24", "-nolisten", "tcp")
+                .redirectError(dir.resolve("xvfb.log").toFile())
+                .start();
         processes.add(x);
         CompletableFuture<String> line = CompletableFuture.supplyAsync(() -> {
             try {
-                return new BufferedReader(new InputStreamReader(x.getInputStream(), StandardCharsets.US_ASCII)).readLine();
+                return new BufferedReader(new InputStreamReader(x.getInputStream(), StandardCharsets.US_ASCII))
+                        .readLine();
             } catch (IOException e) {
                 return null;
             }
@@ -166,20 +177,28 @@ final class KodiRig implements AutoCloseable {
 
     /** Calls a JSON-RPC method; returns its {@code result}, or fails the test on an error answer. */
     JsonNode rpc(String method, Map<String, ?> params) throws IOException, InterruptedException {
-        ObjectNode call = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", ++rpcId).put("method", method);
+        ObjectNode call =
+                JSON.createObjectNode().put("jsonrpc", "2.0").put("id", ++rpcId).put("method", method);
         if (params != null) call.set("params", JSON.valueToTree(params));
         HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/jsonrpc"))
-                .timeout(Duration.ofSeconds(60)).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(call))).build();
-        JsonNode answer = JSON.readTree(http.send(request, HttpResponse.BodyHandlers.ofString()).body());
+                .timeout(Duration.ofSeconds(60))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(call)))
+                .build();
+        JsonNode answer = JSON.readTree(
+                http.send(request, HttpResponse.BodyHandlers.ofString()).body());
         if (answer.has("error")) throw new IOException(method + " " + params + ": " + answer.get("error"));
         return answer.get("result");
     }
 
     /** What Kodi's web server gives for a path it answered in Files.PrepareDownload. */
     byte[] download(String path) throws IOException, InterruptedException {
-        HttpResponse<byte[]> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/" + path))
-                .timeout(Duration.ofSeconds(90)).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+        HttpResponse<byte[]> r = http.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/" + path))
+                        .timeout(Duration.ofSeconds(90))
+                        .GET()
+                        .build(),
+                HttpResponse.BodyHandlers.ofByteArray());
         if (r.statusCode() != 200) fail("Kodi answered " + r.statusCode() + " for " + path);
         return r.body();
     }
@@ -187,7 +206,10 @@ final class KodiRig implements AutoCloseable {
     /** Closes Kodi's yes/no dialog if one is open (the one about add-ons found disabled). */
     void dismissDialog() throws IOException, InterruptedException {
         if (rpc("GUI.GetProperties", Map.of("properties", List.of("currentwindow")))
-                .path("currentwindow").path("id").asInt() == YES_NO_DIALOG) {
+                        .path("currentwindow")
+                        .path("id")
+                        .asInt()
+                == YES_NO_DIALOG) {
             rpc("Input.Back", null);
         }
     }
@@ -213,7 +235,8 @@ final class KodiRig implements AutoCloseable {
 
     private List<Path> shots() {
         try (var files = Files.list(screenshots)) {
-            return files.filter(p -> p.getFileName().toString().startsWith("screenshot")).toList();
+            return files.filter(p -> p.getFileName().toString().startsWith("screenshot"))
+                    .toList();
         } catch (IOException e) {
             return List.of();
         }

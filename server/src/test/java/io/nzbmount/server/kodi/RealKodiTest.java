@@ -41,7 +41,9 @@ class RealKodiTest {
     private static final String NOTICE_SWITCHED = "NZBMount notice: Switched to a standby release";
     private static final Path SCREENSHOTS = Path.of("target", "kodi-screenshots");
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     private final HttpClient http = HttpClient.newHttpClient();
 
     @Test
@@ -65,10 +67,14 @@ class RealKodiTest {
 
     private void play(KodiRig kodi, DemoServer demo, String base) throws Exception {
         kodi.rpc("Addons.SetAddonEnabled", Map.of("addonid", "plugin.video.nzbmount", "enabled", true));
-        JsonNode addon = kodi.rpc("Addons.GetAddonDetails", Map.of("addonid", "plugin.video.nzbmount",
-                "properties", List.of("enabled", "version"))).get("addon");
+        JsonNode addon = kodi.rpc(
+                        "Addons.GetAddonDetails",
+                        Map.of("addonid", "plugin.video.nzbmount", "properties", List.of("enabled", "version")))
+                .get("addon");
         assertTrue(addon.get("enabled").asBoolean(), addon.toString());
-        kodi.await("the add-on's service", Duration.ofSeconds(30),
+        kodi.await(
+                "the add-on's service",
+                Duration.ofSeconds(30),
                 () -> kodi.log().contains("[plugin.video.nzbmount] service started"));
 
         List<String> library = labels(kodi, PLUGIN + "?action=library");
@@ -78,32 +84,53 @@ class RealKodiTest {
         String search = PLUGIN + "?action=results&q=" + URLEncoder.encode("Demo Clock", StandardCharsets.UTF_8)
                 + "&type=search";
         List<String> results = labels(kodi, search);
-        assertEquals(4, results.stream().filter(l -> l.contains("Demo.Clock.2024")).count(), results.toString());
+        assertEquals(
+                4, results.stream().filter(l -> l.contains("Demo.Clock.2024")).count(), results.toString());
         // The search is about the clock film's item: its primary and both standbys are marked.
-        assertEquals(3, results.stream().filter(l -> l.endsWith("[already a source]")).count(), results.toString());
+        assertEquals(
+                3,
+                results.stream().filter(l -> l.endsWith("[already a source]")).count(),
+                results.toString());
         showFolder(kodi, search, "kodi-search");
 
         // Both standbys proved before the film plays, so the simulated failure has one to move to.
-        kodi.await("the clock film's standbys proved", Duration.ofSeconds(90),
+        kodi.await(
+                "the clock film's standbys proved",
+                Duration.ofSeconds(90),
                 () -> countOf(getText(base + "/api/items/" + demo.filmItem()), "\"state\":\"verified\"") >= 2);
         showFolder(kodi, PLUGIN + "?action=sources&item=" + demo.filmItem(), "kodi-sources");
 
-        kodi.rpc("Player.Open", Map.of("item", Map.of("file", PLUGIN + "?action=play&item=" + demo.filmItem() + "&file=0")));
+        kodi.rpc(
+                "Player.Open",
+                Map.of("item", Map.of("file", PLUGIN + "?action=play&item=" + demo.filmItem() + "&file=0")));
         kodi.await("playback past 2 s", Duration.ofSeconds(60), () -> position(kodi) >= 2.0);
-        kodi.await("the add-on watching the film", Duration.ofSeconds(30),
+        kodi.await(
+                "the add-on watching the film",
+                Duration.ofSeconds(30),
                 () -> kodi.log().contains("[plugin.video.nzbmount] watching item " + demo.filmItem()));
         int noticesBefore = countOf(kodi.log(), NOTICE_SWITCHED);
 
         post(base + "/api/items/" + demo.filmItem() + "/simulate-failure");
-        kodi.await("the simulated failure's cutover", Duration.ofSeconds(60),
+        kodi.await(
+                "the simulated failure's cutover",
+                Duration.ofSeconds(60),
                 () -> countOf(getText(base + "/api/events?item=" + demo.filmItem()), "\"kind\":\"simulated\"") >= 1);
-        kodi.await("the Switched notice in kodi.log", Duration.ofSeconds(30),
+        kodi.await(
+                "the Switched notice in kodi.log",
+                Duration.ofSeconds(30),
                 () -> countOf(kodi.log(), NOTICE_SWITCHED) > noticesBefore);
-        kodi.await("the notice on screen", Duration.ofSeconds(15), () -> kodi.rpc("XBMC.GetInfoBooleans",
-                Map.of("booleans", List.of("Window.IsVisible(notification)"))).path("Window.IsVisible(notification)").asBoolean());
+        kodi.await(
+                "the notice on screen",
+                Duration.ofSeconds(15),
+                () -> kodi.rpc("XBMC.GetInfoBooleans", Map.of("booleans", List.of("Window.IsVisible(notification)")))
+                        .path("Window.IsVisible(notification)")
+                        .asBoolean());
         kodi.screenshot("kodi-switched-notice");
         double afterSwitch = position(kodi);
-        kodi.await("playback going on after the switch", Duration.ofSeconds(30), () -> position(kodi) >= afterSwitch + 3.0);
+        kodi.await(
+                "playback going on after the switch",
+                Duration.ofSeconds(30),
+                () -> position(kodi) >= afterSwitch + 3.0);
         kodi.rpc("Player.Stop", Map.of("playerid", playerId(kodi)));
 
         String film = base + "/" + demo.filmUrl().getRawPath().substring(1);
@@ -113,8 +140,10 @@ class RealKodiTest {
         assertArrayEquals(sha.digest(demo.releases().film()), sha.digest(read), "Kodi read the film byte for byte");
         // The add-on logs a warning for each failed call (playback signal, event stream, listing) and
         // Kodi logs a Python traceback with the add-on's path: neither.
-        List<String> warnings = kodi.log().lines()
-                .filter(l -> l.contains("plugin.video.nzbmount") && !l.contains(" info <general>:")).toList();
+        List<String> warnings = kodi.log()
+                .lines()
+                .filter(l -> l.contains("plugin.video.nzbmount") && !l.contains(" info <general>:"))
+                .toList();
         assertEquals(List.of(), warnings);
     }
 
@@ -145,7 +174,8 @@ class RealKodiTest {
     }
 
     private static List<String> labels(KodiRig kodi, String directory) throws Exception {
-        JsonNode files = kodi.rpc("Files.GetDirectory", Map.of("directory", directory, "media", "video")).path("files");
+        JsonNode files = kodi.rpc("Files.GetDirectory", Map.of("directory", directory, "media", "video"))
+                .path("files");
         List<String> labels = new ArrayList<>();
         files.forEach(f -> labels.add(f.path("label").asText()));
         return labels;
@@ -156,10 +186,16 @@ class RealKodiTest {
         kodi.dismissDialog();
         kodi.rpc("GUI.ActivateWindow", Map.of("window", "videos", "parameters", List.of(directory)));
         kodi.await("the folder " + directory + " listed on screen", Duration.ofSeconds(60), () -> {
-            JsonNode labels = kodi.rpc("XBMC.GetInfoLabels",
-                    Map.of("labels", List.of("Container.FolderPath", "Container.NumItems")));
-            JsonNode busy = kodi.rpc("XBMC.GetInfoBooleans", Map.of("booleans", List.of("Container.IsUpdating",
-                    "Window.IsVisible(busydialog)", "Window.IsVisible(busydialognocancel)")));
+            JsonNode labels = kodi.rpc(
+                    "XBMC.GetInfoLabels", Map.of("labels", List.of("Container.FolderPath", "Container.NumItems")));
+            JsonNode busy = kodi.rpc(
+                    "XBMC.GetInfoBooleans",
+                    Map.of(
+                            "booleans",
+                            List.of(
+                                    "Container.IsUpdating",
+                                    "Window.IsVisible(busydialog)",
+                                    "Window.IsVisible(busydialognocancel)")));
             return labels.path("Container.FolderPath").asText().equals(directory)
                     && labels.path("Container.NumItems").asText().matches("[1-9][0-9]*")
                     && !busy.path("Container.IsUpdating").asBoolean()
@@ -181,7 +217,9 @@ class RealKodiTest {
         if (id < 0) return -1;
         JsonNode time = kodi.rpc("Player.GetProperties", Map.of("playerid", id, "properties", List.of("time")))
                 .path("time");
-        return time.path("hours").asInt() * 3600 + time.path("minutes").asInt() * 60 + time.path("seconds").asInt()
+        return time.path("hours").asInt() * 3600
+                + time.path("minutes").asInt() * 60
+                + time.path("seconds").asInt()
                 + time.path("milliseconds").asInt() / 1000.0;
     }
 
@@ -193,7 +231,11 @@ class RealKodiTest {
     }
 
     private byte[] get(String url) throws Exception {
-        HttpResponse<byte[]> r = http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30)).GET().build(),
+        HttpResponse<byte[]> r = http.send(
+                HttpRequest.newBuilder(URI.create(url))
+                        .timeout(Duration.ofSeconds(30))
+                        .GET()
+                        .build(),
                 HttpResponse.BodyHandlers.ofByteArray());
         assertEquals(200, r.statusCode(), url);
         return r.body();
@@ -204,8 +246,12 @@ class RealKodiTest {
     }
 
     private void post(String url) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30))
-                .header("X-NZBMount-Request", "1").POST(HttpRequest.BodyPublishers.noBody()).build(),
+        HttpResponse<String> r = http.send(
+                HttpRequest.newBuilder(URI.create(url))
+                        .timeout(Duration.ofSeconds(30))
+                        .header("X-NZBMount-Request", "1")
+                        .POST(HttpRequest.BodyPublishers.noBody())
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(202, r.statusCode(), r.body());
     }

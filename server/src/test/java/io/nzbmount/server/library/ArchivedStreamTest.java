@@ -15,9 +15,9 @@ import io.nzbmount.server.archive.Member;
 import io.nzbmount.server.archive.Piece;
 import io.nzbmount.server.cutover.Cutovers;
 import io.nzbmount.server.dav.DavHandlers;
-import io.nzbmount.server.policy.FailureRules;
 import io.nzbmount.server.http.WebServer;
 import io.nzbmount.server.observe.StreamRegistry;
+import io.nzbmount.server.policy.FailureRules;
 import io.nzbmount.server.standby.PlaybackTracker;
 import io.nzbmount.server.standby.StandbyProver;
 import io.nzbmount.server.store.Database;
@@ -54,7 +54,9 @@ class ArchivedStreamTest {
     private static final int HEADER = 1_000;
     private static final int TRAILER = 333;
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     private EmbeddedNntpServer nntp;
     private Usenet usenet;
     private Database db;
@@ -94,33 +96,58 @@ class ArchivedStreamTest {
             pieces.add(new Piece(volumes.get(i), HEADER, dataSizes[i]));
             total += dataSizes[i];
         }
-        return new ArchiveScan(List.of(new ArchiveSet("Film.2021", ArchiveSet.Format.RAR5, volumes,
-                List.of(new Member("Film.2021.1080p.mkv", total, pieces, Optional.empty())), Optional.empty())),
+        return new ArchiveScan(
+                List.of(new ArchiveSet(
+                        "Film.2021",
+                        ArchiveSet.Format.RAR5,
+                        volumes,
+                        List.of(new Member("Film.2021.1080p.mkv", total, pieces, Optional.empty())),
+                        Optional.empty())),
                 Set.copyOf(volumes));
     }
 
-    private URI start(int readAhead, List<PostedFile> posted, List<String> volumeNames, int... dataSizes) throws Exception {
-        usenet = Usenet.connect(List.of(nntp.provider("embedded", 4, 0)), Usenet.Settings.defaults()
-                .withReadAhead(readAhead).withTimeouts(Duration.ofSeconds(2), Duration.ofSeconds(2))
-                .withRetryBackoff(List.of()));
+    private URI start(int readAhead, List<PostedFile> posted, List<String> volumeNames, int... dataSizes)
+            throws Exception {
+        usenet = Usenet.connect(
+                List.of(nntp.provider("embedded", 4, 0)),
+                Usenet.Settings.defaults()
+                        .withReadAhead(readAhead)
+                        .withTimeouts(Duration.ofSeconds(2), Duration.ofSeconds(2))
+                        .withRetryBackoff(List.of()));
         db = Database.open(dir);
         FakeArchiveReader formats = new FakeArchiveReader(n -> scanOf(n, volumeNames, dataSizes));
-        LibraryImporter importer = new LibraryImporter(db, new UsenetReleaseReader(usenet, Priority.FOREGROUND),
-                new UsenetPresence(usenet), formats, new MutableClock(Instant.parse("2025-03-01T10:00:00Z")), 5);
+        LibraryImporter importer = new LibraryImporter(
+                db,
+                new UsenetReleaseReader(usenet, Priority.FOREGROUND),
+                new UsenetPresence(usenet),
+                formats,
+                new MutableClock(Instant.parse("2025-03-01T10:00:00Z")),
+                5);
         long before = nntp.counters().bodyCommands();
-        ImportResult r = importer.importNzb(NzbWriter.write(posted, "Film (2021)").getBytes(StandardCharsets.UTF_8),
-                Optional.empty());
+        ImportResult r = importer.importNzb(
+                NzbWriter.write(posted, "Film (2021)").getBytes(StandardCharsets.UTF_8), Optional.empty());
         importCost = nntp.counters().bodyCommands() - before;
-        assertEquals(List.of("Film.2021.1080p.mkv"), r.item().files().stream().map(LibraryFileView::name).toList());
+        assertEquals(
+                List.of("Film.2021.1080p.mkv"),
+                r.item().files().stream().map(LibraryFileView::name).toList());
         ItemCatalog catalog = new ItemCatalog(db);
         Clock clock = Clock.systemUTC();
         FileMaps maps = new FileMaps(catalog, usenet);
         StandbyProver prover = new StandbyProver(db, maps, usenet, Duration.ZERO);
-        Cutovers cutovers = new Cutovers(db, maps, usenet, new EventLog(db, clock), FailureRules.defaults(), clock,
-                System::nanoTime, prover::sweep);
+        Cutovers cutovers = new Cutovers(
+                db,
+                maps,
+                usenet,
+                new EventLog(db, clock),
+                FailureRules.defaults(),
+                clock,
+                System::nanoTime,
+                prover::sweep);
         StreamOpener opener = new StreamOpener(maps, usenet, PlaybackTracker.NONE, new StreamRegistry(clock), cutovers);
-        web = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(new StreamingLibrary(catalog, opener), null))
-                .port(0).build();
+        web = WebServer.builder()
+                .route(DavHandlers.PATH_SPEC, DavHandlers.of(new StreamingLibrary(catalog, opener), null))
+                .port(0)
+                .build();
         web.start();
         return web.uri().resolve("/dav/library/Film%20(2021)/Film.2021.1080p.mkv");
     }
@@ -143,8 +170,12 @@ class ArchivedStreamTest {
         assertEquals(vols.size() * 2, importCost, "opening costs the map and the first article of each volume");
         assertArrayEquals(sha256(film), sha256(get(file, null, 200)));
         Random offsets = new Random(5);
-        List<long[]> ranges = new ArrayList<>(List.of(new long[] {0, 0}, new long[] {499_990, 500_010},
-                new long[] {999_999, 1_000_000}, new long[] {film.length - 1, film.length - 1}, new long[] {0, film.length - 1}));
+        List<long[]> ranges = new ArrayList<>(List.of(
+                new long[] {0, 0},
+                new long[] {499_990, 500_010},
+                new long[] {999_999, 1_000_000},
+                new long[] {film.length - 1, film.length - 1},
+                new long[] {0, film.length - 1}));
         for (int i = 0; i < 20; i++) {
             long first = offsets.nextInt(film.length);
             ranges.add(new long[] {first, Math.min(film.length - 1, first + offsets.nextInt(300_000))});
@@ -166,7 +197,8 @@ class ArchivedStreamTest {
         int part = 100_000;
         List<byte[]> vols = volumes(film, sizes);
         List<String> names = List.of("Film.2021.part1.rar", "Film.2021.part2.rar");
-        List<PostedFile> posted = List.of(nntp.post(names.get(0), vols.get(0), part), nntp.post(names.get(1), vols.get(1), part));
+        List<PostedFile> posted =
+                List.of(nntp.post(names.get(0), vols.get(0), part), nntp.post(names.get(1), vols.get(1), part));
         URI file = start(1, posted, names, sizes);
 
         // Film bytes 380000..519999 lie at 381000..450999 of volume 1 (its articles 4 and 5) and at

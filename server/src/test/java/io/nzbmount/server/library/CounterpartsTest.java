@@ -20,8 +20,8 @@ class CounterpartsTest {
 
     @Test
     void amongFilesOfOneSizeTheSamePlaceInOrderIsTheCounterpartMediaFirst() {
-        List<FileRecord> standby = List.of(file(2, 0, "a.nfo", 700, false), file(2, 1, "x1.mkv", 700, true),
-                file(2, 2, "x2.mkv", 700, true));
+        List<FileRecord> standby = List.of(
+                file(2, 0, "a.nfo", 700, false), file(2, 1, "x1.mkv", 700, true), file(2, 2, "x2.mkv", 700, true));
         assertEquals(Optional.of(standby.get(1)), Counterparts.of(ITEM, "CD1.mkv", standby));
         assertEquals(Optional.of(standby.get(2)), Counterparts.of(ITEM, "CD2.mkv", standby));
     }
@@ -34,9 +34,11 @@ class CounterpartsTest {
     @Test
     void withNoFileOfTheSizeAFileNotSizedAtImportIsLeftToTheProofElseThereIsNone() {
         FileRecord unsized = file(2, 1, "q.bin", -1, false);
-        assertEquals(Optional.of(unsized), Counterparts.of(ITEM, "Extras.mkv",
-                List.of(file(2, 0, "Extras.mkv", 91, true), unsized)));
-        assertEquals(Optional.empty(), Counterparts.of(ITEM, "Extras.mkv", List.of(file(2, 0, "Extras.mkv", 91, true))));
+        assertEquals(
+                Optional.of(unsized),
+                Counterparts.of(ITEM, "Extras.mkv", List.of(file(2, 0, "Extras.mkv", 91, true), unsized)));
+        assertEquals(
+                Optional.empty(), Counterparts.of(ITEM, "Extras.mkv", List.of(file(2, 0, "Extras.mkv", 91, true))));
         assertEquals(Optional.empty(), Counterparts.of(ITEM, "Other.mkv", ITEM), "no item file of that name");
     }
 

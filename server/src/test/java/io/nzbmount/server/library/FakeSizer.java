@@ -28,6 +28,7 @@ public final class FakeSizer implements ReleaseReader {
     public final List<String> sized = new ArrayList<>();
     /** The names of the files whose bytes were read, once per read. */
     public final List<String> read = new ArrayList<>();
+
     public volatile boolean unavailable;
     /** The first bytes of a file, by its subject name; the rest of it is zeros. */
     public final Map<String, byte[]> heads = new HashMap<>();
@@ -49,13 +50,17 @@ public final class FakeSizer implements ReleaseReader {
         if (missing.contains(file.name())) throw new ArticleMissingException(first, "430 on every provider");
         sized.add(file.name());
         int n = file.segments().size();
-        return new SizedFile(expectedSize(n), "yenc:" + n + "x" + PART, Optional.ofNullable(postedNames.get(file.name())),
+        return new SizedFile(
+                expectedSize(n),
+                "yenc:" + n + "x" + PART,
+                Optional.ofNullable(postedNames.get(file.name())),
                 holes.getOrDefault(file.name(), List.of()));
     }
 
     @Override
     public synchronized byte[] read(NzbFile file, SizedFile sized, long offset, int length) throws IOException {
-        if (unavailable) throw new ProvidersUnavailableException(file.segments().get(0).messageId(), "no provider answers", null);
+        if (unavailable)
+            throw new ProvidersUnavailableException(file.segments().get(0).messageId(), "no provider answers", null);
         read.add(file.name());
         Long gone = goneFrom.get(file.name());
         if (gone != null && offset + length > gone) {

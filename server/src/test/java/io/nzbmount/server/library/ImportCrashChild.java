@@ -11,14 +11,17 @@ import java.util.Optional;
  */
 public final class ImportCrashChild {
 
-    private ImportCrashChild() {
-    }
+    private ImportCrashChild() {}
 
     public static void main(String[] args) throws Exception {
         try (Database db = Database.open(Path.of(args[0]))) {
-            LibraryImporter importer = new LibraryImporter(db, new FakeSizer(), new FakePresence(), Clock.systemUTC(), 5);
+            LibraryImporter importer =
+                    new LibraryImporter(db, new FakeSizer(), new FakePresence(), Clock.systemUTC(), 5);
             for (int i = 0; ; i++) {
-                long id = importer.importNzb(TestNzbs.film("k" + i, "Film " + i), Optional.empty()).item().item().id();
+                long id = importer.importNzb(TestNzbs.film("k" + i, "Film " + i), Optional.empty())
+                        .item()
+                        .item()
+                        .id();
                 System.out.println("committed " + id);
                 System.out.flush();
             }

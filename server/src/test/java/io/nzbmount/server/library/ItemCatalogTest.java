@@ -17,7 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ItemCatalogTest {
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     final MutableClock clock = new MutableClock(Instant.parse("2025-03-01T10:00:00Z"));
 
     LibraryImporter importer(Database db) {
@@ -27,8 +29,16 @@ class ItemCatalogTest {
     @Test
     void pathResolvesToTheFileOfThePrimarySourceWithSizeAndLayout() throws Exception {
         try (Database db = Database.open(dir)) {
-            ImportResult r = importer(db).importNzb(TestNzbs.nzb("a", "Show S01", List.of(
-                    file("E01.mkv", 10, 740_000), file("E02.mkv", 12, 740_000), file("x.nfo", 1, 10))), Optional.empty());
+            ImportResult r = importer(db)
+                    .importNzb(
+                            TestNzbs.nzb(
+                                    "a",
+                                    "Show S01",
+                                    List.of(
+                                            file("E01.mkv", 10, 740_000),
+                                            file("E02.mkv", 12, 740_000),
+                                            file("x.nfo", 1, 10))),
+                            Optional.empty());
             ItemCatalog catalog = new ItemCatalog(db);
 
             MountedFile m = catalog.resolve("Show S01", "E02.mkv").orElseThrow();
@@ -39,8 +49,13 @@ class ItemCatalogTest {
             assertEquals("yenc:12x716800", m.file().layout());
             assertEquals(r.item().primary().sha256(), m.sourceSha256());
             assertEquals(clock.instant(), m.itemCreated());
-            assertEquals(TestNzbs.id("a", "E02.mkv", 12),
-                    catalog.nzbFile(m.file().sourceId(), m.file().index()).orElseThrow().segments().get(11).messageId());
+            assertEquals(
+                    TestNzbs.id("a", "E02.mkv", 12),
+                    catalog.nzbFile(m.file().sourceId(), m.file().index())
+                            .orElseThrow()
+                            .segments()
+                            .get(11)
+                            .messageId());
 
             assertTrue(catalog.resolve("show s01", "E01.mkv").isPresent(), "item names ignore ASCII case");
             assertTrue(catalog.resolve("Show S01", "x.nfo").isEmpty(), "extras are not in the library");
@@ -61,8 +76,13 @@ class ItemCatalogTest {
         try (Database db = Database.open(dir)) {
             List<ItemView> after = new ItemCatalog(db).items();
             assertEquals(before, after);
-            assertEquals(List.of("One", "Two"), after.stream().map(v -> v.item().name()).toList());
-            assertFalse(importer(db).importNzb(TestNzbs.film("a", "One"), Optional.empty()).created(),
+            assertEquals(
+                    List.of("One", "Two"),
+                    after.stream().map(v -> v.item().name()).toList());
+            assertFalse(
+                    importer(db)
+                            .importNzb(TestNzbs.film("a", "One"), Optional.empty())
+                            .created(),
                     "the hash is remembered across restarts");
         }
     }
@@ -81,8 +101,13 @@ class ItemCatalogTest {
             assertTrue(catalog.item(id).isEmpty());
             assertTrue(catalog.sourceFile(r.sourceId(), 0).isEmpty());
             assertTrue(catalog.nzbFile(r.sourceId(), 0).isEmpty(), "no parsed copy outlives the source");
-            assertTrue(new EventLog(db, clock).find(new EventQuery(0, Optional.empty(), OptionalLong.of(id), 10)).isEmpty());
-            assertTrue(importer(db).importNzb(TestNzbs.film("b", "One"), Optional.empty()).created(),
+            assertTrue(new EventLog(db, clock)
+                    .find(new EventQuery(0, Optional.empty(), OptionalLong.of(id), 10))
+                    .isEmpty());
+            assertTrue(
+                    importer(db)
+                            .importNzb(TestNzbs.film("b", "One"), Optional.empty())
+                            .created(),
                     "the standby's NZB is free again");
         }
     }

@@ -26,7 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ItemListingTest {
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     final MutableClock clock = new MutableClock(Instant.parse("2025-03-01T10:00:00Z"));
 
     @Test
@@ -37,11 +39,16 @@ class ItemListingTest {
             List<ItemView> views = catalog.items();
             assertEquals(6, views.size());
 
-            assertEquals(views.stream().map(ItemListingTest::expected).toList(),
+            assertEquals(
+                    views.stream().map(ItemListingTest::expected).toList(),
                     catalog.page(Filter.ALL, 0, Integer.MAX_VALUE).items());
             assertEquals(views.size(), catalog.page(Filter.ALL, 0, 1).total());
-            assertEquals(views.stream().map(v -> new ItemSummaries.Folder(v.item().id(), v.item().name(),
-                    v.item().created())).toList(), catalog.folders());
+            assertEquals(
+                    views.stream()
+                            .map(v -> new ItemSummaries.Folder(
+                                    v.item().id(), v.item().name(), v.item().created()))
+                            .toList(),
+                    catalog.folders());
         }
     }
 
@@ -76,18 +83,25 @@ class ItemListingTest {
             assertEquals(List.of("100% Real"), names(catalog, "100%"));
             assertEquals(List.of(), names(catalog, "film 1999"));
             assertEquals(6, catalog.page(Filter.of("  "), 0, 100).total(), "blank text: every item");
-            assertEquals(2, catalog.page(Filter.of("film"), 1, 100).total(),
-                    "total counts the matches, not the page");
+            assertEquals(2, catalog.page(Filter.of("film"), 1, 100).total(), "total counts the matches, not the page");
         }
     }
 
     private static List<String> names(ItemCatalog catalog, String text) throws Exception {
-        return catalog.page(Filter.of(text), 0, 100).items().stream().map(Summary::name).toList();
+        return catalog.page(Filter.of(text), 0, 100).items().stream()
+                .map(Summary::name)
+                .toList();
     }
 
     private static Summary expected(ItemView v) {
-        return new Summary(v.item().id(), v.item().name(), v.item().created(), v.primary().state(), v.files().size(),
-                v.files().stream().mapToLong(LibraryFileView::size).sum(), v.standby().size());
+        return new Summary(
+                v.item().id(),
+                v.item().name(),
+                v.item().created(),
+                v.primary().state(),
+                v.files().size(),
+                v.files().stream().mapToLong(LibraryFileView::size).sum(),
+                v.standby().size());
     }
 
     /**
@@ -98,29 +112,61 @@ class ItemListingTest {
     private void library(Database db) throws Exception {
         LibraryImporter importer = new LibraryImporter(db, new FakeSizer(), new FakePresence(), clock, 5);
         SourceLifecycle lifecycle = new SourceLifecycle(db, clock);
-        long show = importer.importNzb(TestNzbs.nzb("s", "Show_S01", List.of(file("E01.mkv", 3, 740_000),
-                file("E02.mkv", 4, 740_000), file("x.nfo", 1, 10))), Optional.empty()).item().item().id();
-        importer.addStandby(show, TestNzbs.nzb("s2", "Show_S01", List.of(file("E01.mkv", 3, 740_000),
-                file("E02.mkv", 4, 740_000))), Optional.empty());
+        long show = importer.importNzb(
+                        TestNzbs.nzb(
+                                "s",
+                                "Show_S01",
+                                List.of(
+                                        file("E01.mkv", 3, 740_000),
+                                        file("E02.mkv", 4, 740_000),
+                                        file("x.nfo", 1, 10))),
+                        Optional.empty())
+                .item()
+                .item()
+                .id();
+        importer.addStandby(
+                show,
+                TestNzbs.nzb("s2", "Show_S01", List.of(file("E01.mkv", 3, 740_000), file("E02.mkv", 4, 740_000))),
+                Optional.empty());
         clock.advance(Duration.ofMinutes(1));
-        long film = importer.importNzb(TestNzbs.film("f", "Some Film (2020)"), Optional.empty()).item().item().id();
-        long pending = importer.addStandby(film, TestNzbs.film("f2", "Some Film (2020)"), Optional.empty()).sourceId();
-        long verified = importer.addStandby(film, TestNzbs.film("f3", "Some Film (2020)"), Optional.empty()).sourceId();
-        long failed = importer.addStandby(film, TestNzbs.film("f4", "Some Film (2020)"), Optional.empty()).sourceId();
+        long film = importer.importNzb(TestNzbs.film("f", "Some Film (2020)"), Optional.empty())
+                .item()
+                .item()
+                .id();
+        long pending = importer.addStandby(film, TestNzbs.film("f2", "Some Film (2020)"), Optional.empty())
+                .sourceId();
+        long verified = importer.addStandby(film, TestNzbs.film("f3", "Some Film (2020)"), Optional.empty())
+                .sourceId();
+        long failed = importer.addStandby(film, TestNzbs.film("f4", "Some Film (2020)"), Optional.empty())
+                .sourceId();
         lifecycle.markVerified(verified, "proved", 20, 20);
         lifecycle.markDead(failed, "gone", StandbyState.MISMATCH);
-        assertEquals(SourceState.PENDING, new ItemCatalog(db).item(film).orElseThrow().standby().stream()
-                .filter(s -> s.id() == pending).findFirst().orElseThrow().state());
+        assertEquals(
+                SourceState.PENDING,
+                new ItemCatalog(db)
+                        .item(film).orElseThrow().standby().stream()
+                                .filter(s -> s.id() == pending)
+                                .findFirst()
+                                .orElseThrow()
+                                .state());
         clock.advance(Duration.ofMinutes(1));
-        long other = importer.importNzb(TestNzbs.film("o", "Other.Film.2021"), Optional.empty()).item().item().id();
-        long second = importer.addStandby(other, TestNzbs.film("o2", "Other.Film.2021"), Optional.empty()).sourceId();
+        long other = importer.importNzb(TestNzbs.film("o", "Other.Film.2021"), Optional.empty())
+                .item()
+                .item()
+                .id();
+        long second = importer.addStandby(other, TestNzbs.film("o2", "Other.Film.2021"), Optional.empty())
+                .sourceId();
         lifecycle.markVerified(second, "proved", 20, 20);
         lifecycle.choosePrimary(other, second);
         clock.advance(Duration.ofMinutes(1));
         importer.importNzb(TestNzbs.film("p", "100% Real"), Optional.empty());
         importer.importNzb(TestNzbs.film("q", "100 Real"), Optional.empty());
-        long failing = importer.importNzb(TestNzbs.film("b", "Broken"), Optional.empty()).item().item().id();
-        long cooling = importer.addStandby(failing, TestNzbs.film("b2", "Broken"), Optional.empty()).sourceId();
+        long failing = importer.importNzb(TestNzbs.film("b", "Broken"), Optional.empty())
+                .item()
+                .item()
+                .id();
+        long cooling = importer.addStandby(failing, TestNzbs.film("b2", "Broken"), Optional.empty())
+                .sourceId();
         lifecycle.markFailed(cooling, "articles missing", Duration.ofMinutes(5));
     }
 }

@@ -19,17 +19,24 @@ class KilledImportTest {
 
     static final int COMMITS_BEFORE_KILL = 15;
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @Test
     void killDuringImportKeepsEveryCommittedItemWhole() throws Exception {
         String java = ProcessHandle.current().info().command().orElseThrow();
-        Process child = new ProcessBuilder(java, "--enable-native-access=ALL-UNNAMED",
-                "-cp", System.getProperty("java.class.path"), ImportCrashChild.class.getName(), dir.toString())
+        Process child = new ProcessBuilder(
+                        java,
+                        "--enable-native-access=ALL-UNNAMED",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        ImportCrashChild.class.getName(),
+                        dir.toString())
                 .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();
         List<Long> committed = new ArrayList<>();
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader out =
+                new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while (committed.size() < COMMITS_BEFORE_KILL && (line = out.readLine()) != null) {
                 if (line.startsWith("committed ")) committed.add(Long.parseLong(line.substring(10)));
@@ -48,8 +55,8 @@ class KilledImportTest {
                 assertEquals(1, v.files().size());
             }
             int rows = db.transaction(c -> {
-                try (var s = c.createStatement(); var rs = s.executeQuery(
-                        "SELECT count(*) FROM items i WHERE i.primary_source IS NULL"
+                try (var s = c.createStatement();
+                        var rs = s.executeQuery("SELECT count(*) FROM items i WHERE i.primary_source IS NULL"
                                 + " OR NOT EXISTS (SELECT 1 FROM files f WHERE f.source_id = i.primary_source)")) {
                     rs.next();
                     return rs.getInt(1);

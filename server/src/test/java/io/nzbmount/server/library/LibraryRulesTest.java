@@ -18,22 +18,50 @@ class LibraryRulesTest {
 
     @Test
     void extrasSamplesAndTinyFilesAreNotMediaButSubtitlesAre() {
-        List<String> names = List.of("Film.mkv", "Film.nfo", "Film.par2", "Film.vol01+02.PAR2", "Film.sfv", "Film.srr",
-                "readme.txt", "cover.JPG", "poster.png", "site.url", "Film.sample.mkv", "Sample-Film.mkv",
-                "proof.mkv", "Film.en.srt", "Samples.Of.Life.mkv");
+        List<String> names = List.of(
+                "Film.mkv",
+                "Film.nfo",
+                "Film.par2",
+                "Film.vol01+02.PAR2",
+                "Film.sfv",
+                "Film.srr",
+                "readme.txt",
+                "cover.JPG",
+                "poster.png",
+                "site.url",
+                "Film.sample.mkv",
+                "Sample-Film.mkv",
+                "proof.mkv",
+                "Film.en.srt",
+                "Samples.Of.Life.mkv");
         long big = 4_000_000_000L;
-        List<Long> sizes = List.of(big, 2_000L, 50_000L, 100_000_000L, 500L, 9_000L, 100L, 80_000L, 90_000L, 100L,
-                60_000_000L, 60_000_000L, 1_000_000L, 90_000L, 3_000_000_000L);
+        List<Long> sizes = List.of(
+                big,
+                2_000L,
+                50_000L,
+                100_000_000L,
+                500L,
+                9_000L,
+                100L,
+                80_000L,
+                90_000L,
+                100L,
+                60_000_000L,
+                60_000_000L,
+                1_000_000L,
+                90_000L,
+                3_000_000_000L);
         boolean[] media = MediaRules.classify(names, sizes);
-        boolean[] expected = {true, false, false, false, false, false, false, false, false, false, false, false,
-                false, true, true};
+        boolean[] expected = {
+            true, false, false, false, false, false, false, false, false, false, false, false, false, true, true
+        };
         assertArrayEquals(expected, media);
     }
 
     @Test
     void episodesOfSimilarSizeAreAllMedia() {
-        boolean[] media = MediaRules.classify(List.of("E01.mkv", "E02.mkv", "E03.mkv"),
-                List.of(900_000_000L, 1_100_000_000L, 700_000_000L));
+        boolean[] media = MediaRules.classify(
+                List.of("E01.mkv", "E02.mkv", "E03.mkv"), List.of(900_000_000L, 1_100_000_000L, 700_000_000L));
         assertArrayEquals(new boolean[] {true, true, true}, media);
     }
 
@@ -44,7 +72,8 @@ class LibraryRulesTest {
         assertEquals(Optional.of("a b"), Names.safeSegment("a\u0000\u200Eb"));
         assertEquals(Optional.empty(), Names.safeSegment(".."));
         assertEquals(Optional.empty(), Names.safeSegment(" / "));
-        assertEquals(Optional.of("Amélie"), Names.safeSegment("Ame\u0301lie"), "NFC, so the name matches what clients send");
+        assertEquals(
+                Optional.of("Amélie"), Names.safeSegment("Ame\u0301lie"), "NFC, so the name matches what clients send");
         String longName = "x".repeat(179) + "\uD83C\uDFAC" + "y";
         String cut = Names.safeSegment(longName).orElseThrow();
         assertEquals(179, cut.length(), "a surrogate pair is never split");
@@ -62,7 +91,8 @@ class LibraryRulesTest {
 
     @Test
     void davPathsPercentEncodeEachSegmentAsUtf8() {
-        assertEquals("/dav/library/My%20Film%20%282020%29/a%2Bb%20%231%3F.mkv",
+        assertEquals(
+                "/dav/library/My%20Film%20%282020%29/a%2Bb%20%231%3F.mkv",
                 DavPaths.file("My Film (2020)", "a+b #1?.mkv"));
         assertEquals("/dav/library/Am%C3%A9lie/x.mkv", DavPaths.file("Amélie", "x.mkv"));
         assertEquals("/dav/library/100%25%20Film/", DavPaths.folder("100% Film"));
@@ -71,7 +101,9 @@ class LibraryRulesTest {
 
     @Test
     void presenceSampleStartsWithTheMainFirstArticleAndSpansTheMainFile() throws Exception {
-        var nzb = NzbParser.parse(new ByteArrayInputStream(TestNzbs.nzb("s", null,
+        var nzb = NzbParser.parse(new ByteArrayInputStream(TestNzbs.nzb(
+                "s",
+                null,
                 List.of(file("E01.mkv", 100, 740_000), file("E02.mkv", 120, 740_000), file("x.nfo", 1, 10)))));
         boolean[] media = {true, true, false};
         List<NzbSegment> sample = PresenceSample.choose(nzb.files(), media, 1);
@@ -86,6 +118,7 @@ class LibraryRulesTest {
     @Test
     void presenceSampleOfAShortFileChecksEachArticleOnce() throws Exception {
         var nzb = NzbParser.parse(new ByteArrayInputStream(TestNzbs.nzb("s", null, List.of(file("a.mkv", 3, 10)))));
-        assertEquals(3, PresenceSample.choose(nzb.files(), new boolean[] {true}, 0).size());
+        assertEquals(
+                3, PresenceSample.choose(nzb.files(), new boolean[] {true}, 0).size());
     }
 }

@@ -12,7 +12,8 @@ class NamePasswordTest {
 
     @Test
     void thePasswordAtTheEndOfTheNameIsSplitOffBeforeOrWithoutTheNzbExtension() {
-        assertEquals(new NamePassword("Film.2021", Optional.of("secret")), NamePassword.split("Film.2021{{secret}}.nzb"));
+        assertEquals(
+                new NamePassword("Film.2021", Optional.of("secret")), NamePassword.split("Film.2021{{secret}}.nzb"));
         assertEquals(new NamePassword("Film.2021", Optional.of("s e}c")), NamePassword.split("Film.2021{{s e}c}}"));
         assertEquals(new NamePassword("Film {{x}} 2021", Optional.empty()), NamePassword.split("Film {{x}} 2021"));
         assertEquals(new NamePassword("Film{{}}", Optional.empty()), NamePassword.split("Film{{}}"));
@@ -24,11 +25,15 @@ class NamePasswordTest {
     void theFirstPlaceThatGivesAPasswordWinsAndEveryMetaIsTried() {
         PasswordOffer api = PasswordOffer.of(Optional.of("a"), Optional.of("n"), List.of("m"));
         assertEquals(new PasswordOffer(List.of("a"), PasswordOffer.Origin.API), api);
-        assertEquals(new PasswordOffer(List.of("n"), PasswordOffer.Origin.NAME),
+        assertEquals(
+                new PasswordOffer(List.of("n"), PasswordOffer.Origin.NAME),
                 PasswordOffer.of(Optional.of(""), Optional.of("n"), List.of("m")));
-        assertEquals(new PasswordOffer(List.of("m1", "m2"), PasswordOffer.Origin.META),
+        assertEquals(
+                new PasswordOffer(List.of("m1", "m2"), PasswordOffer.Origin.META),
                 PasswordOffer.of(Optional.empty(), Optional.empty(), List.of("m1", "", "m2", "m1")));
-        assertEquals(PasswordOffer.Origin.NONE, PasswordOffer.of(Optional.empty(), Optional.empty(), List.of()).origin());
+        assertEquals(
+                PasswordOffer.Origin.NONE,
+                PasswordOffer.of(Optional.empty(), Optional.empty(), List.of()).origin());
         assertFalse(api.toString().contains("\"a\"") || api.toString().contains("[a"), api.toString());
     }
 }

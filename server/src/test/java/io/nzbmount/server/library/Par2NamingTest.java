@@ -20,7 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Nameless files take their real names from every par2 set of the release, never one name twice. */
 class Par2NamingTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     Database db;
     final FakeSizer sizer = new FakeSizer();
 
@@ -35,9 +37,16 @@ class Par2NamingTest {
     }
 
     private List<String> importedNames(byte[] nzb) throws Exception {
-        LibraryImporter importer = new LibraryImporter(db, sizer, new FakePresence(), ArchiveReader.STANDARD,
-                new MutableClock(Instant.parse("2025-03-01T10:00:00Z")), 5);
-        return importer.importNzb(nzb, Optional.of("release")).item().files().stream().map(LibraryFileView::name).toList();
+        LibraryImporter importer = new LibraryImporter(
+                db,
+                sizer,
+                new FakePresence(),
+                ArchiveReader.STANDARD,
+                new MutableClock(Instant.parse("2025-03-01T10:00:00Z")),
+                5);
+        return importer.importNzb(nzb, Optional.of("release")).item().files().stream()
+                .map(LibraryFileView::name)
+                .toList();
     }
 
     /** A file of {@code segments} parts (as the sizer sizes it) starting with {@code head}, zeros after. */
@@ -73,8 +82,14 @@ class Par2NamingTest {
         sizer.heads.put("film.par2", par2("Real.Film.2020.mkv", "film", 4));
         sizer.heads.put("extras.par2", par2("Real.Film.2020.Extras.mkv", "extra", 3));
 
-        List<String> names = importedNames(TestNzbs.nzb("two-sets", null, List.of(file(A, 4, 740_000),
-                file(B, 3, 740_000), file("film.par2", 1, 30_000), file("extras.par2", 1, 30_000))));
+        List<String> names = importedNames(TestNzbs.nzb(
+                "two-sets",
+                null,
+                List.of(
+                        file(A, 4, 740_000),
+                        file(B, 3, 740_000),
+                        file("film.par2", 1, 30_000),
+                        file("extras.par2", 1, 30_000))));
 
         assertEquals(List.of("Real.Film.2020.mkv", "Real.Film.2020.Extras.mkv"), names.subList(0, 2));
     }
@@ -84,8 +99,8 @@ class Par2NamingTest {
         nameless("same start", "same start");
         sizer.heads.put("show.par2", par2("Episode.01.mkv", "same start", 4, "Episode.02.mkv", "same start", 3));
 
-        List<String> names = importedNames(TestNzbs.nzb("same-hash", null, List.of(file(A, 3, 740_000),
-                file(B, 4, 740_000), file("show.par2", 1, 30_000))));
+        List<String> names = importedNames(TestNzbs.nzb(
+                "same-hash", null, List.of(file(A, 3, 740_000), file(B, 4, 740_000), file("show.par2", 1, 30_000))));
 
         assertEquals(List.of("Episode.02.mkv", "Episode.01.mkv"), names.subList(0, 2), "told apart by their sizes");
     }
@@ -95,8 +110,8 @@ class Par2NamingTest {
         nameless("same start", "same start");
         sizer.heads.put("show.par2", par2("Episode.01.mkv", "same start", 4));
 
-        List<String> names = importedNames(TestNzbs.nzb("same-file", null, List.of(file(A, 4, 740_000),
-                file(B, 4, 740_000), file("show.par2", 1, 30_000))));
+        List<String> names = importedNames(TestNzbs.nzb(
+                "same-file", null, List.of(file(A, 4, 740_000), file(B, 4, 740_000), file("show.par2", 1, 30_000))));
 
         assertEquals(List.of(A, B), names.subList(0, 2));
     }

@@ -29,7 +29,9 @@ class SampleBesideSizingTest {
     /** Far longer than either side takes once the other has started. */
     private static final long PATIENCE_SECONDS = 10;
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     Database db;
     final CountDownLatch sampleOut = new CountDownLatch(1);
     final CountDownLatch sizingOut = new CountDownLatch(1);
@@ -73,8 +75,8 @@ class SampleBesideSizingTest {
                 return sizes.splice(volumes, sized, slices);
             }
         };
-        LibraryImporter importer = new LibraryImporter(db, reader, presence,
-                new MutableClock(Instant.parse("2025-03-01T10:00:00Z")), 2);
+        LibraryImporter importer =
+                new LibraryImporter(db, reader, presence, new MutableClock(Instant.parse("2025-03-01T10:00:00Z")), 2);
 
         ImportResult r = importer.importNzb(TestNzbs.film("a", "T"), Optional.empty());
 

@@ -55,7 +55,8 @@ class SealedReaderTest {
         @Override
         public int read(long offset, byte[] buf, int off, int len) throws ArticleMissingException {
             if (offset >= bytes.length) return -1;
-            if (offset / ARTICLE == gone) throw new ArticleMissingException("<a" + gone + "@test>", "430 no such article");
+            if (offset / ARTICLE == gone)
+                throw new ArticleMissingException("<a" + gone + "@test>", "430 no such article");
             reads.add(offset);
             long articleEnd = Math.min(bytes.length, (offset / ARTICLE + 1) * ARTICLE);
             int n = (int) Math.min(len, articleEnd - offset);
@@ -63,22 +64,52 @@ class SealedReaderTest {
             return n;
         }
 
-        @Override public void retire() { }
-        @Override public long heldUntil(long offset) { return offset; }
-        @Override public void readAheadFrom(long offset, long end) { }
-        @Override public long size() { return bytes.length; }
-        @Override public Stats stats() { return new Stats(0, 0, 0, 1, 0, 0); }
-        @Override public void close() { }
+        @Override
+        public void retire() {}
+
+        @Override
+        public long heldUntil(long offset) {
+            return offset;
+        }
+
+        @Override
+        public void readAheadFrom(long offset, long end) {}
+
+        @Override
+        public long size() {
+            return bytes.length;
+        }
+
+        @Override
+        public Stats stats() {
+            return new Stats(0, 0, 0, 1, 0, 0);
+        }
+
+        @Override
+        public void close() {}
     }
 
     private record RunMap(long size) implements FileMap {
-        @Override public int articles() { return (int) ((size + ARTICLE - 1) / ARTICLE); }
-        @Override public int partSize() { return ARTICLE; }
-        @Override public ArticleSpan span(long offset) {
+        @Override
+        public int articles() {
+            return (int) ((size + ARTICLE - 1) / ARTICLE);
+        }
+
+        @Override
+        public int partSize() {
+            return ARTICLE;
+        }
+
+        @Override
+        public ArticleSpan span(long offset) {
             long start = offset / ARTICLE * ARTICLE;
             return new ArticleSpan(start, Math.min(size, start + ARTICLE), false);
         }
-        @Override public String layout() { return "run"; }
+
+        @Override
+        public String layout() {
+            return "run";
+        }
     }
 
     /** The member at {@code at} of a folder, as the scanner lays it out, with its reader over the run. */
@@ -119,7 +150,9 @@ class SealedReaderTest {
             for (int i = 0; i < 200; i++) {
                 int from = random.nextInt(size);
                 int length = 1 + random.nextInt(Math.min(3_000, size - from));
-                assertArrayEquals(Arrays.copyOfRange(file, from, from + length), readRange(r, from, length),
+                assertArrayEquals(
+                        Arrays.copyOfRange(file, from, from + length),
+                        readRange(r, from, length),
                         "member at " + at + ", bytes " + from + "+" + length);
             }
             assertArrayEquals(file, readRange(r, 0, size), "the whole member at " + at);
@@ -154,12 +187,14 @@ class SealedReaderTest {
         c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(rarKey, "AES"), new IvParameterSpec(rarIv));
         byte[] cipher = c.doFinal(Arrays.copyOf(film, 10_016));
         ArrayReader run = new ArrayReader(cipher);
-        SealedReader r = new SealedReader(run, new SealedFileMap(new RunMap(cipher.length), sealing, rarKey, rarIv, film.length));
+        SealedReader r = new SealedReader(
+                run, new SealedFileMap(new RunMap(cipher.length), sealing, rarKey, rarIv, film.length));
         Random random = new Random(7);
         for (int i = 0; i < 100; i++) {
             int from = random.nextInt(film.length);
             int length = 1 + random.nextInt(Math.min(2_500, film.length - from));
-            assertArrayEquals(Arrays.copyOfRange(film, from, from + length), readRange(r, from, length), from + "+" + length);
+            assertArrayEquals(
+                    Arrays.copyOfRange(film, from, from + length), readRange(r, from, length), from + "+" + length);
         }
         assertArrayEquals(film, readRange(r, 0, film.length));
     }
@@ -186,24 +221,28 @@ class SealedReaderTest {
         SealedReader r = member(folder, 0, 6_000, run);
         run[0].gone = 3; // run bytes [3000, 4000): the block [2992, 3008) straddles articles 2 and 3
         readRange(r, 0, 2_992);
-        ArticleMissingException onward = assertThrows(ArticleMissingException.class, () -> r.read(2_992, new byte[64], 0, 64));
+        ArticleMissingException onward =
+                assertThrows(ArticleMissingException.class, () -> r.read(2_992, new byte[64], 0, 64));
         assertEquals(3_000, onward.failedAt().orElseThrow(), "reading on: the gone article's first byte, not 2992");
 
         SealedReader seek = member(folder, 0, 6_000, run);
         run[0].gone = 2; // run bytes [2000, 3000): the block before 3008 is in it
-        ArticleMissingException back = assertThrows(ArticleMissingException.class, () -> seek.read(3_010, new byte[8], 0, 8));
-        assertEquals(2_992, back.failedAt().orElseThrow(), "after a seek: the block read back lies in the gone article");
+        ArticleMissingException back =
+                assertThrows(ArticleMissingException.class, () -> seek.read(3_010, new byte[8], 0, 8));
+        assertEquals(
+                2_992, back.failedAt().orElseThrow(), "after a seek: the block read back lies in the gone article");
     }
 
     @Test
     void withoutAnArticleTheBlocksItTouchesAndTheBlockAfterAreLacked() {
-        SealedFileMap map = new SealedFileMap(new RunMap(6_000), new Sealing(Sealing.Kdf.SEVEN_ZIP, 19, new byte[0], iv, 0),
-                key, 6_000);
+        SealedFileMap map = new SealedFileMap(
+                new RunMap(6_000), new Sealing(Sealing.Kdf.SEVEN_ZIP, 19, new byte[0], iv, 0), key, 6_000);
         assertEquals(3_000, map.span(3_500).start(), "the article holds run bytes [3000, 4000)");
         ArticleSpan lacked = map.lackedWithout(3_500);
         assertEquals(2_992, lacked.start(), "the block [2992, 3008) straddles into the article");
         assertEquals(4_016, lacked.end(), "the block [3984, 4000) ends it, and [4000, 4016) chains from it");
-        assertEquals(2_000, map.lackedWithout(2_500).start(), "an article that starts on a block boundary starts there");
+        assertEquals(
+                2_000, map.lackedWithout(2_500).start(), "an article that starts on a block boundary starts there");
         assertEquals(6_000, map.lackedWithout(5_500).end(), "never past the file's end");
     }
 }

@@ -19,7 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 class WatchFolderTest {
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     Database db;
     final FakePresence presence = new FakePresence();
     final MutableClock clock = new MutableClock(Instant.parse("2025-03-01T10:00:00Z"));
@@ -53,7 +55,9 @@ class WatchFolderTest {
         drop("notes.txt", "x".getBytes(UTF_8), clock.instant().minusSeconds(10));
 
         assertEquals(1, watch.scanOnce());
-        assertEquals(List.of("Some.Film"), catalog.items().stream().map(v -> v.item().name()).toList());
+        assertEquals(
+                List.of("Some.Film"),
+                catalog.items().stream().map(v -> v.item().name()).toList());
         assertTrue(Files.exists(watch.folder().resolve("imported/Some.Film.nzb")));
         assertFalse(Files.exists(watch.folder().resolve("Some.Film.nzb")));
         assertTrue(Files.exists(watch.folder().resolve("notes.txt")), "only .nzb files are taken");

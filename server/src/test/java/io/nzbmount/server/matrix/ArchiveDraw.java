@@ -61,8 +61,7 @@ final class ArchiveDraw {
     /** Passwords the encrypted sources draw from: ASCII, and one that UTF-8 encodes in more bytes than it has letters. */
     private static final List<String> PASSWORDS = List.of("matrix", "Pässwörd 7", "s3cr3t-with-a-long-tail-0123456789");
 
-    private ArchiveDraw() {
-    }
+    private ArchiveDraw() {}
 
     static void apply(long seed, int size, List<SourceSpec> sources, boolean loginFault) {
         if (Regressions.plainOnly(seed)) return;
@@ -71,10 +70,13 @@ final class ArchiveDraw {
         int candidates = 0;
         for (SourceSpec s : sources) if (!s.impostor()) candidates++;
         int forced = r.nextInt(candidates);
-        Scenario.Format format = Regressions.format(seed).orElseGet(() -> new SplittableRandom(seed ^ FORMAT_STREAM)
-                .nextBoolean() ? Scenario.Format.SEVEN_ZIP : Scenario.Format.RAR5);
+        Scenario.Format format = Regressions.format(seed)
+                .orElseGet(() -> new SplittableRandom(seed ^ FORMAT_STREAM).nextBoolean()
+                        ? Scenario.Format.SEVEN_ZIP
+                        : Scenario.Format.RAR5);
         SplittableRandom p = new SplittableRandom(seed ^ PASSWORD_STREAM);
-        boolean encrypted = format == Scenario.Format.RAR5 && !Regressions.namedBefore(seed, Regressions.Era.ENCRYPTED_ARCHIVES)
+        boolean encrypted = format == Scenario.Format.RAR5
+                && !Regressions.namedBefore(seed, Regressions.Era.ENCRYPTED_ARCHIVES)
                 && p.nextInt(3) < ENCRYPTED_THIRDS;
         byte[] content = null;
         for (int i = 0, c = 0; i < sources.size(); i++) {
@@ -108,8 +110,9 @@ final class ArchiveDraw {
         for (int k = 0; k < layout.articles(); k++) if (layout.laterHeadArticle(k)) heads.add(k);
         if (heads.isEmpty()) return;
         TreeMap<Integer, Fault> faults = new TreeMap<>(s.faults());
-        faults.put(heads.get(r.nextInt(heads.size())), new Fault(r.nextBoolean() ? Scenario.Damage.MISSING
-                : Scenario.Damage.CORRUPT, 0));
+        faults.put(
+                heads.get(r.nextInt(heads.size())),
+                new Fault(r.nextBoolean() ? Scenario.Damage.MISSING : Scenario.Damage.CORRUPT, 0));
         sources.set(i, new SourceSpec(s.fileName(), s.partSize(), faults, false, s.archive()));
     }
 

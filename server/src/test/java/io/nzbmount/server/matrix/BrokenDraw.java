@@ -45,14 +45,17 @@ final class BrokenDraw {
      * each costs at most two windows (30 windows of 64 KiB are under 2 MiB).
      */
     static final int MIN_SIZE = 2 * 1024 * 1024;
+
     private static final long STREAM = 0xC2B2AE3D27D4EB4FL;
 
-    private BrokenDraw() {
-    }
+    private BrokenDraw() {}
 
     /** Whether the draw takes {@code seed} (before anything else is drawn from its stream). */
     static boolean takes(long seed, int size, List<SourceSpec> sources, Client client, boolean loginFault) {
-        if (Regressions.namedBefore(seed, Regressions.Era.BROKEN_RELEASES) || loginFault || client == Client.IDENTITY || size < MIN_SIZE) return false;
+        if (Regressions.namedBefore(seed, Regressions.Era.BROKEN_RELEASES)
+                || loginFault
+                || client == Client.IDENTITY
+                || size < MIN_SIZE) return false;
         for (SourceSpec s : sources) if (s.archive() != null) return false;
         return new SplittableRandom(seed ^ STREAM).nextInt(4) < 2;
     }
@@ -76,7 +79,8 @@ final class BrokenDraw {
         boolean cover = r.nextBoolean();
         assert cover == cover(seed);
         SourceSpec base = sources.get(0);
-        SourceSpec impostor = sources.stream().filter(SourceSpec::impostor).findFirst().orElse(null);
+        SourceSpec impostor =
+                sources.stream().filter(SourceSpec::impostor).findFirst().orElse(null);
         TreeMap<Integer, Fault> primaryFaults = new TreeMap<>();
         for (Map.Entry<Integer, Fault> e : base.faults().entrySet()) {
             if (!e.getValue().damage().hole()) primaryFaults.put(e.getKey(), e.getValue());
@@ -86,11 +90,13 @@ final class BrokenDraw {
         int standbys = cover ? 2 + r.nextInt(3) : 1 + r.nextInt(3);
         for (int i = 0; i < standbys; i++) {
             String name = r.nextBoolean() ? base.fileName() : HexFormat.of().toHexDigits(r.nextLong()) + ".mkv";
-            int part = r.nextBoolean() ? base.partSize()
+            int part = r.nextBoolean()
+                    ? base.partSize()
                     : ScenarioDraw.MIN_PART + r.nextInt(ScenarioDraw.MAX_PART - ScenarioDraw.MIN_PART + 1);
             sources.add(new SourceSpec(name, part, new TreeMap<>(), false));
         }
-        if (cover) disjointCover(r, size, sources); else ownHoles(r, size, sources);
+        if (cover) disjointCover(r, size, sources);
+        else ownHoles(r, size, sources);
         int outage = standbys >= 2 && r.nextInt(4) == 0 ? 2 + r.nextInt(standbys - 1) : -1;
         if (impostor != null) sources.add(impostor);
         return outage;
@@ -99,7 +105,8 @@ final class BrokenDraw {
     /** Each standby a hole (the first one's in a sample), the primary 0 to 2, then a second for some standbys; within the budget. */
     private static void ownHoles(SplittableRandom r, int size, List<SourceSpec> sources) {
         int left = ScenarioDraw.MAX_HOLES;
-        for (int i = 1; i < sources.size(); i++, left--) hole(r, size, sources.get(i), at(r, size, i == 1 || r.nextBoolean()));
+        for (int i = 1; i < sources.size(); i++, left--)
+            hole(r, size, sources.get(i), at(r, size, i == 1 || r.nextBoolean()));
         int primary = Math.min(left, r.nextInt(3));
         for (int h = 0; h < primary; h++, left--) hole(r, size, sources.get(0), at(r, size, r.nextBoolean()));
         for (int i = 1; i < sources.size() && left > 0; i++) {

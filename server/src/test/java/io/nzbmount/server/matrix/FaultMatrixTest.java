@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  * provider's cool-down does not reach the next seed.
  */
 class FaultMatrixTest {
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
 
     @Test
     void namedRegressionSeedsKeepThePromise() throws Exception {
@@ -76,8 +77,14 @@ class FaultMatrixTest {
             if (!outcomes[i].passed()) System.out.println(MatrixSummary.report(outcomes[i]));
         }
         System.out.println(summary.render(title, (System.nanoTime() - t0) / 1_000_000));
-        assertTrue(summary.failed().isEmpty(), () -> summary.failed().size() + " seeds broke the promise:\n"
-                + String.join("\n", summary.failed().stream().map(MatrixSummary::report).toList()));
+        assertTrue(
+                summary.failed().isEmpty(),
+                () -> summary.failed().size() + " seeds broke the promise:\n"
+                        + String.join(
+                                "\n",
+                                summary.failed().stream()
+                                        .map(MatrixSummary::report)
+                                        .toList()));
     }
 
     /** One worker: takes the next seed until none is left; its shared application lives in {@code home}. */
@@ -95,7 +102,8 @@ class FaultMatrixTest {
                         outcomes[i] = SeedRun.play(own, scenario, tag);
                     }
                 } else {
-                    if (shared == null) shared = MatrixRig.start(Files.createDirectories(home.resolve("shared")), false);
+                    if (shared == null)
+                        shared = MatrixRig.start(Files.createDirectories(home.resolve("shared")), false);
                     outcomes[i] = SeedRun.play(shared, scenario, tag);
                 }
                 millis[i] = (System.nanoTime() - started) / 1_000_000;

@@ -33,12 +33,12 @@ import java.util.SplittableRandom;
 final class ListingDraw {
     private static final long STREAM = 0x165667B19E3779F9L;
 
-    private ListingDraw() {
-    }
+    private ListingDraw() {}
 
     /** Whether the draw takes {@code seed} (it may still find nothing to change in it). */
     static boolean takes(long seed, Client client, boolean loginFault) {
-        if (Regressions.namedBefore(seed, Regressions.Era.NZB_LISTINGS) || loginFault || client == Client.IDENTITY) return false;
+        if (Regressions.namedBefore(seed, Regressions.Era.NZB_LISTINGS) || loginFault || client == Client.IDENTITY)
+            return false;
         return new SplittableRandom(seed ^ STREAM).nextInt(4) == 0;
     }
 
@@ -113,5 +113,4 @@ final class ListingDraw {
         Scenario.Repeat repeat = new Scenario.Repeat(r.nextInt(volumes), r.nextBoolean());
         sources.set(i, new SourceSpec(s.fileName(), s.partSize(), s.faults(), false, s.archive(), repeat));
     }
-
 }

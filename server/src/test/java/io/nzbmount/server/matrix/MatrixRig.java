@@ -30,7 +30,8 @@ final class MatrixRig implements AutoCloseable {
     final EmbeddedNntpServer a;
     final EmbeddedNntpServer b;
     final Application app;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(CALL_TIMEOUT).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(CALL_TIMEOUT).build();
 
     private MatrixRig(EmbeddedNntpServer a, EmbeddedNntpServer b, Application app) {
         this.a = a;
@@ -44,7 +45,8 @@ final class MatrixRig implements AutoCloseable {
         EmbeddedNntpServer b = EmbeddedNntpServer.start();
         if (loginFault) a.faults().connectionLimit(1, false);
         try {
-            Settings settings = ConfigLoader.fromText("""
+            Settings settings = ConfigLoader.fromText(
+                    """
                     server:
                       port: 0
                       dataDir: %s
@@ -71,7 +73,8 @@ final class MatrixRig implements AutoCloseable {
     /** POST of an NZB: to import it as a new item ({@code item} 0) or to add it as a standby of {@code item}. */
     HttpResponse<String> postNzb(String name, long item, String nzb) throws Exception {
         String query = item == 0 ? "name=" + encode(name) : "item=" + item + "&role=standby";
-        return send(HttpRequest.newBuilder(uri("/api/nzbs?" + query)).header("X-NZBMount-Request", "1")
+        return send(HttpRequest.newBuilder(uri("/api/nzbs?" + query))
+                .header("X-NZBMount-Request", "1")
                 .POST(HttpRequest.BodyPublishers.ofString(nzb)));
     }
 
@@ -97,7 +100,9 @@ final class MatrixRig implements AutoCloseable {
     }
 
     int delete(long id) throws Exception {
-        return send(HttpRequest.newBuilder(uri("/api/items/" + id)).header("X-NZBMount-Request", "1").DELETE())
+        return send(HttpRequest.newBuilder(uri("/api/items/" + id))
+                        .header("X-NZBMount-Request", "1")
+                        .DELETE())
                 .statusCode();
     }
 
@@ -125,7 +130,8 @@ final class MatrixRig implements AutoCloseable {
 
     /** PROPFIND Depth 1 of a WebDAV path: status and body. */
     HttpResponse<String> propfind(String path) throws Exception {
-        return send(HttpRequest.newBuilder(uri(path)).header("Depth", "1")
+        return send(HttpRequest.newBuilder(uri(path))
+                .header("Depth", "1")
                 .method("PROPFIND", HttpRequest.BodyPublishers.noBody()));
     }
 
@@ -140,7 +146,8 @@ final class MatrixRig implements AutoCloseable {
 
     private JsonNode json(String path) throws Exception {
         HttpResponse<String> r = send(HttpRequest.newBuilder(uri(path)).GET());
-        if (r.statusCode() != 200) throw new AssertionError("GET " + path + " answered " + r.statusCode() + ": " + r.body());
+        if (r.statusCode() != 200)
+            throw new AssertionError("GET " + path + " answered " + r.statusCode() + ": " + r.body());
         return JSON.readTree(r.body());
     }
 

@@ -58,16 +58,31 @@ final class MatrixSummary {
 
     String render(String title, long millis) {
         StringBuilder sb = new StringBuilder();
-        sb.append("fault matrix (").append(title).append("): ").append(seeds).append(" seeds in ")
-          .append(millis / 1000).append(" s, ").append(failed.size()).append(" failed");
+        sb.append("fault matrix (")
+                .append(title)
+                .append("): ")
+                .append(seeds)
+                .append(" seeds in ")
+                .append(millis / 1000)
+                .append(" s, ")
+                .append(failed.size())
+                .append(" failed");
         if (!failed.isEmpty()) {
             sb.append(" (seeds");
             for (SeedOutcome o : failed) sb.append(' ').append(o.scenario().seed());
             sb.append(')');
         }
-        sb.append("; longest wait for bytes ").append(longestWait).append(" ms (seed ").append(longestWaitSeed)
-          .append("); median seed ").append(median()).append(" ms, slowest seed ").append(slowestSeed)
-          .append(" (").append(slowest).append(" ms)\n");
+        sb.append("; longest wait for bytes ")
+                .append(longestWait)
+                .append(" ms (seed ")
+                .append(longestWaitSeed)
+                .append("); median seed ")
+                .append(median())
+                .append(" ms, slowest seed ")
+                .append(slowestSeed)
+                .append(" (")
+                .append(slowest)
+                .append(" ms)\n");
         sb.append(String.format("  %-28s %6s %9s%n", "class", "seeds", "cutovers"));
         classes.forEach((k, v) -> sb.append(String.format("  %-28s %6d %9d%n", k, v[0], v[1])));
         return sb.toString();

@@ -117,7 +117,8 @@ final class Oracle {
     boolean importable(int source) {
         SourceSpec s = scenario.sources().get(source);
         for (int k : s.holes()) {
-            if (layouts.get(source).laterHeadArticle(k) && !copiedWhole(s, layouts.get(source).fileOf(k))) return false;
+            if (layouts.get(source).laterHeadArticle(k)
+                    && !copiedWhole(s, layouts.get(source).fileOf(k))) return false;
         }
         return true;
     }
@@ -170,7 +171,8 @@ final class Oracle {
      */
     boolean repairable(int source) {
         SourceSpec s = scenario.sources().get(source);
-        return s.recovery() != null && layouts.get(source).slicesTouched(s.holes()) <= s.recovery().slices();
+        return s.recovery() != null
+                && layouts.get(source).slicesTouched(s.holes()) <= s.recovery().slices();
     }
 
     private boolean hasOrRebuilds(int source, int k) {
@@ -187,7 +189,8 @@ final class Oracle {
         SourceSpec s = scenario.sources().get(source);
         if (s.impostor()) return false;
         Scenario.Fault f = s.faults().get(k);
-        return f == null || !(f.damage().hole() || scenario.loginFault() && f.damage().onlyOnA());
+        return f == null
+                || !(f.damage().hole() || scenario.loginFault() && f.damage().onlyOnA());
     }
 
     /** Whether the source stores the byte on some provider (refusing connections or not): never a hole. */
@@ -332,7 +335,8 @@ final class Oracle {
     List<Integer> gaps(int source) {
         SourceSpec s = scenario.sources().get(source);
         List<Integer> out = new ArrayList<>();
-        for (int k : s.faults().keySet()) if (!hasOrRebuilds(source, k) && span(source, k)[1] > span(source, k)[0]) out.add(k);
+        for (int k : s.faults().keySet())
+            if (!hasOrRebuilds(source, k) && span(source, k)[1] > span(source, k)[0]) out.add(k);
         return out;
     }
 

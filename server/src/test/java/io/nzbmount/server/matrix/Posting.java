@@ -19,6 +19,7 @@ import java.util.List;
 final class Posting {
     /** The post date of every source: a fixed value, so a seed does not depend on the clock. */
     private static final long POSTED_AT = 1_700_000_000L;
+
     private final MatrixRig rig;
     private final YencEncoder encoder = new YencEncoder();
     private final List<String> faulted = new ArrayList<>();
@@ -51,12 +52,15 @@ final class Posting {
             files.add(0, file(spec, p.name(), copy.length, segments));
         }
         String nzb = NzbWriter.write(files, title);
-        return spec.archive() == null || spec.archive().password() == null ? nzb : withPassword(nzb, spec.archive().password());
+        return spec.archive() == null || spec.archive().password() == null
+                ? nzb
+                : withPassword(nzb, spec.archive().password());
     }
 
     /** The NZB with {@code password} in a {@code <meta type="password">} of its head. */
     private static String withPassword(String nzb, String password) {
-        String meta = "    <meta type=\"password\">" + password.replace("&", "&amp;").replace("<", "&lt;") + "</meta>\n";
+        String meta =
+                "    <meta type=\"password\">" + password.replace("&", "&amp;").replace("<", "&lt;") + "</meta>\n";
         if (nzb.contains("  <head>\n")) return nzb.replace("  <head>\n", "  <head>\n" + meta);
         int body = nzb.indexOf("  <file ");
         return nzb.substring(0, body) + "  <head>\n" + meta + "  </head>\n" + nzb.substring(body);
@@ -66,8 +70,14 @@ final class Posting {
      * Posts one file's articles (their faults are those from key {@code k} on; none when {@code k}
      * is negative) and lists them in {@code segments}; returns the next fault key.
      */
-    private int postFile(SourceSpec spec, String name, byte[] content, String fileTag, String tag, int k,
-                         List<PostedSegment> segments) {
+    private int postFile(
+            SourceSpec spec,
+            String name,
+            byte[] content,
+            String fileTag,
+            String tag,
+            int k,
+            List<PostedSegment> segments) {
         int total = (content.length + spec.partSize() - 1) / spec.partSize();
         for (int j = 0; j < total; j++) {
             long begin = (long) j * spec.partSize();
@@ -84,8 +94,12 @@ final class Posting {
                 }
                 segments.add(new PostedSegment(j + 1, first, begin, len, body.length));
             }
-            store(id, body, f == null || !(f.damage() == Scenario.Damage.MISSING || f.damage() == Scenario.Damage.MISSING_ON_A),
-                    f == null || !(f.damage() == Scenario.Damage.MISSING || f.damage() == Scenario.Damage.MISSING_ON_B));
+            store(
+                    id,
+                    body,
+                    f == null || !(f.damage() == Scenario.Damage.MISSING || f.damage() == Scenario.Damage.MISSING_ON_A),
+                    f == null
+                            || !(f.damage() == Scenario.Damage.MISSING || f.damage() == Scenario.Damage.MISSING_ON_B));
             if (f != null) inject(id, f);
             segments.add(new PostedSegment(j + 1, id, begin, len, body.length));
         }
@@ -101,14 +115,22 @@ final class Posting {
     private static PostedFile file(SourceSpec spec, String name, int size, List<PostedSegment> segments) {
         int total = (size + spec.partSize() - 1) / spec.partSize();
         String subject = "\"" + name + "\" yEnc (1/" + total + ") " + size;
-        return new PostedFile(name, size, spec.partSize(), subject, "Matrix <matrix@nzbmount.invalid>", POSTED_AT,
-                List.of("alt.binaries.test"), segments);
+        return new PostedFile(
+                name,
+                size,
+                spec.partSize(),
+                subject,
+                "Matrix <matrix@nzbmount.invalid>",
+                POSTED_AT,
+                List.of("alt.binaries.test"),
+                segments);
     }
 
     /** The volume's bytes with a run in its middle changed: another copy of the same name and length. */
     private static byte[] changed(byte[] volume) {
         byte[] copy = volume.clone();
-        for (int i = volume.length / 2; i < Math.min(volume.length, volume.length / 2 + 1024); i++) copy[i] ^= (byte) 0x5A;
+        for (int i = volume.length / 2; i < Math.min(volume.length, volume.length / 2 + 1024); i++)
+            copy[i] ^= (byte) 0x5A;
         return copy;
     }
 
@@ -120,7 +142,12 @@ final class Posting {
     private void inject(String id, Fault f) {
         Faults a = rig.a.faults();
         switch (f.damage()) {
-            case MISSING, MISSING_ON_A, MISSING_ON_B, UNLISTED, LISTED_TWICE_FIRST_MISSING, LISTED_TWICE_FIRST_CORRUPT -> { }
+            case MISSING,
+                    MISSING_ON_A,
+                    MISSING_ON_B,
+                    UNLISTED,
+                    LISTED_TWICE_FIRST_MISSING,
+                    LISTED_TWICE_FIRST_CORRUPT -> {}
             case CORRUPT -> {
                 a.inject(id, new ArticleFault.CorruptData());
                 rig.b.faults().inject(id, new ArticleFault.CorruptData());
@@ -163,5 +190,4 @@ final class Posting {
         armed.clear();
         rig.a.faults().releaseStalls();
     }
-
 }

@@ -25,9 +25,11 @@ final class PromiseCheck {
      * machine; a response that waits longer ends short, which the oracle judges on its own.
      */
     static final long REPAIR_WAIT_BOUND_MILLIS = 45_000;
+
     private static final long SETTLE_MILLIS = 15_000;
     /** The longest the leak checks wait for the item's repairs to end before they look. */
     private static final long REPAIR_SETTLE_MILLIS = 120_000;
+
     private static final Pattern HREF = Pattern.compile("<[A-Za-z0-9]*:?href>([^<]*)</");
 
     private final MatrixRig rig;
@@ -65,7 +67,8 @@ final class PromiseCheck {
             return;
         }
         if (oracle.mustBeTaken(source)) {
-            breach("adding " + who + " was refused although it has the first and last article its NZB lists: " + r.body());
+            breach("adding " + who + " was refused although it has the first and last article its NZB lists: "
+                    + r.body());
         }
     }
 
@@ -83,7 +86,8 @@ final class PromiseCheck {
      */
     void proofDuringOutage(int source, String result) {
         if ("dead".equals(result) || "mismatch".equals(result)) {
-            breach("standby " + source + " was judged " + result + " by a proof while both providers answered 430 for everything");
+            breach("standby " + source + " was judged " + result
+                    + " by a proof while both providers answered 430 for everything");
         }
     }
 
@@ -137,7 +141,8 @@ final class PromiseCheck {
         forItem(item);
         List<String> out = new ArrayList<>();
         JsonNode view = rig.item(item);
-        for (JsonNode f : view.get("files")) out.add(f.get("path").asText() + " " + f.get("size").asLong());
+        for (JsonNode f : view.get("files"))
+            out.add(f.get("path").asText() + " " + f.get("size").asLong());
         String first = view.get("files").get(0).get("path").asText();
         HttpResponse<String> p = rig.propfind(first.substring(0, first.lastIndexOf('/') + 1));
         if (p.statusCode() != 207) breach("PROPFIND of the item's folder answered " + p.statusCode());
@@ -153,7 +158,8 @@ final class PromiseCheck {
         for (JsonNode f : rig.item(item).get("files")) {
             HttpResponse<String> h = rig.head(f.get("path").asText());
             String length = h.headers().firstValue("Content-Length").orElse("none");
-            if (h.statusCode() != 200 || !length.equals(String.valueOf(f.get("size").asLong()))) {
+            if (h.statusCode() != 200
+                    || !length.equals(String.valueOf(f.get("size").asLong()))) {
                 breach("HEAD of " + f.get("path").asText() + " answered " + h.statusCode() + " with length " + length);
             }
         }
@@ -254,7 +260,8 @@ final class PromiseCheck {
             JsonNode h = rig.health();
             int leased = 0;
             for (JsonNode p : h.get("providers")) leased += p.get("leased").asInt();
-            boolean quiet = h.get("activeStreams").asInt() <= streams && rig.streams().get("streams").size() <= streams
+            boolean quiet = h.get("activeStreams").asInt() <= streams
+                    && rig.streams().get("streams").size() <= streams
                     && leased <= 2 * h.get("validating").asInt();
             if (quiet) return true;
             if (System.nanoTime() > until) return false;

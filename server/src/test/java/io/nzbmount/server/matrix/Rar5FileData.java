@@ -9,8 +9,7 @@ final class Rar5FileData {
     private static final int SIGNATURE = 8;
     private static final int FILE_HEADER = 2;
 
-    private Rar5FileData() {
-    }
+    private Rar5FileData() {}
 
     /** {offset, size} of the data area of the volume's first file header. */
     static long[] of(byte[] volume) {

@@ -31,6 +31,7 @@ final class RawGet implements AutoCloseable {
     long contentLength = -1;
     /** The file offset of the first body byte. */
     long start;
+
     long received;
     long firstWrong = -1;
     boolean ended;
@@ -50,9 +51,11 @@ final class RawGet implements AutoCloseable {
         socket = new Socket(file.getHost(), file.getPort());
         socket.setSoTimeout(STUCK_MILLIS);
         String rangeHeader = range == null ? "" : "Range: " + range + "\r\n";
-        socket.getOutputStream().write(("GET " + file.getRawPath() + " HTTP/1.1\r\nHost: " + file.getHost() + ":"
-                + file.getPort() + "\r\n" + rangeHeader + "Accept-Encoding: deflate, gzip, br, zstd\r\n"
-                + "Connection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        socket.getOutputStream()
+                .write(("GET " + file.getRawPath() + " HTTP/1.1\r\nHost: " + file.getHost() + ":"
+                                + file.getPort() + "\r\n" + rangeHeader + "Accept-Encoding: deflate, gzip, br, zstd\r\n"
+                                + "Connection: close\r\n\r\n")
+                        .getBytes(StandardCharsets.US_ASCII));
         in = socket.getInputStream();
     }
 
@@ -80,7 +83,8 @@ final class RawGet implements AutoCloseable {
         status = Integer.parseInt(headers.substring(9, 12));
         for (String line : headers.split("\r\n")) {
             String lower = line.toLowerCase(Locale.ROOT);
-            if (lower.startsWith("content-length:")) contentLength = Long.parseLong(line.substring(15).trim());
+            if (lower.startsWith("content-length:"))
+                contentLength = Long.parseLong(line.substring(15).trim());
             if (lower.startsWith("content-range: bytes ") && !lower.contains("*")) {
                 start = Long.parseLong(line.substring(21, line.indexOf('-', 21)).trim());
             }

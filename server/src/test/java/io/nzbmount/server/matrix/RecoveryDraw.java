@@ -23,11 +23,11 @@ import java.util.SplittableRandom;
 final class RecoveryDraw {
     private static final long STREAM = 0x2545F4914F6CDD1DL;
 
-    private RecoveryDraw() {
-    }
+    private RecoveryDraw() {}
 
     static void apply(long seed, int size, List<SourceSpec> sources, Client client, boolean loginFault) {
-        if (Regressions.namedBefore(seed, Regressions.Era.PAR2_RECOVERY) || loginFault || client == Client.IDENTITY) return;
+        if (Regressions.namedBefore(seed, Regressions.Era.PAR2_RECOVERY) || loginFault || client == Client.IDENTITY)
+            return;
         SourceSpec primary = sources.get(0);
         if (primary.faults().values().stream().anyMatch(f -> f.damage() == Damage.UNLISTED)) return;
         SplittableRandom r = new SplittableRandom(seed ^ STREAM);

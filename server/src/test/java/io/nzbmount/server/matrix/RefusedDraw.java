@@ -24,10 +24,10 @@ import java.util.SplittableRandom;
 final class RefusedDraw {
     /** More than the sent-bytes ring (64 KiB) and two of the largest articles on either side. */
     static final long MARGIN = 64 * 1024 + 2L * ScenarioDraw.MAX_PART;
+
     private static final long STREAM = 0x9E3779B97F4A7C15L;
 
-    private RefusedDraw() {
-    }
+    private RefusedDraw() {}
 
     static void apply(long seed, int size, List<SourceSpec> sources, Client client, boolean loginFault) {
         if (!loginFault || sources.size() < 2) return;

@@ -79,36 +79,50 @@ final class Regressions {
     static final List<Regression> SEEDS = List.of(
             new Regression(1, "an id reused after a delete: the new item served the deleted release's bytes"),
             new Regression(7, "a provider that went silent made the player wait the 30 s socket timeout"),
-            new Regression(10, "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
+            new Regression(
+                    10,
+                    "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
             new Regression(16, "an id reused after a delete: the new item served the deleted release's bytes"),
             new Regression(25, "a standby with another file name renamed the item's file after a cutover"),
             new Regression(27, "an id reused after a delete: the new item served the deleted release's bytes"),
             new Regression(35, "an id reused after a delete: the new item served the deleted release's bytes"),
             new Regression(36, "a standby with another file name renamed the item's file after a cutover"),
             new Regression(38, "an id reused after a delete: the new item served the deleted release's bytes"),
-            new Regression(39, "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
+            new Regression(
+                    39,
+                    "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
             new Regression(41, "an id reused after a delete: the new item served the deleted release's bytes"),
             new Regression(45, "a provider that went silent made the player wait the 30 s socket timeout"),
             new Regression(46, "an id reused after a delete: the new item served the deleted release's bytes"),
             new Regression(48, "a provider that went silent made the player wait the 30 s socket timeout"),
             new Regression(51, "an id reused after a delete: the new item served the deleted release's bytes"),
-            new Regression(54, "two streams met the same hole at once: the one that did not cut over first ended short"),
+            new Regression(
+                    54, "two streams met the same hole at once: the one that did not cut over first ended short"),
             new Regression(56, "an id reused after a delete: the new item served the deleted release's bytes"),
-            new Regression(57, "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
+            new Regression(
+                    57,
+                    "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
             new Regression(58, "an id reused after a delete: the new item served the deleted release's bytes"),
             new Regression(59, "a provider that went silent made the player wait the 30 s socket timeout"),
             new Regression(60, "an id reused after a delete: the new item served the deleted release's bytes"),
-            new Regression(64, "two streams met the same hole at once: the one that did not cut over first ended short"),
+            new Regression(
+                    64, "two streams met the same hole at once: the one that did not cut over first ended short"),
             new Regression(67, "an id reused after a delete: the new item served the deleted release's bytes"),
             new Regression(70, "an id reused after a delete: the new item served the deleted release's bytes"),
-            new Regression(71, "a provider that went silent made the player wait the 30 s socket timeout; later, by the"
-                    + " ground-truth oracle: a standby article served damaged on a sample left the cutover sweep inconclusive"),
+            new Regression(
+                    71,
+                    "a provider that went silent made the player wait the 30 s socket timeout; later, by the"
+                            + " ground-truth oracle: a standby article served damaged on a sample left the cutover sweep inconclusive"),
             new Regression(77, "an id reused after a delete: the new item served the deleted release's bytes"),
             new Regression(87, "a standby with another file name renamed the item's file after a cutover"),
             new Regression(91, "a standby with another file name renamed the item's file after a cutover"),
             new Regression(96, "a provider that went silent made the player wait the 30 s socket timeout"),
-            new Regression(108, "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
-            new Regression(114, "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
+            new Regression(
+                    108,
+                    "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
+            new Regression(
+                    114,
+                    "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
             new Regression(123, "an id reused after a delete: the new item served the deleted release's bytes"),
             new Regression(126, "an id reused after a delete: the new item served the deleted release's bytes"),
             new Regression(129, "a standby with another file name renamed the item's file after a cutover"),
@@ -116,18 +130,25 @@ final class Regressions {
             new Regression(132, "a provider that went silent made the player wait the 30 s socket timeout"),
             new Regression(135, "a provider that went silent made the player wait the 30 s socket timeout"),
             new Regression(141, "a standby with another file name renamed the item's file after a cutover"),
-            new Regression(142, "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
+            new Regression(
+                    142,
+                    "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
             new Regression(143, "an id reused after a delete: the new item served the deleted release's bytes"),
             new Regression(146, "a standby with another file name renamed the item's file after a cutover"),
             new Regression(150, "a provider that went silent made the player wait the 30 s socket timeout"),
-            new Regression(152, "two streams met the same hole at once: the one that did not cut over first ended short"),
+            new Regression(
+                    152, "two streams met the same hole at once: the one that did not cut over first ended short"),
             new Regression(156, "a standby with another file name renamed the item's file after a cutover"),
             new Regression(159, "an id reused after a delete: the new item served the deleted release's bytes"),
             new Regression(161, "an id reused after a delete: the new item served the deleted release's bytes"),
             new Regression(168, "an id reused after a delete: the new item served the deleted release's bytes"),
             new Regression(169, "an id reused after a delete: the new item served the deleted release's bytes"),
-            new Regression(185, "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
-            new Regression(190, "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
+            new Regression(
+                    185,
+                    "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
+            new Regression(
+                    190,
+                    "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
             new Regression(193, "a provider that went silent made the player wait the 30 s socket timeout"),
             new Regression(195, "a standby with another file name renamed the item's file after a cutover"),
             new Regression(196, "a provider that went silent made the player wait the 30 s socket timeout"),
@@ -136,12 +157,16 @@ final class Regressions {
             new Regression(202, "an id reused after a delete: the new item served the deleted release's bytes"),
             new Regression(203, "a provider that went silent made the player wait the 30 s socket timeout"),
             new Regression(204, "an id reused after a delete: the new item served the deleted release's bytes"),
-            new Regression(208, "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
+            new Regression(
+                    208,
+                    "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
             new Regression(212, "an id reused after a delete: the new item served the deleted release's bytes"),
             new Regression(213, "a standby with another file name renamed the item's file after a cutover"),
             new Regression(214, "an id reused after a delete: the new item served the deleted release's bytes"),
             new Regression(217, "an id reused after a delete: the new item served the deleted release's bytes"),
-            new Regression(219, "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
+            new Regression(
+                    219,
+                    "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
             new Regression(227, "a provider that went silent made the player wait the 30 s socket timeout"),
             new Regression(231, "an id reused after a delete: the new item served the deleted release's bytes"),
             new Regression(234, "a provider that went silent made the player wait the 30 s socket timeout"),
@@ -149,23 +174,32 @@ final class Regressions {
             new Regression(239, "an id reused after a delete: the new item served the deleted release's bytes"),
             new Regression(246, "an id reused after a delete: the new item served the deleted release's bytes"),
             new Regression(247, "an id reused after a delete: the new item served the deleted release's bytes"),
-            new Regression(248, "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
+            new Regression(
+                    248,
+                    "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
             new Regression(249, "an id reused after a delete: the new item served the deleted release's bytes"),
             new Regression(253, "an id reused after a delete: the new item served the deleted release's bytes"),
             new Regression(255, "an id reused after a delete: the new item served the deleted release's bytes"),
-            new Regression(256, "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
+            new Regression(
+                    256,
+                    "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
             new Regression(264, "an id reused after a delete: the new item served the deleted release's bytes"),
             new Regression(267, "a provider that went silent made the player wait the 30 s socket timeout"),
             new Regression(274, "an id reused after a delete: the new item served the deleted release's bytes"),
             new Regression(275, "an id reused after a delete: the new item served the deleted release's bytes"),
-            new Regression(279, "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
+            new Regression(
+                    279,
+                    "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
             new Regression(284, "a provider that went silent made the player wait the 30 s socket timeout"),
-            new Regression(285, "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
+            new Regression(
+                    285,
+                    "a hole on a fingerprint sample: a standby without holes could not be proved, the response ended short"),
             new Regression(287, "a standby with another file name renamed the item's file after a cutover"),
             new Regression(289, "a standby with another file name renamed the item's file after a cutover"),
             new Regression(290, "a provider that went silent made the player wait the 30 s socket timeout"),
             new Regression(293, "an id reused after a delete: the new item served the deleted release's bytes"),
-            new Regression(295, "two streams met the same hole at once: the one that did not cut over first ended short"),
+            new Regression(
+                    295, "two streams met the same hole at once: the one that did not cut over first ended short"),
             new Regression(297, "an id reused after a delete: the new item served the deleted release's bytes"),
             new Regression(299, "a standby with another file name renamed the item's file after a cutover"),
             new Regression(672, TILED_HOLE),
@@ -177,12 +211,18 @@ final class Regressions {
             new Regression(2211, TILED_HOLE),
             new Regression(2451, TILED_HOLE),
             // Articles smaller than the import's 32 KiB head: the volume's signature was readable, its head not.
-            new Regression(461, "an obfuscated RAR volume whose head lost a later article was served as the film",
+            new Regression(
+                    461,
+                    "an obfuscated RAR volume whose head lost a later article was served as the film",
                     Scenario.Format.RAR5),
             // A later part of a split 7z starts with data: no signature said it was a part the set lacked.
-            new Regression(409, "a hex-named 7z part whose head lost a later article: the standby was accepted",
+            new Regression(
+                    409,
+                    "a hex-named 7z part whose head lost a later article: the standby was accepted",
                     Scenario.Format.SEVEN_ZIP),
-            new Regression(1330, "a hex-named 7z part whose head lost a later article was served as the film",
+            new Regression(
+                    1330,
+                    "a hex-named 7z part whose head lost a later article was served as the film",
                     Scenario.Format.SEVEN_ZIP),
             // Drawn by RefusedDraw; each failed before the policy tried a standby for an article
             // lacked where asked (a long wait for the providers, or a short end after 40 s).
@@ -205,24 +245,34 @@ final class Regressions {
             new Regression(1997, REFUSED_ONLY_ON_A),
             // A small file's sample over such an article had no room to move: the cutover's own
             // proof now excuses one sample the providers that answer lack (found by the long run).
-            new Regression(2711, "a small file whose sample only a refusing provider held: no standby could be"
-                    + " proved at the cutover, the response waited 40 s and ended short"),
+            new Regression(
+                    2711,
+                    "a small file whose sample only a refusing provider held: no standby could be"
+                            + " proved at the cutover, the response waited 40 s and ended short"),
             // Found by the ground-truth oracle with the broken releases and NZB listing draws; each
             // failed on the code before issue 26's fixes.
             new Regression(5, FIRST_LISTED_TWICE, Era.NZB_LISTINGS),
             new Regression(24, FIRST_LISTED_TWICE, Era.NZB_LISTINGS),
-            new Regression(30, "a standby with a hole of its own far from the primary's was never proved: the"
-                    + " response ended at the primary's hole", Era.NZB_LISTINGS),
+            new Regression(
+                    30,
+                    "a standby with a hole of its own far from the primary's was never proved: the"
+                            + " response ended at the primary's hole",
+                    Era.NZB_LISTINGS),
             new Regression(40, COPY_AS_HOLE, Era.NZB_LISTINGS),
             new Regression(42, FIRST_UNLISTED, Era.NZB_LISTINGS),
             new Regression(50, FIRST_UNLISTED, Era.NZB_LISTINGS),
-            new Regression(69, "a standby proved while both providers answered 430 for everything was judged dead",
+            new Regression(
+                    69,
+                    "a standby proved while both providers answered 430 for everything was judged dead",
                     Era.NZB_LISTINGS),
             new Regression(75, FIRST_LISTED_TWICE, Era.NZB_LISTINGS),
             new Regression(82, COPY_AS_HOLE, Era.NZB_LISTINGS),
             new Regression(95, LAST_UNLISTED, Era.NZB_LISTINGS),
-            new Regression(105, "the last part listed twice, its first copy missing: the read failed at that article"
-                    + " and the response ended short", Era.NZB_LISTINGS),
+            new Regression(
+                    105,
+                    "the last part listed twice, its first copy missing: the read failed at that article"
+                            + " and the response ended short",
+                    Era.NZB_LISTINGS),
             new Regression(116, LAST_UNLISTED, Era.NZB_LISTINGS),
             new Regression(122, FIRST_LISTED_TWICE, Era.NZB_LISTINGS),
             new Regression(130, FIRST_LISTED_TWICE, Era.NZB_LISTINGS),
@@ -247,56 +297,98 @@ final class Regressions {
             new Regression(20122, EQUAL_7Z_REPEAT_WITH_HOLE, Scenario.Format.SEVEN_ZIP, Era.NZB_LISTINGS),
             new Regression(20153, EQUAL_7Z_REPEAT_WITH_HOLE, Scenario.Format.SEVEN_ZIP, Era.NZB_LISTINGS),
             new Regression(20157, EQUAL_7Z_REPEAT_WITH_HOLE, Scenario.Format.SEVEN_ZIP, Era.NZB_LISTINGS),
-            new Regression(41748, "a 7z part posted twice in equal copies, one copy's head unreadable: the set is"
-                    + " served from the other copy, which par2's checksum proves", Scenario.Format.SEVEN_ZIP, Era.NZB_LISTINGS),
+            new Regression(
+                    41748,
+                    "a 7z part posted twice in equal copies, one copy's head unreadable: the set is"
+                            + " served from the other copy, which par2's checksum proves",
+                    Scenario.Format.SEVEN_ZIP,
+                    Era.NZB_LISTINGS),
             new Regression(50728, UNPROVED_7Z_COPY, Scenario.Format.SEVEN_ZIP, Era.NZB_LISTINGS),
-            new Regression(51277, "a 7z part posted twice in different copies, one with a hole where they differ:"
-                    + " taken as equal where both could be read, the other copy's bytes were served (a wrong byte)",
-                    Scenario.Format.SEVEN_ZIP, Era.NZB_LISTINGS),
+            new Regression(
+                    51277,
+                    "a 7z part posted twice in different copies, one with a hole where they differ:"
+                            + " taken as equal where both could be read, the other copy's bytes were served (a wrong byte)",
+                    Scenario.Format.SEVEN_ZIP,
+                    Era.NZB_LISTINGS),
             // Found by the long run of seeds 60001 to 70000.
-            new Regression(67185, "a small file's sample shrunk into bytes the primary turned out to lack (a corrupt"
-                    + " article found by the sweep): the sweep stayed inconclusive instead of shrinking it into the"
-                    + " next readable bytes, and the response ended at the primary's hole", Era.ENCRYPTED_ARCHIVES),
-            new Regression(69307, "a hex-named 7z part posted twice in different copies, the head of the one that"
-                    + " belongs unreadable: the other copy was taken unproved, its name given by par2 not matching"
-                    + " the unread copy's", Scenario.Format.SEVEN_ZIP, Era.NZB_LISTINGS),
-            new Regression(70360, "an encrypted standby with holes: the hole recorded for a gone article left out"
-                    + " the block after it, whose decryption chains from that article, so the proof met the same"
-                    + " article at the next position and judged the standby dead", Scenario.Format.RAR5,
+            new Regression(
+                    67185,
+                    "a small file's sample shrunk into bytes the primary turned out to lack (a corrupt"
+                            + " article found by the sweep): the sweep stayed inconclusive instead of shrinking it into the"
+                            + " next readable bytes, and the response ended at the primary's hole",
                     Era.ENCRYPTED_ARCHIVES),
-            new Regression(73347, "an encrypted primary with holes: the hole recorded for a gone article left out the"
-                    + " block after it, and the response ended there though a whole standby had the bytes",
-                    Scenario.Format.RAR5, Era.ENCRYPTED_ARCHIVES),
+            new Regression(
+                    69307,
+                    "a hex-named 7z part posted twice in different copies, the head of the one that"
+                            + " belongs unreadable: the other copy was taken unproved, its name given by par2 not matching"
+                            + " the unread copy's",
+                    Scenario.Format.SEVEN_ZIP,
+                    Era.NZB_LISTINGS),
+            new Regression(
+                    70360,
+                    "an encrypted standby with holes: the hole recorded for a gone article left out"
+                            + " the block after it, whose decryption chains from that article, so the proof met the same"
+                            + " article at the next position and judged the standby dead",
+                    Scenario.Format.RAR5,
+                    Era.ENCRYPTED_ARCHIVES),
+            new Regression(
+                    73347,
+                    "an encrypted primary with holes: the hole recorded for a gone article left out the"
+                            + " block after it, and the response ended there though a whole standby had the bytes",
+                    Scenario.Format.RAR5,
+                    Era.ENCRYPTED_ARCHIVES),
             // Found by the long run of seeds 80001 and on.
-            new Regression(80047, "a hex-named 7z standby whose second part is posted twice, the copies different"
-                    + " and one copy's head unreadable: the set was refused, but the unread copy stayed behind as a"
-                    + " loose media file and the standby was added", Scenario.Format.SEVEN_ZIP, Era.ENCRYPTED_ARCHIVES),
+            new Regression(
+                    80047,
+                    "a hex-named 7z standby whose second part is posted twice, the copies different"
+                            + " and one copy's head unreadable: the set was refused, but the unread copy stayed behind as a"
+                            + " loose media file and the standby was added",
+                    Scenario.Format.SEVEN_ZIP,
+                    Era.ENCRYPTED_ARCHIVES),
             // Found by the first seeds that draw PAR2 recovery data.
-            new Regression(90044, "a primary in RAR5 volumes under hex names, with PAR2 recovery data that can rebuild"
-                    + " its holes: the repair looked for par2 files by name only, found none, and the response ended at"
-                    + " the first hole", Scenario.Format.RAR5, Era.PAR2_RECOVERY),
+            new Regression(
+                    90044,
+                    "a primary in RAR5 volumes under hex names, with PAR2 recovery data that can rebuild"
+                            + " its holes: the repair looked for par2 files by name only, found none, and the response ended at"
+                            + " the first hole",
+                    Scenario.Format.RAR5,
+                    Era.PAR2_RECOVERY),
             new Regression(90261, CORRUPT_NOT_STATTED, Era.PAR2_RECOVERY),
             new Regression(90714, CORRUPT_NOT_STATTED, Era.PAR2_RECOVERY),
-            new Regression(90297, "a 7z primary with PAR2 recovery data and a part posted twice in different copies:"
-                    + " the repair read the copy listed first, not the one the import proved belongs, and its rebuilt"
-                    + " slice failed par2's checksum (no byte served)", Scenario.Format.SEVEN_ZIP, Era.PAR2_RECOVERY),
+            new Regression(
+                    90297,
+                    "a 7z primary with PAR2 recovery data and a part posted twice in different copies:"
+                            + " the repair read the copy listed first, not the one the import proved belongs, and its rebuilt"
+                            + " slice failed par2's checksum (no byte served)",
+                    Scenario.Format.SEVEN_ZIP,
+                    Era.PAR2_RECOVERY),
             // Found by the long run of seeds 100001 and on.
-            new Regression(102630, "a standby's proof during a provider outage, against a primary a repair had rebuilt"
-                    + " articles of: the primary's sample read from the rebuilt bytes passed for the providers answering,"
-                    + " and the standby was judged dead", Era.PAR2_RECOVERY),
-            new Regression(105180, "a repair that finished while the response looked for another source at the hole:"
-                    + " no source could serve it and no repair ran any more, so the response ended instead of reading"
-                    + " the rebuilt article", Era.PAR2_RECOVERY),
+            new Regression(
+                    102630,
+                    "a standby's proof during a provider outage, against a primary a repair had rebuilt"
+                            + " articles of: the primary's sample read from the rebuilt bytes passed for the providers answering,"
+                            + " and the standby was judged dead",
+                    Era.PAR2_RECOVERY),
+            new Regression(
+                    105180,
+                    "a repair that finished while the response looked for another source at the hole:"
+                            + " no source could serve it and no repair ran any more, so the response ended instead of reading"
+                            + " the rebuilt article",
+                    Era.PAR2_RECOVERY),
             // Found by the long run of seeds 110001 and on.
-            new Regression(115698, "the response had cut over from a primary with PAR2 data to a standby; both lack"
-                    + " the last article, and the repair of the primary, which the response had not read from, was"
-                    + " running: the response ended instead of waiting for it", Era.PAR2_RECOVERY));
+            new Regression(
+                    115698,
+                    "the response had cut over from a primary with PAR2 data to a standby; both lack"
+                            + " the last article, and the repair of the primary, which the response had not read from, was"
+                            + " running: the response ended instead of waiting for it",
+                    Era.PAR2_RECOVERY));
 
-    private Regressions() {
-    }
+    private Regressions() {}
 
-    private static final java.util.Set<Long> PLAIN_ONLY = SEEDS.stream().filter(r -> !r.archived())
-            .map(Regression::seed).collect(java.util.stream.Collectors.toUnmodifiableSet());
+    private static final java.util.Set<Long> PLAIN_ONLY = SEEDS.stream()
+            .filter(r -> !r.archived())
+            .map(Regression::seed)
+            .collect(java.util.stream.Collectors.toUnmodifiableSet());
 
     /**
      * Whether {@code seed} is a regression named before the draws of {@code era} existed: those
@@ -313,7 +405,10 @@ final class Regressions {
 
     /** The archive format {@code seed} was named with, if it is a regression named for an archive case. */
     static java.util.Optional<Scenario.Format> format(long seed) {
-        return SEEDS.stream().filter(r -> r.seed() == seed && r.archived()).map(Regression::archive).findFirst();
+        return SEEDS.stream()
+                .filter(r -> r.seed() == seed && r.archived())
+                .map(Regression::archive)
+                .findFirst();
     }
 
     static List<Long> seeds() {

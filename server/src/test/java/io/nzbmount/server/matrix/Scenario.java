@@ -26,8 +26,14 @@ import java.util.TreeMap;
  * @param outage     the standby whose background proof meets a provider outage (both providers
  *                   answer 430 for every article until its proof has a result), or -1 for none
  */
-record Scenario(long seed, int size, List<SourceSpec> sources, Client client, boolean loginFault, List<long[]> ranges,
-                int outage) {
+record Scenario(
+        long seed,
+        int size,
+        List<SourceSpec> sources,
+        Client client,
+        boolean loginFault,
+        List<long[]> ranges,
+        int outage) {
 
     Scenario(long seed, int size, List<SourceSpec> sources, Client client, boolean loginFault, List<long[]> ranges) {
         this(seed, size, sources, client, loginFault, ranges, -1);
@@ -119,14 +125,25 @@ record Scenario(long seed, int size, List<SourceSpec> sources, Client client, bo
      * @param repeat   a volume of an archived source posted a second time under the same name, or null
      * @param recovery the PAR2 recovery data posted with it, or null when it posts none
      */
-    record SourceSpec(String fileName, int partSize, SortedMap<Integer, Fault> faults, boolean impostor, Archive archive,
-                      Repeat repeat, Recovery recovery) {
+    record SourceSpec(
+            String fileName,
+            int partSize,
+            SortedMap<Integer, Fault> faults,
+            boolean impostor,
+            Archive archive,
+            Repeat repeat,
+            Recovery recovery) {
         SourceSpec {
             faults = new TreeMap<>(faults);
         }
 
-        SourceSpec(String fileName, int partSize, SortedMap<Integer, Fault> faults, boolean impostor, Archive archive,
-                   Repeat repeat) {
+        SourceSpec(
+                String fileName,
+                int partSize,
+                SortedMap<Integer, Fault> faults,
+                boolean impostor,
+                Archive archive,
+                Repeat repeat) {
             this(fileName, partSize, faults, impostor, archive, repeat, null);
         }
 
@@ -150,7 +167,8 @@ record Scenario(long seed, int size, List<SourceSpec> sources, Client client, bo
         /** The article indexes no provider can serve. */
         List<Integer> holes() {
             List<Integer> out = new ArrayList<>();
-            for (Map.Entry<Integer, Fault> e : faults.entrySet()) if (e.getValue().damage().hole()) out.add(e.getKey());
+            for (Map.Entry<Integer, Fault> e : faults.entrySet())
+                if (e.getValue().damage().hole()) out.add(e.getKey());
             return out;
         }
     }
@@ -193,7 +211,10 @@ record Scenario(long seed, int size, List<SourceSpec> sources, Client client, bo
     record Recovery(int sliceSize, int slices) {}
 
     /** How an archived source's volumes are made. */
-    enum Format { RAR5, SEVEN_ZIP }
+    enum Format {
+        RAR5,
+        SEVEN_ZIP
+    }
 
     SourceSpec primary() {
         return sources.get(0);
@@ -202,32 +223,57 @@ record Scenario(long seed, int size, List<SourceSpec> sources, Client client, bo
     /** The scenario in words, for a failure report. */
     String describe() {
         StringBuilder sb = new StringBuilder();
-        sb.append("seed ").append(seed).append(": a file of ").append(size).append(" bytes; client ").append(client);
-        for (long[] r : ranges) sb.append(" [").append(r[0]).append('-').append(r[1] < 0 ? "" : r[1]).append(']');
+        sb.append("seed ")
+                .append(seed)
+                .append(": a file of ")
+                .append(size)
+                .append(" bytes; client ")
+                .append(client);
+        for (long[] r : ranges)
+            sb.append(" [")
+                    .append(r[0])
+                    .append('-')
+                    .append(r[1] < 0 ? "" : r[1])
+                    .append(']');
         if (loginFault) sb.append("; provider a refuses connections past its first with 502");
-        if (outage > 0) sb.append("; standby ").append(outage).append("'s proof meets every article 430 on both providers");
+        if (outage > 0)
+            sb.append("; standby ").append(outage).append("'s proof meets every article 430 on both providers");
         for (int i = 0; i < sources.size(); i++) {
             SourceSpec s = sources.get(i);
-            sb.append("\n  ").append(i == 0 ? "primary" : "standby " + i).append(s.impostor() ? " (other bytes)" : "")
-              .append(": ").append(s.fileName())
-              .append(", ").append(s.articles(size)).append(" articles of ").append(s.partSize()).append(" bytes");
+            sb.append("\n  ")
+                    .append(i == 0 ? "primary" : "standby " + i)
+                    .append(s.impostor() ? " (other bytes)" : "")
+                    .append(": ")
+                    .append(s.fileName())
+                    .append(", ")
+                    .append(s.articles(size))
+                    .append(" articles of ")
+                    .append(s.partSize())
+                    .append(" bytes");
             if (s.archive() != null) {
                 sb.append(s.archive().format() == Format.RAR5 ? ", inside RAR5 volumes of " : ", inside 7z parts of ")
-                  .append(s.archive().volumeSize()).append(" bytes")
-                  .append(s.archive().obfuscated() ? " under hex names" : "")
-                  .append(s.archive().password() != null ? ", encrypted" : "");
+                        .append(s.archive().volumeSize())
+                        .append(" bytes")
+                        .append(s.archive().obfuscated() ? " under hex names" : "")
+                        .append(s.archive().password() != null ? ", encrypted" : "");
             }
             if (s.recovery() != null) {
                 sb.append("; par2 with ").append(s.recovery().slices()).append(" recovery slices");
-                if (s.archive() == null) sb.append(" of ").append(s.recovery().sliceSize()).append(" bytes");
+                if (s.archive() == null)
+                    sb.append(" of ").append(s.recovery().sliceSize()).append(" bytes");
             }
             if (s.repeat() != null) {
-                sb.append("; volume ").append(s.repeat().volume()).append(" posted twice, the copies ")
-                  .append(s.repeat().differs() ? "different" : "equal");
+                sb.append("; volume ")
+                        .append(s.repeat().volume())
+                        .append(" posted twice, the copies ")
+                        .append(s.repeat().differs() ? "different" : "equal");
             }
-            s.faults().forEach((k, f) -> sb.append("; article ").append(k)
-                    .append(s.archive() != null ? " of the volumes " : " [" + (long) k * s.partSize() + "..) ")
-                    .append(f.damage()).append(f.value() != 0 ? " " + f.value() : ""));
+            s.faults()
+                    .forEach((k, f) -> sb.append("; article ")
+                            .append(k)
+                            .append(s.archive() != null ? " of the volumes " : " [" + (long) k * s.partSize() + "..) ")
+                            .append(f.damage())
+                            .append(f.value() != 0 ? " " + f.value() : ""));
         }
         return sb.toString();
     }
@@ -236,11 +282,19 @@ record Scenario(long seed, int size, List<SourceSpec> sources, Client client, bo
     String scenarioClass() {
         String c = client.name().toLowerCase(java.util.Locale.ROOT);
         boolean holes = sources.stream().anyMatch(s -> !s.holes().isEmpty());
-        boolean rar = sources.stream().anyMatch(s -> s.archive() != null && s.archive().format() == Format.RAR5);
-        boolean sevenZip = sources.stream().anyMatch(s -> s.archive() != null && s.archive().format() == Format.SEVEN_ZIP);
-        boolean encrypted = sources.stream().anyMatch(s -> s.archive() != null && s.archive().password() != null);
+        boolean rar = sources.stream()
+                .anyMatch(s -> s.archive() != null && s.archive().format() == Format.RAR5);
+        boolean sevenZip = sources.stream()
+                .anyMatch(s -> s.archive() != null && s.archive().format() == Format.SEVEN_ZIP);
+        boolean encrypted = sources.stream()
+                .anyMatch(s -> s.archive() != null && s.archive().password() != null);
         boolean par2 = sources.stream().anyMatch(s -> s.recovery() != null);
-        return c + (sources.size() > 1 ? "+standby" : "") + (holes ? "+holes" : "") + (rar ? "+rar" : "") + (sevenZip ? "+7z" : "")
-                + (encrypted ? "+aes" : "") + (par2 ? "+par2" : "");
+        return c
+                + (sources.size() > 1 ? "+standby" : "")
+                + (holes ? "+holes" : "")
+                + (rar ? "+rar" : "")
+                + (sevenZip ? "+7z" : "")
+                + (encrypted ? "+aes" : "")
+                + (par2 ? "+par2" : "");
     }
 }

@@ -38,11 +38,18 @@ final class ScenarioDraw {
     static final int MIN_PART = 2 * 1024;
     static final int MAX_PART = 64 * 1024;
     /** The faults {@link #placeFaults} draws from, in the order the seeds were named with. */
-    private static final Damage[] PROVIDER_FAULTS = {Damage.MISSING_ON_A, Damage.MISSING_ON_B, Damage.CORRUPT_ON_A,
-        Damage.SERVICE_ERROR_ON_A, Damage.RESET_ON_A, Damage.STALL_ON_A, Damage.SILENT_ON_A, Damage.TRICKLE_ON_A};
+    private static final Damage[] PROVIDER_FAULTS = {
+        Damage.MISSING_ON_A,
+        Damage.MISSING_ON_B,
+        Damage.CORRUPT_ON_A,
+        Damage.SERVICE_ERROR_ON_A,
+        Damage.RESET_ON_A,
+        Damage.STALL_ON_A,
+        Damage.SILENT_ON_A,
+        Damage.TRICKLE_ON_A
+    };
 
-    private ScenarioDraw() {
-    }
+    private ScenarioDraw() {}
 
     static Scenario draw(long seed) {
         return draw(seed, true);

@@ -21,7 +21,8 @@ class ScenarioDrawStabilityTest {
      * seed: the seed, a tab, its description with line breaks as " | "). The plain-only
      * regressions are among them.
      */
-    private static final String PLAIN_SEEDS_1_TO_2000 = "3c55d4f9e68b0162633f38fe95d077529b370b44e549411eec6e5116c62d0544";
+    private static final String PLAIN_SEEDS_1_TO_2000 =
+            "3c55d4f9e68b0162633f38fe95d077529b370b44e549411eec6e5116c62d0544";
 
     @Test
     void seedsThatDrawNoArchiveDrawTheScenarioTheyDrewBeforeArchivesExisted() throws Exception {
@@ -34,7 +35,10 @@ class ScenarioDrawStabilityTest {
             sha.update((seed + "\t" + s.describe().replace("\n", " | ") + "\n").getBytes(StandardCharsets.UTF_8));
         }
         assertTrue(plain < 2000, "some seeds draw archives");
-        assertEquals(1722, plain, "the seeds of 1..2000 that draw no archive and no primary article only a refusing a holds");
+        assertEquals(
+                1722,
+                plain,
+                "the seeds of 1..2000 that draw no archive and no primary article only a refusing a holds");
         assertEquals(PLAIN_SEEDS_1_TO_2000, HexFormat.of().formatHex(sha.digest()));
     }
 
@@ -51,7 +55,8 @@ class ScenarioDrawStabilityTest {
         for (long seed = 1; seed <= 1000; seed++) {
             Scenario before = ScenarioDraw.draw(seed, false);
             Scenario now = ScenarioDraw.draw(seed);
-            boolean took = BrokenDraw.takes(seed, before.size(), before.sources(), before.client(), before.loginFault());
+            boolean took =
+                    BrokenDraw.takes(seed, before.size(), before.sources(), before.client(), before.loginFault());
             boolean listed = ListingDraw.takes(seed, before.client(), before.loginFault());
             boolean repaired = now.primary().recovery() != null;
             if (!took && !listed && !repaired) assertEquals(before.describe(), now.describe(), "seed " + seed);
@@ -63,7 +68,11 @@ class ScenarioDrawStabilityTest {
             assertTrue(needed <= 5, "seed " + seed + " needs " + needed + " cutovers to read the whole file");
             if (took && !listed && BrokenDraw.cover(seed)) {
                 covers++;
-                assertTrue(now.sources().stream().filter(x -> !x.impostor()).allMatch(x -> !x.holes().isEmpty()), now.describe());
+                assertTrue(
+                        now.sources().stream()
+                                .filter(x -> !x.impostor())
+                                .allMatch(x -> !x.holes().isEmpty()),
+                        now.describe());
                 assertTrue(oracle.mustBeWhole(0, now.size()), "seed " + seed + ": " + now.describe());
             }
         }
@@ -84,6 +93,7 @@ class ScenarioDrawStabilityTest {
 
     /** Whether {@link RefusedDraw} gave the primary an article only a refusing provider holds (the draw before it never did). */
     private static boolean refusedOnlyOnA(Scenario s) {
-        return s.loginFault() && s.primary().faults().values().stream().anyMatch(f -> f.damage() == Scenario.Damage.MISSING_ON_B);
+        return s.loginFault()
+                && s.primary().faults().values().stream().anyMatch(f -> f.damage() == Scenario.Damage.MISSING_ON_B);
     }
 }

@@ -9,8 +9,8 @@ import java.util.List;
  * @param cutovers          the cutover events of the seed's item
  * @param timeline          the item's events when the seed failed (for the report), else empty
  */
-record SeedOutcome(Scenario scenario, List<String> breaches, long longestWaitMillis, int cutovers,
-                   List<String> timeline) {
+record SeedOutcome(
+        Scenario scenario, List<String> breaches, long longestWaitMillis, int cutovers, List<String> timeline) {
     SeedOutcome {
         breaches = List.copyOf(breaches);
         timeline = List.copyOf(timeline);

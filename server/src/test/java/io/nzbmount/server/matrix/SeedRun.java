@@ -3,7 +3,6 @@ package io.nzbmount.server.matrix;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.nzbmount.nntp.embedded.ArticleFault;
 import io.nzbmount.nntp.embedded.Faults;
-import io.nzbmount.server.matrix.Scenario.Client;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
@@ -107,8 +106,8 @@ final class SeedRun {
         for (int i = 1; i < scenario.sources().size(); i++) {
             Scenario.SourceSpec spec = scenario.sources().get(i);
             if (i == scenario.outage()) for (long earlier : sourceIndex.keySet()) proofResult(earlier);
-            HttpResponse<String> s = rig.postNzb(title(), item,
-                    posting.post(spec, oracle.layout(i), tag + "-" + i, title() + " REPOST " + i));
+            HttpResponse<String> s = rig.postNzb(
+                    title(), item, posting.post(spec, oracle.layout(i), tag + "-" + i, title() + " REPOST " + i));
             if (s.statusCode() != 201) {
                 check.refusedImport(s, i);
                 oracle.refused(i);
@@ -116,7 +115,8 @@ final class SeedRun {
             }
             check.accepted(i);
             long newest = -1;
-            for (JsonNode n : MatrixRig.JSON.readTree(s.body()).get("standby")) newest = Math.max(newest, n.get("id").asLong());
+            for (JsonNode n : MatrixRig.JSON.readTree(s.body()).get("standby"))
+                newest = Math.max(newest, n.get("id").asLong());
             sourceIndex.put(newest, i);
             if (i == scenario.outage()) outage(newest, i);
         }
@@ -172,15 +172,15 @@ final class SeedRun {
         List<Asked> done = new ArrayList<>();
         switch (scenario.client()) {
             case FULL -> done.add(readAll(ask(0, size, null)));
-            case RANGE -> done.add(readAll(ask(r.get(0)[0], r.get(0)[1] + 1, "bytes=" + r.get(0)[0] + "-" + r.get(0)[1])));
+            case RANGE ->
+                done.add(readAll(ask(r.get(0)[0], r.get(0)[1] + 1, "bytes=" + r.get(0)[0] + "-" + r.get(0)[1])));
             case SUFFIX -> done.add(readAll(ask(size + r.get(0)[0], size, "bytes=" + r.get(0)[0])));
             case OPEN -> done.add(readAll(ask(r.get(0)[0], size, "bytes=" + r.get(0)[0] + "-")));
             case SEEK -> {
                 Asked first = ask(0, size, "bytes=0-");
                 try (RawGet g = first.get()) {
                     List<Integer> holes = oracle.gaps(0);
-                    long upTo = holes.isEmpty() ? size / 2
-                            : Math.max(0, oracle.span(0, holes.get(0))[0] - 32 * 1024);
+                    long upTo = holes.isEmpty() ? size / 2 : Math.max(0, oracle.span(0, holes.get(0))[0] - 32 * 1024);
                     g.read(upTo);
                     done.add(readAll(ask(r.get(0)[0], size, "bytes=" + r.get(0)[0] + "-")));
                     g.readAll();
@@ -232,9 +232,10 @@ final class SeedRun {
         long oldSource = rig.item(item).get("primary").get("id").asLong();
         check.deleted(item, rig.delete(item));
         byte[] other = content(scenario.seed(), scenario.size(), 2);
-        Scenario.SourceSpec plain = new Scenario.SourceSpec(scenario.primary().fileName(), scenario.primary().partSize(),
-                new java.util.TreeMap<>(), false);
-        HttpResponse<String> r = rig.postNzb(title(), 0, posting.post(plain, SourceLayout.of(plain, other), tag + "-again", title()));
+        Scenario.SourceSpec plain = new Scenario.SourceSpec(
+                scenario.primary().fileName(), scenario.primary().partSize(), new java.util.TreeMap<>(), false);
+        HttpResponse<String> r =
+                rig.postNzb(title(), 0, posting.post(plain, SourceLayout.of(plain, other), tag + "-again", title()));
         if (r.statusCode() != 201) {
             check.refusedImport(r, 0);
             return;

@@ -39,9 +39,11 @@ final class SourceLayout {
     static final int SCANNED_HEAD = 32 * 1024;
     /** A RAR5 end-of-archive header: CRC32, size, type, flags, end flags. */
     private static final int END_HEADER = 8;
+
     private static final int PAR2_SLICE = 64 * 1024;
     /** The AES block: an encrypted volume's film bytes decrypt block by block. */
     private static final int BLOCK = 16;
+
     private static final long MODIFIED = 1_700_000_000L;
 
     /** One posted file: its name (the yEnc name and the NZB's) and its bytes. */
@@ -54,6 +56,7 @@ final class SourceLayout {
     private final List<long[]> spans = new ArrayList<>();
     /** Per article: the film bytes that cannot be had without it ({@link #span}). */
     private final List<long[]> needs = new ArrayList<>();
+
     private final List<Boolean> faultable = new ArrayList<>();
     /** Per article: whether it lies in a volume's scanned head but is not the volume's first article. */
     private final List<Boolean> laterHead = new ArrayList<>();
@@ -94,7 +97,8 @@ final class SourceLayout {
         Map<String, byte[]> byName = new LinkedHashMap<>();
         long film = 0;
         if (spec.archive().format() == Scenario.Format.SEVEN_ZIP) {
-            List<byte[]> parts = StoredSevenZipWriter.write(spec.fileName(), content, spec.archive().volumeSize(), MODIFIED);
+            List<byte[]> parts = StoredSevenZipWriter.write(
+                    spec.fileName(), content, spec.archive().volumeSize(), MODIFIED);
             for (int i = 0; i < parts.size(); i++) byName.put(StoredSevenZipWriter.volumeName(base, i), parts.get(i));
             long start = filmInStream(parts, content);
             long partStart = 0;
@@ -111,10 +115,18 @@ final class SourceLayout {
         } else {
             String password = spec.archive().password();
             List<byte[]> volumes = password == null
-                    ? StoredRar5Writer.write(spec.fileName(), content, spec.archive().volumeSize(), MODIFIED)
-                    : StoredRar5Writer.writeEncrypted(spec.fileName(), content, spec.archive().volumeSize(), MODIFIED,
-                            password, new java.util.Random(spec.fileName().hashCode() * 31L + spec.archive().volumeSize()));
-            for (int i = 0; i < volumes.size(); i++) byName.put(StoredRar5Writer.volumeName(base, i, volumes.size()), volumes.get(i));
+                    ? StoredRar5Writer.write(
+                            spec.fileName(), content, spec.archive().volumeSize(), MODIFIED)
+                    : StoredRar5Writer.writeEncrypted(
+                            spec.fileName(),
+                            content,
+                            spec.archive().volumeSize(),
+                            MODIFIED,
+                            password,
+                            new java.util.Random(spec.fileName().hashCode() * 31L
+                                    + spec.archive().volumeSize()));
+            for (int i = 0; i < volumes.size(); i++)
+                byName.put(StoredRar5Writer.volumeName(base, i, volumes.size()), volumes.get(i));
             for (Map.Entry<String, byte[]> v : byName.entrySet()) {
                 byte[] bytes = v.getValue();
                 if (password == null) {
@@ -130,7 +142,8 @@ final class SourceLayout {
                 }
             }
         }
-        if (film != content.length) throw new IllegalStateException("the volumes hold " + film + " of " + content.length + " bytes");
+        if (film != content.length)
+            throw new IllegalStateException("the volumes hold " + film + " of " + content.length + " bytes");
         l.protectedFiles = l.files.size();
         l.par2(base, spec, byName, spec.archive().obfuscated());
         return l;
@@ -146,7 +159,8 @@ final class SourceLayout {
         if (spec.recovery() != null) {
             int count = spec.recovery().slices();
             try {
-                par2.add(new Posted(par2Name(base + ".vol00+" + (count < 10 ? "0" : "") + count + ".par2", spec, obfuscated),
+                par2.add(new Posted(
+                        par2Name(base + ".vol00+" + (count < 10 ? "0" : "") + count + ".par2", spec, obfuscated),
                         RecoveryWriter.volume(index, byName, 0, count)));
             } catch (Par2Exception e) {
                 throw new IllegalStateException("the recovery volume cannot be written: " + e.getMessage(), e);
@@ -202,14 +216,16 @@ final class SourceLayout {
             int b = Math.min(to, data + length);
             long at = film + a - data;
             boolean inside = from >= Math.max(data, SCANNED_HEAD) && to <= data + length;
-            if (a < b) add(at, at + b - a, inside); else add(at, at, false);
+            if (a < b) add(at, at + b - a, inside);
+            else add(at, at, false);
             laterHead.set(laterHead.size() - 1, from > 0 && from < SCANNED_HEAD && a < b);
             int ca = Math.max(from, data);
             int cb = Math.min(to, data + stored);
             if (chained && ca < cb) {
                 long firstBlock = (film + ca - data) / BLOCK;
                 long lastBlock = (film + cb - 1 - data) / BLOCK;
-                needs.set(needs.size() - 1, new long[] {firstBlock * BLOCK, Math.min(filmSize, (lastBlock + 2) * BLOCK)});
+                needs.set(needs.size() - 1, new long[] {firstBlock * BLOCK, Math.min(filmSize, (lastBlock + 2) * BLOCK)
+                });
             }
         }
     }
@@ -243,7 +259,8 @@ final class SourceLayout {
     private static String name(String real, SourceSpec spec) {
         if (!spec.archive().obfuscated()) return real;
         try {
-            byte[] d = MessageDigest.getInstance("SHA-256").digest((spec.fileName() + "/" + real).getBytes(StandardCharsets.UTF_8));
+            byte[] d = MessageDigest.getInstance("SHA-256")
+                    .digest((spec.fileName() + "/" + real).getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(d, 0, 16);
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
@@ -256,7 +273,9 @@ final class SourceLayout {
         faultable.add(canFault);
         laterHead.add(false);
         int file = Math.max(0, files.size() - 1);
-        int before = fileOf.isEmpty() || fileOf.get(fileOf.size() - 1) != file ? 0 : offsetInFile.get(offsetInFile.size() - 1) + part;
+        int before = fileOf.isEmpty() || fileOf.get(fileOf.size() - 1) != file
+                ? 0
+                : offsetInFile.get(offsetInFile.size() - 1) + part;
         fileOf.add(file);
         offsetInFile.add(before);
     }
@@ -299,7 +318,8 @@ final class SourceLayout {
         int hi = spans.size() - 1;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (spans.get(mid)[1] <= offset) lo = mid + 1; else hi = mid;
+            if (spans.get(mid)[1] <= offset) lo = mid + 1;
+            else hi = mid;
         }
         return lo;
     }

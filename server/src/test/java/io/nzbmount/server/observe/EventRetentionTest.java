@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -24,7 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 class EventRetentionTest {
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     private final MutableClock clock = new MutableClock(Instant.parse("2025-03-01T10:00:00Z"));
     private Database db;
     private EventLog events;
@@ -42,7 +43,8 @@ class EventRetentionTest {
 
     private List<String> kinds() throws Exception {
         return events.find(new EventQuery(0, Optional.empty(), OptionalLong.empty(), 1000)).stream()
-                .map(e -> e.kind()).toList();
+                .map(e -> e.kind())
+                .toList();
     }
 
     /** Stores an event of any kind word, as the store takes it, at the clock's time. */

@@ -20,11 +20,11 @@ import io.nzbmount.server.library.MutableClock;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.Events;
 import java.net.URI;
-import java.nio.ByteBuffer;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -57,7 +57,9 @@ class ObserveHandlerTest {
     /** A provider name with every character the exposition format must escape in a label. */
     private static final String ODD_NAME = "odd \"name\" \\ with\nnewline";
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     private final MutableClock clock = new MutableClock(Instant.parse("2025-03-01T10:00:00Z"));
     private final List<ProviderHealth> providers = new CopyOnWriteArrayList<>();
     private Database db;
@@ -73,11 +75,20 @@ class ObserveHandlerTest {
         events = new EventLog(db, clock);
         registry = new StreamRegistry(clock);
         Health health = new Health(registry, () -> List.copyOf(providers), clock, STARTED, "1.2.3");
-        Settings settings = new Settings(ServerSettings.defaults(), Optional.of(new Credentials("admin", AUTH_PASSWORD)),
-                List.of(new ProviderSettings("news", "news.example.com", 563, true,
-                        Optional.of(new Credentials("reader", PROVIDER_PASSWORD)), 8, 0)),
+        Settings settings = new Settings(
+                ServerSettings.defaults(),
+                Optional.of(new Credentials("admin", AUTH_PASSWORD)),
+                List.of(new ProviderSettings(
+                        "news",
+                        "news.example.com",
+                        563,
+                        true,
+                        Optional.of(new Credentials("reader", PROVIDER_PASSWORD)),
+                        8,
+                        0)),
                 List.of(new IndexerSettings("idx", URI.create("https://indexer.example.com/api"), INDEXER_KEY)),
-                FallbackSettings.defaults(), ReaderSettings.defaults());
+                FallbackSettings.defaults(),
+                ReaderSettings.defaults());
         Diagnostics diagnostics = new Diagnostics(settings, events, health, registry, clock);
         server = new Server();
         ServerConnector connector = new ServerConnector(server);
@@ -104,11 +115,13 @@ class ObserveHandlerTest {
     private void someActivity() {
         providers.add(new ProviderHealth("main", 5, 2, 3, null, null, 4));
         providers.add(new ProviderHealth(ODD_NAME, 0, 0, 0, Instant.parse("2025-03-01T10:00:30Z"), "auth-rejected", 1));
-        LiveStream a = registry.open(new StreamStart(1, "Film", "film.mkv", "127.0.0.1:40000", "src-1", 0, 1_000_000),
+        LiveStream a = registry.open(
+                new StreamStart(1, "Film", "film.mkv", "127.0.0.1:40000", "src-1", 0, 1_000_000),
                 () -> new NzbReader.Stats(0, 0, 0, 8, 1, 6));
         a.sent(65_536);
         a.retrying();
-        LiveStream b = registry.open(new StreamStart(2, "Show", "ep.mkv", "127.0.0.1:40001", "src-2", 500, 10_000), null);
+        LiveStream b =
+                registry.open(new StreamStart(2, "Show", "ep.mkv", "127.0.0.1:40001", "src-2", 500, 10_000), null);
         b.sent(1_000);
         b.cutover("src-3", true, null);
         registry.proving();
@@ -119,7 +132,9 @@ class ObserveHandlerTest {
         someActivity();
         HttpResponse<String> r = get("/api/health");
         assertEquals(200, r.statusCode());
-        assertEquals("application/json; charset=utf-8", r.headers().firstValue("Content-Type").orElseThrow());
+        assertEquals(
+                "application/json; charset=utf-8",
+                r.headers().firstValue("Content-Type").orElseThrow());
         assertEquals("no-store", r.headers().firstValue("Cache-Control").orElseThrow());
         JsonNode h = JSON.readTree(r.body());
         assertEquals(2, h.get("activeStreams").asInt());
@@ -164,7 +179,8 @@ class ObserveHandlerTest {
     @Test
     void metricsShowWhatTheProcessHolds() throws Exception {
         List<Sample> samples = new ArrayList<>();
-        for (String line : get("/metrics").body().split("\n")) if (!line.startsWith("#")) samples.add(parseSample(line));
+        for (String line : get("/metrics").body().split("\n"))
+            if (!line.startsWith("#")) samples.add(parseSample(line));
         double rss = value(samples, "nzbmount_process_resident_memory_bytes", Map.of());
         assertTrue(rss > 16 << 20, "resident set " + rss);
         double used = value(samples, "nzbmount_jvm_heap_bytes", Map.of("area", "used"));
@@ -182,7 +198,8 @@ class ObserveHandlerTest {
     private record Sample(String name, Map<String, String> labels, double value) {}
 
     private static final Pattern NAME = Pattern.compile("[a-zA-Z_:][a-zA-Z0-9_:]*");
-    private static final Pattern LABEL = Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)=\"((?:[^\"\\\\\\n]|\\\\[\\\\\"n])*)\"");
+    private static final Pattern LABEL =
+            Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)=\"((?:[^\"\\\\\\n]|\\\\[\\\\\"n])*)\"");
 
     private static Sample parseSample(String line) {
         Matcher name = NAME.matcher(line);
@@ -194,7 +211,12 @@ class ObserveHandlerTest {
             while (line.charAt(i) != '}') {
                 Matcher label = LABEL.matcher(line).region(i, line.length());
                 assertTrue(label.lookingAt(), "a well-formed, escaped label at " + i + ": " + line);
-                labels.put(label.group(1), label.group(2).replace("\\n", "\n").replace("\\\"", "\"").replace("\\\\", "\\"));
+                labels.put(
+                        label.group(1),
+                        label.group(2)
+                                .replace("\\n", "\n")
+                                .replace("\\\"", "\"")
+                                .replace("\\\\", "\\"));
                 i = label.end();
                 if (line.charAt(i) == ',') i++;
             }
@@ -209,7 +231,9 @@ class ObserveHandlerTest {
         someActivity();
         HttpResponse<String> r = get("/metrics");
         assertEquals(200, r.statusCode());
-        assertEquals("text/plain; version=0.0.4; charset=utf-8", r.headers().firstValue("Content-Type").orElseThrow());
+        assertEquals(
+                "text/plain; version=0.0.4; charset=utf-8",
+                r.headers().firstValue("Content-Type").orElseThrow());
         assertTrue(r.body().endsWith("\n"), "the last line ends with a line feed");
         Map<String, String> types = new HashMap<>();
         Set<String> helped = new HashSet<>();
@@ -243,9 +267,12 @@ class ObserveHandlerTest {
         assertEquals(66_536.0, value(samples, "nzbmount_bytes_served_total", Map.of()));
         assertEquals(3600.0, value(samples, "nzbmount_uptime_seconds", Map.of()));
         assertEquals(1.0, value(samples, "nzbmount_build_info", Map.of("version", "1.2.3")));
-        assertEquals(3.0, value(samples, "nzbmount_provider_connections", Map.of("provider", "main", "state", "leased")));
+        assertEquals(
+                3.0, value(samples, "nzbmount_provider_connections", Map.of("provider", "main", "state", "leased")));
         assertEquals(2.0, value(samples, "nzbmount_provider_connections", Map.of("provider", "main", "state", "idle")));
-        assertEquals(0.0, value(samples, "nzbmount_provider_connections", Map.of("provider", ODD_NAME, "state", "idle")),
+        assertEquals(
+                0.0,
+                value(samples, "nzbmount_provider_connections", Map.of("provider", ODD_NAME, "state", "idle")),
                 "an escaped label value reads back as the provider's name");
         assertEquals(1.0, value(samples, "nzbmount_provider_cooling_down", Map.of("provider", ODD_NAME)));
         assertEquals(0.0, value(samples, "nzbmount_provider_cooling_down", Map.of("provider", "main")));
@@ -253,7 +280,9 @@ class ObserveHandlerTest {
     }
 
     private static double value(List<Sample> samples, String name, Map<String, String> labels) {
-        List<Sample> found = samples.stream().filter(s -> s.name().equals(name) && s.labels().equals(labels)).toList();
+        List<Sample> found = samples.stream()
+                .filter(s -> s.name().equals(name) && s.labels().equals(labels))
+                .toList();
         assertEquals(1, found.size(), name + labels + " in " + samples);
         return found.get(0).value();
     }
@@ -289,14 +318,21 @@ class ObserveHandlerTest {
         assertFalse(r.body().contains(INDEXER_KEY), "indexer apiKey");
         assertFalse(r.body().contains(AUTH_PASSWORD), "login password");
         JsonNode d = JSON.readTree(r.body());
-        assertEquals(Settings.MASK, d.get("settings").get("providers").get(0).get("password").asText());
-        assertEquals(Settings.MASK, d.get("settings").get("indexers").get(0).get("apiKey").asText());
-        assertEquals("reader", d.get("settings").get("providers").get(0).get("username").asText());
+        assertEquals(
+                Settings.MASK,
+                d.get("settings").get("providers").get(0).get("password").asText());
+        assertEquals(
+                Settings.MASK,
+                d.get("settings").get("indexers").get(0).get("apiKey").asText());
+        assertEquals(
+                "reader",
+                d.get("settings").get("providers").get(0).get("username").asText());
     }
 
     /** Stores an event of any kind word, as the store takes it, at the clock's time. */
     private void record(String stream, String kind, String detailJson) throws Exception {
-        db.transaction(c -> Events.append(c, clock.instant(), OptionalLong.empty(), Optional.of(stream), kind, detailJson));
+        db.transaction(
+                c -> Events.append(c, clock.instant(), OptionalLong.empty(), Optional.of(stream), kind, detailJson));
     }
 
     @Test
@@ -308,7 +344,8 @@ class ObserveHandlerTest {
         clock.advance(Duration.ofMinutes(6));
         record("s2", "close", "{\"reason\":\"the player stopped reading\"}");
         HttpResponse<String> r = get("/api/diagnostics");
-        assertEquals("attachment; filename=\"nzbmount-diagnostics-20250301-101100.json\"",
+        assertEquals(
+                "attachment; filename=\"nzbmount-diagnostics-20250301-101100.json\"",
                 r.headers().firstValue("Content-Disposition").orElseThrow());
         JsonNode d = JSON.readTree(r.body());
         assertEquals("2025-03-01T10:11:00Z", d.get("generated").asText());
@@ -335,8 +372,11 @@ class ObserveHandlerTest {
     @Test
     void otherMethodsAreRefusedWithAllow() throws Exception {
         for (String path : List.of("/api/health", "/metrics", "/api/streams", "/api/diagnostics")) {
-            HttpResponse<String> r = client.send(HttpRequest.newBuilder(base.resolve(path))
-                    .POST(HttpRequest.BodyPublishers.ofString("x")).build(), BodyHandlers.ofString());
+            HttpResponse<String> r = client.send(
+                    HttpRequest.newBuilder(base.resolve(path))
+                            .POST(HttpRequest.BodyPublishers.ofString("x"))
+                            .build(),
+                    BodyHandlers.ofString());
             assertEquals(405, r.statusCode(), path);
             assertEquals("GET", r.headers().firstValue("Allow").orElseThrow());
             assertTrue(JSON.readTree(r.body()).get("error").asText().contains("POST"));

@@ -61,7 +61,9 @@ class StreamRegistryTest {
             s.sent(500);
         }
         // At 13.0 s the window is seconds 8..12: 8, 9 at 10 kB/s (second 10 holds 1 kB + 4.5 kB), 11 and 12 at 5 kB/s.
-        assertEquals((10_000 + 10_000 + 5_500 + 5_000 + 5_000) / 5, registry.streams().get(0).bytesPerSecond());
+        assertEquals(
+                (10_000 + 10_000 + 5_500 + 5_000 + 5_000) / 5,
+                registry.streams().get(0).bytesPerSecond());
         clock.advance(Duration.ofSeconds(10));
         assertEquals(0, registry.streams().get(0).bytesPerSecond(), "nothing sent lately");
         assertNull(registry.streams().get(0).readAhead());
@@ -131,7 +133,8 @@ class StreamRegistryTest {
         LiveStream b = registry.open(start("B"), null);
         a.close();
         a.close();
-        assertEquals(List.of(b.id()), registry.streams().stream().map(StreamView::id).toList());
+        assertEquals(
+                List.of(b.id()), registry.streams().stream().map(StreamView::id).toList());
     }
 
     @Test

@@ -24,7 +24,6 @@ class FailurePolicyTest {
     /** Source ids, as the store gives them. */
     private static final long A = 1, B = 2, C = 3;
 
-
     private static final long SIZE = 1_000_000;
     private static final long AT_40 = 400_000;
     private static final long AT_70 = 700_000;
@@ -151,7 +150,9 @@ class FailurePolicyTest {
         assertEquals(FailureKind.PERMANENT, d.kind());
         assertEquals(List.of(Hole.at(0, AT_40)), holes.holes(A));
         FailurePolicy q = policy(B);
-        assertEquals(SWITCH, fail(q, new ArticleCorruptException("<c@x>", "crc", null), 5, 0).action());
+        assertEquals(
+                SWITCH,
+                fail(q, new ArticleCorruptException("<c@x>", "crc", null), 5, 0).action());
     }
 
     @Test
@@ -245,8 +246,17 @@ class FailurePolicyTest {
 
     @Test
     void neverBounceBackInTheSameRound() {
-        FailureRules noExclusion = new FailureRules(true, Duration.ofSeconds(30), Duration.ofSeconds(30), Duration.ZERO,
-                5, 3, Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(40), Duration.ofSeconds(6));
+        FailureRules noExclusion = new FailureRules(
+                true,
+                Duration.ofSeconds(30),
+                Duration.ofSeconds(30),
+                Duration.ZERO,
+                5,
+                3,
+                Duration.ofSeconds(1),
+                Duration.ofSeconds(2),
+                Duration.ofSeconds(40),
+                Duration.ofSeconds(6));
         FailurePolicy p = new FailurePolicy(noExclusion, holes, A, false);
         fail(p, timeout(), 10, 0);
         fail(p, timeout(), 10, 1_000);
@@ -271,17 +281,23 @@ class FailurePolicyTest {
         List<Long> preference = List.of(A, B);
         assertEquals(SWITCH, fail(p, missing(), AT_40, 0).action());
         assertFalse(p.eligible(A, 0, AT_40, 0));
-        RangeRouter.Route at40 = RangeRouter.route(preference, holes, 0, AT_40, s -> p.eligible(s, 0, AT_40, 0)).orElseThrow();
+        RangeRouter.Route at40 = RangeRouter.route(preference, holes, 0, AT_40, s -> p.eligible(s, 0, AT_40, 0))
+                .orElseThrow();
         assertEquals(new RangeRouter.Route(B, Long.MAX_VALUE), at40);
         p.onCutover(B, 100);
         assertEquals(SWITCH, fail(p, missing(), AT_70, 10_000).action(), "B lacks 70 % (still in the same round)");
-        RangeRouter.Route at70 = RangeRouter.route(List.of(B, A), holes, 0, AT_70,
-                s -> p.eligible(s, 0, AT_70, 10_000)).orElseThrow();
+        RangeRouter.Route at70 = RangeRouter.route(List.of(B, A), holes, 0, AT_70, s -> p.eligible(s, 0, AT_70, 10_000))
+                .orElseThrow();
         assertEquals(new RangeRouter.Route(A, Long.MAX_VALUE), at70, "A's hole is at 40 %, so A serves 70 %");
         p.onCutover(A, 10_100);
-        RangeRouter.Route later = RangeRouter.route(List.of(A, B), holes, 0, 300_000, s -> true).orElseThrow();
+        RangeRouter.Route later =
+                RangeRouter.route(List.of(A, B), holes, 0, 300_000, s -> true).orElseThrow();
         assertEquals(new RangeRouter.Route(A, AT_40), later, "a new read at 30 % goes to A up to its hole");
-        assertEquals(B, RangeRouter.route(List.of(A, B), holes, 0, AT_40, s -> true).orElseThrow().sourceId());
+        assertEquals(
+                B,
+                RangeRouter.route(List.of(A, B), holes, 0, AT_40, s -> true)
+                        .orElseThrow()
+                        .sourceId());
         assertTrue(RangeRouter.route(List.of(A, B), holes, 0, SIZE, s -> s != B).isPresent());
     }
 
@@ -330,8 +346,10 @@ class FailurePolicyTest {
 
     @Test
     void cutoverOffFollowsTheSetting() {
-        assertFalse(FailureRules.from(new io.nzbmount.config.FallbackSettings(false, 5, 120)).enabled());
-        assertTrue(FailureRules.from(io.nzbmount.config.FallbackSettings.defaults()).enabled());
+        assertFalse(FailureRules.from(new io.nzbmount.config.FallbackSettings(false, 5, 120))
+                .enabled());
+        assertTrue(FailureRules.from(io.nzbmount.config.FallbackSettings.defaults())
+                .enabled());
     }
 
     @Test

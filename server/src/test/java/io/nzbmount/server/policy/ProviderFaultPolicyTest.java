@@ -19,7 +19,6 @@ class ProviderFaultPolicyTest {
     /** Source ids, as the store gives them. */
     private static final long A = 1, B = 2;
 
-
     private static final long AT_40 = 400_000;
     private static final long AT_70 = 700_000;
 
@@ -85,9 +84,11 @@ class ProviderFaultPolicyTest {
         assertEquals(0, p.switchesThisRound(), "the switch that found nothing is not counted");
         assertEquals(A, p.current());
         for (long t = 2_500; t < 40_000; t += 2_000) {
-            assertEquals(RETRY, fail(p, lackedWhereAsked(), AT_40, t).action(), "one sweep per wait is enough, at " + t);
+            assertEquals(
+                    RETRY, fail(p, lackedWhereAsked(), AT_40, t).action(), "one sweep per wait is enough, at " + t);
         }
-        assertEquals(CLOSE, fail(p, lackedWhereAsked(), AT_40, 40_000).action(), "the providers' patience still ends it");
+        assertEquals(
+                CLOSE, fail(p, lackedWhereAsked(), AT_40, 40_000).action(), "the providers' patience still ends it");
         assertTrue(holes.holes(A).isEmpty());
     }
 
@@ -103,7 +104,9 @@ class ProviderFaultPolicyTest {
     @Test
     void aUserChoiceLackedByTheProvidersAskedStillTriesAStandby() {
         FailurePolicy p = new FailurePolicy(FailureRules.defaults(), holes, A, true);
-        assertEquals(SWITCH, fail(p, lackedWhereAsked(), AT_40, 0).action(),
+        assertEquals(
+                SWITCH,
+                fail(p, lackedWhereAsked(), AT_40, 0).action(),
                 "a cutover for the providers does not demote the user's choice, and the film goes on");
         assertTrue(holes.holes(A).isEmpty());
     }
@@ -111,8 +114,17 @@ class ProviderFaultPolicyTest {
     @Test
     void anArticleLackedByTheProvidersAskedWithCutoverOffOnlyWaits() {
         FailureRules r = FailureRules.defaults();
-        FailureRules off = new FailureRules(false, r.warmUp(), r.smoothRound(), r.exclusion(), r.switchesPerRound(),
-                r.transientStrikes(), r.retryWait(), r.providerWait(), r.providerPatience(), r.sweepBudget());
+        FailureRules off = new FailureRules(
+                false,
+                r.warmUp(),
+                r.smoothRound(),
+                r.exclusion(),
+                r.switchesPerRound(),
+                r.transientStrikes(),
+                r.retryWait(),
+                r.providerWait(),
+                r.providerPatience(),
+                r.sweepBudget());
         FailurePolicy p = new FailurePolicy(off, holes, A, false);
         assertEquals(RETRY, fail(p, lackedWhereAsked(), AT_40, 0).action());
     }

@@ -19,7 +19,6 @@ class SourceHolesTest {
     /** Source ids, as the store gives them. */
     private static final long A = 1, B = 2, C = 3;
 
-
     @Test
     void touchingAndOverlappingHolesBecomeOne() {
         SourceHoles h = new SourceHoles();
@@ -59,8 +58,16 @@ class SourceHolesTest {
     void routerSkipsSourcesThatMayNotBeUsedOrLackTheByte() {
         SourceHoles h = new SourceHoles();
         h.add(A, new Hole(0, 100, 200));
-        assertEquals(B, RangeRouter.route(List.of(A, B, C), h, 0, 150, s -> true).orElseThrow().sourceId());
-        assertEquals(C, RangeRouter.route(List.of(A, B, C), h, 0, 150, s -> s != B).orElseThrow().sourceId());
+        assertEquals(
+                B,
+                RangeRouter.route(List.of(A, B, C), h, 0, 150, s -> true)
+                        .orElseThrow()
+                        .sourceId());
+        assertEquals(
+                C,
+                RangeRouter.route(List.of(A, B, C), h, 0, 150, s -> s != B)
+                        .orElseThrow()
+                        .sourceId());
         assertTrue(RangeRouter.route(List.of(A), h, 0, 150, s -> true).isEmpty(), "nothing can serve that byte");
     }
 
@@ -76,9 +83,16 @@ class SourceHolesTest {
         IOException[] failures = {
             new ReadCancelledException("x"), new ProvidersUnavailableException("m", "x", null),
             new ArticleUnavailableException("m", "x", null), new ArticleMissingException("m", "x"),
-            new ArticleCorruptException("m", "x", null), new IOException("x")};
-        FailureKind[] kinds = {FailureKind.CANCELLED, FailureKind.PROVIDERS, FailureKind.TRANSIENT,
-            FailureKind.PERMANENT, FailureKind.PERMANENT, FailureKind.UNKNOWN};
+            new ArticleCorruptException("m", "x", null), new IOException("x")
+        };
+        FailureKind[] kinds = {
+            FailureKind.CANCELLED,
+            FailureKind.PROVIDERS,
+            FailureKind.TRANSIENT,
+            FailureKind.PERMANENT,
+            FailureKind.PERMANENT,
+            FailureKind.UNKNOWN
+        };
         for (int i = 0; i < failures.length; i++) assertEquals(kinds[i], FailureKind.of(failures[i]));
     }
 }

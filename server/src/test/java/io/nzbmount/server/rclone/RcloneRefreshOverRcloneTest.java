@@ -57,7 +57,8 @@ class RcloneRefreshOverRcloneTest {
     @TempDir(factory = TargetTempDir.class)
     Path work;
 
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     @Test
     void aMountCachingItsListingsSeesAnImportAndARemovalAtOnce() throws Exception {
@@ -67,7 +68,7 @@ class RcloneRefreshOverRcloneTest {
         int rcPort = freePort();
         int servePort = freePort();
         try (EmbeddedNntpServer nntp = EmbeddedNntpServer.start();
-             Application app = Application.start(ConfigLoader.fromText(config(nntp, rcPort), "test", Map.of()))) {
+                Application app = Application.start(ConfigLoader.fromText(config(nntp, rcPort), "test", Map.of()))) {
             byte[] nzb = NzbWriter.write(List.of(nntp.post("Refreshed.Film.2024.mkv", film, 250_000)))
                     .getBytes(StandardCharsets.UTF_8);
             Process rclone = startRclone(app.uri().resolve("/dav/"), rcPort, servePort);
@@ -80,13 +81,19 @@ class RcloneRefreshOverRcloneTest {
                 String name = item.path("name").asText();
                 String folder = URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20");
                 waitFor(library, body -> body.contains(folder + "/"), "the new item in rclone's cached listing");
-                HttpResponse<byte[]> served = http.send(HttpRequest.newBuilder(library.resolve(folder + "/Refreshed.Film.2024.mkv"))
-                        .build(), HttpResponse.BodyHandlers.ofByteArray());
+                HttpResponse<byte[]> served = http.send(
+                        HttpRequest.newBuilder(library.resolve(folder + "/Refreshed.Film.2024.mkv"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofByteArray());
                 assertEquals(200, served.statusCode());
                 assertArrayEquals(sha256(film), sha256(served.body()), "the film through rclone");
 
-                HttpResponse<String> removed = http.send(HttpRequest.newBuilder(app.uri().resolve("/api/items/"
-                        + item.path("id").asLong())).header("X-NZBMount-Request", "1").DELETE().build(),
+                HttpResponse<String> removed = http.send(
+                        HttpRequest.newBuilder(app.uri()
+                                        .resolve("/api/items/" + item.path("id").asLong()))
+                                .header("X-NZBMount-Request", "1")
+                                .DELETE()
+                                .build(),
                         HttpResponse.BodyHandlers.ofString());
                 assertTrue(removed.statusCode() / 100 == 2, removed::body);
                 waitFor(library, body -> !body.contains(folder + "/"), "the removed item to leave rclone's listing");
@@ -112,21 +119,51 @@ class RcloneRefreshOverRcloneTest {
 
     private Process startRclone(URI dav, int rcPort, int servePort) throws IOException {
         Path home = Files.createDirectories(work.resolve("home"));
-        ProcessBuilder b = new ProcessBuilder("rclone", "serve", "http", "nzb:", "--addr", "127.0.0.1:" + servePort,
-                "--dir-cache-time", "1h", "--rc", "--rc-addr", "127.0.0.1:" + rcPort, "--rc-user", RC_USER,
-                "--rc-pass", RC_PASS, "-v")
-                .redirectErrorStream(true).redirectOutput(work.resolve("rclone.log").toFile())
+        ProcessBuilder b = new ProcessBuilder(
+                        "rclone",
+                        "serve",
+                        "http",
+                        "nzb:",
+                        "--addr",
+                        "127.0.0.1:" + servePort,
+                        "--dir-cache-time",
+                        "1h",
+                        "--rc",
+                        "--rc-addr",
+                        "127.0.0.1:" + rcPort,
+                        "--rc-user",
+                        RC_USER,
+                        "--rc-pass",
+                        RC_PASS,
+                        "-v")
+                .redirectErrorStream(true)
+                .redirectOutput(work.resolve("rclone.log").toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-        b.environment().putAll(Map.of("HOME", home.toString(), "XDG_CONFIG_HOME", home.resolve(".config").toString(),
-                "XDG_CACHE_HOME", home.resolve(".cache").toString(), "RCLONE_CONFIG", home.resolve("rclone.conf").toString(),
-                "RCLONE_CONFIG_NZB_TYPE", "webdav", "RCLONE_CONFIG_NZB_URL", dav.toString(),
-                "RCLONE_CONFIG_NZB_VENDOR", "other"));
+        b.environment()
+                .putAll(Map.of(
+                        "HOME",
+                        home.toString(),
+                        "XDG_CONFIG_HOME",
+                        home.resolve(".config").toString(),
+                        "XDG_CACHE_HOME",
+                        home.resolve(".cache").toString(),
+                        "RCLONE_CONFIG",
+                        home.resolve("rclone.conf").toString(),
+                        "RCLONE_CONFIG_NZB_TYPE",
+                        "webdav",
+                        "RCLONE_CONFIG_NZB_URL",
+                        dav.toString(),
+                        "RCLONE_CONFIG_NZB_VENDOR",
+                        "other"));
         return b.start();
     }
 
     private JsonNode importNzb(Application app, byte[] nzb) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(app.uri().resolve("/api/nzbs"))
-                .header("X-NZBMount-Request", "1").POST(HttpRequest.BodyPublishers.ofByteArray(nzb)).build(),
+        HttpResponse<String> r = http.send(
+                HttpRequest.newBuilder(app.uri().resolve("/api/nzbs"))
+                        .header("X-NZBMount-Request", "1")
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(nzb))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(201, r.statusCode(), r::body);
         return JSON.readTree(r.body());
@@ -138,7 +175,10 @@ class RcloneRefreshOverRcloneTest {
         String last = "";
         while (System.nanoTime() < deadline) {
             try {
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
+                HttpResponse<String> r = http.send(
+                        HttpRequest.newBuilder(uri)
+                                .timeout(Duration.ofSeconds(10))
+                                .build(),
                         HttpResponse.BodyHandlers.ofString());
                 last = r.statusCode() + " " + r.body();
                 if (r.statusCode() == 200 && test.test(r.body())) return r.body();

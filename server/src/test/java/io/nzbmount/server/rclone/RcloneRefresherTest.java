@@ -28,8 +28,7 @@ import org.junit.jupiter.api.Test;
 class RcloneRefresherTest {
 
     /** One request the fake remote control received. */
-    record Received(String path, String body, String authorization) {
-    }
+    record Received(String path, String body, String authorization) {}
 
     private HttpServer rc;
     private final BlockingQueue<Received> received = new LinkedBlockingQueue<>();
@@ -44,8 +43,8 @@ class RcloneRefresherTest {
         rc.setExecutor(java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor());
         rc.createContext("/", ex -> {
             String body = new String(ex.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-            received.add(new Received(ex.getRequestURI().getPath(), body,
-                    ex.getRequestHeaders().getFirst("Authorization")));
+            received.add(new Received(
+                    ex.getRequestURI().getPath(), body, ex.getRequestHeaders().getFirst("Authorization")));
             if (holdFirst) {
                 holdFirst = false;
                 try {
@@ -71,7 +70,8 @@ class RcloneRefresherTest {
 
     private RcloneRefresher refresher(String remoteRoot, Optional<Credentials> login) {
         URI url = URI.create("http://127.0.0.1:" + rc.getAddress().getPort() + "/");
-        return RcloneRefresher.of(new RcloneSettings(Optional.of(url), login, remoteRoot)).orElseThrow();
+        return RcloneRefresher.of(new RcloneSettings(Optional.of(url), login, remoteRoot))
+                .orElseThrow();
     }
 
     private Received next() throws InterruptedException {
@@ -87,7 +87,8 @@ class RcloneRefresherTest {
             Received refresh = next();
             assertEquals("/vfs/refresh", refresh.path());
             assertEquals("{\"dir\":\"library\"}", refresh.body());
-            assertEquals("Basic " + Base64.getEncoder().encodeToString("rc:pass word".getBytes(StandardCharsets.UTF_8)),
+            assertEquals(
+                    "Basic " + Base64.getEncoder().encodeToString("rc:pass word".getBytes(StandardCharsets.UTF_8)),
                     refresh.authorization());
             r.itemRemoved();
             Received forget = next();

@@ -39,10 +39,15 @@ import org.junit.jupiter.api.io.TempDir;
 class ArchivesOverInn2Test {
     private static final int OFFSETS = 24;
 
-    @TempDir Path dataDir;
-    @TempDir Path work;
+    @TempDir
+    Path dataDir;
+
+    @TempDir
+    Path work;
+
     private LibraryServer server;
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     @BeforeEach
     void start() throws Exception {
@@ -66,7 +71,8 @@ class ArchivesOverInn2Test {
     @Test
     void storedRar5VolumeSetIsServedWholeAndAtRandomOffsets() throws Exception {
         byte[] film = Files.readAllBytes(RealPeer.randomFile(12 << 20, 501));
-        List<ArchiveVolume> volumes = RarBuilder.storedRar5("Rar.Film.2021.1080p", "Rar.Film.2021.1080p.mkv", film, 5 << 20);
+        List<ArchiveVolume> volumes =
+                RarBuilder.storedRar5("Rar.Film.2021.1080p", "Rar.Film.2021.1080p.mkv", film, 5 << 20);
         assertEquals(3, volumes.size());
         List<MountedFile> files = server.importNzb(post("rar", volumes), "Rar Film (2021)");
         assertEquals(1, files.size(), files.toString());
@@ -78,12 +84,21 @@ class ArchivesOverInn2Test {
     void stored7zSplitVolumeSetIsServedWholeAndAtRandomOffsets() throws Exception {
         Path film = Files.copy(RealPeer.randomFile(10 << 20, 502), work.resolve("Seven.Film.2020.mkv"));
         Path dir = Files.createDirectories(work.resolve("7z"));
-        run(work, "/usr/bin/7zz", "a", "-mx0", "-v3m", dir.resolve("Seven.Film.2020.7z").toString(), film.toString());
+        run(
+                work,
+                "/usr/bin/7zz",
+                "a",
+                "-mx0",
+                "-v3m",
+                dir.resolve("Seven.Film.2020.7z").toString(),
+                film.toString());
         try (Stream<Path> parts = Files.list(dir)) {
             assertTrue(parts.count() >= 4, "a split set");
         }
         List<MountedFile> files = server.importNzb(Files.readAllBytes(RealPeer.postFile(dir)), "Seven Film (2020)");
-        assertEquals(List.of("Seven.Film.2020.mkv"), files.stream().map(MountedFile::name).toList());
+        assertEquals(
+                List.of("Seven.Film.2020.mkv"),
+                files.stream().map(MountedFile::name).toList());
         assertServed(files.get(0), Files.readAllBytes(film));
     }
 
@@ -92,7 +107,15 @@ class ArchivesOverInn2Test {
         Path made = Files.createDirectories(work.resolve("made"));
         byte[] film = Files.readAllBytes(RealPeer.randomFile(6 << 20, 503));
         Files.write(made.resolve("Hidden.Film.2022.720p.mkv"), film);
-        run(made, "/usr/bin/par2", "create", "-q", "-r5", "-n2", "Hidden.Film.2022.720p.par2", "Hidden.Film.2022.720p.mkv");
+        run(
+                made,
+                "/usr/bin/par2",
+                "create",
+                "-q",
+                "-r5",
+                "-n2",
+                "Hidden.Film.2022.720p.par2",
+                "Hidden.Film.2022.720p.mkv");
         Path posted = Files.createDirectories(work.resolve("posted"));
         Random random = new Random(503);
         try (Stream<Path> all = Files.list(made)) {
@@ -103,7 +126,9 @@ class ArchivesOverInn2Test {
             }
         }
         List<MountedFile> files = server.importNzb(Files.readAllBytes(RealPeer.postFile(posted)), "Hidden Film");
-        assertEquals(List.of("Hidden.Film.2022.720p.mkv"), files.stream().map(MountedFile::name).toList());
+        assertEquals(
+                List.of("Hidden.Film.2022.720p.mkv"),
+                files.stream().map(MountedFile::name).toList());
         assertServed(files.get(0), film);
     }
 
@@ -124,8 +149,12 @@ class ArchivesOverInn2Test {
     @Test
     void obfuscatedOldStyleRar4SetWithoutPar2IsRefusedAndWithPar2IsServedExactly() throws Exception {
         byte[] film = Files.readAllBytes(RealPeer.randomFile(5 << 20, 506));
-        List<ArchiveVolume> volumes = RarBuilder.rar4("Old.Film.1999").member("Old.Film.1999.avi", film)
-                .volumeSize(1 << 20).oldStyleNames().withoutVolumeNumbers().build();
+        List<ArchiveVolume> volumes = RarBuilder.rar4("Old.Film.1999")
+                .member("Old.Film.1999.avi", film)
+                .volumeSize(1 << 20)
+                .oldStyleNames()
+                .withoutVolumeNumbers()
+                .build();
         assertTrue(volumes.size() > 3, "more volumes than the split flags can order");
         HttpResponse<String> refused = postNzb(post("old-bare", hexNames(volumes, 506)), "Old Film");
         assertEquals(422, refused.statusCode(), refused.body());
@@ -134,16 +163,20 @@ class ArchivesOverInn2Test {
         Path made = Files.createDirectories(work.resolve("old-made"));
         for (ArchiveVolume v : volumes) Files.write(made.resolve(v.name()), v.bytes());
         try (Stream<Path> all = Files.list(made)) {
-            List<String> command = new java.util.ArrayList<>(List.of("/usr/bin/par2", "create", "-q", "-r1", "-n1", "Old.Film.1999.par2"));
+            List<String> command = new java.util.ArrayList<>(
+                    List.of("/usr/bin/par2", "create", "-q", "-r1", "-n1", "Old.Film.1999.par2"));
             all.map(p -> p.getFileName().toString()).sorted().forEach(command::add);
             run(made, command.toArray(String[]::new));
         }
         List<ArchiveVolume> withPar2 = new java.util.ArrayList<>();
         try (Stream<Path> all = Files.list(made)) {
-            for (Path p : all.sorted().toList()) withPar2.add(new ArchiveVolume(p.getFileName().toString(), Files.readAllBytes(p)));
+            for (Path p : all.sorted().toList())
+                withPar2.add(new ArchiveVolume(p.getFileName().toString(), Files.readAllBytes(p)));
         }
         List<MountedFile> files = server.importNzb(post("old-par2", hexNames(withPar2, 507)), "Old Film Par2");
-        assertEquals(List.of("Old.Film.1999.avi"), files.stream().map(MountedFile::name).toList());
+        assertEquals(
+                List.of("Old.Film.1999.avi"),
+                files.stream().map(MountedFile::name).toList());
         assertServed(files.get(0), film);
     }
 
@@ -154,14 +187,18 @@ class ArchivesOverInn2Test {
         String nzb = new String(post("swap", volumes), java.nio.charset.StandardCharsets.UTF_8);
         // the second articles of volumes 1 and 2: same size, same place in their files
         List<io.nzbmount.nntp.NzbFile> files = io.nzbmount.nntp.NzbParser.parse(
-                new java.io.ByteArrayInputStream(nzb.getBytes(java.nio.charset.StandardCharsets.UTF_8))).files();
+                        new java.io.ByteArrayInputStream(nzb.getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+                .files();
         String a = segmentOf(files, "part01.rar", 1);
         String b = segmentOf(files, "part02.rar", 1);
-        String swapped = nzb.replace(">" + a + "<", ">SWAP<").replace(">" + b + "<", ">" + a + "<").replace(">SWAP<", ">" + b + "<");
-        List<MountedFile> mounted = server.importNzb(swapped.getBytes(java.nio.charset.StandardCharsets.UTF_8), "Swap Film");
+        String swapped = nzb.replace(">" + a + "<", ">SWAP<")
+                .replace(">" + b + "<", ">" + a + "<")
+                .replace(">SWAP<", ">" + b + "<");
+        List<MountedFile> mounted =
+                server.importNzb(swapped.getBytes(java.nio.charset.StandardCharsets.UTF_8), "Swap Film");
         assertEquals(film.length, mounted.get(0).size());
-        HttpResponse<InputStream> whole = http.send(HttpRequest.newBuilder(mounted.get(0).uri()).build(),
-                HttpResponse.BodyHandlers.ofInputStream());
+        HttpResponse<InputStream> whole = http.send(
+                HttpRequest.newBuilder(mounted.get(0).uri()).build(), HttpResponse.BodyHandlers.ofInputStream());
         java.io.ByteArrayOutputStream got = new java.io.ByteArrayOutputStream();
         try (InputStream in = whole.body()) {
             byte[] buf = new byte[1 << 16];
@@ -175,8 +212,13 @@ class ArchivesOverInn2Test {
     }
 
     private static String segmentOf(List<io.nzbmount.nntp.NzbFile> files, String nameEnd, int index) {
-        return files.stream().filter(f -> f.name().endsWith(nameEnd)).findFirst()
-                .orElseThrow(() -> new AssertionError("no file " + nameEnd + " in " + files)).segments().get(index).messageId();
+        return files.stream()
+                .filter(f -> f.name().endsWith(nameEnd))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no file " + nameEnd + " in " + files))
+                .segments()
+                .get(index)
+                .messageId();
     }
 
     /** The same files under random 32-hex-digit names that say nothing. */
@@ -192,17 +234,21 @@ class ArchivesOverInn2Test {
     }
 
     private HttpResponse<String> postNzb(byte[] nzb, String name) throws IOException, InterruptedException {
-        java.net.URI endpoint = server.uri().resolve("/api/nzbs?name=" + java.net.URLEncoder.encode(name,
-                java.nio.charset.StandardCharsets.UTF_8));
-        return http.send(HttpRequest.newBuilder(endpoint).header("Content-Type", "application/x-nzb")
-                .header("X-NZBMount-Request", "1").POST(HttpRequest.BodyPublishers.ofByteArray(nzb)).build(),
+        java.net.URI endpoint = server.uri()
+                .resolve("/api/nzbs?name=" + java.net.URLEncoder.encode(name, java.nio.charset.StandardCharsets.UTF_8));
+        return http.send(
+                HttpRequest.newBuilder(endpoint)
+                        .header("Content-Type", "application/x-nzb")
+                        .header("X-NZBMount-Request", "1")
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(nzb))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 
     private void assertServed(MountedFile file, byte[] film) throws Exception {
         assertEquals(film.length, file.size());
-        HttpResponse<InputStream> whole = http.send(HttpRequest.newBuilder(file.uri()).build(),
-                HttpResponse.BodyHandlers.ofInputStream());
+        HttpResponse<InputStream> whole =
+                http.send(HttpRequest.newBuilder(file.uri()).build(), HttpResponse.BodyHandlers.ofInputStream());
         assertEquals(200, whole.statusCode());
         MessageDigest sha = MessageDigest.getInstance("SHA-256");
         try (InputStream in = whole.body()) {
@@ -214,8 +260,11 @@ class ArchivesOverInn2Test {
         for (int i = 0; i < OFFSETS; i++) {
             int first = offsets.nextInt(film.length);
             int last = Math.min(film.length - 1, first + offsets.nextInt(1 << 20));
-            HttpResponse<byte[]> r = http.send(HttpRequest.newBuilder(file.uri()).header("Range", "bytes=" + first + "-" + last)
-                    .build(), HttpResponse.BodyHandlers.ofByteArray());
+            HttpResponse<byte[]> r = http.send(
+                    HttpRequest.newBuilder(file.uri())
+                            .header("Range", "bytes=" + first + "-" + last)
+                            .build(),
+                    HttpResponse.BodyHandlers.ofByteArray());
             assertEquals(206, r.statusCode());
             assertArrayEquals(Arrays.copyOfRange(film, first, last + 1), r.body(), "bytes " + first + "-" + last);
         }
@@ -223,8 +272,11 @@ class ArchivesOverInn2Test {
 
     private static void run(Path dir, String... command) throws IOException, InterruptedException {
         Path log = Files.createTempFile("tool", ".log");
-        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(log.toFile()).start();
+        Process p = new ProcessBuilder(command)
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         try {
             if (!p.waitFor(60, TimeUnit.SECONDS)) {
                 p.destroyForcibly();

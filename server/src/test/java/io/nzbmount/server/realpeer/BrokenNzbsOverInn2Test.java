@@ -52,7 +52,8 @@ class BrokenNzbsOverInn2Test {
     private Path get(String url, String name) throws Exception {
         Path body = work.resolve(name);
         Tool.command("curl", "-sS", "--max-time", "240", "-o", body.toString(), url)
-                .timeout(Duration.ofSeconds(250)).run();
+                .timeout(Duration.ofSeconds(250))
+                .run();
         return body;
     }
 
@@ -71,9 +72,11 @@ class BrokenNzbsOverInn2Test {
         RealPeer.cancelArticle(gone.id());
 
         try (LibraryServer server = LibraryServer.onInn2(work.resolve("data"))) {
-            LibraryServer.MountedFile file = server.importNzb(nzb.getBytes(StandardCharsets.UTF_8), "Listed Twice").get(0);
+            LibraryServer.MountedFile file = server.importNzb(nzb.getBytes(StandardCharsets.UTF_8), "Listed Twice")
+                    .get(0);
             assertEquals(SIZE, file.size());
-            Originals.assertSameFile(film, get(file.uri().toString(), "listed-twice.bin"), "GET of a part listed twice");
+            Originals.assertSameFile(
+                    film, get(file.uri().toString(), "listed-twice.bin"), "GET of a part listed twice");
         }
     }
 
@@ -90,7 +93,8 @@ class BrokenNzbsOverInn2Test {
         RealPeer.cancelArticle(middle.id());
 
         try (LibraryServer server = LibraryServer.onInn2(work.resolve("data"))) {
-            LibraryServer.MountedFile file = server.importNzb(nzb.getBytes(StandardCharsets.UTF_8), "Lacks Its Tail").get(0);
+            LibraryServer.MountedFile file = server.importNzb(nzb.getBytes(StandardCharsets.UTF_8), "Lacks Its Tail")
+                    .get(0);
             assertEquals(SIZE, file.size(), "the size comes from the articles, not from the list");
             Path body = get(file.uri().toString(), "lacks-its-tail.bin");
             long firstUnavailable = 4L * PART;
@@ -101,8 +105,16 @@ class BrokenNzbsOverInn2Test {
             Path ranged = work.resolve("after-the-gap.bin");
             long from = 5L * PART;
             long to = 8L * PART - 1;
-            Tool.command("curl", "-sS", "-r", from + "-" + to, "-o", ranged.toString(), file.uri().toString())
-                    .run().assertSuccess();
+            Tool.command(
+                            "curl",
+                            "-sS",
+                            "-r",
+                            from + "-" + to,
+                            "-o",
+                            ranged.toString(),
+                            file.uri().toString())
+                    .run()
+                    .assertSuccess();
             assertEquals(to - from + 1, Files.size(ranged));
             Originals.assertSameBytes(film, from, Files.readAllBytes(ranged), "bytes between the gap and the tail");
         }

@@ -40,14 +40,17 @@ class BrokenReleasesOverInn2Test {
     private static final int PART = RealPeer.PART_SIZE;
     /** 30 articles, the last one half full: about 21 MB. */
     private static final long SIZE = 29L * PART + PART / 2;
+
     private static final int ARTICLES = Releases.articles(SIZE);
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir(factory = TargetTempDir.class)
     Path work;
 
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(30)).build();
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(30))
+            .build();
 
     @BeforeEach
     void realPeersAreThere() {
@@ -78,8 +81,8 @@ class BrokenReleasesOverInn2Test {
     void aStandbyWithSixOneArticleHolesCoversThePrimarysOneHole() throws Exception {
         Path film = RealPeer.randomFile(SIZE, 2603);
         int hole = at(0.50);
-        List<Integer> six = List.of(sampleArticle(0.10), at(0.25), sampleArticle(0.40), at(0.60) + 1,
-                sampleArticle(0.75), at(0.90));
+        List<Integer> six = List.of(
+                sampleArticle(0.10), at(0.25), sampleArticle(0.40), at(0.60) + 1, sampleArticle(0.75), at(0.90));
         assertServedWhole(film, List.of(List.of(hole), six), "Broken Six");
     }
 
@@ -107,7 +110,8 @@ class BrokenReleasesOverInn2Test {
                 JsonNode created = post(server, item, Files.readAllBytes(nzb), name);
                 if (item < 0) item = created.get("id").asLong();
             }
-            URI file = server.uri().resolve(item(server, item).get("files").get(0).get("path").asText());
+            URI file = server.uri()
+                    .resolve(item(server, item).get("files").get(0).get("path").asText());
             assertSame(film, file, 0, SIZE - 1, null);
             long from = (long) (first - 1) * PART + 12_345;
             long to = Math.min(SIZE - 1, (long) (last + 2) * PART - 54_321);
@@ -132,7 +136,8 @@ class BrokenReleasesOverInn2Test {
 
     /** A GET of the file (a range when {@code range} is not null) must be exactly the original's bytes {@code [from, to]}. */
     private void assertSame(Path film, URI file, long from, long to, String range) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(file).timeout(Duration.ofSeconds(120)).GET();
+        HttpRequest.Builder request =
+                HttpRequest.newBuilder(file).timeout(Duration.ofSeconds(120)).GET();
         if (range != null) request.header("Range", range);
         HttpResponse<InputStream> r = http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
         String what = "GET " + (range == null ? "of the whole file" : range);
@@ -148,16 +153,23 @@ class BrokenReleasesOverInn2Test {
 
     /** Imports {@code nzb} as a new item ({@code item} below 0) or adds it as a standby of {@code item}. */
     private JsonNode post(LibraryServer server, long item, byte[] nzb, String name) throws Exception {
-        String query = item < 0 ? "name=" + URLEncoder.encode(name, StandardCharsets.UTF_8) : "item=" + item + "&role=standby";
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(server.uri().resolve("/api/nzbs?" + query))
-                .header("Content-Type", "application/x-nzb").header("X-NZBMount-Request", "1")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(nzb)).build(), HttpResponse.BodyHandlers.ofString());
+        String query =
+                item < 0 ? "name=" + URLEncoder.encode(name, StandardCharsets.UTF_8) : "item=" + item + "&role=standby";
+        HttpResponse<String> r = http.send(
+                HttpRequest.newBuilder(server.uri().resolve("/api/nzbs?" + query))
+                        .header("Content-Type", "application/x-nzb")
+                        .header("X-NZBMount-Request", "1")
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(nzb))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertEquals(201, r.statusCode(), () -> "POST /api/nzbs?" + query + ": " + r.body());
         return JSON.readTree(r.body());
     }
 
     private JsonNode item(LibraryServer server, long item) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(server.uri().resolve("/api/items/" + item)).build(),
+        HttpResponse<String> r = http.send(
+                HttpRequest.newBuilder(server.uri().resolve("/api/items/" + item))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(200, r.statusCode(), r::body);
         return JSON.readTree(r.body());

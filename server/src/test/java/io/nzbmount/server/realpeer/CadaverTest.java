@@ -48,10 +48,17 @@ class CadaverTest {
     void listingsShowTheItemFolderAndTheFileWithItsSize() throws Exception {
         String out = cadaver("ls library/\nls \"library/" + ITEM + "/\"\nquit\n");
         assertTrue(out.contains("Listing collection `/dav/library/': succeeded."), out);
-        assertTrue(Pattern.compile("(?m)^Coll:\\s+" + Pattern.quote(ITEM) + "\\s+0\\s").matcher(out).find(), out);
+        assertTrue(
+                Pattern.compile("(?m)^Coll:\\s+" + Pattern.quote(ITEM) + "\\s+0\\s")
+                        .matcher(out)
+                        .find(),
+                out);
         assertTrue(out.contains("Listing collection `/dav/library/" + ITEM + "/': succeeded."), out);
-        assertTrue(Pattern.compile("(?m)^\\s+" + Pattern.quote(file.name()) + "\\s+" + Releases.MEDIUM_SIZE + "\\s")
-                .matcher(out).find(), out);
+        assertTrue(
+                Pattern.compile("(?m)^\\s+" + Pattern.quote(file.name()) + "\\s+" + Releases.MEDIUM_SIZE + "\\s")
+                        .matcher(out)
+                        .find(),
+                out);
     }
 
     @Test
@@ -68,7 +75,8 @@ class CadaverTest {
         Tool.Result run = Tool.command("cadaver", server.davRoot().toString())
                 .env("HOME", home.toString())
                 .stdin(commands)
-                .run().assertSuccess();
+                .run()
+                .assertSuccess();
         return run.out() + run.stderr();
     }
 }

@@ -89,7 +89,8 @@ class CliOverInn2Test {
         Run check = cli("check", posted.nzb().toString(), "--config", config().toString());
         assertEquals(0, check.exit(), check::both);
         int articles = Releases.articles(Releases.MEDIUM_SIZE);
-        assertTrue(check.out().contains(posted.file().getFileName() + ": 0 of " + articles + " articles missing"),
+        assertTrue(
+                check.out().contains(posted.file().getFileName() + ": 0 of " + articles + " articles missing"),
                 check::both);
         assertTrue(check.out().contains("total: 0 of " + articles + " articles missing"), check::both);
     }
@@ -116,7 +117,7 @@ class CliOverInn2Test {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int exit;
         try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-             PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+                PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
             exit = new Cli(o, e, Map.of()).run(args);
         }
         return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));

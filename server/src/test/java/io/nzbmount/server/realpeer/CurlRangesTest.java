@@ -66,8 +66,13 @@ class CurlRangesTest {
     @Test
     void closedRangesGiveExactlyThoseBytes() throws Exception {
         long[][] ranges = {
-            {0, 0}, {0, 99}, {PART - 1, PART}, {PART - 10_000, PART + 10_000},
-            {5L * PART + 123, 8L * PART + 456}, {SIZE / 2, SIZE / 2 + 65_535}, {SIZE - 1, SIZE - 1},
+            {0, 0},
+            {0, 99},
+            {PART - 1, PART},
+            {PART - 10_000, PART + 10_000},
+            {5L * PART + 123, 8L * PART + 456},
+            {SIZE / 2, SIZE / 2 + 65_535},
+            {SIZE - 1, SIZE - 1},
             {93L * PART - 1, SIZE - 1},
         };
         for (long[] r : ranges) {
@@ -110,9 +115,28 @@ class CurlRangesTest {
         Path headOfHead = work.resolve("head-of-head.txt");
         Path headOfGet = work.resolve("head-of-get.txt");
         Path bodyOfGet = work.resolve("body-of-get.bin");
-        Tool.Result run = Tool.command("curl", "-sS", "-v", "-I", "-D", headOfHead.toString(), "-o", "/dev/null", url,
-                "--next", "-sS", "-v", "-r", "100-199", "-D", headOfGet.toString(), "-o", bodyOfGet.toString(), url)
-                .run().assertSuccess();
+        Tool.Result run = Tool.command(
+                        "curl",
+                        "-sS",
+                        "-v",
+                        "-I",
+                        "-D",
+                        headOfHead.toString(),
+                        "-o",
+                        "/dev/null",
+                        url,
+                        "--next",
+                        "-sS",
+                        "-v",
+                        "-r",
+                        "100-199",
+                        "-D",
+                        headOfGet.toString(),
+                        "-o",
+                        bodyOfGet.toString(),
+                        url)
+                .run()
+                .assertSuccess();
         HttpHead head = HttpHead.parse(Files.readString(headOfHead));
         assertEquals(200, head.status());
         assertEquals(SIZE, head.contentLength());
@@ -128,7 +152,12 @@ class CurlRangesTest {
         Download options = curl("-X", "OPTIONS");
         assertEquals(200, options.head().status());
         assertEquals(served, options.head().require("Allow"), "OPTIONS promises what the tree serves");
-        Download proppatch = curl("-X", "PROPPATCH", "-H", "Content-Type: text/xml", "--data",
+        Download proppatch = curl(
+                "-X",
+                "PROPPATCH",
+                "-H",
+                "Content-Type: text/xml",
+                "--data",
                 "<?xml version=\"1.0\"?><D:propertyupdate xmlns:D=\"DAV:\"/>");
         assertEquals(405, proppatch.head().status(), "a read-only file's properties cannot be set");
         assertEquals(served, proppatch.head().require("Allow"));
@@ -165,8 +194,7 @@ class CurlRangesTest {
         int n = downloads.incrementAndGet();
         Path head = work.resolve("head-" + n + ".txt");
         Path body = work.resolve("body-" + n + ".bin");
-        List<String> command = new ArrayList<>(List.of("curl", "-sS", "-D", head.toString(),
-                "-o", body.toString()));
+        List<String> command = new ArrayList<>(List.of("curl", "-sS", "-D", head.toString(), "-o", body.toString()));
         command.addAll(List.of(options));
         command.add(url);
         Tool.command(command).run().assertSuccess();
@@ -174,6 +202,5 @@ class CurlRangesTest {
         return new Download(HttpHead.parse(Files.readString(head)), body);
     }
 
-    private record Download(HttpHead head, Path body) {
-    }
+    private record Download(HttpHead head, Path body) {}
 }

@@ -37,7 +37,8 @@ public final class DelayingForwarder implements AutoCloseable {
     private volatile boolean frozen;
     private volatile boolean closed;
 
-    public DelayingForwarder(String targetHost, int targetPort, Duration delay, long bytesPerSecond) throws IOException {
+    public DelayingForwarder(String targetHost, int targetPort, Duration delay, long bytesPerSecond)
+            throws IOException {
         this.targetHost = targetHost;
         this.targetPort = targetPort;
         this.delayNanos = delay.toNanos();
@@ -85,7 +86,8 @@ public final class DelayingForwarder implements AutoCloseable {
         Pacer pacer = new Pacer();
         byte[] buf = new byte[PIECE];
         long lastNanos = 0;
-        try (from; to) {
+        try (from;
+                to) {
             InputStream in = from.getInputStream();
             OutputStream out = to.getOutputStream();
             for (int n; (n = in.read(buf)) > 0; ) {

@@ -39,10 +39,15 @@ class EncryptedArchivesOverInn2Test {
     /** 7z's signature header comes before the first file's data. */
     private static final int SIGNATURE_HEADER = 32;
 
-    @TempDir Path dataDir;
-    @TempDir Path work;
+    @TempDir
+    Path dataDir;
+
+    @TempDir
+    Path work;
+
     private LibraryServer server;
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     @BeforeEach
     void start() throws Exception {
@@ -60,8 +65,11 @@ class EncryptedArchivesOverInn2Test {
     void splitSevenZipWithEncryptedHeadersIsServedWholeAndAcrossVolumeEdges() throws Exception {
         byte[] film = EncryptedReleases.film(41 << 20, 2901);
         Path posted = EncryptedReleases.obfuscated7z(work, "Locked.Film.2021.1080p", film, 2901, "-mhe=on");
-        List<MountedFile> files = server.importNzb(nzb(posted, List.of("-M", "password=Open Sesame")), "Locked Film (2021)");
-        assertEquals(List.of("Locked.Film.2021.1080p.mkv"), files.stream().map(MountedFile::name).toList());
+        List<MountedFile> files =
+                server.importNzb(nzb(posted, List.of("-M", "password=Open Sesame")), "Locked Film (2021)");
+        assertEquals(
+                List.of("Locked.Film.2021.1080p.mkv"),
+                files.stream().map(MountedFile::name).toList());
         assertServed(files.get(0), film);
     }
 
@@ -69,8 +77,11 @@ class EncryptedArchivesOverInn2Test {
     void splitSevenZipWithPlainHeadersIsProvedByTheFilmSignatureAndServed() throws Exception {
         byte[] film = EncryptedReleases.film(41 << 20 | 7, 2902);
         Path posted = EncryptedReleases.obfuscated7z(work, "Open.Headers.2020.720p", film, 2902);
-        List<MountedFile> files = server.importNzb(nzb(posted, List.of("-M", "password=Open Sesame")), "Open Headers (2020)");
-        assertEquals(List.of("Open.Headers.2020.720p.mkv"), files.stream().map(MountedFile::name).toList());
+        List<MountedFile> files =
+                server.importNzb(nzb(posted, List.of("-M", "password=Open Sesame")), "Open Headers (2020)");
+        assertEquals(
+                List.of("Open.Headers.2020.720p.mkv"),
+                files.stream().map(MountedFile::name).toList());
         assertServed(files.get(0), film);
         assertEquals("verified", memberCrcOnceChecked("Open Headers (2020)"), "the film's CRC, read in the background");
     }
@@ -78,17 +89,27 @@ class EncryptedArchivesOverInn2Test {
     @Test
     void rar5VolumesWithEncryptedDataAreServedWholeAndAcrossVolumeEdges() throws Exception {
         byte[] film = EncryptedReleases.film(30 << 20 | 9, 2906);
-        List<byte[]> bytes = io.nzbmount.server.archive.StoredRar5Writer.writeEncrypted("Sealed.Film.2022.mkv", film,
-                10 << 20, 1_600_000_000L, EncryptedReleases.PASSWORD, new java.util.Random(2906));
+        List<byte[]> bytes = io.nzbmount.server.archive.StoredRar5Writer.writeEncrypted(
+                "Sealed.Film.2022.mkv",
+                film,
+                10 << 20,
+                1_600_000_000L,
+                EncryptedReleases.PASSWORD,
+                new java.util.Random(2906));
         List<io.nzbmount.server.archive.ArchiveVolume> volumes = new ArrayList<>();
         for (int i = 0; i < bytes.size(); i++) {
             volumes.add(new io.nzbmount.server.archive.ArchiveVolume(
-                    io.nzbmount.server.archive.StoredRar5Writer.volumeName("Sealed.Film.2022", i, bytes.size()), bytes.get(i)));
+                    io.nzbmount.server.archive.StoredRar5Writer.volumeName("Sealed.Film.2022", i, bytes.size()),
+                    bytes.get(i)));
         }
         Path posted = EncryptedReleases.obfuscatedVolumes(work, "Sealed.Film.2022", volumes, 2906);
-        List<MountedFile> files = server.importNzb(nzb(posted, List.of("-M", "password=Open Sesame")), "Sealed Film (2022)");
-        assertEquals(List.of("Sealed.Film.2022.mkv"), files.stream().map(MountedFile::name).toList());
-        // each volume's data ends just under 10 MiB, inside an AES block: ranges of 64 KiB around every multiple cross it
+        List<MountedFile> files =
+                server.importNzb(nzb(posted, List.of("-M", "password=Open Sesame")), "Sealed Film (2022)");
+        assertEquals(
+                List.of("Sealed.Film.2022.mkv"),
+                files.stream().map(MountedFile::name).toList());
+        // each volume's data ends just under 10 MiB, inside an AES block: ranges of 64 KiB around every multiple cross
+        // it
         assertServed(files.get(0), film, 10 << 20);
     }
 
@@ -97,11 +118,14 @@ class EncryptedArchivesOverInn2Test {
         byte[] film = EncryptedReleases.film(12 << 20 | 5, 2907);
         for (boolean oldNames : List.of(true, false)) {
             String name = oldNames ? "Old.Names.2018" : "Part.Names.2018";
-            List<io.nzbmount.server.archive.ArchiveVolume> volumes = io.nzbmount.server.archive.EncryptedRar4Writer.write(
-                    name, name + ".mkv", film, 4 << 20, EncryptedReleases.PASSWORD, rar4(oldNames, false));
+            List<io.nzbmount.server.archive.ArchiveVolume> volumes =
+                    io.nzbmount.server.archive.EncryptedRar4Writer.write(
+                            name, name + ".mkv", film, 4 << 20, EncryptedReleases.PASSWORD, rar4(oldNames, false));
             Path posted = EncryptedReleases.obfuscatedVolumes(work.resolve(name), name, volumes, 2907);
             List<MountedFile> files = server.importNzb(nzb(posted, List.of("-M", "password=Open Sesame")), name);
-            assertEquals(List.of(name + ".mkv"), files.stream().map(MountedFile::name).toList());
+            assertEquals(
+                    List.of(name + ".mkv"),
+                    files.stream().map(MountedFile::name).toList());
             // volumes end inside AES blocks, just under every multiple of 4 MiB
             assertServed(files.get(0), film, 4 << 20);
             assertEquals("verified", memberCrcOnceChecked(name), "the film's CRC, read in the background");
@@ -112,9 +136,10 @@ class EncryptedArchivesOverInn2Test {
     void rar4VolumesWhoseDecryptedFilmMissesItsRecordedCrcServeNoByteOnceChecked() throws Exception {
         byte[] film = EncryptedReleases.film(6 << 20 | 1, 2911);
         String name = "Bad.Crc.2015";
-        List<io.nzbmount.server.archive.ArchiveVolume> volumes = io.nzbmount.server.archive.EncryptedRar4Writer.withWrongCrc(
-                io.nzbmount.server.archive.EncryptedRar4Writer.write(name, name + ".mkv", film, 2 << 20,
-                        EncryptedReleases.PASSWORD, rar4(false, false)));
+        List<io.nzbmount.server.archive.ArchiveVolume> volumes =
+                io.nzbmount.server.archive.EncryptedRar4Writer.withWrongCrc(
+                        io.nzbmount.server.archive.EncryptedRar4Writer.write(
+                                name, name + ".mkv", film, 2 << 20, EncryptedReleases.PASSWORD, rar4(false, false)));
         Path posted = EncryptedReleases.obfuscatedVolumes(work.resolve(name), name, volumes, 2911);
         List<MountedFile> files = server.importNzb(nzb(posted, List.of("-M", "password=Open Sesame")), name);
         assertEquals("mismatch", memberCrcOnceChecked(name), "the decrypted film is not what the archive records");
@@ -137,19 +162,30 @@ class EncryptedArchivesOverInn2Test {
     private String memberCrcOnceChecked(String itemName) throws Exception {
         com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
         long id = -1;
-        for (com.fasterxml.jackson.databind.JsonNode item : json.readTree(http.send(HttpRequest.newBuilder(
-                server.uri().resolve("/api/items")).header("X-NZBMount-Request", "1").build(),
-                HttpResponse.BodyHandlers.ofString()).body()).path("items")) {
-            if (item.path("name").asText().equals(itemName)) id = item.path("id").asLong();
+        for (com.fasterxml.jackson.databind.JsonNode item : json.readTree(http.send(
+                                HttpRequest.newBuilder(server.uri().resolve("/api/items"))
+                                        .header("X-NZBMount-Request", "1")
+                                        .build(),
+                                HttpResponse.BodyHandlers.ofString())
+                        .body())
+                .path("items")) {
+            if (item.path("name").asText().equals(itemName))
+                id = item.path("id").asLong();
         }
         assertTrue(id > 0, "item " + itemName + " is listed");
         long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(180);
         String state = "pending";
         while (state.equals("pending") && System.nanoTime() < deadline) {
             Thread.sleep(200);
-            state = json.readTree(http.send(HttpRequest.newBuilder(server.uri().resolve("/api/items/" + id))
-                    .header("X-NZBMount-Request", "1").build(), HttpResponse.BodyHandlers.ofString()).body())
-                    .path("primary").path("memberCrc").asText();
+            state = json.readTree(http.send(
+                                    HttpRequest.newBuilder(server.uri().resolve("/api/items/" + id))
+                                            .header("X-NZBMount-Request", "1")
+                                            .build(),
+                                    HttpResponse.BodyHandlers.ofString())
+                            .body())
+                    .path("primary")
+                    .path("memberCrc")
+                    .asText();
         }
         return state;
     }
@@ -157,22 +193,40 @@ class EncryptedArchivesOverInn2Test {
     @Test
     void rar4AndRar5VolumesWithEncryptedHeadersAreOrderedByTheirDecryptedHeadersAndServed() throws Exception {
         byte[] film = EncryptedReleases.film(12 << 20 | 3, 2908);
-        Path rar4 = EncryptedReleases.obfuscatedVolumes(work.resolve("r4"), "Hidden.Four.2017",
-                io.nzbmount.server.archive.EncryptedRar4Writer.write("Hidden.Four.2017", "Hidden.Four.2017.mkv", film, 4 << 20,
-                        EncryptedReleases.PASSWORD, rar4(false, true)), 2908);
+        Path rar4 = EncryptedReleases.obfuscatedVolumes(
+                work.resolve("r4"),
+                "Hidden.Four.2017",
+                io.nzbmount.server.archive.EncryptedRar4Writer.write(
+                        "Hidden.Four.2017",
+                        "Hidden.Four.2017.mkv",
+                        film,
+                        4 << 20,
+                        EncryptedReleases.PASSWORD,
+                        rar4(false, true)),
+                2908);
         List<MountedFile> four = server.importNzb(nzb(rar4, List.of("-M", "password=Open Sesame")), "Hidden Four");
-        assertEquals(List.of("Hidden.Four.2017.mkv"), four.stream().map(MountedFile::name).toList());
+        assertEquals(
+                List.of("Hidden.Four.2017.mkv"),
+                four.stream().map(MountedFile::name).toList());
         assertServed(four.get(0), film, 4 << 20);
-        List<byte[]> bytes = io.nzbmount.server.archive.StoredRar5Writer.writeEncryptedHeaders("Hidden.Five.2017.mkv", film,
-                4 << 20, 1_600_000_000L, EncryptedReleases.PASSWORD, new java.util.Random(2909));
+        List<byte[]> bytes = io.nzbmount.server.archive.StoredRar5Writer.writeEncryptedHeaders(
+                "Hidden.Five.2017.mkv",
+                film,
+                4 << 20,
+                1_600_000_000L,
+                EncryptedReleases.PASSWORD,
+                new java.util.Random(2909));
         List<io.nzbmount.server.archive.ArchiveVolume> volumes = new ArrayList<>();
         for (int i = 0; i < bytes.size(); i++) {
             volumes.add(new io.nzbmount.server.archive.ArchiveVolume(
-                    io.nzbmount.server.archive.StoredRar5Writer.volumeName("Hidden.Five.2017", i, bytes.size()), bytes.get(i)));
+                    io.nzbmount.server.archive.StoredRar5Writer.volumeName("Hidden.Five.2017", i, bytes.size()),
+                    bytes.get(i)));
         }
         Path rar5 = EncryptedReleases.obfuscatedVolumes(work.resolve("r5"), "Hidden.Five.2017", volumes, 2909);
         List<MountedFile> five = server.importNzb(nzb(rar5, List.of("-M", "password=Open Sesame")), "Hidden Five");
-        assertEquals(List.of("Hidden.Five.2017.mkv"), five.stream().map(MountedFile::name).toList());
+        assertEquals(
+                List.of("Hidden.Five.2017.mkv"),
+                five.stream().map(MountedFile::name).toList());
         assertServed(five.get(0), film, 4 << 20);
     }
 
@@ -181,9 +235,12 @@ class EncryptedArchivesOverInn2Test {
         byte[] film = EncryptedReleases.film(3 << 20, 2910);
         for (boolean headers : List.of(true, false)) {
             String name = headers ? "Wrong.Hidden.2016" : "Wrong.Data.2016";
-            Path posted = EncryptedReleases.obfuscatedVolumes(work.resolve(name), name,
-                    io.nzbmount.server.archive.EncryptedRar4Writer.write(name, name + ".mkv", film, 1 << 20,
-                            EncryptedReleases.PASSWORD, rar4(true, headers)), 2910);
+            Path posted = EncryptedReleases.obfuscatedVolumes(
+                    work.resolve(name),
+                    name,
+                    io.nzbmount.server.archive.EncryptedRar4Writer.write(
+                            name, name + ".mkv", film, 1 << 20, EncryptedReleases.PASSWORD, rar4(true, headers)),
+                    2910);
             HttpResponse<String> wrong = postNzb(nzb(posted, List.of("-M", "password=not it")), name);
             assertEquals(422, wrong.statusCode(), wrong.body());
             assertTrue(wrong.body().contains("the password given does not open this archive"), wrong.body());
@@ -195,8 +252,8 @@ class EncryptedArchivesOverInn2Test {
     }
 
     private static io.nzbmount.server.archive.EncryptedRar4Writer.Options rar4(boolean oldNames, boolean headers) {
-        return new io.nzbmount.server.archive.EncryptedRar4Writer.Options(oldNames, headers,
-                java.util.HexFormat.of().parseHex("a1b2c3d4e5f60718"));
+        return new io.nzbmount.server.archive.EncryptedRar4Writer.Options(
+                oldNames, headers, java.util.HexFormat.of().parseHex("a1b2c3d4e5f60718"));
     }
 
     @Test
@@ -225,8 +282,12 @@ class EncryptedArchivesOverInn2Test {
 
     private HttpResponse<String> postNzb(byte[] nzb, String name) throws IOException, InterruptedException {
         URI endpoint = server.uri().resolve("/api/nzbs?name=" + URLEncoder.encode(name, StandardCharsets.UTF_8));
-        return http.send(HttpRequest.newBuilder(endpoint).header("Content-Type", "application/x-nzb")
-                .header("X-NZBMount-Request", "1").POST(HttpRequest.BodyPublishers.ofByteArray(nzb)).build(),
+        return http.send(
+                HttpRequest.newBuilder(endpoint)
+                        .header("Content-Type", "application/x-nzb")
+                        .header("X-NZBMount-Request", "1")
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(nzb))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 
@@ -237,8 +298,8 @@ class EncryptedArchivesOverInn2Test {
 
     private void assertServed(MountedFile file, byte[] film, int volume) throws Exception {
         assertEquals(film.length, file.size());
-        HttpResponse<InputStream> whole = http.send(HttpRequest.newBuilder(file.uri()).build(),
-                HttpResponse.BodyHandlers.ofInputStream());
+        HttpResponse<InputStream> whole =
+                http.send(HttpRequest.newBuilder(file.uri()).build(), HttpResponse.BodyHandlers.ofInputStream());
         assertEquals(200, whole.statusCode());
         MessageDigest sha = MessageDigest.getInstance("SHA-256");
         try (InputStream in = whole.body()) {
@@ -257,13 +318,18 @@ class EncryptedArchivesOverInn2Test {
         ranges.add(new long[] {0, 0});
         ranges.add(new long[] {15, 16});
         for (long[] r : ranges) {
-            HttpResponse<byte[]> got = http.send(HttpRequest.newBuilder(file.uri())
-                    .header("Range", "bytes=" + r[0] + "-" + r[1]).build(), HttpResponse.BodyHandlers.ofByteArray());
+            HttpResponse<byte[]> got = http.send(
+                    HttpRequest.newBuilder(file.uri())
+                            .header("Range", "bytes=" + r[0] + "-" + r[1])
+                            .build(),
+                    HttpResponse.BodyHandlers.ofByteArray());
             assertEquals(206, got.statusCode(), "bytes " + r[0] + "-" + r[1]);
             // a range past the end is served up to the end
             byte[] expected = Arrays.copyOfRange(film, (int) r[0], (int) Math.min(r[1] + 1, film.length));
-            assertArrayEquals(MessageDigest.getInstance("SHA-256").digest(expected),
-                    MessageDigest.getInstance("SHA-256").digest(got.body()), "bytes " + r[0] + "-" + r[1]);
+            assertArrayEquals(
+                    MessageDigest.getInstance("SHA-256").digest(expected),
+                    MessageDigest.getInstance("SHA-256").digest(got.body()),
+                    "bytes " + r[0] + "-" + r[1]);
         }
     }
 }

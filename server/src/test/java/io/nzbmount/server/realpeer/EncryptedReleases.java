@@ -37,21 +37,25 @@ public final class EncryptedReleases {
      * The folder to post: {@code name.7z.001...} of {@code name.mkv} ({@code 7zz a -t7z -mx0
      * -pPASSWORD -v20m} and {@code options}) with par2 files, all under hex names.
      */
-    public static Path obfuscated7z(Path work, String name, byte[] film, long seed, String... options) throws Exception {
+    public static Path obfuscated7z(Path work, String name, byte[] film, long seed, String... options)
+            throws Exception {
         Path made = Files.createDirectories(work.resolve(name));
         Path source = Files.createDirectories(work.resolve(name + "-film"));
         Files.write(source.resolve(name + ".mkv"), film);
-        List<String> command = new ArrayList<>(List.of(SEVEN_ZIP, "a", "-bd", "-t7z", "-mx0", "-p" + PASSWORD,
-                "-v" + (VOLUME >> 20) + "m"));
+        List<String> command = new ArrayList<>(
+                List.of(SEVEN_ZIP, "a", "-bd", "-t7z", "-mx0", "-p" + PASSWORD, "-v" + (VOLUME >> 20) + "m"));
         command.addAll(List.of(options));
-        command.addAll(List.of(made.resolve(name + ".7z").toString(), source.resolve(name + ".mkv").toString()));
+        command.addAll(List.of(
+                made.resolve(name + ".7z").toString(),
+                source.resolve(name + ".mkv").toString()));
         run(work, command.toArray(String[]::new));
         return obfuscated(work, name, made, seed);
     }
 
     /** The volumes with par2 files made for them, all under hex names: the folder to post. */
-    public static Path obfuscatedVolumes(Path work, String name, List<io.nzbmount.server.archive.ArchiveVolume> volumes,
-                                         long seed) throws Exception {
+    public static Path obfuscatedVolumes(
+            Path work, String name, List<io.nzbmount.server.archive.ArchiveVolume> volumes, long seed)
+            throws Exception {
         Path made = Files.createDirectories(work.resolve(name));
         for (io.nzbmount.server.archive.ArchiveVolume v : volumes) Files.write(made.resolve(v.name()), v.bytes());
         return obfuscated(work, name, made, seed);
@@ -81,8 +85,11 @@ public final class EncryptedReleases {
             org.junit.jupiter.api.Assumptions.abort(command[0] + " is not installed");
         }
         Path log = Files.createTempFile("tool", ".log");
-        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(log.toFile()).start();
+        Process p = new ProcessBuilder(command)
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         try {
             if (!p.waitFor(120, TimeUnit.SECONDS)) {
                 p.destroyForcibly();

@@ -31,8 +31,9 @@ public record HttpHead(int status, Map<String, List<String>> headers) {
         for (int i = 1; i < lines.length; i++) {
             int colon = lines[i].indexOf(':');
             if (colon <= 0) throw new IllegalArgumentException("not a header field: " + lines[i]);
-            headers.computeIfAbsent(lines[i].substring(0, colon).strip().toLowerCase(Locale.ROOT),
-                    k -> new ArrayList<>()).add(lines[i].substring(colon + 1).strip());
+            headers.computeIfAbsent(
+                            lines[i].substring(0, colon).strip().toLowerCase(Locale.ROOT), k -> new ArrayList<>())
+                    .add(lines[i].substring(colon + 1).strip());
         }
         return new HttpHead(Integer.parseInt(statusLine[1]), headers);
     }

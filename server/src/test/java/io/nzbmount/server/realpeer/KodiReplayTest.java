@@ -103,8 +103,8 @@ class KodiReplayTest {
                 Originals.assertSameBytes(video.file(), seek, second.readBody(far), "seek to " + seek);
 
                 // Back on the first connection after it sat idle: it goes on where it stopped.
-                Originals.assertSameBytes(video.file(), readAtOpen, first.readExactly(1 << 20),
-                        "first connection after the seek");
+                Originals.assertSameBytes(
+                        video.file(), readAtOpen, first.readExactly(1 << 20), "first connection after the seek");
 
                 // Stop: a HEAD; then the first connection is dropped with most of its answer unread.
                 HttpHead stat = second.send("HEAD", filePath, kodi(), null);

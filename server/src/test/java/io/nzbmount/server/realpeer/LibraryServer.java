@@ -28,7 +28,8 @@ public final class LibraryServer implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Application app;
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     private LibraryServer(Application app) {
         this.app = app;
@@ -83,17 +84,23 @@ public final class LibraryServer implements AutoCloseable {
      */
     public List<MountedFile> importNzb(byte[] nzb, String name) throws IOException, InterruptedException {
         URI endpoint = app.uri().resolve("/api/nzbs?name=" + URLEncoder.encode(name, StandardCharsets.UTF_8));
-        HttpResponse<String> created = http.send(HttpRequest.newBuilder(endpoint)
-                .header("Content-Type", "application/x-nzb")
-                // The API refuses changes without it (a guard against cross-site requests).
-                .header("X-NZBMount-Request", "1")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(nzb)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> created = http.send(
+                HttpRequest.newBuilder(endpoint)
+                        .header("Content-Type", "application/x-nzb")
+                        // The API refuses changes without it (a guard against cross-site requests).
+                        .header("X-NZBMount-Request", "1")
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(nzb))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertEquals(201, created.statusCode(), () -> "POST /api/nzbs: " + created.body());
         JsonNode item = JSON.readTree(created.body());
         List<MountedFile> files = new ArrayList<>();
         for (JsonNode file : item.path("files")) {
-            files.add(new MountedFile(item.path("name").asText(), file.path("name").asText(),
-                    file.path("size").asLong(), app.uri().resolve(file.path("path").asText())));
+            files.add(new MountedFile(
+                    item.path("name").asText(),
+                    file.path("name").asText(),
+                    file.path("size").asLong(),
+                    app.uri().resolve(file.path("path").asText())));
         }
         return files;
     }
@@ -119,6 +126,5 @@ public final class LibraryServer implements AutoCloseable {
      * @param size the size the server announces
      * @param uri  its absolute WebDAV URL
      */
-    public record MountedFile(String item, String name, long size, URI uri) {
-    }
+    public record MountedFile(String item, String name, long size, URI uri) {}
 }

@@ -23,8 +23,7 @@ import org.junit.jupiter.api.Assertions;
 public final class Originals {
     private static final Map<String, String> FILE_HASHES = new ConcurrentHashMap<>();
 
-    private Originals() {
-    }
+    private Originals() {}
 
     /** SHA-256 of a whole file as hex; computed once per file, size and modification time. */
     public static String sha256(Path file) throws IOException {
@@ -81,8 +80,8 @@ public final class Originals {
         Assertions.assertEquals(expected.length, received.length, what + ": length");
         if (sha256(expected).equals(sha256(received))) return;
         int at = Arrays.mismatch(expected, received);
-        Assertions.fail(what + ": SHA-256 differs; first wrong byte at file offset " + (offset + at)
-                + " (expected " + (expected[at] & 0xff) + ", got " + (received[at] & 0xff) + ")");
+        Assertions.fail(what + ": SHA-256 differs; first wrong byte at file offset " + (offset + at) + " (expected "
+                + (expected[at] & 0xff) + ", got " + (received[at] & 0xff) + ")");
     }
 
     private static MessageDigest digest() {

@@ -45,7 +45,8 @@ class PastFourGibTest {
     private static EmbeddedNntpServer nntp;
     private static LibraryServer server;
     private static URI file;
-    private static final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private static final HttpClient http =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     @BeforeAll
     static void importTheHugeFilm() throws Exception {
@@ -54,7 +55,8 @@ class PastFourGibTest {
         PostedFile post = nntp.postLazy("Huge.Film.2025.2160p.mkv", SIZE, PART, CONTENT);
         server = LibraryServer.start(work.resolve("data"), nntp.host(), nntp.port(), 8);
         List<LibraryServer.MountedFile> files = server.importNzb(
-                NzbWriter.write(List.of(post), "Huge Film (2025)").getBytes(StandardCharsets.UTF_8), "Huge Film (2025)");
+                NzbWriter.write(List.of(post), "Huge Film (2025)").getBytes(StandardCharsets.UTF_8),
+                "Huge Film (2025)");
         assertEquals(1, files.size());
         assertEquals(SIZE, files.get(0).size());
         file = files.get(0).uri();
@@ -76,14 +78,17 @@ class PastFourGibTest {
 
     @Test
     void headAndFullGetAnnounceTheExactSizePast4GiB() throws Exception {
-        HttpResponse<Void> head = http.send(HttpRequest.newBuilder(file)
-                .method("HEAD", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.discarding());
+        HttpResponse<Void> head = http.send(
+                HttpRequest.newBuilder(file)
+                        .method("HEAD", HttpRequest.BodyPublishers.noBody())
+                        .build(),
+                HttpResponse.BodyHandlers.discarding());
         assertEquals(200, head.statusCode());
         assertEquals(SIZE, head.headers().firstValueAsLong("Content-Length").orElseThrow());
 
         // A full GET, read only at its start and then dropped, as a player that opens the file does.
-        HttpResponse<InputStream> get = http.send(HttpRequest.newBuilder(file).build(),
-                HttpResponse.BodyHandlers.ofInputStream());
+        HttpResponse<InputStream> get =
+                http.send(HttpRequest.newBuilder(file).build(), HttpResponse.BodyHandlers.ofInputStream());
         try (InputStream body = get.body()) {
             assertEquals(200, get.statusCode());
             assertEquals(SIZE, get.headers().firstValueAsLong("Content-Length").orElseThrow());
@@ -94,8 +99,11 @@ class PastFourGibTest {
     @Test
     void rangesPast4GiBGiveTheGeneratedBytes() throws Exception {
         long[][] ranges = {
-            {FOUR_GIB, FOUR_GIB}, {FOUR_GIB + 1, FOUR_GIB + 4096}, {FOUR_GIB + 123_456_789, FOUR_GIB + 123_456_789 + 65_535},
-            {FOUR_GIB + 500_000_000, FOUR_GIB + 500_000_000 + 2L * PART}, {SIZE - 1, SIZE - 1},
+            {FOUR_GIB, FOUR_GIB},
+            {FOUR_GIB + 1, FOUR_GIB + 4096},
+            {FOUR_GIB + 123_456_789, FOUR_GIB + 123_456_789 + 65_535},
+            {FOUR_GIB + 500_000_000, FOUR_GIB + 500_000_000 + 2L * PART},
+            {SIZE - 1, SIZE - 1},
         };
         for (long[] r : ranges) {
             assertRange("bytes=" + r[0] + "-" + r[1], r[0], r[1]);
@@ -112,21 +120,35 @@ class PastFourGibTest {
         Path body = work.resolve("straddle.bin");
         long first = FOUR_GIB - PART - 7;
         long last = FOUR_GIB + PART + 7;
-        Tool.command("curl", "-sS", "-D", head.toString(), "-o", body.toString(), "-r", first + "-" + last,
-                file.toString()).run().assertSuccess();
+        Tool.command(
+                        "curl",
+                        "-sS",
+                        "-D",
+                        head.toString(),
+                        "-o",
+                        body.toString(),
+                        "-r",
+                        first + "-" + last,
+                        file.toString())
+                .run()
+                .assertSuccess();
         HttpHead response = HttpHead.parse(Files.readString(head));
         assertEquals(206, response.status());
         assertEquals("bytes " + first + "-" + last + "/" + SIZE, response.require("Content-Range"));
-        Originals.assertSameBytes(expected(first, (int) (last - first + 1)), Files.readAllBytes(body), first,
-                "curl -r across 4 GiB");
+        Originals.assertSameBytes(
+                expected(first, (int) (last - first + 1)), Files.readAllBytes(body), first, "curl -r across 4 GiB");
     }
 
     @Test
     void multipleRangesPast4GiBAreFramedAndExact() throws Exception {
         long[][] ranges = {{FOUR_GIB - 10, FOUR_GIB + 10}, {4_800_000_000L, 4_800_000_099L}};
-        HttpResponse<byte[]> r = http.send(HttpRequest.newBuilder(file)
-                .header("Range", "bytes=" + ranges[0][0] + "-" + ranges[0][1] + "," + ranges[1][0] + "-" + ranges[1][1])
-                .build(), HttpResponse.BodyHandlers.ofByteArray());
+        HttpResponse<byte[]> r = http.send(
+                HttpRequest.newBuilder(file)
+                        .header(
+                                "Range",
+                                "bytes=" + ranges[0][0] + "-" + ranges[0][1] + "," + ranges[1][0] + "-" + ranges[1][1])
+                        .build(),
+                HttpResponse.BodyHandlers.ofByteArray());
         assertEquals(206, r.statusCode());
         String type = r.headers().firstValue("Content-Type").orElseThrow();
         assertTrue(type.startsWith("multipart/byteranges; boundary="), type);
@@ -139,8 +161,11 @@ class PastFourGibTest {
             assertTrue(header >= 0, () -> "no part for " + Arrays.toString(range) + " in:\n" + text);
             int start = text.indexOf("\r\n\r\n", header) + 4;
             int length = (int) (range[1] - range[0] + 1);
-            Originals.assertSameBytes(expected(range[0], length), Arrays.copyOfRange(body, start, start + length),
-                    range[0], "part " + Arrays.toString(range));
+            Originals.assertSameBytes(
+                    expected(range[0], length),
+                    Arrays.copyOfRange(body, start, start + length),
+                    range[0],
+                    "part " + Arrays.toString(range));
             at = start + length;
         }
         String boundary = type.substring(type.indexOf('=') + 1);
@@ -148,12 +173,15 @@ class PastFourGibTest {
     }
 
     private static void assertRange(String header, long first, long last) throws Exception {
-        HttpResponse<byte[]> r = http.send(HttpRequest.newBuilder(file).header("Range", header).build(),
-                HttpResponse.BodyHandlers.ofByteArray());
+        HttpResponse<byte[]> r = http.send(
+                HttpRequest.newBuilder(file).header("Range", header).build(), HttpResponse.BodyHandlers.ofByteArray());
         assertEquals(206, r.statusCode(), header);
-        assertEquals("bytes " + first + "-" + last + "/" + SIZE, r.headers().firstValue("Content-Range").orElseThrow(),
+        assertEquals(
+                "bytes " + first + "-" + last + "/" + SIZE,
+                r.headers().firstValue("Content-Range").orElseThrow(),
                 header);
-        assertEquals(last - first + 1, r.headers().firstValueAsLong("Content-Length").orElseThrow(), header);
+        assertEquals(
+                last - first + 1, r.headers().firstValueAsLong("Content-Length").orElseThrow(), header);
         Originals.assertSameBytes(expected(first, (int) (last - first + 1)), r.body(), first, header);
     }
 

@@ -54,12 +54,12 @@ class PipeliningOverInn2Test {
         RealPeer.Posted posted = Releases.medium();
         NzbFile file = Releases.onlyFile(posted.nzb());
         Provider inn2 = new Provider("inn2", RealPeer.HOST, RealPeer.PORT, false, null, null, 2, 0);
-        FetchSettings settings = new FetchSettings(List.of(Duration.ofMillis(500)),
-                PoolSettings.defaults().withPipelineDepth(8));
+        FetchSettings settings = new FetchSettings(
+                List.of(Duration.ofMillis(500)), PoolSettings.defaults().withPipelineDepth(8));
         AtomicInteger mostPlaces = new AtomicInteger();
         AtomicInteger mostOpen = new AtomicInteger();
         try (MultiProviderFetcher fetcher = MultiProviderFetcher.create(List.of(inn2), settings);
-             ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
+                ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
             ConnectionPool pool = fetcher.pools().getFirst();
             AtomicBoolean done = new AtomicBoolean();
             Thread sampler = Thread.ofVirtual().start(() -> {
@@ -77,7 +77,8 @@ class PipeliningOverInn2Test {
             for (int i = 0; i < fetches.size(); i++) {
                 DecodedArticle a = fetches.get(i).get(60, TimeUnit.SECONDS);
                 assertEquals(i + 1, a.part(), "the reply to the command for part " + (i + 1));
-                Originals.assertSameBytes(posted.file(), a.begin(), Arrays.copyOf(a.data(), a.length()), "part " + (i + 1));
+                Originals.assertSameBytes(
+                        posted.file(), a.begin(), Arrays.copyOf(a.data(), a.length()), "part " + (i + 1));
             }
             done.set(true);
             sampler.join();
@@ -93,9 +94,11 @@ class PipeliningOverInn2Test {
         NzbFile file = Releases.onlyFile(posted.nzb());
         // 2 MB/s per connection: an article of about 740 KB takes some 370 ms, so the give-up at
         // 100 ms lands inside it even on a busy machine, and its drain stays well within 1 s.
-        try (DelayingForwarder far = new DelayingForwarder(RealPeer.HOST, RealPeer.PORT, Duration.ofMillis(20), 2_000_000)) {
+        try (DelayingForwarder far =
+                new DelayingForwarder(RealPeer.HOST, RealPeer.PORT, Duration.ofMillis(20), 2_000_000)) {
             Provider inn2 = new Provider("inn2", "127.0.0.1", far.port(), false, null, null, 1, 0);
-            ConnectionPool pool = new ConnectionPool(inn2, PoolSettings.defaults().withPipelineDepth(2), System::nanoTime);
+            ConnectionPool pool =
+                    new ConnectionPool(inn2, PoolSettings.defaults().withPipelineDepth(2), System::nanoTime);
             try {
                 ArticleDecoder decoder = new YencArticleDecoder();
                 for (int round = 0; round < 3; round++) {
@@ -107,7 +110,10 @@ class PipeliningOverInn2Test {
                     AtomicReference<IOException> firstFailure = new AtomicReference<>();
                     Thread giver = Thread.ofVirtual().start(() -> {
                         try {
-                            first.body(given.messageId(), decoder.start(new byte[RealPeer.PART_SIZE]), Duration.ofSeconds(10));
+                            first.body(
+                                    given.messageId(),
+                                    decoder.start(new byte[RealPeer.PART_SIZE]),
+                                    Duration.ofSeconds(10));
                         } catch (IOException e) {
                             firstFailure.set(e);
                         } finally {
@@ -117,7 +123,8 @@ class PipeliningOverInn2Test {
                     ArticleDecoder.Decoding decoding = decoder.start(new byte[RealPeer.PART_SIZE]);
                     Future<Integer> reply;
                     try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
-                        reply = executor.submit(() -> second.body(next.messageId(), decoding, Duration.ofSeconds(10)).code());
+                        reply = executor.submit(() -> second.body(next.messageId(), decoding, Duration.ofSeconds(10))
+                                .code());
                         Thread.sleep(100);
                         giver.interrupt();
                         giver.join(5000);
@@ -127,7 +134,10 @@ class PipeliningOverInn2Test {
                     }
                     assertInstanceOf(ReadCancelledException.class, firstFailure.get(), "round " + round);
                     DecodedArticle a = decoding.finish();
-                    Originals.assertSameBytes(posted.file(), a.begin(), Arrays.copyOf(a.data(), a.length()),
+                    Originals.assertSameBytes(
+                            posted.file(),
+                            a.begin(),
+                            Arrays.copyOf(a.data(), a.length()),
                             "round " + round + ", part " + a.part());
                     assertEquals(2 * round + 2, a.part());
                 }

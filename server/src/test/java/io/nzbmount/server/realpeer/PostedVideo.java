@@ -23,8 +23,7 @@ public final class PostedVideo {
     private static final Path DIR = Path.of("target", "realpeer", "video");
     private static RealPeer.Posted posted;
 
-    private PostedVideo() {
-    }
+    private PostedVideo() {}
 
     /**
      * The video and its nyuu NZB. Callers check first that ffmpeg is there
@@ -43,16 +42,51 @@ public final class PostedVideo {
         Path file = dir.resolve(FILE_NAME);
         if (Files.isRegularFile(file) && Files.size(file) > 0) return file;
         Path partial = dir.resolve(FILE_NAME + ".part.mkv");
-        Tool.command("ffmpeg", "-hide_banner", "-nostdin", "-loglevel", "error", "-y",
-                        "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=" + FPS,
-                        "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
-                        "-t", Integer.toString(SECONDS), "-map", "0:v", "-map", "1:a",
-                        "-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p",
-                        "-g", Integer.toString(FPS), "-keyint_min", Integer.toString(FPS), "-sc_threshold", "0",
-                        "-b:v", "1500k", "-c:a", "aac", "-b:a", "96k", "-threads", "2",
+        Tool.command(
+                        "ffmpeg",
+                        "-hide_banner",
+                        "-nostdin",
+                        "-loglevel",
+                        "error",
+                        "-y",
+                        "-f",
+                        "lavfi",
+                        "-i",
+                        "testsrc2=size=640x360:rate=" + FPS,
+                        "-f",
+                        "lavfi",
+                        "-i",
+                        "sine=frequency=440:sample_rate=48000",
+                        "-t",
+                        Integer.toString(SECONDS),
+                        "-map",
+                        "0:v",
+                        "-map",
+                        "1:a",
+                        "-c:v",
+                        "libx264",
+                        "-preset",
+                        "veryfast",
+                        "-pix_fmt",
+                        "yuv420p",
+                        "-g",
+                        Integer.toString(FPS),
+                        "-keyint_min",
+                        Integer.toString(FPS),
+                        "-sc_threshold",
+                        "0",
+                        "-b:v",
+                        "1500k",
+                        "-c:a",
+                        "aac",
+                        "-b:a",
+                        "96k",
+                        "-threads",
+                        "2",
                         partial.toString())
                 .timeout(Duration.ofSeconds(120))
-                .run().assertSuccess();
+                .run()
+                .assertSuccess();
         return Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 }

@@ -64,9 +64,15 @@ public final class RawHttpConnection implements AutoCloseable {
      * @param body    the request body, or null
      */
     public HttpHead send(String method, String path, Map<String, String> headers, byte[] body) throws IOException {
-        StringBuilder request = new StringBuilder(method).append(' ').append(path).append(" HTTP/1.1\r\n")
-                .append("Host: ").append(host).append("\r\n");
-        headers.forEach((name, value) -> request.append(name).append(": ").append(value).append("\r\n"));
+        StringBuilder request = new StringBuilder(method)
+                .append(' ')
+                .append(path)
+                .append(" HTTP/1.1\r\n")
+                .append("Host: ")
+                .append(host)
+                .append("\r\n");
+        headers.forEach(
+                (name, value) -> request.append(name).append(": ").append(value).append("\r\n"));
         if (body != null) request.append("Content-Length: ").append(body.length).append("\r\n");
         request.append("\r\n");
         out.write(request.toString().getBytes(StandardCharsets.ISO_8859_1));
@@ -77,7 +83,9 @@ public final class RawHttpConnection implements AutoCloseable {
 
     /** Reads a whole response body: by Content-Length, or chunked. */
     public byte[] readBody(HttpHead head) throws IOException {
-        if (head.first("Transfer-Encoding").map(v -> v.equalsIgnoreCase("chunked")).orElse(false)) {
+        if (head.first("Transfer-Encoding")
+                .map(v -> v.equalsIgnoreCase("chunked"))
+                .orElse(false)) {
             ByteArrayOutputStream body = new ByteArrayOutputStream();
             while (true) {
                 String sizeLine = line();

@@ -127,6 +127,5 @@ public final class RawNntpSession implements AutoCloseable {
      * @param payload the lines with their CRLF, dot-stuffing undone; owned by the caller
      * @param wireBytes bytes on the wire, dot-stuffing and the final {@code .CRLF} included
      */
-    public record Block(byte[] payload, long wireBytes) {
-    }
+    public record Block(byte[] payload, long wireBytes) {}
 }

@@ -83,8 +83,13 @@ class RcloneTest {
     void catAtManyOffsetsGivesTheOriginalBytes() throws Exception {
         int part = RealPeer.PART_SIZE;
         List<long[]> reads = new ArrayList<>(List.of(
-                new long[] {0, 1}, new long[] {0, 4096}, new long[] {part - 100, 200}, new long[] {SIZE - 1, 1},
-                new long[] {SIZE - 1000, 1000}, new long[] {10L * part, part}, new long[] {20L * part - 1, 2L * part + 2}));
+                new long[] {0, 1},
+                new long[] {0, 4096},
+                new long[] {part - 100, 200},
+                new long[] {SIZE - 1, 1},
+                new long[] {SIZE - 1000, 1000},
+                new long[] {10L * part, part},
+                new long[] {20L * part - 1, 2L * part + 2}));
         SplittableRandom random = new SplittableRandom(77);
         while (reads.size() < 32) {
             long offset = random.nextLong(SIZE - 1);

@@ -127,8 +127,8 @@ class ReaderOverInn2Test {
         }
         try (Usenet wrong = connect(loginProvider(RealPeer.PASSWORD + "-wrong"))) {
             long start = System.nanoTime();
-            ProvidersUnavailableException mapFailure = assertThrows(ProvidersUnavailableException.class,
-                    () -> wrong.map(file, Priority.FOREGROUND));
+            ProvidersUnavailableException mapFailure =
+                    assertThrows(ProvidersUnavailableException.class, () -> wrong.map(file, Priority.FOREGROUND));
             assertBounded(start, "map with a wrong password");
             assertFalse(mapFailure.sourceFault(), "a rejected login is the provider's fault, not the release's");
             assertFalse(mapFailure.permanent());
@@ -137,8 +137,10 @@ class ReaderOverInn2Test {
             try (NzbReader reader = wrong.open(restored, Priority.FOREGROUND)) {
                 for (long offset : new long[] {0, Releases.MEDIUM_SIZE / 2}) {
                     long readStart = System.nanoTime();
-                    assertThrows(ProvidersUnavailableException.class,
-                            () -> reader.read(offset, new byte[4096], 0, 4096), "read at " + offset);
+                    assertThrows(
+                            ProvidersUnavailableException.class,
+                            () -> reader.read(offset, new byte[4096], 0, 4096),
+                            "read at " + offset);
                     assertBounded(readStart, "read at " + offset + " with a wrong password");
                 }
             }
@@ -153,7 +155,8 @@ class ReaderOverInn2Test {
 
     private static void readWholeAndCompare(RealPeer.Posted posted, Provider provider) throws Exception {
         String nzbText = Files.readString(posted.nzb(), StandardCharsets.UTF_8);
-        assertTrue(nzbText.contains("<!DOCTYPE nzb") && nzbText.contains("\r\n"),
+        assertTrue(
+                nzbText.contains("<!DOCTYPE nzb") && nzbText.contains("\r\n"),
                 "a real nyuu NZB: a DOCTYPE and CRLF line ends");
         NzbFile file = Releases.onlyFile(posted.nzb());
         long size = Files.size(posted.file());
@@ -173,8 +176,15 @@ class ReaderOverInn2Test {
                 }
             }
             double seconds = (System.nanoTime() - start) / 1e9;
-            System.out.printf(Locale.ROOT, "read %s from %s:%d: %d bytes in %.2f s, %.1f MB/s%n",
-                    file.name(), provider.host(), provider.port(), offset, seconds, offset / seconds / 1e6);
+            System.out.printf(
+                    Locale.ROOT,
+                    "read %s from %s:%d: %d bytes in %.2f s, %.1f MB/s%n",
+                    file.name(),
+                    provider.host(),
+                    provider.port(),
+                    offset,
+                    seconds,
+                    offset / seconds / 1e6);
             assertEquals(size, offset, "bytes read");
             assertEquals(Originals.sha256(posted.file()), HexFormat.of().formatHex(sha.digest()), "SHA-256");
         }
@@ -185,12 +195,15 @@ class ReaderOverInn2Test {
     }
 
     private static Provider loginProvider(String password) {
-        return new Provider("inn2-login", RealPeer.HOST, RealPeer.AUTH_PORT, false, RealPeer.USER, password,
-                CONNECTIONS, 0);
+        return new Provider(
+                "inn2-login", RealPeer.HOST, RealPeer.AUTH_PORT, false, RealPeer.USER, password, CONNECTIONS, 0);
     }
 
     private static Usenet connect(Provider provider) {
-        return Usenet.connect(List.of(provider), Usenet.Settings.defaults().withReadAhead(CONNECTIONS)
-                .withRetryBackoff(List.of(Duration.ofMillis(200), Duration.ofMillis(500))));
+        return Usenet.connect(
+                List.of(provider),
+                Usenet.Settings.defaults()
+                        .withReadAhead(CONNECTIONS)
+                        .withRetryBackoff(List.of(Duration.ofMillis(200), Duration.ofMillis(500))));
     }
 }

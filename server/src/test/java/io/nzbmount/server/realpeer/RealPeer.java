@@ -52,8 +52,7 @@ public final class RealPeer {
     private static final long POST_TIMEOUT_SECONDS = 600;
     private static final Map<String, Posted> SHARED = new ConcurrentHashMap<>();
 
-    private RealPeer() {
-    }
+    private RealPeer() {}
 
     /**
      * A file and the NZB that nyuu wrote when it posted it.
@@ -61,8 +60,7 @@ public final class RealPeer {
      * @param file the original content
      * @param nzb the NZB with the real message ids on the test server
      */
-    public record Posted(Path file, Path nzb) {
-    }
+    public record Posted(Path file, Path nzb) {}
 
     /** True when inn2 greets with 200 on both ports and nyuu is installed. */
     public static boolean available() {
@@ -79,8 +77,7 @@ public final class RealPeer {
         if (missing == null) {
             return;
         }
-        String message = "real peers not available: " + missing
-                + " (run .ci/install-deps.sh and .ci/inn2.sh start)";
+        String message = "real peers not available: " + missing + " (run .ci/install-deps.sh and .ci/inn2.sh start)";
         if (onCi()) {
             Assertions.fail(message + "; CI is set, so this is a failure, not a skip");
         }
@@ -101,13 +98,31 @@ public final class RealPeer {
         Path nzbDir = Files.createDirectories(WORK_DIR.resolve("nzb"));
         Path nzb = Files.createTempFile(nzbDir, file.getFileName() + "-", ".nzb");
         Path log = nzbDir.resolve(nzb.getFileName() + ".log");
-        List<String> command = new java.util.ArrayList<>(List.of(NYUU.toString(),
-                "-h", HOST, "-P", Integer.toString(AUTH_PORT), "-u", USER, "-p", PASSWORD,
-                "-n", "4", "-g", GROUP, "-a", "700K",
+        List<String> command = new java.util.ArrayList<>(List.of(
+                NYUU.toString(),
+                "-h",
+                HOST,
+                "-P",
+                Integer.toString(AUTH_PORT),
+                "-u",
+                USER,
+                "-p",
+                PASSWORD,
+                "-n",
+                "4",
+                "-g",
+                GROUP,
+                "-a",
+                "700K",
                 // nyuu's default chunked posting crashes with "Timer already set" under load.
-                "--post-chunk-size", "0",
-                "-f", "NZBMount test <test@nzbmount.test>",
-                "-q", "-O", "-o", nzb.toString()));
+                "--post-chunk-size",
+                "0",
+                "-f",
+                "NZBMount test <test@nzbmount.test>",
+                "-q",
+                "-O",
+                "-o",
+                nzb.toString()));
         command.addAll(options);
         command.add(file.toString());
         Process process = new ProcessBuilder(command)

@@ -50,7 +50,9 @@ class RealPeerTest {
             for (Segment segment : segments) {
                 assertReply("222", nntp.command("BODY <" + segment.id() + ">"));
                 RawNntpSession.Block body = nntp.readBlock();
-                assertEquals(segment.bytes(), body.wireBytes(),
+                assertEquals(
+                        segment.bytes(),
+                        body.wireBytes(),
                         "NZB bytes of part " + segment.number() + " = the dot-terminated block on the wire");
                 YencPart part = YencPart.parse(body.payload());
                 assertEquals(segment.number(), part.number());
@@ -112,8 +114,7 @@ class RealPeerTest {
         assertTrue(reply.startsWith(code + " "), () -> "expected " + code + ", server said '" + reply + "'");
     }
 
-    private record Segment(int number, long bytes, String id) {
-    }
+    private record Segment(int number, long bytes, String id) {}
 
     private static List<Segment> segments(Path nzb) throws IOException {
         List<Segment> segments = new ArrayList<>();
@@ -150,9 +151,13 @@ class RealPeerTest {
             CRC32 crc = new CRC32();
             crc.update(bytes);
             assertEquals(Long.parseLong(field(yend, "pcrc32"), 16), crc.getValue(), "pcrc32");
-            return new YencPart(Integer.parseInt(field(ybegin, "part")), Integer.parseInt(field(ybegin, "total")),
-                    Long.parseLong(field(ybegin, "size")), ybegin.substring(ybegin.indexOf(" name=") + 6),
-                    begin, bytes);
+            return new YencPart(
+                    Integer.parseInt(field(ybegin, "part")),
+                    Integer.parseInt(field(ybegin, "total")),
+                    Long.parseLong(field(ybegin, "size")),
+                    ybegin.substring(ybegin.indexOf(" name=") + 6),
+                    begin,
+                    bytes);
         }
 
         private static String field(String header, String key) {

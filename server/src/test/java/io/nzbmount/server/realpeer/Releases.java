@@ -4,8 +4,8 @@ import io.nzbmount.nntp.Nzb;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbParser;
 import io.nzbmount.nntp.NzbReader;
-import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.ReadCancelledException;
+import io.nzbmount.nntp.ReadFailure;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -22,8 +22,7 @@ public final class Releases {
     /** 300 MiB: 439 articles. */
     public static final long LARGE_SIZE = 300L << 20;
 
-    private Releases() {
-    }
+    private Releases() {}
 
     /** The 64 MiB file and its nyuu NZB. */
     public static RealPeer.Posted medium() {
@@ -64,7 +63,8 @@ public final class Releases {
         int got = 0;
         while (got < length) {
             int n = reader.read(offset + got, buf, got, length - got);
-            if (n < 0) Assertions.fail("end of file at " + (offset + got) + " reading " + length + " bytes from " + offset);
+            if (n < 0)
+                Assertions.fail("end of file at " + (offset + got) + " reading " + length + " bytes from " + offset);
             got += n;
         }
         return buf;

@@ -38,14 +38,17 @@ class RepairOverInn2Test {
     private static final int PART = RealPeer.PART_SIZE;
     /** 51 articles, the last one part full: about 36 MB; -r8 gives about 2.9 MB of recovery data. */
     private static final long SIZE = 50L * PART + 123_457;
+
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration REPAIR_PATIENCE = Duration.ofMinutes(5);
 
     @TempDir(factory = TargetTempDir.class)
     Path work;
 
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(30)).build();
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(30))
+            .build();
 
     @BeforeEach
     void realPeersAreThere() {
@@ -73,9 +76,11 @@ class RepairOverInn2Test {
             assertTrue(repair.get("slicesMissing").asInt() > 0, repair::toString);
             byte[] whole = get(file);
             assertEquals(SIZE, whole.length, "bytes of the GET after the repair");
-            assertEquals(Originals.sha256(film), Originals.sha256(whole), "SHA-256 of the film served after the repair");
+            assertEquals(
+                    Originals.sha256(film), Originals.sha256(whole), "SHA-256 of the film served after the repair");
             JsonNode coverage = json(server, "/api/items/" + item.get("id").asLong() + "/coverage");
-            assertTrue(coverage.toString().contains("\"rebuilt\":[["), "the coverage shows rebuilt ranges: " + coverage);
+            assertTrue(
+                    coverage.toString().contains("\"rebuilt\":[["), "the coverage shows rebuilt ranges: " + coverage);
         }
     }
 
@@ -96,13 +101,15 @@ class RepairOverInn2Test {
             Originals.assertSameBytes(Originals.slice(film, 0, first.length), first, 0, "the bytes before the hole");
             JsonNode repair = awaitRepair(server, id);
             assertEquals("impossible", repair.get("state").asText(), repair::toString);
-            assertTrue(repair.get("reason").asText().matches("needs \\d+ recovery slices, \\d+ can be read"),
+            assertTrue(
+                    repair.get("reason").asText().matches("needs \\d+ recovery slices, \\d+ can be read"),
                     repair::toString);
             byte[] again = get(file);
             // The connection is aborted at the hole: bytes the server wrote just before it may not
             // all reach the client, so the end lies at the hole or a little before, never past it.
-            assertTrue(again.length <= 12L * PART && again.length > 11L * PART, "a second play also ends at the hole: "
-                    + again.length);
+            assertTrue(
+                    again.length <= 12L * PART && again.length > 11L * PART,
+                    "a second play also ends at the hole: " + again.length);
             Originals.assertSameBytes(Originals.slice(film, 0, again.length), again, 0, "the bytes of the second play");
         }
     }
@@ -112,8 +119,15 @@ class RepairOverInn2Test {
         Path dir = Files.createDirectories(work.resolve(name.replace(".mkv", "")));
         Path film = dir.resolve(name);
         Files.copy(RealPeer.randomFile(SIZE, seed), film);
-        Tool.Result r = Tool.command("par2", "create", "-q", "-r8", dir.resolve(name.replace(".mkv", ".par2")).toString(),
-                film.toString()).timeout(Duration.ofMinutes(3)).run();
+        Tool.Result r = Tool.command(
+                        "par2",
+                        "create",
+                        "-q",
+                        "-r8",
+                        dir.resolve(name.replace(".mkv", ".par2")).toString(),
+                        film.toString())
+                .timeout(Duration.ofMinutes(3))
+                .run();
         assertEquals(0, r.exit(), r::stderr);
         try (var files = Files.list(dir)) {
             assertTrue(files.filter(p -> p.toString().endsWith(".par2")).count() > 1, "par2 made recovery volumes");
@@ -124,7 +138,9 @@ class RepairOverInn2Test {
     /** Cancels the articles {@code parts} (0-based) of the film in the posted NZB. */
     private static void cancel(Path nzb, Path film, List<Integer> parts) throws IOException {
         Nzb parsed = Releases.parse(nzb);
-        NzbFile posted = parsed.files().stream().filter(f -> f.name().equals(film.getFileName().toString())).findFirst()
+        NzbFile posted = parsed.files().stream()
+                .filter(f -> f.name().equals(film.getFileName().toString()))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("the NZB has no " + film.getFileName() + ": " + parsed.files()));
         List<NzbSegment> segments = posted.segments();
         assertEquals(Releases.articles(SIZE), segments.size(), "articles of the film");
@@ -132,10 +148,12 @@ class RepairOverInn2Test {
     }
 
     private JsonNode importNzb(LibraryServer server, Path nzb, String name) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(server.uri().resolve("/api/nzbs?name="
-                        + name.replace(" ", "%20")))
-                .header("Content-Type", "application/x-nzb").header("X-NZBMount-Request", "1")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(Files.readAllBytes(nzb))).build(),
+        HttpResponse<String> r = http.send(
+                HttpRequest.newBuilder(server.uri().resolve("/api/nzbs?name=" + name.replace(" ", "%20")))
+                        .header("Content-Type", "application/x-nzb")
+                        .header("X-NZBMount-Request", "1")
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(Files.readAllBytes(nzb)))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(201, r.statusCode(), r::body);
         return JSON.readTree(r.body());
@@ -143,23 +161,29 @@ class RepairOverInn2Test {
 
     /** Starts the repair of the item's primary (a repair already queued or running is kept) and waits for its end. */
     private JsonNode awaitRepair(LibraryServer server, long id) throws Exception {
-        HttpResponse<String> started = http.send(HttpRequest.newBuilder(server.uri().resolve("/api/items/" + id + "/repair"))
-                .header("X-NZBMount-Request", "1").POST(HttpRequest.BodyPublishers.noBody()).build(),
+        HttpResponse<String> started = http.send(
+                HttpRequest.newBuilder(server.uri().resolve("/api/items/" + id + "/repair"))
+                        .header("X-NZBMount-Request", "1")
+                        .POST(HttpRequest.BodyPublishers.noBody())
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(202, started.statusCode(), started::body);
         long deadline = System.nanoTime() + REPAIR_PATIENCE.toNanos();
         while (true) {
             JsonNode repairs = json(server, "/api/items/" + id + "/repair").get("repairs");
             JsonNode repair = repairs.isEmpty() ? null : repairs.get(0);
-            if (repair != null && !List.of("queued", "running").contains(repair.get("state").asText())) return repair;
-            if (System.nanoTime() > deadline) throw new AssertionError("the repair did not end in " + REPAIR_PATIENCE + ": " + repairs);
+            if (repair != null
+                    && !List.of("queued", "running")
+                            .contains(repair.get("state").asText())) return repair;
+            if (System.nanoTime() > deadline)
+                throw new AssertionError("the repair did not end in " + REPAIR_PATIENCE + ": " + repairs);
             Thread.sleep(200);
         }
     }
 
     private JsonNode json(LibraryServer server, String path) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(server.uri().resolve(path)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = http.send(
+                HttpRequest.newBuilder(server.uri().resolve(path)).build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(200, r.statusCode(), r::body);
         return JSON.readTree(r.body());
     }

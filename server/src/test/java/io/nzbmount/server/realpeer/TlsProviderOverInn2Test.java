@@ -41,7 +41,8 @@ class TlsProviderOverInn2Test {
         RealPeer.requireOrSkip();
         Tool.requireOrSkip("stunnel", "openssl");
         stunnel = StunnelFront.start(work.resolve("tls"), RealPeer.HOST, RealPeer.PORT);
-        server = LibraryServer.withProvider(work.resolve("data"), """
+        server = LibraryServer.withProvider(
+                work.resolve("data"), """
                     host: 127.0.0.1
                     port: %d
                     tls: true
@@ -63,8 +64,8 @@ class TlsProviderOverInn2Test {
         assertEquals(Releases.MEDIUM_SIZE, file.size());
         Path received = work.resolve("received.bin");
         try (HttpClient http = HttpClient.newHttpClient()) {
-            HttpResponse<Path> r = http.send(HttpRequest.newBuilder(file.uri()).GET().build(),
-                    HttpResponse.BodyHandlers.ofFile(received));
+            HttpResponse<Path> r = http.send(
+                    HttpRequest.newBuilder(file.uri()).GET().build(), HttpResponse.BodyHandlers.ofFile(received));
             assertEquals(200, r.statusCode());
         }
         Originals.assertSameFile(posted.file(), received, "GET over TLS");
@@ -86,12 +87,20 @@ class TlsProviderOverInn2Test {
     }
 
     private static JsonNode testProvider(Path trust) throws Exception {
-        String body = JSON.createObjectNode().put("host", "127.0.0.1").put("port", stunnel.port()).put("tls", true)
-                .put("trustCertificate", trust.toString()).toString();
+        String body = JSON.createObjectNode()
+                .put("host", "127.0.0.1")
+                .put("port", stunnel.port())
+                .put("tls", true)
+                .put("trustCertificate", trust.toString())
+                .toString();
         try (HttpClient http = HttpClient.newHttpClient()) {
-            HttpResponse<String> r = http.send(HttpRequest.newBuilder(server.uri().resolve("/api/settings/providers/test"))
-                    .header("Content-Type", "application/json").header("X-NZBMount-Request", "1")
-                    .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> r = http.send(
+                    HttpRequest.newBuilder(server.uri().resolve("/api/settings/providers/test"))
+                            .header("Content-Type", "application/json")
+                            .header("X-NZBMount-Request", "1")
+                            .POST(HttpRequest.BodyPublishers.ofString(body))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             assertEquals(200, r.statusCode(), r::body);
             return JSON.readTree(r.body());
         }

@@ -99,9 +99,8 @@ public final class Tool {
         Path out = stdoutFile != null ? stdoutFile : Files.createTempFile(SCRATCH, "stdout-", ".txt");
         Path err = Files.createTempFile(SCRATCH, "stderr-", ".txt");
         try {
-            ProcessBuilder builder = new ProcessBuilder(command)
-                    .redirectOutput(out.toFile())
-                    .redirectError(err.toFile());
+            ProcessBuilder builder =
+                    new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
             builder.environment().putAll(env);
             if (stdin == null) builder.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
             Process process = builder.start();
@@ -116,7 +115,10 @@ public final class Tool {
                         + Files.readString(err, StandardCharsets.UTF_8).strip());
             }
             byte[] stdout = stdoutFile != null ? new byte[0] : Files.readAllBytes(out);
-            return new Result(String.join(" ", command), process.exitValue(), stdout,
+            return new Result(
+                    String.join(" ", command),
+                    process.exitValue(),
+                    stdout,
                     Files.readString(err, StandardCharsets.UTF_8));
         } finally {
             if (stdoutFile == null) Files.deleteIfExists(out);
@@ -149,7 +151,8 @@ public final class Tool {
 
         /** Fails the test unless the program exited with 0; returns this result. */
         public Result assertSuccess() {
-            Assertions.assertEquals(0, exit, () -> commandLine + " exited with " + exit + "; stderr: " + stderr.strip());
+            Assertions.assertEquals(
+                    0, exit, () -> commandLine + " exited with " + exit + "; stderr: " + stderr.strip());
             return this;
         }
     }

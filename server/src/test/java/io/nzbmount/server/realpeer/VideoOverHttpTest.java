@@ -59,7 +59,8 @@ class VideoOverHttpTest {
         assertEquals(local, remote, "ffprobe over HTTP and on the original file");
         double duration = remote.path("format").path("duration").asDouble();
         assertTrue(Math.abs(duration - PostedVideo.SECONDS) < 0.5, "duration " + duration);
-        assertEquals(Files.size(video.file()), remote.path("format").path("size").asLong());
+        assertEquals(
+                Files.size(video.file()), remote.path("format").path("size").asLong());
         List<String> codecs = remote.path("streams").findValuesAsText("codec_name");
         assertEquals(List.of("h264", "aac"), codecs);
     }
@@ -74,8 +75,12 @@ class VideoOverHttpTest {
         long pts = Long.parseLong(fields[2]);
         // Matroska keeps millisecond timestamps and ffmpeg starts this file at 1/25 s: allow a frame or two.
         assertTrue(Math.abs(pts - 15L * PostedVideo.FPS) <= 2, "pts of the frame at 15 s: " + remote.get(0));
-        assertNotEquals(frameChecksums(video.file().toString(), List.of(), List.of("-frames:v", "1")).get(0).split(",\\s*")[5],
-                fields[5], "the frame at 15 s differs from the first frame (the seek moved)");
+        assertNotEquals(
+                frameChecksums(video.file().toString(), List.of(), List.of("-frames:v", "1"))
+                        .get(0)
+                        .split(",\\s*")[5],
+                fields[5],
+                "the frame at 15 s differs from the first frame (the seek moved)");
     }
 
     @Test
@@ -90,8 +95,16 @@ class VideoOverHttpTest {
     void curlGetOfTheWholeVideoEqualsTheOriginal() throws Exception {
         Path body = work.resolve("video-by-curl.mkv");
         Path head = work.resolve("video-by-curl.head");
-        Tool.command("curl", "-sS", "-D", head.toString(), "-o", body.toString(), mounted.uri().toString())
-                .run().assertSuccess();
+        Tool.command(
+                        "curl",
+                        "-sS",
+                        "-D",
+                        head.toString(),
+                        "-o",
+                        body.toString(),
+                        mounted.uri().toString())
+                .run()
+                .assertSuccess();
         HttpHead response = HttpHead.parse(Files.readString(head));
         assertEquals(200, response.status());
         assertEquals(Files.size(video.file()), response.contentLength());
@@ -100,10 +113,18 @@ class VideoOverHttpTest {
     }
 
     private static JsonNode probe(String input) throws Exception {
-        Tool.Result probe = Tool.command("ffprobe", "-v", "error",
-                "-show_entries", "format=duration,size:stream=index,codec_type,codec_name,width,height,"
-                        + "sample_rate,channels,nb_frames,duration",
-                "-of", "json", input).run().assertSuccess();
+        Tool.Result probe = Tool.command(
+                        "ffprobe",
+                        "-v",
+                        "error",
+                        "-show_entries",
+                        "format=duration,size:stream=index,codec_type,codec_name,width,height,"
+                                + "sample_rate,channels,nb_frames,duration",
+                        "-of",
+                        "json",
+                        input)
+                .run()
+                .assertSuccess();
         return JSON.readTree(probe.out());
     }
 
@@ -119,12 +140,35 @@ class VideoOverHttpTest {
         command.addAll(List.of("-i", input, "-map", "0:v"));
         command.addAll(outputOptions);
         command.addAll(List.of("-f", "framemd5", "-"));
-        return Tool.command(command).run().assertSuccess().out().lines()
-                .filter(line -> !line.startsWith("#")).toList();
+        return Tool.command(command)
+                .run()
+                .assertSuccess()
+                .out()
+                .lines()
+                .filter(line -> !line.startsWith("#"))
+                .toList();
     }
 
     private static String streamHashes(String input) throws Exception {
-        return Tool.command("ffmpeg", "-hide_banner", "-nostdin", "-loglevel", "error", "-i", input,
-                "-map", "0", "-c", "copy", "-f", "streamhash", "-hash", "sha256", "-").run().assertSuccess().out();
+        return Tool.command(
+                        "ffmpeg",
+                        "-hide_banner",
+                        "-nostdin",
+                        "-loglevel",
+                        "error",
+                        "-i",
+                        input,
+                        "-map",
+                        "0",
+                        "-c",
+                        "copy",
+                        "-f",
+                        "streamhash",
+                        "-hash",
+                        "sha256",
+                        "-")
+                .run()
+                .assertSuccess()
+                .out();
     }
 }

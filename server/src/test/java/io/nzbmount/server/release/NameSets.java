@@ -20,8 +20,7 @@ import java.util.Map;
 final class NameSets {
     private static final double FLOOR = 0.90;
 
-    private NameSets() {
-    }
+    private NameSets() {}
 
     /** Every field right for at least 90% of the names of {@code resource}, which holds at least {@code minimum}. */
     static void assertNineInTenPerField(String resource, int columns, int minimum) throws IOException {
@@ -34,7 +33,13 @@ final class NameSets {
             check(right, wrong, row[0], "title", TitleKey.of(row[1]), info.titleKey());
             check(right, wrong, row[0], "year", row[2], String.valueOf(info.year()));
             check(right, wrong, row[0], "episodes", row[3], dash(info.episodes().label()));
-            check(right, wrong, row[0], "resolution", row[4], dash(info.resolution().label()));
+            check(
+                    right,
+                    wrong,
+                    row[0],
+                    "resolution",
+                    row[4],
+                    dash(info.resolution().label()));
             check(right, wrong, row[0], "group", row[5], dash(info.group()));
             check(right, wrong, row[0], "revision", row[6], info.revision().label());
             if (columns > 7) {
@@ -45,7 +50,8 @@ final class NameSets {
         right.forEach((field, n) -> report.append(String.format(" %s %.1f%%", field, 100.0 * n / rows.size())));
         System.out.println(report);
         wrong.forEach(System.out::println);
-        right.forEach((field, n) -> assertTrue(n >= FLOOR * rows.size(),
+        right.forEach((field, n) -> assertTrue(
+                n >= FLOOR * rows.size(),
                 resource + ": " + field + " right for " + n + " of " + rows.size() + "\n" + String.join("\n", wrong)));
     }
 
@@ -74,8 +80,8 @@ final class NameSets {
         assertTrue(missed * 5 <= same, missed + " of " + same + " same pairs missed");
     }
 
-    private static void check(Map<String, Integer> right, List<String> wrong, String name, String field,
-            String expected, String actual) {
+    private static void check(
+            Map<String, Integer> right, List<String> wrong, String name, String field, String expected, String actual) {
         right.merge(field, expected.equals(actual) ? 1 : 0, Integer::sum);
         if (!expected.equals(actual)) {
             wrong.add("  " + field + ": expected '" + expected + "' got '" + actual + "' in " + name);

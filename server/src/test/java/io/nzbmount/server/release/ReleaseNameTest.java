@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
-
 import org.junit.jupiter.api.Test;
 
 /** Release names as they appear on indexers, each read field by field. */
@@ -28,8 +27,10 @@ class ReleaseNameTest {
         List<String> lines = new ArrayList<>();
         for (String table : List.of("release/table-1.txt", "release/table-2.txt")) {
             try (InputStream in = getClass().getClassLoader().getResourceAsStream(table)) {
-                new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
-                        .filter(line -> !line.isBlank() && !line.startsWith("#")).forEach(lines::add);
+                new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                        .lines()
+                        .filter(line -> !line.isBlank() && !line.startsWith("#"))
+                        .forEach(lines::add);
             }
         }
         assertTrue(lines.size() >= MIN_NAMES, "table has " + lines.size() + " names");
@@ -52,7 +53,12 @@ class ReleaseNameTest {
             field(wrong, name, "revision", f[9], info.revision().label());
             field(wrong, name, "upscaled", f[10].equals("yes"), info.upscaled());
             field(wrong, name, "languages", set(f[11]), new TreeSet<>(info.languages()));
-            field(wrong, name, "part", f.length == 13 ? dash(f[12]) : "", info.part().label());
+            field(
+                    wrong,
+                    name,
+                    "part",
+                    f.length == 13 ? dash(f[12]) : "",
+                    info.part().label());
         }
         assertTrue(wrong.isEmpty(), wrong.size() + " wrong:\n" + String.join("\n", wrong));
     }
@@ -73,13 +79,21 @@ class ReleaseNameTest {
 
     @Test
     void episodesAreValuesThatCompareByContent() {
-        assertEquals(new Episodes.Numbered(1, List.of(2, 3)), ReleaseName.parse("Show.S01E02E03.720p.HDTV.x264-A").episodes());
-        assertEquals(ReleaseName.parse("Show.S01E02-E03.720p.HDTV.x264-A").episodes(),
+        assertEquals(
+                new Episodes.Numbered(1, List.of(2, 3)),
+                ReleaseName.parse("Show.S01E02E03.720p.HDTV.x264-A").episodes());
+        assertEquals(
+                ReleaseName.parse("Show.S01E02-E03.720p.HDTV.x264-A").episodes(),
                 ReleaseName.parse("Show.1x02-1x03.720p.HDTV.x264-B").episodes());
-        assertEquals(new Episodes.Seasons(1, 1), ReleaseName.parse("Show.S01.1080p.WEB.H264-A").episodes());
-        assertEquals(new Episodes.Daily(LocalDate.of(2024, 5, 1)),
+        assertEquals(
+                new Episodes.Seasons(1, 1),
+                ReleaseName.parse("Show.S01.1080p.WEB.H264-A").episodes());
+        assertEquals(
+                new Episodes.Daily(LocalDate.of(2024, 5, 1)),
                 ReleaseName.parse("Show.2024.05.01.720p.WEB.h264-A").episodes());
-        assertEquals(new Episodes.None(), ReleaseName.parse("Film.2024.720p.WEB.h264-A").episodes());
+        assertEquals(
+                new Episodes.None(),
+                ReleaseName.parse("Film.2024.720p.WEB.h264-A").episodes());
     }
 
     @Test
@@ -103,25 +117,98 @@ class ReleaseNameTest {
         assertEquals("marvels agents of shield", TitleKey.of("Marvel's Agents of S.H.I.E.L.D."));
         assertEquals("2001 a space odyssey", TitleKey.of("2001: A Space Odyssey"));
         assertEquals("", TitleKey.of("..."));
-        assertEquals(ReleaseName.parse("S.W.A.T.2017.S01E01.720p.HDTV.x264-KILLERS").titleKey(),
+        assertEquals(
+                ReleaseName.parse("S.W.A.T.2017.S01E01.720p.HDTV.x264-KILLERS").titleKey(),
                 ReleaseName.parse("SWAT 2017 S01E01 1080p WEB h264-GRP").titleKey());
-        assertEquals(ReleaseName.parse("Law.and.Order.S01E01.DVDRip.XviD-A").titleKey(),
-                ReleaseName.parse("Law & Order S01E01 720p WEB-DL AAC2.0 H.264-NTb").titleKey());
-        assertEquals(ReleaseName.parse("the.office.us.s01e01.720p.hdtv.x264-ctu").titleKey(),
+        assertEquals(
+                ReleaseName.parse("Law.and.Order.S01E01.DVDRip.XviD-A").titleKey(),
+                ReleaseName.parse("Law & Order S01E01 720p WEB-DL AAC2.0 H.264-NTb")
+                        .titleKey());
+        assertEquals(
+                ReleaseName.parse("the.office.us.s01e01.720p.hdtv.x264-ctu").titleKey(),
                 ReleaseName.parse("The Office (US) S01E01 1080p WEB-DL-GRP").titleKey());
     }
 
     @Test
     void anyTextParsesWithoutFailing() {
-        for (String name : List.of("", " ", "-", "[", "]", "[]", "[-]", "....", "-GROUP", ".mkv", "S01E05-E03",
-                "S00E00", "Show.S999E9999", "Show.2024-02-30.WEB", "x.2024.13.01", "[a]", "(2019)", "&", "'")) {
+        for (String name : List.of(
+                "",
+                " ",
+                "-",
+                "[",
+                "]",
+                "[]",
+                "[-]",
+                "....",
+                "-GROUP",
+                ".mkv",
+                "S01E05-E03",
+                "S00E00",
+                "Show.S999E9999",
+                "Show.2024-02-30.WEB",
+                "x.2024.13.01",
+                "[a]",
+                "(2019)",
+                "&",
+                "'")) {
             ReleaseInfo info = ReleaseName.parse(name);
             assertEquals(name, info.name());
         }
-        String[] pieces = {".", " ", "_", "-", "[", "]", "(", ")", "S01", "E02", "E03", "1x02", "2019", "1080p",
-                "x264", "H", "264", "WEB", "DL", "Real", "PROPER", "AI", "Upscale", "Directors", "Cut", "GERMAN",
-                "Title", "2024", "05", "01", "rartv", ".mkv", "'s", "&", " - ", "Season", "Vol", "v2", "EXTRAS", "Cap",
-                "www.", ".com", "(2019)", "x", "3x07", "E12", "-RP", "Ep", "01-15", "{", "}", ",", " / "};
+        String[] pieces = {
+            ".",
+            " ",
+            "_",
+            "-",
+            "[",
+            "]",
+            "(",
+            ")",
+            "S01",
+            "E02",
+            "E03",
+            "1x02",
+            "2019",
+            "1080p",
+            "x264",
+            "H",
+            "264",
+            "WEB",
+            "DL",
+            "Real",
+            "PROPER",
+            "AI",
+            "Upscale",
+            "Directors",
+            "Cut",
+            "GERMAN",
+            "Title",
+            "2024",
+            "05",
+            "01",
+            "rartv",
+            ".mkv",
+            "'s",
+            "&",
+            " - ",
+            "Season",
+            "Vol",
+            "v2",
+            "EXTRAS",
+            "Cap",
+            "www.",
+            ".com",
+            "(2019)",
+            "x",
+            "3x07",
+            "E12",
+            "-RP",
+            "Ep",
+            "01-15",
+            "{",
+            "}",
+            ",",
+            " / "
+        };
         SplittableRandom random = new SplittableRandom(1);
         for (int n = 0; n < 50_000; n++) {
             StringBuilder name = new StringBuilder();

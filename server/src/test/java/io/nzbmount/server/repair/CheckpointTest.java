@@ -30,12 +30,15 @@ class CheckpointTest {
         byte[] film = new byte[40 * SLICE + 123];
         new SplittableRandom(9).nextBytes(film);
         byte[] index = Par2IndexWriter.write(Map.of("film.mkv", film), SLICE);
-        Par2RecoverySet set = Par2RecoverySet.read(List.of(RecoveryWriter.volume(index, Map.of("film.mkv", film), 0, 4)));
+        Par2RecoverySet set =
+                Par2RecoverySet.read(List.of(RecoveryWriter.volume(index, Map.of("film.mkv", film), 0, 4)));
         TreeSet<Integer> missing = new TreeSet<>(List.of(3, 4, 20, 40));
-        RepairPlan plan = (RepairPlan) RepairPlan.of(SLICE, set.inputSlices(), missing, set.recovery().keySet());
+        RepairPlan plan = (RepairPlan)
+                RepairPlan.of(SLICE, set.inputSlices(), missing, set.recovery().keySet());
 
         Rebuild first = plan.start();
-        for (int e : plan.exponents()) first.addRecovery(e, set.recovery().get(e).data());
+        for (int e : plan.exponents())
+            first.addRecovery(e, set.recovery().get(e).data());
         for (int i = 0; i < 25; i++) if (!missing.contains(i)) first.addInput(i, slice(film, i));
         Checkpoint saved = new Checkpoint(dir, 7, set.setId(), plan);
         saved.save(25, 1234, first.rows());
@@ -46,13 +49,20 @@ class CheckpointTest {
         assertEquals(1234, state.bytesRead());
         Rebuild resumed = plan.start();
         resumed.resume(state.next(), state.rows());
-        for (int i = 25; i < set.inputSlices().size(); i++) if (!missing.contains(i)) resumed.addInput(i, slice(film, i));
+        for (int i = 25; i < set.inputSlices().size(); i++)
+            if (!missing.contains(i)) resumed.addInput(i, slice(film, i));
         Map<Integer, byte[]> rebuilt = resumed.finish();
         for (int m : missing) assertArrayEquals(slice(film, m), rebuilt.get(m), "slice " + m);
 
-        RepairPlan other = (RepairPlan) RepairPlan.of(SLICE, set.inputSlices(), new TreeSet<>(List.of(3, 4, 20)),
+        RepairPlan other = (RepairPlan) RepairPlan.of(
+                SLICE,
+                set.inputSlices(),
+                new TreeSet<>(List.of(3, 4, 20)),
                 set.recovery().keySet());
-        assertTrue(new Checkpoint(dir, 7, set.setId(), other).load(other.exponents().length, SLICE).isEmpty(),
+        assertTrue(
+                new Checkpoint(dir, 7, set.setId(), other)
+                        .load(other.exponents().length, SLICE)
+                        .isEmpty(),
                 "another plan's progress is not used");
     }
 

@@ -65,13 +65,23 @@ class DamageTest {
         // 1 and 2, and the damaged third (there to STAT, so the scan passed it) lies whole in slice 2.
         Damage d = new Damage(15_220);
         Par2Release.Input in = input(39_463, 15_220, 0, regular(39_463, 15_221));
-        NzbFile file = new NzbFile("f.mkv", "s", "p", 0, List.of("g"), List.of(new NzbSegment(1, 15_221, "a@x"),
-                new NzbSegment(2, 15_221, "b@x"), new NzbSegment(3, 9_021, "c@x")));
+        NzbFile file = new NzbFile(
+                "f.mkv",
+                "s",
+                "p",
+                0,
+                List.of("g"),
+                List.of(
+                        new NzbSegment(1, 15_221, "a@x"),
+                        new NzbSegment(2, 15_221, "b@x"),
+                        new NzbSegment(3, 9_021, "c@x")));
         d.article(new Damage.Article("b@x", 0, 2, 15_221, 15_221), in);
         assertEquals(new TreeSet<>(List.of(1, 2)), d.slices());
 
-        assertEquals(List.of(new Damage.Article("c@x", 0, 3, 30_442, 9_021)),
-                d.alsoRebuilt(List.of(in), List.of(file), d.slices()), "the first article touches slice 0, not rebuilt");
+        assertEquals(
+                List.of(new Damage.Article("c@x", 0, 3, 30_442, 9_021)),
+                d.alsoRebuilt(List.of(in), List.of(file), d.slices()),
+                "the first article touches slice 0, not rebuilt");
         assertEquals(List.of(), d.alsoRebuilt(List.of(in), List.of(file), java.util.Set.of()));
     }
 

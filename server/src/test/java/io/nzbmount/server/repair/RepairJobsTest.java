@@ -24,7 +24,9 @@ class RepairJobsTest {
     static final int PART = 20_000;
     static final int SLICE = 8_192;
 
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
+
     private EmbeddedNntpServer nntp;
     private RepairRig rig;
 
@@ -41,14 +43,13 @@ class RepairJobsTest {
     }
 
     /** The film, a par2 index and a volume of {@code recovery} slices, posted in that order. */
-    static List<PostedFile> withPar2(EmbeddedNntpServer nntp, String name, byte[] film, int recovery)
-            throws Exception {
+    static List<PostedFile> withPar2(EmbeddedNntpServer nntp, String name, byte[] film, int recovery) throws Exception {
         Map<String, byte[]> files = Map.of(name + ".mkv", film);
         byte[] index = Par2IndexWriter.write(files, SLICE);
         PostedFile posted = nntp.post(name + ".mkv", film, PART);
         PostedFile par2 = nntp.post(name + ".par2", index, PART);
-        PostedFile vol = nntp.post(name + ".vol00+" + recovery + ".par2", RecoveryWriter.volume(index, files, 0, recovery),
-                PART);
+        PostedFile vol = nntp.post(
+                name + ".vol00+" + recovery + ".par2", RecoveryWriter.volume(index, files, 0, recovery), PART);
         return List.of(posted, par2, vol);
     }
 
@@ -133,15 +134,17 @@ class RepairJobsTest {
         assertTrue(rig.served.holds(damaged), "the damaged article is served rebuilt");
         assertEquals(sha256(film), sha256(readWhole(imported.sourceId(), film.length)), "SHA-256 of the repaired film");
         // The first article lies whole in the first slice too, but it is whole on the provider: not a hole.
-        List<io.nzbmount.server.store.KnownHoles.Row> repaired = rig.db.transaction(
-                c -> io.nzbmount.server.store.KnownHoles.repairedOfSource(c, imported.sourceId()));
-        assertEquals(List.of(new io.nzbmount.server.store.KnownHoles.Row(imported.sourceId(), 0, PART, 2 * PART)), repaired,
+        List<io.nzbmount.server.store.KnownHoles.Row> repaired =
+                rig.db.transaction(c -> io.nzbmount.server.store.KnownHoles.repairedOfSource(c, imported.sourceId()));
+        assertEquals(
+                List.of(new io.nzbmount.server.store.KnownHoles.Row(imported.sourceId(), 0, PART, 2 * PART)),
+                repaired,
                 "the holes of the source, rebuilt");
     }
 
     private byte[] readWhole(long sourceId, int length) throws Exception {
-        io.nzbmount.nntp.FileMap map = rig.usenet.map(rig.catalog.nzbFile(sourceId, 0).orElseThrow(),
-                io.nzbmount.nntp.Priority.BACKGROUND);
+        io.nzbmount.nntp.FileMap map =
+                rig.usenet.map(rig.catalog.nzbFile(sourceId, 0).orElseThrow(), io.nzbmount.nntp.Priority.BACKGROUND);
         byte[] got = new byte[length];
         try (io.nzbmount.nntp.NzbReader reader = rig.usenet.open(map, io.nzbmount.nntp.Priority.BACKGROUND)) {
             for (int at = 0; at < got.length; ) at += reader.read(at, got, at, got.length - at);
@@ -175,10 +178,12 @@ class RepairJobsTest {
 
         assertEquals("done", end.state(), end.toString());
         assertTrue(rig.served.holds(gone), "the lost article is served rebuilt");
-        assertEquals(sha256(first), sha256(readWhole(imported.sourceId(), first.length)), "SHA-256 of the repaired file");
+        assertEquals(
+                sha256(first), sha256(readWhole(imported.sourceId(), first.length)), "SHA-256 of the repaired file");
     }
 
     private static String sha256(byte[] b) throws Exception {
-        return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(b));
+        return java.util.HexFormat.of()
+                .formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(b));
     }
 }

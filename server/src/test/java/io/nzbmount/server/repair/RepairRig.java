@@ -47,14 +47,22 @@ final class RepairRig implements AutoCloseable {
         db = Database.open(dataDir);
         store = new RepairStore(dataDir, storeBudget);
         served = new RepairedArticles(store);
-        usenet = Usenet.connect(providers, Usenet.Settings.defaults().withRetryBackoff(List.of(Duration.ofMillis(10))),
-                served);
+        usenet = Usenet.connect(
+                providers, Usenet.Settings.defaults().withRetryBackoff(List.of(Duration.ofMillis(10))), served);
         catalog = new ItemCatalog(db);
-        importer = new LibraryImporter(db, new UsenetReleaseReader(usenet, Priority.FOREGROUND), new UsenetPresence(usenet),
-                clock, 5);
+        importer = new LibraryImporter(
+                db, new UsenetReleaseReader(usenet, Priority.FOREGROUND), new UsenetPresence(usenet), clock, 5);
         events = new EventLog(db, clock);
         Usenet read = repairsRead.apply(usenet);
-        jobs = new RepairJobs(db, events, clock, catalog, new FileMaps(catalog, read), read, store, served,
+        jobs = new RepairJobs(
+                db,
+                events,
+                clock,
+                catalog,
+                new FileMaps(catalog, read),
+                read,
+                store,
+                served,
                 dataDir.resolve("repair-progress"));
     }
 

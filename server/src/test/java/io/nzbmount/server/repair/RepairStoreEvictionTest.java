@@ -23,7 +23,9 @@ class RepairStoreEvictionTest {
     /** What one repair below stores: the lost article [40000, 60000) touches four slices of 8 KiB. */
     private static final long ONE_REPAIR = 4L * RepairJobsTest.SLICE;
 
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
+
     private EmbeddedNntpServer nntp;
     private RepairRig rig;
 
@@ -36,8 +38,8 @@ class RepairStoreEvictionTest {
     private record Repaired(long itemId, long sourceId, String lost) {}
 
     private Repaired repaired(String name, int seed) throws Exception {
-        List<PostedFile> posted = RepairJobsTest.withPar2(nntp, name,
-                RepairJobsTest.film(10 * RepairJobsTest.PART - 77, seed), 6);
+        List<PostedFile> posted =
+                RepairJobsTest.withPar2(nntp, name, RepairJobsTest.film(10 * RepairJobsTest.PART - 77, seed), 6);
         ImportResult imported = rig.importPrimary(name, posted);
         String lost = posted.getFirst().messageIds().get(2);
         nntp.removeArticle(lost);
@@ -49,8 +51,8 @@ class RepairStoreEvictionTest {
     @Test
     void aFullStoreGivesUpTheRepairServedLeastRecentlyForANewOne() throws Exception {
         nntp = EmbeddedNntpServer.start();
-        rig = new RepairRig(dataDir, List.of(nntp.provider("embedded", 4, 0)), 2 * ONE_REPAIR + 1_000,
-                UnaryOperator.identity());
+        rig = new RepairRig(
+                dataDir, List.of(nntp.provider("embedded", 4, 0)), 2 * ONE_REPAIR + 1_000, UnaryOperator.identity());
         Repaired first = repaired("First.Film.2020", 21);
         Repaired second = repaired("Second.Film.2020", 22);
         assertEquals(2 * ONE_REPAIR, rig.store.used());
@@ -66,9 +68,14 @@ class RepairStoreEvictionTest {
         RepairStatus evicted = rig.jobs.ofPrimary(second.itemId()).orElseThrow();
         assertEquals("failed", evicted.state());
         assertEquals(RepairLedger.EVICTED, evicted.reason());
-        assertFalse(rig.db.transaction(c -> KnownHoles.ofSource(c, second.sourceId())).isEmpty(),
+        assertFalse(
+                rig.db
+                        .transaction(c -> KnownHoles.ofSource(c, second.sourceId()))
+                        .isEmpty(),
                 "its hole is a hole again");
-        assertTrue(rig.db.transaction(c -> KnownHoles.ofSource(c, first.sourceId())).isEmpty());
+        assertTrue(rig.db
+                .transaction(c -> KnownHoles.ofSource(c, first.sourceId()))
+                .isEmpty());
 
         // Its next hole repairs it again, giving up the one served least recently now.
         rig.jobs.found(second.itemId(), second.sourceId());
@@ -82,8 +89,8 @@ class RepairStoreEvictionTest {
         nntp = EmbeddedNntpServer.start();
         rig = new RepairRig(dataDir, List.of(nntp.provider("embedded", 4, 0)), ONE_REPAIR, UnaryOperator.identity());
         Repaired first = repaired("First.Film.2020", 31);
-        List<PostedFile> posted = RepairJobsTest.withPar2(nntp, "Wide.Film.2020",
-                RepairJobsTest.film(10 * RepairJobsTest.PART - 77, 32), 12);
+        List<PostedFile> posted = RepairJobsTest.withPar2(
+                nntp, "Wide.Film.2020", RepairJobsTest.film(10 * RepairJobsTest.PART - 77, 32), 12);
         ImportResult wide = rig.importPrimary("Wide.Film.2020", posted);
         nntp.removeArticle(posted.getFirst().messageIds().get(2));
         nntp.removeArticle(posted.getFirst().messageIds().get(5));

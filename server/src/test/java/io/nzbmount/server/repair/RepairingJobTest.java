@@ -27,7 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code Completed} once it is done, {@code Failed} with the reason when it cannot be done.
  */
 class RepairingJobTest {
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
+
     private EmbeddedNntpServer nntp;
     private RepairRig rig;
     private final AtomicReference<HeldUsenet> held = new AtomicReference<>();
@@ -45,7 +47,13 @@ class RepairingJobTest {
             held.set(new HeldUsenet(u));
             return held.get();
         });
-        client = SabnzbdApi.client(rig.db, rig.importer, rig.catalog, DownloadSettings.defaults(), dataDir, rig.clock,
+        client = SabnzbdApi.client(
+                rig.db,
+                rig.importer,
+                rig.catalog,
+                DownloadSettings.defaults(),
+                dataDir,
+                rig.clock,
                 new StreamLinks(new byte[32], rig.clock));
         client.repairs(new RepairsOfJobs(rig.jobs::ofPrimary));
         byte[] nzb = NzbWriter.write(posted, name).getBytes(StandardCharsets.UTF_8);
@@ -53,14 +61,17 @@ class RepairingJobTest {
     }
 
     private DownloadJob shown(String nzoId) throws Exception {
-        return client.history().stream().filter(j -> j.nzoId().equals(nzoId)).findFirst().orElseThrow();
+        return client.history().stream()
+                .filter(j -> j.nzoId().equals(nzoId))
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
     void aJobShowsRepairingWhileItsRepairRunsThenCompleted() throws Exception {
         nntp = EmbeddedNntpServer.start();
-        List<PostedFile> posted = RepairJobsTest.withPar2(nntp, "Held.Film.2021",
-                RepairJobsTest.film(10 * RepairJobsTest.PART - 77, 3), 6);
+        List<PostedFile> posted = RepairJobsTest.withPar2(
+                nntp, "Held.Film.2021", RepairJobsTest.film(10 * RepairJobsTest.PART - 77, 3), 6);
         String nzoId = job(posted, "Held.Film.2021");
         assertEquals(DownloadJob.Status.COMPLETED, shown(nzoId).status());
         long itemId = shown(nzoId).itemId().orElseThrow();
@@ -72,7 +83,8 @@ class RepairingJobTest {
 
         assertEquals(DownloadJob.Status.REPAIRING, shown(nzoId).status());
         assertEquals("Repairing", shown(nzoId).status().word());
-        assertEquals(DownloadJob.Status.COMPLETED, client.job(nzoId).orElseThrow().status(), "the stored job is unchanged");
+        assertEquals(
+                DownloadJob.Status.COMPLETED, client.job(nzoId).orElseThrow().status(), "the stored job is unchanged");
 
         held.get().release();
         assertEquals("done", rig.awaitEnd(itemId).state());
@@ -83,8 +95,8 @@ class RepairingJobTest {
     void aJobWhoseRepairCannotFinishShowsFailedWithTheReason() throws Exception {
         nntp = EmbeddedNntpServer.start();
         // One recovery slice; the article taken down touches three slices.
-        List<PostedFile> posted = RepairJobsTest.withPar2(nntp, "Thin.Film.2021",
-                RepairJobsTest.film(10 * RepairJobsTest.PART - 77, 4), 1);
+        List<PostedFile> posted = RepairJobsTest.withPar2(
+                nntp, "Thin.Film.2021", RepairJobsTest.film(10 * RepairJobsTest.PART - 77, 4), 1);
         String nzoId = job(posted, "Thin.Film.2021");
         long itemId = shown(nzoId).itemId().orElseThrow();
         nntp.removeArticle(posted.getFirst().messageIds().get(2));

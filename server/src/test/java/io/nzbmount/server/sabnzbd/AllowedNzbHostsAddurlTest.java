@@ -40,7 +40,8 @@ class AllowedNzbHostsAddurlTest {
             byte[] nzb = NzbWriter.write(List.of(nntp.post("Own.Indexer.Film.2021.mkv", film, 300_000)))
                     .getBytes(StandardCharsets.UTF_8);
             indexer.createContext("/getnzb", ex -> {
-                ex.getResponseHeaders().add("Content-Disposition", "attachment; filename=\"Own.Indexer.Film.2021.nzb\"");
+                ex.getResponseHeaders()
+                        .add("Content-Disposition", "attachment; filename=\"Own.Indexer.Film.2021.nzb\"");
                 ex.sendResponseHeaders(200, nzb.length);
                 try (OutputStream out = ex.getResponseBody()) {
                     out.write(nzb);
@@ -49,9 +50,10 @@ class AllowedNzbHostsAddurlTest {
             indexer.start();
             int port = indexer.getAddress().getPort();
             String named = "http://127.0.0.1:" + port + "/getnzb?id=1";
-            try (SabServer server = SabServer.start(dataDir, nntp.host(), nntp.port(),
-                    "  allowedNzbHosts: ['127.0.0.1:" + port + "']", "")) {
-                for (String unnamed : List.of("http://localhost:" + port + "/getnzb?id=1",
+            try (SabServer server = SabServer.start(
+                    dataDir, nntp.host(), nntp.port(), "  allowedNzbHosts: ['127.0.0.1:" + port + "']", "")) {
+                for (String unnamed : List.of(
+                        "http://localhost:" + port + "/getnzb?id=1",
                         "http://127.0.0.1:" + server.app.uri().getPort() + "/api/items")) {
                     String error = SabApiRulesTest.refused(addurl(server, unnamed));
                     assertTrue(error.contains("address of this machine") && error.contains("allowedNzbHosts"), error);
@@ -60,13 +62,16 @@ class AllowedNzbHostsAddurlTest {
 
                 JsonNode added = SabApiRulesTest.json(addurl(server, named));
                 assertTrue(added.path("status").asBoolean(), added::toString);
-                SonarrLikeClient.HistoryItem done = server.sonarr("movies").history().get(0);
+                SonarrLikeClient.HistoryItem done =
+                        server.sonarr("movies").history().get(0);
                 assertEquals(SonarrLikeClient.SabStatus.Completed, done.status());
                 assertEquals("Own.Indexer.Film.2021", done.title());
                 Path strm = SonarrLikeClient.importable(done).get(0);
-                HttpResponse<byte[]> served = server.bytes(URI.create(Files.readString(strm).strip()).getRawPath());
+                HttpResponse<byte[]> served =
+                        server.bytes(URI.create(Files.readString(strm).strip()).getRawPath());
                 assertEquals(200, served.statusCode());
-                assertArrayEquals(MessageDigest.getInstance("SHA-256").digest(film),
+                assertArrayEquals(
+                        MessageDigest.getInstance("SHA-256").digest(film),
                         MessageDigest.getInstance("SHA-256").digest(served.body()));
             }
         } finally {

@@ -65,7 +65,8 @@ class NzbUrlFetcherTest {
 
     /** The real policy with {@code hosts} named in downloads.allowedNzbHosts (the test server is on loopback). */
     private static NzbUrlFetcher allowing(Set<String> hosts) {
-        return new NzbUrlFetcher(NzbUrlFetcher.allowing(hosts.stream().map(h -> HostPort.parse(h).orElseThrow()).toList()));
+        return new NzbUrlFetcher(NzbUrlFetcher.allowing(
+                hosts.stream().map(h -> HostPort.parse(h).orElseThrow()).toList()));
     }
 
     private static URI at(String host) {
@@ -81,22 +82,40 @@ class NzbUrlFetcherTest {
 
     @Test
     void aBodyPastTheNzbCapIsRefused() {
-        SabException e = assertThrows(SabException.class, () -> allowing(Set.of("127.0.0.1")).fetch(base + "/huge"));
+        SabException e = assertThrows(
+                SabException.class, () -> allowing(Set.of("127.0.0.1")).fetch(base + "/huge"));
         assertTrue(e.getMessage().contains("larger than"), e::getMessage);
     }
 
     @Test
     void aRedirectIsCheckedLikeTheFirstUrl() {
-        SabException e = assertThrows(SabException.class,
-                () -> allowing(Set.of("127.0.0.1")).fetch(base + "/to-metadata"));
+        SabException e = assertThrows(
+                SabException.class, () -> allowing(Set.of("127.0.0.1")).fetch(base + "/to-metadata"));
         assertTrue(e.getMessage().contains("169.254.169.254"), e::getMessage);
     }
 
     @Test
     void theRealPolicyRefusesThisMachineAndItsNetworkNamingTheSetting() throws Exception {
-        for (String host : new String[] {"127.0.0.1", "localhost", "169.254.169.254", "[::1]", "0.0.0.0", "0.1.2.3",
-            "224.0.0.1", "192.168.1.20", "10.0.0.5", "172.16.3.4", "172.31.255.254", "100.64.1.1", "[fd00::5]",
-            "[fc12::1]", "[fe80::1]", "[fec0::1]", "[::ffff:192.168.1.20]", "[::ffff:127.0.0.1]"}) {
+        for (String host : new String[] {
+            "127.0.0.1",
+            "localhost",
+            "169.254.169.254",
+            "[::1]",
+            "0.0.0.0",
+            "0.1.2.3",
+            "224.0.0.1",
+            "192.168.1.20",
+            "10.0.0.5",
+            "172.16.3.4",
+            "172.31.255.254",
+            "100.64.1.1",
+            "[fd00::5]",
+            "[fc12::1]",
+            "[fe80::1]",
+            "[fec0::1]",
+            "[::ffff:192.168.1.20]",
+            "[::ffff:127.0.0.1]"
+        }) {
             SabException e = assertThrows(SabException.class, () -> NzbUrlFetcher.INTERNET_ONLY.check(at(host)), host);
             assertEquals(SabException.Kind.HOST_REFUSED, e.kind(), host);
             assertTrue(e.getMessage().contains("downloads.allowedNzbHosts"), e::getMessage);
@@ -108,23 +127,25 @@ class NzbUrlFetcherTest {
 
     @Test
     void aLanIndexerIsFetchedOnlyWhenNamedWithItsPort() throws Exception {
-        NzbUrlFetcher.AddressPolicy named = NzbUrlFetcher.allowing(List.of(HostPort.parse("192.168.1.20:5076").orElseThrow(),
+        NzbUrlFetcher.AddressPolicy named = NzbUrlFetcher.allowing(List.of(
+                HostPort.parse("192.168.1.20:5076").orElseThrow(),
                 HostPort.parse("[fd00::5]").orElseThrow()));
         named.check(URI.create("http://192.168.1.20:5076/getnzb?id=1"));
         named.check(URI.create("https://[fd00::5]/getnzb?id=1"));
         named.check(URI.create("http://[fd00:0::5]:8080/getnzb?id=1"));
-        SabException otherPort = assertThrows(SabException.class,
-                () -> named.check(URI.create("http://192.168.1.20/getnzb?id=1")));
+        SabException otherPort =
+                assertThrows(SabException.class, () -> named.check(URI.create("http://192.168.1.20/getnzb?id=1")));
         assertTrue(otherPort.getMessage().contains("'192.168.1.20'"), otherPort::getMessage);
         assertThrows(SabException.class, () -> named.check(URI.create("http://192.168.1.21:5076/getnzb?id=1")));
     }
 
     @Test
     void aRedirectToTheLanIsRefusedBeforeItIsFollowed() {
-        SabException e = assertThrows(SabException.class,
-                () -> allowing(Set.of("127.0.0.1")).fetch(base + "/to-lan"));
+        SabException e = assertThrows(
+                SabException.class, () -> allowing(Set.of("127.0.0.1")).fetch(base + "/to-lan"));
         assertEquals(SabException.Kind.HOST_REFUSED, e.kind());
-        assertTrue(e.getMessage().contains("192.168.1.20") && e.getMessage().contains("downloads.allowedNzbHosts"),
+        assertTrue(
+                e.getMessage().contains("192.168.1.20") && e.getMessage().contains("downloads.allowedNzbHosts"),
                 e::getMessage);
     }
 
@@ -132,21 +153,26 @@ class NzbUrlFetcherTest {
     void aNamedHostOfThisMachineIsFetchedOnlyUnderItsNameAndPort() throws Exception {
         int port = http.getAddress().getPort();
         NzbUrlFetcher named = allowing(Set.of("127.0.0.1:" + port));
-        assertArrayEquals("<nzb/>".getBytes(StandardCharsets.UTF_8), named.fetch(base + "/get.nzb").bytes());
+        assertArrayEquals(
+                "<nzb/>".getBytes(StandardCharsets.UTF_8),
+                named.fetch(base + "/get.nzb").bytes());
         // Another port of the same address is another service of this machine.
-        SabException otherPort = assertThrows(SabException.class,
+        SabException otherPort = assertThrows(
+                SabException.class,
                 () -> named.fetch("http://127.0.0.1:" + (port == 65535 ? port - 1 : port + 1) + "/get.nzb"));
         assertTrue(otherPort.getMessage().contains("address of this machine"), otherPort::getMessage);
         // A name that is not listed is judged by what it resolves to, even when that is a listed address.
-        SabException otherName = assertThrows(SabException.class,
-                () -> named.fetch("http://localhost:" + port + "/get.nzb"));
+        SabException otherName =
+                assertThrows(SabException.class, () -> named.fetch("http://localhost:" + port + "/get.nzb"));
         assertTrue(otherName.getMessage().contains("downloads.allowedNzbHosts"), otherName::getMessage);
     }
 
     @Test
     void aNamedHostStillNeverReachesLinkLocalAddresses() {
-        SabException e = assertThrows(SabException.class,
-                () -> NzbUrlFetcher.allowing(List.of(HostPort.parse("169.254.169.254").orElseThrow()))
+        SabException e = assertThrows(
+                SabException.class,
+                () -> NzbUrlFetcher.allowing(
+                                List.of(HostPort.parse("169.254.169.254").orElseThrow()))
                         .check(URI.create("http://169.254.169.254/latest/")));
         assertTrue(e.getMessage().contains("169.254.169.254") && e.getMessage().contains("never"), e::getMessage);
         assertEquals(SabException.Kind.HOST_REFUSED, e.kind());

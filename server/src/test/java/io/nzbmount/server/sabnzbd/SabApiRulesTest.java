@@ -28,6 +28,7 @@ class SabApiRulesTest {
 
     @TempDir
     static Path dataDir;
+
     static EmbeddedNntpServer nntp;
     static SabServer server;
     static byte[] nzb;
@@ -60,7 +61,11 @@ class SabApiRulesTest {
         assertFalse(body.path("status").asBoolean(true), r::body);
         String error = body.path("error").asText();
         assertFalse(error.isBlank(), r::body);
-        assertFalse(r.body().contains("Exception") || r.body().contains("at io.") || r.body().contains("java."), r::body);
+        assertFalse(
+                r.body().contains("Exception")
+                        || r.body().contains("at io.")
+                        || r.body().contains("java."),
+                r::body);
         return error;
     }
 
@@ -72,14 +77,20 @@ class SabApiRulesTest {
     void versionAnswersEvenWithoutAKeySoClientsTellUnreachableFromWrongKey() throws Exception {
         JsonNode v = json(server.get("/api?mode=version&output=json"));
         assertEquals(InfoModes.VERSION, v.path("version").asText());
-        assertEquals(InfoModes.VERSION, json(server.get("/sabnzbd/api?mode=version" + key())).path("version").asText());
+        assertEquals(
+                InfoModes.VERSION,
+                json(server.get("/sabnzbd/api?mode=version" + key()))
+                        .path("version")
+                        .asText());
     }
 
     @Test
     void theRestApiBelowApiKeepsItsOwnRules() throws Exception {
         assertEquals(401, server.get("/api/items?apikey=wrong").statusCode());
         assertEquals(401, server.get("/api/items").statusCode());
-        assertEquals(401, server.get("/api/items?apikey=" + server.apiKey).statusCode(),
+        assertEquals(
+                401,
+                server.get("/api/items?apikey=" + server.apiKey).statusCode(),
                 "below /api the key goes in the header only: URLs end up in logs");
         assertEquals(200, server.get("/api/items", "X-Api-Key", server.apiKey).statusCode());
         // The host check of the security issue stays in front of both.
@@ -93,12 +104,18 @@ class SabApiRulesTest {
         SonarrLikeClient sonarr = server.sonarr("tv");
         assertEquals(List.of(), sonarr.test());
         assertEquals(server.completeDir.resolve("tv"), sonarr.outputRoot());
-        assertEquals(List.of("category anime does not exist"), server.sonarr("anime").test());
+        assertEquals(
+                List.of("category anime does not exist"), server.sonarr("anime").test());
         JsonNode config = sonarr.config();
-        for (JsonNode c : config.path("categories")) assertFalse(c.path("dir").asText().endsWith("*"), c::toString);
+        for (JsonNode c : config.path("categories"))
+            assertFalse(c.path("dir").asText().endsWith("*"), c::toString);
         assertTrue(config.path("sorters").isArray() && config.path("sorters").isEmpty());
-        assertEquals(server.completeDir.toString(),
-                json(server.get("/api?mode=fullstatus&skip_dashboard=1" + key())).path("status").path("completedir").asText());
+        assertEquals(
+                server.completeDir.toString(),
+                json(server.get("/api?mode=fullstatus&skip_dashboard=1" + key()))
+                        .path("status")
+                        .path("completedir")
+                        .asText());
     }
 
     @Test
@@ -107,19 +124,35 @@ class SabApiRulesTest {
         String type = "multipart/form-data; boundary=" + boundary;
         int itemsBefore = server.items().size();
         assertTrue(refused(server.get("/api?mode=fly" + key())).contains("mode 'fly'"));
-        assertTrue(refused(server.get("/api?output=json&apikey=" + server.apiKey)).contains("no mode"));
-        assertTrue(refused(server.post("/api?mode=addfile&cat=tv" + key(), type,
-                "--xyz\r\nContent-Disposition: form-data; name=\"name\"; filename=\"a.nzb\"\r\n\r\nno end"
-                        .getBytes())).contains("multipart"));
-        assertTrue(refused(server.post("/api?mode=addfile&cat=tv" + key(), type, multipart(boundary, "other", null,
-                "x".getBytes()))).contains("'name' or 'nzbfile'"));
-        assertTrue(refused(server.post("/api?mode=addfile&cat=tv" + key(), type, multipart(boundary, "name",
-                "Broken.nzb", "<nzb><file".getBytes()))).startsWith("not a usable NZB"));
-        assertTrue(refused(server.post("/api?mode=addfile&cat=films" + key(), type, multipart(boundary, "name",
-                "Rules.Film.nzb", nzb))).startsWith("unknown category 'films'"));
+        assertTrue(
+                refused(server.get("/api?output=json&apikey=" + server.apiKey)).contains("no mode"));
+        assertTrue(refused(server.post(
+                        "/api?mode=addfile&cat=tv" + key(),
+                        type,
+                        "--xyz\r\nContent-Disposition: form-data; name=\"name\"; filename=\"a.nzb\"\r\n\r\nno end"
+                                .getBytes()))
+                .contains("multipart"));
+        assertTrue(refused(server.post(
+                        "/api?mode=addfile&cat=tv" + key(), type, multipart(boundary, "other", null, "x".getBytes())))
+                .contains("'name' or 'nzbfile'"));
+        assertTrue(refused(server.post(
+                        "/api?mode=addfile&cat=tv" + key(),
+                        type,
+                        multipart(boundary, "name", "Broken.nzb", "<nzb><file".getBytes())))
+                .startsWith("not a usable NZB"));
+        assertTrue(refused(server.post(
+                        "/api?mode=addfile&cat=films" + key(),
+                        type,
+                        multipart(boundary, "name", "Rules.Film.nzb", nzb)))
+                .startsWith("unknown category 'films'"));
         for (String p : List.of("3", "-101", "high")) {
-            assertTrue(refused(server.post("/api?mode=addfile&cat=tv&priority=" + p + key(), type, multipart(boundary,
-                    "name", "Rules.Film.nzb", nzb))).startsWith("priority must be one of"), p);
+            assertTrue(
+                    refused(server.post(
+                                    "/api?mode=addfile&cat=tv&priority=" + p + key(),
+                                    type,
+                                    multipart(boundary, "name", "Rules.Film.nzb", nzb)))
+                            .startsWith("priority must be one of"),
+                    p);
         }
         assertTrue(refused(server.get("/api?mode=queue&start=-1" + key())).startsWith("start must be"));
         String badEscape = server.raw("/api?mode=queue&limit=%zz" + key(), "127.0.0.1");
@@ -127,18 +160,27 @@ class SabApiRulesTest {
         assertTrue(badEscape.contains("\"status\":false") && badEscape.contains("query"), badEscape);
         assertTrue(refused(server.get("/api?mode=history&name=delete&value=x&del_files=2" + key()))
                 .startsWith("del_files must be 0 or 1"));
-        assertTrue(refused(server.get("/api?mode=queue&name=pause&value=x" + key())).startsWith("not implemented"));
+        assertTrue(refused(server.get("/api?mode=queue&name=pause&value=x" + key()))
+                .startsWith("not implemented"));
         assertEquals(itemsBefore, server.items().size(), "a refused call made an item");
     }
 
     @Test
     void addurlNeverAsksThisMachineOrItsNetworkAndFetchesOnlyHttp() throws Exception {
-        for (String url : List.of("http://127.0.0.1:" + server.app.uri().getPort() + "/api/items",
-                "http://localhost/x.nzb", "http://169.254.169.254/latest/meta-data", "http://[::1]/x.nzb",
-                "http://0.0.0.0/x.nzb", "http://192.168.1.20:5076/x.nzb", "http://10.1.2.3/x.nzb", "http://[fd00::5]/x.nzb")) {
+        for (String url : List.of(
+                "http://127.0.0.1:" + server.app.uri().getPort() + "/api/items",
+                "http://localhost/x.nzb",
+                "http://169.254.169.254/latest/meta-data",
+                "http://[::1]/x.nzb",
+                "http://0.0.0.0/x.nzb",
+                "http://192.168.1.20:5076/x.nzb",
+                "http://10.1.2.3/x.nzb",
+                "http://[fd00::5]/x.nzb")) {
             String error = refused(server.get("/api?mode=addurl&cat=tv&name=" + enc(url) + key()));
-            assertTrue(error.contains("address of this machine or its network")
-                    && error.contains("downloads.allowedNzbHosts"), url + ": " + error);
+            assertTrue(
+                    error.contains("address of this machine or its network")
+                            && error.contains("downloads.allowedNzbHosts"),
+                    url + ": " + error);
         }
         assertTrue(refused(server.get("/api?mode=addurl&cat=tv&name=" + enc("file:///etc/passwd") + key()))
                 .contains("only http:// and https://"));
@@ -160,13 +202,21 @@ class SabApiRulesTest {
         assertEquals(SonarrLikeClient.SabStatus.Completed, done.status());
         assertEquals("movies", done.category());
         assertEquals(3 * 400_000 + 123, done.size());
-        assertEquals(server.completeDir.resolve("movies").resolve("Rules.Film.2020.1080p.WEB.x264-GRP").toString(),
+        assertEquals(
+                server.completeDir
+                        .resolve("movies")
+                        .resolve("Rules.Film.2020.1080p.WEB.x264-GRP")
+                        .toString(),
                 done.storage());
         List<Path> media = SonarrLikeClient.importable(done);
-        assertEquals(List.of("Rules.Film.2020.1080p.strm"), media.stream().map(p -> p.getFileName().toString()).toList());
+        assertEquals(
+                List.of("Rules.Film.2020.1080p.strm"),
+                media.stream().map(p -> p.getFileName().toString()).toList());
         assertTrue(Files.readString(media.get(0)).startsWith(server.base() + "/dav/library/"));
         assertEquals(itemsBefore + 1, server.items().size());
-        assertThrows(SonarrLikeClient.ClientException.class, () -> server.sonarr("tv").add("X", nzb, 5));
+        assertThrows(
+                SonarrLikeClient.ClientException.class,
+                () -> server.sonarr("tv").add("X", nzb, 5));
 
         sonarr.removeFromHistory(id, true, false);
         assertEquals(List.of(), sonarr.history());
@@ -183,7 +233,9 @@ class SabApiRulesTest {
         assertEquals(201, server.importByHand(own).statusCode());
         SonarrLikeClient sonarr = server.sonarr("tv");
         String id = sonarr.add("By.Hand.2018.720p.WEB.x264-GRP", own, 0);
-        SonarrLikeClient.HistoryItem done = sonarr.history().stream().filter(h -> h.id().equals(id)).findFirst()
+        SonarrLikeClient.HistoryItem done = sonarr.history().stream()
+                .filter(h -> h.id().equals(id))
+                .findFirst()
                 .orElseThrow();
         assertEquals(SonarrLikeClient.SabStatus.Completed, done.status());
         int before = server.items().size();
@@ -192,7 +244,9 @@ class SabApiRulesTest {
         assertEquals(before, server.items().size(), "the item imported by hand went with the job");
         for (JsonNode item : server.items()) {
             if (item.path("name").asText().startsWith("By.Hand")) {
-                assertEquals(200, server.bytes("/api/items/" + item.path("id").asLong()).statusCode());
+                assertEquals(
+                        200,
+                        server.bytes("/api/items/" + item.path("id").asLong()).statusCode());
             }
         }
     }
@@ -207,12 +261,17 @@ class SabApiRulesTest {
         String id = sonarr.add("Named.Show.S04E05.1080p.WEB.x264-GRP", titled, 0);
         long itemId = -1;
         for (JsonNode item : server.items()) {
-            if (item.path("name").asText().equals("Named.Show.S04E05.1080p.WEB.x264-GRP")) itemId = item.path("id").asLong();
+            if (item.path("name").asText().equals("Named.Show.S04E05.1080p.WEB.x264-GRP"))
+                itemId = item.path("id").asLong();
         }
         JsonNode items = server.items();
         assertTrue(itemId > 0, () -> "no item named after Sonarr's title: " + items);
-        JsonNode item = SabServer.JSON.readTree(server.bytes("/api/items/" + itemId).body());
-        assertEquals("Named.Show.S04E05.1080p.WEB.x264-GRP", item.path("primary").path("release").asText(), item::toString);
+        JsonNode item =
+                SabServer.JSON.readTree(server.bytes("/api/items/" + itemId).body());
+        assertEquals(
+                "Named.Show.S04E05.1080p.WEB.x264-GRP",
+                item.path("primary").path("release").asText(),
+                item::toString);
         sonarr.removeFromHistory(id, true, false);
     }
 

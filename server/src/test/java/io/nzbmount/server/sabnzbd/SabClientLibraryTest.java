@@ -27,8 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SabClientLibraryTest {
 
-    static final Path LIBRARY = Path.of(System.getenv().getOrDefault("NZBMOUNT_TEST_SABNZBD_API",
-            "/opt/nzbmount-ci/sabnzbd-api/node_modules"));
+    static final Path LIBRARY = Path.of(
+            System.getenv().getOrDefault("NZBMOUNT_TEST_SABNZBD_API", "/opt/nzbmount-ci/sabnzbd-api/node_modules"));
 
     @TempDir
     Path dataDir;
@@ -47,21 +47,34 @@ class SabClientLibraryTest {
             byte[] nzb = NzbWriter.write(List.of(nntp.post("Library.Show.S02E03.1080p.mkv", film, 500_000)))
                     .getBytes(StandardCharsets.UTF_8);
             Path nzbFile = Files.write(dataDir.resolve("upload.nzb"), nzb);
-            Path script = Path.of("src", "test", "resources", "sabnzbd", "drive-sabnzbd-api.js").toAbsolutePath();
+            Path script = Path.of("src", "test", "resources", "sabnzbd", "drive-sabnzbd-api.js")
+                    .toAbsolutePath();
             try (SabServer server = SabServer.start(dataDir.resolve("data"), nntp.host(), nntp.port(), "", "")) {
-                Tool.Result run = Tool.command("node", script.toString(), server.base(), server.apiKey,
-                                nzbFile.toString(), "Library.Show.S02E03.1080p.WEB.x264-GRP", "tv")
-                        .env("NODE_PATH", LIBRARY.toString()).timeout(Duration.ofSeconds(60)).run().assertSuccess();
+                Tool.Result run = Tool.command(
+                                "node",
+                                script.toString(),
+                                server.base(),
+                                server.apiKey,
+                                nzbFile.toString(),
+                                "Library.Show.S02E03.1080p.WEB.x264-GRP",
+                                "tv")
+                        .env("NODE_PATH", LIBRARY.toString())
+                        .timeout(Duration.ofSeconds(60))
+                        .run()
+                        .assertSuccess();
                 JsonNode lib = SabServer.JSON.readTree(run.out());
 
                 SonarrLikeClient sonarr = server.sonarr("tv");
                 assertEquals(sonarr.version(), lib.path("version").asText());
                 assertTrue(lib.path("added").path("status").asBoolean(), lib::toString);
                 String id = lib.path("added").path("nzo_ids").get(0).asText();
-                assertEquals(id, sonarr.add("Library.Show.S02E03.1080p.WEB.x264-GRP", nzb, 0),
+                assertEquals(
+                        id,
+                        sonarr.add("Library.Show.S02E03.1080p.WEB.x264-GRP", nzb, 0),
                         "the library's upload and Sonarr's are one job");
 
-                assertEquals(sonarr.queue().size(), lib.path("queue").path("slots").size());
+                assertEquals(
+                        sonarr.queue().size(), lib.path("queue").path("slots").size());
                 List<SonarrLikeClient.HistoryItem> history = sonarr.history();
                 JsonNode slots = lib.path("history").path("slots");
                 assertEquals(history.size(), slots.size(), lib::toString);

@@ -26,8 +26,11 @@ import org.junit.jupiter.api.io.TempDir;
 class SabEncryptedOverInn2Test {
     private static final String TITLE = "Locked.Show.S01E01.1080p.WEB.x264-NZBM";
 
-    @TempDir Path dataDir;
-    @TempDir Path work;
+    @TempDir
+    Path dataDir;
+
+    @TempDir
+    Path work;
 
     @Test
     void aGrabWithThePasswordAtTheEndOfItsNameCompletesAndItsStrmServesTheFilm() throws Exception {

@@ -31,13 +31,15 @@ class SabFailedJobsTest {
             byte[] film = new byte[600_000];
             new Random(3).nextBytes(film);
             List<PostedFile> rar = new ArrayList<>();
-            for (ArchiveVolume v : RarBuilder.rar5("Packed.Film.2019").member(
-                    new RarBuilder.Entry("Packed.Film.2019.1080p.mkv", film, true, false)).build()) {
+            for (ArchiveVolume v : RarBuilder.rar5("Packed.Film.2019")
+                    .member(new RarBuilder.Entry("Packed.Film.2019.1080p.mkv", film, true, false))
+                    .build()) {
                 rar.add(nntp.post(v.name(), v.bytes(), 400_000));
             }
             byte[] compressed = NzbWriter.write(rar).getBytes(StandardCharsets.UTF_8);
-            byte[] textOnly = NzbWriter.write(List.of(nntp.post("Readme.Only.nfo",
-                    "just words".getBytes(StandardCharsets.UTF_8), 400_000))).getBytes(StandardCharsets.UTF_8);
+            byte[] textOnly = NzbWriter.write(List.of(
+                            nntp.post("Readme.Only.nfo", "just words".getBytes(StandardCharsets.UTF_8), 400_000)))
+                    .getBytes(StandardCharsets.UTF_8);
             try (SabServer server = SabServer.start(dataDir, nntp.host(), nntp.port(), "", "")) {
                 SonarrLikeClient sonarr = server.sonarr("movies");
                 String packed = sonarr.add("Packed.Film.2019.1080p.BluRay.x264-GRP", compressed, 0);

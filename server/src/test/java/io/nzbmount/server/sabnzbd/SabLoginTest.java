@@ -25,6 +25,7 @@ class SabLoginTest {
 
     @TempDir
     Path dataDir;
+
     EmbeddedNntpServer nntp;
     SabServer server;
     byte[] nzb;
@@ -49,27 +50,36 @@ class SabLoginTest {
     void everyOtherModeWithoutAValidKeyIsRefusedWithSabnzbdsWordsAndDoesNothing() throws Exception {
         for (String mode : List.of("get_config", "queue", "history", "fullstatus", "addurl&name=http://x.example/a")) {
             assertEquals("API Key Required", refused(server.get("/api?mode=" + mode + "&output=json")), mode);
-            assertEquals("API Key Incorrect", refused(server.get("/api?mode=" + mode + "&apikey=nope&output=json")), mode);
+            assertEquals(
+                    "API Key Incorrect", refused(server.get("/api?mode=" + mode + "&apikey=nope&output=json")), mode);
         }
         // The browser's remembered login is ambient: it does not log a SABnzbd call in.
         String basic = "Basic " + java.util.Base64.getEncoder().encodeToString("sonarr:pass-word".getBytes());
-        assertEquals("API Key Required", refused(server.get("/api?mode=get_config&output=json",
-                "Authorization", basic)));
+        assertEquals(
+                "API Key Required", refused(server.get("/api?mode=get_config&output=json", "Authorization", basic)));
         String boundary = "b0undary";
         byte[] form = multipart(boundary, "name", "Rules.Film.nzb", nzb);
-        assertEquals("API Key Incorrect", refused(server.post("/api?mode=addfile&cat=tv&apikey=wrong&output=json",
-                "multipart/form-data; boundary=" + boundary, form)));
-        assertEquals("API Key Required", refused(server.post("/api?mode=addfile&cat=tv&output=json",
-                "multipart/form-data; boundary=" + boundary, form)));
+        assertEquals(
+                "API Key Incorrect",
+                refused(server.post(
+                        "/api?mode=addfile&cat=tv&apikey=wrong&output=json",
+                        "multipart/form-data; boundary=" + boundary,
+                        form)));
+        assertEquals(
+                "API Key Required",
+                refused(server.post(
+                        "/api?mode=addfile&cat=tv&output=json", "multipart/form-data; boundary=" + boundary, form)));
         assertEquals(0, server.items().size(), "a refused call made an item");
         assertEquals(0, server.sonarr("tv").history().size(), "a refused call made a job");
     }
 
     @Test
     void theLoginInTheUrlAsMaUsernameAndMaPasswordLogsNothingIn() throws Exception {
-        assertEquals("API Key Required",
+        assertEquals(
+                "API Key Required",
                 refused(server.get("/api?mode=get_config&ma_username=sonarr&ma_password=pass-word&output=json")));
-        assertEquals("API Key Required",
+        assertEquals(
+                "API Key Required",
                 refused(server.get("/api?mode=get_config&ma_username=sonarr&ma_password=guess&output=json")));
     }
 
@@ -83,19 +93,22 @@ class SabLoginTest {
         String boundary = "f0rm";
         byte[] file = multipart(boundary, "name", "Login.Film.nzb", nzb);
         byte[] wrong = withField(boundary, "apikey", "wrong", withField(boundary, "mode", "addfile", file));
-        assertEquals("API Key Incorrect", refused(server.post("/api?output=json&cat=tv",
-                "multipart/form-data; boundary=" + boundary, wrong)));
+        assertEquals(
+                "API Key Incorrect",
+                refused(server.post("/api?output=json&cat=tv", "multipart/form-data; boundary=" + boundary, wrong)));
         assertEquals(0, server.items().size());
         byte[] right = withField(boundary, "apikey", server.apiKey, withField(boundary, "mode", "addfile", file));
         assertTrue(json(server.post("/api?output=json&cat=tv", "multipart/form-data; boundary=" + boundary, right))
-                .path("status").asBoolean());
+                .path("status")
+                .asBoolean());
         assertEquals(1, server.items().size());
     }
 
     /** A form field put in front of a multipart body made by {@link SabApiRulesTest#multipart}. */
     private static byte[] withField(String boundary, String name, String value, byte[] body) {
         byte[] field = ("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + name + "\"\r\n\r\n" + value
-                + "\r\n").getBytes(StandardCharsets.UTF_8);
+                        + "\r\n")
+                .getBytes(StandardCharsets.UTF_8);
         byte[] all = new byte[field.length + body.length];
         System.arraycopy(field, 0, all, 0, field.length);
         System.arraycopy(body, 0, all, field.length, body.length);

@@ -59,7 +59,8 @@ class SabNeverDeletesTest {
                 assertTrue(Files.exists(strm), "the job folder was removed");
                 List<SonarrLikeClient.HistoryItem> history = sonarr.history();
                 assertEquals(1, history.size());
-                assertEquals(SonarrLikeClient.SabStatus.Completed, history.get(0).status());
+                assertEquals(
+                        SonarrLikeClient.SabStatus.Completed, history.get(0).status());
             }
         }
     }

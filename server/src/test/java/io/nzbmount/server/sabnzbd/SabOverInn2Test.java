@@ -53,9 +53,13 @@ class SabOverInn2Test {
     @Test
     void aGrabCompletesAsStrmFilesWhoseUrlServesTheFilmAndOncePlayedItsStandbySearchUsesSonarrsName() throws Exception {
         try (TestNewznabServer indexer = TestNewznabServer.start("idx-key");
-             SabServer server = SabServer.start(dataDir, RealPeer.HOST, RealPeer.PORT, "  layout: strm",
-                     "indexers: [{name: idx, url: \"" + indexer.url() + "\", apiKey: idx-key}]\n"
-                             + "fallback: {submitDelaySeconds: 0}")) {
+                SabServer server = SabServer.start(
+                        dataDir,
+                        RealPeer.HOST,
+                        RealPeer.PORT,
+                        "  layout: strm",
+                        "indexers: [{name: idx, url: \"" + indexer.url() + "\", apiKey: idx-key}]\n"
+                                + "fallback: {submitDelaySeconds: 0}")) {
             SonarrLikeClient sonarr = server.sonarr("tv");
             assertEquals(List.of(), sonarr.test());
             byte[] nzb = Files.readAllBytes(film.nzb());
@@ -71,8 +75,18 @@ class SabOverInn2Test {
             HttpResponse<byte[]> served = server.bytes(url.getRawPath());
             assertEquals(200, served.statusCode());
             assertEquals(filmSha256, Originals.sha256(served.body()), "the .strm URL serves the film");
-            Tool.Result probe = Tool.command("ffprobe", "-v", "error", "-show_entries", "format=duration",
-                    "-of", "csv=p=0", url.toString()).timeout(Duration.ofSeconds(60)).run().assertSuccess();
+            Tool.Result probe = Tool.command(
+                            "ffprobe",
+                            "-v",
+                            "error",
+                            "-show_entries",
+                            "format=duration",
+                            "-of",
+                            "csv=p=0",
+                            url.toString())
+                    .timeout(Duration.ofSeconds(60))
+                    .run()
+                    .assertSuccess();
             double seconds = Double.parseDouble(probe.out().strip());
             assertTrue(Math.abs(seconds - PostedVideo.SECONDS) < 1, "ffprobe over the .strm URL: " + seconds);
 
@@ -83,7 +97,8 @@ class SabOverInn2Test {
 
             // Once completed it is an ordinary item: having played (for the submit delay, 0 here), its
             // pool is filled as any item's, by a search of the indexers for the content Sonarr named.
-            JsonNode item = SabServer.JSON.readTree(server.bytes("/api/items/" + itemId).body());
+            JsonNode item =
+                    SabServer.JSON.readTree(server.bytes("/api/items/" + itemId).body());
             assertEquals(TITLE, item.path("primary").path("release").asText(), item::toString);
             assertTrue(searchedFor(indexer, "test pattern"), () -> "indexer requests: " + indexer.requests());
 
@@ -98,38 +113,56 @@ class SabOverInn2Test {
     @Test
     void aGrabCompletesAsSymlinksIntoTheMountWhoseDavPathServesTheFilm() throws Exception {
         Path mount = Path.of("/mnt/nzbmount-test-mount");
-        try (SabServer server = SabServer.start(dataDir, RealPeer.HOST, RealPeer.PORT,
-                "  layout: symlink\n  mountPath: " + mount, "")) {
+        try (SabServer server = SabServer.start(
+                dataDir, RealPeer.HOST, RealPeer.PORT, "  layout: symlink\n  mountPath: " + mount, "")) {
             SonarrLikeClient sonarr = server.sonarr("movies");
             assertEquals(List.of(), sonarr.test());
             String id = sonarr.add(TITLE, Files.readAllBytes(film.nzb()), -100);
             SonarrLikeClient.HistoryItem done = completed(sonarr, id);
             List<Path> media = SonarrLikeClient.importable(done);
-            assertEquals(List.of(PostedVideo.FILE_NAME), media.stream().map(p -> p.getFileName().toString()).toList());
+            assertEquals(
+                    List.of(PostedVideo.FILE_NAME),
+                    media.stream().map(p -> p.getFileName().toString()).toList());
             assertTrue(Files.isSymbolicLink(media.get(0)));
             Path target = Files.readSymbolicLink(media.get(0));
 
             // No FUSE here to mount /dav/ with rclone: the link must point at the item's WebDAV path
             // under the mount, and that path over HTTP must serve the film.
-            JsonNode file = SabServer.JSON.readTree(server.bytes("/api/items/" + server.items().get(0).path("id")
-                    .asLong()).body()).path("files").get(0);
+            JsonNode file = SabServer.JSON
+                    .readTree(server.bytes("/api/items/"
+                                    + server.items().get(0).path("id").asLong())
+                            .body())
+                    .path("files")
+                    .get(0);
             String davPath = file.path("path").asText();
             assertTrue(davPath.startsWith("/dav/library/"), davPath);
             Path expected = mount;
-            for (String segment : URI.create(davPath).getPath().substring("/dav/".length()).split("/")) {
+            for (String segment :
+                    URI.create(davPath).getPath().substring("/dav/".length()).split("/")) {
                 expected = expected.resolve(segment);
             }
             assertEquals(expected, target);
             StringBuilder overHttp = new StringBuilder("/dav");
             for (Path segment : mount.relativize(target)) {
-                overHttp.append('/').append(URLEncoder.encode(segment.toString(), StandardCharsets.UTF_8)
-                        .replace("+", "%20"));
+                overHttp.append('/')
+                        .append(URLEncoder.encode(segment.toString(), StandardCharsets.UTF_8)
+                                .replace("+", "%20"));
             }
             HttpResponse<byte[]> served = server.bytes(overHttp.toString());
             assertEquals(200, served.statusCode(), overHttp::toString);
             assertEquals(filmSha256, Originals.sha256(served.body()), "the symlink's dav path serves the film");
-            Tool.Result probe = Tool.command("ffprobe", "-v", "error", "-show_entries", "format=duration",
-                    "-of", "csv=p=0", server.base() + overHttp).timeout(Duration.ofSeconds(60)).run().assertSuccess();
+            Tool.Result probe = Tool.command(
+                            "ffprobe",
+                            "-v",
+                            "error",
+                            "-show_entries",
+                            "format=duration",
+                            "-of",
+                            "csv=p=0",
+                            server.base() + overHttp)
+                    .timeout(Duration.ofSeconds(60))
+                    .run()
+                    .assertSuccess();
             assertTrue(Math.abs(Double.parseDouble(probe.out().strip()) - PostedVideo.SECONDS) < 1, probe::out);
 
             sonarr.removeFromHistory(id, true, false);

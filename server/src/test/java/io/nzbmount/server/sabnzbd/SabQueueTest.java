@@ -38,8 +38,8 @@ class SabQueueTest {
             try (SabServer server = SabServer.start(dataDir, nntp.host(), nntp.port(), "", "")) {
                 SonarrLikeClient sonarr = server.sonarr("tv");
                 nntp.faults().replyDelay(Duration.ofMillis(400));
-                CompletableFuture<String> added = CompletableFuture.supplyAsync(
-                        () -> sonarr.add("Slow.Show.S03E04.720p.WEB.x264-GRP", nzb, 1));
+                CompletableFuture<String> added =
+                        CompletableFuture.supplyAsync(() -> sonarr.add("Slow.Show.S03E04.720p.WEB.x264-GRP", nzb, 1));
                 SonarrLikeClient.QueueItem queued = null;
                 long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
                 while (queued == null && System.nanoTime() < deadline && !added.isDone()) {
@@ -60,7 +60,9 @@ class SabQueueTest {
                 String id = added.get();
                 assertEquals(queued.id(), id);
                 assertEquals(List.of(), sonarr.queue());
-                assertEquals(SonarrLikeClient.SabStatus.Completed, SabOverInn2Test.completed(sonarr, id).status());
+                assertEquals(
+                        SonarrLikeClient.SabStatus.Completed,
+                        SabOverInn2Test.completed(sonarr, id).status());
             }
         }
     }
@@ -73,8 +75,8 @@ class SabQueueTest {
             try (SabServer server = SabServer.start(dataDir, nntp.host(), nntp.port(), "", "")) {
                 SonarrLikeClient sonarr = server.sonarr("tv");
                 nntp.faults().replyDelay(Duration.ofMillis(400));
-                CompletableFuture<String> a = CompletableFuture.supplyAsync(
-                        () -> sonarr.add("First.Show.S01E01.720p.WEB.x264-GRP", nzbA, 1));
+                CompletableFuture<String> a =
+                        CompletableFuture.supplyAsync(() -> sonarr.add("First.Show.S01E01.720p.WEB.x264-GRP", nzbA, 1));
                 CompletableFuture<String> b = CompletableFuture.supplyAsync(
                         () -> sonarr.add("Second.Show.S01E01.720p.WEB.x264-GRP", nzbB, 1));
                 List<SonarrLikeClient.QueueItem> both = List.of();
@@ -84,7 +86,11 @@ class SabQueueTest {
                     if (both.size() < 2) Thread.sleep(20);
                 }
                 assertEquals(2, both.size(), "both jobs never showed in the queue at once");
-                String first = both.stream().filter(q -> q.title().startsWith("First")).findFirst().orElseThrow().id();
+                String first = both.stream()
+                        .filter(q -> q.title().startsWith("First"))
+                        .findFirst()
+                        .orElseThrow()
+                        .id();
 
                 JsonNode one = queue(server, "&nzo_ids=" + first);
                 assertEquals(1, one.path("noofslots").asInt(), one::toString);

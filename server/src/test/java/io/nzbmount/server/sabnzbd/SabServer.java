@@ -28,7 +28,8 @@ final class SabServer implements AutoCloseable {
     final String apiKey;
     final Path completeDir;
     private final String basicLogin;
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     private SabServer(Application app, Path completeDir, String basicLogin) throws IOException, InterruptedException {
         this.app = app;
@@ -70,8 +71,9 @@ final class SabServer implements AutoCloseable {
                 """.formatted(dataDir, host, port, complete, downloads, extra);
         Application app = Application.start(ConfigLoader.fromText(yaml, "test", Map.of()));
         try {
-            String login = extra.contains("auth:") ? "Basic " + Base64.getEncoder().encodeToString(
-                    "sonarr:pass-word".getBytes(StandardCharsets.UTF_8)) : null;
+            String login = extra.contains("auth:")
+                    ? "Basic " + Base64.getEncoder().encodeToString("sonarr:pass-word".getBytes(StandardCharsets.UTF_8))
+                    : null;
             return new SabServer(app, complete, login);
         } catch (Exception | Error e) {
             app.close();
@@ -96,10 +98,14 @@ final class SabServer implements AutoCloseable {
     }
 
     /** POST of a body with a content type to a path and query as given. */
-    HttpResponse<String> post(String pathAndQuery, String contentType, byte[] body) throws IOException,
-            InterruptedException {
-        return http.send(HttpRequest.newBuilder(URI.create(base() + pathAndQuery)).header("Content-Type", contentType)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> post(String pathAndQuery, String contentType, byte[] body)
+            throws IOException, InterruptedException {
+        return http.send(
+                HttpRequest.newBuilder(URI.create(base() + pathAndQuery))
+                        .header("Content-Type", contentType)
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     /** The items of the library, through the REST API with the key. */
@@ -117,29 +123,42 @@ final class SabServer implements AutoCloseable {
 
     /** The whole answer to a GET of a request target sent as given, even one no URI class takes. */
     String raw(String requestTarget, String host) throws IOException {
-        try (java.net.Socket s = new java.net.Socket(app.uri().getHost(), app.uri().getPort())) {
-            s.getOutputStream().write(("GET " + requestTarget + " HTTP/1.1\r\nHost: " + host
-                    + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        try (java.net.Socket s =
+                new java.net.Socket(app.uri().getHost(), app.uri().getPort())) {
+            s.getOutputStream()
+                    .write(("GET " + requestTarget + " HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n")
+                            .getBytes(StandardCharsets.US_ASCII));
             return new String(s.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
         }
     }
 
     /** A REST call with the key, answered as bytes. */
     HttpResponse<byte[]> bytes(String pathAndQuery) throws IOException, InterruptedException {
-        return http.send(HttpRequest.newBuilder(URI.create(base() + pathAndQuery)).header("X-Api-Key", apiKey).build(),
+        return http.send(
+                HttpRequest.newBuilder(URI.create(base() + pathAndQuery))
+                        .header("X-Api-Key", apiKey)
+                        .build(),
                 HttpResponse.BodyHandlers.ofByteArray());
     }
 
     /** {@code POST /api/nzbs} with the key: an import by hand. */
     HttpResponse<String> importByHand(byte[] nzb) throws IOException, InterruptedException {
-        return http.send(HttpRequest.newBuilder(URI.create(base() + "/api/nzbs")).header("X-Api-Key", apiKey)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(nzb)).build(), HttpResponse.BodyHandlers.ofString());
+        return http.send(
+                HttpRequest.newBuilder(URI.create(base() + "/api/nzbs"))
+                        .header("X-Api-Key", apiKey)
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(nzb))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     /** A REST POST with the key. */
     HttpResponse<String> restPost(String path) throws IOException, InterruptedException {
-        return http.send(HttpRequest.newBuilder(URI.create(base() + path)).header("X-Api-Key", apiKey)
-                .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+        return http.send(
+                HttpRequest.newBuilder(URI.create(base() + path))
+                        .header("X-Api-Key", apiKey)
+                        .POST(HttpRequest.BodyPublishers.noBody())
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     SonarrLikeClient sonarr(String category) {

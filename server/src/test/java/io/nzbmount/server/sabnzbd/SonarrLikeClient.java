@@ -43,12 +43,33 @@ final class SonarrLikeClient {
 
     /** Sonarr's {@code SabnzbdDownloadStatus}: the only words its JSON parser takes. */
     enum SabStatus {
-        Grabbing, Queued, Paused, Checking, Downloading, QuickCheck, Verifying, Repairing, Fetching, Extracting,
-        Moving, Running, Completed, Failed, Deleted, Propagating
+        Grabbing,
+        Queued,
+        Paused,
+        Checking,
+        Downloading,
+        QuickCheck,
+        Verifying,
+        Repairing,
+        Fetching,
+        Extracting,
+        Moving,
+        Running,
+        Completed,
+        Failed,
+        Deleted,
+        Propagating
     }
 
     /** Sonarr's {@code SabnzbdPriority}. */
-    enum SabPriority { Default, Paused, Low, Normal, High, Force }
+    enum SabPriority {
+        Default,
+        Paused,
+        Low,
+        Normal,
+        High,
+        Force
+    }
 
     /** What Sonarr throws for an answer it cannot use: its whole poll or call fails. */
     static final class ClientException extends RuntimeException {
@@ -57,13 +78,26 @@ final class SonarrLikeClient {
         }
     }
 
-    record QueueItem(String id, String title, String category, double mb, double mbLeft, Duration timeLeft,
-                     SabPriority priority, SabStatus status, int percentage) {
-    }
+    record QueueItem(
+            String id,
+            String title,
+            String category,
+            double mb,
+            double mbLeft,
+            Duration timeLeft,
+            SabPriority priority,
+            SabStatus status,
+            int percentage) {}
 
-    record HistoryItem(String id, String title, String category, long size, SabStatus status, String storage,
-                       String failMessage, int downloadTime) {
-    }
+    record HistoryItem(
+            String id,
+            String title,
+            String category,
+            long size,
+            SabStatus status,
+            String storage,
+            String failMessage,
+            int downloadTime) {}
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern VERSION = Pattern.compile("(\\d+)\\.(\\d+)\\.(\\d+|x)");
@@ -73,7 +107,8 @@ final class SonarrLikeClient {
     private final URI base;
     private final String apiKey;
     private final String category;
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     /** @param base {@code http://host:port} plus the URL base ("" or "/sabnzbd") */
     SonarrLikeClient(String base, String apiKey, String category) {
@@ -138,7 +173,10 @@ final class SonarrLikeClient {
         JsonNode config = config();
         String completeDir = config.path("misc").path("complete_dir").asText();
         if (!Path.of(completeDir).isAbsolute()) {
-            completeDir = call("fullstatus", Map.of("skip_dashboard", "1")).path("status").path("completedir").asText();
+            completeDir = call("fullstatus", Map.of("skip_dashboard", "1"))
+                    .path("status")
+                    .path("completedir")
+                    .asText();
         }
         for (JsonNode c : config.path("categories")) {
             if (c.path("name").asText().equals(category)) {
@@ -152,7 +190,8 @@ final class SonarrLikeClient {
     String add(String title, byte[] nzb, int priority) {
         String boundary = "----" + UUID.randomUUID();
         byte[] head = ("--" + boundary + "\r\nContent-Disposition: form-data; name=\"name\"; filename=\"" + title
-                + ".nzb\"\r\nContent-Type: application/x-nzb\r\n\r\n").getBytes(StandardCharsets.UTF_8);
+                        + ".nzb\"\r\nContent-Type: application/x-nzb\r\n\r\n")
+                .getBytes(StandardCharsets.UTF_8);
         byte[] tail = ("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8);
         byte[] body = new byte[head.length + nzb.length + tail.length];
         System.arraycopy(head, 0, body, 0, head.length);
@@ -165,20 +204,28 @@ final class SonarrLikeClient {
                 .header("Content-Type", "multipart/form-data; boundary=" + boundary)
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body)));
         JsonNode ids = answer.path("nzo_ids");
-        if (!ids.isArray() || ids.isEmpty()) throw new ClientException("SABnzbd rejected the NZB for an unknown reason");
+        if (!ids.isArray() || ids.isEmpty())
+            throw new ClientException("SABnzbd rejected the NZB for an unknown reason");
         return ids.get(0).asText();
     }
 
     /** {@code queue}, start 0, limit 0 (all), this category; parsed as Sonarr parses it. */
     List<QueueItem> queue() {
-        JsonNode queue = call("queue", Map.of("start", "0", "limit", "0", "category", category)).get("queue");
+        JsonNode queue = call("queue", Map.of("start", "0", "limit", "0", "category", category))
+                .get("queue");
         if (queue == null) throw new ClientException("no queue in the answer");
         queue.path("paused").asBoolean();
         List<QueueItem> out = new ArrayList<>();
         for (JsonNode s : queue.path("slots")) {
-            out.add(new QueueItem(s.path("nzo_id").asText(), s.path("filename").asText(), s.path("cat").asText(),
-                    decimal(s, "mb"), decimal(s, "mbleft"), timeLeft(s.path("timeleft").asText()),
-                    priority(s.path("priority").asText()), status(s.path("status").asText()),
+            out.add(new QueueItem(
+                    s.path("nzo_id").asText(),
+                    s.path("filename").asText(),
+                    s.path("cat").asText(),
+                    decimal(s, "mb"),
+                    decimal(s, "mbleft"),
+                    timeLeft(s.path("timeleft").asText()),
+                    priority(s.path("priority").asText()),
+                    status(s.path("status").asText()),
                     s.path("percentage").asInt()));
         }
         return out;
@@ -186,14 +233,21 @@ final class SonarrLikeClient {
 
     /** {@code history}, start 0, limit 60 (Sonarr's default), this category. */
     List<HistoryItem> history() {
-        JsonNode history = call("history", Map.of("start", "0", "limit", "60", "category", category)).get("history");
+        JsonNode history = call("history", Map.of("start", "0", "limit", "60", "category", category))
+                .get("history");
         if (history == null) throw new ClientException("no history in the answer");
         List<HistoryItem> out = new ArrayList<>();
         for (JsonNode s : history.path("slots")) {
             if (!s.path("bytes").canConvertToLong()) throw new ClientException("bytes is not a number: " + s);
-            out.add(new HistoryItem(s.path("nzo_id").asText(), s.path("name").asText(), s.path("category").asText(),
-                    s.path("bytes").asLong(), status(s.path("status").asText()), s.path("storage").asText(null),
-                    s.path("fail_message").asText(null), s.path("download_time").asInt()));
+            out.add(new HistoryItem(
+                    s.path("nzo_id").asText(),
+                    s.path("name").asText(),
+                    s.path("category").asText(),
+                    s.path("bytes").asLong(),
+                    status(s.path("status").asText()),
+                    s.path("storage").asText(null),
+                    s.path("fail_message").asText(null),
+                    s.path("download_time").asInt()));
         }
         return out;
     }
@@ -211,8 +265,17 @@ final class SonarrLikeClient {
     }
 
     void removeFromHistory(String id, boolean deleteData, boolean permanently) {
-        call("history", Map.of("name", "delete", "del_files", deleteData ? "1" : "0", "value", id,
-                "archive", permanently ? "0" : "1"));
+        call(
+                "history",
+                Map.of(
+                        "name",
+                        "delete",
+                        "del_files",
+                        deleteData ? "1" : "0",
+                        "value",
+                        id,
+                        "archive",
+                        permanently ? "0" : "1"));
     }
 
     /**
@@ -225,8 +288,12 @@ final class SonarrLikeClient {
         if (!output.isAbsolute()) throw new ClientException("storage is not an absolute path: " + output);
         if (!Files.isDirectory(output)) throw new ClientException("the output path does not exist: " + output);
         try (Stream<Path> files = Files.list(output)) {
-            List<Path> media = files.filter(f -> MEDIA.stream().anyMatch(
-                    ext -> f.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(ext))).toList();
+            List<Path> media = files.filter(f -> MEDIA.stream()
+                            .anyMatch(ext -> f.getFileName()
+                                    .toString()
+                                    .toLowerCase(Locale.ROOT)
+                                    .endsWith(ext)))
+                    .toList();
             if (media.isEmpty()) throw new ClientException("no media file in " + output);
             return media;
         }
@@ -246,8 +313,8 @@ final class SonarrLikeClient {
     private JsonNode send(HttpRequest.Builder request) {
         HttpResponse<String> response;
         try {
-            response = http.send(request.header("Accept", "application/json").build(),
-                    HttpResponse.BodyHandlers.ofString());
+            response = http.send(
+                    request.header("Accept", "application/json").build(), HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             throw new ClientException("Unable to connect to SABnzbd, " + e.getMessage());
         } catch (InterruptedException e) {
@@ -268,7 +335,8 @@ final class SonarrLikeClient {
         }
         if (body.path("status").isBoolean() && !body.path("status").asBoolean()
                 || body.path("status").asText("").equalsIgnoreCase("false")) {
-            throw new ClientException("Error response received from SABnzbd: " + body.path("error").asText());
+            throw new ClientException("Error response received from SABnzbd: "
+                    + body.path("error").asText());
         }
         return body;
     }

@@ -29,6 +29,7 @@ class StrmUrlTest {
 
     @TempDir
     Path dataDir;
+
     EmbeddedNntpServer nntp;
     byte[] nzb;
 
@@ -57,8 +58,8 @@ class StrmUrlTest {
 
     @Test
     void thePublicUrlStartsTheStrm() throws Exception {
-        try (SabServer server = SabServer.start(dataDir, nntp.host(), nntp.port(),
-                "  publicUrl: http://media.example.lan:8099", "")) {
+        try (SabServer server =
+                SabServer.start(dataDir, nntp.host(), nntp.port(), "  publicUrl: http://media.example.lan:8099", "")) {
             addWithHost(server, "10.66.66.66:4444");
             String url = onlyStrm(server);
             assertTrue(url.startsWith("http://media.example.lan:8099/dav/library/"), url);
@@ -72,8 +73,10 @@ class StrmUrlTest {
         try (Socket s = new Socket(server.app.uri().getHost(), server.app.uri().getPort())) {
             OutputStream out = s.getOutputStream();
             out.write(("POST /api?mode=addfile&cat=movies&output=json&apikey=" + server.apiKey + " HTTP/1.1\r\nHost: "
-                    + host + "\r\nContent-Type: multipart/form-data; boundary=" + boundary + "\r\nContent-Length: "
-                    + form.length + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                            + host + "\r\nContent-Type: multipart/form-data; boundary=" + boundary
+                            + "\r\nContent-Length: "
+                            + form.length + "\r\nConnection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
             out.write(form);
             out.flush();
             String answer = new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

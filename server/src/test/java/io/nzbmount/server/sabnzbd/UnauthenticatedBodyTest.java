@@ -28,6 +28,7 @@ class UnauthenticatedBodyTest {
 
     @TempDir
     Path dataDir;
+
     EmbeddedNntpServer nntp;
     SabServer server;
 
@@ -46,9 +47,10 @@ class UnauthenticatedBodyTest {
     @Test
     void aFormWithoutAKeyIsRefusedAfterItsFirstKilobytes() throws Exception {
         byte[] start = ("--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"name\"; filename=\"big.nzb\"\r\n"
-                + "Content-Type: application/x-nzb\r\n\r\n" + "<".repeat(32 * 1024)).getBytes(StandardCharsets.UTF_8);
-        String answer = answerBeforeBody("POST", "/api?mode=addfile&cat=tv&output=json",
-                "multipart/form-data; boundary=" + BOUNDARY, start);
+                        + "Content-Type: application/x-nzb\r\n\r\n" + "<".repeat(32 * 1024))
+                .getBytes(StandardCharsets.UTF_8);
+        String answer = answerBeforeBody(
+                "POST", "/api?mode=addfile&cat=tv&output=json", "multipart/form-data; boundary=" + BOUNDARY, start);
         assertTrue(answer.startsWith("HTTP/1.1 200"), answer);
         assertTrue(answer.contains("\"error\":\"API Key Required\""), answer);
         assertTrue(answer.toLowerCase().contains("connection: close"), answer);
@@ -58,20 +60,25 @@ class UnauthenticatedBodyTest {
     void aFormWhoseKeyComesAfterTheWindowIsRefusedWithoutReadingFurther() throws Exception {
         String padding = "x".repeat(8 * 1024);
         byte[] start = ("--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"pad\"\r\n\r\n" + padding
-                + "\r\n--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"apikey\"\r\n\r\n" + server.apiKey
-                + "\r\n").getBytes(StandardCharsets.UTF_8);
-        String answer = answerBeforeBody("POST", "/api?mode=addfile&cat=tv&output=json",
-                "multipart/form-data; boundary=" + BOUNDARY, start);
+                        + "\r\n--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"apikey\"\r\n\r\n"
+                        + server.apiKey
+                        + "\r\n")
+                .getBytes(StandardCharsets.UTF_8);
+        String answer = answerBeforeBody(
+                "POST", "/api?mode=addfile&cat=tv&output=json", "multipart/form-data; boundary=" + BOUNDARY, start);
         assertTrue(answer.contains("\"error\":\"API Key Required\""), answer);
         assertEquals(0, server.items().size());
     }
 
     @Test
     void everyOtherBodyWithoutALoginIsRefusedBeforeItIsSent() throws Exception {
-        for (List<String> call : List.of(List.of("POST", "/api/nzbs", "application/x-nzb"),
+        for (List<String> call : List.of(
+                List.of("POST", "/api/nzbs", "application/x-nzb"),
                 List.of("PUT", "/api/settings", "application/json"),
                 List.of("PUT", "/dav/library/big.nzb", "application/octet-stream"),
-                List.of("POST", "/api?mode=addfile&cat=tv&apikey=wrong&output=json",
+                List.of(
+                        "POST",
+                        "/api?mode=addfile&cat=tv&apikey=wrong&output=json",
                         "multipart/form-data; boundary=" + BOUNDARY))) {
             String answer = answerBeforeBody(call.get(0), call.get(1), call.get(2), new byte[0]);
             assertTrue(answer.startsWith("HTTP/1.1 401") || answer.contains("API Key Incorrect"), call + ": " + answer);
@@ -105,7 +112,8 @@ class UnauthenticatedBodyTest {
         String headers = head.toString(StandardCharsets.ISO_8859_1);
         int length = 0;
         for (String line : headers.split("\r\n")) {
-            if (line.toLowerCase().startsWith("content-length:")) length = Integer.parseInt(line.substring(15).strip());
+            if (line.toLowerCase().startsWith("content-length:"))
+                length = Integer.parseInt(line.substring(15).strip());
         }
         return headers + new String(in.readNBytes(length), StandardCharsets.UTF_8);
     }

@@ -19,7 +19,9 @@ class IndexerTestEndpointTest {
 
     static final String KEY = "newznab-key-8Hw3";
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     TestNewznabServer newznab;
     SettingsServer server;
 
@@ -84,10 +86,13 @@ class IndexerTestEndpointTest {
     @Test
     void aUrlThatCarriesTheKeyIsRefusedBeforeAnythingIsSent() throws Exception {
         int before = newznab.requests().size();
-        HttpResponse<String> r = server.send("POST", "/api/settings/indexers/test",
+        HttpResponse<String> r = server.send(
+                "POST",
+                "/api/settings/indexers/test",
                 "{\"url\": \"%s?apikey=%s\", \"apiKey\": \"%s\"}".formatted(newznab.url(), KEY, KEY));
         assertEquals(400, r.statusCode(), r.body());
-        assertEquals("must not carry the API key; put it in apiKey",
+        assertEquals(
+                "must not carry the API key; put it in apiKey",
                 SettingsServer.JSON.readTree(r.body()).get("fields").get("url").asText());
         assertEquals(before, newznab.requests().size());
     }

@@ -38,9 +38,13 @@ class InitialApiKeyTest {
         Map<String, String> env = Map.of(InitialApiKey.ENV, envKey);
         String yaml = "server: {port: 0, dataDir: \"" + dataDir + "\"}\n";
         try (Application app = Application.start(ConfigLoader.fromText(yaml, "test", env), env);
-             HttpClient http = HttpClient.newHttpClient()) {
-            return http.send(HttpRequest.newBuilder(app.uri().resolve("/api/items")).header("X-Api-Key", used).build(),
-                    HttpResponse.BodyHandlers.discarding()).statusCode();
+                HttpClient http = HttpClient.newHttpClient()) {
+            return http.send(
+                            HttpRequest.newBuilder(app.uri().resolve("/api/items"))
+                                    .header("X-Api-Key", used)
+                                    .build(),
+                            HttpResponse.BodyHandlers.discarding())
+                    .statusCode();
         }
     }
 }

@@ -13,7 +13,6 @@ import io.nzbmount.server.app.Application;
 import io.nzbmount.server.indexer.TestNewznabServer;
 import io.nzbmount.server.ui.CsrfHandler;
 import java.io.IOException;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -37,7 +36,9 @@ class LiveFallbackSettingsTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int SIZE = 2_000_000;
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     private EmbeddedNntpServer nntp;
     private TestNewznabServer indexer;
     private Application app;
@@ -47,7 +48,8 @@ class LiveFallbackSettingsTest {
     void start() throws Exception {
         nntp = EmbeddedNntpServer.start();
         indexer = TestNewznabServer.start("key-live-settings");
-        var settings = ConfigLoader.fromText("""
+        var settings = ConfigLoader.fromText(
+                """
                 server:
                   port: 0
                   dataDir: %s
@@ -77,16 +79,20 @@ class LiveFallbackSettingsTest {
 
     private HttpResponse<String> send(String method, String path, byte[] body) throws Exception {
         HttpRequest.Builder b = HttpRequest.newBuilder(app.uri().resolve(path)).header(CsrfHandler.HEADER, "1");
-        b.method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
+        b.method(
+                method,
+                body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
         return client.send(b.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private byte[] nzb(String name, byte[] data, int part) {
-        return NzbWriter.write(List.of(nntp.post(name + ".mkv", data, part)), name).getBytes(StandardCharsets.UTF_8);
+        return NzbWriter.write(List.of(nntp.post(name + ".mkv", data, part)), name)
+                .getBytes(StandardCharsets.UTF_8);
     }
 
     private long item(byte[] data) throws Exception {
-        HttpResponse<String> r = send("POST", "/api/nzbs", nzb("Cold.Harbour.2020.1080p.BluRay.x264-GRP", data, 200_000));
+        HttpResponse<String> r =
+                send("POST", "/api/nzbs", nzb("Cold.Harbour.2020.1080p.BluRay.x264-GRP", data, 200_000));
         assertEquals(201, r.statusCode(), r.body());
         return JSON.readTree(r.body()).get("id").asLong();
     }
@@ -96,8 +102,12 @@ class LiveFallbackSettingsTest {
     }
 
     private JsonNode saveFallback(boolean enabled, int maxStandby) throws Exception {
-        HttpResponse<String> r = send("PUT", "/api/settings", ("{\"fallback\": {\"enabled\": " + enabled
-                + ", \"maxStandby\": " + maxStandby + ", \"submitDelaySeconds\": 30}}").getBytes(StandardCharsets.UTF_8));
+        HttpResponse<String> r = send(
+                "PUT",
+                "/api/settings",
+                ("{\"fallback\": {\"enabled\": " + enabled + ", \"maxStandby\": " + maxStandby
+                                + ", \"submitDelaySeconds\": 30}}")
+                        .getBytes(StandardCharsets.UTF_8));
         assertEquals(200, r.statusCode(), r.body());
         return JSON.readTree(r.body());
     }
@@ -106,7 +116,9 @@ class LiveFallbackSettingsTest {
     void aSavedPoolSizeLimitsTheNextStandbyAndZeroTurnsSearchesOffWithoutARestart() throws Exception {
         byte[] data = random(1);
         long id = item(data);
-        assertEquals(201, addStandby(id, data, "Cold.Harbour.2020.1080p.BluRay.x264-ONE").statusCode());
+        assertEquals(
+                201,
+                addStandby(id, data, "Cold.Harbour.2020.1080p.BluRay.x264-ONE").statusCode());
 
         JsonNode answer = saveFallback(true, 1);
         assertEquals("[]", answer.get("restartRequired").toString(), "nothing waits for a restart");
@@ -126,27 +138,39 @@ class LiveFallbackSettingsTest {
     void turningAutomaticCutoverOffAndOnDecidesTheNextStream() throws Exception {
         byte[] data = random(2);
         long id = item(data);
-        assertEquals(201, addStandby(id, data, "Cold.Harbour.2020.1080p.BluRay.x264-ONE").statusCode());
+        assertEquals(
+                201,
+                addStandby(id, data, "Cold.Harbour.2020.1080p.BluRay.x264-ONE").statusCode());
         awaitVerifiedStandby(id);
-        String path = JSON.readTree(send("GET", "/api/items/" + id, null).body()).get("files").get(0).get("path").asText();
+        String path = JSON.readTree(send("GET", "/api/items/" + id, null).body())
+                .get("files")
+                .get(0)
+                .get("path")
+                .asText();
 
         saveFallback(false, 5);
-        assertEquals(202, send("POST", "/api/items/" + id + "/simulate-failure", null).statusCode());
+        assertEquals(
+                202,
+                send("POST", "/api/items/" + id + "/simulate-failure", null).statusCode());
         assertFalse(servesWhole(path, data), "with automatic cutover off the failed stream is not continued");
 
         saveFallback(true, 5);
-        assertEquals(202, send("POST", "/api/items/" + id + "/simulate-failure", null).statusCode());
+        assertEquals(
+                202,
+                send("POST", "/api/items/" + id + "/simulate-failure", null).statusCode());
         assertTrue(servesWhole(path, data), "with it on again a standby continues the stream");
     }
 
     /** Whether a GET of the file answers 200 with exactly the original bytes. */
     private boolean servesWhole(String path, byte[] data) throws Exception {
         try {
-            HttpResponse<byte[]> r = client.send(HttpRequest.newBuilder(app.uri().resolve(path)).GET().build(),
+            HttpResponse<byte[]> r = client.send(
+                    HttpRequest.newBuilder(app.uri().resolve(path)).GET().build(),
                     HttpResponse.BodyHandlers.ofByteArray());
             if (r.statusCode() != 200) return false;
             int n = Math.min(r.body().length, data.length);
-            assertTrue(java.util.Arrays.equals(r.body(), 0, n, data, 0, n), "whatever was sent is the original's start");
+            assertTrue(
+                    java.util.Arrays.equals(r.body(), 0, n, data, 0, n), "whatever was sent is the original's start");
             return r.body().length == data.length;
         } catch (IOException e) {
             return false;

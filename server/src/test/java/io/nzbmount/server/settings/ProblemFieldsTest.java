@@ -14,7 +14,8 @@ class ProblemFieldsTest {
 
     @Test
     void everyLoaderProblemLandsOnItsKeyWithItsOwnMessage() {
-        ConfigException e = assertThrows(ConfigException.class, () -> ConfigLoader.fromText("""
+        ConfigException e = assertThrows(
+                ConfigException.class, () -> ConfigLoader.fromText("""
                 {"providers": [{"host": "a.example"}, {"host": "b.example", "port": 0, "username": "u"}],
                  "fallback": {"maxStandby": 7}, "extra": 1}
                 """, "t", Map.of("NZBMOUNT_SERVER_PORT", "x")));
@@ -32,20 +33,29 @@ class ProblemFieldsTest {
                 "settings saved from the web UI: YAML syntax error at line 1, column 2: not valid YAML",
                 "(top level): must be a mapping of keys to values",
                 "NZBMOUNT_SERVER_PROT: unknown setting (did you mean NZBMOUNT_SERVER_PORT?)",
-                "a.b: first", "a.b: second"));
+                "a.b: first",
+                "a.b: second"));
         assertEquals("first; second", fields.get("a.b"));
-        assertEquals("settings saved from the web UI: YAML syntax error at line 1, column 2: not valid YAML;"
-                + " (top level): must be a mapping of keys to"
-                + " values; NZBMOUNT_SERVER_PROT: unknown setting (did you mean NZBMOUNT_SERVER_PORT?)",
+        assertEquals(
+                "settings saved from the web UI: YAML syntax error at line 1, column 2: not valid YAML;"
+                        + " (top level): must be a mapping of keys to"
+                        + " values; NZBMOUNT_SERVER_PROT: unknown setting (did you mean NZBMOUNT_SERVER_PORT?)",
                 fields.get(ProblemFields.GENERAL));
     }
 
     @Test
     void anEntryTestedAloneIsKeyedRelativeToTheEntry() {
-        Map<String, String> fields = ProblemFields.ofEntry(List.of(
-                "providers[0].port: must be between 1 and 65535, got 70000",
-                "providers[0]: username and password go together; username is missing"), "providers");
-        assertEquals(Map.of("port", "must be between 1 and 65535, got 70000",
-                "", "username and password go together; username is missing"), fields);
+        Map<String, String> fields = ProblemFields.ofEntry(
+                List.of(
+                        "providers[0].port: must be between 1 and 65535, got 70000",
+                        "providers[0]: username and password go together; username is missing"),
+                "providers");
+        assertEquals(
+                Map.of(
+                        "port",
+                        "must be between 1 and 65535, got 70000",
+                        "",
+                        "username and password go together; username is missing"),
+                fields);
     }
 }

@@ -24,7 +24,9 @@ class ProviderTestEndpointTest {
     static final String USER = "tester";
     static final String PASSWORD = "nntp-pass-4Rt9";
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     EmbeddedNntpServer nntp;
     SettingsServer server;
 
@@ -60,11 +62,16 @@ class ProviderTestEndpointTest {
                 {"host": "%s", "port": %d, "tls": false, "username": "%s", "password": "%s"}
                 """.formatted(nntp.host(), nntp.port(), USER, PASSWORD));
         assertTrue(r.get("ok").asBoolean(), r.toString());
-        assertEquals("200 NZBMount embedded server ready, posting allowed", r.get("greeting").asText());
+        assertEquals(
+                "200 NZBMount embedded server ready, posting allowed",
+                r.get("greeting").asText());
         assertEquals("ok", r.get("auth").asText());
         assertEquals("281 authentication accepted", r.get("authReply").asText());
         assertFalse(r.get("tls").asBoolean());
-        assertTrue(r.get("roundTripMillis").isIntegralNumber() && r.get("roundTripMillis").asLong() >= 0, r.toString());
+        assertTrue(
+                r.get("roundTripMillis").isIntegralNumber()
+                        && r.get("roundTripMillis").asLong() >= 0,
+                r.toString());
         assertTrue(r.get("connectMillis").asLong() >= 0);
         assertTrue(r.get("failure").isNull());
     }
@@ -126,7 +133,9 @@ class ProviderTestEndpointTest {
             long millis = (System.nanoTime() - start) / 1_000_000;
             assertFalse(r.get("ok").asBoolean());
             assertEquals("timeout", r.get("failure").asText(), r.toString());
-            assertTrue(millis >= SettingsServer.TEST_LIMIT.toMillis() - 100 && millis < SettingsServer.TEST_LIMIT.toMillis() + 2000,
+            assertTrue(
+                    millis >= SettingsServer.TEST_LIMIT.toMillis() - 100
+                            && millis < SettingsServer.TEST_LIMIT.toMillis() + 2000,
                     "bounded by the limit: " + millis + " ms");
             silent.close();
             acceptor.join(5000);
@@ -151,11 +160,12 @@ class ProviderTestEndpointTest {
 
     @Test
     void invalidFieldsAreA400KeyedByTheField() throws Exception {
-        HttpResponse<String> r = server.send("POST", "/api/settings/providers/test",
-                "{\"host\": \"nntp://news.example.com\", \"port\": 70000}");
+        HttpResponse<String> r = server.send(
+                "POST", "/api/settings/providers/test", "{\"host\": \"nntp://news.example.com\", \"port\": 70000}");
         assertEquals(400, r.statusCode(), r.body());
         JsonNode fields = SettingsServer.JSON.readTree(r.body()).get("fields");
-        assertEquals("must be between 1 and 65535, got 70000", fields.get("port").asText());
+        assertEquals(
+                "must be between 1 and 65535, got 70000", fields.get("port").asText());
         assertTrue(fields.get("host").asText().startsWith("must be a host name"), r.body());
         HttpResponse<String> index = server.send("POST", "/api/settings/providers/test", "{\"index\": 4}");
         assertEquals(400, index.statusCode());

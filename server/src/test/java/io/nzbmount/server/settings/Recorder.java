@@ -51,7 +51,9 @@ final class Recorder implements AutoCloseable {
     }
 
     private void serve(Socket s) {
-        try (s; InputStream in = s.getInputStream(); OutputStream out = s.getOutputStream()) {
+        try (s;
+                InputStream in = s.getInputStream();
+                OutputStream out = s.getOutputStream()) {
             s.setSoTimeout(5000);
             if (nntp) out.write("200 ready\r\n".getBytes(ISO_8859_1));
             StringBuilder line = new StringBuilder();

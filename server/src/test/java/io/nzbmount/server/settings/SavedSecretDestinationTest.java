@@ -26,7 +26,9 @@ class SavedSecretDestinationTest {
     static final String PASSWORD = "saved-pass-Qm7x";
     static final String KEY = "saved-key-Lp4z";
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     EmbeddedNntpServer nntp;
     TestNewznabServer newznab;
     Recorder attacker;
@@ -62,15 +64,21 @@ class SavedSecretDestinationTest {
     @Test
     void providerTestDoesNotSendTheSavedPasswordToAnotherHost() throws Exception {
         attacker = new Recorder(true);
-        refusedUnseen("/api/settings/providers/test", "{\"index\": 0, \"host\": \"localhost\", \"port\": %d}"
-                .formatted(attacker.port()), "password", PASSWORD);
+        refusedUnseen(
+                "/api/settings/providers/test",
+                "{\"index\": 0, \"host\": \"localhost\", \"port\": %d}".formatted(attacker.port()),
+                "password",
+                PASSWORD);
     }
 
     @Test
     void providerTestDoesNotSendTheSavedPasswordToAnotherPortOrWithoutTls() throws Exception {
         attacker = new Recorder(true);
-        refusedUnseen("/api/settings/providers/test", "{\"index\": 0, \"port\": %d}".formatted(attacker.port()),
-                "password", PASSWORD);
+        refusedUnseen(
+                "/api/settings/providers/test",
+                "{\"index\": 0, \"port\": %d}".formatted(attacker.port()),
+                "password",
+                PASSWORD);
         HttpResponse<String> tls = server.send("POST", "/api/settings/providers/test", "{\"index\": 0, \"tls\": true}");
         assertEquals(400, tls.statusCode(), tls.body());
     }
@@ -78,33 +86,46 @@ class SavedSecretDestinationTest {
     @Test
     void providerTestOfAnotherHostWorksWithThePasswordTypedAgain() throws Exception {
         attacker = new Recorder(true);
-        HttpResponse<String> r = server.send("POST", "/api/settings/providers/test",
+        HttpResponse<String> r = server.send(
+                "POST",
+                "/api/settings/providers/test",
                 "{\"index\": 0, \"host\": \"localhost\", \"port\": %d, \"password\": \"typed-again\"}"
                         .formatted(attacker.port()));
         assertEquals(200, r.statusCode(), r.body());
         assertTrue(attacker.received().contains("AUTHINFO PASS typed-again"), attacker.received());
-        JsonNode same = SettingsServer.JSON.readTree(server.send("POST", "/api/settings/providers/test",
-                "{\"index\": 0, \"connections\": 2}").body());
+        JsonNode same = SettingsServer.JSON.readTree(
+                server.send("POST", "/api/settings/providers/test", "{\"index\": 0, \"connections\": 2}")
+                        .body());
         assertTrue(same.get("ok").asBoolean(), "the saved host still gets the saved password: " + same);
     }
 
     @Test
     void indexerTestDoesNotSendTheSavedKeyToAnotherHost() throws Exception {
         attacker = new Recorder(false);
-        refusedUnseen("/api/settings/indexers/test", "{\"index\": 0, \"url\": \"http://localhost:%d/\"}"
-                .formatted(attacker.port()), "apiKey", KEY);
-        HttpResponse<String> https = server.send("POST", "/api/settings/indexers/test",
-                "{\"index\": 0, \"url\": \"%s\"}".formatted(newznab.url().toString().replace("http://", "https://")));
+        refusedUnseen(
+                "/api/settings/indexers/test",
+                "{\"index\": 0, \"url\": \"http://localhost:%d/\"}".formatted(attacker.port()),
+                "apiKey",
+                KEY);
+        HttpResponse<String> https = server.send(
+                "POST",
+                "/api/settings/indexers/test",
+                "{\"index\": 0, \"url\": \"%s\"}"
+                        .formatted(newznab.url().toString().replace("http://", "https://")));
         assertEquals(400, https.statusCode(), "another scheme is another destination: " + https.body());
-        JsonNode path = SettingsServer.JSON.readTree(server.send("POST", "/api/settings/indexers/test",
-                "{\"index\": 0, \"url\": \"%s\"}".formatted(newznab.url())).body());
+        JsonNode path = SettingsServer.JSON.readTree(server.send(
+                        "POST",
+                        "/api/settings/indexers/test",
+                        "{\"index\": 0, \"url\": \"%s\"}".formatted(newznab.url()))
+                .body());
         assertTrue(path.get("ok").asBoolean(), path.toString());
     }
 
     @Test
     void savingAnotherHostDoesNotKeepTheSavedSecrets() throws Exception {
         attacker = new Recorder(true);
-        HttpResponse<String> r = server.send("PUT", "/api/settings", """
+        HttpResponse<String> r =
+                server.send("PUT", "/api/settings", """
                 {"providers": [{"index": 0, "name": "embedded", "host": "localhost", "port": %d, "username": "%s"}],
                  "indexers": [{"index": 0, "name": "local", "url": "http://localhost:%d/"}]}
                 """.formatted(attacker.port(), USER, attacker.port()));
@@ -121,12 +142,21 @@ class SavedSecretDestinationTest {
 
     @Test
     void savingTheSameHostKeepsTheSavedSecrets() throws Exception {
-        HttpResponse<String> r = server.send("PUT", "/api/settings", """
+        HttpResponse<String> r = server.send(
+                "PUT", "/api/settings", """
                 {"providers": [{"index": 0, "name": "renamed", "host": "%s", "port": %d, "username": "%s"}],
                  "indexers": [{"index": 0, "name": "local", "url": "%s"}]}
                 """.formatted(nntp.host().toUpperCase(), nntp.port(), USER, newznab.url()));
         assertEquals(200, r.statusCode(), r.body());
-        assertEquals(PASSWORD, server.service.current().providers().get(0).credentials().orElseThrow().password());
+        assertEquals(
+                PASSWORD,
+                server.service
+                        .current()
+                        .providers()
+                        .get(0)
+                        .credentials()
+                        .orElseThrow()
+                        .password());
         assertEquals(KEY, server.service.current().indexers().get(0).apiKey());
     }
 
@@ -140,14 +170,21 @@ class SavedSecretDestinationTest {
                     port: %d
                     username: %s
                 """.formatted(nntp.host(), nntp.port(), USER);
-        server = SettingsServer.start(dir.resolve("env"), file, Map.of("NZBMOUNT_PROVIDERS_0_PASSWORD", PASSWORD), PASSWORD);
+        server = SettingsServer.start(
+                dir.resolve("env"), file, Map.of("NZBMOUNT_PROVIDERS_0_PASSWORD", PASSWORD), PASSWORD);
         HttpResponse<String> r = server.send("PUT", "/api/settings", """
                 {"providers": [{"name": "embedded", "host": "localhost", "port": 119, "username": "%s",
                  "password": "typed"}]}
                 """.formatted(USER));
         assertEquals(400, r.statusCode(), r.body());
-        assertTrue(SettingsServer.JSON.readTree(r.body()).get("fields").get("providers[0].password").asText()
-                .contains("NZBMOUNT_PROVIDERS_0_PASSWORD"), r.body());
+        assertTrue(
+                SettingsServer.JSON
+                        .readTree(r.body())
+                        .get("fields")
+                        .get("providers[0].password")
+                        .asText()
+                        .contains("NZBMOUNT_PROVIDERS_0_PASSWORD"),
+                r.body());
         assertEquals(nntp.host(), server.service.current().providers().get(0).host(), "nothing saved");
     }
 
@@ -155,7 +192,8 @@ class SavedSecretDestinationTest {
     private void refusedUnseen(String path, String body, String field, String secret) throws Exception {
         HttpResponse<String> r = server.send("POST", path, body);
         assertEquals(400, r.statusCode(), r.body());
-        String message = SettingsServer.JSON.readTree(r.body()).get("fields").get(field).asText();
+        String message =
+                SettingsServer.JSON.readTree(r.body()).get("fields").get(field).asText();
         assertTrue(message.contains("type it again"), r.body());
         Thread.sleep(200);
         assertFalse(attacker.received().contains(secret), attacker.received());

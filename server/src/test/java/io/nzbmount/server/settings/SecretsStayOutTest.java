@@ -2,7 +2,6 @@ package io.nzbmount.server.settings;
 
 import static java.nio.charset.StandardCharsets.ISO_8859_1;
 import static java.nio.charset.StandardCharsets.UTF_8;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -47,7 +46,8 @@ class SecretsStayOutTest {
     static final String AUTH_PASSWORD = "login-secret-H7c3";
     static final String TYPED_WRONG = "typed-wrong-secret-U4n8";
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @Test
     void noSecretIsInTheLogTheAnswersOrTheDatabase() throws Exception {
@@ -57,40 +57,81 @@ class SecretsStayOutTest {
         String apiKey;
         String rotatedKey;
         Path data = dir.resolve("data");
-        try (EmbeddedNntpServer nntp = EmbeddedNntpServer.builder().credentials(PROVIDER_USER, PROVIDER_PASSWORD).start();
-             TestNewznabServer indexer = TestNewznabServer.start(INDEXER_KEY)) {
+        try (EmbeddedNntpServer nntp = EmbeddedNntpServer.builder()
+                        .credentials(PROVIDER_USER, PROVIDER_PASSWORD)
+                        .start();
+                TestNewznabServer indexer = TestNewznabServer.start(INDEXER_KEY)) {
             System.setErr(new PrintStream(new Tee(original, log), true, UTF_8));
-            var settings = ConfigLoader.fromText("""
+            var settings = ConfigLoader.fromText(
+                    """
                     server: {port: 0, dataDir: %s}
                     auth: {username: admin, password: %s}
                     providers: [{name: main, host: %s, port: %d, username: %s, password: %s}]
                     indexers: [{name: idx, url: "%s", apiKey: %s}]
-                    """.formatted(data, AUTH_PASSWORD, nntp.host(), nntp.port(), PROVIDER_USER, PROVIDER_PASSWORD,
-                    indexer.url(), INDEXER_KEY), "test", Map.of());
+                    """.formatted(
+                                    data,
+                                    AUTH_PASSWORD,
+                                    nntp.host(),
+                                    nntp.port(),
+                                    PROVIDER_USER,
+                                    PROVIDER_PASSWORD,
+                                    indexer.url(),
+                                    INDEXER_KEY),
+                    "test",
+                    Map.of());
             try (Application app = Application.start(settings, Map.of());
-                 HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+                    HttpClient client = HttpClient.newBuilder()
+                            .version(HttpClient.Version.HTTP_1_1)
+                            .build()) {
                 Run run = new Run(app, client, answers);
-                apiKey = new ObjectMapper().readTree(run.send("GET", "/api/settings/apikey", null, false)).get("apiKey")
+                apiKey = new ObjectMapper()
+                        .readTree(run.send("GET", "/api/settings/apikey", null, false))
+                        .get("apiKey")
                         .asText();
                 byte[] film = new byte[300_000];
                 new Random(7).nextBytes(film);
-                run.send("POST", "/api/nzbs", NzbWriter.write(List.of(nntp.post("Secret.Test.2024.1080p.mkv", film,
-                        100_000)), "Secret.Test.2024.1080p").getBytes(UTF_8), true);
+                run.send(
+                        "POST",
+                        "/api/nzbs",
+                        NzbWriter.write(
+                                        List.of(nntp.post("Secret.Test.2024.1080p.mkv", film, 100_000)),
+                                        "Secret.Test.2024.1080p")
+                                .getBytes(UTF_8),
+                        true);
                 run.send("POST", "/api/settings/providers/test", "{\"index\": 0}", true);
-                run.send("POST", "/api/settings/providers/test", "{\"index\": 0, \"password\": \"" + TYPED_WRONG + "\"}",
+                run.send(
+                        "POST",
+                        "/api/settings/providers/test",
+                        "{\"index\": 0, \"password\": \"" + TYPED_WRONG + "\"}",
                         true);
                 nntp.faults().rejectCredentials(true);
                 run.send("POST", "/api/settings/providers/test", "{\"index\": 0}", true);
                 nntp.faults().rejectCredentials(false);
                 run.send("POST", "/api/settings/indexers/test", "{\"index\": 0}", true);
-                run.send("POST", "/api/settings/indexers/test", "{\"index\": 0, \"apiKey\": \"" + TYPED_WRONG + "\"}", true);
+                run.send(
+                        "POST",
+                        "/api/settings/indexers/test",
+                        "{\"index\": 0, \"apiKey\": \"" + TYPED_WRONG + "\"}",
+                        true);
                 run.send("GET", "/api/search?q=secret", null, true);
                 run.send("PUT", "/api/settings", "{\"auth\": {\"password\": \"" + TYPED_WRONG, true);
-                run.send("PUT", "/api/settings", "{\"providers\": [{\"index\": 0, \"host\": \"elsewhere.invalid\","
-                        + " \"username\": \"u\", \"password\": \"" + TYPED_WRONG + "\", \"port\": 70000}]}", true);
+                run.send(
+                        "PUT",
+                        "/api/settings",
+                        "{\"providers\": [{\"index\": 0, \"host\": \"elsewhere.invalid\","
+                                + " \"username\": \"u\", \"password\": \"" + TYPED_WRONG + "\", \"port\": 70000}]}",
+                        true);
                 run.raw("GET", "/api/items?apikey=" + apiKey);
-                for (String path : List.of("/api/items", "/api/events", "/api/diagnostics", "/api/health", "/api/streams",
-                        "/metrics", "/api/settings", "/api/items/1", "/api/no-such-thing")) {
+                for (String path : List.of(
+                        "/api/items",
+                        "/api/events",
+                        "/api/diagnostics",
+                        "/api/health",
+                        "/api/streams",
+                        "/metrics",
+                        "/api/settings",
+                        "/api/items/1",
+                        "/api/no-such-thing")) {
                     run.send("GET", path, null, true);
                 }
                 String rotated = run.send("POST", "/api/settings/apikey", null, false);
@@ -131,11 +172,16 @@ class SecretsStayOutTest {
     /** Requests of the run; every answer (but the key's own) is kept to be searched. */
     private record Run(Application app, HttpClient client, List<String> answers) {
         String send(String method, String path, Object body, boolean keep) throws Exception {
-            HttpRequest.BodyPublisher publisher = body == null ? HttpRequest.BodyPublishers.noBody()
-                    : body instanceof byte[] b ? HttpRequest.BodyPublishers.ofByteArray(b)
-                    : HttpRequest.BodyPublishers.ofString((String) body);
-            HttpRequest request = HttpRequest.newBuilder(app.uri().resolve(path)).method(method, publisher)
-                    .header("Authorization", basic("admin", AUTH_PASSWORD)).header(CsrfHandler.HEADER, "1").build();
+            HttpRequest.BodyPublisher publisher = body == null
+                    ? HttpRequest.BodyPublishers.noBody()
+                    : body instanceof byte[] b
+                            ? HttpRequest.BodyPublishers.ofByteArray(b)
+                            : HttpRequest.BodyPublishers.ofString((String) body);
+            HttpRequest request = HttpRequest.newBuilder(app.uri().resolve(path))
+                    .method(method, publisher)
+                    .header("Authorization", basic("admin", AUTH_PASSWORD))
+                    .header(CsrfHandler.HEADER, "1")
+                    .build();
             HttpResponse<String> r = client.send(request, HttpResponse.BodyHandlers.ofString());
             String text = r.statusCode() + " " + r.headers().map() + " " + r.body();
             if (keep) answers.add(text);
@@ -144,8 +190,8 @@ class SecretsStayOutTest {
         }
 
         void raw(String method, String path, String... headers) throws Exception {
-            HttpRequest.Builder b = HttpRequest.newBuilder(app.uri().resolve(path)).method(method,
-                    HttpRequest.BodyPublishers.noBody());
+            HttpRequest.Builder b =
+                    HttpRequest.newBuilder(app.uri().resolve(path)).method(method, HttpRequest.BodyPublishers.noBody());
             if (headers.length > 0) b.header(headers[0], headers[1]);
             HttpResponse<String> r = client.send(b.build(), HttpResponse.BodyHandlers.ofString());
             answers.add(r.statusCode() + " " + r.headers().map() + " " + r.body());

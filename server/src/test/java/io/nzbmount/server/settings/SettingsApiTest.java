@@ -47,7 +47,9 @@ class SettingsApiTest {
               maxStandby: 4
             """.formatted(AUTH_PASSWORD, PROVIDER_PASSWORD, API_KEY);
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     SettingsServer server;
     final List<SettingsChange> changes = new ArrayList<>();
 
@@ -111,7 +113,10 @@ class SettingsApiTest {
         assertEquals(200, r.statusCode(), r.body());
         JsonNode saved = SettingsServer.JSON.readTree(r.body());
         assertEquals(2, saved.at("/fallback/maxStandby").asInt());
-        assertEquals("[\"fallback\"]", saved.get("restartRequired").toString(), "the running pools keep their settings until a restart");
+        assertEquals(
+                "[\"fallback\"]",
+                saved.get("restartRequired").toString(),
+                "the running pools keep their settings until a restart");
 
         JsonNode again = server.getSettings();
         assertFalse(again.at("/fallback/enabled").asBoolean());
@@ -135,10 +140,15 @@ class SettingsApiTest {
         assertEquals(400, r.statusCode(), r.body());
         JsonNode answer = SettingsServer.JSON.readTree(r.body());
         JsonNode fields = answer.get("fields");
-        assertEquals("must be between 1 and 65535, got 70000", fields.get("providers[0].port").asText());
+        assertEquals(
+                "must be between 1 and 65535, got 70000",
+                fields.get("providers[0].port").asText());
         assertTrue(fields.get("fallback.maxStandby").asText().startsWith("at most 5, got 6"), fields.toString());
-        assertEquals("unknown key (did you mean port?)", fields.get("server.prot").asText());
-        assertEquals("3 settings are not valid; each message is next to its setting", answer.get("error").asText());
+        assertEquals(
+                "unknown key (did you mean port?)", fields.get("server.prot").asText());
+        assertEquals(
+                "3 settings are not valid; each message is next to its setting",
+                answer.get("error").asText());
 
         assertEquals(Optional.empty(), server.db.transaction(c -> SettingsTable.get(c, SettingsService.OVERLAY_KEY)));
         assertEquals(4, server.getSettings().at("/fallback/maxStandby").asInt());
@@ -153,19 +163,33 @@ class SettingsApiTest {
         ((ObjectNode) s.get("auth")).put("password", "");
         HttpResponse<String> r = server.send("PUT", "/api/settings", s.toString());
         assertEquals(200, r.statusCode(), r.body());
-        assertEquals(Optional.of(new Credentials("reader", PROVIDER_PASSWORD)),
+        assertEquals(
+                Optional.of(new Credentials("reader", PROVIDER_PASSWORD)),
                 server.service.current().providers().get(0).credentials());
         assertEquals(20, server.service.current().providers().get(0).connections());
-        assertEquals(Optional.of(new Credentials("admin", AUTH_PASSWORD)), server.service.current().auth());
+        assertEquals(
+                Optional.of(new Credentials("admin", AUTH_PASSWORD)),
+                server.service.current().auth());
         assertEquals(API_KEY, server.service.current().indexers().get(0).apiKey());
-        String stored = server.db.transaction(c -> SettingsTable.get(c, SettingsService.OVERLAY_KEY)).orElseThrow();
+        String stored = server.db
+                .transaction(c -> SettingsTable.get(c, SettingsService.OVERLAY_KEY))
+                .orElseThrow();
         assertTrue(stored.contains(PROVIDER_PASSWORD), "the overlay keeps the real secret, not the mask");
         assertFalse(stored.contains("****"));
 
         ObjectNode changed = (ObjectNode) server.getSettings();
         ((ObjectNode) changed.at("/providers/0")).put("password", "a-new-password");
-        assertEquals(200, server.send("PUT", "/api/settings", changed.toString()).statusCode());
-        assertEquals("a-new-password", server.service.current().providers().get(0).credentials().orElseThrow().password());
+        assertEquals(
+                200, server.send("PUT", "/api/settings", changed.toString()).statusCode());
+        assertEquals(
+                "a-new-password",
+                server.service
+                        .current()
+                        .providers()
+                        .get(0)
+                        .credentials()
+                        .orElseThrow()
+                        .password());
     }
 
     @Test
@@ -174,7 +198,8 @@ class SettingsApiTest {
         ((ObjectNode) s.at("/providers/0")).put("username", "");
         HttpResponse<String> r = server.send("PUT", "/api/settings", s.toString());
         assertEquals(200, r.statusCode(), r.body());
-        assertEquals(Optional.empty(), server.service.current().providers().get(0).credentials());
+        assertEquals(
+                Optional.empty(), server.service.current().providers().get(0).credentials());
         assertFalse(server.getSettings().at("/providers/0/passwordSet").asBoolean());
     }
 
@@ -190,7 +215,9 @@ class SettingsApiTest {
         HttpResponse<String> r = server.send("PUT", "/api/settings", s.toString());
         assertEquals(400, r.statusCode(), r.body());
         JsonNode fields = SettingsServer.JSON.readTree(r.body()).get("fields");
-        assertEquals("username and password go together; password is missing", fields.get("providers[1]").asText());
+        assertEquals(
+                "username and password go together; password is missing",
+                fields.get("providers[1]").asText());
         assertEquals("required", fields.get("indexers[1].apiKey").asText());
     }
 
@@ -211,22 +238,30 @@ class SettingsApiTest {
         ((ObjectNode) s.get("auth")).put("username", "someone");
         HttpResponse<String> r = server.send("PUT", "/api/settings", s.toString());
         assertEquals(200, r.statusCode(), r.body());
-        assertEquals("[\"server.port\",\"auth\",\"providers\"]",
+        assertEquals(
+                "[\"server.port\",\"auth\",\"providers\"]",
                 SettingsServer.JSON.readTree(r.body()).get("restartRequired").toString());
-        assertEquals("eu.news.example.com", server.getSettings().at("/providers/0/host").asText());
+        assertEquals(
+                "eu.news.example.com",
+                server.getSettings().at("/providers/0/host").asText());
         assertEquals(3, server.getSettings().get("restartRequired").size(), "still pending on a later GET");
         assertTrue(changes.isEmpty(), "nothing that applies live changed");
         assertEquals("someone", server.service.current().auth().orElseThrow().username());
-        assertEquals(AUTH_PASSWORD, server.service.current().auth().orElseThrow().password());
+        assertEquals(
+                AUTH_PASSWORD, server.service.current().auth().orElseThrow().password());
     }
 
     @Test
     void indexerChangesAreMarkedForTheNextStartAndListenersAreTold() throws Exception {
         ObjectNode s = (ObjectNode) server.getSettings();
-        ((ObjectNode) s.at("/indexers/0")).put("url", "http://127.0.0.1:9696/1/").put("apiKey", API_KEY);
+        ((ObjectNode) s.at("/indexers/0"))
+                .put("url", "http://127.0.0.1:9696/1/")
+                .put("apiKey", API_KEY);
         HttpResponse<String> r = server.send("PUT", "/api/settings", s.toString());
         assertEquals(200, r.statusCode(), r.body());
-        assertEquals("[\"indexers\"]", SettingsServer.JSON.readTree(r.body()).get("restartRequired").toString());
+        assertEquals(
+                "[\"indexers\"]",
+                SettingsServer.JSON.readTree(r.body()).get("restartRequired").toString());
         assertEquals(1, changes.size());
         assertTrue(changes.get(0).indexersChanged());
         assertEquals(API_KEY, changes.get(0).after().indexers().get(0).apiKey(), "listeners get the real key");
@@ -239,15 +274,23 @@ class SettingsApiTest {
         s.putNull("auth");
         HttpResponse<String> r = server.send("PUT", "/api/settings", s.toString());
         assertEquals(400, r.statusCode(), r.body());
-        assertTrue(SettingsServer.JSON.readTree(r.body()).at("/fields").get("server.bind").asText().contains("login"));
+        assertTrue(SettingsServer.JSON
+                .readTree(r.body())
+                .at("/fields")
+                .get("server.bind")
+                .asText()
+                .contains("login"));
         ((ObjectNode) s.get("server")).put("bind", "127.0.0.1");
-        assertEquals(200, server.send("PUT", "/api/settings", s.toString()).statusCode(), "without a login on loopback");
+        assertEquals(
+                200, server.send("PUT", "/api/settings", s.toString()).statusCode(), "without a login on loopback");
         assertEquals(Optional.empty(), server.service.current().auth());
     }
 
     @Test
     void whatOnlyTheFileSetsIsRefusedByName() throws Exception {
-        HttpResponse<String> r = server.send("PUT", "/api/settings",
+        HttpResponse<String> r = server.send(
+                "PUT",
+                "/api/settings",
                 "{\"server\": {\"dataDir\": \"/tmp/elsewhere\"}, \"reader\": {\"readAheadArticles\": 4}}");
         assertEquals(400, r.statusCode(), r.body());
         JsonNode fields = SettingsServer.JSON.readTree(r.body()).get("fields");
@@ -258,7 +301,9 @@ class SettingsApiTest {
     @Test
     void sectionsThePageDoesNotShowAreRefusedByNameAndNothingIsSaved() throws Exception {
         var before = server.service.current();
-        HttpResponse<String> r = server.send("PUT", "/api/settings",
+        HttpResponse<String> r = server.send(
+                "PUT",
+                "/api/settings",
                 "{\"fallback\": {\"maxStandby\": 1}, \"downloads\": {\"completeDir\": \"/tmp/elsewhere\"},"
                         + " \"surprise\": {\"x\": 1}}");
         assertEquals(400, r.statusCode(), r.body());
@@ -270,38 +315,57 @@ class SettingsApiTest {
 
     @Test
     void sectionsLeftOutKeepTheirValues() throws Exception {
-        assertEquals(200, server.send("PUT", "/api/settings", "{\"fallback\": {\"maxStandby\": 1}}").statusCode());
+        assertEquals(
+                200,
+                server.send("PUT", "/api/settings", "{\"fallback\": {\"maxStandby\": 1}}")
+                        .statusCode());
         JsonNode s = server.getSettings();
         assertEquals(1, s.at("/fallback/maxStandby").asInt());
         assertEquals("news.example.com", s.at("/providers/0/host").asText());
-        assertEquals(PROVIDER_PASSWORD, server.service.current().providers().get(0).credentials().orElseThrow().password());
+        assertEquals(
+                PROVIDER_PASSWORD,
+                server.service
+                        .current()
+                        .providers()
+                        .get(0)
+                        .credentials()
+                        .orElseThrow()
+                        .password());
     }
 
     @Test
     void brokenRequestsAreClearFourHundreds() throws Exception {
-        HttpResponse<String> notJson = server.send("PUT", "/api/settings", "{\"auth\": {\"password\": \"" + AUTH_PASSWORD);
+        HttpResponse<String> notJson =
+                server.send("PUT", "/api/settings", "{\"auth\": {\"password\": \"" + AUTH_PASSWORD);
         assertEquals(400, notJson.statusCode());
         assertTrue(notJson.body().contains("not valid JSON"), notJson.body());
         HttpResponse<String> array = server.send("PUT", "/api/settings", "[1]");
         assertEquals(400, array.statusCode());
-        assertEquals("the body must be a JSON object of settings",
+        assertEquals(
+                "the body must be a JSON object of settings",
                 SettingsServer.JSON.readTree(array.body()).get("error").asText());
         HttpResponse<String> post = server.send("POST", "/api/settings", "{}");
         assertEquals(405, post.statusCode());
         assertEquals("GET, PUT", post.headers().firstValue("Allow").orElse(""));
-        assertEquals(405, server.send("GET", "/api/settings/providers/test", null).statusCode());
+        assertEquals(
+                405, server.send("GET", "/api/settings/providers/test", null).statusCode());
         assertEquals(404, server.send("GET", "/api/settings/other", null).statusCode(), "not ours: Jetty's 404");
     }
 
     @Test
     void numbersSentAsTextAreReadLikeTheFileAndWordsAreNot() throws Exception {
-        HttpResponse<String> r = server.send("PUT", "/api/settings",
-                "{\"fallback\": {\"maxStandby\": \"3\", \"submitDelaySeconds\": \"ten\"}}");
+        HttpResponse<String> r = server.send(
+                "PUT", "/api/settings", "{\"fallback\": {\"maxStandby\": \"3\", \"submitDelaySeconds\": \"ten\"}}");
         assertEquals(400, r.statusCode(), r.body());
         JsonNode fields = SettingsServer.JSON.readTree(r.body()).get("fields");
-        assertEquals("must be a whole number, got 'ten'", fields.get("fallback.submitDelaySeconds").asText());
+        assertEquals(
+                "must be a whole number, got 'ten'",
+                fields.get("fallback.submitDelaySeconds").asText());
         assertFalse(fields.has("fallback.maxStandby"), r.body());
-        assertEquals(200, server.send("PUT", "/api/settings", "{\"fallback\": {\"maxStandby\": \"3\"}}").statusCode());
+        assertEquals(
+                200,
+                server.send("PUT", "/api/settings", "{\"fallback\": {\"maxStandby\": \"3\"}}")
+                        .statusCode());
         assertEquals(3, server.service.current().fallback().maxStandby());
     }
 }

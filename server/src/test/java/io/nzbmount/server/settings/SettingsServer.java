@@ -47,7 +47,9 @@ final class SettingsServer implements AutoCloseable {
         connector.setHost("127.0.0.1");
         connector.setPort(0);
         server.addConnector(connector);
-        server.setHandler(new SettingsHandler(service, new ProviderTester(TEST_LIMIT, null),
+        server.setHandler(new SettingsHandler(
+                service,
+                new ProviderTester(TEST_LIMIT, null),
                 new IndexerTester(ClientOptions.DEFAULTS.withTimeouts(Duration.ofSeconds(2), Duration.ofSeconds(3)))));
         server.start();
         base = URI.create("http://127.0.0.1:" + connector.getLocalPort());
@@ -58,18 +60,22 @@ final class SettingsServer implements AutoCloseable {
      *
      * @param secrets strings no response may contain (the passwords and keys of the settings)
      */
-    static SettingsServer start(Path dataDir, String yaml, Map<String, String> env, String... secrets) throws Exception {
+    static SettingsServer start(Path dataDir, String yaml, Map<String, String> env, String... secrets)
+            throws Exception {
         return new SettingsServer(dataDir, yaml, env, List.of(secrets));
     }
 
     /** Sends a request with a JSON body (or none); asserts the answer holds no secret. */
     HttpResponse<String> send(String method, String path, String body) throws Exception {
         HttpRequest.Builder b = HttpRequest.newBuilder(base.resolve(path))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
+                .method(
+                        method,
+                        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
                 .header("Content-Type", "application/json");
         HttpResponse<String> r = client.send(b.build(), HttpResponse.BodyHandlers.ofString());
         for (String secret : secrets) {
-            assertFalse(r.body().contains(secret), "a secret in the answer to " + method + " " + path + ": " + r.body());
+            assertFalse(
+                    r.body().contains(secret), "a secret in the answer to " + method + " " + path + ": " + r.body());
         }
         return r;
     }

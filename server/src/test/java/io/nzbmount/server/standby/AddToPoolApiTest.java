@@ -39,7 +39,9 @@ class AddToPoolApiTest {
     private static final String KEY = "k3y-for-the-pool-test";
     private static final int SIZE = 1_500_000;
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     private StandbyRig rig;
     private TestNewznabServer indexer;
     private IndexerSet set;
@@ -67,14 +69,17 @@ class AddToPoolApiTest {
         connector.setPort(0);
         server.addConnector(connector);
         server.setHandler(ApiHandler.builder(rig.importer, rig.catalog, rig.events)
-                .picker(new ReleasePicker(access, rig.importer, rig.db)).standby(new StandbyStatus(rig.db)).build());
+                .picker(new ReleasePicker(access, rig.importer, rig.db))
+                .standby(new StandbyStatus(rig.db))
+                .build());
         server.start();
         base = URI.create("http://127.0.0.1:" + connector.getLocalPort());
         client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     }
 
     private TestRelease release(String title, String guid, byte[] data, int part) {
-        return TestRelease.of(title, guid, rig.post("dark.water.mkv", data, part, null)).withSize(SIZE)
+        return TestRelease.of(title, guid, rig.post("dark.water.mkv", data, part, null))
+                .withSize(SIZE)
                 .withPostDate(1_700_000_000L);
     }
 
@@ -88,12 +93,17 @@ class AddToPoolApiTest {
     }
 
     private HttpResponse<String> get(String path) throws Exception {
-        return client.send(HttpRequest.newBuilder(base.resolve(path)).GET().build(), HttpResponse.BodyHandlers.ofString());
+        return client.send(
+                HttpRequest.newBuilder(base.resolve(path)).GET().build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private HttpResponse<String> post(String path, String body) throws Exception {
-        return client.send(HttpRequest.newBuilder(base.resolve(path)).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+        return client.send(
+                HttpRequest.newBuilder(base.resolve(path))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(body))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     /** A new item whose primary is the result p1. */
@@ -118,7 +128,9 @@ class AddToPoolApiTest {
         assertEquals(200, search.statusCode(), search.body());
         JsonNode body = JSON.readTree(search.body());
         assertEquals(itemId, body.get("item").get("id").asLong());
-        assertEquals("Dark.Water.2021.1080p.WEB-DL.x264-AAA", body.get("item").get("primary").asText());
+        assertEquals(
+                "Dark.Water.2021.1080p.WEB-DL.x264-AAA",
+                body.get("item").get("primary").asText());
         Map<String, JsonNode> results = byGuid(body.get("results"));
         assertEquals("source", results.get("p1").get("standing").asText(), "the primary itself");
         assertEquals(Tiering.SAME_ENCODING, results.get("s1").get("tier").asInt(), "same resolution and codec");
@@ -136,38 +148,63 @@ class AddToPoolApiTest {
         long itemId = itemFromFirstResult();
         get("/api/search?q=dark+water&item=" + itemId);
 
-        HttpResponse<String> added = post("/api/items/" + itemId + "/sources", "{\"indexer\":\"hydra\",\"guid\":\"s1\"}");
+        HttpResponse<String> added =
+                post("/api/items/" + itemId + "/sources", "{\"indexer\":\"hydra\",\"guid\":\"s1\"}");
         assertEquals(201, added.statusCode(), added.body());
         assertFalse(added.body().contains(KEY));
         JsonNode item = JSON.readTree(added.body());
         long sourceId = item.get("source").asLong();
-        assertEquals("Dark.Water.2021.1080p.WEB-DL.x264-BBB", item.get("standby").get(0).get("release").asText());
+        assertEquals(
+                "Dark.Water.2021.1080p.WEB-DL.x264-BBB",
+                item.get("standby").get(0).get("release").asText());
 
         rig.tickAndWait();
-        assertEquals(StandbyState.VERIFIED, rig.progress(sourceId).state(), rig.progress(sourceId).reason().orElse(""));
+        assertEquals(
+                StandbyState.VERIFIED,
+                rig.progress(sourceId).state(),
+                rig.progress(sourceId).reason().orElse(""));
         assertEquals(Tiering.SAME_ENCODING, rig.progress(sourceId).tier().getAsInt());
 
-        HttpResponse<String> again = post("/api/items/" + itemId + "/sources", "{\"indexer\":\"hydra\",\"guid\":\"s1\"}");
+        HttpResponse<String> again =
+                post("/api/items/" + itemId + "/sources", "{\"indexer\":\"hydra\",\"guid\":\"s1\"}");
         assertEquals(409, again.statusCode(), again.body());
         assertTrue(JSON.readTree(again.body()).get("error").asText().contains("already a source"), again.body());
-        JsonNode search = JSON.readTree(get("/api/search?q=dark+water&item=" + itemId).body());
-        assertEquals("source", byGuid(search.get("results")).get("s1").get("standing").asText());
+        JsonNode search =
+                JSON.readTree(get("/api/search?q=dark+water&item=" + itemId).body());
+        assertEquals(
+                "source",
+                byGuid(search.get("results")).get("s1").get("standing").asText());
     }
 
     @Test
     void aReleaseProvedDifferentForOneItemIsRefusedForAnotherAsDead() throws Exception {
         long itemId = itemFromFirstResult();
         get("/api/search?q=dark+water&item=" + itemId);
-        long sourceId = JSON.readTree(post("/api/items/" + itemId + "/sources",
-                "{\"indexer\":\"hydra\",\"guid\":\"s2\"}").body()).get("source").asLong();
+        long sourceId = JSON.readTree(
+                        post("/api/items/" + itemId + "/sources", "{\"indexer\":\"hydra\",\"guid\":\"s2\"}")
+                                .body())
+                .get("source")
+                .asLong();
         rig.tickAndWait();
         assertEquals(StandbyState.MISMATCH, rig.progress(sourceId).state());
 
-        long otherItem = rig.importer.importNzb(rig.post("other.mkv", StandbyRig.randomBytes(SIZE, 14), 250_000,
-                "Dark.Water.2021.2160p.WEB-DL.x265-EEE"), Optional.empty()).item().item().id();
-        JsonNode search = JSON.readTree(get("/api/search?q=dark+water&item=" + otherItem).body());
-        assertEquals("dead", byGuid(search.get("results")).get("s2").get("standing").asText());
-        HttpResponse<String> refused = post("/api/items/" + otherItem + "/sources", "{\"indexer\":\"hydra\",\"guid\":\"s2\"}");
+        long otherItem = rig.importer
+                .importNzb(
+                        rig.post(
+                                "other.mkv",
+                                StandbyRig.randomBytes(SIZE, 14),
+                                250_000,
+                                "Dark.Water.2021.2160p.WEB-DL.x265-EEE"),
+                        Optional.empty())
+                .item()
+                .item()
+                .id();
+        JsonNode search =
+                JSON.readTree(get("/api/search?q=dark+water&item=" + otherItem).body());
+        assertEquals(
+                "dead", byGuid(search.get("results")).get("s2").get("standing").asText());
+        HttpResponse<String> refused =
+                post("/api/items/" + otherItem + "/sources", "{\"indexer\":\"hydra\",\"guid\":\"s2\"}");
         assertEquals(409, refused.statusCode(), refused.body());
         assertTrue(JSON.readTree(refused.body()).get("error").asText().contains("dead"), refused.body());
     }

@@ -27,7 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
 class ArchivedSweepCostTest {
     private static final String FILE = "Film.2020.1080p.mkv";
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     private StandbyRig rig;
 
     @AfterEach
@@ -45,10 +47,18 @@ class ArchivedSweepCostTest {
     void sweepOfAnArchivedFilmAgainstARepostInOtherVolumesCostsAtMostOneArticlePerSidePerSample() throws Exception {
         rig = new StandbyRig(dir);
         byte[] film = StandbyRig.randomBytes(3_000_000, 5);
-        ImportResult primary = rig.importer.importNzb(nzb(RarBuilder.storedRar5("Film.2020.1080p-A", FILE, film, 600_000),
-                100_000, "Film.2020.1080p-A"), Optional.empty());
-        long standby = rig.importer.addStandby(primary.item().item().id(), nzb(RarBuilder.storedRar4(
-                "Film.2020.1080p-B", FILE, film, 450_000), 128_000, "Film.2020.1080p-B"), Optional.empty()).sourceId();
+        ImportResult primary = rig.importer.importNzb(
+                nzb(RarBuilder.storedRar5("Film.2020.1080p-A", FILE, film, 600_000), 100_000, "Film.2020.1080p-A"),
+                Optional.empty());
+        long standby = rig.importer
+                .addStandby(
+                        primary.item().item().id(),
+                        nzb(
+                                RarBuilder.storedRar4("Film.2020.1080p-B", FILE, film, 450_000),
+                                128_000,
+                                "Film.2020.1080p-B"),
+                        Optional.empty())
+                .sourceId();
 
         long before = rig.nntp.counters().bodyCommands();
         rig.tickAndWait();

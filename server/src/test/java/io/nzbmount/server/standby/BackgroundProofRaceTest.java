@@ -7,11 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nzbmount.server.library.ImportResult;
-import io.nzbmount.server.store.SourceRows;
 import io.nzbmount.server.store.EventQuery;
 import io.nzbmount.server.store.EventRecord;
 import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.SourceRole;
+import io.nzbmount.server.store.SourceRows;
 import io.nzbmount.server.store.SourceState;
 import io.nzbmount.server.store.SourceTable;
 import io.nzbmount.server.store.StandbyProgress;
@@ -36,7 +36,9 @@ class BackgroundProofRaceTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int SIZE = 600_000;
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     private StandbyRig rig;
     private HeldProof held;
     private ProofRunner runner;
@@ -53,7 +55,8 @@ class BackgroundProofRaceTest {
         ImportResult imported = rig.importer.importNzb(rig.post("film.mkv", data, 100_000, "Film"), Optional.empty());
         item = imported.item().item().id();
         primary = imported.sourceId();
-        standby = rig.importer.addStandby(item, rig.post("film.mkv", data, 150_000, "Film REPOST"), Optional.empty())
+        standby = rig.importer
+                .addStandby(item, rig.post("film.mkv", data, 150_000, "Film REPOST"), Optional.empty())
                 .sourceId();
         runner.adopt(standby);
     }
@@ -70,8 +73,10 @@ class BackgroundProofRaceTest {
 
     private JsonNode lastResult() throws Exception {
         List<EventRecord> events = rig.events.find(new EventQuery(0, Optional.empty(), OptionalLong.of(item), 100));
-        EventRecord last = events.stream().filter(e -> e.kind().equals("standby-validation-result"))
-                .reduce((a, b) -> b).orElseThrow();
+        EventRecord last = events.stream()
+                .filter(e -> e.kind().equals("standby-validation-result"))
+                .reduce((a, b) -> b)
+                .orElseThrow();
         return JSON.readTree(last.detail());
     }
 
@@ -79,8 +84,15 @@ class BackgroundProofRaceTest {
     private void cutoverProvesAndMovesTo(long sourceId) throws Exception {
         rig.db.transaction(c -> {
             StandbyProgress p = StandbyTables.progress(c, sourceId).orElseThrow();
-            assertTrue(StandbyTables.putVerdict(c, p.withSamples(20, 20).finished(StandbyState.VERIFIED,
-                    Optional.of("all 20 samples match, proved during a cutover"), rig.clock.instant(), 0, Optional.empty())));
+            assertTrue(StandbyTables.putVerdict(
+                    c,
+                    p.withSamples(20, 20)
+                            .finished(
+                                    StandbyState.VERIFIED,
+                                    Optional.of("all 20 samples match, proved during a cutover"),
+                                    rig.clock.instant(),
+                                    0,
+                                    Optional.empty())));
             SourceRows.setPrimary(c, item, sourceId, false);
             SourceRows.update(c, sourceId, SourceRole.PRIMARY, SourceState.READY, Optional.empty(), p.tier());
             return SourceRows.update(c, primary, SourceRole.STANDBY, SourceState.VERIFIED, Optional.empty(), p.tier());
@@ -127,9 +139,20 @@ class BackgroundProofRaceTest {
         held.start(runner, standby);
         rig.db.transaction(c -> {
             StandbyProgress p = StandbyTables.progress(c, standby).orElseThrow();
-            assertTrue(StandbyTables.putVerdict(c, p.finished(StandbyState.MISMATCH,
-                    Optional.of("bytes 300000+4096 differ"), rig.clock.instant(), 0, Optional.empty())));
-            return SourceRows.update(c, standby, SourceRole.STANDBY, SourceState.DEAD, Optional.of("bytes 300000+4096 differ"),
+            assertTrue(StandbyTables.putVerdict(
+                    c,
+                    p.finished(
+                            StandbyState.MISMATCH,
+                            Optional.of("bytes 300000+4096 differ"),
+                            rig.clock.instant(),
+                            0,
+                            Optional.empty())));
+            return SourceRows.update(
+                    c,
+                    standby,
+                    SourceRole.STANDBY,
+                    SourceState.DEAD,
+                    Optional.of("bytes 300000+4096 differ"),
                     p.tier());
         });
 
@@ -142,14 +165,21 @@ class BackgroundProofRaceTest {
 
     @Test
     void aProofThatFailsOnOurSideLeavesTheStandbyInconclusiveNotProving() throws Exception {
-        ProofRunner failing = new ProofRunner(rig.db, (primaryId, standbyId, progress) -> {
-            throw new IllegalStateException("test: the comparison broke");
-        }, rig.events, rig.clock);
-        org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
-                () -> failing.run(standby, List.of(java.time.Duration.ofMinutes(1))));
-        StandbyProgress p = rig.db.transaction(c -> StandbyTables.progress(c, standby)).orElseThrow();
+        ProofRunner failing = new ProofRunner(
+                rig.db,
+                (primaryId, standbyId, progress) -> {
+                    throw new IllegalStateException("test: the comparison broke");
+                },
+                rig.events,
+                rig.clock);
+        org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalStateException.class, () -> failing.run(standby, List.of(java.time.Duration.ofMinutes(1))));
+        StandbyProgress p =
+                rig.db.transaction(c -> StandbyTables.progress(c, standby)).orElseThrow();
         assertEquals(StandbyState.INCONCLUSIVE, p.state(), "tried again later, not stuck as validating");
-        assertTrue(p.reason().orElseThrow().contains("the comparison broke"), p.reason().toString());
+        assertTrue(
+                p.reason().orElseThrow().contains("the comparison broke"),
+                p.reason().toString());
         assertEquals(SourceState.PENDING, source(standby).state());
         assertEquals("inconclusive", lastResult().get("result").asText());
     }

@@ -4,14 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.List;
-import java.util.Set;
-
-import org.junit.jupiter.api.Test;
-
 import io.nzbmount.server.release.ReleaseName;
 import io.nzbmount.server.standby.Candidate.Origin;
 import io.nzbmount.server.standby.Selection.Reason;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
 
 /** Each rule of standby selection. */
 class CandidateSelectorTest {
@@ -40,23 +38,28 @@ class CandidateSelectorTest {
     }
 
     private static Reason reasonOf(Selection selection, String key) {
-        return selection.rejected().stream().filter(r -> r.candidate().key().equals(key))
-                .map(Selection.Rejected::reason).findFirst().orElse(null);
+        return selection.rejected().stream()
+                .filter(r -> r.candidate().key().equals(key))
+                .map(Selection.Rejected::reason)
+                .findFirst()
+                .orElse(null);
     }
 
     @Test
     void otherContentIsDropped() {
-        Selection selection = select(List.of(
-                found("other", "Dune.1984.1080p.BluRay.x264-GRP", SIZE, T0 + 5 * HOUR),
-                copy("same", T0 + 5 * HOUR)), 5);
+        Selection selection = select(
+                List.of(
+                        found("other", "Dune.1984.1080p.BluRay.x264-GRP", SIZE, T0 + 5 * HOUR),
+                        copy("same", T0 + 5 * HOUR)),
+                5);
         assertEquals(List.of("same"), chosenKeys(selection));
         assertEquals(Reason.OTHER_CONTENT, reasonOf(selection, "other"));
     }
 
     @Test
     void deadKeysAreNeverSelectedAgain() {
-        Selection selection = CandidateSelector.select(PRIMARY, Set.of("dead"),
-                List.of(copy("dead", T0 + 5 * HOUR), copy("alive", T0 + 10 * HOUR)), 5);
+        Selection selection = CandidateSelector.select(
+                PRIMARY, Set.of("dead"), List.of(copy("dead", T0 + 5 * HOUR), copy("alive", T0 + 10 * HOUR)), 5);
         assertEquals(List.of("alive"), chosenKeys(selection));
         assertEquals(Reason.DEAD, reasonOf(selection, "dead"));
     }
@@ -70,9 +73,14 @@ class CandidateSelectorTest {
 
     @Test
     void postsWithinAnHourOfThePrimaryAreRepostsOfItAndDropped() {
-        Selection selection = select(List.of(
-                copy("before", T0 - 59 * MIN), copy("after", T0 + 59 * MIN), copy("same-second", T0),
-                copy("hour-before", T0 - HOUR), copy("hour-after", T0 + HOUR + 5 * HOUR)), 5);
+        Selection selection = select(
+                List.of(
+                        copy("before", T0 - 59 * MIN),
+                        copy("after", T0 + 59 * MIN),
+                        copy("same-second", T0),
+                        copy("hour-before", T0 - HOUR),
+                        copy("hour-after", T0 + HOUR + 5 * HOUR)),
+                5);
         assertEquals(Reason.REPOST_OF_PRIMARY, reasonOf(selection, "before"));
         assertEquals(Reason.REPOST_OF_PRIMARY, reasonOf(selection, "after"));
         assertEquals(Reason.REPOST_OF_PRIMARY, reasonOf(selection, "same-second"));
@@ -95,14 +103,15 @@ class CandidateSelectorTest {
     @Test
     void collapseKeepsBestTierThenClosestSizeThenEarliest() {
         long base = T0 + 10 * HOUR;
-        Selection bySize = select(List.of(
-                found("far", NAME, SIZE + 1000, base), found("near", NAME, SIZE - 10, base + 10 * MIN)), 5);
+        Selection bySize = select(
+                List.of(found("far", NAME, SIZE + 1000, base), found("near", NAME, SIZE - 10, base + 10 * MIN)), 5);
         assertEquals(List.of("near"), chosenKeys(bySize));
         Selection byTime = select(List.of(copy("late", base + 20 * MIN), copy("early", base + 10 * MIN)), 5);
         assertEquals(List.of("early"), chosenKeys(byTime));
         assertEquals(Reason.COLLAPSED_REPOST, reasonOf(byTime, "late"));
-        Selection byTier = select(List.of(
-                found("x265-other", NAME.replace("FLUX", "OTHER"), SIZE, base), copy("tier0", base + 30 * MIN)), 5);
+        Selection byTier = select(
+                List.of(found("x265-other", NAME.replace("FLUX", "OTHER"), SIZE, base), copy("tier0", base + 30 * MIN)),
+                5);
         assertEquals(List.of("tier0"), chosenKeys(byTier));
     }
 
@@ -117,7 +126,8 @@ class CandidateSelectorTest {
 
     @Test
     void handAddedUnreadableNameIsKeptAtLastTierButOtherContentIsNot() {
-        Candidate hashName = new Candidate("f3a9c2e1b7d84c6a.nzb", SIZE, Candidate.UNKNOWN_TIME, "hash1", Origin.USER_ADDED);
+        Candidate hashName =
+                new Candidate("f3a9c2e1b7d84c6a.nzb", SIZE, Candidate.UNKNOWN_TIME, "hash1", Origin.USER_ADDED);
         Candidate wrong = new Candidate("Dune.1984.1080p.BluRay.x264-GRP", SIZE, T0, "hash2", Origin.USER_ADDED);
         Selection selection = select(List.of(hashName, wrong), 5);
         assertEquals(List.of("hash1"), chosenKeys(selection));
@@ -129,22 +139,32 @@ class CandidateSelectorTest {
 
     @Test
     void orderIsTierThenSizeClosenessThenPostTime() {
-        Selection selection = select(List.of(
-                found("tier3", "Dune.Part.Two.2024.1080p.WEB-DL.H.264-X", SIZE, T0 + 2 * HOUR),
-                found("tier2", "Dune.Part.Two.2024.2160p.WEB-DL.AV1-X", SIZE, T0 + 4 * HOUR),
-                found("tier1-far", "Dune.Part.Two.2024.2160p.BluRay.x265-Y", SIZE + 500, T0 + 6 * HOUR),
-                found("tier1-near-late", "Dune.Part.Two.2024.2160p.BluRay.x265-Y", SIZE + 100, T0 + 10 * HOUR),
-                found("tier1-near-early", "Dune.Part.Two.2024.2160p.BluRay.x265-Y", SIZE - 100, T0 + 8 * HOUR),
-                copy("tier0", T0 + 12 * HOUR)), 5);
-        assertEquals(List.of("tier0", "tier1-near-early", "tier1-near-late", "tier1-far", "tier2"), chosenKeys(selection));
-        assertEquals(List.of(0, 1, 1, 1, 2), selection.chosen().stream().map(Selection.Chosen::tier).toList());
+        Selection selection = select(
+                List.of(
+                        found("tier3", "Dune.Part.Two.2024.1080p.WEB-DL.H.264-X", SIZE, T0 + 2 * HOUR),
+                        found("tier2", "Dune.Part.Two.2024.2160p.WEB-DL.AV1-X", SIZE, T0 + 4 * HOUR),
+                        found("tier1-far", "Dune.Part.Two.2024.2160p.BluRay.x265-Y", SIZE + 500, T0 + 6 * HOUR),
+                        found("tier1-near-late", "Dune.Part.Two.2024.2160p.BluRay.x265-Y", SIZE + 100, T0 + 10 * HOUR),
+                        found("tier1-near-early", "Dune.Part.Two.2024.2160p.BluRay.x265-Y", SIZE - 100, T0 + 8 * HOUR),
+                        copy("tier0", T0 + 12 * HOUR)),
+                5);
+        assertEquals(
+                List.of("tier0", "tier1-near-early", "tier1-near-late", "tier1-far", "tier2"), chosenKeys(selection));
+        assertEquals(
+                List.of(0, 1, 1, 1, 2),
+                selection.chosen().stream().map(Selection.Chosen::tier).toList());
         assertEquals(Reason.OVER_LIMIT, reasonOf(selection, "tier3"));
     }
 
     @Test
     void poolIsClampedToMaxStandbyAndZeroTurnsItOff() {
-        List<Candidate> many = List.of(copy("1", T0 + 2 * HOUR), copy("2", T0 + 4 * HOUR), copy("3", T0 + 6 * HOUR),
-                copy("4", T0 + 8 * HOUR), copy("5", T0 + 10 * HOUR), copy("6", T0 + 12 * HOUR));
+        List<Candidate> many = List.of(
+                copy("1", T0 + 2 * HOUR),
+                copy("2", T0 + 4 * HOUR),
+                copy("3", T0 + 6 * HOUR),
+                copy("4", T0 + 8 * HOUR),
+                copy("5", T0 + 10 * HOUR),
+                copy("6", T0 + 12 * HOUR));
         assertEquals(List.of("1", "2", "3", "4", "5"), chosenKeys(select(many, 5)));
         assertEquals(List.of("1", "2"), chosenKeys(select(many, 2)));
         Selection off = select(many, 0);
@@ -156,8 +176,8 @@ class CandidateSelectorTest {
 
     @Test
     void handAddedCandidatesKeepTheirPlaceWhenThePoolIsFull() {
-        Candidate mine = new Candidate("Dune.Part.Two.2024.1080p.WEB-DL.H.264-X", SIZE, T0 + 20 * HOUR, "mine",
-                Origin.USER_ADDED);
+        Candidate mine = new Candidate(
+                "Dune.Part.Two.2024.1080p.WEB-DL.H.264-X", SIZE, T0 + 20 * HOUR, "mine", Origin.USER_ADDED);
         Selection selection = select(List.of(copy("a", T0 + 2 * HOUR), copy("b", T0 + 4 * HOUR), mine), 2);
         assertEquals(List.of("a", "mine"), chosenKeys(selection));
         assertEquals(Reason.OVER_LIMIT, reasonOf(selection, "b"));
@@ -170,13 +190,19 @@ class CandidateSelectorTest {
         Candidate mine = new Candidate(NAME, SIZE, T0 + 5 * HOUR, "k", Origin.USER_ADDED);
         Selection selection = select(List.of(pool, fresh, mine), 5);
         assertEquals(1, selection.chosen().size());
-        assertEquals(Origin.USER_ADDED, selection.chosen().getFirst().candidate().origin());
-        assertEquals(2, selection.rejected().stream().filter(r -> r.reason() == Reason.DUPLICATE).count());
+        assertEquals(
+                Origin.USER_ADDED, selection.chosen().getFirst().candidate().origin());
+        assertEquals(
+                2,
+                selection.rejected().stream()
+                        .filter(r -> r.reason() == Reason.DUPLICATE)
+                        .count());
     }
 
     @Test
     void unknownPostTimesEscapeTimeRules() {
-        Selection selection = select(List.of(copy("u1", Candidate.UNKNOWN_TIME), copy("u2", Candidate.UNKNOWN_TIME)), 5);
+        Selection selection =
+                select(List.of(copy("u1", Candidate.UNKNOWN_TIME), copy("u2", Candidate.UNKNOWN_TIME)), 5);
         assertEquals(List.of("u1", "u2"), chosenKeys(selection));
         Primary timeless = new Primary(PRIMARY.info(), SIZE, Candidate.UNKNOWN_TIME, "primary");
         Selection near = CandidateSelector.select(timeless, Set.of(), List.of(copy("n", T0)), 5);
@@ -185,9 +211,14 @@ class CandidateSelectorTest {
 
     @Test
     void everyCandidateIsAccountedFor() {
-        List<Candidate> input = List.of(copy("primary", T0), copy("r", T0 + 10), copy("a", T0 + 2 * HOUR),
-                copy("b", T0 + 2 * HOUR + 1), found("o", "Other.Film.2020.1080p.WEB-DL.H264-X", SIZE, T0));
+        List<Candidate> input = List.of(
+                copy("primary", T0),
+                copy("r", T0 + 10),
+                copy("a", T0 + 2 * HOUR),
+                copy("b", T0 + 2 * HOUR + 1),
+                found("o", "Other.Film.2020.1080p.WEB-DL.H264-X", SIZE, T0));
         Selection selection = select(input, 5);
-        assertEquals(input.size(), selection.chosen().size() + selection.rejected().size());
+        assertEquals(
+                input.size(), selection.chosen().size() + selection.rejected().size());
     }
 }

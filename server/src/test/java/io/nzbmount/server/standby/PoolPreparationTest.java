@@ -27,7 +27,9 @@ class PoolPreparationTest {
     private static final String PRIMARY = "Quiet.Harbour.2019.1080p.BluRay.x264-GRP";
     private static final long POSTED = 1_700_000_000L;
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     private StandbyRig rig;
     private TestNewznabServer indexer;
     private IndexerSet set;
@@ -42,14 +44,25 @@ class PoolPreparationTest {
         indexer = TestNewznabServer.start("secret-key-123");
         set = new IndexerSet(List.of(indexer.settings("test")), ClientOptions.DEFAULTS);
         data = StandbyRig.randomBytes(SIZE, 7);
-        itemId = rig.importer.importNzb(rig.post("quiet.harbour.mkv", data, 250_000, PRIMARY), Optional.empty())
-                .item().item().id();
+        itemId = rig.importer
+                .importNzb(rig.post("quiet.harbour.mkv", data, 250_000, PRIMARY), Optional.empty())
+                .item()
+                .item()
+                .id();
         byte[] changed = data.clone();
         changed[SIZE - 1] ^= 1;
-        good = TestRelease.of("Quiet.Harbour.2019.1080p.BluRay.x264-OTHER", "good1",
-                rig.post("quiet.harbour.mkv", data, 300_000, null)).withSize(SIZE).withPostDate(POSTED);
-        bad = TestRelease.of("Quiet.Harbour.2019.1080p.WEB.x264-BAD", "bad1",
-                rig.post("quiet.harbour.mkv", changed, 300_000, null)).withSize(SIZE).withPostDate(POSTED + 7200);
+        good = TestRelease.of(
+                        "Quiet.Harbour.2019.1080p.BluRay.x264-OTHER",
+                        "good1",
+                        rig.post("quiet.harbour.mkv", data, 300_000, null))
+                .withSize(SIZE)
+                .withPostDate(POSTED);
+        bad = TestRelease.of(
+                        "Quiet.Harbour.2019.1080p.WEB.x264-BAD",
+                        "bad1",
+                        rig.post("quiet.harbour.mkv", changed, 300_000, null))
+                .withSize(SIZE)
+                .withPostDate(POSTED + 7200);
         indexer.add(good, bad);
         rig.open(5, Optional.of(access()));
     }
@@ -66,11 +79,15 @@ class PoolPreparationTest {
     }
 
     private long apiRequests() {
-        return indexer.requests().stream().filter(r -> r.path().endsWith("/api")).count();
+        return indexer.requests().stream()
+                .filter(r -> r.path().endsWith("/api"))
+                .count();
     }
 
     private long downloads(TestRelease r) {
-        return indexer.requests().stream().filter(q -> q.path().contains(r.guid())).count();
+        return indexer.requests().stream()
+                .filter(q -> q.path().contains(r.guid()))
+                .count();
     }
 
     private List<StandbyProgress> pool() throws Exception {
@@ -93,8 +110,10 @@ class PoolPreparationTest {
         assertEquals(1, apiRequests());
         List<StandbyProgress> pool = pool();
         assertEquals(2, pool.size());
-        assertEquals(1, pool.stream().filter(p -> p.state() == StandbyState.VERIFIED).count());
-        assertEquals(1, pool.stream().filter(p -> p.state() == StandbyState.MISMATCH).count());
+        assertEquals(
+                1, pool.stream().filter(p -> p.state() == StandbyState.VERIFIED).count());
+        assertEquals(
+                1, pool.stream().filter(p -> p.state() == StandbyState.MISMATCH).count());
         ItemView view = rig.catalog.item(itemId).orElseThrow();
         assertEquals(1, view.standby().size());
         assertTrue(view.standby().get(0).link().orElseThrow().contains("****"), "no API key in a stored link");
@@ -131,8 +150,11 @@ class PoolPreparationTest {
 
         assertEquals(0, apiRequests());
         assertTrue(pool().isEmpty());
-        assertEquals(1, rig.events.find(new EventQuery(0, Optional.empty(), java.util.OptionalLong.of(itemId), 1000)).stream()
-                .filter(e -> e.kind().equals("standby-pool-skipped")).count());
+        assertEquals(
+                1,
+                rig.events.find(new EventQuery(0, Optional.empty(), java.util.OptionalLong.of(itemId), 1000)).stream()
+                        .filter(e -> e.kind().equals("standby-pool-skipped"))
+                        .count());
     }
 
     @Test
@@ -186,8 +208,13 @@ class PoolPreparationTest {
 
     @Test
     void aRefusedNzbDownloadMakesTheCandidateDead() throws Exception {
-        TestRelease gone = TestRelease.of("Quiet.Harbour.2019.1080p.BluRay.x264-GONE", "gone1",
-                rig.post("quiet.harbour.mkv", data, 300_000, null)).withSize(SIZE).withPostDate(POSTED + 20_000).gone(404);
+        TestRelease gone = TestRelease.of(
+                        "Quiet.Harbour.2019.1080p.BluRay.x264-GONE",
+                        "gone1",
+                        rig.post("quiet.harbour.mkv", data, 300_000, null))
+                .withSize(SIZE)
+                .withPostDate(POSTED + 20_000)
+                .gone(404);
         indexer.add(gone);
         rig.liveness.opened(itemId).served(1000);
         rig.clock.advance(Duration.ofSeconds(120));
@@ -196,7 +223,10 @@ class PoolPreparationTest {
 
         assertEquals(1, downloads(gone));
         assertTrue(rig.db.transaction(StandbyTables::deadKeys).size() >= 1);
-        assertEquals(1, rig.events.find(new EventQuery(0, Optional.empty(), java.util.OptionalLong.of(itemId), 1000)).stream()
-                .filter(e -> e.kind().equals("standby-candidate-dead")).count());
+        assertEquals(
+                1,
+                rig.events.find(new EventQuery(0, Optional.empty(), java.util.OptionalLong.of(itemId), 1000)).stream()
+                        .filter(e -> e.kind().equals("standby-candidate-dead"))
+                        .count());
     }
 }

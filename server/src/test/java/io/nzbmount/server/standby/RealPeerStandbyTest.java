@@ -24,8 +24,12 @@ import org.junit.jupiter.api.io.TempDir;
 class RealPeerStandbyTest {
     private static final int SIZE = 3 << 20;
 
-    @TempDir Path dir;
-    @TempDir Path files;
+    @TempDir
+    Path dir;
+
+    @TempDir
+    Path files;
+
     private StandbyRig rig;
     private byte[] data;
     private long itemId;
@@ -33,12 +37,19 @@ class RealPeerStandbyTest {
     @BeforeEach
     void setUp() throws Exception {
         RealPeer.requireOrSkip();
-        Usenet usenet = Usenet.connect(List.of(new Provider("inn2", RealPeer.HOST, RealPeer.AUTH_PORT, false,
-                RealPeer.USER, RealPeer.PASSWORD, 4, 0)), Usenet.Settings.defaults());
+        Usenet usenet = Usenet.connect(
+                List.of(new Provider(
+                        "inn2", RealPeer.HOST, RealPeer.AUTH_PORT, false, RealPeer.USER, RealPeer.PASSWORD, 4, 0)),
+                Usenet.Settings.defaults());
         rig = new StandbyRig(dir, usenet);
         data = Files.readAllBytes(RealPeer.randomFile(SIZE, 4242));
-        itemId = rig.importer.importNzb(Files.readAllBytes(RealPeer.postFile(write("harbour.mkv", data))),
-                Optional.of("Quiet.Harbour.2019.1080p.BluRay.x264-GRP")).item().item().id();
+        itemId = rig.importer
+                .importNzb(
+                        Files.readAllBytes(RealPeer.postFile(write("harbour.mkv", data))),
+                        Optional.of("Quiet.Harbour.2019.1080p.BluRay.x264-GRP"))
+                .item()
+                .item()
+                .id();
     }
 
     @AfterEach
@@ -68,8 +79,8 @@ class RealPeerStandbyTest {
 
     @Test
     void oneChangedByteInsideASampledRangeIsAMismatch() throws Exception {
-        List<Sample> samples = SamplePlan.alignToParts(SamplePlan.forSize(SIZE), SIZE, RealPeer.PART_SIZE,
-                RealPeer.PART_SIZE);
+        List<Sample> samples =
+                SamplePlan.alignToParts(SamplePlan.forSize(SIZE), SIZE, RealPeer.PART_SIZE, RealPeer.PART_SIZE);
         Sample target = samples.get(samples.size() / 2);
         byte[] changed = data.clone();
         changed[(int) target.offset() + target.length() / 2] ^= 0x20;

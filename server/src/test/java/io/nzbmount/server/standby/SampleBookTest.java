@@ -40,7 +40,11 @@ class SampleBookTest {
         assertTrue(!overlaps(moved, start, start + PART), moved.toString());
         assertEquals(planned.length(), moved.length());
         for (int i = 0; i < book.count(); i++) {
-            if (i != 7) assertTrue(!overlaps(moved, book.planned(i).offset(), book.planned(i).end()), "sample " + i);
+            if (i != 7)
+                assertTrue(
+                        !overlaps(
+                                moved, book.planned(i).offset(), book.planned(i).end()),
+                        "sample " + i);
         }
     }
 
@@ -48,8 +52,8 @@ class SampleBookTest {
     void holesOfAnotherFileAreNotThisFilesHoles() {
         FilePair pair = pair();
         Sample planned = pair.samples().get(7);
-        SampleBook book = new SampleBook(pair, List.of(new Hole(1, articleStart(planned), articleStart(planned) + PART)),
-                null);
+        SampleBook book =
+                new SampleBook(pair, List.of(new Hole(1, articleStart(planned), articleStart(planned) + PART)), null);
         assertEquals(Optional.of(planned), book.at(7));
     }
 
@@ -83,14 +87,31 @@ class SampleBookTest {
     /** A regular post of {@code size} bytes in {@code part}-byte articles (no articles behind it). */
     private static FileMap grid(long size, int part) {
         return new FileMap() {
-            @Override public long size() { return size; }
-            @Override public int articles() { return (int) ((size + part - 1) / part); }
-            @Override public int partSize() { return part; }
-            @Override public ArticleSpan span(long offset) {
+            @Override
+            public long size() {
+                return size;
+            }
+
+            @Override
+            public int articles() {
+                return (int) ((size + part - 1) / part);
+            }
+
+            @Override
+            public int partSize() {
+                return part;
+            }
+
+            @Override
+            public ArticleSpan span(long offset) {
                 long start = offset / part * part;
                 return new ArticleSpan(start, Math.min(size, start + part), false);
             }
-            @Override public String layout() { return "test"; }
+
+            @Override
+            public String layout() {
+                return "test";
+            }
         };
     }
 
@@ -103,7 +124,8 @@ class SampleBookTest {
         assertEquals(Optional.empty(), book.at(last), "the sample over the last article stays in the hole");
         assertTrue(book.othersCoverEveryReadableByte(last), smallPair.samples().toString());
         SampleBook whole = new SampleBook(smallPair, List.of(), null);
-        assertTrue(!whole.othersCoverEveryReadableByte(last), "without the hole its bytes are readable and not compared");
+        assertTrue(
+                !whole.othersCoverEveryReadableByte(last), "without the hole its bytes are readable and not compared");
     }
 
     @Test
@@ -124,7 +146,13 @@ class SampleBookTest {
             Sample shrunk = book.intoGap(i).orElseThrow();
             assertTrue(!overlaps(shrunk, 64_545, 2 * 64_545), "outside the hole: " + shrunk);
             for (int k = 0; k < book.count(); k++) {
-                if (k != i) assertTrue(!overlaps(shrunk, book.planned(k).offset(), book.planned(k).end()), "sample " + k);
+                if (k != i)
+                    assertTrue(
+                            !overlaps(
+                                    shrunk,
+                                    book.planned(k).offset(),
+                                    book.planned(k).end()),
+                            "sample " + k);
             }
             assertTrue(shrunk.length() > 0, shrunk.toString());
         }

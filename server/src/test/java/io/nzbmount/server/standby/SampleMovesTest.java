@@ -33,32 +33,37 @@ class SampleMovesTest {
     @Test
     void theFirstSampleOnlyMovesForwardToTheFirstReadableBytes() {
         Sample failed = new Sample(0, 400);
-        Optional<Sample> moved = SampleMoves.move(failed, SampleMoves.Place.FIRST, SIZE, CELLS,
-                List.of(range(0, 2_000)));
+        Optional<Sample> moved =
+                SampleMoves.move(failed, SampleMoves.Place.FIRST, SIZE, CELLS, List.of(range(0, 2_000)));
         assertEquals(Optional.of(new Sample(2_000, 400)), moved);
     }
 
     @Test
     void theLastSampleOnlyMovesBackwardToTheLastReadableBytesTrimmedToAShortLastCell() {
         Sample failed = new Sample(SIZE - 400, 400);
-        Optional<Sample> moved = SampleMoves.move(failed, SampleMoves.Place.LAST, SIZE, CELLS,
-                List.of(range(18_000, SIZE)));
+        Optional<Sample> moved =
+                SampleMoves.move(failed, SampleMoves.Place.LAST, SIZE, CELLS, List.of(range(18_000, SIZE)));
         assertEquals(Optional.of(new Sample(18_000 - 400, 400)), moved);
     }
 
     @Test
     void aSampleNeverStraddlesACellEdge() {
         Sample failed = new Sample(5_000, 700);
-        Sample moved = SampleMoves.move(failed, SampleMoves.Place.MIDDLE, SIZE, CELLS,
-                List.of(range(5_000, 5_700), range(5_700, 6_000))).orElseThrow();
+        Sample moved = SampleMoves.move(
+                        failed,
+                        SampleMoves.Place.MIDDLE,
+                        SIZE,
+                        CELLS,
+                        List.of(range(5_000, 5_700), range(5_700, 6_000)))
+                .orElseThrow();
         assertEquals(moved.offset() / PART, (moved.end() - 1) / PART, moved.toString());
         assertTrue(moved.end() <= 5_000 || moved.offset() >= 6_000, moved.toString());
     }
 
     @Test
     void aFileWithNoReadableRoomLeftHasNoMove() {
-        Optional<Sample> moved = SampleMoves.move(new Sample(5_000, 400), SampleMoves.Place.MIDDLE, SIZE, CELLS,
-                List.of(range(0, SIZE)));
+        Optional<Sample> moved = SampleMoves.move(
+                new Sample(5_000, 400), SampleMoves.Place.MIDDLE, SIZE, CELLS, List.of(range(0, SIZE)));
         assertEquals(Optional.empty(), moved);
     }
 }

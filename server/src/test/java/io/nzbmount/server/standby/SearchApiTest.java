@@ -34,7 +34,9 @@ class SearchApiTest {
     private static final String KEY = "k3y-that-must-not-leak";
     private static final int SIZE = 1_500_000;
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     private StandbyRig rig;
     private TestNewznabServer indexer;
     private IndexerSet set;
@@ -50,10 +52,18 @@ class SearchApiTest {
         indexer = TestNewznabServer.start(KEY);
         set = new IndexerSet(List.of(indexer.settings("hydra")), ClientOptions.DEFAULTS);
         byte[] data = StandbyRig.randomBytes(SIZE, 11);
-        first = TestRelease.of("Night.Train.2021.1080p.WEB-DL.x264-AAA", "r1",
-                rig.post("night.train.mkv", data, 200_000, null)).withSize(SIZE).withPostDate(1_700_000_000L);
-        second = TestRelease.of("Night.Train.2021.1080p.WEB-DL.x264-BBB", "r2",
-                rig.post("night.train.mkv", data, 300_000, null)).withSize(SIZE).withPostDate(1_700_010_000L);
+        first = TestRelease.of(
+                        "Night.Train.2021.1080p.WEB-DL.x264-AAA",
+                        "r1",
+                        rig.post("night.train.mkv", data, 200_000, null))
+                .withSize(SIZE)
+                .withPostDate(1_700_000_000L);
+        second = TestRelease.of(
+                        "Night.Train.2021.1080p.WEB-DL.x264-BBB",
+                        "r2",
+                        rig.post("night.train.mkv", data, 300_000, null))
+                .withSize(SIZE)
+                .withPostDate(1_700_010_000L);
         indexer.add(first, second);
         IndexerAccess access = new IndexerAccess(set, List.of(indexer.settings("hydra")));
         rig.open(5, Optional.of(access));
@@ -63,7 +73,9 @@ class SearchApiTest {
         connector.setPort(0);
         server.addConnector(connector);
         server.setHandler(ApiHandler.builder(rig.importer, rig.catalog, rig.events)
-                .picker(new ReleasePicker(access, rig.importer, rig.db)).standby(new StandbyStatus(rig.db)).build());
+                .picker(new ReleasePicker(access, rig.importer, rig.db))
+                .standby(new StandbyStatus(rig.db))
+                .build());
         server.start();
         base = URI.create("http://127.0.0.1:" + connector.getLocalPort());
         client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
@@ -79,12 +91,17 @@ class SearchApiTest {
     }
 
     private HttpResponse<String> get(String path) throws Exception {
-        return client.send(HttpRequest.newBuilder(base.resolve(path)).GET().build(), HttpResponse.BodyHandlers.ofString());
+        return client.send(
+                HttpRequest.newBuilder(base.resolve(path)).GET().build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private HttpResponse<String> post(String path, String body) throws Exception {
-        return client.send(HttpRequest.newBuilder(base.resolve(path)).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+        return client.send(
+                HttpRequest.newBuilder(base.resolve(path))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(body))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     @Test
@@ -111,14 +128,20 @@ class SearchApiTest {
         JsonNode item = JSON.readTree(get("/api/items/" + itemId).body());
         JsonNode standby = item.get("standby");
         assertEquals(1, standby.size(), item.toString());
-        assertEquals("Night.Train.2021.1080p.WEB-DL.x264-BBB", standby.get(0).get("release").asText());
+        assertEquals(
+                "Night.Train.2021.1080p.WEB-DL.x264-BBB",
+                standby.get(0).get("release").asText());
         JsonNode validation = standby.get(0).get("validation");
         assertEquals("verified", validation.get("state").asText());
-        assertEquals(validation.get("samplesTotal").asInt(), validation.get("samplesDone").asInt());
+        assertEquals(
+                validation.get("samplesTotal").asInt(),
+                validation.get("samplesDone").asInt());
         assertTrue(validation.get("samplesTotal").asInt() > 0);
         assertEquals(1, validation.get("tier").asInt());
         assertFalse(validation.get("lastValidation").isNull());
-        assertEquals(1, indexer.requests().stream().filter(r -> r.path().contains("r1")).count(),
+        assertEquals(
+                1,
+                indexer.requests().stream().filter(r -> r.path().contains("r1")).count(),
                 "the primary itself is not downloaded again as a standby");
     }
 
@@ -127,7 +150,8 @@ class SearchApiTest {
         HttpResponse<String> search = get("/api/search?q=night+train&type=movie");
         assertEquals(200, search.statusCode(), search.body());
         JsonNode result = JSON.readTree(search.body()).get("results").get(0);
-        assertEquals("Night.Train.2021.1080p.WEB-DL.x264-AAA", result.get("title").asText());
+        assertEquals(
+                "Night.Train.2021.1080p.WEB-DL.x264-AAA", result.get("title").asText());
         assertTrue(result.has("group"), "the Usenet group stays where it was");
         JsonNode release = result.get("release");
         assertEquals("Night Train", release.get("title").asText());
@@ -138,7 +162,8 @@ class SearchApiTest {
         assertEquals("avc", release.get("codec").asText());
         assertEquals("AAA", release.get("group").asText());
         assertEquals("[]", release.get("editions").toString());
-        assertEquals("{\"kind\":\"original\",\"version\":1}", release.get("revision").toString());
+        assertEquals(
+                "{\"kind\":\"original\",\"version\":1}", release.get("revision").toString());
         assertTrue(release.get("part").isNull());
     }
 

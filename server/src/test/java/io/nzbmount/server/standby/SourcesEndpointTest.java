@@ -39,7 +39,9 @@ class SourcesEndpointTest {
     private static final String KEY = "key-of-the-test-indexer";
     private static final int SIZE = 900_000;
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     private StandbyRig rig;
     private Server server;
     private HttpClient client;
@@ -59,8 +61,8 @@ class SourcesEndpointTest {
         server.addConnector(connector);
         ApiHandler.Builder api = ApiHandler.builder(rig.importer, rig.catalog, rig.events)
                 .standby(new StandbyStatus(rig.db))
-                .sources(new SourcesEndpoint(rig.db, rig.events, Optional.of(rig.service), access.isPresent(),
-                        rig.clock, acted::add));
+                .sources(new SourcesEndpoint(
+                        rig.db, rig.events, Optional.of(rig.service), access.isPresent(), rig.clock, acted::add));
         access.ifPresent(a -> api.picker(new ReleasePicker(a, rig.importer, rig.db)));
         server.setHandler(api.build());
         server.start();
@@ -81,15 +83,23 @@ class SourcesEndpointTest {
 
     private Film filmWithVerifiedStandby(long seed) throws Exception {
         byte[] data = StandbyRig.randomBytes(SIZE, seed);
-        JsonNode item = json(send("POST", "/api/nzbs", rig.post("film" + seed + ".mkv", data, 100_000, "Film " + seed)), 201);
+        JsonNode item =
+                json(send("POST", "/api/nzbs", rig.post("film" + seed + ".mkv", data, 100_000, "Film " + seed)), 201);
         long id = item.get("id").asLong();
-        JsonNode added = json(send("POST", "/api/nzbs?item=" + id + "&role=standby",
-                rig.post("film" + seed + ".mkv", data, 150_000, "Film " + seed + " other")), 201);
+        JsonNode added = json(
+                send(
+                        "POST",
+                        "/api/nzbs?item=" + id + "&role=standby",
+                        rig.post("film" + seed + ".mkv", data, 150_000, "Film " + seed + " other")),
+                201);
         rig.tickAndWait();
         JsonNode standby = json(send("GET", "/api/items/" + id, null), 200).get("standby");
         assertEquals(1, standby.size(), added.toString());
         assertEquals("validated", standby.get(0).get("state").asText(), standby.toString());
-        return new Film(id, item.get("primary").get("id").asLong(), standby.get(0).get("id").asLong());
+        return new Film(
+                id,
+                item.get("primary").get("id").asLong(),
+                standby.get(0).get("id").asLong());
     }
 
     @Test
@@ -97,7 +107,8 @@ class SourcesEndpointTest {
         serve(5, Optional.empty());
         Film film = filmWithVerifiedStandby(1);
 
-        JsonNode answer = json(send("POST", "/api/items/" + film.item() + "/primary", "{\"source\": " + film.standby() + "}"), 200);
+        JsonNode answer = json(
+                send("POST", "/api/items/" + film.item() + "/primary", "{\"source\": " + film.standby() + "}"), 200);
         assertEquals(film.standby(), answer.get("primary").asLong());
 
         JsonNode item = json(send("GET", "/api/items/" + film.item(), null), 200);
@@ -110,12 +121,19 @@ class SourcesEndpointTest {
         assertEquals(film.primary(), pool.get(0).get("id").asLong());
         assertEquals("validated", pool.get(0).get("state").asText());
         assertEquals("verified", pool.get(0).get("validation").get("state").asText());
-        assertTrue(rig.db.transaction(c -> Items.byId(c, film.item())).orElseThrow().primaryByUser());
+        assertTrue(rig.db
+                .transaction(c -> Items.byId(c, film.item()))
+                .orElseThrow()
+                .primaryByUser());
 
         rig.tickAndWait();
         JsonNode after = json(send("GET", "/api/items/" + film.item(), null), 200);
-        assertEquals("validated", after.get("standby").get(0).get("state").asText(), "the demoted primary is not proved again");
-        JsonNode events = json(send("GET", "/api/events?item=" + film.item(), null), 200).get("events");
+        assertEquals(
+                "validated",
+                after.get("standby").get(0).get("state").asText(),
+                "the demoted primary is not proved again");
+        JsonNode events =
+                json(send("GET", "/api/events?item=" + film.item(), null), 200).get("events");
         JsonNode last = events.get(events.size() - 1);
         assertEquals("primary-chosen", last.get("kind").asText());
         assertEquals(film.primary(), last.get("detail").get("from").asLong());
@@ -127,17 +145,24 @@ class SourcesEndpointTest {
         serve(5, Optional.empty());
         Film film = filmWithVerifiedStandby(2);
         byte[] other = StandbyRig.randomBytes(SIZE, 99);
-        JsonNode pending = json(send("POST", "/api/nzbs?item=" + film.item() + "&role=standby",
-                rig.post("other.mkv", other, 100_000, "Other release")), 201);
+        JsonNode pending = json(
+                send(
+                        "POST",
+                        "/api/nzbs?item=" + film.item() + "&role=standby",
+                        rig.post("other.mkv", other, 100_000, "Other release")),
+                201);
         long pendingId = pending.get("standby").get(1).get("id").asLong();
         assertEquals("pending", pending.get("standby").get(1).get("state").asText());
-        JsonNode otherItem = json(send("POST", "/api/nzbs", rig.post("third.mkv", StandbyRig.randomBytes(SIZE, 3),
-                100_000, "Third")), 201);
+        JsonNode otherItem = json(
+                send("POST", "/api/nzbs", rig.post("third.mkv", StandbyRig.randomBytes(SIZE, 3), 100_000, "Third")),
+                201);
         long foreign = otherItem.get("primary").get("id").asLong();
         String path = "/api/items/" + film.item() + "/primary";
 
-        assertTrue(error(send("POST", path, "{\"source\": " + pendingId + "}"), 409).contains("verified"));
-        assertTrue(error(send("POST", path, "{\"source\": " + foreign + "}"), 404).contains("has no source " + foreign));
+        assertTrue(error(send("POST", path, "{\"source\": " + pendingId + "}"), 409)
+                .contains("verified"));
+        assertTrue(
+                error(send("POST", path, "{\"source\": " + foreign + "}"), 404).contains("has no source " + foreign));
         assertTrue(error(send("POST", path, "{\"source\": 424242}"), 404).contains("has no source"));
         assertTrue(error(send("POST", "/api/items/777/primary", "{\"source\": " + film.standby() + "}"), 404)
                 .contains("no item 777"));
@@ -167,11 +192,17 @@ class SourcesEndpointTest {
         assertTrue(gone.get("reason").asText().contains("removed"));
 
         rig.tickAndWait();
-        assertEquals(0, json(send("GET", "/api/items/" + film.item(), null), 200).get("standby").size(),
+        assertEquals(
+                0,
+                json(send("GET", "/api/items/" + film.item(), null), 200)
+                        .get("standby")
+                        .size(),
                 "the next service pass does not bring it back");
         assertEquals(409, send("DELETE", sources + film.standby(), null).statusCode());
         assertEquals(404, send("DELETE", sources + "424242", null).statusCode());
-        assertEquals(404, send("DELETE", "/api/items/777/sources/" + film.standby(), null).statusCode());
+        assertEquals(
+                404,
+                send("DELETE", "/api/items/777/sources/" + film.standby(), null).statusCode());
         assertEquals(400, send("DELETE", sources + "abc", null).statusCode());
         assertEquals(405, send("POST", sources + film.standby(), "{}").statusCode());
     }
@@ -179,11 +210,19 @@ class SourcesEndpointTest {
     /** An item with one standby whose background proof is held mid-way ({@link HeldProof}). */
     private Film filmWithStandbyBeingProved(long seed, HeldProof held) throws Exception {
         byte[] data = StandbyRig.randomBytes(SIZE, seed);
-        JsonNode item = json(send("POST", "/api/nzbs", rig.post("film" + seed + ".mkv", data, 100_000, "Film " + seed)), 201);
+        JsonNode item =
+                json(send("POST", "/api/nzbs", rig.post("film" + seed + ".mkv", data, 100_000, "Film " + seed)), 201);
         long id = item.get("id").asLong();
-        long standby = json(send("POST", "/api/nzbs?item=" + id + "&role=standby",
-                rig.post("film" + seed + ".mkv", data, 150_000, "Film " + seed + " other")), 201)
-                .get("standby").get(0).get("id").asLong();
+        long standby = json(
+                        send(
+                                "POST",
+                                "/api/nzbs?item=" + id + "&role=standby",
+                                rig.post("film" + seed + ".mkv", data, 150_000, "Film " + seed + " other")),
+                        201)
+                .get("standby")
+                .get(0)
+                .get("id")
+                .asLong();
         ProofRunner runner = new ProofRunner(rig.db, held, rig.events, rig.clock);
         runner.adopt(standby);
         held.start(runner, standby);
@@ -205,7 +244,10 @@ class SourcesEndpointTest {
         serve(5, Optional.empty());
         try (HeldProof held = new HeldProof()) {
             Film film = filmWithStandbyBeingProved(9, held);
-            assertEquals(204, send("DELETE", "/api/items/" + film.item() + "/sources/" + film.standby(), null).statusCode());
+            assertEquals(
+                    204,
+                    send("DELETE", "/api/items/" + film.item() + "/sources/" + film.standby(), null)
+                            .statusCode());
 
             held.end(new Proof(StandbyState.VERIFIED, "all 20 samples match the primary", 20, 20));
 
@@ -220,7 +262,10 @@ class SourcesEndpointTest {
         serve(5, Optional.empty());
         try (HeldProof held = new HeldProof()) {
             Film film = filmWithStandbyBeingProved(10, held);
-            assertEquals(204, send("DELETE", "/api/items/" + film.item() + "/sources/" + film.standby(), null).statusCode());
+            assertEquals(
+                    204,
+                    send("DELETE", "/api/items/" + film.item() + "/sources/" + film.standby(), null)
+                            .statusCode());
 
             held.cutShort();
 
@@ -235,7 +280,8 @@ class SourcesEndpointTest {
     void searchingAgainWithoutIndexersIs409() throws Exception {
         serve(5, Optional.empty());
         Film film = filmWithVerifiedStandby(5);
-        assertTrue(error(send("POST", "/api/items/" + film.item() + "/research", ""), 409).contains("no indexer"));
+        assertTrue(error(send("POST", "/api/items/" + film.item() + "/research", ""), 409)
+                .contains("no indexer"));
         assertEquals(404, send("POST", "/api/items/777/research", "").statusCode());
     }
 
@@ -247,14 +293,27 @@ class SourcesEndpointTest {
         closing.add(set);
         serve(5, Optional.of(new IndexerAccess(set, List.of(indexer.settings("hydra")))));
         byte[] data = StandbyRig.randomBytes(SIZE, 6);
-        indexer.add(TestRelease.of("Quiet.Lake.2019.1080p.WEB-DL.x264-AAA", "q1",
-                        rig.post("quiet.lake.mkv", data, 100_000, null)).withSize(SIZE).withPostDate(1_700_000_000L),
-                TestRelease.of("Quiet.Lake.2019.1080p.WEB-DL.x264-BBB", "q2",
-                        rig.post("quiet.lake.mkv", data, 150_000, null)).withSize(SIZE).withPostDate(1_700_010_000L));
+        indexer.add(
+                TestRelease.of(
+                                "Quiet.Lake.2019.1080p.WEB-DL.x264-AAA",
+                                "q1",
+                                rig.post("quiet.lake.mkv", data, 100_000, null))
+                        .withSize(SIZE)
+                        .withPostDate(1_700_000_000L),
+                TestRelease.of(
+                                "Quiet.Lake.2019.1080p.WEB-DL.x264-BBB",
+                                "q2",
+                                rig.post("quiet.lake.mkv", data, 150_000, null))
+                        .withSize(SIZE)
+                        .withPostDate(1_700_010_000L));
         json(send("GET", "/api/search?q=quiet+lake&type=movie", null), 200);
-        long id = json(send("POST", "/api/items", "{\"indexer\":\"hydra\",\"guid\":\"q1\"}"), 201).get("id").asLong();
+        long id = json(send("POST", "/api/items", "{\"indexer\":\"hydra\",\"guid\":\"q1\"}"), 201)
+                .get("id")
+                .asLong();
         rig.tickAndWait();
-        assertEquals(0, json(send("GET", "/api/items/" + id, null), 200).get("standby").size(),
+        assertEquals(
+                0,
+                json(send("GET", "/api/items/" + id, null), 200).get("standby").size(),
                 "nothing has played, so no pool yet");
 
         json(send("POST", "/api/items/" + id + "/research", ""), 202);
@@ -263,7 +322,9 @@ class SourcesEndpointTest {
         rig.tickAndWait();
         JsonNode pool = json(send("GET", "/api/items/" + id, null), 200).get("standby");
         assertEquals(1, pool.size(), pool.toString());
-        assertEquals("Quiet.Lake.2019.1080p.WEB-DL.x264-BBB", pool.get(0).get("release").asText());
+        assertEquals(
+                "Quiet.Lake.2019.1080p.WEB-DL.x264-BBB",
+                pool.get(0).get("release").asText());
         assertEquals("validated", pool.get(0).get("state").asText());
     }
 
@@ -274,16 +335,25 @@ class SourcesEndpointTest {
         IndexerSet set = new IndexerSet(List.of(indexer.settings("hydra")), ClientOptions.DEFAULTS);
         closing.add(set);
         serve(0, Optional.of(new IndexerAccess(set, List.of(indexer.settings("hydra")))));
-        long id = json(send("POST", "/api/nzbs", rig.post("off.mkv", StandbyRig.randomBytes(SIZE, 8), 100_000, "Off")), 201)
-                .get("id").asLong();
-        assertTrue(error(send("POST", "/api/items/" + id + "/research", ""), 409).contains("turned off"));
+        long id = json(
+                        send("POST", "/api/nzbs", rig.post("off.mkv", StandbyRig.randomBytes(SIZE, 8), 100_000, "Off")),
+                        201)
+                .get("id")
+                .asLong();
+        assertTrue(
+                error(send("POST", "/api/items/" + id + "/research", ""), 409).contains("turned off"));
     }
 
     private HttpResponse<String> send(String method, String path, Object body) throws Exception {
-        HttpRequest.BodyPublisher publisher = body == null ? HttpRequest.BodyPublishers.noBody()
-                : body instanceof byte[] b ? HttpRequest.BodyPublishers.ofByteArray(b)
-                : HttpRequest.BodyPublishers.ofString((String) body);
-        return client.send(HttpRequest.newBuilder(base.resolve(path)).method(method, publisher).build(),
+        HttpRequest.BodyPublisher publisher = body == null
+                ? HttpRequest.BodyPublishers.noBody()
+                : body instanceof byte[] b
+                        ? HttpRequest.BodyPublishers.ofByteArray(b)
+                        : HttpRequest.BodyPublishers.ofString((String) body);
+        return client.send(
+                HttpRequest.newBuilder(base.resolve(path))
+                        .method(method, publisher)
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 

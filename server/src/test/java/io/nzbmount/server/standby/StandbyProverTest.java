@@ -29,7 +29,9 @@ class StandbyProverTest {
     private static final int STANDBY_PART = 256_000;
     private static final String TITLE = "Quiet.Harbour.2019.1080p.BluRay.x264-GRP";
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     private StandbyRig rig;
     private byte[] data;
     private long itemId;
@@ -39,8 +41,8 @@ class StandbyProverTest {
     void setUp() throws Exception {
         rig = new StandbyRig(dir);
         data = StandbyRig.randomBytes(SIZE, 42);
-        ImportResult primary = rig.importer.importNzb(rig.post("quiet.harbour.mkv", data, PRIMARY_PART, TITLE),
-                Optional.empty());
+        ImportResult primary =
+                rig.importer.importNzb(rig.post("quiet.harbour.mkv", data, PRIMARY_PART, TITLE), Optional.empty());
         itemId = primary.item().item().id();
         primaryId = primary.sourceId();
     }
@@ -51,7 +53,9 @@ class StandbyProverTest {
     }
 
     private long addStandby(String fileName, byte[] bytes, int partSize, String title) throws Exception {
-        return rig.importer.addStandby(itemId, rig.post(fileName, bytes, partSize, title), Optional.empty()).sourceId();
+        return rig.importer
+                .addStandby(itemId, rig.post(fileName, bytes, partSize, title), Optional.empty())
+                .sourceId();
     }
 
     /** The aligned samples both sides agree on, as the sweep plans them. */
@@ -61,7 +65,8 @@ class StandbyProverTest {
 
     @Test
     void secondPostOfTheSameBytesIsVerifiedAsAStandbyAtOnceWithoutPlayback() throws Exception {
-        long standby = addStandby("quiet.harbour.mkv", data, STANDBY_PART, "Quiet.Harbour.2019.1080p.BluRay.x264-OTHER");
+        long standby =
+                addStandby("quiet.harbour.mkv", data, STANDBY_PART, "Quiet.Harbour.2019.1080p.BluRay.x264-OTHER");
 
         rig.tickAndWait();
 
@@ -70,7 +75,12 @@ class StandbyProverTest {
         assertEquals(samples(SIZE, PRIMARY_PART, STANDBY_PART).size(), p.samplesTotal());
         assertEquals(p.samplesTotal(), p.samplesDone());
         assertTrue(p.provedAt().isPresent());
-        assertEquals(SourceState.VERIFIED, rig.db.transaction(c -> SourceTable.byId(c, standby)).orElseThrow().state());
+        assertEquals(
+                SourceState.VERIFIED,
+                rig.db
+                        .transaction(c -> SourceTable.byId(c, standby))
+                        .orElseThrow()
+                        .state());
     }
 
     @Test
@@ -94,7 +104,12 @@ class StandbyProverTest {
         StandbyProgress p = rig.progress(standby);
         assertEquals(StandbyState.MISMATCH, p.state());
         assertTrue(p.reason().orElseThrow().contains("differ"), p.reason().orElseThrow());
-        assertEquals(SourceState.DEAD, rig.db.transaction(c -> SourceTable.byId(c, standby)).orElseThrow().state());
+        assertEquals(
+                SourceState.DEAD,
+                rig.db
+                        .transaction(c -> SourceTable.byId(c, standby))
+                        .orElseThrow()
+                        .state());
         String key = rig.db.transaction(c -> StandbyTables.key(c, standby)).orElseThrow();
         assertTrue(rig.db.transaction(StandbyTables::deadKeys).contains(key));
 
@@ -115,14 +130,17 @@ class StandbyProverTest {
 
         StandbyProgress p = rig.progress(standby);
         assertEquals(StandbyState.MISMATCH, p.state());
-        assertTrue(p.reason().orElseThrow().contains("content-length gate"), p.reason().orElseThrow());
+        assertTrue(
+                p.reason().orElseThrow().contains("content-length gate"),
+                p.reason().orElseThrow());
         assertEquals(before, rig.nntp.counters().bodyCommands(), "the gate reads the stored sizes, no article");
     }
 
     @Test
     void aSampleTheStandbyCannotReadForATransientReasonIsInconclusiveThenVerifiedOnceItIsBack() throws Exception {
         PostedFile posted = rig.postFile("quiet.harbour.mkv", data, STANDBY_PART);
-        long standby = rig.importer.addStandby(itemId, StandbyRig.nzb(posted, TITLE + "-repost"), Optional.empty())
+        long standby = rig.importer
+                .addStandby(itemId, StandbyRig.nzb(posted, TITLE + "-repost"), Optional.empty())
                 .sourceId();
         Sample middle = samples(SIZE, PRIMARY_PART, STANDBY_PART).get(9);
         String busy = posted.segmentAt(middle.offset()).messageId();
@@ -132,8 +150,14 @@ class StandbyProverTest {
         StandbyProgress p = rig.progress(standby);
         assertEquals(StandbyState.INCONCLUSIVE, p.state(), p.reason().orElse(""));
         assertEquals(p.samplesTotal(), p.samplesDone(), "the sweep goes on past an unreadable sample");
-        assertEquals(rig.clock.instant().plus(Duration.ofMinutes(1)), p.retryAt().orElseThrow());
-        assertEquals(SourceState.PENDING, rig.db.transaction(c -> SourceTable.byId(c, standby)).orElseThrow().state());
+        assertEquals(
+                rig.clock.instant().plus(Duration.ofMinutes(1)), p.retryAt().orElseThrow());
+        assertEquals(
+                SourceState.PENDING,
+                rig.db
+                        .transaction(c -> SourceTable.byId(c, standby))
+                        .orElseThrow()
+                        .state());
         assertTrue(HoleTable.ofSource(rig.db, standby).isEmpty(), "a transient failure is no hole");
 
         long before = rig.nntp.counters().bodyCommands();
@@ -150,7 +174,8 @@ class StandbyProverTest {
     @Test
     void aStandbysOwnHoleOnASampleMovesTheSampleAndBecomesItsStoredHole() throws Exception {
         PostedFile posted = rig.postFile("quiet.harbour.mkv", data, STANDBY_PART);
-        long standby = rig.importer.addStandby(itemId, StandbyRig.nzb(posted, TITLE + "-repost"), Optional.empty())
+        long standby = rig.importer
+                .addStandby(itemId, StandbyRig.nzb(posted, TITLE + "-repost"), Optional.empty())
                 .sourceId();
         Sample middle = samples(SIZE, PRIMARY_PART, STANDBY_PART).get(9);
         long start = middle.offset() / STANDBY_PART * STANDBY_PART;
@@ -161,7 +186,8 @@ class StandbyProverTest {
         StandbyProgress p = rig.progress(standby);
         assertEquals(StandbyState.VERIFIED, p.state(), p.reason().orElse(""));
         assertEquals(p.samplesTotal(), p.samplesDone(), "the moved sample still counts: the proof keeps its strength");
-        assertEquals(List.of(new Hole(0, start, Math.min(start + STANDBY_PART, SIZE))), HoleTable.ofSource(rig.db, standby));
+        assertEquals(
+                List.of(new Hole(0, start, Math.min(start + STANDBY_PART, SIZE))), HoleTable.ofSource(rig.db, standby));
         assertTrue(HoleTable.ofSource(rig.db, primaryId).isEmpty(), "the primary's bytes were all read");
     }
 
@@ -170,23 +196,34 @@ class StandbyProverTest {
         byte[] film = StandbyRig.randomBytes(SIZE, 7);
         PostedFile posted = rig.postFile("other.film.mkv", film, PRIMARY_PART);
         rig.nntp.removeArticle(posted.segments().get(4).messageId());
-        ImportResult other = rig.importer.importNzb(StandbyRig.nzb(posted, "Other.Film.2020.1080p.BluRay.x264-GRP"),
-                Optional.empty());
-        assertTrue(HoleTable.ofSource(rig.db, other.sourceId()).isEmpty(), "the import's STAT sample alone stores no hole");
-        long standby = rig.importer.addStandby(other.item().item().id(),
-                rig.post("other.film.mkv", film, STANDBY_PART, "Other.Film.2020.1080p.BluRay.x264-OTHER"),
-                Optional.empty()).sourceId();
+        ImportResult other = rig.importer.importNzb(
+                StandbyRig.nzb(posted, "Other.Film.2020.1080p.BluRay.x264-GRP"), Optional.empty());
+        assertTrue(
+                HoleTable.ofSource(rig.db, other.sourceId()).isEmpty(),
+                "the import's STAT sample alone stores no hole");
+        long standby = rig.importer
+                .addStandby(
+                        other.item().item().id(),
+                        rig.post("other.film.mkv", film, STANDBY_PART, "Other.Film.2020.1080p.BluRay.x264-OTHER"),
+                        Optional.empty())
+                .sourceId();
 
         rig.tickAndWait();
 
-        assertEquals(StandbyState.VERIFIED, rig.progress(standby).state(), rig.progress(standby).reason().orElse(""));
-        assertEquals(List.of(new Hole(0, 4L * PRIMARY_PART, 5L * PRIMARY_PART)), HoleTable.ofSource(rig.db, other.sourceId()));
+        assertEquals(
+                StandbyState.VERIFIED,
+                rig.progress(standby).state(),
+                rig.progress(standby).reason().orElse(""));
+        assertEquals(
+                List.of(new Hole(0, 4L * PRIMARY_PART, 5L * PRIMARY_PART)),
+                HoleTable.ofSource(rig.db, other.sourceId()));
     }
 
     @Test
     void aStandbyMissingOnlyItsFirstArticleIsVerifiedWithThatHole() throws Exception {
         PostedFile posted = rig.postFile("quiet.harbour.mkv", data, STANDBY_PART);
-        long standby = rig.importer.addStandby(itemId, StandbyRig.nzb(posted, TITLE + "-first"), Optional.empty())
+        long standby = rig.importer
+                .addStandby(itemId, StandbyRig.nzb(posted, TITLE + "-first"), Optional.empty())
                 .sourceId();
         rig.nntp.faults().inject(posted.segments().get(0).messageId(), new ArticleFault.Missing());
 
@@ -200,7 +237,8 @@ class StandbyProverTest {
     @Test
     void aStandbyWhoseArticlesAreGoneWhileThePrimaryIsReadableIsDeadForGood() throws Exception {
         PostedFile posted = rig.postFile("quiet.harbour.mkv", data, STANDBY_PART);
-        long standby = rig.importer.addStandby(itemId, StandbyRig.nzb(posted, TITLE + "-gone"), Optional.empty())
+        long standby = rig.importer
+                .addStandby(itemId, StandbyRig.nzb(posted, TITLE + "-gone"), Optional.empty())
                 .sourceId();
         posted.segments().forEach(s -> rig.nntp.faults().inject(s.messageId(), new ArticleFault.Missing()));
 
@@ -208,8 +246,15 @@ class StandbyProverTest {
 
         StandbyProgress p = rig.progress(standby);
         assertEquals(StandbyState.DEAD, p.state(), p.reason().orElse(""));
-        assertTrue(p.reason().orElseThrow().contains("missing on every provider"), p.reason().orElseThrow());
-        assertEquals(SourceState.DEAD, rig.db.transaction(c -> SourceTable.byId(c, standby)).orElseThrow().state());
+        assertTrue(
+                p.reason().orElseThrow().contains("missing on every provider"),
+                p.reason().orElseThrow());
+        assertEquals(
+                SourceState.DEAD,
+                rig.db
+                        .transaction(c -> SourceTable.byId(c, standby))
+                        .orElseThrow()
+                        .state());
     }
 
     @Test
@@ -226,7 +271,11 @@ class StandbyProverTest {
         StandbyProgress p = rig.progress(second);
         assertEquals(StandbyState.INCONCLUSIVE, p.state(), p.reason().orElse(""));
         var deadKeys = rig.db.transaction(StandbyTables::deadKeys);
-        assertTrue(rig.db.transaction(c -> StandbyTables.key(c, second)).filter(deadKeys::contains).isEmpty(),
+        assertTrue(
+                rig.db
+                        .transaction(c -> StandbyTables.key(c, second))
+                        .filter(deadKeys::contains)
+                        .isEmpty(),
                 "not remembered as dead");
         assertTrue(HoleTable.ofSource(rig.db, second).isEmpty(), "an inconclusive proof stores no hole");
 
@@ -246,9 +295,18 @@ class StandbyProverTest {
 
         StandbyProgress p = rig.progress(standby);
         assertEquals(StandbyState.INCONCLUSIVE, p.state(), p.reason().orElse(""));
-        assertEquals(SourceState.PENDING, rig.db.transaction(c -> SourceTable.byId(c, standby)).orElseThrow().state());
+        assertEquals(
+                SourceState.PENDING,
+                rig.db
+                        .transaction(c -> SourceTable.byId(c, standby))
+                        .orElseThrow()
+                        .state());
         var deadKeys = rig.db.transaction(StandbyTables::deadKeys);
-        assertTrue(rig.db.transaction(c -> StandbyTables.key(c, standby)).filter(deadKeys::contains).isEmpty(),
+        assertTrue(
+                rig.db
+                        .transaction(c -> StandbyTables.key(c, standby))
+                        .filter(deadKeys::contains)
+                        .isEmpty(),
                 "not remembered as dead");
 
         rig.nntp.faults().clearAll();
@@ -267,7 +325,8 @@ class StandbyProverTest {
         StandbyProgress p = rig.progress(standby);
         assertEquals(StandbyState.VERIFIED, p.state());
         long fetched = rig.nntp.counters().bodyCommands() - before;
-        assertTrue(fetched > 0 && fetched <= 2L * p.samplesTotal(),
+        assertTrue(
+                fetched > 0 && fetched <= 2L * p.samplesTotal(),
                 fetched + " BODY commands for " + p.samplesTotal() + " samples");
         long articles = (SIZE + PRIMARY_PART - 1) / PRIMARY_PART + (SIZE + STANDBY_PART - 1) / STANDBY_PART;
         assertTrue(fetched <= articles, "never more than both files' articles: " + fetched);
@@ -286,8 +345,12 @@ class StandbyProverTest {
         StandbyProgress p = rig.progress(second);
         assertEquals(StandbyState.VERIFIED, p.state());
         long standbyArticles = samples(SIZE, PRIMARY_PART, STANDBY_PART).stream()
-                .map(s -> s.offset() / STANDBY_PART).distinct().count();
-        assertEquals(standbyArticles, rig.nntp.counters().bodyCommands() - before,
+                .map(s -> s.offset() / STANDBY_PART)
+                .distinct()
+                .count();
+        assertEquals(
+                standbyArticles,
+                rig.nntp.counters().bodyCommands() - before,
                 "only the second standby's articles are fetched; the primary's hashes are stored");
     }
 
@@ -322,7 +385,8 @@ class StandbyProverTest {
 
         rig.open(5, Optional.empty());
         rig.service.start();
-        assertTrue(List.of(StandbyState.PENDING, StandbyState.PROVING).contains(rig.progress(standby).state()));
+        assertTrue(List.of(StandbyState.PENDING, StandbyState.PROVING)
+                .contains(rig.progress(standby).state()));
         rig.tickAndWait();
         assertEquals(StandbyState.VERIFIED, rig.progress(standby).state());
     }

@@ -45,8 +45,11 @@ final class StandbyRig implements AutoCloseable {
     StandbyRig(Path dir) throws Exception {
         this.dir = dir;
         nntp = EmbeddedNntpServer.start();
-        usenet = Usenet.connect(List.of(nntp.provider("embedded", 4, 0)), Usenet.Settings.defaults()
-                .withTimeouts(Duration.ofSeconds(2), Duration.ofSeconds(2)).withRetryBackoff(List.of()));
+        usenet = Usenet.connect(
+                List.of(nntp.provider("embedded", 4, 0)),
+                Usenet.Settings.defaults()
+                        .withTimeouts(Duration.ofSeconds(2), Duration.ofSeconds(2))
+                        .withRetryBackoff(List.of()));
         open(5, Optional.empty());
     }
 
@@ -64,12 +67,20 @@ final class StandbyRig implements AutoCloseable {
         if (db != null) db.close();
         db = Database.open(dir);
         catalog = new ItemCatalog(db);
-        importer = new LibraryImporter(db, new UsenetReleaseReader(usenet, Priority.BACKGROUND), new UsenetPresence(usenet), clock, maxStandby);
+        importer = new LibraryImporter(
+                db,
+                new UsenetReleaseReader(usenet, Priority.BACKGROUND),
+                new UsenetPresence(usenet),
+                clock,
+                maxStandby);
         events = new EventLog(db, clock);
         liveness = new PlaybackLiveness(clock);
         StandbyProver prover = new StandbyProver(db, new FileMaps(catalog, usenet), usenet, Duration.ZERO);
-        service = new StandbyService(new StandbyService.Parts(db, catalog, importer, prover, indexers, events, clock,
-                liveness), Duration.ofSeconds(120), maxStandby, 2);
+        service = new StandbyService(
+                new StandbyService.Parts(db, catalog, importer, prover, indexers, events, clock, liveness),
+                Duration.ofSeconds(120),
+                maxStandby,
+                2);
     }
 
     static byte[] randomBytes(int size, long seed) {

@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Collections;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 /** The verdict of a fingerprint sweep and of its samples. */
@@ -18,13 +17,18 @@ class SweepTallyTest {
 
     @Test
     void verifiedOnlyWhenEverySampleMatches() {
-        assertEquals(Verdict.VERIFIED, SweepTally.of(3, List.of(MATCH, MATCH, MATCH)).verdict());
-        assertEquals(Verdict.INCONCLUSIVE, SweepTally.of(3, List.of(MATCH, UNREADABLE, MATCH)).verdict());
+        assertEquals(
+                Verdict.VERIFIED, SweepTally.of(3, List.of(MATCH, MATCH, MATCH)).verdict());
+        assertEquals(
+                Verdict.INCONCLUSIVE,
+                SweepTally.of(3, List.of(MATCH, UNREADABLE, MATCH)).verdict());
     }
 
     @Test
     void anyDifferenceIsAMismatchEvenAmongUnreadables() {
-        assertEquals(Verdict.MISMATCH, SweepTally.of(4, List.of(UNREADABLE, MATCH, DIFFER, UNREADABLE)).verdict());
+        assertEquals(
+                Verdict.MISMATCH,
+                SweepTally.of(4, List.of(UNREADABLE, MATCH, DIFFER, UNREADABLE)).verdict());
         SweepTally early = SweepTally.of(100, List.of(DIFFER));
         assertEquals(Verdict.MISMATCH, early.verdict());
         assertTrue(early.settled(), "a difference settles the sweep before it is done");
@@ -37,7 +41,9 @@ class SweepTallyTest {
         assertFalse(half.settled());
         assertEquals(2, half.done());
         assertEquals(Verdict.INCONCLUSIVE, SweepTally.of(0).verdict());
-        assertEquals(Verdict.INCONCLUSIVE, SweepTally.of(20, Collections.nCopies(20, UNREADABLE)).verdict());
+        assertEquals(
+                Verdict.INCONCLUSIVE,
+                SweepTally.of(20, Collections.nCopies(20, UNREADABLE)).verdict());
     }
 
     @Test
@@ -45,7 +51,9 @@ class SweepTallyTest {
         SweepTally rest = SweepTally.of(3, List.of(MATCH, MATCH)).withoutOne();
         assertEquals(Verdict.VERIFIED, rest.verdict(), "the two left match: every readable byte compared");
         assertEquals(Verdict.INCONCLUSIVE, SweepTally.of(1).withoutOne().verdict(), "nothing compared proves nothing");
-        assertEquals(Verdict.INCONCLUSIVE, SweepTally.of(3, List.of(MATCH, UNREADABLE)).withoutOne().verdict());
+        assertEquals(
+                Verdict.INCONCLUSIVE,
+                SweepTally.of(3, List.of(MATCH, UNREADABLE)).withoutOne().verdict());
     }
 
     @Test

@@ -13,8 +13,7 @@ import java.util.Optional;
  */
 public final class BulkItems {
 
-    private BulkItems() {
-    }
+    private BulkItems() {}
 
     /**
      * Stores {@code count} items named {@code String.format(nameFormat, i)} for i = 0, 1, ...,
@@ -27,10 +26,24 @@ public final class BulkItems {
                 String name = String.format(Locale.ROOT, nameFormat, i);
                 long item = Items.insert(c, name, now.plusSeconds(i));
                 byte[] nzb = ("<nzb>" + name + "</nzb>").getBytes(StandardCharsets.UTF_8);
-                long source = SourceTable.insert(c, item, new NewSource(nzb, String.format(Locale.ROOT, "%064x", i),
-                        name, Optional.empty(), 0, SourceRole.PRIMARY, SourceState.READY, 20, 0, now));
-                Files.insertAll(c, List.of(new FileRecord(source, 0, "movie.mkv", fileSize, "yenc:1x" + fileSize, true,
-                        List.of())));
+                long source = SourceTable.insert(
+                        c,
+                        item,
+                        new NewSource(
+                                nzb,
+                                String.format(Locale.ROOT, "%064x", i),
+                                name,
+                                Optional.empty(),
+                                0,
+                                SourceRole.PRIMARY,
+                                SourceState.READY,
+                                20,
+                                0,
+                                now));
+                Files.insertAll(
+                        c,
+                        List.of(new FileRecord(
+                                source, 0, "movie.mkv", fileSize, "yenc:1x" + fileSize, true, List.of())));
                 SourceLifecycle.imported(c, item, source);
             }
             return null;

@@ -27,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 class DataDirLockTest {
     private static final long SELF = ProcessHandle.current().pid();
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @Test
     void secondOpenInTheSameJvmIsRefusedAndTheFirstKeepsWorking() throws Exception {
@@ -40,7 +41,8 @@ class DataDirLockTest {
                 }
             });
             assertEquals("v", first.transaction(c -> {
-                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT value FROM settings")) {
+                try (Statement s = c.createStatement();
+                        ResultSet rs = s.executeQuery("SELECT value FROM settings")) {
                     return rs.next() ? rs.getString(1) : null;
                 }
             }));
@@ -71,7 +73,9 @@ class DataDirLockTest {
         try (Database db = Database.open(dir)) {
             assertEquals(Database.MIGRATIONS.size(), db.schemaVersion());
         }
-        assertEquals(SELF + "", Files.readString(dir.resolve(DataDirLock.FILE_NAME)).strip(),
+        assertEquals(
+                SELF + "",
+                Files.readString(dir.resolve(DataDirLock.FILE_NAME)).strip(),
                 "the holder writes its own pid over the stale one");
     }
 
@@ -163,16 +167,22 @@ class DataDirLockTest {
 
     /** {@link LockHolderMain} on {@link #dir}, in a child JVM like this one. */
     private Process startHolder(ProcessBuilder.Redirect stderr) throws IOException {
-        return new ProcessBuilder(ProcessHandle.current().info().command().orElseThrow(),
-                "-cp", System.getProperty("java.class.path"), LockHolderMain.class.getName(), dir.toString())
+        return new ProcessBuilder(
+                        ProcessHandle.current().info().command().orElseThrow(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        LockHolderMain.class.getName(),
+                        dir.toString())
                 .redirectError(stderr)
                 .start();
     }
 
     private void assertInUseMessage(StoreException e, long ownerPid) throws IOException {
         Path real = dir.toRealPath();
-        assertEquals("data directory " + real + " is in use by another NZBMount (pid " + ownerPid + ", lock file "
-                + real.resolve("nzbmount.lock") + "); stop it or choose another server.dataDir", e.getMessage());
+        assertEquals(
+                "data directory " + real + " is in use by another NZBMount (pid " + ownerPid + ", lock file "
+                        + real.resolve("nzbmount.lock") + "); stop it or choose another server.dataDir",
+                e.getMessage());
     }
 
     /** Waits for the child to print {@code expected}, without blocking on its pipe past the deadline. */

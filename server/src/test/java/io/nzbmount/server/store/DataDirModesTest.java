@@ -45,12 +45,14 @@ class DataDirModesTest {
     void looserExistingFilesAreKeptAndWarnedAbout() throws Exception {
         Path dir = tmp.resolve("old-data");
         Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
-        Files.createFile(dir.resolve("nzbmount.db"),
+        Files.createFile(
+                dir.resolve("nzbmount.db"),
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-r--r--")));
         Path stderr = tmp.resolve("stderr.txt");
         stop(holderUnderUmask022(dir, stderr));
         String log = Files.readString(stderr);
-        assertTrue(log.contains("other accounts may read it") && log.contains("chmod 700") && log.contains("chmod 600"),
+        assertTrue(
+                log.contains("other accounts may read it") && log.contains("chmod 700") && log.contains("chmod 600"),
                 log);
         assertEquals("rw-r--r--", mode(dir.resolve("nzbmount.db")), "the owner's choice stays");
         assertFalse(log.contains("nzbmount.lock"), log);
@@ -58,10 +60,18 @@ class DataDirModesTest {
 
     /** {@link LockHolderMain} on {@code dir} in a child JVM run under umask 022, once it holds the database. */
     private static Process holderUnderUmask022(Path dir, Path stderr) throws IOException {
-        Process p = new ProcessBuilder("sh", "-c", "umask 022 && exec \"$@\"", "sh",
-                ProcessHandle.current().info().command().orElseThrow(), "-cp", System.getProperty("java.class.path"),
-                LockHolderMain.class.getName(), dir.toString())
-                .redirectError(stderr.toFile()).start();
+        Process p = new ProcessBuilder(
+                        "sh",
+                        "-c",
+                        "umask 022 && exec \"$@\"",
+                        "sh",
+                        ProcessHandle.current().info().command().orElseThrow(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        LockHolderMain.class.getName(),
+                        dir.toString())
+                .redirectError(stderr.toFile())
+                .start();
         String line = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8)).readLine();
         if (!"locked".equals(line)) {
             p.destroyForcibly();

@@ -13,14 +13,16 @@ import org.junit.jupiter.api.io.TempDir;
 
 class DatabaseTest {
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @Test
     void newDatabaseIsMigratedToTheNewestSchema() throws Exception {
         try (Database db = Database.open(dir)) {
             assertEquals(Database.MIGRATIONS.size(), db.schemaVersion());
             String mode = db.transaction(c -> {
-                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("PRAGMA journal_mode")) {
+                try (Statement s = c.createStatement();
+                        ResultSet rs = s.executeQuery("PRAGMA journal_mode")) {
                     rs.next();
                     return rs.getString(1);
                 }
@@ -43,7 +45,8 @@ class DatabaseTest {
         try (Database db = Database.open(dir)) {
             assertEquals(Database.MIGRATIONS.size(), db.schemaVersion());
             String value = db.transaction(c -> {
-                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT value FROM settings WHERE key='k'")) {
+                try (Statement s = c.createStatement();
+                        ResultSet rs = s.executeQuery("SELECT value FROM settings WHERE key='k'")) {
                     return rs.next() ? rs.getString(1) : null;
                 }
             });
@@ -54,15 +57,18 @@ class DatabaseTest {
     @Test
     void failedTransactionLeavesNothingBehind() throws Exception {
         try (Database db = Database.open(dir)) {
-            assertThrows(StoreException.class, () -> db.transaction(c -> {
-                try (Statement s = c.createStatement()) {
-                    s.execute("INSERT INTO settings(key, value) VALUES ('a', '1')");
-                    s.execute("INSERT INTO settings(key, value) VALUES ('a', '2')");
-                }
-                return null;
-            }));
+            assertThrows(
+                    StoreException.class,
+                    () -> db.transaction(c -> {
+                        try (Statement s = c.createStatement()) {
+                            s.execute("INSERT INTO settings(key, value) VALUES ('a', '1')");
+                            s.execute("INSERT INTO settings(key, value) VALUES ('a', '2')");
+                        }
+                        return null;
+                    }));
             int rows = db.transaction(c -> {
-                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM settings")) {
+                try (Statement s = c.createStatement();
+                        ResultSet rs = s.executeQuery("SELECT count(*) FROM settings")) {
                     rs.next();
                     return rs.getInt(1);
                 }

@@ -26,11 +26,23 @@ import org.junit.jupiter.api.io.TempDir;
  * kept, the foreign keys still cascade, and from then on a deleted row's id is never given again.
  */
 class IdsNeverReusedMigrationTest {
-    private static final List<String> TABLES = List.of("items", "sources", "files", "events", "source_keys",
-            "standby_progress", "sample_hashes", "dead_candidates", "result_pool", "source_holes", "refusals",
-            "item_problems", "settings");
+    private static final List<String> TABLES = List.of(
+            "items",
+            "sources",
+            "files",
+            "events",
+            "source_keys",
+            "standby_progress",
+            "sample_hashes",
+            "dead_candidates",
+            "result_pool",
+            "source_holes",
+            "refusals",
+            "item_problems",
+            "settings");
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @Test
     void migratingAVersion5DatabaseKeepsEveryRowAndItsReferences() throws Exception {
@@ -45,7 +57,8 @@ class IdsNeverReusedMigrationTest {
             db.transaction(c -> {
                 assertEquals("Film 2", one(c, "SELECT name FROM items WHERE id = 2"));
                 assertEquals("7", one(c, "SELECT primary_source FROM items WHERE id = 2"));
-                assertArrayEquals("<nzb 7/>".getBytes(StandardCharsets.UTF_8),
+                assertArrayEquals(
+                        "<nzb 7/>".getBytes(StandardCharsets.UTF_8),
                         SourceTable.nzb(c, 7).orElseThrow());
                 assertEquals("cutover", one(c, "SELECT kind FROM events WHERE id = 12"));
                 return null;
@@ -57,11 +70,18 @@ class IdsNeverReusedMigrationTest {
             assertEquals(1, after.get("sources"));
             assertEquals(1, after.get("files"));
             assertEquals(1, after.get("events"));
-            for (String t : List.of("source_keys", "standby_progress", "sample_hashes", "result_pool", "source_holes",
-                    "refusals", "item_problems")) {
+            for (String t : List.of(
+                    "source_keys",
+                    "standby_progress",
+                    "sample_hashes",
+                    "result_pool",
+                    "source_holes",
+                    "refusals",
+                    "item_problems")) {
                 assertEquals(0, after.get(t), t);
             }
-            assertEquals("", one(db, "SELECT IFNULL(item_id, '') FROM dead_candidates"), "a dead release outlives its item");
+            assertEquals(
+                    "", one(db, "SELECT IFNULL(item_id, '') FROM dead_candidates"), "a dead release outlives its item");
         }
     }
 
@@ -73,10 +93,22 @@ class IdsNeverReusedMigrationTest {
         try (Database db = Database.open(dir)) {
             db.transaction(c -> Items.delete(c, 2));
             long item = db.transaction(c -> Items.insert(c, "Film 3", Instant.ofEpochMilli(5)));
-            long source = db.transaction(c -> SourceTable.insert(c, item, new NewSource(new byte[] {1}, "c", "Film.3",
-                    Optional.empty(), 0, SourceRole.PRIMARY, SourceState.READY, 0, 0, Instant.ofEpochMilli(5))));
-            long event = db.transaction(c -> Events.append(c, Instant.ofEpochMilli(5), OptionalLong.of(item),
-                    Optional.empty(), "imported", "{}"));
+            long source = db.transaction(c -> SourceTable.insert(
+                    c,
+                    item,
+                    new NewSource(
+                            new byte[] {1},
+                            "c",
+                            "Film.3",
+                            Optional.empty(),
+                            0,
+                            SourceRole.PRIMARY,
+                            SourceState.READY,
+                            0,
+                            0,
+                            Instant.ofEpochMilli(5))));
+            long event = db.transaction(c -> Events.append(
+                    c, Instant.ofEpochMilli(5), OptionalLong.of(item), Optional.empty(), "imported", "{}"));
             assertEquals(3, item, "not 2, the deleted item's");
             assertEquals(8, source, "not 7, the deleted item's source");
             assertEquals(13, event, "not 12, the deleted item's last event");
@@ -95,7 +127,8 @@ class IdsNeverReusedMigrationTest {
 
     /** A database as version 5 of the schema made it, foreign keys on as the server runs. */
     private Connection version5() throws SQLException {
-        Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("nzbmount.db").toAbsolutePath());
+        Connection c = DriverManager.getConnection(
+                "jdbc:sqlite:" + dir.resolve("nzbmount.db").toAbsolutePath());
         try (Statement s = c.createStatement()) {
             s.execute("PRAGMA foreign_keys=ON");
             for (String script : Database.MIGRATIONS.subList(0, 5)) {
@@ -143,7 +176,8 @@ class IdsNeverReusedMigrationTest {
     }
 
     private static String one(Connection c, String sql) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement(sql); ResultSet rs = p.executeQuery()) {
+        try (PreparedStatement p = c.prepareStatement(sql);
+                ResultSet rs = p.executeQuery()) {
             assertTrue(rs.next(), sql);
             return rs.getString(1);
         }

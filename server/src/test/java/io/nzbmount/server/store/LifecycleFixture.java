@@ -19,11 +19,25 @@ final class LifecycleFixture {
     private static final Instant ADDED = Instant.parse("2025-03-01T20:00:00Z");
 
     /** The states a source can be in, with the proof progress each goes with. */
-    enum Subject { PRIMARY, PENDING, VERIFIED, FAILED, DEAD }
+    enum Subject {
+        PRIMARY,
+        PENDING,
+        VERIFIED,
+        FAILED,
+        DEAD
+    }
 
     /** Every transition, done to the subject. */
     enum Transition {
-        CHOOSE, REMOVE, ARRIVE, LEAVE, MARK_DEAD, MARK_VERIFIED, MARK_FAILED, RESTORE_DUE, PROOF_VERIFIED,
+        CHOOSE,
+        REMOVE,
+        ARRIVE,
+        LEAVE,
+        MARK_DEAD,
+        MARK_VERIFIED,
+        MARK_FAILED,
+        RESTORE_DUE,
+        PROOF_VERIFIED,
         PROOF_MISMATCH;
 
         void apply(SourceLifecycle l, Database db, LifecycleFixture f) throws Exception {
@@ -39,17 +53,27 @@ final class LifecycleFixture {
                 case RESTORE_DUE -> l.restoreDue(f.item);
                 case PROOF_VERIFIED, PROOF_MISMATCH -> {
                     db.transaction(c -> StandbyTables.claim(c, s));
-                    SourceRecord source = db.transaction(c -> SourceTable.byId(c, s)).orElseThrow();
-                    l.recordProof(source, this == PROOF_VERIFIED ? StandbyState.VERIFIED : StandbyState.MISMATCH,
-                            "the proof's reason", 20, 20, List.of(Duration.ofMinutes(1)));
+                    SourceRecord source =
+                            db.transaction(c -> SourceTable.byId(c, s)).orElseThrow();
+                    l.recordProof(
+                            source,
+                            this == PROOF_VERIFIED ? StandbyState.VERIFIED : StandbyState.MISMATCH,
+                            "the proof's reason",
+                            20,
+                            20,
+                            List.of(Duration.ofMinutes(1)));
                 }
             }
         }
     }
 
     /** Everything a transition may change, by fixture name. */
-    record Snapshot(Map<String, String> roleStates, Map<String, Optional<String>> reasons,
-                    Map<String, Optional<StandbyProgress>> progress, String primary, boolean byUser) {
+    record Snapshot(
+            Map<String, String> roleStates,
+            Map<String, Optional<String>> reasons,
+            Map<String, Optional<StandbyProgress>> progress,
+            String primary,
+            boolean byUser) {
         static Snapshot of(Database db, LifecycleFixture f) throws StoreException {
             return db.transaction(c -> {
                 Map<String, String> roles = new LinkedHashMap<>();
@@ -113,24 +137,37 @@ final class LifecycleFixture {
         long id = insert(c, item, release, SourceRole.STANDBY, state);
         StandbyProgress pending = StandbyProgress.pending(id, OptionalInt.of(0));
         StandbyProgress p = switch (subject) {
-            case VERIFIED -> pending.finished(StandbyState.VERIFIED, Optional.of("all samples match"), ADDED, 0,
-                    Optional.empty());
+            case VERIFIED ->
+                pending.finished(StandbyState.VERIFIED, Optional.of("all samples match"), ADDED, 0, Optional.empty());
             // Failed for transient trouble, its cool-down over.
             case FAILED -> pending.finished(StandbyState.PENDING, Optional.empty(), ADDED, 0, Optional.of(ADDED));
-            case DEAD -> pending.finished(StandbyState.MISMATCH, Optional.of("bytes differ"), ADDED, 0,
-                    Optional.empty());
+            case DEAD ->
+                pending.finished(StandbyState.MISMATCH, Optional.of("bytes differ"), ADDED, 0, Optional.empty());
             default -> pending;
         };
         StandbyTables.putProgress(c, p);
         if (subject == Subject.FAILED || subject == Subject.DEAD) {
-            SourceTable.update(c, id, SourceRole.STANDBY, state, Optional.of("why it is " + state.word()), OptionalInt.of(0));
+            SourceTable.update(
+                    c, id, SourceRole.STANDBY, state, Optional.of("why it is " + state.word()), OptionalInt.of(0));
         }
         return id;
     }
 
     private static long insert(Connection c, long item, String release, SourceRole role, SourceState state)
             throws SQLException {
-        return SourceTable.insert(c, item, new NewSource(release.getBytes(), Integer.toHexString(release.hashCode())
-                + Long.toHexString(System.nanoTime()), release, Optional.empty(), 0, role, state, 0, 0, ADDED));
+        return SourceTable.insert(
+                c,
+                item,
+                new NewSource(
+                        release.getBytes(),
+                        Integer.toHexString(release.hashCode()) + Long.toHexString(System.nanoTime()),
+                        release,
+                        Optional.empty(),
+                        0,
+                        role,
+                        state,
+                        0,
+                        0,
+                        ADDED));
     }
 }

@@ -8,8 +8,7 @@ import java.nio.file.Path;
  * kills it, or the test JVM dies and the pipe closes).
  */
 public final class LockHolderMain {
-    private LockHolderMain() {
-    }
+    private LockHolderMain() {}
 
     public static void main(String[] args) throws Exception {
         try (Database db = Database.open(Path.of(args[0]))) {

@@ -25,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class NzbsApartMigrationTest {
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @Test
     void migratingAVersion12DatabaseKeepsEveryNzbByteForByte() throws Exception {
@@ -59,13 +60,25 @@ class NzbsApartMigrationTest {
         try (Database db = Database.open(dir)) {
             long item = db.transaction(c -> Items.insert(c, "Film", Instant.ofEpochMilli(1)));
             byte[] nzb = new byte[300_000];
-            long id = db.transaction(c -> SourceTable.insert(c, item, new NewSource(nzb, "sha", "Film.2024",
-                    Optional.empty(), 0, SourceRole.PRIMARY, SourceState.READY, 0, 0, Instant.ofEpochMilli(1))));
+            long id = db.transaction(c -> SourceTable.insert(
+                    c,
+                    item,
+                    new NewSource(
+                            nzb,
+                            "sha",
+                            "Film.2024",
+                            Optional.empty(),
+                            0,
+                            SourceRole.PRIMARY,
+                            SourceState.READY,
+                            0,
+                            0,
+                            Instant.ofEpochMilli(1))));
             db.transaction(c -> {
                 assertArrayEquals(nzb, SourceTable.nzb(c, id).orElseThrow());
                 List<String> blobs = new ArrayList<>();
                 try (PreparedStatement p = c.prepareStatement("SELECT name, type FROM pragma_table_info('sources')");
-                     ResultSet rs = p.executeQuery()) {
+                        ResultSet rs = p.executeQuery()) {
                     while (rs.next()) {
                         if (rs.getString(2).equalsIgnoreCase("BLOB")) blobs.add(rs.getString(1));
                     }
@@ -78,7 +91,8 @@ class NzbsApartMigrationTest {
 
     /** A database as version 12 of the schema made it, foreign keys on as the server runs. */
     private Connection version12() throws SQLException {
-        Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("nzbmount.db").toAbsolutePath());
+        Connection c = DriverManager.getConnection(
+                "jdbc:sqlite:" + dir.resolve("nzbmount.db").toAbsolutePath());
         try (Statement s = c.createStatement()) {
             s.execute("PRAGMA foreign_keys=ON");
             for (String script : Database.MIGRATIONS.subList(0, 12)) {

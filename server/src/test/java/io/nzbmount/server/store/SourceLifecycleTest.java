@@ -34,7 +34,9 @@ class SourceLifecycleTest {
     private static final Instant T0 = Instant.parse("2025-03-01T20:00:00Z");
     private static final Instant NOW = T0.plus(Duration.ofHours(1));
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     private Database db;
     private SourceLifecycle lifecycle;
 
@@ -71,8 +73,13 @@ class SourceLifecycleTest {
     @Test
     void thePrimaryNeverLeavesThePoolNorFails() throws Exception {
         check(Subject.PRIMARY, Transition.REMOVE, Outcome.refused(Rule.IS_PRIMARY));
-        for (Transition t : List.of(Transition.MARK_DEAD, Transition.MARK_VERIFIED, Transition.MARK_FAILED,
-                Transition.RESTORE_DUE, Transition.PROOF_VERIFIED, Transition.PROOF_MISMATCH)) {
+        for (Transition t : List.of(
+                Transition.MARK_DEAD,
+                Transition.MARK_VERIFIED,
+                Transition.MARK_FAILED,
+                Transition.RESTORE_DUE,
+                Transition.PROOF_VERIFIED,
+                Transition.PROOF_MISMATCH)) {
             check(Subject.PRIMARY, t, Outcome.UNCHANGED);
         }
     }
@@ -80,8 +87,14 @@ class SourceLifecycleTest {
     @Test
     void aDeadSourceNeverComesBackToThePool() throws Exception {
         check(Subject.DEAD, Transition.REMOVE, Outcome.refused(Rule.NOT_IN_POOL));
-        for (Transition t : List.of(Transition.LEAVE, Transition.MARK_DEAD, Transition.MARK_VERIFIED,
-                Transition.MARK_FAILED, Transition.RESTORE_DUE, Transition.PROOF_VERIFIED, Transition.PROOF_MISMATCH)) {
+        for (Transition t : List.of(
+                Transition.LEAVE,
+                Transition.MARK_DEAD,
+                Transition.MARK_VERIFIED,
+                Transition.MARK_FAILED,
+                Transition.RESTORE_DUE,
+                Transition.PROOF_VERIFIED,
+                Transition.PROOF_MISMATCH)) {
             check(Subject.DEAD, t, Outcome.UNCHANGED);
         }
     }
@@ -108,7 +121,8 @@ class SourceLifecycleTest {
     }
 
     private void check(Subject subject, Transition t, Outcome expected) throws Exception {
-        LifecycleFixture f = LifecycleFixture.create(db, "Film-" + subject + "-" + t + "-" + System.nanoTime(), subject);
+        LifecycleFixture f =
+                LifecycleFixture.create(db, "Film-" + subject + "-" + t + "-" + System.nanoTime(), subject);
         Snapshot before = Snapshot.of(db, f);
         Optional<Rule> refused = Optional.empty();
         try {
@@ -130,13 +144,21 @@ class SourceLifecycleTest {
         assertEquals(roles, after.roleStates(), what);
         assertEquals(expected.primary(), after.primary(), what);
         assertEquals(expected.byUser(), after.byUser(), what);
-        assertTrue(after.roleStates().values().stream().filter(v -> v.startsWith("primary/")).count() == 1,
+        assertTrue(
+                after.roleStates().values().stream()
+                                .filter(v -> v.startsWith("primary/"))
+                                .count()
+                        == 1,
                 what + ": one primary");
     }
 
     /** What a transition does to the fixture's sources; empty subject: nothing changes. */
-    record Outcome(Optional<Rule> refused, Optional<String> subject, Optional<String> previousPrimary, String primary,
-                   boolean byUser) {
+    record Outcome(
+            Optional<Rule> refused,
+            Optional<String> subject,
+            Optional<String> previousPrimary,
+            String primary,
+            boolean byUser) {
         static final Outcome UNCHANGED = new Outcome(Optional.empty(), Optional.empty(), Optional.empty(), "", false);
 
         static Outcome refused(Rule rule) {
@@ -150,46 +172,61 @@ class SourceLifecycleTest {
 
     /** The rules, as the expected outcome of each (state, transition) pair. */
     static final class Outcomes {
-        private Outcomes() {
-        }
+        private Outcomes() {}
 
         static Outcome of(Subject s, Transition t) {
             String keepPrimary = s == Subject.PRIMARY ? "S" : "P";
             Optional<String> demoted = Optional.of("standby/validated");
             return switch (t) {
-                case CHOOSE -> switch (s) {
-                    case PRIMARY -> Outcome.changed("primary/ready", Optional.empty(), "S", true);
-                    case VERIFIED -> Outcome.changed("primary/ready", demoted, "S", true);
-                    default -> Outcome.refused(Rule.NOT_VERIFIED);
-                };
-                case REMOVE -> switch (s) {
-                    case PRIMARY -> Outcome.refused(Rule.IS_PRIMARY);
-                    case DEAD -> Outcome.refused(Rule.NOT_IN_POOL);
-                    default -> Outcome.changed("standby/dead", Optional.empty(), "P", false);
-                };
+                case CHOOSE ->
+                    switch (s) {
+                        case PRIMARY -> Outcome.changed("primary/ready", Optional.empty(), "S", true);
+                        case VERIFIED -> Outcome.changed("primary/ready", demoted, "S", true);
+                        default -> Outcome.refused(Rule.NOT_VERIFIED);
+                    };
+                case REMOVE ->
+                    switch (s) {
+                        case PRIMARY -> Outcome.refused(Rule.IS_PRIMARY);
+                        case DEAD -> Outcome.refused(Rule.NOT_IN_POOL);
+                        default -> Outcome.changed("standby/dead", Optional.empty(), "P", false);
+                    };
                 // The stream reads from the source already: the store follows it, whatever the
                 // source's state (the cutover only goes to candidates it offered and proved).
-                case ARRIVE -> s == Subject.PRIMARY
-                        ? Outcome.changed("primary/ready", Optional.empty(), "S", false)
-                        : Outcome.changed("primary/ready", demoted, "S", false);
-                case LEAVE -> switch (s) {
-                    case PRIMARY -> Outcome.changed("standby/validated", Optional.empty(), "O", false);
-                    case DEAD -> Outcome.UNCHANGED;
-                    default -> Outcome.changed("standby/validated", Optional.empty(), "P", false);
-                };
-                case MARK_DEAD -> s == Subject.PRIMARY || s == Subject.DEAD ? Outcome.UNCHANGED
-                        : Outcome.changed("standby/dead", Optional.empty(), "P", false);
-                case MARK_VERIFIED -> s == Subject.PRIMARY || s == Subject.DEAD ? Outcome.UNCHANGED
-                        : Outcome.changed("standby/validated", Optional.empty(), "P", false);
-                case MARK_FAILED -> s == Subject.PRIMARY || s == Subject.DEAD ? Outcome.UNCHANGED
-                        : Outcome.changed("standby/failed", Optional.empty(), "P", false);
-                case RESTORE_DUE -> s == Subject.FAILED
-                        ? Outcome.changed("standby/pending", Optional.empty(), keepPrimary, false) : Outcome.UNCHANGED;
+                case ARRIVE ->
+                    s == Subject.PRIMARY
+                            ? Outcome.changed("primary/ready", Optional.empty(), "S", false)
+                            : Outcome.changed("primary/ready", demoted, "S", false);
+                case LEAVE ->
+                    switch (s) {
+                        case PRIMARY -> Outcome.changed("standby/validated", Optional.empty(), "O", false);
+                        case DEAD -> Outcome.UNCHANGED;
+                        default -> Outcome.changed("standby/validated", Optional.empty(), "P", false);
+                    };
+                case MARK_DEAD ->
+                    s == Subject.PRIMARY || s == Subject.DEAD
+                            ? Outcome.UNCHANGED
+                            : Outcome.changed("standby/dead", Optional.empty(), "P", false);
+                case MARK_VERIFIED ->
+                    s == Subject.PRIMARY || s == Subject.DEAD
+                            ? Outcome.UNCHANGED
+                            : Outcome.changed("standby/validated", Optional.empty(), "P", false);
+                case MARK_FAILED ->
+                    s == Subject.PRIMARY || s == Subject.DEAD
+                            ? Outcome.UNCHANGED
+                            : Outcome.changed("standby/failed", Optional.empty(), "P", false);
+                case RESTORE_DUE ->
+                    s == Subject.FAILED
+                            ? Outcome.changed("standby/pending", Optional.empty(), keepPrimary, false)
+                            : Outcome.UNCHANGED;
                 // Only a standby waiting for its proof can be claimed; a verified one is decided.
-                case PROOF_VERIFIED -> s == Subject.PENDING || s == Subject.FAILED
-                        ? Outcome.changed("standby/validated", Optional.empty(), "P", false) : Outcome.UNCHANGED;
-                case PROOF_MISMATCH -> s == Subject.PENDING || s == Subject.FAILED
-                        ? Outcome.changed("standby/dead", Optional.empty(), "P", false) : Outcome.UNCHANGED;
+                case PROOF_VERIFIED ->
+                    s == Subject.PENDING || s == Subject.FAILED
+                            ? Outcome.changed("standby/validated", Optional.empty(), "P", false)
+                            : Outcome.UNCHANGED;
+                case PROOF_MISMATCH ->
+                    s == Subject.PENDING || s == Subject.FAILED
+                            ? Outcome.changed("standby/dead", Optional.empty(), "P", false)
+                            : Outcome.UNCHANGED;
             };
         }
     }

@@ -11,12 +11,12 @@ import java.util.OptionalInt;
  */
 public final class SourceRows {
 
-    private SourceRows() {
-    }
+    private SourceRows() {}
 
     /** {@link SourceTable#update}; false when there is no such source. */
-    public static boolean update(Connection c, long sourceId, SourceRole role, SourceState state,
-                                 Optional<String> reason, OptionalInt tier) throws SQLException {
+    public static boolean update(
+            Connection c, long sourceId, SourceRole role, SourceState state, Optional<String> reason, OptionalInt tier)
+            throws SQLException {
         return SourceTable.update(c, sourceId, role, state, reason, tier);
     }
 

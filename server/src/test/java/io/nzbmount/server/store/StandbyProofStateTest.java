@@ -21,7 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
 class StandbyProofStateTest {
     private static final Instant T0 = Instant.parse("2025-03-01T20:00:00Z");
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     private Database db;
     private long standby;
 
@@ -30,8 +32,20 @@ class StandbyProofStateTest {
         db = Database.open(dir);
         standby = db.transaction(c -> {
             long item = Items.insert(c, "Film", T0);
-            long id = SourceTable.insert(c, item, new NewSource(new byte[] {1}, "ab12", "Film.REPOST", Optional.empty(), 0,
-                    SourceRole.STANDBY, SourceState.PENDING, 0, 0, T0));
+            long id = SourceTable.insert(
+                    c,
+                    item,
+                    new NewSource(
+                            new byte[] {1},
+                            "ab12",
+                            "Film.REPOST",
+                            Optional.empty(),
+                            0,
+                            SourceRole.STANDBY,
+                            SourceState.PENDING,
+                            0,
+                            0,
+                            T0));
             StandbyTables.putProgress(c, StandbyProgress.pending(id, OptionalInt.of(0)));
             return id;
         });
@@ -51,14 +65,14 @@ class StandbyProofStateTest {
     }
 
     private boolean proofEnds(StandbyProgress claimed, StandbyState result, String why) throws StoreException {
-        return db.transaction(c -> StandbyTables.putClaimed(c,
-                claimed.finished(result, Optional.of(why), T0.plusSeconds(60), 1, Optional.empty())));
+        return db.transaction(c -> StandbyTables.putClaimed(
+                c, claimed.finished(result, Optional.of(why), T0.plusSeconds(60), 1, Optional.empty())));
     }
 
     private boolean verdict(StandbyState state, String why) throws StoreException {
         StandbyProgress p = stored();
-        return db.transaction(c -> StandbyTables.putVerdict(c,
-                p.finished(state, Optional.of(why), T0.plusSeconds(30), 0, Optional.empty())));
+        return db.transaction(c -> StandbyTables.putVerdict(
+                c, p.finished(state, Optional.of(why), T0.plusSeconds(30), 0, Optional.empty())));
     }
 
     @Test
@@ -88,7 +102,8 @@ class StandbyProofStateTest {
 
     @Test
     void anInconclusiveResultNeverReplacesAPermanentVerdict() throws Exception {
-        for (StandbyState decided : new StandbyState[] {StandbyState.VERIFIED, StandbyState.MISMATCH, StandbyState.DEAD}) {
+        for (StandbyState decided :
+                new StandbyState[] {StandbyState.VERIFIED, StandbyState.MISMATCH, StandbyState.DEAD}) {
             db.transaction(c -> {
                 StandbyTables.putProgress(c, StandbyProgress.pending(standby, OptionalInt.of(0)));
                 return null;
@@ -99,7 +114,8 @@ class StandbyProofStateTest {
             assertFalse(proofEnds(claimed, StandbyState.INCONCLUSIVE, "a sample timed out"), decided.word());
             assertEquals(decided, stored().state());
             assertEquals(Optional.of("decided as " + decided.word()), stored().reason());
-            assertTrue(db.transaction(c -> StandbyTables.claim(c, standby)).isEmpty(),
+            assertTrue(
+                    db.transaction(c -> StandbyTables.claim(c, standby)).isEmpty(),
                     "a " + decided.word() + " standby is not proved again");
         }
     }
@@ -131,10 +147,11 @@ class StandbyProofStateTest {
     @Test
     void aVerdictIsVerifiedMismatchOrDeadOnly() throws Exception {
         StandbyProgress p = stored();
-        for (StandbyState notAVerdict : new StandbyState[] {StandbyState.INCONCLUSIVE, StandbyState.PENDING,
-                StandbyState.PROVING}) {
-            assertThrows(IllegalArgumentException.class, () -> db.transaction(c -> StandbyTables.putVerdict(c,
-                    p.withState(notAVerdict, Optional.empty()))));
+        for (StandbyState notAVerdict :
+                new StandbyState[] {StandbyState.INCONCLUSIVE, StandbyState.PENDING, StandbyState.PROVING}) {
+            assertThrows(
+                    IllegalArgumentException.class,
+                    () -> db.transaction(c -> StandbyTables.putVerdict(c, p.withState(notAVerdict, Optional.empty()))));
         }
         assertEquals(StandbyState.PENDING, stored().state());
     }

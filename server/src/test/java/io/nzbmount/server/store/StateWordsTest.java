@@ -15,7 +15,8 @@ class StateWordsTest {
 
     @Test
     void sourceStatesKeepTheirWords() {
-        assertEquals(List.of("ready", "pending", "validated", "failed", "dead"),
+        assertEquals(
+                List.of("ready", "pending", "validated", "failed", "dead"),
                 Arrays.stream(SourceState.values()).map(SourceState::word).toList());
         for (SourceState s : SourceState.values()) assertEquals(s, SourceState.ofWord(s.word()));
         assertEquals(SourceState.VERIFIED, SourceState.ofWord("validated"));
@@ -23,7 +24,8 @@ class StateWordsTest {
 
     @Test
     void standbyStatesKeepTheirWords() {
-        assertEquals(List.of("pending", "validating", "verified", "mismatch", "inconclusive", "dead"),
+        assertEquals(
+                List.of("pending", "validating", "verified", "mismatch", "inconclusive", "dead"),
                 Arrays.stream(StandbyState.values()).map(StandbyState::word).toList());
         for (StandbyState s : StandbyState.values()) assertEquals(s, StandbyState.ofWord(s.word()));
         assertEquals(StandbyState.PROVING, StandbyState.ofWord("validating"));

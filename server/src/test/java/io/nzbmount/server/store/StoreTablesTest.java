@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 class StoreTablesTest {
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @Test
     void settingReplacesAndRemovesAndOutlivesARestart() throws Exception {
@@ -40,20 +41,25 @@ class StoreTablesTest {
             long item = db.transaction(c -> Items.insert(c, "A", t0));
             db.transaction(c -> {
                 for (int i = 0; i < 1200; i++) {
-                    Events.append(c, t0.plusSeconds(i), i % 2 == 0 ? OptionalLong.of(item) : OptionalLong.empty(),
-                            Optional.of("s" + i), "stall", "{}");
+                    Events.append(
+                            c,
+                            t0.plusSeconds(i),
+                            i % 2 == 0 ? OptionalLong.of(item) : OptionalLong.empty(),
+                            Optional.of("s" + i),
+                            "stall",
+                            "{}");
                 }
                 return null;
             });
-            List<EventRecord> all = db.transaction(c -> Events.find(c,
-                    new EventQuery(0, Optional.empty(), OptionalLong.empty(), Events.MAX_LIMIT)));
+            List<EventRecord> all = db.transaction(
+                    c -> Events.find(c, new EventQuery(0, Optional.empty(), OptionalLong.empty(), Events.MAX_LIMIT)));
             assertEquals(Events.MAX_LIMIT, all.size());
-            List<EventRecord> late = db.transaction(c -> Events.find(c,
-                    new EventQuery(0, Optional.of(t0.plusSeconds(1190)), OptionalLong.of(item), 100)));
+            List<EventRecord> late = db.transaction(c ->
+                    Events.find(c, new EventQuery(0, Optional.of(t0.plusSeconds(1190)), OptionalLong.of(item), 100)));
             assertEquals(5, late.size());
             assertTrue(late.stream().allMatch(e -> e.itemId().equals(OptionalLong.of(item))));
-            List<EventRecord> afterCursor = db.transaction(c -> Events.find(c,
-                    new EventQuery(all.get(998).id(), Optional.empty(), OptionalLong.empty(), 3)));
+            List<EventRecord> afterCursor = db.transaction(
+                    c -> Events.find(c, new EventQuery(all.get(998).id(), Optional.empty(), OptionalLong.empty(), 3)));
             assertEquals(all.get(999).id(), afterCursor.get(0).id());
             assertEquals(1100, (int) db.transaction(c -> Events.deleteOlderThan(c, t0.plusSeconds(1100))));
         }

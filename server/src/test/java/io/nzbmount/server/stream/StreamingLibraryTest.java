@@ -30,15 +30,21 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StreamingLibraryTest {
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     final MutableClock clock = new MutableClock(Instant.parse("2025-03-01T10:00:00Z"));
 
     @Test
     void rootListsEveryItemAndItsFoldersHoldWhatTheirPathsHold() throws Exception {
         try (Database db = Database.open(dir)) {
             LibraryImporter importer = new LibraryImporter(db, new FakeSizer(), new FakePresence(), clock, 5);
-            importer.importNzb(TestNzbs.nzb("b", "Beta Show", List.of(file("E01.mkv", 3, 740_000),
-                    file("E02.mkv", 4, 740_000), file("x.nfo", 1, 10))), Optional.empty());
+            importer.importNzb(
+                    TestNzbs.nzb(
+                            "b",
+                            "Beta Show",
+                            List.of(file("E01.mkv", 3, 740_000), file("E02.mkv", 4, 740_000), file("x.nfo", 1, 10))),
+                    Optional.empty());
             Instant first = clock.instant();
             clock.advance(Duration.ofHours(1));
             importer.importNzb(TestNzbs.film("a", "Alpha Film"), Optional.empty());
@@ -48,28 +54,50 @@ class StreamingLibraryTest {
             assertEquals("library", root.name());
             assertEquals(clock.instant(), root.lastModified(), "the root is dated by its newest item");
             List<LibraryNode> items = root.children();
-            assertEquals(List.of("Alpha Film", "Beta Show"), items.stream().map(LibraryNode::name).toList());
-            assertEquals(List.of(clock.instant(), first), items.stream().map(LibraryNode::lastModified).toList());
+            assertEquals(
+                    List.of("Alpha Film", "Beta Show"),
+                    items.stream().map(LibraryNode::name).toList());
+            assertEquals(
+                    List.of(clock.instant(), first),
+                    items.stream().map(LibraryNode::lastModified).toList());
             for (LibraryNode listed : items) {
-                LibraryFolder byPath = (LibraryFolder) library.resolve(List.of(listed.name())).orElseThrow();
+                LibraryFolder byPath =
+                        (LibraryFolder) library.resolve(List.of(listed.name())).orElseThrow();
                 assertEquals(byPath.lastModified(), listed.lastModified());
                 assertEquals(describe(byPath.children()), describe(((LibraryFolder) listed).children()));
             }
-            assertEquals(List.of("E01.mkv " + FakeSizer.expectedSize(3), "E02.mkv " + FakeSizer.expectedSize(4)),
-                    ((LibraryFolder) items.get(1)).children().stream().map(f -> f.name() + " " + ((LibraryFile) f).size()).toList(),
+            assertEquals(
+                    List.of("E01.mkv " + FakeSizer.expectedSize(3), "E02.mkv " + FakeSizer.expectedSize(4)),
+                    ((LibraryFolder) items.get(1))
+                            .children().stream()
+                                    .map(f -> f.name() + " " + ((LibraryFile) f).size())
+                                    .toList(),
                     "media files only, in NZB order");
 
             clock.advance(Duration.ofHours(1));
             importer.importNzb(TestNzbs.film("g", "Gamma Film"), Optional.empty());
-            assertEquals(3, ((LibraryFolder) library.resolve(List.of()).orElseThrow()).children().size(),
+            assertEquals(
+                    3,
+                    ((LibraryFolder) library.resolve(List.of()).orElseThrow())
+                            .children()
+                            .size(),
                     "a new request sees a new item");
-            new ItemCatalog(db).delete(new ItemCatalog(db).itemByName("Alpha Film").orElseThrow().item().id());
-            assertTrue(((LibraryFolder) items.get(0)).children().isEmpty(), "a folder listed before its item was deleted is empty");
+            new ItemCatalog(db)
+                    .delete(new ItemCatalog(db)
+                            .itemByName("Alpha Film")
+                            .orElseThrow()
+                            .item()
+                            .id());
+            assertTrue(
+                    ((LibraryFolder) items.get(0)).children().isEmpty(),
+                    "a folder listed before its item was deleted is empty");
         }
     }
 
     private static List<String> describe(List<LibraryNode> files) {
-        return files.stream().map(f -> f.name() + " " + ((LibraryFile) f).size() + " " + ((LibraryFile) f).etagBasis()
-                + " " + f.lastModified()).toList();
+        return files.stream()
+                .map(f -> f.name() + " " + ((LibraryFile) f).size() + " " + ((LibraryFile) f).etagBasis() + " "
+                        + f.lastModified())
+                .toList();
     }
 }

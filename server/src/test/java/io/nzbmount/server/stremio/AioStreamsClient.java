@@ -1,5 +1,7 @@
 package io.nzbmount.server.stremio;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayInputStream;
 import java.net.URI;
 import java.net.URLDecoder;
@@ -15,15 +17,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-
 import javax.xml.parsers.DocumentBuilderFactory;
-
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * AIOStreams' Usenet streaming services (nzbdav and altmount), replayed from its source
@@ -52,7 +49,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 final class AioStreamsClient {
 
     /** Which of AIOStreams' services is played. */
-    enum Service { NZBDAV, ALTMOUNT }
+    enum Service {
+        NZBDAV,
+        ALTMOUNT
+    }
 
     /** A WebDAV entry as the {@code webdav} npm client gives it: the path below the WebDAV root. */
     record Entry(String filename, boolean directory, long size) {
@@ -62,8 +62,7 @@ final class AioStreamsClient {
     }
 
     /** What a resolve did, for the test to look at. */
-    record Resolved(String playbackUrl, boolean alreadyExisted, List<Entry> deep, List<Entry> walked, int polls) {
-    }
+    record Resolved(String playbackUrl, boolean alreadyExisted, List<Entry> deep, List<Entry> walked, int polls) {}
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final List<String> VIDEO = List.of(".mkv", ".mp4", ".avi", ".m4v", ".mov", ".ts", ".webm");
@@ -79,7 +78,8 @@ final class AioStreamsClient {
     private final String apiKey;
     private final String user;
     private final String password;
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     AioStreamsClient(Service service, String base, String apiKey, String user, String password) {
         this.service = service;
@@ -111,7 +111,8 @@ final class AioStreamsClient {
         if (!exists) {
             JsonNode added = api(Map.of("mode", "addurl", "name", nzbUrl, "cat", category, "nzbname", expected));
             if (!added.path("status").asBoolean(false)) {
-                throw new IllegalStateException("Failed to queue NZB: " + added.path("error").asText("Unknown error"));
+                throw new IllegalStateException(
+                        "Failed to queue NZB: " + added.path("error").asText("Unknown error"));
             }
             String nzoId = added.path("nzo_ids").path(0).asText(null);
             if (nzoId == null) throw new IllegalStateException("addurl succeeded but no nzo_id returned");
@@ -127,8 +128,9 @@ final class AioStreamsClient {
                     if (!s.path("nzo_id").asText().equals(nzoId)) continue;
                     String status = s.path("status").asText("").toLowerCase(Locale.ROOT);
                     if (status.equals("completed")) slot = s;
-                    if (status.equals("failed")) throw new IllegalStateException("NZB failed: "
-                            + s.path("fail_message").asText());
+                    if (status.equals("failed"))
+                        throw new IllegalStateException(
+                                "NZB failed: " + s.path("fail_message").asText());
                 }
                 if (slot != null) break;
                 Thread.sleep(POLL);
@@ -142,7 +144,8 @@ final class AioStreamsClient {
         List<Entry> deep = files(propfind(contentPath, "infinity"));
         List<Entry> walked = walk(contentPath, 0);
         if (deep.isEmpty()) throw new IllegalStateException("No files found in NZB download");
-        Entry chosen = deep.size() == 1 ? deep.get(0)
+        Entry chosen = deep.size() == 1
+                ? deep.get(0)
                 : deep.stream().filter(AioStreamsClient::isVideo).findFirst().orElseThrow();
         return new Resolved(webdavRoot() + encodeWebdavPath(chosen.filename()), exists, deep, walked, polls);
     }
@@ -151,9 +154,13 @@ final class AioStreamsClient {
     Optional<HttpResponse<String>> nativeStreams(String nzbUrl, String... moreFields) throws Exception {
         StringBuilder form = new StringBuilder("nzb_url=" + URLEncoder.encode(nzbUrl, StandardCharsets.UTF_8));
         for (String f : moreFields) form.append('&').append(f);
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + "/api/nzb/streams"))
-                .header("X-Api-Key", apiKey).header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString(form.toString())).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = http.send(
+                HttpRequest.newBuilder(URI.create(base + "/api/nzb/streams"))
+                        .header("X-Api-Key", apiKey)
+                        .header("Content-Type", "application/x-www-form-urlencoded")
+                        .POST(HttpRequest.BodyPublishers.ofString(form.toString()))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() == 404 || r.statusCode() == 405) return Optional.empty();
         return Optional.of(r);
     }
@@ -162,7 +169,9 @@ final class AioStreamsClient {
     HttpResponse<byte[]> play(String url, boolean withCredentials) throws Exception {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url));
         if (withCredentials) b.header("Authorization", StremioRig.basic());
-        HttpClient player = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).build();
+        HttpClient player = HttpClient.newBuilder()
+                .followRedirects(HttpClient.Redirect.NORMAL)
+                .build();
         try (player) {
             return player.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
         }
@@ -174,10 +183,16 @@ final class AioStreamsClient {
         all.put("output", "json");
         StringBuilder url = new StringBuilder(apiUrl()).append('?');
         for (Map.Entry<String, String> e : all.entrySet()) {
-            url.append(e.getKey()).append('=').append(URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8)).append('&');
+            url.append(e.getKey())
+                    .append('=')
+                    .append(URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
+                    .append('&');
         }
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(url.substring(0, url.length() - 1)))
-                .header("x-api-key", apiKey).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = http.send(
+                HttpRequest.newBuilder(URI.create(url.substring(0, url.length() - 1)))
+                        .header("x-api-key", apiKey)
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         return JSON.readTree(r.body());
     }
 
@@ -209,7 +224,8 @@ final class AioStreamsClient {
         if (depth >= 6) return List.of();
         List<Entry> contents = propfind(path, "1");
         List<Entry> files = files(contents);
-        if (files.stream().anyMatch(AioStreamsClient::isVideo) || contents.stream().noneMatch(Entry::directory)) {
+        if (files.stream().anyMatch(AioStreamsClient::isVideo)
+                || contents.stream().noneMatch(Entry::directory)) {
             return files;
         }
         List<Entry> all = new ArrayList<>(files);
@@ -224,7 +240,8 @@ final class AioStreamsClient {
 
     private HttpResponse<byte[]> send(String path, String depth) throws Exception {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(webdavRoot() + encodeWebdavPath(path)))
-                .header("Depth", depth).header("Content-Type", "application/xml; charset=utf-8")
+                .header("Depth", depth)
+                .header("Content-Type", "application/xml; charset=utf-8")
                 .method("PROPFIND", HttpRequest.BodyPublishers.ofString(PROPS));
         if (user != null) b.header("Authorization", StremioRig.basic());
         return http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
@@ -240,13 +257,18 @@ final class AioStreamsClient {
         List<Entry> out = new ArrayList<>();
         for (int i = 0; i < responses.getLength(); i++) {
             Element response = (Element) responses.item(i);
-            String href = response.getElementsByTagNameNS("DAV:", "href").item(0).getTextContent().strip();
+            String href = response.getElementsByTagNameNS("DAV:", "href")
+                    .item(0)
+                    .getTextContent()
+                    .strip();
             String path = URLDecoder.decode(URI.create(href).getRawPath().replace("+", "%2B"), StandardCharsets.UTF_8);
             if (path.startsWith(rootPath)) path = "/" + path.substring(rootPath.length());
             boolean dir = response.getElementsByTagNameNS("DAV:", "collection").getLength() > 0;
             NodeList length = response.getElementsByTagNameNS("DAV:", "getcontentlength");
-            long size = length.getLength() > 0 && !length.item(0).getTextContent().isBlank()
-                    ? Long.parseLong(length.item(0).getTextContent().strip()) : 0;
+            long size =
+                    length.getLength() > 0 && !length.item(0).getTextContent().isBlank()
+                            ? Long.parseLong(length.item(0).getTextContent().strip())
+                            : 0;
             out.add(new Entry(trimSlash(path), dir, size));
         }
         return out;
@@ -278,8 +300,12 @@ final class AioStreamsClient {
         String[] segments = path.split("/", -1);
         for (int i = 0; i < segments.length; i++) {
             if (i > 0) out.append('/');
-            out.append(URLEncoder.encode(segments[i], StandardCharsets.UTF_8).replace("+", "%20")
-                    .replace("%21", "!").replace("%27", "'").replace("%28", "(").replace("%29", ")")
+            out.append(URLEncoder.encode(segments[i], StandardCharsets.UTF_8)
+                    .replace("+", "%20")
+                    .replace("%21", "!")
+                    .replace("%27", "'")
+                    .replace("%28", "(")
+                    .replace("%29", ")")
                     .replace("%7E", "~"));
         }
         return out.toString();

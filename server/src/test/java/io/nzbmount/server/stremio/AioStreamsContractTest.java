@@ -7,20 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.http.HttpResponse;
-import java.nio.file.Path;
-import java.util.List;
-
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import com.fasterxml.jackson.databind.JsonNode;
-
 import io.nzbmount.nntp.embedded.PostedFile;
 import io.nzbmount.server.stremio.AioStreamsClient.Entry;
 import io.nzbmount.server.stremio.AioStreamsClient.Resolved;
 import io.nzbmount.server.stremio.AioStreamsClient.Service;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * AIOStreams can use NZBMount as its nzbdav and as its altmount service: its request sequence,
@@ -31,7 +28,9 @@ import io.nzbmount.server.stremio.AioStreamsClient.Service;
 class AioStreamsContractTest {
     private static final int PART = 100_000;
 
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
+
     private StremioRig rig;
 
     @AfterEach
@@ -50,7 +49,8 @@ class AioStreamsContractTest {
         Resolved first = aio.resolve(url, release, false);
         assertFalse(first.alreadyExisted());
         assertEquals(1, first.polls(), "the job is completed at the first poll after the add");
-        assertEquals(List.of(new Entry("/content/movies/" + release + "/" + release + ".mkv", false, film.length)),
+        assertEquals(
+                List.of(new Entry("/content/movies/" + release + "/" + release + ".mkv", false, film.length)),
                 first.deep());
         assertEquals(first.deep(), first.walked(), "Depth 1 walk and Depth infinity list the same files");
         assertEquals(rig.base() + "/content/movies/" + release + "/" + release + ".mkv", first.playbackUrl());
@@ -62,7 +62,8 @@ class AioStreamsContractTest {
         Resolved again = aio.resolve(url, release, false);
         assertTrue(again.alreadyExisted());
         assertEquals(first.playbackUrl().replace("/movies/", "/Movies/"), again.playbackUrl());
-        assertArrayEquals(sha256(film), sha256(aio.play(again.playbackUrl(), true).body()));
+        assertArrayEquals(
+                sha256(film), sha256(aio.play(again.playbackUrl(), true).body()));
         assertEquals(1, rig.items().size());
     }
 
@@ -79,7 +80,8 @@ class AioStreamsContractTest {
         assertEquals(200, streams.statusCode(), streams::body);
         JsonNode body = StremioRig.JSON.readTree(streams.body());
         assertEquals(1, body.path("streams").size());
-        assertEquals(release + ".mkv", body.path("streams").path(0).path("title").asText());
+        assertEquals(
+                release + ".mkv", body.path("streams").path(0).path("title").asText());
         assertTrue(body.path("_queue_item_id").asText().startsWith("SABnzbd_nzo_"), streams::body);
         assertEquals("completed", body.path("_queue_status").asText());
         String link = body.path("streams").path(0).path("url").asText();
@@ -116,20 +118,27 @@ class AioStreamsContractTest {
         for (Entry e : r.deep()) {
             assertTrue(e.filename().startsWith("/complete/tv/" + release + "/"), e.filename());
             byte[] expected = e.basename().contains("S02E01") ? e1 : e2;
-            HttpResponse<byte[]> played = aio.play(rig.base() + "/webdav" + AioStreamsClient.encodeWebdavPath(e.filename()),
-                    true);
+            HttpResponse<byte[]> played =
+                    aio.play(rig.base() + "/webdav" + AioStreamsClient.encodeWebdavPath(e.filename()), true);
             assertArrayEquals(sha256(expected), sha256(played.body()), e.filename());
         }
         // The native call of the same pack needs the episode.
         HttpResponse<String> noEpisode = aio.nativeStreams(url).orElseThrow();
         assertEquals(400, noEpisode.statusCode());
-        assertTrue(StremioRig.JSON.readTree(noEpisode.body()).path("error").asText().startsWith("Episode not specified"),
+        assertTrue(
+                StremioRig.JSON
+                        .readTree(noEpisode.body())
+                        .path("error")
+                        .asText()
+                        .startsWith("Episode not specified"),
                 noEpisode::body);
         HttpResponse<String> second = aio.nativeStreams(url, "id=tt1234567:2:2").orElseThrow();
         assertEquals(200, second.statusCode(), second::body);
         JsonNode streams = StremioRig.JSON.readTree(second.body()).path("streams");
         assertEquals(1, streams.size());
-        assertArrayEquals(sha256(e2), sha256(aio.play(streams.path(0).path("url").asText(), false).body()));
+        assertArrayEquals(
+                sha256(e2),
+                sha256(aio.play(streams.path(0).path("url").asText(), false).body()));
     }
 
     private AioStreamsClient client(Service service) {

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.nzbmount.server.stremio.AioStreamsClient.Entry;
+import io.nzbmount.server.stremio.AioStreamsClient.Service;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -14,15 +17,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import com.fasterxml.jackson.databind.JsonNode;
-
-import io.nzbmount.server.stremio.AioStreamsClient.Entry;
-import io.nzbmount.server.stremio.AioStreamsClient.Service;
 
 /**
  * {@code /content/<category>/<job>/} and {@code /webdav/complete/<category>/<job>/} show the
@@ -34,9 +31,12 @@ class CompatViewsTest {
     private static final int PART = 100_000;
     private static final String JOB = "Views.Film.2020.1080p.BluRay.x264-NZBM";
 
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
+
     private StremioRig rig;
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     @AfterEach
     void stop() {
@@ -52,10 +52,12 @@ class CompatViewsTest {
         AioStreamsClient nzbdav = new AioStreamsClient(Service.NZBDAV, rig.base(), rig.apiKey, "u", "p");
         AioStreamsClient altmount = new AioStreamsClient(Service.ALTMOUNT, rig.base(), rig.apiKey, "u", "p");
 
-        assertEquals(List.of(new Entry("/content/tv", true, 0), new Entry("/content/movies", true, 0)),
+        assertEquals(
+                List.of(new Entry("/content/tv", true, 0), new Entry("/content/movies", true, 0)),
                 nzbdav.propfind("/content", "1"));
         assertEquals(List.of(new Entry("/complete", true, 0)), altmount.propfind("/", "1"));
-        assertEquals(List.of(new Entry("/complete/MOVIES/" + JOB, true, 0)), altmount.propfind("/complete/MOVIES", "1"));
+        assertEquals(
+                List.of(new Entry("/complete/MOVIES/" + JOB, true, 0)), altmount.propfind("/complete/MOVIES", "1"));
         assertEquals(List.of(), nzbdav.propfind("/content/TV", "1"));
         Entry file = new Entry("/content/movies/" + JOB + "/" + JOB + ".mkv", false, film.length);
         assertEquals(List.of(file), nzbdav.propfind("/content/movies/" + JOB, "infinity"));
@@ -66,13 +68,16 @@ class CompatViewsTest {
         for (String path : List.of("/content", "/content/movies", "/webdav", "/webdav/complete/tv")) {
             HttpResponse<String> deep = propfind(path, "infinity");
             assertEquals(403, deep.statusCode(), path);
-            assertTrue(StremioRig.JSON.readTree(deep.body()).path("error").asText().contains("Depth: 1"), deep::body);
+            assertTrue(
+                    StremioRig.JSON.readTree(deep.body()).path("error").asText().contains("Depth: 1"), deep::body);
         }
 
         // The same bytes as /dav/library/, ranges and HEAD included, under every path.
         String item = rig.items().path(0).path("name").asText();
-        for (String path : List.of("/content/movies/" + JOB + "/" + JOB + ".mkv",
-                "/webdav/complete/Movies/" + JOB + "/" + JOB + ".mkv", "/dav/library/" + enc(item) + "/" + JOB + ".mkv")) {
+        for (String path : List.of(
+                "/content/movies/" + JOB + "/" + JOB + ".mkv",
+                "/webdav/complete/Movies/" + JOB + "/" + JOB + ".mkv",
+                "/dav/library/" + enc(item) + "/" + JOB + ".mkv")) {
             HttpResponse<byte[]> range = get(path, "GET", "bytes=" + (PART - 5) + "-" + (PART + 4));
             assertEquals(206, range.statusCode(), path);
             assertArrayEquals(Arrays.copyOfRange(film, PART - 5, PART + 5), range.body(), path);
@@ -80,36 +85,52 @@ class CompatViewsTest {
             assertArrayEquals(Arrays.copyOfRange(film, film.length - 7, film.length), suffix.body(), path);
             HttpResponse<byte[]> head = get(path, "HEAD", null);
             assertEquals(200, head.statusCode(), path);
-            assertEquals(String.valueOf(film.length), head.headers().firstValue("Content-Length").orElse(""));
+            assertEquals(
+                    String.valueOf(film.length),
+                    head.headers().firstValue("Content-Length").orElse(""));
             assertEquals(416, get(path, "GET", "bytes=" + film.length + "-").statusCode(), path);
         }
         // Read-only, and behind the login like /dav.
         for (String method : List.of("PUT", "DELETE", "MKCOL", "MOVE")) {
-            int status = http.send(HttpRequest.newBuilder(URI.create(rig.base() + "/content/movies/" + JOB + "/" + JOB + ".mkv"))
-                    .header("Authorization", StremioRig.basic()).method(method, HttpRequest.BodyPublishers.noBody())
-                    .build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+            int status = http.send(
+                            HttpRequest.newBuilder(
+                                            URI.create(rig.base() + "/content/movies/" + JOB + "/" + JOB + ".mkv"))
+                                    .header("Authorization", StremioRig.basic())
+                                    .method(method, HttpRequest.BodyPublishers.noBody())
+                                    .build(),
+                            HttpResponse.BodyHandlers.discarding())
+                    .statusCode();
             assertTrue(status == 403 || status == 405, method + " " + status);
         }
-        assertEquals(401, rig.anonymousGet(rig.base() + "/content/movies/" + JOB + "/" + JOB + ".mkv").statusCode());
-        assertEquals(401, rig.anonymous("PROPFIND", rig.base() + "/webdav/complete/").statusCode());
+        assertEquals(
+                401,
+                rig.anonymousGet(rig.base() + "/content/movies/" + JOB + "/" + JOB + ".mkv")
+                        .statusCode());
+        assertEquals(
+                401, rig.anonymous("PROPFIND", rig.base() + "/webdav/complete/").statusCode());
     }
 
     private void addurl(String url, String cat, String nzbname) throws Exception {
-        HttpResponse<String> r = rig.send(HttpRequest.newBuilder(URI.create(rig.base() + "/api?mode=addurl&output=json&cat="
-                + cat + "&nzbname=" + enc(nzbname) + "&name=" + enc(url))));
+        HttpResponse<String> r = rig.send(HttpRequest.newBuilder(URI.create(rig.base()
+                + "/api?mode=addurl&output=json&cat=" + cat + "&nzbname=" + enc(nzbname) + "&name=" + enc(url))));
         JsonNode body = StremioRig.JSON.readTree(r.body());
         assertTrue(body.path("status").asBoolean(), r::body);
     }
 
     private HttpResponse<String> propfind(String path, String depth) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create(rig.base() + path)).header("Depth", depth)
-                .header("Authorization", StremioRig.basic()).method("PROPFIND", HttpRequest.BodyPublishers.noBody())
-                .build(), HttpResponse.BodyHandlers.ofString());
+        return http.send(
+                HttpRequest.newBuilder(URI.create(rig.base() + path))
+                        .header("Depth", depth)
+                        .header("Authorization", StremioRig.basic())
+                        .method("PROPFIND", HttpRequest.BodyPublishers.noBody())
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     private HttpResponse<byte[]> get(String path, String method, String range) throws Exception {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(rig.base() + path))
-                .header("Authorization", StremioRig.basic()).method(method, HttpRequest.BodyPublishers.noBody());
+                .header("Authorization", StremioRig.basic())
+                .method(method, HttpRequest.BodyPublishers.noBody());
         if (range != null) b.header("Range", range);
         return http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
     }

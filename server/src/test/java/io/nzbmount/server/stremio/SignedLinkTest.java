@@ -8,6 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.nzbmount.server.streamlink.StreamLinks;
+import io.nzbmount.server.streamlink.StreamSecret;
 import java.net.URLEncoder;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -21,15 +24,9 @@ import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import com.fasterxml.jackson.databind.JsonNode;
-
-import io.nzbmount.server.streamlink.StreamLinks;
-import io.nzbmount.server.streamlink.StreamSecret;
 
 /**
  * A signed stream link opens its one file, read-only, with no login, until it expires; an expired,
@@ -38,7 +35,9 @@ import io.nzbmount.server.streamlink.StreamSecret;
 class SignedLinkTest {
     private static final int PART = 100_000;
 
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
+
     private StremioRig rig;
 
     @AfterEach
@@ -59,13 +58,16 @@ class SignedLinkTest {
         HttpResponse<byte[]> whole = rig.anonymousGet(linkA);
         assertEquals(200, whole.statusCode());
         assertArrayEquals(sha256(filmA), sha256(whole.body()));
-        assertEquals("private, no-store", whole.headers().firstValue("Cache-Control").orElse(""));
+        assertEquals(
+                "private, no-store", whole.headers().firstValue("Cache-Control").orElse(""));
         HttpResponse<byte[]> range = rig.anonymousGet(linkA, "Range", "bytes=" + PART + "-" + (2 * PART + 9));
         assertEquals(206, range.statusCode());
         assertArrayEquals(Arrays.copyOfRange(filmA, PART, 2 * PART + 10), range.body());
         HttpResponse<byte[]> head = rig.anonymous("HEAD", linkB);
         assertEquals(200, head.statusCode());
-        assertEquals(String.valueOf(filmB.length), head.headers().firstValue("Content-Length").orElse(""));
+        assertEquals(
+                String.valueOf(filmB.length),
+                head.headers().firstValue("Content-Length").orElse(""));
 
         // Read-only: nothing but GET and HEAD.
         for (String method : List.of("PUT", "DELETE", "PROPFIND")) {
@@ -99,7 +101,9 @@ class SignedLinkTest {
 
         // The secret is nowhere in what the server answers.
         String settings = rig.send(HttpRequest.newBuilder(java.net.URI.create(rig.base() + "/api/settings"))
-                .header("Authorization", StremioRig.basic()).header("X-NZBMount-Request", "1")).body();
+                        .header("Authorization", StremioRig.basic())
+                        .header("X-NZBMount-Request", "1"))
+                .body();
         String hex = java.util.HexFormat.of().formatHex(secret);
         String b64 = java.util.Base64.getEncoder().encodeToString(secret);
         for (String text : List.of(settings, linkA, linkB)) {
@@ -115,8 +119,9 @@ class SignedLinkTest {
         String path = link.substring(rig.base().length());
         Path secretFile = dataDir.resolve(StreamSecret.FILE_NAME);
         if (Files.getFileAttributeView(secretFile, java.nio.file.attribute.PosixFileAttributeView.class) != null) {
-            assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(
-                    Files.getPosixFilePermissions(secretFile)));
+            assertEquals(
+                    "rw-------",
+                    java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(secretFile)));
         }
         rig.restart();
         HttpResponse<byte[]> after = rig.anonymousGet(rig.base() + path);
@@ -146,17 +151,28 @@ class SignedLinkTest {
     }
 
     private long itemId(String name) throws Exception {
-        try (Stream<JsonNode> items = java.util.stream.StreamSupport.stream(rig.items().spliterator(), false)) {
-            return items.filter(i -> i.path("name").asText().equals(name)).findFirst().orElseThrow().path("id").asLong();
+        try (Stream<JsonNode> items =
+                java.util.stream.StreamSupport.stream(rig.items().spliterator(), false)) {
+            return items.filter(i -> i.path("name").asText().equals(name))
+                    .findFirst()
+                    .orElseThrow()
+                    .path("id")
+                    .asLong();
         }
     }
 
     private String streamUrl(String nzbUrl) throws Exception {
         HttpResponse<String> r = rig.send(HttpRequest.newBuilder(java.net.URI.create(rig.base() + "/api/nzb/streams"))
                 .header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString("nzb_url=" + URLEncoder.encode(nzbUrl, StandardCharsets.UTF_8))));
+                .POST(HttpRequest.BodyPublishers.ofString(
+                        "nzb_url=" + URLEncoder.encode(nzbUrl, StandardCharsets.UTF_8))));
         assertEquals(200, r.statusCode(), r::body);
-        return StremioRig.JSON.readTree(r.body()).path("streams").path(0).path("url").asText();
+        return StremioRig.JSON
+                .readTree(r.body())
+                .path("streams")
+                .path(0)
+                .path("url")
+                .asText();
     }
 
     private void assertRefused(int status, String words, String url) throws Exception {

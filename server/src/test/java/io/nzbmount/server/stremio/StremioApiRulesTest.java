@@ -4,6 +4,8 @@ import static io.nzbmount.server.stremio.StremioRig.random;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.nzbmount.nntp.embedded.PostedFile;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpRequest;
@@ -11,14 +13,9 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import com.fasterxml.jackson.databind.JsonNode;
-
-import io.nzbmount.nntp.embedded.PostedFile;
 
 /**
  * What AIOStreams and Sonarr rely on in the SABnzbd API (categories in any case, {@code nzo_ids},
@@ -29,7 +26,9 @@ import io.nzbmount.nntp.embedded.PostedFile;
 class StremioApiRulesTest {
     private static final int PART = 100_000;
 
-    @TempDir Path dataDir;
+    @TempDir
+    Path dataDir;
+
     private StremioRig rig;
 
     @AfterEach
@@ -42,9 +41,12 @@ class StremioApiRulesTest {
         rig = StremioRig.start(dataDir);
         String a = rig.offer("a", "First.Film.2020.mkv", random(2 * PART, 20), PART);
         String b = rig.offer("b", "Second.Show.S01E01.mkv", random(2 * PART, 21), PART);
-        String first = added(sab("mode=addurl&cat=Movies&priority=1&nzbname=" + enc("My Film (2020)") + "&name=" + enc(a)));
+        String first =
+                added(sab("mode=addurl&cat=Movies&priority=1&nzbname=" + enc("My Film (2020)") + "&name=" + enc(a)));
         // Completed when the add returns: the first poll sees it.
-        JsonNode slots = sab("mode=history&nzo_ids=" + first + "&category=MOVIES").path("history").path("slots");
+        JsonNode slots = sab("mode=history&nzo_ids=" + first + "&category=MOVIES")
+                .path("history")
+                .path("slots");
         assertEquals(1, slots.size(), slots::toString);
         assertEquals("Completed", slots.path(0).path("status").asText());
         assertEquals("movies", slots.path(0).path("category").asText());
@@ -56,8 +58,15 @@ class StremioApiRulesTest {
         assertEquals(2, ids(sab("mode=history&nzo_ids=" + first + "," + second)).size());
         assertEquals(List.of(second), ids(sab("mode=history&category=TV")));
         assertEquals(List.of(), ids(sab("mode=history&nzo_ids=" + first + "&category=tv")));
-        assertEquals("b", sab("mode=history&nzo_ids=" + second).path("history").path("slots").path(0).path("name")
-                .asText(), "without nzbname, the job is named by the URL's file name");
+        assertEquals(
+                "b",
+                sab("mode=history&nzo_ids=" + second)
+                        .path("history")
+                        .path("slots")
+                        .path(0)
+                        .path("name")
+                        .asText(),
+                "without nzbname, the job is named by the URL's file name");
         JsonNode unknown = sab("mode=addurl&cat=Music&name=" + enc(a));
         assertTrue(unknown.path("error").asText().contains("unknown category 'Music'"), unknown::toString);
         JsonNode badPriority = sab("mode=addurl&cat=tv&priority=7&name=" + enc(a));
@@ -71,7 +80,8 @@ class StremioApiRulesTest {
         for (String id : broken.messageIds()) rig.nntp.removeArticle(id);
         String url = rig.offer("Broken.Film.2020", List.of(broken));
         String job = added(sab("mode=addurl&cat=movies&name=" + enc(url)));
-        JsonNode slot = sab("mode=history&nzo_ids=" + job).path("history").path("slots").path(0);
+        JsonNode slot =
+                sab("mode=history&nzo_ids=" + job).path("history").path("slots").path(0);
         assertEquals("Failed", slot.path("status").asText());
         assertTrue(!slot.path("fail_message").asText().isBlank(), slot::toString);
 
@@ -109,10 +119,15 @@ class StremioApiRulesTest {
         assertRefused(403, "downloads.allowedNzbHosts", streams("nzb_url=" + enc("http://127.0.0.2:9/x.nzb")));
         assertRefused(403, "downloads.allowedNzbHosts", streams("nzb_url=" + enc("http://192.168.1.20:5076/x.nzb")));
         assertRefused(403, "192.168.1.20", streams("nzb_url=" + enc(rig.redirectTo("http://192.168.1.20:5076/x.nzb"))));
-        assertRefused(422, "not a usable NZB", streams("nzb_url=" + enc(rig.offerBytes("garbage",
-                "this is no NZB".getBytes(StandardCharsets.UTF_8)))));
-        assertRefused(502, "the server answered HTTP 404", streams("nzb_url=" + enc(
-                film.replace("Film.2020.nzb", "Nothing.Here.nzb"))));
+        assertRefused(
+                422,
+                "not a usable NZB",
+                streams("nzb_url="
+                        + enc(rig.offerBytes("garbage", "this is no NZB".getBytes(StandardCharsets.UTF_8)))));
+        assertRefused(
+                502,
+                "the server answered HTTP 404",
+                streams("nzb_url=" + enc(film.replace("Film.2020.nzb", "Nothing.Here.nzb"))));
         rig.nntp.faults().unavailableAtGreeting(true);
         assertRefused(503, "try again later", streams("nzb_url=" + enc(film)));
         rig.nntp.faults().unavailableAtGreeting(false);
@@ -133,8 +148,10 @@ class StremioApiRulesTest {
     }
 
     private static List<String> ids(JsonNode history) {
-        return java.util.stream.StreamSupport.stream(history.path("history").path("slots").spliterator(), false)
-                .map(s -> s.path("nzo_id").asText()).toList();
+        return java.util.stream.StreamSupport.stream(
+                        history.path("history").path("slots").spliterator(), false)
+                .map(s -> s.path("nzo_id").asText())
+                .toList();
     }
 
     private HttpResponse<String> streams(String form) throws Exception {

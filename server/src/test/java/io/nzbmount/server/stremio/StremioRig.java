@@ -2,6 +2,14 @@ package io.nzbmount.server.stremio;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpServer;
+import io.nzbmount.config.ConfigLoader;
+import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
+import io.nzbmount.nntp.embedded.NzbWriter;
+import io.nzbmount.nntp.embedded.PostedFile;
+import io.nzbmount.server.app.Application;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -18,16 +26,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.sun.net.httpserver.HttpServer;
-
-import io.nzbmount.config.ConfigLoader;
-import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
-import io.nzbmount.nntp.embedded.NzbWriter;
-import io.nzbmount.nntp.embedded.PostedFile;
-import io.nzbmount.server.app.Application;
 
 /**
  * The whole server (as {@code serve} runs it, with a login) on the embedded NNTP server, and an
@@ -47,7 +45,8 @@ final class StremioRig implements AutoCloseable {
     private final String yaml;
     private final HttpServer indexer;
     private final Map<String, byte[]> nzbs = new ConcurrentHashMap<>();
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     private StremioRig(Path dataDir, String downloads) throws Exception {
         nntp = EmbeddedNntpServer.start();
@@ -89,8 +88,15 @@ final class StremioRig implements AutoCloseable {
                   completeDir: "%s"
                   allowedNzbHosts: ['127.0.0.1:%d']
                 %s
-                """.formatted(dataDir, USER, PASSWORD, nntp.host(), nntp.port(), dataDir.resolve("complete"),
-                indexer.getAddress().getPort(), downloads);
+                """.formatted(
+                        dataDir,
+                        USER,
+                        PASSWORD,
+                        nntp.host(),
+                        nntp.port(),
+                        dataDir.resolve("complete"),
+                        indexer.getAddress().getPort(),
+                        downloads);
         this.yaml = yaml;
         try {
             startApp();
@@ -102,8 +108,11 @@ final class StremioRig implements AutoCloseable {
 
     private void startApp() throws Exception {
         app = Application.start(ConfigLoader.fromText(yaml, "test", Map.of()));
-        HttpResponse<String> key = http.send(HttpRequest.newBuilder(app.uri().resolve("/api/settings/apikey"))
-                .header("X-NZBMount-Request", "1").header("Authorization", basic()).build(),
+        HttpResponse<String> key = http.send(
+                HttpRequest.newBuilder(app.uri().resolve("/api/settings/apikey"))
+                        .header("X-NZBMount-Request", "1")
+                        .header("Authorization", basic())
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(200, key.statusCode(), key::body);
         apiKey = JSON.readTree(key.body()).path("apiKey").asText();
@@ -161,8 +170,11 @@ final class StremioRig implements AutoCloseable {
 
     /** The library's items, through the REST API with the key. */
     JsonNode items() throws IOException, InterruptedException {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base() + "/api/items"))
-                .header("X-Api-Key", apiKey).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = http.send(
+                HttpRequest.newBuilder(URI.create(base() + "/api/items"))
+                        .header("X-Api-Key", apiKey)
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         assertEquals(200, r.statusCode(), r::body);
         return JSON.readTree(r.body()).path("items");
     }
@@ -178,9 +190,10 @@ final class StremioRig implements AutoCloseable {
     }
 
     /** A request with no credentials at all and no body, answered as bytes. */
-    HttpResponse<byte[]> anonymous(String method, String url, String... headers) throws IOException,
-            InterruptedException {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).method(method, HttpRequest.BodyPublishers.noBody());
+    HttpResponse<byte[]> anonymous(String method, String url, String... headers)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder b =
+                HttpRequest.newBuilder(URI.create(url)).method(method, HttpRequest.BodyPublishers.noBody());
         if (headers.length > 0) b.headers(headers);
         return http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
     }

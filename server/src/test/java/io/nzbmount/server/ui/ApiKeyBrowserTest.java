@@ -15,7 +15,8 @@ class ApiKeyBrowserTest extends BrowserTestBase {
     void theKeyIsHiddenUntilShownAndCanBeReplaced() throws Exception {
         open("/settings");
         heading("Settings");
-        WebElement value = browser.await(d -> d.findElements(By.id("apikey-value")).stream().findFirst().orElse(null));
+        WebElement value = browser.await(
+                d -> d.findElements(By.id("apikey-value")).stream().findFirst().orElse(null));
         assertEquals("", value.getDomProperty("value"), "not in the page before it is asked for");
         assertTrue(!browser.driver.getPageSource().contains(server.apiKey.current()));
 

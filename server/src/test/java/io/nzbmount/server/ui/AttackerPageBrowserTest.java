@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.nzbmount.server.library.TestNzbs;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Test;
 import java.util.logging.Level;
+import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
@@ -31,15 +31,23 @@ class AttackerPageBrowserTest extends BrowserTestBase {
                 + " e => { out[name] = 'error ' + e; });"
                 + "Promise.all([");
         for (int i = 0; i < calls.length; i += 2) {
-            script.append("run('").append(calls[i]).append("', ").append(calls[i + 1]).append("),");
+            script.append("run('")
+                    .append(calls[i])
+                    .append("', ")
+                    .append(calls[i + 1])
+                    .append("),");
         }
         script.append("]).then(() => done(out));");
         return (Map<String, String>) browser.driver.executeAsyncScript(script.toString());
     }
 
     static String nzbLiteral(String title) {
-        return "'" + new String(TestNzbs.film("attack", title), UTF_8).replace("\\", "\\\\").replace("'", "\\'")
-                .replace("\n", "\\n") + "'";
+        return "'"
+                + new String(TestNzbs.film("attack", title), UTF_8)
+                        .replace("\\", "\\\\")
+                        .replace("'", "\\'")
+                        .replace("\n", "\\n")
+                + "'";
     }
 
     @Test
@@ -51,12 +59,15 @@ class AttackerPageBrowserTest extends BrowserTestBase {
             Map<String, String> r = fetches(
                     "items", "fetch('" + target + "/api/items', {credentials: 'include'})",
                     "key", "fetch('" + target + "/api/settings/apikey', {headers: {'X-NZBMount-Request': '1'}})",
-                    "blind", "fetch('" + target + "/api/nzbs', {method: 'POST', mode: 'no-cors', body: "
-                            + nzbLiteral("Blind Import") + "})",
-                    "header", "fetch('" + target + "/api/nzbs', {method: 'POST', headers: {'X-NZBMount-Request': '1'},"
-                            + " body: " + nzbLiteral("Header Import") + "})",
-                    "guessedKey", "fetch('" + target + "/api/nzbs', {method: 'POST', headers: {'X-Api-Key': 'guess'},"
-                            + " body: " + nzbLiteral("Keyed Import") + "})",
+                    "blind",
+                            "fetch('" + target + "/api/nzbs', {method: 'POST', mode: 'no-cors', body: "
+                                    + nzbLiteral("Blind Import") + "})",
+                    "header",
+                            "fetch('" + target + "/api/nzbs', {method: 'POST', headers: {'X-NZBMount-Request': '1'},"
+                                    + " body: " + nzbLiteral("Header Import") + "})",
+                    "guessedKey",
+                            "fetch('" + target + "/api/nzbs', {method: 'POST', headers: {'X-Api-Key': 'guess'},"
+                                    + " body: " + nzbLiteral("Keyed Import") + "})",
                     "rotate", "fetch('" + target + "/api/settings/apikey', {method: 'POST', mode: 'no-cors'})");
             for (String read : List.of("items", "key", "header", "guessedKey")) {
                 assertTrue(r.get(read).startsWith("error "), read + " must not be readable: " + r);
@@ -65,8 +76,10 @@ class AttackerPageBrowserTest extends BrowserTestBase {
             assertEquals("0 ", r.get("rotate"), r.toString());
             // The browser logs each refusal; they are the point of the test, not script errors.
             List<String> logged = browser.driver.manage().logs().get(LogType.BROWSER).getAll().stream()
-                    .filter(e -> e.getLevel().intValue() >= Level.SEVERE.intValue()).map(LogEntry::getMessage)
-                    .filter(m -> !m.contains("Failed to load resource")).toList();
+                    .filter(e -> e.getLevel().intValue() >= Level.SEVERE.intValue())
+                    .map(LogEntry::getMessage)
+                    .filter(m -> !m.contains("Failed to load resource"))
+                    .toList();
             for (String message : logged) {
                 assertTrue(message.contains("has been blocked by CORS policy"), message);
             }
@@ -85,8 +98,8 @@ class AttackerPageBrowserTest extends BrowserTestBase {
         try (OtherSite other = new OtherSite(page)) {
             browser.driver.get(other.origin() + "/");
             browser.driver.findElement(By.id("go")).click();
-            browser.await(ExpectedConditions.textToBePresentInElementLocated(By.tagName("body"),
-                    "cross-origin request refused"));
+            browser.await(ExpectedConditions.textToBePresentInElementLocated(
+                    By.tagName("body"), "cross-origin request refused"));
         }
         assertEquals(key, server.apiKey.current());
     }
@@ -112,7 +125,8 @@ class AttackerPageBrowserTest extends BrowserTestBase {
     void theSameReboundPageWouldReadTheKeyWereItsNameAllowed() throws Exception {
         // The control: proves the proxy and the page attack for real, so the refusal above is the Host check's.
         try (UiServer open = UiServer.start(dir.resolve("control"), List.of(RebindingProxy.NAME));
-             RebindingProxy evil = new RebindingProxy(open.resolve("/").getPort(), "<!doctype html><title>rebound</title>")) {
+                RebindingProxy evil =
+                        new RebindingProxy(open.resolve("/").getPort(), "<!doctype html><title>rebound</title>")) {
             browser.driver.get(evil.origin() + "/attack");
             Map<String, String> r = rebound();
             assertEquals("200 {\"apiKey\":\"" + open.apiKey.current() + "\"}", r.get("key"), r.toString());
@@ -125,8 +139,9 @@ class AttackerPageBrowserTest extends BrowserTestBase {
         return fetches(
                 "items", "fetch('/api/items')",
                 "key", "fetch('/api/settings/apikey', {headers: {'X-NZBMount-Request': '1'}})",
-                "import", "fetch('/api/nzbs', {method: 'POST', headers: {'X-NZBMount-Request': '1'}, body: "
-                        + nzbLiteral("Rebound Import") + "})",
+                "import",
+                        "fetch('/api/nzbs', {method: 'POST', headers: {'X-NZBMount-Request': '1'}, body: "
+                                + nzbLiteral("Rebound Import") + "})",
                 "dav", "fetch('/dav/', {method: 'PROPFIND', headers: {'Depth': '1'}})",
                 "ui", "fetch('/index.html')");
     }

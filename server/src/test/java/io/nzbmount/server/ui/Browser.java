@@ -51,7 +51,8 @@ final class Browser implements AutoCloseable {
         if (Files.isExecutable(CHROMIUM) && Files.isExecutable(DRIVER)) {
             return;
         }
-        String missing = CHROMIUM + " and " + DRIVER + " are needed for the browser tests (Debian: apt-get install chromium chromium-driver)";
+        String missing = CHROMIUM + " and " + DRIVER
+                + " are needed for the browser tests (Debian: apt-get install chromium chromium-driver)";
         if (System.getenv("CI") != null) {
             fail(missing);
         }
@@ -68,9 +69,19 @@ final class Browser implements AutoCloseable {
                 .build();
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--no-default-browser-check", "--disable-extensions", "--lang=en-US", "--force-color-profile=srgb",
+        options.addArguments(
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+                "--no-default-browser-check",
+                "--disable-extensions",
+                "--lang=en-US",
+                "--force-color-profile=srgb",
                 "--user-data-dir=" + profile.toAbsolutePath(),
                 // For RebindingProxy: the attacker's name points at this machine, as after a rebinding.
                 "--host-resolver-rules=MAP " + RebindingProxy.NAME + " 127.0.0.1",
@@ -97,7 +108,8 @@ final class Browser implements AutoCloseable {
      */
     <T> T await(Function<WebDriver, T> condition) {
         return new WebDriverWait(driver, Duration.ofSeconds(10), Duration.ofMillis(50))
-                .ignoring(org.openqa.selenium.StaleElementReferenceException.class).until(condition);
+                .ignoring(org.openqa.selenium.StaleElementReferenceException.class)
+                .until(condition);
     }
 
     Object js(String script, Object... args) {
@@ -120,9 +132,15 @@ final class Browser implements AutoCloseable {
         double height = Math.min(4000, ((Number) content.get("height")).doubleValue());
         // Captured beyond the viewport, the page is laid out without its scroll bar: the window's width.
         double width = ((Number) js("return window.innerWidth")).doubleValue();
-        Map<String, Object> shot = driver.executeCdpCommand("Page.captureScreenshot", Map.of(
-                "format", "png", "captureBeyondViewport", true,
-                "clip", Map.of("x", 0, "y", 0, "width", width, "height", height, "scale", 1)));
+        Map<String, Object> shot = driver.executeCdpCommand(
+                "Page.captureScreenshot",
+                Map.of(
+                        "format",
+                        "png",
+                        "captureBeyondViewport",
+                        true,
+                        "clip",
+                        Map.of("x", 0, "y", 0, "width", width, "height", height, "scale", 1)));
         Path file = SCREENSHOTS.resolve(name + ".png");
         Files.write(file, Base64.getDecoder().decode((String) shot.get("data")));
         return file;

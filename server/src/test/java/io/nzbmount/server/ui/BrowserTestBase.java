@@ -25,7 +25,9 @@ abstract class BrowserTestBase {
 
     static final ObjectMapper JSON = new ObjectMapper();
 
-    @TempDir static Path dir;
+    @TempDir
+    static Path dir;
+
     static UiServer server;
     static Browser browser;
     static Http http;
@@ -65,9 +67,10 @@ abstract class BrowserTestBase {
 
     /** Fails naming the elements wider than the window, if any. */
     void assertNoSidewaysScrolling() {
-        Object wide = browser.js("const w = document.documentElement.clientWidth; return document.documentElement.scrollWidth <= w ? ''"
-                + " : [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > w)"
-                + ".map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).join(', ')");
+        Object wide = browser.js(
+                "const w = document.documentElement.clientWidth; return document.documentElement.scrollWidth <= w ? ''"
+                        + " : [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > w)"
+                        + ".map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).join(', ')");
         assertEquals("", wide, "wider than the window");
     }
 
@@ -80,8 +83,10 @@ abstract class BrowserTestBase {
 
     WebElement card(String name) {
         return browser.await(d -> d.findElements(By.cssSelector("li.item-card")).stream()
-                .filter(c -> c.findElement(By.cssSelector(".item-name")).getText().equals(name))
-                .findFirst().orElse(null));
+                .filter(c ->
+                        c.findElement(By.cssSelector(".item-name")).getText().equals(name))
+                .findFirst()
+                .orElse(null));
     }
 
     boolean hasCard(String name) {
@@ -104,7 +109,9 @@ abstract class BrowserTestBase {
     String text(String css) {
         return browser.await(d -> {
             List<WebElement> found = d.findElements(By.cssSelector(css));
-            return found.isEmpty() || found.get(0).getText().isEmpty() ? null : found.get(0).getText();
+            return found.isEmpty() || found.get(0).getText().isEmpty()
+                    ? null
+                    : found.get(0).getText();
         });
     }
 

@@ -17,7 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
 /** The CSRF rules in front of the real API, over real HTTP. */
 class CsrfHandlerTest {
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     UiServer server;
     Http http;
 
@@ -59,13 +61,14 @@ class CsrfHandlerTest {
 
     @Test
     void anotherOriginIsRefusedEvenWithTheHeader() throws Exception {
-        for (String origin : java.util.List.of("http://evil.example", "http://127.0.0.1:1", "null",
-                "https://127.0.0.1.evil.example", "file://")) {
+        for (String origin : java.util.List.of(
+                "http://evil.example", "http://127.0.0.1:1", "null", "https://127.0.0.1.evil.example", "file://")) {
             HttpResponse<String> r = post(TestNzbs.film("c3", "Film"), CsrfHandler.HEADER, "1", "Origin", origin);
             assertEquals(403, r.statusCode(), origin);
             assertTrue(r.body().contains("cross-origin request refused"), r.body());
         }
-        HttpResponse<String> site = post(TestNzbs.film("c3", "Film"), CsrfHandler.HEADER, "1", "Sec-Fetch-Site", "cross-site");
+        HttpResponse<String> site =
+                post(TestNzbs.film("c3", "Film"), CsrfHandler.HEADER, "1", "Sec-Fetch-Site", "cross-site");
         assertEquals(403, site.statusCode());
         assertEquals(0, itemCount());
     }
@@ -76,16 +79,23 @@ class CsrfHandlerTest {
         assertEquals(201, created.statusCode());
         String location = created.headers().firstValue("Location").orElseThrow();
         assertEquals(200, http.send("GET", server.resolve(location), null).statusCode());
-        assertEquals(200, http.send("GET", server.resolve("/api/events"), null, "Origin", "http://evil.example").statusCode());
+        assertEquals(
+                200,
+                http.send("GET", server.resolve("/api/events"), null, "Origin", "http://evil.example")
+                        .statusCode());
         assertEquals(403, http.send("DELETE", server.resolve(location), null).statusCode());
         assertEquals(1, itemCount());
-        assertEquals(204, http.send("DELETE", server.resolve(location), null, CsrfHandler.HEADER, "1").statusCode());
+        assertEquals(
+                204,
+                http.send("DELETE", server.resolve(location), null, CsrfHandler.HEADER, "1")
+                        .statusCode());
         assertEquals(0, itemCount());
     }
 
     @Test
     void refusalIsJsonWithoutEchoingControlCharacters() throws Exception {
-        HttpResponse<String> r = post("x".getBytes(UTF_8), CsrfHandler.HEADER, "1", "Origin", "http://e\u00e9vil.example");
+        HttpResponse<String> r =
+                post("x".getBytes(UTF_8), CsrfHandler.HEADER, "1", "Origin", "http://e\u00e9vil.example");
         assertEquals(403, r.statusCode());
         assertTrue(r.headers().firstValue("Content-Type").orElseThrow().startsWith("application/json"));
         assertFalse(r.body().contains("\u00e9"), r.body());

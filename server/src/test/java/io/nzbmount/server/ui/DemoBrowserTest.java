@@ -32,42 +32,76 @@ class DemoBrowserTest {
     /** About six times the film's bit rate: the stream lasts half a minute, long enough to act in. */
     private static final String CLIENT_RATE = "800k";
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @Test
     void aNewcomerSeesThePoolVerifyAndTheStreamedFilmArrivesWholeThroughTheHoleAndASimulatedFailure() throws Exception {
         Browser.assumeInstalled();
         MediaTools.require("curl");
-        try (DemoServer demo = DemoServer.start(); Browser browser = new Browser()) {
+        try (DemoServer demo = DemoServer.start();
+                Browser browser = new Browser()) {
             String origin = demo.uri().toString().replaceAll("/$", "");
             browser.driver.get(origin + "/#/library");
-            WebElement hint = awaitLong(browser, d -> d.findElements(By.cssSelector(".demo-hint")).stream()
-                    .filter(WebElement::isDisplayed).findFirst().orElse(null));
+            WebElement hint = awaitLong(
+                    browser,
+                    d -> d.findElements(By.cssSelector(".demo-hint")).stream()
+                            .filter(WebElement::isDisplayed)
+                            .findFirst()
+                            .orElse(null));
             assertEquals(DemoHint.TEXT, hint.getText(), "the page and the console say the same");
             browser.screenshot("demo-library");
 
             browser.driver.get(origin + "/#/items/" + demo.filmItem());
-            awaitLong(browser, d -> d.findElements(By.cssSelector("tr.standby .validation-verified")).size() == 2);
-            assertEquals(2L, browser.js("return [...document.querySelectorAll('.timeline .event-kind')]"
-                    + ".filter(e => e.textContent === 'Standby validation started').length"), "both were proved from pending");
+            awaitLong(
+                    browser,
+                    d -> d.findElements(By.cssSelector("tr.standby .validation-verified"))
+                                    .size()
+                            == 2);
+            assertEquals(
+                    2L,
+                    browser.js("return [...document.querySelectorAll('.timeline .event-kind')]"
+                            + ".filter(e => e.textContent === 'Standby validation started').length"),
+                    "both were proved from pending");
             browser.screenshot("demo-item-verified");
 
             Path got = dir.resolve("film.avi");
-            Process client = new ProcessBuilder(MediaTools.require("curl").toString(), "-sS", "--fail",
-                    "--limit-rate", CLIENT_RATE, "-o", got.toString(), demo.filmUrl().toString())
-                    .redirectErrorStream(true).redirectOutput(dir.resolve("curl.log").toFile()).start();
+            Process client = new ProcessBuilder(
+                            MediaTools.require("curl").toString(),
+                            "-sS",
+                            "--fail",
+                            "--limit-rate",
+                            CLIENT_RATE,
+                            "-o",
+                            got.toString(),
+                            demo.filmUrl().toString())
+                    .redirectErrorStream(true)
+                    .redirectOutput(dir.resolve("curl.log").toFile())
+                    .start();
             try {
-                WebElement simulate = awaitLong(browser, d -> d.findElements(By.xpath(
-                        "//div[@class='head-actions']/button[normalize-space()='Simulate failure']")).stream()
-                        .filter(WebElement::isDisplayed).findFirst().orElse(null));
+                WebElement simulate = awaitLong(
+                        browser,
+                        d -> d
+                                .findElements(By.xpath(
+                                        "//div[@class='head-actions']/button[normalize-space()='Simulate failure']"))
+                                .stream()
+                                .filter(WebElement::isDisplayed)
+                                .findFirst()
+                                .orElse(null));
                 simulate.click();
-                WebElement notice = awaitLong(browser, d -> d.findElements(By.cssSelector(".notice-cutover")).stream()
-                        .findFirst().orElse(null));
+                WebElement notice = awaitLong(
+                        browser,
+                        d -> d.findElements(By.cssSelector(".notice-cutover")).stream()
+                                .findFirst()
+                                .orElse(null));
                 assertTrue(notice.getText().contains("Switched to a standby"), notice.getText());
-                assertTrue(List.of("simulated", "permanent").contains(notice.getDomAttribute("data-kind")),
+                assertTrue(
+                        List.of("simulated", "permanent").contains(notice.getDomAttribute("data-kind")),
                         "the button's failure or the hole");
-                awaitLong(browser, d -> d.findElements(By.cssSelector(".timeline .event-kind")).stream()
-                        .anyMatch(e -> e.getText().equals("Cutover")));
+                awaitLong(
+                        browser,
+                        d -> d.findElements(By.cssSelector(".timeline .event-kind")).stream()
+                                .anyMatch(e -> e.getText().equals("Cutover")));
                 browser.screenshot("demo-item-mid-cutover");
                 assertTrue(client.waitFor(120, TimeUnit.SECONDS), "the client finished");
                 assertEquals(0, client.exitValue(), Files.readString(dir.resolve("curl.log")));
@@ -75,15 +109,24 @@ class DemoBrowserTest {
                 client.destroyForcibly();
             }
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            assertArrayEquals(sha.digest(demo.releases().film()), sha.digest(Files.readAllBytes(got)),
+            assertArrayEquals(
+                    sha.digest(demo.releases().film()),
+                    sha.digest(Files.readAllBytes(got)),
                     "the client got the film byte for byte");
             // The hole and the button each move the stream, unless the button moved it off the
             // broken release before the hole: then one cutover did both.
-            awaitLong(browser, d -> d.findElements(By.cssSelector(".timeline .event-kind")).stream()
-                    .anyMatch(e -> e.getText().equals("Cutover")));
-            assertEquals("", browser.driver.findElement(By.cssSelector(".head-actions .action-message")).getText(),
+            awaitLong(
+                    browser,
+                    d -> d.findElements(By.cssSelector(".timeline .event-kind")).stream()
+                            .anyMatch(e -> e.getText().equals("Cutover")));
+            assertEquals(
+                    "",
+                    browser.driver
+                            .findElement(By.cssSelector(".head-actions .action-message"))
+                            .getText(),
                     "the button was answered without an error");
-            String timeline = browser.driver.findElement(By.cssSelector(".timeline")).getText();
+            String timeline =
+                    browser.driver.findElement(By.cssSelector(".timeline")).getText();
             assertTrue(timeline.contains("Offset: ") && timeline.contains("Took millis: "), timeline);
             browser.screenshot("demo-item-after-cutover");
 
@@ -94,7 +137,8 @@ class DemoBrowserTest {
             browser.driver.findElement(By.id("search-submit")).click();
             List<String> titles = awaitLong(browser, d -> {
                 List<String> t = d.findElements(By.cssSelector("tr.result .result-title")).stream()
-                        .map(WebElement::getText).toList();
+                        .map(WebElement::getText)
+                        .toList();
                 return t.size() == 4 ? t : null;
             });
             assertTrue(titles.contains(DemoFilmReleases.SPARE_TITLE), titles.toString());
@@ -104,9 +148,13 @@ class DemoBrowserTest {
             browser.await(d -> d.findElement(By.id("search-q")).isDisplayed());
             browser.driver.findElement(By.id("search-q")).sendKeys("Demo");
             browser.driver.findElement(By.id("search-submit")).click();
-            awaitLong(browser, d -> d.findElements(By.cssSelector("tr.result .result-title")).stream()
-                    .anyMatch(e -> e.getText().equals(DemoContent.MARKUP_TITLE)));
-            assertEquals(0L, browser.js("return document.querySelectorAll('main script, main b').length"),
+            awaitLong(
+                    browser,
+                    d -> d.findElements(By.cssSelector("tr.result .result-title")).stream()
+                            .anyMatch(e -> e.getText().equals(DemoContent.MARKUP_TITLE)));
+            assertEquals(
+                    0L,
+                    browser.js("return document.querySelectorAll('main script, main b').length"),
                     "markup in a release name stays text");
             browser.screenshot("demo-search");
             for (String page : List.of("streams", "health", "settings")) {
@@ -120,6 +168,7 @@ class DemoBrowserTest {
 
     private static <T> T awaitLong(Browser browser, Function<WebDriver, T> condition) {
         return new WebDriverWait(browser.driver, Duration.ofSeconds(45), Duration.ofMillis(100))
-                .ignoring(org.openqa.selenium.StaleElementReferenceException.class).until(condition);
+                .ignoring(org.openqa.selenium.StaleElementReferenceException.class)
+                .until(condition);
     }
 }

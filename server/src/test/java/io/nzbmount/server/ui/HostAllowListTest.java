@@ -18,7 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class HostAllowListTest {
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     UiServer server;
     int port;
 
@@ -53,13 +55,22 @@ class HostAllowListTest {
 
     @Test
     void loopbackNamesAddressesAndConfiguredNamesAreServed() throws Exception {
-        for (String host : List.of("127.0.0.1:" + port, "localhost:" + port, "LOCALHOST", "[::1]:" + port,
-                "192.168.1.20:" + port, "nas.lan:" + port, "NAS.LAN", "media.home.example:" + port, "app.localhost")) {
+        for (String host : List.of(
+                "127.0.0.1:" + port,
+                "localhost:" + port,
+                "LOCALHOST",
+                "[::1]:" + port,
+                "192.168.1.20:" + port,
+                "nas.lan:" + port,
+                "NAS.LAN",
+                "media.home.example:" + port,
+                "app.localhost")) {
             RawHttp.Answer a = RawHttp.send(port, "GET", "/api/items", host, null);
             assertEquals(200, a.status(), host + ": " + a.text());
         }
         for (String host : List.of("home.example", "nas.lan.evil.example", "localhost.evil.example", "evil.example")) {
-            assertEquals(403, RawHttp.send(port, "GET", "/api/items", host, null).status(), host);
+            assertEquals(
+                    403, RawHttp.send(port, "GET", "/api/items", host, null).status(), host);
         }
     }
 }

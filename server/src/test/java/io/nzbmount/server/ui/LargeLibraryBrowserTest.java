@@ -37,7 +37,8 @@ class LargeLibraryBrowserTest extends BrowserTestBase {
         assertEquals(names(0, PAGE), shownNames());
         assertEquals(ITEMS + " items", text(".page-head .sub"));
         assertEquals("1–50 of " + ITEMS, text(".pager-position"));
-        assertEquals("true", browser.driver.findElement(By.id("library-previous")).getDomProperty("disabled"));
+        assertEquals(
+                "true", browser.driver.findElement(By.id("library-previous")).getDomProperty("disabled"));
     }
 
     @Test
@@ -62,7 +63,10 @@ class LargeLibraryBrowserTest extends BrowserTestBase {
         card("Film 19999 (2020)");
         browser.await(d -> shownNames().size() == 1 ? true : null);
         assertEquals("1 item match “film 19999”", text(".page-head .sub"));
-        assertTrue(browser.driver.findElement(By.cssSelector(".pager")).getDomProperty("hidden").equals("true"));
+        assertTrue(browser.driver
+                .findElement(By.cssSelector(".pager"))
+                .getDomProperty("hidden")
+                .equals("true"));
 
         search.sendKeys(" nothing-like-it");
         text(".library p.empty");
@@ -75,10 +79,14 @@ class LargeLibraryBrowserTest extends BrowserTestBase {
     }
 
     private static List<String> names(int from, int to) {
-        return java.util.stream.IntStream.range(from, to).mapToObj(i -> String.format("Film %05d (2020)", i)).toList();
+        return java.util.stream.IntStream.range(from, to)
+                .mapToObj(i -> String.format("Film %05d (2020)", i))
+                .toList();
     }
 
     private static List<String> shownNames() {
-        return browser.driver.findElements(By.cssSelector("li.item-card .item-name")).stream().map(WebElement::getText).toList();
+        return browser.driver.findElements(By.cssSelector("li.item-card .item-name")).stream()
+                .map(WebElement::getText)
+                .toList();
     }
 }

@@ -28,7 +28,9 @@ abstract class LiveBrowserTestBase {
 
     static final ObjectMapper JSON = new ObjectMapper();
 
-    @TempDir static Path dir;
+    @TempDir
+    static Path dir;
+
     static LiveServer server;
     static Browser browser;
     static Http http;
@@ -42,14 +44,15 @@ abstract class LiveBrowserTestBase {
      */
     @Retention(RetentionPolicy.RUNTIME)
     @Target(ElementType.TYPE)
-    @interface DemoMode {
-    }
+    @interface DemoMode {}
 
     @BeforeAll
     static void start(TestInfo info) throws Exception {
         Browser.assumeInstalled();
         if (server != null) throw new IllegalStateException("a server from another test class is still running");
-        boolean demo = info.getTestClass().map(c -> c.isAnnotationPresent(DemoMode.class)).orElse(false);
+        boolean demo = info.getTestClass()
+                .map(c -> c.isAnnotationPresent(DemoMode.class))
+                .orElse(false);
         server = LiveServer.start(dir.resolve("data"), demo);
         http = new Http();
         browser = new Browser();
@@ -89,8 +92,9 @@ abstract class LiveBrowserTestBase {
 
     /** Like {@link Browser#await} but up to 30 s: for what the server does in the background (proofs). */
     <T> T awaitLong(java.util.function.Function<org.openqa.selenium.WebDriver, T> condition) {
-        return new org.openqa.selenium.support.ui.WebDriverWait(browser.driver, java.time.Duration.ofSeconds(30),
-                java.time.Duration.ofMillis(100)).ignoring(org.openqa.selenium.StaleElementReferenceException.class)
+        return new org.openqa.selenium.support.ui.WebDriverWait(
+                        browser.driver, java.time.Duration.ofSeconds(30), java.time.Duration.ofMillis(100))
+                .ignoring(org.openqa.selenium.StaleElementReferenceException.class)
                 .until(condition);
     }
 
@@ -98,7 +102,9 @@ abstract class LiveBrowserTestBase {
     String text(String css) {
         return browser.await(d -> {
             List<WebElement> found = d.findElements(By.cssSelector(css));
-            return found.isEmpty() || found.get(0).getText().isEmpty() ? null : found.get(0).getText();
+            return found.isEmpty() || found.get(0).getText().isEmpty()
+                    ? null
+                    : found.get(0).getText();
         });
     }
 
@@ -111,9 +117,10 @@ abstract class LiveBrowserTestBase {
 
     /** Fails naming the elements wider than the window, if any. */
     void assertNoSidewaysScrolling() {
-        Object wide = browser.js("const w = document.documentElement.clientWidth; return document.documentElement.scrollWidth <= w ? ''"
-                + " : [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > w)"
-                + ".map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).join(', ')");
+        Object wide = browser.js(
+                "const w = document.documentElement.clientWidth; return document.documentElement.scrollWidth <= w ? ''"
+                        + " : [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > w)"
+                        + ".map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).join(', ')");
         assertEquals("", wide, "wider than the window");
     }
 }

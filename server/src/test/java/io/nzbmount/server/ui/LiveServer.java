@@ -49,7 +49,9 @@ final class LiveServer implements AutoCloseable {
 
     /** As {@link #start(Path)}; {@code demo} also offers {@code POST /api/items/{id}/simulate-failure}. */
     static LiveServer start(Path dataDir, boolean demo) throws Exception {
-        EmbeddedNntpServer nntp = EmbeddedNntpServer.builder().credentials(NNTP_USER, NNTP_PASSWORD).start();
+        EmbeddedNntpServer nntp = EmbeddedNntpServer.builder()
+                .credentials(NNTP_USER, NNTP_PASSWORD)
+                .start();
         TestNewznabServer indexer = null;
         TestNewznabServer broken = null;
         try {
@@ -58,7 +60,8 @@ final class LiveServer implements AutoCloseable {
             broken.failWith(500, "Request limit reached");
             // The streams page is shown a response held open by a provider trickling articles at 8 kB/s
             // (12 s an article): the reader's budget lets such a fetch finish.
-            Settings settings = ConfigLoader.fromText("""
+            Settings settings = ConfigLoader.fromText(
+                    """
                     server:
                       port: 0
                       dataDir: %s
@@ -81,8 +84,20 @@ final class LiveServer implements AutoCloseable {
                       fetchBudgetMillis: 60000
                     health:
                       enabled: false
-                    """.formatted(dataDir, nntp.host(), nntp.port(), NNTP_USER, NNTP_PASSWORD,
-                    INDEXER, indexer.url(), INDEXER_KEY, BROKEN_INDEXER, broken.url(), INDEXER_KEY), "test", Map.of());
+                    """.formatted(
+                                    dataDir,
+                                    nntp.host(),
+                                    nntp.port(),
+                                    NNTP_USER,
+                                    NNTP_PASSWORD,
+                                    INDEXER,
+                                    indexer.url(),
+                                    INDEXER_KEY,
+                                    BROKEN_INDEXER,
+                                    broken.url(),
+                                    INDEXER_KEY),
+                    "test",
+                    Map.of());
             return new LiveServer(nntp, indexer, broken, Application.start(settings, Map.of(), demo));
         } catch (Exception | Error e) {
             if (broken != null) broken.close();
@@ -100,8 +115,12 @@ final class LiveServer implements AutoCloseable {
 
     /** Posts {@code data} and offers it on the indexer as a film release named {@code title}, posted 3 days ago. */
     TestRelease offer(String title, String guid, byte[] data) {
-        TestRelease release = TestRelease.of(title, guid, post(title.replaceAll("[^A-Za-z0-9.-]", ".") + ".mkv", data, 100_000, title))
-                .withSize(data.length).withPostDate(java.time.Instant.now().minus(java.time.Duration.ofDays(3)).getEpochSecond());
+        TestRelease release = TestRelease.of(
+                        title, guid, post(title.replaceAll("[^A-Za-z0-9.-]", ".") + ".mkv", data, 100_000, title))
+                .withSize(data.length)
+                .withPostDate(java.time.Instant.now()
+                        .minus(java.time.Duration.ofDays(3))
+                        .getEpochSecond());
         indexer.add(release);
         return release;
     }

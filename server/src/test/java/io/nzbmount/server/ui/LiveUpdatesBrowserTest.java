@@ -25,14 +25,18 @@ class LiveUpdatesBrowserTest extends LiveBrowserTestBase {
         browser.js("window.seen = []; import('/live.js').then(m => m.onTimeline(e => window.seen.push(e)));");
         browser.await(d -> Boolean.TRUE.equals(browser.js("return Array.isArray(window.seen)")) ? true : null);
 
-        JsonNode item = importNzb(server.post("tide.mkv", LiveServer.random(150_000, 41), 100_000, "Tide Table <b>bold</b>"));
+        JsonNode item =
+                importNzb(server.post("tide.mkv", LiveServer.random(150_000, 41), 100_000, "Tide Table <b>bold</b>"));
         long id = item.get("id").asLong();
         Object kinds = awaitLong(d -> {
             Object k = browser.js("return window.seen.filter(e => e.item === " + id + ").map(e => e.kind)");
             return k instanceof List<?> list && !list.isEmpty() ? list : null;
         });
         assertTrue(((List<?>) kinds).contains("imported"), String.valueOf(kinds));
-        browser.await(d -> d.findElements(By.cssSelector("li.item-card[data-id='" + id + "']")).isEmpty() ? null : true);
+        browser.await(d -> d.findElements(By.cssSelector("li.item-card[data-id='" + id + "']"))
+                        .isEmpty()
+                ? null
+                : true);
         assertEquals(0L, browser.js("return document.querySelectorAll('main b').length"), "names stay text");
     }
 
@@ -54,9 +58,10 @@ class LiveUpdatesBrowserTest extends LiveBrowserTestBase {
             heading(i % 2 == 0 ? "Streams" : "Library");
             browser.await(d -> "on".equals(live()) ? true : null);
         }
-        Object probe = browser.driver.executeAsyncScript("const done = arguments[arguments.length - 1];"
-                + "const t = setTimeout(() => done('still waiting after 20 s'), 20000);"
-                + "fetch('/api/items').then(r => { clearTimeout(t); done('status ' + r.status); }, e => done('failed: ' + e));");
+        Object probe = browser.driver.executeAsyncScript(
+                "const done = arguments[arguments.length - 1];"
+                        + "const t = setTimeout(() => done('still waiting after 20 s'), 20000);"
+                        + "fetch('/api/items').then(r => { clearTimeout(t); done('status ' + r.status); }, e => done('failed: ' + e));");
         assertEquals("status 200", probe, "requests still get a connection after many page loads");
     }
 
@@ -71,15 +76,21 @@ class LiveUpdatesBrowserTest extends LiveBrowserTestBase {
 
     @Test
     void withoutEventSourceTheLibraryStillUpdatesByPolling() throws Exception {
-        String id = browser.driver.executeCdpCommand("Page.addScriptToEvaluateOnNewDocument",
-                Map.of("source", "delete window.EventSource;")).get("identifier").toString();
+        String id = browser.driver
+                .executeCdpCommand(
+                        "Page.addScriptToEvaluateOnNewDocument", Map.of("source", "delete window.EventSource;"))
+                .get("identifier")
+                .toString();
         try {
             open("/library");
             heading("Library");
             assertEquals("undefined", browser.js("return typeof EventSource"));
             JsonNode item = importNzb(server.post("pond.mkv", LiveServer.random(120_000, 42), 100_000, "Mill Pond"));
-            awaitLong(d -> d.findElements(By.cssSelector("li.item-card[data-id='" + item.get("id").asLong() + "']"))
-                    .isEmpty() ? null : true);
+            awaitLong(d -> d.findElements(By.cssSelector(
+                                    "li.item-card[data-id='" + item.get("id").asLong() + "']"))
+                            .isEmpty()
+                    ? null
+                    : true);
             assertEquals(null, browser.js("return document.documentElement.dataset.live || null"));
         } finally {
             browser.driver.executeCdpCommand("Page.removeScriptToEvaluateOnNewDocument", Map.of("identifier", id));

@@ -42,27 +42,50 @@ class ObserveBrowserTest extends LiveBrowserTestBase {
         URI uri = server.resolve(file.get("path").asText());
         // The provider trickles each article at 8 kB/s: the response stays open for about 30 s.
         try (Socket client = new Socket(uri.getHost(), uri.getPort())) {
-            client.getOutputStream().write(("GET " + uri.getRawPath() + " HTTP/1.1\r\nHost: " + uri.getHost() + ":"
-                    + uri.getPort() + "\r\n\r\n").getBytes(US_ASCII));
+            client.getOutputStream()
+                    .write(("GET " + uri.getRawPath() + " HTTP/1.1\r\nHost: " + uri.getHost() + ":" + uri.getPort()
+                                    + "\r\n\r\n")
+                            .getBytes(US_ASCII));
             String head = readHead(client.getInputStream());
             assertTrue(head.startsWith("HTTP/1.1 200"), head);
 
-            WebElement card = browser.await(d -> d.findElements(By.cssSelector("li.stream-card")).stream().findFirst().orElse(null));
-            assertEquals("Slow River (2019)", card.findElement(By.cssSelector(".stream-item")).getText());
-            assertEquals("#/items/" + item.get("id").asLong(), card.findElement(By.cssSelector(".stream-item")).getDomAttribute("href"));
-            assertEquals("Slow.River.2019.mkv", card.findElement(By.cssSelector(".stream-file")).getText());
+            WebElement card = browser.await(d -> d.findElements(By.cssSelector("li.stream-card")).stream()
+                    .findFirst()
+                    .orElse(null));
+            assertEquals(
+                    "Slow River (2019)",
+                    card.findElement(By.cssSelector(".stream-item")).getText());
+            assertEquals(
+                    "#/items/" + item.get("id").asLong(),
+                    card.findElement(By.cssSelector(".stream-item")).getDomAttribute("href"));
+            assertEquals(
+                    "Slow.River.2019.mkv",
+                    card.findElement(By.cssSelector(".stream-file")).getText());
             // The server does not fill in the client's address yet (StreamOpener passes ""): show what it gives.
-            String reported = JSON.readTree(http.send("GET", server.resolve("/api/streams"), null).body())
-                    .get("streams").get(0).get("client").asText();
-            assertEquals(reported.isEmpty() ? "client not reported" : "client " + reported,
+            String reported = JSON.readTree(http.send("GET", server.resolve("/api/streams"), null)
+                            .body())
+                    .get("streams")
+                    .get(0)
+                    .get("client")
+                    .asText();
+            assertEquals(
+                    reported.isEmpty() ? "client not reported" : "client " + reported,
                     card.findElement(By.cssSelector(".stream-client")).getText());
-            assertTrue(browser.driver.findElement(By.cssSelector(".empty-state")).getDomAttribute("hidden") != null);
-            String position = card.findElement(By.cssSelector(".stream-position")).getText();
+            assertTrue(
+                    browser.driver.findElement(By.cssSelector(".empty-state")).getDomAttribute("hidden") != null);
+            String position =
+                    card.findElement(By.cssSelector(".stream-position")).getText();
             assertTrue(position.matches("\\d+\\.\\d% of the file \\(byte [\\d,]+ of 1,000,000\\)"), position);
-            assertEquals("Primary", card.findElement(By.cssSelector(".stream-head .badge")).getText());
-            assertEquals("0", card.findElement(By.cssSelector(".stream-cutovers")).getText());
-            assertTrue(card.findElement(By.cssSelector(".stream-throughput")).getText().endsWith(" sent"));
-            assertTrue(card.findElement(By.cssSelector(".stream-stall")).getText().endsWith(" in total"));
+            assertEquals(
+                    "Primary",
+                    card.findElement(By.cssSelector(".stream-head .badge")).getText());
+            assertEquals(
+                    "0", card.findElement(By.cssSelector(".stream-cutovers")).getText());
+            assertTrue(card.findElement(By.cssSelector(".stream-throughput"))
+                    .getText()
+                    .endsWith(" sent"));
+            assertTrue(
+                    card.findElement(By.cssSelector(".stream-stall")).getText().endsWith(" in total"));
             // Polling updates the card in place: the same element after two more polls.
             browser.js("window.firstCard = document.querySelector('li.stream-card')");
             Thread.sleep(4500);
@@ -75,13 +98,16 @@ class ObserveBrowserTest extends LiveBrowserTestBase {
             browser.resize(Browser.DESKTOP);
 
             open("/health");
-            browser.await(d -> d.findElement(By.cssSelector(".tile[data-key='activeStreams'] dd")).getText().equals("1"));
+            browser.await(d -> d.findElement(By.cssSelector(".tile[data-key='activeStreams'] dd"))
+                    .getText()
+                    .equals("1"));
         } finally {
             server.nntp.faults().clearAll();
         }
         open("/streams");
         awaitLong(d -> d.findElement(By.cssSelector(".empty-state")).isDisplayed());
-        assertEquals(0, browser.driver.findElements(By.cssSelector("li.stream-card")).size());
+        assertEquals(
+                0, browser.driver.findElements(By.cssSelector("li.stream-card")).size());
     }
 
     @Test
@@ -89,19 +115,32 @@ class ObserveBrowserTest extends LiveBrowserTestBase {
         open("/health");
         heading("Health");
         WebElement row = browser.await(d -> d.findElements(By.cssSelector("table.providers tr.provider")).stream()
-                .findFirst().orElse(null));
-        List<String> cells = row.findElements(By.tagName("td")).stream().map(WebElement::getText).toList();
+                .findFirst()
+                .orElse(null));
+        List<String> cells = row.findElements(By.tagName("td")).stream()
+                .map(WebElement::getText)
+                .toList();
         assertEquals("embedded", cells.get(0));
         assertEquals("Available", cells.get(1));
-        JsonNode health = JSON.readTree(http.send("GET", server.resolve("/api/health"), null).body());
+        JsonNode health = JSON.readTree(
+                http.send("GET", server.resolve("/api/health"), null).body());
         JsonNode provider = health.get("providers").get(0);
         assertEquals(provider.get("failures").asText(), cells.get(5));
         assertTrue(cells.subList(2, 5).stream().allMatch(c -> c.matches("\\d+")), cells.toString());
         assertEquals(health.get("version").asText(), text(".facts dd"));
         for (String key : List.of("activeStreams", "retrying", "validating", "standbyActive", "cutoversTotal")) {
-            assertTrue(browser.driver.findElement(By.cssSelector(".tile[data-key='" + key + "'] dd")).getText().matches("\\d+"), key);
+            assertTrue(
+                    browser.driver
+                            .findElement(By.cssSelector(".tile[data-key='" + key + "'] dd"))
+                            .getText()
+                            .matches("\\d+"),
+                    key);
         }
-        assertTrue(browser.driver.findElements(By.cssSelector(".facts dd")).get(1).getText().matches("\\d.*s|\\d.*min"));
+        assertTrue(browser.driver
+                .findElements(By.cssSelector(".facts dd"))
+                .get(1)
+                .getText()
+                .matches("\\d.*s|\\d.*min"));
         browser.screenshot("health");
         browser.resize(Browser.PHONE);
         assertNoSidewaysScrolling();
@@ -111,8 +150,13 @@ class ObserveBrowserTest extends LiveBrowserTestBase {
     @Test
     void diagnosticsDownloadIsJsonWithoutSecrets() throws Exception {
         Path downloads = Files.createDirectories(dir.resolve("downloads"));
-        browser.driver.executeCdpCommand("Browser.setDownloadBehavior",
-                Map.of("behavior", "allow", "downloadPath", downloads.toAbsolutePath().toString()));
+        browser.driver.executeCdpCommand(
+                "Browser.setDownloadBehavior",
+                Map.of(
+                        "behavior",
+                        "allow",
+                        "downloadPath",
+                        downloads.toAbsolutePath().toString()));
         open("/health");
         heading("Health");
         browser.driver.findElement(By.id("diagnostics-download")).click();

@@ -16,19 +16,20 @@ import java.net.Socket;
 final class RawHttp {
 
     /** The status and the whole answer (headers and body) as Latin-1 text. */
-    record Answer(int status, String text) {
-    }
+    record Answer(int status, String text) {}
 
-    private RawHttp() {
-    }
+    private RawHttp() {}
 
     /** {@code headers} are whole lines such as {@code "Origin: http://x"}; a body gets its length. */
     static Answer send(int port, String method, String path, String host, String body, String... headers)
             throws IOException {
-        StringBuilder request = new StringBuilder(method + " " + path + " HTTP/1.1\r\nHost: " + host
-                + "\r\nConnection: close\r\n");
+        StringBuilder request =
+                new StringBuilder(method + " " + path + " HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n");
         for (String header : headers) request.append(header).append("\r\n");
-        if (body != null) request.append("Content-Length: ").append(body.getBytes(ISO_8859_1).length).append("\r\n");
+        if (body != null)
+            request.append("Content-Length: ")
+                    .append(body.getBytes(ISO_8859_1).length)
+                    .append("\r\n");
         request.append("\r\n");
         if (body != null) request.append(body);
         try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {

@@ -56,7 +56,8 @@ final class RebindingProxy implements AutoCloseable {
             if (new String(head, ISO_8859_1).startsWith("GET /attack")) {
                 OutputStream out = client.getOutputStream();
                 out.write(("HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: " + page.length
-                        + "\r\nConnection: close\r\n\r\n").getBytes(ISO_8859_1));
+                                + "\r\nConnection: close\r\n\r\n")
+                        .getBytes(ISO_8859_1));
                 out.write(page);
                 out.flush();
                 return;

@@ -34,7 +34,9 @@ class SearchBrowserTest extends LiveBrowserTestBase {
     }
 
     private static List<String> cells(WebElement row) {
-        return row.findElements(By.tagName("td")).stream().map(WebElement::getText).toList();
+        return row.findElements(By.tagName("td")).stream()
+                .map(WebElement::getText)
+                .toList();
     }
 
     @Test
@@ -61,14 +63,17 @@ class SearchBrowserTest extends LiveBrowserTestBase {
         rows.get(0).findElement(By.cssSelector("button.add-result")).click();
         String notice = text(".search-notice");
         assertTrue(notice.startsWith("Added “"), notice);
-        assertEquals("Added", rows.get(0).findElement(By.cssSelector("button.add-result")).getText());
+        assertEquals(
+                "Added",
+                rows.get(0).findElement(By.cssSelector("button.add-result")).getText());
         browser.driver.findElement(By.cssSelector(".search-notice a.new-item")).click();
         String name = browser.await(d -> {
             String h1 = d.findElement(By.cssSelector("main h1")).getText();
             return h1.startsWith("Item ") ? null : h1;
         });
         String url = text("table.files .dav-url");
-        assertArrayEquals(film, http.bytes("GET", java.net.URI.create(url)).body(), "the added release serves its bytes");
+        assertArrayEquals(
+                film, http.bytes("GET", java.net.URI.create(url)).body(), "the added release serves its bytes");
 
         open("/library");
         browser.await(d -> d.findElements(By.cssSelector("li.item-card .item-name")).stream()
@@ -88,10 +93,17 @@ class SearchBrowserTest extends LiveBrowserTestBase {
         server.offer("Tide.Mill.2019.1080p.BluRay.x264-GRP", "tm1", film);
         server.offer("Tide.Mill.2019.1080p.WEB.x264-OTHER", "tm2", film);
         server.offer("Tide.Mill.2019.720p.WEB.x265-SMALL", "tm3", LiveServer.random(300_000, 32));
-        assertEquals(200, http.send("GET", server.resolve("/api/search?q=Tide+Mill"), null).statusCode());
-        var created = http.send("POST", server.resolve("/api/items"),
-                ("{\"indexer\":\"" + LiveServer.INDEXER + "\",\"guid\":\"tm1\"}").getBytes(java.nio.charset.StandardCharsets.UTF_8),
-                CsrfHandler.HEADER, "1");
+        assertEquals(
+                200,
+                http.send("GET", server.resolve("/api/search?q=Tide+Mill"), null)
+                        .statusCode());
+        var created = http.send(
+                "POST",
+                server.resolve("/api/items"),
+                ("{\"indexer\":\"" + LiveServer.INDEXER + "\",\"guid\":\"tm1\"}")
+                        .getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                CsrfHandler.HEADER,
+                "1");
         assertEquals(201, created.statusCode(), created.body());
         var item = JSON.readTree(created.body());
         long id = item.get("id").asLong();
@@ -102,35 +114,55 @@ class SearchBrowserTest extends LiveBrowserTestBase {
         heading("Find standbys");
         String against = text(".search-for-item");
         assertTrue(against.contains("Tide.Mill.2019.1080p.BluRay.x264-GRP"), against);
-        browser.await(d -> d.findElement(By.id("search-q")).getDomProperty("value").isEmpty() ? null : true);
+        browser.await(
+                d -> d.findElement(By.id("search-q")).getDomProperty("value").isEmpty() ? null : true);
         browser.driver.findElement(By.id("search-submit")).click();
         WebElement sameEncoding = row("Tide.Mill.2019.1080p.WEB.x264-OTHER");
-        assertEquals("Tier 1 · Same resolution and codec", sameEncoding.findElement(By.cssSelector(".result-tier")).getText());
-        assertEquals("Tier 3 · Same content",
-                row("Tide.Mill.2019.720p.WEB.x265-SMALL").findElement(By.cssSelector(".result-tier")).getText());
-        assertEquals("Already a source",
-                row("Tide.Mill.2019.1080p.BluRay.x264-GRP").findElement(By.cssSelector(".result-standing")).getText());
+        assertEquals(
+                "Tier 1 · Same resolution and codec",
+                sameEncoding.findElement(By.cssSelector(".result-tier")).getText());
+        assertEquals(
+                "Tier 3 · Same content",
+                row("Tide.Mill.2019.720p.WEB.x265-SMALL")
+                        .findElement(By.cssSelector(".result-tier"))
+                        .getText());
+        assertEquals(
+                "Already a source",
+                row("Tide.Mill.2019.1080p.BluRay.x264-GRP")
+                        .findElement(By.cssSelector(".result-standing"))
+                        .getText());
         browser.screenshot("search-for-item");
 
         sameEncoding.findElement(By.cssSelector("button.add-standby")).click();
-        browser.await(d -> first(sameEncoding.findElements(By.cssSelector(".row-message.ok a")))).click();
+        browser.await(d -> first(sameEncoding.findElements(By.cssSelector(".row-message.ok a"))))
+                .click();
         heading(item.get("name").asText());
         // Proofs run at the service's pace (a sample every 200 ms) on a shared machine.
         // One script reads the whole pool, so a row re-rendered in between is never half read.
-        new org.openqa.selenium.support.ui.WebDriverWait(browser.driver, java.time.Duration.ofSeconds(90),
-                java.time.Duration.ofMillis(250)).until(d -> Boolean.TRUE.equals(browser.js(
+        new org.openqa.selenium.support.ui.WebDriverWait(
+                        browser.driver, java.time.Duration.ofSeconds(90), java.time.Duration.ofMillis(250))
+                .until(d -> Boolean.TRUE.equals(browser.js(
                         "return [...document.querySelectorAll('tr.standby')].some(r => r.textContent.includes(arguments[0])"
-                        + " && r.querySelector('.validation-verified') !== null)", "Tide.Mill.2019.1080p.WEB.x264-OTHER")));
+                                + " && r.querySelector('.validation-verified') !== null)",
+                        "Tide.Mill.2019.1080p.WEB.x264-OTHER")));
     }
 
     /** The result row whose title is {@code title}, once the results are shown. */
     private WebElement row(String title) {
         try {
             return browser.await(d -> d.findElements(By.cssSelector("table.results tr.result")).stream()
-                    .filter(r -> r.findElement(By.cssSelector(".result-title")).getText().equals(title)).findFirst().orElse(null));
+                    .filter(r -> r.findElement(By.cssSelector(".result-title"))
+                            .getText()
+                            .equals(title))
+                    .findFirst()
+                    .orElse(null));
         } catch (org.openqa.selenium.TimeoutException e) {
-            throw new AssertionError("no result \"" + title + "\" in: " + browser.driver.findElements(
-                    By.cssSelector("table.results tr")).stream().map(WebElement::getText).toList(), e);
+            throw new AssertionError(
+                    "no result \"" + title + "\" in: "
+                            + browser.driver.findElements(By.cssSelector("table.results tr")).stream()
+                                    .map(WebElement::getText)
+                                    .toList(),
+                    e);
         }
     }
 
@@ -140,11 +172,17 @@ class SearchBrowserTest extends LiveBrowserTestBase {
 
     @Test
     void tvSearchSendsSeasonAndEpisode() throws Exception {
-        TestRelease episode = TestRelease.of("Quiet.Coast.S02E05.1080p.WEB.x264-TV", "qc205",
-                server.post("Quiet.Coast.S02E05.mkv", LiveServer.random(120_000, 3), 100_000, "Quiet Coast S02E05"))
+        TestRelease episode = TestRelease.of(
+                        "Quiet.Coast.S02E05.1080p.WEB.x264-TV",
+                        "qc205",
+                        server.post(
+                                "Quiet.Coast.S02E05.mkv", LiveServer.random(120_000, 3), 100_000, "Quiet Coast S02E05"))
                 .withEpisode("4711", 2, 5);
-        TestRelease other = TestRelease.of("Quiet.Coast.S02E06.1080p.WEB.x264-TV", "qc206",
-                server.post("Quiet.Coast.S02E06.mkv", LiveServer.random(120_000, 4), 100_000, "Quiet Coast S02E06"))
+        TestRelease other = TestRelease.of(
+                        "Quiet.Coast.S02E06.1080p.WEB.x264-TV",
+                        "qc206",
+                        server.post(
+                                "Quiet.Coast.S02E06.mkv", LiveServer.random(120_000, 4), 100_000, "Quiet Coast S02E06"))
                 .withEpisode("4711", 2, 6);
         server.indexer.add(episode, other);
         open("/search");
@@ -161,19 +199,23 @@ class SearchBrowserTest extends LiveBrowserTestBase {
 
     @Test
     void aReleaseThatCannotBeAddedSaysWhyNextToItsRow() throws Exception {
-        server.indexer.add(TestRelease.of("Gone.Film.2018.1080p.BluRay.x264-GRP", "gone1",
-                TestRelease.sampleNzb("Gone Film")).gone(410));
+        server.indexer.add(
+                TestRelease.of("Gone.Film.2018.1080p.BluRay.x264-GRP", "gone1", TestRelease.sampleNzb("Gone Film"))
+                        .gone(410));
         open("/search");
         heading("Search");
         List<WebElement> rows = search("Gone Film");
         WebElement add = rows.get(0).findElement(By.cssSelector("button.add-result"));
         add.click();
-        WebElement message = browser.await(d -> rows.get(0).findElements(By.cssSelector(".row-message.error"))
-                .stream().filter(e -> !e.getText().isEmpty()).findFirst().orElse(null));
+        WebElement message = browser.await(d -> rows.get(0).findElements(By.cssSelector(".row-message.error")).stream()
+                .filter(e -> !e.getText().isEmpty())
+                .findFirst()
+                .orElse(null));
         assertTrue(message.getText().contains(LiveServer.INDEXER), message.getText());
         assertEquals("alert", message.getDomAttribute("role"));
         assertTrue(add.isEnabled(), "the user can try again");
-        assertEquals("", browser.driver.findElement(By.cssSelector(".search-notice")).getText());
+        assertEquals(
+                "", browser.driver.findElement(By.cssSelector(".search-notice")).getText());
     }
 
     @Test
@@ -191,40 +233,63 @@ class SearchBrowserTest extends LiveBrowserTestBase {
         open("/search");
         heading("Search");
         List<WebElement> rows = search("onerror");
-        assertEquals(XSS, rows.get(0).findElement(By.cssSelector(".result-title")).getText());
+        assertEquals(
+                XSS, rows.get(0).findElement(By.cssSelector(".result-title")).getText());
         assertEquals(0L, browser.js("return document.querySelectorAll('main img').length"));
-        assertThrows(NoAlertPresentException.class, () -> browser.driver.switchTo().alert());
+        assertThrows(
+                NoAlertPresentException.class, () -> browser.driver.switchTo().alert());
     }
 
     @Test
     void standbyPoolShowsTheProofAndTheLibraryCountsReadyStandbys() throws Exception {
         byte[] film = LiveServer.random(300_000, 5);
-        long id = importNzb(server.post("Tidal.Film.2021.mkv", film, 100_000, "Tidal Film (2021)")).get("id").asLong();
+        long id = importNzb(server.post("Tidal.Film.2021.mkv", film, 100_000, "Tidal Film (2021)"))
+                .get("id")
+                .asLong();
         open("/items/" + id);
         heading("Tidal Film (2021)");
         // The same bytes posted again: another release of the same content, which the proof must find equal.
         byte[] standby = server.post("Tidal.Film.2021.repost.mkv", film, 100_000, "Tidal Film (2021) repost");
-        Path file = Files.write(Files.createDirectories(dir.resolve("standby-" + System.nanoTime())).resolve("repost.nzb"),
+        Path file = Files.write(
+                Files.createDirectories(dir.resolve("standby-" + System.nanoTime()))
+                        .resolve("repost.nzb"),
                 standby);
-        browser.driver.findElement(By.id("standby-file")).sendKeys(file.toAbsolutePath().toString());
-        assertEquals("Tidal Film (2021) repost", browser.await(d -> d.findElements(By.cssSelector("table.sources tr.standby td.release"))
-                .stream().findFirst().map(e -> e.getText().lines().findFirst().orElse("")).orElse(null)));
-        WebElement verified = awaitLong(d -> d.findElements(By.cssSelector("table.sources .validation-verified"))
-                .stream().findFirst().orElse(null));
+        browser.driver
+                .findElement(By.id("standby-file"))
+                .sendKeys(file.toAbsolutePath().toString());
+        assertEquals(
+                "Tidal Film (2021) repost",
+                browser.await(d -> d.findElements(By.cssSelector("table.sources tr.standby td.release")).stream()
+                        .findFirst()
+                        .map(e -> e.getText().lines().findFirst().orElse(""))
+                        .orElse(null)));
+        WebElement verified =
+                awaitLong(d -> d.findElements(By.cssSelector("table.sources .validation-verified")).stream()
+                        .findFirst()
+                        .orElse(null));
         assertEquals("Verified", verified.getText());
         assertEquals("Proven identical", text("table.sources tr.standby .badge"));
         String samples = text("table.sources .samples-count");
         String[] parts = samples.split(" / ");
         assertEquals(parts[1], parts[0], "every sample compared: " + samples);
-        assertEquals(parts[1], browser.driver.findElement(By.cssSelector("table.sources .samples progress")).getDomAttribute("max"));
-        assertTrue(browser.driver.findElement(By.cssSelector("table.sources .last-validation time")).isDisplayed());
+        assertEquals(
+                parts[1],
+                browser.driver
+                        .findElement(By.cssSelector("table.sources .samples progress"))
+                        .getDomAttribute("max"));
+        assertTrue(browser.driver
+                .findElement(By.cssSelector("table.sources .last-validation time"))
+                .isDisplayed());
         assertTrue(text("table.sources tr.standby .reason").length() > 0);
         browser.screenshot("item-standby");
 
         open("/library");
         WebElement badge = browser.await(d -> d.findElements(By.cssSelector("li.item-card")).stream()
-                .filter(c -> c.findElement(By.cssSelector(".item-name")).getText().equals("Tidal Film (2021)"))
-                .map(c -> c.findElement(By.cssSelector(".badge.standby"))).findFirst().orElse(null));
+                .filter(c ->
+                        c.findElement(By.cssSelector(".item-name")).getText().equals("Tidal Film (2021)"))
+                .map(c -> c.findElement(By.cssSelector(".badge.standby")))
+                .findFirst()
+                .orElse(null));
         browser.await(d -> badge.getText().equals("Standby ready 1/5"));
     }
 }

@@ -44,7 +44,9 @@ class SettingsBrowserTest {
     static final String NNTP_PASSWORD = "nntp-Secret-77q";
     static final String HOSTILE = "<img src=x onerror=alert(1)>";
 
-    @TempDir static Path dir;
+    @TempDir
+    static Path dir;
+
     static EmbeddedNntpServer nntp;
     static Browser browser;
     static String file;
@@ -69,9 +71,13 @@ class SettingsBrowserTest {
             });
             settings.appliesLive("fallback");
             Library noFiles = segments -> Optional.<LibraryNode>empty();
-            web = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(noFiles, null)).port(port)
-                    .route("/api/*", new CsrfHandler(new SettingsHandler(settings,
-                            new ProviderTester(Duration.ofSeconds(5), null), new IndexerTester())))
+            web = WebServer.builder()
+                    .route(DavHandlers.PATH_SPEC, DavHandlers.of(noFiles, null))
+                    .port(port)
+                    .route(
+                            "/api/*",
+                            new CsrfHandler(new SettingsHandler(
+                                    settings, new ProviderTester(Duration.ofSeconds(5), null), new IndexerTester())))
                     .route("/", new UiHandler())
                     .build();
             web.start();
@@ -95,7 +101,9 @@ class SettingsBrowserTest {
     @BeforeAll
     static void startAll() throws Exception {
         Browser.assumeInstalled();
-        nntp = EmbeddedNntpServer.builder().credentials(NNTP_USER, NNTP_PASSWORD).start();
+        nntp = EmbeddedNntpServer.builder()
+                .credentials(NNTP_USER, NNTP_PASSWORD)
+                .start();
         file = """
                 providers:
                   - name: "%s"
@@ -155,7 +163,8 @@ class SettingsBrowserTest {
     /** The save notice once saving is over (read by script: a successful save renders the form anew). */
     String notice() {
         return browser.await(d -> {
-            Object t = browser.js("const n = document.getElementById('settings-notice'); return n ? n.textContent : ''");
+            Object t =
+                    browser.js("const n = document.getElementById('settings-notice'); return n ? n.textContent : ''");
             return t == null || t.toString().isEmpty() || t.equals("Saving…") ? null : t.toString();
         });
     }
@@ -176,9 +185,16 @@ class SettingsBrowserTest {
     void changedStandbyCountAndDelayApplyAtOnceAndPersistAfterARestart() throws Exception {
         openSettings();
         screenshot("settings-form");
-        assertEquals("Applies at once", browser.driver.findElement(By.cssSelector("#section-fallback .applies-now")).getText());
-        assertEquals("Applies after restart",
-                browser.driver.findElement(By.cssSelector("#section-providers .applies-later")).getText());
+        assertEquals(
+                "Applies at once",
+                browser.driver
+                        .findElement(By.cssSelector("#section-fallback .applies-now"))
+                        .getText());
+        assertEquals(
+                "Applies after restart",
+                browser.driver
+                        .findElement(By.cssSelector("#section-providers .applies-later"))
+                        .getText());
         assertEquals("5", input("fallback-maxStandby").getDomProperty("value"));
         type(input("fallback-maxStandby"), "2");
         type(input("fallback-submitDelaySeconds"), "45");
@@ -186,7 +202,9 @@ class SettingsBrowserTest {
         assertEquals("Saved. NZBMount already runs with these settings.", notice());
         assertEquals(2, server.applied.get().maxStandby(), "applied to the running server");
         assertEquals(45, server.applied.get().submitDelaySeconds());
-        assertFalse(browser.driver.findElement(By.cssSelector("#section-fallback .badge.restart")).isDisplayed());
+        assertFalse(browser.driver
+                .findElement(By.cssSelector("#section-fallback .badge.restart"))
+                .isDisplayed());
         assertEquals(input("settings-save"), browser.driver.switchTo().activeElement(), "focus stays on Save");
         screenshot("settings-saved");
 
@@ -215,7 +233,9 @@ class SettingsBrowserTest {
             return e.getText().isEmpty() ? null : e;
         });
         assertEquals("must be between 1 and 65535, got 70000", message.getText());
-        assertTrue(Arrays.asList(port.getDomAttribute("aria-describedby").split(" ")).contains(errorId),
+        assertTrue(
+                Arrays.asList(port.getDomAttribute("aria-describedby").split(" "))
+                        .contains(errorId),
                 "the message is linked to the field");
         assertEquals("true", port.getDomAttribute("aria-invalid"));
         assertEquals(port, browser.driver.switchTo().activeElement(), "focus goes to the first wrong field");
@@ -225,7 +245,9 @@ class SettingsBrowserTest {
         type(port, String.valueOf(nntp.port()));
         click(input("settings-save"));
         assertTrue(notice().startsWith("Saved."), notice());
-        assertNull(browser.driver.findElement(By.cssSelector("#provider-list input[id$='-port']")).getDomAttribute("aria-invalid"));
+        assertNull(browser.driver
+                .findElement(By.cssSelector("#provider-list input[id$='-port']"))
+                .getDomAttribute("aria-invalid"));
     }
 
     @Test
@@ -270,10 +292,20 @@ class SettingsBrowserTest {
         type(providerInput("connections"), "6");
         click(input("settings-save"));
         assertTrue(notice().startsWith("Saved. Restart NZBMount to apply: providers."), notice());
-        assertEquals(NNTP_PASSWORD, server.settings.current().providers().get(0).credentials().orElseThrow().password());
+        assertEquals(
+                NNTP_PASSWORD,
+                server.settings
+                        .current()
+                        .providers()
+                        .get(0)
+                        .credentials()
+                        .orElseThrow()
+                        .password());
         assertEquals("", providerInput("password").getDomProperty("value"));
         assertFalse(browser.driver.getPageSource().contains(NNTP_PASSWORD));
-        assertTrue(browser.driver.findElement(By.cssSelector("#section-providers .badge.restart")).isDisplayed());
+        assertTrue(browser.driver
+                .findElement(By.cssSelector("#section-providers .badge.restart"))
+                .isDisplayed());
     }
 
     @Test
@@ -281,13 +313,16 @@ class SettingsBrowserTest {
         openSettings();
         WebElement title = browser.driver.findElement(By.cssSelector("#provider-list fieldset h3"));
         assertEquals(HOSTILE, title.getText());
-        assertTrue(browser.driver.findElements(By.cssSelector("#provider-list img")).isEmpty());
+        assertTrue(browser.driver
+                .findElements(By.cssSelector("#provider-list img"))
+                .isEmpty());
         assertEquals(HOSTILE, providerInput("name").getDomProperty("value"));
 
         browser.resize(Browser.PHONE);
-        Object wide = browser.js("const w = document.documentElement.clientWidth; return document.documentElement.scrollWidth <= w ? ''"
-                + " : [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > w)"
-                + ".map(e => e.tagName + '.' + e.className).join(', ')");
+        Object wide = browser.js(
+                "const w = document.documentElement.clientWidth; return document.documentElement.scrollWidth <= w ? ''"
+                        + " : [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > w)"
+                        + ".map(e => e.tagName + '.' + e.className).join(', ')");
         assertEquals("", wide, "wider than the phone");
         screenshot("settings-phone");
     }
@@ -298,10 +333,15 @@ class SettingsBrowserTest {
         click(browser.driver.findElement(By.id("add-provider")));
         click(browser.driver.findElement(By.id("add-indexer")));
         List<String> unlabelled = browser.driver.findElements(By.cssSelector("#settings-form input")).stream()
-                .filter(i -> browser.driver.findElements(By.cssSelector("label[for='" + i.getDomAttribute("id") + "']")).isEmpty())
+                .filter(i -> browser.driver
+                        .findElements(By.cssSelector("label[for='" + i.getDomAttribute("id") + "']"))
+                        .isEmpty())
                 .map(i -> i.getDomAttribute("id"))
                 .toList();
         assertEquals(List.of(), unlabelled);
-        assertEquals("url", browser.driver.switchTo().activeElement().getDomAttribute("type"), "a new indexer's URL has focus");
+        assertEquals(
+                "url",
+                browser.driver.switchTo().activeElement().getDomAttribute("type"),
+                "a new indexer's URL has focus");
     }
 }

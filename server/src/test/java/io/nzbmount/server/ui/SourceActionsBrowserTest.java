@@ -52,8 +52,12 @@ class SourceActionsBrowserTest extends LiveBrowserTestBase {
     private JsonNode filmWithStandby(String name, byte[] data, String standbyTitle) throws Exception {
         JsonNode item = importNzb(server.post(name + ".mkv", data, PART, name));
         long id = item.get("id").asLong();
-        var r = http.send("POST", server.resolve("/api/nzbs?item=" + id + "&role=standby"),
-                server.post(name + ".mkv", data, PART + 50_000, standbyTitle), CsrfHandler.HEADER, "1");
+        var r = http.send(
+                "POST",
+                server.resolve("/api/nzbs?item=" + id + "&role=standby"),
+                server.post(name + ".mkv", data, PART + 50_000, standbyTitle),
+                CsrfHandler.HEADER,
+                "1");
         assertEquals(201, r.statusCode(), r.body());
         return awaitVerified(id, 1);
     }
@@ -62,23 +66,30 @@ class SourceActionsBrowserTest extends LiveBrowserTestBase {
         try {
             return poolVerified(id, count);
         } catch (org.openqa.selenium.TimeoutException e) {
-            throw new AssertionError("no verified standby: " + http.send("GET", server.resolve("/api/items/" + id), null).body(), e);
+            throw new AssertionError(
+                    "no verified standby: "
+                            + http.send("GET", server.resolve("/api/items/" + id), null)
+                                    .body(),
+                    e);
         }
     }
 
     // Proofs run at the service's pace (a sample every 200 ms) on a machine shared with other work: up to 90 s.
     private JsonNode poolVerified(long id, int count) {
-        return new org.openqa.selenium.support.ui.WebDriverWait(browser.driver, Duration.ofSeconds(90),
-                Duration.ofMillis(250)).until(d -> {
-            try {
-                JsonNode item = JSON.readTree(http.send("GET", server.resolve("/api/items/" + id), null).body());
-                long verified = 0;
-                for (JsonNode s : item.get("standby")) if (s.get("state").asText().equals("validated")) verified++;
-                return verified >= count ? item : null;
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        return new org.openqa.selenium.support.ui.WebDriverWait(
+                        browser.driver, Duration.ofSeconds(90), Duration.ofMillis(250))
+                .until(d -> {
+                    try {
+                        JsonNode item = JSON.readTree(http.send("GET", server.resolve("/api/items/" + id), null)
+                                .body());
+                        long verified = 0;
+                        for (JsonNode s : item.get("standby"))
+                            if (s.get("state").asText().equals("validated")) verified++;
+                        return verified >= count ? item : null;
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
     }
 
     @Test
@@ -96,9 +107,11 @@ class SourceActionsBrowserTest extends LiveBrowserTestBase {
         });
         WebElement oldPrimary = browser.await(d -> first(d.findElements(By.cssSelector("tr.standby"))));
         assertTrue(oldPrimary.getText().contains("Harbour Lights"), oldPrimary.getText());
-        JsonNode stored = JSON.readTree(http.send("GET", server.resolve("/api/items/" + id), null).body());
+        JsonNode stored = JSON.readTree(
+                http.send("GET", server.resolve("/api/items/" + id), null).body());
         assertTrue(stored.get("primaryChosenByUser").asBoolean());
-        assertEquals("Harbour.Lights.REPOST", stored.get("primary").get("release").asText());
+        assertEquals(
+                "Harbour.Lights.REPOST", stored.get("primary").get("release").asText());
 
         oldPrimary.findElement(By.cssSelector("button.remove-standby")).click();
         browser.await(d -> d.findElement(By.id("confirm")).isDisplayed() ? true : null);
@@ -110,7 +123,9 @@ class SourceActionsBrowserTest extends LiveBrowserTestBase {
         // A refusal shows next to the button that caused it: without indexers there is nothing to search.
         browser.driver.findElement(By.xpath("//button[text()='Search again']")).click();
         String message = text(".sources-head .action-message");
-        assertTrue(message.contains("Search failed") && message.contains("no indexer") || message.contains("Searching"), message);
+        assertTrue(
+                message.contains("Search failed") && message.contains("no indexer") || message.contains("Searching"),
+                message);
     }
 
     @Test
@@ -120,10 +135,12 @@ class SourceActionsBrowserTest extends LiveBrowserTestBase {
         long id = item.get("id").asLong();
         open("/items/" + id);
         heading("Night Ferry");
-        SlowGet get = SlowGet.start(server.origin() + item.get("files").get(0).get("path").asText());
+        SlowGet get = SlowGet.start(
+                server.origin() + item.get("files").get(0).get("path").asText());
         try {
             get.awaitStarted();
-            WebElement simulate = awaitLong(d -> visible(d.findElements(By.xpath("//button[text()='Simulate failure']"))));
+            WebElement simulate =
+                    awaitLong(d -> visible(d.findElements(By.xpath("//button[text()='Simulate failure']"))));
             assertEquals("Playing", text(".page-head .activity-playing"));
             simulate.click();
         } finally {
@@ -136,7 +153,8 @@ class SourceActionsBrowserTest extends LiveBrowserTestBase {
         assertTrue(said.matches("(?s).* at [0-9.]+% of the file.*"), said);
         assertEquals(0L, browser.js("return document.querySelectorAll('.notices img').length"));
         browser.screenshot("notice-cutover");
-        awaitLong(d -> d.findElements(By.cssSelector(".notices .notice-cutover")).isEmpty() ? true : null);
+        awaitLong(
+                d -> d.findElements(By.cssSelector(".notices .notice-cutover")).isEmpty() ? true : null);
     }
 
     @Test
@@ -152,11 +170,18 @@ class SourceActionsBrowserTest extends LiveBrowserTestBase {
         WebElement notice = awaitLong(d -> first(d.findElements(By.cssSelector(".notices .notice-no-source"))));
         assertTrue(notice.getText().contains("Lone Lighthouse"), notice.getText());
         assertTrue(notice.getText().contains("No stable source is available right now."), notice.getText());
-        assertEquals("#/items/" + id, notice.findElement(By.linkText("Pick another release")).getAttribute("href")
-                .replaceFirst("^[^#]*", ""));
+        assertEquals(
+                "#/items/" + id,
+                notice.findElement(By.linkText("Pick another release"))
+                        .getAttribute("href")
+                        .replaceFirst("^[^#]*", ""));
         assertEquals("No stable source", text("li.item-card[data-id='" + id + "'] .activity-no-source"));
         TimeUnit.SECONDS.sleep(9);
-        assertEquals(1, browser.driver.findElements(By.cssSelector(".notices .notice-no-source")).size(),
+        assertEquals(
+                1,
+                browser.driver
+                        .findElements(By.cssSelector(".notices .notice-no-source"))
+                        .size(),
                 "the notice stays past the time a cutover notice goes");
         browser.screenshot("notice-no-source");
 
@@ -164,7 +189,8 @@ class SourceActionsBrowserTest extends LiveBrowserTestBase {
         SlowGet again = SlowGet.start(url);
         try {
             again.awaitStarted();
-            awaitLong(d -> d.findElements(By.cssSelector(".notices .notice-no-source")).isEmpty() ? true : null);
+            awaitLong(d ->
+                    d.findElements(By.cssSelector(".notices .notice-no-source")).isEmpty() ? true : null);
         } finally {
             again.release();
         }
@@ -173,7 +199,9 @@ class SourceActionsBrowserTest extends LiveBrowserTestBase {
         failWhilePlaying(url, "li.item-card[data-id='" + id + "'] button.simulate");
         WebElement second = awaitLong(d -> first(d.findElements(By.cssSelector(".notices .notice-no-source"))));
         second.findElement(By.xpath(".//button[text()='Dismiss']")).click();
-        assertTrue(browser.driver.findElements(By.cssSelector(".notices .notice-no-source")).isEmpty());
+        assertTrue(browser.driver
+                .findElements(By.cssSelector(".notices .notice-no-source"))
+                .isEmpty());
     }
 
     /** Opens a slow GET, presses the card's "Simulate failure" while it plays, and lets the response end. */
@@ -212,7 +240,8 @@ class SourceActionsBrowserTest extends LiveBrowserTestBase {
 
         private void run(String url) {
             try {
-                HttpResponse<InputStream> r = slow.send(HttpRequest.newBuilder(java.net.URI.create(url)).GET().build(),
+                HttpResponse<InputStream> r = slow.send(
+                        HttpRequest.newBuilder(java.net.URI.create(url)).GET().build(),
                         HttpResponse.BodyHandlers.ofInputStream());
                 expected = r.headers().firstValueAsLong("Content-Length").orElse(-1);
                 try (InputStream in = r.body()) {

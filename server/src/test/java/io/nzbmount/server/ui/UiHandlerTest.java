@@ -25,7 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
 /** The static UI files over real HTTP: paths, content types, caching, refusals. */
 class UiHandlerTest {
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     UiServer server;
     Http http;
 
@@ -49,12 +51,17 @@ class UiHandlerTest {
     void rootIsTheIndexPageNeverCachedWithoutRevalidation() throws Exception {
         HttpResponse<byte[]> root = get("/");
         assertEquals(200, root.statusCode());
-        assertEquals("text/html; charset=utf-8", root.headers().firstValue("Content-Type").orElseThrow());
+        assertEquals(
+                "text/html; charset=utf-8",
+                root.headers().firstValue("Content-Type").orElseThrow());
         assertEquals("no-cache", root.headers().firstValue("Cache-Control").orElseThrow());
         assertArrayEquals(WebUi.read("index.html").orElseThrow(), root.body());
         assertArrayEquals(root.body(), get("/index.html").body());
-        assertEquals(UiHandler.CONTENT_SECURITY_POLICY, root.headers().firstValue("Content-Security-Policy").orElseThrow());
-        assertEquals("nosniff", root.headers().firstValue("X-Content-Type-Options").orElseThrow());
+        assertEquals(
+                UiHandler.CONTENT_SECURITY_POLICY,
+                root.headers().firstValue("Content-Security-Policy").orElseThrow());
+        assertEquals(
+                "nosniff", root.headers().firstValue("X-Content-Type-Options").orElseThrow());
     }
 
     @Test
@@ -67,7 +74,9 @@ class UiHandlerTest {
             assertEquals(200, r.statusCode(), file[0]);
             assertEquals(file[1], r.headers().firstValue("Content-Type").orElseThrow(), file[0]);
             assertArrayEquals(WebUi.read(file[0]).orElseThrow(), r.body(), file[0]);
-            assertEquals(String.valueOf(r.body().length), r.headers().firstValue("Content-Length").orElseThrow());
+            assertEquals(
+                    String.valueOf(r.body().length),
+                    r.headers().firstValue("Content-Length").orElseThrow());
         }
     }
 
@@ -87,14 +96,18 @@ class UiHandlerTest {
                 while (m.find()) todo.push(m.group(1) != null ? m.group(1) : m.group(2));
             }
         }
-        assertTrue(seen.containsAll(List.of("app.js", "app.css", "library.js", "item.js", "api.js", "dom.js")), seen.toString());
+        assertTrue(
+                seen.containsAll(List.of("app.js", "app.css", "library.js", "item.js", "api.js", "dom.js")),
+                seen.toString());
     }
 
     /** Server strings are attacker-controlled: no script may hand a string to the HTML parser. */
     @Test
     void noScriptParsesStringsAsMarkup() throws Exception {
-        Pattern markupSinks = Pattern.compile("innerHTML|outerHTML|insertAdjacentHTML|document\\.write|\\beval\\(|new Function|createContextualFragment|DOMParser");
-        for (String name : List.of("app.js", "api.js", "dom.js", "widgets.js", "upload.js", "library.js", "item.js", "pages.js")) {
+        Pattern markupSinks = Pattern.compile(
+                "innerHTML|outerHTML|insertAdjacentHTML|document\\.write|\\beval\\(|new Function|createContextualFragment|DOMParser");
+        for (String name :
+                List.of("app.js", "api.js", "dom.js", "widgets.js", "upload.js", "library.js", "item.js", "pages.js")) {
             String source = new String(WebUi.read(name).orElseThrow(), UTF_8);
             Matcher m = markupSinks.matcher(source);
             assertFalse(m.find(), () -> name + " uses " + m.group());
@@ -126,8 +139,16 @@ class UiHandlerTest {
 
     @Test
     void pathsOutsideTheUiFilesAreNotFound() throws Exception {
-        for (String path : List.of("/missing.js", "/../pom.xml", "/%2e%2e/server/pom.xml", "/.hidden",
-                "/webui/index.html", "/io/nzbmount/webui/WebUi.class", "/app.js/", "/a%5cb", "/items/1")) {
+        for (String path : List.of(
+                "/missing.js",
+                "/../pom.xml",
+                "/%2e%2e/server/pom.xml",
+                "/.hidden",
+                "/webui/index.html",
+                "/io/nzbmount/webui/WebUi.class",
+                "/app.js/",
+                "/a%5cb",
+                "/items/1")) {
             HttpResponse<String> r = http.send("GET", server.resolve(path), null);
             assertTrue(r.statusCode() == 404 || r.statusCode() == 400, path + " -> " + r.statusCode());
             assertTrue(r.body().startsWith("{\"error\": "), path + " -> " + r.body());

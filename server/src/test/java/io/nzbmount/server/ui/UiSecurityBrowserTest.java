@@ -30,47 +30,58 @@ class UiSecurityBrowserTest extends BrowserTestBase {
     void releaseNamedLikeMarkupIsShownAsText() throws Exception {
         // Title and file name are markup; message ids are built from the safe name, as ids cannot hold '<'.
         byte[] nzb = new String(TestNzbs.nzb("xss", XSS, List.of(TestNzbs.file("film.mkv", 20, 740_000))), UTF_8)
-                .replace("&quot;film.mkv&quot;", "&quot;&lt;img src=x onerror=alert(1)&gt;.mkv&quot;").getBytes(UTF_8);
+                .replace("&quot;film.mkv&quot;", "&quot;&lt;img src=x onerror=alert(1)&gt;.mkv&quot;")
+                .getBytes(UTF_8);
         open("/library");
         heading("Library");
-        browser.driver.findElement(By.id("import-file")).sendKeys(nzbFile("evil.nzb", nzb).toAbsolutePath().toString());
-        WebElement line = browser.await(d -> d.findElements(By.cssSelector("#import-status .upload-line:not(.busy)"))
-                .stream().findFirst().orElse(null));
+        browser.driver
+                .findElement(By.id("import-file"))
+                .sendKeys(nzbFile("evil.nzb", nzb).toAbsolutePath().toString());
+        WebElement line =
+                browser.await(d -> d.findElements(By.cssSelector("#import-status .upload-line:not(.busy)")).stream()
+                        .findFirst()
+                        .orElse(null));
         assertEquals("upload-line ok", line.getDomAttribute("class"), line.getText());
         line.findElement(By.tagName("a")).click();
 
         WebElement release = browser.await(d -> d.findElements(By.cssSelector(".source-primary dd")).stream()
-                .findFirst().orElse(null));
+                .findFirst()
+                .orElse(null));
         assertEquals(XSS, release.getText());
-        browser.await(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".timeline .event-detail"),
-                "Release: " + XSS));
-        String fileName = server.catalog.items().stream().filter(v -> v.primary().releaseName().equals(XSS))
-                .findFirst().orElseThrow().files().get(0).name();
+        browser.await(ExpectedConditions.textToBePresentInElementLocated(
+                By.cssSelector(".timeline .event-detail"), "Release: " + XSS));
+        String fileName = server.catalog.items().stream()
+                .filter(v -> v.primary().releaseName().equals(XSS))
+                .findFirst()
+                .orElseThrow()
+                .files()
+                .get(0)
+                .name();
         assertEquals(fileName, text("table.files .file-name"));
         browser.screenshot("item-markup-release");
 
         assertEquals(0L, browser.js("return document.querySelectorAll('img[src=\"x\"], main img').length"));
-        assertThrows(NoAlertPresentException.class, () -> browser.driver.switchTo().alert());
+        assertThrows(
+                NoAlertPresentException.class, () -> browser.driver.switchTo().alert());
         open("/library");
         heading("Library");
-        assertThrows(NoAlertPresentException.class, () -> browser.driver.switchTo().alert());
+        assertThrows(
+                NoAlertPresentException.class, () -> browser.driver.switchTo().alert());
         assertEquals(0L, browser.js("return document.querySelectorAll('main img').length"));
     }
-
 
     @Test
     void apiRefusesAChangeWithoutTheUiHeaderEvenFromThePage() throws Exception {
         open("/library");
         heading("Library");
         @SuppressWarnings("unchecked")
-        List<Object> answer = (List<Object>) browser.driver.executeAsyncScript(
-                "const done = arguments[arguments.length - 1];"
+        List<Object> answer =
+                (List<Object>) browser.driver.executeAsyncScript("const done = arguments[arguments.length - 1];"
                         + "fetch('/api/nzbs', {method: 'POST', body: 'x'})"
                         + ".then(r => r.json().then(j => done([r.status, j.error])), e => done([0, String(e)]));");
         assertEquals(403L, answer.get(0));
         assertTrue(String.valueOf(answer.get(1)).contains(CsrfHandler.HEADER), String.valueOf(answer.get(1)));
     }
-
 
     @Test
     void aPageOnAnotherOriginCannotImportThroughTheBrowser() throws Exception {
@@ -86,14 +97,20 @@ class UiSecurityBrowserTest extends BrowserTestBase {
         try (OtherSite other = new OtherSite(page)) {
             browser.driver.get(other.origin() + "/");
             browser.driver.findElement(By.id("go")).click();
-            browser.await(ExpectedConditions.textToBePresentInElementLocated(By.tagName("body"), "cross-origin request refused"));
+            browser.await(ExpectedConditions.textToBePresentInElementLocated(
+                    By.tagName("body"), "cross-origin request refused"));
         }
         assertTrue(server.catalog.itemByName("Forged Import").isEmpty(), "nothing was imported");
-        HttpResponse<String> control = http.send("POST", server.resolve("/api/nzbs"),
-                (name + "=" + value + "\r\n").getBytes(UTF_8), CsrfHandler.HEADER, "1", "Content-Type", "text/plain");
+        HttpResponse<String> control = http.send(
+                "POST",
+                server.resolve("/api/nzbs"),
+                (name + "=" + value + "\r\n").getBytes(UTF_8),
+                CsrfHandler.HEADER,
+                "1",
+                "Content-Type",
+                "text/plain");
         assertEquals(201, control.statusCode(), "the forged body is a usable NZB: " + control.body());
     }
-
 
     @Test
     void loginIsRequiredWhenAuthIsOn() throws Exception {
@@ -103,13 +120,34 @@ class UiSecurityBrowserTest extends BrowserTestBase {
             for (String path : List.of("/", "/index.html", "/app.js", "/api/items", "/dav/")) {
                 HttpResponse<String> r = http.send("GET", guarded.resolve(path), null);
                 assertEquals(401, r.statusCode(), path);
-                assertTrue(r.headers().firstValue("WWW-Authenticate").orElse("").startsWith("Basic realm=\"NZBMount\""), path);
+                assertTrue(
+                        r.headers().firstValue("WWW-Authenticate").orElse("").startsWith("Basic realm=\"NZBMount\""),
+                        path);
             }
-            assertEquals(401, http.send("POST", guarded.resolve("/api/nzbs"), TestNzbs.film("login", "Behind Login"),
-                    CsrfHandler.HEADER, "1").statusCode());
-            assertEquals(200, http.send("GET", guarded.resolve("/"), null, "Authorization", basic).statusCode());
-            assertEquals(201, http.send("POST", guarded.resolve("/api/nzbs"), TestNzbs.film("login", "Behind Login"),
-                    CsrfHandler.HEADER, "1", "Authorization", basic).statusCode());
+            assertEquals(
+                    401,
+                    http.send(
+                                    "POST",
+                                    guarded.resolve("/api/nzbs"),
+                                    TestNzbs.film("login", "Behind Login"),
+                                    CsrfHandler.HEADER,
+                                    "1")
+                            .statusCode());
+            assertEquals(
+                    200,
+                    http.send("GET", guarded.resolve("/"), null, "Authorization", basic)
+                            .statusCode());
+            assertEquals(
+                    201,
+                    http.send(
+                                    "POST",
+                                    guarded.resolve("/api/nzbs"),
+                                    TestNzbs.film("login", "Behind Login"),
+                                    CsrfHandler.HEADER,
+                                    "1",
+                                    "Authorization",
+                                    basic)
+                            .statusCode());
 
             browser.driver.get("about:blank");
             browser.driver.get(guarded.origin() + "/#/library");
@@ -119,15 +157,22 @@ class UiSecurityBrowserTest extends BrowserTestBase {
             browser.driver.get(guarded.origin().replace("http://", "http://kodi:pass%20word@") + "/#/library");
             heading("Library");
             card("Behind Login");
-            assertEquals("", browser.driver.findElement(By.cssSelector(".page-error")).getText());
+            assertEquals(
+                    "",
+                    browser.driver.findElement(By.cssSelector(".page-error")).getText());
             Path nzb = nzbFile("Second.nzb", TestNzbs.film("login-2", "Uploaded Behind Login"));
-            browser.driver.findElement(By.id("import-file")).sendKeys(nzb.toAbsolutePath().toString());
+            browser.driver
+                    .findElement(By.id("import-file"))
+                    .sendKeys(nzb.toAbsolutePath().toString());
             card("Uploaded Behind Login");
             assertTrue(text("#import-status .upload-line.ok .upload-message").startsWith("Imported as"));
         }
     }
 
     static String attribute(String text) {
-        return text.replace("&", "&amp;").replace("\"", "&quot;").replace("<", "&lt;").replace(">", "&gt;");
+        return text.replace("&", "&amp;")
+                .replace("\"", "&quot;")
+                .replace("<", "&lt;")
+                .replace(">", "&gt;");
     }
 }

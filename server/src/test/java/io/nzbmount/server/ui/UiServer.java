@@ -50,11 +50,17 @@ final class UiServer implements AutoCloseable {
         Clock clock = Clock.systemUTC();
         importer = new LibraryImporter(db, sizer, presence, clock, 5);
         catalog = new ItemCatalog(db);
-        ApiHandler api = ApiHandler.builder(importer, catalog, new EventLog(db, clock)).build();
+        ApiHandler api =
+                ApiHandler.builder(importer, catalog, new EventLog(db, clock)).build();
         apiKey = ApiKeyStore.open(db, new SecureRandom());
         SettingsHandler settings = new SettingsHandler(SettingsService.open(db, Settings.defaults(), Map.of()), apiKey);
-        server = WebServer.builder().route(DavHandlers.PATH_SPEC, DavHandlers.of(NO_DAV_FILES, null)).port(0).credentials(credentials).allowedHosts(allowedHosts)
-                .apiKeys(apiKey).loginOnly(SettingsHandler.PATH)
+        server = WebServer.builder()
+                .route(DavHandlers.PATH_SPEC, DavHandlers.of(NO_DAV_FILES, null))
+                .port(0)
+                .credentials(credentials)
+                .allowedHosts(allowedHosts)
+                .apiKeys(apiKey)
+                .loginOnly(SettingsHandler.PATH)
                 .route("/api/*", new CsrfHandler(new Handler.Sequence(settings, api)))
                 .route("/", new UiHandler())
                 .build();

@@ -28,13 +28,24 @@ class WebUiBrowserTest extends BrowserTestBase {
         heading("Library");
         card("Screenshot Film (2020)");
         browser.screenshot("library");
-        String[][] pages = {{"search", "Search"}, {"streams", "Streams"}, {"settings", "Settings"}, {"health", "Health"},
-                {"library", "Library"}};
+        String[][] pages = {
+            {"search", "Search"},
+            {"streams", "Streams"},
+            {"settings", "Settings"},
+            {"health", "Health"},
+            {"library", "Library"}
+        };
         for (String[] page : pages) {
-            browser.driver.findElement(By.cssSelector(".nav a[data-page='" + page[0] + "']")).click();
+            browser.driver
+                    .findElement(By.cssSelector(".nav a[data-page='" + page[0] + "']"))
+                    .click();
             WebElement h1 = heading(page[1]);
-            assertEquals("page", browser.driver.findElement(By.cssSelector(".nav a[data-page='" + page[0] + "']"))
-                    .getDomAttribute("aria-current"), page[0]);
+            assertEquals(
+                    "page",
+                    browser.driver
+                            .findElement(By.cssSelector(".nav a[data-page='" + page[0] + "']"))
+                            .getDomAttribute("aria-current"),
+                    page[0]);
             assertEquals(h1, browser.driver.switchTo().activeElement(), "focus moves to the new page's heading");
             assertEquals(page[1] + " · NZBMount", browser.driver.getTitle());
         }
@@ -42,11 +53,11 @@ class WebUiBrowserTest extends BrowserTestBase {
         heading("Page not found");
     }
 
-
     @Test
     void darkColorSchemeFollowsTheSystem() throws Exception {
         importNzb(TestNzbs.film("dark", "Dark Mode Film"));
-        browser.driver.executeCdpCommand("Emulation.setEmulatedMedia",
+        browser.driver.executeCdpCommand(
+                "Emulation.setEmulatedMedia",
                 Map.of("features", List.of(Map.of("name", "prefers-color-scheme", "value", "dark"))));
         try {
             open("/library");
@@ -61,14 +72,15 @@ class WebUiBrowserTest extends BrowserTestBase {
         assertEquals("rgb(244, 246, 250)", browser.js("return getComputedStyle(document.body).backgroundColor"));
     }
 
-
     @Test
     void uploadedNzbAppearsInTheLibraryWithoutReloadingThePage() throws Exception {
         open("/library");
         heading("Library");
         browser.js("window.samePage = true");
         Path nzb = nzbFile("Uploaded.Film.nzb", TestNzbs.film("up", "Uploaded Film (2021)"));
-        browser.driver.findElement(By.id("import-file")).sendKeys(nzb.toAbsolutePath().toString());
+        browser.driver
+                .findElement(By.id("import-file"))
+                .sendKeys(nzb.toAbsolutePath().toString());
 
         WebElement card = card("Uploaded Film (2021)");
         assertEquals("Imported as “Uploaded Film (2021)”", text("#import-status .upload-line.ok .upload-message"));
@@ -76,20 +88,23 @@ class WebUiBrowserTest extends BrowserTestBase {
         List<WebElement> facts = card.findElements(By.cssSelector(".facts dd"));
         assertEquals("1", facts.get(0).getText());
         assertEquals(size(FakeSizer.expectedSize(50)), facts.get(1).getText());
-        assertEquals("Ready", card.findElement(By.cssSelector(".badge.state-ready")).getText());
+        assertEquals(
+                "Ready", card.findElement(By.cssSelector(".badge.state-ready")).getText());
         WebElement url = card.findElement(By.cssSelector(".dav-url"));
         assertEquals(server.origin() + "/dav/library/Uploaded%20Film%20%282021%29/movie.mkv", url.getText());
 
         card.findElement(By.cssSelector("button.copy")).click();
-        browser.await(ExpectedConditions.textToBePresentInElement(card.findElement(By.cssSelector(".copy-status")), "Copied"));
+        browser.await(ExpectedConditions.textToBePresentInElement(
+                card.findElement(By.cssSelector(".copy-status")), "Copied"));
 
         browser.driver.findElement(By.id("import-name")).sendKeys("Named By Hand");
         Path untitled = nzbFile("whatever.nzb", TestNzbs.film("named", null));
-        browser.driver.findElement(By.id("import-file")).sendKeys(untitled.toAbsolutePath().toString());
+        browser.driver
+                .findElement(By.id("import-file"))
+                .sendKeys(untitled.toAbsolutePath().toString());
         card("Named By Hand");
         assertEquals("", browser.driver.findElement(By.id("import-name")).getDomProperty("value"));
     }
-
 
     @Test
     void itemAddedElsewhereAppearsByPolling() throws Exception {
@@ -102,12 +117,12 @@ class WebUiBrowserTest extends BrowserTestBase {
         assertEquals(true, browser.js("return window.samePage === true"));
     }
 
-
     @Test
     void malformedNzbShowsTheServersMessageNextToTheUpload() throws Exception {
         byte[] bad = ("<?xml version=\"1.0\"?>\n<nzb xmlns=\"http://www.newzbin.com/DTD/2003/nzb\">\n"
-                + " <file poster=\"p\" subject=\"s\">\n  <segments>\n   <segment bytes=\"10\" number=\"1\">a@b\n"
-                + " </file>\n</nzb>\n").getBytes(UTF_8);
+                        + " <file poster=\"p\" subject=\"s\">\n  <segments>\n   <segment bytes=\"10\" number=\"1\">a@b\n"
+                        + " </file>\n</nzb>\n")
+                .getBytes(UTF_8);
         HttpResponse<String> direct = http.send("POST", server.resolve("/api/nzbs"), bad, CsrfHandler.HEADER, "1");
         assertEquals(400, direct.statusCode());
         String expected = JSON.readTree(direct.body()).get("error").asText();
@@ -115,15 +130,22 @@ class WebUiBrowserTest extends BrowserTestBase {
 
         open("/library");
         heading("Library");
-        browser.driver.findElement(By.id("import-file")).sendKeys(nzbFile("Broken.nzb", bad).toAbsolutePath().toString());
-        WebElement message = browser.await(d -> d.findElements(By.cssSelector("section.upload .upload-line.error .upload-message"))
-                .stream().findFirst().orElse(null));
+        browser.driver
+                .findElement(By.id("import-file"))
+                .sendKeys(nzbFile("Broken.nzb", bad).toAbsolutePath().toString());
+        WebElement message = browser.await(
+                d -> d.findElements(By.cssSelector("section.upload .upload-line.error .upload-message")).stream()
+                        .findFirst()
+                        .orElse(null));
         assertEquals(expected, message.getText());
         assertEquals("alert", message.getDomAttribute("role"));
-        assertEquals("Broken.nzb", browser.driver.findElement(By.cssSelector("section.upload .upload-line.error .upload-file")).getText());
+        assertEquals(
+                "Broken.nzb",
+                browser.driver
+                        .findElement(By.cssSelector("section.upload .upload-line.error .upload-file"))
+                        .getText());
         browser.screenshot("library-upload-error");
     }
-
 
     @Test
     void deleteAsksFirstThenRemovesTheItem() throws Exception {
@@ -132,11 +154,13 @@ class WebUiBrowserTest extends BrowserTestBase {
         card("Film To Delete").findElement(By.cssSelector("button.danger")).click();
         WebElement dialog = browser.driver.findElement(By.id("confirm"));
         browser.await(d -> dialog.getDomAttribute("open") != null);
-        assertEquals("Delete “Film To Delete”?", dialog.findElement(By.tagName("h2")).getText());
+        assertEquals(
+                "Delete “Film To Delete”?", dialog.findElement(By.tagName("h2")).getText());
         dialog.findElement(By.cssSelector("button[value='cancel']")).click();
         browser.await(d -> dialog.getDomAttribute("open") == null);
         assertTrue(hasCard("Film To Delete"));
-        assertEquals(200, http.send("GET", server.resolve("/api/items/" + id), null).statusCode());
+        assertEquals(
+                200, http.send("GET", server.resolve("/api/items/" + id), null).statusCode());
 
         WebElement card = card("Film To Delete");
         card.findElement(By.cssSelector("button.danger")).click();
@@ -144,9 +168,9 @@ class WebUiBrowserTest extends BrowserTestBase {
         browser.driver.findElement(By.id("confirm-ok")).click();
         browser.await(ExpectedConditions.stalenessOf(card));
         assertEquals("Deleted “Film To Delete”.", text(".page-notice"));
-        assertEquals(404, http.send("GET", server.resolve("/api/items/" + id), null).statusCode());
+        assertEquals(
+                404, http.send("GET", server.resolve("/api/items/" + id), null).statusCode());
     }
-
 
     @Test
     void itemPageShowsFilesSourcesAndTheTimelineNewestFirst() throws Exception {
@@ -159,7 +183,9 @@ class WebUiBrowserTest extends BrowserTestBase {
         assertTrue(text("table.sources tr.placeholder").startsWith("No standby releases yet"));
 
         Path standby = nzbFile("Other.nzb", TestNzbs.film("main-sb", "Item Page Film (other release)"));
-        browser.driver.findElement(By.id("standby-file")).sendKeys(standby.toAbsolutePath().toString());
+        browser.driver
+                .findElement(By.id("standby-file"))
+                .sendKeys(standby.toAbsolutePath().toString());
         assertEquals("Added as a standby of “Item Page Film”", text("#standby-status .upload-line.ok .upload-message"));
         assertEquals("Item Page Film (other release)", text("table.sources td.release"));
         assertEquals("Pending validation", text("table.sources .badge"));
@@ -167,29 +193,43 @@ class WebUiBrowserTest extends BrowserTestBase {
         List<WebElement> kinds = browser.driver.findElements(By.cssSelector(".timeline .event-kind"));
         assertEquals("Standby added", kinds.get(0).getText());
         assertEquals("Imported", kinds.get(1).getText());
-        assertTrue(browser.driver.findElements(By.cssSelector(".timeline .event-detail")).get(1).getText()
-                .startsWith("Source: "), "detail is readable text");
+        assertTrue(
+                browser.driver
+                        .findElements(By.cssSelector(".timeline .event-detail"))
+                        .get(1)
+                        .getText()
+                        .startsWith("Source: "),
+                "detail is readable text");
         browser.screenshot("item");
 
-        HttpResponse<String> full = http.send("POST", server.resolve("/api/nzbs?item=" + id + "&role=standby"),
-                TestNzbs.film("main", "Item Page Film"), CsrfHandler.HEADER, "1");
+        HttpResponse<String> full = http.send(
+                "POST",
+                server.resolve("/api/nzbs?item=" + id + "&role=standby"),
+                TestNzbs.film("main", "Item Page Film"),
+                CsrfHandler.HEADER,
+                "1");
         assertEquals(200, full.statusCode(), "the primary's own NZB is already a source");
     }
-
 
     @Test
     void missingItemSaysSoInsteadOfStayingEmpty() throws Exception {
         open("/items/987654");
         assertEquals("There is no item 987654 (it may have been deleted).", text(".page-error"));
-        assertEquals("false", String.valueOf(browser.js("return !document.querySelector('.head-actions button').disabled")));
+        assertEquals(
+                "false", String.valueOf(browser.js("return !document.querySelector('.head-actions button').disabled")));
     }
-
 
     @Test
     void readableOnAPhoneWithoutSidewaysScrolling() throws Exception {
-        long id = importNzb(TestNzbs.nzb("phone", "A Film With A Rather Long Name For A Small Screen (2019)",
-                List.of(TestNzbs.file("A.Film.With.A.Rather.Long.Name.For.A.Small.Screen.2019.1080p.BluRay.x264-GROUP.mkv", 30, 740_000))))
-                .get("id").asLong();
+        long id = importNzb(TestNzbs.nzb(
+                        "phone",
+                        "A Film With A Rather Long Name For A Small Screen (2019)",
+                        List.of(TestNzbs.file(
+                                "A.Film.With.A.Rather.Long.Name.For.A.Small.Screen.2019.1080p.BluRay.x264-GROUP.mkv",
+                                30,
+                                740_000))))
+                .get("id")
+                .asLong();
         browser.resize(Browser.PHONE);
         open("/library");
         card("A Film With A Rather Long Name For A Small Screen (2019)");

@@ -22,8 +22,7 @@ public interface ArticleFetcher {
      * @param dest a reusable buffer for the decoded bytes; a larger one is allocated when the
      *             part does not fit, and returned in the result
      */
-    DecodedArticle fetch(NzbSegment segment, Priority priority, byte[] dest)
-            throws ReadFailure, ReadCancelledException;
+    DecodedArticle fetch(NzbSegment segment, Priority priority, byte[] dest) throws ReadFailure, ReadCancelledException;
 
     /**
      * As {@link #fetch(NzbSegment, Priority, byte[])}, telling {@code placed} once (from any
@@ -61,8 +60,7 @@ public interface ArticleFetcher {
      * background, for fetches about to come. Returns at once; a hint that an implementation
      * without connections ignores.
      */
-    default void connectAhead(int connections) {
-    }
+    default void connectAhead(int connections) {}
 
     /** What this fetcher knows of its link now, for sizing a reader's window; {@link Pipe#UNKNOWN} by default. */
     default Pipe pipe() {

@@ -12,8 +12,7 @@ package io.nzbmount.nntp.internal.fetch;
  *                 buffer when it was large enough, otherwise a larger one the caller now owns
  * @param length   the decoded byte count
  */
-public record DecodedArticle(int part, int total, long fileSize, long begin, String name,
-                             byte[] data, int length) {
+public record DecodedArticle(int part, int total, long fileSize, long begin, String name, byte[] data, int length) {
     /** The 0-based file offset one past the last decoded byte. */
     public long end() {
         return begin + length;

@@ -19,8 +19,8 @@ import java.util.Objects;
  * @param pool          the connection timings of every provider
  * @param hedge         when a foreground article fetch is late enough to be asked again in parallel
  */
-public record FetchSettings(List<Duration> retryBackoff, Duration budget, Duration stallDemotion, PoolSettings pool,
-                            HedgeRule hedge) {
+public record FetchSettings(
+        List<Duration> retryBackoff, Duration budget, Duration stallDemotion, PoolSettings pool, HedgeRule hedge) {
     public FetchSettings {
         Objects.requireNonNull(hedge, "hedge");
         retryBackoff = List.copyOf(retryBackoff);
@@ -30,7 +30,8 @@ public record FetchSettings(List<Duration> retryBackoff, Duration budget, Durati
         for (Duration d : retryBackoff) {
             if (d.isNegative()) throw new IllegalArgumentException("negative backoff: " + d);
         }
-        if (budget.isNegative() || budget.isZero()) throw new IllegalArgumentException("budget must be positive: " + budget);
+        if (budget.isNegative() || budget.isZero())
+            throw new IllegalArgumentException("budget must be positive: " + budget);
         if (stallDemotion.isNegative()) throw new IllegalArgumentException("negative stallDemotion: " + stallDemotion);
     }
 
@@ -56,7 +57,8 @@ public record FetchSettings(List<Duration> retryBackoff, Duration budget, Durati
 
     /** Retries after 500 ms, 1.5 s and 3 s within 5 s; {@link PoolSettings#defaults()}. */
     public static FetchSettings defaults() {
-        return new FetchSettings(List.of(Duration.ofMillis(500), Duration.ofMillis(1500), Duration.ofSeconds(3)),
+        return new FetchSettings(
+                List.of(Duration.ofMillis(500), Duration.ofMillis(1500), Duration.ofSeconds(3)),
                 PoolSettings.defaults());
     }
 }

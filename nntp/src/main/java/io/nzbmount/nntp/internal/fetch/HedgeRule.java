@@ -30,16 +30,22 @@ import java.util.Objects;
  * @param trickleFraction a body arriving slower than this share of the usual rate trickles
  * @param minSamples      articles a provider must have served before its estimate counts
  */
-public record HedgeRule(boolean enabled, double factor, Duration floor, Duration silence, Duration trickleAfter,
-                        double trickleFraction, int minSamples) {
+public record HedgeRule(
+        boolean enabled,
+        double factor,
+        Duration floor,
+        Duration silence,
+        Duration trickleAfter,
+        double trickleFraction,
+        int minSamples) {
 
     /**
      * Late after 1 s without a place, or when the connection has been silent for four times the
      * usual first byte and at least 500 ms; a body judged after 500 ms, late below a quarter of
      * the usual rate; an estimate after 3 articles. See docs/configuration.md.
      */
-    public static final HedgeRule DEFAULT = new HedgeRule(true, 4.0, Duration.ofSeconds(1), Duration.ofMillis(500),
-            Duration.ofMillis(500), 0.25, 3);
+    public static final HedgeRule DEFAULT =
+            new HedgeRule(true, 4.0, Duration.ofSeconds(1), Duration.ofMillis(500), Duration.ofMillis(500), 0.25, 3);
 
     public HedgeRule {
         Objects.requireNonNull(floor, "floor");
@@ -66,7 +72,8 @@ public record HedgeRule(boolean enabled, double factor, Duration floor, Duration
      * one before it there).
      */
     public boolean lateWaiting(long waitedNanos, LatencyEstimate.Snapshot estimate) {
-        return counts(estimate) && waitedNanos > Math.max(silence.toNanos(), (long) (factor * estimate.firstByteNanos()));
+        return counts(estimate)
+                && waitedNanos > Math.max(silence.toNanos(), (long) (factor * estimate.firstByteNanos()));
     }
 
     /**

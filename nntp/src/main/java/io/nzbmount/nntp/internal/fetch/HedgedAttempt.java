@@ -35,7 +35,11 @@ final class HedgedAttempt {
      */
     @FunctionalInterface
     interface Attempt {
-        Outcome run(ConnectionPool pool, TimedDecoding decoding, PipelinedConnection avoid, Consumer<PipelinedConnection> placed)
+        Outcome run(
+                ConnectionPool pool,
+                TimedDecoding decoding,
+                PipelinedConnection avoid,
+                Consumer<PipelinedConnection> placed)
                 throws ReadCancelledException;
     }
 
@@ -59,23 +63,32 @@ final class HedgedAttempt {
      * @param placed         told as the first attempt's {@code placed} is (null once its place is
      *                       settled, then the connection it went to)
      */
-    Outcome run(ConnectionPool first, ConnectionPool alternate, ProviderMeter firstMeter, byte[] dest,
-                Consumer<PipelinedConnection> placed, Attempt attempt) throws ReadCancelledException {
+    Outcome run(
+            ConnectionPool first,
+            ConnectionPool alternate,
+            ProviderMeter firstMeter,
+            byte[] dest,
+            Consumer<PipelinedConnection> placed,
+            Attempt attempt)
+            throws ReadCancelledException {
         Race race = new Race();
         long start = nanos.getAsLong();
         TimedDecoding primary = new TimedDecoding(decoder.start(dest), nanos);
         AtomicReference<PipelinedConnection> firstConnection = new AtomicReference<>();
-        race.start(0, () -> attempt.run(first, primary, null, connection -> {
-            if (connection != null) firstConnection.set(connection);
-            placed.accept(connection);
-        }));
+        race.start(
+                0,
+                () -> attempt.run(first, primary, null, connection -> {
+                    if (connection != null) firstConnection.set(connection);
+                    placed.accept(connection);
+                }));
         boolean hedged = false;
         try {
             while (true) {
                 Race.Result r = race.await(POLL_MILLIS);
                 if (r != null) {
                     if (hedged) {
-                        if (r.index() == 1 && r.outcome() instanceof Outcome.Served) firstMeter.lostHedge(nanos.getAsLong());
+                        if (r.index() == 1 && r.outcome() instanceof Outcome.Served)
+                            firstMeter.lostHedge(nanos.getAsLong());
                         else firstMeter.wonHedge();
                     }
                     return r.outcome();
@@ -90,7 +103,7 @@ final class HedgedAttempt {
                     TimedDecoding second = new TimedDecoding(decoder.start(new byte[dest.length]), nanos);
                     // On the same provider, never behind the late command itself.
                     PipelinedConnection avoid = alternate == first ? on : null;
-                    race.start(1, () -> attempt.run(alternate, second, avoid, connection -> { }));
+                    race.start(1, () -> attempt.run(alternate, second, avoid, connection -> {}));
                 }
             }
         } catch (InterruptedException e) {
@@ -120,7 +133,7 @@ final class HedgedAttempt {
      * serving, its outcome counts and the hedge is stopped.
      */
     private static final class Race {
-        record Result(int index, Outcome outcome) { }
+        record Result(int index, Outcome outcome) {}
 
         // A j.u.c. lock, not a monitor: a virtual thread waiting on a monitor pins its carrier on JDK 21.
         private final ReentrantLock lock = new ReentrantLock();
@@ -132,16 +145,18 @@ final class HedgedAttempt {
         void start(int index, Task task) {
             lock.lock();
             try {
-                threads[index] = Thread.ofVirtual().name("nzbmount-fetch-attempt").start(() -> {
-                    Outcome o = null;
-                    try {
-                        o = task.run();
-                    } catch (ReadCancelledException cancelled) {
-                        // Stopped by the race: it lost, or the caller went away.
-                    } finally {
-                        finished(index, o);
-                    }
-                });
+                threads[index] = Thread.ofVirtual()
+                        .name("nzbmount-fetch-attempt")
+                        .start(() -> {
+                            Outcome o = null;
+                            try {
+                                o = task.run();
+                            } catch (ReadCancelledException cancelled) {
+                                // Stopped by the race: it lost, or the caller went away.
+                            } finally {
+                                finished(index, o);
+                            }
+                        });
             } finally {
                 lock.unlock();
             }
@@ -179,7 +194,8 @@ final class HedgedAttempt {
             // The first attempt's end is the end: a hedge only ever makes a fetch faster, never
             // longer than it would be without one (the fetch asks the next provider in its turn).
             if (!ended[0]) return null;
-            Outcome o = outcomes[0] != null ? outcomes[0]
+            Outcome o = outcomes[0] != null
+                    ? outcomes[0]
                     : new Outcome.Transient(new java.io.IOException("the attempt was cancelled"));
             return new Result(0, o);
         }

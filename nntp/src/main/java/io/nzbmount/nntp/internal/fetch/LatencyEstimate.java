@@ -11,7 +11,7 @@ final class LatencyEstimate {
     static final double WEIGHT = 0.2;
 
     /** The estimate at one moment. */
-    record Snapshot(int samples, double firstByteNanos, double bytesPerSecond) { }
+    record Snapshot(int samples, double firstByteNanos, double bytesPerSecond) {}
 
     private int samples;
     private int firstByteSamples;
@@ -27,7 +27,8 @@ final class LatencyEstimate {
         this.bytesPerSecond = samples == 0 ? rate : this.bytesPerSecond + WEIGHT * (rate - this.bytesPerSecond);
         if (samples < Integer.MAX_VALUE) samples++;
         if (firstByteNanos < 0) return;
-        this.firstByteNanos = firstByteSamples == 0 ? firstByteNanos
+        this.firstByteNanos = firstByteSamples == 0
+                ? firstByteNanos
                 : this.firstByteNanos + WEIGHT * (firstByteNanos - this.firstByteNanos);
         if (firstByteSamples < Integer.MAX_VALUE) firstByteSamples++;
     }

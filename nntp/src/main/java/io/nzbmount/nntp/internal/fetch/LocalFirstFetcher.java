@@ -28,7 +28,8 @@ public final class LocalFirstFetcher implements ArticleFetcher {
     }
 
     @Override
-    public DecodedArticle fetch(NzbSegment segment, Priority priority, byte[] dest) throws ReadFailure, ReadCancelledException {
+    public DecodedArticle fetch(NzbSegment segment, Priority priority, byte[] dest)
+            throws ReadFailure, ReadCancelledException {
         Optional<DecodedArticle> held = held(segment, dest);
         return held.isPresent() ? held.get() : providers.fetch(segment, priority, dest);
     }
@@ -55,7 +56,8 @@ public final class LocalFirstFetcher implements ArticleFetcher {
         Set<String> held = new HashSet<>();
         List<String> asked = new ArrayList<>(messageIds.size());
         for (String id : messageIds) {
-            if (local.holds(id)) held.add(id); else asked.add(id);
+            if (local.holds(id)) held.add(id);
+            else asked.add(id);
         }
         if (asked.isEmpty()) return new StatAnswers(held, Set.of());
         StatAnswers answers = providers.statAll(asked, priority);

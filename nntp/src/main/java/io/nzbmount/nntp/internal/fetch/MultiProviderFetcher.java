@@ -12,8 +12,8 @@ import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.internal.pool.ConnectionPool;
 import io.nzbmount.nntp.internal.pool.CoolDownReason;
-import io.nzbmount.nntp.internal.pool.PipelinedConnection;
 import io.nzbmount.nntp.internal.pool.Lease;
+import io.nzbmount.nntp.internal.pool.PipelinedConnection;
 import io.nzbmount.nntp.internal.pool.PoolStats;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
@@ -87,11 +87,13 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
     private final AtomicInteger rotation = new AtomicInteger();
     /** What each pool's provider did, keyed by identity; the map itself never changes after construction. */
     private final Map<ConnectionPool, ProviderMeter> meters = new IdentityHashMap<>();
+
     private final HedgedAttempt hedging;
     private final PoolAttempt poolAttempt;
 
     /** A fetcher on the system's monotonic clock. */
-    public MultiProviderFetcher(List<ConnectionPool> pools, FetchSettings settings, ArticleDecoder decoder, Sleeper sleeper) {
+    public MultiProviderFetcher(
+            List<ConnectionPool> pools, FetchSettings settings, ArticleDecoder decoder, Sleeper sleeper) {
         this(pools, settings, decoder, sleeper, System::nanoTime);
     }
 
@@ -99,18 +101,26 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
      * @param nanos a monotonic clock in nanoseconds, for the fetch budget and stall demotions
      *              ({@code System::nanoTime} outside tests)
      */
-    public MultiProviderFetcher(List<ConnectionPool> pools, FetchSettings settings, ArticleDecoder decoder, Sleeper sleeper,
-                                LongSupplier nanos) {
+    public MultiProviderFetcher(
+            List<ConnectionPool> pools,
+            FetchSettings settings,
+            ArticleDecoder decoder,
+            Sleeper sleeper,
+            LongSupplier nanos) {
         this.pools = List.copyOf(pools);
         this.settings = settings;
         this.decoder = decoder;
         this.sleeper = sleeper;
         this.nanos = nanos;
-        for (ConnectionPool p : this.pools) meters.put(p, new ProviderMeter(settings.stallDemotion().toNanos()));
+        for (ConnectionPool p : this.pools)
+            meters.put(p, new ProviderMeter(settings.stallDemotion().toNanos()));
         this.hedging = new HedgedAttempt(settings.hedge(), decoder, nanos);
         this.poolAttempt = new PoolAttempt(meters, nanos);
         TreeMap<Integer, List<ConnectionPool>> byPriority = new TreeMap<>();
-        for (ConnectionPool p : this.pools) byPriority.computeIfAbsent(p.provider().priority(), k -> new ArrayList<>()).add(p);
+        for (ConnectionPool p : this.pools)
+            byPriority
+                    .computeIfAbsent(p.provider().priority(), k -> new ArrayList<>())
+                    .add(p);
         this.tiers = byPriority.values().stream().map(List::copyOf).toList();
     }
 
@@ -120,7 +130,8 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
     }
 
     /** A fetcher with a pool per provider, the system clock and real pauses. */
-    public static MultiProviderFetcher create(List<Provider> providers, FetchSettings settings, ArticleDecoder decoder) {
+    public static MultiProviderFetcher create(
+            List<Provider> providers, FetchSettings settings, ArticleDecoder decoder) {
         List<ConnectionPool> pools = providers.stream()
                 .sorted(Comparator.comparingInt(Provider::priority))
                 .map(p -> new ConnectionPool(p, settings.pool(), System::nanoTime))
@@ -147,11 +158,18 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
             ProviderMeter m = meters.get(p);
             boolean cooling = s.coolDown() != null;
             long lastNanos = m.nanosLeftAt(nowNanos);
-            health.add(new ProviderHealth(s.provider(), s.open(), s.idle(), s.leased(),
+            health.add(new ProviderHealth(
+                    s.provider(),
+                    s.open(),
+                    s.idle(),
+                    s.leased(),
                     cooling ? now.plusMillis(s.coolDownLeftMillis()) : null,
                     cooling ? word(s.coolDown()) : null,
-                    m.transientFailures() + p.coolDownsStarted(), m.stalls(),
-                    lastNanos > 0 ? now.plusNanos(lastNanos) : null, m.hedgedCount(), m.fetched()));
+                    m.transientFailures() + p.coolDownsStarted(),
+                    m.stalls(),
+                    lastNanos > 0 ? now.plusNanos(lastNanos) : null,
+                    m.hedgedCount(),
+                    m.fetched()));
         }
         return health;
     }
@@ -178,20 +196,21 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
     @Override
     public DecodedArticle fetch(NzbSegment segment, Priority priority, byte[] dest)
             throws ReadFailure, ReadCancelledException {
-        return fetch(segment, priority, dest, () -> { });
+        return fetch(segment, priority, dest, () -> {});
     }
 
     @Override
     public DecodedArticle fetch(NzbSegment segment, Priority priority, byte[] dest, Runnable placed)
             throws ReadFailure, ReadCancelledException {
         Outcome.Served served = run(segment.messageId(), priority, dest, placed);
-        if (served == null) throw new ArticleMissingException(segment.messageId(), "no provider has " + segment.messageId());
+        if (served == null)
+            throw new ArticleMissingException(segment.messageId(), "no provider has " + segment.messageId());
         return served.article();
     }
 
     @Override
     public boolean exists(NzbSegment segment, Priority priority) throws ReadFailure, ReadCancelledException {
-        return run(segment.messageId(), priority, null, () -> { }) != null;
+        return run(segment.messageId(), priority, null, () -> {}) != null;
     }
 
     /**
@@ -220,7 +239,8 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
                     case Outcome.Served s -> present.add(id);
                     case Outcome.Missing m -> lacking.add(id);
                     default -> {
-                        // No clear answer here: a later provider may still have it, but it cannot be missing everywhere.
+                        // No clear answer here: a later provider may still have it, but it cannot be missing
+                        // everywhere.
                         unsure.add(id);
                         lacking.add(id);
                     }
@@ -296,7 +316,8 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
                     }
                     case Outcome.Transient t -> {
                         meters.get(pool).failedTransiently();
-                        if (t.cause() instanceof SocketTimeoutException) meters.get(pool).stalled(nanos.getAsLong());
+                        if (t.cause() instanceof SocketTimeoutException)
+                            meters.get(pool).stalled(nanos.getAsLong());
                         retry.add(pool);
                         lastTransient = t.cause();
                         allStalled &= t.cause() instanceof SocketTimeoutException;
@@ -310,13 +331,19 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
             }
             if (retry.isEmpty()) break;
             if (round >= settings.retryBackoff().size()) {
-                throw new ArticleUnavailableException(id, "could not fetch " + id + " after " + round + " retries: "
-                        + lastTransient, lastTransient, allStalled);
+                throw new ArticleUnavailableException(
+                        id,
+                        "could not fetch " + id + " after " + round + " retries: " + lastTransient,
+                        lastTransient,
+                        allStalled);
             }
             Duration pause = settings.retryBackoff().get(round);
             if (!retryFits(start, pause)) {
-                throw new ArticleUnavailableException(id, "could not fetch " + id + " within its "
-                        + settings.budget().toMillis() + " ms budget (" + round + " retries): " + lastTransient, lastTransient,
+                throw new ArticleUnavailableException(
+                        id,
+                        "could not fetch " + id + " within its "
+                                + settings.budget().toMillis() + " ms budget (" + round + " retries): " + lastTransient,
+                        lastTransient,
                         allStalled);
             }
             pause(pause);
@@ -327,12 +354,18 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
             // that were not asked (cooling down, refusing us, or keeping its connections for playback).
             String why = refused == null ? noProviderFor(priority) : refused.getMessage();
             boolean lacked = missing || corrupt != null;
-            throw new ProvidersUnavailableException(id, lacked
-                    ? id + " was not found on every provider asked, but " + notAsked + " could not be asked: " + why
-                    : "no provider can be asked for " + id + ": " + why, refused, lacked);
+            throw new ProvidersUnavailableException(
+                    id,
+                    lacked
+                            ? id + " was not found on every provider asked, but " + notAsked + " could not be asked: "
+                                    + why
+                            : "no provider can be asked for " + id + ": " + why,
+                    refused,
+                    lacked);
         }
         if (corrupt != null) {
-            throw new ArticleCorruptException(id, "every provider that has " + id + " serves it damaged: " + corrupt.getMessage(), corrupt);
+            throw new ArticleCorruptException(
+                    id, "every provider that has " + id + " serves it damaged: " + corrupt.getMessage(), corrupt);
         }
         if (missing) return null;
         throw new ProvidersUnavailableException(id, noProviderFor(priority), null);
@@ -341,13 +374,15 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
     /** What is left of a fetch's budget, but never less than one first byte: each provider gets its say. */
     private Duration budgetLeft(long start) {
         long left = settings.budget().toNanos() - (nanos.getAsLong() - start);
-        return Duration.ofNanos(Math.max(left, settings.pool().firstByteTimeout().toNanos()));
+        return Duration.ofNanos(
+                Math.max(left, settings.pool().firstByteTimeout().toNanos()));
     }
 
     /** Whether a retry after {@code pause} could still see a first byte within the fetch's budget. */
     private boolean retryFits(long start, Duration pause) {
         long elapsed = nanos.getAsLong() - start;
-        return elapsed + pause.toNanos() + settings.pool().firstByteTimeout().toNanos() <= settings.budget().toNanos();
+        return elapsed + pause.toNanos() + settings.pool().firstByteTimeout().toNanos()
+                <= settings.budget().toNanos();
     }
 
     /**
@@ -358,7 +393,8 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
     @Override
     public void connectAhead(int connections) {
         for (List<ConnectionPool> tier : tiers) {
-            List<ConnectionPool> usable = tier.stream().filter(p -> !p.isCoolingDown()).toList();
+            List<ConnectionPool> usable =
+                    tier.stream().filter(p -> !p.isCoolingDown()).toList();
             if (usable.isEmpty()) continue;
             int each = Math.ceilDiv(connections, usable.size());
             for (ConnectionPool p : usable) p.openAhead(each);
@@ -389,18 +425,32 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
      * One attempt at {@code pool}; a foreground BODY is hedged (asked again of the next provider
      * of {@code order}, or of the same one on another connection, when it is late).
      */
-    private Outcome attempt(List<ConnectionPool> order, ConnectionPool pool, String id, Priority priority, byte[] dest,
-                            Duration budget, Consumer<PipelinedConnection> placed) throws ReadCancelledException {
+    private Outcome attempt(
+            List<ConnectionPool> order,
+            ConnectionPool pool,
+            String id,
+            Priority priority,
+            byte[] dest,
+            Duration budget,
+            Consumer<PipelinedConnection> placed)
+            throws ReadCancelledException {
         if (dest == null) return poolAttempt.run(pool, id, priority, null, budget, null, placed);
         if (priority != Priority.FOREGROUND || !settings.hedge().enabled()) {
-            return poolAttempt.run(pool, id, priority, new TimedDecoding(decoder.start(dest), nanos), budget, null, placed);
+            return poolAttempt.run(
+                    pool, id, priority, new TimedDecoding(decoder.start(dest), nanos), budget, null, placed);
         }
         int at = order.indexOf(pool);
         ConnectionPool alternate = at + 1 < order.size() ? order.get(at + 1) : pool;
         // Both attempts end by the same time: a hedge started later gets what is left.
         long end = nanos.getAsLong() + budget.toNanos();
-        return hedging.run(pool, alternate, meters.get(pool), dest, placed, (p, decoding, avoid, where) ->
-                poolAttempt.run(p, id, priority, decoding, Duration.ofNanos(end - nanos.getAsLong()), avoid, where));
+        return hedging.run(
+                pool,
+                alternate,
+                meters.get(pool),
+                dest,
+                placed,
+                (p, decoding, avoid, where) -> poolAttempt.run(
+                        p, id, priority, decoding, Duration.ofNanos(end - nanos.getAsLong()), avoid, where));
     }
 
     private void pause(Duration d) throws ReadCancelledException {

@@ -25,8 +25,13 @@ import java.util.Map;
  * @param queueNanos            the longest the last command queued on a connection may take to
  *                              be answered
  */
-public record Pipe(int foregroundConnections, int samples, double firstByteNanos, double bytesPerSecond, int depth,
-                   long queueNanos) {
+public record Pipe(
+        int foregroundConnections,
+        int samples,
+        double firstByteNanos,
+        double bytesPerSecond,
+        int depth,
+        long queueNanos) {
 
     /** A fetcher that knows nothing of its connections. */
     public static final Pipe UNKNOWN = new Pipe(0, 0, 0, 0, 1, Long.MAX_VALUE);
@@ -50,8 +55,8 @@ public record Pipe(int foregroundConnections, int samples, double firstByteNanos
      * foreground fetch asks first); the first tier whole when every provider there is demoted.
      * {@code queueNanos}: see {@link #queueNanos}.
      */
-    static Pipe of(List<List<ConnectionPool>> tiers, Map<ConnectionPool, ProviderMeter> meters, long now,
-                   long queueNanos) {
+    static Pipe of(
+            List<List<ConnectionPool>> tiers, Map<ConnectionPool, ProviderMeter> meters, long now, long queueNanos) {
         for (List<ConnectionPool> tier : tiers) {
             Pipe pipe = of(tier, meters, now, true, queueNanos);
             if (pipe.foregroundConnections() > 0) return pipe;
@@ -59,8 +64,12 @@ public record Pipe(int foregroundConnections, int samples, double firstByteNanos
         return tiers.isEmpty() ? UNKNOWN : of(tiers.getFirst(), meters, now, false, queueNanos);
     }
 
-    private static Pipe of(List<ConnectionPool> tier, Map<ConnectionPool, ProviderMeter> meters, long now,
-                           boolean skipDemoted, long queueNanos) {
+    private static Pipe of(
+            List<ConnectionPool> tier,
+            Map<ConnectionPool, ProviderMeter> meters,
+            long now,
+            boolean skipDemoted,
+            long queueNanos) {
         int connections = 0;
         int samples = 0;
         double firstByte = 0;
@@ -77,7 +86,7 @@ public record Pipe(int foregroundConnections, int samples, double firstByteNanos
             firstByte = Math.max(firstByte, s.firstByteNanos());
             rate = Math.min(rate, s.bytesPerSecond());
         }
-        return new Pipe(connections, samples, firstByte, samples == 0 ? 0 : rate, connections == 0 ? 1 : depth,
-                queueNanos);
+        return new Pipe(
+                connections, samples, firstByte, samples == 0 ? 0 : rate, connections == 0 ? 1 : depth, queueNanos);
     }
 }

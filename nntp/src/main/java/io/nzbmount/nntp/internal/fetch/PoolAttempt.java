@@ -41,8 +41,15 @@ final class PoolAttempt {
      * @param placed told with null once the command's place is settled (or it got none), then with
      *               the connection it went to
      */
-    Outcome run(ConnectionPool pool, String id, Priority priority, TimedDecoding decoding, Duration budget,
-                PipelinedConnection avoid, Consumer<PipelinedConnection> placed) throws ReadCancelledException {
+    Outcome run(
+            ConnectionPool pool,
+            String id,
+            Priority priority,
+            TimedDecoding decoding,
+            Duration budget,
+            PipelinedConnection avoid,
+            Consumer<PipelinedConnection> placed)
+            throws ReadCancelledException {
         Lease lease;
         try {
             lease = pool.borrow(priority, avoid, () -> placed.accept(null));
@@ -63,7 +70,8 @@ final class PoolAttempt {
                 outcome = new Outcome.Served(decoding.finish());
                 long first = decoding.firstByteNanos() < 0 ? sent : decoding.firstByteNanos();
                 // A reply that waited for another one's on its connection says nothing of the round trip.
-                meters.get(pool).served(lease.queued() ? -1 : first - sent, decoding.bytes(), nanos.getAsLong() - first);
+                meters.get(pool)
+                        .served(lease.queued() ? -1 : first - sent, decoding.bytes(), nanos.getAsLong() - first);
             } else if (outcome instanceof Outcome.Served) {
                 meters.get(pool).served();
             }
@@ -122,8 +130,8 @@ final class PoolAttempt {
             case NntpReply.NO_SUCH_ARTICLE_ID, NntpReply.NO_SUCH_ARTICLE_NUMBER -> new Outcome.Missing();
             case NntpReply.AUTH_REQUIRED, NntpReply.SERVICE_PERMANENTLY_UNAVAILABLE -> {
                 pool.coolDown(CoolDownReason.AUTH_REJECTED);
-                yield new Outcome.Refused(new ProviderRefusedException(pool.provider().name() + " answered " + reply,
-                        CoolDownReason.AUTH_REJECTED));
+                yield new Outcome.Refused(new ProviderRefusedException(
+                        pool.provider().name() + " answered " + reply, CoolDownReason.AUTH_REJECTED));
             }
             default -> new Outcome.Transient(new IOException(pool.provider().name() + " answered " + reply));
         };

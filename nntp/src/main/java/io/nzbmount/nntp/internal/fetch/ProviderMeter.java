@@ -24,7 +24,8 @@ final class ProviderMeter {
     private final LongAdder fetched = new LongAdder();
     private final LongAdder hedged = new LongAdder();
     private final LatencyEstimate estimate = new LatencyEstimate();
-    private final java.util.concurrent.atomic.AtomicInteger hedgesLostInARow = new java.util.concurrent.atomic.AtomicInteger();
+    private final java.util.concurrent.atomic.AtomicInteger hedgesLostInARow =
+            new java.util.concurrent.atomic.AtomicInteger();
 
     ProviderMeter(long demotionNanos) {
         this.demotionNanos = demotionNanos;

@@ -42,7 +42,8 @@ public final class YencArticleDecoder implements ArticleDecoder {
                 finished = true;
                 try {
                     YencPart p = decoder.result();
-                    return new DecodedArticle(p.part(), p.total(), p.fileSize(), p.begin(), p.name(), p.data(), p.length());
+                    return new DecodedArticle(
+                            p.part(), p.total(), p.fileSize(), p.begin(), p.name(), p.data(), p.length());
                 } catch (YencException e) {
                     throw new CorruptBodyException(e.getMessage(), e);
                 } finally {

@@ -7,8 +7,7 @@ package io.nzbmount.nntp.internal.nzb;
  */
 final class MessageIds {
 
-    private MessageIds() {
-    }
+    private MessageIds() {}
 
     /** The id without surrounding whitespace and without one pair of angle brackets. */
     static String clean(String raw) {
@@ -27,8 +26,8 @@ final class MessageIds {
         for (int i = 0; i < id.length(); i++) {
             char c = id.charAt(i);
             if (c <= ' ' || c == 0x7f || c == '<' || c == '>' || Character.isWhitespace(c)) {
-                return "message id contains a space, a control character or an angle bracket: \""
-                        + printable(id) + "\"";
+                return "message id contains a space, a control character or an angle bracket: \"" + printable(id)
+                        + "\"";
             }
         }
         return null;

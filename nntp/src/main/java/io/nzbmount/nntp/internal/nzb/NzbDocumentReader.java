@@ -37,6 +37,7 @@ public final class NzbDocumentReader {
 
     /** RFC 5536: a message id is at most 250 octets with its brackets. */
     static final int MAX_MESSAGE_ID = 250;
+
     static final int MAX_GROUP = 1024;
     static final int MAX_META = 64 * 1024;
     /** The most input one XML construct (a tag, a comment, a DTD) may take; see {@link MarkupSizeGuard}. */
@@ -100,8 +101,7 @@ public final class NzbDocumentReader {
             event = next();
         }
         if (!isNzb("nzb")) {
-            throw error("the root element is <" + xml.getLocalName() + ">"
-                    + namespaceNote() + ", expected <nzb>");
+            throw error("the root element is <" + xml.getLocalName() + ">" + namespaceNote() + ", expected <nzb>");
         }
         List<NzbFile> files = new ArrayList<>();
         Map<String, List<String>> meta = new LinkedHashMap<>();
@@ -159,7 +159,9 @@ public final class NzbDocumentReader {
             }
         }
         if (segments.isEmpty()) {
-            throw new NzbParseException(start.getLineNumber(), start.getColumnNumber(),
+            throw new NzbParseException(
+                    start.getLineNumber(),
+                    start.getColumnNumber(),
                     "<file> has no segments (subject \"" + subject + "\")");
         }
         String name = SubjectNames.fileName(subject, "file-" + index);
@@ -201,8 +203,7 @@ public final class NzbDocumentReader {
         String id = MessageIds.clean(text("<segment> message id", MAX_MESSAGE_ID + 64));
         String problem = MessageIds.problem(id, MAX_MESSAGE_ID);
         if (problem != null) {
-            throw new NzbParseException(start.getLineNumber(), start.getColumnNumber(),
-                    "<segment> " + problem);
+            throw new NzbParseException(start.getLineNumber(), start.getColumnNumber(), "<segment> " + problem);
         }
         return new NzbSegment((int) number, bytes, id);
     }
@@ -211,8 +212,7 @@ public final class NzbDocumentReader {
      * A non-negative whole number attribute (at least {@code min}). Missing: an error when
      * {@code required}, else 0. Blank optional values also count as missing.
      */
-    private long number(String element, String name, boolean required, long min)
-            throws NzbParseException {
+    private long number(String element, String name, boolean required, long min) throws NzbParseException {
         String raw = xml.getAttributeValue(null, name);
         if (raw == null || (!required && raw.isBlank())) {
             if (required) throw error(element + " without a " + name + " attribute");
@@ -318,8 +318,8 @@ public final class NzbDocumentReader {
         int line = at == null ? 1 : Math.max(1, at.getLineNumber());
         int column = at == null ? 1 : Math.max(1, at.getColumnNumber());
         if (nested instanceof MarkupSizeGuard.TooLongException tooLong) {
-            return new NzbParseException(line, column, tooLong.getMessage()
-                    + " (a DTD, a comment or a tag that large is not an NZB)");
+            return new NzbParseException(
+                    line, column, tooLong.getMessage() + " (a DTD, a comment or a tag that large is not an NZB)");
         }
         if (nested instanceof IOException io && !(nested instanceof NzbParseException)) return io;
         return new NzbParseException(line, column, "malformed XML: " + parserMessage(e));

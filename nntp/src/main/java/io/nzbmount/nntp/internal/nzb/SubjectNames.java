@@ -27,25 +27,22 @@ public final class SubjectNames {
 
     private static final Pattern QUOTED = Pattern.compile("\"([^\"]*)\"");
     /** The word yEnc, standing alone: everything from it on is part and size bookkeeping. */
-    private static final Pattern YENC_WORD =
-            Pattern.compile("(?:^|\\s)yEnc(?=$|\\s|[(\\[])", Pattern.CASE_INSENSITIVE);
+    private static final Pattern YENC_WORD = Pattern.compile("(?:^|\\s)yEnc(?=$|\\s|[(\\[])", Pattern.CASE_INSENSITIVE);
     /** A part counter such as (1/50) or [01/10], with an optional size after it, at the end. */
-    private static final Pattern TRAILING_COUNTER =
-            Pattern.compile("\\s*[(\\[]\\s*\\d+\\s*/\\s*\\d+\\s*[)\\]](?:\\s*\\d+(?:\\s*bytes)?)?\\s*$",
-                    Pattern.CASE_INSENSITIVE);
+    private static final Pattern TRAILING_COUNTER = Pattern.compile(
+            "\\s*[(\\[]\\s*\\d+\\s*/\\s*\\d+\\s*[)\\]](?:\\s*\\d+(?:\\s*bytes)?)?\\s*$", Pattern.CASE_INSENSITIVE);
     /** A size such as "- 12.3 MB" or "734003200 bytes" at the end. */
     private static final Pattern TRAILING_SIZE =
-            Pattern.compile("\\s*-?\\s*\\d+(?:[.,]\\d+)?\\s*(?:[KMGT]i?B|bytes)\\s*$",
-                    Pattern.CASE_INSENSITIVE);
+            Pattern.compile("\\s*-?\\s*\\d+(?:[.,]\\d+)?\\s*(?:[KMGT]i?B|bytes)\\s*$", Pattern.CASE_INSENSITIVE);
     /** A file counter such as "[01/10] - " before the name. */
     private static final Pattern LEADING_COUNTER =
             Pattern.compile("[(\\[]\\s*\\d+\\s*/\\s*\\d+\\s*[)\\]]\\s*(?:-\\s*)?");
+
     private static final Pattern BRACKETED = Pattern.compile("\\[([^\\[\\]]+)]");
     /** A name with an extension of up to 10 letters or digits (part01.rar, mkv.001, par2). */
     private static final Pattern FILE_LIKE = Pattern.compile(".*[^./\\\\]\\.[A-Za-z0-9]{1,10}");
 
-    private SubjectNames() {
-    }
+    private SubjectNames() {}
 
     /**
      * The file name for {@code subject}.

@@ -22,9 +22,11 @@ public final class Command {
     final BodySink sink;
     /** Set by the writer before the reader may see the command: whether a reply was due before its own. */
     volatile boolean queued;
+
     private final ReentrantLock lock = new ReentrantLock();
     /** Signalled when the command ends and when its turn comes. */
     private final Condition changed = lock.newCondition();
+
     private NntpReply reply;
     private IOException error;
     private boolean ended;
@@ -116,7 +118,8 @@ public final class Command {
         } finally {
             lock.unlock();
         }
-        connection.breakDown(new SocketTimeoutException("a reply given up was not read within " + PipelinedConnection.DRAIN_MILLIS + " ms"));
+        connection.breakDown(new SocketTimeoutException(
+                "a reply given up was not read within " + PipelinedConnection.DRAIN_MILLIS + " ms"));
     }
 
     /** Whether a reply was due on the connection before this one's: its first byte waited for that. */

@@ -84,12 +84,20 @@ public final class ConnectionPool implements AutoCloseable {
         this.nanos = nanos;
         this.max = provider.connections();
         this.reserve = Math.max(1, max / 4);
-        this.coolDownSeries = new CoolDown(settings.coolDownFirst().toNanos(), settings.coolDownMax().toNanos());
+        this.coolDownSeries = new CoolDown(
+                settings.coolDownFirst().toNanos(), settings.coolDownMax().toNanos());
     }
 
     public ConnectionPool(Provider provider, PoolSettings settings, LongSupplier nanos) {
-        this(provider, NntpEndpoint.of(provider, settings.connectTimeout(), settings.firstByteTimeout(),
-                settings.betweenBytesTimeout()), settings, nanos);
+        this(
+                provider,
+                NntpEndpoint.of(
+                        provider,
+                        settings.connectTimeout(),
+                        settings.firstByteTimeout(),
+                        settings.betweenBytesTimeout()),
+                settings,
+                nanos);
     }
 
     public Provider provider() {
@@ -108,7 +116,7 @@ public final class ConnectionPool implements AutoCloseable {
 
     /** {@link #borrow(Priority, PipelinedConnection)} on any connection. */
     public Lease borrow(Priority priority) throws IOException {
-        return borrow(priority, null, () -> { });
+        return borrow(priority, null, () -> {});
     }
 
     /**
@@ -130,7 +138,8 @@ public final class ConnectionPool implements AutoCloseable {
      */
     public Lease borrow(Priority priority, PipelinedConnection avoid, Runnable settled) throws IOException {
         if (capacity(priority) <= 0) {
-            throw new ProviderRefusedException(provider.name() + " keeps its only connection for foreground work", null);
+            throw new ProviderRefusedException(
+                    provider.name() + " keeps its only connection for foreground work", null);
         }
         List<PipelinedConnection> stale = new ArrayList<>();
         boolean foreground = priority == Priority.FOREGROUND;
@@ -149,8 +158,8 @@ public final class ConnectionPool implements AutoCloseable {
                         break;
                     }
                     if (foreground && settings.pipelineDepth() > 1) {
-                        taken = places.pipeline(settings.pipelineDepth(), avoid, System.nanoTime(),
-                                QUIET_MILLIS * 1_000_000L);
+                        taken = places.pipeline(
+                                settings.pipelineDepth(), avoid, System.nanoTime(), QUIET_MILLIS * 1_000_000L);
                         if (taken != null) break;
                     }
                     awaitTurn(foreground);
@@ -180,8 +189,10 @@ public final class ConnectionPool implements AutoCloseable {
         lock.lock();
         try {
             if (closed || coolDownSeries.activeAt(nanos.getAsLong())) return 0;
-            toOpen = Math.max(0, Math.min(count, max)
-                    - (places.busy() + places.idle() + connecting + closings.countAt(System.nanoTime())));
+            toOpen = Math.max(
+                    0,
+                    Math.min(count, max)
+                            - (places.busy() + places.idle() + connecting + closings.countAt(System.nanoTime())));
             connecting += toOpen;
         } finally {
             lock.unlock();
@@ -216,7 +227,8 @@ public final class ConnectionPool implements AutoCloseable {
     }
 
     private PipelinedConnection pipelined(NntpConnection connection) {
-        return new PipelinedConnection(connection, provider.name() + "-" + connectionNumbers.incrementAndGet(), this::freed);
+        return new PipelinedConnection(
+                connection, provider.name() + "-" + connectionNumbers.incrementAndGet(), this::freed);
     }
 
     /**
@@ -273,8 +285,15 @@ public final class ConnectionPool implements AutoCloseable {
         lock.lock();
         try {
             long now = nanos.getAsLong();
-            return new PoolStats(provider.name(), places.busy() + places.idle() + connecting, places.idle(), places.busy(),
-                    places.places(), foregroundWaiting, backgroundWaiting, coolDownSeries.reasonAt(now),
+            return new PoolStats(
+                    provider.name(),
+                    places.busy() + places.idle() + connecting,
+                    places.idle(),
+                    places.busy(),
+                    places.places(),
+                    foregroundWaiting,
+                    backgroundWaiting,
+                    coolDownSeries.reasonAt(now),
                     coolDownSeries.millisLeftAt(now));
         } finally {
             lock.unlock();
@@ -347,8 +366,10 @@ public final class ConnectionPool implements AutoCloseable {
         long now = nanos.getAsLong();
         CoolDownReason reason = coolDownSeries.reasonAt(now);
         if (reason != null) {
-            throw new ProviderRefusedException(provider.name() + " is cooling down (" + reason + ") for "
-                    + coolDownSeries.millisLeftAt(now) + " ms more", reason);
+            throw new ProviderRefusedException(
+                    provider.name() + " is cooling down (" + reason + ") for " + coolDownSeries.millisLeftAt(now)
+                            + " ms more",
+                    reason);
         }
     }
 

@@ -118,7 +118,8 @@ public final class Lease {
     }
 
     private void giveBack(boolean retire) {
-        if (returned) throw new IllegalStateException("connection was not borrowed from this pool, or given back twice");
+        if (returned)
+            throw new IllegalStateException("connection was not borrowed from this pool, or given back twice");
         returned = true;
         // Retire while this command still holds its place: once released, its reply may end and
         // free the place at any moment, and a connection left with no place is idle, not retiring.

@@ -40,7 +40,7 @@ public final class Login {
      * @throws IOException connecting failed (refused, timed out, reset, TLS, broken protocol)
      */
     public NntpConnection open() throws IOException {
-        return open(new Steps() { });
+        return open(new Steps() {});
     }
 
     /**
@@ -56,18 +56,21 @@ public final class Login {
             NntpReply greeting = c.connect();
             steps.greeted(greeting);
             if (!greeting.isGreetingOk()) {
-                if (greeting.code() == NntpReply.SERVICE_PERMANENTLY_UNAVAILABLE) throw refused(CoolDownReason.TOO_MANY_CONNECTIONS, greeting);
+                if (greeting.code() == NntpReply.SERVICE_PERMANENTLY_UNAVAILABLE)
+                    throw refused(CoolDownReason.TOO_MANY_CONNECTIONS, greeting);
                 throw new ServiceUnavailableException(provider.name() + " refused service at the greeting", greeting);
             }
             if (provider.hasLogin()) {
-                NntpReply login = c.authenticate(provider.username(), provider.password() == null ? "" : provider.password());
+                NntpReply login =
+                        c.authenticate(provider.username(), provider.password() == null ? "" : provider.password());
                 steps.answered(login);
                 switch (login.code()) {
-                    case NntpReply.AUTH_ACCEPTED -> { }
+                    case NntpReply.AUTH_ACCEPTED -> {}
                     case NntpReply.AUTH_REJECTED -> throw refused(CoolDownReason.AUTH_REJECTED, login);
                     case NntpReply.AUTH_OUT_OF_SEQUENCE, NntpReply.SERVICE_PERMANENTLY_UNAVAILABLE ->
-                            throw refused(CoolDownReason.TOO_MANY_CONNECTIONS, login);
-                    default -> throw new ServiceUnavailableException(provider.name() + " did not accept the login", login);
+                        throw refused(CoolDownReason.TOO_MANY_CONNECTIONS, login);
+                    default ->
+                        throw new ServiceUnavailableException(provider.name() + " did not accept the login", login);
                 }
             }
             loggedIn.run();
@@ -75,7 +78,8 @@ public final class Login {
             return c;
         } catch (IOException e) {
             if (Thread.currentThread().isInterrupted()) {
-                ReadCancelledException cancelled = new ReadCancelledException("interrupted while connecting to " + provider.name());
+                ReadCancelledException cancelled =
+                        new ReadCancelledException("interrupted while connecting to " + provider.name());
                 cancelled.initCause(e);
                 throw cancelled;
             }
@@ -88,13 +92,13 @@ public final class Login {
     /** What one {@link #open(Steps)} learns, told on the connecting thread in this order. */
     public interface Steps {
         /** The connection about to connect; {@link NntpConnection#abort()} ends its waits from any thread. */
-        default void connecting(NntpConnection connection) { }
+        default void connecting(NntpConnection connection) {}
 
         /** The server's greeting, read. */
-        default void greeted(NntpReply greeting) { }
+        default void greeted(NntpReply greeting) {}
 
         /** The server's last answer to the login, when one was sent. */
-        default void answered(NntpReply login) { }
+        default void answered(NntpReply login) {}
     }
 
     private ProviderRefusedException refused(CoolDownReason reason, NntpReply reply) {

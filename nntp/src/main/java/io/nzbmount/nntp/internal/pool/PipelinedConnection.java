@@ -5,7 +5,6 @@ import io.nzbmount.nntp.internal.protocol.BodySink;
 import io.nzbmount.nntp.internal.protocol.NntpConnection;
 import io.nzbmount.nntp.internal.protocol.NntpReply;
 import java.io.IOException;
-import java.net.SocketTimeoutException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,11 +47,13 @@ public final class PipelinedConnection {
     private final ReentrantLock lock = new ReentrantLock();
     /** Signalled when a command is queued or sent, and when the connection closes or breaks. */
     private final Condition changed = lock.newCondition();
+
     private final ArrayDeque<Command> unsent = new ArrayDeque<>();
     /** Sent and not yet answered, oldest first: the reader's queue. */
     private final ArrayDeque<Command> unanswered = new ArrayDeque<>();
     /** Written under the lock; read without it by {@link #isOpen}, which the pool asks under its own. */
     private volatile boolean closed;
+
     private volatile IOException failure;
     /**
      * While a reply is due: when the reader began waiting for it or last got bytes of its body
@@ -84,7 +85,9 @@ public final class PipelinedConnection {
         IOException failed;
         lock.lock();
         try {
-            failed = failure != null ? failure : closed ? new IOException("the connection to " + name + " is closed") : null;
+            failed = failure != null
+                    ? failure
+                    : closed ? new IOException("the connection to " + name + " is closed") : null;
             if (failed == null) {
                 unsent.addLast(r);
                 changed.signalAll();

@@ -14,7 +14,7 @@ import java.util.Map;
  */
 final class Places {
 
-    private record Idle(PipelinedConnection connection, long since) { }
+    private record Idle(PipelinedConnection connection, long since) {}
 
     private static final class Busy {
         int places = 1;
@@ -78,7 +78,11 @@ final class Places {
         for (Map.Entry<PipelinedConnection, Busy> e : busy.entrySet()) {
             PipelinedConnection connection = e.getKey();
             Busy b = e.getValue();
-            if (b.places >= fewest || b.retiring || connection == avoid || !connection.isOpen() || connection.quietAt(now, quietNanos)) continue;
+            if (b.places >= fewest
+                    || b.retiring
+                    || connection == avoid
+                    || !connection.isOpen()
+                    || connection.quietAt(now, quietNanos)) continue;
             best = connection;
             fewest = b.places;
         }
@@ -123,7 +127,8 @@ final class Places {
     List<PipelinedConnection> evict(long now, long idleNanos) {
         List<PipelinedConnection> stale = new ArrayList<>();
         // Places become idle at the head, so the oldest sit at the tail.
-        while (!idle.isEmpty() && now - idle.peekLast().since() > idleNanos) stale.add(idle.pollLast().connection());
+        while (!idle.isEmpty() && now - idle.peekLast().since() > idleNanos)
+            stale.add(idle.pollLast().connection());
         return stale;
     }
 

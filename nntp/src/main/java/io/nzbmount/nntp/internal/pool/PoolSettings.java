@@ -17,8 +17,14 @@ import java.util.Objects;
  * @param pipelineDepth       the most commands a foreground borrower may have on one connection at
  *                            once when every connection is in use (pipelining); 1 for one at a time
  */
-public record PoolSettings(Duration connectTimeout, Duration firstByteTimeout, Duration betweenBytesTimeout,
-                           Duration idleTimeout, Duration coolDownFirst, Duration coolDownMax, int pipelineDepth) {
+public record PoolSettings(
+        Duration connectTimeout,
+        Duration firstByteTimeout,
+        Duration betweenBytesTimeout,
+        Duration idleTimeout,
+        Duration coolDownFirst,
+        Duration coolDownMax,
+        int pipelineDepth) {
 
     /** The default {@link #pipelineDepth()}; see docs/configuration.md (reader) for why. */
     public static final int DEFAULT_PIPELINE_DEPTH = io.nzbmount.nntp.Usenet.Settings.DEFAULT_PIPELINE_DEPTH;
@@ -39,8 +45,13 @@ public record PoolSettings(Duration connectTimeout, Duration firstByteTimeout, D
     }
 
     /** One command per connection at a time: no pipelining. */
-    public PoolSettings(Duration connectTimeout, Duration firstByteTimeout, Duration betweenBytesTimeout,
-                        Duration idleTimeout, Duration coolDownFirst, Duration coolDownMax) {
+    public PoolSettings(
+            Duration connectTimeout,
+            Duration firstByteTimeout,
+            Duration betweenBytesTimeout,
+            Duration idleTimeout,
+            Duration coolDownFirst,
+            Duration coolDownMax) {
         this(connectTimeout, firstByteTimeout, betweenBytesTimeout, idleTimeout, coolDownFirst, coolDownMax, 1);
     }
 
@@ -50,8 +61,14 @@ public record PoolSettings(Duration connectTimeout, Duration firstByteTimeout, D
      * docs/configuration.md, reader section).
      */
     public static PoolSettings defaults() {
-        return new PoolSettings(Duration.ofSeconds(3), Duration.ofMillis(1500), Duration.ofSeconds(1),
-                Duration.ofSeconds(60), Duration.ofSeconds(30), Duration.ofMinutes(5), DEFAULT_PIPELINE_DEPTH);
+        return new PoolSettings(
+                Duration.ofSeconds(3),
+                Duration.ofMillis(1500),
+                Duration.ofSeconds(1),
+                Duration.ofSeconds(60),
+                Duration.ofSeconds(30),
+                Duration.ofMinutes(5),
+                DEFAULT_PIPELINE_DEPTH);
     }
 
     /** These settings with one timeout for a reply's first byte and for the gaps after it. */
@@ -61,7 +78,7 @@ public record PoolSettings(Duration connectTimeout, Duration firstByteTimeout, D
 
     /** These settings with another {@link #pipelineDepth()}. */
     public PoolSettings withPipelineDepth(int depth) {
-        return new PoolSettings(connectTimeout, firstByteTimeout, betweenBytesTimeout, idleTimeout, coolDownFirst,
-                coolDownMax, depth);
+        return new PoolSettings(
+                connectTimeout, firstByteTimeout, betweenBytesTimeout, idleTimeout, coolDownFirst, coolDownMax, depth);
     }
 }

@@ -14,6 +14,13 @@ package io.nzbmount.nntp.internal.pool;
  * @param coolDown            why the provider is being skipped now, or null when it is not
  * @param coolDownLeftMillis  how much longer it is skipped (0 when it is not)
  */
-public record PoolStats(String provider, int open, int idle, int leased, int places, int foregroundWaiting,
-                        int backgroundWaiting, CoolDownReason coolDown, long coolDownLeftMillis) {
-}
+public record PoolStats(
+        String provider,
+        int open,
+        int idle,
+        int leased,
+        int places,
+        int foregroundWaiting,
+        int backgroundWaiting,
+        CoolDownReason coolDown,
+        long coolDownLeftMillis) {}

@@ -14,7 +14,14 @@ import java.util.Arrays;
  */
 public final class BodyCollector implements BodySink {
 
-    private enum State { LINE_START, IN_LINE, CR, DOT, DOT_CR, DONE }
+    private enum State {
+        LINE_START,
+        IN_LINE,
+        CR,
+        DOT,
+        DOT_CR,
+        DONE
+    }
 
     private State state = State.LINE_START;
     private byte[] data;
@@ -49,15 +56,22 @@ public final class BodyCollector implements BodySink {
                 }
                 case DOT -> {
                     if (b == '\r') state = State.DOT_CR;
-                    else if (b == '\n') { state = State.DONE; return i + 1; }
-                    else inLine(b);
+                    else if (b == '\n') {
+                        state = State.DONE;
+                        return i + 1;
+                    } else inLine(b);
                 }
                 case DOT_CR -> {
-                    if (b == '\n') { state = State.DONE; return i + 1; }
+                    if (b == '\n') {
+                        state = State.DONE;
+                        return i + 1;
+                    }
                     put((byte) '\r');
                     inLine(b);
                 }
-                case DONE -> { return i; }
+                case DONE -> {
+                    return i;
+                }
             }
         }
         return len;

@@ -46,7 +46,14 @@ import javax.net.ssl.SSLSocket;
  */
 public final class NntpConnection implements Closeable {
 
-    public enum State { NEW, READY, BUSY, PIPELINED, BROKEN, CLOSED }
+    public enum State {
+        NEW,
+        READY,
+        BUSY,
+        PIPELINED,
+        BROKEN,
+        CLOSED
+    }
 
     static final int BUFFER_SIZE = 64 * 1024;
     /** A {@link Pipeline} deadline that never comes: only the first-byte and between-bytes timeouts apply. */
@@ -59,6 +66,7 @@ public final class NntpConnection implements Closeable {
     private int limit;
     /** System.nanoTime() by which the commands must be answered; see {@link #limitTo}. */
     private long deadline;
+
     private boolean budgeted;
     private volatile State state = State.NEW;
     private volatile SocketChannel channel;
@@ -214,8 +222,7 @@ public final class NntpConnection implements Closeable {
      */
     public final class Pipeline {
 
-        private Pipeline() {
-        }
+        private Pipeline() {}
 
         /**
          * Sends command lines without reading their replies; only commands answered by a status
@@ -386,7 +393,8 @@ public final class NntpConnection implements Closeable {
     /** Accepts an id with or without angle brackets; refuses anything that could smuggle a command. */
     public static String bracketed(String messageId) {
         String id = messageId.startsWith("<") && messageId.endsWith(">") && messageId.length() > 2
-                ? messageId.substring(1, messageId.length() - 1) : messageId;
+                ? messageId.substring(1, messageId.length() - 1)
+                : messageId;
         if (id.isEmpty()) throw new IllegalArgumentException("empty message id");
         for (int i = 0; i < id.length(); i++) {
             char c = id.charAt(i);

@@ -20,8 +20,14 @@ import javax.net.ssl.SSLSocketFactory;
  * @param betweenBytesTimeout the longest a reply may go without a byte once it has started: a
  *                            provider that stops in the middle of an article is caught here
  */
-public record NntpEndpoint(String host, int port, boolean tls, SSLSocketFactory sslFactory,
-                           Duration connectTimeout, Duration firstByteTimeout, Duration betweenBytesTimeout) {
+public record NntpEndpoint(
+        String host,
+        int port,
+        boolean tls,
+        SSLSocketFactory sslFactory,
+        Duration connectTimeout,
+        Duration firstByteTimeout,
+        Duration betweenBytesTimeout) {
     public NntpEndpoint {
         Objects.requireNonNull(host, "host");
         if (tls && sslFactory == null) sslFactory = (SSLSocketFactory) SSLSocketFactory.getDefault();
@@ -32,8 +38,13 @@ public record NntpEndpoint(String host, int port, boolean tls, SSLSocketFactory 
     }
 
     /** One timeout for a reply's first byte and for the gaps between its bytes. */
-    public NntpEndpoint(String host, int port, boolean tls, SSLSocketFactory sslFactory,
-                        Duration connectTimeout, Duration readTimeout) {
+    public NntpEndpoint(
+            String host,
+            int port,
+            boolean tls,
+            SSLSocketFactory sslFactory,
+            Duration connectTimeout,
+            Duration readTimeout) {
         this(host, port, tls, sslFactory, connectTimeout, readTimeout, readTimeout);
     }
 
@@ -41,15 +52,23 @@ public record NntpEndpoint(String host, int port, boolean tls, SSLSocketFactory 
      * The endpoint of a provider account: for TLS trusting its {@link Provider#trusted()}
      * certificates, or the JVM's trust store when it names none.
      */
-    public static NntpEndpoint of(Provider provider, Duration connectTimeout, Duration firstByteTimeout,
-                                  Duration betweenBytesTimeout) {
-        return new NntpEndpoint(provider.host(), provider.port(), provider.tls(), trustOf(provider), connectTimeout,
-                firstByteTimeout, betweenBytesTimeout);
+    public static NntpEndpoint of(
+            Provider provider, Duration connectTimeout, Duration firstByteTimeout, Duration betweenBytesTimeout) {
+        return new NntpEndpoint(
+                provider.host(),
+                provider.port(),
+                provider.tls(),
+                trustOf(provider),
+                connectTimeout,
+                firstByteTimeout,
+                betweenBytesTimeout);
     }
 
     /** The socket factory that trusts what {@code provider} says; null for the JVM's default. */
     public static SSLSocketFactory trustOf(Provider provider) {
-        return provider.tls() && !provider.trusted().isEmpty() ? TrustedCertificates.socketFactory(provider.trusted()) : null;
+        return provider.tls() && !provider.trusted().isEmpty()
+                ? TrustedCertificates.socketFactory(provider.trusted())
+                : null;
     }
 
     public NntpEndpoint withSslFactory(SSLSocketFactory factory) {

@@ -17,7 +17,13 @@ public final class StatusLineParser {
     /** RFC 3977 caps a response line at 512 octets; allow generous slack before calling it garbage. */
     static final int MAX_LINE = 2048;
 
-    private enum State { CODE, SEPARATOR, TEXT, CR, DONE }
+    private enum State {
+        CODE,
+        SEPARATOR,
+        TEXT,
+        CR,
+        DONE
+    }
 
     private State state = State.CODE;
     private int digits;
@@ -47,7 +53,8 @@ public final class StatusLineParser {
         if (state == State.DONE) throw new IllegalStateException("status line already complete");
         for (int i = 0; i < len; i++) {
             int b = buf[off + i] & 0xFF;
-            if (++lineLength > MAX_LINE) throw new NntpProtocolException("status line longer than " + MAX_LINE + " bytes");
+            if (++lineLength > MAX_LINE)
+                throw new NntpProtocolException("status line longer than " + MAX_LINE + " bytes");
             switch (state) {
                 case CODE -> {
                     if (b < '0' || b > '9' || (digits == 0 && (b < '1' || b > '5'))) {
@@ -59,13 +66,17 @@ public final class StatusLineParser {
                 case SEPARATOR -> {
                     if (b == ' ') state = State.TEXT;
                     else if (b == '\r') state = State.CR;
-                    else if (b == '\n') { state = State.DONE; return i + 1; }
-                    else throw garbage(b);
+                    else if (b == '\n') {
+                        state = State.DONE;
+                        return i + 1;
+                    } else throw garbage(b);
                 }
                 case TEXT -> {
                     if (b == '\r') state = State.CR;
-                    else if (b == '\n') { state = State.DONE; return i + 1; }
-                    else text[textLength++] = (byte) b;
+                    else if (b == '\n') {
+                        state = State.DONE;
+                        return i + 1;
+                    } else text[textLength++] = (byte) b;
                 }
                 case CR -> {
                     if (b != '\n') throw new NntpProtocolException("CR not followed by LF in a status line");
@@ -89,7 +100,7 @@ public final class StatusLineParser {
     }
 
     private NntpProtocolException garbage(int b) {
-        return new NntpProtocolException("not an NNTP status line: unexpected byte 0x"
-                + Integer.toHexString(b) + " at position " + (lineLength - 1));
+        return new NntpProtocolException("not an NNTP status line: unexpected byte 0x" + Integer.toHexString(b)
+                + " at position " + (lineLength - 1));
     }
 }

@@ -28,7 +28,8 @@ final class TrustedCertificates {
             context.init(null, tmf.getTrustManagers(), null);
             return context.getSocketFactory();
         } catch (GeneralSecurityException | IOException e) {
-            throw new IllegalStateException("the JDK cannot make a trust store of " + trusted.size() + " certificates", e);
+            throw new IllegalStateException(
+                    "the JDK cannot make a trust store of " + trusted.size() + " certificates", e);
         }
     }
 }

@@ -43,7 +43,8 @@ public interface ArticleLayout extends FileMap {
         int hi = articles();
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (begin(mid) > offset) hi = mid; else lo = mid + 1;
+            if (begin(mid) > offset) hi = mid;
+            else lo = mid + 1;
         }
         long start = lo == 0 ? 0 : begin(lo - 1) + length(lo - 1);
         long end = lo == articles() ? size() : begin(lo);

@@ -25,10 +25,9 @@ final class Copies {
         void accept(DecodedArticle article) throws ArticleCorruptException;
     }
 
-    static final Check ANY = article -> { };
+    static final Check ANY = article -> {};
 
-    private Copies() {
-    }
+    private Copies() {}
 
     /**
      * The first copy that is fetched and passes {@code check}.
@@ -39,8 +38,9 @@ final class Copies {
      *     one (asking again may find the bytes), otherwise the first copy's failure, the others'
      *     suppressed in it
      */
-    static DecodedArticle fetch(ArticleFetcher fetcher, NzbSegment segment, Priority priority, byte[] dest,
-                                Runnable placed, Check check) throws ReadFailure, ReadCancelledException {
+    static DecodedArticle fetch(
+            ArticleFetcher fetcher, NzbSegment segment, Priority priority, byte[] dest, Runnable placed, Check check)
+            throws ReadFailure, ReadCancelledException {
         List<NzbSegment> copies = segment.copies();
         ReadFailure first = null;
         ReadFailure passing = null;
@@ -48,18 +48,21 @@ final class Copies {
         for (int i = 0; i < copies.size(); i++) {
             NzbSegment copy = copies.get(i);
             try {
-                DecodedArticle article = i == 0
-                        ? fetcher.fetch(copy, priority, buffer, placed)
-                        : fetcher.fetch(copy, priority, buffer);
+                DecodedArticle article =
+                        i == 0 ? fetcher.fetch(copy, priority, buffer, placed) : fetcher.fetch(copy, priority, buffer);
                 buffer = article.data();
                 if (i > 0 && article.part() != segment.number()) {
-                    throw new ArticleCorruptException(copy.messageId(), "article " + copy.messageId()
-                            + " is yEnc part " + article.part() + ", listed as a copy of part " + segment.number(), null);
+                    throw new ArticleCorruptException(
+                            copy.messageId(),
+                            "article " + copy.messageId() + " is yEnc part " + article.part()
+                                    + ", listed as a copy of part " + segment.number(),
+                            null);
                 }
                 check.accept(article);
                 return article;
             } catch (ReadFailure f) {
-                if (first == null) first = f; else first.addSuppressed(f);
+                if (first == null) first = f;
+                else first.addSuppressed(f);
                 if (passing == null && !f.permanent()) passing = f;
                 if (noCopyCanHelp(f)) break;
             }

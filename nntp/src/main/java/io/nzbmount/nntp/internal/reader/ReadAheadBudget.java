@@ -20,8 +20,7 @@ final class ReadAheadBudget {
     /** How long without a read makes a reader quiet: as long as it takes to stop counting in the share. */
     static final long QUIET_NANOS = TimeUnit.MILLISECONDS.toNanos(WindowSizer.ACTIVE_MILLIS);
 
-    private ReadAheadBudget() {
-    }
+    private ReadAheadBudget() {}
 
     /**
      * Trims quiet readers, the longest quiet first, while all of {@code readers} together hold

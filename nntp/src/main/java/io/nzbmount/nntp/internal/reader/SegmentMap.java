@@ -1,7 +1,6 @@
 package io.nzbmount.nntp.internal.reader;
 
 import io.nzbmount.nntp.ArticleCorruptException;
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbSegment;
 import io.nzbmount.nntp.internal.fetch.DecodedArticle;
 import java.util.ArrayList;
@@ -30,12 +29,13 @@ public final class SegmentMap implements ArticleLayout {
     private final int partSize;
     /** Explicit layout, or null when uniform. */
     private final long[] begins;
+
     private final int[] lengths;
     /** The yEnc name of the first article fetched to make this map, or null. */
     private final String postedName;
 
-    private SegmentMap(List<NzbSegment> segments, long fileSize, int partSize, long[] begins, int[] lengths,
-                       String postedName) {
+    private SegmentMap(
+            List<NzbSegment> segments, long fileSize, int partSize, long[] begins, int[] lengths, String postedName) {
         this.segments = List.copyOf(segments);
         this.fileSize = fileSize;
         this.partSize = partSize;
@@ -57,15 +57,17 @@ public final class SegmentMap implements ArticleLayout {
 
     /** True when {@code count} parts of {@code partSize} bytes (the last one shorter) make {@code fileSize}. */
     public static boolean fitsUniform(int count, int partSize, long fileSize) {
-        return count >= 1 && partSize > 0 && fileSize > (long) (count - 1) * partSize
+        return count >= 1
+                && partSize > 0
+                && fileSize > (long) (count - 1) * partSize
                 && fileSize <= (long) count * partSize;
     }
 
     /** A uniform map; {@link #fitsUniform} must hold. */
     public static SegmentMap uniform(List<NzbSegment> segments, long fileSize, int partSize) {
         if (!fitsUniform(segments.size(), partSize, fileSize)) {
-            throw new IllegalArgumentException(segments.size() + " parts of " + partSize
-                    + " bytes cannot make " + fileSize + " bytes");
+            throw new IllegalArgumentException(
+                    segments.size() + " parts of " + partSize + " bytes cannot make " + fileSize + " bytes");
         }
         return new SegmentMap(segments, fileSize, partSize, null, null, null);
     }
@@ -76,8 +78,8 @@ public final class SegmentMap implements ArticleLayout {
      *
      * @param partSize the usual part size, used only to keep {@link #layout()} compact
      */
-    public static SegmentMap explicit(List<NzbSegment> segments, long fileSize, int partSize,
-                                      long[] begins, int[] lengths) {
+    public static SegmentMap explicit(
+            List<NzbSegment> segments, long fileSize, int partSize, long[] begins, int[] lengths) {
         int n = segments.size();
         if (begins.length != n || lengths.length != n) throw new IllegalArgumentException("one range per segment");
         if (fileSize < 0 || partSize < 0) throw new IllegalArgumentException("negative size");
@@ -97,7 +99,8 @@ public final class SegmentMap implements ArticleLayout {
 
     private static boolean matchesUniform(long[] begins, int[] lengths, long fileSize, int partSize) {
         for (int i = 0; i < begins.length; i++) {
-            if (begins[i] != uniformBegin(i, partSize) || lengths[i] != uniformLength(i, partSize, fileSize)) return false;
+            if (begins[i] != uniformBegin(i, partSize) || lengths[i] != uniformLength(i, partSize, fileSize))
+                return false;
         }
         return true;
     }
@@ -113,8 +116,8 @@ public final class SegmentMap implements ArticleLayout {
     /** Rebuilds a map from its persisted layout and the NZB's segments, without fetching. */
     public static SegmentMap restore(List<NzbSegment> segments, Layout layout) {
         if (segments.size() != layout.segmentCount()) {
-            throw new IllegalArgumentException("layout is for " + layout.segmentCount()
-                    + " segments, the file has " + segments.size());
+            throw new IllegalArgumentException(
+                    "layout is for " + layout.segmentCount() + " segments, the file has " + segments.size());
         }
         if (layout.exceptions().isEmpty() && fitsUniform(segments.size(), layout.partSize(), layout.fileSize())) {
             return uniform(segments, layout.fileSize(), layout.partSize()).withPostedName(layout.postedName());
@@ -130,7 +133,8 @@ public final class SegmentMap implements ArticleLayout {
             begins[p.index()] = p.begin();
             lengths[p.index()] = p.length();
         }
-        return explicit(segments, layout.fileSize(), layout.partSize(), begins, lengths).withPostedName(layout.postedName());
+        return explicit(segments, layout.fileSize(), layout.partSize(), begins, lengths)
+                .withPostedName(layout.postedName());
     }
 
     /** The compact, persistable form of this map. */
@@ -220,7 +224,8 @@ public final class SegmentMap implements ArticleLayout {
         int hi = begins.length - 1;
         while (lo < hi) {
             int mid = (lo + hi + 1) >>> 1;
-            if (begins[mid] <= offset) lo = mid; else hi = mid - 1;
+            if (begins[mid] <= offset) lo = mid;
+            else hi = mid - 1;
         }
         return offset >= begins[lo] && offset < begins[lo] + lengths[lo] ? lo : -1;
     }
@@ -241,7 +246,8 @@ public final class SegmentMap implements ArticleLayout {
         int hi = begins.length;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (begins[mid] + lengths[mid] > offset) hi = mid; else lo = mid + 1;
+            if (begins[mid] + lengths[mid] > offset) hi = mid;
+            else lo = mid + 1;
         }
         return lo;
     }
@@ -255,16 +261,25 @@ public final class SegmentMap implements ArticleLayout {
      */
     @Override
     public void verify(int index, DecodedArticle article) throws ArticleCorruptException {
-        if (postedName != null && article.name() != null && !article.name().isBlank() && !postedName.equals(article.name())) {
-            throw new ArticleCorruptException(segment(index).messageId(), "article " + segment(index).messageId()
-                    + " belongs to the posted file \"" + article.name() + "\", not to \"" + postedName + "\"", null);
+        if (postedName != null
+                && article.name() != null
+                && !article.name().isBlank()
+                && !postedName.equals(article.name())) {
+            throw new ArticleCorruptException(
+                    segment(index).messageId(),
+                    "article " + segment(index).messageId() + " belongs to the posted file \"" + article.name()
+                            + "\", not to \"" + postedName + "\"",
+                    null);
         }
         long begin = begin(index);
         int length = length(index);
         if (article.fileSize() != fileSize || article.begin() != begin || article.length() != length) {
-            throw new ArticleCorruptException(segment(index).messageId(), "article " + segment(index).messageId()
-                    + " holds bytes [" + article.begin() + ", " + article.end() + ") of a " + article.fileSize()
-                    + "-byte file; the map expects [" + begin + ", " + (begin + length) + ") of " + fileSize, null);
+            throw new ArticleCorruptException(
+                    segment(index).messageId(),
+                    "article " + segment(index).messageId()
+                            + " holds bytes [" + article.begin() + ", " + article.end() + ") of a " + article.fileSize()
+                            + "-byte file; the map expects [" + begin + ", " + (begin + length) + ") of " + fileSize,
+                    null);
         }
     }
 
@@ -303,14 +318,27 @@ public final class SegmentMap implements ArticleLayout {
          * the name in unpadded URL-safe base64 (so no separator can occur in it).
          */
         public String encode() {
-            StringBuilder sb = new StringBuilder(VERSION).append(';').append(fileSize).append(';')
-                    .append(partSize).append(';').append(segmentCount);
+            StringBuilder sb = new StringBuilder(VERSION)
+                    .append(';')
+                    .append(fileSize)
+                    .append(';')
+                    .append(partSize)
+                    .append(';')
+                    .append(segmentCount);
             for (Part p : exceptions) {
-                sb.append(';').append(p.index()).append(':').append(p.begin()).append(':').append(p.length());
+                sb.append(';')
+                        .append(p.index())
+                        .append(':')
+                        .append(p.begin())
+                        .append(':')
+                        .append(p.length());
             }
             if (!postedName.isEmpty()) {
-                sb.append(';').append(NAME).append(java.util.Base64.getUrlEncoder().withoutPadding()
-                        .encodeToString(postedName.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+                sb.append(';')
+                        .append(NAME)
+                        .append(java.util.Base64.getUrlEncoder()
+                                .withoutPadding()
+                                .encodeToString(postedName.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
             }
             return sb.toString();
         }
@@ -330,7 +358,8 @@ public final class SegmentMap implements ArticleLayout {
                 String name = "";
                 for (int i = 4; i < fields.length; i++) {
                     if (i == fields.length - 1 && fields[i].startsWith(NAME)) {
-                        name = new String(java.util.Base64.getUrlDecoder().decode(fields[i].substring(NAME.length())),
+                        name = new String(
+                                java.util.Base64.getUrlDecoder().decode(fields[i].substring(NAME.length())),
                                 java.nio.charset.StandardCharsets.UTF_8);
                         continue;
                     }
@@ -338,8 +367,12 @@ public final class SegmentMap implements ArticleLayout {
                     if (p.length != 3) throw new IllegalArgumentException("not a segment layout: " + text);
                     parts.add(new Part(Integer.parseInt(p[0]), Long.parseLong(p[1]), Integer.parseInt(p[2])));
                 }
-                return new Layout(Long.parseLong(fields[1]), Integer.parseInt(fields[2]),
-                        Integer.parseInt(fields[3]), parts, name);
+                return new Layout(
+                        Long.parseLong(fields[1]),
+                        Integer.parseInt(fields[2]),
+                        Integer.parseInt(fields[3]),
+                        parts,
+                        name);
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException("not a segment layout: " + text, e);
             }

@@ -43,7 +43,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class SegmentMapper {
 
     private static final byte[] NO_BUFFER = new byte[0];
-    private static final Runnable NOBODY = () -> { };
+    private static final Runnable NOBODY = () -> {};
 
     private final ArticleFetcher fetcher;
     private final ExecutorService executor;
@@ -89,13 +89,15 @@ public final class SegmentMapper {
             if (first.begin() == 0 && n == 1) {
                 return SegmentMap.explicit(segments, size, part, new long[] {0}, new int[] {part});
             }
-            throw corrupt(segments.get(0), first, "a " + n + "-segment file of " + size + " bytes cannot start with it");
+            throw corrupt(
+                    segments.get(0), first, "a " + n + "-segment file of " + size + " bytes cannot start with it");
         }
         int grid = gridPart(segments.get(0).number(), first, size);
         boolean onGrid = grid > 0 && numbersFit(segments, grid, size) && sitsOnGrid(segments.get(0), first, grid, size);
         if (onGrid && n == 1) return placeByNumber(segments, size, grid);
         if (n == 1) {
-            throw corrupt(segments.get(0), first, "a " + n + "-segment file of " + size + " bytes cannot start with it");
+            throw corrupt(
+                    segments.get(0), first, "a " + n + "-segment file of " + size + " bytes cannot start with it");
         }
 
         DecodedArticle last;
@@ -152,8 +154,14 @@ public final class SegmentMapper {
         return SegmentMap.explicit(segments, size, grid, begins, lengths);
     }
 
-    private SegmentMap scanAll(List<NzbSegment> segments, long size, int part, Priority priority,
-                               DecodedArticle first, DecodedArticle last) throws ReadFailure, ReadCancelledException {
+    private SegmentMap scanAll(
+            List<NzbSegment> segments,
+            long size,
+            int part,
+            Priority priority,
+            DecodedArticle first,
+            DecodedArticle last)
+            throws ReadFailure, ReadCancelledException {
         int n = segments.size();
         DecodedArticle[] found = new DecodedArticle[n];
         found[0] = headerOnly(first);
@@ -182,7 +190,8 @@ public final class SegmentMapper {
         long previousEnd = 0;
         for (int i = 0; i < n; i++) {
             DecodedArticle a = found[i];
-            if (a.fileSize() != size) throw corrupt(segments.get(i), a, "the first article says the file has " + size + " bytes");
+            if (a.fileSize() != size)
+                throw corrupt(segments.get(i), a, "the first article says the file has " + size + " bytes");
             if (a.begin() < previousEnd || a.end() > size) {
                 throw corrupt(segments.get(i), a, "it overlaps the previous part or leaves the file");
             }
@@ -217,7 +226,10 @@ public final class SegmentMapper {
     }
 
     private static ArticleCorruptException corrupt(NzbSegment segment, DecodedArticle a, String why) {
-        return new ArticleCorruptException(segment.messageId(), "article " + segment.messageId() + " holds bytes ["
-                + a.begin() + ", " + a.end() + ") of a " + a.fileSize() + "-byte file, but " + why, null);
+        return new ArticleCorruptException(
+                segment.messageId(),
+                "article " + segment.messageId() + " holds bytes [" + a.begin() + ", " + a.end() + ") of a "
+                        + a.fileSize() + "-byte file, but " + why,
+                null);
     }
 }

@@ -85,8 +85,13 @@ public final class SegmentReader implements NzbReader {
      * @param window   the most fetches at once and the most fetched pieces held
      * @param onClose  told once, after the reader has closed; may be null
      */
-    public SegmentReader(ArticleLayout map, ArticleFetcher fetcher, Priority priority, ExecutorService executor,
-                         int window, Consumer<SegmentReader> onClose) {
+    public SegmentReader(
+            ArticleLayout map,
+            ArticleFetcher fetcher,
+            Priority priority,
+            ExecutorService executor,
+            int window,
+            Consumer<SegmentReader> onClose) {
         this(map, fetcher, priority, executor, WindowSizer.fixed(window), window, onClose);
     }
 
@@ -96,8 +101,14 @@ public final class SegmentReader implements NzbReader {
      *                    once a read reaches the next article in order
      * @param onClose     told once, after the reader has closed; may be null
      */
-    public SegmentReader(ArticleLayout map, ArticleFetcher fetcher, Priority priority, ExecutorService executor,
-                         int window, int firstWindow, Consumer<SegmentReader> onClose) {
+    public SegmentReader(
+            ArticleLayout map,
+            ArticleFetcher fetcher,
+            Priority priority,
+            ExecutorService executor,
+            int window,
+            int firstWindow,
+            Consumer<SegmentReader> onClose) {
         this(map, fetcher, priority, executor, WindowSizer.fixed(window), firstWindow, onClose);
     }
 
@@ -106,8 +117,14 @@ public final class SegmentReader implements NzbReader {
      *                    other readers
      * @param firstWindow the window at a new position, 1..{@code sizer.most()}
      */
-    public SegmentReader(ArticleLayout map, ArticleFetcher fetcher, Priority priority, ExecutorService executor,
-                         WindowSizer sizer, int firstWindow, Consumer<SegmentReader> onClose) {
+    public SegmentReader(
+            ArticleLayout map,
+            ArticleFetcher fetcher,
+            Priority priority,
+            ExecutorService executor,
+            WindowSizer sizer,
+            int firstWindow,
+            Consumer<SegmentReader> onClose) {
         if (firstWindow < 1 || firstWindow > sizer.most()) {
             throw new IllegalArgumentException("firstWindow must be 1.." + sizer.most() + ": " + firstWindow);
         }
@@ -229,13 +246,14 @@ public final class SegmentReader implements NzbReader {
         }
         if (wide) open = true;
         // A read inside the article last read keeps its window: the share is asked at each step.
-        if (stepped || wide) window = open
-                ? Math.max(firstWindow, sizer.window(this, map.maxPartLength())) : firstWindow;
+        if (stepped || wide)
+            window = open ? Math.max(firstWindow, sizer.window(this, map.maxPartLength())) : firstWindow;
         // A window that shrank (more streams read now) gives up the fetches past its new end that
         // have no place on a connection yet: their turn and memory go to the other streams. One
         // already placed keeps it: given up, its reply would still take the connection as long
         // while it is drained, and a share that grows back would ask for the article again.
-        while (slots.size() > Math.max(1, window) && slots.getLast().state.get() == Slot.RUNNING
+        while (slots.size() > Math.max(1, window)
+                && slots.getLast().state.get() == Slot.RUNNING
                 && !slots.getLast().placed.isDone()) {
             drop(slots.removeLast());
         }
@@ -252,8 +270,9 @@ public final class SegmentReader implements NzbReader {
             head = start(index, true);
             slots.addFirst(head);
         }
-        for (int next = slots.getLast().index + 1; slots.size() < window && next < map.articles()
-                && map.begin(next) < limit; next++) {
+        for (int next = slots.getLast().index + 1;
+                slots.size() < window && next < map.articles() && map.begin(next) < limit;
+                next++) {
             slots.addLast(start(next, false));
         }
         return head;
@@ -293,10 +312,11 @@ public final class SegmentReader implements NzbReader {
         long end = offset;
         for (Slot s : slots) {
             if (s.index < index) continue;
-            boolean held = !s.failedAndReported && switch (s.future.state()) {
-                case SUCCESS, RUNNING -> true;
-                case FAILED, CANCELLED -> false;
-            };
+            boolean held = !s.failedAndReported
+                    && switch (s.future.state()) {
+                        case SUCCESS, RUNNING -> true;
+                        case FAILED, CANCELLED -> false;
+                    };
             // A gap between two pieces is a hole of the NZB: the bytes there are nobody's.
             if (!held || (s.index > index && map.begin(s.index) != end)) break;
             end = map.begin(s.index) + map.length(s.index);
@@ -429,8 +449,8 @@ public final class SegmentReader implements NzbReader {
     public synchronized Stats stats() {
         int ready = 0;
         for (Slot s : slots) if (s.state.get() == Slot.DONE) ready++;
-        return new Stats(position, bytesRead, articlesFetched.get(), window,
-                sizer.most() - permits.availablePermits(), ready);
+        return new Stats(
+                position, bytesRead, articlesFetched.get(), window, sizer.most() - permits.availablePermits(), ready);
     }
 
     @Override

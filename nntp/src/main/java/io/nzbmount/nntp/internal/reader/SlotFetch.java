@@ -31,8 +31,13 @@ final class SlotFetch {
      * @param permits the most fetches of the reader that may run at once, cancelled ones included
      * @param fetched counts the articles fetched and kept
      */
-    SlotFetch(ArticleLayout map, ArticleFetcher fetcher, Priority priority, Semaphore permits, BufferPool pool,
-              AtomicLong fetched) {
+    SlotFetch(
+            ArticleLayout map,
+            ArticleFetcher fetcher,
+            Priority priority,
+            Semaphore permits,
+            BufferPool pool,
+            AtomicLong fetched) {
         this.map = map;
         this.fetcher = fetcher;
         this.priority = priority;
@@ -67,8 +72,13 @@ final class SlotFetch {
             DecodedArticle article;
             try {
                 // Each copy the NZB lists is checked against the map before it is used.
-                article = Copies.fetch(fetcher, map.segment(slot.index), priority, buffer,
-                        () -> slot.placed.complete(null), a -> map.verify(slot.index, a));
+                article = Copies.fetch(
+                        fetcher,
+                        map.segment(slot.index),
+                        priority,
+                        buffer,
+                        () -> slot.placed.complete(null),
+                        a -> map.verify(slot.index, a));
             } catch (ReadFailure | ReadCancelledException | RuntimeException e) {
                 pool.give(buffer);
                 throw e;

@@ -46,8 +46,13 @@ public record SplicedLayout(List<SegmentMap.Layout> volumes, List<Slice> slices,
 
     /** The one-line text form. */
     public String encode() {
-        StringBuilder sb = new StringBuilder(VERSION).append(';').append(volumes.size()).append(';')
-                .append(slices.size()).append(';').append(Long.toHexString(checksum));
+        StringBuilder sb = new StringBuilder(VERSION)
+                .append(';')
+                .append(volumes.size())
+                .append(';')
+                .append(slices.size())
+                .append(';')
+                .append(Long.toHexString(checksum));
         for (SegmentMap.Layout v : volumes) sb.append('|').append(v.encode());
         sb.append('|');
         for (int i = 0; i < slices.size(); i++) {

@@ -73,8 +73,8 @@ public final class SplicedMap implements ArticleLayout {
         List<SegmentMap> maps = new ArrayList<>(volumes.size());
         for (int i = 0; i < volumes.size(); i++) {
             if (!(volumes.get(i) instanceof SegmentMap m)) {
-                throw new IllegalArgumentException("volume " + i + " is not a map made by Usenet.map or restore: "
-                        + volumes.get(i));
+                throw new IllegalArgumentException(
+                        "volume " + i + " is not a map made by Usenet.map or restore: " + volumes.get(i));
             }
             maps.add(m);
         }
@@ -103,16 +103,18 @@ public final class SplicedMap implements ArticleLayout {
     public static SplicedMap restore(List<NzbFile> volumes, String layout) {
         SplicedLayout parsed = SplicedLayout.decode(layout);
         if (volumes.size() != parsed.volumes().size()) {
-            throw new IllegalArgumentException("the layout is for " + parsed.volumes().size() + " volumes, "
-                    + volumes.size() + " were given");
+            throw new IllegalArgumentException(
+                    "the layout is for " + parsed.volumes().size() + " volumes, " + volumes.size() + " were given");
         }
         List<SegmentMap> maps = new ArrayList<>(volumes.size());
         for (int i = 0; i < volumes.size(); i++) {
             try {
-                maps.add(SegmentMap.restore(volumes.get(i).segments(), parsed.volumes().get(i)));
+                maps.add(SegmentMap.restore(
+                        volumes.get(i).segments(), parsed.volumes().get(i)));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("volume " + i + " (" + volumes.get(i).name() + ") does not fit the layout: "
-                        + e.getMessage(), e);
+                throw new IllegalArgumentException(
+                        "volume " + i + " (" + volumes.get(i).name() + ") does not fit the layout: " + e.getMessage(),
+                        e);
             }
         }
         if (checksum(maps) != parsed.checksum()) {
@@ -137,7 +139,8 @@ public final class SplicedMap implements ArticleLayout {
             Slice first = slices.get(k);
             long end = first.end();
             int next = k + 1;
-            while (next < slices.size() && slices.get(next).volume() == first.volume()
+            while (next < slices.size()
+                    && slices.get(next).volume() == first.volume()
                     && slices.get(next).offset() == end) {
                 end = slices.get(next++).end();
             }
@@ -146,8 +149,8 @@ public final class SplicedMap implements ArticleLayout {
                 long from = Math.max(v.begin(i), first.offset());
                 long to = Math.min(v.begin(i) + v.length(i), end);
                 if (to > from) {
-                    pieces.add(first.volume(), i, (int) (from - v.begin(i)), fileOffset + (from - first.offset()),
-                            (int) (to - from));
+                    pieces.add(first.volume(), i, (int) (from - v.begin(i)), fileOffset + (from - first.offset()), (int)
+                            (to - from));
                 }
             }
             fileOffset += end - first.offset();
@@ -192,7 +195,8 @@ public final class SplicedMap implements ArticleLayout {
         if (hi < 0) return -1;
         while (lo < hi) {
             int mid = (lo + hi + 1) >>> 1;
-            if (begins[mid] <= offset) lo = mid; else hi = mid - 1;
+            if (begins[mid] <= offset) lo = mid;
+            else hi = mid - 1;
         }
         return offset >= begins[lo] && offset < begins[lo] + lengths[lo] ? lo : -1;
     }
@@ -264,14 +268,24 @@ public final class SplicedMap implements ArticleLayout {
             count++;
         }
 
-        int[] trimmedVolumes() { return Arrays.copyOf(volumes, count); }
+        int[] trimmedVolumes() {
+            return Arrays.copyOf(volumes, count);
+        }
 
-        int[] trimmedSegments() { return Arrays.copyOf(segments, count); }
+        int[] trimmedSegments() {
+            return Arrays.copyOf(segments, count);
+        }
 
-        int[] trimmedSkips() { return Arrays.copyOf(skips, count); }
+        int[] trimmedSkips() {
+            return Arrays.copyOf(skips, count);
+        }
 
-        long[] trimmedBegins() { return Arrays.copyOf(begins, count); }
+        long[] trimmedBegins() {
+            return Arrays.copyOf(begins, count);
+        }
 
-        int[] trimmedLengths() { return Arrays.copyOf(lengths, count); }
+        int[] trimmedLengths() {
+            return Arrays.copyOf(lengths, count);
+        }
     }
 }

@@ -35,7 +35,8 @@ final class StatBatches {
     private final int connections;
 
     StatBatches(ArticleFetcher fetcher, ExecutorService executor, int perConnection, int connections) {
-        if (perConnection < 1 || connections < 1) throw new IllegalArgumentException("perConnection and connections must be >= 1");
+        if (perConnection < 1 || connections < 1)
+            throw new IllegalArgumentException("perConnection and connections must be >= 1");
         this.fetcher = fetcher;
         this.executor = executor;
         this.perConnection = perConnection;
@@ -70,7 +71,8 @@ final class StatBatches {
 
     private StatAnswers statAll(List<String> ids) throws ReadCancelledException {
         List<List<String>> batches = new ArrayList<>();
-        for (int i = 0; i < ids.size(); i += perConnection) batches.add(ids.subList(i, Math.min(ids.size(), i + perConnection)));
+        for (int i = 0; i < ids.size(); i += perConnection)
+            batches.add(ids.subList(i, Math.min(ids.size(), i + perConnection)));
         if (batches.size() == 1) return fetcher.statAll(batches.get(0), Priority.BACKGROUND);
         Set<String> present = ConcurrentHashMap.newKeySet();
         Set<String> missing = ConcurrentHashMap.newKeySet();

@@ -28,7 +28,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class StatCensus {
 
-    private enum Answer { PRESENT, MISSING, UNKNOWN }
+    private enum Answer {
+        PRESENT,
+        MISSING,
+        UNKNOWN
+    }
 
     private final ArticleFetcher fetcher;
     private final ExecutorService executor;

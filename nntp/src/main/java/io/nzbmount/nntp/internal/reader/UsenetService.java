@@ -8,12 +8,12 @@ import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.NzbSegment;
 import io.nzbmount.nntp.Priority;
+import io.nzbmount.nntp.Provider;
+import io.nzbmount.nntp.ProviderHealth;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.Slice;
 import io.nzbmount.nntp.Usenet;
-import io.nzbmount.nntp.Provider;
-import io.nzbmount.nntp.ProviderHealth;
 import io.nzbmount.nntp.internal.fetch.ArticleFetcher;
 import io.nzbmount.nntp.internal.fetch.FetchSettings;
 import io.nzbmount.nntp.internal.fetch.LocalFirstFetcher;
@@ -97,11 +97,18 @@ public final class UsenetService implements Usenet {
     /** As {@link #connect(List, Settings)}, with the articles {@code local} holds served from there first. */
     public static UsenetService connect(List<Provider> providers, Settings settings, LocalArticles local) {
         PoolSettings defaults = PoolSettings.defaults();
-        PoolSettings pool = new PoolSettings(settings.connectTimeout(), settings.firstByteTimeout(),
-                settings.betweenBytesTimeout(), defaults.idleTimeout(), defaults.coolDownFirst(), defaults.coolDownMax(),
+        PoolSettings pool = new PoolSettings(
+                settings.connectTimeout(),
+                settings.firstByteTimeout(),
+                settings.betweenBytesTimeout(),
+                defaults.idleTimeout(),
+                defaults.coolDownFirst(),
+                defaults.coolDownMax(),
                 settings.pipelineDepth());
-        MultiProviderFetcher fetcher = MultiProviderFetcher.create(providers, new FetchSettings(settings.retryBackoff(),
-                settings.fetchBudget(), FetchSettings.DEFAULT_STALL_DEMOTION, pool));
+        MultiProviderFetcher fetcher = MultiProviderFetcher.create(
+                providers,
+                new FetchSettings(
+                        settings.retryBackoff(), settings.fetchBudget(), FetchSettings.DEFAULT_STALL_DEMOTION, pool));
         ArticleFetcher first = local == LocalArticles.NONE ? fetcher : new LocalFirstFetcher(fetcher, local);
         return new UsenetService(settings, first, fetcher::evictIdle, fetcher, () -> fetcher.health(Instant.now()));
     }
@@ -119,14 +126,29 @@ public final class UsenetService implements Usenet {
      * @param resources closed last by {@link #close()} (the pools behind the fetcher); may be null
      * @param health    what {@link #health()} answers: the providers behind the fetcher
      */
-    public UsenetService(Settings settings, ArticleFetcher fetcher, Runnable periodic, AutoCloseable resources,
-                         Supplier<List<ProviderHealth>> health) {
-        this(settings, fetcher, periodic, resources, health, readAheadMemory(Runtime.getRuntime().maxMemory()));
+    public UsenetService(
+            Settings settings,
+            ArticleFetcher fetcher,
+            Runnable periodic,
+            AutoCloseable resources,
+            Supplier<List<ProviderHealth>> health) {
+        this(
+                settings,
+                fetcher,
+                periodic,
+                resources,
+                health,
+                readAheadMemory(Runtime.getRuntime().maxMemory()));
     }
 
     /** @param memory the bytes all read-ahead windows together may hold ({@link #readAheadMemory}) */
-    UsenetService(Settings settings, ArticleFetcher fetcher, Runnable periodic, AutoCloseable resources,
-                  Supplier<List<ProviderHealth>> health, long memory) {
+    UsenetService(
+            Settings settings,
+            ArticleFetcher fetcher,
+            Runnable periodic,
+            AutoCloseable resources,
+            Supplier<List<ProviderHealth>> health,
+            long memory) {
         this.settings = Objects.requireNonNull(settings);
         this.fetcher = Objects.requireNonNull(fetcher);
         this.resources = resources;
@@ -135,21 +157,27 @@ public final class UsenetService implements Usenet {
         this.sizer = new WindowSizer(settings.readAhead(), memory, fetcher::pipe);
         long idleNanos = settings.idleRelease().toNanos();
         long period = idleNanos > 0 ? Math.clamp(idleNanos / 4, MIN_PERIOD_NANOS, MAX_PERIOD_NANOS) : MAX_PERIOD_NANOS;
-        housekeeping = Executors.newSingleThreadScheduledExecutor(
-                Thread.ofPlatform().daemon().name("nzbmount-usenet-housekeeping").factory());
-        housekeeping.scheduleWithFixedDelay(() -> {
-            // An exception escaping here would silently cancel every later run.
-            try {
-                long now = System.nanoTime();
-                ReadAheadBudget.enforce(readers, memory, now, ReadAheadBudget.QUIET_NANOS);
-                if (idleNanos > 0) {
-                    for (SegmentReader r : readers) r.releaseIfIdle(now, idleNanos);
-                }
-                if (periodic != null) periodic.run();
-            } catch (RuntimeException e) {
-                LOG.warn("housekeeping failed; trying again at the next run", e);
-            }
-        }, period, period, TimeUnit.NANOSECONDS);
+        housekeeping = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform()
+                .daemon()
+                .name("nzbmount-usenet-housekeeping")
+                .factory());
+        housekeeping.scheduleWithFixedDelay(
+                () -> {
+                    // An exception escaping here would silently cancel every later run.
+                    try {
+                        long now = System.nanoTime();
+                        ReadAheadBudget.enforce(readers, memory, now, ReadAheadBudget.QUIET_NANOS);
+                        if (idleNanos > 0) {
+                            for (SegmentReader r : readers) r.releaseIfIdle(now, idleNanos);
+                        }
+                        if (periodic != null) periodic.run();
+                    } catch (RuntimeException e) {
+                        LOG.warn("housekeeping failed; trying again at the next run", e);
+                    }
+                },
+                period,
+                period,
+                TimeUnit.NANOSECONDS);
     }
 
     /** A service over {@code fetcher} alone, with nothing else to look after or close. */
@@ -188,8 +216,7 @@ public final class UsenetService implements Usenet {
         }
         if (closed) throw new IllegalStateException("closed");
         // A new position fetches only the article it needs; reading on in order opens the window.
-        SegmentReader reader = new SegmentReader(layout, fetcher, priority, executor, windows, 1,
-                readers::remove);
+        SegmentReader reader = new SegmentReader(layout, fetcher, priority, executor, windows, 1, readers::remove);
         readers.add(reader);
         if (closed) reader.close();
         return reader;
@@ -217,8 +244,8 @@ public final class UsenetService implements Usenet {
     @Override
     public FileMap restore(List<NzbFile> volumes, String layout) {
         if (!SplicedLayout.isSpliced(layout)) {
-            throw new IllegalArgumentException("not a spliced layout (a single file's layout is restored with its one NZB file): "
-                    + layout);
+            throw new IllegalArgumentException(
+                    "not a spliced layout (a single file's layout is restored with its one NZB file): " + layout);
         }
         return SplicedMap.restore(volumes, layout);
     }
@@ -227,8 +254,8 @@ public final class UsenetService implements Usenet {
     public Set<String> missing(List<NzbSegment> segments) throws ReadFailure, ReadCancelledException {
         ensureOpen();
         if (settings.pipelineDepth() < 2) return missingOneByOne(segments);
-        StatBatches.Settled settled = new StatBatches(fetcher, executor, STATS_TOGETHER,
-                settings.checkParallelism()).ask(segments);
+        StatBatches.Settled settled =
+                new StatBatches(fetcher, executor, STATS_TOGETHER, settings.checkParallelism()).ask(segments);
         if (settled.unsettled().isEmpty()) return settled.missing();
         Set<String> missing = new LinkedHashSet<>(settled.missing());
         missing.addAll(missingOneByOne(settled.unsettled()));
@@ -250,7 +277,8 @@ public final class UsenetService implements Usenet {
     @Override
     public ArticleCensus census(List<NzbSegment> segments, int perConnection, int connections)
             throws ReadCancelledException {
-        if (perConnection < 1 || connections < 1) throw new IllegalArgumentException("perConnection and connections must be >= 1");
+        if (perConnection < 1 || connections < 1)
+            throw new IllegalArgumentException("perConnection and connections must be >= 1");
         ensureOpen();
         return new StatCensus(fetcher, executor).run(segments, perConnection, connections);
     }
@@ -299,7 +327,8 @@ public final class UsenetService implements Usenet {
             for (int i = 0; i < answers.size(); i++) {
                 String id = segments.get(i).messageId();
                 try {
-                    if (answers.get(i).get()) present++; else missing.add(id);
+                    if (answers.get(i).get()) present++;
+                    else missing.add(id);
                 } catch (ExecutionException e) {
                     Throwable cause = e.getCause();
                     if (cause instanceof ArticleMissingException) {

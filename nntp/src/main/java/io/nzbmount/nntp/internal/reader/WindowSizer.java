@@ -110,7 +110,9 @@ public final class WindowSizer {
      */
     public boolean opensWide() {
         Pipe link = pipe.get();
-        return link.foregroundConnections() > 0 && link.samples() > 0 && link.firstByteNanos() >= FAR_MILLIS * 1_000_000.0;
+        return link.foregroundConnections() > 0
+                && link.samples() > 0
+                && link.firstByteNanos() >= FAR_MILLIS * 1_000_000.0;
     }
 
     /**

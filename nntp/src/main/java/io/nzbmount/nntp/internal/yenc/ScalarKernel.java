@@ -14,8 +14,7 @@ final class ScalarKernel implements YencKernel {
 
     static final ScalarKernel INSTANCE = new ScalarKernel();
 
-    private static final VarHandle LONGS =
-            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long ONES = 0x0101_0101_0101_0101L;
     private static final long HIGHS = 0x8080_8080_8080_8080L;
     private static final long EQUALS = '=' * ONES;
@@ -23,8 +22,7 @@ final class ScalarKernel implements YencKernel {
     private static final long LFS = '\n' * ONES;
     private static final long FORTY_TWOS = 42 * ONES;
 
-    private ScalarKernel() {
-    }
+    private ScalarKernel() {}
 
     @Override
     public long decode(byte[] src, int sp, int send, byte[] dst, int dp, int dlimit) {

@@ -85,10 +85,15 @@ final class WarmingKernel implements YencKernel {
     public long decode(byte[] src, int sp, int send, byte[] dst, int dp, int dlimit) {
         YencKernel k = current;
         long r = k.decode(src, sp, send, dst, dp, dlimit);
-        if (k == fallback && warmAfterBytes >= 0 && !started.get()
+        if (k == fallback
+                && warmAfterBytes >= 0
+                && !started.get()
                 && decoded.addAndGet(YencKernel.produced(r)) >= warmAfterBytes
                 && started.compareAndSet(false, true)) {
-            Thread.ofPlatform().daemon().priority(Thread.MIN_PRIORITY).name("nzbmount-yenc-warm-up")
+            Thread.ofPlatform()
+                    .daemon()
+                    .priority(Thread.MIN_PRIORITY)
+                    .name("nzbmount-yenc-warm-up")
                     .start(this::warmUp);
         }
         return r;
@@ -125,8 +130,9 @@ final class WarmingKernel implements YencKernel {
     static byte[] syntheticLines() {
         byte[] data = new byte[4096];
         new Random(716_800).nextBytes(data);
-        String body = new String(new YencEncoder().encodePart(data, 0, data.length, "warm-up", 1, 2,
-                data.length * 2L, 0), java.nio.charset.StandardCharsets.ISO_8859_1);
+        String body = new String(
+                new YencEncoder().encodePart(data, 0, data.length, "warm-up", 1, 2, data.length * 2L, 0),
+                java.nio.charset.StandardCharsets.ISO_8859_1);
         int start = body.indexOf("\n", body.indexOf("=ypart")) + 1;
         int end = body.indexOf("\r\n=yend") + 2;
         return body.substring(start, end).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);

@@ -37,9 +37,26 @@ public final class YencDecoder implements BodySink {
     /** Room past the part's end so the vector kernels can store whole blocks. */
     private static final int SLACK = 64;
 
-    private enum Phase { PREAMBLE, HEADERS, DATA, TRAILER, FAILED }
+    private enum Phase {
+        PREAMBLE,
+        HEADERS,
+        DATA,
+        TRAILER,
+        FAILED
+    }
 
-    private enum State { LINE_START, DOT, DOT_CR, LINE_EQ, KEYWORD, SKIP_LINE, DATA, DATA_ESC, DATA_CR, DONE }
+    private enum State {
+        LINE_START,
+        DOT,
+        DOT_CR,
+        LINE_EQ,
+        KEYWORD,
+        SKIP_LINE,
+        DATA,
+        DATA_ESC,
+        DATA_CR,
+        DONE
+    }
 
     private final YencKernel kernel;
     private final YencHeaders headers = new YencHeaders();
@@ -277,7 +294,7 @@ public final class YencDecoder implements BodySink {
                         throw new BadHeader("a second =ybegin before =yend");
                     }
                 }
-                case TRAILER, FAILED -> { }
+                case TRAILER, FAILED -> {}
             }
         } catch (BadHeader e) {
             fail(e);
@@ -350,7 +367,8 @@ public final class YencDecoder implements BodySink {
         if (failure != null) throw failure;
         if (!headers.begun) throw new MissingBegin();
         if (!headers.ended) throw new Truncated("the body ended without =yend after " + out + " bytes");
-        if (headers.endPart != YencHeaders.ABSENT && headers.part != YencHeaders.ABSENT
+        if (headers.endPart != YencHeaders.ABSENT
+                && headers.part != YencHeaders.ABSENT
                 && headers.endPart != headers.part) {
             throw new BadHeader("=yend part=" + headers.endPart + " but =ybegin part=" + headers.part);
         }

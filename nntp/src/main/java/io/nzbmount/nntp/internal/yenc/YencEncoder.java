@@ -38,15 +38,17 @@ public final class YencEncoder {
      * {@code fileSize} bytes whose part starts at 0-based offset {@code begin}.
      * A {@code total} of 1 with the whole file gives the single-part form (no {@code =ypart}).
      */
-    public byte[] encodePart(byte[] data, int off, int len, String name, int part, int total,
-                             long fileSize, long begin) {
+    public byte[] encodePart(
+            byte[] data, int off, int len, String name, int part, int total, long fileSize, long begin) {
         boolean single = total == 1 && begin == 0 && len == fileSize;
         ByteArrayOutputStream out = new ByteArrayOutputStream(len + len / 32 + 256);
         if (single) {
             ascii(out, "=ybegin line=" + lineLength + " size=" + fileSize + " name=" + name + "\r\n");
         } else {
-            ascii(out, "=ybegin part=" + part + " total=" + total + " line=" + lineLength
-                    + " size=" + fileSize + " name=" + name + "\r\n");
+            ascii(
+                    out,
+                    "=ybegin part=" + part + " total=" + total + " line=" + lineLength + " size=" + fileSize + " name="
+                            + name + "\r\n");
             ascii(out, "=ypart begin=" + (begin + 1) + " end=" + (begin + len) + "\r\n");
         }
         encodeData(data, off, len, out);

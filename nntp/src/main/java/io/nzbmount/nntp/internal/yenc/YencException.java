@@ -70,8 +70,7 @@ public abstract sealed class YencException extends IOException {
         private final long computed;
 
         public CrcMismatch(long declared, long computed) {
-            super(String.format("=yend declares CRC32 %08x but the decoded bytes have %08x",
-                    declared, computed));
+            super(String.format("=yend declares CRC32 %08x but the decoded bytes have %08x", declared, computed));
             this.declared = declared;
             this.computed = computed;
         }

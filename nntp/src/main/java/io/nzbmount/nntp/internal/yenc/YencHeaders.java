@@ -36,7 +36,8 @@ final class YencHeaders {
     long pcrc32;
     long crc32;
 
-    private final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+    private final CharsetDecoder utf8 = StandardCharsets.UTF_8
+            .newDecoder()
             .onMalformedInput(CodingErrorAction.REPORT)
             .onUnmappableCharacter(CodingErrorAction.REPORT);
 
@@ -171,7 +172,8 @@ final class YencHeaders {
         for (int i = start; i < end; i++) {
             int d = line[i] - '0';
             if (d < 0 || d > 9) throw new BadHeader(what + " is not a number: " + text(line, start, end));
-            if (value > (Long.MAX_VALUE - d) / 10) throw new BadHeader(what + " is too large: " + text(line, start, end));
+            if (value > (Long.MAX_VALUE - d) / 10)
+                throw new BadHeader(what + " is too large: " + text(line, start, end));
             value = value * 10 + d;
         }
         return value;

@@ -37,8 +37,7 @@ public final class YencKernels {
     private static final String RUN_CLASS = "io.nzbmount.nntp.internal.yenc.VectorRunKernel";
     private static final String COMPRESS_CLASS = "io.nzbmount.nntp.internal.yenc.VectorCompressKernel";
 
-    private YencKernels() {
-    }
+    private YencKernels() {}
 
     /**
      * Warms the vector kernel at the first decode of this process instead of after the first
@@ -109,7 +108,8 @@ public final class YencKernels {
             var vm = java.lang.management.ManagementFactory.getPlatformMXBean(
                     com.sun.management.HotSpotDiagnosticMXBean.class);
             if (vm == null) return true;
-            boolean tiered = Boolean.parseBoolean(vm.getVMOption("TieredCompilation").getValue());
+            boolean tiered =
+                    Boolean.parseBoolean(vm.getVMOption("TieredCompilation").getValue());
             int stopAt = Integer.parseInt(vm.getVMOption("TieredStopAtLevel").getValue());
             return !tiered || stopAt >= 4;
         } catch (RuntimeException | LinkageError e) {
@@ -121,7 +121,8 @@ public final class YencKernels {
     /** Whether the JVM runs 512-bit vectors natively (it may not, e.g. with -XX:UseAVX=2). */
     private static boolean compressAtFullWidth() {
         try {
-            return (Boolean) Class.forName(COMPRESS_CLASS).getDeclaredMethod("fullWidth").invoke(null);
+            return (Boolean)
+                    Class.forName(COMPRESS_CLASS).getDeclaredMethod("fullWidth").invoke(null);
         } catch (ReflectiveOperationException | LinkageError | ClassCastException e) {
             return false;
         }
@@ -151,8 +152,8 @@ public final class YencKernels {
         String forced = System.getProperty(PROPERTY);
         if (forced != null && !forced.isBlank()) return choose();
         if (!vectorModulePresent()) return ScalarKernel.INSTANCE;
-        return new WarmingKernel(ScalarKernel.INSTANCE, YencKernels::choose,
-                Long.getLong(WARM_AFTER_PROPERTY, warmAfter));
+        return new WarmingKernel(
+                ScalarKernel.INSTANCE, YencKernels::choose, Long.getLong(WARM_AFTER_PROPERTY, warmAfter));
     }
 
     /** Holder: the choice is made on first use, not when the class is loaded. */

@@ -16,8 +16,8 @@ package io.nzbmount.nntp.internal.yenc;
  * @param length   the decoded byte count
  * @param crc32    the CRC32 of the decoded bytes
  */
-public record YencPart(int part, int total, long fileSize, long begin, String name,
-                       byte[] data, int length, long crc32) {
+public record YencPart(
+        int part, int total, long fileSize, long begin, String name, byte[] data, int length, long crc32) {
 
     /** The 0-based file offset one past the last decoded byte. */
     public long end() {
@@ -26,7 +26,7 @@ public record YencPart(int part, int total, long fileSize, long begin, String na
 
     @Override
     public String toString() {
-        return "YencPart[part=" + part + ", total=" + total + ", fileSize=" + fileSize
-                + ", begin=" + begin + ", length=" + length + ", name=" + name + "]";
+        return "YencPart[part=" + part + ", total=" + total + ", fileSize=" + fileSize + ", begin=" + begin
+                + ", length=" + length + ", name=" + name + "]";
     }
 }

@@ -10,7 +10,6 @@ import io.nzbmount.nntp.internal.pool.PoolSettings;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 class ConnectAheadTest extends FetcherTestBase {
@@ -18,15 +17,20 @@ class ConnectAheadTest extends FetcherTestBase {
     private ConnectionPool pool(String name, int priority) throws IOException {
         EmbeddedNntpServer server = EmbeddedNntpServer.builder().start();
         servers.add(server);
-        ConnectionPool pool = new ConnectionPool(new Provider(name, server.host(), server.port(), false, null, null, 4, priority),
-                PoolSettings.defaults(), System::nanoTime);
+        ConnectionPool pool = new ConnectionPool(
+                new Provider(name, server.host(), server.port(), false, null, null, 4, priority),
+                PoolSettings.defaults(),
+                System::nanoTime);
         pools.add(pool);
         return pool;
     }
 
     private static MultiProviderFetcher fetcher(List<ConnectionPool> pools) {
-        return new MultiProviderFetcher(pools, new FetchSettings(List.of(Duration.ofMillis(1)), PoolSettings.defaults()),
-                new YencArticleDecoder(), d -> { });
+        return new MultiProviderFetcher(
+                pools,
+                new FetchSettings(List.of(Duration.ofMillis(1)), PoolSettings.defaults()),
+                new YencArticleDecoder(),
+                d -> {});
     }
 
     @Test
@@ -37,7 +41,9 @@ class ConnectAheadTest extends FetcherTestBase {
         fetcher(List.of(main, alsoMain, backup)).connectAhead(4);
         await(() -> main.idle() == 2 && alsoMain.idle() == 2);
         assertEquals(0, backup.open(), "the backup serves only what the first ones lack");
-        assertEquals(List.of(2L, 2L, 0L), servers.stream().map(s -> s.counters().accepted()).toList());
+        assertEquals(
+                List.of(2L, 2L, 0L),
+                servers.stream().map(s -> s.counters().accepted()).toList());
     }
 
     @Test

@@ -49,7 +49,8 @@ class FetcherRetryTest extends FetcherTestBase {
 
     @Test
     void defaultBackoffIsHalfASecondThenOneAndAHalfThenThree() {
-        assertEquals(List.of(Duration.ofMillis(500), Duration.ofMillis(1500), Duration.ofSeconds(3)),
+        assertEquals(
+                List.of(Duration.ofMillis(500), Duration.ofMillis(1500), Duration.ofSeconds(3)),
                 FetchSettings.defaults().retryBackoff());
     }
 
@@ -60,7 +61,8 @@ class FetcherRetryTest extends FetcherTestBase {
         PostedFile file = postEverywhere(a);
         a.faults().inject(Faults.ALL, ArticleFault.stallUntilReleased());
         MultiProviderFetcher fetcher = fetcher(a.provider("a", 2, 0));
-        ArticleUnavailableException e = assertThrows(ArticleUnavailableException.class,
+        ArticleUnavailableException e = assertThrows(
+                ArticleUnavailableException.class,
                 () -> fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0]));
         assertFalse(e.permanent());
         assertInstanceOf(java.net.SocketTimeoutException.class, e.getCause());
@@ -86,7 +88,9 @@ class FetcherRetryTest extends FetcherTestBase {
         PostedFile file = postEverywhere(a);
         a.faults().unavailableAtGreeting(true);
         MultiProviderFetcher fetcher = fetcher(a.provider("a", 2, 0));
-        assertThrows(ArticleUnavailableException.class, () -> fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0]));
+        assertThrows(
+                ArticleUnavailableException.class,
+                () -> fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0]));
         assertEquals(4, a.counters().accepted());
         assertFalse(pools.get(0).isCoolingDown());
     }
@@ -102,7 +106,8 @@ class FetcherRetryTest extends FetcherTestBase {
         b.faults().inject(Faults.ALL, ArticleFault.missing());
         Provider dead = new Provider("dead", "127.0.0.1", deadPort, false, null, null, 2, 0);
         MultiProviderFetcher fetcher = fetcher(dead, b.provider("b", 2, 1));
-        ArticleUnavailableException e = assertThrows(ArticleUnavailableException.class,
+        ArticleUnavailableException e = assertThrows(
+                ArticleUnavailableException.class,
                 () -> fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0]));
         assertInstanceOf(java.net.ConnectException.class, e.getCause());
         assertEquals(1, b.counters().bodyCommands(), "missing is final; only the unreachable provider is retried");
@@ -129,7 +134,10 @@ class FetcherRetryTest extends FetcherTestBase {
             executor.shutdownNow();
         }
         assertEquals(1, pauses.size(), "only the cut article waited to be asked again: " + pauses);
-        assertEquals(1, fetcher.health(Instant.EPOCH).getFirst().failures(), "the lost command is no failure of the provider");
+        assertEquals(
+                1,
+                fetcher.health(Instant.EPOCH).getFirst().failures(),
+                "the lost command is no failure of the provider");
     }
 
     @Test
@@ -198,9 +206,15 @@ class FetcherRetryTest extends FetcherTestBase {
         PostedFile file = postEverywhere(a);
         a.faults().inject(Faults.ALL, ArticleFault.serviceError());
         ConnectionPool pool = pool(a.provider("a", 2, 0));
-        MultiProviderFetcher fetcher = new MultiProviderFetcher(List.of(pool),
-                new FetchSettings(List.of(Duration.ofSeconds(30)), Duration.ofMinutes(2), FetchSettings.DEFAULT_STALL_DEMOTION,
-                        PoolSettings.defaults()), new YencArticleDecoder(), sleeper);
+        MultiProviderFetcher fetcher = new MultiProviderFetcher(
+                List.of(pool),
+                new FetchSettings(
+                        List.of(Duration.ofSeconds(30)),
+                        Duration.ofMinutes(2),
+                        FetchSettings.DEFAULT_STALL_DEMOTION,
+                        PoolSettings.defaults()),
+                new YencArticleDecoder(),
+                sleeper);
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread reader = Thread.ofPlatform().start(() -> {
             try {

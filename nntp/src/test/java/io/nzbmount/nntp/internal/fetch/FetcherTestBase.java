@@ -40,6 +40,7 @@ abstract class FetcherTestBase {
     final List<EmbeddedNntpServer> servers = new ArrayList<>();
     /** Checked and closed after each test; a test that builds a pool of its own adds it here. */
     final List<ConnectionPool> pools = new ArrayList<>();
+
     final byte[] data = randomBytes(70_000);
     /** Read by {@link #pool}; a test sets it before creating its pools. */
     Duration readTimeout = Duration.ofSeconds(5);
@@ -52,8 +53,13 @@ abstract class FetcherTestBase {
             // A command given up is drained on its connection, which comes back within the drain's time.
             long deadline = System.nanoTime() + 3 * SECOND;
             while (p.leased() > 0 && System.nanoTime() < deadline) Thread.sleep(5);
-            assertEquals(0, p.leased(), "leased connections left in " + p.provider().name());
-            assertEquals(p.idle(), p.open(), "open connections neither idle nor leased in " + p.provider().name());
+            assertEquals(
+                    0, p.leased(), "leased connections left in " + p.provider().name());
+            assertEquals(
+                    p.idle(),
+                    p.open(),
+                    "open connections neither idle nor leased in "
+                            + p.provider().name());
             p.close();
         }
         for (EmbeddedNntpServer s : servers) s.close();
@@ -67,7 +73,8 @@ abstract class FetcherTestBase {
 
     /** A server that requires the login u/p, as {@link EmbeddedNntpServer#provider} supplies. */
     EmbeddedNntpServer server() throws IOException {
-        EmbeddedNntpServer s = EmbeddedNntpServer.builder().credentials("u", "p").start();
+        EmbeddedNntpServer s =
+                EmbeddedNntpServer.builder().credentials("u", "p").start();
         servers.add(s);
         return s;
     }
@@ -77,8 +84,18 @@ abstract class FetcherTestBase {
         PostedFile file = on[0].post("film.mkv", data, 25_000);
         for (int i = 1; i < on.length; i++) {
             for (PostedSegment s : file.segments()) {
-                on[i].putArticle(s.messageId(), new YencEncoder().encodePart(
-                        data, (int) s.begin(), s.length(), file.fileName(), s.number(), file.segments().size(), data.length, s.begin()));
+                on[i].putArticle(
+                        s.messageId(),
+                        new YencEncoder()
+                                .encodePart(
+                                        data,
+                                        (int) s.begin(),
+                                        s.length(),
+                                        file.fileName(),
+                                        s.number(),
+                                        file.segments().size(),
+                                        data.length,
+                                        s.begin()));
             }
         }
         return file;
@@ -93,7 +110,8 @@ abstract class FetcherTestBase {
     /** A fetcher over one new pool per provider, in the order given, with {@link #BACKOFF}. */
     MultiProviderFetcher fetcher(Provider... providers) {
         List<ConnectionPool> list = Arrays.stream(providers).map(this::pool).toList();
-        return new MultiProviderFetcher(list, new FetchSettings(BACKOFF, PoolSettings.defaults()), new YencArticleDecoder(), sleeper);
+        return new MultiProviderFetcher(
+                list, new FetchSettings(BACKOFF, PoolSettings.defaults()), new YencArticleDecoder(), sleeper);
     }
 
     /** Checks a fetched part's header fields and compares its bytes with the original. */
@@ -104,7 +122,8 @@ abstract class FetcherTestBase {
         assertEquals(s.begin(), a.begin());
         assertEquals(data.length, a.fileSize());
         assertEquals("film.mkv", a.name());
-        assertArrayEquals(Arrays.copyOfRange(data, (int) s.begin(), (int) s.end()), Arrays.copyOf(a.data(), a.length()));
+        assertArrayEquals(
+                Arrays.copyOfRange(data, (int) s.begin(), (int) s.end()), Arrays.copyOf(a.data(), a.length()));
     }
 
     static NzbSegment segment(PostedFile f, int index) {

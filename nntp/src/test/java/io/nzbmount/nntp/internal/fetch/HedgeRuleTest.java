@@ -53,8 +53,8 @@ class HedgeRuleTest {
         LatencyEstimate.Snapshot none = new LatencyEstimate.Snapshot(2, 1 * MS, 500e6);
         assertFalse(RULE.lateWaiting(60_000 * MS, none));
         assertFalse(RULE.lateForAPlace(0, 60_000 * MS, none));
-        HedgeRule off = new HedgeRule(false, 4, Duration.ofSeconds(1), Duration.ofMillis(500), Duration.ofMillis(500),
-                0.25, 3);
+        HedgeRule off =
+                new HedgeRule(false, 4, Duration.ofSeconds(1), Duration.ofMillis(500), Duration.ofMillis(500), 0.25, 3);
         assertFalse(off.lateWaiting(60_000 * MS, FAR));
         assertFalse(off.trickles(0, 60_000 * MS, 1, FAR));
     }

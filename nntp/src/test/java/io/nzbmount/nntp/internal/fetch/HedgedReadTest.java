@@ -32,12 +32,17 @@ class HedgedReadTest extends FetcherTestBase {
     private MultiProviderFetcher hedgingFetcher(EmbeddedNntpServer... on) {
         List<ConnectionPool> list = new ArrayList<>();
         for (int i = 0; i < on.length; i++) {
-            ConnectionPool p = new ConnectionPool(on[i].provider("p" + i, 8, i), PoolSettings.defaults()
-                    .withReadTimeout(Duration.ofSeconds(10)), System::nanoTime);
+            ConnectionPool p = new ConnectionPool(
+                    on[i].provider("p" + i, 8, i),
+                    PoolSettings.defaults().withReadTimeout(Duration.ofSeconds(10)),
+                    System::nanoTime);
             pools.add(p);
             list.add(p);
         }
-        FetchSettings settings = new FetchSettings(BACKOFF, Duration.ofSeconds(30), Duration.ofSeconds(30),
+        FetchSettings settings = new FetchSettings(
+                BACKOFF,
+                Duration.ofSeconds(30),
+                Duration.ofSeconds(30),
                 PoolSettings.defaults().withReadTimeout(Duration.ofSeconds(10)));
         return new MultiProviderFetcher(list, settings, new YencArticleDecoder(), sleeper, System::nanoTime);
     }
@@ -88,19 +93,30 @@ class HedgedReadTest extends FetcherTestBase {
         EmbeddedNntpServer a = server();
         PostedFile file = postEverywhere(a);
         // One connection, one command on it: the second fetch waits for a place until the first ends.
-        ConnectionPool pool = new ConnectionPool(a.provider("p0", 1, 0), PoolSettings.defaults()
-                .withReadTimeout(Duration.ofSeconds(10)).withPipelineDepth(1), System::nanoTime);
+        ConnectionPool pool = new ConnectionPool(
+                a.provider("p0", 1, 0),
+                PoolSettings.defaults().withReadTimeout(Duration.ofSeconds(10)).withPipelineDepth(1),
+                System::nanoTime);
         pools.add(pool);
-        MultiProviderFetcher fetcher = new MultiProviderFetcher(List.of(pool), new FetchSettings(BACKOFF,
-                Duration.ofSeconds(30), Duration.ofSeconds(30), PoolSettings.defaults().withReadTimeout(Duration.ofSeconds(10))),
-                new YencArticleDecoder(), sleeper, System::nanoTime);
+        MultiProviderFetcher fetcher = new MultiProviderFetcher(
+                List.of(pool),
+                new FetchSettings(
+                        BACKOFF,
+                        Duration.ofSeconds(30),
+                        Duration.ofSeconds(30),
+                        PoolSettings.defaults().withReadTimeout(Duration.ofSeconds(10))),
+                new YencArticleDecoder(),
+                sleeper,
+                System::nanoTime);
         warm(fetcher, file);
         a.faults().inject(segment(file, 0).messageId(), ArticleFault.stall(Duration.ofMillis(2500)), 1);
         var executor = Executors.newVirtualThreadPerTaskExecutor();
         try {
-            Future<DecodedArticle> stalled = executor.submit(() -> fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0]));
+            Future<DecodedArticle> stalled =
+                    executor.submit(() -> fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0]));
             await(() -> pool.leased() == 1);
-            Future<DecodedArticle> waiting = executor.submit(() -> fetcher.fetch(segment(file, 1), Priority.FOREGROUND, new byte[0]));
+            Future<DecodedArticle> waiting =
+                    executor.submit(() -> fetcher.fetch(segment(file, 1), Priority.FOREGROUND, new byte[0]));
             assertPart(file, 0, stalled.get(20, TimeUnit.SECONDS));
             assertPart(file, 1, waiting.get(20, TimeUnit.SECONDS));
         } finally {
@@ -115,12 +131,17 @@ class HedgedReadTest extends FetcherTestBase {
     void articlesQueuedBehindAConnectionThatKeepsReceivingAreNotAskedAgain() throws Exception {
         EmbeddedNntpServer a = server();
         PostedFile file = postEverywhere(a);
-        ConnectionPool pool = new ConnectionPool(a.provider("p0", 1, 0), PoolSettings.defaults()
-                .withReadTimeout(Duration.ofSeconds(10)), System::nanoTime);
+        ConnectionPool pool = new ConnectionPool(
+                a.provider("p0", 1, 0),
+                PoolSettings.defaults().withReadTimeout(Duration.ofSeconds(10)),
+                System::nanoTime);
         pools.add(pool);
-        MultiProviderFetcher fetcher = new MultiProviderFetcher(List.of(pool), new FetchSettings(BACKOFF,
-                Duration.ofSeconds(30), Duration.ofSeconds(30), PoolSettings.defaults()), new YencArticleDecoder(),
-                sleeper, System::nanoTime);
+        MultiProviderFetcher fetcher = new MultiProviderFetcher(
+                List.of(pool),
+                new FetchSettings(BACKOFF, Duration.ofSeconds(30), Duration.ofSeconds(30), PoolSettings.defaults()),
+                new YencArticleDecoder(),
+                sleeper,
+                System::nanoTime);
         // 50 KB/s, the provider's usual rate once warm: an article of 25 KB takes half a second,
         // so the third one queued on the only connection waits a second before its reply is due.
         a.faults().rateCap(50_000);
@@ -130,7 +151,8 @@ class HedgedReadTest extends FetcherTestBase {
             List<Future<DecodedArticle>> fetches = new ArrayList<>();
             for (int i = 0; i < 3; i++) {
                 int part = i;
-                fetches.add(executor.submit(() -> fetcher.fetch(segment(file, part), Priority.FOREGROUND, new byte[0])));
+                fetches.add(
+                        executor.submit(() -> fetcher.fetch(segment(file, part), Priority.FOREGROUND, new byte[0])));
             }
             for (int i = 0; i < 3; i++) assertPart(file, i, fetches.get(i).get(20, TimeUnit.SECONDS));
         } finally {

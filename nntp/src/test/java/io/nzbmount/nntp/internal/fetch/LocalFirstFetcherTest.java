@@ -53,15 +53,17 @@ class LocalFirstFetcherTest {
         @Override
         public StatAnswers statAll(List<String> messageIds, Priority priority) {
             batches.add(List.copyOf(messageIds));
-            return new StatAnswers(messageIds.stream().filter(id -> !id.equals("gone@x")).collect(
-                    java.util.stream.Collectors.toSet()), messageIds.contains("gone@x") ? Set.of("gone@x") : Set.of());
+            return new StatAnswers(
+                    messageIds.stream().filter(id -> !id.equals("gone@x")).collect(java.util.stream.Collectors.toSet()),
+                    messageIds.contains("gone@x") ? Set.of("gone@x") : Set.of());
         }
     }
 
     @Test
     void aStatBatchGoesToTheProvidersTogetherLessTheArticlesHeldHere() throws Exception {
         LocalArticles local = id -> id.equals("held@x")
-                ? Optional.of(new LocalArticles.Article(1, 1, 10, 0, new byte[10])) : Optional.empty();
+                ? Optional.of(new LocalArticles.Article(1, 1, 10, 0, new byte[10]))
+                : Optional.empty();
         BatchingProviders providers = new BatchingProviders();
         StatAnswers answers = new LocalFirstFetcher(providers, local)
                 .statAll(List.of("a@x", "held@x", "gone@x", "b@x"), Priority.BACKGROUND);
@@ -74,7 +76,8 @@ class LocalFirstFetcherTest {
     void aBatchOfArticlesAllHeldHereAsksNoProvider() throws Exception {
         LocalArticles local = id -> Optional.of(new LocalArticles.Article(1, 1, 10, 0, new byte[10]));
         BatchingProviders providers = new BatchingProviders();
-        StatAnswers answers = new LocalFirstFetcher(providers, local).statAll(List.of("a@x", "b@x"), Priority.BACKGROUND);
+        StatAnswers answers =
+                new LocalFirstFetcher(providers, local).statAll(List.of("a@x", "b@x"), Priority.BACKGROUND);
         assertEquals(List.of(), providers.batches);
         assertEquals(Set.of("a@x", "b@x"), answers.present());
     }
@@ -83,8 +86,8 @@ class LocalFirstFetcherTest {
     void aHeldArticleIsServedWithItsPlaceAndNoProviderIsAsked() throws Exception {
         byte[] data = new byte[1000];
         Arrays.fill(data, (byte) 7);
-        LocalArticles local = id -> id.equals("held@x") ? Optional.of(new LocalArticles.Article(3, 5, 5000, 2000, data))
-                : Optional.empty();
+        LocalArticles local = id ->
+                id.equals("held@x") ? Optional.of(new LocalArticles.Article(3, 5, 5000, 2000, data)) : Optional.empty();
         EmptyProviders providers = new EmptyProviders();
         LocalFirstFetcher fetcher = new LocalFirstFetcher(providers, local);
         DecodedArticle a = fetcher.fetch(new NzbSegment(3, 1100, "held@x"), Priority.FOREGROUND, new byte[10]);
@@ -95,7 +98,8 @@ class LocalFirstFetcherTest {
         assertArrayEquals(data, Arrays.copyOf(a.data(), a.length()));
         assertTrue(fetcher.exists(new NzbSegment(3, 1100, "held@x"), Priority.BACKGROUND));
         assertEquals(0, providers.asked.get());
-        assertThrows(ArticleMissingException.class,
+        assertThrows(
+                ArticleMissingException.class,
                 () -> fetcher.fetch(new NzbSegment(4, 1100, "gone@x"), Priority.FOREGROUND, new byte[10]));
         assertEquals(1, providers.asked.get());
     }

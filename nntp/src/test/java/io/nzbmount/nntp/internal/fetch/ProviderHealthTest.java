@@ -42,7 +42,8 @@ class ProviderHealthTest {
     }
 
     private EmbeddedNntpServer server() throws IOException {
-        EmbeddedNntpServer s = EmbeddedNntpServer.builder().credentials("u", "p").start();
+        EmbeddedNntpServer s =
+                EmbeddedNntpServer.builder().credentials("u", "p").start();
         servers.add(s);
         return s;
     }
@@ -54,8 +55,11 @@ class ProviderHealthTest {
             pools.add(pool);
             list.add(pool);
         }
-        return new MultiProviderFetcher(list, new FetchSettings(List.of(Duration.ofMillis(1)), PoolSettings.defaults()),
-                new YencArticleDecoder(), d -> { });
+        return new MultiProviderFetcher(
+                list,
+                new FetchSettings(List.of(Duration.ofMillis(1)), PoolSettings.defaults()),
+                new YencArticleDecoder(),
+                d -> {});
     }
 
     private static byte[] bytes(int n) {
@@ -78,7 +82,8 @@ class ProviderHealthTest {
         EmbeddedNntpServer a = server();
         PostedFile file = a.post("film.mkv", bytes(40_000), 20_000);
         MultiProviderFetcher fetcher = fetcher(new Provider("bad", a.host(), a.port(), false, "u", "wrong", 2, 0));
-        assertThrows(ProvidersUnavailableException.class,
+        assertThrows(
+                ProvidersUnavailableException.class,
                 () -> fetcher.fetch(file.segments().get(0).toNzbSegment(), Priority.FOREGROUND, new byte[0]));
         ProviderHealth bad = fetcher.health(WALL).get(0);
         assertEquals("bad", bad.name());
@@ -98,7 +103,8 @@ class ProviderHealthTest {
         PostedFile file = a.post("film.mkv", bytes(40_000), 20_000);
         a.faults().inject(Faults.ALL, ArticleFault.serviceError());
         MultiProviderFetcher fetcher = fetcher(a.provider("a", 2, 0));
-        assertThrows(ArticleUnavailableException.class,
+        assertThrows(
+                ArticleUnavailableException.class,
                 () -> fetcher.fetch(file.segments().get(0).toNzbSegment(), Priority.FOREGROUND, new byte[0]));
         assertEquals(2, fetcher.health(WALL).get(0).failures(), "the first attempt and its one retry");
     }

@@ -49,8 +49,8 @@ class ProviderRoutingTest extends FetcherTestBase {
         a.faults().inject(Faults.ALL, ArticleFault.missing());
         b.faults().inject(Faults.ALL, ArticleFault.missing());
         MultiProviderFetcher fetcher = fetcher(a.provider("a", 2, 0), b.provider("b", 2, 1));
-        ArticleMissingException e = assertThrows(ArticleMissingException.class,
-                () -> fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0]));
+        ArticleMissingException e = assertThrows(
+                ArticleMissingException.class, () -> fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0]));
         assertTrue(e.permanent());
         assertEquals(file.segments().get(0).messageId(), e.messageId());
         assertEquals(1, a.counters().bodyCommands());
@@ -76,7 +76,8 @@ class ProviderRoutingTest extends FetcherTestBase {
         EmbeddedNntpServer primary = server();
         PostedFile file = postEverywhere(backup, primary);
         MultiProviderFetcher fetcher = fetcher(backup.provider("backup", 2, 5), primary.provider("primary", 2, 0));
-        for (int i = 0; i < file.segments().size(); i++) assertPart(file, i, fetcher.fetch(segment(file, i), Priority.FOREGROUND, new byte[0]));
+        for (int i = 0; i < file.segments().size(); i++)
+            assertPart(file, i, fetcher.fetch(segment(file, i), Priority.FOREGROUND, new byte[0]));
         assertEquals(file.segments().size(), primary.counters().bodyCommands());
         assertEquals(0, backup.counters().accepted());
     }
@@ -113,8 +114,8 @@ class ProviderRoutingTest extends FetcherTestBase {
         a.faults().inject(Faults.ALL, ArticleFault.corruptData());
         b.faults().inject(Faults.ALL, ArticleFault.missing());
         MultiProviderFetcher fetcher = fetcher(a.provider("a", 2, 0), b.provider("b", 2, 1));
-        ArticleCorruptException e = assertThrows(ArticleCorruptException.class,
-                () -> fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0]));
+        ArticleCorruptException e = assertThrows(
+                ArticleCorruptException.class, () -> fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0]));
         assertTrue(e.permanent());
         assertInstanceOf(CorruptBodyException.class, e.getCause());
         assertInstanceOf(YencException.CrcMismatch.class, e.getCause().getCause());
@@ -126,7 +127,8 @@ class ProviderRoutingTest extends FetcherTestBase {
         PostedFile file = postEverywhere(a);
         a.faults().rejectCredentials(true);
         MultiProviderFetcher fetcher = fetcher(a.provider("a", 2, 0));
-        ProvidersUnavailableException e = assertThrows(ProvidersUnavailableException.class,
+        ProvidersUnavailableException e = assertThrows(
+                ProvidersUnavailableException.class,
                 () -> fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0]));
         assertFalse(e.sourceFault());
         assertFalse(e.lackedWhereAsked(), "nobody answered for the article");
@@ -142,14 +144,15 @@ class ProviderRoutingTest extends FetcherTestBase {
         a.faults().rejectCredentials(true);
         b.faults().inject(Faults.ALL, ArticleFault.missing());
         MultiProviderFetcher fetcher = fetcher(a.provider("a", 2, 0), b.provider("b", 2, 1));
-        assertProviderFault(assertThrows(ReadFailure.class,
-                () -> fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0])));
+        assertProviderFault(assertThrows(
+                ReadFailure.class, () -> fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0])));
         // Now a is cooling down and not even asked: still no verdict on the article, but b's answer is known.
-        ReadFailure whileCooling = assertThrows(ReadFailure.class,
-                () -> fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0]));
+        ReadFailure whileCooling = assertThrows(
+                ReadFailure.class, () -> fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0]));
         assertProviderFault(whileCooling);
         assertTrue(((ProvidersUnavailableException) whileCooling).lackedWhereAsked(), "b was asked and lacks it");
-        assertProviderFault(assertThrows(ReadFailure.class, () -> fetcher.exists(segment(file, 0), Priority.FOREGROUND)));
+        assertProviderFault(
+                assertThrows(ReadFailure.class, () -> fetcher.exists(segment(file, 0), Priority.FOREGROUND)));
     }
 
     @Test
@@ -160,9 +163,10 @@ class ProviderRoutingTest extends FetcherTestBase {
         b.faults().inject(Faults.ALL, ArticleFault.missing());
         // a has one connection, so background work may not use it: a is never asked.
         MultiProviderFetcher fetcher = fetcher(a.provider("a", 1, 0), b.provider("b", 4, 1));
-        assertProviderFault(assertThrows(ReadFailure.class, () -> fetcher.exists(segment(file, 0), Priority.BACKGROUND)));
-        assertProviderFault(assertThrows(ReadFailure.class,
-                () -> fetcher.fetch(segment(file, 0), Priority.BACKGROUND, new byte[0])));
+        assertProviderFault(
+                assertThrows(ReadFailure.class, () -> fetcher.exists(segment(file, 0), Priority.BACKGROUND)));
+        assertProviderFault(assertThrows(
+                ReadFailure.class, () -> fetcher.fetch(segment(file, 0), Priority.BACKGROUND, new byte[0])));
         assertEquals(0, a.counters().accepted());
         // In the foreground a is asked and has it.
         assertPart(file, 0, fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0]));
@@ -185,6 +189,8 @@ class ProviderRoutingTest extends FetcherTestBase {
         assertEquals(0, a.counters().accepted());
         assertEquals(1, b.counters().bodyCommands());
         MultiProviderFetcher onlySingle = fetcher(a.provider("a1", 1, 0));
-        assertThrows(ProvidersUnavailableException.class, () -> onlySingle.fetch(segment(file, 0), Priority.BACKGROUND, new byte[0]));
+        assertThrows(
+                ProvidersUnavailableException.class,
+                () -> onlySingle.fetch(segment(file, 0), Priority.BACKGROUND, new byte[0]));
     }
 }

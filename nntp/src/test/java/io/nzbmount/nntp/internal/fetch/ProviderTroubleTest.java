@@ -79,18 +79,30 @@ class ProviderTroubleTest extends FetcherTestBase {
     @Test
     void tlsProviderWithLoginServesArticles() throws Exception {
         TestTls tls = TestTls.shared("dns:localhost,ip:127.0.0.1");
-        EmbeddedNntpServer secure = EmbeddedNntpServer.builder().tls(tls.server()).credentials("u", "p").start();
+        EmbeddedNntpServer secure = EmbeddedNntpServer.builder()
+                .tls(tls.server())
+                .credentials("u", "p")
+                .start();
         servers.add(secure);
         PostedFile file = postEverywhere(secure);
         Provider provider = secure.provider("tls", 2, 0);
         assertTrue(provider.tls());
         PoolSettings settings = PoolSettings.defaults();
-        ConnectionPool pool = new ConnectionPool(provider, NntpEndpoint.of(provider, settings.connectTimeout(), settings.firstByteTimeout(),
-                settings.betweenBytesTimeout())
-                .withSslFactory(tls.client().getSocketFactory()), settings, now::get);
+        ConnectionPool pool = new ConnectionPool(
+                provider,
+                NntpEndpoint.of(
+                                provider,
+                                settings.connectTimeout(),
+                                settings.firstByteTimeout(),
+                                settings.betweenBytesTimeout())
+                        .withSslFactory(tls.client().getSocketFactory()),
+                settings,
+                now::get);
         pools.add(pool);
-        MultiProviderFetcher fetcher = new MultiProviderFetcher(List.of(pool), new FetchSettings(BACKOFF, settings), new YencArticleDecoder(), sleeper);
-        for (int i = 0; i < file.segments().size(); i++) assertPart(file, i, fetcher.fetch(segment(file, i), Priority.FOREGROUND, new byte[0]));
+        MultiProviderFetcher fetcher = new MultiProviderFetcher(
+                List.of(pool), new FetchSettings(BACKOFF, settings), new YencArticleDecoder(), sleeper);
+        for (int i = 0; i < file.segments().size(); i++)
+            assertPart(file, i, fetcher.fetch(segment(file, i), Priority.FOREGROUND, new byte[0]));
         assertEquals(1, secure.counters().accepted());
     }
 
@@ -115,7 +127,8 @@ class ProviderTroubleTest extends FetcherTestBase {
             }
             for (var r : readers) r.get(30, java.util.concurrent.TimeUnit.SECONDS);
         }
-        assertTrue(a.counters().maxConcurrent() <= 2, "server saw " + a.counters().maxConcurrent());
+        assertTrue(
+                a.counters().maxConcurrent() <= 2, "server saw " + a.counters().maxConcurrent());
         assertEquals(96, a.counters().bodyCommands());
     }
 

@@ -37,8 +37,11 @@ class StallFailoverTest extends FetcherTestBase {
     }
 
     private MultiProviderFetcher defaultFetcher(Sleeper pauses, EmbeddedNntpServer... on) {
-        List<ConnectionPool> list = Arrays.stream(on).map(s -> defaultPool(s.provider("p" + s.port(), 4, 0))).toList();
-        return new MultiProviderFetcher(list, FetchSettings.defaults(), new YencArticleDecoder(), pauses, System::nanoTime);
+        List<ConnectionPool> list = Arrays.stream(on)
+                .map(s -> defaultPool(s.provider("p" + s.port(), 4, 0)))
+                .toList();
+        return new MultiProviderFetcher(
+                list, FetchSettings.defaults(), new YencArticleDecoder(), pauses, System::nanoTime);
     }
 
     @Test
@@ -48,7 +51,8 @@ class StallFailoverTest extends FetcherTestBase {
         PostedFile file = postEverywhere(a, b);
         MultiProviderFetcher fetcher = defaultFetcher(Sleeper.SYSTEM, a, b);
         // Both get a connection first, as in a stream already playing.
-        for (int i = 0; i < 2; i++) assertPart(file, i, fetcher.fetch(segment(file, i), Priority.FOREGROUND, new byte[0]));
+        for (int i = 0; i < 2; i++)
+            assertPart(file, i, fetcher.fetch(segment(file, i), Priority.FOREGROUND, new byte[0]));
         a.faults().silent(true);
         for (int i = 0; i < file.segments().size(); i++) {
             long t0 = System.nanoTime();
@@ -67,7 +71,8 @@ class StallFailoverTest extends FetcherTestBase {
         assertPart(file, 0, fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0]));
         a.faults().silent(true);
         long t0 = System.nanoTime();
-        ArticleUnavailableException e = assertThrows(ArticleUnavailableException.class,
+        ArticleUnavailableException e = assertThrows(
+                ArticleUnavailableException.class,
                 () -> fetcher.fetch(segment(file, 1), Priority.FOREGROUND, new byte[0]));
         long took = (System.nanoTime() - t0) / 1_000_000;
         assertTrue(took < 5000, "the fetch gave up after " + took + " ms");
@@ -86,12 +91,17 @@ class StallFailoverTest extends FetcherTestBase {
         a.faults().inject(Faults.ALL, ArticleFault.resetAfter(0));
         // Each pause moves the test's clock: 0.5 s + 1.5 s leave 3 s, too little for a 3 s pause and a first byte.
         ConnectionPool pool = defaultPool(a.provider("a", 2, 0));
-        MultiProviderFetcher f = new MultiProviderFetcher(List.of(pool), FetchSettings.defaults(), new YencArticleDecoder(), d -> {
-            pauses.add(d);
-            now.addAndGet(d.toNanos());
-        }, now::get);
-        ArticleUnavailableException e = assertThrows(ArticleUnavailableException.class,
-                () -> f.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0]));
+        MultiProviderFetcher f = new MultiProviderFetcher(
+                List.of(pool),
+                FetchSettings.defaults(),
+                new YencArticleDecoder(),
+                d -> {
+                    pauses.add(d);
+                    now.addAndGet(d.toNanos());
+                },
+                now::get);
+        ArticleUnavailableException e = assertThrows(
+                ArticleUnavailableException.class, () -> f.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0]));
         assertEquals(List.of(Duration.ofMillis(500), Duration.ofMillis(1500)), pauses);
         assertFalse(e.stalled(), "resets are errors, not silence");
     }
@@ -104,15 +114,19 @@ class StallFailoverTest extends FetcherTestBase {
         readTimeout = Duration.ofMillis(300);
         ConnectionPool pa = pool(a.provider("a", 2, 0));
         ConnectionPool pb = pool(b.provider("b", 2, 1));
-        FetchSettings settings = new FetchSettings(BACKOFF, Duration.ofSeconds(5), Duration.ofSeconds(30),
+        FetchSettings settings = new FetchSettings(
+                BACKOFF,
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(30),
                 PoolSettings.defaults().withReadTimeout(Duration.ofMillis(300)));
-        MultiProviderFetcher fetcher = new MultiProviderFetcher(List.of(pa, pb), settings, new YencArticleDecoder(),
-                sleeper, now::get);
+        MultiProviderFetcher fetcher =
+                new MultiProviderFetcher(List.of(pa, pb), settings, new YencArticleDecoder(), sleeper, now::get);
         a.faults().inject(segment(file, 0).messageId(), ArticleFault.stall(Duration.ofSeconds(3)), 1);
         assertPart(file, 0, fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0]));
         long asked = a.counters().bodyCommands();
         // a is first by priority, but stalled: the next articles go to b without waiting on a.
-        for (int i = 1; i < 3; i++) assertPart(file, i, fetcher.fetch(segment(file, i), Priority.FOREGROUND, new byte[0]));
+        for (int i = 1; i < 3; i++)
+            assertPart(file, i, fetcher.fetch(segment(file, i), Priority.FOREGROUND, new byte[0]));
         assertEquals(asked, a.counters().bodyCommands());
         assertEquals(1, fetcher.health(WALL).getFirst().stalls());
         now.addAndGet(31 * SECOND);

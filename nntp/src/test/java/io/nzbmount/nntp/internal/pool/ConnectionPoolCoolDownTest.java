@@ -19,7 +19,8 @@ class ConnectionPoolCoolDownTest extends PoolTestBase {
     @Test
     void authRejectionCoolsTheProviderDownDoublingUpToFiveMinutes() throws IOException {
         ConnectionPool pool = pool(2, "wrong");
-        ProviderRefusedException first = assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
+        ProviderRefusedException first =
+                assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
         assertEquals(CoolDownReason.AUTH_REJECTED, first.reason());
         assertTrue(pool.isCoolingDown());
         long[] expectedSeconds = {30, 60, 120, 240, 300, 300};
@@ -62,14 +63,16 @@ class ConnectionPoolCoolDownTest extends PoolTestBase {
         ConnectionPool pool = pool(3);
         server.faults().connectionLimit(1, false);
         Lease one = pool.borrow(Priority.FOREGROUND);
-        ProviderRefusedException atGreeting = assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
+        ProviderRefusedException atGreeting =
+                assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
         assertEquals(CoolDownReason.TOO_MANY_CONNECTIONS, atGreeting.reason());
         one.release();
         now.addAndGet(30 * SECOND);
         server.faults().connectionLimit(1, true);
         Lease again = pool.borrow(Priority.FOREGROUND);
         assertSame(one.connection(), again.connection());
-        ProviderRefusedException atLogin = assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
+        ProviderRefusedException atLogin =
+                assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
         assertEquals(CoolDownReason.TOO_MANY_CONNECTIONS, atLogin.reason());
         assertTrue(pool.isCoolingDown());
         again.release();
@@ -79,7 +82,8 @@ class ConnectionPoolCoolDownTest extends PoolTestBase {
     void serviceUnavailableAtGreetingIsNoCoolDown() {
         ConnectionPool pool = pool(2);
         server.faults().unavailableAtGreeting(true);
-        ServiceUnavailableException e = assertThrows(ServiceUnavailableException.class, () -> pool.borrow(Priority.FOREGROUND));
+        ServiceUnavailableException e =
+                assertThrows(ServiceUnavailableException.class, () -> pool.borrow(Priority.FOREGROUND));
         assertEquals(400, e.reply().code());
         assertFalse(pool.isCoolingDown());
         assertEquals(0, pool.open());
@@ -117,7 +121,8 @@ class ConnectionPoolCoolDownTest extends PoolTestBase {
         assertEquals(1, pool.coolDownsStarted(), "two refusals at once are one cool-down, not a series");
         assertEquals(30_000, pool.stats().coolDownLeftMillis(), "the first length, not doubled");
         assertEquals(0, pool.openAhead(2), "nothing is opened while cooling down");
-        ProviderRefusedException e = assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
+        ProviderRefusedException e =
+                assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.FOREGROUND));
         assertEquals(CoolDownReason.AUTH_REJECTED, e.reason());
     }
 }

@@ -29,12 +29,15 @@ class ConnectionPoolTest extends PoolTestBase {
             Lease c = pool.borrow(thread % 3 == 0 ? Priority.BACKGROUND : Priority.FOREGROUND);
             mostOpen.accumulateAndGet(pool.open(), Math::max);
             try {
-                assertServes(c, file.segments().get((thread + i) % file.segments().size()));
+                assertServes(
+                        c, file.segments().get((thread + i) % file.segments().size()));
             } finally {
                 c.release();
             }
         });
-        assertTrue(server.counters().maxConcurrent() <= 3, "server saw " + server.counters().maxConcurrent());
+        assertTrue(
+                server.counters().maxConcurrent() <= 3,
+                "server saw " + server.counters().maxConcurrent());
         assertTrue(mostOpen.get() <= 3, "pool had " + mostOpen.get() + " open");
         assertEquals(240, server.counters().bodyCommands());
         assertEquals(3, server.counters().accepted(), "connections are reused, not reopened");
@@ -119,7 +122,8 @@ class ConnectionPoolTest extends PoolTestBase {
     void singleConnectionProviderServesNoBackgroundWork() {
         ConnectionPool pool = pool(1);
         assertEquals(0, pool.capacity(Priority.BACKGROUND));
-        ProviderRefusedException e = assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.BACKGROUND));
+        ProviderRefusedException e =
+                assertThrows(ProviderRefusedException.class, () -> pool.borrow(Priority.BACKGROUND));
         assertEquals(null, e.reason());
         assertEquals(0, server.counters().accepted());
     }
@@ -149,7 +153,8 @@ class ConnectionPoolTest extends PoolTestBase {
         for (Lease c : got) c.release();
     }
 
-    private static void borrowInto(ConnectionPool pool, Priority p, String label, List<String> served, List<Lease> got) {
+    private static void borrowInto(
+            ConnectionPool pool, Priority p, String label, List<String> served, List<Lease> got) {
         try {
             got.add(pool.borrow(p));
             served.add(label);

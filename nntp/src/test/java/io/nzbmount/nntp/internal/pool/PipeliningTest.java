@@ -50,23 +50,34 @@ class PipeliningTest extends PoolTestBase {
     }
 
     private byte[] expected(PostedSegment s) {
-        return new YencEncoder().encodePart(manyData, (int) s.begin(), s.length(), many.fileName(), s.number(),
-                many.segments().size(), manyData.length, s.begin());
+        return new YencEncoder()
+                .encodePart(
+                        manyData,
+                        (int) s.begin(),
+                        s.length(),
+                        many.fileName(),
+                        s.number(),
+                        many.segments().size(),
+                        manyData.length,
+                        s.begin());
     }
 
     /** BODY of {@code s} on {@code lease} on a thread of its own; the body's bytes, or the failure. */
     private CompletableFuture<byte[]> body(Lease lease, PostedSegment s) {
-        return CompletableFuture.supplyAsync(() -> {
-            BodyCollector sink = new BodyCollector();
-            try {
-                assertEquals(222, lease.body(s.messageId(), sink, BUDGET).code());
-                return sink.toByteArray();
-            } catch (IOException e) {
-                throw new RuntimeException(e);
-            } finally {
-                lease.release();
-            }
-        }, Executors.newVirtualThreadPerTaskExecutor());
+        return CompletableFuture.supplyAsync(
+                () -> {
+                    BodyCollector sink = new BodyCollector();
+                    try {
+                        assertEquals(
+                                222, lease.body(s.messageId(), sink, BUDGET).code());
+                        return sink.toByteArray();
+                    } catch (IOException e) {
+                        throw new RuntimeException(e);
+                    } finally {
+                        lease.release();
+                    }
+                },
+                Executors.newVirtualThreadPerTaskExecutor());
     }
 
     @Test
@@ -76,11 +87,14 @@ class PipeliningTest extends PoolTestBase {
         server.faults().replyDelay(Duration.ofMillis(500));
         List<Lease> leases = new ArrayList<>();
         for (int i = 0; i < 4; i++) leases.add(pool.borrow(Priority.FOREGROUND));
-        for (Lease l : leases) assertSame(leases.getFirst().connection(), l.connection(), "all four on the one connection");
+        for (Lease l : leases)
+            assertSame(leases.getFirst().connection(), l.connection(), "all four on the one connection");
         long t0 = System.nanoTime();
         List<CompletableFuture<byte[]>> bodies = new ArrayList<>();
-        for (int i = 0; i < 4; i++) bodies.add(body(leases.get(i), file.segments().get(i)));
-        for (int i = 0; i < 4; i++) assertArrayEquals(expected(file.segments().get(i)), bodies.get(i).get(10, TimeUnit.SECONDS));
+        for (int i = 0; i < 4; i++)
+            bodies.add(body(leases.get(i), file.segments().get(i)));
+        for (int i = 0; i < 4; i++)
+            assertArrayEquals(expected(file.segments().get(i)), bodies.get(i).get(10, TimeUnit.SECONDS));
         long took = (System.nanoTime() - t0) / 1_000_000;
         // One after another they would take 2 s; together about 0.5 s, with room for a busy machine.
         assertTrue(took < 1500, "four replies of 500 ms each came in " + took + " ms: the commands went out together");
@@ -136,8 +150,12 @@ class PipeliningTest extends PoolTestBase {
         CompletableFuture<byte[]> first = body(a, file.segments().get(0));
         await(() -> server.counters().bodyCommands() == 1);
         CompletableFuture<byte[]> second = body(b, file.segments().get(1));
-        Throwable firstFailure = assertThrows(Exception.class, () -> first.get(10, TimeUnit.SECONDS)).getCause().getCause();
-        Throwable secondFailure = assertThrows(Exception.class, () -> second.get(10, TimeUnit.SECONDS)).getCause().getCause();
+        Throwable firstFailure = assertThrows(Exception.class, () -> first.get(10, TimeUnit.SECONDS))
+                .getCause()
+                .getCause();
+        Throwable secondFailure = assertThrows(Exception.class, () -> second.get(10, TimeUnit.SECONDS))
+                .getCause()
+                .getCause();
         assertInstanceOf(IOException.class, firstFailure);
         assertInstanceOf(ConnectionLostException.class, secondFailure);
         await(() -> pool.open() == 0);
@@ -172,7 +190,7 @@ class PipeliningTest extends PoolTestBase {
         Lease b = pool.borrow(Priority.FOREGROUND);
         assertNotSame(a.connection(), b.connection());
         for (int i = 0; i < 3; i++) {
-            Lease c = pool.borrow(Priority.FOREGROUND, a.connection(), () -> { });
+            Lease c = pool.borrow(Priority.FOREGROUND, a.connection(), () -> {});
             assertSame(b.connection(), c.connection(), "queued behind the other connection");
             c.release();
         }
@@ -201,7 +219,8 @@ class PipeliningTest extends PoolTestBase {
         Lease background = pool.borrow(Priority.BACKGROUND);
         Lease foreground = pool.borrow(Priority.FOREGROUND);
         Lease queued = pool.borrow(Priority.FOREGROUND);
-        assertSame(true, queued.connection() == background.connection() || queued.connection() == foreground.connection());
+        assertSame(
+                true, queued.connection() == background.connection() || queued.connection() == foreground.connection());
         AtomicReference<Lease> second = new AtomicReference<>();
         Thread waiter = Thread.ofVirtual().start(() -> {
             try {
@@ -236,7 +255,9 @@ class PipeliningTest extends PoolTestBase {
                 c.release();
             }
         });
-        assertTrue(server.counters().maxConcurrent() <= 3, "server saw " + server.counters().maxConcurrent());
+        assertTrue(
+                server.counters().maxConcurrent() <= 3,
+                "server saw " + server.counters().maxConcurrent());
         assertTrue(mostPlaces.get() <= 9, "at most three commands on each of three connections: " + mostPlaces.get());
         assertTrue(mostPlaces.get() > 3, "the connections did carry several commands: " + mostPlaces.get());
         assertEquals(240, server.counters().bodyCommands());
@@ -259,14 +280,18 @@ class PipeliningTest extends PoolTestBase {
         try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int t = 0; t < 24; t++) {
                 SplittableRandom random = new SplittableRandom(t);
-                borrowers.add(CompletableFuture.runAsync(() -> {
-                    for (int i = 0; i < 15; i++) {
-                        PostedSegment s = file.segments().get(random.nextInt(file.segments().size()));
-                        if (bodyOrGiveUp(pool, s, random.nextInt(3) == 0 ? random.nextInt(15) : -1)) served.incrementAndGet();
-                        mostOpen.accumulateAndGet(pool.open(), Math::max);
-                        ended.incrementAndGet();
-                    }
-                }, executor));
+                borrowers.add(CompletableFuture.runAsync(
+                        () -> {
+                            for (int i = 0; i < 15; i++) {
+                                PostedSegment s = file.segments()
+                                        .get(random.nextInt(file.segments().size()));
+                                if (bodyOrGiveUp(pool, s, random.nextInt(3) == 0 ? random.nextInt(15) : -1))
+                                    served.incrementAndGet();
+                                mostOpen.accumulateAndGet(pool.open(), Math::max);
+                                ended.incrementAndGet();
+                            }
+                        },
+                        executor));
             }
             CompletableFuture.allOf(borrowers.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
         }
@@ -358,7 +383,9 @@ class PipeliningTest extends PoolTestBase {
             Lease lease = pool.borrow(Priority.FOREGROUND);
             PipelinedConnection connection = lease.connection();
             try {
-                lease.body(file.segments().get(round % 16).messageId(), new BodyCollector(),
+                lease.body(
+                        file.segments().get(round % 16).messageId(),
+                        new BodyCollector(),
                         Duration.ofNanos(17_000_000 + random.nextLong(6_000_000)));
                 lease.release();
             } catch (java.net.SocketTimeoutException e) {
@@ -374,21 +401,25 @@ class PipeliningTest extends PoolTestBase {
     void aFailureGivingBackAPlaceFailsTheCommandsQueuedBehindWithTheConnection() throws Exception {
         PostedFile file = many();
         server.faults().replyDelay(Duration.ofMillis(100));
-        NntpConnection raw = new NntpConnection(new NntpEndpoint(server.host(), server.port(), false, null,
-                Duration.ofSeconds(5), Duration.ofSeconds(5)));
+        NntpConnection raw = new NntpConnection(new NntpEndpoint(
+                server.host(), server.port(), false, null, Duration.ofSeconds(5), Duration.ofSeconds(5)));
         raw.connect();
         assertEquals(281, raw.authenticate("user", "pass").code());
         PipelinedConnection connection = new PipelinedConnection(raw, "failing-give-back", c -> {
             throw new IllegalStateException("the pool's bookkeeping failed");
         });
         try {
-            Command given = connection.submit("BODY " + NntpConnection.bracketed(file.segments().get(0).messageId()), new BodyCollector());
-            Command behind = connection.submit("BODY " + NntpConnection.bracketed(file.segments().get(1).messageId()), new BodyCollector());
+            Command given = connection.submit(
+                    "BODY " + NntpConnection.bracketed(file.segments().get(0).messageId()), new BodyCollector());
+            Command behind = connection.submit(
+                    "BODY " + NntpConnection.bracketed(file.segments().get(1).messageId()), new BodyCollector());
             given.cancel();
             assertFalse(given.release(), "its reply is still to come");
             long t0 = System.nanoTime();
             IOException failure = assertThrows(IOException.class, () -> behind.await(System.nanoTime() + 5 * SECOND));
-            assertFalse(failure instanceof java.net.SocketTimeoutException, "failed with its connection, not left to time out");
+            assertFalse(
+                    failure instanceof java.net.SocketTimeoutException,
+                    "failed with its connection, not left to time out");
             assertTrue(System.nanoTime() - t0 < 2 * SECOND);
             assertFalse(connection.isOpen());
         } finally {

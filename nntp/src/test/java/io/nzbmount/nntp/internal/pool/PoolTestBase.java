@@ -46,7 +46,8 @@ abstract class PoolTestBase {
             // A command given up is drained on its connection, which comes back within the drain's time.
             long deadline = System.nanoTime() + 3 * SECOND;
             while (p.leased() > 0 && System.nanoTime() < deadline) Thread.sleep(5);
-            assertEquals(0, p.leased(), "leased connections left in " + p.provider().name());
+            assertEquals(
+                    0, p.leased(), "leased connections left in " + p.provider().name());
             assertEquals(p.idle(), p.open(), "open connections that are neither idle nor leased");
             p.close();
         }
@@ -96,13 +97,15 @@ abstract class PoolTestBase {
         try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int t = 0; t < threads; t++) {
                 int thread = t;
-                borrowers.add(CompletableFuture.runAsync(() -> {
-                    try {
-                        for (int i = 0; i < times; i++) borrow.run(thread, i);
-                    } catch (IOException e) {
-                        throw new RuntimeException(e);
-                    }
-                }, executor));
+                borrowers.add(CompletableFuture.runAsync(
+                        () -> {
+                            try {
+                                for (int i = 0; i < times; i++) borrow.run(thread, i);
+                            } catch (IOException e) {
+                                throw new RuntimeException(e);
+                            }
+                        },
+                        executor));
             }
             CompletableFuture.allOf(borrowers.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
         }
@@ -118,9 +121,20 @@ abstract class PoolTestBase {
 
     void assertServes(Lease c, PostedSegment s) throws IOException {
         BodyCollector sink = new BodyCollector();
-        assertEquals(222, c.body(s.messageId(), sink, java.time.Duration.ofSeconds(5)).code());
-        assertArrayEquals(new YencEncoder().encodePart(data, (int) s.begin(), s.length(), file.fileName(), s.number(),
-                file.segments().size(), data.length, s.begin()), sink.toByteArray());
+        assertEquals(
+                222,
+                c.body(s.messageId(), sink, java.time.Duration.ofSeconds(5)).code());
+        assertArrayEquals(
+                new YencEncoder()
+                        .encodePart(
+                                data,
+                                (int) s.begin(),
+                                s.length(),
+                                file.fileName(),
+                                s.number(),
+                                file.segments().size(),
+                                data.length,
+                                s.begin()),
+                sink.toByteArray());
     }
-
 }

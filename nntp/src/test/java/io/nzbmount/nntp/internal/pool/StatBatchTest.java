@@ -38,13 +38,15 @@ class StatBatchTest extends PoolTestBase {
         await(() -> server.counters().statCommands() >= 1);
         assertEquals(ids.size(), pool.stats().places(), "each STAT of the batch holds a place");
         assertEquals(1, pool.open());
-        // A foreground borrower is not queued behind a batch as deep as the pool's depth: it gets a connection of its own.
+        // A foreground borrower is not queued behind a batch as deep as the pool's depth: it gets a connection of its
+        // own.
         Lease foreground = pool.borrow(Priority.FOREGROUND);
         assertNotSame(lease.connection(), foreground.connection());
         foreground.release();
 
         server.faults().releaseStalls();
-        List<Integer> codes = replies.get(10, TimeUnit.SECONDS).stream().map(NntpReply::code).toList();
+        List<Integer> codes =
+                replies.get(10, TimeUnit.SECONDS).stream().map(NntpReply::code).toList();
         List<Integer> expected = new ArrayList<>();
         for (int i = 0; i < file.messageIds().size(); i++) expected.add(223);
         expected.add(430);

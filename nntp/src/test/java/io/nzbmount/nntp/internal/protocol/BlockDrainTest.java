@@ -31,7 +31,10 @@ class BlockDrainTest {
             out.writeBytes(text.getBytes(StandardCharsets.ISO_8859_1));
             out.writeBytes(random.nextInt(5) == 0 ? new byte[] {'\n'} : new byte[] {'\r', '\n'});
         }
-        out.writeBytes(random.nextBoolean() ? ".\r\n".getBytes(StandardCharsets.US_ASCII) : ".\n".getBytes(StandardCharsets.US_ASCII));
+        out.writeBytes(
+                random.nextBoolean()
+                        ? ".\r\n".getBytes(StandardCharsets.US_ASCII)
+                        : ".\n".getBytes(StandardCharsets.US_ASCII));
         return out.toByteArray();
     }
 
@@ -59,7 +62,8 @@ class BlockDrainTest {
                 stepped = stepped.after(block, at, len);
                 for (int i = at; i < at + len; i++) walked = walked.next(block[i]);
                 at += len;
-                assertEquals(walked, stepped, "after " + at + " bytes of " + new String(block, StandardCharsets.ISO_8859_1));
+                assertEquals(
+                        walked, stepped, "after " + at + " bytes of " + new String(block, StandardCharsets.ISO_8859_1));
             }
         }
     }

@@ -27,8 +27,10 @@ class BodyCollectorTest {
 
     @Test
     void dotStuffingIsUndoneSplitAtEveryOffset() {
-        assertCollects("line one\r\n..starts with a dot\r\n...two\r\n.\r\n",
-                "line one\r\n.starts with a dot\r\n..two\r\n", "222 next reply\r\n");
+        assertCollects(
+                "line one\r\n..starts with a dot\r\n...two\r\n.\r\n",
+                "line one\r\n.starts with a dot\r\n..two\r\n",
+                "222 next reply\r\n");
     }
 
     @Test

@@ -59,8 +59,16 @@ class NntpConnectionTest {
     }
 
     private byte[] expectedBody(PostedSegment s) {
-        return new YencEncoder().encodePart(data, (int) s.begin(), s.length(), file.fileName(), s.number(),
-                file.segments().size(), data.length, s.begin());
+        return new YencEncoder()
+                .encodePart(
+                        data,
+                        (int) s.begin(),
+                        s.length(),
+                        file.fileName(),
+                        s.number(),
+                        file.segments().size(),
+                        data.length,
+                        s.begin());
     }
 
     @Test
@@ -96,17 +104,23 @@ class NntpConnectionTest {
 
     @Test
     void authinfoAcceptedRejectedAndRequired() throws IOException {
-        try (EmbeddedNntpServer secured = EmbeddedNntpServer.builder().credentials("alice", "secret").start()) {
+        try (EmbeddedNntpServer secured =
+                EmbeddedNntpServer.builder().credentials("alice", "secret").start()) {
             PostedFile f = secured.post("a.bin", data, 50_000);
             NntpEndpoint e = new NntpEndpoint("127.0.0.1", secured.port(), false, null, CONNECT, Duration.ofSeconds(5));
             try (NntpConnection c = new NntpConnection(e)) {
                 c.connect();
-                assertEquals(480, c.body(f.segments().get(0).messageId(), new BodyCollector()).code());
+                assertEquals(
+                        480,
+                        c.body(f.segments().get(0).messageId(), new BodyCollector())
+                                .code());
                 assertEquals(481, c.authenticate("alice", "wrong").code());
                 assertEquals(281, c.authenticate("alice", "secret").code());
                 BodyCollector sink = new BodyCollector();
                 assertEquals(222, c.body(f.segments().get(0).messageId(), sink).code());
-                assertArrayEquals(new YencEncoder().encodePart(data, 0, 50_000, "a.bin", 1, 2, data.length, 0), sink.toByteArray());
+                assertArrayEquals(
+                        new YencEncoder().encodePart(data, 0, 50_000, "a.bin", 1, 2, data.length, 0),
+                        sink.toByteArray());
             }
             secured.faults().rejectCredentials(true);
             try (NntpConnection c = new NntpConnection(e)) {
@@ -120,7 +134,7 @@ class NntpConnectionTest {
     void greetingRefusalsAreValues() throws IOException {
         server.faults().connectionLimit(1, false);
         try (NntpConnection first = connected(Duration.ofSeconds(5));
-             NntpConnection second = new NntpConnection(endpoint(Duration.ofSeconds(5)))) {
+                NntpConnection second = new NntpConnection(endpoint(Duration.ofSeconds(5)))) {
             assertEquals(502, second.connect().code());
             assertTrue(first.isReusable());
         }
@@ -136,10 +150,14 @@ class NntpConnectionTest {
         server.faults().inject(file.segments().get(0).messageId(), ArticleFault.stallUntilReleased());
         try (NntpConnection c = connected(Duration.ofSeconds(1))) {
             long start = System.nanoTime();
-            assertThrows(SocketTimeoutException.class, () -> c.body(file.segments().get(0).messageId(), new BodyCollector()));
+            assertThrows(
+                    SocketTimeoutException.class,
+                    () -> c.body(file.segments().get(0).messageId(), new BodyCollector()));
             assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(3));
             assertEquals(NntpConnection.State.BROKEN, c.state());
-            assertThrows(IllegalStateException.class, () -> c.stat(file.segments().get(1).messageId()));
+            assertThrows(
+                    IllegalStateException.class,
+                    () -> c.stat(file.segments().get(1).messageId()));
         }
     }
 
@@ -200,7 +218,8 @@ class NntpConnectionTest {
     void garbageStatusLineIsAProtocolError() throws Exception {
         try (ServerSocket fake = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             Thread peer = Thread.ofVirtual().start(() -> {
-                try (Socket s = fake.accept(); OutputStream out = s.getOutputStream()) {
+                try (Socket s = fake.accept();
+                        OutputStream out = s.getOutputStream()) {
                     out.write("SSH-2.0-OpenSSH_9.6\r\n".getBytes(StandardCharsets.US_ASCII));
                     out.flush();
                     s.getInputStream().read();
@@ -208,7 +227,8 @@ class NntpConnectionTest {
                     // The client hangs up after the garbage.
                 }
             });
-            NntpConnection c = new NntpConnection(new NntpEndpoint("127.0.0.1", fake.getLocalPort(), false, null, CONNECT, Duration.ofSeconds(5)));
+            NntpConnection c = new NntpConnection(
+                    new NntpEndpoint("127.0.0.1", fake.getLocalPort(), false, null, CONNECT, Duration.ofSeconds(5)));
             assertThrows(NntpProtocolException.class, c::connect);
             assertEquals(NntpConnection.State.BROKEN, c.state());
             peer.join(5000);
@@ -221,7 +241,8 @@ class NntpConnectionTest {
         try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
         }
-        NntpConnection c = new NntpConnection(new NntpEndpoint("127.0.0.1", port, false, null, CONNECT, Duration.ofSeconds(1)));
+        NntpConnection c =
+                new NntpConnection(new NntpEndpoint("127.0.0.1", port, false, null, CONNECT, Duration.ofSeconds(1)));
         assertThrows(ConnectException.class, c::connect);
         assertEquals(NntpConnection.State.BROKEN, c.state());
     }
@@ -229,17 +250,31 @@ class NntpConnectionTest {
     @Test
     void tlsWithATrustedCertificateServesBodies() throws Exception {
         TestTls tls = TestTls.shared("dns:localhost,ip:127.0.0.1");
-        try (EmbeddedNntpServer secure = EmbeddedNntpServer.builder().tls(tls.server()).credentials("bob", "pw").start()) {
+        try (EmbeddedNntpServer secure = EmbeddedNntpServer.builder()
+                .tls(tls.server())
+                .credentials("bob", "pw")
+                .start()) {
             PostedFile f = secure.post("t.bin", data, 40_000);
-            NntpEndpoint e = new NntpEndpoint("127.0.0.1", secure.port(), true, tls.client().getSocketFactory(), CONNECT, Duration.ofSeconds(5));
+            NntpEndpoint e = new NntpEndpoint(
+                    "127.0.0.1", secure.port(), true, tls.client().getSocketFactory(), CONNECT, Duration.ofSeconds(5));
             try (NntpConnection c = new NntpConnection(e)) {
                 assertTrue(c.connect().isGreetingOk());
                 assertEquals(281, c.authenticate("bob", "pw").code());
                 for (PostedSegment s : f.segments()) {
                     BodyCollector sink = new BodyCollector();
                     assertEquals(222, c.body(s.messageId(), sink).code());
-                    assertArrayEquals(new YencEncoder().encodePart(data, (int) s.begin(), s.length(), "t.bin", s.number(),
-                            f.segments().size(), data.length, s.begin()), sink.toByteArray());
+                    assertArrayEquals(
+                            new YencEncoder()
+                                    .encodePart(
+                                            data,
+                                            (int) s.begin(),
+                                            s.length(),
+                                            "t.bin",
+                                            s.number(),
+                                            f.segments().size(),
+                                            data.length,
+                                            s.begin()),
+                            sink.toByteArray());
                 }
                 c.quit();
             }
@@ -249,8 +284,10 @@ class NntpConnectionTest {
     @Test
     void tlsRefusesACertificateForAnotherHost() throws Exception {
         TestTls tls = TestTls.shared("dns:news.other.invalid");
-        try (EmbeddedNntpServer secure = EmbeddedNntpServer.builder().tls(tls.server()).start()) {
-            NntpEndpoint e = new NntpEndpoint("127.0.0.1", secure.port(), true, tls.client().getSocketFactory(), CONNECT, Duration.ofSeconds(5));
+        try (EmbeddedNntpServer secure =
+                EmbeddedNntpServer.builder().tls(tls.server()).start()) {
+            NntpEndpoint e = new NntpEndpoint(
+                    "127.0.0.1", secure.port(), true, tls.client().getSocketFactory(), CONNECT, Duration.ofSeconds(5));
             NntpConnection c = new NntpConnection(e);
             assertThrows(SSLHandshakeException.class, c::connect);
             assertEquals(NntpConnection.State.BROKEN, c.state());

@@ -41,8 +41,8 @@ class ReadDeadlinesTest {
     }
 
     private NntpConnection connect(Duration firstByte, Duration betweenBytes) throws IOException {
-        NntpConnection c = new NntpConnection(new NntpEndpoint("127.0.0.1", server.port(), false, null,
-                Duration.ofSeconds(5), firstByte, betweenBytes));
+        NntpConnection c = new NntpConnection(new NntpEndpoint(
+                "127.0.0.1", server.port(), false, null, Duration.ofSeconds(5), firstByte, betweenBytes));
         assertEquals(200, c.connect().code());
         return c;
     }
@@ -66,8 +66,8 @@ class ReadDeadlinesTest {
     @Test
     void firstByteDeadlineCoversTheGreeting() {
         server.faults().silent(true);
-        NntpConnection c = new NntpConnection(new NntpEndpoint("127.0.0.1", server.port(), false, null,
-                Duration.ofSeconds(5), Duration.ofMillis(400), LONG));
+        NntpConnection c = new NntpConnection(new NntpEndpoint(
+                "127.0.0.1", server.port(), false, null, Duration.ofSeconds(5), Duration.ofMillis(400), LONG));
         long t0 = System.nanoTime();
         assertThrows(SocketTimeoutException.class, c::connect);
         assertTrue(millisSince(t0) < 5000, "took " + millisSince(t0) + " ms");

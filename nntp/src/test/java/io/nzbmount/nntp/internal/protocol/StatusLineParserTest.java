@@ -54,8 +54,15 @@ class StatusLineParserTest {
 
     @Test
     void garbageStatusLineIsAProtocolErrorAtEveryOffset() {
-        for (String line : List.of("HTTP/1.1 400 Bad Request\r\n", "22x ok\r\n", "2222 ok\r\n", "600 too high\r\n",
-                "\r\n", " 200 leading space\r\n", "200 cr alone\rx\n", "099 low\r\n")) {
+        for (String line : List.of(
+                "HTTP/1.1 400 Bad Request\r\n",
+                "22x ok\r\n",
+                "2222 ok\r\n",
+                "600 too high\r\n",
+                "\r\n",
+                " 200 leading space\r\n",
+                "200 cr alone\rx\n",
+                "099 low\r\n")) {
             byte[] input = line.getBytes(StandardCharsets.US_ASCII);
             for (int split = 0; split <= input.length; split++) {
                 int s = split;

@@ -23,7 +23,8 @@ public record TestTls(SSLContext server, SSLContext client) {
     private static final java.util.Map<String, TestTls> MADE = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Like {@link #selfSigned(Path, String)}, made once per test run (keytool takes seconds) in a temporary folder. */
-    public static synchronized TestTls shared(String san) throws IOException, GeneralSecurityException, InterruptedException {
+    public static synchronized TestTls shared(String san)
+            throws IOException, GeneralSecurityException, InterruptedException {
         TestTls made = MADE.get(san);
         if (made == null) {
             Path dir = Files.createTempDirectory("nzbmount-tls");
@@ -41,13 +42,36 @@ public record TestTls(SSLContext server, SSLContext client) {
     }
 
     /** @param san the subjectAltName extension value, e.g. {@code dns:localhost,ip:127.0.0.1} */
-    public static TestTls selfSigned(Path dir, String san) throws IOException, GeneralSecurityException, InterruptedException {
+    public static TestTls selfSigned(Path dir, String san)
+            throws IOException, GeneralSecurityException, InterruptedException {
         Path keystore = dir.resolve("server.p12");
-        String keytool = Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
-        Process p = new ProcessBuilder(List.of(keytool, "-genkeypair", "-alias", "nntp", "-keyalg", "EC",
-                "-groupname", "secp256r1", "-dname", "CN=nzbmount test", "-ext", "SAN=" + san, "-validity", "2",
-                "-keystore", keystore.toString(), "-storetype", "PKCS12", "-storepass", "changeit", "-keypass", "changeit"))
-                .redirectErrorStream(true).start();
+        String keytool =
+                Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
+        Process p = new ProcessBuilder(List.of(
+                        keytool,
+                        "-genkeypair",
+                        "-alias",
+                        "nntp",
+                        "-keyalg",
+                        "EC",
+                        "-groupname",
+                        "secp256r1",
+                        "-dname",
+                        "CN=nzbmount test",
+                        "-ext",
+                        "SAN=" + san,
+                        "-validity",
+                        "2",
+                        "-keystore",
+                        keystore.toString(),
+                        "-storetype",
+                        "PKCS12",
+                        "-storepass",
+                        "changeit",
+                        "-keypass",
+                        "changeit"))
+                .redirectErrorStream(true)
+                .start();
         byte[] output = p.getInputStream().readAllBytes();
         if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
             throw new IOException("keytool failed: " + new String(output));

@@ -24,11 +24,11 @@ class ArticleSpanTest {
 
     private static final SegmentMap UNIFORM = SegmentMap.uniform(segments("a", 3), 250, 100);
     /** Parts of 70 bytes with the second missing from the NZB: bytes [70, 140) are a hole. */
-    private static final SegmentMap WITH_HOLE = SegmentMap.explicit(segments("c", 3), 280, 70,
-            new long[] {0, 140, 210}, new int[] {70, 70, 70});
+    private static final SegmentMap WITH_HOLE =
+            SegmentMap.explicit(segments("c", 3), 280, 70, new long[] {0, 140, 210}, new int[] {70, 70, 70});
     /** Holes before the first article, between the two and after the last. */
-    private static final SegmentMap HOLES_AT_BOTH_ENDS = SegmentMap.explicit(segments("h", 2), 200, 50,
-            new long[] {30, 100}, new int[] {50, 50});
+    private static final SegmentMap HOLES_AT_BOTH_ENDS =
+            SegmentMap.explicit(segments("h", 2), 200, 50, new long[] {30, 100}, new int[] {50, 50});
 
     private static ArticleSpan held(long start, long end) {
         return new ArticleSpan(start, end, false);
@@ -64,7 +64,8 @@ class ArticleSpanTest {
         // Volume 0 from byte 150 (mid-article), 100 bytes; volume 1 bytes 10..29 (inside its first
         // article); then volume 2 whole, with its hole.
         SegmentMap b = SegmentMap.uniform(segments("b", 4), 1000, 300);
-        FileMap map = SplicedMap.splice(List.of(UNIFORM, b, WITH_HOLE),
+        FileMap map = SplicedMap.splice(
+                List.of(UNIFORM, b, WITH_HOLE),
                 List.of(new Slice(0, 150, 100), new Slice(1, 10, 20), new Slice(2, 0, 280)));
         assertEquals(held(0, 50), map.span(0), "the rest of volume 0's second article");
         assertEquals(held(50, 100), map.span(50), "volume 0's last article");
@@ -77,8 +78,8 @@ class ArticleSpanTest {
 
     @Test
     void spansTileEveryFileAndAgreeWithThePieceOfEachByte() {
-        List<SegmentMap> volumes = List.of(UNIFORM, WITH_HOLE, HOLES_AT_BOTH_ENDS,
-                SegmentMap.uniform(segments("b", 4), 1000, 300));
+        List<SegmentMap> volumes =
+                List.of(UNIFORM, WITH_HOLE, HOLES_AT_BOTH_ENDS, SegmentMap.uniform(segments("b", 4), 1000, 300));
         Random random = new Random(11);
         List<ArticleLayout> maps = new ArrayList<>(volumes);
         for (int round = 0; round < 200; round++) {

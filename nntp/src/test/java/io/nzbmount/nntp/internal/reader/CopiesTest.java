@@ -45,7 +45,7 @@ class CopiesTest {
     }
 
     private static DecodedArticle fetch(ScriptedFetcher fetcher) throws Exception {
-        return Copies.fetch(fetcher, LISTED_THRICE, Priority.FOREGROUND, new byte[0], () -> { }, Copies.ANY);
+        return Copies.fetch(fetcher, LISTED_THRICE, Priority.FOREGROUND, new byte[0], () -> {}, Copies.ANY);
     }
 
     @Test
@@ -84,7 +84,7 @@ class CopiesTest {
             checked.add(fetcher.asked.get(fetcher.asked.size() - 1));
             if (checked.size() < 3) throw new ArticleCorruptException("?", "misplaced", null);
         };
-        Copies.fetch(fetcher, LISTED_THRICE, Priority.FOREGROUND, new byte[0], () -> { }, onlyC);
+        Copies.fetch(fetcher, LISTED_THRICE, Priority.FOREGROUND, new byte[0], () -> {}, onlyC);
         assertEquals(List.of("a@x", "b@x", "c@x"), checked);
     }
 

@@ -37,9 +37,13 @@ public final class FakeFetcher implements ArticleFetcher {
 
         static Content of(byte[] bytes) {
             return new Content() {
-                @Override public long size() { return bytes.length; }
+                @Override
+                public long size() {
+                    return bytes.length;
+                }
 
-                @Override public void copy(long offset, byte[] dest, int destOff, int len) {
+                @Override
+                public void copy(long offset, byte[] dest, int destOff, int len) {
                     System.arraycopy(bytes, (int) offset, dest, destOff, len);
                 }
             };
@@ -48,9 +52,13 @@ public final class FakeFetcher implements ArticleFetcher {
         /** Deterministic pseudo-random bytes: the same offset always gives the same byte. */
         static Content generated(long size) {
             return new Content() {
-                @Override public long size() { return size; }
+                @Override
+                public long size() {
+                    return size;
+                }
 
-                @Override public void copy(long offset, byte[] dest, int destOff, int len) {
+                @Override
+                public void copy(long offset, byte[] dest, int destOff, int len) {
                     int i = 0;
                     while (i < len) {
                         long o = offset + i;

@@ -25,10 +25,19 @@ class LargeFileMemoryTest {
 
     private static void assertReads(long size, String heap, int streams) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = List.of(java, heap, "-cp", System.getProperty("java.class.path"),
-                LargeFileRead.class.getName(), Long.toString(size), "fake", Integer.toString(streams));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+        List<String> command = List.of(
+                java,
+                heap,
+                "-cp",
+                System.getProperty("java.class.path"),
+                LargeFileRead.class.getName(),
+                Long.toString(size),
+                "fake",
+                Integer.toString(streams));
+        Process process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .start();
         try {
             assertTrue(process.waitFor(120, TimeUnit.SECONDS), "the read finished within 120 s");
             String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

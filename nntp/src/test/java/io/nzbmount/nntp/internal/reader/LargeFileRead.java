@@ -5,9 +5,9 @@ import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.Usenet;
-import io.nzbmount.nntp.internal.reader.FakeFetcher.Content;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
 import io.nzbmount.nntp.embedded.PostedFile;
+import io.nzbmount.nntp.internal.reader.FakeFetcher.Content;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -37,7 +37,8 @@ public final class LargeFileRead {
         if (overNntp) {
             try (EmbeddedNntpServer server = EmbeddedNntpServer.start()) {
                 PostedFile posted = server.postLazy("large.bin", size, partSize, content::copy);
-                try (Usenet usenet = Usenet.connect(List.of(server.provider("embedded", 8, 0)), Usenet.Settings.defaults())) {
+                try (Usenet usenet =
+                        Usenet.connect(List.of(server.provider("embedded", 8, 0)), Usenet.Settings.defaults())) {
                     maxUsed = readAll(usenet, posted.toNzbFile(), content, size, streams);
                 }
             }
@@ -72,7 +73,8 @@ public final class LargeFileRead {
     }
 
     /** Reads the whole file, comparing every byte, pausing {@code pauseMillis} after each read; returns the most heap seen in use. */
-    private static long readAll(Usenet usenet, FileMap map, Content content, long size, int pauseMillis) throws Exception {
+    private static long readAll(Usenet usenet, FileMap map, Content content, long size, int pauseMillis)
+            throws Exception {
         Runtime rt = Runtime.getRuntime();
         long maxUsed = 0;
         byte[] buf = new byte[256 * 1024];

@@ -40,8 +40,13 @@ class ReadAheadBudgetTest {
     /** A reader that has read the first bytes and holds a full window of fetched pieces. */
     private SegmentReader readerWithFullWindow() throws Exception {
         FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, PART);
-        SegmentReader r = new SegmentReader(SegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART), fake,
-                Priority.FOREGROUND, executor, WINDOW, null);
+        SegmentReader r = new SegmentReader(
+                SegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART),
+                fake,
+                Priority.FOREGROUND,
+                executor,
+                WINDOW,
+                null);
         readers.add(r);
         fakes.add(fake);
         assertArrayEquals(Arrays.copyOf(ORIGINAL, 10), ReadFully.read(r, 0, 10));
@@ -60,7 +65,8 @@ class ReadAheadBudgetTest {
 
         long freed = ReadAheadBudget.enforce(readers, 10L * PART, now, 1);
 
-        assertEquals(2L * PART, oldest.heldBytes(), "the longest quiet keeps the piece it reads next and the one after");
+        assertEquals(
+                2L * PART, oldest.heldBytes(), "the longest quiet keeps the piece it reads next and the one after");
         assertEquals(2L * PART, quiet.heldBytes());
         assertEquals(readingHeld, reading.heldBytes(), "a reader read from just now keeps its window");
         assertEquals(2L * (WINDOW - 2) * PART, freed);
@@ -81,8 +87,13 @@ class ReadAheadBudgetTest {
     @Test
     void aFetchOnAConnectionIsNotCancelledTheTrimGoesOnOnceItIsDone() throws Exception {
         FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, PART).block(WINDOW - 1);
-        SegmentReader r = new SegmentReader(SegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART), fake,
-                Priority.FOREGROUND, executor, WINDOW, null);
+        SegmentReader r = new SegmentReader(
+                SegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART),
+                fake,
+                Priority.FOREGROUND,
+                executor,
+                WINDOW,
+                null);
         readers.add(r);
         assertArrayEquals(Arrays.copyOf(ORIGINAL, 10), ReadFully.read(r, 0, 10));
         await(() -> r.stats().ready() == WINDOW - 1, "all but the last piece are fetched");

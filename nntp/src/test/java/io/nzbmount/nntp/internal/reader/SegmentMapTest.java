@@ -88,12 +88,15 @@ class SegmentMapTest {
 
     @Test
     void overlappingOrDescendingRangesAreRefused() {
-        assertThrows(IllegalArgumentException.class, () ->
-                SegmentMap.explicit(segments(2), 200, 100, new long[] {0, 50}, new int[] {100, 100}));
-        assertThrows(IllegalArgumentException.class, () ->
-                SegmentMap.explicit(segments(2), 200, 100, new long[] {100, 0}, new int[] {100, 100}));
-        assertThrows(IllegalArgumentException.class, () ->
-                SegmentMap.explicit(segments(1), 50, 100, new long[] {0}, new int[] {100}));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> SegmentMap.explicit(segments(2), 200, 100, new long[] {0, 50}, new int[] {100, 100}));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> SegmentMap.explicit(segments(2), 200, 100, new long[] {100, 0}, new int[] {100, 100}));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> SegmentMap.explicit(segments(1), 50, 100, new long[] {0}, new int[] {100}));
     }
 
     @Test
@@ -113,8 +116,12 @@ class SegmentMapTest {
         int[] lengths = {100, 60, 100, 40};
         SegmentMap map = SegmentMap.explicit(segments(4), 300, 100, begins, lengths);
         SegmentMap.Layout layout = map.parts();
-        assertEquals(List.of(new SegmentMap.Layout.Part(1, 100, 60), new SegmentMap.Layout.Part(2, 160, 100),
-                new SegmentMap.Layout.Part(3, 260, 40)), layout.exceptions());
+        assertEquals(
+                List.of(
+                        new SegmentMap.Layout.Part(1, 100, 60),
+                        new SegmentMap.Layout.Part(2, 160, 100),
+                        new SegmentMap.Layout.Part(3, 260, 40)),
+                layout.exceptions());
         SegmentMap back = SegmentMap.restore(segments(4), layout);
         for (int i = 0; i < 4; i++) {
             assertEquals(begins[i], back.begin(i));
@@ -128,8 +135,8 @@ class SegmentMapTest {
         SegmentMap uniform = SegmentMap.uniform(segments(5), 450, 100);
         assertEquals("v1;450;100;5", uniform.layout());
         assertEquals(uniform.parts(), SegmentMap.Layout.decode(uniform.layout()));
-        SegmentMap irregular = SegmentMap.explicit(segments(4), 300, 100, new long[] {0, 100, 160, 260},
-                new int[] {100, 60, 100, 40});
+        SegmentMap irregular =
+                SegmentMap.explicit(segments(4), 300, 100, new long[] {0, 100, 160, 260}, new int[] {100, 60, 100, 40});
         assertEquals("v1;300;100;4;1:100:60;2:160:100;3:260:40", irregular.layout());
         assertEquals(irregular.parts(), SegmentMap.Layout.decode(irregular.layout()));
     }
@@ -146,11 +153,14 @@ class SegmentMapTest {
         SegmentMap map = SegmentMap.uniform(segments(3), 250, 100);
         byte[] data = new byte[100];
         map.verify(1, new DecodedArticle(2, 3, 250, 100, "f", data, 100));
-        assertThrows(ArticleCorruptException.class, () -> map.verify(1, new DecodedArticle(2, 3, 250, 101, "f", data, 100)));
-        assertThrows(ArticleCorruptException.class, () -> map.verify(1, new DecodedArticle(2, 3, 250, 100, "f", data, 99)));
-        assertThrows(ArticleCorruptException.class, () -> map.verify(1, new DecodedArticle(2, 3, 251, 100, "f", data, 100)));
-        ArticleCorruptException e = assertThrows(ArticleCorruptException.class,
-                () -> map.verify(2, new DecodedArticle(3, 3, 250, 100, "f", data, 50)));
+        assertThrows(
+                ArticleCorruptException.class, () -> map.verify(1, new DecodedArticle(2, 3, 250, 101, "f", data, 100)));
+        assertThrows(
+                ArticleCorruptException.class, () -> map.verify(1, new DecodedArticle(2, 3, 250, 100, "f", data, 99)));
+        assertThrows(
+                ArticleCorruptException.class, () -> map.verify(1, new DecodedArticle(2, 3, 251, 100, "f", data, 100)));
+        ArticleCorruptException e = assertThrows(
+                ArticleCorruptException.class, () -> map.verify(2, new DecodedArticle(3, 3, 250, 100, "f", data, 50)));
         assertEquals("s3@x", e.messageId());
     }
 
@@ -159,19 +169,23 @@ class SegmentMapTest {
         SegmentMap map = SegmentMap.uniform(segments(3), 250, 100).withPostedName("film.part01.rar");
         byte[] data = new byte[100];
         map.verify(1, new DecodedArticle(2, 3, 250, 100, "film.part01.rar", data, 100));
-        ArticleCorruptException e = assertThrows(ArticleCorruptException.class,
+        ArticleCorruptException e = assertThrows(
+                ArticleCorruptException.class,
                 () -> map.verify(1, new DecodedArticle(2, 3, 250, 100, "film.part02.rar", data, 100)));
         assertTrue(e.getMessage().contains("film.part02.rar"), e.getMessage());
     }
 
     @Test
     void theYencNameSurvivesTheLayoutSoARestoredMapChecksItToo() throws Exception {
-        for (SegmentMap made : List.of(SegmentMap.uniform(segments(3), 250, 100).withPostedName("a b;c|d:e.rar"),
-                SegmentMap.explicit(segments(2), 300, 100, new long[] {0, 200}, new int[] {100, 100}).withPostedName("x.rar"))) {
+        for (SegmentMap made : List.of(
+                SegmentMap.uniform(segments(3), 250, 100).withPostedName("a b;c|d:e.rar"),
+                SegmentMap.explicit(segments(2), 300, 100, new long[] {0, 200}, new int[] {100, 100})
+                        .withPostedName("x.rar"))) {
             SegmentMap restored = SegmentMap.restore(made.segments(), SegmentMap.Layout.decode(made.layout()));
             assertEquals(made.postedName(), restored.postedName());
             byte[] data = new byte[100];
-            assertThrows(ArticleCorruptException.class,
+            assertThrows(
+                    ArticleCorruptException.class,
                     () -> restored.verify(0, new DecodedArticle(1, 3, restored.size(), 0, "other.rar", data, 100)));
         }
     }

@@ -83,7 +83,8 @@ class SegmentMapperTest {
         assertEquals(-1, map.segmentAt(1000));
         assertEquals(-1, map.segmentAt(1029));
         assertEquals(List.of(new ArticleSpan(1000, 1030, true)), map.holes());
-        assertEquals(map.holes(), SegmentMap.restore(map.segments(), map.parts()).holes(), "the layout keeps the hole");
+        assertEquals(
+                map.holes(), SegmentMap.restore(map.segments(), map.parts()).holes(), "the layout keeps the hole");
     }
 
     @Test
@@ -106,8 +107,12 @@ class SegmentMapperTest {
         assertEquals(2, fake.totalFetches());
         assertEquals(200, map.begin(0));
         assertEquals(500, map.begin(2));
-        assertEquals(List.of(new ArticleSpan(0, 200, true), new ArticleSpan(400, 500, true),
-                new ArticleSpan(900, 1030, true)), map.holes());
+        assertEquals(
+                List.of(
+                        new ArticleSpan(0, 200, true),
+                        new ArticleSpan(400, 500, true),
+                        new ArticleSpan(900, 1030, true)),
+                map.holes());
     }
 
     @Test
@@ -144,7 +149,8 @@ class SegmentMapperTest {
     void lastListedArticleUnavailableForNowFailsTheMap() throws Exception {
         FakeFetcher fake = FakeFetcher.uniform(Content.generated(10 * 100 + 30), 100);
         fake.failAlways(9, id -> new ArticleUnavailableException(id, "timed out", null));
-        assertThrows(ArticleUnavailableException.class, () -> map(fake, fake.parts().subList(0, 10)));
+        assertThrows(
+                ArticleUnavailableException.class, () -> map(fake, fake.parts().subList(0, 10)));
     }
 
     @Test

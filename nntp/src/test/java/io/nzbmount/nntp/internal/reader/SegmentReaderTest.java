@@ -15,9 +15,9 @@ import io.nzbmount.nntp.ArticleUnavailableException;
 import io.nzbmount.nntp.NotHeldException;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
-import io.nzbmount.nntp.ReadFully;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
+import io.nzbmount.nntp.ReadFully;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -86,8 +86,9 @@ class SegmentReaderTest {
     void exactBytesAtEveryKindOfOffset() throws Exception {
         SegmentReader r = open(fake(), 4);
         long last = ORIGINAL.length - 1;
-        long[] offsets = {0, 1, PART - 1, PART, PART + 1, 2L * PART - 1, 17L * PART, 38L * PART + 999,
-            39L * PART, last - 1, last};
+        long[] offsets = {
+            0, 1, PART - 1, PART, PART + 1, 2L * PART - 1, 17L * PART, 38L * PART + 999, 39L * PART, last - 1, last
+        };
         for (long o : offsets) {
             int len = (int) Math.min(50, ORIGINAL.length - o);
             assertOriginal(o, ReadFully.read(r, o, len));
@@ -152,8 +153,8 @@ class SegmentReaderTest {
         assertOriginal(0, ReadFully.read(r, 0, 10));
         await(() -> fake.fetches(5) >= 1, "part 5 was prefetched (and failed)");
         assertOriginal(10, ReadFully.read(r, 10, 5 * PART - 10));
-        ArticleUnavailableException e = assertThrows(ArticleUnavailableException.class,
-                () -> r.read(5L * PART, new byte[10], 0, 10));
+        ArticleUnavailableException e =
+                assertThrows(ArticleUnavailableException.class, () -> r.read(5L * PART, new byte[10], 0, 10));
         assertEquals(FakeFetcher.messageId(5), e.messageId());
     }
 
@@ -294,7 +295,9 @@ class SegmentReaderTest {
         ReadFully.read(r, 0, 5 * PART);
         ReadFully.read(r, 30L * PART, 10);
         assertFalse(fake.priorities().isEmpty());
-        assertEquals(List.of(Priority.BACKGROUND), fake.priorities().stream().distinct().toList());
+        assertEquals(
+                List.of(Priority.BACKGROUND),
+                fake.priorities().stream().distinct().toList());
     }
 
     @Test
@@ -314,9 +317,10 @@ class SegmentReaderTest {
     @Test
     void holeInTheNzbIsAMissingArticleAndTheRestIsServed() throws Exception {
         FakeFetcher fake = fake();
-        List<FakeFetcher.Part> listed = List.of(fake.parts().get(0), fake.parts().get(2));
-        SegmentMap map = SegmentMap.explicit(fake.fileOf(listed).segments(), 3L * PART, PART,
-                new long[] {0, 2L * PART}, new int[] {PART, PART});
+        List<FakeFetcher.Part> listed =
+                List.of(fake.parts().get(0), fake.parts().get(2));
+        SegmentMap map = SegmentMap.explicit(
+                fake.fileOf(listed).segments(), 3L * PART, PART, new long[] {0, 2L * PART}, new int[] {PART, PART});
         byte[] third = Arrays.copyOf(ORIGINAL, 3 * PART);
         FakeFetcher small = FakeFetcher.uniform(third, PART);
         reader = new SegmentReader(map, small, Priority.FOREGROUND, executor, 4, null);
@@ -328,9 +332,12 @@ class SegmentReaderTest {
     @Test
     void heldBytesEndAtAHoleOfTheNzb() throws Exception {
         FakeFetcher fake = fake();
-        List<FakeFetcher.Part> listed = List.of(fake.parts().get(0), fake.parts().get(1), fake.parts().get(3));
-        SegmentMap map = SegmentMap.explicit(fake.fileOf(listed).segments(), 4L * PART, PART,
-                new long[] {0, PART, 3L * PART}, new int[] {PART, PART, PART});
+        List<FakeFetcher.Part> listed =
+                List.of(fake.parts().get(0), fake.parts().get(1), fake.parts().get(3));
+        SegmentMap map = SegmentMap.explicit(
+                fake.fileOf(listed).segments(), 4L * PART, PART, new long[] {0, PART, 3L * PART}, new int[] {
+                    PART, PART, PART
+                });
         FakeFetcher small = FakeFetcher.uniform(Arrays.copyOf(ORIGINAL, 4 * PART), PART);
         reader = new SegmentReader(map, small, Priority.FOREGROUND, executor, 4, 4, null);
         reader.readAheadFrom(0, ORIGINAL.length);
@@ -339,18 +346,22 @@ class SegmentReaderTest {
         assertEquals(2L * PART + 7, reader.heldUntil(2L * PART + 7));
         reader.retire();
         assertOriginal(PART, ReadFully.read(reader, PART, PART));
-        assertThrows(ArticleMissingException.class, () -> reader.read(2L * PART + 7, new byte[1], 0, 1),
+        assertThrows(
+                ArticleMissingException.class,
+                () -> reader.read(2L * PART + 7, new byte[1], 0, 1),
                 "a hole is the NZB's, retired or not");
         assertEquals(4L * PART, reader.heldUntil(3L * PART));
         assertOriginal(3L * PART, ReadFully.read(reader, 3L * PART, PART));
-        assertThrows(NotHeldException.class, () -> reader.read(0, new byte[1], 0, 1), "dropped, and never fetched again");
+        assertThrows(
+                NotHeldException.class, () -> reader.read(0, new byte[1], 0, 1), "dropped, and never fetched again");
     }
 
     @Test
     void aReadIntoABufferGivesTheSameBytesAndMovesItsPosition() throws Exception {
         NzbReader r = open(fake(), 4);
         for (boolean direct : new boolean[] {false, true}) {
-            java.nio.ByteBuffer dst = direct ? java.nio.ByteBuffer.allocateDirect(2 * PART) : java.nio.ByteBuffer.allocate(2 * PART);
+            java.nio.ByteBuffer dst =
+                    direct ? java.nio.ByteBuffer.allocateDirect(2 * PART) : java.nio.ByteBuffer.allocate(2 * PART);
             dst.position(10).limit(10 + 1500);
             long offset = 3L * PART + 250;
             int n = r.read(offset, dst);
@@ -362,14 +373,21 @@ class SegmentReaderTest {
             assertOriginal(offset, got);
             assertEquals(-1, r.read(ORIGINAL.length, dst.clear()), "past the end");
         }
-        assertThrows(java.nio.ReadOnlyBufferException.class,
+        assertThrows(
+                java.nio.ReadOnlyBufferException.class,
                 () -> r.read(0, java.nio.ByteBuffer.allocate(10).asReadOnlyBuffer()));
     }
+
     @Test
     void aReadAheadToldWhereTheResponseEndsFetchesNothingPastIt() throws Exception {
         FakeFetcher fake = fake();
-        reader = new SegmentReader(SegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART), fake,
-                Priority.FOREGROUND, executor, 8, null);
+        reader = new SegmentReader(
+                SegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART),
+                fake,
+                Priority.FOREGROUND,
+                executor,
+                8,
+                null);
         // A response for [2500, 5000) going on from this source at 3000 (after a cutover).
         reader.readAheadFrom(3L * PART, 5L * PART);
         assertOriginal(3L * PART, ReadFully.read(reader, 3L * PART, 2 * PART));
@@ -381,8 +399,13 @@ class SegmentReaderTest {
     @Test
     void aReadAheadFromPastTheResponsesEndStartsNothingAndFailsNothing() throws Exception {
         FakeFetcher fake = fake();
-        reader = new SegmentReader(SegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART), fake,
-                Priority.FOREGROUND, executor, 8, null);
+        reader = new SegmentReader(
+                SegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART),
+                fake,
+                Priority.FOREGROUND,
+                executor,
+                8,
+                null);
         // The old source of a handover holds bytes up to 6100, past the response's end at 6000.
         reader.readAheadFrom(6L * PART + 100, 6L * PART);
         assertOriginal(5L * PART, ReadFully.read(reader, 5L * PART, PART));
@@ -399,7 +422,8 @@ class SegmentReaderTest {
         // Parts 0 and 1 are dropped before their fetches ever ran; 2 and 3 stay, 4 and 5 join.
         reader.readAheadFrom(2L * PART, ORIGINAL.length);
         held.startAll();
-        byte[] got = assertTimeoutPreemptively(Duration.ofSeconds(5), () -> ReadFully.read(reader, 2L * PART, 3 * PART));
+        byte[] got =
+                assertTimeoutPreemptively(Duration.ofSeconds(5), () -> ReadFully.read(reader, 2L * PART, 3 * PART));
         assertOriginal(2L * PART, got);
         assertEquals(0, fake.fetches(0));
         assertEquals(0, fake.fetches(1));
@@ -415,7 +439,9 @@ class SegmentReaderTest {
         reader.readAheadFrom(5L * PART, ORIGINAL.length);
         held.startAllShuffled(new Random(1));
         assertOriginal(5L * PART, ReadFully.read(reader, 5L * PART, 12 * PART));
-        assertEquals(List.of(5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16), recording.placed().subList(0, 12));
+        assertEquals(
+                List.of(5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16),
+                recording.placed().subList(0, 12));
     }
 
     /** Runs nothing until told to: tasks cancelled before that never run at all. */
@@ -438,14 +464,30 @@ class SegmentReaderTest {
             startAll();
         }
 
-        @Override public void shutdown() { shut = true; }
+        @Override
+        public void shutdown() {
+            shut = true;
+        }
 
-        @Override public List<Runnable> shutdownNow() { shut = true; return List.of(); }
+        @Override
+        public List<Runnable> shutdownNow() {
+            shut = true;
+            return List.of();
+        }
 
-        @Override public boolean isShutdown() { return shut; }
+        @Override
+        public boolean isShutdown() {
+            return shut;
+        }
 
-        @Override public boolean isTerminated() { return shut; }
+        @Override
+        public boolean isTerminated() {
+            return shut;
+        }
 
-        @Override public boolean awaitTermination(long timeout, TimeUnit unit) { return true; }
+        @Override
+        public boolean awaitTermination(long timeout, TimeUnit unit) {
+            return true;
+        }
     }
 }

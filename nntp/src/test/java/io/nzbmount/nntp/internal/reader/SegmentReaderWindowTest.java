@@ -95,7 +95,8 @@ class SegmentReaderWindowTest {
         SegmentReader far = open(fake);
         far.willRead(10L * PART + 5, 10L * PART + 500);
         ReadFully.read(far, 10L * PART + 5, 495);
-        WindowSizer nearSizer = new WindowSizer(64, 128L << 20, () -> new Pipe(20, 12, 1_000_000, 400_000_000, 4, WindowSizerTest.QUEUE));
+        WindowSizer nearSizer = new WindowSizer(
+                64, 128L << 20, () -> new Pipe(20, 12, 1_000_000, 400_000_000, 4, WindowSizerTest.QUEUE));
         SegmentMap map = SegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART);
         SegmentReader near = new SegmentReader(map, fake, Priority.FOREGROUND, executor, nearSizer, 1, null);
         readers.add(near);
@@ -153,7 +154,8 @@ class SegmentReaderWindowTest {
         assertArrayEquals(Arrays.copyOfRange(ORIGINAL, 3 * PART, 15 * PART), got);
         for (int i = 12; i <= 14; i++) assertEquals(1, fake.fetches(i), "article " + i + ", on its way, was kept");
         assertEquals(0, fake.interrupts(), "nothing on its way was given up");
-        for (int i = 15; i <= 20; i++) assertTrue(fake.fetches(i) <= 1, "article " + i + " was given up before its place");
+        for (int i = 15; i <= 20; i++)
+            assertTrue(fake.fetches(i) <= 1, "article " + i + " was given up before its place");
     }
 
     @Test
@@ -174,7 +176,8 @@ class SegmentReaderWindowTest {
         fake.release(3);
         ReadFully.read(first, 3L * PART, 10); // steps on: article 12 is started again
         Thread.sleep(300);
-        assertFalse(link.placed().contains(12), "article 12 took a place before article 11, which the reader needs first");
+        assertFalse(
+                link.placed().contains(12), "article 12 took a place before article 11, which the reader needs first");
         link.place(11);
         SegmentReaderTest.await(() -> link.placed().contains(12), "article 12 placed once 11 was");
         List<Integer> placed = link.placed();

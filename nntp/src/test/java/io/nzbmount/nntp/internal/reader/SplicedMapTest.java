@@ -33,8 +33,8 @@ class SplicedMapTest {
     private static final SegmentMap A = SegmentMap.uniform(segments("a", 3), 250, 100);
     private static final SegmentMap B = SegmentMap.uniform(segments("b", 4), 1000, 300);
     /** Parts of 70 bytes with the second missing from the NZB: bytes [70, 140) are a hole. */
-    private static final SegmentMap C = SegmentMap.explicit(segments("c", 3), 280, 70,
-            new long[] {0, 140, 210}, new int[] {70, 70, 70});
+    private static final SegmentMap C =
+            SegmentMap.explicit(segments("c", 3), 280, 70, new long[] {0, 140, 210}, new int[] {70, 70, 70});
 
     /** Where byte {@code offset} of the spliced file lies: {volume, offset in the volume}, walking the slices. */
     private static long[] expectedSource(List<Slice> slices, long offset) {
@@ -70,13 +70,19 @@ class SplicedMapTest {
 
     @Test
     void theSpansOfAVolumesArticleAreItsPartsInEachSliceInTheFilesOffsets() {
-        SplicedMap map = SplicedMap.splice(List.of(A, B, C), List.of(
-                new Slice(0, 150, 100), new Slice(1, 10, 20), new Slice(2, 0, 280), new Slice(1, 299, 2),
-                new Slice(0, 0, 1)));
+        SplicedMap map = SplicedMap.splice(
+                List.of(A, B, C),
+                List.of(
+                        new Slice(0, 150, 100),
+                        new Slice(1, 10, 20),
+                        new Slice(2, 0, 280),
+                        new Slice(1, 299, 2),
+                        new Slice(0, 0, 1)));
         // a-2 holds A's [100, 200): the slice takes [150, 200) of it, the file's [0, 50).
         assertEquals(List.of(new ArticleSpan(0, 50, false)), map.spansOf(Set.of("a-2@x")));
         // b-1 holds B's [0, 300): [10, 30) in the second slice, byte 299 in the fourth (the file's 400).
-        assertEquals(List.of(new ArticleSpan(100, 120, false), new ArticleSpan(400, 401, false)),
+        assertEquals(
+                List.of(new ArticleSpan(100, 120, false), new ArticleSpan(400, 401, false)),
                 map.spansOf(Set.of("b-1@x")));
         assertEquals(List.of(), map.spansOf(Set.of("b-4@x", "elsewhere@x")));
         assertEquals(List.of(new ArticleSpan(0, 100, false)), A.spansOf(Set.of("a-1@x")));
@@ -85,9 +91,14 @@ class SplicedMapTest {
     @Test
     void everyByteComesFromItsSlicesVolumeByteAcrossMidArticleEdgesAndHoles() {
         List<SegmentMap> volumes = List.of(A, B, C);
-        assertEveryByteMapsThroughItsSlice(volumes, List.of(
-                new Slice(0, 150, 100), new Slice(1, 10, 20), new Slice(2, 0, 280), new Slice(1, 299, 2),
-                new Slice(0, 0, 1)));
+        assertEveryByteMapsThroughItsSlice(
+                volumes,
+                List.of(
+                        new Slice(0, 150, 100),
+                        new Slice(1, 10, 20),
+                        new Slice(2, 0, 280),
+                        new Slice(1, 299, 2),
+                        new Slice(0, 0, 1)));
         Random random = new Random(3);
         for (int round = 0; round < 200; round++) {
             List<Slice> slices = new ArrayList<>();
@@ -119,11 +130,13 @@ class SplicedMapTest {
 
     @Test
     void piecesAreTheArticlesOfEachSliceInOrder() {
-        SplicedMap map = SplicedMap.splice(List.of(A, B),
-                List.of(new Slice(0, 150, 100), new Slice(1, 0, 1000)));
+        SplicedMap map = SplicedMap.splice(List.of(A, B), List.of(new Slice(0, 150, 100), new Slice(1, 0, 1000)));
         assertEquals(2 + 4, map.articles());
-        assertEquals(List.of("a-2@x", "a-3@x", "b-1@x", "b-2@x", "b-3@x", "b-4@x"),
-                IntStream.range(0, map.articles()).mapToObj(i -> map.segment(i).messageId()).toList());
+        assertEquals(
+                List.of("a-2@x", "a-3@x", "b-1@x", "b-2@x", "b-3@x", "b-4@x"),
+                IntStream.range(0, map.articles())
+                        .mapToObj(i -> map.segment(i).messageId())
+                        .toList());
         assertEquals(300, map.maxPartLength());
         assertEquals(100, map.partSize(), "the part size of the first slice's volume");
     }
@@ -150,23 +163,36 @@ class SplicedMapTest {
 
     @Test
     void restoreRefusesVolumesTheLayoutWasNotMadeFrom() {
-        String layout = SplicedMap.splice(List.of(A, B), List.of(new Slice(0, 0, 10), new Slice(1, 0, 10))).layout();
+        String layout = SplicedMap.splice(List.of(A, B), List.of(new Slice(0, 0, 10), new Slice(1, 0, 10)))
+                .layout();
         NzbFile a = file("a", A.segments());
         NzbFile b = file("b", B.segments());
         assertThrows(IllegalArgumentException.class, () -> SplicedMap.restore(List.of(a), layout), "too few volumes");
         assertThrows(IllegalArgumentException.class, () -> SplicedMap.restore(List.of(b, a), layout), "swapped");
-        assertThrows(IllegalArgumentException.class,
-                () -> SplicedMap.restore(List.of(a, file("b", segments("b", 5))), layout), "other segment count");
-        assertThrows(IllegalArgumentException.class,
-                () -> SplicedMap.restore(List.of(a, file("d", segments("d", 4))), layout), "other articles, same count");
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> SplicedMap.restore(List.of(a, file("b", segments("b", 5))), layout),
+                "other segment count");
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> SplicedMap.restore(List.of(a, file("d", segments("d", 4))), layout),
+                "other articles, same count");
     }
 
     @Test
     void garbageOrAPlainLayoutIsNotASplicedOne() {
         List<NzbFile> volumes = List.of(file("a", A.segments()));
-        for (String text : List.of("", "s1", "s1;1;1;0", "s1;1;1;zz|v1;250;100;3|0:0:1", "s1;1;1;0|v1;250;100;3|0:0",
-                "s1;1;2;0|v1;250;100;3|0:0:1", "s1;2;1;0|v1;250;100;3|0:0:1", "s1;1;1;0|garbage|0:0:1",
-                "s1;1;1;0|v1;250;100;3|0:-1:1", A.layout())) {
+        for (String text : List.of(
+                "",
+                "s1",
+                "s1;1;1;0",
+                "s1;1;1;zz|v1;250;100;3|0:0:1",
+                "s1;1;1;0|v1;250;100;3|0:0",
+                "s1;1;2;0|v1;250;100;3|0:0:1",
+                "s1;2;1;0|v1;250;100;3|0:0:1",
+                "s1;1;1;0|garbage|0:0:1",
+                "s1;1;1;0|v1;250;100;3|0:-1:1",
+                A.layout())) {
             assertThrows(IllegalArgumentException.class, () -> SplicedMap.restore(volumes, text), text);
         }
     }
@@ -177,12 +203,15 @@ class SplicedMapTest {
         assertThrows(IllegalArgumentException.class, () -> SplicedMap.splice(volumes, List.of()));
         assertThrows(IllegalArgumentException.class, () -> SplicedMap.splice(volumes, List.of(new Slice(0, 250, 1))));
         assertThrows(IllegalArgumentException.class, () -> SplicedMap.splice(volumes, List.of(new Slice(0, 200, 51))));
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> SplicedMap.splice(volumes, List.of(new Slice(0, 1, Long.MAX_VALUE))));
         assertThrows(IllegalArgumentException.class, () -> SplicedMap.splice(volumes, List.of(new Slice(2, 0, 1))));
         assertThrows(IllegalArgumentException.class, () -> new Slice(0, 0, 0));
         FileMap foreign = SplicedMap.splice(volumes, List.of(new Slice(0, 0, 10)));
-        assertThrows(IllegalArgumentException.class, () -> SplicedMap.splice(List.of(foreign), List.of(new Slice(0, 0, 1))),
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> SplicedMap.splice(List.of(foreign), List.of(new Slice(0, 0, 1))),
                 "a spliced map is not a volume");
     }
 
@@ -191,10 +220,13 @@ class SplicedMapTest {
         SplicedMap map = SplicedMap.splice(List.of(A, B), List.of(new Slice(0, 150, 100), new Slice(1, 0, 1000)));
         byte[] data = new byte[300];
         map.verify(3, new DecodedArticle(2, 4, 1000, 300, "b", data, 300));
-        ArticleCorruptException e = assertThrows(ArticleCorruptException.class,
+        ArticleCorruptException e = assertThrows(
+                ArticleCorruptException.class,
                 () -> map.verify(3, new DecodedArticle(4, 4, 1000, 900, "b", data, 100)));
         assertEquals("b-2@x", e.messageId());
-        assertThrows(ArticleCorruptException.class,
-                () -> map.verify(0, new DecodedArticle(2, 4, 1000, 100, "b", data, 100)), "an article of another volume");
+        assertThrows(
+                ArticleCorruptException.class,
+                () -> map.verify(0, new DecodedArticle(2, 4, 1000, 100, "b", data, 100)),
+                "an article of another volume");
     }
 }

@@ -62,12 +62,16 @@ class UsenetServiceTest {
             assertTrue(held > budget, "the windows hold " + held + " bytes");
             // Left unread: the housekeeping trims the longest quiet until the windows fit.
             long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-            while (readers.stream().mapToLong(r -> ((SegmentReader) r).heldBytes()).sum() > budget) {
+            while (readers.stream()
+                            .mapToLong(r -> ((SegmentReader) r).heldBytes())
+                            .sum()
+                    > budget) {
                 if (System.nanoTime() > deadline) fail("the windows still hold more than " + budget + " bytes");
                 Thread.sleep(100);
             }
             for (NzbReader r : readers) {
-                assertArrayEquals(Arrays.copyOfRange(ORIGINAL, 1500, ORIGINAL.length),
+                assertArrayEquals(
+                        Arrays.copyOfRange(ORIGINAL, 1500, ORIGINAL.length),
                         io.nzbmount.nntp.ReadFully.read(r, 1500, ORIGINAL.length - 1500));
                 r.close();
             }
@@ -94,7 +98,10 @@ class UsenetServiceTest {
 
     @Test
     void checkCountsPresentMissingAndUnknownArticles() throws Exception {
-        FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, 1000).missingOnStat(3).missingOnStat(20).unknownOnStat(7);
+        FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, 1000)
+                .missingOnStat(3)
+                .missingOnStat(20)
+                .unknownOnStat(7);
         try (Usenet usenet = usenet(fake, Usenet.Settings.defaults(), null)) {
             Usenet.FileCheck check = usenet.check(fake.file());
             assertEquals(new Usenet.FileCheck(23, 2, 1), check);
@@ -121,11 +128,19 @@ class UsenetServiceTest {
 
     @Test
     void missingArticlesAreAskedInBatchesOnAConnectionNotOneByOne() throws Exception {
-        FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, 1000).missingOnStat(3).missingOnStat(20).answersStatsTogether();
+        FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, 1000)
+                .missingOnStat(3)
+                .missingOnStat(20)
+                .answersStatsTogether();
         try (Usenet usenet = usenet(fake, Usenet.Settings.defaults(), null)) {
-            assertEquals(Set.of(FakeFetcher.messageId(3), FakeFetcher.messageId(20)), usenet.missing(fake.file().segments()));
-            assertEquals(List.of(UsenetService.STATS_TOGETHER, 26 - UsenetService.STATS_TOGETHER),
-                    fake.statBatches().stream().sorted(java.util.Comparator.reverseOrder()).toList(),
+            assertEquals(
+                    Set.of(FakeFetcher.messageId(3), FakeFetcher.messageId(20)),
+                    usenet.missing(fake.file().segments()));
+            assertEquals(
+                    List.of(UsenetService.STATS_TOGETHER, 26 - UsenetService.STATS_TOGETHER),
+                    fake.statBatches().stream()
+                            .sorted(java.util.Comparator.reverseOrder())
+                            .toList(),
                     "26 articles go in two batches");
             assertEquals(0, fake.statCalls(), "every answer was settled by the batches");
         }
@@ -133,16 +148,24 @@ class UsenetServiceTest {
 
     @Test
     void anArticleNoBatchSettledIsAskedAloneWhichSaysWhyItCouldNotBe() throws Exception {
-        FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, 1000).missingOnStat(3).unknownOnStat(7).answersStatsTogether();
+        FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, 1000)
+                .missingOnStat(3)
+                .unknownOnStat(7)
+                .answersStatsTogether();
         try (Usenet usenet = usenet(fake, Usenet.Settings.defaults(), null)) {
-            assertThrows(io.nzbmount.nntp.ArticleUnavailableException.class, () -> usenet.missing(fake.file().segments()));
+            assertThrows(
+                    io.nzbmount.nntp.ArticleUnavailableException.class,
+                    () -> usenet.missing(fake.file().segments()));
             assertEquals(1, fake.statCalls(), "only the unsettled article is asked alone");
         }
     }
 
     @Test
     void aBatchSettlesAPartListedTwiceByAnyOfItsCopies() throws Exception {
-        FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, 1000).missingOnStat(3).missingOnStat(20).answersStatsTogether();
+        FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, 1000)
+                .missingOnStat(3)
+                .missingOnStat(20)
+                .answersStatsTogether();
         List<NzbSegment> segments = new ArrayList<>(fake.file().segments());
         segments.set(3, segments.get(3).withAlternate(FakeFetcher.messageId(10)));
         segments.set(20, segments.get(20).withAlternate(FakeFetcher.messageId(3)));
@@ -156,7 +179,8 @@ class UsenetServiceTest {
     void withPipeliningOffEachArticleIsAskedAlone() throws Exception {
         FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, 1000).missingOnStat(3).answersStatsTogether();
         try (Usenet usenet = usenet(fake, Usenet.Settings.defaults().withPipelineDepth(1), null)) {
-            assertEquals(Set.of(FakeFetcher.messageId(3)), usenet.missing(fake.file().segments()));
+            assertEquals(
+                    Set.of(FakeFetcher.messageId(3)), usenet.missing(fake.file().segments()));
             assertEquals(List.of(), fake.statBatches());
             assertEquals(26, fake.statCalls());
         }
@@ -264,15 +288,30 @@ class UsenetServiceTest {
     void openRefusesAMapItDidNotMake() {
         FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, 1000);
         FileMap foreign = new FileMap() {
-            @Override public long size() { return 1; }
+            @Override
+            public long size() {
+                return 1;
+            }
 
-            @Override public int articles() { return 1; }
+            @Override
+            public int articles() {
+                return 1;
+            }
 
-            @Override public String layout() { return "v1;1;1;1"; }
+            @Override
+            public String layout() {
+                return "v1;1;1;1";
+            }
 
-            @Override public int partSize() { return 1; }
+            @Override
+            public int partSize() {
+                return 1;
+            }
 
-            @Override public ArticleSpan span(long offset) { return new ArticleSpan(0, 1, false); }
+            @Override
+            public ArticleSpan span(long offset) {
+                return new ArticleSpan(0, 1, false);
+            }
         };
         try (Usenet usenet = usenet(fake, Usenet.Settings.defaults(), null)) {
             assertThrows(IllegalArgumentException.class, () -> usenet.open(foreign, Priority.FOREGROUND));
@@ -284,8 +323,17 @@ class UsenetServiceTest {
         Usenet.Settings d = Usenet.Settings.defaults();
         assertThrows(IllegalArgumentException.class, () -> d.withReadAhead(0));
         assertThrows(IllegalArgumentException.class, () -> d.withIdleRelease(Duration.ofSeconds(-1)));
-        assertThrows(IllegalArgumentException.class, () -> new Usenet.Settings(8, Duration.ZERO,
-                d.firstByteTimeout(), d.betweenBytesTimeout(), d.fetchBudget(), d.retryBackoff(), 4, d.idleRelease()));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new Usenet.Settings(
+                        8,
+                        Duration.ZERO,
+                        d.firstByteTimeout(),
+                        d.betweenBytesTimeout(),
+                        d.fetchBudget(),
+                        d.retryBackoff(),
+                        4,
+                        d.idleRelease()));
         assertEquals(64, d.readAhead());
     }
 }

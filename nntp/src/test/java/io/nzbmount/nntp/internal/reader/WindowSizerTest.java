@@ -30,12 +30,14 @@ class WindowSizerTest {
     @Test
     void aConnectionCarriesNoMoreCommandsThanItAnswersWithinItsQueueTime() {
         // 20 MB/s each: an article in 37.5 ms, so the round trip is worth two more commands each.
-        assertEquals(60, sizer(new Pipe(20, 12, 40_000_000, 20_000_000, 4, QUEUE)).window(new Object(), PART));
+        assertEquals(
+                60, sizer(new Pipe(20, 12, 40_000_000, 20_000_000, 4, QUEUE)).window(new Object(), PART));
         // 300 KB/s each (a slow line): an article in 2.5 s, so a second command would be answered
         // after 5 s, the whole budget; each connection carries one.
         assertEquals(20, sizer(new Pipe(20, 12, 40_000_000, 300_000, 4, QUEUE)).window(new Object(), PART));
         // 1 MB/s each: the second command is answered after 1.54 s, within the 2.5 s.
-        assertEquals(40, sizer(new Pipe(20, 12, 40_000_000, 1_000_000, 4, QUEUE)).window(new Object(), PART));
+        assertEquals(
+                40, sizer(new Pipe(20, 12, 40_000_000, 1_000_000, 4, QUEUE)).window(new Object(), PART));
     }
 
     @Test
@@ -109,7 +111,9 @@ class WindowSizerTest {
     @Test
     void onlyAFarLinkOpensConnectionsAhead() {
         assertEquals(20, sizer(FAR).connectionsAhead(new Object(), PART), "40 ms to the first byte");
-        assertEquals(0, sizer(new Pipe(20, 12, 1_000_000, 20_000_000, 1, QUEUE)).connectionsAhead(new Object(), PART),
+        assertEquals(
+                0,
+                sizer(new Pipe(20, 12, 1_000_000, 20_000_000, 1, QUEUE)).connectionsAhead(new Object(), PART),
                 "1 ms to the first byte: connecting costs nothing worth hiding");
     }
 
@@ -121,11 +125,18 @@ class WindowSizerTest {
 
     @Test
     void anUnmeasuredLinkGetsTheMostWindow() {
-        assertEquals(8, new WindowSizer(8, 128L << 20, () -> new Pipe(20, 0, 0, 20_000_000, 1, QUEUE)).window(new Object(), PART),
+        assertEquals(
+                8,
+                new WindowSizer(8, 128L << 20, () -> new Pipe(20, 0, 0, 20_000_000, 1, QUEUE))
+                        .window(new Object(), PART),
                 "nothing measured yet");
-        assertEquals(8, new WindowSizer(8, 128L << 20, () -> Pipe.UNKNOWN).window(new Object(), PART),
+        assertEquals(
+                8,
+                new WindowSizer(8, 128L << 20, () -> Pipe.UNKNOWN).window(new Object(), PART),
                 "connections unknown");
-        assertEquals(0, new WindowSizer(8, 128L << 20, () -> Pipe.UNKNOWN).connectionsAhead(new Object(), PART),
+        assertEquals(
+                0,
+                new WindowSizer(8, 128L << 20, () -> Pipe.UNKNOWN).connectionsAhead(new Object(), PART),
                 "no connections opened ahead on an unknown link");
     }
 

@@ -9,8 +9,7 @@ import java.util.zip.CRC32;
 /** Helpers for hand-written wire fixtures. */
 final class HandFixtures {
 
-    private HandFixtures() {
-    }
+    private HandFixtures() {}
 
     /** The bytes a data line of plain (unescaped) characters decodes to. */
     static byte[] plain(String dataLine) {
@@ -52,7 +51,9 @@ final class HandFixtures {
             assertEquals(first.summary(), Wire.feedBytewise(decoder, wire).summary(), kernel.name() + " bytewise");
             for (int cut = 0; cut <= wire.length; cut++) {
                 decoder.reset(null);
-                assertEquals(first.summary(), Wire.feed(decoder, wire, wire.length, cut).summary(),
+                assertEquals(
+                        first.summary(),
+                        Wire.feed(decoder, wire, wire.length, cut).summary(),
                         kernel.name() + " cut at " + cut);
             }
         }

@@ -9,8 +9,7 @@ import java.util.Random;
  */
 public final class ScalarFallbackMain {
 
-    private ScalarFallbackMain() {
-    }
+    private ScalarFallbackMain() {}
 
     public static void main(String[] args) throws Exception {
         byte[] data = new byte[50_000];
@@ -21,8 +20,8 @@ public final class ScalarFallbackMain {
         decoder.accept(wire, 0, wire.length);
         YencPart part = decoder.result();
         boolean same = Arrays.equals(data, 0, data.length, part.data(), 0, part.length());
-        System.out.println("kernel=" + decoder.kernel().name() + " intact=" + same
-                + " vectorModule=" + vectorModulePresent());
+        System.out.println(
+                "kernel=" + decoder.kernel().name() + " intact=" + same + " vectorModule=" + vectorModulePresent());
     }
 
     private static boolean vectorModulePresent() {

@@ -18,8 +18,11 @@ class ScalarFallbackTest {
 
     @Test
     void withoutC2TheVectorModuleIsNotUsed() throws Exception {
-        assertProbeSays("kernel=scalar intact=true vectorModule=true",
-                "--add-modules", "jdk.incubator.vector", "-XX:TieredStopAtLevel=1");
+        assertProbeSays(
+                "kernel=scalar intact=true vectorModule=true",
+                "--add-modules",
+                "jdk.incubator.vector",
+                "-XX:TieredStopAtLevel=1");
     }
 
     private static void assertProbeSays(String expected, String... jvmFlags) throws Exception {
@@ -28,15 +31,17 @@ class ScalarFallbackTest {
         List<String> command = new ArrayList<>(List.of(java, "-Xshare:auto"));
         command.addAll(List.of(jvmFlags));
         command.addAll(List.of("-cp", classpath, ScalarFallbackMain.class.getName()));
-        Process process = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .start();
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         try {
             if (!process.waitFor(60, TimeUnit.SECONDS)) throw new AssertionError("probe JVM did not finish");
             String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
             assertEquals(0, process.exitValue(), output);
-            assertEquals(expected, output.lines()
-                    .filter(l -> l.startsWith("kernel=")).findFirst().orElse(output));
+            assertEquals(
+                    expected,
+                    output.lines()
+                            .filter(l -> l.startsWith("kernel="))
+                            .findFirst()
+                            .orElse(output));
         } finally {
             process.destroyForcibly();
         }

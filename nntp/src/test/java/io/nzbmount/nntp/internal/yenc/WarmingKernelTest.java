@@ -53,10 +53,13 @@ class WarmingKernelTest {
         byte[] src = WarmingKernel.syntheticLines();
         byte[] dst = new byte[src.length + 128];
         int produced = YencKernel.produced(ScalarKernel.INSTANCE.decode(src, 0, src.length, dst, 0, dst.length));
-        WarmingKernel kernel = new WarmingKernel(fallback, () -> {
-            choices.incrementAndGet();
-            return target;
-        }, 3L * produced);
+        WarmingKernel kernel = new WarmingKernel(
+                fallback,
+                () -> {
+                    choices.incrementAndGet();
+                    return target;
+                },
+                3L * produced);
 
         kernel.decode(src, 0, src.length, dst, 0, dst.length);
         kernel.decode(src, 0, src.length, dst, 0, dst.length);
@@ -80,7 +83,8 @@ class WarmingKernelTest {
         Counting fallback = new Counting();
         WarmingKernel kernel = new WarmingKernel(fallback, Counting::new, -1);
         byte[] src = WarmingKernel.syntheticLines();
-        for (int i = 0; i < 100; i++) kernel.decode(src, 0, src.length, new byte[src.length + 128], 0, src.length + 128);
+        for (int i = 0; i < 100; i++)
+            kernel.decode(src, 0, src.length, new byte[src.length + 128], 0, src.length + 128);
         assertFalse(kernel.warmUpStarted());
         assertFalse(kernel.warm());
     }

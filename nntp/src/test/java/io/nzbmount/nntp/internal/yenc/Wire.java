@@ -9,8 +9,7 @@ import java.util.Optional;
 /** Test helpers: turning yEnc bodies into NNTP wire bytes, and feeding them to a decoder. */
 final class Wire {
 
-    private Wire() {
-    }
+    private Wire() {}
 
     /** Dot-stuffs a body with CRLF or LF line ends and appends the terminating line. */
     static byte[] onWire(byte[] body, boolean bareLf) {

@@ -61,22 +61,26 @@ class YencDecoderErrorsTest {
 
     @Test
     void yendSizeDifferentFromTheDataIsASizeMismatch() {
-        SizeMismatch e = fails(SizeMismatch.class, begin("") + "=ypart begin=1 end=" + N + "\n" + LINE + "\n"
-                + yend(N + 1, crcHex(DATA)) + ".\n");
+        SizeMismatch e = fails(
+                SizeMismatch.class,
+                begin("") + "=ypart begin=1 end=" + N + "\n" + LINE + "\n" + yend(N + 1, crcHex(DATA)) + ".\n");
         assertEquals(N + 1, e.declared());
         assertEquals(N, e.decoded());
     }
 
     @Test
     void lessDataThanTheYpartRangeIsASizeMismatch() {
-        fails(SizeMismatch.class, begin("") + "=ypart begin=1 end=" + (N + 5) + "\n" + LINE + "\n"
-                + yend(N, crcHex(DATA)) + ".\n");
+        fails(
+                SizeMismatch.class,
+                begin("") + "=ypart begin=1 end=" + (N + 5) + "\n" + LINE + "\n" + yend(N, crcHex(DATA)) + ".\n");
     }
 
     @Test
     void moreDataThanTheYpartRangeIsASizeMismatchAndTheBodyIsStillReadToItsEnd() {
-        fails(SizeMismatch.class, begin("") + "=ypart begin=1 end=" + (N - 3) + "\n" + LINE + "\n" + LINE + "\n"
-                + yend(N - 3, crcHex(DATA)) + ".\n");
+        fails(
+                SizeMismatch.class,
+                begin("") + "=ypart begin=1 end=" + (N - 3) + "\n" + LINE + "\n" + LINE + "\n"
+                        + yend(N - 3, crcHex(DATA)) + ".\n");
     }
 
     @Test
@@ -123,13 +127,17 @@ class YencDecoderErrorsTest {
 
     @Test
     void fileSizeThatOverflowsALongIsABadHeader() {
-        fails(BadHeader.class, "=ybegin line=128 size=99999999999999999999 name=o\n" + LINE + "\n=yend size=" + N + "\n.\n");
+        fails(
+                BadHeader.class,
+                "=ybegin line=128 size=99999999999999999999 name=o\n" + LINE + "\n=yend size=" + N + "\n.\n");
     }
 
     @Test
     void partNumberThatOverflowsAnIntIsABadHeader() {
-        fails(BadHeader.class, "=ybegin part=4294967297 total=9 line=128 size=1000 name=o\n" + ypart() + LINE
-                + "\n" + yend(N, crcHex(DATA)) + ".\n");
+        fails(
+                BadHeader.class,
+                "=ybegin part=4294967297 total=9 line=128 size=1000 name=o\n" + ypart() + LINE + "\n"
+                        + yend(N, crcHex(DATA)) + ".\n");
     }
 
     @Test
@@ -150,8 +158,10 @@ class YencDecoderErrorsTest {
 
     @Test
     void laterPartOfAMultipartPostWithoutYpartIsABadHeader() {
-        fails(BadHeader.class, "=ybegin part=2 total=2 line=128 size=1000 name=m\n" + LINE + "\n"
-                + "=yend size=" + N + " part=2\n.\n");
+        fails(
+                BadHeader.class,
+                "=ybegin part=2 total=2 line=128 size=1000 name=m\n" + LINE + "\n" + "=yend size=" + N
+                        + " part=2\n.\n");
     }
 
     @Test
@@ -161,8 +171,9 @@ class YencDecoderErrorsTest {
 
     @Test
     void yendPartDifferentFromYbeginPartIsABadHeader() {
-        fails(BadHeader.class, begin("") + ypart() + LINE + "\n=yend size=" + N + " part=2 pcrc32="
-                + crcHex(DATA) + "\n.\n");
+        fails(
+                BadHeader.class,
+                begin("") + ypart() + LINE + "\n=yend size=" + N + " part=2 pcrc32=" + crcHex(DATA) + "\n.\n");
     }
 
     @Test
@@ -173,12 +184,15 @@ class YencDecoderErrorsTest {
     @Test
     void headerLineLongerThanTheLimitIsABadHeader() {
         String name = "n".repeat(YencDecoder.MAX_HEADER_LINE);
-        fails(BadHeader.class, "=ybegin line=128 size=" + N + " name=" + name + "\n" + LINE + "\n=yend size=" + N + "\n.\n");
+        fails(
+                BadHeader.class,
+                "=ybegin line=128 size=" + N + " name=" + name + "\n" + LINE + "\n=yend size=" + N + "\n.\n");
     }
 
     @Test
     void hugeDeclaredPartIsRefusedWithoutAllocatingIt() throws Exception {
-        byte[] wire = Wire.crlf("=ybegin line=128 size=1000000000000 name=big\n" + LINE + "\n=yend size=" + N + "\n.\n");
+        byte[] wire =
+                Wire.crlf("=ybegin line=128 size=1000000000000 name=big\n" + LINE + "\n=yend size=" + N + "\n.\n");
         YencDecoder decoder = new YencDecoder();
         decoder.reset(new byte[16]);
         Wire.feed(decoder, wire, wire.length);

@@ -73,15 +73,15 @@ class YencDecoderQuirksTest {
             line = "payload " + i;
             data = plain(line);
         }
-        byte[] wire = Wire.crlf("=ybegin line=128 size=" + data.length + " name=z\n" + line + "\n"
-                + "=yend size=" + data.length + " crc32=" + crcHex(data) + "\n.\n");
+        byte[] wire = Wire.crlf("=ybegin line=128 size=" + data.length + " name=z\n" + line + "\n" + "=yend size="
+                + data.length + " crc32=" + crcHex(data) + "\n.\n");
         decodes(wire, data);
     }
 
     @Test
     void singlePartWithoutYpartStartsAtOffsetZero() {
-        byte[] wire = Wire.crlf("=ybegin line=128 size=" + DATA.length + " name=small.nfo\n" + LINE1 + "\n"
-                + LINE2 + "\n=yend size=" + DATA.length + " crc32=" + crcHex(DATA) + "\n.\n");
+        byte[] wire = Wire.crlf("=ybegin line=128 size=" + DATA.length + " name=small.nfo\n" + LINE1 + "\n" + LINE2
+                + "\n=yend size=" + DATA.length + " crc32=" + crcHex(DATA) + "\n.\n");
         YencPart part = decodes(wire, DATA).part();
         assertEquals(1, part.part());
         assertEquals(0, part.total());
@@ -101,8 +101,8 @@ class YencDecoderQuirksTest {
     void escapedCharacterLastOnALineAndFirstOnALineIsDecoded() {
         // "=J" is the escape of data byte 224 (encoded LF), "=@" of 214 (encoded NUL).
         byte[] expected = concat(plain("abc"), new byte[] {(byte) 224}, new byte[] {(byte) 214}, plain("xyz"));
-        byte[] wire = Wire.crlf("=ybegin line=128 size=8 name=e\nabc=J\n=@xyz\n"
-                + "=yend size=8 crc32=" + crcHex(expected) + "\n.\n");
+        byte[] wire = Wire.crlf(
+                "=ybegin line=128 size=8 name=e\nabc=J\n=@xyz\n" + "=yend size=8 crc32=" + crcHex(expected) + "\n.\n");
         decodes(wire, expected);
     }
 
@@ -116,8 +116,8 @@ class YencDecoderQuirksTest {
     @Test
     void dotStuffedDataLineDecodesWithOneDot() {
         byte[] expected = concat(plain(".abc"), plain("..d"));
-        byte[] wire = Wire.crlf("=ybegin line=128 size=7 name=d\n..abc\n...d\n"
-                + "=yend size=7 crc32=" + crcHex(expected) + "\n.\n");
+        byte[] wire = Wire.crlf(
+                "=ybegin line=128 size=7 name=d\n..abc\n...d\n" + "=yend size=7 crc32=" + crcHex(expected) + "\n.\n");
         decodes(wire, expected);
     }
 

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class YencDecoderSplitTest {
 
     /** One encoded part and the bytes it must decode to. */
-    record Fixture(String label, byte[] data, int part, int total, long fileSize, long begin, byte[] wire) { }
+    record Fixture(String label, byte[] data, int part, int total, long fileSize, long begin, byte[] wire) {}
 
     /** Data bytes whose encoded form is critical (NUL, LF, CR, '=', TAB, space, '.') in every spot. */
     private static final byte[] CRITICAL = {(byte) 214, (byte) 224, (byte) 227, 19, (byte) 223, (byte) 246, 4};
@@ -58,8 +58,8 @@ class YencDecoderSplitTest {
         return fixtures;
     }
 
-    private static Fixture multipart(String label, YencEncoder encoder, byte[] data, int part, int total,
-                                     long fileSize, long begin) {
+    private static Fixture multipart(
+            String label, YencEncoder encoder, byte[] data, int part, int total, long fileSize, long begin) {
         byte[] body = encoder.encodePart(data, 0, data.length, "file.bin", part, total, fileSize, begin);
         return new Fixture(label, data, part, total, fileSize, begin, Wire.onWire(body));
     }
@@ -97,8 +97,8 @@ class YencDecoderSplitTest {
             for (Fixture f : fixtures()) {
                 for (int cut = 0; cut <= f.wire().length; cut++) {
                     decoder.reset(null);
-                    assertDecodes(f, Wire.feed(decoder, f.wire(), f.wire().length, cut),
-                            kernel.name() + ", cut at " + cut);
+                    assertDecodes(
+                            f, Wire.feed(decoder, f.wire(), f.wire().length, cut), kernel.name() + ", cut at " + cut);
                 }
             }
         }
@@ -121,15 +121,23 @@ class YencDecoderSplitTest {
         for (boolean escapeDots : new boolean[] {true, false}) {
             byte[] body = new YencEncoder(128, escapeDots)
                     .encodePart(data, 0, data.length, "file.bin", 4, 20, 14_336_000, 3 * 716_800L);
-            Fixture f = new Fixture("716800 random bytes, escapeDots=" + escapeDots, data, 4, 20,
-                    14_336_000, 3 * 716_800L, Wire.onWire(body));
+            Fixture f = new Fixture(
+                    "716800 random bytes, escapeDots=" + escapeDots,
+                    data,
+                    4,
+                    20,
+                    14_336_000,
+                    3 * 716_800L,
+                    Wire.onWire(body));
             for (YencKernel kernel : Wire.kernels()) {
                 YencDecoder decoder = new YencDecoder(kernel);
                 for (int chunk : new int[] {f.wire().length, 65_536, 16_384, 1_460, 61}) {
                     decoder.reset(null);
                     int[] cuts = new int[(f.wire().length - 1) / chunk];
                     for (int i = 0; i < cuts.length; i++) cuts[i] = (i + 1) * chunk;
-                    assertDecodes(f, Wire.feed(decoder, f.wire(), f.wire().length, cuts),
+                    assertDecodes(
+                            f,
+                            Wire.feed(decoder, f.wire(), f.wire().length, cuts),
                             kernel.name() + ", chunks of " + chunk);
                 }
             }
@@ -176,9 +184,12 @@ class YencDecoderSplitTest {
     void scalarAndVectorKernelsAgreeOnEveryFixture() {
         List<YencKernel> kernels = Wire.kernels();
         for (Fixture f : fixtures()) {
-            String expected = Wire.feedWhole(new YencDecoder(kernels.get(0)), f.wire()).summary();
+            String expected =
+                    Wire.feedWhole(new YencDecoder(kernels.get(0)), f.wire()).summary();
             for (YencKernel kernel : kernels) {
-                assertEquals(expected, Wire.feedWhole(new YencDecoder(kernel), f.wire()).summary(),
+                assertEquals(
+                        expected,
+                        Wire.feedWhole(new YencDecoder(kernel), f.wire()).summary(),
                         f.label() + " with " + kernel.name());
             }
         }

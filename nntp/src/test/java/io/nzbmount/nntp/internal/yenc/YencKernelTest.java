@@ -114,8 +114,12 @@ class YencKernelTest {
      */
     @Test
     void specialsAtEveryPositionOfAWordAmongLookAlikeBytesDecodeLikeTheContract() {
-        byte[] backgrounds = {'a', (byte) 0x8D, (byte) 0x8A, (byte) 0xBD, 0x0B, 0x0C, 0x3C, 0x3E, 0x00, (byte) 0xFF, 0x7F, 0x01};
-        String[] patterns = {"=a", "==", "=\r\n", "=\n", "\r\na", "\r\n.", "\r\n=", "\r\n\r", "\na", "\n.", "\ra", "=\u00bd"};
+        byte[] backgrounds = {
+            'a', (byte) 0x8D, (byte) 0x8A, (byte) 0xBD, 0x0B, 0x0C, 0x3C, 0x3E, 0x00, (byte) 0xFF, 0x7F, 0x01
+        };
+        String[] patterns = {
+            "=a", "==", "=\r\n", "=\n", "\r\na", "\r\n.", "\r\n=", "\r\n\r", "\na", "\n.", "\ra", "=\u00bd"
+        };
         for (YencKernel kernel : Wire.kernels()) {
             for (byte background : backgrounds) {
                 for (String pattern : patterns) {
@@ -154,6 +158,8 @@ class YencKernelTest {
         assertTrue(YencKernels.vectorModulePresent(), "tests run with --add-modules jdk.incubator.vector");
         assertTrue(YencKernels.named("vector-run").isPresent());
         assertTrue(YencKernels.named("vector-compress").isPresent());
-        assertTrue(YencKernels.best().name().startsWith("vector"), YencKernels.best().name());
+        assertTrue(
+                YencKernels.best().name().startsWith("vector"),
+                YencKernels.best().name());
     }
 }

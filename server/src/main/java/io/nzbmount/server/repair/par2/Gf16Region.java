@@ -16,11 +16,13 @@ public final class Gf16Region {
     private final int constant;
     /** {@code LOW[b] = c * b} and {@code HIGH[b] = c * (b << 8)}, as longs so products shift into place cheaply. */
     private final long[] low = new long[256];
+
     private final long[] high = new long[256];
 
     /** The tables for {@code constant} (0 to 65535). */
     public Gf16Region(int constant) {
-        if (constant < 0 || constant > 0xFFFF) throw new IllegalArgumentException("not a GF(2^16) element: " + constant);
+        if (constant < 0 || constant > 0xFFFF)
+            throw new IllegalArgumentException("not a GF(2^16) element: " + constant);
         this.constant = constant;
         for (int b = 0; b < 256; b++) {
             low[b] = Gf16.multiply(constant, b);
@@ -38,14 +40,16 @@ public final class Gf16Region {
      * {@code length} must be even. The regions may be the same array but must not overlap otherwise.
      */
     public void multiplyAdd(byte[] src, int srcOffset, byte[] dst, int dstOffset, int length) {
-        if ((length & 1) != 0) throw new IllegalArgumentException("a region of 16-bit words has an even length: " + length);
+        if ((length & 1) != 0)
+            throw new IllegalArgumentException("a region of 16-bit words has an even length: " + length);
         java.util.Objects.checkFromIndexSize(srcOffset, length, src.length);
         java.util.Objects.checkFromIndexSize(dstOffset, length, dst.length);
         if (constant == 0) return;
         int i = 0;
         for (; i + 8 <= length; i += 8) {
             long w = (long) LONGS.get(src, srcOffset + i);
-            long p = low[(int) w & 0xFF] ^ high[(int) (w >>> 8) & 0xFF]
+            long p = low[(int) w & 0xFF]
+                    ^ high[(int) (w >>> 8) & 0xFF]
                     ^ (low[(int) (w >>> 16) & 0xFF] ^ high[(int) (w >>> 24) & 0xFF]) << 16
                     ^ (low[(int) (w >>> 32) & 0xFF] ^ high[(int) (w >>> 40) & 0xFF]) << 32
                     ^ (low[(int) (w >>> 48) & 0xFF] ^ high[(int) (w >>> 56) & 0xFF]) << 48;
@@ -61,7 +65,8 @@ public final class Gf16Region {
 
     /** {@code dst ^= constant * src} over the whole of both, which have the same even length. */
     public void multiplyAdd(byte[] src, byte[] dst) {
-        if (src.length != dst.length) throw new IllegalArgumentException("regions differ in length: " + src.length + " and " + dst.length);
+        if (src.length != dst.length)
+            throw new IllegalArgumentException("regions differ in length: " + src.length + " and " + dst.length);
         multiplyAdd(src, 0, dst, 0, src.length);
     }
 }

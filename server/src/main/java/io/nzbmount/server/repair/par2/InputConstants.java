@@ -15,7 +15,8 @@ public final class InputConstants {
     /** The constants of the first {@code count} input slices. */
     public static int[] first(int count) {
         if (count < 0 || count > MAX_INPUT_SLICES) {
-            throw new IllegalArgumentException("a PAR2 recovery set has 0 to " + MAX_INPUT_SLICES + " input slices, not " + count);
+            throw new IllegalArgumentException(
+                    "a PAR2 recovery set has 0 to " + MAX_INPUT_SLICES + " input slices, not " + count);
         }
         int[] constants = new int[count];
         int k = 0;

@@ -13,7 +13,8 @@ import java.util.List;
  * @param name     its name as the poster made the set
  * @param slices   the checksums of its slices, in order; empty when that packet was not found
  */
-public record Par2InputFile(byte[] id, byte[] md5, byte[] md5First16k, long length, String name, List<SliceChecksum> slices) {
+public record Par2InputFile(
+        byte[] id, byte[] md5, byte[] md5First16k, long length, String name, List<SliceChecksum> slices) {
     public Par2InputFile {
         id = id.clone();
         md5 = md5.clone();

@@ -22,7 +22,8 @@ import java.util.Map;
  * @param files     the files of the recovery set, ordered by file id as a little-endian number
  * @param recovery  the recovery slices found, by exponent
  */
-public record Par2RecoverySet(byte[] setId, long sliceSize, List<Par2InputFile> files, Map<Integer, RecoverySlice> recovery) {
+public record Par2RecoverySet(
+        byte[] setId, long sliceSize, List<Par2InputFile> files, Map<Integer, RecoverySlice> recovery) {
     private static final byte[] MAIN = Par2Packets.type("PAR 2.0\0Main");
     private static final byte[] FILE_DESCRIPTION = Par2Packets.type("PAR 2.0\0FileDesc");
     private static final byte[] SLICE_CHECKSUMS = Par2Packets.type("PAR 2.0\0IFSC");
@@ -30,6 +31,7 @@ public record Par2RecoverySet(byte[] setId, long sliceSize, List<Par2InputFile> 
     private static final int ID = 16;
     /** File id, MD5, MD5 of the first 16 KiB, length. */
     private static final int DESCRIPTION_FIXED = 3 * ID + 8;
+
     private static final int CHECKSUM_ENTRY = 16 + 4;
 
     public Par2RecoverySet {
@@ -47,15 +49,19 @@ public record Par2RecoverySet(byte[] setId, long sliceSize, List<Par2InputFile> 
     public static Par2RecoverySet read(List<byte[]> par2Files) throws Par2Exception {
         List<Packet> packets = new ArrayList<>();
         for (byte[] file : par2Files) packets.addAll(Par2Packets.in(file));
-        Packet main = packets.stream().filter(p -> p.isType(MAIN) && p.bodyLength() >= 12).findFirst()
+        Packet main = packets.stream()
+                .filter(p -> p.isType(MAIN) && p.bodyLength() >= 12)
+                .findFirst()
                 .orElseThrow(() -> new Par2Exception("no intact main packet in the par2 files"));
         byte[] setId = main.setId();
         long sliceSize = Par2Packets.le64(main.file(), main.body());
         long count = Par2Packets.le32(main.file(), main.body() + 8);
         if (sliceSize <= 0 || sliceSize % 4 != 0 || sliceSize > Integer.MAX_VALUE - 8) {
-            throw new Par2Exception("the main packet's slice size " + sliceSize + " is not a positive multiple of 4 that fits in memory");
+            throw new Par2Exception("the main packet's slice size " + sliceSize
+                    + " is not a positive multiple of 4 that fits in memory");
         }
-        if (12 + count * ID > main.bodyLength()) throw new Par2Exception("the main packet lists more files than it holds");
+        if (12 + count * ID > main.bodyLength())
+            throw new Par2Exception("the main packet lists more files than it holds");
         List<byte[]> ids = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             int at = main.body() + 12 + i * ID;
@@ -80,7 +86,8 @@ public record Par2RecoverySet(byte[] setId, long sliceSize, List<Par2InputFile> 
         for (byte[] id : ids) {
             String hex = java.util.HexFormat.of().formatHex(id);
             Packet description = descriptions.get(hex);
-            if (description == null) throw new Par2Exception("no intact description of the file " + hex + " of the recovery set");
+            if (description == null)
+                throw new Par2Exception("no intact description of the file " + hex + " of the recovery set");
             Par2InputFile file = describe(description, checksums.get(hex), sliceSize);
             files.add(file);
         }
@@ -103,8 +110,8 @@ public record Par2RecoverySet(byte[] setId, long sliceSize, List<Par2InputFile> 
     private static java.util.Optional<RecoverySlice> recoverySlice(Packet p, long sliceSize) {
         if (!p.isType(RECOVERY_SLICE) || p.bodyLength() != 4 + sliceSize) return java.util.Optional.empty();
         int exponent = (int) Par2Packets.le32(p.file(), p.body());
-        return java.util.Optional.of(new RecoverySlice(exponent,
-                Arrays.copyOfRange(p.file(), p.body() + 4, p.body() + 4 + (int) sliceSize)));
+        return java.util.Optional.of(new RecoverySlice(
+                exponent, Arrays.copyOfRange(p.file(), p.body() + 4, p.body() + 4 + (int) sliceSize)));
     }
 
     private static Par2InputFile describe(Packet description, Packet checksums, long sliceSize) throws Par2Exception {
@@ -129,8 +136,13 @@ public record Par2RecoverySet(byte[] setId, long sliceSize, List<Par2InputFile> 
         } else if (expected < 0) {
             throw new Par2Exception("the description of " + name + " gives a negative length");
         }
-        return new Par2InputFile(Arrays.copyOfRange(b, body, body + ID), Arrays.copyOfRange(b, body + ID, body + 2 * ID),
-                Arrays.copyOfRange(b, body + 2 * ID, body + 3 * ID), length, name, slices);
+        return new Par2InputFile(
+                Arrays.copyOfRange(b, body, body + ID),
+                Arrays.copyOfRange(b, body + ID, body + 2 * ID),
+                Arrays.copyOfRange(b, body + 2 * ID, body + 3 * ID),
+                length,
+                name,
+                slices);
     }
 
     /**

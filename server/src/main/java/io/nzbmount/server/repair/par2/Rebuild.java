@@ -19,6 +19,7 @@ public final class Rebuild {
     private final int[] exponents;
     /** Per recovery row r: recovery slice r minus the readable inputs' share of it, so far. */
     private final byte[][] rows;
+
     private final BitSet inputsTaken = new BitSet();
     private final BitSet rowsTaken = new BitSet();
 
@@ -35,11 +36,13 @@ public final class Rebuild {
     public void addInput(int index, byte[] slice) {
         checkSize(slice);
         if (index < 0 || index >= plan.inputCount()) throw new IllegalArgumentException("no input slice " + index);
-        if (plan.isMissing(index)) throw new IllegalArgumentException("input slice " + index + " is one of those to rebuild");
+        if (plan.isMissing(index))
+            throw new IllegalArgumentException("input slice " + index + " is one of those to rebuild");
         if (inputsTaken.get(index)) throw new IllegalArgumentException("input slice " + index + " was added already");
         inputsTaken.set(index);
         int base = plan.constant(index);
-        for (int r = 0; r < rows.length; r++) new Gf16Region(Gf16.power(base, exponents[r])).multiplyAdd(slice, rows[r]);
+        for (int r = 0; r < rows.length; r++)
+            new Gf16Region(Gf16.power(base, exponents[r])).multiplyAdd(slice, rows[r]);
     }
 
     /**
@@ -48,8 +51,10 @@ public final class Rebuild {
      * added. Call it on a fresh rebuild, before anything is added.
      */
     public void resume(int inputsBelow, byte[][] saved) {
-        if (!inputsTaken.isEmpty() || !rowsTaken.isEmpty()) throw new IllegalStateException("the rebuild has started already");
-        if (saved.length != rows.length) throw new IllegalArgumentException("the plan has " + rows.length + " rows, not " + saved.length);
+        if (!inputsTaken.isEmpty() || !rowsTaken.isEmpty())
+            throw new IllegalStateException("the rebuild has started already");
+        if (saved.length != rows.length)
+            throw new IllegalArgumentException("the plan has " + rows.length + " rows, not " + saved.length);
         for (int r = 0; r < rows.length; r++) {
             checkSize(saved[r]);
             System.arraycopy(saved[r], 0, rows[r], 0, rows[r].length);
@@ -83,10 +88,12 @@ public final class Rebuild {
     public Map<Integer, byte[]> finish() throws Par2Exception {
         int[] missing = plan.missing();
         if (inputsTaken.cardinality() != plan.inputCount() - missing.length) {
-            throw new IllegalStateException((plan.inputCount() - missing.length - inputsTaken.cardinality()) + " readable input slices were not added");
+            throw new IllegalStateException((plan.inputCount() - missing.length - inputsTaken.cardinality())
+                    + " readable input slices were not added");
         }
         if (rowsTaken.cardinality() != rows.length) {
-            throw new IllegalStateException((rows.length - rowsTaken.cardinality()) + " recovery slices of the plan were not added");
+            throw new IllegalStateException(
+                    (rows.length - rowsTaken.cardinality()) + " recovery slices of the plan were not added");
         }
         Map<Integer, byte[]> rebuilt = new LinkedHashMap<>();
         for (int m = 0; m < missing.length; m++) {

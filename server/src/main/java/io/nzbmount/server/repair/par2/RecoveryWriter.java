@@ -13,8 +13,7 @@ import java.util.Map;
  * for tests; par2 clients read what it writes. Pure and stateless.
  */
 public final class RecoveryWriter {
-    private RecoveryWriter() {
-    }
+    private RecoveryWriter() {}
 
     /**
      * @param index    an index file of the set (as {@link Par2IndexWriter#write} makes it)
@@ -32,7 +31,8 @@ public final class RecoveryWriter {
         int input = 0;
         for (Par2InputFile f : set.files()) {
             byte[] data = files.get(f.name());
-            if (data == null || data.length != f.length()) throw new Par2Exception("no file " + f.name() + " of " + f.length() + " bytes");
+            if (data == null || data.length != f.length())
+                throw new Par2Exception("no file " + f.name() + " of " + f.length() + " bytes");
             for (long at = 0; at < data.length; at += sliceSize, input++) {
                 int n = (int) Math.min(sliceSize, data.length - at);
                 System.arraycopy(data, (int) at, slice, 0, n);
@@ -44,7 +44,8 @@ public final class RecoveryWriter {
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes(index);
-        for (int r = 0; r < count; r++) out.writeBytes(Par2IndexWriter.recoveryPacket(set.setId(), first + r, recovery[r]));
+        for (int r = 0; r < count; r++)
+            out.writeBytes(Par2IndexWriter.recoveryPacket(set.setId(), first + r, recovery[r]));
         return out.toByteArray();
     }
 }

@@ -22,7 +22,13 @@ public final class RepairPlan implements RepairOutcome {
     /** {@code inverse[m][r]}: how much of recovery row r makes missing slice m. */
     private final int[][] inverse;
 
-    private RepairPlan(int sliceSize, List<SliceChecksum> slices, int[] missing, int[] exponents, int[] constants, int[][] inverse) {
+    private RepairPlan(
+            int sliceSize,
+            List<SliceChecksum> slices,
+            int[] missing,
+            int[] exponents,
+            int[] constants,
+            int[][] inverse) {
         this.sliceSize = sliceSize;
         this.slices = slices;
         this.missing = missing;
@@ -39,18 +45,22 @@ public final class RepairPlan implements RepairOutcome {
      * @param missing   indexes into {@code slices} of the slices that cannot be read
      * @param available exponents of the recovery slices that can be read, in the order to prefer them
      */
-    public static RepairOutcome of(int sliceSize, List<SliceChecksum> slices, SortedSet<Integer> missing, Collection<Integer> available) {
-        if (sliceSize <= 0 || sliceSize % 2 != 0) throw new IllegalArgumentException("slices of 16-bit words have an even size: " + sliceSize);
+    public static RepairOutcome of(
+            int sliceSize, List<SliceChecksum> slices, SortedSet<Integer> missing, Collection<Integer> available) {
+        if (sliceSize <= 0 || sliceSize % 2 != 0)
+            throw new IllegalArgumentException("slices of 16-bit words have an even size: " + sliceSize);
         int[] lost = missing.stream().mapToInt(Integer::intValue).toArray();
         for (int m : lost) {
-            if (m < 0 || m >= slices.size()) throw new IllegalArgumentException("no input slice " + m + " among " + slices.size());
+            if (m < 0 || m >= slices.size())
+                throw new IllegalArgumentException("no input slice " + m + " among " + slices.size());
         }
         int[] constants = InputConstants.first(slices.size());
         int k = lost.length;
         List<int[]> reduced = new ArrayList<>();
         List<Integer> pivots = new ArrayList<>();
         List<Integer> chosen = new ArrayList<>();
-        for (int exponent : available.stream().distinct().mapToInt(Integer::intValue).toArray()) {
+        for (int exponent :
+                available.stream().distinct().mapToInt(Integer::intValue).toArray()) {
             if (chosen.size() == k) break;
             int[] row = rowOf(exponent, lost, constants);
             for (int i = 0; i < reduced.size(); i++) {

@@ -44,7 +44,9 @@ final class Par2Fixture {
         assertEquals(0, run.exit(), run.output());
         List<byte[]> par2Files = new ArrayList<>();
         try (Stream<Path> files = Files.list(dir)) {
-            for (Path p : files.filter(p -> p.getFileName().toString().endsWith(".par2")).sorted().toList()) {
+            for (Path p : files.filter(p -> p.getFileName().toString().endsWith(".par2"))
+                    .sorted()
+                    .toList()) {
                 par2Files.add(Files.readAllBytes(p));
             }
         }

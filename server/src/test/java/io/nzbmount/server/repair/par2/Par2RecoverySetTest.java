@@ -36,7 +36,10 @@ class Par2RecoverySetTest {
         Par2Fixture fixture = Par2Fixture.create(dir, 8, Map.of("film.mkv", 10 * SLICE), "-s" + SLICE, "-r20", "-n1");
         List<byte[]> files = par2Files();
         int intact = fixture.set.recovery().size();
-        byte[] volume = files.stream().filter(f -> find(f, "PAR 2.0\0RecvSlic") >= 0).findFirst().orElseThrow();
+        byte[] volume = files.stream()
+                .filter(f -> find(f, "PAR 2.0\0RecvSlic") >= 0)
+                .findFirst()
+                .orElseThrow();
         int body = find(volume, "PAR 2.0\0RecvSlic") + 16;
         int exponent = (int) io.nzbmount.server.archive.Par2Packets.le32(volume, body);
         assertTrue(fixture.set.recovery().containsKey(exponent));
@@ -56,7 +59,9 @@ class Par2RecoverySetTest {
     private List<byte[]> par2Files() throws Exception {
         List<byte[]> files = new ArrayList<>();
         try (Stream<Path> list = Files.list(dir)) {
-            for (Path p : list.filter(p -> p.toString().endsWith(".par2")).sorted().toList()) files.add(Files.readAllBytes(p));
+            for (Path p :
+                    list.filter(p -> p.toString().endsWith(".par2")).sorted().toList())
+                files.add(Files.readAllBytes(p));
         }
         return files;
     }

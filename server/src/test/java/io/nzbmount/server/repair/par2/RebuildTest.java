@@ -51,7 +51,8 @@ class RebuildTest {
     @Test
     void oneMissingSliceMoreThanRecoverySlicesIsImpossibleAndSaysWhatItNeeds() throws Exception {
         Par2Fixture fixture = Par2Fixture.create(dir, 3, Map.of("film.mkv", 50 * SLICE - 100), "-s" + SLICE, "-r10");
-        RepairOutcome outcome = RepairPlan.of(SLICE, fixture.set.inputSlices(), set(0, 7, 25, 26, 30, 49), fixture.exponents());
+        RepairOutcome outcome =
+                RepairPlan.of(SLICE, fixture.set.inputSlices(), set(0, 7, 25, 26, 30, 49), fixture.exponents());
         RepairImpossible impossible = assertInstanceOf(RepairImpossible.class, outcome);
         assertEquals(new RepairImpossible(6, 5), impossible);
         assertEquals("needs 6 recovery slices, 5 can be read", impossible.reason());
@@ -64,7 +65,10 @@ class RebuildTest {
         sizes.put("film.part2.rar", 7 * SLICE + 99);
         Par2Fixture fixture = Par2Fixture.create(dir, 4, sizes, "-s" + SLICE, "-r25");
         assertEquals(2, fixture.set.files().size());
-        assertTrue(Par2RecoverySet.compareAsNumbers(fixture.set.files().get(0).id(), fixture.set.files().get(1).id()) < 0);
+        assertTrue(Par2RecoverySet.compareAsNumbers(
+                        fixture.set.files().get(0).id(),
+                        fixture.set.files().get(1).id())
+                < 0);
         Par2InputFile second = fixture.set.files().get(1);
         int start = fixture.set.firstSliceOf(second);
         int last = fixture.set.inputSlices().size() - 1;
@@ -86,8 +90,8 @@ class RebuildTest {
         Par2Fixture fixture = Par2Fixture.create(dir, 6, Map.of("film.mkv", 20 * SLICE), "-s" + SLICE, "-r10");
         List<byte[]> slices = fixture.slices();
         slices.get(5)[100] ^= 1;
-        RepairPlan plan = assertInstanceOf(RepairPlan.class,
-                RepairPlan.of(SLICE, fixture.set.inputSlices(), set(3), fixture.exponents()));
+        RepairPlan plan = assertInstanceOf(
+                RepairPlan.class, RepairPlan.of(SLICE, fixture.set.inputSlices(), set(3), fixture.exponents()));
         Rebuild rebuild = feed(fixture, plan, slices);
         Par2Exception e = assertThrows(Par2Exception.class, rebuild::finish);
         assertTrue(e.getMessage().contains("rebuilt input slice 3 does not match"), e.getMessage());
@@ -96,14 +100,15 @@ class RebuildTest {
     @Test
     void theFewestRecoverySlicesAreRead() throws Exception {
         Par2Fixture fixture = Par2Fixture.create(dir, 7, Map.of("film.mkv", 30 * SLICE), "-s" + SLICE, "-r20");
-        RepairPlan plan = assertInstanceOf(RepairPlan.class,
-                RepairPlan.of(SLICE, fixture.set.inputSlices(), set(2, 9), fixture.exponents()));
+        RepairPlan plan = assertInstanceOf(
+                RepairPlan.class, RepairPlan.of(SLICE, fixture.set.inputSlices(), set(2, 9), fixture.exponents()));
         assertEquals(2, plan.exponents().length);
     }
 
     private static void assertRepaired(Par2Fixture fixture, SortedSet<Integer> missing) throws Exception {
         List<byte[]> slices = fixture.slices();
-        RepairPlan plan = assertInstanceOf(RepairPlan.class,
+        RepairPlan plan = assertInstanceOf(
+                RepairPlan.class,
                 RepairPlan.of((int) fixture.set.sliceSize(), fixture.set.inputSlices(), missing, fixture.exponents()));
         assertEquals(missing.size(), plan.exponents().length, "exactly one recovery slice per missing slice");
         Map<Integer, byte[]> rebuilt = feed(fixture, plan, slices).finish();
@@ -119,7 +124,8 @@ class RebuildTest {
     /** Feeds every readable slice and the plan's recovery slices, recovery first to show order does not matter. */
     private static Rebuild feed(Par2Fixture fixture, RepairPlan plan, List<byte[]> slices) {
         Rebuild rebuild = plan.start();
-        for (int exponent : plan.exponents()) rebuild.addRecovery(exponent, fixture.set.recovery().get(exponent).data());
+        for (int exponent : plan.exponents())
+            rebuild.addRecovery(exponent, fixture.set.recovery().get(exponent).data());
         SortedSet<Integer> missing = new TreeSet<>();
         for (int m : plan.missing()) missing.add(m);
         for (int i = 0; i < slices.size(); i++) if (!missing.contains(i)) rebuild.addInput(i, slices.get(i));

@@ -23,12 +23,17 @@ class RecoveryWriterTest {
         byte[] volume = RecoveryWriter.volume(index, files, 0, 5);
         Par2RecoverySet set = Par2RecoverySet.read(List.of(volume));
         assertEquals(5, set.recovery().size());
-        assertEquals(5, Par2RecoverySet.recoveryIn(volume, set.setId(), set.sliceSize()).size());
+        assertEquals(
+                5,
+                Par2RecoverySet.recoveryIn(volume, set.setId(), set.sliceSize()).size());
         int slice = (int) set.sliceSize();
-        TreeSet<Integer> missing = new TreeSet<>(List.of(0, 6, 12, set.inputSlices().size() - 1));
-        RepairPlan plan = (RepairPlan) RepairPlan.of(slice, set.inputSlices(), missing, set.recovery().keySet());
+        TreeSet<Integer> missing =
+                new TreeSet<>(List.of(0, 6, 12, set.inputSlices().size() - 1));
+        RepairPlan plan = (RepairPlan)
+                RepairPlan.of(slice, set.inputSlices(), missing, set.recovery().keySet());
         Rebuild rebuild = plan.start();
-        for (int e : plan.exponents()) rebuild.addRecovery(e, set.recovery().get(e).data());
+        for (int e : plan.exponents())
+            rebuild.addRecovery(e, set.recovery().get(e).data());
         int index0 = 0;
         byte[][] slices = new byte[set.inputSlices().size()][];
         for (Par2InputFile f : set.files()) {

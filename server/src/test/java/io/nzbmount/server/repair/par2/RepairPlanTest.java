@@ -23,8 +23,8 @@ class RepairPlanTest {
         // slices 0 and 1 have constants 2^1 and 2^2; raised to 0 or to 65535 both are 1, so those rows are equal
         List<byte[]> inputs = randomSlices(6, 11);
         List<SliceChecksum> checksums = checksums(inputs);
-        RepairPlan plan = assertInstanceOf(RepairPlan.class,
-                RepairPlan.of(SLICE, checksums, new TreeSet<>(List.of(0, 1)), List.of(0, 65535, 7)));
+        RepairPlan plan = assertInstanceOf(
+                RepairPlan.class, RepairPlan.of(SLICE, checksums, new TreeSet<>(List.of(0, 1)), List.of(0, 65535, 7)));
         assertArrayEquals(new int[] {0, 7}, plan.exponents());
         Rebuild rebuild = plan.start();
         for (int i = 2; i < inputs.size(); i++) rebuild.addInput(i, inputs.get(i));
@@ -45,7 +45,8 @@ class RepairPlanTest {
     @Test
     void nothingMissingNeedsNoRecoverySlice() throws Exception {
         List<byte[]> inputs = randomSlices(3, 13);
-        RepairPlan plan = assertInstanceOf(RepairPlan.class, RepairPlan.of(SLICE, checksums(inputs), new TreeSet<>(), List.of()));
+        RepairPlan plan =
+                assertInstanceOf(RepairPlan.class, RepairPlan.of(SLICE, checksums(inputs), new TreeSet<>(), List.of()));
         assertEquals(0, plan.exponents().length);
         Rebuild rebuild = plan.start();
         for (int i = 0; i < inputs.size(); i++) rebuild.addInput(i, inputs.get(i));
@@ -55,8 +56,8 @@ class RepairPlanTest {
     @Test
     void aRebuildMissingAnInputSliceRefusesToFinish() {
         List<byte[]> inputs = randomSlices(5, 14);
-        RepairPlan plan = assertInstanceOf(RepairPlan.class,
-                RepairPlan.of(SLICE, checksums(inputs), new TreeSet<>(List.of(2)), List.of(3)));
+        RepairPlan plan = assertInstanceOf(
+                RepairPlan.class, RepairPlan.of(SLICE, checksums(inputs), new TreeSet<>(List.of(2)), List.of(3)));
         Rebuild rebuild = plan.start();
         rebuild.addRecovery(3, encode(inputs, 3));
         rebuild.addInput(0, inputs.get(0));
