@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.nzbmount.server.Await;
 import io.nzbmount.server.demo.DemoRepairRelease;
 import java.io.InputStream;
 import java.net.URI;
@@ -92,17 +93,17 @@ class DemoRepairTest {
     }
 
     private JsonNode awaitRepair(long id) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
-        while (true) {
-            JsonNode repairs = json("/api/items/" + id + "/repair").get("repairs");
-            if (!repairs.isEmpty()
-                    && !List.of("queued", "running")
-                            .contains(repairs.get(0).get("state").asText())) {
-                return repairs.get(0);
-            }
-            if (System.nanoTime() > deadline) throw new AssertionError("the demo repair did not end: " + repairs);
-            Thread.sleep(100);
-        }
+        JsonNode[] repairs = {null};
+        return Await.value(
+                Duration.ofSeconds(120),
+                () -> {
+                    repairs[0] = json("/api/items/" + id + "/repair").get("repairs");
+                    boolean ended = !repairs[0].isEmpty()
+                            && !List.of("queued", "running")
+                                    .contains(repairs[0].get(0).get("state").asText());
+                    return ended ? repairs[0].get(0) : null;
+                },
+                () -> "the demo repair ended: " + repairs[0]);
     }
 
     private JsonNode json(String path) throws Exception {

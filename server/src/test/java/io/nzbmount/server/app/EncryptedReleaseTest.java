@@ -11,6 +11,7 @@ import io.nzbmount.config.ConfigLoader;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
 import io.nzbmount.nntp.embedded.NzbWriter;
 import io.nzbmount.nntp.embedded.PostedFile;
+import io.nzbmount.server.Await;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.SourcePasswords;
 import java.net.URI;
@@ -22,6 +23,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -162,19 +164,21 @@ class EncryptedReleaseTest {
         assertEquals(201, added.statusCode(), added.body());
         long standby =
                 JSON.readTree(added.body()).path("standby").get(0).path("id").asLong();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        String state = "";
-        while (System.nanoTime() < deadline && !state.equals("validated")) {
-            Thread.sleep(100);
-            JsonNode now = JSON.readTree(http.send(
-                            HttpRequest.newBuilder(app.uri().resolve("/api/items/" + itemId))
-                                    .build(),
-                            HttpResponse.BodyHandlers.ofString())
-                    .body());
-            for (JsonNode sb : now.path("standby"))
-                if (sb.path("id").asLong() == standby) state = sb.path("state").asText();
-        }
-        assertEquals("validated", state, "the encrypted standby proves equal to the plain primary");
+        String[] state = {""};
+        Await.until(
+                Duration.ofSeconds(60),
+                () -> {
+                    JsonNode now = JSON.readTree(http.send(
+                                    HttpRequest.newBuilder(app.uri().resolve("/api/items/" + itemId))
+                                            .build(),
+                                    HttpResponse.BodyHandlers.ofString())
+                            .body());
+                    for (JsonNode sb : now.path("standby"))
+                        if (sb.path("id").asLong() == standby)
+                            state[0] = sb.path("state").asText();
+                    return state[0].equals("validated");
+                },
+                () -> "the encrypted standby proves equal to the plain primary, its state " + state[0]);
     }
 
     @Test
@@ -254,16 +258,16 @@ class EncryptedReleaseTest {
                         .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(201, added.statusCode(), added.body());
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-        JsonNode standby = null;
-        while (System.nanoTime() < deadline
-                && (standby == null || !standby.path("state").asText().equals("dead"))) {
-            Thread.sleep(100);
-            for (JsonNode s : item(itemId).path("otherSources")) standby = s;
-        }
-        assertTrue(
-                standby != null && standby.path("state").asText().equals("dead"),
-                "the standby is dead: " + item(itemId));
+        JsonNode[] last = {null};
+        JsonNode standby = Await.value(
+                Duration.ofSeconds(90),
+                () -> {
+                    last[0] = item(itemId);
+                    JsonNode s = null;
+                    for (JsonNode other : last[0].path("otherSources")) s = other;
+                    return s != null && s.path("state").asText().equals("dead") ? s : null;
+                },
+                () -> "the standby is dead: " + last[0]);
         assertEquals("mismatch", standby.path("memberCrc").asText(), standby::toString);
         assertTrue(standby.path("reason").asText().contains("a wrong password or damaged data"), standby::toString);
         assertTrue(item(itemId).path("primary").path("memberCrc").isNull(), "a plain primary has nothing to check");
@@ -295,13 +299,14 @@ class EncryptedReleaseTest {
 
     /** The primary's {@code memberCrc} once it is no longer pending (the check runs in the background). */
     private String memberCrcOnceChecked(long itemId) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-        String state = "pending";
-        while (state.equals("pending") && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-            state = item(itemId).path("primary").path("memberCrc").asText();
-        }
-        return state;
+        return Await.value(
+                Duration.ofSeconds(90),
+                () -> {
+                    String state =
+                            item(itemId).path("primary").path("memberCrc").asText();
+                    return state.equals("pending") ? null : state;
+                },
+                () -> "the primary's member CRC checked");
     }
 
     private JsonNode item(long itemId) throws Exception {

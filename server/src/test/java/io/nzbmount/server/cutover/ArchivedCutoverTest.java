@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.nzbmount.nntp.embedded.NzbWriter;
 import io.nzbmount.nntp.embedded.PostedFile;
+import io.nzbmount.server.Await;
 import io.nzbmount.server.archive.ArchiveScan;
 import io.nzbmount.server.archive.ArchiveScanner;
 import io.nzbmount.server.archive.ArchiveVolume;
@@ -20,6 +21,7 @@ import io.nzbmount.server.store.Database;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -131,17 +133,15 @@ class ArchivedCutoverTest {
                 item,
                 NzbWriter.write(
                         post(RarBuilder.storedRar5("B", FILE, other, 500_000), STANDBY_PART), TITLE + " REPOST"));
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        JsonNode rejected = null;
-        while (System.nanoTime() < deadline && rejected == null) {
-            for (JsonNode s : rig.item(item).get("otherSources"))
-                if (s.get("id").asLong() == standby) rejected = s;
-            Thread.sleep(100);
-        }
-        assertEquals(
-                "dead",
-                rejected == null ? "" : rejected.get("state").asText(),
-                rig.item(item).toString());
+        JsonNode rejected = Await.value(
+                Duration.ofSeconds(60),
+                () -> {
+                    for (JsonNode s : rig.item(item).get("otherSources"))
+                        if (s.get("id").asLong() == standby) return s;
+                    return null;
+                },
+                () -> "standby " + standby + " among the item's other sources");
+        assertEquals("dead", rejected.get("state").asText(), rig.item(item).toString());
         assertEquals("mismatch", rejected.get("validation").get("state").asText(), rejected.toString());
     }
 

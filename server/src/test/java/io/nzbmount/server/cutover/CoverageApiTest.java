@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.nzbmount.nntp.embedded.PostedFile;
+import io.nzbmount.server.Await;
 import io.nzbmount.server.standby.Sample;
 import io.nzbmount.server.standby.SamplePlan;
 import java.io.ByteArrayOutputStream;
@@ -22,6 +23,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -170,14 +172,14 @@ class CoverageApiTest {
 
     /** Polls the coverage (at most 30 s) until the open stream's served parts show a switch. */
     private JsonNode awaitSwitchServed(long item) throws Exception {
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        JsonNode file = null;
-        while (System.nanoTime() < deadline) {
-            file = coverage(item).get("files").get(0);
-            if (file.get("served").size() >= 2) return file;
-            Thread.sleep(50);
-        }
-        throw new AssertionError("no switch in the served parts: " + file);
+        JsonNode[] file = {null};
+        return Await.value(
+                Duration.ofSeconds(30),
+                () -> {
+                    file[0] = coverage(item).get("files").get(0);
+                    return file[0].get("served").size() >= 2 ? file[0] : null;
+                },
+                () -> "a switch in the served parts: " + file[0]);
     }
 
     private JsonNode coverage(long item) throws Exception {

@@ -10,6 +10,7 @@ import io.nzbmount.config.Settings;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
 import io.nzbmount.nntp.embedded.NzbWriter;
 import io.nzbmount.nntp.embedded.PostedFile;
+import io.nzbmount.server.Await;
 import io.nzbmount.server.app.Application;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -24,6 +25,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -157,25 +159,29 @@ final class CutoverRig implements AutoCloseable {
 
     /** Waits (at most 60 s) until the standby source is verified (its API state {@code validated}). */
     void awaitVerified(long item, long source) throws Exception {
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            for (JsonNode s : item(item).get("standby")) {
-                if (s.get("id").asLong() == source && s.get("state").asText().equals("validated")) return;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("standby " + source + " was not verified in time: " + item(item));
+        JsonNode[] last = {null};
+        Await.until(
+                Duration.ofSeconds(60),
+                () -> {
+                    last[0] = item(item);
+                    for (JsonNode s : last[0].get("standby")) {
+                        if (s.get("id").asLong() == source
+                                && s.get("state").asText().equals("validated")) return true;
+                    }
+                    return false;
+                },
+                () -> "standby " + source + " verified: " + last[0]);
     }
 
     /** Waits (at most 60 s) for the item's first event of {@code kind}; returns it. */
     JsonNode awaitEvent(long item, String kind) throws Exception {
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            List<JsonNode> found = events(item, kind);
-            if (!found.isEmpty()) return found.get(0);
-            Thread.sleep(50);
-        }
-        throw new AssertionError("no " + kind + " event of item " + item + " in time");
+        return Await.value(
+                Duration.ofSeconds(60),
+                () -> {
+                    List<JsonNode> found = events(item, kind);
+                    return found.isEmpty() ? null : found.get(0);
+                },
+                () -> "a " + kind + " event of item " + item);
     }
 
     /** The source {@code id} of the item as the API shows it, wherever it sits (primary, standby or other). */

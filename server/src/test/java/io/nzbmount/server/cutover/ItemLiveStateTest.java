@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.nzbmount.nntp.embedded.ArticleFault;
 import io.nzbmount.nntp.embedded.PostedFile;
+import io.nzbmount.server.Await;
 import io.nzbmount.server.policy.FailurePolicy;
 import java.io.InputStream;
 import java.net.Socket;
@@ -93,11 +94,11 @@ class ItemLiveStateTest {
     }
 
     private void awaitNoActiveSource(long item) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (!rig.item(item).get("activeSource").isNull()) {
-            if (System.nanoTime() > deadline) throw new AssertionError("the stream stays active: " + rig.item(item));
-            Thread.sleep(50);
-        }
+        JsonNode[] last = {null};
+        Await.until(
+                Duration.ofSeconds(30),
+                () -> (last[0] = rig.item(item)).get("activeSource").isNull(),
+                () -> "no active source once the stream ends: " + last[0]);
     }
 
     private static Socket openGet(URI file, String range) throws Exception {

@@ -10,8 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.nzbmount.nntp.embedded.ArticleFault;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
 import io.nzbmount.nntp.embedded.PostedFile;
+import io.nzbmount.server.Await;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -96,14 +98,11 @@ class SharedPrimaryLockTest {
         }
     }
 
-    private static void awaitBodies(EmbeddedNntpServer nntp, String messageId, long count) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (nntp.counters().bodyCommands(messageId) < count) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("article " + messageId + " was asked for "
-                        + nntp.counters().bodyCommands(messageId) + " times, not " + count);
-            }
-            Thread.sleep(20);
-        }
+    private static void awaitBodies(EmbeddedNntpServer nntp, String messageId, long count) throws Exception {
+        Await.until(
+                Duration.ofSeconds(30),
+                () -> nntp.counters().bodyCommands(messageId) >= count,
+                () -> "article " + messageId + " asked for " + count + " times, not "
+                        + nntp.counters().bodyCommands(messageId));
     }
 }

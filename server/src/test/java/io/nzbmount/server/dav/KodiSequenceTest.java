@@ -7,8 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.nzbmount.server.Await;
 import io.nzbmount.server.http.WebServer;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -98,7 +100,10 @@ class KodiSequenceTest {
             byte[] played = second.readBody(seek.contentLength());
             assertEquals(sha256(GeneratedContent.bytes(seekTo, played.length)), sha256(played));
 
-            Waits.until(() -> library.openReaders() == 1, "only the idle first stream holds a reader");
+            Await.until(
+                    Duration.ofSeconds(30),
+                    () -> library.openReaders() == 1,
+                    () -> "only the idle first stream holds a reader");
 
             RawHttp.Head stat =
                     second.send("HEAD", FILE, ACCEPT_ENCODING, USER_AGENT).readHead();
@@ -107,7 +112,10 @@ class KodiSequenceTest {
         }
 
         first.close(); // Kodi stops playback
-        Waits.until(() -> library.openReaders() == 0, "the idle stream's reader is closed when Kodi closes it");
+        Await.until(
+                Duration.ofSeconds(30),
+                () -> library.openReaders() == 0,
+                () -> "the idle stream's reader is closed when Kodi closes it");
     }
 
     @Test
@@ -124,6 +132,6 @@ class KodiSequenceTest {
             assertEquals(206, far.status());
             assertArrayEquals(GeneratedContent.bytes(seek, 500_001), http.readBody(far.contentLength()));
         }
-        Waits.until(() -> library.openReaders() == 0, "all readers closed");
+        Await.until(Duration.ofSeconds(30), () -> library.openReaders() == 0, () -> "all readers closed");
     }
 }

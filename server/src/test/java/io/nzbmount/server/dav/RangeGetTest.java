@@ -10,12 +10,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.nzbmount.server.Await;
 import io.nzbmount.server.http.WebServer;
 import java.io.ByteArrayOutputStream;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -54,8 +56,8 @@ class RangeGetTest {
     }
 
     @AfterEach
-    void everyReaderIsClosed() throws InterruptedException {
-        Waits.until(() -> library.openReaders() == 0, "all readers closed");
+    void everyReaderIsClosed() throws Exception {
+        Await.until(Duration.ofSeconds(30), () -> library.openReaders() == 0, () -> "all readers closed");
     }
 
     private static HttpResponse<byte[]> get(String path, String... headers) throws Exception {

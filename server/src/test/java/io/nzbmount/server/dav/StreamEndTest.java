@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.nzbmount.server.Await;
 import io.nzbmount.server.http.WebServer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -48,7 +49,10 @@ class StreamEndTest {
             assertArrayEquals(GeneratedContent.bytes(0, 1 << 20), start);
             assertEquals(1, library.openReaders());
         }
-        Waits.until(() -> library.openReaders() == 0, "the reader of the abandoned response is closed");
+        Await.until(
+                Duration.ofSeconds(30),
+                () -> library.openReaders() == 0,
+                () -> "the reader of the abandoned response is closed");
     }
 
     @Test
@@ -65,9 +69,13 @@ class StreamEndTest {
             RawHttp.Head head = http.send("GET", ITEM_PATH + "big.mkv").readHead();
             assertEquals(200, head.status());
             assertArrayEquals(GeneratedContent.bytes(0, 1000), http.readBody(1000));
-            Waits.until(() -> library.openReaders() == 1, "the reader is open and blocked");
+            Await.until(
+                    Duration.ofSeconds(30), () -> library.openReaders() == 1, () -> "the reader is open and blocked");
         }
-        Waits.until(() -> library.openReaders() == 0, "the blocked reader is closed at the idle timeout");
+        Await.until(
+                Duration.ofSeconds(30),
+                () -> library.openReaders() == 0,
+                () -> "the blocked reader is closed at the idle timeout");
     }
 
     @Test
@@ -83,7 +91,7 @@ class StreamEndTest {
             assertTrue(received.length <= failAt, "nothing past the failure is sent");
             assertArrayEquals(Arrays.copyOf(FILM, received.length), received, "every byte sent is the original");
         }
-        Waits.until(() -> library.openReaders() == 0, "the failed reader is closed");
+        Await.until(Duration.ofSeconds(30), () -> library.openReaders() == 0, () -> "the failed reader is closed");
     }
 
     @Test
@@ -97,7 +105,7 @@ class StreamEndTest {
                     assertThrows(RawHttp.ShortBodyException.class, () -> http.readBody(head.contentLength()));
             assertTrue(shortBody.received < head.contentLength());
         }
-        Waits.until(() -> library.openReaders() == 0, "the failed reader is closed");
+        Await.until(Duration.ofSeconds(30), () -> library.openReaders() == 0, () -> "the failed reader is closed");
     }
 
     @Test
@@ -113,7 +121,7 @@ class StreamEndTest {
                     body.startsWith("{\"error\": \"the content of /dav/library/Film (2024)/film.mkv cannot be read"),
                     body);
         }
-        Waits.until(() -> library.openReaders() == 0, "the failed reader is closed");
+        Await.until(Duration.ofSeconds(30), () -> library.openReaders() == 0, () -> "the failed reader is closed");
     }
 
     @Test
@@ -129,6 +137,6 @@ class StreamEndTest {
             long rest = http.skipBody(head.contentLength() - 4096);
             assertTrue(rest < head.contentLength() - 4096, "the stream ended short");
         }
-        Waits.until(() -> library.openReaders() == 0, "the reader is closed on stop");
+        Await.until(Duration.ofSeconds(30), () -> library.openReaders() == 0, () -> "the reader is closed on stop");
     }
 }

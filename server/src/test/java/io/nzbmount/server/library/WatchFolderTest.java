@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.nzbmount.server.Await;
 import io.nzbmount.server.store.Database;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -112,8 +113,7 @@ class WatchFolderTest {
     void startedWatcherImportsOnItsOwnAndStopsOnClose() throws Exception {
         drop("a.nzb", TestNzbs.film("a", "A"), clock.instant().minusSeconds(10));
         watch.start();
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (catalog.items().isEmpty() && System.nanoTime() < deadline) Thread.sleep(20);
+        Await.until(Duration.ofSeconds(30), () -> !catalog.items().isEmpty(), () -> "the dropped NZB imported");
         assertEquals(1, catalog.items().size());
         watch.close();
         drop("b.nzb", TestNzbs.film("b", "B"), clock.instant().minusSeconds(10));

@@ -5,6 +5,7 @@ import io.nzbmount.nntp.Provider;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.nntp.embedded.NzbWriter;
 import io.nzbmount.nntp.embedded.PostedFile;
+import io.nzbmount.server.Await;
 import io.nzbmount.server.app.UsenetPresence;
 import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.library.FileMaps;
@@ -72,13 +73,18 @@ final class RepairRig implements AutoCloseable {
 
     /** The repair of the item's primary once it is neither queued nor running. */
     RepairStatus awaitEnd(long itemId) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (true) {
-            Optional<RepairStatus> r = jobs.ofPrimary(itemId);
-            if (r.isPresent() && !r.get().active() && !jobs.repairing(r.get().sourceId())) return r.get();
-            if (System.nanoTime() > deadline) throw new AssertionError("the repair did not end: " + r);
-            Thread.sleep(20);
-        }
+        List<Optional<RepairStatus>> last = new ArrayList<>(List.of(Optional.empty()));
+        return Await.value(
+                Duration.ofSeconds(60),
+                () -> {
+                    Optional<RepairStatus> r = jobs.ofPrimary(itemId);
+                    last.set(0, r);
+                    boolean ended = r.isPresent()
+                            && !r.get().active()
+                            && !jobs.repairing(r.get().sourceId());
+                    return ended ? r.get() : null;
+                },
+                () -> "the repair ended: " + last.get(0));
     }
 
     /** The kinds of the item's events, oldest first. */

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
 import io.nzbmount.nntp.embedded.NzbWriter;
 import io.nzbmount.nntp.embedded.PostedFile;
+import io.nzbmount.server.Await;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -66,13 +67,15 @@ class SabNeverDeletesTest {
     }
 
     private static JsonNode awaitProblem(SabServer server, long itemId) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        JsonNode item = null;
-        while (System.nanoTime() < deadline) {
-            item = SabServer.JSON.readTree(server.bytes("/api/items/" + itemId).body());
-            if (!item.path("problem").isNull() && item.has("problem")) return item.path("problem");
-            Thread.sleep(200);
-        }
-        throw new AssertionError("no problem shown: " + item);
+        JsonNode[] item = {null};
+        return Await.value(
+                Duration.ofSeconds(20),
+                () -> {
+                    item[0] = SabServer.JSON.readTree(
+                            server.bytes("/api/items/" + itemId).body());
+                    boolean shown = !item[0].path("problem").isNull() && item[0].has("problem");
+                    return shown ? item[0].path("problem") : null;
+                },
+                () -> "a problem shown: " + item[0]);
     }
 }

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nzbmount.config.ConfigLoader;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
 import io.nzbmount.nntp.embedded.NzbWriter;
+import io.nzbmount.server.Await;
 import io.nzbmount.server.app.Application;
 import io.nzbmount.server.indexer.TestNewznabServer;
 import io.nzbmount.server.ui.CsrfHandler;
@@ -178,16 +179,17 @@ class LiveFallbackSettingsTest {
     }
 
     private void awaitVerifiedStandby(long id) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        String last = "";
-        while (System.nanoTime() < deadline) {
-            last = send("GET", "/api/items/" + id, null).body();
-            for (JsonNode s : JSON.readTree(last).get("standby")) {
-                if (s.get("state").asText().equals("validated")) return;
-            }
-            Thread.sleep(200);
-        }
-        throw new AssertionError("no verified standby within 60 s: " + last);
+        String[] last = {""};
+        Await.until(
+                Duration.ofSeconds(60),
+                () -> {
+                    last[0] = send("GET", "/api/items/" + id, null).body();
+                    for (JsonNode s : JSON.readTree(last[0]).get("standby")) {
+                        if (s.get("state").asText().equals("validated")) return true;
+                    }
+                    return false;
+                },
+                () -> "a verified standby: " + last[0]);
     }
 
     private static byte[] random(long seed) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.nzbmount.nntp.embedded.ArticleFault;
 import io.nzbmount.nntp.embedded.Faults;
 import io.nzbmount.nntp.embedded.PostedFile;
+import io.nzbmount.server.Await;
 import io.nzbmount.server.library.ImportResult;
 import io.nzbmount.server.policy.Hole;
 import io.nzbmount.server.store.SourceState;
@@ -378,7 +379,10 @@ class StandbyProverTest {
         rig.nntp.faults().inject(Faults.ALL, new ArticleFault.Stall(-1));
         rig.service.tick();
         // Wait until the sweep is under way, then stop as a shutdown does.
-        for (int i = 0; i < 200 && rig.progress(standby).state() != StandbyState.PROVING; i++) Thread.sleep(10);
+        Await.until(
+                Duration.ofSeconds(30),
+                () -> rig.progress(standby).state() == StandbyState.PROVING,
+                () -> "the proof under way");
         rig.service.close();
         rig.nntp.faults().clearAll();
         rig.nntp.faults().releaseStalls();
