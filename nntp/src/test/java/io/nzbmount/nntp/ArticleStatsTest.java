@@ -137,8 +137,7 @@ class ArticleStatsTest {
             }
         });
         // Eight workers want connections; background work may hold 4 - max(1, 4 / 4) = 3 of them.
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (a.counters().statCommands() < 3 && System.nanoTime() < deadline) Thread.sleep(2);
+        Await.until(Duration.ofSeconds(20), () -> a.counters().statCommands() >= 3, () -> "three STATs under way");
         assertEquals(3, a.counters().openNow(), "the census holds the three connections background work may take");
 
         FileMap map = usenet.map(playing.toNzbFile(), Priority.FOREGROUND);

@@ -3,7 +3,6 @@ package io.nzbmount.nntp;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.nzbmount.nntp.embedded.ArticleFault;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
@@ -64,11 +63,7 @@ class RetiredReaderTest {
     }
 
     private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) fail("timed out waiting for " + what);
-            Thread.sleep(5);
-        }
+        Await.until(Duration.ofSeconds(10), condition, () -> what);
     }
 
     /** Reads articles 0..3 in order, so the window is whole, then fails at article 4 (missing). */

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.nzbmount.nntp.embedded.ArticleFault;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
@@ -132,11 +131,10 @@ class SplicedFileEndToEndTest {
     }
 
     private static void awaitValue(long want, LongSupplier actual, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        while (actual.getAsLong() != want) {
-            if (System.nanoTime() > deadline) fail(what + ": " + actual.getAsLong() + ", expected " + want);
-            Thread.sleep(10);
-        }
+        Await.until(
+                Duration.ofSeconds(10),
+                () -> actual.getAsLong() == want,
+                () -> what + ": " + actual.getAsLong() + ", expected " + want);
     }
 
     @Test

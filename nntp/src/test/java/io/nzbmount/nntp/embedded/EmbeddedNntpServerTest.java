@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.nzbmount.nntp.Await;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.internal.protocol.BodyCollector;
 import io.nzbmount.nntp.internal.protocol.NntpConnection;
@@ -324,8 +325,8 @@ class EmbeddedNntpServerTest {
         assertEquals(2, server.counters().openNow());
         assertEquals(2, server.counters().maxConcurrent());
         a.quit();
-        long deadline = System.nanoTime() + 5_000_000_000L;
-        while (server.counters().openNow() != 1 && System.nanoTime() < deadline) Thread.sleep(1);
+        Await.until(
+                Duration.ofSeconds(10), () -> server.counters().openNow() == 1, () -> "one session open after QUIT");
         assertEquals(1, server.counters().openNow());
         server.faults().inject(Faults.ALL, ArticleFault.stallUntilReleased());
         server.close();

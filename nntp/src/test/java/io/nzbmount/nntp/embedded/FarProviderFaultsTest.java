@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.nzbmount.nntp.Await;
 import io.nzbmount.nntp.internal.protocol.BodyCollector;
 import java.io.IOException;
 import java.io.InputStream;
@@ -239,7 +240,7 @@ class FarProviderFaultsTest {
     }
 
     private void waitUntilNoneOpen() throws InterruptedException {
-        for (int i = 0; i < 100 && server.counters().openNow() > 0; i++) Thread.sleep(20);
+        Await.until(Duration.ofSeconds(10), () -> server.counters().openNow() == 0, () -> "no session open");
         assertEquals(0, server.counters().openNow());
     }
 

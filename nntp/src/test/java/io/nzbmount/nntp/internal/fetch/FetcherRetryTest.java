@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.nzbmount.nntp.ArticleUnavailableException;
+import io.nzbmount.nntp.Await;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.Provider;
 import io.nzbmount.nntp.ReadCancelledException;
@@ -125,8 +126,7 @@ class FetcherRetryTest extends FetcherTestBase {
         var executor = Executors.newVirtualThreadPerTaskExecutor();
         try {
             var first = executor.submit(() -> fetcher.fetch(segment(file, 0), Priority.FOREGROUND, new byte[0]));
-            long deadline = System.nanoTime() + 5 * SECOND;
-            while (a.counters().bodyCommands() < 1 && System.nanoTime() < deadline) Thread.sleep(1);
+            Await.until(Duration.ofSeconds(10), () -> a.counters().bodyCommands() >= 1, () -> "the first BODY sent");
             var second = executor.submit(() -> fetcher.fetch(segment(file, 1), Priority.FOREGROUND, new byte[0]));
             assertPart(file, 1, second.get(10, TimeUnit.SECONDS));
             assertPart(file, 0, first.get(10, TimeUnit.SECONDS));
@@ -156,12 +156,14 @@ class FetcherRetryTest extends FetcherTestBase {
                 // Only the interrupt matters here.
             }
         });
-        long deadline = System.nanoTime() + 5 * SECOND;
-        while (a.counters().bodyCommands() < 2 && System.nanoTime() < deadline) Thread.sleep(1);
+        Await.until(Duration.ofSeconds(10), () -> a.counters().bodyCommands() >= 2, () -> "the trickled BODY sent");
         Thread.sleep(100);
         reader.interrupt();
         reader.join(5000);
-        while (pools.get(0).idle() < 1 && System.nanoTime() < deadline) Thread.sleep(5);
+        Await.until(
+                Duration.ofSeconds(10),
+                () -> pools.get(0).idle() >= 1,
+                () -> "the rest of the reply read and dropped, the connection idle");
         assertEquals(1, pools.get(0).idle(), "the rest of the reply was read and dropped");
         assertPart(file, 2, fetcher.fetch(segment(file, 2), Priority.FOREGROUND, new byte[0]));
         assertEquals(1, a.counters().accepted(), "the same connection served the next article");
@@ -185,16 +187,17 @@ class FetcherRetryTest extends FetcherTestBase {
             }
             interruptedAfter.set(Thread.currentThread().isInterrupted());
         });
-        long deadline = System.nanoTime() + 5 * SECOND;
-        while (a.counters().bodyCommands() < 2 && System.nanoTime() < deadline) Thread.sleep(1);
+        Await.until(Duration.ofSeconds(10), () -> a.counters().bodyCommands() >= 2, () -> "the stalled BODY sent");
         long interrupted = System.nanoTime();
         reader.interrupt();
         reader.join(5000);
         assertTrue((System.nanoTime() - interrupted) / 1_000_000 < 500, "the fetch ends at once");
         assertInstanceOf(ReadCancelledException.class, failure.get());
         assertEquals(Boolean.TRUE, interruptedAfter.get());
-        while (pools.get(0).open() > 0 && System.nanoTime() < deadline) Thread.sleep(5);
-        assertEquals(0, pools.get(0).open(), "a reply that does not come within the drain time closes the connection");
+        Await.until(
+                Duration.ofSeconds(10),
+                () -> pools.get(0).open() == 0,
+                () -> "a reply that does not come within the drain time closes the connection");
         assertTrue(pauses.isEmpty(), "a cancelled read is not retried");
         a.faults().releaseStalls();
     }
@@ -223,8 +226,7 @@ class FetcherRetryTest extends FetcherTestBase {
                 failure.set(t);
             }
         });
-        long deadline = System.nanoTime() + 5 * SECOND;
-        while (a.counters().bodyCommands() < 1 && System.nanoTime() < deadline) Thread.sleep(1);
+        Await.until(Duration.ofSeconds(10), () -> a.counters().bodyCommands() >= 1, () -> "the failing BODY sent");
         Thread.sleep(20);
         long start = System.nanoTime();
         reader.interrupt();

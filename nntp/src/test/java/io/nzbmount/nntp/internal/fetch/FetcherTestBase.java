@@ -3,6 +3,7 @@ package io.nzbmount.nntp.internal.fetch;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.nzbmount.nntp.Await;
 import io.nzbmount.nntp.NzbSegment;
 import io.nzbmount.nntp.Provider;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
@@ -51,10 +52,10 @@ abstract class FetcherTestBase {
     void everyBorrowedConnectionWentBack() throws InterruptedException {
         for (ConnectionPool p : pools) {
             // A command given up is drained on its connection, which comes back within the drain's time.
-            long deadline = System.nanoTime() + 3 * SECOND;
-            while (p.leased() > 0 && System.nanoTime() < deadline) Thread.sleep(5);
-            assertEquals(
-                    0, p.leased(), "leased connections left in " + p.provider().name());
+            Await.until(
+                    Duration.ofSeconds(10),
+                    () -> p.leased() == 0,
+                    () -> "no leased connections left in " + p.provider().name() + ", not " + p.leased());
             assertEquals(
                     p.idle(),
                     p.open(),
@@ -130,12 +131,8 @@ abstract class FetcherTestBase {
         return f.segments().get(index).toNzbSegment();
     }
 
-    /** Waits up to 5 s for {@code condition}. */
+    /** Waits up to 10 s for {@code condition}. */
     static void await(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + 5_000_000_000L;
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) throw new AssertionError("condition not reached in 5 s");
-            Thread.sleep(1);
-        }
+        Await.until(Duration.ofSeconds(10), condition, () -> "the fetch state the test waits for");
     }
 }

@@ -3,6 +3,7 @@ package io.nzbmount.nntp.internal.pool;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.nzbmount.nntp.Await;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.Provider;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
@@ -11,6 +12,7 @@ import io.nzbmount.nntp.embedded.PostedSegment;
 import io.nzbmount.nntp.internal.protocol.BodyCollector;
 import io.nzbmount.nntp.internal.yenc.YencEncoder;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -44,10 +46,10 @@ abstract class PoolTestBase {
     void everyBorrowedConnectionWentBack() throws InterruptedException {
         for (ConnectionPool p : pools) {
             // A command given up is drained on its connection, which comes back within the drain's time.
-            long deadline = System.nanoTime() + 3 * SECOND;
-            while (p.leased() > 0 && System.nanoTime() < deadline) Thread.sleep(5);
-            assertEquals(
-                    0, p.leased(), "leased connections left in " + p.provider().name());
+            Await.until(
+                    Duration.ofSeconds(10),
+                    () -> p.leased() == 0,
+                    () -> "no leased connections left in " + p.provider().name() + ", not " + p.leased());
             assertEquals(p.idle(), p.open(), "open connections that are neither idle nor leased");
             p.close();
         }
@@ -112,11 +114,7 @@ abstract class PoolTestBase {
     }
 
     static void await(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + 5 * SECOND;
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) throw new AssertionError("condition not reached in 5 s");
-            Thread.sleep(1);
-        }
+        Await.until(Duration.ofSeconds(10), condition, () -> "the pool state the test waits for");
     }
 
     void assertServes(Lease c, PostedSegment s) throws IOException {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.nzbmount.nntp.Await;
 import io.nzbmount.nntp.embedded.ArticleFault;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
 import io.nzbmount.nntp.embedded.PostedFile;
@@ -184,7 +185,7 @@ class NntpConnectionTest {
                     return t;
                 }
             });
-            while (server.counters().bodyCommands() == 0) Thread.sleep(5);
+            Await.until(Duration.ofSeconds(10), () -> server.counters().bodyCommands() > 0, () -> "the BODY sent");
             c.abort();
             assertTrue(failure.get(5, TimeUnit.SECONDS) instanceof IOException);
             assertEquals(NntpConnection.State.BROKEN, c.state());
@@ -205,7 +206,7 @@ class NntpConnectionTest {
                 }
                 interruptedAfter.set(Thread.currentThread().isInterrupted());
             });
-            while (server.counters().bodyCommands() == 0) Thread.sleep(5);
+            Await.until(Duration.ofSeconds(10), () -> server.counters().bodyCommands() > 0, () -> "the BODY sent");
             t.interrupt();
             t.join(5000);
             assertTrue(failure.get() instanceof IOException, String.valueOf(failure.get()));

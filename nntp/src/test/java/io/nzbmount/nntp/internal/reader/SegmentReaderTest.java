@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.nzbmount.nntp.ArticleCorruptException;
 import io.nzbmount.nntp.ArticleMissingException;
 import io.nzbmount.nntp.ArticleUnavailableException;
+import io.nzbmount.nntp.Await;
 import io.nzbmount.nntp.NotHeldException;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
@@ -73,13 +74,9 @@ class SegmentReaderTest {
         assertArrayEquals(expected, actual, "bytes at offset " + offset);
     }
 
-    /** Waits up to 5 s for {@code condition}; fails naming {@code what}. */
+    /** Waits up to 10 s for {@code condition}; fails naming {@code what}. */
     static void await(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) fail("timed out waiting until " + what);
-            Thread.sleep(5);
-        }
+        Await.until(Duration.ofSeconds(10), condition, () -> what);
     }
 
     @Test

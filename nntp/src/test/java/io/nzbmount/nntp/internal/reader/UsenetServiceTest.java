@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.nzbmount.nntp.ArticleSpan;
+import io.nzbmount.nntp.Await;
 import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbReader;
@@ -61,14 +61,13 @@ class UsenetServiceTest {
             for (NzbReader r : readers) held += ((SegmentReader) r).heldBytes();
             assertTrue(held > budget, "the windows hold " + held + " bytes");
             // Left unread: the housekeeping trims the longest quiet until the windows fit.
-            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-            while (readers.stream()
-                            .mapToLong(r -> ((SegmentReader) r).heldBytes())
-                            .sum()
-                    > budget) {
-                if (System.nanoTime() > deadline) fail("the windows still hold more than " + budget + " bytes");
-                Thread.sleep(100);
-            }
+            Await.until(
+                    Duration.ofSeconds(20),
+                    () -> readers.stream()
+                                    .mapToLong(r -> ((SegmentReader) r).heldBytes())
+                                    .sum()
+                            <= budget,
+                    () -> "the windows trimmed to at most " + budget + " bytes");
             for (NzbReader r : readers) {
                 assertArrayEquals(
                         Arrays.copyOfRange(ORIGINAL, 1500, ORIGINAL.length),
@@ -226,15 +225,15 @@ class UsenetServiceTest {
                 assertEquals(100, reader.read(article * 1000L, buf, 0, 100));
                 assertArrayEquals(Arrays.copyOfRange(ORIGINAL, article * 1000, article * 1000 + 100), buf);
             }
-            long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-            boolean filled = false;
-            while (true) {
-                NzbReader.Stats s = reader.stats();
-                if (s.ready() == 4) filled = true;
-                if (filled && s.ready() == 0 && s.fetching() == 0) break;
-                if (System.nanoTime() > deadline) fail("read-ahead not released: " + s);
-                Thread.sleep(10);
-            }
+            boolean[] filled = {false};
+            Await.until(
+                    Duration.ofSeconds(20),
+                    () -> {
+                        NzbReader.Stats s = reader.stats();
+                        if (s.ready() == 4) filled[0] = true;
+                        return filled[0] && s.ready() == 0 && s.fetching() == 0;
+                    },
+                    () -> "the read-ahead filled, then released: " + reader.stats());
             assertEquals(100, reader.read(2100, buf, 0, 100));
             assertArrayEquals(Arrays.copyOfRange(ORIGINAL, 2100, 2200), buf);
         }
@@ -258,11 +257,10 @@ class UsenetServiceTest {
                 assertEquals(1000, reader.read(offset, buf, 0, 1000));
                 assertArrayEquals(Arrays.copyOfRange(ORIGINAL, (int) offset, (int) offset + 1000), buf);
             }
-            long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-            while (reader.stats().ready() + reader.stats().fetching() < 4) {
-                if (System.nanoTime() > deadline) fail("the window did not open: " + reader.stats());
-                Thread.sleep(10);
-            }
+            Await.until(
+                    Duration.ofSeconds(20),
+                    () -> reader.stats().ready() + reader.stats().fetching() >= 4,
+                    () -> "the window opened: " + reader.stats());
             reader.close();
         }
     }
@@ -273,11 +271,7 @@ class UsenetServiceTest {
         AtomicInteger runs = new AtomicInteger();
         Usenet.Settings settings = Usenet.Settings.defaults().withIdleRelease(Duration.ofMillis(200));
         UsenetService usenet = new UsenetService(settings, fake, runs::incrementAndGet, null);
-        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        while (runs.get() < 2) {
-            if (System.nanoTime() > deadline) fail("housekeeping did not run");
-            Thread.sleep(10);
-        }
+        Await.until(Duration.ofSeconds(20), () -> runs.get() >= 2, () -> "housekeeping ran twice");
         usenet.close();
         int after = runs.get();
         Thread.sleep(200);

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.nzbmount.nntp.Await;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -68,8 +70,7 @@ class WarmingKernelTest {
 
         kernel.decode(src, 0, src.length, dst, 0, dst.length);
         assertTrue(kernel.warmUpStarted());
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (!kernel.warm() && System.nanoTime() < deadline) Thread.sleep(5);
+        Await.until(Duration.ofSeconds(20), kernel::warm, () -> "the warm-up thread switches to the target");
         assertTrue(kernel.warm(), "the warm-up thread switches to the target");
         assertEquals(1, choices.get());
         assertEquals(WarmingKernel.WARM_UP_CALLS, target.calls.get());
