@@ -3,6 +3,7 @@ package io.nzbmount.server.indexer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.nzbmount.server.Await;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.OptionalInt;
@@ -174,8 +175,12 @@ class IndexerFailureTest {
                     outcome.set(Thread.currentThread().isInterrupted() ? e : "interrupt flag lost");
                 }
             });
+            int asked = server.requests().size();
             caller.start();
-            Thread.sleep(100);
+            Await.until(
+                    Duration.ofSeconds(20),
+                    () -> server.requests().size() > asked,
+                    () -> "the search waiting on the hanging indexer");
             caller.interrupt();
             caller.join(3_000);
             assertTrue(!caller.isAlive(), "the search did not end on interrupt");

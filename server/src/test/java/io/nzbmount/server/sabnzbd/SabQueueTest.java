@@ -7,10 +7,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
 import io.nzbmount.nntp.embedded.NzbWriter;
+import io.nzbmount.server.Await;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
@@ -40,14 +42,17 @@ class SabQueueTest {
                 nntp.faults().replyDelay(Duration.ofMillis(400));
                 CompletableFuture<String> added =
                         CompletableFuture.supplyAsync(() -> sonarr.add("Slow.Show.S03E04.720p.WEB.x264-GRP", nzb, 1));
-                SonarrLikeClient.QueueItem queued = null;
-                long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-                while (queued == null && System.nanoTime() < deadline && !added.isDone()) {
-                    List<SonarrLikeClient.QueueItem> queue = sonarr.queue();
-                    if (!queue.isEmpty()) queued = queue.get(0);
-                    else Thread.sleep(20);
-                }
-                assertTrue(queued != null, "the job never showed in the queue");
+                // Waits no longer once the add has returned: the job has left the queue by then.
+                List<List<SonarrLikeClient.QueueItem>> seen = new ArrayList<>(List.of(List.of()));
+                Await.until(
+                        Duration.ofSeconds(20),
+                        () -> {
+                            seen.set(0, sonarr.queue());
+                            return !seen.get(0).isEmpty() || added.isDone();
+                        },
+                        () -> "the job in the queue");
+                assertTrue(!seen.get(0).isEmpty(), "the job never showed in the queue");
+                SonarrLikeClient.QueueItem queued = seen.get(0).get(0);
                 assertEquals(SonarrLikeClient.SabStatus.Checking, queued.status());
                 assertEquals("tv", queued.category());
                 assertEquals("Slow.Show.S03E04.720p.WEB.x264-GRP", queued.title());
@@ -79,12 +84,16 @@ class SabQueueTest {
                         CompletableFuture.supplyAsync(() -> sonarr.add("First.Show.S01E01.720p.WEB.x264-GRP", nzbA, 1));
                 CompletableFuture<String> b = CompletableFuture.supplyAsync(
                         () -> sonarr.add("Second.Show.S01E01.720p.WEB.x264-GRP", nzbB, 1));
-                List<SonarrLikeClient.QueueItem> both = List.of();
-                long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-                while (both.size() < 2 && System.nanoTime() < deadline && !a.isDone() && !b.isDone()) {
-                    both = sonarr.queue();
-                    if (both.size() < 2) Thread.sleep(20);
-                }
+                // Waits no longer once an add has returned: that job has left the queue by then.
+                List<List<SonarrLikeClient.QueueItem>> seen = new ArrayList<>(List.of(List.of()));
+                Await.until(
+                        Duration.ofSeconds(20),
+                        () -> {
+                            seen.set(0, sonarr.queue());
+                            return seen.get(0).size() >= 2 || a.isDone() || b.isDone();
+                        },
+                        () -> "both jobs in the queue at once");
+                List<SonarrLikeClient.QueueItem> both = seen.get(0);
                 assertEquals(2, both.size(), "both jobs never showed in the queue at once");
                 String first = both.stream()
                         .filter(q -> q.title().startsWith("First"))

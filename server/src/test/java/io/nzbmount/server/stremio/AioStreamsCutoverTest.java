@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.nzbmount.nntp.embedded.NzbWriter;
 import io.nzbmount.nntp.embedded.PostedFile;
+import io.nzbmount.server.Await;
 import io.nzbmount.server.dav.RawHttp;
 import io.nzbmount.server.stremio.AioStreamsClient.Resolved;
 import io.nzbmount.server.stremio.AioStreamsClient.Service;
@@ -16,6 +17,7 @@ import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -73,17 +75,21 @@ class AioStreamsCutoverTest {
         long id = -1;
         for (JsonNode s : StremioRig.JSON.readTree(r.body()).path("standby"))
             id = Math.max(id, s.path("id").asLong());
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            JsonNode view = StremioRig.JSON.readTree(
-                    rig.send(HttpRequest.newBuilder(URI.create(rig.base() + "/api/items/" + item)))
-                            .body());
-            for (JsonNode s : view.path("standby")) {
-                if (s.path("id").asLong() == id && s.path("state").asText().equals("validated")) return id;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("the standby was not verified in time");
+        long standby = id;
+        Await.until(
+                Duration.ofSeconds(60),
+                () -> {
+                    JsonNode view = StremioRig.JSON.readTree(
+                            rig.send(HttpRequest.newBuilder(URI.create(rig.base() + "/api/items/" + item)))
+                                    .body());
+                    for (JsonNode s : view.path("standby")) {
+                        if (s.path("id").asLong() == standby
+                                && s.path("state").asText().equals("validated")) return true;
+                    }
+                    return false;
+                },
+                () -> "standby " + standby + " verified");
+        return id;
     }
 
     private String streamLink(String nzbUrl) throws Exception {
