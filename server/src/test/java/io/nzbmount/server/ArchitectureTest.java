@@ -17,6 +17,7 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import io.nzbmount.server.store.Items;
+import io.nzbmount.server.store.KnownHoles;
 import io.nzbmount.server.store.SourceLifecycle;
 import io.nzbmount.server.store.SourceTable;
 import java.sql.Connection;
@@ -97,6 +98,21 @@ class ArchitectureTest {
                 .callMethodWhere(target(owner(assignableTo(SourceTable.class))).and(target(name("update"))))
                 .orShould()
                 .callMethodWhere(target(owner(assignableTo(Items.class))).and(target(name("setPrimary"))))
+                .check(classes);
+    }
+
+    /**
+     * The stored holes are read and written through the holes package ({@code holes.HoleTable}),
+     * so every other package sees them as {@code holes.Hole}s; their SQL stays in the store.
+     */
+    @Test
+    void onlyTheHolesPackageUsesTheStoredHoles() {
+        noClasses()
+                .that()
+                .resideOutsideOfPackages("io.nzbmount.server.holes..", "io.nzbmount.server.store..")
+                .should()
+                .dependOnClassesThat()
+                .belongToAnyOf(KnownHoles.class)
                 .check(classes);
     }
 

@@ -2,6 +2,8 @@ package io.nzbmount.server.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.nzbmount.nntp.FileMap;
+import io.nzbmount.server.holes.Hole;
+import io.nzbmount.server.holes.HoleTable;
 import io.nzbmount.server.library.Counterparts;
 import io.nzbmount.server.library.EventKind;
 import io.nzbmount.server.library.EventLog;
@@ -20,7 +22,6 @@ import io.nzbmount.server.store.EventRecord;
 import io.nzbmount.server.store.Events;
 import io.nzbmount.server.store.FileRecord;
 import io.nzbmount.server.store.Files;
-import io.nzbmount.server.store.KnownHoles;
 import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.SourceRole;
 import io.nzbmount.server.store.StandbyProgress;
@@ -82,8 +83,8 @@ public final class CoverageEndpoint {
         long id = Query.number("item id", idText, 1);
         ItemView item = catalog.item(id).orElseThrow(() -> ApiException.unknownItem(id));
         Map<Long, StandbyProgress> progress = standby.ofItem(id);
-        List<KnownHoles.Row> holes = db.transaction(c -> KnownHoles.ofItem(c, id));
-        List<KnownHoles.Row> rebuiltHoles = db.transaction(c -> KnownHoles.repairedOfItem(c, id));
+        Map<Long, List<Hole>> holes = db.transaction(c -> HoleTable.bySourceOfItem(c, id));
+        Map<Long, List<Hole>> rebuiltHoles = db.transaction(c -> HoleTable.repairedBySourceOfItem(c, id));
         List<SourceRecord> sources = new ArrayList<>();
         sources.add(item.primary());
         sources.addAll(item.standby());
@@ -110,18 +111,14 @@ public final class CoverageEndpoint {
                                 .findFirst()
                         : Counterparts.of(itemFiles, f.name(), filesOf.get(s.id()));
                 List<Coverage.Range> missing = new ArrayList<>();
-                for (KnownHoles.Row h : holes) {
-                    if (own.isPresent()
-                            && h.sourceId() == s.id()
-                            && h.fileIndex() == own.get().index()) {
+                for (Hole h : holes.getOrDefault(s.id(), List.of())) {
+                    if (own.isPresent() && h.fileIndex() == own.get().index()) {
                         missing.add(new Coverage.Range(h.start(), h.end()));
                     }
                 }
                 List<Coverage.Range> rebuilt = new ArrayList<>();
-                for (KnownHoles.Row h : rebuiltHoles) {
-                    if (own.isPresent()
-                            && h.sourceId() == s.id()
-                            && h.fileIndex() == own.get().index()) {
+                for (Hole h : rebuiltHoles.getOrDefault(s.id(), List.of())) {
+                    if (own.isPresent() && h.fileIndex() == own.get().index()) {
                         rebuilt.add(new Coverage.Range(h.start(), h.end()));
                     }
                 }

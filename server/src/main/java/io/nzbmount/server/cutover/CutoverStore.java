@@ -1,9 +1,9 @@
 package io.nzbmount.server.cutover;
 
+import io.nzbmount.server.holes.Hole;
+import io.nzbmount.server.holes.HoleTable;
 import io.nzbmount.server.library.Counterparts;
 import io.nzbmount.server.policy.FailureRules;
-import io.nzbmount.server.policy.Hole;
-import io.nzbmount.server.standby.HoleTable;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.FileRecord;
 import io.nzbmount.server.store.Files;

@@ -1,6 +1,6 @@
 package io.nzbmount.server.cutover;
 
-import io.nzbmount.server.policy.SourceHoles;
+import io.nzbmount.server.holes.SourceHoles;
 import io.nzbmount.server.standby.TransientMisses;
 import io.nzbmount.server.standby.Verdict;
 import java.time.Instant;

@@ -1,6 +1,6 @@
 package io.nzbmount.server.health;
 
-import io.nzbmount.server.policy.Hole;
+import io.nzbmount.server.holes.Hole;
 import java.util.List;
 import java.util.Set;
 

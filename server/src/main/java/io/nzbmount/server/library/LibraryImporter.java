@@ -2,6 +2,8 @@ package io.nzbmount.server.library;
 
 import io.nzbmount.config.FallbackSettings;
 import io.nzbmount.nntp.ArticleSpan;
+import io.nzbmount.server.holes.Hole;
+import io.nzbmount.server.holes.HoleTable;
 import io.nzbmount.server.library.ImportException.Reason;
 import io.nzbmount.server.library.PreparedRelease.PreparedFile;
 import io.nzbmount.server.store.Database;
@@ -9,7 +11,6 @@ import io.nzbmount.server.store.FileRecord;
 import io.nzbmount.server.store.Files;
 import io.nzbmount.server.store.ItemRecord;
 import io.nzbmount.server.store.Items;
-import io.nzbmount.server.store.KnownHoles;
 import io.nzbmount.server.store.MemberCrcs;
 import io.nzbmount.server.store.MissingArticles;
 import io.nzbmount.server.store.NewSource;
@@ -302,7 +303,7 @@ public final class LibraryImporter {
         MissingArticles.insertAll(c, sourceId, r.presence().missingIds());
         for (PreparedFile f : r.files()) {
             for (ArticleSpan hole : f.holes()) {
-                KnownHoles.add(c, sourceId, f.index(), hole.start(), hole.end(), now, UNLISTED);
+                HoleTable.add(c, sourceId, new Hole(f.index(), hole.start(), hole.end()), now, UNLISTED);
             }
             if (f.crcToVerify().isPresent())
                 MemberCrcs.insert(c, sourceId, f.index(), f.crcToVerify().getAsLong());

@@ -2,6 +2,8 @@ package io.nzbmount.server.policy;
 
 import io.nzbmount.nntp.ArticleUnavailableException;
 import io.nzbmount.nntp.ProvidersUnavailableException;
+import io.nzbmount.server.holes.Hole;
+import io.nzbmount.server.holes.SourceHoles;
 import io.nzbmount.server.policy.Decision.Action;
 import java.util.HashMap;
 import java.util.LinkedHashSet;

@@ -5,7 +5,7 @@ import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
-import io.nzbmount.server.store.KnownHoles;
+import io.nzbmount.server.holes.Hole;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -28,8 +28,7 @@ final class HoleReads {
      *
      * @throws ReadFailure a failure that may pass
      */
-    static void find(
-            Par2Release release, List<NzbFile> files, PostedBytes bytes, Damage damage, List<KnownHoles.Row> holes)
+    static void find(Par2Release release, List<NzbFile> files, PostedBytes bytes, Damage damage, List<Hole> holes)
             throws ReadFailure, ReadCancelledException {
         if (holes.isEmpty()) return;
         List<Integer> posted = new ArrayList<>();
@@ -38,7 +37,7 @@ final class HoleReads {
         for (int i = 0; i < release.inputs().size(); i++) {
             Par2Release.Input in = release.inputs().get(i);
             if (!in.posted()) continue;
-            for (KnownHoles.Row h : holes) {
+            for (Hole h : holes) {
                 if (h.fileIndex() == in.nzbIndex())
                     read(release, i, files.get(in.nzbIndex()), bytes, damage, h.start(), h.end());
             }

@@ -1,11 +1,12 @@
 package io.nzbmount.server.repair;
 
+import io.nzbmount.server.holes.Hole;
+import io.nzbmount.server.holes.HoleTable;
 import io.nzbmount.server.library.EventKind;
 import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.FileRecord;
 import io.nzbmount.server.store.Files;
-import io.nzbmount.server.store.KnownHoles;
 import io.nzbmount.server.store.MissingArticles;
 import io.nzbmount.server.store.Repairs;
 import io.nzbmount.server.store.SourceTable;
@@ -71,17 +72,17 @@ final class RepairLedger {
     /** Whether anything says the source lacks articles: the import's sample, or a known hole. */
     boolean hasDamage(long sourceId) throws StoreException {
         return db.transaction(c -> !MissingArticles.of(c, sourceId).isEmpty()
-                || !KnownHoles.ofSource(c, sourceId).isEmpty());
+                || !HoleTable.ofSource(c, sourceId).isEmpty());
     }
 
     /** The source's known holes that no repair has filled, by file and start. */
-    List<KnownHoles.Row> holes(long sourceId) throws StoreException {
-        return db.transaction(c -> KnownHoles.ofSource(c, sourceId));
+    List<Hole> holes(long sourceId) throws StoreException {
+        return db.transaction(c -> HoleTable.ofSource(c, sourceId));
     }
 
     /** Whether the source has known holes no repair has filled. */
     boolean hasHoles(long sourceId) throws StoreException {
-        return db.transaction(c -> !KnownHoles.ofSource(c, sourceId).isEmpty());
+        return db.transaction(c -> !HoleTable.ofSource(c, sourceId).isEmpty());
     }
 
     void put(long sourceId, String state, String reason, Progress p) throws StoreException {
@@ -122,12 +123,10 @@ final class RepairLedger {
             // the coverage shows it rebuilt.
             for (Repairs.Article a : holes) {
                 if (files.stream().anyMatch(f -> !f.archived() && f.index() == a.fileIndex())) {
-                    KnownHoles.add(
+                    HoleTable.add(
                             c,
                             sourceId,
-                            a.fileIndex(),
-                            a.begin(),
-                            a.begin() + a.length(),
+                            new Hole(a.fileIndex(), a.begin(), a.begin() + a.length()),
                             clock.instant(),
                             "missing on every provider; rebuilt from PAR2 recovery data");
                 }

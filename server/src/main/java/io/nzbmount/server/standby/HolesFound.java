@@ -1,7 +1,8 @@
 package io.nzbmount.server.standby;
 
 import io.nzbmount.nntp.ArticleSpan;
-import io.nzbmount.server.policy.Hole;
+import io.nzbmount.server.holes.Hole;
+import io.nzbmount.server.holes.HoleTable;
 import io.nzbmount.server.store.StoreException;
 import java.util.LinkedHashSet;
 import java.util.List;

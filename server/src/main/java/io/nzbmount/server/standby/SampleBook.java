@@ -1,6 +1,6 @@
 package io.nzbmount.server.standby;
 
-import io.nzbmount.server.policy.Hole;
+import io.nzbmount.server.holes.Hole;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;

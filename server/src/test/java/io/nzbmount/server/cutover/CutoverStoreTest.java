@@ -125,7 +125,7 @@ class CutoverStoreTest {
     @Test
     void aStandbyBackFromItsCoolDownHasFiveNewChances() {
         ItemCutoverState shared =
-                new ItemCutoverState(java.time.Instant.EPOCH, new io.nzbmount.server.policy.SourceHoles(), false);
+                new ItemCutoverState(java.time.Instant.EPOCH, new io.nzbmount.server.holes.SourceHoles(), false);
         for (int i = 1; i < 5; i++) assertFalse(shared.proved(standby, Verdict.INCONCLUSIVE), "miss " + i);
         assertTrue(shared.proved(standby, Verdict.INCONCLUSIVE), "the 5th abandons it");
         for (int i = 1; i < 5; i++) assertFalse(shared.proved(standby, Verdict.INCONCLUSIVE), "new miss " + i);

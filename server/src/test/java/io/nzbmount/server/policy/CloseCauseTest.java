@@ -10,6 +10,8 @@ import io.nzbmount.nntp.ArticleMissingException;
 import io.nzbmount.nntp.ArticleUnavailableException;
 import io.nzbmount.nntp.ProvidersUnavailableException;
 import io.nzbmount.nntp.ReadCancelledException;
+import io.nzbmount.server.holes.Hole;
+import io.nzbmount.server.holes.SourceHoles;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.nzbmount.nntp.ArticleUnavailableException;
 import io.nzbmount.nntp.ProvidersUnavailableException;
+import io.nzbmount.server.holes.Hole;
+import io.nzbmount.server.holes.SourceHoles;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 

@@ -6,6 +6,8 @@ import static io.nzbmount.server.policy.Decision.Action.SWITCH;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.nzbmount.nntp.ArticleMissingException;
+import io.nzbmount.server.holes.Hole;
+import io.nzbmount.server.holes.SourceHoles;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.nzbmount.nntp.ArticleSpan;
 import io.nzbmount.nntp.FileMap;
-import io.nzbmount.server.policy.Hole;
+import io.nzbmount.server.holes.Hole;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

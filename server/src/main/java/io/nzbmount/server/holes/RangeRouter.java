@@ -1,4 +1,4 @@
-package io.nzbmount.server.policy;
+package io.nzbmount.server.holes;
 
 import java.util.List;
 import java.util.Optional;
@@ -27,7 +27,7 @@ public final class RangeRouter {
 
     /**
      * @param preference source ids, most wanted first (the user's choice, then the serving source, then standbys by tier)
-     * @param usable     which sources may be used now (e.g. {@link FailurePolicy#eligible}); the caller decides
+     * @param usable     which sources may be used now (e.g. {@code policy.FailurePolicy.eligible}); the caller decides
      * @return the route, or empty when every usable source lacks this byte
      */
     public static Optional<Route> route(

@@ -1,4 +1,4 @@
-package io.nzbmount.server.policy;
+package io.nzbmount.server.holes;
 
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,16 +1,10 @@
-package io.nzbmount.server.policy;
+package io.nzbmount.server.holes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.nzbmount.nntp.ArticleCorruptException;
-import io.nzbmount.nntp.ArticleMissingException;
-import io.nzbmount.nntp.ArticleUnavailableException;
-import io.nzbmount.nntp.ProvidersUnavailableException;
-import io.nzbmount.nntp.ReadCancelledException;
-import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -76,23 +70,5 @@ class SourceHolesTest {
         assertThrows(IllegalArgumentException.class, () -> new Hole(0, 10, 10));
         assertThrows(IllegalArgumentException.class, () -> new Hole(-1, 0, 10));
         assertEquals(new Hole(2, 7, 8), Hole.at(2, 7));
-    }
-
-    @Test
-    void failuresAreClassifiedByTheirType() {
-        IOException[] failures = {
-            new ReadCancelledException("x"), new ProvidersUnavailableException("m", "x", null),
-            new ArticleUnavailableException("m", "x", null), new ArticleMissingException("m", "x"),
-            new ArticleCorruptException("m", "x", null), new IOException("x")
-        };
-        FailureKind[] kinds = {
-            FailureKind.CANCELLED,
-            FailureKind.PROVIDERS,
-            FailureKind.TRANSIENT,
-            FailureKind.PERMANENT,
-            FailureKind.PERMANENT,
-            FailureKind.UNKNOWN
-        };
-        for (int i = 0; i < failures.length; i++) assertEquals(kinds[i], FailureKind.of(failures[i]));
     }
 }

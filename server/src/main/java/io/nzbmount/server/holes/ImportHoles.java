@@ -1,9 +1,8 @@
-package io.nzbmount.server.standby;
+package io.nzbmount.server.holes;
 
 import io.nzbmount.nntp.ArticleSpan;
 import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbSegment;
-import io.nzbmount.server.policy.Hole;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

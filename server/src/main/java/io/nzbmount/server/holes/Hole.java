@@ -1,4 +1,4 @@
-package io.nzbmount.server.policy;
+package io.nzbmount.server.holes;
 
 /**
  * Bytes of one file that a source cannot serve: {@code [start, end)} of the decoded file at
