@@ -116,7 +116,7 @@ public final class ConcurrentStreams {
             for (String nzb : nzbs)
                 paths.add(server.importNzb(Path.of(nzb), "bench " + Path.of(nzb).getFileName()));
             ExecutorService pool = Executors.newFixedThreadPool(nzbs.length + 1);
-            CpuShares shares = new CpuShares(server.pid());
+            CpuShares shares = new CpuShares(server::cpuSeconds);
             try {
                 int warmup = o.integer("warmup");
                 for (int run = 0; run < warmup + o.integer("runs"); run++) {

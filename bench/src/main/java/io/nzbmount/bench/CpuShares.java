@@ -5,12 +5,13 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.function.DoubleSupplier;
 
 /**
  * Where the machine's processors went between two readings: the server process, this harness's
  * JVM (the far link, the readers and their hashing), everything else (inn2's {@code nnrpd}s,
  * other work) and idle, each in cores. Read from {@code /proc/stat} (the machine's busy and idle
- * time), {@code /proc/PID/stat} (the server) and this JVM's own processor time.
+ * time), the server process's own processor time ({@link ServerProcess#cpuSeconds}) and this JVM's own processor time.
  *
  * <p>A figure of a benchmark whose parts share the machine is only the product's when the
  * machine had cores to spare; this says whether it had. Not thread-safe: one reading at a time.
@@ -19,22 +20,23 @@ final class CpuShares {
     /** Clock ticks a second, as /proc reports them (USER_HZ, 100 on Linux). */
     private static final double TICKS = 100.0;
 
-    private final long serverPid;
+    private final DoubleSupplier serverSeconds;
     private final double cores = Runtime.getRuntime().availableProcessors();
     private long[] machine;
     private double server;
     private double harness;
     private long start;
 
-    CpuShares(long serverPid) {
-        this.serverPid = serverPid;
+    /** @param serverSeconds the server's processor time so far, in seconds */
+    CpuShares(DoubleSupplier serverSeconds) {
+        this.serverSeconds = serverSeconds;
         mark();
     }
 
     /** Starts a new span. */
     void mark() {
         machine = machineTicks();
-        server = processSeconds(serverPid);
+        server = serverSeconds.getAsDouble();
         harness = harnessSeconds();
         start = System.nanoTime();
     }
@@ -45,7 +47,7 @@ final class CpuShares {
         long[] now = machineTicks();
         double busy = (now[0] - machine[0]) / TICKS;
         double idle = (now[1] - machine[1]) / TICKS;
-        double s = (processSeconds(serverPid) - server) / wall;
+        double s = (serverSeconds.getAsDouble() - server) / wall;
         double h = (harnessSeconds() - harness) / wall;
         double all = busy / wall;
         return String.format(
@@ -72,18 +74,6 @@ final class CpuShares {
             return new long[] {busy, idle};
         } catch (IOException | RuntimeException e) {
             return new long[] {0, 0};
-        }
-    }
-
-    /** User plus system time of a process, in seconds. */
-    static double processSeconds(long pid) {
-        try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-            // The command name may hold spaces: the fields count from the closing parenthesis.
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return (Long.parseLong(f[11]) + Long.parseLong(f[12])) / TICKS;
-        } catch (IOException | RuntimeException e) {
-            return 0;
         }
     }
 

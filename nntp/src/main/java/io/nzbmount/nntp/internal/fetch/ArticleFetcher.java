@@ -46,14 +46,13 @@ public interface ArticleFetcher {
     /**
      * Asks the providers about several articles at once: STAT of each, sent together on one
      * connection of a provider (pipelining), then those it lacks of the next provider. Settles
-     * only the clear answers; retries nothing. By default settles nothing, so the caller asks each
-     * article with {@link #exists}.
+     * only the clear answers; retries nothing. A fetcher that cannot batch returns
+     * {@link StatAnswers#NONE}, so the caller asks each article with {@link #exists}; a fetcher
+     * that wraps another passes the batch on, or every STAT it handles goes out alone.
      *
      * @param messageIds without angle brackets, no repeats
      */
-    default StatAnswers statAll(List<String> messageIds, Priority priority) throws ReadCancelledException {
-        return StatAnswers.NONE;
-    }
+    StatAnswers statAll(List<String> messageIds, Priority priority) throws ReadCancelledException;
 
     /**
      * Starts opening up to {@code connections} connections to the providers asked first, in the

@@ -34,6 +34,11 @@ class LocalFirstFetcherTest {
             asked.incrementAndGet();
             return false;
         }
+
+        @Override
+        public StatAnswers statAll(List<String> messageIds, Priority priority) {
+            return StatAnswers.NONE;
+        }
     }
 
     /** Providers that settle whole STAT batches: every article but "gone@x" is there. */

@@ -13,6 +13,7 @@ import io.nzbmount.nntp.ProvidersUnavailableException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.internal.fetch.ArticleFetcher;
 import io.nzbmount.nntp.internal.fetch.DecodedArticle;
+import io.nzbmount.nntp.internal.fetch.StatAnswers;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -41,6 +42,11 @@ class CopiesTest {
         @Override
         public boolean exists(NzbSegment segment, Priority priority) {
             return true;
+        }
+
+        @Override
+        public StatAnswers statAll(List<String> messageIds, Priority priority) {
+            return StatAnswers.NONE;
         }
     }
 

@@ -6,6 +6,7 @@ import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.internal.fetch.ArticleFetcher;
 import io.nzbmount.nntp.internal.fetch.DecodedArticle;
+import io.nzbmount.nntp.internal.fetch.StatAnswers;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -72,5 +73,10 @@ final class PlacingFetcher implements ArticleFetcher {
     @Override
     public boolean exists(NzbSegment segment, Priority priority) {
         return true;
+    }
+
+    @Override
+    public StatAnswers statAll(List<String> messageIds, Priority priority) {
+        return StatAnswers.NONE;
     }
 }
