@@ -22,8 +22,11 @@ import io.nzbmount.server.store.StoreException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -245,13 +248,37 @@ public final class DemoContent implements AutoCloseable {
         for (Path dir : dataDirs) deleteTree(dir);
     }
 
+    /**
+     * Deletes what it can of {@code dir}. A file that vanishes meanwhile (a job of a still-running
+     * application finishing its temporary file) counts as deleted; a leftover is harmless, the
+     * system cleans its temp space.
+     */
     private static void deleteTree(Path dir) {
-        try (var paths = Files.walk(dir)) {
-            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
+        try {
+            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                    Files.deleteIfExists(file);
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException e) {
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path d, IOException e) {
+                    try {
+                        Files.deleteIfExists(d);
+                    } catch (IOException notEmpty) {
+                        // Something was written into it meanwhile; leave it.
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+            });
         } catch (IOException e) {
-            // A leftover temporary directory is harmless; the system cleans its temp space.
+            // Leave the rest; see above.
         }
     }
 

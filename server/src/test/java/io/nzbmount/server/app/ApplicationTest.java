@@ -45,6 +45,12 @@ class ApplicationTest {
         nntp = EmbeddedNntpServer.start();
     }
 
+    /** Stops the application before the demo content it reads is deleted. */
+    private void closeAppFirst() {
+        if (app != null) app.close();
+        app = null;
+    }
+
     @AfterEach
     void stopAll() {
         if (app != null) app.close();
@@ -187,6 +193,7 @@ class ApplicationTest {
                 """, "test", Map.of());
         try (DemoContent demo = DemoContent.start()) {
             assertEquals(configured.downloads(), demo.settings(configured).downloads());
+            closeAppFirst();
         }
     }
 
@@ -202,6 +209,7 @@ class ApplicationTest {
                 original = in.readAllBytes();
             }
             assertArrayEquals(sha256(original), sha256(get(dav("Demo Film (2024)", DemoContent.FILM), null)));
+            closeAppFirst();
         }
     }
 
@@ -259,6 +267,7 @@ class ApplicationTest {
                 {123_456, 523_456}
             };
             for (long[] r : ranges) assertRange(file, original, r[0], r[1]);
+            closeAppFirst();
         }
     }
 
