@@ -22,6 +22,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -40,11 +41,29 @@ import java.util.function.LongSupplier;
  *
  * <p>A client that goes away ({@link ReadCancelledException}) is never a failure of the source.
  *
+ * <p>What the session leaves behind (timeline events, holes found, a new primary, the item's
+ * problem) goes to its {@link SessionEffects}; it asks a {@link SourcePicker} for the next source
+ * and {@link SessionReads} for fresh readers and the state of repairs. It keeps its own state:
+ * the bytes sent, the position, the policy's counts, the sources it has read from.
+ *
  * <p>Threading as {@link ContentReader}: one thread reads; {@link #close} may come from another
  * thread at any time and makes a blocked read, a proof or a wait end at once.
  */
 final class CutoverSession implements ContentReader {
-    private final Cutovers cutovers;
+    /**
+     * What one response serves: bytes {@code [offset, end)} of file {@code fileName}
+     * ({@code fileSize} bytes) of item {@code itemId}; it reads on up to {@code end}.
+     */
+    record Response(long itemId, String fileName, long fileSize, long offset, long end) {
+        Response {
+            if (offset < 0 || end < offset)
+                throw new IllegalArgumentException("no range [" + offset + ", " + end + ")");
+        }
+    }
+
+    private final SessionEffects effects;
+    private final SourcePicker picker;
+    private final SessionReads reads;
     private final long itemId;
     private final String fileName;
     private final long fileSize;
@@ -75,41 +94,47 @@ final class CutoverSession implements ContentReader {
 
     private final Probes probes = new Probes();
     /** Rebuilt articles read again once after a failure the reader kept from before their repair. */
-    private final java.util.Set<String> readAgain = new HashSet<>();
+    private final Set<String> readAgain = new HashSet<>();
 
     private long position;
     /** Every source this response has read from (its serving thread's alone). */
-    private final java.util.Set<Long> readFrom = new HashSet<>();
+    private final Set<Long> readFrom = new HashSet<>();
     /** The cutover just made, reported once the new source has delivered (or failed) its first read. */
     private final AtomicReference<Pending> pending = new AtomicReference<>();
 
     private record Pending(Map<String, Object> detail, long failedAtNanos, long provedAtNanos) {}
 
     /**
-     * @param clock    the wall clock the failure policy's times are read from
-     * @param nanoTime a monotonic clock in nanoseconds for how long a cutover took
+     * The session owns {@code start}'s reader, {@code playback} and {@code live}, and closes them.
+     *
+     * @param usersChoice the release the user chose, when {@code start} is it; null otherwise
+     * @param policy      the stream's own failure policy, over {@code shared}'s holes
+     * @param shared      what the streams of the item share
+     * @param clock       the wall clock the failure policy's times are read from
+     * @param nanoTime    a monotonic clock in nanoseconds for how long a cutover took
      */
     CutoverSession(
-            Cutovers cutovers,
-            long itemId,
-            String fileName,
-            long fileSize,
-            long offset,
-            long rangeEnd,
+            Response response,
             ActiveSource start,
             UsersChoice usersChoice,
             FailurePolicy policy,
             ItemCutoverState shared,
             PlaybackTracker.Stream playback,
             LiveStream live,
+            SessionEffects effects,
+            SourcePicker picker,
+            SessionReads reads,
             Clock clock,
             LongSupplier nanoTime) {
         this.usersChoice = usersChoice;
-        this.cutovers = cutovers;
-        this.itemId = itemId;
-        this.fileName = fileName;
-        this.fileSize = fileSize;
-        this.rangeEnd = rangeEnd;
+        this.effects = effects;
+        this.picker = picker;
+        this.reads = reads;
+        this.itemId = response.itemId();
+        this.fileName = response.fileName();
+        this.fileSize = response.fileSize();
+        this.rangeEnd = response.end();
+        long offset = response.offset();
         this.position = offset;
         this.active = start;
         this.policy = policy;
@@ -148,7 +173,7 @@ final class CutoverSession implements ContentReader {
                     policy.onRead(clock.millis());
                     playback.served(n);
                     live.sent(n);
-                    if (shared.readSucceeded()) cutovers.problemCleared(itemId);
+                    if (shared.readSucceeded()) effects.problemCleared();
                 }
                 return n;
             } catch (ReadCancelledException e) {
@@ -156,7 +181,7 @@ final class CutoverSession implements ContentReader {
             } catch (ReadFailure failure) {
                 reportCutover(false);
                 // An article a repair rebuilt after the reader had asked for it: reading again serves it.
-                if (!simulated && cutovers.rebuilt(failure.messageId()) && readAgain.add(failure.messageId())) continue;
+                if (!simulated && reads.rebuilt(failure.messageId()) && readAgain.add(failure.messageId())) continue;
                 recover(source, failure, simulated);
             }
         }
@@ -197,7 +222,7 @@ final class CutoverSession implements ContentReader {
         detail.put("offset", position);
         detail.put("file", fileName);
         detail.put("reason", "back to the release you chose: it holds the bytes from offset " + position);
-        cutovers.event(itemId, live.id(), EventKind.ROUTED, detail);
+        effects.event(EventKind.ROUTED, detail);
         if (closed.getCount() == 0) {
             reader.close();
             throw new ReadCancelledException("the response was closed");
@@ -240,7 +265,7 @@ final class CutoverSession implements ContentReader {
                 ? policy.onSimulatedFailure(source.sourceId(), hole, now)
                 : policy.onFailure(source.sourceId(), hole, failure, now);
         if (decision.kind() == FailureKind.PERMANENT && !simulated && !known && source.sourceId() == policy.current()) {
-            cutovers.holeFound(itemId, source.sourceId(), hole, String.valueOf(failure.getMessage()));
+            effects.holeFound(source.sourceId(), hole, String.valueOf(failure.getMessage()));
         }
         switch (decision.action()) {
             case RETRY -> retryLater(source, decision);
@@ -252,9 +277,7 @@ final class CutoverSession implements ContentReader {
     /** Waits as {@code decision} says before the next read of {@code source}; ends at once when the response closes. */
     private void retryLater(ActiveSource source, Decision decision) throws ReadCancelledException {
         live.retrying();
-        cutovers.event(
-                itemId,
-                live.id(),
+        effects.event(
                 EventKind.RETRY,
                 Map.of(
                         "source",
@@ -287,7 +310,7 @@ final class CutoverSession implements ContentReader {
             throws IOException {
         ActiveSource next = pick(from);
         // A repair that finished while the stream looked for another source rebuilt the article: read it again.
-        if (next == null && !simulated && cutovers.rebuilt(failure.messageId()) && readAgain.add(failure.messageId()))
+        if (next == null && !simulated && reads.rebuilt(failure.messageId()) && readAgain.add(failure.messageId()))
             return;
         if (next == null) {
             Decision none = policy.onNoCandidate(
@@ -313,9 +336,8 @@ final class CutoverSession implements ContentReader {
      * or of any source that may take over from {@code from}.
      */
     private boolean repairMayRebuild(ActiveSource from) throws IOException {
-        if (readFrom.stream().anyMatch(cutovers::repairing)) return true;
         try {
-            return cutovers.candidateRepairing(itemId, from.sourceId(), fileName, fileSize);
+            return reads.repairMayRebuild(itemId, Set.copyOf(readFrom), from.sourceId(), fileName, fileSize);
         } catch (StoreException e) {
             throw new IOException("the library database cannot be read: " + e.getMessage(), e);
         }
@@ -332,19 +354,10 @@ final class CutoverSession implements ContentReader {
             previous.close();
         }
         NextSourcePicker.Request request = new NextSourcePicker.Request(
-                itemId,
-                fileName,
-                fileSize,
-                position,
-                sent,
-                policy,
-                shared,
-                new HashSet<>(),
-                probes,
-                (kind, detail) -> cutovers.event(itemId, live.id(), kind, detail));
+                itemId, fileName, fileSize, from.sourceId(), position, sent.snapshot(), policy.barred(clock.millis()));
         ActiveSource next;
         try {
-            next = cutovers.picker().pick(from.sourceId(), request).orElse(null);
+            next = picker.pick(request, shared, probes, effects::event).orElse(null);
         } catch (StoreException e) {
             throw new IOException("the library database cannot be read: " + e.getMessage(), e);
         }
@@ -372,7 +385,7 @@ final class CutoverSession implements ContentReader {
         if (forUsersHole) {
             // The user's release lacks only [position, failedEnd): the new source serves that, and
             // the stream goes back to the user's reader, kept with what it holds past the hole.
-            var fresh = cutovers.openReader(next.map());
+            var fresh = reads.open(next.map());
             fresh.willRead(position, failedEnd);
             next.reader().close();
             next = new ActiveSource(next.sourceId(), next.fileIndex(), next.map(), fresh);
@@ -380,7 +393,7 @@ final class CutoverSession implements ContentReader {
         } else if (failedEnd < fileSize && from.reader().heldUntil(failedEnd) > failedEnd) {
             // The proof reader's window sits before the cut and would grow past it: a fresh one
             // fetches just the article at the cut.
-            var fresh = cutovers.openReader(next.map());
+            var fresh = reads.open(next.map());
             // The old reader holds the bytes from failedEnd on: the fresh one fetches none of them.
             fresh.willRead(position, failedEnd);
             next.reader().close();
@@ -401,8 +414,8 @@ final class CutoverSession implements ContentReader {
         }
         long now = clock.millis();
         policy.onCutover(next.sourceId(), now);
-        boolean primaryChanged = cutovers.switched(
-                itemId, from.sourceId(), next.sourceId(), decision.kind() == FailureKind.PERMANENT && !fromUsersChoice);
+        boolean primaryChanged = effects.switched(
+                from.sourceId(), next.sourceId(), decision.kind() == FailureKind.PERMANENT && !fromUsersChoice);
         live.cutover(String.valueOf(next.sourceId()), !primaryChanged, next.reader()::stats);
         Map<String, Object> detail = new LinkedHashMap<>();
         detail.put("from", from.sourceId());
@@ -435,7 +448,7 @@ final class CutoverSession implements ContentReader {
         p.detail().put("tookMillis", (now - p.failedAtNanos()) / 1_000_000);
         p.detail().put("provedMillis", (p.provedAtNanos() - p.failedAtNanos()) / 1_000_000);
         p.detail().put("delivered", delivered);
-        cutovers.event(itemId, live.id(), EventKind.CUTOVER, p.detail());
+        effects.event(EventKind.CUTOVER, p.detail());
     }
 
     /**
@@ -454,8 +467,8 @@ final class CutoverSession implements ContentReader {
         detail.put("cause", cause);
         detail.put("kind", kind.word());
         detail.put("failure", String.valueOf(failure.getMessage()));
-        cutovers.event(itemId, live.id(), EventKind.STREAM_CLOSED, detail);
-        cutovers.streamEnded(itemId, kind, cause);
+        effects.event(EventKind.STREAM_CLOSED, detail);
+        effects.ended(kind, cause);
         throw failure;
     }
 

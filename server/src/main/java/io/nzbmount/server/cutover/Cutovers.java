@@ -5,7 +5,6 @@ import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.dav.ContentReader;
-import io.nzbmount.server.holes.Hole;
 import io.nzbmount.server.holes.HoleTable;
 import io.nzbmount.server.holes.SourceHoles;
 import io.nzbmount.server.library.EventKind;
@@ -13,7 +12,6 @@ import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.MountedFile;
 import io.nzbmount.server.observe.LiveStream;
-import io.nzbmount.server.policy.CloseCause;
 import io.nzbmount.server.policy.FailurePolicy;
 import io.nzbmount.server.policy.FailureRules;
 import io.nzbmount.server.repair.NewHoles;
@@ -24,11 +22,11 @@ import io.nzbmount.server.store.StoreException;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
@@ -36,15 +34,17 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Live cutover for every stream of the server: wraps each opened reader in a
- * {@link CutoverSession}, keeps what the streams of one item share (holes, misses, a simulated
- * failure), and writes the library changes and timeline events a cutover makes. Thread-safe.
+ * {@link CutoverSession} and keeps what the streams of one item share (holes, misses, a simulated
+ * failure, the problem). What the sessions write (timeline events, holes, switches, problems)
+ * goes through its {@link CutoverRecords}. Thread-safe.
  */
 public final class Cutovers {
     private static final Logger LOG = LoggerFactory.getLogger(Cutovers.class);
 
     private final CutoverStore store;
     private final NextSourcePicker picker;
-    private final EventLog events;
+    private final CutoverRecords records;
+    private final SessionReads reads = new Reads();
     /**
      * Replaced whole when the cutover settings (the {@code fallback} section) change; each new
      * stream takes the rules in force then.
@@ -87,8 +87,8 @@ public final class Cutovers {
         this.clock = clock;
         this.nanoTime = nanoTime;
         this.usenet = usenet;
-        this.picker = new NextSourcePicker(store, fileMaps, usenet, sweeps, rules.sweepBudget(), clock, nanoTime);
-        this.events = events;
+        this.picker = new NextSourcePicker(store, fileMaps, usenet, sweeps, rules.sweepBudget(), nanoTime);
+        this.records = new CutoverRecords(store, holeTable, problems, events, clock, () -> repairs.holes());
         this.rules = rules;
     }
 
@@ -137,18 +137,17 @@ public final class Cutovers {
         start.reader().willRead(offset, end);
         FailurePolicy policy = new FailurePolicy(rules, shared.holes(), start.sourceId(), byUser);
         return new CutoverSession(
-                this,
-                mounted.itemId(),
-                mounted.file().name(),
-                mounted.file().size(),
-                offset,
-                end,
+                new CutoverSession.Response(
+                        mounted.itemId(), mounted.file().name(), mounted.file().size(), offset, end),
                 start,
                 usersChoice,
                 policy,
                 shared,
                 playback,
                 live,
+                records.of(mounted.itemId(), live.id(), shared),
+                picker,
+                reads,
                 clock,
                 nanoTime);
     }
@@ -163,21 +162,19 @@ public final class Cutovers {
             MountedFile mounted, long offset, ActiveSource start, ItemCutoverState shared, LiveStream live)
             throws IOException {
         long itemId = mounted.itemId();
-        FailurePolicy probe = new FailurePolicy(rules, shared.holes(), start.sourceId(), false);
+        // A new stream has left no source yet: none is barred but by the holes.
         NextSourcePicker.Request request = new NextSourcePicker.Request(
                 itemId,
                 mounted.file().name(),
                 mounted.file().size(),
+                start.sourceId(),
                 offset,
-                new SentBytesRing(offset, 1),
-                probe,
-                shared,
-                new HashSet<>(),
-                new Probes(),
-                (kind, detail) -> event(itemId, live.id(), kind, detail));
+                SentBytes.none(offset),
+                Set.of());
         Optional<ActiveSource> next;
         try {
-            next = picker.pick(start.sourceId(), request);
+            next = picker.pick(
+                    request, shared, new Probes(), (kind, detail) -> records.event(itemId, live.id(), kind, detail));
         } catch (StoreException e) {
             throw new IOException("the library database cannot be read: " + e.getMessage(), e);
         }
@@ -189,7 +186,7 @@ public final class Cutovers {
         detail.put("offset", offset);
         detail.put("file", mounted.file().name());
         detail.put("reason", "source " + start.sourceId() + " is known to lack the bytes at offset " + offset);
-        event(itemId, live.id(), EventKind.ROUTED, detail);
+        records.event(itemId, live.id(), EventKind.ROUTED, detail);
         return next.get();
     }
 
@@ -221,7 +218,7 @@ public final class Cutovers {
     public void userActed(long itemId) {
         ItemCutoverState s = items.get(itemId);
         if (s != null) s.readSucceeded();
-        problemCleared(itemId);
+        records.problemCleared(itemId);
     }
 
     /** The source the item's newest open stream reads from; empty when none is open. */
@@ -284,37 +281,6 @@ public final class Cutovers {
         items.remove(itemId);
     }
 
-    NextSourcePicker picker() {
-        return picker;
-    }
-
-    /** A new foreground reader on {@code map} with the configured read-ahead; the caller owns it. */
-    NzbReader openReader(FileMap map) {
-        return usenet.open(map, Priority.FOREGROUND);
-    }
-
-    /** Persists a hole the policy has just recorded in the item's {@link SourceHoles}. */
-    void holeFound(long itemId, long sourceId, Hole hole, String reason) {
-        LOG.info(
-                "source {} of item {} lacks bytes [{}, {}) of file {}",
-                sourceId,
-                itemId,
-                hole.start(),
-                hole.end(),
-                hole.fileIndex());
-        try {
-            holeTable.add(sourceId, hole, reason);
-        } catch (StoreException e) {
-            LOG.warn(
-                    "the hole of source {} at [{}, {}) could not be stored: {}",
-                    sourceId,
-                    hole.start(),
-                    hole.end(),
-                    e.toString());
-        }
-        repairs.holes().found(itemId, sourceId);
-    }
-
     /**
      * Connects the PAR2 repairs: a hole a stream finds schedules its source's repair, and while that
      * repair runs a stream that reaches the hole with no other source waits for it.
@@ -358,69 +324,28 @@ public final class Cutovers {
         if (state != null) fileIndexes.forEach(f -> state.holes().filled(sourceId, f));
     }
 
-    boolean repairing(long sourceId) {
-        return repairs.repairing(sourceId);
-    }
-
-    /**
-     * Whether a repair is queued or runs of a source that may take over from {@code currentId} at
-     * this file (the primary, a verified or a pending standby, with a counterpart of the file): once
-     * it ends, that source holds the bytes it rebuilt, though the stream never read from it.
-     */
-    boolean candidateRepairing(long itemId, long currentId, String fileName, long fileSize) throws StoreException {
-        for (CutoverStore.NextSource candidate : store.nextSources(itemId, currentId, fileName, fileSize)) {
-            if (candidate.file().isPresent()
-                    && repairs.repairing(candidate.source().id())) return true;
+    /** The server's {@link SessionReads}: readers on its Usenet, and the repairs in force. */
+    private final class Reads implements SessionReads {
+        @Override
+        public NzbReader open(FileMap map) {
+            return usenet.open(map, Priority.FOREGROUND);
         }
-        return false;
-    }
 
-    boolean rebuilt(String messageId) {
-        return messageId != null && !messageId.isEmpty() && repairs.rebuilt(messageId);
-    }
+        @Override
+        public boolean rebuilt(String messageId) {
+            return messageId != null && !messageId.isEmpty() && repairs.rebuilt(messageId);
+        }
 
-    boolean switched(long itemId, long from, long to, boolean permanent) {
-        try {
-            return store.switched(itemId, from, to, permanent);
-        } catch (StoreException e) {
-            LOG.warn(
-                    "the cutover of item {} from source {} to {} could not be stored: {}",
-                    itemId,
-                    from,
-                    to,
-                    e.toString());
+        @Override
+        public boolean repairMayRebuild(long itemId, Set<Long> readFrom, long currentId, String fileName, long fileSize)
+                throws StoreException {
+            Repairs now = repairs;
+            if (readFrom.stream().anyMatch(now::repairing)) return true;
+            for (CutoverStore.NextSource candidate : store.nextSources(itemId, currentId, fileName, fileSize)) {
+                if (candidate.file().isPresent()
+                        && now.repairing(candidate.source().id())) return true;
+            }
             return false;
-        }
-    }
-
-    /**
-     * The failure policy ended a stream of the item; {@code reason} as in the timeline. Leaves the
-     * item a problem of that kind, unless the player had just left.
-     */
-    void streamEnded(long itemId, CloseCause kind, String reason) {
-        if (!kind.problem()) return;
-        state(itemId).problemSet();
-        try {
-            problems.put(itemId, Problem.of(kind, clock.instant(), reason));
-        } catch (StoreException e) {
-            LOG.warn("the problem of item {} could not be stored: {}", itemId, e.toString());
-        }
-    }
-
-    /** A read of the item delivered bytes after its problem: the problem is over. */
-    void problemCleared(long itemId) {
-        try {
-            problems.clear(itemId);
-        } catch (StoreException e) {
-            LOG.warn("the problem of item {} could not be cleared: {}", itemId, e.toString());
-        }
-    }
-
-    void event(long itemId, String stream, EventKind kind, Map<String, ?> detail) {
-        try {
-            events.record(OptionalLong.of(itemId), Optional.of(stream), kind, detail);
-        } catch (StoreException e) {
-            LOG.warn("event {} of item {} could not be stored: {}", kind, itemId, e.toString());
         }
     }
 }

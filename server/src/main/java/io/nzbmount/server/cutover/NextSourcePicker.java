@@ -18,9 +18,9 @@ import io.nzbmount.server.standby.Verdict;
 import io.nzbmount.server.store.FileRecord;
 import io.nzbmount.server.store.StandbyState;
 import io.nzbmount.server.store.StoreException;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,7 +53,7 @@ import org.slf4j.LoggerFactory;
  * on its fingerprint sweep (completed before, or just now). Thread-safe; a call blocks on the
  * providers.
  */
-final class NextSourcePicker {
+final class NextSourcePicker implements SourcePicker {
     private static final Logger LOG = LoggerFactory.getLogger(NextSourcePicker.class);
 
     private final CutoverStore store;
@@ -61,61 +61,81 @@ final class NextSourcePicker {
     private final Usenet usenet;
     private final UrgentSweep sweeps;
     private final Duration sweepBudget;
-    private final Clock clock;
     private final LongSupplier nanoTime;
 
-    /**
-     * @param clock    the wall clock the failure policy's times are read from
-     * @param nanoTime a monotonic clock in nanoseconds for the sweeps' budget and how long they took
-     */
+    /** @param nanoTime a monotonic clock in nanoseconds for the sweeps' budget and how long they took */
     NextSourcePicker(
             CutoverStore store,
             FileMaps fileMaps,
             Usenet usenet,
             UrgentSweep sweeps,
             Duration sweepBudget,
-            Clock clock,
             LongSupplier nanoTime) {
         this.store = store;
         this.fileMaps = fileMaps;
         this.usenet = usenet;
         this.sweeps = sweeps;
         this.sweepBudget = sweepBudget;
-        this.clock = clock;
         this.nanoTime = nanoTime;
     }
 
     /**
-     * What a pick needs to know about the stream.
+     * Where a stream stands when it asks for the next source: a value, taken at the moment of the
+     * ask; the stream's own state (its ring of sent bytes, its failure policy) stays with it.
      *
-     * @param probes   where each reader opened for a proof is listed while it is open, so the stream
-     *                 can close it when the client goes away mid-proof
-     * @param timeline records an event of the stream (kind, detail)
+     * @param currentId the source the stream leaves
+     * @param offset    the next byte the stream sends: where the next source takes over
+     * @param sent      the last bytes the stream sent, up to {@code offset}
+     * @param barred    the sources the stream's failure policy lets serve no byte now
+     *                  ({@link FailurePolicy#barred}); the item's known holes bar the others at
+     *                  their offsets
      */
     record Request(
             long itemId,
             String fileName,
             long fileSize,
+            long currentId,
             long offset,
-            SentBytesRing sent,
-            FailurePolicy policy,
+            SentBytes sent,
+            Set<Long> barred) {
+        Request {
+            if (sent.position() != offset) {
+                throw new IllegalArgumentException("bytes sent up to " + sent.position() + ", not " + offset);
+            }
+            barred = Set.copyOf(barred);
+        }
+    }
+
+    /** One pick: the request and what the pick works on while it runs. */
+    private record Pick(
+            Request request,
             ItemCutoverState shared,
-            Set<Long> tried,
             Probes probes,
-            BiConsumer<EventKind, Map<String, Object>> timeline) {}
+            BiConsumer<EventKind, Map<String, Object>> timeline,
+            Set<Long> tried) {}
 
     /**
-     * A candidate whose handling fails in the library database is skipped (timeline event
-     * {@code cutover-candidate-skipped}); the others are still tried.
+     * {@inheritDoc}
      *
-     * @return the proved source with an open reader (the caller owns it), or empty when none can serve
-     * @throws StoreException when the candidates cannot be listed at all
-     * @throws ReadCancelledException when the stream was closed during a proof
+     * <p>A candidate whose handling fails in the library database is skipped (timeline event
+     * {@code cutover-candidate-skipped}); the others are still tried.
      */
-    Optional<ActiveSource> pick(long currentId, Request r) throws StoreException, ReadCancelledException {
+    @Override
+    public Optional<ActiveSource> pick(
+            Request request,
+            ItemCutoverState shared,
+            Probes probes,
+            BiConsumer<EventKind, Map<String, Object>> timeline)
+            throws StoreException, ReadCancelledException {
+        return pick(new Pick(request, shared, probes, timeline, new HashSet<>()));
+    }
+
+    private Optional<ActiveSource> pick(Pick p) throws StoreException, ReadCancelledException {
+        Request r = p.request();
         SweepClock sweeps = new SweepClock();
         Map<Long, CutoverStore.NextSource> byId = new LinkedHashMap<>();
-        for (CutoverStore.NextSource candidate : store.nextSources(r.itemId(), currentId, r.fileName(), r.fileSize())) {
+        for (CutoverStore.NextSource candidate :
+                store.nextSources(r.itemId(), r.currentId(), r.fileName(), r.fileSize())) {
             byId.put(candidate.source().id(), candidate);
         }
         List<Long> preference = List.copyOf(byId.keySet());
@@ -126,16 +146,16 @@ final class NextSourcePicker {
             // whose file is unknown (index -1) has no holes and meets the length gate below.
             Optional<RangeRouter.Route> route = RangeRouter.route(
                     preference,
-                    r.shared().holes(),
+                    p.shared().holes(),
                     fileIndexOf,
                     r.offset(),
-                    id -> !r.tried().contains(id) && usable(byId.get(id), r));
+                    id -> !p.tried().contains(id) && usable(byId.get(id), p));
             if (route.isEmpty()) return Optional.empty();
             long id = route.get().sourceId();
-            r.tried().add(id);
+            p.tried().add(id);
             CutoverStore.NextSource candidate = byId.get(id);
             try {
-                Optional<ActiveSource> proved = tryCandidate(candidate, r, sweeps);
+                Optional<ActiveSource> proved = tryCandidate(candidate, p, sweeps);
                 if (proved.isPresent()) return proved;
             } catch (StoreException e) {
                 // One candidate's trouble with the database is not the stream's: the next one may serve.
@@ -144,17 +164,21 @@ final class NextSourcePicker {
                 detail.put("source", id);
                 detail.put("offset", r.offset());
                 detail.put("reason", "the library database failed: " + e.getMessage());
-                r.timeline().accept(EventKind.CUTOVER_CANDIDATE_SKIPPED, detail);
+                p.timeline().accept(EventKind.CUTOVER_CANDIDATE_SKIPPED, detail);
             }
         }
     }
 
     /** Whether the policy lets the candidate serve the offset now (a candidate without the file is left to the gate). */
-    private boolean usable(CutoverStore.NextSource candidate, Request r) {
+    private static boolean usable(CutoverStore.NextSource candidate, Pick p) {
         return candidate.file().isEmpty()
-                || r.policy()
-                        .eligible(
-                                candidate.source().id(), candidate.file().get().index(), r.offset(), clock.millis());
+                || eligible(candidate.source().id(), candidate.file().get().index(), p);
+    }
+
+    /** Not barred by the stream's policy, and not known to lack the byte at the offset. */
+    private static boolean eligible(long id, int fileIndex, Pick p) {
+        return !p.request().barred().contains(id)
+                && !p.shared().holes().lacks(id, fileIndex, p.request().offset());
     }
 
     /** When the sweeps of one pick started: their budget runs from the first. */
@@ -172,8 +196,9 @@ final class NextSourcePicker {
     }
 
     /** Proves one candidate; the proved source with an open reader, or empty. */
-    private Optional<ActiveSource> tryCandidate(CutoverStore.NextSource candidate, Request r, SweepClock sweeps)
+    private Optional<ActiveSource> tryCandidate(CutoverStore.NextSource candidate, Pick p, SweepClock sweeps)
             throws StoreException, ReadCancelledException {
+        Request r = p.request();
         long id = candidate.source().id();
         // A file not sized at import (its first article could not be read then) is not a
         // mismatch yet: the background proof sizes it.
@@ -185,7 +210,7 @@ final class NextSourcePicker {
             return Optional.empty();
         }
         FileRecord file = candidate.file().get();
-        if (!r.policy().eligible(id, file.index(), r.offset(), clock.millis())) {
+        if (!eligible(id, file.index(), p)) {
             return Optional.empty();
         }
         if (file.layout().isEmpty()) return Optional.empty();
@@ -193,19 +218,19 @@ final class NextSourcePicker {
         if (restored.isEmpty()) return Optional.empty();
         Optional<Proof> swept = Optional.empty();
         if (!candidate.verified()) {
-            Proof proof = sweep(candidate, r, sweeps.deadline());
-            if (!settle(id, proof.state(), proof.reason(), r)) return Optional.empty();
+            Proof proof = sweep(candidate, p, sweeps.deadline());
+            if (!settle(id, proof.state(), proof.reason(), p.shared())) return Optional.empty();
             swept = Optional.of(proof);
             // The holes the sweep found are the candidate's own: it may not serve them, here or later.
-            for (Hole h : store.holes(id)) r.shared().holes().add(id, h);
-            if (r.shared().holes().lacks(id, file.index(), r.offset())) return Optional.empty();
+            for (Hole h : store.holes(id)) p.shared().holes().add(id, h);
+            if (p.shared().holes().lacks(id, file.index(), r.offset())) return Optional.empty();
         }
         FileMap map = restored.get();
         NzbReader reader = usenet.open(map, Priority.FOREGROUND);
-        r.probes().add(reader);
+        p.probes().add(reader);
         boolean keep = false;
         try {
-            Verdict verdict = prove(reader, r, id, file.index());
+            Verdict verdict = prove(reader, p, id, file.index());
             if (verdict == Verdict.VERIFIED) {
                 // Failed for good by someone else while this sweep ran: that verdict stands.
                 if (swept.isPresent()
@@ -216,7 +241,7 @@ final class NextSourcePicker {
                                 swept.get().samplesTotal())) {
                     return Optional.empty();
                 }
-                r.shared().proved(id, verdict);
+                p.shared().proved(id, verdict);
                 keep = true;
                 return Optional.of(new ActiveSource(id, file.index(), map, reader));
             }
@@ -224,10 +249,10 @@ final class NextSourcePicker {
                     id,
                     verdict == Verdict.MISMATCH ? StandbyState.MISMATCH : StandbyState.INCONCLUSIVE,
                     "its bytes before offset " + r.offset() + " differ from the bytes already served",
-                    r);
+                    p.shared());
             return Optional.empty();
         } finally {
-            r.probes().remove(reader);
+            p.probes().remove(reader);
             if (!keep) reader.close();
         }
     }
@@ -236,14 +261,14 @@ final class NextSourcePicker {
      * Records a proof's verdict on the candidate; true only for {@code VERIFIED} (go on).
      * MISMATCH and DEAD fail it for good; INCONCLUSIVE is a transient miss.
      */
-    private boolean settle(long id, StandbyState state, String reason, Request r) throws StoreException {
+    private boolean settle(long id, StandbyState state, String reason, ItemCutoverState shared) throws StoreException {
         switch (state) {
             case VERIFIED -> {
                 return true;
             }
             case MISMATCH, DEAD -> store.markDead(id, reason, state);
             default -> {
-                if (r.shared().proved(id, Verdict.INCONCLUSIVE)) {
+                if (shared.proved(id, Verdict.INCONCLUSIVE)) {
                     store.markFailed(
                             id, "its bytes could not be compared " + TransientMisses.LIMIT + " times in a row");
                 }
@@ -256,13 +281,14 @@ final class NextSourcePicker {
      * The full fingerprint sweep of an unproved candidate, held to {@code deadline}; recorded in
      * the timeline as {@code cutover-sweep}. A sweep cut off by the deadline is inconclusive.
      */
-    private Proof sweep(CutoverStore.NextSource candidate, Request r, long deadline)
+    private Proof sweep(CutoverStore.NextSource candidate, Pick p, long deadline)
             throws StoreException, ReadCancelledException {
+        Request r = p.request();
         long id = candidate.source().id();
         long started = nanoTime.getAsLong();
         Proof proof;
         boolean outOfTime;
-        try (SweepWatch watch = new SweepWatch(deadline, r.probes(), nanoTime)) {
+        try (SweepWatch watch = new SweepWatch(deadline, p.probes(), nanoTime)) {
             try {
                 proof = sweeps.sweep(candidate.referenceId(), id, r.sent().served(r.fileSize()), watch);
             } catch (ReadCancelledException e) {
@@ -288,7 +314,7 @@ final class NextSourcePicker {
         detail.put("samplesTotal", proof.samplesTotal());
         detail.put("tookMillis", (nanoTime.getAsLong() - started) / 1_000_000);
         detail.put("budgetMillis", sweepBudget.toMillis());
-        r.timeline().accept(EventKind.CUTOVER_SWEEP, detail);
+        p.timeline().accept(EventKind.CUTOVER_SWEEP, detail);
         return proof;
     }
 
@@ -298,9 +324,10 @@ final class NextSourcePicker {
      * held against it: the bytes before its hole are compared, and with none left it rests on its
      * sweep, as when nothing was sent yet.
      */
-    private static Verdict prove(NzbReader reader, Request r, long candidateId, int fileIndex)
+    private static Verdict prove(NzbReader reader, Pick p, long candidateId, int fileIndex)
             throws ReadCancelledException {
-        SentBytesRing sent = r.sent();
+        Request r = p.request();
+        SentBytes sent = r.sent();
         if (sent.held() == 0) return Verdict.VERIFIED;
         byte[] theirs = new byte[sent.held()];
         long from = sent.heldFrom();
@@ -316,7 +343,7 @@ final class NextSourcePicker {
         } catch (ReadFailure e) {
             LOG.debug("proof read at {} failed: {}", from + got, e.toString());
             if (FailureKind.of(e) != FailureKind.PERMANENT) return Verdict.INCONCLUSIVE;
-            r.shared().holes().add(candidateId, Hole.at(fileIndex, from + got));
+            p.shared().holes().add(candidateId, Hole.at(fileIndex, from + got));
             return Arrays.equals(sent.heldBytes(), 0, got, theirs, 0, got) ? Verdict.VERIFIED : Verdict.MISMATCH;
         }
         byte[] compared = got == theirs.length ? theirs : Arrays.copyOf(theirs, got);

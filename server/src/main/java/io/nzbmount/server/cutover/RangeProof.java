@@ -13,16 +13,16 @@ final class RangeProof {
     /**
      * Judges a standby at offset {@code cutAt}.
      *
-     * @param sent what this response sent; its {@link SentBytesRing#position()} must be {@code cutAt}
+     * @param sent what this response sent; its {@link SentBytes#position()} must be {@code cutAt}
      * @param cutAt the offset where the response continues from the standby
-     * @param standby the standby's bytes read from {@link SentBytesRing#heldFrom()}: {@code null} when the
+     * @param standby the standby's bytes read from {@link SentBytes#heldFrom()}: {@code null} when the
      *        read failed, fewer bytes than held when it came back short; not modified
      * @return {@link Verdict#VERIFIED} when all held bytes are equal; {@link Verdict#MISMATCH} when any
      *         compared byte differs; otherwise (nothing sent yet, read failed or short) {@link Verdict#INCONCLUSIVE}
      * @throws IllegalArgumentException when the response does not stand at {@code cutAt}, or
      *         {@code standby} holds more bytes than were sent
      */
-    public static Verdict judge(SentBytesRing sent, long cutAt, byte[] standby) {
+    public static Verdict judge(SentBytes sent, long cutAt, byte[] standby) {
         if (sent.position() != cutAt) {
             throw new IllegalArgumentException("response stands at " + sent.position() + ", not at " + cutAt);
         }

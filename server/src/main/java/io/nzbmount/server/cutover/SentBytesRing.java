@@ -1,7 +1,5 @@
 package io.nzbmount.server.cutover;
 
-import io.nzbmount.server.standby.ServedBytes;
-
 /**
  * The last bytes one response has sent, kept so that a cutover can prove a standby against them.
  * Not thread-safe: owned by the one thread that writes the response. Bytes are copied in; the
@@ -71,8 +69,8 @@ final class SentBytesRing {
         return copy;
     }
 
-    /** The held bytes of a file of {@code fileSize} bytes, or null when none are held. */
-    ServedBytes served(long fileSize) {
-        return held() == 0 ? null : new ServedBytes(fileSize, heldFrom(), heldBytes());
+    /** The held bytes as they are now, for a proof that runs while the response waits. */
+    SentBytes snapshot() {
+        return new SentBytes(heldFrom(), heldBytes());
     }
 }

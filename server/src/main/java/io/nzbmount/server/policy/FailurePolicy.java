@@ -6,6 +6,7 @@ import io.nzbmount.server.holes.Hole;
 import io.nzbmount.server.holes.SourceHoles;
 import io.nzbmount.server.policy.Decision.Action;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Objects;
@@ -255,6 +256,18 @@ public final class FailurePolicy {
             excludedUntil.remove(sourceId);
         }
         return !holes.lacks(sourceId, fileIndex, offset);
+    }
+
+    /**
+     * The sources that may serve no byte now, at any offset: left for transient failures in this
+     * round, or excluded. Together with the known holes, what {@link #eligible} tells.
+     */
+    public Set<Long> barred(long now) {
+        Set<Long> barred = new HashSet<>(leftThisRound);
+        excludedUntil.forEach((id, until) -> {
+            if (now < until) barred.add(id);
+        });
+        return Set.copyOf(barred);
     }
 
     /** The source the stream reads from now. */

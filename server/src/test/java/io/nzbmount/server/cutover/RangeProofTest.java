@@ -60,7 +60,7 @@ class RangeProofTest {
         byte[] file = content(200_000);
         SentBytesRing ring = sentAll(file, SentBytesRing.DEFAULT_CAPACITY);
         byte[] standby = Arrays.copyOfRange(file, file.length - SentBytesRing.DEFAULT_CAPACITY, file.length);
-        assertEquals(Verdict.VERIFIED, RangeProof.judge(ring, START + file.length, standby));
+        assertEquals(Verdict.VERIFIED, RangeProof.judge(ring.snapshot(), START + file.length, standby));
     }
 
     @Test
@@ -70,7 +70,8 @@ class RangeProofTest {
         for (int at : new int[] {0, 2048, 4095}) {
             byte[] standby = ring.heldBytes();
             standby[at] ^= 1;
-            assertEquals(Verdict.MISMATCH, RangeProof.judge(ring, START + file.length, standby), "byte " + at);
+            assertEquals(
+                    Verdict.MISMATCH, RangeProof.judge(ring.snapshot(), START + file.length, standby), "byte " + at);
         }
     }
 
@@ -78,19 +79,21 @@ class RangeProofTest {
     void unreadableShortOrNothingToCompareIsInconclusive() {
         byte[] file = content(5000);
         SentBytesRing ring = sentAll(file, 4096);
-        assertEquals(Verdict.INCONCLUSIVE, RangeProof.judge(ring, START + file.length, null));
+        assertEquals(Verdict.INCONCLUSIVE, RangeProof.judge(ring.snapshot(), START + file.length, null));
         byte[] shortRead = Arrays.copyOf(ring.heldBytes(), 100);
-        assertEquals(Verdict.INCONCLUSIVE, RangeProof.judge(ring, START + file.length, shortRead));
+        assertEquals(Verdict.INCONCLUSIVE, RangeProof.judge(ring.snapshot(), START + file.length, shortRead));
         shortRead[50] ^= 1;
-        assertEquals(Verdict.MISMATCH, RangeProof.judge(ring, START + file.length, shortRead));
+        assertEquals(Verdict.MISMATCH, RangeProof.judge(ring.snapshot(), START + file.length, shortRead));
         SentBytesRing fresh = new SentBytesRing(START, 4096);
-        assertEquals(Verdict.INCONCLUSIVE, RangeProof.judge(fresh, START, new byte[0]));
+        assertEquals(Verdict.INCONCLUSIVE, RangeProof.judge(fresh.snapshot(), START, new byte[0]));
     }
 
     @Test
     void aProofAtAnotherOffsetThanTheResponseIsRefused() {
         SentBytesRing ring = sentAll(content(100), 64);
-        assertThrows(IllegalArgumentException.class, () -> RangeProof.judge(ring, START + 99, ring.heldBytes()));
-        assertThrows(IllegalArgumentException.class, () -> RangeProof.judge(ring, START + 100, new byte[65]));
+        assertThrows(
+                IllegalArgumentException.class, () -> RangeProof.judge(ring.snapshot(), START + 99, ring.heldBytes()));
+        assertThrows(
+                IllegalArgumentException.class, () -> RangeProof.judge(ring.snapshot(), START + 100, new byte[65]));
     }
 }
