@@ -1,6 +1,6 @@
 package io.nzbmount.server.cutover;
 
-import io.nzbmount.server.standby.ServedBytes;
+import io.nzbmount.server.sweep.ServedBytes;
 
 /**
  * The last bytes one response has sent, kept so that a cutover can prove a standby against them.
