@@ -384,8 +384,8 @@ public final class SourceLifecycle {
             Optional<StandbyProgress> stored = StandbyTables.progress(c, source.id());
             if (stored.isEmpty()) return Optional.of("the standby is gone");
             StandbyProgress p = stored.get();
-            int attempts = proved == StandbyState.INCONCLUSIVE ? p.attempts() + 1 : 0;
-            Optional<Instant> due = proved == StandbyState.INCONCLUSIVE
+            int attempts = verdict == Verdict.INCONCLUSIVE ? p.attempts() + 1 : 0;
+            Optional<Instant> due = verdict == Verdict.INCONCLUSIVE
                     ? Optional.of(now.plus(retryWaits.get(Math.min(attempts, retryWaits.size()) - 1)))
                     : Optional.empty();
             if (!StandbyTables.putClaimed(
