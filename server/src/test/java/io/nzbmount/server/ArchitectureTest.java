@@ -7,21 +7,32 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.belongToAnyO
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.name;
 import static com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import io.nzbmount.server.proof.Verdict;
 import io.nzbmount.server.store.Items;
 import io.nzbmount.server.store.KnownHoles;
 import io.nzbmount.server.store.SourceLifecycle;
+import io.nzbmount.server.store.SourceState;
 import io.nzbmount.server.store.SourceTable;
+import io.nzbmount.server.store.StandbyState;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -114,6 +125,73 @@ class ArchitectureTest {
                 .dependOnClassesThat()
                 .belongToAnyOf(KnownHoles.class)
                 .check(classes);
+    }
+
+    /**
+     * A proof's {@link Verdict} becomes a stored state ({@link SourceState}, {@link StandbyState})
+     * in the store alone ({@code store.VerdictStates}). Translating one into the other takes both
+     * types, so no class elsewhere (counted with its nested classes and lambdas) uses both.
+     */
+    @Test
+    void onlyTheStoreTranslatesAVerdictIntoAStoredState() {
+        noClasses()
+                .that()
+                .resideOutsideOfPackage("io.nzbmount.server.store..")
+                .and()
+                .areTopLevelClasses()
+                .should(useBoth(Verdict.class, List.of(SourceState.class, StandbyState.class)))
+                .check(classes);
+    }
+
+    /** The sweep family ({@code Sweep*} and {@code *Sweep}) has one home, the sweep package. */
+    @Test
+    void everySweepLivesInTheSweepPackage() {
+        classes()
+                .that()
+                .haveSimpleNameStartingWith("Sweep")
+                .or()
+                .haveSimpleNameEndingWith("Sweep")
+                .should()
+                .resideInAPackage("io.nzbmount.server.sweep..")
+                .check(classes);
+    }
+
+    /** A sweep compares two sources for whoever asks: it knows neither the standby pools nor the cutovers. */
+    @Test
+    void theSweepsKnowNeitherTheStandbyPoolsNorTheCutovers() {
+        noClasses()
+                .that()
+                .resideInAPackage("io.nzbmount.server.sweep..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("io.nzbmount.server.standby..", "io.nzbmount.server.cutover..")
+                .check(classes);
+    }
+
+    /** A class that, with its nested classes, depends on {@code one} and on any of {@code others}. */
+    private static ArchCondition<JavaClass> useBoth(Class<?> one, List<Class<?>> others) {
+        return new ArchCondition<>("use both " + one.getSimpleName() + " and "
+                + others.stream().map(Class::getSimpleName).toList()) {
+            @Override
+            public void check(JavaClass top, ConditionEvents events) {
+                Set<String> used = new TreeSet<>();
+                for (JavaClass c : classes) {
+                    if (!c.equals(top) && !c.getName().startsWith(top.getName() + "$")) continue;
+                    for (Dependency d : c.getDirectDependenciesFromSelf()) {
+                        used.add(d.getTargetClass().getName());
+                    }
+                }
+                List<String> both = others.stream()
+                        .map(Class::getName)
+                        .filter(used::contains)
+                        .toList();
+                boolean uses = used.contains(one.getName()) && !both.isEmpty();
+                events.add(new SimpleConditionEvent(
+                        top,
+                        uses,
+                        top.getName() + (uses ? " uses " : " does not use ") + one.getSimpleName() + " with " + both));
+            }
+        };
     }
 
     @Test

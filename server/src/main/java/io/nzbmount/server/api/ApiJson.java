@@ -47,7 +47,7 @@ final class ApiJson {
         m.put("created", time(s.created()));
         m.put("files", s.files());
         m.put("size", s.size());
-        m.put("primaryState", s.primaryState().word());
+        m.put("primaryState", WireWords.of(s.primaryState()));
         m.put("standby", s.standby());
         return m;
     }
@@ -150,7 +150,7 @@ final class ApiJson {
         m.put("link", s.link().orElse(null));
         m.put("posted", s.postedAt() > 0 ? time(Instant.ofEpochSecond(s.postedAt())) : null);
         m.put("role", s.role().word());
-        m.put("state", s.state().word());
+        m.put("state", WireWords.of(s.state()));
         m.put("reason", s.reason().orElse(null));
         m.put("tier", s.tier().isPresent() ? s.tier().getAsInt() : null);
         m.put("presence", Map.of("checked", s.presenceChecked(), "missing", s.presenceMissing()));
@@ -177,7 +177,7 @@ final class ApiJson {
 
     static Map<String, Object> proof(StandbyProgress p) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("state", p.state().word());
+        m.put("state", WireWords.of(p.state()));
         m.put("tier", p.tier().isPresent() ? p.tier().getAsInt() : null);
         m.put("samplesDone", p.samplesDone());
         m.put("samplesTotal", p.samplesTotal());

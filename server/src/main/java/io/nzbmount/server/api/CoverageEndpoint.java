@@ -13,8 +13,6 @@ import io.nzbmount.server.library.ItemView;
 import io.nzbmount.server.library.LibraryFileView;
 import io.nzbmount.server.observe.StreamRegistry;
 import io.nzbmount.server.observe.StreamView;
-import io.nzbmount.server.standby.Sample;
-import io.nzbmount.server.standby.SamplePlan;
 import io.nzbmount.server.standby.StandbyStatus;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.EventQuery;
@@ -27,6 +25,8 @@ import io.nzbmount.server.store.SourceRole;
 import io.nzbmount.server.store.StandbyProgress;
 import io.nzbmount.server.store.StandbyState;
 import io.nzbmount.server.store.StoreException;
+import io.nzbmount.server.sweep.Sample;
+import io.nzbmount.server.sweep.SamplePlan;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -133,7 +133,7 @@ public final class CoverageEndpoint {
                 row.put("id", s.id());
                 row.put("release", s.releaseName());
                 row.put("role", s.role().word());
-                row.put("state", s.state().word());
+                row.put("state", WireWords.of(s.state()));
                 row.put("missing", pairs(Coverage.merged(missing, f.size())));
                 row.put("proved", pairs(Coverage.merged(proved, f.size())));
                 // Holes of the source whose bytes a PAR2 repair rebuilt: served from the repair store.

@@ -131,7 +131,7 @@ public final class SourcesEndpoint {
                 ApiException.of(
                         409,
                         "source " + sourceId + " is "
-                                + e.source().map(s -> s.state().word()).orElse("not verified")
+                                + e.source().map(s -> WireWords.of(s.state())).orElse("not verified")
                                 + ": only a standby proved identical to the primary (verified) can become the primary");
             case IS_PRIMARY ->
                 ApiException.of(

@@ -4,6 +4,7 @@ import io.nzbmount.server.holes.Hole;
 import io.nzbmount.server.holes.HoleTable;
 import io.nzbmount.server.library.Counterparts;
 import io.nzbmount.server.policy.FailureRules;
+import io.nzbmount.server.proof.Verdict;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.FileRecord;
 import io.nzbmount.server.store.Files;
@@ -11,10 +12,7 @@ import io.nzbmount.server.store.ItemRecord;
 import io.nzbmount.server.store.Items;
 import io.nzbmount.server.store.SourceLifecycle;
 import io.nzbmount.server.store.SourceRecord;
-import io.nzbmount.server.store.SourceRole;
-import io.nzbmount.server.store.SourceState;
 import io.nzbmount.server.store.SourceTable;
-import io.nzbmount.server.store.StandbyState;
 import io.nzbmount.server.store.StandbyTables;
 import io.nzbmount.server.store.StoreException;
 import java.time.Clock;
@@ -81,8 +79,8 @@ final class CutoverStore {
             for (SourceRecord s : SourceTable.ofItem(c, itemId)) {
                 if (s.id() == currentId) continue;
                 if (s.id() == primary) order.add(s);
-                else if (s.role() == SourceRole.STANDBY && s.state() == SourceState.VERIFIED) verified.add(s);
-                else if (s.role() == SourceRole.STANDBY && s.state() == SourceState.PENDING) unverified.add(s);
+                else if (s.verifiedStandby()) verified.add(s);
+                else if (s.pendingStandby()) unverified.add(s);
             }
             Comparator<SourceRecord> byTier = Comparator.comparingInt(
                             (SourceRecord s) -> s.tier().orElse(Integer.MAX_VALUE))
@@ -143,7 +141,7 @@ final class CutoverStore {
 
     /** A candidate whose bytes differ from what was served: never to be tried again. */
     void markDead(long sourceId, String reason) throws StoreException {
-        markDead(sourceId, reason, StandbyState.MISMATCH);
+        markDead(sourceId, reason, Verdict.MISMATCH);
     }
 
     /**
@@ -153,7 +151,7 @@ final class CutoverStore {
      * is the reference every standby was proved against, and an item must always have a primary
      * that is one; a stream that cannot use it just goes on to the next candidate.
      */
-    void markDead(long sourceId, String reason, StandbyState verdict) throws StoreException {
+    void markDead(long sourceId, String reason, Verdict verdict) throws StoreException {
         lifecycle.markDead(sourceId, reason, verdict);
     }
 

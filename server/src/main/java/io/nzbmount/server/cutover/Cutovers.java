@@ -19,6 +19,7 @@ import io.nzbmount.server.standby.PlaybackTracker;
 import io.nzbmount.server.standby.StandbyProver;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.StoreException;
+import io.nzbmount.server.sweep.SweepRunner;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Instant;
@@ -80,7 +81,7 @@ public final class Cutovers {
             FailureRules rules,
             Clock clock,
             LongSupplier nanoTime,
-            UrgentSweep sweeps) {
+            SweepRunner sweeps) {
         this.store = new CutoverStore(db, clock, rules.exclusion());
         this.holeTable = new HoleTable(db, clock);
         this.problems = new ProblemTable(db);

@@ -1,8 +1,8 @@
 package io.nzbmount.server.cutover;
 
 import io.nzbmount.server.holes.SourceHoles;
+import io.nzbmount.server.proof.Verdict;
 import io.nzbmount.server.standby.TransientMisses;
-import io.nzbmount.server.standby.Verdict;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

@@ -12,12 +12,13 @@ import io.nzbmount.server.library.EventKind;
 import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.policy.FailureKind;
 import io.nzbmount.server.policy.FailurePolicy;
-import io.nzbmount.server.standby.Proof;
+import io.nzbmount.server.proof.Proof;
+import io.nzbmount.server.proof.Verdict;
 import io.nzbmount.server.standby.TransientMisses;
-import io.nzbmount.server.standby.Verdict;
 import io.nzbmount.server.store.FileRecord;
-import io.nzbmount.server.store.StandbyState;
 import io.nzbmount.server.store.StoreException;
+import io.nzbmount.server.sweep.SweepRunner;
+import io.nzbmount.server.sweep.SweepWatch;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -36,7 +37,7 @@ import org.slf4j.LoggerFactory;
  * Finds the source that continues a stream at offset {@code o}: the item's other sources in
  * order ({@link CutoverStore#nextSources}: verified ones first, then standbys not proved yet),
  * skipping the ones the policy bars there and the ones already tried in this pick; the
- * length gate; an unproved standby then runs the full fingerprint sweep ({@link UrgentSweep})
+ * length gate; an unproved standby then runs the full fingerprint sweep ({@link SweepRunner})
  * against the item's primary; then every candidate runs the current-range proof: its bytes just
  * before {@code o} must equal the bytes this response already sent ({@link RangeProof}).
  * MISMATCH (of either proof) fails the candidate for good; INCONCLUSIVE counts a transient miss
@@ -59,7 +60,7 @@ final class NextSourcePicker implements SourcePicker {
     private final CutoverStore store;
     private final FileMaps fileMaps;
     private final Usenet usenet;
-    private final UrgentSweep sweeps;
+    private final SweepRunner sweeps;
     private final Duration sweepBudget;
     private final LongSupplier nanoTime;
 
@@ -68,7 +69,7 @@ final class NextSourcePicker implements SourcePicker {
             CutoverStore store,
             FileMaps fileMaps,
             Usenet usenet,
-            UrgentSweep sweeps,
+            SweepRunner sweeps,
             Duration sweepBudget,
             LongSupplier nanoTime) {
         this.store = store;
@@ -132,7 +133,7 @@ final class NextSourcePicker implements SourcePicker {
 
     private Optional<ActiveSource> pick(Pick p) throws StoreException, ReadCancelledException {
         Request r = p.request();
-        SweepClock sweeps = new SweepClock();
+        Budget budget = new Budget();
         Map<Long, CutoverStore.NextSource> byId = new LinkedHashMap<>();
         for (CutoverStore.NextSource candidate :
                 store.nextSources(r.itemId(), r.currentId(), r.fileName(), r.fileSize())) {
@@ -155,7 +156,7 @@ final class NextSourcePicker implements SourcePicker {
             p.tried().add(id);
             CutoverStore.NextSource candidate = byId.get(id);
             try {
-                Optional<ActiveSource> proved = tryCandidate(candidate, p, sweeps);
+                Optional<ActiveSource> proved = tryCandidate(candidate, p, budget);
                 if (proved.isPresent()) return proved;
             } catch (StoreException e) {
                 // One candidate's trouble with the database is not the stream's: the next one may serve.
@@ -182,7 +183,7 @@ final class NextSourcePicker implements SourcePicker {
     }
 
     /** When the sweeps of one pick started: their budget runs from the first. */
-    private final class SweepClock {
+    private final class Budget {
         private long deadline;
         private boolean started;
 
@@ -196,7 +197,7 @@ final class NextSourcePicker implements SourcePicker {
     }
 
     /** Proves one candidate; the proved source with an open reader, or empty. */
-    private Optional<ActiveSource> tryCandidate(CutoverStore.NextSource candidate, Pick p, SweepClock sweeps)
+    private Optional<ActiveSource> tryCandidate(CutoverStore.NextSource candidate, Pick p, Budget budget)
             throws StoreException, ReadCancelledException {
         Request r = p.request();
         long id = candidate.source().id();
@@ -218,8 +219,8 @@ final class NextSourcePicker implements SourcePicker {
         if (restored.isEmpty()) return Optional.empty();
         Optional<Proof> swept = Optional.empty();
         if (!candidate.verified()) {
-            Proof proof = sweep(candidate, p, sweeps.deadline());
-            if (!settle(id, proof.state(), proof.reason(), p.shared())) return Optional.empty();
+            Proof proof = sweep(candidate, p, budget.deadline());
+            if (!settle(id, proof.verdict(), proof.reason(), p.shared())) return Optional.empty();
             swept = Optional.of(proof);
             // The holes the sweep found are the candidate's own: it may not serve them, here or later.
             for (Hole h : store.holes(id)) p.shared().holes().add(id, h);
@@ -247,7 +248,7 @@ final class NextSourcePicker implements SourcePicker {
             }
             settle(
                     id,
-                    verdict == Verdict.MISMATCH ? StandbyState.MISMATCH : StandbyState.INCONCLUSIVE,
+                    verdict,
                     "its bytes before offset " + r.offset() + " differ from the bytes already served",
                     p.shared());
             return Optional.empty();
@@ -261,13 +262,13 @@ final class NextSourcePicker implements SourcePicker {
      * Records a proof's verdict on the candidate; true only for {@code VERIFIED} (go on).
      * MISMATCH and DEAD fail it for good; INCONCLUSIVE is a transient miss.
      */
-    private boolean settle(long id, StandbyState state, String reason, ItemCutoverState shared) throws StoreException {
-        switch (state) {
+    private boolean settle(long id, Verdict verdict, String reason, ItemCutoverState shared) throws StoreException {
+        switch (verdict) {
             case VERIFIED -> {
                 return true;
             }
-            case MISMATCH, DEAD -> store.markDead(id, reason, state);
-            default -> {
+            case MISMATCH, DEAD -> store.markDead(id, reason, verdict);
+            case INCONCLUSIVE -> {
                 if (shared.proved(id, Verdict.INCONCLUSIVE)) {
                     store.markFailed(
                             id, "its bytes could not be compared " + TransientMisses.LIMIT + " times in a row");
@@ -293,13 +294,13 @@ final class NextSourcePicker implements SourcePicker {
                 proof = sweeps.sweep(candidate.referenceId(), id, r.sent().served(r.fileSize()), watch);
             } catch (ReadCancelledException e) {
                 if (!watch.expired()) throw e;
-                proof = new Proof(StandbyState.INCONCLUSIVE, "a read was still waiting", 0, 0);
+                proof = new Proof(Verdict.INCONCLUSIVE, "a read was still waiting", 0, 0);
             }
-            outOfTime = watch.expired() && proof.state() == StandbyState.INCONCLUSIVE;
+            outOfTime = watch.expired() && proof.verdict() == Verdict.INCONCLUSIVE;
         }
         if (outOfTime) {
             proof = new Proof(
-                    StandbyState.INCONCLUSIVE,
+                    Verdict.INCONCLUSIVE,
                     "its sweep ran out of the " + sweepBudget.toMillis() + " ms a cutover may spend on sweeps ("
                             + proof.reason() + ")",
                     proof.samplesDone(),
@@ -308,7 +309,7 @@ final class NextSourcePicker implements SourcePicker {
         Map<String, Object> detail = new LinkedHashMap<>();
         detail.put("source", id);
         detail.put("offset", r.offset());
-        detail.put("result", proof.state().word());
+        detail.put("result", proof.verdict().word());
         detail.put("reason", proof.reason());
         detail.put("samplesDone", proof.samplesDone());
         detail.put("samplesTotal", proof.samplesTotal());

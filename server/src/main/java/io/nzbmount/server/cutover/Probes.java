@@ -1,6 +1,7 @@
 package io.nzbmount.server.cutover;
 
 import io.nzbmount.nntp.NzbReader;
+import io.nzbmount.server.sweep.SweepWatch;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -9,16 +10,18 @@ import java.util.concurrent.ConcurrentHashMap;
  * a client going away ends them at once. Thread-safe: the serving thread adds and removes,
  * {@link #closeAll} may come from any thread; a reader added after it is closed at once.
  */
-final class Probes {
+final class Probes implements SweepWatch.Readers {
     private final Set<NzbReader> open = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
-    void add(NzbReader reader) {
+    @Override
+    public void add(NzbReader reader) {
         open.add(reader);
         if (closed) reader.close();
     }
 
-    void remove(NzbReader reader) {
+    @Override
+    public void remove(NzbReader reader) {
         open.remove(reader);
     }
 

@@ -1,6 +1,6 @@
 package io.nzbmount.server.cutover;
 
-import io.nzbmount.server.standby.Verdict;
+import io.nzbmount.server.proof.Verdict;
 import java.util.Arrays;
 
 /**

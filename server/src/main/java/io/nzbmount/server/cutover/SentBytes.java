@@ -1,6 +1,6 @@
 package io.nzbmount.server.cutover;
 
-import io.nzbmount.server.standby.ServedBytes;
+import io.nzbmount.server.sweep.ServedBytes;
 
 /**
  * The last bytes a response had sent at one moment ({@link SentBytesRing#snapshot()}): what a

@@ -10,6 +10,7 @@ import io.nzbmount.server.library.EventKind;
 import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.ItemCatalog;
+import io.nzbmount.server.proof.Verdict;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.FileRecord;
 import io.nzbmount.server.store.MemberCrcs;
@@ -19,7 +20,6 @@ import io.nzbmount.server.store.SourceLifecycle;
 import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.SourceRole;
 import io.nzbmount.server.store.SourceTable;
-import io.nzbmount.server.store.StandbyState;
 import io.nzbmount.server.store.StoreException;
 import java.time.Clock;
 import java.time.Duration;
@@ -148,7 +148,7 @@ public final class MemberCrcCheck implements AutoCloseable {
             return null;
         });
         if (state == MemberCrcs.State.MISMATCH && source.role() == SourceRole.STANDBY) {
-            lifecycle.markDead(source.id(), reason, StandbyState.MISMATCH);
+            lifecycle.markDead(source.id(), reason, Verdict.MISMATCH);
         }
         if (state == MemberCrcs.State.MISMATCH) LOG.warn("source {}: {}", source.id(), reason);
         Map<String, Object> detail = new LinkedHashMap<>();

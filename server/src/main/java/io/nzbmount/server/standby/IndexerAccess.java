@@ -6,6 +6,7 @@ import io.nzbmount.server.indexer.IndexerSet;
 import io.nzbmount.server.indexer.SearchQuery;
 import io.nzbmount.server.indexer.SearchResult;
 import io.nzbmount.server.store.PooledResult;
+import io.nzbmount.server.sweep.Sweep;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -92,6 +93,6 @@ public final class IndexerAccess {
     }
 
     static String sha256Hex(String text) {
-        return HexFormat.of().formatHex(FingerprintSweep.sha256().digest(text.getBytes(StandardCharsets.UTF_8)));
+        return HexFormat.of().formatHex(Sweep.sha256().digest(text.getBytes(StandardCharsets.UTF_8)));
     }
 }

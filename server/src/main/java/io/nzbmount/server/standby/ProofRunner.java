@@ -3,6 +3,8 @@ package io.nzbmount.server.standby;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.server.library.EventKind;
 import io.nzbmount.server.library.EventLog;
+import io.nzbmount.server.proof.Proof;
+import io.nzbmount.server.proof.Verdict;
 import io.nzbmount.server.release.ReleaseName;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.Items;
@@ -11,12 +13,11 @@ import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.SourceRole;
 import io.nzbmount.server.store.SourceTable;
 import io.nzbmount.server.store.StandbyProgress;
-import io.nzbmount.server.store.StandbyState;
 import io.nzbmount.server.store.StandbyTables;
 import io.nzbmount.server.store.StoreException;
+import io.nzbmount.server.sweep.SweepProgress;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +41,7 @@ final class ProofRunner {
     /** Compares a standby with a primary; {@link StandbyProver#prove} in service. */
     @FunctionalInterface
     interface Prover {
-        Proof prove(long primaryId, long standbyId, StandbyProver.Progress progress)
+        Proof prove(long primaryId, long standbyId, SweepProgress progress)
                 throws StoreException, ReadCancelledException;
     }
 
@@ -75,9 +76,7 @@ final class ProofRunner {
     /** Proofs cut short by a stop are pending again. */
     void resetInterrupted() throws StoreException {
         db.transaction(c -> {
-            for (StandbyProgress p : StandbyTables.progressIn(c, EnumSet.of(StandbyState.PROVING))) {
-                StandbyTables.putProgress(c, p.withState(StandbyState.PENDING, p.reason()));
-            }
+            StandbyTables.releaseAllClaims(c);
             return null;
         });
     }
@@ -110,13 +109,7 @@ final class ProofRunner {
                         return null;
                     }));
         } catch (ReadCancelledException e) {
-            db.transaction(c -> {
-                Optional<StandbyProgress> p = StandbyTables.progress(c, sourceId);
-                if (p.isPresent())
-                    StandbyTables.putClaimed(
-                            c, p.get().withState(StandbyState.PENDING, p.get().reason()));
-                return null;
-            });
+            db.transaction(c -> StandbyTables.releaseClaim(c, sourceId));
             throw e;
         } catch (StoreException | RuntimeException e) {
             // Our failure, not the standby's: inconclusive, so it is tried again after the usual
@@ -124,7 +117,7 @@ final class ProofRunner {
             try {
                 record(
                         target.get(),
-                        new Proof(StandbyState.INCONCLUSIVE, "the proof could not run: " + e.getMessage(), 0, 0),
+                        new Proof(Verdict.INCONCLUSIVE, "the proof could not run: " + e.getMessage(), 0, 0),
                         retryWaits);
             } catch (StoreException | RuntimeException again) {
                 e.addSuppressed(again);
@@ -138,11 +131,11 @@ final class ProofRunner {
         SourceRecord source = target.source();
         // Empty when stored; else why the result was dropped.
         Optional<String> dropped = lifecycle.recordProof(
-                source, proof.state(), proof.reason(), proof.samplesDone(), proof.samplesTotal(), retryWaits);
+                source, proof.verdict(), proof.reason(), proof.samplesDone(), proof.samplesTotal(), retryWaits);
         Map<String, Object> detail = new LinkedHashMap<>();
         detail.put("source", source.id());
         detail.put("release", source.releaseName());
-        detail.put("result", proof.state().word());
+        detail.put("result", proof.verdict().word());
         detail.put("reason", proof.reason());
         detail.put("samplesDone", proof.samplesDone());
         detail.put("samplesTotal", proof.samplesTotal());

@@ -13,14 +13,20 @@ import io.nzbmount.server.holes.ImportHoles;
 import io.nzbmount.server.library.Counterparts;
 import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.policy.FailureKind;
+import io.nzbmount.server.proof.Proof;
+import io.nzbmount.server.proof.Verdict;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.FileRecord;
 import io.nzbmount.server.store.Files;
 import io.nzbmount.server.store.MissingArticles;
 import io.nzbmount.server.store.SourceRecord;
 import io.nzbmount.server.store.SourceTable;
-import io.nzbmount.server.store.StandbyState;
 import io.nzbmount.server.store.StoreException;
+import io.nzbmount.server.sweep.FilePair;
+import io.nzbmount.server.sweep.ServedBytes;
+import io.nzbmount.server.sweep.Sweep;
+import io.nzbmount.server.sweep.SweepGuard;
+import io.nzbmount.server.sweep.SweepProgress;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,13 +41,13 @@ import java.util.concurrent.locks.ReentrantLock;
  * Proves that a standby source holds the same bytes as its item's primary, without downloading
  * it: (1) the content-length gate: every file of the item must have a counterpart of exactly the
  * same size in the standby, matched by content, never by name ({@link Counterparts}); (2) the fingerprint sweep
- * ({@link FingerprintSweep}). Thread-safe; one call blocks its (virtual) thread on the providers,
+ * ({@link Sweep}). Thread-safe; one call blocks its (virtual) thread on the providers,
  * at background priority.
  *
  * <p>Verdicts: a size difference, a missing file or a differing sample is a {@code MISMATCH}; a
  * standby is {@code DEAD} only on evidence from this proof against a primary read in it: its
  * first article gone while the primary's is read now (for a file not sized at import), or its
- * articles gone wherever it was asked while the primary's were read ({@link FingerprintSweep}).
+ * articles gone wherever it was asked while the primary's were read ({@link Sweep}).
  * A sample that either side lacks moves to bytes both can read: the known holes of both (stored,
  * and the articles each import found missing, {@link ImportHoles}) are avoided up front, a read
  * that finds another moves the sample again; only when no readable room is left is the proof
@@ -53,12 +59,6 @@ import java.util.concurrent.locks.ReentrantLock;
  * so a second prover over the same database would fetch and hash those samples again.
  */
 public final class StandbyProver {
-
-    /** Told after every compared sample, so progress can be stored and shown. */
-    @FunctionalInterface
-    public interface Progress {
-        void samples(int done, int total) throws StoreException;
-    }
 
     private final Database db;
     private final HoleTable holeTable;
@@ -89,7 +89,7 @@ public final class StandbyProver {
      *
      * @throws ReadCancelledException when the providers are being closed or the thread interrupted
      */
-    public Proof prove(long primaryId, long standbyId, Progress progress)
+    public Proof prove(long primaryId, long standbyId, SweepProgress progress)
             throws StoreException, ReadCancelledException {
         return prove(primaryId, standbyId, progress, Priority.BACKGROUND, pause, SweepGuard.NONE, null);
     }
@@ -109,7 +109,7 @@ public final class StandbyProver {
     private Proof prove(
             long primaryId,
             long standbyId,
-            Progress progress,
+            SweepProgress progress,
             Priority priority,
             Duration pace,
             SweepGuard guard,
@@ -124,7 +124,7 @@ public final class StandbyProver {
         List<FileRecord> primaryFiles = db.transaction(c -> Files.ofSource(c, primaryId));
         List<FileRecord> standbyFiles = db.transaction(c -> Files.ofSource(c, standbyId));
         if (itemFiles.isEmpty()) {
-            return new Proof(StandbyState.INCONCLUSIVE, "the primary has no sized media file to compare", 0, 0);
+            return new Proof(Verdict.INCONCLUSIVE, "the primary has no sized media file to compare", 0, 0);
         }
         List<FilePair> pairs = new ArrayList<>();
         List<Hole> known = new ArrayList<>(HoleTable.ofSource(db, primaryId));
@@ -137,7 +137,7 @@ public final class StandbyProver {
             Optional<FileRecord> counterpart = Counterparts.of(itemFiles, own.name(), primaryFiles);
             if (counterpart.isEmpty()) {
                 return new Proof(
-                        StandbyState.INCONCLUSIVE,
+                        Verdict.INCONCLUSIVE,
                         "the primary has no file of the size of the item's \"" + own.name() + "\" (" + own.size()
                                 + " bytes) to compare",
                         0,
@@ -147,7 +147,7 @@ public final class StandbyProver {
             Optional<FileRecord> match = Counterparts.of(itemFiles, own.name(), standbyFiles);
             if (match.isEmpty()) {
                 return new Proof(
-                        StandbyState.MISMATCH,
+                        Verdict.MISMATCH,
                         "content-length gate: it has no file of the size of \"" + own.name() + "\" (" + own.size()
                                 + " bytes)",
                         0,
@@ -158,7 +158,7 @@ public final class StandbyProver {
                 primaryMap = map(primaryId, p, priority);
             } catch (ReadFailure e) {
                 return new Proof(
-                        StandbyState.INCONCLUSIVE,
+                        Verdict.INCONCLUSIVE,
                         "the primary's \"" + p.name() + "\" could not be mapped now: " + e.getMessage(),
                         0,
                         0);
@@ -169,21 +169,21 @@ public final class StandbyProver {
             } catch (ReadFailure e) {
                 if (FailureKind.missingForGood(e) && readableNow(primaryMap, priority)) {
                     return new Proof(
-                            StandbyState.DEAD,
+                            Verdict.DEAD,
                             "the first article of \"" + match.get().name()
                                     + "\" is missing on every provider, while the primary's was just read",
                             0,
                             0);
                 }
                 return new Proof(
-                        StandbyState.INCONCLUSIVE,
+                        Verdict.INCONCLUSIVE,
                         "the size of \"" + match.get().name() + "\" could not be learned now: " + e.getMessage(),
                         0,
                         0);
             }
             if (primaryMap.size() != own.size()) {
                 return new Proof(
-                        StandbyState.INCONCLUSIVE,
+                        Verdict.INCONCLUSIVE,
                         "the primary's \"" + p.name() + "\" has " + primaryMap.size() + " bytes, not the " + own.size()
                                 + " of the item's \"" + own.name() + "\"",
                         0,
@@ -191,7 +191,7 @@ public final class StandbyProver {
             }
             if (standbyMap.size() != own.size()) {
                 return new Proof(
-                        StandbyState.MISMATCH,
+                        Verdict.MISMATCH,
                         "content-length gate: \"" + match.get().name() + "\" has " + standbyMap.size()
                                 + " bytes, the item's \"" + own.name() + "\" " + own.size(),
                         0,
@@ -217,10 +217,10 @@ public final class StandbyProver {
         }
         known.addAll(primaryAtImport);
         standbyKnown.addAll(standbyAtImport);
-        return new FingerprintSweep(
+        return new Sweep(
                         db,
                         usenet,
-                        new FingerprintSweep.Pair(primaryId, standbyId),
+                        new Sweep.Pair(primaryId, standbyId),
                         pairs,
                         progress,
                         primaryLocks.computeIfAbsent(primaryId, id -> new ReentrantLock()),

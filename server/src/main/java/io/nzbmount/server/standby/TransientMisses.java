@@ -1,5 +1,7 @@
 package io.nzbmount.server.standby;
 
+import io.nzbmount.server.proof.Verdict;
+
 /**
  * Inconclusive proofs of one standby in a row (reads that timed out or failed transiently). A
  * standby is abandoned after {@value #LIMIT}; a conclusive proof starts the count again.

@@ -1,5 +1,6 @@
 package io.nzbmount.server.store;
 
+import io.nzbmount.server.proof.Verdict;
 import io.nzbmount.server.store.TransitionRefused.Rule;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -195,14 +196,18 @@ public final class SourceLifecycle {
      * already failed for good keeps its first verdict and reason; the item's primary, or a source
      * that is no standby, is left alone.
      */
-    public void markDead(long sourceId, String reason, StandbyState verdict) throws StoreException {
+    public void markDead(long sourceId, String reason, Verdict verdict) throws StoreException {
+        if (verdict != Verdict.MISMATCH && verdict != Verdict.DEAD) {
+            throw new IllegalArgumentException("not a failure for good: " + verdict);
+        }
+        StandbyState state = VerdictStates.standby(verdict);
         db.transaction(c -> {
             Optional<SourceRecord> s = SourceTable.byId(c, sourceId);
             if (s.isEmpty() || s.get().role() == SourceRole.PRIMARY || isPrimary(c, s.get())) return null;
             StandbyProgress p = StandbyTables.progress(c, sourceId)
                     .orElse(StandbyProgress.pending(sourceId, s.get().tier()));
             if (!StandbyTables.putVerdict(
-                    c, p.finished(verdict, Optional.of(reason), clock.instant(), 0, Optional.empty()))) {
+                    c, p.finished(state, Optional.of(reason), clock.instant(), 0, Optional.empty()))) {
                 return null;
             }
             SourceTable.update(
@@ -358,45 +363,42 @@ public final class SourceLifecycle {
 
     /**
      * Stores a background proof's verdict on {@code source}, as long as the proof's claim stands
-     * ({@link StandbyTables#putClaimed}): a {@code VERIFIED} verdict makes the source {@code VERIFIED}, mismatch or dead makes it
-     * dead with {@code reason} and remembers its key, any other verdict makes it pending again; an
-     * inconclusive one is due again after the wait {@code retryWaits} gives its attempt (the last
-     * one from then on).
+     * ({@link StandbyTables#putClaimed}), in the states {@link VerdictStates} gives it: a
+     * {@code VERIFIED} verdict makes the source {@code VERIFIED}, mismatch or dead makes it dead
+     * with {@code reason} and remembers its key, an inconclusive one makes it pending again, due
+     * after the wait {@code retryWaits} gives its attempt (the last one from then on).
      *
      * @return empty when stored; else why the verdict was dropped
      */
     public Optional<String> recordProof(
             SourceRecord source,
-            StandbyState verdict,
+            Verdict verdict,
             String reason,
             int samplesDone,
             int samplesTotal,
             List<Duration> retryWaits)
             throws StoreException {
         Instant now = clock.instant();
+        StandbyState proved = VerdictStates.standby(verdict);
         return db.transaction(c -> {
             Optional<StandbyProgress> stored = StandbyTables.progress(c, source.id());
             if (stored.isEmpty()) return Optional.of("the standby is gone");
             StandbyProgress p = stored.get();
-            int attempts = verdict == StandbyState.INCONCLUSIVE ? p.attempts() + 1 : 0;
-            Optional<Instant> due = verdict == StandbyState.INCONCLUSIVE
+            int attempts = verdict == Verdict.INCONCLUSIVE ? p.attempts() + 1 : 0;
+            Optional<Instant> due = verdict == Verdict.INCONCLUSIVE
                     ? Optional.of(now.plus(retryWaits.get(Math.min(attempts, retryWaits.size()) - 1)))
                     : Optional.empty();
             if (!StandbyTables.putClaimed(
                     c,
                     p.withSamples(samplesDone, samplesTotal)
-                            .finished(verdict, Optional.of(reason), now, attempts, due))) {
+                            .finished(proved, Optional.of(reason), now, attempts, due))) {
                 return Optional.of("decided while it ran: " + p.state().word()
                         + p.reason().map(r -> " (" + r + ")").orElse(""));
             }
-            SourceState state = switch (verdict) {
-                case VERIFIED -> SourceState.VERIFIED;
-                case MISMATCH, DEAD -> SourceState.DEAD;
-                default -> SourceState.PENDING;
-            };
+            SourceState state = VerdictStates.source(verdict);
             Optional<String> why = state == SourceState.DEAD ? Optional.of(reason) : Optional.empty();
             SourceTable.update(c, source.id(), SourceRole.STANDBY, state, why, p.tier());
-            if (verdict.permanent()) remember(c, source, reason, now);
+            if (proved.permanent()) remember(c, source, reason, now);
             return Optional.<String>empty();
         });
     }

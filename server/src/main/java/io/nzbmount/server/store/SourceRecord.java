@@ -46,4 +46,14 @@ public record SourceRecord(
         Objects.requireNonNull(tier, "tier");
         Objects.requireNonNull(added, "added");
     }
+
+    /** Whether it is a standby proved identical to the primary ({@code VERIFIED}): it may take over. */
+    public boolean verifiedStandby() {
+        return role == SourceRole.STANDBY && state == SourceState.VERIFIED;
+    }
+
+    /** Whether it is a standby not proved yet ({@code PENDING}): it needs a full sweep to take over. */
+    public boolean pendingStandby() {
+        return role == SourceRole.STANDBY && state == SourceState.PENDING;
+    }
 }

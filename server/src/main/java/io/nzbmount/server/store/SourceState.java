@@ -9,7 +9,7 @@ package io.nzbmount.server.store;
 public enum SourceState {
     READY("ready"),
     PENDING("pending"),
-    /** Its word is {@code validated}, kept for the API and the stored rows. */
+    /** Its word is {@code validated}, kept for the stored rows. */
     VERIFIED("validated"),
     FAILED("failed"),
     DEAD("dead");
@@ -20,8 +20,8 @@ public enum SourceState {
         this.word = word;
     }
 
-    /** The lower-case word stored in the database and shown by the API. */
-    public String word() {
+    /** The lower-case word stored in the database (the API's words are {@code api.WireWords}). */
+    String word() {
         return word;
     }
 

@@ -9,7 +9,7 @@ package io.nzbmount.server.store;
  */
 public enum StandbyState {
     PENDING("pending"),
-    /** Its word is {@code validating}, kept for the API and the stored rows. */
+    /** Its word is {@code validating}, kept for the stored rows. */
     PROVING("validating"),
     VERIFIED("verified"),
     MISMATCH("mismatch"),
@@ -22,8 +22,8 @@ public enum StandbyState {
         this.word = word;
     }
 
-    /** The lower-case word stored in the database and shown by the API. */
-    public String word() {
+    /** The lower-case word stored in the database (the API's words are {@code api.WireWords}). */
+    String word() {
         return word;
     }
 

@@ -66,6 +66,25 @@ public final class StandbyTables {
     }
 
     /**
+     * Ends the claim of a proof that was cut short (its thread stopped): the standby is
+     * {@code PENDING} again, due at once, as long as the claim still stands ({@link #putClaimed}).
+     *
+     * @return whether it was stored
+     */
+    public static boolean releaseClaim(Connection c, long sourceId) throws SQLException {
+        Optional<StandbyProgress> p = progress(c, sourceId);
+        return p.isPresent()
+                && putClaimed(c, p.get().withState(StandbyState.PENDING, p.get().reason()));
+    }
+
+    /** Ends every claim after a start: the proofs a stop cut short are {@code PENDING} again. */
+    public static void releaseAllClaims(Connection c) throws SQLException {
+        for (StandbyProgress p : progressIn(c, Set.of(StandbyState.PROVING))) {
+            putProgress(c, p.withState(StandbyState.PENDING, p.reason()));
+        }
+    }
+
+    /**
      * Stores a verdict reached now by someone who acts on it at once (a cutover's sweep or range
      * proof, a demoted primary, a user's action): it replaces any state, a running proof's claim
      * included, except a permanent verdict ({@code MISMATCH}, {@code DEAD}, the user's removal),

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.nzbmount.server.library.MutableClock;
+import io.nzbmount.server.proof.Verdict;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.Items;
 import io.nzbmount.server.store.NewSource;
@@ -19,6 +20,7 @@ import io.nzbmount.server.store.StandbyTables;
 import io.nzbmount.server.store.StoreException;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.AfterEach;
@@ -75,7 +77,7 @@ class CutoverProofRaceTest {
                 c,
                 claimed.finished(
                         result,
-                        Optional.of("background: " + result.word()),
+                        Optional.of("background: " + result.name().toLowerCase(Locale.ROOT)),
                         T0.plusSeconds(300),
                         1,
                         Optional.empty())));
@@ -109,7 +111,7 @@ class CutoverProofRaceTest {
     @Test
     void aBackgroundVerifiedEndingAfterACutoverMismatchDoesNotBringTheStandbyBack() throws Exception {
         StandbyProgress claimed = backgroundProofStarts();
-        store.markDead(standby, "bytes 400000+4096 differ", StandbyState.MISMATCH);
+        store.markDead(standby, "bytes 400000+4096 differ", Verdict.MISMATCH);
 
         assertFalse(backgroundProofEnds(claimed, StandbyState.VERIFIED));
         assertEquals(StandbyState.MISMATCH, progress().state());
@@ -149,7 +151,7 @@ class CutoverProofRaceTest {
                     c, standby, SourceRole.STANDBY, SourceState.DEAD, Optional.of(removed), OptionalInt.of(0));
         });
 
-        store.markDead(standby, "content-length gate: it has no file of 1000 bytes", StandbyState.MISMATCH);
+        store.markDead(standby, "content-length gate: it has no file of 1000 bytes", Verdict.MISMATCH);
 
         assertEquals(StandbyState.DEAD, progress().state());
         assertEquals(Optional.of(removed), progress().reason());
@@ -162,7 +164,7 @@ class CutoverProofRaceTest {
         assertTrue(backgroundProofEnds(claimed, StandbyState.VERIFIED));
 
         store.markDead(
-                standby, "its bytes before offset 500000 differ from the bytes already served", StandbyState.MISMATCH);
+                standby, "its bytes before offset 500000 differ from the bytes already served", Verdict.MISMATCH);
 
         assertEquals(StandbyState.MISMATCH, progress().state());
         assertEquals(SourceState.DEAD, source(standby).state());

@@ -12,7 +12,7 @@ import io.nzbmount.server.app.UsenetPresence;
 import io.nzbmount.server.library.LibraryImporter;
 import io.nzbmount.server.library.MutableClock;
 import io.nzbmount.server.library.UsenetReleaseReader;
-import io.nzbmount.server.standby.Verdict;
+import io.nzbmount.server.proof.Verdict;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.Items;
 import io.nzbmount.server.store.SourceRole;

@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.nzbmount.nntp.embedded.PostedFile;
-import io.nzbmount.server.standby.Sample;
-import io.nzbmount.server.standby.SamplePlan;
+import io.nzbmount.server.sweep.Sample;
+import io.nzbmount.server.sweep.SamplePlan;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

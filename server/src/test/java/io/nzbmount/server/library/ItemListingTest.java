@@ -3,13 +3,13 @@ package io.nzbmount.server.library;
 import static io.nzbmount.server.library.TestNzbs.file;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.nzbmount.server.proof.Verdict;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.ItemSummaries;
 import io.nzbmount.server.store.ItemSummaries.Filter;
 import io.nzbmount.server.store.ItemSummaries.Summary;
 import io.nzbmount.server.store.SourceLifecycle;
 import io.nzbmount.server.store.SourceState;
-import io.nzbmount.server.store.StandbyState;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -140,7 +140,7 @@ class ItemListingTest {
         long failed = importer.addStandby(film, TestNzbs.film("f4", "Some Film (2020)"), Optional.empty())
                 .sourceId();
         lifecycle.markVerified(verified, "proved", 20, 20);
-        lifecycle.markDead(failed, "gone", StandbyState.MISMATCH);
+        lifecycle.markDead(failed, "gone", Verdict.MISMATCH);
         assertEquals(
                 SourceState.PENDING,
                 new ItemCatalog(db)

@@ -1,7 +1,7 @@
 package io.nzbmount.server.matrix;
 
 import io.nzbmount.server.matrix.Scenario.SourceSpec;
-import io.nzbmount.server.standby.SamplePlan;
+import io.nzbmount.server.sweep.SamplePlan;
 import java.util.ArrayList;
 import java.util.List;
 

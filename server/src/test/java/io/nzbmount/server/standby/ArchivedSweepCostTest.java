@@ -10,6 +10,7 @@ import io.nzbmount.server.archive.RarBuilder;
 import io.nzbmount.server.library.ImportResult;
 import io.nzbmount.server.store.StandbyProgress;
 import io.nzbmount.server.store.StandbyState;
+import io.nzbmount.server.sweep.SamplePlan;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;

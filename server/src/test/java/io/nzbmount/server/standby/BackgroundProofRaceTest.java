@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nzbmount.server.library.ImportResult;
+import io.nzbmount.server.proof.Proof;
+import io.nzbmount.server.proof.Verdict;
 import io.nzbmount.server.store.EventQuery;
 import io.nzbmount.server.store.EventRecord;
 import io.nzbmount.server.store.SourceRecord;
@@ -104,7 +106,7 @@ class BackgroundProofRaceTest {
         held.start(runner, standby);
         assertEquals(StandbyState.PROVING, rig.progress(standby).state());
 
-        held.end(new Proof(StandbyState.INCONCLUSIVE, "1 of 20 samples could not be read now", 19, 20));
+        held.end(new Proof(Verdict.INCONCLUSIVE, "1 of 20 samples could not be read now", 19, 20));
 
         StandbyProgress p = rig.progress(standby);
         assertEquals(StandbyState.INCONCLUSIVE, p.state());
@@ -119,7 +121,7 @@ class BackgroundProofRaceTest {
         held.start(runner, standby);
         cutoverProvesAndMovesTo(standby);
 
-        held.end(new Proof(StandbyState.INCONCLUSIVE, "1 of 20 samples could not be read now", 19, 20));
+        held.end(new Proof(Verdict.INCONCLUSIVE, "1 of 20 samples could not be read now", 19, 20));
 
         StandbyProgress p = rig.progress(standby);
         assertEquals(StandbyState.VERIFIED, p.state());
@@ -156,7 +158,7 @@ class BackgroundProofRaceTest {
                     p.tier());
         });
 
-        held.end(new Proof(StandbyState.VERIFIED, "all 20 samples match the primary", 20, 20));
+        held.end(new Proof(Verdict.VERIFIED, "all 20 samples match the primary", 20, 20));
 
         assertEquals(StandbyState.MISMATCH, rig.progress(standby).state());
         assertEquals(SourceState.DEAD, source(standby).state());

@@ -1,7 +1,9 @@
 package io.nzbmount.server.standby;
 
 import io.nzbmount.nntp.ReadCancelledException;
+import io.nzbmount.server.proof.Proof;
 import io.nzbmount.server.store.StoreException;
+import io.nzbmount.server.sweep.SweepProgress;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -27,7 +29,7 @@ final class HeldProof implements ProofRunner.Prover, AutoCloseable {
     private Future<Void> run;
 
     @Override
-    public Proof prove(long primaryId, long standbyId, StandbyProver.Progress progress)
+    public Proof prove(long primaryId, long standbyId, SweepProgress progress)
             throws StoreException, ReadCancelledException {
         progress.samples(1, 20);
         comparing.countDown();

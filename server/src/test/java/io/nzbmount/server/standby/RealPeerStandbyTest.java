@@ -8,6 +8,8 @@ import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.realpeer.RealPeer;
 import io.nzbmount.server.store.StandbyProgress;
 import io.nzbmount.server.store.StandbyState;
+import io.nzbmount.server.sweep.Sample;
+import io.nzbmount.server.sweep.SamplePlan;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

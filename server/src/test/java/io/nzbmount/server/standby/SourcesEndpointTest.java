@@ -12,6 +12,8 @@ import io.nzbmount.server.indexer.ClientOptions;
 import io.nzbmount.server.indexer.IndexerSet;
 import io.nzbmount.server.indexer.TestNewznabServer;
 import io.nzbmount.server.indexer.TestRelease;
+import io.nzbmount.server.proof.Proof;
+import io.nzbmount.server.proof.Verdict;
 import io.nzbmount.server.store.Items;
 import io.nzbmount.server.store.StandbyState;
 import java.net.URI;
@@ -249,7 +251,7 @@ class SourcesEndpointTest {
                     send("DELETE", "/api/items/" + film.item() + "/sources/" + film.standby(), null)
                             .statusCode());
 
-            held.end(new Proof(StandbyState.VERIFIED, "all 20 samples match the primary", 20, 20));
+            held.end(new Proof(Verdict.VERIFIED, "all 20 samples match the primary", 20, 20));
 
             assertRemoved(film);
             rig.tickAndWait();

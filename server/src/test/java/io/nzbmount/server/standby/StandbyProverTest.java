@@ -15,6 +15,8 @@ import io.nzbmount.server.store.SourceTable;
 import io.nzbmount.server.store.StandbyProgress;
 import io.nzbmount.server.store.StandbyState;
 import io.nzbmount.server.store.StandbyTables;
+import io.nzbmount.server.sweep.Sample;
+import io.nzbmount.server.sweep.SamplePlan;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.nzbmount.server.store;
 
+import io.nzbmount.server.proof.Verdict;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -47,7 +48,7 @@ final class LifecycleFixture {
                 case REMOVE -> l.remove(f.item, s, "removed by the user");
                 case ARRIVE -> l.cutOver(f.item, f.ids.getOrDefault("P", f.ids.get("O")), s, false);
                 case LEAVE -> l.cutOver(f.item, s, f.ids.get("O"), false);
-                case MARK_DEAD -> l.markDead(s, "bytes differ", StandbyState.MISMATCH);
+                case MARK_DEAD -> l.markDead(s, "bytes differ", Verdict.MISMATCH);
                 case MARK_VERIFIED -> l.markVerified(s, "proved during a cutover", 20, 20);
                 case MARK_FAILED -> l.markFailed(s, "could not be compared", Duration.ofMinutes(5));
                 case RESTORE_DUE -> l.restoreDue(f.item);
@@ -57,7 +58,7 @@ final class LifecycleFixture {
                             db.transaction(c -> SourceTable.byId(c, s)).orElseThrow();
                     l.recordProof(
                             source,
-                            this == PROOF_VERIFIED ? StandbyState.VERIFIED : StandbyState.MISMATCH,
+                            this == PROOF_VERIFIED ? Verdict.VERIFIED : Verdict.MISMATCH,
                             "the proof's reason",
                             20,
                             20,

@@ -8,8 +8,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The words a source's state and a standby's proof state are stored and shown as: rows written
- * before stay readable and the API keeps its values, whatever the constants are called.
+ * The words a source's state and a standby's proof state are stored as: rows written before stay
+ * readable, whatever the constants are called. The API's words are {@code api.WireWords}'
+ * ({@code WireWordsTest}).
  */
 class StateWordsTest {
 

@@ -1,4 +1,4 @@
-package io.nzbmount.server.standby;
+package io.nzbmount.server.sweep;
 
 import io.nzbmount.nntp.FileMap;
 import java.util.List;
@@ -15,19 +15,19 @@ import java.util.List;
  * @param standby      the standby file's map
  * @param samples      the byte ranges to compare
  */
-record FilePair(
+public record FilePair(
         int primaryIndex, int standbyIndex, String name, FileMap primary, FileMap standby, List<Sample> samples) {
-    FilePair {
+    public FilePair {
         samples = List.copyOf(samples);
     }
 
     /** A pair whose files have the same index in both NZBs. */
-    FilePair(int index, String name, FileMap primary, FileMap standby, List<Sample> samples) {
+    public FilePair(int index, String name, FileMap primary, FileMap standby, List<Sample> samples) {
         this(index, index, name, primary, standby, samples);
     }
 
     /** The samples of a file of {@code size} bytes, aligned to the articles of both maps. */
-    static List<Sample> plan(long size, FileMap primary, FileMap standby) {
+    public static List<Sample> plan(long size, FileMap primary, FileMap standby) {
         List<Sample> samples = SamplePlan.forSize(size);
         if (samples.isEmpty()) return samples;
         return SamplePlan.alignToArticles(samples, size, primary, standby);

@@ -1,4 +1,4 @@
-package io.nzbmount.server.standby;
+package io.nzbmount.server.sweep;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;

@@ -1,4 +1,4 @@
-package io.nzbmount.server.standby;
+package io.nzbmount.server.sweep;
 
 import io.nzbmount.nntp.ArticleMissingException;
 import io.nzbmount.nntp.ArticleSpan;
@@ -12,9 +12,10 @@ import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.holes.Hole;
 import io.nzbmount.server.holes.HoleTable;
 import io.nzbmount.server.policy.FailureKind;
+import io.nzbmount.server.proof.Proof;
+import io.nzbmount.server.proof.Verdict;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.SampleHashes;
-import io.nzbmount.server.store.StandbyState;
 import io.nzbmount.server.store.StoreException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -50,7 +51,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * proof can wait for those providers, the player cannot, and every byte the primary can read is
  * still compared.
  */
-final class FingerprintSweep {
+public final class Sweep {
 
     private static final int BUFFER = 64 * 1024;
     /** Positions the standby must lack, before any of its reads succeeded, to be dead. */
@@ -61,7 +62,7 @@ final class FingerprintSweep {
     private final long primaryId;
     private final long standbyId;
     private final List<FilePair> pairs;
-    private final StandbyProver.Progress progress;
+    private final SweepProgress progress;
     private final ReentrantLock primaryLock;
     private final Duration pause;
     private final Priority priority;
@@ -94,12 +95,12 @@ final class FingerprintSweep {
      * @param served       bytes a response sent, sampled in place of primary bytes it cannot read; null when none
      * @param holes        where the holes found are stored when the proof verifies
      */
-    FingerprintSweep(
+    public Sweep(
             Database db,
             Usenet usenet,
             Pair sources,
             List<FilePair> pairs,
-            StandbyProver.Progress progress,
+            SweepProgress progress,
             ReentrantLock primaryLock,
             Duration pause,
             Priority priority,
@@ -128,13 +129,13 @@ final class FingerprintSweep {
      * Holes of the two sources known before the sweep but stored nowhere (the articles each
      * import found missing): stored as the sources' holes when the proof verifies. Call before {@link #run}.
      */
-    FingerprintSweep storingWhenVerified(List<Hole> ofPrimary, List<Hole> ofStandby) {
+    public Sweep storingWhenVerified(List<Hole> ofPrimary, List<Hole> ofStandby) {
         found.known(ofPrimary, ofStandby);
         return this;
     }
 
     /** The primary's holes a repair rebuilt ({@link HoleTable#rebuiltOfSource}). Call before {@link #run}. */
-    FingerprintSweep rebuiltOfPrimary(List<Hole> holes) {
+    public Sweep rebuiltOfPrimary(List<Hole> holes) {
         rebuilt = List.copyOf(holes);
         return this;
     }
@@ -149,9 +150,9 @@ final class FingerprintSweep {
     }
 
     /** The two sources a sweep compares. */
-    record Pair(long primaryId, long standbyId) {}
+    public record Pair(long primaryId, long standbyId) {}
 
-    Proof run() throws StoreException, ReadCancelledException {
+    public Proof run() throws StoreException, ReadCancelledException {
         int total = pairs.stream().mapToInt(p -> p.samples().size()).sum();
         SweepTally tally = SweepTally.of(total);
         progress.samples(0, total);
@@ -162,14 +163,14 @@ final class FingerprintSweep {
                 for (int i = 0; i < book.count(); i++) {
                     if (guard.stop()) {
                         return new Proof(
-                                StandbyState.INCONCLUSIVE,
+                                Verdict.INCONCLUSIVE,
                                 "stopped after " + tally.done() + " of " + total + " samples",
                                 tally.done(),
                                 tally.total());
                     }
                     if (tally.done() > 0) pace();
                     Compared c = compare(pair, book, i, primary, standby);
-                    if (c.dead() != null) return new Proof(StandbyState.DEAD, c.dead(), tally.done(), tally.total());
+                    if (c.dead() != null) return new Proof(Verdict.DEAD, c.dead(), tally.done(), tally.total());
                     if (c.leftOut()) {
                         tally = tally.withoutOne();
                         leftOut++;
@@ -181,7 +182,7 @@ final class FingerprintSweep {
                     if (c.outcome() == SampleOutcome.DIFFER) {
                         Sample sample = c.site();
                         return new Proof(
-                                StandbyState.MISMATCH,
+                                Verdict.MISMATCH,
                                 "bytes " + sample.offset() + "+" + sample.length() + " of \"" + pair.name()
                                         + "\" differ from the primary's",
                                 tally.done(),
@@ -195,7 +196,7 @@ final class FingerprintSweep {
                 String holes = found.describe();
                 found.store(primaryId, standbyId);
                 yield new Proof(
-                        StandbyState.VERIFIED,
+                        Verdict.VERIFIED,
                         "all " + tally.total() + " samples match the primary"
                                 + (leftOut == 0
                                         ? ""
@@ -206,9 +207,10 @@ final class FingerprintSweep {
                         tally.total());
             }
             case MISMATCH -> throw new IllegalStateException("a difference returns at once");
+            case DEAD -> throw new IllegalStateException("a tally never concludes dead");
             case INCONCLUSIVE ->
                 new Proof(
-                        StandbyState.INCONCLUSIVE,
+                        Verdict.INCONCLUSIVE,
                         tally.unreadable() + " of " + total + " samples could not be read"
                                 + (firstUnreadable == null ? "" : " (" + firstUnreadable + ")"),
                         tally.done(),
@@ -462,7 +464,8 @@ final class FingerprintSweep {
         }
     }
 
-    static MessageDigest sha256() {
+    /** A new SHA-256 digest, the one the sweeps compare samples with. */
+    public static MessageDigest sha256() {
         try {
             return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {

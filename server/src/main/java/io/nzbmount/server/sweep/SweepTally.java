@@ -1,5 +1,6 @@
-package io.nzbmount.server.standby;
+package io.nzbmount.server.sweep;
 
+import io.nzbmount.server.proof.Verdict;
 import java.util.List;
 
 /**

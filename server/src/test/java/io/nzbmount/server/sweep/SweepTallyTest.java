@@ -1,13 +1,14 @@
-package io.nzbmount.server.standby;
+package io.nzbmount.server.sweep;
 
-import static io.nzbmount.server.standby.SampleOutcome.DIFFER;
-import static io.nzbmount.server.standby.SampleOutcome.MATCH;
-import static io.nzbmount.server.standby.SampleOutcome.UNREADABLE;
+import static io.nzbmount.server.sweep.SampleOutcome.DIFFER;
+import static io.nzbmount.server.sweep.SampleOutcome.MATCH;
+import static io.nzbmount.server.sweep.SampleOutcome.UNREADABLE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.nzbmount.server.proof.Verdict;
 import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -70,17 +71,5 @@ class SweepTallyTest {
         assertEquals(UNREADABLE, SampleOutcome.compare(null, null));
         assertEquals(MATCH, SampleOutcome.compare(digest, new byte[] {1, 2, 3}));
         assertEquals(DIFFER, SampleOutcome.compare(digest, new byte[] {1, 2, 4}));
-    }
-
-    @Test
-    void aStandbyIsAbandonedAfterFiveInconclusiveProofsInARow() {
-        TransientMisses misses = TransientMisses.NONE;
-        for (int i = 0; i < 4; i++) {
-            misses = misses.after(Verdict.INCONCLUSIVE);
-            assertFalse(misses.abandoned(), "after " + (i + 1));
-        }
-        assertTrue(misses.after(Verdict.INCONCLUSIVE).abandoned());
-        assertEquals(TransientMisses.NONE, misses.after(Verdict.VERIFIED));
-        assertFalse(misses.after(Verdict.VERIFIED).after(Verdict.INCONCLUSIVE).abandoned());
     }
 }

@@ -1,4 +1,4 @@
-package io.nzbmount.server.standby;
+package io.nzbmount.server.sweep;
 
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.ReadCancelledException;

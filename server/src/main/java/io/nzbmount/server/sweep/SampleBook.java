@@ -1,4 +1,4 @@
-package io.nzbmount.server.standby;
+package io.nzbmount.server.sweep;
 
 import io.nzbmount.server.holes.Hole;
 import java.util.ArrayList;
