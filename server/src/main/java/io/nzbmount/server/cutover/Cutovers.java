@@ -1,8 +1,8 @@
 package io.nzbmount.server.cutover;
 
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.dav.ContentReader;
 import io.nzbmount.server.holes.Hole;
@@ -10,8 +10,8 @@ import io.nzbmount.server.holes.HoleTable;
 import io.nzbmount.server.holes.SourceHoles;
 import io.nzbmount.server.library.EventKind;
 import io.nzbmount.server.library.EventLog;
-import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.MountedFile;
+import io.nzbmount.server.library.SegmentMaps;
 import io.nzbmount.server.observe.LiveStream;
 import io.nzbmount.server.policy.CloseCause;
 import io.nzbmount.server.policy.FailurePolicy;
@@ -65,7 +65,7 @@ public final class Cutovers {
     private volatile Repairs repairs = Repairs.NONE;
 
     /**
-     * @param fileMaps the maps of the stored files the candidates serve, built over {@code usenet}
+     * @param segmentMaps the maps of the stored files the candidates serve, built over {@code usenet}
      * @param clock    the wall clock of the failure policies, the stored verdicts and holes
      * @param nanoTime a monotonic clock in nanoseconds for the sweeps' budget and how long a cutover took
      * @param sweeps   runs the full fingerprint sweep of a standby not proved yet, while a player
@@ -74,7 +74,7 @@ public final class Cutovers {
      */
     public Cutovers(
             Database db,
-            FileMaps fileMaps,
+            SegmentMaps segmentMaps,
             Usenet usenet,
             EventLog events,
             FailureRules rules,
@@ -87,7 +87,7 @@ public final class Cutovers {
         this.clock = clock;
         this.nanoTime = nanoTime;
         this.usenet = usenet;
-        this.picker = new NextSourcePicker(store, fileMaps, usenet, sweeps, rules.sweepBudget(), clock, nanoTime);
+        this.picker = new NextSourcePicker(store, segmentMaps, usenet, sweeps, rules.sweepBudget(), clock, nanoTime);
         this.events = events;
         this.rules = rules;
     }
@@ -109,7 +109,7 @@ public final class Cutovers {
             MountedFile mounted,
             long offset,
             long end,
-            FileMap map,
+            SegmentMap map,
             NzbReader reader,
             PlaybackTracker.Stream playback,
             LiveStream live)
@@ -289,7 +289,7 @@ public final class Cutovers {
     }
 
     /** A new foreground reader on {@code map} with the configured read-ahead; the caller owns it. */
-    NzbReader openReader(FileMap map) {
+    NzbReader openReader(SegmentMap map) {
         return usenet.open(map, Priority.FOREGROUND);
     }
 

@@ -1,15 +1,15 @@
 package io.nzbmount.server.cutover;
 
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.holes.Hole;
 import io.nzbmount.server.holes.RangeRouter;
 import io.nzbmount.server.library.EventKind;
-import io.nzbmount.server.library.FileMaps;
+import io.nzbmount.server.library.SegmentMaps;
 import io.nzbmount.server.policy.FailureKind;
 import io.nzbmount.server.policy.FailurePolicy;
 import io.nzbmount.server.standby.Proof;
@@ -57,7 +57,7 @@ final class NextSourcePicker {
     private static final Logger LOG = LoggerFactory.getLogger(NextSourcePicker.class);
 
     private final CutoverStore store;
-    private final FileMaps fileMaps;
+    private final SegmentMaps segmentMaps;
     private final Usenet usenet;
     private final UrgentSweep sweeps;
     private final Duration sweepBudget;
@@ -70,14 +70,14 @@ final class NextSourcePicker {
      */
     NextSourcePicker(
             CutoverStore store,
-            FileMaps fileMaps,
+            SegmentMaps segmentMaps,
             Usenet usenet,
             UrgentSweep sweeps,
             Duration sweepBudget,
             Clock clock,
             LongSupplier nanoTime) {
         this.store = store;
-        this.fileMaps = fileMaps;
+        this.segmentMaps = segmentMaps;
         this.usenet = usenet;
         this.sweeps = sweeps;
         this.sweepBudget = sweepBudget;
@@ -188,8 +188,8 @@ final class NextSourcePicker {
         if (!r.policy().eligible(id, file.index(), r.offset(), clock.millis())) {
             return Optional.empty();
         }
-        if (file.layout().isEmpty()) return Optional.empty();
-        Optional<FileMap> restored = fileMaps.restore(file);
+        if (file.mapText().isEmpty()) return Optional.empty();
+        Optional<SegmentMap> restored = segmentMaps.restore(file);
         if (restored.isEmpty()) return Optional.empty();
         Optional<Proof> swept = Optional.empty();
         if (!candidate.verified()) {
@@ -200,7 +200,7 @@ final class NextSourcePicker {
             for (Hole h : store.holes(id)) r.shared().holes().add(id, h);
             if (r.shared().holes().lacks(id, file.index(), r.offset())) return Optional.empty();
         }
-        FileMap map = restored.get();
+        SegmentMap map = restored.get();
         NzbReader reader = usenet.open(map, Priority.FOREGROUND);
         r.probes().add(reader);
         boolean keep = false;

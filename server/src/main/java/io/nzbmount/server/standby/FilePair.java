@@ -1,6 +1,6 @@
 package io.nzbmount.server.standby;
 
-import io.nzbmount.nntp.FileMap;
+import io.nzbmount.nntp.SegmentMap;
 import java.util.List;
 
 /**
@@ -16,18 +16,18 @@ import java.util.List;
  * @param samples      the byte ranges to compare
  */
 record FilePair(
-        int primaryIndex, int standbyIndex, String name, FileMap primary, FileMap standby, List<Sample> samples) {
+        int primaryIndex, int standbyIndex, String name, SegmentMap primary, SegmentMap standby, List<Sample> samples) {
     FilePair {
         samples = List.copyOf(samples);
     }
 
     /** A pair whose files have the same index in both NZBs. */
-    FilePair(int index, String name, FileMap primary, FileMap standby, List<Sample> samples) {
+    FilePair(int index, String name, SegmentMap primary, SegmentMap standby, List<Sample> samples) {
         this(index, index, name, primary, standby, samples);
     }
 
     /** The samples of a file of {@code size} bytes, aligned to the articles of both maps. */
-    static List<Sample> plan(long size, FileMap primary, FileMap standby) {
+    static List<Sample> plan(long size, SegmentMap primary, SegmentMap standby) {
         List<Sample> samples = SamplePlan.forSize(size);
         if (samples.isEmpty()) return samples;
         return SamplePlan.alignToArticles(samples, size, primary, standby);
