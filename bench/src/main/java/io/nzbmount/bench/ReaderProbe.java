@@ -1,9 +1,9 @@
 package io.nzbmount.bench;
 
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.nntp.Usenet;
 import java.util.List;
 
@@ -14,10 +14,10 @@ import java.util.List;
  */
 final class ReaderProbe implements AutoCloseable {
     private final Usenet usenet;
-    private final FileMap map;
+    private final SegmentMap map;
     private final byte[] buf = new byte[1 << 20];
 
-    private ReaderProbe(Usenet usenet, FileMap map) {
+    private ReaderProbe(Usenet usenet, SegmentMap map) {
         this.usenet = usenet;
         this.map = map;
     }

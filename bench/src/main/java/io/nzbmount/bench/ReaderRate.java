@@ -1,12 +1,12 @@
 package io.nzbmount.bench;
 
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.Nzb;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbParser;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.Provider;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.nntp.Usenet;
 import java.io.InputStream;
 import java.lang.management.ManagementFactory;
@@ -120,7 +120,7 @@ public final class ReaderRate {
                 List.of(provider(host, port, connections)),
                 Usenet.Settings.defaults().withReadAhead(readAhead))) {
             long start = System.nanoTime();
-            FileMap map = usenet.map(file, Priority.FOREGROUND);
+            SegmentMap map = usenet.map(file, Priority.FOREGROUND);
             long offset = 0;
             try (NzbReader reader = usenet.open(map, Priority.FOREGROUND)) {
                 while (offset < map.size()) {

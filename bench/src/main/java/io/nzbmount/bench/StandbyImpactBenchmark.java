@@ -1,8 +1,8 @@
 package io.nzbmount.bench;
 
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
 import io.nzbmount.nntp.embedded.FileContent;
@@ -10,9 +10,9 @@ import io.nzbmount.nntp.embedded.NzbWriter;
 import io.nzbmount.nntp.embedded.PostedFile;
 import io.nzbmount.server.app.UsenetPresence;
 import io.nzbmount.server.library.EventLog;
-import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.LibraryImporter;
+import io.nzbmount.server.library.SegmentMaps;
 import io.nzbmount.server.library.UsenetReleaseReader;
 import io.nzbmount.server.standby.PlaybackLiveness;
 import io.nzbmount.server.standby.StandbyProver;
@@ -63,7 +63,7 @@ public final class StandbyImpactBenchmark {
             byte[] data = new byte[STREAM_SIZE];
             new Random(1).nextBytes(data);
             PostedFile stream = nntp.post("stream.mkv", data, PART);
-            FileMap streamMap = usenet.map(stream.toNzbFile(), Priority.FOREGROUND);
+            SegmentMap streamMap = usenet.map(stream.toNzbFile(), Priority.FOREGROUND);
 
             Clock clock = Clock.systemUTC();
             ItemCatalog catalog = new ItemCatalog(db);
@@ -90,7 +90,7 @@ public final class StandbyImpactBenchmark {
                         .sourceId());
             }
             StandbyProver prover =
-                    new StandbyProver(db, new FileMaps(catalog, usenet), usenet, StandbyService.SAMPLE_PAUSE);
+                    new StandbyProver(db, new SegmentMaps(catalog, usenet), usenet, StandbyService.SAMPLE_PAUSE);
             StandbyService service = new StandbyService(
                     new StandbyService.Parts(
                             db,
@@ -158,7 +158,7 @@ public final class StandbyImpactBenchmark {
     }
 
     /** Reads the whole file sequentially {@value #PASSES} times, checks it, and returns MB/s. */
-    private static double stream(Usenet usenet, FileMap map, byte[] original) throws Exception {
+    private static double stream(Usenet usenet, SegmentMap map, byte[] original) throws Exception {
         byte[] buf = new byte[256 * 1024];
         long start = System.nanoTime();
         for (int pass = 0; pass < PASSES; pass++) {
@@ -167,7 +167,7 @@ public final class StandbyImpactBenchmark {
         return PASSES * map.size() / 1e6 / ((System.nanoTime() - start) / 1e9);
     }
 
-    private static void read(Usenet usenet, FileMap map, byte[] original, byte[] buf) throws Exception {
+    private static void read(Usenet usenet, SegmentMap map, byte[] original, byte[] buf) throws Exception {
         long position = 0;
         try (NzbReader reader = usenet.open(map, Priority.FOREGROUND)) {
             while (position < map.size()) {

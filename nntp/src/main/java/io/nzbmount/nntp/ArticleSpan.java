@@ -2,7 +2,7 @@ package io.nzbmount.nntp;
 
 /**
  * The bytes {@code [start, end)} of a file that one article serves, or that no article holds (a
- * hole). See {@link FileMap#span(long)}.
+ * hole). See {@link SegmentMap#span(long)}.
  *
  * @param start the first byte of the range
  * @param end   the offset just past the range; greater than {@code start}

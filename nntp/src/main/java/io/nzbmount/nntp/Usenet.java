@@ -1,6 +1,6 @@
 package io.nzbmount.nntp;
 
-import io.nzbmount.nntp.internal.reader.UsenetService;
+import io.nzbmount.nntp.internal.UsenetService;
 import io.nzbmount.nntp.internal.yenc.YencKernels;
 import java.time.Duration;
 import java.util.HashSet;
@@ -46,14 +46,14 @@ public interface Usenet extends AutoCloseable {
      * Learns the file's exact decoded size and the position of every article. Usually costs one
      * article fetch (two when the NZB's article count does not fit the first article's part
      * size: an NZB that lacks parts has them placed by their numbers, and the parts it lacks are
-     * {@linkplain FileMap#holes() holes}); an NZB whose parts do not fit any regular layout costs
+     * {@linkplain SegmentMap#holes() holes}); an NZB whose parts do not fit any regular grid costs
      * a fetch of every article. A part listed more than once is fetched from the first copy that
      * can be had.
      *
-     * @throws ReadFailure when an article needed to learn the layout cannot be had
+     * @throws ReadFailure when an article needed to learn the map cannot be had
      * @throws IllegalArgumentException when the file has no articles
      */
-    FileMap map(NzbFile file, Priority priority) throws ReadFailure, ReadCancelledException;
+    SegmentMap map(NzbFile file, Priority priority) throws ReadFailure, ReadCancelledException;
 
     /**
      * Opens a reader over a mapped file; every fetch it makes carries {@code priority}. Costs
@@ -61,7 +61,7 @@ public interface Usenet extends AutoCloseable {
      *
      * @param map a map made by this instance
      */
-    NzbReader open(FileMap map, Priority priority);
+    NzbReader open(SegmentMap map, Priority priority);
 
     /**
      * Opens a reader that runs at most {@code readAhead} article fetches at once instead of the
@@ -70,7 +70,7 @@ public interface Usenet extends AutoCloseable {
      *
      * @param readAhead at least 1
      */
-    NzbReader open(FileMap map, Priority priority, int readAhead);
+    NzbReader open(SegmentMap map, Priority priority, int readAhead);
 
     /**
      * Starts opening up to {@code connections} connections to the providers asked first, in the
@@ -86,11 +86,11 @@ public interface Usenet extends AutoCloseable {
     default void connectAhead(int connections) {}
 
     /**
-     * Rebuilds a file's map from {@link FileMap#layout()} without fetching anything.
+     * Rebuilds a file's map from its {@link SegmentMap#text()} without fetching anything.
      *
-     * @throws IllegalArgumentException when the layout is not one, or not for this file
+     * @throws IllegalArgumentException when the text is not a map's, or not for this file
      */
-    FileMap restore(NzbFile file, String layout);
+    SegmentMap restore(NzbFile file, String mapText);
 
     /**
      * A file made of byte ranges of other files, such as a film stored without compression across
@@ -103,16 +103,16 @@ public interface Usenet extends AutoCloseable {
      * @throws IllegalArgumentException when there are no slices or a slice does not lie inside
      *     its volume
      */
-    FileMap splice(List<FileMap> volumes, List<Slice> slices);
+    SegmentMap splice(List<SegmentMap> volumes, List<Slice> slices);
 
     /**
-     * Rebuilds a spliced file's map from its {@link FileMap#layout()} and its volumes, without
+     * Rebuilds a spliced file's map from its {@link SegmentMap#text()} and its volumes, without
      * fetching anything.
      *
      * @param volumes the NZB files of the volumes, in the order given to {@link #splice}
-     * @throws IllegalArgumentException when the layout is not a spliced one, or not for these volumes
+     * @throws IllegalArgumentException when the text is not a spliced map, or not for these volumes
      */
-    FileMap restore(List<NzbFile> volumes, String layout);
+    SegmentMap restore(List<NzbFile> volumes, String mapText);
 
     /**
      * Asks the providers about each article (STAT, background priority) and returns the message

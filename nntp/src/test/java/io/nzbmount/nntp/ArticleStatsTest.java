@@ -140,7 +140,7 @@ class ArticleStatsTest {
         Await.until(Duration.ofSeconds(20), () -> a.counters().statCommands() >= 3, () -> "three STATs under way");
         assertEquals(3, a.counters().openNow(), "the census holds the three connections background work may take");
 
-        FileMap map = usenet.map(playing.toNzbFile(), Priority.FOREGROUND);
+        SegmentMap map = usenet.map(playing.toNzbFile(), Priority.FOREGROUND);
         try (NzbReader reader = usenet.open(map, Priority.FOREGROUND)) {
             assertArrayEquals(
                     film, ReadFully.read(reader, 0, film.length), "the live read is served while the census waits");

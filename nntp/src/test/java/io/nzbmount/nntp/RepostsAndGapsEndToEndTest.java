@@ -134,7 +134,7 @@ class RepostsAndGapsEndToEndTest {
         NzbFile file = listing(all.subList(0, all.size() - 1));
         server.removeArticle(posted.messageIds().get(4));
         long before = server.counters().bodyCommands();
-        FileMap map = usenet.map(file, Priority.FOREGROUND);
+        SegmentMap map = usenet.map(file, Priority.FOREGROUND);
         assertEquals(
                 2, server.counters().bodyCommands() - before, "the first and last listed articles place every part");
         assertEquals(ORIGINAL.length, map.size());
@@ -155,7 +155,7 @@ class RepostsAndGapsEndToEndTest {
     @Test
     void nzbLackingItsFirstPartsIsPlacedByNumber() throws Exception {
         List<NzbSegment> all = posted.toNzbFile().segments();
-        FileMap map = usenet.map(listing(all.subList(2, all.size())), Priority.FOREGROUND);
+        SegmentMap map = usenet.map(listing(all.subList(2, all.size())), Priority.FOREGROUND);
         assertEquals(ORIGINAL.length, map.size());
         assertEquals(List.of(new ArticleSpan(0, 2 * PART, true)), map.holes());
         try (NzbReader reader = usenet.open(map, Priority.FOREGROUND)) {

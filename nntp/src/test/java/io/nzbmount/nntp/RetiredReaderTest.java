@@ -33,7 +33,7 @@ class RetiredReaderTest {
     private EmbeddedNntpServer server;
     private Usenet usenet;
     private PostedFile posted;
-    private FileMap map;
+    private SegmentMap map;
 
     @BeforeEach
     void start() throws Exception {

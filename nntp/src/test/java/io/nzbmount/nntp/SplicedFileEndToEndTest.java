@@ -89,13 +89,13 @@ class SplicedFileEndToEndTest {
         return posted.stream().map(PostedFile::toNzbFile).toList();
     }
 
-    private List<FileMap> mapVolumes() throws Exception {
-        List<FileMap> maps = new ArrayList<>();
+    private List<SegmentMap> mapVolumes() throws Exception {
+        List<SegmentMap> maps = new ArrayList<>();
         for (NzbFile f : nzbFiles()) maps.add(usenet.map(f, Priority.FOREGROUND));
         return maps;
     }
 
-    private FileMap spliced() throws Exception {
+    private SegmentMap spliced() throws Exception {
         return usenet.splice(mapVolumes(), SLICES);
     }
 
@@ -139,7 +139,7 @@ class SplicedFileEndToEndTest {
 
     @Test
     void wholeSplicedFileIsTheConcatenationOfItsSlices() throws Exception {
-        FileMap map = spliced();
+        SegmentMap map = spliced();
         assertEquals(SPLICED.length, map.size());
         long mapped = server.counters().bodyCommands();
         try (NzbReader reader = usenet.open(map, Priority.FOREGROUND)) {
@@ -174,7 +174,7 @@ class SplicedFileEndToEndTest {
 
     @Test
     void rangeReadFetchesExactlyTheArticlesHoldingTheRange() throws Exception {
-        FileMap map = spliced();
+        SegmentMap map = spliced();
         Random random = new Random(23);
         List<long[]> ranges = new ArrayList<>(List.of(
                 new long[] {splicedOffset(1, 7_100), 500}, // inside one article
@@ -199,7 +199,7 @@ class SplicedFileEndToEndTest {
 
     @Test
     void eachSpanReadWholeCostsOneArticleAndOneByteMoreCostsTwo() throws Exception {
-        FileMap map = spliced();
+        SegmentMap map = spliced();
         int spans = 0;
         for (long o = 0; o < map.size(); o = map.span(o).end()) {
             ArticleSpan span = map.span(o);
@@ -224,7 +224,7 @@ class SplicedFileEndToEndTest {
 
     @Test
     void sequentialReadRunsOneReadAheadOnAcrossVolumes() throws Exception {
-        FileMap map = spliced();
+        SegmentMap map = spliced();
         long before = server.counters().bodyCommands();
         try (NzbReader reader = usenet.open(map, Priority.FOREGROUND)) {
             byte[] buf = new byte[PART[0]];
@@ -256,10 +256,10 @@ class SplicedFileEndToEndTest {
 
     @Test
     void restoredLayoutReadsTheSameBytesWithoutFetching() throws Exception {
-        String layout = spliced().layout();
+        String text = spliced().text();
         try (Usenet other = connect(4)) {
             long before = server.counters().bodyCommands();
-            FileMap restored = other.restore(nzbFiles(), layout);
+            SegmentMap restored = other.restore(nzbFiles(), text);
             assertEquals(before, server.counters().bodyCommands(), "restore fetches nothing");
             assertEquals(SPLICED.length, restored.size());
             assertEquals(Optional.empty(), restored.postedName());
@@ -270,28 +270,28 @@ class SplicedFileEndToEndTest {
     }
 
     @Test
-    void restoreRefusesTheWrongVolumesAndTheWrongKindOfLayout() throws Exception {
-        List<FileMap> volumes = mapVolumes();
-        FileMap map = usenet.splice(volumes, SLICES);
+    void restoreRefusesTheWrongVolumesAndTheWrongKindOfMap() throws Exception {
+        List<SegmentMap> volumes = mapVolumes();
+        SegmentMap map = usenet.splice(volumes, SLICES);
         List<NzbFile> files = nzbFiles();
-        assertThrows(IllegalArgumentException.class, () -> usenet.restore(files.subList(0, 2), map.layout()));
+        assertThrows(IllegalArgumentException.class, () -> usenet.restore(files.subList(0, 2), map.text()));
         assertThrows(
                 IllegalArgumentException.class,
-                () -> usenet.restore(List.of(files.get(1), files.get(0), files.get(2)), map.layout()));
+                () -> usenet.restore(List.of(files.get(1), files.get(0), files.get(2)), map.text()));
         assertThrows(IllegalArgumentException.class, () -> usenet.restore(files, "s1;garbage"));
         assertThrows(
                 IllegalArgumentException.class,
-                () -> usenet.restore(files, volumes.get(0).layout()),
-                "a single file's layout");
+                () -> usenet.restore(files, volumes.get(0).text()),
+                "a single file's map");
         assertThrows(
                 IllegalArgumentException.class,
-                () -> usenet.restore(files.get(0), map.layout()),
-                "a spliced layout with one NZB file");
+                () -> usenet.restore(files.get(0), map.text()),
+                "a spliced map with one NZB file");
     }
 
     @Test
     void slicesOutsideTheirVolumesAreRefusedWithoutFetching() throws Exception {
-        List<FileMap> volumes = mapVolumes();
+        List<SegmentMap> volumes = mapVolumes();
         long before = server.counters().bodyCommands();
         assertThrows(IllegalArgumentException.class, () -> usenet.splice(volumes, List.of()));
         assertThrows(IllegalArgumentException.class, () -> usenet.splice(volumes, List.of(new Slice(1, 64_000, 322))));
@@ -302,7 +302,7 @@ class SplicedFileEndToEndTest {
 
     @Test
     void missingArticleInsideASliceIsAMissingFailureAtItsOffset() throws Exception {
-        FileMap map = spliced();
+        SegmentMap map = spliced();
         String id = posted.get(1).messageIds().get(3);
         assertTrue(server.removeArticle(id));
         long hole = splicedOffset(1, 21_000);
@@ -319,7 +319,7 @@ class SplicedFileEndToEndTest {
 
     @Test
     void corruptArticleInASliceIsNeverServed() throws Exception {
-        FileMap map = spliced();
+        SegmentMap map = spliced();
         server.faults().inject(posted.get(2).messageIds().get(1), ArticleFault.corruptData());
         try (NzbReader reader = usenet.open(map, Priority.FOREGROUND)) {
             byte[] buf = new byte[100];
@@ -330,7 +330,7 @@ class SplicedFileEndToEndTest {
 
     @Test
     void articleFromAnotherPlaceOfItsVolumeIsCorruptNotServed() throws Exception {
-        FileMap map = spliced();
+        SegmentMap map = spliced();
         // Article 5 of volume 1 answers with the intact, CRC-correct part 6: bytes of the wrong offset.
         String id = posted.get(1).messageIds().get(5);
         server.putArticle(
@@ -350,8 +350,8 @@ class SplicedFileEndToEndTest {
 
     @Test
     void articleOfAnotherFileAtTheSamePlaceIsCorruptNotServedAlsoAfterARestore() throws Exception {
-        FileMap map = spliced();
-        FileMap restored = usenet.restore(nzbFiles(), map.layout());
+        SegmentMap map = spliced();
+        SegmentMap restored = usenet.restore(nzbFiles(), map.text());
         // Article 1 of volume 2 answers with a CRC-correct part of another posted file of the same
         // size and part size, at the same offset: only its yEnc name tells it apart.
         String id = posted.get(2).messageIds().get(1);
@@ -359,7 +359,7 @@ class SplicedFileEndToEndTest {
         server.putArticle(
                 id,
                 new YencEncoder().encodePart(other, PART[2], PART[2], "other.part3.rar", 2, 4, other.length, PART[2]));
-        for (FileMap m : List.of(map, restored)) {
+        for (SegmentMap m : List.of(map, restored)) {
             try (NzbReader reader = usenet.open(m, Priority.FOREGROUND)) {
                 byte[] buf = new byte[100];
                 ArticleCorruptException e = assertThrows(
@@ -372,12 +372,11 @@ class SplicedFileEndToEndTest {
 
     @Test
     void mappedVolumeCarriesItsPostedNameAlsoWhenRestored() throws Exception {
-        List<FileMap> volumes = mapVolumes();
+        List<SegmentMap> volumes = mapVolumes();
         for (int v = 0; v < NAME.length; v++)
             assertEquals(Optional.of(NAME[v]), volumes.get(v).postedName());
         assertEquals(
                 Optional.of(NAME[0]),
-                usenet.restore(posted.get(0).toNzbFile(), volumes.get(0).layout())
-                        .postedName());
+                usenet.restore(posted.get(0).toNzbFile(), volumes.get(0).text()).postedName());
     }
 }

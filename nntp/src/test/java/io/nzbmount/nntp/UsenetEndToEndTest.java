@@ -67,7 +67,7 @@ class UsenetEndToEndTest {
 
     @Test
     void wholeFileReadOverNntpHasTheOriginalBytes() throws Exception {
-        FileMap map = usenet.map(posted.toNzbFile(), Priority.FOREGROUND);
+        SegmentMap map = usenet.map(posted.toNzbFile(), Priority.FOREGROUND);
         assertEquals(ORIGINAL.length, map.size());
         assertEquals(1, server.counters().bodyCommands(), "mapping a uniform post costs one article");
         try (NzbReader reader = usenet.open(map, Priority.FOREGROUND)) {
@@ -94,7 +94,7 @@ class UsenetEndToEndTest {
 
     @Test
     void removedArticleIsAMissingFailureAtItsOffsetOnly() throws Exception {
-        FileMap map = usenet.map(posted.toNzbFile(), Priority.FOREGROUND);
+        SegmentMap map = usenet.map(posted.toNzbFile(), Priority.FOREGROUND);
         assertTrue(server.removeArticle(id(5)));
         try (NzbReader reader = usenet.open(map, Priority.FOREGROUND)) {
             assertArrayEquals(original(0, 5 * PART), ReadFully.read(reader, 0, 5 * PART));
@@ -107,7 +107,7 @@ class UsenetEndToEndTest {
 
     @Test
     void corruptArticleIsNeverServed() throws Exception {
-        FileMap map = usenet.map(posted.toNzbFile(), Priority.FOREGROUND);
+        SegmentMap map = usenet.map(posted.toNzbFile(), Priority.FOREGROUND);
         server.faults().inject(id(2), ArticleFault.corruptData());
         try (NzbReader reader = usenet.open(map, Priority.FOREGROUND)) {
             byte[] buf = new byte[PART];
@@ -119,7 +119,7 @@ class UsenetEndToEndTest {
 
     @Test
     void connectionResetIsRetriedAndTheBytesAreRight() throws Exception {
-        FileMap map = usenet.map(posted.toNzbFile(), Priority.FOREGROUND);
+        SegmentMap map = usenet.map(posted.toNzbFile(), Priority.FOREGROUND);
         server.faults().inject(id(3), ArticleFault.resetAfter(5000), 1);
         try (NzbReader reader = usenet.open(map, Priority.FOREGROUND)) {
             assertArrayEquals(original(3L * PART - 50, 200), ReadFully.read(reader, 3L * PART - 50, 200));
@@ -128,7 +128,7 @@ class UsenetEndToEndTest {
 
     @Test
     void seekAwayFromStalledArticlesIsServedAtOnce() throws Exception {
-        FileMap map = usenet.map(posted.toNzbFile(), Priority.FOREGROUND);
+        SegmentMap map = usenet.map(posted.toNzbFile(), Priority.FOREGROUND);
         for (int p = 1; p < 4; p++) server.faults().inject(id(p), ArticleFault.stallUntilReleased());
         try (NzbReader reader = usenet.open(map, Priority.FOREGROUND)) {
             assertArrayEquals(original(0, 100), ReadFully.read(reader, 0, 100));
@@ -143,7 +143,7 @@ class UsenetEndToEndTest {
 
     @Test
     void closeUnblocksAReadWaitingForAStalledArticle() throws Exception {
-        FileMap map = usenet.map(posted.toNzbFile(), Priority.FOREGROUND);
+        SegmentMap map = usenet.map(posted.toNzbFile(), Priority.FOREGROUND);
         server.faults().inject(id(7), ArticleFault.stallUntilReleased());
         NzbReader reader = usenet.open(map, Priority.FOREGROUND);
         AtomicReference<Throwable> outcome = new AtomicReference<>();
@@ -179,7 +179,7 @@ class UsenetEndToEndTest {
         long size = 48L << 20;
         FileContent content = FileContent.pattern(77);
         PostedFile big = server.postLazy("big.bin", size, 716_800, content);
-        FileMap map = usenet.map(big.toNzbFile(), Priority.FOREGROUND);
+        SegmentMap map = usenet.map(big.toNzbFile(), Priority.FOREGROUND);
         assertEquals(size, map.size());
         byte[] buf = new byte[128 * 1024];
         byte[] expected = new byte[buf.length];

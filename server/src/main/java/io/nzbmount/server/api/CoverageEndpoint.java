@@ -1,16 +1,16 @@
 package io.nzbmount.server.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.nzbmount.nntp.FileMap;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.server.holes.Hole;
 import io.nzbmount.server.holes.HoleTable;
 import io.nzbmount.server.library.Counterparts;
 import io.nzbmount.server.library.EventKind;
 import io.nzbmount.server.library.EventLog;
-import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.ItemView;
 import io.nzbmount.server.library.LibraryFileView;
+import io.nzbmount.server.library.SegmentMaps;
 import io.nzbmount.server.observe.StreamRegistry;
 import io.nzbmount.server.observe.StreamView;
 import io.nzbmount.server.standby.StandbyStatus;
@@ -48,7 +48,7 @@ import org.eclipse.jetty.server.Request;
  * <p>Per-sample results are not stored, so proved ranges are derived: a verified standby matched
  * every sample of its plan (the plan of its pair with the primary, aligned to both sides' articles
  * as the sweep aligns it), a standby being proved has compared the first {@code samplesDone}.
- * Plans depend only on stored layouts, so they are kept once computed, keyed by what they are made of.
+ * Plans depend only on stored maps, so they are kept once computed, keyed by what they are made of.
  */
 public final class CoverageEndpoint {
 
@@ -57,7 +57,7 @@ public final class CoverageEndpoint {
 
     private final Database db;
     private final ItemCatalog catalog;
-    private final FileMaps maps;
+    private final SegmentMaps maps;
     private final StandbyStatus standby;
     private final StreamRegistry streams;
     private final EventLog events;
@@ -66,7 +66,7 @@ public final class CoverageEndpoint {
     public CoverageEndpoint(
             Database db,
             ItemCatalog catalog,
-            FileMaps maps,
+            SegmentMaps maps,
             StandbyStatus standby,
             StreamRegistry streams,
             EventLog events) {
@@ -167,17 +167,17 @@ public final class CoverageEndpoint {
 
     /**
      * A plan is a function of the file's size and both files' maps, and those of the NZBs (by hash),
-     * positions, layouts and volumes: that is its key, which no other pair of files can share.
+     * positions, stored maps and volumes: that is its key, which no other pair of files can share.
      */
     private record PlanKey(
             long size,
             String primarySha256,
             int primaryIndex,
-            String primaryLayout,
+            String primaryMapText,
             List<Integer> primaryVolumes,
             String standbySha256,
             int standbyIndex,
-            String standbyLayout,
+            String standbyMapText,
             List<Integer> standbyVolumes) {}
 
     /** The samples a sweep compares for this file of the primary and the standby's file. */
@@ -186,22 +186,22 @@ public final class CoverageEndpoint {
                 primary.size(),
                 primary.sourceSha256(),
                 primary.index(),
-                primary.layout(),
+                primary.mapText(),
                 primary.volumes(),
                 standby.sha256(),
                 other.index(),
-                other.layout(),
+                other.mapText(),
                 other.volumes());
         List<Sample> known = plans.get(key);
         if (known != null) return known;
         List<Sample> samples = SamplePlan.forSize(primary.size());
         if (!samples.isEmpty()) {
-            List<FileMap> both = new ArrayList<>(2);
+            List<SegmentMap> both = new ArrayList<>(2);
             mapOf(primary).ifPresent(both::add);
-            if (other.size() >= 0 && !other.layout().isEmpty()) mapOf(other).ifPresent(both::add);
-            // A standby sized only by its proof has no stored layout: its samples are shown on the primary's grid.
+            if (other.size() >= 0 && !other.mapText().isEmpty()) mapOf(other).ifPresent(both::add);
+            // A standby sized only by its proof has no stored map: its samples are shown on the primary's grid.
             if (!both.isEmpty()) {
-                samples = SamplePlan.alignToArticles(samples, primary.size(), both.toArray(FileMap[]::new));
+                samples = SamplePlan.alignToArticles(samples, primary.size(), both.toArray(SegmentMap[]::new));
             }
         }
         if (plans.size() >= MAX_PLANS) plans.clear();
@@ -209,7 +209,7 @@ public final class CoverageEndpoint {
         return samples;
     }
 
-    private Optional<FileMap> mapOf(LibraryFileView f) throws StoreException {
+    private Optional<SegmentMap> mapOf(LibraryFileView f) throws StoreException {
         try {
             return maps.restore(f);
         } catch (IllegalArgumentException e) {
@@ -217,7 +217,7 @@ public final class CoverageEndpoint {
         }
     }
 
-    private Optional<FileMap> mapOf(FileRecord f) throws StoreException {
+    private Optional<SegmentMap> mapOf(FileRecord f) throws StoreException {
         try {
             return maps.restore(f);
         } catch (IllegalArgumentException e) {

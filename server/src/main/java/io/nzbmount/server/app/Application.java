@@ -26,10 +26,10 @@ import io.nzbmount.server.indexer.ClientOptions;
 import io.nzbmount.server.indexer.IndexerSet;
 import io.nzbmount.server.kodi.KodiAddonHandler;
 import io.nzbmount.server.library.EventLog;
-import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.LibraryImporter;
 import io.nzbmount.server.library.SealedUsenet;
+import io.nzbmount.server.library.SegmentMaps;
 import io.nzbmount.server.library.UsenetReleaseReader;
 import io.nzbmount.server.library.WatchFolder;
 import io.nzbmount.server.observe.Diagnostics;
@@ -168,10 +168,10 @@ public final class Application implements AutoCloseable {
                     UsenetSettings.providers(settings), UsenetSettings.reader(settings.reader()), repaired));
             started.add(usenet);
             ItemCatalog catalog = new ItemCatalog(db);
-            FileMaps fileMaps = new FileMaps(catalog, usenet);
+            SegmentMaps segmentMaps = new SegmentMaps(catalog, usenet);
             // One prover for the background proofs and the cutovers' sweeps: its lock per primary is
             // what keeps the two from fetching and hashing the same samples of a primary twice.
-            StandbyProver prover = new StandbyProver(db, fileMaps, usenet, StandbyService.SAMPLE_PAUSE);
+            StandbyProver prover = new StandbyProver(db, segmentMaps, usenet, StandbyService.SAMPLE_PAUSE);
             LibraryImporter importer = new LibraryImporter(
                     db,
                     new UsenetReleaseReader(usenet, Priority.FOREGROUND),
@@ -184,7 +184,7 @@ public final class Application implements AutoCloseable {
                     events,
                     clock,
                     catalog,
-                    fileMaps,
+                    segmentMaps,
                     usenet,
                     repairStore,
                     repaired,
@@ -238,7 +238,7 @@ public final class Application implements AutoCloseable {
                 HealthCheck check = new HealthCheck(
                         db,
                         catalog,
-                        fileMaps,
+                        segmentMaps,
                         segments -> usenet.census(segments, depth, connections),
                         new HoleTable(db, clock),
                         events,
@@ -249,13 +249,13 @@ public final class Application implements AutoCloseable {
                 started.add(healthChecks);
             }
             // Files whose password only their container's signature proved: their CRCs, read in the background.
-            MemberCrcCheck memberCrcs = new MemberCrcCheck(db, catalog, fileMaps, usenet, events, clock);
+            MemberCrcCheck memberCrcs = new MemberCrcCheck(db, catalog, segmentMaps, usenet, events, clock);
             memberCrcs.start();
             started.add(memberCrcs);
             observe.addMetrics(out -> out.append(RepairMetrics.text(repairs)));
             FailureRules rules = FailureRules.from(settings.fallback());
             Cutovers cutovers =
-                    new Cutovers(db, fileMaps, usenet, events, rules, clock, System::nanoTime, prover::sweep);
+                    new Cutovers(db, segmentMaps, usenet, events, rules, clock, System::nanoTime, prover::sweep);
             // A hole found at import or by a stream starts the source's repair; the rebuilt bytes serve the streams.
             cutovers.setRepairs(new Cutovers.Repairs() {
                 @Override
@@ -312,7 +312,7 @@ public final class Application implements AutoCloseable {
                     .cutovers(cutovers)
                     .sources(new SourcesEndpoint(
                             db, events, Optional.of(standby), indexers.isPresent(), clock, cutovers::userActed))
-                    .coverage(new CoverageEndpoint(db, catalog, fileMaps, new StandbyStatus(db), streams, events))
+                    .coverage(new CoverageEndpoint(db, catalog, segmentMaps, new StandbyStatus(db), streams, events))
                     .repairs(repairs);
             picker.ifPresent(rest::picker);
             apis.add(rest.build());
@@ -348,7 +348,7 @@ public final class Application implements AutoCloseable {
                             clock));
             Handler api = new CsrfHandler(new Handler.Sequence(apis));
 
-            StreamOpener opener = new StreamOpener(fileMaps, usenet, playback, streams, cutovers);
+            StreamOpener opener = new StreamOpener(segmentMaps, usenet, playback, streams, cutovers);
             StreamingLibrary library = new StreamingLibrary(catalog, opener);
             WebServer.Builder routes = WebServer.builder();
             for (DavTree view : CompatViews.trees(downloads, catalog, library, clock.instant())) {

@@ -1,10 +1,10 @@
 package io.nzbmount.server.cli;
 
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.Nzb;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadFailure;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.nntp.Usenet;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -68,7 +68,7 @@ final class FetchCommand {
      */
     private long fetch(NzbFile file, Path target) throws IOException {
         long start = System.nanoTime();
-        FileMap map = usenet.map(file, Priority.FOREGROUND);
+        SegmentMap map = usenet.map(file, Priority.FOREGROUND);
         ProgressBar bar = new ProgressBar(out, progress, file.name(), map.size(), start);
         Path part = target.resolveSibling(target.getFileName() + ".part");
         boolean complete = false;

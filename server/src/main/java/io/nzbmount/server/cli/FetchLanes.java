@@ -1,9 +1,9 @@
 package io.nzbmount.server.cli;
 
 import io.nzbmount.nntp.ArticleSpan;
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.nntp.Usenet;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -56,7 +56,7 @@ final class FetchLanes {
      * @throws io.nzbmount.nntp.ReadFailure the failure at the lowest offset that could not be read
      * @throws IOException a write failed, or the download was interrupted
      */
-    void download(FileMap map, FileChannel channel, LongConsumer progress) throws IOException {
+    void download(SegmentMap map, FileChannel channel, LongConsumer progress) throws IOException {
         Claims claims = new Claims(map);
         AtomicLong written = new AtomicLong();
         List<Lane> all = new ArrayList<>();
@@ -108,7 +108,7 @@ final class FetchLanes {
      * Thread-safe: guarded by its monitor.
      */
     static final class Claims {
-        private final FileMap map;
+        private final SegmentMap map;
         private long next;
         /** No article starting here or later is handed out: the lowest failure so far, or the end. */
         private long stopAt;
@@ -117,7 +117,7 @@ final class FetchLanes {
         private IOException failure;
         private Throwable unexpected;
 
-        Claims(FileMap map) {
+        Claims(SegmentMap map) {
             this.map = map;
             this.stopAt = map.size();
         }
@@ -160,14 +160,14 @@ final class FetchLanes {
     private static final class Lane {
         final Thread thread;
         private final Usenet usenet;
-        private final FileMap map;
+        private final SegmentMap map;
         private final FileChannel channel;
         private final Claims claims;
         private final AtomicLong written;
         private volatile NzbReader reader;
         private volatile boolean stopped;
 
-        Lane(int number, Usenet usenet, FileMap map, FileChannel channel, Claims claims, AtomicLong written) {
+        Lane(int number, Usenet usenet, SegmentMap map, FileChannel channel, Claims claims, AtomicLong written) {
             this.usenet = usenet;
             this.map = map;
             this.channel = channel;

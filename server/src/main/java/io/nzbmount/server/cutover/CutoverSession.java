@@ -2,10 +2,10 @@ package io.nzbmount.server.cutover;
 
 import io.nzbmount.nntp.ArticleMissingException;
 import io.nzbmount.nntp.ArticleSpan;
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.server.dav.ContentReader;
 import io.nzbmount.server.holes.Hole;
 import io.nzbmount.server.library.EventKind;
@@ -474,7 +474,7 @@ final class CutoverSession implements ContentReader {
 
     /**
      * The bytes that cannot be read without the failing article, as the source's map places them
-     * ({@link FileMap#lackedWithout}: for a file inside archive volumes the part of the volume's
+     * ({@link SegmentMap#lackedWithout}: for a file inside archive volumes the part of the volume's
      * article that lies in the file, for an encrypted one also the block after it); the whole hole when
      * the map knows no article there; the failing byte alone past the map's end.
      */
@@ -483,7 +483,7 @@ final class CutoverSession implements ContentReader {
     }
 
     private Hole holeAt(ActiveSource source, long at) {
-        FileMap map = source.map();
+        SegmentMap map = source.map();
         if (at >= map.size()) return Hole.at(source.fileIndex(), at);
         ArticleSpan span = map.lackedWithout(at);
         return new Hole(source.fileIndex(), span.start(), span.end());

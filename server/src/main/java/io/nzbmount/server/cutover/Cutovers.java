@@ -1,16 +1,16 @@
 package io.nzbmount.server.cutover;
 
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.dav.ContentReader;
 import io.nzbmount.server.holes.HoleTable;
 import io.nzbmount.server.holes.SourceHoles;
 import io.nzbmount.server.library.EventKind;
 import io.nzbmount.server.library.EventLog;
-import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.MountedFile;
+import io.nzbmount.server.library.SegmentMaps;
 import io.nzbmount.server.observe.LiveStream;
 import io.nzbmount.server.policy.FailurePolicy;
 import io.nzbmount.server.policy.FailureRules;
@@ -66,7 +66,7 @@ public final class Cutovers {
     private volatile Repairs repairs = Repairs.NONE;
 
     /**
-     * @param fileMaps the maps of the stored files the candidates serve, built over {@code usenet}
+     * @param segmentMaps the maps of the stored files the candidates serve, built over {@code usenet}
      * @param clock    the wall clock of the failure policies, the stored verdicts and holes
      * @param nanoTime a monotonic clock in nanoseconds for the sweeps' budget and how long a cutover took
      * @param sweeps   runs the full fingerprint sweep of a standby not proved yet, while a player
@@ -75,7 +75,7 @@ public final class Cutovers {
      */
     public Cutovers(
             Database db,
-            FileMaps fileMaps,
+            SegmentMaps segmentMaps,
             Usenet usenet,
             EventLog events,
             FailureRules rules,
@@ -88,7 +88,7 @@ public final class Cutovers {
         this.clock = clock;
         this.nanoTime = nanoTime;
         this.usenet = usenet;
-        this.picker = new NextSourcePicker(store, fileMaps, usenet, sweeps, rules.sweepBudget(), nanoTime);
+        this.picker = new NextSourcePicker(store, segmentMaps, usenet, sweeps, rules.sweepBudget(), nanoTime);
         this.records = new CutoverRecords(store, holeTable, problems, events, clock, () -> repairs.holes());
         this.rules = rules;
     }
@@ -110,7 +110,7 @@ public final class Cutovers {
             MountedFile mounted,
             long offset,
             long end,
-            FileMap map,
+            SegmentMap map,
             NzbReader reader,
             PlaybackTracker.Stream playback,
             LiveStream live)
@@ -328,7 +328,7 @@ public final class Cutovers {
     /** The server's {@link SessionReads}: readers on its Usenet, and the repairs in force. */
     private final class Reads implements SessionReads {
         @Override
-        public NzbReader open(FileMap map) {
+        public NzbReader open(SegmentMap map) {
             return usenet.open(map, Priority.FOREGROUND);
         }
 

@@ -1,15 +1,15 @@
 package io.nzbmount.server.cutover;
 
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.holes.Hole;
 import io.nzbmount.server.holes.RangeRouter;
 import io.nzbmount.server.library.EventKind;
-import io.nzbmount.server.library.FileMaps;
+import io.nzbmount.server.library.SegmentMaps;
 import io.nzbmount.server.policy.FailureKind;
 import io.nzbmount.server.policy.FailurePolicy;
 import io.nzbmount.server.proof.Proof;
@@ -58,7 +58,7 @@ final class NextSourcePicker implements SourcePicker {
     private static final Logger LOG = LoggerFactory.getLogger(NextSourcePicker.class);
 
     private final CutoverStore store;
-    private final FileMaps fileMaps;
+    private final SegmentMaps segmentMaps;
     private final Usenet usenet;
     private final SweepRunner sweeps;
     private final Duration sweepBudget;
@@ -67,13 +67,13 @@ final class NextSourcePicker implements SourcePicker {
     /** @param nanoTime a monotonic clock in nanoseconds for the sweeps' budget and how long they took */
     NextSourcePicker(
             CutoverStore store,
-            FileMaps fileMaps,
+            SegmentMaps segmentMaps,
             Usenet usenet,
             SweepRunner sweeps,
             Duration sweepBudget,
             LongSupplier nanoTime) {
         this.store = store;
-        this.fileMaps = fileMaps;
+        this.segmentMaps = segmentMaps;
         this.usenet = usenet;
         this.sweeps = sweeps;
         this.sweepBudget = sweepBudget;
@@ -214,8 +214,8 @@ final class NextSourcePicker implements SourcePicker {
         if (!eligible(id, file.index(), p)) {
             return Optional.empty();
         }
-        if (file.layout().isEmpty()) return Optional.empty();
-        Optional<FileMap> restored = fileMaps.restore(file);
+        if (file.mapText().isEmpty()) return Optional.empty();
+        Optional<SegmentMap> restored = segmentMaps.restore(file);
         if (restored.isEmpty()) return Optional.empty();
         Optional<Proof> swept = Optional.empty();
         if (!candidate.verified()) {
@@ -226,7 +226,7 @@ final class NextSourcePicker implements SourcePicker {
             for (Hole h : store.holes(id)) p.shared().holes().add(id, h);
             if (p.shared().holes().lacks(id, file.index(), r.offset())) return Optional.empty();
         }
-        FileMap map = restored.get();
+        SegmentMap map = restored.get();
         NzbReader reader = usenet.open(map, Priority.FOREGROUND);
         p.probes().add(reader);
         boolean keep = false;

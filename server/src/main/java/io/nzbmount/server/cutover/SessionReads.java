@@ -1,7 +1,7 @@
 package io.nzbmount.server.cutover;
 
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbReader;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.server.store.StoreException;
 import java.util.Set;
 
@@ -13,7 +13,7 @@ import java.util.Set;
 interface SessionReads {
 
     /** A new foreground reader on {@code map} with the configured read-ahead; the caller owns it. */
-    NzbReader open(FileMap map);
+    NzbReader open(SegmentMap map);
 
     /** Whether a repair rebuilt the article with this message id: a read of it is served from the repair. */
     boolean rebuilt(String messageId);

@@ -1,6 +1,6 @@
 package io.nzbmount.server.cutover;
 
-import io.nzbmount.nntp.FileMap;
+import io.nzbmount.nntp.SegmentMap;
 
 /**
  * The release the user chose as the item's primary, as a stream that started on it knows it: the
@@ -10,4 +10,4 @@ import io.nzbmount.nntp.FileMap;
  * @param fileIndex the served file's index in its NZB
  * @param map       the file's map, which the stream's source is read through again when it goes back
  */
-record UsersChoice(long sourceId, int fileIndex, FileMap map) {}
+record UsersChoice(long sourceId, int fileIndex, SegmentMap map) {}

@@ -11,7 +11,7 @@ import java.util.Set;
  * @param itemId     the source's item
  * @param sourceId   the source
  * @param holes      the new holes, ordered by file and start; empty when the missing articles
- *                   could not be placed in a file (a file whose layout is unknown)
+ *                   could not be placed in a file (a file whose segment map is unknown)
  * @param missingIds the message ids of the missing articles behind them
  */
 public record FoundHoles(long itemId, long sourceId, List<Hole> holes, Set<String> missingIds) {

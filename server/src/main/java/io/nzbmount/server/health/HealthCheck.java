@@ -8,8 +8,8 @@ import io.nzbmount.server.holes.Hole;
 import io.nzbmount.server.holes.HoleTable;
 import io.nzbmount.server.library.EventKind;
 import io.nzbmount.server.library.EventLog;
-import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.ItemCatalog;
+import io.nzbmount.server.library.SegmentMaps;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.MissingArticles;
 import io.nzbmount.server.store.SourceRecord;
@@ -26,7 +26,7 @@ import java.util.Set;
 
 /**
  * One health check of a source: STAT of its articles ({@link Usenet#census}, pipelined, background
- * priority), each article every provider lacks stored as missing and, where its file's layout
+ * priority), each article every provider lacks stored as missing and, where its file's segment map
  * places it, as a hole of the source ({@link HoleTable}), which the coverage bar, the reads and the
  * proofs use. Holes not known before are announced: a {@code holes-found} event, the counters and
  * {@link NewHoles}. Nothing is deleted, whatever is found.
@@ -48,7 +48,7 @@ public final class HealthCheck implements SourceCheck {
 
     private final Database db;
     private final ItemCatalog catalog;
-    private final FileMaps maps;
+    private final SegmentMaps maps;
     private final Census census;
     private final HoleTable holes;
     private final EventLog events;
@@ -59,7 +59,7 @@ public final class HealthCheck implements SourceCheck {
     public HealthCheck(
             Database db,
             ItemCatalog catalog,
-            FileMaps maps,
+            SegmentMaps maps,
             Census census,
             HoleTable holes,
             EventLog events,

@@ -1,15 +1,15 @@
 package io.nzbmount.server.health;
 
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.library.EventKind;
 import io.nzbmount.server.library.EventLog;
-import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.ItemCatalog;
+import io.nzbmount.server.library.SegmentMaps;
 import io.nzbmount.server.proof.Verdict;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.FileRecord;
@@ -39,7 +39,7 @@ import org.slf4j.LoggerFactory;
  * The background check of files inside encrypted archives whose password was proved only by
  * their first bytes decrypting to a container's signature (RAR4 {@code -p} without {@code -hp},
  * 7z without encrypted headers; see {@link MemberCrcs}): each such file is read whole through the
- * reader the server streams with ({@link FileMaps} and the {@link io.nzbmount.nntp.Usenet} the
+ * reader the server streams with ({@link SegmentMaps} and the {@link io.nzbmount.nntp.Usenet} the
  * streams use, which decrypts), at background priority so a live stream always gets a connection
  * first, one buffer at a time, and the CRC-32 of its decrypted bytes compared with the one its
  * archive records. A match is stored as verified. A mismatch means a wrong password or wrong
@@ -62,7 +62,7 @@ public final class MemberCrcCheck implements AutoCloseable {
 
     private final Database db;
     private final ItemCatalog catalog;
-    private final FileMaps maps;
+    private final SegmentMaps maps;
     private final Usenet usenet;
     private final SourceLifecycle lifecycle;
     private final EventLog events;
@@ -75,7 +75,7 @@ public final class MemberCrcCheck implements AutoCloseable {
      * @param usenet the providers as the streams read them (decrypting: a {@code SealedUsenet})
      */
     public MemberCrcCheck(
-            Database db, ItemCatalog catalog, FileMaps maps, Usenet usenet, EventLog events, Clock clock) {
+            Database db, ItemCatalog catalog, SegmentMaps maps, Usenet usenet, EventLog events, Clock clock) {
         this.db = db;
         this.catalog = catalog;
         this.maps = maps;
@@ -102,7 +102,7 @@ public final class MemberCrcCheck implements AutoCloseable {
         Optional<SourceRecord> source = db.transaction(c -> SourceTable.byId(c, row.sourceId()));
         Optional<FileRecord> file = catalog.sourceFile(row.sourceId(), row.fileIndex());
         if (source.isEmpty() || file.isEmpty()) return false;
-        Optional<FileMap> map = maps.restore(file.get());
+        Optional<SegmentMap> map = maps.restore(file.get());
         if (map.isEmpty()) return false;
         long actual;
         try {
@@ -121,7 +121,7 @@ public final class MemberCrcCheck implements AutoCloseable {
         return true;
     }
 
-    private long crcOf(FileMap map) throws ReadFailure, ReadCancelledException {
+    private long crcOf(SegmentMap map) throws ReadFailure, ReadCancelledException {
         CRC32 crc = new CRC32();
         byte[] buffer = new byte[(int) Math.min(BUFFER, Math.max(1, map.size()))];
         try (NzbReader reader = usenet.open(map, Priority.BACKGROUND)) {

@@ -1,13 +1,13 @@
 package io.nzbmount.server.health;
 
 import io.nzbmount.nntp.ArticleSpan;
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbSegment;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.server.holes.Hole;
 import io.nzbmount.server.holes.ImportHoles;
-import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.ItemCatalog;
+import io.nzbmount.server.library.SegmentMaps;
 import io.nzbmount.server.store.FileRecord;
 import io.nzbmount.server.store.StoreException;
 import java.util.ArrayList;
@@ -18,7 +18,7 @@ import java.util.Set;
 /**
  * The articles of one source, every file of its NZB (media, archive volumes, par2 and the rest),
  * and where a missing one leaves a hole: the range of its file that its article holds, for each
- * plain file stored with a layout (see {@link ImportHoles} for which layouts place an article),
+ * plain file stored with a segment map (see {@link ImportHoles} for which maps place an article),
  * and for each file inside archive volumes the part of the film (or other member) that the
  * volume's article holds, in the member's offsets, where reads and proofs look for holes. Read
  * once per check; not thread-safe.
@@ -50,20 +50,20 @@ final class SourceArticles {
         return all;
     }
 
-    /** The holes {@code missing} leaves in the files stored with a layout, by file and start. */
-    List<Hole> holes(ItemCatalog catalog, FileMaps maps, Set<String> missing) throws StoreException {
+    /** The holes {@code missing} leaves in the files stored with a segment map, by file and start. */
+    List<Hole> holes(ItemCatalog catalog, SegmentMaps maps, Set<String> missing) throws StoreException {
         List<Hole> holes = new ArrayList<>();
         if (missing.isEmpty()) return holes;
         for (int i = 0; i < files.size(); i++) {
             Optional<FileRecord> stored = catalog.sourceFile(sourceId, i);
-            if (stored.isEmpty() || stored.get().layout().isEmpty()) continue;
-            Optional<FileMap> map = restore(maps, stored.get());
+            if (stored.isEmpty() || stored.get().mapText().isEmpty()) continue;
+            Optional<SegmentMap> map = restore(maps, stored.get());
             if (map.isPresent())
                 holes.addAll(ImportHoles.of(i, map.get(), files.get(i).segments(), missing));
         }
         for (FileRecord f : catalog.sourceFiles(sourceId)) {
-            if (!f.archived() || f.layout().isEmpty()) continue;
-            Optional<FileMap> map = restore(maps, f);
+            if (!f.archived() || f.mapText().isEmpty()) continue;
+            Optional<SegmentMap> map = restore(maps, f);
             if (map.isPresent()) holes.addAll(inFile(f.index(), map.get(), missing));
         }
         return holes;
@@ -72,10 +72,10 @@ final class SourceArticles {
     /**
      * The holes the missing volume articles leave in a file inside archive volumes, in that file's
      * offsets: for each part of such an article that lies in the file, what a reader that found the
-     * article gone treats as the hole ({@link FileMap#lackedWithout}, which for an encrypted file
+     * article gone treats as the hole ({@link SegmentMap#lackedWithout}, which for an encrypted file
      * also takes the block after it), as a stream's read records it.
      */
-    static List<Hole> inFile(int fileIndex, FileMap map, Set<String> missing) {
+    static List<Hole> inFile(int fileIndex, SegmentMap map, Set<String> missing) {
         List<Hole> holes = new ArrayList<>();
         for (ArticleSpan s : map.spansOf(missing)) {
             ArticleSpan lacked = map.lackedWithout(s.start());
@@ -85,11 +85,11 @@ final class SourceArticles {
         return holes;
     }
 
-    private static Optional<FileMap> restore(FileMaps maps, FileRecord file) throws StoreException {
+    private static Optional<SegmentMap> restore(SegmentMaps maps, FileRecord file) throws StoreException {
         try {
             return maps.restore(file);
         } catch (IllegalArgumentException e) {
-            // A layout that no longer fits its NZB files places nothing.
+            // A stored map that no longer fits its NZB files places nothing.
             return Optional.empty();
         }
     }

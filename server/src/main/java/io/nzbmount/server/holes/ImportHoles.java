@@ -1,18 +1,18 @@
 package io.nzbmount.server.holes;
 
 import io.nzbmount.nntp.ArticleSpan;
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbSegment;
+import io.nzbmount.nntp.SegmentMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
 /**
  * The byte ranges of a plain file whose articles the import found missing (its STAT sample), so a
- * sweep avoids them up front. A file map does not name its articles, so an article's range is
+ * sweep avoids them up front. A segment map does not name its articles, so an article's range is
  * taken from the regular grid of the post: article {@code k} holds part {@code k}. Only a map
  * that is that grid (every article but the last holds the part size) gets holes; for any other
- * layout, and for files inside archive volumes, nothing is known up front and the sweep finds the
+ * map, and for files inside archive volumes, nothing is known up front and the sweep finds the
  * gaps by reading. Pure and stateless; a wrong guess could only move a sample, never pass one.
  */
 public final class ImportHoles {
@@ -24,7 +24,7 @@ public final class ImportHoles {
      * @param segments  the file's articles in NZB order
      * @param missing   message ids missing at import, of any file of the source
      */
-    public static List<Hole> of(int fileIndex, FileMap map, List<NzbSegment> segments, Set<String> missing) {
+    public static List<Hole> of(int fileIndex, SegmentMap map, List<NzbSegment> segments, Set<String> missing) {
         List<Hole> holes = new ArrayList<>();
         if (missing.isEmpty() || !regular(map, segments.size())) return holes;
         long part = map.partSize();
@@ -36,7 +36,7 @@ public final class ImportHoles {
         return holes;
     }
 
-    private static boolean regular(FileMap map, int articles) {
+    private static boolean regular(SegmentMap map, int articles) {
         long part = map.partSize();
         return articles > 0
                 && map.articles() == articles

@@ -11,7 +11,7 @@ import java.io.IOException;
 public interface FileSizer {
 
     /**
-     * The file's exact size and its segment layout.
+     * The file's exact size and its segment map's text.
      *
      * @throws io.nzbmount.nntp.ReadFailure when an article needed for the answer cannot be read:
      *         a permanent one ({@link io.nzbmount.nntp.ArticleMissingException},

@@ -233,7 +233,7 @@ public final class ItemCatalog {
             // A primary proved against the item has a counterpart of every file; should it lack one,
             // the release the item was made from still serves it under its path.
             FileRecord from = Counterparts.of(own, f.name(), served)
-                    .filter(r -> r.size() == f.size() && !r.layout().isEmpty())
+                    .filter(r -> r.size() == f.size() && !r.mapText().isEmpty())
                     .orElse(f);
             SourceRecord source = from == f ? byId.get(f.sourceId()) : primary;
             files.add(new LibraryFileView(
@@ -242,7 +242,7 @@ public final class ItemCatalog {
                     from.index(),
                     f.name(),
                     f.size(),
-                    from.layout(),
+                    from.mapText(),
                     DavPaths.file(item.name(), f.name()),
                     from.volumes()));
         }

@@ -14,9 +14,9 @@ import java.util.Objects;
  * @param index        the position of the file in that source's NZB
  * @param name         the last path segment, the item's own
  * @param size         exact decoded size in bytes
- * @param layout       the reader's segment layout string of the source's file, as {@link FileSizer} gave it
+ * @param mapText      the segment map's text of the source's file, as {@link FileSizer} gave it
  * @param davPath      {@code /dav/library/<item>/<file>}, percent-encoded
- * @param volumes      for a file inside archive volumes, the NZB positions of the volumes its layout
+ * @param volumes      for a file inside archive volumes, the NZB positions of the volumes its map
  *                     refers to; empty for a plain file
  */
 public record LibraryFileView(
@@ -25,13 +25,13 @@ public record LibraryFileView(
         int index,
         String name,
         long size,
-        String layout,
+        String mapText,
         String davPath,
         List<Integer> volumes) {
     public LibraryFileView {
         Objects.requireNonNull(sourceSha256, "sourceSha256");
         Objects.requireNonNull(name, "name");
-        Objects.requireNonNull(layout, "layout");
+        Objects.requireNonNull(mapText, "mapText");
         Objects.requireNonNull(davPath, "davPath");
         volumes = List.copyOf(volumes);
     }

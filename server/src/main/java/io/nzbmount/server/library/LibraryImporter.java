@@ -294,7 +294,7 @@ public final class LibraryImporter {
                         r.presence().missingIds().size(),
                         now));
         List<FileRecord> files = r.files().stream()
-                .map(f -> new FileRecord(sourceId, f.index(), f.name(), f.size(), f.layout(), f.media(), f.volumes()))
+                .map(f -> new FileRecord(sourceId, f.index(), f.name(), f.size(), f.mapText(), f.media(), f.volumes()))
                 .toList();
         Files.insertAll(c, files);
         Refusals.insertAll(c, sourceId, r.refused());

@@ -11,7 +11,7 @@ import java.util.Objects;
  * @param itemCreated  when the item was imported (creation and last-modified time of the file)
  * @param sourceSha256 the SHA-256 of the NZB of the source serving the file now (changes only when
  *                     the primary changes)
- * @param file         the item's file with where it is read now: source id, index, size, layout
+ * @param file         the item's file with where it is read now: source id, index, size, map's text
  */
 public record MountedFile(
         long itemId, String itemName, Instant itemCreated, String sourceSha256, LibraryFileView file) {

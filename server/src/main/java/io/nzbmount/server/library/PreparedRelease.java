@@ -41,7 +41,7 @@ record PreparedRelease(
      * A file of the release: name unique within it, size -1 when it could not be learned.
      *
      * @param volumes for a file inside archive volumes, the NZB positions of the volumes its
-     *                layout refers to; empty for a file of the NZB
+     *                map refers to; empty for a file of the NZB
      * @param holes   the ranges of a file of the NZB that its list holds no article for
      * @param crcToVerify for a file inside encrypted archives, the CRC-32 its decrypted bytes are
      *                still to be checked against in the background
@@ -50,7 +50,7 @@ record PreparedRelease(
             int index,
             String name,
             long size,
-            String layout,
+            String mapText,
             boolean media,
             List<Integer> volumes,
             List<ArticleSpan> holes,
@@ -66,16 +66,16 @@ record PreparedRelease(
                 int index,
                 String name,
                 long size,
-                String layout,
+                String mapText,
                 boolean media,
                 List<Integer> volumes,
                 List<ArticleSpan> holes) {
-            this(index, name, size, layout, media, volumes, holes, java.util.OptionalLong.empty());
+            this(index, name, size, mapText, media, volumes, holes, java.util.OptionalLong.empty());
         }
 
         /** A file without holes. */
-        PreparedFile(int index, String name, long size, String layout, boolean media, List<Integer> volumes) {
-            this(index, name, size, layout, media, volumes, List.of());
+        PreparedFile(int index, String name, long size, String mapText, boolean media, List<Integer> volumes) {
+            this(index, name, size, mapText, media, volumes, List.of());
         }
     }
 }

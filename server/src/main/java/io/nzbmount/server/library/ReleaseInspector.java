@@ -279,7 +279,7 @@ final class ReleaseInspector {
                                     i,
                                     nzbNames[i],
                                     sized.size(),
-                                    sized.layout(),
+                                    sized.mapText(),
                                     mediaByIndex[i],
                                     List.of(),
                                     sized.holes()));
@@ -298,7 +298,7 @@ final class ReleaseInspector {
         return name;
     }
 
-    /** A media file inside archive volumes: its layout spliced from the volumes' (which are sized). */
+    /** A media file inside archive volumes: its map spliced from the volumes' (which are sized). */
     private PreparedFile innerFile(ReleaseVolumes volumes, InnerFile f, int index, String name) throws ImportException {
         List<NzbFile> nzbFiles = new ArrayList<>();
         List<SizedFile> sized = new ArrayList<>();
@@ -308,8 +308,8 @@ final class ReleaseInspector {
             sized.add(s);
         }
         String run = reader.splice(nzbFiles, sized, f.slices());
-        String layout = f.sealing().map(s -> SealedLayout.of(s, run)).orElse(run);
-        return new PreparedFile(index, name, f.size(), layout, true, f.volumes(), List.of(), f.crcToVerify());
+        String mapText = f.sealing().map(s -> SealedSegmentMapText.of(s, run)).orElse(run);
+        return new PreparedFile(index, name, f.size(), mapText, true, f.volumes(), List.of(), f.crcToVerify());
     }
 
     private static SizedFile sizedOrNull(ReleaseVolumes volumes, int index) {

@@ -23,8 +23,8 @@ public interface ReleaseReader extends FileSizer {
     byte[] read(NzbFile file, SizedFile sized, long offset, int length) throws IOException;
 
     /**
-     * The layout of a file made of ranges of other files (a film stored inside archive volumes),
-     * to be stored like a plain file's layout. Fetches nothing.
+     * The map's text of a file made of ranges of other files (a film stored inside archive volumes),
+     * to be stored like a plain file's. Fetches nothing.
      *
      * @param volumes the files the slices refer to, by position
      * @param sized   what {@link #size} said about each of them, same order

@@ -64,7 +64,7 @@ final class ReleaseVolumes {
         return sized[index] != null;
     }
 
-    /** The file's size and layout, learned on first use. */
+    /** The file's size and segment map's text, learned on first use. */
     SizedFile sized(int index) throws IOException {
         if (sized[index] == null) sized[index] = reader.size(files.get(index));
         return sized[index];

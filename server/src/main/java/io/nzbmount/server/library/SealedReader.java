@@ -25,7 +25,7 @@ final class SealedReader implements NzbReader {
     private static final int BLOCK = Sealing.BLOCK;
 
     private final NzbReader run;
-    private final SealedFileMap map;
+    private final SealedSegmentMap map;
     private final Sealing sealing;
     private final long size;
     private final byte[] firstChain;
@@ -39,7 +39,7 @@ final class SealedReader implements NzbReader {
     private final SecretKeySpec keySpec;
     private byte[] buffer = new byte[0];
 
-    SealedReader(NzbReader run, SealedFileMap map) {
+    SealedReader(NzbReader run, SealedSegmentMap map) {
         this.run = run;
         this.map = map;
         this.sealing = map.sealing();

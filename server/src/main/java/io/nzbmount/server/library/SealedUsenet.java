@@ -1,7 +1,6 @@
 package io.nzbmount.server.library;
 
 import io.nzbmount.nntp.ArticleCensus;
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.NzbSegment;
@@ -9,6 +8,7 @@ import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ProviderHealth;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.nntp.Slice;
 import io.nzbmount.nntp.Usenet;
 import java.util.List;
@@ -16,7 +16,7 @@ import java.util.Set;
 
 /**
  * The providers as the server reads them: every call goes to the real {@link Usenet}, except that
- * opening a {@link SealedFileMap} (a file inside encrypted archive volumes, as {@link FileMaps}
+ * opening a {@link SealedSegmentMap} (a file inside encrypted archive volumes, as {@link SegmentMaps}
  * restores it) gives a reader of its decrypted bytes. Thread-safe as the one it wraps.
  */
 public final class SealedUsenet implements Usenet {
@@ -27,19 +27,20 @@ public final class SealedUsenet implements Usenet {
     }
 
     @Override
-    public FileMap map(NzbFile file, Priority priority) throws ReadFailure, ReadCancelledException {
+    public SegmentMap map(NzbFile file, Priority priority) throws ReadFailure, ReadCancelledException {
         return usenet.map(file, priority);
     }
 
     @Override
-    public NzbReader open(FileMap map, Priority priority) {
-        if (map instanceof SealedFileMap sealed) return new SealedReader(usenet.open(sealed.run(), priority), sealed);
+    public NzbReader open(SegmentMap map, Priority priority) {
+        if (map instanceof SealedSegmentMap sealed)
+            return new SealedReader(usenet.open(sealed.run(), priority), sealed);
         return usenet.open(map, priority);
     }
 
     @Override
-    public NzbReader open(FileMap map, Priority priority, int readAhead) {
-        if (map instanceof SealedFileMap sealed) {
+    public NzbReader open(SegmentMap map, Priority priority, int readAhead) {
+        if (map instanceof SealedSegmentMap sealed) {
             return new SealedReader(usenet.open(sealed.run(), priority, readAhead), sealed);
         }
         return usenet.open(map, priority, readAhead);
@@ -51,18 +52,18 @@ public final class SealedUsenet implements Usenet {
     }
 
     @Override
-    public FileMap restore(NzbFile file, String layout) {
-        return usenet.restore(file, layout);
+    public SegmentMap restore(NzbFile file, String mapText) {
+        return usenet.restore(file, mapText);
     }
 
     @Override
-    public FileMap splice(List<FileMap> volumes, List<Slice> slices) {
+    public SegmentMap splice(List<SegmentMap> volumes, List<Slice> slices) {
         return usenet.splice(volumes, slices);
     }
 
     @Override
-    public FileMap restore(List<NzbFile> volumes, String layout) {
-        return usenet.restore(volumes, layout);
+    public SegmentMap restore(List<NzbFile> volumes, String mapText) {
+        return usenet.restore(volumes, mapText);
     }
 
     @Override

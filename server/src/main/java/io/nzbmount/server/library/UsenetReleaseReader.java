@@ -1,9 +1,9 @@
 package io.nzbmount.server.library;
 
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.nntp.Slice;
 import io.nzbmount.nntp.Usenet;
 import java.io.IOException;
@@ -28,14 +28,14 @@ public final class UsenetReleaseReader implements ReleaseReader {
     /** One or two article fetches (see {@link Usenet#map}). */
     @Override
     public SizedFile size(NzbFile file) throws IOException {
-        FileMap map = usenet.map(file, priority);
-        return new SizedFile(map.size(), map.layout(), map.postedName(), map.holes());
+        SegmentMap map = usenet.map(file, priority);
+        return new SizedFile(map.size(), map.text(), map.postedName(), map.holes());
     }
 
     /** Reads with a read-ahead of one article, so only the articles holding the range are fetched. */
     @Override
     public byte[] read(NzbFile file, SizedFile sized, long offset, int length) throws IOException {
-        FileMap map = usenet.restore(file, sized.layout());
+        SegmentMap map = usenet.restore(file, sized.mapText());
         int n = (int) Math.max(0, Math.min(length, map.size() - offset));
         byte[] out = new byte[n];
         try (NzbReader reader = usenet.open(map, priority, 1)) {
@@ -51,9 +51,9 @@ public final class UsenetReleaseReader implements ReleaseReader {
 
     @Override
     public String splice(List<NzbFile> volumes, List<SizedFile> sized, List<Slice> slices) {
-        List<FileMap> maps = new ArrayList<>(volumes.size());
+        List<SegmentMap> maps = new ArrayList<>(volumes.size());
         for (int i = 0; i < volumes.size(); i++)
-            maps.add(usenet.restore(volumes.get(i), sized.get(i).layout()));
-        return usenet.splice(maps, slices).layout();
+            maps.add(usenet.restore(volumes.get(i), sized.get(i).mapText()));
+        return usenet.splice(maps, slices).text();
     }
 }

@@ -1,11 +1,11 @@
 package io.nzbmount.server.repair;
 
 import io.nzbmount.nntp.ArticleSpan;
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbSegment;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.nntp.Usenet;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -55,7 +55,7 @@ final class Damage {
                 continue;
             }
             List<NzbSegment> segments = files.get(in.nzbIndex()).segments();
-            FileMap map = in.map();
+            SegmentMap map = in.map();
             for (ArticleSpan gap : map.holes()) d.range(in, gap.start(), gap.end());
             if (!regular(map, segments.size())) {
                 // Article k cannot be placed without its headers: reading finds these gaps instead.
@@ -86,7 +86,7 @@ final class Damage {
             Par2Release.Input in = inputs.get(i);
             if (!in.posted()) continue;
             List<NzbSegment> segments = files.get(in.nzbIndex()).segments();
-            FileMap map = in.map();
+            SegmentMap map = in.map();
             if (!regular(map, segments.size())) continue;
             for (int k = 0; k < segments.size(); k++) {
                 NzbSegment s = segments.get(k);
@@ -141,7 +141,7 @@ final class Damage {
         return slices.isEmpty();
     }
 
-    private static boolean regular(FileMap map, int articles) {
+    private static boolean regular(SegmentMap map, int articles) {
         long part = map.partSize();
         return articles > 0
                 && map.articles() == articles

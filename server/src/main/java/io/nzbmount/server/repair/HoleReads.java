@@ -1,10 +1,10 @@
 package io.nzbmount.server.repair;
 
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.server.holes.Hole;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,7 +56,7 @@ final class HoleReads {
     private static void read(
             Par2Release release, int input, NzbFile file, PostedBytes bytes, Damage damage, long start, long end)
             throws ReadFailure, ReadCancelledException {
-        FileMap map = release.inputs().get(input).map();
+        SegmentMap map = release.inputs().get(input).map();
         end = Math.min(end, map.size());
         byte[] buffer = new byte[(int) Math.min(CHUNK, Math.max(1, end - start))];
         try (NzbReader reader = bytes.open(map)) {

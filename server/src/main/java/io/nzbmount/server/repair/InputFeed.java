@@ -1,12 +1,12 @@
 package io.nzbmount.server.repair;
 
 import io.nzbmount.nntp.ArticleSpan;
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.NzbSegment;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.server.repair.par2.Rebuild;
 import io.nzbmount.server.repair.par2.RepairPlan;
 import java.io.IOException;
@@ -89,7 +89,7 @@ final class InputFeed {
     }
 
     /** Records the article at {@code at} as missing (or its range, when the map is not the regular grid). */
-    static void recordGap(Damage damage, Par2Release release, int input, NzbFile file, FileMap map, long at) {
+    static void recordGap(Damage damage, Par2Release release, int input, NzbFile file, SegmentMap map, long at) {
         Par2Release.Input in = release.inputs().get(input);
         List<NzbSegment> segments = file.segments();
         ArticleSpan span = map.span(at);

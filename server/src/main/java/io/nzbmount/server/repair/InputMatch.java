@@ -1,11 +1,11 @@
 package io.nzbmount.server.repair;
 
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.repair.par2.Par2InputFile;
 import java.security.MessageDigest;
@@ -37,9 +37,9 @@ final class InputMatch {
     private final SourceFiles.Naming naming;
     private final Usenet usenet;
     private final PostedBytes bytes;
-    private final StoredMaps stored;
+    private final StoredSegmentMaps stored;
     private final List<Integer> candidates = new ArrayList<>();
-    private final Map<Integer, FileMap> maps = new HashMap<>();
+    private final Map<Integer, SegmentMap> maps = new HashMap<>();
     /** The hash16k of each posted file read so far; empty when its first 16 KiB cannot be read. */
     private final Map<Integer, Optional<byte[]>> heads = new HashMap<>();
 
@@ -56,7 +56,7 @@ final class InputMatch {
             List<Integer> par2,
             Usenet usenet,
             PostedBytes bytes,
-            StoredMaps stored) {
+            StoredSegmentMaps stored) {
         this.files = files;
         this.naming = naming;
         this.usenet = usenet;
@@ -80,8 +80,8 @@ final class InputMatch {
      * The map of a posted file, made once: as the import stored it (no fetch, and a file whose first
      * article is gone can still be placed), else mapped from its first article.
      */
-    FileMap map(int nzbIndex) throws ReadFailure, ReadCancelledException {
-        FileMap m = maps.get(nzbIndex);
+    SegmentMap map(int nzbIndex) throws ReadFailure, ReadCancelledException {
+        SegmentMap m = maps.get(nzbIndex);
         if (m == null) {
             m = stored.of(nzbIndex).orElse(null);
             if (m == null) m = usenet.map(files.get(nzbIndex), Priority.BACKGROUND);
@@ -138,7 +138,7 @@ final class InputMatch {
     private Optional<byte[]> head(int nzbIndex) throws ReadFailure, ReadCancelledException {
         Optional<byte[]> known = heads.get(nzbIndex);
         if (known != null) return known;
-        FileMap map = map(nzbIndex);
+        SegmentMap map = map(nzbIndex);
         byte[] first = new byte[(int) Math.min(HASHED, map.size())];
         Optional<byte[]> hash;
         try (NzbReader reader = bytes.open(map)) {

@@ -1,11 +1,11 @@
 package io.nzbmount.server.repair;
 
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.archive.Par2Descriptions;
 import io.nzbmount.server.library.FileKinds;
@@ -40,7 +40,7 @@ record Par2Release(Par2RecoverySet set, List<Input> inputs, List<Integer> par2, 
      * @param map        its map; null when not posted
      * @param firstSlice the index of its first slice among the set's input slices
      */
-    record Input(Par2InputFile described, int nzbIndex, FileMap map, int firstSlice) {
+    record Input(Par2InputFile described, int nzbIndex, SegmentMap map, int firstSlice) {
         boolean posted() {
             return nzbIndex >= 0;
         }
@@ -68,7 +68,7 @@ record Par2Release(Par2RecoverySet set, List<Input> inputs, List<Integer> par2, 
      * @throws ReadFailure   when a file could not be mapped for a reason that may pass
      */
     static Optional<Par2Release> find(
-            List<NzbFile> files, SourceFiles.Naming naming, Usenet usenet, PostedBytes bytes, StoredMaps stored)
+            List<NzbFile> files, SourceFiles.Naming naming, Usenet usenet, PostedBytes bytes, StoredSegmentMaps stored)
             throws Par2Exception, ReadFailure, ReadCancelledException {
         List<Integer> par2 = new ArrayList<>();
         for (int i = 0; i < files.size(); i++) {
@@ -98,7 +98,7 @@ record Par2Release(Par2RecoverySet set, List<Input> inputs, List<Integer> par2, 
      * placed by the map the import stored when there is one (no fetch to size it).
      */
     private static List<Integer> startingAsPar2(
-            List<NzbFile> files, SourceFiles.Naming naming, Usenet usenet, PostedBytes bytes, StoredMaps stored)
+            List<NzbFile> files, SourceFiles.Naming naming, Usenet usenet, PostedBytes bytes, StoredSegmentMaps stored)
             throws ReadFailure, ReadCancelledException {
         List<Integer> par2 = new ArrayList<>();
         byte[] head = new byte[8];
@@ -107,9 +107,9 @@ record Par2Release(Par2RecoverySet set, List<Input> inputs, List<Integer> par2, 
                     || !FileKinds.looksObfuscated(naming.names().get(i))) {
                 continue;
             }
-            FileMap map;
+            SegmentMap map;
             try {
-                Optional<FileMap> kept = stored.of(i);
+                Optional<SegmentMap> kept = stored.of(i);
                 map = kept.isPresent() ? kept.get() : usenet.map(files.get(i), Priority.BACKGROUND);
             } catch (ReadFailure e) {
                 if (FailureKind.of(e) != FailureKind.PERMANENT) throw e;
@@ -130,7 +130,7 @@ record Par2Release(Par2RecoverySet set, List<Input> inputs, List<Integer> par2, 
             List<Integer> par2,
             Usenet usenet,
             PostedBytes bytes,
-            StoredMaps stored)
+            StoredSegmentMaps stored)
             throws ReadFailure, ReadCancelledException {
         InputMatch match = new InputMatch(files, naming, par2, usenet, bytes, stored);
         List<Integer> at = match.match(set.files());

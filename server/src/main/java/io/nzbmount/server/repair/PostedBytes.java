@@ -1,11 +1,11 @@
 package io.nzbmount.server.repair;
 
 import io.nzbmount.nntp.ArticleSpan;
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.policy.FailureKind;
 import java.util.function.LongConsumer;
@@ -25,7 +25,7 @@ final class PostedBytes {
     }
 
     /** A background reader over {@code map}; the caller closes it. */
-    NzbReader open(FileMap map) {
+    NzbReader open(SegmentMap map) {
         return usenet.open(map, Priority.BACKGROUND);
     }
 
@@ -59,7 +59,7 @@ final class PostedBytes {
      *
      * @throws ReadFailure a failure that may pass (the providers may answer later)
      */
-    byte[] readTolerating(FileMap map) throws ReadFailure, ReadCancelledException {
+    byte[] readTolerating(SegmentMap map) throws ReadFailure, ReadCancelledException {
         if (map.size() > Integer.MAX_VALUE - 8)
             throw new IllegalArgumentException("a par2 file of " + map.size() + " bytes");
         byte[] all = new byte[(int) map.size()];

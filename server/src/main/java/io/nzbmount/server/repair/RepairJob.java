@@ -5,8 +5,8 @@ import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.library.EventKind;
-import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.ItemCatalog;
+import io.nzbmount.server.library.SegmentMaps;
 import io.nzbmount.server.repair.par2.Par2Exception;
 import io.nzbmount.server.repair.par2.Rebuild;
 import io.nzbmount.server.repair.par2.RecoverySlice;
@@ -43,7 +43,7 @@ final class RepairJob {
     /** What a job needs from its surroundings. */
     record Parts(
             ItemCatalog catalog,
-            FileMaps maps,
+            SegmentMaps maps,
             Usenet usenet,
             RepairStore store,
             RepairedArticles served,
@@ -87,7 +87,7 @@ final class RepairJob {
                     SourceFiles.naming(parts.catalog(), sourceId, files),
                     parts.usenet(),
                     bytes,
-                    StoredMaps.of(parts.catalog(), parts.maps(), sourceId));
+                    StoredSegmentMaps.of(parts.catalog(), parts.maps(), sourceId));
             if (found.isEmpty()) {
                 save(RepairLedger.NO_PAR2, "the release carries no PAR2 recovery files");
                 return;
@@ -138,7 +138,7 @@ final class RepairJob {
                     finish(release, files, damage, rebuilt);
                     return;
                 } catch (InputFeed.NewDamage more) {
-                    // The scan missed it (a layout it could not place, or a takedown since): plan again.
+                    // The scan missed it (a map it could not place, or a takedown since): plan again.
                     LOG.info("repair of source {}: {}; planning again", sourceId, more.getMessage());
                 }
             }

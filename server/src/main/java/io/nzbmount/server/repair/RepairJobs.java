@@ -2,8 +2,8 @@ package io.nzbmount.server.repair;
 
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.Usenet;
-import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.ItemCatalog;
+import io.nzbmount.server.library.SegmentMaps;
 import io.nzbmount.server.store.Repairs;
 import io.nzbmount.server.store.StoreException;
 import java.io.IOException;
@@ -35,7 +35,7 @@ public final class RepairJobs implements NewHoles, AutoCloseable {
     private final RepairStore store;
     private final RepairedArticles served;
     private final ItemCatalog catalog;
-    private final FileMaps maps;
+    private final SegmentMaps maps;
     private final Usenet usenet;
     private final Path workDir;
     private final AtomicLong bytesRead = new AtomicLong();
@@ -56,7 +56,7 @@ public final class RepairJobs implements NewHoles, AutoCloseable {
             io.nzbmount.server.library.EventLog events,
             java.time.Clock clock,
             ItemCatalog catalog,
-            FileMaps maps,
+            SegmentMaps maps,
             Usenet usenet,
             RepairStore store,
             RepairedArticles served,

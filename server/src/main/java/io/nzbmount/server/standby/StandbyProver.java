@@ -1,17 +1,17 @@
 package io.nzbmount.server.standby;
 
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.holes.Hole;
 import io.nzbmount.server.holes.HoleTable;
 import io.nzbmount.server.holes.ImportHoles;
 import io.nzbmount.server.library.Counterparts;
-import io.nzbmount.server.library.FileMaps;
+import io.nzbmount.server.library.SegmentMaps;
 import io.nzbmount.server.policy.FailureKind;
 import io.nzbmount.server.proof.Proof;
 import io.nzbmount.server.proof.Verdict;
@@ -62,7 +62,7 @@ public final class StandbyProver {
 
     private final Database db;
     private final HoleTable holeTable;
-    private final FileMaps fileMaps;
+    private final SegmentMaps segmentMaps;
     private final Usenet usenet;
     /** One lock per primary: two standbys of one item must not both compute the primary's hashes. */
     private final Map<Long, ReentrantLock> primaryLocks = new ConcurrentHashMap<>();
@@ -70,16 +70,16 @@ public final class StandbyProver {
     private final Duration pause;
 
     /**
-     * @param fileMaps the maps of the stored files compared, built over {@code usenet}
+     * @param segmentMaps the maps of the stored files compared, built over {@code usenet}
      * @param pause    the wait between two samples of one background proof: background work is
      *                 paced so that a live stream on the same providers and CPU keeps its speed
      *                 ({@link StandbyService#SAMPLE_PAUSE} in service, zero in tests); a
      *                 {@link #sweep} is never paced
      */
-    public StandbyProver(Database db, FileMaps fileMaps, Usenet usenet, Duration pause) {
+    public StandbyProver(Database db, SegmentMaps segmentMaps, Usenet usenet, Duration pause) {
         this.db = db;
         this.holeTable = new HoleTable(db, Clock.systemUTC());
-        this.fileMaps = fileMaps;
+        this.segmentMaps = segmentMaps;
         this.usenet = usenet;
         this.pause = pause;
     }
@@ -153,7 +153,7 @@ public final class StandbyProver {
                         0,
                         0);
             }
-            FileMap primaryMap;
+            SegmentMap primaryMap;
             try {
                 primaryMap = map(primaryId, p, priority);
             } catch (ReadFailure e) {
@@ -163,7 +163,7 @@ public final class StandbyProver {
                         0,
                         0);
             }
-            FileMap standbyMap;
+            SegmentMap standbyMap;
             try {
                 standbyMap = map(standbyId, match.get(), priority);
             } catch (ReadFailure e) {
@@ -204,12 +204,12 @@ public final class StandbyProver {
                     primaryMap,
                     standbyMap,
                     FilePair.plan(own.size(), primaryMap, standbyMap)));
-            Optional<NzbFile> nzbFile = fileMaps.nzbFile(p);
+            Optional<NzbFile> nzbFile = segmentMaps.nzbFile(p);
             if (nzbFile.isPresent()) {
                 primaryAtImport.addAll(
                         ImportHoles.of(p.index(), primaryMap, nzbFile.get().segments(), missingAtImport));
             }
-            Optional<NzbFile> standbyNzbFile = fileMaps.nzbFile(match.get());
+            Optional<NzbFile> standbyNzbFile = segmentMaps.nzbFile(match.get());
             if (standbyNzbFile.isPresent()) {
                 standbyAtImport.addAll(ImportHoles.of(
                         match.get().index(), standbyMap, standbyNzbFile.get().segments(), standbyMissingAtImport));
@@ -240,7 +240,7 @@ public final class StandbyProver {
      * Whether the providers serve the primary's first article now: a standby is condemned only
      * against a primary that was readable in the same proof.
      */
-    private boolean readableNow(FileMap primary, Priority priority) throws ReadCancelledException {
+    private boolean readableNow(SegmentMap primary, Priority priority) throws ReadCancelledException {
         if (primary.size() <= 0) return false;
         try (NzbReader reader = usenet.open(primary, priority, 1)) {
             return reader.read(0, new byte[1], 0, 1) > 0;
@@ -250,14 +250,14 @@ public final class StandbyProver {
     }
 
     /**
-     * The file's map: rebuilt from its stored layout (no fetch), or, for a file not sized at import
+     * The file's map: rebuilt from its stored text (no fetch), or, for a file not sized at import
      * (not taken for media), learned from its first article.
      */
-    private FileMap map(long sourceId, FileRecord file, Priority priority)
+    private SegmentMap map(long sourceId, FileRecord file, Priority priority)
             throws StoreException, ReadFailure, ReadCancelledException {
         StoreException gone = new StoreException("file " + file.index() + " of source " + sourceId + " is gone", null);
-        if (file.size() >= 0 && !file.layout().isEmpty())
-            return fileMaps.restore(file).orElseThrow(() -> gone);
-        return usenet.map(fileMaps.nzbFile(file).orElseThrow(() -> gone), priority);
+        if (file.size() >= 0 && !file.mapText().isEmpty())
+            return segmentMaps.restore(file).orElseThrow(() -> gone);
+        return usenet.map(segmentMaps.nzbFile(file).orElseThrow(() -> gone), priority);
     }
 }

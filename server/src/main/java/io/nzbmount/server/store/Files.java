@@ -24,7 +24,7 @@ public final class Files {
                 p.setInt(2, f.index());
                 p.setString(3, f.name());
                 p.setLong(4, f.size());
-                p.setString(5, f.layout());
+                p.setString(5, f.mapText());
                 p.setInt(6, f.media() ? 1 : 0);
                 p.setString(7, volumes(f.volumes()));
                 p.addBatch();

@@ -17,7 +17,7 @@
  *       primary and its counterpart of the file). Opening a file asks the
  *       {@link io.nzbmount.server.stream.StreamOpener}.</li>
  *   <li>{@link io.nzbmount.server.stream.StreamOpener} restores the file's map from its stored
- *       layout ({@link io.nzbmount.server.library.FileMaps}, no article fetch), opens a
+ *       text ({@link io.nzbmount.server.library.SegmentMaps}, no article fetch), opens a
  *       foreground {@link io.nzbmount.nntp.NzbReader} at the offset, lists the stream for the
  *       health view and tells the standby pools the item is played.</li>
  *   <li>{@link io.nzbmount.server.cutover.Cutovers} wraps that reader in a

@@ -1,6 +1,6 @@
 package io.nzbmount.server.sweep;
 
-import io.nzbmount.nntp.FileMap;
+import io.nzbmount.nntp.SegmentMap;
 import java.util.List;
 
 /**
@@ -16,18 +16,18 @@ import java.util.List;
  * @param samples      the byte ranges to compare
  */
 public record FilePair(
-        int primaryIndex, int standbyIndex, String name, FileMap primary, FileMap standby, List<Sample> samples) {
+        int primaryIndex, int standbyIndex, String name, SegmentMap primary, SegmentMap standby, List<Sample> samples) {
     public FilePair {
         samples = List.copyOf(samples);
     }
 
     /** A pair whose files have the same index in both NZBs. */
-    public FilePair(int index, String name, FileMap primary, FileMap standby, List<Sample> samples) {
+    public FilePair(int index, String name, SegmentMap primary, SegmentMap standby, List<Sample> samples) {
         this(index, index, name, primary, standby, samples);
     }
 
     /** The samples of a file of {@code size} bytes, aligned to the articles of both maps. */
-    public static List<Sample> plan(long size, FileMap primary, FileMap standby) {
+    public static List<Sample> plan(long size, SegmentMap primary, SegmentMap standby) {
         List<Sample> samples = SamplePlan.forSize(size);
         if (samples.isEmpty()) return samples;
         return SamplePlan.alignToArticles(samples, size, primary, standby);

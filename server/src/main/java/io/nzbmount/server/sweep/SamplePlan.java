@@ -1,7 +1,7 @@
 package io.nzbmount.server.sweep;
 
 import io.nzbmount.nntp.ArticleSpan;
-import io.nzbmount.nntp.FileMap;
+import io.nzbmount.nntp.SegmentMap;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -97,9 +97,9 @@ public final class SamplePlan {
     }
 
     /**
-     * Moves and trims samples so that each lies inside one article span ({@link FileMap#span}) of
+     * Moves and trims samples so that each lies inside one article span ({@link SegmentMap#span}) of
      * every map: reading one sample then costs at most one article fetch on each side, whatever
-     * the maps' layouts (irregular posts, files spliced from archive volumes whose articles start
+     * the maps (irregular posts, files spliced from archive volumes whose articles start
      * anywhere in the file). For regular posts this gives exactly what {@link #alignToParts} gives
      * with their part sizes.
      *
@@ -115,7 +115,7 @@ public final class SamplePlan {
      * @param size the file size
      * @param maps the maps of the sides, at least one
      */
-    public static List<Sample> alignToArticles(List<Sample> samples, long size, FileMap... maps) {
+    public static List<Sample> alignToArticles(List<Sample> samples, long size, SegmentMap... maps) {
         checkSize(size);
         if (maps.length == 0) {
             throw new IllegalArgumentException("no map");
@@ -124,11 +124,11 @@ public final class SamplePlan {
     }
 
     /** The cells of {@link #alignToArticles}: the intersection of the maps' spans holding a byte. */
-    static Cells cells(long size, FileMap... maps) {
+    static Cells cells(long size, SegmentMap... maps) {
         return inside -> {
             long start = 0;
             long end = size;
-            for (FileMap map : maps) {
+            for (SegmentMap map : maps) {
                 if (inside >= map.size()) continue;
                 ArticleSpan span = map.span(inside);
                 start = Math.max(start, span.start());

@@ -2,12 +2,12 @@ package io.nzbmount.server.sweep;
 
 import io.nzbmount.nntp.ArticleMissingException;
 import io.nzbmount.nntp.ArticleSpan;
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ProvidersUnavailableException;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.holes.Hole;
 import io.nzbmount.server.holes.HoleTable;
@@ -417,12 +417,12 @@ public final class Sweep {
 
     /** One side's reader, opened on first use (a fully cached primary opens none). */
     private final class Side implements AutoCloseable {
-        private final FileMap map;
+        private final SegmentMap map;
         private NzbReader reader;
         /** Where the last read that failed failed: a sample may span two articles (one of served bytes). */
         private long failedAt;
 
-        Side(FileMap map) {
+        Side(SegmentMap map) {
             this.map = map;
         }
 

@@ -10,13 +10,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.nzbmount.config.ConfigLoader;
 import io.nzbmount.nntp.ArticleMissingException;
 import io.nzbmount.nntp.ArticleSpan;
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.NzbSegment;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.nntp.Slice;
 import io.nzbmount.nntp.Usenet;
 import java.io.IOException;
@@ -164,14 +164,14 @@ class FetchLanesTest {
     }
 
     /** A map of equal articles (the last may be shorter). */
-    private record FixedMap(long size, int partSize) implements FileMap {
+    private record FixedMap(long size, int partSize) implements SegmentMap {
         @Override
         public int articles() {
             return (int) ((size + partSize - 1) / partSize);
         }
 
         @Override
-        public String layout() {
+        public String text() {
             return "fixed";
         }
 
@@ -219,7 +219,7 @@ class FetchLanesTest {
         }
 
         @Override
-        public NzbReader open(FileMap map, Priority priority, int readAhead) {
+        public NzbReader open(SegmentMap map, Priority priority, int readAhead) {
             assertEquals(1, readAhead, "a lane fetches only the article it claimed");
             opened.incrementAndGet();
             CountDownLatch closing = new CountDownLatch(1);
@@ -281,27 +281,27 @@ class FetchLanesTest {
         }
 
         @Override
-        public NzbReader open(FileMap map, Priority priority) {
+        public NzbReader open(SegmentMap map, Priority priority) {
             return open(map, priority, 1);
         }
 
         @Override
-        public FileMap map(NzbFile file, Priority priority) {
+        public SegmentMap map(NzbFile file, Priority priority) {
             throw new UnsupportedOperationException();
         }
 
         @Override
-        public FileMap restore(NzbFile file, String layout) {
+        public SegmentMap restore(NzbFile file, String mapText) {
             throw new UnsupportedOperationException();
         }
 
         @Override
-        public FileMap splice(List<FileMap> volumes, List<Slice> slices) {
+        public SegmentMap splice(List<SegmentMap> volumes, List<Slice> slices) {
             throw new UnsupportedOperationException();
         }
 
         @Override
-        public FileMap restore(List<NzbFile> volumes, String layout) {
+        public SegmentMap restore(List<NzbFile> volumes, String mapText) {
             throw new UnsupportedOperationException();
         }
 

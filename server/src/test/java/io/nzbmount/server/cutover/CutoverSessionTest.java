@@ -8,10 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.nzbmount.nntp.ArticleMissingException;
 import io.nzbmount.nntp.ArticleSpan;
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.server.holes.Hole;
 import io.nzbmount.server.holes.SourceHoles;
 import io.nzbmount.server.library.EventKind;
@@ -253,7 +253,7 @@ class CutoverSessionTest {
     }
 
     /** A file of {@link #ARTICLE}-byte articles. */
-    private record ArticleMap(long size) implements FileMap {
+    private record ArticleMap(long size) implements SegmentMap {
         @Override
         public int articles() {
             return (int) ((size + ARTICLE - 1) / ARTICLE);
@@ -272,7 +272,7 @@ class CutoverSessionTest {
         }
 
         @Override
-        public String layout() {
+        public String text() {
             return "articles of " + ARTICLE;
         }
     }
@@ -362,7 +362,7 @@ class CutoverSessionTest {
     /** No repair runs and none rebuilt anything; the session needs no fresh reader in these tests. */
     private static final class NoRepairs implements SessionReads {
         @Override
-        public NzbReader open(FileMap map) {
+        public NzbReader open(SegmentMap map) {
             throw new AssertionError("no fresh reader is needed without a handover");
         }
 

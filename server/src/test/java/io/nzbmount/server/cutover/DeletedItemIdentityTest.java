@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A deleted item leaves nothing behind that a later import could be mistaken for: through the
  * whole server, a release imported after a delete serves its own bytes, never the deleted one's,
- * also when both have the same size, part size and file name (the same layout).
+ * also when both have the same size, part size and file name (the same segment map).
  */
 class DeletedItemIdentityTest {
     private static final int PART = 100_000;
@@ -73,7 +73,7 @@ class DeletedItemIdentityTest {
     }
 
     @Test
-    void evenWhenIdsAreGivenAgainAFileMapIsNeverTakenForAnotherRelease() throws Exception {
+    void evenWhenIdsAreGivenAgainASegmentMapIsNeverTakenForAnotherRelease() throws Exception {
         rig = CutoverRig.start(dataDir, "");
         long deleted = playThenDelete(random(10 * PART, 5));
         letIdsRecur();

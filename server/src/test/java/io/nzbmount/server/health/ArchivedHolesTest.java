@@ -7,17 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.nzbmount.nntp.ArticleMissingException;
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
 import io.nzbmount.nntp.embedded.PostedFile;
 import io.nzbmount.server.archive.StoredRar5Writer;
 import io.nzbmount.server.holes.Hole;
 import io.nzbmount.server.holes.HoleTable;
 import io.nzbmount.server.holes.SourceHoles;
-import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.ImportResult;
+import io.nzbmount.server.library.SegmentMaps;
 import io.nzbmount.server.store.FileRecord;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -84,7 +84,8 @@ class ArchivedHolesTest {
         assertTrue(rig.told.getFirst().holes().contains(inFilm), "the new hole is announced for the film");
 
         // A read of the film meets the gone article exactly there.
-        FileMap map = new FileMaps(rig.catalog, rig.usenet).restore(member).orElseThrow();
+        SegmentMap map =
+                new SegmentMaps(rig.catalog, rig.usenet).restore(member).orElseThrow();
         try (NzbReader reader = rig.usenet.open(map, Priority.FOREGROUND)) {
             byte[] before = new byte[100];
             assertEquals(100, reader.read(start - 100, before, 0, 100));

@@ -11,11 +11,11 @@ import io.nzbmount.nntp.embedded.PostedFile;
 import io.nzbmount.server.app.UsenetPresence;
 import io.nzbmount.server.holes.HoleTable;
 import io.nzbmount.server.library.EventLog;
-import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.ImportResult;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.LibraryImporter;
 import io.nzbmount.server.library.MutableClock;
+import io.nzbmount.server.library.SegmentMaps;
 import io.nzbmount.server.library.UsenetReleaseReader;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.EventQuery;
@@ -66,7 +66,7 @@ final class HealthRig implements AutoCloseable {
         check = new HealthCheck(
                 db,
                 catalog,
-                new FileMaps(catalog, usenet),
+                new SegmentMaps(catalog, usenet),
                 this::census,
                 new HoleTable(db, clock),
                 events,

@@ -5,18 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.nzbmount.nntp.ArticleCorruptException;
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
 import io.nzbmount.nntp.embedded.NzbWriter;
 import io.nzbmount.nntp.embedded.PostedFile;
 import io.nzbmount.server.archive.ArchiveVolume;
 import io.nzbmount.server.archive.EncryptedRar4Writer;
-import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.ImportResult;
 import io.nzbmount.server.library.SealedUsenet;
+import io.nzbmount.server.library.SegmentMaps;
 import io.nzbmount.server.store.FileRecord;
 import io.nzbmount.server.store.Files;
 import io.nzbmount.server.store.MemberCrcs;
@@ -57,7 +57,7 @@ class MemberCrcCheckTest {
     void aReaderOpenBeforeTheCheckServesNoByteOnceTheCrcIsFoundWrong() throws Exception {
         byte[] film = film(300_001, 1);
         ImportResult imported = importRar4(film, true);
-        FileMap map = map(imported);
+        SegmentMap map = map(imported);
         try (NzbReader reader = sealed.open(map, Priority.FOREGROUND)) {
             byte[] first = new byte[1_000];
             assertEquals(1_000, reader.read(0, first, 0, first.length), "served before the check");
@@ -128,15 +128,15 @@ class MemberCrcCheckTest {
 
     private MemberCrcCheck check() {
         return new MemberCrcCheck(
-                rig.db, rig.catalog, new FileMaps(rig.catalog, sealed), sealed, rig.events, rig.clock);
+                rig.db, rig.catalog, new SegmentMaps(rig.catalog, sealed), sealed, rig.events, rig.clock);
     }
 
-    private FileMap map(ImportResult imported) throws Exception {
+    private SegmentMap map(ImportResult imported) throws Exception {
         FileRecord file = rig.db.transaction(c -> Files.ofSource(c, imported.sourceId())).stream()
                 .filter(FileRecord::archived)
                 .findFirst()
                 .orElseThrow();
-        return new FileMaps(rig.catalog, sealed).restore(file).orElseThrow();
+        return new SegmentMaps(rig.catalog, sealed).restore(file).orElseThrow();
     }
 
     private MemberCrcs.State state(ImportResult imported) throws Exception {

@@ -103,7 +103,7 @@ class ArchiveImportTest {
         assertEquals(
                 "splice:[Slice[volume=0, offset=100, length=" + (VOLUME - 200)
                         + "], Slice[volume=1, offset=100, length=" + (VOLUME - 200) + "]]",
-                film.layout());
+                film.mapText());
         assertEquals(4, film.index(), "a file inside archives is numbered after the NZB's files");
         assertTrue(r.item().refused().isEmpty());
         List<FileRecord> stored = db.transaction(c -> Files.ofSource(c, r.sourceId()));

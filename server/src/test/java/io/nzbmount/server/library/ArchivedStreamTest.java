@@ -132,7 +132,7 @@ class ArchivedStreamTest {
                 r.item().files().stream().map(LibraryFileView::name).toList());
         ItemCatalog catalog = new ItemCatalog(db);
         Clock clock = Clock.systemUTC();
-        FileMaps maps = new FileMaps(catalog, usenet);
+        SegmentMaps maps = new SegmentMaps(catalog, usenet);
         StandbyProver prover = new StandbyProver(db, maps, usenet, Duration.ZERO);
         Cutovers cutovers = new Cutovers(
                 db,

@@ -15,10 +15,10 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Sizes a file as 716800 bytes per part but the last (half a part), the layout naming part count
+ * Sizes a file as 716800 bytes per part but the last (half a part), the text naming part count
  * and part size. Files can be made unreadable (first article missing) or all sizing unavailable.
  * Their bytes are zero past what {@link #heads} gives them (no signature of any kind by
- * default); {@link #postedNames} gives yEnc names; spliced layouts name their slices.
+ * default); {@link #postedNames} gives yEnc names; spliced maps' texts name their slices.
  */
 public final class FakeSizer implements ReleaseReader {
 

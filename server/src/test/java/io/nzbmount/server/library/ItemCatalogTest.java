@@ -27,7 +27,7 @@ class ItemCatalogTest {
     }
 
     @Test
-    void pathResolvesToTheFileOfThePrimarySourceWithSizeAndLayout() throws Exception {
+    void pathResolvesToTheFileOfThePrimarySourceWithSizeAndSegmentMap() throws Exception {
         try (Database db = Database.open(dir)) {
             ImportResult r = importer(db)
                     .importNzb(
@@ -46,7 +46,7 @@ class ItemCatalogTest {
             assertEquals(r.sourceId(), m.file().sourceId());
             assertEquals(1, m.file().index());
             assertEquals(FakeSizer.expectedSize(12), m.file().size());
-            assertEquals("yenc:12x716800", m.file().layout());
+            assertEquals("yenc:12x716800", m.file().mapText());
             assertEquals(r.item().primary().sha256(), m.sourceSha256());
             assertEquals(clock.instant(), m.itemCreated());
             assertEquals(

@@ -62,7 +62,7 @@ class LibraryImporterTest {
         LibraryFileView f = v.files().get(0);
         assertEquals("movie.mkv", f.name());
         assertEquals(FakeSizer.expectedSize(50), f.size());
-        assertEquals("yenc:50x716800", f.layout());
+        assertEquals("yenc:50x716800", f.mapText());
         assertEquals("/dav/library/My%20Film%20%282020%29/movie.mkv", f.davPath());
         assertEquals(SourceState.READY, v.primary().state());
         assertEquals(List.of("movie.mkv"), sizer.sized, "extras are not sized");

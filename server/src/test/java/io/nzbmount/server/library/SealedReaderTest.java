@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.nzbmount.nntp.ArticleMissingException;
 import io.nzbmount.nntp.ArticleSpan;
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbReader;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.server.archive.Sealing;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -89,7 +89,7 @@ class SealedReaderTest {
         public void close() {}
     }
 
-    private record RunMap(long size) implements FileMap {
+    private record RunMap(long size) implements SegmentMap {
         @Override
         public int articles() {
             return (int) ((size + ARTICLE - 1) / ARTICLE);
@@ -107,7 +107,7 @@ class SealedReaderTest {
         }
 
         @Override
-        public String layout() {
+        public String text() {
             return "run";
         }
     }
@@ -122,7 +122,7 @@ class SealedReaderTest {
                 ? new Sealing(Sealing.Kdf.SEVEN_ZIP, 19, new byte[0], iv, at)
                 : new Sealing(Sealing.Kdf.SEVEN_ZIP, 19, new byte[0], new byte[0], 16 + at % 16);
         run[0] = new ArrayReader(Arrays.copyOfRange(cipher, start, end));
-        return new SealedReader(run[0], new SealedFileMap(new RunMap(end - start), sealing, key, size));
+        return new SealedReader(run[0], new SealedSegmentMap(new RunMap(end - start), sealing, key, size));
     }
 
     private static byte[] readRange(NzbReader r, long from, int length) throws Exception {
@@ -188,7 +188,7 @@ class SealedReaderTest {
         byte[] cipher = c.doFinal(Arrays.copyOf(film, 10_016));
         ArrayReader run = new ArrayReader(cipher);
         SealedReader r = new SealedReader(
-                run, new SealedFileMap(new RunMap(cipher.length), sealing, rarKey, rarIv, film.length));
+                run, new SealedSegmentMap(new RunMap(cipher.length), sealing, rarKey, rarIv, film.length));
         Random random = new Random(7);
         for (int i = 0; i < 100; i++) {
             int from = random.nextInt(film.length);
@@ -235,7 +235,7 @@ class SealedReaderTest {
 
     @Test
     void withoutAnArticleTheBlocksItTouchesAndTheBlockAfterAreLacked() {
-        SealedFileMap map = new SealedFileMap(
+        SealedSegmentMap map = new SealedSegmentMap(
                 new RunMap(6_000), new Sealing(Sealing.Kdf.SEVEN_ZIP, 19, new byte[0], iv, 0), key, 6_000);
         assertEquals(3_000, map.span(3_500).start(), "the article holds run bytes [3000, 4000)");
         ArticleSpan lacked = map.lackedWithout(3_500);

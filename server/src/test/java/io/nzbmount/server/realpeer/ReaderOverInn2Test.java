@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.Provider;
 import io.nzbmount.nntp.ProvidersUnavailableException;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.nntp.Usenet;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -89,7 +89,7 @@ class ReaderOverInn2Test {
         }
 
         try (Usenet usenet = connect(plainProvider())) {
-            FileMap map = usenet.map(file, Priority.FOREGROUND);
+            SegmentMap map = usenet.map(file, Priority.FOREGROUND);
             assertEquals(size, map.size());
             try (NzbReader shared = usenet.open(map, Priority.FOREGROUND)) {
                 for (int i = 0; i < reads.size(); i++) {
@@ -121,9 +121,9 @@ class ReaderOverInn2Test {
     void aWrongPasswordFailsMapAndReadWithProvidersUnavailableQuickly() throws Exception {
         RealPeer.Posted posted = Releases.medium();
         NzbFile file = Releases.onlyFile(posted.nzb());
-        String layout;
+        String mapText;
         try (Usenet good = connect(loginProvider(RealPeer.PASSWORD))) {
-            layout = good.map(file, Priority.FOREGROUND).layout();
+            mapText = good.map(file, Priority.FOREGROUND).text();
         }
         try (Usenet wrong = connect(loginProvider(RealPeer.PASSWORD + "-wrong"))) {
             long start = System.nanoTime();
@@ -133,7 +133,7 @@ class ReaderOverInn2Test {
             assertFalse(mapFailure.sourceFault(), "a rejected login is the provider's fault, not the release's");
             assertFalse(mapFailure.permanent());
 
-            FileMap restored = wrong.restore(file, layout);
+            SegmentMap restored = wrong.restore(file, mapText);
             try (NzbReader reader = wrong.open(restored, Priority.FOREGROUND)) {
                 for (long offset : new long[] {0, Releases.MEDIUM_SIZE / 2}) {
                     long readStart = System.nanoTime();
@@ -163,7 +163,7 @@ class ReaderOverInn2Test {
         assertEquals(posted.file().getFileName().toString(), file.name(), "name from nyuu's subject");
         assertEquals(Releases.articles(size), file.segments().size());
         try (Usenet usenet = connect(provider)) {
-            FileMap map = usenet.map(file, Priority.FOREGROUND);
+            SegmentMap map = usenet.map(file, Priority.FOREGROUND);
             assertEquals(size, map.size(), "decoded size learnt from the yEnc headers");
             assertEquals(file.segments().size(), map.articles());
             MessageDigest sha = MessageDigest.getInstance("SHA-256");

@@ -3,9 +3,9 @@ package io.nzbmount.server.repair;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.nzbmount.nntp.ArticleSpan;
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbSegment;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.server.repair.par2.Par2InputFile;
 import io.nzbmount.server.repair.par2.SliceChecksum;
 import java.util.ArrayList;
@@ -21,7 +21,7 @@ class DamageTest {
         return input(length, SLICE, firstSlice, null);
     }
 
-    private static Par2Release.Input input(long length, long slice, int firstSlice, FileMap map) {
+    private static Par2Release.Input input(long length, long slice, int firstSlice, SegmentMap map) {
         List<SliceChecksum> slices = new ArrayList<>();
         for (long at = 0; at < length; at += slice) slices.add(new SliceChecksum(new byte[16], 0));
         Par2InputFile f = new Par2InputFile(new byte[16], new byte[16], new byte[16], length, "f", slices);
@@ -29,8 +29,8 @@ class DamageTest {
     }
 
     /** A regular post: every article but the last holds {@code part} bytes. */
-    private static FileMap regular(long size, int part) {
-        return new FileMap() {
+    private static SegmentMap regular(long size, int part) {
+        return new SegmentMap() {
             @Override
             public long size() {
                 return size;
@@ -53,7 +53,7 @@ class DamageTest {
             }
 
             @Override
-            public String layout() {
+            public String text() {
                 return "regular";
             }
         };

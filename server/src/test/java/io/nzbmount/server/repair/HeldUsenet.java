@@ -1,12 +1,12 @@
 package io.nzbmount.server.repair;
 
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.NzbSegment;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.nntp.Slice;
 import io.nzbmount.nntp.Usenet;
 import java.util.List;
@@ -51,33 +51,33 @@ final class HeldUsenet implements Usenet {
     }
 
     @Override
-    public FileMap map(NzbFile file, Priority priority) throws ReadFailure, ReadCancelledException {
+    public SegmentMap map(NzbFile file, Priority priority) throws ReadFailure, ReadCancelledException {
         return real.map(file, priority);
     }
 
     @Override
-    public NzbReader open(FileMap map, Priority priority) {
+    public NzbReader open(SegmentMap map, Priority priority) {
         return real.open(map, priority);
     }
 
     @Override
-    public NzbReader open(FileMap map, Priority priority, int readAhead) {
+    public NzbReader open(SegmentMap map, Priority priority, int readAhead) {
         return real.open(map, priority, readAhead);
     }
 
     @Override
-    public FileMap restore(NzbFile file, String layout) {
-        return real.restore(file, layout);
+    public SegmentMap restore(NzbFile file, String mapText) {
+        return real.restore(file, mapText);
     }
 
     @Override
-    public FileMap splice(List<FileMap> volumes, List<Slice> slices) {
+    public SegmentMap splice(List<SegmentMap> volumes, List<Slice> slices) {
         return real.splice(volumes, slices);
     }
 
     @Override
-    public FileMap restore(List<NzbFile> volumes, String layout) {
-        return real.restore(volumes, layout);
+    public SegmentMap restore(List<NzbFile> volumes, String mapText) {
+        return real.restore(volumes, mapText);
     }
 
     @Override

@@ -103,7 +103,7 @@ class RepairJobsTest {
 
     @Test
     void aFileWhoseFirstArticleIsGoneIsPlacedByItsStoredLayoutAndRepaired() throws Exception {
-        // Its first article is what a new map would be made from; the import's layout needs none.
+        // Its first article is what a new map would be made from; the import's stored map needs none.
         twinsRepaired("c41d0e7b2a.mkv", "9f2e6a1b03.mkv", PART, 0);
     }
 
@@ -143,7 +143,7 @@ class RepairJobsTest {
     }
 
     private byte[] readWhole(long sourceId, int length) throws Exception {
-        io.nzbmount.nntp.FileMap map =
+        io.nzbmount.nntp.SegmentMap map =
                 rig.usenet.map(rig.catalog.nzbFile(sourceId, 0).orElseThrow(), io.nzbmount.nntp.Priority.BACKGROUND);
         byte[] got = new byte[length];
         try (io.nzbmount.nntp.NzbReader reader = rig.usenet.open(map, io.nzbmount.nntp.Priority.BACKGROUND)) {

@@ -8,11 +8,11 @@ import io.nzbmount.nntp.embedded.PostedFile;
 import io.nzbmount.server.Await;
 import io.nzbmount.server.app.UsenetPresence;
 import io.nzbmount.server.library.EventLog;
-import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.ImportResult;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.LibraryImporter;
 import io.nzbmount.server.library.MutableClock;
+import io.nzbmount.server.library.SegmentMaps;
 import io.nzbmount.server.library.UsenetReleaseReader;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.EventQuery;
@@ -60,7 +60,7 @@ final class RepairRig implements AutoCloseable {
                 events,
                 clock,
                 catalog,
-                new FileMaps(catalog, read),
+                new SegmentMaps(catalog, read),
                 read,
                 store,
                 served,

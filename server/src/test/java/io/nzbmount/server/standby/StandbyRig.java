@@ -7,10 +7,10 @@ import io.nzbmount.nntp.embedded.NzbWriter;
 import io.nzbmount.nntp.embedded.PostedFile;
 import io.nzbmount.server.app.UsenetPresence;
 import io.nzbmount.server.library.EventLog;
-import io.nzbmount.server.library.FileMaps;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.LibraryImporter;
 import io.nzbmount.server.library.MutableClock;
+import io.nzbmount.server.library.SegmentMaps;
 import io.nzbmount.server.library.UsenetReleaseReader;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.StandbyProgress;
@@ -75,7 +75,7 @@ final class StandbyRig implements AutoCloseable {
                 maxStandby);
         events = new EventLog(db, clock);
         liveness = new PlaybackLiveness(clock);
-        StandbyProver prover = new StandbyProver(db, new FileMaps(catalog, usenet), usenet, Duration.ZERO);
+        StandbyProver prover = new StandbyProver(db, new SegmentMaps(catalog, usenet), usenet, Duration.ZERO);
         service = new StandbyService(
                 new StandbyService.Parts(db, catalog, importer, prover, indexers, events, clock, liveness),
                 Duration.ofSeconds(120),

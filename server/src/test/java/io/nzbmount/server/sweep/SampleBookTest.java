@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.nzbmount.nntp.ArticleSpan;
-import io.nzbmount.nntp.FileMap;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.server.holes.Hole;
 import java.util.List;
 import java.util.Optional;
@@ -16,7 +16,7 @@ class SampleBookTest {
     private static final long SIZE = 40L * PART - 777;
 
     /** A regular post of {@link #PART}-byte parts (a hand-written map: no articles behind it). */
-    private static final FileMap GRID = grid(SIZE, PART);
+    private static final SegmentMap GRID = grid(SIZE, PART);
 
     private static FilePair pair() {
         return new FilePair(0, "film.mkv", GRID, GRID, FilePair.plan(SIZE, GRID, GRID));
@@ -85,8 +85,8 @@ class SampleBookTest {
     }
 
     /** A regular post of {@code size} bytes in {@code part}-byte articles (no articles behind it). */
-    private static FileMap grid(long size, int part) {
-        return new FileMap() {
+    private static SegmentMap grid(long size, int part) {
+        return new SegmentMap() {
             @Override
             public long size() {
                 return size;
@@ -109,7 +109,7 @@ class SampleBookTest {
             }
 
             @Override
-            public String layout() {
+            public String text() {
                 return "test";
             }
         };
@@ -117,7 +117,7 @@ class SampleBookTest {
 
     @Test
     void aSampleWithNoRoomInASmallFileMayBeLeftOutOnlyWhenTheOthersCompareEveryReadableByte() {
-        FileMap small = grid(15L * 65_252 - 1_000, 65_252);
+        SegmentMap small = grid(15L * 65_252 - 1_000, 65_252);
         FilePair smallPair = new FilePair(0, "film.mkv", small, small, FilePair.plan(small.size(), small, small));
         SampleBook book = new SampleBook(smallPair, List.of(new Hole(0, 14L * 65_252, small.size())), null);
         int last = book.count() - 1;
@@ -136,7 +136,7 @@ class SampleBookTest {
 
     @Test
     void aSampleWithNoRoomShrinksIntoReadableBytesNoOtherSampleCompares() {
-        FileMap small = grid(3L * 64_545 - 19_127, 64_545);
+        SegmentMap small = grid(3L * 64_545 - 19_127, 64_545);
         FilePair smallPair = new FilePair(0, "film.mkv", small, small, FilePair.plan(small.size(), small, small));
         SampleBook book = new SampleBook(smallPair, List.of(new Hole(0, 64_545, 2 * 64_545)), null);
         int shrunkSamples = 0;

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.nzbmount.nntp.ArticleSpan;
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbSegment;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.nntp.Slice;
 import io.nzbmount.nntp.Usenet;
 import java.util.ArrayList;
@@ -22,7 +22,7 @@ class SamplePlanTest {
     private static final long MIB = 1L << 20;
     private static final long GIB = 1L << 30;
     private static final int LEN = SamplePlan.SAMPLE_LENGTH;
-    /** Maps are restored from layouts: no provider is ever asked. */
+    /** Maps are restored from their stored texts: no provider is ever asked. */
     private static final Usenet USENET = Usenet.connect(List.of(), Usenet.Settings.defaults());
 
     @AfterAll
@@ -31,7 +31,7 @@ class SamplePlanTest {
     }
 
     /** The map of a regular post of {@code size} bytes in parts of {@code partSize}, as restore makes it. */
-    private static FileMap regular(String name, long size, long partSize) {
+    private static SegmentMap regular(String name, long size, long partSize) {
         int count = (int) ((size + partSize - 1) / partSize);
         List<NzbSegment> segments = new ArrayList<>(count);
         for (int i = 1; i <= count; i++) segments.add(new NzbSegment(i, partSize, name + "-" + i + "@test"));
@@ -207,15 +207,16 @@ class SamplePlanTest {
     void samplesOfFilesInsideArchiveVolumesLieInsideOneArticleSpanOfEachSide() {
         // A film in three volumes with headers of 97 and 61 bytes before its bytes, against a
         // repost in two volumes with another part size: article edges fall anywhere in the film.
-        FileMap[] a = {
+        SegmentMap[] a = {
             regular("a1", 3_000_097, 716_800), regular("a2", 3_000_061, 716_800), regular("a3", 1_200_061, 716_800)
         };
-        FileMap[] b = {regular("b1", 4_000_211, 500_000), regular("b2", 3_200_000, 500_000)};
+        SegmentMap[] b = {regular("b1", 4_000_211, 500_000), regular("b2", 3_200_000, 500_000)};
         long size = 7_200_000;
-        FileMap primary = USENET.splice(
+        SegmentMap primary = USENET.splice(
                 List.of(a),
                 List.of(new Slice(0, 97, 3_000_000), new Slice(1, 61, 3_000_000), new Slice(2, 61, 1_200_000)));
-        FileMap standby = USENET.splice(List.of(b), List.of(new Slice(0, 211, 4_000_000), new Slice(1, 0, 3_200_000)));
+        SegmentMap standby =
+                USENET.splice(List.of(b), List.of(new Slice(0, 211, 4_000_000), new Slice(1, 0, 3_200_000)));
         assertEquals(size, primary.size());
         assertEquals(size, standby.size());
         List<Sample> plan = SamplePlan.forSize(size);
@@ -234,7 +235,7 @@ class SamplePlanTest {
         assertTrue(aligned.size() >= plan.size() - 2, "few samples are lost to merging: " + aligned.size());
     }
 
-    private static boolean straddles(Sample sample, FileMap map) {
+    private static boolean straddles(Sample sample, SegmentMap map) {
         ArticleSpan span = map.span(sample.offset());
         return sample.end() > span.end();
     }

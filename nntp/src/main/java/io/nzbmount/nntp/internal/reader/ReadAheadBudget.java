@@ -15,10 +15,10 @@ import java.util.concurrent.TimeUnit;
  * for {@link #QUIET_NANOS}, the longest quiet first, keep only the piece they are reading and the
  * next one ({@link SegmentReader#trimIfQuiet}) until the total is back within it. Stateless.
  */
-final class ReadAheadBudget {
+public final class ReadAheadBudget {
 
     /** How long without a read makes a reader quiet: as long as it takes to stop counting in the share. */
-    static final long QUIET_NANOS = TimeUnit.MILLISECONDS.toNanos(WindowSizer.ACTIVE_MILLIS);
+    public static final long QUIET_NANOS = TimeUnit.MILLISECONDS.toNanos(WindowSizer.ACTIVE_MILLIS);
 
     private ReadAheadBudget() {}
 
@@ -28,7 +28,7 @@ final class ReadAheadBudget {
      *
      * @return the bytes given up
      */
-    static long enforce(Collection<SegmentReader> readers, long budgetBytes, long nowNanos, long quietNanos) {
+    public static long enforce(Collection<SegmentReader> readers, long budgetBytes, long nowNanos, long quietNanos) {
         long held = 0;
         List<Map.Entry<SegmentReader, Long>> byUse = new ArrayList<>();
         for (SegmentReader r : readers) {

@@ -24,7 +24,7 @@ import java.util.function.Consumer;
 /**
  * Reads a mapped file by offset through a window of article fetches.
  *
- * <p>The file is an {@link ArticleLayout}: a run of pieces, each a part of one article (a whole
+ * <p>The file is a {@link PiecewiseSegmentMap}: a run of pieces, each part of one article (a whole
  * one for a plain NZB file). The window is a run of consecutive pieces starting at the one last
  * read, at most {@code window} long, so it runs on across the slices and volumes of a spliced
  * file as across the articles of a plain one; each has its own fetch on the executor. A
@@ -54,7 +54,7 @@ import java.util.function.Consumer;
  */
 public final class SegmentReader implements NzbReader {
 
-    private final ArticleLayout map;
+    private final PiecewiseSegmentMap map;
     private final ArticleFetcher fetcher;
     private final ExecutorService executor;
     private final WindowSizer sizer;
@@ -86,7 +86,7 @@ public final class SegmentReader implements NzbReader {
      * @param onClose  told once, after the reader has closed; may be null
      */
     public SegmentReader(
-            ArticleLayout map,
+            PiecewiseSegmentMap map,
             ArticleFetcher fetcher,
             Priority priority,
             ExecutorService executor,
@@ -102,7 +102,7 @@ public final class SegmentReader implements NzbReader {
      * @param onClose     told once, after the reader has closed; may be null
      */
     public SegmentReader(
-            ArticleLayout map,
+            PiecewiseSegmentMap map,
             ArticleFetcher fetcher,
             Priority priority,
             ExecutorService executor,
@@ -118,7 +118,7 @@ public final class SegmentReader implements NzbReader {
      * @param firstWindow the window at a new position, 1..{@code sizer.most()}
      */
     public SegmentReader(
-            ArticleLayout map,
+            PiecewiseSegmentMap map,
             ArticleFetcher fetcher,
             Priority priority,
             ExecutorService executor,

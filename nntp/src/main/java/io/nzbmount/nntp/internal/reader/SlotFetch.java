@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class SlotFetch {
 
-    private final ArticleLayout map;
+    private final PiecewiseSegmentMap map;
     private final ArticleFetcher fetcher;
     private final Priority priority;
     private final Semaphore permits;
@@ -32,7 +32,7 @@ final class SlotFetch {
      * @param fetched counts the articles fetched and kept
      */
     SlotFetch(
-            ArticleLayout map,
+            PiecewiseSegmentMap map,
             ArticleFetcher fetcher,
             Priority priority,
             Semaphore permits,

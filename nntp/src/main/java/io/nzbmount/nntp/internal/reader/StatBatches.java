@@ -16,25 +16,25 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The first pass of {@link UsenetService#missing}: the STATs of every copy of the articles sent
- * in batches of {@code perConnection}, each batch together on one connection
- * ({@link ArticleFetcher#statAll}), up to {@code connections} batches at once, at background
- * priority. An import's sample of twenty articles costs one round trip instead of one for each
- * article. Settles only clear answers and retries nothing: what is left is asked article by
- * article, which also says why an article could not be asked. Stateless; thread-safe if the
+ * The first pass of {@link io.nzbmount.nntp.internal.UsenetService#missing}: the STATs of every
+ * copy of the articles sent in batches of {@code perConnection}, each batch together on one
+ * connection ({@link ArticleFetcher#statAll}), up to {@code connections} batches at once, at
+ * background priority. An import's sample of twenty articles costs one round trip instead of one
+ * for each article. Settles only clear answers and retries nothing: what is left is asked article
+ * by article, which also says why an article could not be asked. Stateless; thread-safe if the
  * fetcher is.
  */
-final class StatBatches {
+public final class StatBatches {
 
     /** What the batches settled, by segment. */
-    record Settled(Set<String> missing, List<NzbSegment> unsettled) {}
+    public record Settled(Set<String> missing, List<NzbSegment> unsettled) {}
 
     private final ArticleFetcher fetcher;
     private final ExecutorService executor;
     private final int perConnection;
     private final int connections;
 
-    StatBatches(ArticleFetcher fetcher, ExecutorService executor, int perConnection, int connections) {
+    public StatBatches(ArticleFetcher fetcher, ExecutorService executor, int perConnection, int connections) {
         if (perConnection < 1 || connections < 1)
             throw new IllegalArgumentException("perConnection and connections must be >= 1");
         this.fetcher = fetcher;
@@ -47,7 +47,7 @@ final class StatBatches {
      * @return the message ids of the segments whose every copy every provider lacks, and the
      *         segments that are neither those nor present on some provider
      */
-    Settled ask(List<NzbSegment> segments) throws ReadCancelledException {
+    public Settled ask(List<NzbSegment> segments) throws ReadCancelledException {
         Set<String> ids = new LinkedHashSet<>();
         for (NzbSegment s : segments) {
             for (NzbSegment copy : s.copies()) ids.add(copy.messageId());

@@ -26,7 +26,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * background priority; what a batch leaves unsettled is asked on its own with the fetcher's
  * retries ({@link ArticleFetcher#exists}). Used once, from one thread.
  */
-final class StatCensus {
+public final class StatCensus {
 
     private enum Answer {
         PRESENT,
@@ -38,12 +38,13 @@ final class StatCensus {
     private final ExecutorService executor;
     private final Map<String, Answer> answers = new ConcurrentHashMap<>();
 
-    StatCensus(ArticleFetcher fetcher, ExecutorService executor) {
+    public StatCensus(ArticleFetcher fetcher, ExecutorService executor) {
         this.fetcher = fetcher;
         this.executor = executor;
     }
 
-    ArticleCensus run(List<NzbSegment> segments, int perConnection, int connections) throws ReadCancelledException {
+    public ArticleCensus run(List<NzbSegment> segments, int perConnection, int connections)
+            throws ReadCancelledException {
         Map<String, NzbSegment> copies = new LinkedHashMap<>();
         for (NzbSegment s : segments) {
             for (NzbSegment copy : s.copies()) copies.putIfAbsent(copy.messageId(), copy);

@@ -5,15 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.nzbmount.nntp.ArticleSpan;
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbSegment;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.nntp.Slice;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** {@link FileMap#span}: the exact bytes one article serves, for plain, irregular and spliced files. */
+/** {@link SegmentMap#span}: the exact bytes one article serves, for plain, irregular and spliced files. */
 class ArticleSpanTest {
 
     private static List<NzbSegment> segments(String volume, int n) {
@@ -22,13 +22,13 @@ class ArticleSpanTest {
         return list;
     }
 
-    private static final SegmentMap UNIFORM = SegmentMap.uniform(segments("a", 3), 250, 100);
+    private static final PlainSegmentMap UNIFORM = PlainSegmentMap.uniform(segments("a", 3), 250, 100);
     /** Parts of 70 bytes with the second missing from the NZB: bytes [70, 140) are a hole. */
-    private static final SegmentMap WITH_HOLE =
-            SegmentMap.explicit(segments("c", 3), 280, 70, new long[] {0, 140, 210}, new int[] {70, 70, 70});
+    private static final PlainSegmentMap WITH_HOLE =
+            PlainSegmentMap.explicit(segments("c", 3), 280, 70, new long[] {0, 140, 210}, new int[] {70, 70, 70});
     /** Holes before the first article, between the two and after the last. */
-    private static final SegmentMap HOLES_AT_BOTH_ENDS =
-            SegmentMap.explicit(segments("h", 2), 200, 50, new long[] {30, 100}, new int[] {50, 50});
+    private static final PlainSegmentMap HOLES_AT_BOTH_ENDS =
+            PlainSegmentMap.explicit(segments("h", 2), 200, 50, new long[] {30, 100}, new int[] {50, 50});
 
     private static ArticleSpan held(long start, long end) {
         return new ArticleSpan(start, end, false);
@@ -63,8 +63,8 @@ class ArticleSpanTest {
     void splicedSpansEndAtSliceEdgesInsideArticlesAndAtEachVolumesOwnArticleEdges() {
         // Volume 0 from byte 150 (mid-article), 100 bytes; volume 1 bytes 10..29 (inside its first
         // article); then volume 2 whole, with its hole.
-        SegmentMap b = SegmentMap.uniform(segments("b", 4), 1000, 300);
-        FileMap map = SplicedMap.splice(
+        PlainSegmentMap b = PlainSegmentMap.uniform(segments("b", 4), 1000, 300);
+        SegmentMap map = SplicedSegmentMap.splice(
                 List.of(UNIFORM, b, WITH_HOLE),
                 List.of(new Slice(0, 150, 100), new Slice(1, 10, 20), new Slice(2, 0, 280)));
         assertEquals(held(0, 50), map.span(0), "the rest of volume 0's second article");
@@ -78,10 +78,10 @@ class ArticleSpanTest {
 
     @Test
     void spansTileEveryFileAndAgreeWithThePieceOfEachByte() {
-        List<SegmentMap> volumes =
-                List.of(UNIFORM, WITH_HOLE, HOLES_AT_BOTH_ENDS, SegmentMap.uniform(segments("b", 4), 1000, 300));
+        List<PlainSegmentMap> volumes =
+                List.of(UNIFORM, WITH_HOLE, HOLES_AT_BOTH_ENDS, PlainSegmentMap.uniform(segments("b", 4), 1000, 300));
         Random random = new Random(11);
-        List<ArticleLayout> maps = new ArrayList<>(volumes);
+        List<PiecewiseSegmentMap> maps = new ArrayList<>(volumes);
         for (int round = 0; round < 200; round++) {
             List<Slice> slices = new ArrayList<>();
             for (int k = 1 + random.nextInt(5); k > 0; k--) {
@@ -90,9 +90,9 @@ class ArticleSpanTest {
                 long offset = random.nextLong(size);
                 slices.add(new Slice(v, offset, 1 + random.nextLong(size - offset)));
             }
-            maps.add(SplicedMap.splice(volumes, slices));
+            maps.add(SplicedSegmentMap.splice(volumes, slices));
         }
-        for (ArticleLayout map : maps) {
+        for (PiecewiseSegmentMap map : maps) {
             ArticleSpan previous = null;
             for (long o = 0; o < map.size(); o++) {
                 ArticleSpan span = map.span(o);
@@ -116,7 +116,7 @@ class ArticleSpanTest {
         assertThrows(IndexOutOfBoundsException.class, () -> UNIFORM.span(250));
         assertThrows(IndexOutOfBoundsException.class, () -> UNIFORM.span(-1));
         assertThrows(IndexOutOfBoundsException.class, () -> WITH_HOLE.span(280));
-        FileMap spliced = SplicedMap.splice(List.of(UNIFORM), List.of(new Slice(0, 10, 5)));
+        SegmentMap spliced = SplicedSegmentMap.splice(List.of(UNIFORM), List.of(new Slice(0, 10, 5)));
         assertThrows(IndexOutOfBoundsException.class, () -> spliced.span(5));
     }
 }

@@ -1,12 +1,13 @@
 package io.nzbmount.nntp.internal.reader;
 
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.Priority;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
 import io.nzbmount.nntp.embedded.PostedFile;
+import io.nzbmount.nntp.internal.UsenetService;
 import io.nzbmount.nntp.internal.reader.FakeFetcher.Content;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -54,7 +55,7 @@ public final class LargeFileRead {
 
     /** Reads the whole file with {@code streams} readers at once; returns the most heap seen in use. */
     private static long readAll(Usenet usenet, NzbFile file, Content content, long size, int streams) throws Exception {
-        FileMap map = usenet.map(file, Priority.FOREGROUND);
+        SegmentMap map = usenet.map(file, Priority.FOREGROUND);
         if (map.size() != size) throw new IllegalStateException("size " + map.size() + " != " + size);
         List<Thread> readers = new ArrayList<>();
         AtomicLong maxUsed = new AtomicLong();
@@ -73,7 +74,7 @@ public final class LargeFileRead {
     }
 
     /** Reads the whole file, comparing every byte, pausing {@code pauseMillis} after each read; returns the most heap seen in use. */
-    private static long readAll(Usenet usenet, FileMap map, Content content, long size, int pauseMillis)
+    private static long readAll(Usenet usenet, SegmentMap map, Content content, long size, int pauseMillis)
             throws Exception {
         Runtime rt = Runtime.getRuntime();
         long maxUsed = 0;

@@ -41,7 +41,7 @@ class ReadAheadBudgetTest {
     private SegmentReader readerWithFullWindow() throws Exception {
         FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, PART);
         SegmentReader r = new SegmentReader(
-                SegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART),
+                PlainSegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART),
                 fake,
                 Priority.FOREGROUND,
                 executor,
@@ -88,7 +88,7 @@ class ReadAheadBudgetTest {
     void aFetchOnAConnectionIsNotCancelledTheTrimGoesOnOnceItIsDone() throws Exception {
         FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, PART).block(WINDOW - 1);
         SegmentReader r = new SegmentReader(
-                SegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART),
+                PlainSegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART),
                 fake,
                 Priority.FOREGROUND,
                 executor,

@@ -64,7 +64,7 @@ class SegmentReaderTest {
     }
 
     private SegmentReader open(FakeFetcher fake, int window, Priority priority) {
-        SegmentMap map = SegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART);
+        PlainSegmentMap map = PlainSegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART);
         reader = new SegmentReader(map, fake, priority, executor, window, null);
         return reader;
     }
@@ -316,7 +316,7 @@ class SegmentReaderTest {
         FakeFetcher fake = fake();
         List<FakeFetcher.Part> listed =
                 List.of(fake.parts().get(0), fake.parts().get(2));
-        SegmentMap map = SegmentMap.explicit(
+        PlainSegmentMap map = PlainSegmentMap.explicit(
                 fake.fileOf(listed).segments(), 3L * PART, PART, new long[] {0, 2L * PART}, new int[] {PART, PART});
         byte[] third = Arrays.copyOf(ORIGINAL, 3 * PART);
         FakeFetcher small = FakeFetcher.uniform(third, PART);
@@ -331,7 +331,7 @@ class SegmentReaderTest {
         FakeFetcher fake = fake();
         List<FakeFetcher.Part> listed =
                 List.of(fake.parts().get(0), fake.parts().get(1), fake.parts().get(3));
-        SegmentMap map = SegmentMap.explicit(
+        PlainSegmentMap map = PlainSegmentMap.explicit(
                 fake.fileOf(listed).segments(), 4L * PART, PART, new long[] {0, PART, 3L * PART}, new int[] {
                     PART, PART, PART
                 });
@@ -379,7 +379,7 @@ class SegmentReaderTest {
     void aReadAheadToldWhereTheResponseEndsFetchesNothingPastIt() throws Exception {
         FakeFetcher fake = fake();
         reader = new SegmentReader(
-                SegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART),
+                PlainSegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART),
                 fake,
                 Priority.FOREGROUND,
                 executor,
@@ -397,7 +397,7 @@ class SegmentReaderTest {
     void aReadAheadFromPastTheResponsesEndStartsNothingAndFailsNothing() throws Exception {
         FakeFetcher fake = fake();
         reader = new SegmentReader(
-                SegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART),
+                PlainSegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART),
                 fake,
                 Priority.FOREGROUND,
                 executor,
@@ -413,7 +413,7 @@ class SegmentReaderTest {
     void aFetchDroppedBeforeItRanDoesNotHoldUpTheFetchesPlacedAfterIt() throws Exception {
         FakeFetcher fake = fake();
         HeldExecutor held = new HeldExecutor();
-        SegmentMap map = SegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART);
+        PlainSegmentMap map = PlainSegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART);
         reader = new SegmentReader(map, fake, Priority.FOREGROUND, held, 4, null);
         reader.readAheadFrom(0, ORIGINAL.length);
         // Parts 0 and 1 are dropped before their fetches ever ran; 2 and 3 stay, 4 and 5 join.
@@ -431,7 +431,7 @@ class SegmentReaderTest {
         FakeFetcher fake = fake();
         PlacingFetcher recording = new PlacingFetcher(fake);
         HeldExecutor held = new HeldExecutor();
-        SegmentMap map = SegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART);
+        PlainSegmentMap map = PlainSegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART);
         reader = new SegmentReader(map, recording, Priority.FOREGROUND, held, 12, null);
         reader.readAheadFrom(5L * PART, ORIGINAL.length);
         held.startAllShuffled(new Random(1));

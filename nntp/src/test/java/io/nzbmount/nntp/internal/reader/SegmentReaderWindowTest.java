@@ -45,7 +45,7 @@ class SegmentReaderWindowTest {
     }
 
     private SegmentReader open(FakeFetcher fake, ArticleFetcher fetcher) {
-        SegmentMap map = SegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART);
+        PlainSegmentMap map = PlainSegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART);
         SegmentReader r = new SegmentReader(map, fetcher, Priority.FOREGROUND, executor, sizer, 1, null);
         readers.add(r);
         return r;
@@ -97,7 +97,7 @@ class SegmentReaderWindowTest {
         ReadFully.read(far, 10L * PART + 5, 495);
         WindowSizer nearSizer = new WindowSizer(
                 64, 128L << 20, () -> new Pipe(20, 12, 1_000_000, 400_000_000, 4, WindowSizerTest.QUEUE));
-        SegmentMap map = SegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART);
+        PlainSegmentMap map = PlainSegmentMap.uniform(fake.file().segments(), ORIGINAL.length, PART);
         SegmentReader near = new SegmentReader(map, fake, Priority.FOREGROUND, executor, nearSizer, 1, null);
         readers.add(near);
         near.willRead(30L * PART, ORIGINAL.length);

@@ -1,4 +1,4 @@
-package io.nzbmount.nntp.internal.reader;
+package io.nzbmount.nntp.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -7,13 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.nzbmount.nntp.ArticleSpan;
 import io.nzbmount.nntp.Await;
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.NzbSegment;
 import io.nzbmount.nntp.Priority;
 import io.nzbmount.nntp.ReadCancelledException;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.nntp.Usenet;
+import io.nzbmount.nntp.internal.reader.FakeFetcher;
+import io.nzbmount.nntp.internal.reader.SegmentReader;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -49,7 +51,7 @@ class UsenetServiceTest {
         long budget = 10_000;
         Usenet.Settings settings = Usenet.Settings.defaults().withReadAhead(8).withIdleRelease(Duration.ofHours(1));
         try (UsenetService usenet = new UsenetService(settings, fake, null, null, List::of, budget)) {
-            FileMap map = usenet.map(fake.file(), Priority.FOREGROUND);
+            SegmentMap map = usenet.map(fake.file(), Priority.FOREGROUND);
             List<NzbReader> readers = new ArrayList<>();
             long held = 0;
             for (int i = 0; i < 3; i++) {
@@ -81,7 +83,7 @@ class UsenetServiceTest {
     void mappedAndOpenedFileServesTheOriginalBytes() throws Exception {
         FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, 1000);
         try (Usenet usenet = usenet(fake, Usenet.Settings.defaults(), null)) {
-            FileMap map = usenet.map(fake.file(), Priority.FOREGROUND);
+            SegmentMap map = usenet.map(fake.file(), Priority.FOREGROUND);
             assertEquals(ORIGINAL.length, map.size());
             assertEquals(26, map.articles());
             try (NzbReader reader = usenet.open(map, Priority.FOREGROUND)) {
@@ -190,7 +192,7 @@ class UsenetServiceTest {
         FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, 1000);
         AtomicBoolean poolsClosed = new AtomicBoolean();
         UsenetService usenet = new UsenetService(Usenet.Settings.defaults(), fake, null, () -> poolsClosed.set(true));
-        FileMap map = usenet.map(fake.file(), Priority.FOREGROUND);
+        SegmentMap map = usenet.map(fake.file(), Priority.FOREGROUND);
         NzbReader reader = usenet.open(map, Priority.FOREGROUND);
         reader.read(0, new byte[10], 0, 10);
         assertEquals(1, usenet.openReaders());
@@ -244,7 +246,7 @@ class UsenetServiceTest {
         FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, 1000);
         Usenet.Settings settings = Usenet.Settings.defaults().withReadAhead(4);
         try (Usenet usenet = usenet(fake, settings, null)) {
-            FileMap map = usenet.map(fake.file(), Priority.FOREGROUND);
+            SegmentMap map = usenet.map(fake.file(), Priority.FOREGROUND);
             int afterMapping = fake.totalFetches();
             NzbReader reader = usenet.open(map, Priority.FOREGROUND);
             byte[] buf = new byte[1000];
@@ -281,7 +283,7 @@ class UsenetServiceTest {
     @Test
     void openRefusesAMapItDidNotMake() {
         FakeFetcher fake = FakeFetcher.uniform(ORIGINAL, 1000);
-        FileMap foreign = new FileMap() {
+        SegmentMap foreign = new SegmentMap() {
             @Override
             public long size() {
                 return 1;
@@ -293,7 +295,7 @@ class UsenetServiceTest {
             }
 
             @Override
-            public String layout() {
+            public String text() {
                 return "v1;1;1;1";
             }
 

@@ -2,8 +2,8 @@ package io.nzbmount.nntp.internal.reader;
 
 import io.nzbmount.nntp.ArticleCorruptException;
 import io.nzbmount.nntp.ArticleSpan;
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbSegment;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.nntp.internal.fetch.DecodedArticle;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,13 +14,13 @@ import java.util.Set;
  * article's decoded bytes. Piece {@code i} puts decoded bytes {@code [skip(i), skip(i)+length(i))}
  * of article {@link #segment(int)} at file offsets {@code [begin(i), begin(i)+length(i))}. Pieces
  * ascend in file order and do not overlap; a gap between two of them is a hole, bytes no article
- * holds. A plain NZB file ({@link SegmentMap}) is one whole article per piece; a spliced file
- * ({@link SplicedMap}) may use the first and last article of each slice in part.
+ * holds. A plain NZB file ({@link PlainSegmentMap}) is one whole article per piece; a spliced file
+ * ({@link SplicedSegmentMap}) may use the first and last article of each slice in part.
  *
  * <p>{@link #articles()} is the piece count, and piece indices run from 0 to it. Implementations
  * are immutable and thread-safe.
  */
-public interface ArticleLayout extends FileMap {
+public interface PiecewiseSegmentMap extends SegmentMap {
 
     /**
      * The piece holding byte {@code offset}, or -1 when the byte lies in a hole.

@@ -19,7 +19,7 @@ import java.util.concurrent.Executors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-class SegmentMapperTest {
+class SegmentMapBuilderTest {
 
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
 
@@ -28,14 +28,14 @@ class SegmentMapperTest {
         executor.shutdownNow();
     }
 
-    private SegmentMap map(FakeFetcher fake, List<Part> listed) throws Exception {
-        return new SegmentMapper(fake, executor, 3).map(fake.fileOf(listed), Priority.FOREGROUND);
+    private PlainSegmentMap map(FakeFetcher fake, List<Part> listed) throws Exception {
+        return new SegmentMapBuilder(fake, executor, 3).map(fake.fileOf(listed), Priority.FOREGROUND);
     }
 
     @Test
     void consistentCountCostsOneFetch() throws Exception {
         FakeFetcher fake = FakeFetcher.uniform(Content.generated(10 * 1000 + 7), 1000);
-        SegmentMap map = map(fake, fake.parts());
+        PlainSegmentMap map = map(fake, fake.parts());
         assertTrue(map.isUniform());
         assertEquals(10_007, map.size());
         assertEquals(11, map.articles());
@@ -48,7 +48,7 @@ class SegmentMapperTest {
     @Test
     void singlePartFileCostsOneFetch() throws Exception {
         FakeFetcher fake = FakeFetcher.uniform(Content.generated(500), 1000);
-        SegmentMap map = map(fake, fake.parts());
+        PlainSegmentMap map = map(fake, fake.parts());
         assertEquals(500, map.size());
         assertEquals(500, map.length(0));
         assertEquals(1, fake.totalFetches());
@@ -59,7 +59,7 @@ class SegmentMapperTest {
         FakeFetcher fake = FakeFetcher.uniform(Content.generated(5 * 100 + 30), 100);
         List<Part> all = fake.parts();
         List<Part> listed = List.of(all.get(0), all.get(1), all.get(3), all.get(5)); // parts 3 and 5 absent
-        SegmentMap map = map(fake, listed);
+        PlainSegmentMap map = map(fake, listed);
         assertEquals(530, map.size());
         assertEquals(2, fake.totalFetches());
         assertEquals(1, fake.fetches(5), "the last segment is fetched");
@@ -75,7 +75,7 @@ class SegmentMapperTest {
     void nzbLackingItsLastSegmentIsPlacedByNumberWithTheTailAHole() throws Exception {
         FakeFetcher fake = FakeFetcher.uniform(Content.generated(10 * 100 + 30), 100);
         List<Part> listed = fake.parts().subList(0, 10); // part 11 (the last 30 bytes) absent
-        SegmentMap map = map(fake, listed);
+        PlainSegmentMap map = map(fake, listed);
         assertEquals(1030, map.size());
         assertEquals(2, fake.totalFetches(), "the first and the last listed segment, no scan");
         assertEquals(900, map.begin(9));
@@ -84,14 +84,16 @@ class SegmentMapperTest {
         assertEquals(-1, map.segmentAt(1029));
         assertEquals(List.of(new ArticleSpan(1000, 1030, true)), map.holes());
         assertEquals(
-                map.holes(), SegmentMap.restore(map.segments(), map.parts()).holes(), "the layout keeps the hole");
+                map.holes(),
+                PlainSegmentMap.restore(map.segments(), map.parts()).holes(),
+                "the stored map keeps the hole");
     }
 
     @Test
     void nzbLackingItsLastSegmentMapsThoughAMiddleArticleIsGone() throws Exception {
         FakeFetcher fake = FakeFetcher.uniform(Content.generated(10 * 100 + 30), 100);
         fake.failAlways(4, id -> new ArticleMissingException(id, "430"));
-        SegmentMap map = map(fake, fake.parts().subList(0, 10));
+        PlainSegmentMap map = map(fake, fake.parts().subList(0, 10));
         assertEquals(1030, map.size());
         assertEquals(0, fake.fetches(4), "a gone article in the middle is not fetched to map the file");
         assertEquals(400, map.begin(4));
@@ -102,7 +104,7 @@ class SegmentMapperTest {
         FakeFetcher fake = FakeFetcher.uniform(Content.generated(10 * 100 + 30), 100);
         List<Part> all = fake.parts();
         List<Part> listed = List.of(all.get(2), all.get(3), all.get(5), all.get(6), all.get(7), all.get(8));
-        SegmentMap map = map(fake, listed);
+        PlainSegmentMap map = map(fake, listed);
         assertEquals(1030, map.size());
         assertEquals(2, fake.totalFetches());
         assertEquals(200, map.begin(0));
@@ -118,7 +120,7 @@ class SegmentMapperTest {
     @Test
     void onlyTheLastPartListedIsPlacedByItsNumber() throws Exception {
         FakeFetcher fake = FakeFetcher.uniform(Content.generated(4 * 100 + 30), 100);
-        SegmentMap map = map(fake, List.of(fake.parts().get(4)));
+        PlainSegmentMap map = map(fake, List.of(fake.parts().get(4)));
         assertEquals(430, map.size());
         assertEquals(1, fake.totalFetches());
         assertEquals(400, map.begin(0));
@@ -130,7 +132,7 @@ class SegmentMapperTest {
     void lastListedArticleGoneLeavesTheFirstArticlesGrid() throws Exception {
         FakeFetcher fake = FakeFetcher.uniform(Content.generated(10 * 100 + 30), 100);
         fake.failAlways(9, id -> new ArticleMissingException(id, "430"));
-        SegmentMap map = map(fake, fake.parts().subList(0, 10));
+        PlainSegmentMap map = map(fake, fake.parts().subList(0, 10));
         assertEquals(1030, map.size());
         assertEquals(900, map.begin(9));
         assertEquals(List.of(new ArticleSpan(1000, 1030, true)), map.holes());
@@ -140,7 +142,7 @@ class SegmentMapperTest {
     void lastListedArticleCorruptLeavesTheFirstArticlesGrid() throws Exception {
         FakeFetcher fake = FakeFetcher.uniform(Content.generated(10 * 100 + 30), 100);
         fake.failAlways(9, id -> new ArticleCorruptException(id, "CRC mismatch", null));
-        SegmentMap map = map(fake, fake.parts().subList(0, 10));
+        PlainSegmentMap map = map(fake, fake.parts().subList(0, 10));
         assertEquals(900, map.begin(9));
         assertEquals(List.of(new ArticleSpan(1000, 1030, true)), map.holes());
     }
@@ -158,7 +160,7 @@ class SegmentMapperTest {
         long[] begins = {0, 100, 160, 260, 300};
         int[] lengths = {100, 60, 100, 40, 50};
         FakeFetcher fake = new FakeFetcher(Content.generated(350), FakeFetcher.partsOf(begins, lengths));
-        SegmentMap map = map(fake, fake.parts());
+        PlainSegmentMap map = map(fake, fake.parts());
         assertFalse(map.isUniform());
         assertEquals(5, fake.totalFetches(), "every header had to be read once");
         for (int i = 0; i < 5; i++) {
@@ -207,8 +209,8 @@ class SegmentMapperTest {
     @Test
     void emptyFileMapsToSizeZero() throws Exception {
         FakeFetcher fake = new FakeFetcher(Content.of(new byte[0]), List.of(new Part(1, 0, 0)));
-        SegmentMap map = map(fake, fake.parts());
+        PlainSegmentMap map = map(fake, fake.parts());
         assertEquals(0, map.size());
-        assertEquals(SegmentMap.restore(map.segments(), map.parts()).size(), 0);
+        assertEquals(PlainSegmentMap.restore(map.segments(), map.parts()).size(), 0);
     }
 }

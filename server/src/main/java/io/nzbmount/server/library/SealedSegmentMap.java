@@ -1,7 +1,7 @@
 package io.nzbmount.server.library;
 
 import io.nzbmount.nntp.ArticleSpan;
-import io.nzbmount.nntp.FileMap;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.server.archive.Sealing;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,22 +15,22 @@ import java.util.function.BooleanSupplier;
  * {@link SealedReader}. Holds the key (derived once per archive, see
  * {@link io.nzbmount.server.archive.AesKeys}); immutable and thread-safe.
  */
-final class SealedFileMap implements FileMap {
+final class SealedSegmentMap implements SegmentMap {
     private static final int BLOCK = Sealing.BLOCK;
-    private final FileMap run;
+    private final SegmentMap run;
     private final Sealing sealing;
     private final byte[] key;
     private final byte[] firstChain;
     private final long size;
-    private final String layout;
+    private final String text;
     private final BooleanSupplier condemned;
 
-    SealedFileMap(FileMap run, Sealing sealing, byte[] key, long size) {
+    SealedSegmentMap(SegmentMap run, Sealing sealing, byte[] key, long size) {
         this(run, sealing, key, sealing.iv(), size);
     }
 
     /** A map of a file never condemned. */
-    SealedFileMap(FileMap run, Sealing sealing, byte[] key, byte[] firstChain, long size) {
+    SealedSegmentMap(SegmentMap run, Sealing sealing, byte[] key, byte[] firstChain, long size) {
         this(run, sealing, key, firstChain, size, () -> false);
     }
 
@@ -40,7 +40,8 @@ final class SealedFileMap implements FileMap {
      * @param condemned  whether the file's decrypted bytes were found not to be its archive's
      *                   ({@link CondemnedFiles}): asked before every read, which then serves nothing
      */
-    SealedFileMap(FileMap run, Sealing sealing, byte[] key, byte[] firstChain, long size, BooleanSupplier condemned) {
+    SealedSegmentMap(
+            SegmentMap run, Sealing sealing, byte[] key, byte[] firstChain, long size, BooleanSupplier condemned) {
         if (size < 0 || sealing.lead() + size > run.size()) {
             throw new IllegalArgumentException(
                     "a sealed file of " + size + " bytes does not fit its run of " + run.size());
@@ -50,7 +51,7 @@ final class SealedFileMap implements FileMap {
         this.key = key.clone();
         this.firstChain = firstChain.clone();
         this.size = size;
-        this.layout = SealedLayout.of(sealing, run.layout());
+        this.text = SealedSegmentMapText.of(sealing, run.text());
         this.condemned = condemned;
     }
 
@@ -58,7 +59,7 @@ final class SealedFileMap implements FileMap {
         return condemned.getAsBoolean();
     }
 
-    FileMap run() {
+    SegmentMap run() {
         return run;
     }
 
@@ -129,7 +130,7 @@ final class SealedFileMap implements FileMap {
     }
 
     @Override
-    public String layout() {
-        return layout;
+    public String text() {
+        return text;
     }
 }

@@ -8,23 +8,24 @@ import java.util.regex.Pattern;
 import java.util.zip.CRC32;
 
 /**
- * The persistable form of a {@link SplicedMap}: each volume's own {@link SegmentMap.Layout}, the
- * slices, and a checksum of the volumes' first message ids (so volumes handed back in another
- * order, or other volumes with the same article counts, are refused). Immutable.
+ * The persistable form of a {@link SplicedSegmentMap}: each volume's own
+ * {@link PlainSegmentMapText}, the slices, and a checksum of the volumes' first message ids (so
+ * volumes handed back in another order, or other volumes with the same article counts, are
+ * refused). Immutable.
  *
- * <p>Text form: {@code s1;VOLUMES;SLICES;CHECKSUM|VOLUME-LAYOUT|...|VOLUME:OFFSET:LENGTH,...}, the
- * checksum in hex. Volume layouts use {@code ;} and {@code :} but never {@code |} or {@code ,}.
+ * <p>Text form: {@code s1;VOLUMES;SLICES;CHECKSUM|VOLUME-MAP|...|VOLUME:OFFSET:LENGTH,...}, the
+ * checksum in hex. Volume maps' texts use {@code ;} and {@code :} but never {@code |} or {@code ,}.
  *
- * @param volumes  the volume layouts, in volume order
+ * @param volumes  the volumes' maps' texts, in volume order
  * @param slices   the slices as given to the splice
  * @param checksum see {@link #checksum(List)}
  */
-public record SplicedLayout(List<SegmentMap.Layout> volumes, List<Slice> slices, long checksum) {
+public record SplicedSegmentMapText(List<PlainSegmentMapText> volumes, List<Slice> slices, long checksum) {
 
     private static final String VERSION = "s1";
     private static final Pattern SECTIONS = Pattern.compile("\\|");
 
-    public SplicedLayout {
+    public SplicedSegmentMapText {
         volumes = List.copyOf(volumes);
         slices = List.copyOf(slices);
     }
@@ -53,7 +54,7 @@ public record SplicedLayout(List<SegmentMap.Layout> volumes, List<Slice> slices,
                 .append(slices.size())
                 .append(';')
                 .append(Long.toHexString(checksum));
-        for (SegmentMap.Layout v : volumes) sb.append('|').append(v.encode());
+        for (PlainSegmentMapText v : volumes) sb.append('|').append(v.encode());
         sb.append('|');
         for (int i = 0; i < slices.size(); i++) {
             Slice s = slices.get(i);
@@ -66,10 +67,10 @@ public record SplicedLayout(List<SegmentMap.Layout> volumes, List<Slice> slices,
     /**
      * Reads {@link #encode()}'s form.
      *
-     * @throws IllegalArgumentException when the text is not a spliced layout
+     * @throws IllegalArgumentException when the text is not a spliced map's
      */
-    public static SplicedLayout decode(String text) {
-        if (!isSpliced(text)) throw new IllegalArgumentException("not a spliced layout: " + text);
+    public static SplicedSegmentMapText decode(String text) {
+        if (!isSpliced(text)) throw new IllegalArgumentException("not a spliced map: " + text);
         String[] sections = SECTIONS.split(text, -1);
         try {
             String[] head = sections[0].split(";");
@@ -78,8 +79,8 @@ public record SplicedLayout(List<SegmentMap.Layout> volumes, List<Slice> slices,
             int sliceCount = Integer.parseInt(head[2]);
             long checksum = Long.parseUnsignedLong(head[3], 16);
             if (volumeCount < 0 || sections.length != volumeCount + 2) throw malformed(text);
-            List<SegmentMap.Layout> volumes = new ArrayList<>(volumeCount);
-            for (int i = 1; i <= volumeCount; i++) volumes.add(SegmentMap.Layout.decode(sections[i]));
+            List<PlainSegmentMapText> volumes = new ArrayList<>(volumeCount);
+            for (int i = 1; i <= volumeCount; i++) volumes.add(PlainSegmentMapText.decode(sections[i]));
             String[] fields = sections[volumeCount + 1].split(",", -1);
             if (sliceCount < 1 || fields.length != sliceCount) throw malformed(text);
             List<Slice> slices = new ArrayList<>(sliceCount);
@@ -88,13 +89,13 @@ public record SplicedLayout(List<SegmentMap.Layout> volumes, List<Slice> slices,
                 if (p.length != 3) throw malformed(text);
                 slices.add(new Slice(Integer.parseInt(p[0]), Long.parseLong(p[1]), Long.parseLong(p[2])));
             }
-            return new SplicedLayout(volumes, slices, checksum);
+            return new SplicedSegmentMapText(volumes, slices, checksum);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("not a spliced layout: " + text, e);
+            throw new IllegalArgumentException("not a spliced map: " + text, e);
         }
     }
 
     private static IllegalArgumentException malformed(String text) {
-        return new IllegalArgumentException("not a spliced layout: " + text);
+        return new IllegalArgumentException("not a spliced map: " + text);
     }
 }

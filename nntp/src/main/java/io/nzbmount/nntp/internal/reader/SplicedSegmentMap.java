@@ -1,9 +1,9 @@
 package io.nzbmount.nntp.internal.reader;
 
 import io.nzbmount.nntp.ArticleCorruptException;
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbSegment;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.nntp.Slice;
 import io.nzbmount.nntp.internal.fetch.DecodedArticle;
 import java.util.ArrayList;
@@ -15,20 +15,20 @@ import java.util.Objects;
  * A file made of byte ranges (slices) of other NZB files (volumes), such as a film stored without
  * compression across archive volumes. Immutable and thread-safe; made without fetching anything.
  *
- * <p>As an {@link ArticleLayout} its pieces are the articles of the volumes that hold the slices'
- * bytes, in slice order: whole articles inside a slice, and the first and last ones of a slice in
- * part when it starts or ends inside them. So reading a range costs the same articles as reading
- * those ranges of the volumes, and one reader's window runs on across slices and volumes. Two
- * slices that continue each other in the same volume share their boundary article as one piece;
+ * <p>As a {@link PiecewiseSegmentMap} its pieces are the articles of the volumes that hold the
+ * slices' bytes, in slice order: whole articles inside a slice, and the first and last ones of a
+ * slice in part when it starts or ends inside them. So reading a range costs the same articles as
+ * reading those ranges of the volumes, and one reader's window runs on across slices and volumes.
+ * Two slices that continue each other in the same volume share their boundary article as one piece;
  * slices that touch one article of a volume without being contiguous fetch it once each.
  *
  * <p>Each fetched article is checked against its place in its own volume, so an article that is
  * not the one expected never puts bytes at a wrong offset. Bytes that lie in a hole of a volume
  * (a part its NZB lacks) are a hole of this file too.
  */
-public final class SplicedMap implements ArticleLayout {
+public final class SplicedSegmentMap implements PiecewiseSegmentMap {
 
-    private final List<SegmentMap> volumes;
+    private final List<PlainSegmentMap> volumes;
     private final List<Slice> slices;
     private final long size;
     private final int partSize;
@@ -40,7 +40,7 @@ public final class SplicedMap implements ArticleLayout {
     private final long[] begins;
     private final int[] lengths;
 
-    private SplicedMap(List<SegmentMap> volumes, List<Slice> slices, long size, Pieces pieces) {
+    private SplicedSegmentMap(List<PlainSegmentMap> volumes, List<Slice> slices, long size, Pieces pieces) {
         this.volumes = volumes;
         this.slices = slices;
         this.size = size;
@@ -62,17 +62,17 @@ public final class SplicedMap implements ArticleLayout {
     /**
      * The file made of {@code slices} of {@code volumes}.
      *
-     * @param volumes maps made by {@link SegmentMapper} or {@link SegmentMap#restore}
+     * @param volumes maps made by {@link SegmentMapBuilder} or {@link PlainSegmentMap#restore}
      * @throws IllegalArgumentException when there are no slices, a volume is not such a map, or a
      *     slice names no volume or does not lie inside its volume
      */
-    public static SplicedMap splice(List<? extends FileMap> volumes, List<Slice> slices) {
+    public static SplicedSegmentMap splice(List<? extends SegmentMap> volumes, List<Slice> slices) {
         Objects.requireNonNull(volumes, "volumes");
         List<Slice> given = List.copyOf(slices);
         if (given.isEmpty()) throw new IllegalArgumentException("a spliced file needs at least one slice");
-        List<SegmentMap> maps = new ArrayList<>(volumes.size());
+        List<PlainSegmentMap> maps = new ArrayList<>(volumes.size());
         for (int i = 0; i < volumes.size(); i++) {
-            if (!(volumes.get(i) instanceof SegmentMap m)) {
+            if (!(volumes.get(i) instanceof PlainSegmentMap m)) {
                 throw new IllegalArgumentException(
                         "volume " + i + " is not a map made by Usenet.map or restore: " + volumes.get(i));
             }
@@ -91,47 +91,46 @@ public final class SplicedMap implements ArticleLayout {
             }
             size = Math.addExact(size, s.length());
         }
-        return new SplicedMap(List.copyOf(maps), given, size, pieces(maps, given));
+        return new SplicedSegmentMap(List.copyOf(maps), given, size, pieces(maps, given));
     }
 
     /**
-     * Rebuilds a spliced map from {@link #layout()} and the volumes' NZB files, without fetching.
+     * Rebuilds a spliced map from {@link #text()} and the volumes' NZB files, without fetching.
      *
-     * @throws IllegalArgumentException when the text is not a spliced layout or the volumes are
+     * @throws IllegalArgumentException when the text is not a spliced map's or the volumes are
      *     not the ones it was made from
      */
-    public static SplicedMap restore(List<NzbFile> volumes, String layout) {
-        SplicedLayout parsed = SplicedLayout.decode(layout);
+    public static SplicedSegmentMap restore(List<NzbFile> volumes, String text) {
+        SplicedSegmentMapText parsed = SplicedSegmentMapText.decode(text);
         if (volumes.size() != parsed.volumes().size()) {
             throw new IllegalArgumentException(
-                    "the layout is for " + parsed.volumes().size() + " volumes, " + volumes.size() + " were given");
+                    "the map is for " + parsed.volumes().size() + " volumes, " + volumes.size() + " were given");
         }
-        List<SegmentMap> maps = new ArrayList<>(volumes.size());
+        List<PlainSegmentMap> maps = new ArrayList<>(volumes.size());
         for (int i = 0; i < volumes.size(); i++) {
             try {
-                maps.add(SegmentMap.restore(
+                maps.add(PlainSegmentMap.restore(
                         volumes.get(i).segments(), parsed.volumes().get(i)));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(
-                        "volume " + i + " (" + volumes.get(i).name() + ") does not fit the layout: " + e.getMessage(),
-                        e);
+                        "volume " + i + " (" + volumes.get(i).name() + ") does not fit the map: " + e.getMessage(), e);
             }
         }
         if (checksum(maps) != parsed.checksum()) {
-            throw new IllegalArgumentException("the volumes' articles are not the ones the layout was made from"
+            throw new IllegalArgumentException("the volumes' articles are not the ones the map was made from"
                     + " (other volumes, or another order)");
         }
         return splice(maps, parsed.slices());
     }
 
-    private static long checksum(List<SegmentMap> maps) {
+    private static long checksum(List<PlainSegmentMap> maps) {
         List<String> ids = new ArrayList<>(maps.size());
-        for (SegmentMap m : maps) ids.add(m.articles() > 0 ? m.segment(0).messageId() : "");
-        return SplicedLayout.checksum(ids);
+        for (PlainSegmentMap m : maps) ids.add(m.articles() > 0 ? m.segment(0).messageId() : "");
+        return SplicedSegmentMapText.checksum(ids);
     }
 
     /** The pieces of the slices; contiguous slices of one volume are walked as one range. */
-    private static Pieces pieces(List<SegmentMap> maps, List<Slice> slices) {
+    private static Pieces pieces(List<PlainSegmentMap> maps, List<Slice> slices) {
         Pieces pieces = new Pieces();
         long fileOffset = 0;
         int k = 0;
@@ -144,7 +143,7 @@ public final class SplicedMap implements ArticleLayout {
                     && slices.get(next).offset() == end) {
                 end = slices.get(next++).end();
             }
-            SegmentMap v = maps.get(first.volume());
+            PlainSegmentMap v = maps.get(first.volume());
             for (int i = v.firstEndingAfter(first.offset()); i < v.articles() && v.begin(i) < end; i++) {
                 long from = Math.max(v.begin(i), first.offset());
                 long to = Math.min(v.begin(i) + v.length(i), end);
@@ -177,10 +176,10 @@ public final class SplicedMap implements ArticleLayout {
     }
 
     @Override
-    public String layout() {
-        List<SegmentMap.Layout> parts = new ArrayList<>(volumes.size());
-        for (SegmentMap v : volumes) parts.add(v.parts());
-        return new SplicedLayout(parts, slices, checksum(volumes)).encode();
+    public String text() {
+        List<PlainSegmentMapText> parts = new ArrayList<>(volumes.size());
+        for (PlainSegmentMap v : volumes) parts.add(v.parts());
+        return new SplicedSegmentMapText(parts, slices, checksum(volumes)).encode();
     }
 
     public List<Slice> slices() {
@@ -238,7 +237,7 @@ public final class SplicedMap implements ArticleLayout {
 
     @Override
     public String toString() {
-        return "SplicedMap[" + size + " bytes, " + slices.size() + " slices of " + volumes.size() + " volumes, "
+        return "SplicedSegmentMap[" + size + " bytes, " + slices.size() + " slices of " + volumes.size() + " volumes, "
                 + begins.length + " pieces]";
     }
 

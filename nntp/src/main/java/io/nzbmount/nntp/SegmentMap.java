@@ -6,11 +6,12 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Where the decoded bytes of one NZB file sit: which article holds which byte range. Made by
- * {@link Usenet#map}, handed back to {@link Usenet#open}. Immutable and thread-safe; holds no
- * connections and no article data, so it may be kept for as long as the file is known.
+ * A file's segment map: where the decoded bytes of one NZB file sit, which article (segment)
+ * holds which byte range. Made by {@link Usenet#map}, handed back to {@link Usenet#open}.
+ * Immutable and thread-safe; holds no connections and no article data, so it may be kept for as
+ * long as the file is known.
  */
-public interface FileMap {
+public interface SegmentMap {
 
     /** The exact decoded size of the file in bytes (what a Content-Length must say). */
     long size();
@@ -68,10 +69,10 @@ public interface FileMap {
     }
 
     /**
-     * A compact text form of where every article's bytes sit, to be stored with the NZB and
-     * handed to {@link Usenet#restore} later instead of mapping the file again.
+     * The map as compact text, to be stored with the NZB and handed to {@link Usenet#restore}
+     * later instead of mapping the file again.
      */
-    String layout();
+    String text();
 
     /**
      * The file name its poster gave in the article headers (yEnc {@code name=}), when the map was

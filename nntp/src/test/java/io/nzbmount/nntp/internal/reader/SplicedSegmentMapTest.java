@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.nzbmount.nntp.ArticleCorruptException;
 import io.nzbmount.nntp.ArticleSpan;
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbSegment;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.nntp.Slice;
 import io.nzbmount.nntp.internal.fetch.DecodedArticle;
 import java.util.ArrayList;
@@ -18,7 +18,7 @@ import java.util.Set;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
-class SplicedMapTest {
+class SplicedSegmentMapTest {
 
     private static List<NzbSegment> segments(String volume, int n) {
         List<NzbSegment> list = new ArrayList<>();
@@ -30,11 +30,11 @@ class SplicedMapTest {
         return new NzbFile(name, "\"" + name + "\" yEnc", "p", 0, List.of("g"), segments);
     }
 
-    private static final SegmentMap A = SegmentMap.uniform(segments("a", 3), 250, 100);
-    private static final SegmentMap B = SegmentMap.uniform(segments("b", 4), 1000, 300);
+    private static final PlainSegmentMap A = PlainSegmentMap.uniform(segments("a", 3), 250, 100);
+    private static final PlainSegmentMap B = PlainSegmentMap.uniform(segments("b", 4), 1000, 300);
     /** Parts of 70 bytes with the second missing from the NZB: bytes [70, 140) are a hole. */
-    private static final SegmentMap C =
-            SegmentMap.explicit(segments("c", 3), 280, 70, new long[] {0, 140, 210}, new int[] {70, 70, 70});
+    private static final PlainSegmentMap C =
+            PlainSegmentMap.explicit(segments("c", 3), 280, 70, new long[] {0, 140, 210}, new int[] {70, 70, 70});
 
     /** Where byte {@code offset} of the spliced file lies: {volume, offset in the volume}, walking the slices. */
     private static long[] expectedSource(List<Slice> slices, long offset) {
@@ -46,13 +46,13 @@ class SplicedMapTest {
     }
 
     /** Every byte of the file comes from the volume byte the slices say, or is a hole exactly where the volume has one. */
-    private static void assertEveryByteMapsThroughItsSlice(List<SegmentMap> volumes, List<Slice> slices) {
-        SplicedMap map = SplicedMap.splice(volumes, slices);
+    private static void assertEveryByteMapsThroughItsSlice(List<PlainSegmentMap> volumes, List<Slice> slices) {
+        SplicedSegmentMap map = SplicedSegmentMap.splice(volumes, slices);
         long size = slices.stream().mapToLong(Slice::length).sum();
         assertEquals(size, map.size());
         for (long o = 0; o < size; o++) {
             long[] source = expectedSource(slices, o);
-            SegmentMap volume = volumes.get((int) source[0]);
+            PlainSegmentMap volume = volumes.get((int) source[0]);
             int inVolume = volume.segmentAt(source[1]);
             int piece = map.pieceAt(o);
             if (inVolume < 0) {
@@ -70,7 +70,7 @@ class SplicedMapTest {
 
     @Test
     void theSpansOfAVolumesArticleAreItsPartsInEachSliceInTheFilesOffsets() {
-        SplicedMap map = SplicedMap.splice(
+        SplicedSegmentMap map = SplicedSegmentMap.splice(
                 List.of(A, B, C),
                 List.of(
                         new Slice(0, 150, 100),
@@ -90,7 +90,7 @@ class SplicedMapTest {
 
     @Test
     void everyByteComesFromItsSlicesVolumeByteAcrossMidArticleEdgesAndHoles() {
-        List<SegmentMap> volumes = List.of(A, B, C);
+        List<PlainSegmentMap> volumes = List.of(A, B, C);
         assertEveryByteMapsThroughItsSlice(
                 volumes,
                 List.of(
@@ -114,7 +114,7 @@ class SplicedMapTest {
 
     @Test
     void sliceInsideOneArticleIsOnePieceOfIt() {
-        SplicedMap map = SplicedMap.splice(List.of(A, B), List.of(new Slice(1, 310, 50)));
+        SplicedSegmentMap map = SplicedSegmentMap.splice(List.of(A, B), List.of(new Slice(1, 310, 50)));
         assertEquals(1, map.articles());
         assertEquals(B.segment(1), map.segment(0));
         assertEquals(10, map.skip(0));
@@ -124,13 +124,15 @@ class SplicedMapTest {
 
     @Test
     void slicesThatContinueEachOtherInOneVolumeShareTheirBoundaryArticle() {
-        SplicedMap map = SplicedMap.splice(List.of(A), List.of(new Slice(0, 0, 150), new Slice(0, 150, 100)));
+        SplicedSegmentMap map =
+                SplicedSegmentMap.splice(List.of(A), List.of(new Slice(0, 0, 150), new Slice(0, 150, 100)));
         assertEquals(3, map.articles(), "one piece per article, not one per slice side");
     }
 
     @Test
     void piecesAreTheArticlesOfEachSliceInOrder() {
-        SplicedMap map = SplicedMap.splice(List.of(A, B), List.of(new Slice(0, 150, 100), new Slice(1, 0, 1000)));
+        SplicedSegmentMap map =
+                SplicedSegmentMap.splice(List.of(A, B), List.of(new Slice(0, 150, 100), new Slice(1, 0, 1000)));
         assertEquals(2 + 4, map.articles());
         assertEquals(
                 List.of("a-2@x", "a-3@x", "b-1@x", "b-2@x", "b-3@x", "b-4@x"),
@@ -144,11 +146,11 @@ class SplicedMapTest {
     @Test
     void layoutRestoresTheSamePiecesFromTheVolumesNzbFiles() {
         List<Slice> slices = List.of(new Slice(0, 150, 100), new Slice(2, 35, 200), new Slice(1, 10, 20));
-        SplicedMap map = SplicedMap.splice(List.of(A, B, C), slices);
-        String layout = map.layout();
-        assertTrue(layout.startsWith("s1;"), layout);
-        SplicedMap restored = SplicedMap.restore(
-                List.of(file("a", A.segments()), file("b", B.segments()), file("c", C.segments())), layout);
+        SplicedSegmentMap map = SplicedSegmentMap.splice(List.of(A, B, C), slices);
+        String text = map.text();
+        assertTrue(text.startsWith("s1;"), text);
+        SplicedSegmentMap restored = SplicedSegmentMap.restore(
+                List.of(file("a", A.segments()), file("b", B.segments()), file("c", C.segments())), text);
         assertEquals(map.size(), restored.size());
         assertEquals(map.articles(), restored.articles());
         assertEquals(slices, restored.slices());
@@ -158,24 +160,25 @@ class SplicedMapTest {
             assertEquals(map.length(i), restored.length(i));
             assertEquals(map.skip(i), restored.skip(i));
         }
-        assertEquals(layout, restored.layout());
+        assertEquals(text, restored.text());
     }
 
     @Test
     void restoreRefusesVolumesTheLayoutWasNotMadeFrom() {
-        String layout = SplicedMap.splice(List.of(A, B), List.of(new Slice(0, 0, 10), new Slice(1, 0, 10)))
-                .layout();
+        String text = SplicedSegmentMap.splice(List.of(A, B), List.of(new Slice(0, 0, 10), new Slice(1, 0, 10)))
+                .text();
         NzbFile a = file("a", A.segments());
         NzbFile b = file("b", B.segments());
-        assertThrows(IllegalArgumentException.class, () -> SplicedMap.restore(List.of(a), layout), "too few volumes");
-        assertThrows(IllegalArgumentException.class, () -> SplicedMap.restore(List.of(b, a), layout), "swapped");
+        assertThrows(
+                IllegalArgumentException.class, () -> SplicedSegmentMap.restore(List.of(a), text), "too few volumes");
+        assertThrows(IllegalArgumentException.class, () -> SplicedSegmentMap.restore(List.of(b, a), text), "swapped");
         assertThrows(
                 IllegalArgumentException.class,
-                () -> SplicedMap.restore(List.of(a, file("b", segments("b", 5))), layout),
+                () -> SplicedSegmentMap.restore(List.of(a, file("b", segments("b", 5))), text),
                 "other segment count");
         assertThrows(
                 IllegalArgumentException.class,
-                () -> SplicedMap.restore(List.of(a, file("d", segments("d", 4))), layout),
+                () -> SplicedSegmentMap.restore(List.of(a, file("d", segments("d", 4))), text),
                 "other articles, same count");
     }
 
@@ -192,32 +195,37 @@ class SplicedMapTest {
                 "s1;2;1;0|v1;250;100;3|0:0:1",
                 "s1;1;1;0|garbage|0:0:1",
                 "s1;1;1;0|v1;250;100;3|0:-1:1",
-                A.layout())) {
-            assertThrows(IllegalArgumentException.class, () -> SplicedMap.restore(volumes, text), text);
+                A.text())) {
+            assertThrows(IllegalArgumentException.class, () -> SplicedSegmentMap.restore(volumes, text), text);
         }
     }
 
     @Test
     void slicesOutsideTheirVolumeOrNoSlicesAreRefused() {
-        List<SegmentMap> volumes = List.of(A, B);
-        assertThrows(IllegalArgumentException.class, () -> SplicedMap.splice(volumes, List.of()));
-        assertThrows(IllegalArgumentException.class, () -> SplicedMap.splice(volumes, List.of(new Slice(0, 250, 1))));
-        assertThrows(IllegalArgumentException.class, () -> SplicedMap.splice(volumes, List.of(new Slice(0, 200, 51))));
+        List<PlainSegmentMap> volumes = List.of(A, B);
+        assertThrows(IllegalArgumentException.class, () -> SplicedSegmentMap.splice(volumes, List.of()));
+        assertThrows(
+                IllegalArgumentException.class, () -> SplicedSegmentMap.splice(volumes, List.of(new Slice(0, 250, 1))));
         assertThrows(
                 IllegalArgumentException.class,
-                () -> SplicedMap.splice(volumes, List.of(new Slice(0, 1, Long.MAX_VALUE))));
-        assertThrows(IllegalArgumentException.class, () -> SplicedMap.splice(volumes, List.of(new Slice(2, 0, 1))));
+                () -> SplicedSegmentMap.splice(volumes, List.of(new Slice(0, 200, 51))));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> SplicedSegmentMap.splice(volumes, List.of(new Slice(0, 1, Long.MAX_VALUE))));
+        assertThrows(
+                IllegalArgumentException.class, () -> SplicedSegmentMap.splice(volumes, List.of(new Slice(2, 0, 1))));
         assertThrows(IllegalArgumentException.class, () -> new Slice(0, 0, 0));
-        FileMap foreign = SplicedMap.splice(volumes, List.of(new Slice(0, 0, 10)));
+        SegmentMap foreign = SplicedSegmentMap.splice(volumes, List.of(new Slice(0, 0, 10)));
         assertThrows(
                 IllegalArgumentException.class,
-                () -> SplicedMap.splice(List.of(foreign), List.of(new Slice(0, 0, 1))),
+                () -> SplicedSegmentMap.splice(List.of(foreign), List.of(new Slice(0, 0, 1))),
                 "a spliced map is not a volume");
     }
 
     @Test
     void articleIsCheckedAgainstItsPlaceInItsOwnVolume() throws Exception {
-        SplicedMap map = SplicedMap.splice(List.of(A, B), List.of(new Slice(0, 150, 100), new Slice(1, 0, 1000)));
+        SplicedSegmentMap map =
+                SplicedSegmentMap.splice(List.of(A, B), List.of(new Slice(0, 150, 100), new Slice(1, 0, 1000)));
         byte[] data = new byte[300];
         map.verify(3, new DecodedArticle(2, 4, 1000, 300, "b", data, 300));
         ArticleCorruptException e = assertThrows(

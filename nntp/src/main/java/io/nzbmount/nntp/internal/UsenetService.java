@@ -1,8 +1,7 @@
-package io.nzbmount.nntp.internal.reader;
+package io.nzbmount.nntp.internal;
 
 import io.nzbmount.nntp.ArticleCensus;
 import io.nzbmount.nntp.ArticleMissingException;
-import io.nzbmount.nntp.FileMap;
 import io.nzbmount.nntp.LocalArticles;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.NzbReader;
@@ -12,6 +11,7 @@ import io.nzbmount.nntp.Provider;
 import io.nzbmount.nntp.ProviderHealth;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
+import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.nntp.Slice;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.nntp.internal.fetch.ArticleFetcher;
@@ -19,6 +19,17 @@ import io.nzbmount.nntp.internal.fetch.FetchSettings;
 import io.nzbmount.nntp.internal.fetch.LocalFirstFetcher;
 import io.nzbmount.nntp.internal.fetch.MultiProviderFetcher;
 import io.nzbmount.nntp.internal.pool.PoolSettings;
+import io.nzbmount.nntp.internal.reader.PiecewiseSegmentMap;
+import io.nzbmount.nntp.internal.reader.PlainSegmentMap;
+import io.nzbmount.nntp.internal.reader.PlainSegmentMapText;
+import io.nzbmount.nntp.internal.reader.ReadAheadBudget;
+import io.nzbmount.nntp.internal.reader.SegmentMapBuilder;
+import io.nzbmount.nntp.internal.reader.SegmentReader;
+import io.nzbmount.nntp.internal.reader.SplicedSegmentMap;
+import io.nzbmount.nntp.internal.reader.SplicedSegmentMapText;
+import io.nzbmount.nntp.internal.reader.StatBatches;
+import io.nzbmount.nntp.internal.reader.StatCensus;
+import io.nzbmount.nntp.internal.reader.WindowSizer;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -61,7 +72,7 @@ public final class UsenetService implements Usenet {
     private final ExecutorService executor = Executors.newThreadPerTaskExecutor(
             Thread.ofVirtual().name("nzbmount-fetch-", 0).factory());
     private final ScheduledExecutorService housekeeping;
-    private final SegmentMapper mapper;
+    private final SegmentMapBuilder builder;
     private final Set<SegmentReader> readers = ConcurrentHashMap.newKeySet();
     private final WindowSizer sizer;
     private volatile boolean closed;
@@ -153,7 +164,7 @@ public final class UsenetService implements Usenet {
         this.fetcher = Objects.requireNonNull(fetcher);
         this.resources = resources;
         this.health = Objects.requireNonNull(health);
-        this.mapper = new SegmentMapper(fetcher, executor, settings.readAhead());
+        this.builder = new SegmentMapBuilder(fetcher, executor, settings.readAhead());
         this.sizer = new WindowSizer(settings.readAhead(), memory, fetcher::pipe);
         long idleNanos = settings.idleRelease().toNanos();
         long period = idleNanos > 0 ? Math.clamp(idleNanos / 4, MIN_PERIOD_NANOS, MAX_PERIOD_NANOS) : MAX_PERIOD_NANOS;
@@ -186,9 +197,9 @@ public final class UsenetService implements Usenet {
     }
 
     @Override
-    public FileMap map(NzbFile file, Priority priority) throws ReadFailure, ReadCancelledException {
+    public SegmentMap map(NzbFile file, Priority priority) throws ReadFailure, ReadCancelledException {
         ensureOpen();
-        return mapper.map(file, priority);
+        return builder.map(file, priority);
     }
 
     /**
@@ -199,24 +210,24 @@ public final class UsenetService implements Usenet {
      * articles.
      */
     @Override
-    public NzbReader open(FileMap map, Priority priority) {
+    public NzbReader open(SegmentMap map, Priority priority) {
         return open(map, priority, sizer);
     }
 
     /** {@inheritDoc} The window is {@code readAhead} articles, whatever the link and the other readers. */
     @Override
-    public NzbReader open(FileMap map, Priority priority, int readAhead) {
+    public NzbReader open(SegmentMap map, Priority priority, int readAhead) {
         if (readAhead < 1) throw new IllegalArgumentException("readAhead must be >= 1: " + readAhead);
         return open(map, priority, WindowSizer.fixed(readAhead));
     }
 
-    private NzbReader open(FileMap map, Priority priority, WindowSizer windows) {
-        if (!(map instanceof ArticleLayout layout)) {
+    private NzbReader open(SegmentMap map, Priority priority, WindowSizer windows) {
+        if (!(map instanceof PiecewiseSegmentMap pieces)) {
             throw new IllegalArgumentException("not a map made by Usenet.map, restore or splice: " + map);
         }
         if (closed) throw new IllegalStateException("closed");
         // A new position fetches only the article it needs; reading on in order opens the window.
-        SegmentReader reader = new SegmentReader(layout, fetcher, priority, executor, windows, 1, readers::remove);
+        SegmentReader reader = new SegmentReader(pieces, fetcher, priority, executor, windows, 1, readers::remove);
         readers.add(reader);
         if (closed) reader.close();
         return reader;
@@ -229,25 +240,25 @@ public final class UsenetService implements Usenet {
     }
 
     @Override
-    public FileMap restore(NzbFile file, String layout) {
-        if (SplicedLayout.isSpliced(layout)) {
-            throw new IllegalArgumentException("a spliced file's layout: restore it with the list of its volumes");
+    public SegmentMap restore(NzbFile file, String mapText) {
+        if (SplicedSegmentMapText.isSpliced(mapText)) {
+            throw new IllegalArgumentException("a spliced file's map: restore it with the list of its volumes");
         }
-        return SegmentMap.restore(file.segments(), SegmentMap.Layout.decode(layout));
+        return PlainSegmentMap.restore(file.segments(), PlainSegmentMapText.decode(mapText));
     }
 
     @Override
-    public FileMap splice(List<FileMap> volumes, List<Slice> slices) {
-        return SplicedMap.splice(volumes, slices);
+    public SegmentMap splice(List<SegmentMap> volumes, List<Slice> slices) {
+        return SplicedSegmentMap.splice(volumes, slices);
     }
 
     @Override
-    public FileMap restore(List<NzbFile> volumes, String layout) {
-        if (!SplicedLayout.isSpliced(layout)) {
+    public SegmentMap restore(List<NzbFile> volumes, String mapText) {
+        if (!SplicedSegmentMapText.isSpliced(mapText)) {
             throw new IllegalArgumentException(
-                    "not a spliced layout (a single file's layout is restored with its one NZB file): " + layout);
+                    "not a spliced map (a single file's map is restored with its one NZB file): " + mapText);
         }
-        return SplicedMap.restore(volumes, layout);
+        return SplicedSegmentMap.restore(volumes, mapText);
     }
 
     @Override

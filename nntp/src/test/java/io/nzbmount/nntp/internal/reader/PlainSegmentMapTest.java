@@ -12,7 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class SegmentMapTest {
+class PlainSegmentMapTest {
 
     private static List<NzbSegment> segments(int n) {
         List<NzbSegment> list = new ArrayList<>();
@@ -22,7 +22,7 @@ class SegmentMapTest {
 
     @Test
     void uniformPartsStartAtIndexTimesPartSizeAndTheLastIsShort() {
-        SegmentMap map = SegmentMap.uniform(segments(4), 3 * 716_800L + 1000, 716_800);
+        PlainSegmentMap map = PlainSegmentMap.uniform(segments(4), 3 * 716_800L + 1000, 716_800);
         assertTrue(map.isUniform());
         assertEquals(3 * 716_800L + 1000, map.size());
         assertEquals(4, map.articles());
@@ -37,14 +37,14 @@ class SegmentMapTest {
 
     @Test
     void exactMultipleOfThePartSizeHasAFullLastPart() {
-        SegmentMap map = SegmentMap.uniform(segments(3), 300, 100);
+        PlainSegmentMap map = PlainSegmentMap.uniform(segments(3), 300, 100);
         assertEquals(100, map.length(2));
         assertEquals(2, map.segmentAt(299));
     }
 
     @Test
     void lookupAtPartBoundariesFindsTheRightSegment() {
-        SegmentMap map = SegmentMap.uniform(segments(3), 250, 100);
+        PlainSegmentMap map = PlainSegmentMap.uniform(segments(3), 250, 100);
         assertEquals(0, map.segmentAt(0));
         assertEquals(0, map.segmentAt(99));
         assertEquals(1, map.segmentAt(100));
@@ -57,19 +57,20 @@ class SegmentMapTest {
 
     @Test
     void countThatDoesNotFitThePartSizeIsNotUniform() {
-        assertTrue(SegmentMap.fitsUniform(3, 100, 201));
-        assertTrue(SegmentMap.fitsUniform(3, 100, 300));
-        assertFalse(SegmentMap.fitsUniform(3, 100, 200), "the third part would be empty");
-        assertFalse(SegmentMap.fitsUniform(3, 100, 301), "a fourth part is missing");
-        assertFalse(SegmentMap.fitsUniform(3, 0, 1));
-        assertFalse(SegmentMap.fitsUniform(0, 100, 1));
-        assertThrows(IllegalArgumentException.class, () -> SegmentMap.uniform(segments(3), 301, 100));
+        assertTrue(PlainSegmentMap.fitsUniform(3, 100, 201));
+        assertTrue(PlainSegmentMap.fitsUniform(3, 100, 300));
+        assertFalse(PlainSegmentMap.fitsUniform(3, 100, 200), "the third part would be empty");
+        assertFalse(PlainSegmentMap.fitsUniform(3, 100, 301), "a fourth part is missing");
+        assertFalse(PlainSegmentMap.fitsUniform(3, 0, 1));
+        assertFalse(PlainSegmentMap.fitsUniform(0, 100, 1));
+        assertThrows(IllegalArgumentException.class, () -> PlainSegmentMap.uniform(segments(3), 301, 100));
     }
 
     @Test
     void holesInAnExplicitLayoutBelongToNoSegment() {
         // Parts 1, 2 and 4 of 100 bytes each: part 3 is not in the NZB.
-        SegmentMap map = SegmentMap.explicit(segments(3), 350, 100, new long[] {0, 100, 300}, new int[] {100, 100, 50});
+        PlainSegmentMap map =
+                PlainSegmentMap.explicit(segments(3), 350, 100, new long[] {0, 100, 300}, new int[] {100, 100, 50});
         assertFalse(map.isUniform());
         assertEquals(1, map.segmentAt(199));
         assertEquals(-1, map.segmentAt(200));
@@ -81,7 +82,8 @@ class SegmentMapTest {
 
     @Test
     void explicitLayoutThatIsUniformBecomesUniform() {
-        SegmentMap map = SegmentMap.explicit(segments(3), 250, 100, new long[] {0, 100, 200}, new int[] {100, 100, 50});
+        PlainSegmentMap map =
+                PlainSegmentMap.explicit(segments(3), 250, 100, new long[] {0, 100, 200}, new int[] {100, 100, 50});
         assertTrue(map.isUniform());
         assertTrue(map.parts().exceptions().isEmpty());
     }
@@ -90,21 +92,21 @@ class SegmentMapTest {
     void overlappingOrDescendingRangesAreRefused() {
         assertThrows(
                 IllegalArgumentException.class,
-                () -> SegmentMap.explicit(segments(2), 200, 100, new long[] {0, 50}, new int[] {100, 100}));
+                () -> PlainSegmentMap.explicit(segments(2), 200, 100, new long[] {0, 50}, new int[] {100, 100}));
         assertThrows(
                 IllegalArgumentException.class,
-                () -> SegmentMap.explicit(segments(2), 200, 100, new long[] {100, 0}, new int[] {100, 100}));
+                () -> PlainSegmentMap.explicit(segments(2), 200, 100, new long[] {100, 0}, new int[] {100, 100}));
         assertThrows(
                 IllegalArgumentException.class,
-                () -> SegmentMap.explicit(segments(1), 50, 100, new long[] {0}, new int[] {100}));
+                () -> PlainSegmentMap.explicit(segments(1), 50, 100, new long[] {0}, new int[] {100}));
     }
 
     @Test
     void uniformLayoutPersistsAsThreeNumbersAndRestoresWithoutFetching() {
-        SegmentMap map = SegmentMap.uniform(segments(5), 450, 100);
-        SegmentMap.Layout layout = map.parts();
-        assertEquals(new SegmentMap.Layout(450, 100, 5, List.of()), layout);
-        SegmentMap back = SegmentMap.restore(segments(5), layout);
+        PlainSegmentMap map = PlainSegmentMap.uniform(segments(5), 450, 100);
+        PlainSegmentMapText text = map.parts();
+        assertEquals(new PlainSegmentMapText(450, 100, 5, List.of()), text);
+        PlainSegmentMap back = PlainSegmentMap.restore(segments(5), text);
         assertTrue(back.isUniform());
         for (long o = 0; o < 450; o++) assertEquals(map.segmentAt(o), back.segmentAt(o));
     }
@@ -114,43 +116,43 @@ class SegmentMapTest {
         // The second part is short, so every later one is shifted.
         long[] begins = {0, 100, 160, 260};
         int[] lengths = {100, 60, 100, 40};
-        SegmentMap map = SegmentMap.explicit(segments(4), 300, 100, begins, lengths);
-        SegmentMap.Layout layout = map.parts();
+        PlainSegmentMap map = PlainSegmentMap.explicit(segments(4), 300, 100, begins, lengths);
+        PlainSegmentMapText text = map.parts();
         assertEquals(
                 List.of(
-                        new SegmentMap.Layout.Part(1, 100, 60),
-                        new SegmentMap.Layout.Part(2, 160, 100),
-                        new SegmentMap.Layout.Part(3, 260, 40)),
-                layout.exceptions());
-        SegmentMap back = SegmentMap.restore(segments(4), layout);
+                        new PlainSegmentMapText.Part(1, 100, 60),
+                        new PlainSegmentMapText.Part(2, 160, 100),
+                        new PlainSegmentMapText.Part(3, 260, 40)),
+                text.exceptions());
+        PlainSegmentMap back = PlainSegmentMap.restore(segments(4), text);
         for (int i = 0; i < 4; i++) {
             assertEquals(begins[i], back.begin(i));
             assertEquals(lengths[i], back.length(i));
         }
-        assertThrows(IllegalArgumentException.class, () -> SegmentMap.restore(segments(3), layout));
+        assertThrows(IllegalArgumentException.class, () -> PlainSegmentMap.restore(segments(3), text));
     }
 
     @Test
     void layoutTextRoundTripsForUniformAndIrregularMaps() {
-        SegmentMap uniform = SegmentMap.uniform(segments(5), 450, 100);
-        assertEquals("v1;450;100;5", uniform.layout());
-        assertEquals(uniform.parts(), SegmentMap.Layout.decode(uniform.layout()));
-        SegmentMap irregular =
-                SegmentMap.explicit(segments(4), 300, 100, new long[] {0, 100, 160, 260}, new int[] {100, 60, 100, 40});
-        assertEquals("v1;300;100;4;1:100:60;2:160:100;3:260:40", irregular.layout());
-        assertEquals(irregular.parts(), SegmentMap.Layout.decode(irregular.layout()));
+        PlainSegmentMap uniform = PlainSegmentMap.uniform(segments(5), 450, 100);
+        assertEquals("v1;450;100;5", uniform.text());
+        assertEquals(uniform.parts(), PlainSegmentMapText.decode(uniform.text()));
+        PlainSegmentMap irregular = PlainSegmentMap.explicit(
+                segments(4), 300, 100, new long[] {0, 100, 160, 260}, new int[] {100, 60, 100, 40});
+        assertEquals("v1;300;100;4;1:100:60;2:160:100;3:260:40", irregular.text());
+        assertEquals(irregular.parts(), PlainSegmentMapText.decode(irregular.text()));
     }
 
     @Test
     void layoutTextThatIsNotALayoutIsRefused() {
         for (String bad : new String[] {"", "v2;1;1;1", "v1;1;1", "v1;x;1;1", "v1;10;5;2;1:5"}) {
-            assertThrows(IllegalArgumentException.class, () -> SegmentMap.Layout.decode(bad), bad);
+            assertThrows(IllegalArgumentException.class, () -> PlainSegmentMapText.decode(bad), bad);
         }
     }
 
     @Test
     void partStartingElsewhereThanTheMapSaysIsCorrupt() throws Exception {
-        SegmentMap map = SegmentMap.uniform(segments(3), 250, 100);
+        PlainSegmentMap map = PlainSegmentMap.uniform(segments(3), 250, 100);
         byte[] data = new byte[100];
         map.verify(1, new DecodedArticle(2, 3, 250, 100, "f", data, 100));
         assertThrows(
@@ -166,7 +168,7 @@ class SegmentMapTest {
 
     @Test
     void articleOfAnotherFileWithTheSameSizeAndPositionIsCorrupt() throws Exception {
-        SegmentMap map = SegmentMap.uniform(segments(3), 250, 100).withPostedName("film.part01.rar");
+        PlainSegmentMap map = PlainSegmentMap.uniform(segments(3), 250, 100).withPostedName("film.part01.rar");
         byte[] data = new byte[100];
         map.verify(1, new DecodedArticle(2, 3, 250, 100, "film.part01.rar", data, 100));
         ArticleCorruptException e = assertThrows(
@@ -177,11 +179,12 @@ class SegmentMapTest {
 
     @Test
     void theYencNameSurvivesTheLayoutSoARestoredMapChecksItToo() throws Exception {
-        for (SegmentMap made : List.of(
-                SegmentMap.uniform(segments(3), 250, 100).withPostedName("a b;c|d:e.rar"),
-                SegmentMap.explicit(segments(2), 300, 100, new long[] {0, 200}, new int[] {100, 100})
+        for (PlainSegmentMap made : List.of(
+                PlainSegmentMap.uniform(segments(3), 250, 100).withPostedName("a b;c|d:e.rar"),
+                PlainSegmentMap.explicit(segments(2), 300, 100, new long[] {0, 200}, new int[] {100, 100})
                         .withPostedName("x.rar"))) {
-            SegmentMap restored = SegmentMap.restore(made.segments(), SegmentMap.Layout.decode(made.layout()));
+            PlainSegmentMap restored =
+                    PlainSegmentMap.restore(made.segments(), PlainSegmentMapText.decode(made.text()));
             assertEquals(made.postedName(), restored.postedName());
             byte[] data = new byte[100];
             assertThrows(
@@ -192,8 +195,8 @@ class SegmentMapTest {
 
     @Test
     void aMapMadeWithoutANameChecksNoName() throws Exception {
-        SegmentMap map = SegmentMap.uniform(segments(3), 250, 100);
-        SegmentMap restored = SegmentMap.restore(map.segments(), SegmentMap.Layout.decode(map.layout()));
+        PlainSegmentMap map = PlainSegmentMap.uniform(segments(3), 250, 100);
+        PlainSegmentMap restored = PlainSegmentMap.restore(map.segments(), PlainSegmentMapText.decode(map.text()));
         restored.verify(1, new DecodedArticle(2, 3, 250, 100, "anything", new byte[100], 100));
     }
 }

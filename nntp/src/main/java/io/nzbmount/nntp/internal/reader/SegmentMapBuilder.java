@@ -17,7 +17,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Learns a {@link SegmentMap} from yEnc headers while fetching as few articles as it can.
+ * Learns a {@link PlainSegmentMap} from yEnc headers while fetching as few articles as it can.
  *
  * <ol>
  *   <li>The first segment: its {@code =ybegin size=} is the file size and its length the part
@@ -38,9 +38,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Every step checks that the articles agree on the file size; what does not fit is an
  * {@link ArticleCorruptException}. A segment the NZB lists more than once is fetched from the
  * first copy that can be had ({@link Copies}). The map carries the first article's yEnc
- * {@code name=} as its {@link SegmentMap#postedName()}. Thread-safe.
+ * {@code name=} as its {@link PlainSegmentMap#postedName()}. Thread-safe.
  */
-public final class SegmentMapper {
+public final class SegmentMapBuilder {
 
     private static final byte[] NO_BUFFER = new byte[0];
     private static final Runnable NOBODY = () -> {};
@@ -55,14 +55,14 @@ public final class SegmentMapper {
      * @param parallelism the most fetches a full scan runs at once; never more than the fetcher's
      *                    foreground connections when it knows them
      */
-    public SegmentMapper(ArticleFetcher fetcher, ExecutorService executor, int parallelism) {
+    public SegmentMapBuilder(ArticleFetcher fetcher, ExecutorService executor, int parallelism) {
         if (parallelism < 1) throw new IllegalArgumentException("parallelism must be >= 1");
         this.fetcher = fetcher;
         this.executor = executor;
         this.parallelism = parallelism;
     }
 
-    public SegmentMap map(NzbFile file, Priority priority) throws ReadFailure, ReadCancelledException {
+    public PlainSegmentMap map(NzbFile file, Priority priority) throws ReadFailure, ReadCancelledException {
         List<NzbSegment> segments = file.segments();
         int n = segments.size();
         if (n == 0) throw new IllegalArgumentException("file " + file.name() + " has no segments");
@@ -76,18 +76,18 @@ public final class SegmentMapper {
         return Copies.fetch(fetcher, segment, priority, buffer, NOBODY, Copies.ANY);
     }
 
-    private SegmentMap place(NzbFile file, Priority priority, DecodedArticle first)
+    private PlainSegmentMap place(NzbFile file, Priority priority, DecodedArticle first)
             throws ReadFailure, ReadCancelledException {
         List<NzbSegment> segments = file.segments();
         int n = segments.size();
         long size = first.fileSize();
         int part = first.length();
-        if (first.begin() == 0 && first.end() <= size && SegmentMap.fitsUniform(n, part, size)) {
-            return SegmentMap.uniform(segments, size, part);
+        if (first.begin() == 0 && first.end() <= size && PlainSegmentMap.fitsUniform(n, part, size)) {
+            return PlainSegmentMap.uniform(segments, size, part);
         }
         if (size == 0) {
             if (first.begin() == 0 && n == 1) {
-                return SegmentMap.explicit(segments, size, part, new long[] {0}, new int[] {part});
+                return PlainSegmentMap.explicit(segments, size, part, new long[] {0}, new int[] {part});
             }
             throw corrupt(
                     segments.get(0), first, "a " + n + "-segment file of " + size + " bytes cannot start with it");
@@ -143,7 +143,7 @@ public final class SegmentMapper {
         return a.fileSize() == size && a.begin() == begin && a.length() == Math.min(grid, size - begin);
     }
 
-    private static SegmentMap placeByNumber(List<NzbSegment> segments, long size, int grid) {
+    private static PlainSegmentMap placeByNumber(List<NzbSegment> segments, long size, int grid) {
         int n = segments.size();
         long[] begins = new long[n];
         int[] lengths = new int[n];
@@ -151,10 +151,10 @@ public final class SegmentMapper {
             begins[i] = (long) (segments.get(i).number() - 1) * grid;
             lengths[i] = (int) Math.min(grid, size - begins[i]);
         }
-        return SegmentMap.explicit(segments, size, grid, begins, lengths);
+        return PlainSegmentMap.explicit(segments, size, grid, begins, lengths);
     }
 
-    private SegmentMap scanAll(
+    private PlainSegmentMap scanAll(
             List<NzbSegment> segments,
             long size,
             int part,
@@ -199,7 +199,7 @@ public final class SegmentMapper {
             lengths[i] = a.length();
             previousEnd = a.end();
         }
-        return SegmentMap.explicit(segments, size, part, begins, lengths);
+        return PlainSegmentMap.explicit(segments, size, part, begins, lengths);
     }
 
     /** Keeps what the map needs and lets the data buffer go. */

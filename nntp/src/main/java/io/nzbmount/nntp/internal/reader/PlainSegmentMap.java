@@ -9,32 +9,32 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The decoded layout of one NZB file: its exact size and the decoded byte range of every
+ * The segment map of one NZB file: its exact size and the decoded byte range of every
  * segment. Immutable and thread-safe.
  *
  * <p>Almost every post is <em>uniform</em>: every part but the last holds {@code partSize}
  * bytes, so segment {@code i} starts at {@code i * partSize} and a lookup is one division. A
- * layout that is not uniform keeps an explicit start and length per segment (lookup by binary
+ * map that is not uniform keeps an explicit start and length per segment (lookup by binary
  * search); it may have holes, byte ranges no segment of the NZB holds.
  *
- * <p>{@link #layout()} gives a compact value to persist; {@link #restore} rebuilds the map from it
+ * <p>{@link #text()} gives a compact value to persist; {@link #restore} rebuilds the map from it
  * and the NZB's segments without fetching anything.
  *
- * <p>As an {@link ArticleLayout} each piece is one whole segment ({@link #skip} is 0).
+ * <p>As a {@link PiecewiseSegmentMap} each piece is one whole segment ({@link #skip} is 0).
  */
-public final class SegmentMap implements ArticleLayout {
+public final class PlainSegmentMap implements PiecewiseSegmentMap {
 
     private final List<NzbSegment> segments;
     private final long fileSize;
     private final int partSize;
-    /** Explicit layout, or null when uniform. */
+    /** Explicit ranges, or null when uniform. */
     private final long[] begins;
 
     private final int[] lengths;
     /** The yEnc name of the first article fetched to make this map, or null. */
     private final String postedName;
 
-    private SegmentMap(
+    private PlainSegmentMap(
             List<NzbSegment> segments, long fileSize, int partSize, long[] begins, int[] lengths, String postedName) {
         this.segments = List.copyOf(segments);
         this.fileSize = fileSize;
@@ -45,9 +45,9 @@ public final class SegmentMap implements ArticleLayout {
     }
 
     /** This map, carrying the file name its poster gave in the yEnc headers; blank means none. */
-    public SegmentMap withPostedName(String name) {
+    public PlainSegmentMap withPostedName(String name) {
         String kept = name == null || name.isBlank() ? null : name;
-        return new SegmentMap(segments, fileSize, partSize, begins, lengths, kept);
+        return new PlainSegmentMap(segments, fileSize, partSize, begins, lengths, kept);
     }
 
     @Override
@@ -64,21 +64,21 @@ public final class SegmentMap implements ArticleLayout {
     }
 
     /** A uniform map; {@link #fitsUniform} must hold. */
-    public static SegmentMap uniform(List<NzbSegment> segments, long fileSize, int partSize) {
+    public static PlainSegmentMap uniform(List<NzbSegment> segments, long fileSize, int partSize) {
         if (!fitsUniform(segments.size(), partSize, fileSize)) {
             throw new IllegalArgumentException(
                     segments.size() + " parts of " + partSize + " bytes cannot make " + fileSize + " bytes");
         }
-        return new SegmentMap(segments, fileSize, partSize, null, null, null);
+        return new PlainSegmentMap(segments, fileSize, partSize, null, null, null);
     }
 
     /**
      * A map with an explicit range per segment. Ranges must ascend in segment order, must not
      * overlap and must lie inside the file; gaps between them are holes.
      *
-     * @param partSize the usual part size, used only to keep {@link #layout()} compact
+     * @param partSize the usual part size, used only to keep {@link #text()} compact
      */
-    public static SegmentMap explicit(
+    public static PlainSegmentMap explicit(
             List<NzbSegment> segments, long fileSize, int partSize, long[] begins, int[] lengths) {
         int n = segments.size();
         if (begins.length != n || lengths.length != n) throw new IllegalArgumentException("one range per segment");
@@ -92,9 +92,9 @@ public final class SegmentMap implements ArticleLayout {
             previousEnd = begins[i] + lengths[i];
         }
         if (n > 0 && fitsUniform(n, partSize, fileSize) && matchesUniform(begins, lengths, fileSize, partSize)) {
-            return new SegmentMap(segments, fileSize, partSize, null, null, null);
+            return new PlainSegmentMap(segments, fileSize, partSize, null, null, null);
         }
-        return new SegmentMap(segments, fileSize, partSize, begins.clone(), lengths.clone(), null);
+        return new PlainSegmentMap(segments, fileSize, partSize, begins.clone(), lengths.clone(), null);
     }
 
     private static boolean matchesUniform(long[] begins, int[] lengths, long fileSize, int partSize) {
@@ -113,41 +113,42 @@ public final class SegmentMap implements ArticleLayout {
         return (int) Math.max(0, Math.min(partSize, fileSize - uniformBegin(index, partSize)));
     }
 
-    /** Rebuilds a map from its persisted layout and the NZB's segments, without fetching. */
-    public static SegmentMap restore(List<NzbSegment> segments, Layout layout) {
-        if (segments.size() != layout.segmentCount()) {
+    /** Rebuilds a map from its persisted text and the NZB's segments, without fetching. */
+    public static PlainSegmentMap restore(List<NzbSegment> segments, PlainSegmentMapText text) {
+        if (segments.size() != text.segmentCount()) {
             throw new IllegalArgumentException(
-                    "layout is for " + layout.segmentCount() + " segments, the file has " + segments.size());
+                    "the map is for " + text.segmentCount() + " segments, the file has " + segments.size());
         }
-        if (layout.exceptions().isEmpty() && fitsUniform(segments.size(), layout.partSize(), layout.fileSize())) {
-            return uniform(segments, layout.fileSize(), layout.partSize()).withPostedName(layout.postedName());
+        if (text.exceptions().isEmpty() && fitsUniform(segments.size(), text.partSize(), text.fileSize())) {
+            return uniform(segments, text.fileSize(), text.partSize()).withPostedName(text.postedName());
         }
         int n = segments.size();
         long[] begins = new long[n];
         int[] lengths = new int[n];
         for (int i = 0; i < n; i++) {
-            begins[i] = uniformBegin(i, layout.partSize());
-            lengths[i] = uniformLength(i, layout.partSize(), layout.fileSize());
+            begins[i] = uniformBegin(i, text.partSize());
+            lengths[i] = uniformLength(i, text.partSize(), text.fileSize());
         }
-        for (Layout.Part p : layout.exceptions()) {
+        for (PlainSegmentMapText.Part p : text.exceptions()) {
             begins[p.index()] = p.begin();
             lengths[p.index()] = p.length();
         }
-        return explicit(segments, layout.fileSize(), layout.partSize(), begins, lengths)
-                .withPostedName(layout.postedName());
+        return explicit(segments, text.fileSize(), text.partSize(), begins, lengths)
+                .withPostedName(text.postedName());
     }
 
     /** The compact, persistable form of this map. */
-    public Layout parts() {
-        List<Layout.Part> exceptions = new ArrayList<>();
+    public PlainSegmentMapText parts() {
+        List<PlainSegmentMapText.Part> exceptions = new ArrayList<>();
         if (begins != null) {
             for (int i = 0; i < begins.length; i++) {
                 if (begins[i] != uniformBegin(i, partSize) || lengths[i] != uniformLength(i, partSize, fileSize)) {
-                    exceptions.add(new Layout.Part(i, begins[i], lengths[i]));
+                    exceptions.add(new PlainSegmentMapText.Part(i, begins[i], lengths[i]));
                 }
             }
         }
-        return new Layout(fileSize, partSize, segments.size(), exceptions, postedName == null ? "" : postedName);
+        return new PlainSegmentMapText(
+                fileSize, partSize, segments.size(), exceptions, postedName == null ? "" : postedName);
     }
 
     @Override
@@ -156,7 +157,7 @@ public final class SegmentMap implements ArticleLayout {
     }
 
     @Override
-    public String layout() {
+    public String text() {
         return parts().encode();
     }
 
@@ -285,100 +286,7 @@ public final class SegmentMap implements ArticleLayout {
 
     @Override
     public String toString() {
-        return "SegmentMap[" + fileSize + " bytes, " + segments.size() + " segments, "
+        return "PlainSegmentMap[" + fileSize + " bytes, " + segments.size() + " segments, "
                 + (begins == null ? "uniform " + partSize : "explicit") + "]";
-    }
-
-    /**
-     * The persistable form of a map.
-     *
-     * @param fileSize     the decoded file size
-     * @param partSize     the usual part size
-     * @param segmentCount the NZB file's segment count (a check when restoring)
-     * @param exceptions   the segments whose range differs from {@code index * partSize}, empty
-     *                     for a uniform map
-     * @param postedName   the yEnc name every article of the file must carry, empty when not known
-     */
-    public record Layout(long fileSize, int partSize, int segmentCount, List<Part> exceptions, String postedName) {
-        private static final String VERSION = "v1";
-        private static final String NAME = "y=";
-
-        public Layout {
-            exceptions = List.copyOf(exceptions);
-            postedName = postedName == null ? "" : postedName;
-        }
-
-        /** A layout that checks no yEnc name. */
-        public Layout(long fileSize, int partSize, int segmentCount, List<Part> exceptions) {
-            this(fileSize, partSize, segmentCount, exceptions, "");
-        }
-
-        /**
-         * A one-line text form, {@code v1;size;partSize;count[;index:begin:length]...[;y=NAME]},
-         * the name in unpadded URL-safe base64 (so no separator can occur in it).
-         */
-        public String encode() {
-            StringBuilder sb = new StringBuilder(VERSION)
-                    .append(';')
-                    .append(fileSize)
-                    .append(';')
-                    .append(partSize)
-                    .append(';')
-                    .append(segmentCount);
-            for (Part p : exceptions) {
-                sb.append(';')
-                        .append(p.index())
-                        .append(':')
-                        .append(p.begin())
-                        .append(':')
-                        .append(p.length());
-            }
-            if (!postedName.isEmpty()) {
-                sb.append(';')
-                        .append(NAME)
-                        .append(java.util.Base64.getUrlEncoder()
-                                .withoutPadding()
-                                .encodeToString(postedName.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-            }
-            return sb.toString();
-        }
-
-        /**
-         * Reads {@link #encode()}'s form.
-         *
-         * @throws IllegalArgumentException when the text is not a layout
-         */
-        public static Layout decode(String text) {
-            String[] fields = text.split(";");
-            if (fields.length < 4 || !fields[0].equals(VERSION)) {
-                throw new IllegalArgumentException("not a segment layout: " + text);
-            }
-            try {
-                List<Part> parts = new ArrayList<>();
-                String name = "";
-                for (int i = 4; i < fields.length; i++) {
-                    if (i == fields.length - 1 && fields[i].startsWith(NAME)) {
-                        name = new String(
-                                java.util.Base64.getUrlDecoder().decode(fields[i].substring(NAME.length())),
-                                java.nio.charset.StandardCharsets.UTF_8);
-                        continue;
-                    }
-                    String[] p = fields[i].split(":");
-                    if (p.length != 3) throw new IllegalArgumentException("not a segment layout: " + text);
-                    parts.add(new Part(Integer.parseInt(p[0]), Long.parseLong(p[1]), Integer.parseInt(p[2])));
-                }
-                return new Layout(
-                        Long.parseLong(fields[1]),
-                        Integer.parseInt(fields[2]),
-                        Integer.parseInt(fields[3]),
-                        parts,
-                        name);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("not a segment layout: " + text, e);
-            }
-        }
-
-        /** A segment's decoded range. */
-        public record Part(int index, long begin, int length) {}
     }
 }
