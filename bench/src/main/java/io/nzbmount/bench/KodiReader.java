@@ -117,7 +117,7 @@ final class KodiReader implements Runnable {
                     tally.responses.incrementAndGet();
                     tally.seeks.incrementAndGet();
                 }
-                long seconds = 10 + random.nextInt(30);
+                long seconds = 10L + random.nextInt(30);
                 readChecked(playing, Long.MAX_VALUE, System.nanoTime() + seconds * 1_000_000_000L);
                 if (playing.left() == 0) {
                     tally.toTheEnd.incrementAndGet();

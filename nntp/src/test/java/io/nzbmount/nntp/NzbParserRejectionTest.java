@@ -221,6 +221,7 @@ class NzbParserRejectionTest {
     }
 
     /** {@code head}, then {@code filler} repeated without end: a document that never completes. */
+    @SuppressWarnings("InputStreamSlowMultibyteRead") // a test stream, fast enough a byte at a time
     static InputStream endless(String head, String filler) {
         byte[] start = head.getBytes(StandardCharsets.UTF_8);
         byte[] repeat = filler.getBytes(StandardCharsets.UTF_8);

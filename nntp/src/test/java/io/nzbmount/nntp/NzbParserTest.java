@@ -221,6 +221,7 @@ class NzbParserTest {
     }
 
     @Test
+    @SuppressWarnings("InputStreamSlowMultibyteRead") // a stream that fails after a few bytes
     void failureOfTheStreamStaysAnIoFailure() {
         IOException broken = new IOException("disk gone");
         byte[] head = "<nzb><file subject=\"a\"><segments>".getBytes(UTF_8);

@@ -343,7 +343,7 @@ class SplicedFileEndToEndTest {
                     ArticleCorruptException.class, () -> reader.read(splicedOffset(1, 5 * PART[1] + 50), buf, 0, 100));
             assertEquals(id, e.messageId());
             assertArrayEquals(new byte[100], buf, "no byte reached the caller");
-            long next = splicedOffset(1, 6 * PART[1]);
+            long next = splicedOffset(1, 6L * PART[1]);
             assertArrayEquals(expected(next, 100), ReadFully.read(reader, next, 100));
         }
     }

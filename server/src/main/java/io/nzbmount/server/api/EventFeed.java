@@ -130,6 +130,7 @@ public final class EventFeed implements AutoCloseable {
     }
 
     @Override
+    @SuppressWarnings("ModifyCollectionInEnhancedForLoop") // subscribers is a CopyOnWriteArraySet
     public void close() {
         closed = true;
         poller.interrupt();

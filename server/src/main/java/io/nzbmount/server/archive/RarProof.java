@@ -40,7 +40,7 @@ final class RarProof {
             throws IOException {
         if (set.refusal().isPresent()) return set;
         List<RarVolume> ordered = set.volumes().stream().map(byFile::get).toList();
-        Map<RarEntry, Long> dataCrcs = new java.util.IdentityHashMap<>();
+        java.util.IdentityHashMap<RarEntry, Long> dataCrcs = new java.util.IdentityHashMap<>();
         boolean splitMembers = false;
         boolean allProved = true;
         try {
@@ -51,7 +51,7 @@ final class RarProof {
             // The checksums of encrypted parts are not of the bytes as stored: the order stays the headers'.
             if (set.members().stream().anyMatch(m -> m.sealing().isPresent())) return set;
             List<List<Part>> runs = runs(ordered);
-            Map<List<Part>, Long> lastCrcs = new java.util.IdentityHashMap<>();
+            java.util.IdentityHashMap<List<Part>, Long> lastCrcs = new java.util.IdentityHashMap<>();
             for (List<Part> run : runs) {
                 Part last = run.get(run.size() - 1);
                 if (run.size() == 1) {

@@ -55,7 +55,7 @@ final class SevenZipReader {
         String name = setName(parts.get(0).name());
         List<Integer> files = parts.stream().map(VolumeBytes::file).toList();
         try {
-            checkParts(name, parts, positions);
+            checkParts(parts, positions);
             SplitStream stream = new SplitStream(parts);
             List<long[]> known = new java.util.ArrayList<>();
             Key key = new Key(passwords);
@@ -82,7 +82,7 @@ final class SevenZipReader {
         return base.toLowerCase(java.util.Locale.ROOT).endsWith(".7z") ? base.substring(0, base.length() - 3) : base;
     }
 
-    private static void checkParts(String name, List<VolumeBytes> parts, List<Integer> positions)
+    private static void checkParts(List<VolumeBytes> parts, List<Integer> positions)
             throws IOException, ArchiveException {
         for (int i = 0; i < positions.size(); i++) {
             if (positions.get(i) != i) {

@@ -3,6 +3,7 @@ package io.nzbmount.server.cli;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -119,11 +120,11 @@ public record Arguments(
         switch (command) {
             case FETCH, CHECK -> {
                 if (inputs.isEmpty()) {
-                    throw new UsageException(command.name().toLowerCase() + " needs an NZB file");
+                    throw new UsageException(command.name().toLowerCase(Locale.ROOT) + " needs an NZB file");
                 }
                 if (demo)
                     throw new UsageException(
-                            "--demo goes with serve, not " + command.name().toLowerCase());
+                            "--demo goes with serve, not " + command.name().toLowerCase(Locale.ROOT));
             }
             case SERVE -> {
                 if (!inputs.isEmpty()) throw new UsageException("unexpected argument '" + inputs.get(0) + "'");

@@ -57,6 +57,7 @@ final class ProgressBar {
     }
 
     /** True when standard output is an interactive terminal. */
+    @SuppressWarnings("SystemConsoleNull") // JDK 21 answers with null; JDK 22+ with isTerminal below
     static boolean stdoutIsTerminal() {
         java.io.Console console = System.console();
         if (console == null) return false;

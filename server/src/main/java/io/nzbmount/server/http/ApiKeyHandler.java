@@ -90,7 +90,7 @@ public final class ApiKeyHandler extends Handler.Wrapper {
                 throttle.failed(address);
                 throw new HttpProblem.Unauthorized(BasicAuthHandler.REALM, "the API key is not valid");
             }
-            request.setAttribute(loginOnly(request) ? OUT_OF_SCOPE : ATTRIBUTE, Boolean.TRUE);
+            request.setAttribute(loginOnly(request) ? OUT_OF_SCOPE : ATTRIBUTE, true);
         }
         return super.handle(request, response, callback);
     }
@@ -111,7 +111,7 @@ public final class ApiKeyHandler extends Handler.Wrapper {
             throttle.failed(address);
             return ToolLogin.Verdict.WRONG;
         }
-        request.setAttribute(ATTRIBUTE, Boolean.TRUE);
+        request.setAttribute(ATTRIBUTE, true);
         return ToolLogin.Verdict.VALID;
     }
 }

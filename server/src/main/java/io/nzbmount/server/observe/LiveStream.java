@@ -13,6 +13,7 @@ import java.util.function.Supplier;
  * that thread alone, so an update is a few plain writes with no lock. {@link #view} and
  * {@link #close} may be called from any thread.
  */
+@SuppressWarnings("NonAtomicVolatileUpdate") // one thread writes (see Threading above)
 public final class LiveStream implements AutoCloseable {
 
     private final String id;

@@ -200,10 +200,10 @@ public final class RepairJobs implements NewHoles, AutoCloseable {
                 sourceId);
         if (pending.putIfAbsent(sourceId, job) != null) return;
         job.save(RepairLedger.QUEUED, "");
-        worker.execute(() -> run(itemId, sourceId, job));
+        worker.execute(() -> run(sourceId, job));
     }
 
-    private void run(long itemId, long sourceId, RepairJob job) {
+    private void run(long sourceId, RepairJob job) {
         try {
             job.run();
         } catch (RepairJob.Failed e) {

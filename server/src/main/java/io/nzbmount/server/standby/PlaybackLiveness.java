@@ -72,7 +72,7 @@ public final class PlaybackLiveness implements PlaybackTracker {
         items.remove(itemId);
     }
 
-    private final class Playback {
+    private static final class Playback {
         final AtomicInteger open = new AtomicInteger();
         volatile long runStart;
         volatile long lastActive;

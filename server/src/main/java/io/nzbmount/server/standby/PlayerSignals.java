@@ -51,6 +51,7 @@ public final class PlayerSignals {
     }
 
     /** Ends the holds that were not repeated in time. Called periodically. */
+    @SuppressWarnings("ModifyCollectionInEnhancedForLoop") // holds is a ConcurrentHashMap
     public void expire() {
         long now = clock.millis();
         for (Map.Entry<Long, Hold> e : holds.entrySet()) {

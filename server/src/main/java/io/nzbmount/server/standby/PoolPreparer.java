@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -99,7 +100,7 @@ final class PoolPreparer {
         detail.put("candidates", candidates.size());
         detail.put("chosen", selection.chosen().size());
         Map<String, Integer> rejected = new TreeMap<>();
-        selection.rejected().forEach(r -> rejected.merge(r.reason().name().toLowerCase(), 1, Integer::sum));
+        selection.rejected().forEach(r -> rejected.merge(r.reason().name().toLowerCase(Locale.ROOT), 1, Integer::sum));
         detail.put("rejected", rejected);
         if (!searchErrors.isEmpty()) detail.put("searchErrors", searchErrors);
         events.record(OptionalLong.of(itemId), Optional.empty(), EventKind.STANDBY_POOL_SEARCH, detail);

@@ -99,7 +99,7 @@ final class CutoverRig implements AutoCloseable {
         }
     }
 
-    /** Imports the NZB of {@code posts} as a new item; returns the item's id. */
+    /** Imports the NZB of {@code post} as a new item; returns the item's id. */
     long importPrimary(String title, PostedFile post) throws Exception {
         HttpResponse<String> r = post(URI.create(app.uri() + "api/nzbs"), NzbWriter.write(List.of(post), title));
         assertEquals(201, r.statusCode(), r.body());

@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -105,7 +106,7 @@ class CurlClientTest {
                         out.toString(),
                         url(ITEM_PATH + "film.mkv")));
         assertEquals(sha256(FILM), sha256(Files.readAllBytes(out)));
-        String head = Files.readString(headers, StandardCharsets.ISO_8859_1).toLowerCase();
+        String head = Files.readString(headers, StandardCharsets.ISO_8859_1).toLowerCase(Locale.ROOT);
         assertTrue(head.contains("content-length: " + FILM.length), head);
         assertTrue(!head.contains("content-encoding") && !head.contains("transfer-encoding"), head);
     }

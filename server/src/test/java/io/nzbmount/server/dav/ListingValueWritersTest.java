@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 /** The listing's value writers write, byte for byte, what Milton's own writers write. */
 class ListingValueWritersTest {
 
+    @SuppressWarnings("JavaUtilDate") // the values Milton hands its writers are java.util.Date
     static final List<Object> DATES = List.of(
             new Date(0),
             Date.from(Instant.parse("2026-12-03T07:08:09.999Z")),

@@ -243,7 +243,7 @@ public final class TestNewznabServer implements AutoCloseable {
         String cat = params.get("cat");
         if (cat != null
                 && Arrays.stream(cat.split(","))
-                        .map(Integer::parseInt)
+                        .mapToInt(Integer::parseInt)
                         .noneMatch(c -> r.categories().stream()
                                 .anyMatch(rc -> rc == c || (c % 1000 == 0 && rc / 1000 * 1000 == c)))) {
             return false;

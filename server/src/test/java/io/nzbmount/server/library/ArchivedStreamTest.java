@@ -167,7 +167,7 @@ class ArchivedStreamTest {
         posted.add(nntp.post("Film.2021.nfo", "a film".getBytes(StandardCharsets.UTF_8), 100_000));
         URI file = start(8, posted, names, sizes);
 
-        assertEquals(vols.size() * 2, importCost, "opening costs the map and the first article of each volume");
+        assertEquals(vols.size() * 2L, importCost, "opening costs the map and the first article of each volume");
         assertArrayEquals(sha256(film), sha256(get(file, null, 200)));
         Random offsets = new Random(5);
         List<long[]> ranges = new ArrayList<>(List.of(

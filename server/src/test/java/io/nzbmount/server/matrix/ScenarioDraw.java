@@ -82,7 +82,7 @@ final class ScenarioDraw {
         }
         if (client != Client.IDENTITY) placeHoles(r, size, sources, loginFault);
         placeFaults(r, size, sources, loginFault);
-        addImpostor(seed, size, sources);
+        addImpostor(seed, sources);
         ArchiveDraw.apply(seed, size, sources, loginFault);
         RefusedDraw.apply(seed, size, sources, client, loginFault);
         List<long[]> ranges = ranges(r, client, size);
@@ -136,7 +136,7 @@ final class ScenarioDraw {
      * bytes. Drawn from a stream of its own (still a function of the seed alone), so adding it
      * changed no other draw.
      */
-    private static void addImpostor(long seed, int size, List<SourceSpec> sources) {
+    private static void addImpostor(long seed, List<SourceSpec> sources) {
         SplittableRandom r = new SplittableRandom(seed ^ 0x5DEECE66DL);
         if (sources.size() < 2 || r.nextInt(6) != 0) return;
         int part = r.nextBoolean() ? sources.get(0).partSize() : MIN_PART + r.nextInt(MAX_PART - MIN_PART + 1);
@@ -147,7 +147,7 @@ final class ScenarioDraw {
     private static List<long[]> ranges(SplittableRandom r, Client client, int size) {
         long a = r.nextInt(size);
         long b = a + r.nextInt((int) (size - a));
-        long n = 1 + r.nextInt(size);
+        long n = 1L + r.nextInt(size);
         return switch (client) {
             case RANGE -> List.of(new long[] {a, b});
             case SUFFIX -> List.of(new long[] {-n, -1});

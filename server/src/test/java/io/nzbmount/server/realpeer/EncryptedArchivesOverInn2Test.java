@@ -308,7 +308,7 @@ class EncryptedArchivesOverInn2Test {
         }
         assertArrayEquals(MessageDigest.getInstance("SHA-256").digest(film), sha.digest(), "the whole film");
         List<long[]> ranges = new ArrayList<>();
-        for (long edge = volume - SIGNATURE_HEADER; edge < film.length; edge += volume) {
+        for (long edge = (long) volume - SIGNATURE_HEADER; edge < film.length; edge += volume) {
             ranges.add(new long[] {edge - 1, edge});
             ranges.add(new long[] {edge, edge});
             ranges.add(new long[] {edge - 17, edge + 17});

@@ -27,14 +27,12 @@ final class SabServer implements AutoCloseable {
     final Application app;
     final String apiKey;
     final Path completeDir;
-    private final String basicLogin;
     private final HttpClient http =
             HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     private SabServer(Application app, Path completeDir, String basicLogin) throws IOException, InterruptedException {
         this.app = app;
         this.completeDir = completeDir;
-        this.basicLogin = basicLogin;
         HttpRequest.Builder ask = HttpRequest.newBuilder(app.uri().resolve("/api/settings/apikey"))
                 .header("X-NZBMount-Request", "1");
         if (basicLogin != null) ask.header("Authorization", basicLogin);

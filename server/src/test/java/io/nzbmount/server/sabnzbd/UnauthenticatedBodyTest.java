@@ -11,6 +11,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -53,7 +54,7 @@ class UnauthenticatedBodyTest {
                 "POST", "/api?mode=addfile&cat=tv&output=json", "multipart/form-data; boundary=" + BOUNDARY, start);
         assertTrue(answer.startsWith("HTTP/1.1 200"), answer);
         assertTrue(answer.contains("\"error\":\"API Key Required\""), answer);
-        assertTrue(answer.toLowerCase().contains("connection: close"), answer);
+        assertTrue(answer.toLowerCase(Locale.ROOT).contains("connection: close"), answer);
     }
 
     @Test
@@ -112,7 +113,7 @@ class UnauthenticatedBodyTest {
         String headers = head.toString(StandardCharsets.ISO_8859_1);
         int length = 0;
         for (String line : headers.split("\r\n")) {
-            if (line.toLowerCase().startsWith("content-length:"))
+            if (line.toLowerCase(Locale.ROOT).startsWith("content-length:"))
                 length = Integer.parseInt(line.substring(15).strip());
         }
         return headers + new String(in.readNBytes(length), StandardCharsets.UTF_8);

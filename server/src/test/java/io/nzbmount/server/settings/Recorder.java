@@ -20,12 +20,11 @@ final class Recorder implements AutoCloseable {
     private final ServerSocket socket;
     private final boolean nntp;
     private final ByteArrayOutputStream received = new ByteArrayOutputStream();
-    private final Thread acceptor;
 
     Recorder(boolean nntp) throws IOException {
         this.nntp = nntp;
         socket = new ServerSocket(0, 10, InetAddress.getLoopbackAddress());
-        acceptor = Thread.ofVirtual().start(this::accept);
+        Thread.ofVirtual().start(this::accept);
     }
 
     int port() {

@@ -9,6 +9,7 @@ import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
 import io.nzbmount.server.indexer.TestNewznabServer;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -142,11 +143,11 @@ class SavedSecretDestinationTest {
 
     @Test
     void savingTheSameHostKeepsTheSavedSecrets() throws Exception {
-        HttpResponse<String> r = server.send(
-                "PUT", "/api/settings", """
+        HttpResponse<String> r = server.send("PUT", "/api/settings", """
                 {"providers": [{"index": 0, "name": "renamed", "host": "%s", "port": %d, "username": "%s"}],
                  "indexers": [{"index": 0, "name": "local", "url": "%s"}]}
-                """.formatted(nntp.host().toUpperCase(), nntp.port(), USER, newznab.url()));
+                """.formatted(
+                        nntp.host().toUpperCase(Locale.ROOT), nntp.port(), USER, newznab.url()));
         assertEquals(200, r.statusCode(), r.body());
         assertEquals(
                 PASSWORD,

@@ -77,7 +77,6 @@ final class AioStreamsClient {
     private final String base;
     private final String apiKey;
     private final String user;
-    private final String password;
     private final HttpClient http =
             HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
@@ -86,7 +85,6 @@ final class AioStreamsClient {
         this.base = base;
         this.apiKey = apiKey;
         this.user = user;
-        this.password = password;
     }
 
     private String webdavRoot() {

@@ -49,7 +49,7 @@ class LiveUpdatesBrowserTest extends LiveBrowserTestBase {
         browser.await(d -> "on".equals(live()) ? true : null);
         browser.js("window.dispatchEvent(new PageTransitionEvent('pagehide', {persisted: true}))");
         assertEquals("off", live());
-        assertEquals(Boolean.FALSE, connected());
+        assertEquals(false, connected());
         browser.js("window.dispatchEvent(new PageTransitionEvent('pageshow', {persisted: true}))");
         browser.await(d -> "on".equals(live()) ? true : null);
 

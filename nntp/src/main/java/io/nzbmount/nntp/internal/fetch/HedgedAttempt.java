@@ -174,6 +174,7 @@ final class HedgedAttempt {
         }
 
         /** The result once there is one, or null after {@code millis} without. */
+        @SuppressWarnings("WaitNotInLoop") // a spurious wakeup is an early null, which the caller polls again
         Result await(long millis) throws InterruptedException {
             lock.lock();
             try {

@@ -24,7 +24,6 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -86,7 +85,7 @@ public final class MultiProviderFetcher implements ArticleFetcher, AutoCloseable
     private final LongSupplier nanos;
     private final AtomicInteger rotation = new AtomicInteger();
     /** What each pool's provider did, keyed by identity; the map itself never changes after construction. */
-    private final Map<ConnectionPool, ProviderMeter> meters = new IdentityHashMap<>();
+    private final IdentityHashMap<ConnectionPool, ProviderMeter> meters = new IdentityHashMap<>();
 
     private final HedgedAttempt hedging;
     private final PoolAttempt poolAttempt;

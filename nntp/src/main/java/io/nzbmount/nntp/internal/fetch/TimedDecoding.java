@@ -8,6 +8,7 @@ import java.util.function.LongSupplier;
  * thread can judge whether the fetch is late. Fed by one thread; {@link #firstByteNanos()} and
  * {@link #bytes()} may be read from any thread.
  */
+@SuppressWarnings("NonAtomicVolatileUpdate") // one thread feeds it; others only read
 final class TimedDecoding implements ArticleDecoder.Decoding {
 
     private final ArticleDecoder.Decoding inner;

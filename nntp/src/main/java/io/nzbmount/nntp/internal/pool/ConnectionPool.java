@@ -114,7 +114,7 @@ public final class ConnectionPool implements AutoCloseable {
         return settings.pipelineDepth();
     }
 
-    /** {@link #borrow(Priority, PipelinedConnection)} on any connection. */
+    /** {@link #borrow(Priority, PipelinedConnection, Runnable)} on any connection. */
     public Lease borrow(Priority priority) throws IOException {
         return borrow(priority, null, () -> {});
     }
@@ -339,6 +339,7 @@ public final class ConnectionPool implements AutoCloseable {
         return foregroundWaiting == 0 && inUse < max - reserve;
     }
 
+    @SuppressWarnings("WaitNotInLoop") // the caller, borrow, loops until it may take a connection
     private void awaitTurn(boolean foreground) throws ReadCancelledException {
         if (foreground) foregroundWaiting++;
         else backgroundWaiting++;

@@ -235,6 +235,7 @@ public final class PipelinedConnection {
      * breakdown ends the writer and reader, and each signals; a kept interrupt would close the
      * channel in their next I/O.
      */
+    @SuppressWarnings("WaitNotInLoop") // the callers loop on their condition
     private void awaitChange() {
         try {
             changed.await();

@@ -22,7 +22,7 @@ final class Places {
     }
 
     private final ArrayDeque<Idle> idle = new ArrayDeque<>();
-    private final Map<PipelinedConnection, Busy> busy = new IdentityHashMap<>();
+    private final IdentityHashMap<PipelinedConnection, Busy> busy = new IdentityHashMap<>();
 
     int idle() {
         return idle.size();

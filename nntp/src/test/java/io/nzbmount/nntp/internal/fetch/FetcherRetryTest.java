@@ -193,7 +193,7 @@ class FetcherRetryTest extends FetcherTestBase {
         reader.join(5000);
         assertTrue((System.nanoTime() - interrupted) / 1_000_000 < 500, "the fetch ends at once");
         assertInstanceOf(ReadCancelledException.class, failure.get());
-        assertEquals(Boolean.TRUE, interruptedAfter.get());
+        assertEquals(true, interruptedAfter.get());
         Await.until(
                 Duration.ofSeconds(10),
                 () -> pools.get(0).open() == 0,

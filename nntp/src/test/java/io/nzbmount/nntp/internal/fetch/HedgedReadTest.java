@@ -208,7 +208,7 @@ class HedgedReadTest extends FetcherTestBase {
             hedged += h.hedged();
         }
         System.out.println("far provider, 6 readers: " + hedged + " hedged of " + fetched + " articles served");
-        assertTrue(fetched >= 6 * rounds);
+        assertTrue(fetched >= 6L * rounds);
         assertTrue(hedged * 100 < 5 * fetched, hedged + " hedged of " + fetched);
     }
 }

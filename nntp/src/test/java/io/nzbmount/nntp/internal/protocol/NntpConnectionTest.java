@@ -210,7 +210,7 @@ class NntpConnectionTest {
             t.interrupt();
             t.join(5000);
             assertTrue(failure.get() instanceof IOException, String.valueOf(failure.get()));
-            assertEquals(Boolean.TRUE, interruptedAfter.get());
+            assertEquals(true, interruptedAfter.get());
             assertEquals(NntpConnection.State.BROKEN, c.state());
         }
     }

@@ -82,7 +82,7 @@ class SegmentReaderTest {
     @Test
     void exactBytesAtEveryKindOfOffset() throws Exception {
         SegmentReader r = open(fake(), 4);
-        long last = ORIGINAL.length - 1;
+        long last = ORIGINAL.length - 1L;
         long[] offsets = {
             0, 1, PART - 1, PART, PART + 1, 2L * PART - 1, 17L * PART, 38L * PART + 999, 39L * PART, last - 1, last
         };
