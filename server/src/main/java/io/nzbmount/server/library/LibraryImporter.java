@@ -47,7 +47,9 @@ import java.util.function.Consumer;
  * transaction, so a killed process leaves either all of it or none.
  *
  * <p>A new item is named after the NZB's title, else the name given, else the main file's name
- * without extension; made safe as a path segment and unique with " (2)", " (3)", ...
+ * without extension (a download client's release title comes first); that name is written by
+ * {@link ItemNames} ({@code Title (Year)} when it says a year) and made unique with " (2)",
+ * " (3)", ... The release keeps the name as given.
  */
 public final class LibraryImporter {
 

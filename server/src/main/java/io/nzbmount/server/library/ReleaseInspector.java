@@ -114,7 +114,7 @@ final class ReleaseInspector {
                 .orElse(mainStem);
         String itemName = Stream.of(first, second, Optional.of(mainStem))
                 .flatMap(Optional::stream)
-                .map(Names::safeSegment)
+                .map(ItemNames::folder)
                 .flatMap(Optional::stream)
                 .findFirst()
                 .orElse("Untitled");

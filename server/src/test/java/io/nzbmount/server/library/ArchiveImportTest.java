@@ -293,7 +293,7 @@ class ArchiveImportTest {
         assertEquals(
                 List.of("Real.Film.2020.1080p.mkv"),
                 r.item().files().stream().map(LibraryFileView::name).toList());
-        assertEquals("Real.Film.2020.1080p", r.item().item().name(), "the item is named after the real name");
+        assertEquals("Real Film (2020)", r.item().item().name(), "the item is named after the real name");
         assertEquals(1, formats.par2Parsed);
         List<FileRecord> stored = db.transaction(c -> Files.ofSource(c, r.sourceId()));
         assertFalse(stored.get(1).media(), "a par2 file found by its content is not shown");

@@ -133,7 +133,7 @@ class LibraryImporterTest {
                         .item()
                         .name());
         assertEquals(
-                "Big.Film.2020",
+                "Big Film (2020)",
                 importer.importNzb(TestNzbs.nzb("b", null, files), Optional.empty())
                         .item()
                         .item()
@@ -141,6 +141,39 @@ class LibraryImporterTest {
         assertEquals(
                 "Title",
                 importer.importNzb(TestNzbs.nzb("c", "Title", files), Optional.of("Given"))
+                        .item()
+                        .item()
+                        .name());
+    }
+
+    @Test
+    void everyImportPathNamesTheFolderByTheSameRuleAndTheReleaseKeepsItsName() throws Exception {
+        ItemView titled = importer.importNzb(
+                        TestNzbs.film("a", "Quiet.Harbour.2019.1080p.BluRay.x264-GRP"), Optional.empty())
+                .item();
+        assertEquals("Quiet Harbour (2019)", titled.item().name());
+        assertEquals(
+                "Quiet.Harbour.2019.1080p.BluRay.x264-GRP", titled.primary().releaseName());
+        ItemView dropped = importer.importFile("Calm.Sea.2021.720p.WEB-DL-GRP.nzb", TestNzbs.film("b", null))
+                .item();
+        assertEquals("Calm Sea (2021)", dropped.item().name());
+        ItemView grabbed = importer.importGrabbed(TestNzbs.film("c", "Other Title"), "Show.S01E02.720p.WEB-DL-GRP")
+                .item();
+        assertEquals("Show S01E02", grabbed.item().name());
+        assertEquals("Show.S01E02.720p.WEB-DL-GRP", grabbed.primary().releaseName());
+    }
+
+    @Test
+    void releasesOfTheSameFilmGetDistinctFolders() throws Exception {
+        assertEquals(
+                "Quiet Harbour (2019)",
+                importer.importNzb(TestNzbs.film("a", "Quiet.Harbour.2019.1080p-GRP"), Optional.empty())
+                        .item()
+                        .item()
+                        .name());
+        assertEquals(
+                "Quiet Harbour (2019) (2)",
+                importer.importNzb(TestNzbs.film("b", "Quiet.Harbour.2019.720p-OTHER"), Optional.empty())
                         .item()
                         .item()
                         .name());

@@ -66,6 +66,28 @@ class LibraryRulesTest {
     }
 
     @Test
+    void aFolderIsTitleAndYearWhenTheNameSaysAYear() {
+        assertEquals(Optional.of("Demo Clock (2024)"), ItemNames.folder("Demo.Clock.2024.SD.PCM-NZBMOUNT"));
+        assertEquals(Optional.of("Demo Film (2024)"), ItemNames.folder("Demo Film (2024)"), "already written so");
+        assertEquals(Optional.of("Film (2020)"), ItemNames.folder("Film 2020"));
+    }
+
+    @Test
+    void anEpisodeFolderCarriesTheEpisode() {
+        assertEquals(Optional.of("Show S01E02"), ItemNames.folder("Show.S01E02.720p.WEB-DL-GRP"));
+        assertEquals(Optional.of("Doctor Who (2005) S01E01"), ItemNames.folder("Doctor.Who.2005.S01E01.720p.HDTV-GRP"));
+        assertEquals(Optional.of("Show S01"), ItemNames.folder("Show.S01.1080p.WEB-DL-GRP"));
+    }
+
+    @Test
+    void aNameWithoutYearOrEpisodeIsKeptAsWritten() {
+        assertEquals(Optional.of("Demo Data"), ItemNames.folder("Demo Data"));
+        assertEquals(Optional.of("Some.Film.1080p"), ItemNames.folder("Some.Film.1080p"));
+        assertEquals(Optional.of("etc passwd"), ItemNames.folder("../../etc/passwd"), "and made safe");
+        assertEquals(Optional.empty(), ItemNames.folder(".."));
+    }
+
+    @Test
     void safeSegmentRemovesWhatClientsCannotTake() {
         assertEquals(Optional.of("a b c"), Names.safeSegment("a/b\\c"));
         assertEquals(Optional.of("x y"), Names.safeSegment(" ..x:*?\"<>|\ty.. "));
