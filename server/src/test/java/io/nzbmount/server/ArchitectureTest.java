@@ -16,6 +16,7 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import io.nzbmount.server.store.Events;
 import io.nzbmount.server.store.Items;
 import io.nzbmount.server.store.KnownHoles;
 import io.nzbmount.server.store.SourceLifecycle;
@@ -113,6 +114,38 @@ class ArchitectureTest {
                 .should()
                 .dependOnClassesThat()
                 .belongToAnyOf(KnownHoles.class)
+                .check(classes);
+    }
+
+    /**
+     * The timeline is written, read and pruned through the events package ({@code events.EventLog},
+     * {@code events.EventRetention}); the store keeps the table's SQL.
+     */
+    @Test
+    void theEventTableIsReachedOnlyThroughTheEventsPackage() {
+        noClasses()
+                .that()
+                .resideOutsideOfPackages("io.nzbmount.server.events..", "io.nzbmount.server.store..")
+                .should()
+                .callMethodWhere(target(owner(assignableTo(Events.class))))
+                .check(classes);
+    }
+
+    /**
+     * The library's catalog and file maps know nothing of how items are imported, named or
+     * watched for: those subpackages build on the catalog, never the other way round.
+     */
+    @Test
+    void theCatalogDoesNotDependOnTheLibrarysSubpackages() {
+        noClasses()
+                .that()
+                .resideInAPackage("io.nzbmount.server.library")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "io.nzbmount.server.library.importing..",
+                        "io.nzbmount.server.library.naming..",
+                        "io.nzbmount.server.library.watch..")
                 .check(classes);
     }
 

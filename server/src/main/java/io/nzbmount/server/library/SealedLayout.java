@@ -7,13 +7,13 @@ import java.util.Optional;
  * The stored layout of a file inside encrypted archive volumes: its {@link Sealing} (no secret)
  * before the reader's layout of its run of ciphertext. Pure.
  */
-final class SealedLayout {
+public final class SealedLayout {
     private static final String PREFIX = "sealed/";
 
     private SealedLayout() {}
 
     /** A sealed file's layout as stored. */
-    static String of(Sealing sealing, String runLayout) {
+    public static String of(Sealing sealing, String runLayout) {
         return PREFIX + sealing.text() + "/" + runLayout;
     }
 

@@ -12,7 +12,7 @@ import io.nzbmount.config.Settings;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
 import io.nzbmount.nntp.embedded.NzbWriter;
 import io.nzbmount.nntp.embedded.PostedFile;
-import io.nzbmount.server.library.ItemNames;
+import io.nzbmount.server.library.naming.ItemNames;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;

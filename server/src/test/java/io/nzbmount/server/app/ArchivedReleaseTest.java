@@ -12,7 +12,7 @@ import io.nzbmount.nntp.embedded.NzbWriter;
 import io.nzbmount.nntp.embedded.PostedFile;
 import io.nzbmount.server.archive.ArchiveVolume;
 import io.nzbmount.server.archive.RarBuilder;
-import io.nzbmount.server.library.ItemNames;
+import io.nzbmount.server.library.naming.ItemNames;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;

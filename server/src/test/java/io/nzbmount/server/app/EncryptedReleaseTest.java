@@ -12,7 +12,7 @@ import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
 import io.nzbmount.nntp.embedded.NzbWriter;
 import io.nzbmount.nntp.embedded.PostedFile;
 import io.nzbmount.server.Await;
-import io.nzbmount.server.library.ItemNames;
+import io.nzbmount.server.library.naming.ItemNames;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.SourcePasswords;
 import java.net.URI;

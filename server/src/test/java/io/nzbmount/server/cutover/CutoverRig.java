@@ -12,7 +12,7 @@ import io.nzbmount.nntp.embedded.NzbWriter;
 import io.nzbmount.nntp.embedded.PostedFile;
 import io.nzbmount.server.Await;
 import io.nzbmount.server.app.Application;
-import io.nzbmount.server.library.ItemNames;
+import io.nzbmount.server.library.naming.ItemNames;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

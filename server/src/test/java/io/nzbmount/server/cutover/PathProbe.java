@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.nzbmount.server.library.DavPaths;
-import io.nzbmount.server.library.ItemNames;
+import io.nzbmount.server.library.naming.ItemNames;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

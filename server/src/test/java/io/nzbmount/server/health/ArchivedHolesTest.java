@@ -17,7 +17,7 @@ import io.nzbmount.server.holes.Hole;
 import io.nzbmount.server.holes.HoleTable;
 import io.nzbmount.server.holes.SourceHoles;
 import io.nzbmount.server.library.FileMaps;
-import io.nzbmount.server.library.ImportResult;
+import io.nzbmount.server.library.importing.ImportResult;
 import io.nzbmount.server.store.FileRecord;
 import java.nio.file.Path;
 import java.util.ArrayList;

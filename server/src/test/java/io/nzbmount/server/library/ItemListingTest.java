@@ -3,6 +3,7 @@ package io.nzbmount.server.library;
 import static io.nzbmount.server.library.TestNzbs.file;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.nzbmount.server.library.importing.LibraryImporter;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.ItemSummaries;
 import io.nzbmount.server.store.ItemSummaries.Filter;

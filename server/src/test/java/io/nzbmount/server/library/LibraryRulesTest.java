@@ -7,6 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.nzbmount.nntp.NzbParser;
 import io.nzbmount.nntp.NzbSegment;
+import io.nzbmount.server.library.importing.PresenceSample;
+import io.nzbmount.server.library.naming.ItemNames;
+import io.nzbmount.server.library.naming.MediaRules;
+import io.nzbmount.server.library.naming.Names;
 import java.io.ByteArrayInputStream;
 import java.util.List;
 import java.util.Optional;
