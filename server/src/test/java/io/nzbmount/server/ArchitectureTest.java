@@ -22,6 +22,7 @@ import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import io.nzbmount.server.proof.Verdict;
+import io.nzbmount.server.store.Events;
 import io.nzbmount.server.store.Items;
 import io.nzbmount.server.store.KnownHoles;
 import io.nzbmount.server.store.SourceLifecycle;
@@ -192,6 +193,38 @@ class ArchitectureTest {
                         top.getName() + (uses ? " uses " : " does not use ") + one.getSimpleName() + " with " + both));
             }
         };
+    }
+
+    /**
+     * The timeline is written, read and pruned through the events package ({@code events.EventLog},
+     * {@code events.EventRetention}); the store keeps the table's SQL.
+     */
+    @Test
+    void theEventTableIsReachedOnlyThroughTheEventsPackage() {
+        noClasses()
+                .that()
+                .resideOutsideOfPackages("io.nzbmount.server.events..", "io.nzbmount.server.store..")
+                .should()
+                .callMethodWhere(target(owner(assignableTo(Events.class))))
+                .check(classes);
+    }
+
+    /**
+     * The library's catalog and file maps know nothing of how items are imported, named or
+     * watched for: those subpackages build on the catalog, never the other way round.
+     */
+    @Test
+    void theCatalogDoesNotDependOnTheLibrarysSubpackages() {
+        noClasses()
+                .that()
+                .resideInAPackage("io.nzbmount.server.library")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "io.nzbmount.server.library.importing..",
+                        "io.nzbmount.server.library.naming..",
+                        "io.nzbmount.server.library.watch..")
+                .check(classes);
     }
 
     @Test

@@ -1,9 +1,9 @@
 package io.nzbmount.server.api;
 
 import io.nzbmount.server.cutover.Cutovers;
-import io.nzbmount.server.library.EventLog;
+import io.nzbmount.server.events.EventLog;
 import io.nzbmount.server.library.ItemCatalog;
-import io.nzbmount.server.library.LibraryImporter;
+import io.nzbmount.server.library.importing.LibraryImporter;
 import io.nzbmount.server.standby.ReleasePicker;
 import io.nzbmount.server.standby.StandbyStatus;
 import io.nzbmount.server.store.StoreException;

@@ -2,11 +2,11 @@ package io.nzbmount.server.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.nzbmount.nntp.SegmentMap;
+import io.nzbmount.server.events.EventKind;
+import io.nzbmount.server.events.EventLog;
 import io.nzbmount.server.holes.Hole;
 import io.nzbmount.server.holes.HoleTable;
 import io.nzbmount.server.library.Counterparts;
-import io.nzbmount.server.library.EventKind;
-import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.ItemView;
 import io.nzbmount.server.library.LibraryFileView;

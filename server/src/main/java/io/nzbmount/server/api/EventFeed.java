@@ -1,6 +1,6 @@
 package io.nzbmount.server.api;
 
-import io.nzbmount.server.library.EventLog;
+import io.nzbmount.server.events.EventLog;
 import io.nzbmount.server.store.EventQuery;
 import io.nzbmount.server.store.EventRecord;
 import io.nzbmount.server.store.StoreException;

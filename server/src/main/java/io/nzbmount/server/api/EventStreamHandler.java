@@ -1,6 +1,6 @@
 package io.nzbmount.server.api;
 
-import io.nzbmount.server.observe.EventJson;
+import io.nzbmount.server.events.EventJson;
 import io.nzbmount.server.store.EventRecord;
 import io.nzbmount.server.store.StoreException;
 import java.io.IOException;

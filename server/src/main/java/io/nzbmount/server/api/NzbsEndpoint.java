@@ -1,8 +1,8 @@
 package io.nzbmount.server.api;
 
-import io.nzbmount.server.library.ImportException;
-import io.nzbmount.server.library.ImportResult;
-import io.nzbmount.server.library.LibraryImporter;
+import io.nzbmount.server.library.importing.ImportException;
+import io.nzbmount.server.library.importing.ImportResult;
+import io.nzbmount.server.library.importing.LibraryImporter;
 import io.nzbmount.server.store.StoreException;
 import java.util.Map;
 import java.util.Optional;

@@ -1,8 +1,8 @@
 package io.nzbmount.server.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.nzbmount.server.library.EventKind;
-import io.nzbmount.server.library.EventLog;
+import io.nzbmount.server.events.EventKind;
+import io.nzbmount.server.events.EventLog;
 import io.nzbmount.server.standby.StandbyService;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.Items;

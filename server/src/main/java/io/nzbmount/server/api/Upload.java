@@ -1,7 +1,7 @@
 package io.nzbmount.server.api;
 
 import io.nzbmount.server.http.RequestBodies;
-import io.nzbmount.server.library.LibraryImporter;
+import io.nzbmount.server.library.importing.LibraryImporter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

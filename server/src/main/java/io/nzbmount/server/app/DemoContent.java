@@ -15,9 +15,9 @@ import io.nzbmount.server.demo.DemoFilmReleases;
 import io.nzbmount.server.demo.DemoIndexer;
 import io.nzbmount.server.demo.DemoRelease;
 import io.nzbmount.server.demo.DemoRepairRelease;
-import io.nzbmount.server.library.ImportException;
-import io.nzbmount.server.library.ImportResult;
-import io.nzbmount.server.library.LibraryImporter;
+import io.nzbmount.server.library.importing.ImportException;
+import io.nzbmount.server.library.importing.ImportResult;
+import io.nzbmount.server.library.importing.LibraryImporter;
 import io.nzbmount.server.store.StoreException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -53,8 +53,10 @@ public final class DemoContent implements AutoCloseable {
     static final String FILM = "Demo.Film.2024.360p.mkv";
     static final String DATA = "Demo.Data.48MiB.bin";
     static final String ARCHIVED_TITLE = "Demo Archived Film (2024)";
-    /** The clock film item's name in the library (its NZB title). */
-    public static final String CLOCK_ITEM = DemoFilmReleases.TITLE;
+    /** The clock film item's folder in the library: its release title by the folder rule ({@code ItemNames}). */
+    public static final String CLOCK_ITEM = "Demo Clock (2024)";
+    /** The repaired release's item folder in the library, by the same rule. */
+    public static final String REPAIRED_ITEM = "Demo Repaired Film (2024)";
     /** A release name with markup in it, which every page must show as text. */
     public static final String MARKUP_TITLE = "Demo.Notes.<script>alert('demo')</script>.<b>2024</b>";
 

@@ -2,8 +2,8 @@ package io.nzbmount.server.app;
 
 import io.nzbmount.server.dav.NzbRejectedException;
 import io.nzbmount.server.dav.NzbUploadSink;
-import io.nzbmount.server.library.ImportException;
-import io.nzbmount.server.library.LibraryImporter;
+import io.nzbmount.server.library.importing.ImportException;
+import io.nzbmount.server.library.importing.LibraryImporter;
 import io.nzbmount.server.store.StoreException;
 
 /** A WebDAV {@code PUT} of an {@code .nzb} into {@code /dav/nzbs/} imports it like an upload. */

@@ -2,8 +2,8 @@ package io.nzbmount.server.app;
 
 import io.nzbmount.nntp.NzbSegment;
 import io.nzbmount.nntp.Usenet;
-import io.nzbmount.server.library.ArticlePresence;
-import io.nzbmount.server.library.PresenceReport;
+import io.nzbmount.server.library.importing.ArticlePresence;
+import io.nzbmount.server.library.importing.PresenceReport;
 import java.io.IOException;
 import java.util.List;
 

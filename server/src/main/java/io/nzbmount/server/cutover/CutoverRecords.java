@@ -1,9 +1,9 @@
 package io.nzbmount.server.cutover;
 
+import io.nzbmount.server.events.EventKind;
+import io.nzbmount.server.events.EventLog;
 import io.nzbmount.server.holes.Hole;
 import io.nzbmount.server.holes.HoleTable;
-import io.nzbmount.server.library.EventKind;
-import io.nzbmount.server.library.EventLog;
 import io.nzbmount.server.policy.CloseCause;
 import io.nzbmount.server.repair.NewHoles;
 import io.nzbmount.server.store.StoreException;

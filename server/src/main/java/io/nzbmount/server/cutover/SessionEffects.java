@@ -1,7 +1,7 @@
 package io.nzbmount.server.cutover;
 
+import io.nzbmount.server.events.EventKind;
 import io.nzbmount.server.holes.Hole;
-import io.nzbmount.server.library.EventKind;
 import io.nzbmount.server.policy.CloseCause;
 import java.util.Map;
 

@@ -1,7 +1,7 @@
 package io.nzbmount.server.cutover;
 
 import io.nzbmount.nntp.ReadCancelledException;
-import io.nzbmount.server.library.EventKind;
+import io.nzbmount.server.events.EventKind;
 import io.nzbmount.server.store.StoreException;
 import java.util.Map;
 import java.util.Optional;

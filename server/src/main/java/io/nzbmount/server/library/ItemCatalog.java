@@ -212,7 +212,7 @@ public final class ItemCatalog {
      * The view of an item on a connection inside the caller's transaction; empty when the item has
      * no primary (it cannot, once its import committed).
      */
-    static Optional<ItemView> view(Connection c, ItemRecord item) throws SQLException {
+    public static Optional<ItemView> view(Connection c, ItemRecord item) throws SQLException {
         if (item.primarySource().isEmpty()) return Optional.empty();
         long primaryId = item.primarySource().getAsLong();
         SourceRecord primary = null;

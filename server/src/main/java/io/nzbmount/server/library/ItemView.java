@@ -63,7 +63,7 @@ public record ItemView(
     }
 
     /** Whether a source in this state belongs to the standby pool. */
-    static boolean inPool(SourceState state) {
+    public static boolean inPool(SourceState state) {
         return state == SourceState.PENDING || state == SourceState.VERIFIED;
     }
 }

@@ -7,13 +7,13 @@ import java.util.Optional;
  * The stored text of a {@link SealedSegmentMap}: its {@link Sealing} (no secret) before the
  * text of its run's segment map. Pure.
  */
-final class SealedSegmentMapText {
+public final class SealedSegmentMapText {
     private static final String PREFIX = "sealed/";
 
     private SealedSegmentMapText() {}
 
     /** A sealed file's map's text as stored. */
-    static String of(Sealing sealing, String runText) {
+    public static String of(Sealing sealing, String runText) {
         return PREFIX + sealing.text() + "/" + runText;
     }
 

@@ -1,7 +1,8 @@
 package io.nzbmount.server.observe;
 
 import io.nzbmount.config.Settings;
-import io.nzbmount.server.library.EventLog;
+import io.nzbmount.server.events.EventJson;
+import io.nzbmount.server.events.EventLog;
 import io.nzbmount.server.store.EventQuery;
 import io.nzbmount.server.store.EventRecord;
 import io.nzbmount.server.store.Events;

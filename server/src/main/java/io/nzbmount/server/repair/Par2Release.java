@@ -8,7 +8,7 @@ import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.nntp.Usenet;
 import io.nzbmount.server.archive.Par2Descriptions;
-import io.nzbmount.server.library.FileKinds;
+import io.nzbmount.server.library.naming.FileKinds;
 import io.nzbmount.server.policy.FailureKind;
 import io.nzbmount.server.repair.par2.Par2Exception;
 import io.nzbmount.server.repair.par2.Par2InputFile;

@@ -4,7 +4,7 @@ import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.Usenet;
-import io.nzbmount.server.library.EventKind;
+import io.nzbmount.server.events.EventKind;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.SegmentMaps;
 import io.nzbmount.server.repair.par2.Par2Exception;

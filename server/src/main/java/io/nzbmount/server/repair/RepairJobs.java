@@ -53,7 +53,7 @@ public final class RepairJobs implements NewHoles, AutoCloseable {
      */
     public RepairJobs(
             io.nzbmount.server.store.Database db,
-            io.nzbmount.server.library.EventLog events,
+            io.nzbmount.server.events.EventLog events,
             java.time.Clock clock,
             ItemCatalog catalog,
             SegmentMaps maps,

@@ -1,6 +1,6 @@
 package io.nzbmount.server.sabnzbd;
 
-import io.nzbmount.server.library.NamePassword;
+import io.nzbmount.server.library.importing.NamePassword;
 import io.nzbmount.server.store.StoreException;
 import java.util.List;
 import java.util.Locale;

@@ -1,11 +1,11 @@
 package io.nzbmount.server.sabnzbd;
 
-import io.nzbmount.server.library.ImportException;
-import io.nzbmount.server.library.ImportResult;
 import io.nzbmount.server.library.ItemCatalog;
 import io.nzbmount.server.library.ItemView;
 import io.nzbmount.server.library.LibraryFileView;
-import io.nzbmount.server.library.LibraryImporter;
+import io.nzbmount.server.library.importing.ImportException;
+import io.nzbmount.server.library.importing.ImportResult;
+import io.nzbmount.server.library.importing.LibraryImporter;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.DownloadJob;
 import io.nzbmount.server.store.DownloadJobs;

@@ -3,7 +3,7 @@ package io.nzbmount.server.sabnzbd;
 import io.nzbmount.config.DownloadSettings.Layout;
 import io.nzbmount.server.library.ItemView;
 import io.nzbmount.server.library.LibraryFileView;
-import io.nzbmount.server.library.Names;
+import io.nzbmount.server.library.naming.Names;
 import io.nzbmount.server.streamlink.StreamLinks;
 import java.io.IOException;
 import java.net.URI;

@@ -2,7 +2,7 @@ package io.nzbmount.server.sabnzbd;
 
 import io.nzbmount.config.HostPort;
 import io.nzbmount.server.http.LocalAddress;
-import io.nzbmount.server.library.LibraryImporter;
+import io.nzbmount.server.library.importing.LibraryImporter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;

@@ -1,6 +1,6 @@
 package io.nzbmount.server.sabnzbd;
 
-import io.nzbmount.server.library.LibraryImporter;
+import io.nzbmount.server.library.importing.LibraryImporter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;

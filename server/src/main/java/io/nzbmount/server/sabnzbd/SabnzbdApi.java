@@ -2,7 +2,7 @@ package io.nzbmount.server.sabnzbd;
 
 import io.nzbmount.config.DownloadSettings;
 import io.nzbmount.server.library.ItemCatalog;
-import io.nzbmount.server.library.LibraryImporter;
+import io.nzbmount.server.library.importing.LibraryImporter;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.streamlink.StreamLinks;
 import java.net.URI;

@@ -1,15 +1,15 @@
 package io.nzbmount.server.standby;
 
+import io.nzbmount.server.events.EventKind;
+import io.nzbmount.server.events.EventLog;
 import io.nzbmount.server.indexer.IndexerException;
 import io.nzbmount.server.indexer.IndexerSet;
 import io.nzbmount.server.indexer.SearchQuery;
 import io.nzbmount.server.indexer.SearchResult;
-import io.nzbmount.server.library.EventKind;
-import io.nzbmount.server.library.EventLog;
-import io.nzbmount.server.library.ImportException;
-import io.nzbmount.server.library.ImportResult;
 import io.nzbmount.server.library.ItemCatalog;
-import io.nzbmount.server.library.LibraryImporter;
+import io.nzbmount.server.library.importing.ImportException;
+import io.nzbmount.server.library.importing.ImportResult;
+import io.nzbmount.server.library.importing.LibraryImporter;
 import io.nzbmount.server.release.ReleaseInfo;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.DeadCandidate;

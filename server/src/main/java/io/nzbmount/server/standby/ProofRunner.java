@@ -1,8 +1,8 @@
 package io.nzbmount.server.standby;
 
 import io.nzbmount.nntp.ReadCancelledException;
-import io.nzbmount.server.library.EventKind;
-import io.nzbmount.server.library.EventLog;
+import io.nzbmount.server.events.EventKind;
+import io.nzbmount.server.events.EventLog;
 import io.nzbmount.server.proof.Proof;
 import io.nzbmount.server.proof.Verdict;
 import io.nzbmount.server.release.ReleaseName;

@@ -2,10 +2,10 @@ package io.nzbmount.server.standby;
 
 import io.nzbmount.config.FallbackSettings;
 import io.nzbmount.nntp.ReadCancelledException;
-import io.nzbmount.server.library.EventKind;
-import io.nzbmount.server.library.EventLog;
+import io.nzbmount.server.events.EventKind;
+import io.nzbmount.server.events.EventLog;
 import io.nzbmount.server.library.ItemCatalog;
-import io.nzbmount.server.library.LibraryImporter;
+import io.nzbmount.server.library.importing.LibraryImporter;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.SourceLifecycle;
 import io.nzbmount.server.store.StandbyProgress;

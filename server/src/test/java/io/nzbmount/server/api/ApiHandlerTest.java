@@ -8,13 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nzbmount.server.library.EventLog;
+import io.nzbmount.server.events.EventLog;
 import io.nzbmount.server.library.FakePresence;
 import io.nzbmount.server.library.FakeSizer;
 import io.nzbmount.server.library.ItemCatalog;
-import io.nzbmount.server.library.LibraryImporter;
 import io.nzbmount.server.library.MutableClock;
 import io.nzbmount.server.library.TestNzbs;
+import io.nzbmount.server.library.importing.LibraryImporter;
 import io.nzbmount.server.store.Database;
 import java.io.ByteArrayOutputStream;
 import java.net.URI;
@@ -325,21 +325,23 @@ class ApiHandlerTest {
         }
         JsonNode all = json(get("/api/items"));
         assertEquals(
-                List.of("Alpha Film", "Beta.Film.2020", "Delta Film", "Gamma Show"),
+                List.of("Alpha Film", "Beta Film (2020)", "Delta Film", "Gamma Show"),
                 all.get("items").findValuesAsText("name"));
         assertEquals(4, all.get("total").asInt());
 
         JsonNode page = json(get("/api/items?limit=2&offset=1"));
-        assertEquals(List.of("Beta.Film.2020", "Delta Film"), page.get("items").findValuesAsText("name"));
+        assertEquals(
+                List.of("Beta Film (2020)", "Delta Film"), page.get("items").findValuesAsText("name"));
         assertEquals(4, page.get("total").asInt());
         assertEquals(1, page.get("offset").asInt());
         assertEquals(all.get("items").get(1), page.get("items").get(0), "a page shows an item as the full list does");
 
         JsonNode found = json(get("/api/items?q=film&limit=2"));
-        assertEquals(List.of("Alpha Film", "Beta.Film.2020"), found.get("items").findValuesAsText("name"));
+        assertEquals(
+                List.of("Alpha Film", "Beta Film (2020)"), found.get("items").findValuesAsText("name"));
         assertEquals(3, found.get("total").asInt());
         assertEquals(
-                List.of("Beta.Film.2020"),
+                List.of("Beta Film (2020)"),
                 json(get("/api/items?q=beta%20film")).get("items").findValuesAsText("name"));
         assertEquals(0, json(get("/api/items?offset=9")).get("items").size());
 

@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nzbmount.server.library.EventLog;
+import io.nzbmount.server.events.EventLog;
 import io.nzbmount.server.library.FakePresence;
 import io.nzbmount.server.library.FakeSizer;
-import io.nzbmount.server.library.LibraryImporter;
 import io.nzbmount.server.library.TestNzbs;
+import io.nzbmount.server.library.importing.LibraryImporter;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.Events;
 import java.io.BufferedReader;

@@ -12,6 +12,7 @@ import io.nzbmount.config.Settings;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
 import io.nzbmount.nntp.embedded.NzbWriter;
 import io.nzbmount.nntp.embedded.PostedFile;
+import io.nzbmount.server.library.naming.ItemNames;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -133,7 +134,7 @@ class ApplicationTest {
         assertEquals(201, put.statusCode(), put.body());
         HttpResponse<String> items =
                 http.send(HttpRequest.newBuilder(api("items")).build(), HttpResponse.BodyHandlers.ofString());
-        assertTrue(items.body().contains("Clip.2022"), items.body());
+        assertTrue(items.body().contains("\"name\":\"Clip (2022)\""), items.body());
     }
 
     @Test
@@ -304,8 +305,9 @@ class ApplicationTest {
         return app.uri().resolve("/dav/library/");
     }
 
+    /** The WebDAV URL of {@code file} in the folder of the item imported under the name {@code item}. */
     private URI dav(String item, String file) {
-        return app.uri().resolve("/dav/library/" + encode(item) + "/" + encode(file));
+        return app.uri().resolve("/dav/library/" + encode(ItemNames.folder(item).orElseThrow()) + "/" + encode(file));
     }
 
     private static String encode(String segment) {

@@ -12,6 +12,7 @@ import io.nzbmount.nntp.embedded.NzbWriter;
 import io.nzbmount.nntp.embedded.PostedFile;
 import io.nzbmount.server.archive.ArchiveVolume;
 import io.nzbmount.server.archive.RarBuilder;
+import io.nzbmount.server.library.naming.ItemNames;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -207,7 +208,7 @@ class ArchivedReleaseTest {
         }
         assertEquals(3, posted.size(), "the film, the par2 index and one recovery volume");
         JsonNode item = imported(posted, null);
-        assertEquals("Real.Film.2022.1080p", item.get("name").asText());
+        assertEquals("Real Film (2022)", item.get("name").asText());
         assertEquals(1, item.get("files").size(), item.toString());
         assertEquals(
                 "Real.Film.2022.1080p.mkv", item.get("files").get(0).get("name").asText());
@@ -236,8 +237,9 @@ class ArchivedReleaseTest {
         return r.body();
     }
 
+    /** The WebDAV URL of {@code file} in the folder of the item imported under the name {@code item}. */
     private URI dav(String item, String file) {
-        return app.uri().resolve("/dav/library/" + encode(item) + "/" + encode(file));
+        return app.uri().resolve("/dav/library/" + encode(ItemNames.folder(item).orElseThrow()) + "/" + encode(file));
     }
 
     private static String encode(String segment) {

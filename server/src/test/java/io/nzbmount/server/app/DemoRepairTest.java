@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.nzbmount.server.Await;
-import io.nzbmount.server.demo.DemoRepairRelease;
 import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -49,7 +48,7 @@ class DemoRepairTest {
 
     @Test
     void theDemoReleaseWithAHoleAndPar2FilesIsRepairedAndPlaysWhole() throws Exception {
-        JsonNode item = item(DemoRepairRelease.TITLE);
+        JsonNode item = item(DemoContent.REPAIRED_ITEM);
         long id = item.get("id").asLong();
         JsonNode repair = awaitRepair(id);
         assertEquals("done", repair.get("state").asText(), repair.toString());

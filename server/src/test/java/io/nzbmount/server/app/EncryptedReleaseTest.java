@@ -12,6 +12,7 @@ import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
 import io.nzbmount.nntp.embedded.NzbWriter;
 import io.nzbmount.nntp.embedded.PostedFile;
 import io.nzbmount.server.Await;
+import io.nzbmount.server.library.naming.ItemNames;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.SourcePasswords;
 import java.net.URI;
@@ -429,8 +430,9 @@ class EncryptedReleaseTest {
         return JSON.readTree(r.body());
     }
 
+    /** The WebDAV URL of {@code file} in the folder of the item imported under the name {@code item}. */
     private URI dav(String item, String file) {
-        return app.uri().resolve("/dav/library/" + encode(item) + "/" + encode(file));
+        return app.uri().resolve("/dav/library/" + encode(ItemNames.folder(item).orElseThrow()) + "/" + encode(file));
     }
 
     private static String encode(String segment) {

@@ -12,6 +12,7 @@ import io.nzbmount.nntp.embedded.NzbWriter;
 import io.nzbmount.nntp.embedded.PostedFile;
 import io.nzbmount.server.Await;
 import io.nzbmount.server.app.Application;
+import io.nzbmount.server.library.naming.ItemNames;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -208,8 +209,9 @@ final class CutoverRig implements AutoCloseable {
         return out;
     }
 
+    /** The WebDAV URL of {@code file} in the folder of the item imported under the name {@code item}. */
     URI dav(String item, String file) {
-        return app.uri().resolve("/dav/library/" + encode(item) + "/" + encode(file));
+        return app.uri().resolve("/dav/library/" + encode(ItemNames.folder(item).orElseThrow()) + "/" + encode(file));
     }
 
     private static String encode(String s) {

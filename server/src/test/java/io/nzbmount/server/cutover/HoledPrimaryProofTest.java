@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.nzbmount.nntp.embedded.ArticleFault;
 import io.nzbmount.nntp.embedded.PostedFile;
-import io.nzbmount.server.library.PresenceSample;
+import io.nzbmount.server.library.importing.PresenceSample;
 import io.nzbmount.server.sweep.Sample;
 import io.nzbmount.server.sweep.SamplePlan;
 import java.net.URI;

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.nzbmount.server.library.DavPaths;
+import io.nzbmount.server.library.naming.ItemNames;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -30,6 +31,7 @@ final class PathProbe {
     static void assertStable(
             CutoverRig rig, long item, String folder, String file, String other, byte[] original, long seek)
             throws Exception {
+        folder = ItemNames.folder(folder).orElseThrow();
         URI uri = rig.dav(folder, file);
         CutoverRig.Raw whole = rawGet(uri);
         whole.assertOne200(original.length);

@@ -11,7 +11,7 @@ import io.nzbmount.nntp.embedded.Faults;
 import io.nzbmount.nntp.embedded.PostedFile;
 import io.nzbmount.server.holes.Hole;
 import io.nzbmount.server.holes.HoleTable;
-import io.nzbmount.server.library.ImportResult;
+import io.nzbmount.server.library.importing.ImportResult;
 import io.nzbmount.server.store.MissingArticles;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

@@ -7,7 +7,7 @@ import io.nzbmount.nntp.NzbParser;
 import io.nzbmount.nntp.Provider;
 import io.nzbmount.server.holes.Hole;
 import io.nzbmount.server.holes.HoleTable;
-import io.nzbmount.server.library.ImportResult;
+import io.nzbmount.server.library.importing.ImportResult;
 import io.nzbmount.server.realpeer.RealPeer;
 import java.io.ByteArrayInputStream;
 import java.nio.file.Files;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
 import io.nzbmount.nntp.embedded.PostedFile;
 import io.nzbmount.server.holes.Hole;
-import io.nzbmount.server.library.ImportResult;
+import io.nzbmount.server.library.importing.ImportResult;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

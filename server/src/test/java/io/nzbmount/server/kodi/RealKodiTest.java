@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.nzbmount.server.app.DemoContent;
 import io.nzbmount.server.app.DemoServer;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -78,7 +79,7 @@ class RealKodiTest {
                 () -> kodi.log().contains("[plugin.video.nzbmount] service started"));
 
         List<String> library = labels(kodi, PLUGIN + "?action=library");
-        assertTrue(library.contains("Demo.Clock.2024.SD.PCM-NZBMOUNT  [ready, 2 standby]"), library.toString());
+        assertTrue(library.contains(DemoContent.CLOCK_ITEM + "  [ready, 2 standby]"), library.toString());
         showFolder(kodi, PLUGIN + "?action=library", "kodi-library");
 
         String search = PLUGIN + "?action=results&q=" + URLEncoder.encode("Demo Clock", StandardCharsets.UTF_8)

@@ -2,6 +2,8 @@ package io.nzbmount.server.library;
 
 import io.nzbmount.nntp.NzbSegment;
 import io.nzbmount.nntp.ProvidersUnavailableException;
+import io.nzbmount.server.library.importing.ArticlePresence;
+import io.nzbmount.server.library.importing.PresenceReport;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;

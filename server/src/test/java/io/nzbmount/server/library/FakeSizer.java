@@ -5,6 +5,7 @@ import io.nzbmount.nntp.ArticleSpan;
 import io.nzbmount.nntp.NzbFile;
 import io.nzbmount.nntp.ProvidersUnavailableException;
 import io.nzbmount.nntp.Slice;
+import io.nzbmount.server.library.importing.ReleaseReader;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -4,6 +4,8 @@ import static io.nzbmount.server.library.TestNzbs.file;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.nzbmount.server.library.importing.ImportResult;
+import io.nzbmount.server.library.importing.LibraryImporter;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.Items;
 import io.nzbmount.server.store.SourceRows;

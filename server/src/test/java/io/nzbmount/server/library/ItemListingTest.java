@@ -3,6 +3,7 @@ package io.nzbmount.server.library;
 import static io.nzbmount.server.library.TestNzbs.file;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.nzbmount.server.library.importing.LibraryImporter;
 import io.nzbmount.server.proof.Verdict;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.ItemSummaries;
@@ -75,11 +76,11 @@ class ItemListingTest {
             library(db);
             ItemCatalog catalog = new ItemCatalog(db);
 
-            assertEquals(List.of("Other.Film.2021", "Some Film (2020)"), names(catalog, "FILM"));
+            assertEquals(List.of("Other.Film.Extended", "Some Film (2020)"), names(catalog, "FILM"));
             assertEquals(List.of("Some Film (2020)"), names(catalog, "film 2020"));
-            assertEquals(List.of("Other.Film.2021"), names(catalog, "other film"));
-            assertEquals(List.of("Other.Film.2021"), names(catalog, "Other.Film"));
-            assertEquals(List.of("Show_S01"), names(catalog, "show s01"));
+            assertEquals(List.of("Other.Film.Extended"), names(catalog, "other film"));
+            assertEquals(List.of("Other.Film.Extended"), names(catalog, "Other.Film"));
+            assertEquals(List.of("Show_Pilot"), names(catalog, "show pilot"));
             assertEquals(List.of("100% Real"), names(catalog, "100%"));
             assertEquals(List.of(), names(catalog, "film 1999"));
             assertEquals(6, catalog.page(Filter.of("  "), 0, 100).total(), "blank text: every item");
@@ -115,7 +116,7 @@ class ItemListingTest {
         long show = importer.importNzb(
                         TestNzbs.nzb(
                                 "s",
-                                "Show_S01",
+                                "Show_Pilot",
                                 List.of(
                                         file("E01.mkv", 3, 740_000),
                                         file("E02.mkv", 4, 740_000),
@@ -126,7 +127,7 @@ class ItemListingTest {
                 .id();
         importer.addStandby(
                 show,
-                TestNzbs.nzb("s2", "Show_S01", List.of(file("E01.mkv", 3, 740_000), file("E02.mkv", 4, 740_000))),
+                TestNzbs.nzb("s2", "Show_Pilot", List.of(file("E01.mkv", 3, 740_000), file("E02.mkv", 4, 740_000))),
                 Optional.empty());
         clock.advance(Duration.ofMinutes(1));
         long film = importer.importNzb(TestNzbs.film("f", "Some Film (2020)"), Optional.empty())
@@ -150,11 +151,11 @@ class ItemListingTest {
                                 .orElseThrow()
                                 .state());
         clock.advance(Duration.ofMinutes(1));
-        long other = importer.importNzb(TestNzbs.film("o", "Other.Film.2021"), Optional.empty())
+        long other = importer.importNzb(TestNzbs.film("o", "Other.Film.Extended"), Optional.empty())
                 .item()
                 .item()
                 .id();
-        long second = importer.addStandby(other, TestNzbs.film("o2", "Other.Film.2021"), Optional.empty())
+        long second = importer.addStandby(other, TestNzbs.film("o2", "Other.Film.Extended"), Optional.empty())
                 .sourceId();
         lifecycle.markVerified(second, "proved", 20, 20);
         lifecycle.choosePrimary(other, second);

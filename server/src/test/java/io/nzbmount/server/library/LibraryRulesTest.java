@@ -7,6 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.nzbmount.nntp.NzbParser;
 import io.nzbmount.nntp.NzbSegment;
+import io.nzbmount.server.library.importing.PresenceSample;
+import io.nzbmount.server.library.naming.ItemNames;
+import io.nzbmount.server.library.naming.MediaRules;
+import io.nzbmount.server.library.naming.Names;
 import java.io.ByteArrayInputStream;
 import java.util.List;
 import java.util.Optional;
@@ -63,6 +67,28 @@ class LibraryRulesTest {
         boolean[] media = MediaRules.classify(
                 List.of("E01.mkv", "E02.mkv", "E03.mkv"), List.of(900_000_000L, 1_100_000_000L, 700_000_000L));
         assertArrayEquals(new boolean[] {true, true, true}, media);
+    }
+
+    @Test
+    void aFolderIsTitleAndYearWhenTheNameSaysAYear() {
+        assertEquals(Optional.of("Demo Clock (2024)"), ItemNames.folder("Demo.Clock.2024.SD.PCM-NZBMOUNT"));
+        assertEquals(Optional.of("Demo Film (2024)"), ItemNames.folder("Demo Film (2024)"), "already written so");
+        assertEquals(Optional.of("Film (2020)"), ItemNames.folder("Film 2020"));
+    }
+
+    @Test
+    void anEpisodeFolderCarriesTheEpisode() {
+        assertEquals(Optional.of("Show S01E02"), ItemNames.folder("Show.S01E02.720p.WEB-DL-GRP"));
+        assertEquals(Optional.of("Doctor Who (2005) S01E01"), ItemNames.folder("Doctor.Who.2005.S01E01.720p.HDTV-GRP"));
+        assertEquals(Optional.of("Show S01"), ItemNames.folder("Show.S01.1080p.WEB-DL-GRP"));
+    }
+
+    @Test
+    void aNameWithoutYearOrEpisodeIsKeptAsWritten() {
+        assertEquals(Optional.of("Demo Data"), ItemNames.folder("Demo Data"));
+        assertEquals(Optional.of("Some.Film.1080p"), ItemNames.folder("Some.Film.1080p"));
+        assertEquals(Optional.of("etc passwd"), ItemNames.folder("../../etc/passwd"), "and made safe");
+        assertEquals(Optional.empty(), ItemNames.folder(".."));
     }
 
     @Test

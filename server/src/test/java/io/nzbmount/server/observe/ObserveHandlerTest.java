@@ -15,7 +15,7 @@ import io.nzbmount.config.ServerSettings;
 import io.nzbmount.config.Settings;
 import io.nzbmount.nntp.NzbReader;
 import io.nzbmount.nntp.ProviderHealth;
-import io.nzbmount.server.library.EventLog;
+import io.nzbmount.server.events.EventLog;
 import io.nzbmount.server.library.MutableClock;
 import io.nzbmount.server.store.Database;
 import io.nzbmount.server.store.Events;

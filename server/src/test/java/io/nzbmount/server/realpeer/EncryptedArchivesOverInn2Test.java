@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.nzbmount.server.library.naming.ItemNames;
 import io.nzbmount.server.realpeer.LibraryServer.MountedFile;
 import java.io.IOException;
 import java.io.InputStream;
@@ -158,8 +159,12 @@ class EncryptedArchivesOverInn2Test {
         }
     }
 
-    /** The item's primary {@code memberCrc} once it is no longer pending (the check runs in the background). */
-    private String memberCrcOnceChecked(String itemName) throws Exception {
+    /**
+     * The primary {@code memberCrc} of the item imported as {@code name} (its folder is named by
+     * {@link ItemNames}) once it is no longer pending (the check runs in the background).
+     */
+    private String memberCrcOnceChecked(String name) throws Exception {
+        String itemName = ItemNames.folder(name).orElseThrow();
         com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
         long id = -1;
         for (com.fasterxml.jackson.databind.JsonNode item : json.readTree(http.send(

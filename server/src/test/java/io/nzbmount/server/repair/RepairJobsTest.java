@@ -8,7 +8,7 @@ import io.nzbmount.nntp.embedded.ArticleFault;
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
 import io.nzbmount.nntp.embedded.PostedFile;
 import io.nzbmount.server.archive.Par2IndexWriter;
-import io.nzbmount.server.library.ImportResult;
+import io.nzbmount.server.library.importing.ImportResult;
 import io.nzbmount.server.repair.par2.RecoveryWriter;
 import java.nio.file.Path;
 import java.util.List;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.nzbmount.nntp.embedded.EmbeddedNntpServer;
 import io.nzbmount.nntp.embedded.PostedFile;
-import io.nzbmount.server.library.ImportResult;
+import io.nzbmount.server.library.importing.ImportResult;
 import io.nzbmount.server.store.KnownHoles;
 import java.nio.file.Path;
 import java.util.List;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
 import io.nzbmount.config.HostPort;
-import io.nzbmount.server.library.LibraryImporter;
+import io.nzbmount.server.library.importing.LibraryImporter;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;

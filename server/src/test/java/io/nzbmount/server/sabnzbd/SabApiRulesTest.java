@@ -243,7 +243,7 @@ class SabApiRulesTest {
         assertFalse(Files.exists(Path.of(done.storage())), "the job folder stayed");
         assertEquals(before, server.items().size(), "the item imported by hand went with the job");
         for (JsonNode item : server.items()) {
-            if (item.path("name").asText().startsWith("By.Hand")) {
+            if (item.path("name").asText().startsWith("By Hand (2018)")) {
                 assertEquals(
                         200,
                         server.bytes("/api/items/" + item.path("id").asLong()).statusCode());
@@ -252,7 +252,7 @@ class SabApiRulesTest {
     }
 
     @Test
-    void theReleaseNameSonarrGaveNamesTheItemAndItsReleaseOverTheNzbsOwnTitle() throws Exception {
+    void theReleaseNameSonarrGaveNamesTheJobAndTheReleaseAndTheItemFolderByTheLibraryRule() throws Exception {
         byte[] film = new byte[400_000 + 31];
         new Random(22).nextBytes(film);
         byte[] titled = NzbWriter.write(List.of(nntp.post("a1b2c3d4e5f6.mkv", film, 400_000)), "obfuscated upload 77")
@@ -261,11 +261,16 @@ class SabApiRulesTest {
         String id = sonarr.add("Named.Show.S04E05.1080p.WEB.x264-GRP", titled, 0);
         long itemId = -1;
         for (JsonNode item : server.items()) {
-            if (item.path("name").asText().equals("Named.Show.S04E05.1080p.WEB.x264-GRP"))
+            if (item.path("name").asText().equals("Named Show S04E05"))
                 itemId = item.path("id").asLong();
         }
         JsonNode items = server.items();
-        assertTrue(itemId > 0, () -> "no item named after Sonarr's title: " + items);
+        assertTrue(itemId > 0, () -> "no item named after Sonarr's title by the folder rule: " + items);
+        List<SonarrLikeClient.HistoryItem> history = sonarr.history();
+        assertTrue(
+                history.stream()
+                        .anyMatch(h -> h.id().equals(id) && h.title().equals("Named.Show.S04E05.1080p.WEB.x264-GRP")),
+                history::toString);
         JsonNode item =
                 SabServer.JSON.readTree(server.bytes("/api/items/" + itemId).body());
         assertEquals(

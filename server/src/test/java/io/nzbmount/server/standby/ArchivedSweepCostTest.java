@@ -7,7 +7,7 @@ import io.nzbmount.nntp.embedded.NzbWriter;
 import io.nzbmount.nntp.embedded.PostedFile;
 import io.nzbmount.server.archive.ArchiveVolume;
 import io.nzbmount.server.archive.RarBuilder;
-import io.nzbmount.server.library.ImportResult;
+import io.nzbmount.server.library.importing.ImportResult;
 import io.nzbmount.server.store.StandbyProgress;
 import io.nzbmount.server.store.StandbyState;
 import io.nzbmount.server.sweep.SamplePlan;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.nzbmount.server.library.ImportResult;
+import io.nzbmount.server.library.importing.ImportResult;
 import io.nzbmount.server.proof.Proof;
 import io.nzbmount.server.proof.Verdict;
 import io.nzbmount.server.store.EventQuery;

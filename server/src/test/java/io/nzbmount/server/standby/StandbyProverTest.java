@@ -9,7 +9,7 @@ import io.nzbmount.nntp.embedded.PostedFile;
 import io.nzbmount.server.Await;
 import io.nzbmount.server.holes.Hole;
 import io.nzbmount.server.holes.HoleTable;
-import io.nzbmount.server.library.ImportResult;
+import io.nzbmount.server.library.importing.ImportResult;
 import io.nzbmount.server.store.SourceState;
 import io.nzbmount.server.store.SourceTable;
 import io.nzbmount.server.store.StandbyProgress;

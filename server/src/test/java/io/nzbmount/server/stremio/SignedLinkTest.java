@@ -78,8 +78,8 @@ class SignedLinkTest {
         byte[] secret = Files.readAllBytes(dataDir.resolve(StreamSecret.FILE_NAME));
         Instant then = Instant.now().minus(Duration.ofDays(3));
         StreamLinks past = new StreamLinks(secret, Clock.fixed(then, ZoneOffset.UTC));
-        long itemA = itemId("Film.A.2021.1080p.WEB-DL.x264-NZBM");
-        long itemB = itemId("Film.B.2022.1080p.WEB-DL.x264-NZBM");
+        long itemA = itemId("Film A (2021)");
+        long itemB = itemId("Film B (2022)");
         assertRefused(410, "expired", rig.base() + past.path(itemA, "Film.mkv", then.plus(Duration.ofDays(1))));
 
         // Altered: another expiry, a changed signature, another file name.

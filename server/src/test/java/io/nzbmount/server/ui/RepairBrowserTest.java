@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.nzbmount.server.app.DemoContent;
 import io.nzbmount.server.app.DemoServer;
-import io.nzbmount.server.demo.DemoRepairRelease;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -36,7 +36,7 @@ class RepairBrowserTest {
             String origin = demo.uri().toString().replaceAll("/$", "");
             long id = -1;
             for (JsonNode i : json(http, origin + "/api/items").get("items")) {
-                if (i.get("name").asText().equals(DemoRepairRelease.TITLE))
+                if (i.get("name").asText().equals(DemoContent.REPAIRED_ITEM))
                     id = i.get("id").asLong();
             }
             assertTrue(id > 0, "the demo has its repaired release");
