@@ -222,15 +222,29 @@ final class KodiRig implements AutoCloseable {
         Path[] taken = new Path[1];
         await("the screenshot " + name, Duration.ofSeconds(20), () -> {
             for (Path p : shots()) {
-                if (!before.contains(p) && p.toFile().length() > 0) {
+                // Kodi writes the PNG from another thread: it is whole once its IEND chunk is there.
+                if (!before.contains(p) && endsWithIend(p)) {
                     taken[0] = p;
                     return true;
                 }
             }
             return false;
         });
-        Thread.sleep(300); // Kodi writes the PNG from another thread; let it finish
         return Files.move(taken[0], screenshots.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** Whether {@code png} ends with the IEND chunk (its length, type and CRC), the last of every PNG. */
+    private static boolean endsWithIend(Path png) {
+        byte[] iend = {0, 0, 0, 0, 'I', 'E', 'N', 'D', (byte) 0xAE, 0x42, 0x60, (byte) 0x82};
+        try (var file = new java.io.RandomAccessFile(png.toFile(), "r")) {
+            if (file.length() < 8 + iend.length) return false;
+            byte[] tail = new byte[iend.length];
+            file.seek(file.length() - iend.length);
+            file.readFully(tail);
+            return java.util.Arrays.equals(tail, iend);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private List<Path> shots() {
