@@ -26,7 +26,7 @@ public final class ImportHoles {
      */
     public static List<Hole> of(int fileIndex, SegmentMap map, List<NzbSegment> segments, Set<String> missing) {
         List<Hole> holes = new ArrayList<>();
-        if (missing.isEmpty() || !regular(map, segments.size())) return holes;
+        if (missing.isEmpty() || !onRegularGrid(map, segments.size())) return holes;
         long part = map.partSize();
         for (int k = 0; k < segments.size(); k++) {
             if (!missing.contains(segments.get(k).messageId())) continue;
@@ -36,7 +36,12 @@ public final class ImportHoles {
         return holes;
     }
 
-    private static boolean regular(SegmentMap map, int articles) {
+    /**
+     * Whether {@code map} lies on a regular post's part grid of {@code articles} articles: every
+     * article but the last holds {@code partSize} bytes, so article {@code k} starts at
+     * {@code k * partSize}.
+     */
+    public static boolean onRegularGrid(SegmentMap map, int articles) {
         long part = map.partSize();
         return articles > 0
                 && map.articles() == articles

@@ -249,13 +249,7 @@ public final class FailurePolicy {
      * not left for transient failures in this round, not excluded, and not known to lack it.
      */
     public boolean eligible(long sourceId, int fileIndex, long offset, long now) {
-        if (leftThisRound.contains(sourceId)) return false;
-        Long until = excludedUntil.get(sourceId);
-        if (until != null) {
-            if (now < until) return false;
-            excludedUntil.remove(sourceId);
-        }
-        return !holes.lacks(sourceId, fileIndex, offset);
+        return !isBarred(sourceId, now) && !holes.lacks(sourceId, fileIndex, offset);
     }
 
     /**
@@ -264,10 +258,13 @@ public final class FailurePolicy {
      */
     public Set<Long> barred(long now) {
         Set<Long> barred = new HashSet<>(leftThisRound);
-        excludedUntil.forEach((id, until) -> {
-            if (now < until) barred.add(id);
-        });
+        barred.addAll(excludedUntil.keySet());
+        barred.removeIf(id -> !isBarred(id, now));
         return Set.copyOf(barred);
+    }
+
+    private boolean isBarred(long sourceId, long now) {
+        return leftThisRound.contains(sourceId) || excludedUntil(sourceId, now) != 0;
     }
 
     /** The source the stream reads from now. */

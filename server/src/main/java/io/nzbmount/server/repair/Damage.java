@@ -7,6 +7,7 @@ import io.nzbmount.nntp.ReadCancelledException;
 import io.nzbmount.nntp.ReadFailure;
 import io.nzbmount.nntp.SegmentMap;
 import io.nzbmount.nntp.Usenet;
+import io.nzbmount.server.holes.ImportHoles;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -57,7 +58,7 @@ final class Damage {
             List<NzbSegment> segments = files.get(in.nzbIndex()).segments();
             SegmentMap map = in.map();
             for (ArticleSpan gap : map.holes()) d.range(in, gap.start(), gap.end());
-            if (!regular(map, segments.size())) {
+            if (!ImportHoles.onRegularGrid(map, segments.size())) {
                 // Article k cannot be placed without its headers: reading finds these gaps instead.
                 continue;
             }
@@ -87,7 +88,7 @@ final class Damage {
             if (!in.posted()) continue;
             List<NzbSegment> segments = files.get(in.nzbIndex()).segments();
             SegmentMap map = in.map();
-            if (!regular(map, segments.size())) continue;
+            if (!ImportHoles.onRegularGrid(map, segments.size())) continue;
             for (int k = 0; k < segments.size(); k++) {
                 NzbSegment s = segments.get(k);
                 if (seen.contains(s.messageId())) continue;
@@ -139,14 +140,5 @@ final class Damage {
 
     boolean none() {
         return slices.isEmpty();
-    }
-
-    private static boolean regular(SegmentMap map, int articles) {
-        long part = map.partSize();
-        return articles > 0
-                && map.articles() == articles
-                && part > 0
-                && map.size() > (articles - 1) * part
-                && map.size() <= articles * part;
     }
 }

@@ -248,6 +248,22 @@ class FailurePolicyTest {
     }
 
     @Test
+    void theBarredSourcesAreTheOnesNotEligibleAnywhereAndAnExclusionEndsOnTime() {
+        FailurePolicy p = policy(A);
+        fail(p, timeout(), 10, 0);
+        fail(p, timeout(), 10, 1_000);
+        assertEquals(SWITCH, fail(p, timeout(), 10, 2_000).action());
+        assertEquals(Set.of(A), p.barred(2_000), "left in this round");
+        p.onCutover(B, 2_500);
+        p.onRead(3_000);
+        p.onRead(33_000);
+        assertEquals(Set.of(A), p.barred(301_999), "the round is over, the exclusion is not");
+        assertFalse(p.eligible(A, 0, 10, 301_999));
+        assertEquals(Set.of(), p.barred(302_000), "excluded for 5 minutes, then back");
+        assertTrue(p.eligible(A, 0, 10, 302_000));
+    }
+
+    @Test
     void neverBounceBackInTheSameRound() {
         FailureRules noExclusion = new FailureRules(
                 true,
