@@ -227,7 +227,6 @@ public final class SegmentReader implements NzbReader {
     private Slot positionAt(int index, boolean wide) throws ReadCancelledException {
         Slot head = slots.peekFirst();
         boolean stepped = true;
-        boolean inOrder = false;
         if (head != null && index == head.index + slots.size()) {
             // Reading on just past a window that has not opened yet: sequential, not a seek.
             dropAll();
@@ -240,7 +239,6 @@ public final class SegmentReader implements NzbReader {
             if (ahead > 0) fetcher.connectAhead(ahead);
         } else {
             stepped = index > head.index;
-            inOrder = true;
             if (stepped) open = true;
             while (slots.getFirst().index < index) drop(slots.removeFirst());
         }
@@ -257,9 +255,9 @@ public final class SegmentReader implements NzbReader {
                 && !slots.getLast().placed.isDone()) {
             drop(slots.removeLast());
         }
-        // Reading on in order, each step gives a buffer back as it starts a fetch: a couple kept
-        // idle is enough. A new window may reuse the old one's, up to its size.
-        pool.trim(inOrder ? WindowSizer.LEAST : window);
+        // Idle buffers are kept for the fetches the window will still start (a new window may
+        // reuse the old one's); the rest go.
+        pool.keepFor(window);
         sizer.holding(this);
         head = slots.peekFirst();
         if (head != null && head.failedAndReported) {

@@ -11,7 +11,9 @@ import io.nzbmount.nntp.internal.fetch.DecodedArticle;
 import io.nzbmount.nntp.internal.fetch.StatAnswers;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -99,6 +101,7 @@ public final class FakeFetcher implements ArticleFetcher {
     private final Map<Integer, AtomicInteger> fetchCounts = new ConcurrentHashMap<>();
     private final List<Priority> priorities = new CopyOnWriteArrayList<>();
     private final AtomicInteger running = new AtomicInteger();
+    private final Set<byte[]> buffers = Collections.synchronizedSet(Collections.newSetFromMap(new IdentityHashMap<>()));
     private final AtomicInteger maxRunning = new AtomicInteger();
     private final AtomicInteger interrupts = new AtomicInteger();
     private final AtomicInteger stats = new AtomicInteger();
@@ -252,6 +255,11 @@ public final class FakeFetcher implements ArticleFetcher {
         return List.copyOf(statBatches);
     }
 
+    /** How many different arrays the fetches were given to decode into. */
+    public int distinctBuffers() {
+        return buffers.size();
+    }
+
     /** Waits until some fetch is blocked at a gate. */
     public boolean awaitBlocked(Duration timeout) throws InterruptedException {
         return blockedReached.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -264,6 +272,7 @@ public final class FakeFetcher implements ArticleFetcher {
             throws ReadFailure, ReadCancelledException {
         int index = indexOf(segment);
         priorities.add(priority);
+        buffers.add(dest);
         fetchCounts.computeIfAbsent(index, i -> new AtomicInteger()).incrementAndGet();
         int now = running.incrementAndGet();
         maxRunning.accumulateAndGet(now, Math::max);

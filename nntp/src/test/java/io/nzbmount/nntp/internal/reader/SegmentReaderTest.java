@@ -69,6 +69,28 @@ class SegmentReaderTest {
         return reader;
     }
 
+    @Test
+    void buffersThatComeBackWhileTheNextFetchesWaitAreReusedNotAllocatedAgain() throws Exception {
+        // Piece 8 blocks, so the fetches after it wait for their turn while the reader steps
+        // through pieces 0..7 and hands their buffers back: those must still be there for the
+        // waiting fetches once piece 8 comes, not dropped and allocated again.
+        FakeFetcher fake = fake().block(8).block(24);
+        int window = 8;
+        SegmentReader r = open(fake, window);
+        for (int i = 0; i < PARTS; i++) {
+            if (i == 8 || i == 24) {
+                assertTrue(fake.awaitBlocked(Duration.ofSeconds(10)));
+                fake.release(i);
+            }
+            int len = (int) Math.min(PART, ORIGINAL.length - (long) i * PART);
+            assertOriginal((long) i * PART, ReadFully.read(r, (long) i * PART, len));
+        }
+        assertTrue(
+                fake.distinctBuffers() <= window,
+                "a window of " + window + " decodes into at most " + window + " buffers; it used "
+                        + fake.distinctBuffers());
+    }
+
     private static void assertOriginal(long offset, byte[] actual) {
         byte[] expected = Arrays.copyOfRange(ORIGINAL, (int) offset, (int) offset + actual.length);
         assertArrayEquals(expected, actual, "bytes at offset " + offset);
