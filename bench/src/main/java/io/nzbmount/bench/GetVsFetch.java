@@ -22,7 +22,9 @@ import java.util.regex.Pattern;
  * The server's processor time (all its threads) over each socket GET, per GB served, is
  * reported with the rates. {@code --readAhead 0} and {@code --pipelineDepth 0} leave
  * {@code reader.readAheadArticles} and {@code reader.pipelineDepth} of the server unset (the jar's
- * defaults); {@code fetch} and the reader in this JVM keep their own settings either way.
+ * defaults); {@code fetch} and the reader in this JVM keep their own settings either way. The
+ * server's JVM gets the flags of {@code --jvmOptions} (default jvm.options, as {@code ./nzbmount}
+ * starts it; {@code none}: the JVM's defaults).
  *
  * <p>With {@code --farDelayMs} above 0 the server, {@code fetch} and the reader all reach
  * {@code --host}:{@code --port} through one {@link FarLink} in this JVM ({@link FarMode}), and the
@@ -34,7 +36,8 @@ import java.util.regex.Pattern;
  *
  * <pre>java --add-modules jdk.incubator.vector -cp bench/target/benchmarks.jar io.nzbmount.bench.GetVsFetch
  *     --nzb F.nzb --original F [--jar server/target/nzbmount.jar] [--work /dev/shm/nzbmount-bench] [--connections 8]
- *     [--readAhead 8] [--pipelineDepth 0] [--farDelayMs 0] [--farMbps 20] [--farPort 0] [--runs 5] [--reference yget]</pre>
+ *     [--readAhead 8] [--pipelineDepth 0] [--farDelayMs 0] [--farMbps 20] [--farPort 0] [--runs 5] [--reference yget]
+ *     [--jvmOptions jvm.options | none]</pre>
  * With {@code --reference}, each round also runs the C reference client ({@link ReferenceClient})
  * into /dev/null over the same link and connections, and the GETs are compared with it; its
  * bytes are compared with the original once, before the rounds.
@@ -67,8 +70,15 @@ public final class GetVsFetch {
                         "runs",
                         "5",
                         "reference",
-                        ""));
+                        "",
+                        "jvmOptions",
+                        "jvm.options"));
         Machine.header("GetVsFetch " + String.join(" ", args));
+        // The server runs with the flags ./nzbmount gives it (a 160 MiB heap): garbage costs what
+        // it costs a user, where the JVM's default heap (a quarter of the machine) would hide it.
+        List<String> serverFlags = o.text("jvmOptions").equals("none")
+                ? List.of()
+                : List.of("@" + o.path("jvmOptions").toAbsolutePath());
         Path nzb = o.path("nzb");
         NzbFile file = ReaderRate.firstFile(nzb);
         FarMode far = FarMode.open(o);
@@ -96,7 +106,7 @@ public final class GetVsFetch {
         try (far;
                 ServerProcess server = ServerProcess.start(
                         o.path("jar"),
-                        List.of(),
+                        serverFlags,
                         work.resolve("serve"),
                         host,
                         nntpPort,
