@@ -25,8 +25,11 @@ final class FetchCli {
      */
     record Result(long bytes, double seconds, double mbPerSecond, List<Double> fileRates, double wallSeconds) {}
 
-    /** The JVM flags the {@code ./nzbmount} launcher adds for {@code fetch} and {@code check}. */
-    static final List<String> LAUNCHER_FLAGS = List.of("-XX:TieredStopAtLevel=1");
+    /**
+     * The JVM flags the {@code ./nzbmount} launcher adds for {@code fetch} and {@code check} on the
+     * JDK 22 or newer that runs the benchmarks.
+     */
+    static final List<String> LAUNCHER_FLAGS = List.of("-XX:TieredStopAtLevel=1", "-XX:UserThreadWaitAttemptsAtExit=0");
 
     private final Path jar;
     private final List<String> jvmFlags;

@@ -17,7 +17,7 @@ import java.util.Locale;
  *
  * <pre>java --add-modules jdk.incubator.vector -cp bench/target/benchmarks.jar io.nzbmount.bench.FetchVsRaw
  *     --nzb F.nzb [--jar server/target/nzbmount.jar] [--work /dev/shm/nzbmount-bench] [--connections 8,1] [--runs 5]
- *     [--original F.bin] [--fetchFlags "-XX:TieredStopAtLevel=1" | none] [--reference yget]</pre>
+ *     [--original F.bin] [--fetchFlags "FLAGS" | none] [--reference yget]</pre>
  * With {@code --original}, every {@code fetch} to tmpfs is compared with it (SHA-256) and a
  * difference stops the run. {@code fetch} runs with the JVM flags {@code ./nzbmount} gives it
  * ({@link FetchCli#LAUNCHER_FLAGS}) unless {@code --fetchFlags} says otherwise. With

@@ -90,7 +90,7 @@ public final class GetVsFetch {
         int connections = o.integer("connections");
         Path work = o.path("work");
         String expected = ReaderRate.sha256(o.path("original"));
-        FetchCli fetch = new FetchCli(o.path("jar"), List.of());
+        FetchCli fetch = new FetchCli(o.path("jar"), FetchCli.LAUNCHER_FLAGS);
         Path fetchConfig = Jar.config(work.resolve("fetch"), host, nntpPort, connections, 8080);
         Samples get = new Samples("GET (socket) x" + connections, "MB/s");
         Samples curl = new Samples("GET (curl) x" + connections, "MB/s");
