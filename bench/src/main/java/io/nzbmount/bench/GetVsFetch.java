@@ -79,9 +79,7 @@ public final class GetVsFetch {
         Machine.header("GetVsFetch " + String.join(" ", args));
         // The server runs with the flags ./nzbmount gives it (a 160 MiB heap): garbage costs what
         // it costs a user, where the JVM's default heap (a quarter of the machine) would hide it.
-        List<String> serverFlags = o.text("jvmOptions").equals("none")
-                ? List.of()
-                : List.of("@" + o.path("jvmOptions").toAbsolutePath());
+        List<String> serverFlags = Jar.optionsFile(o);
         Path nzb = o.path("nzb");
         NzbFile file = ReaderRate.firstFile(nzb);
         FarMode far = FarMode.open(o);

@@ -13,6 +13,16 @@ import java.util.List;
 final class Jar {
     private Jar() {}
 
+    /**
+     * The flag that makes the product's JVM read the argument file {@code --jvmOptions} names
+     * (jvm.options, as {@code ./nzbmount} starts the server); none for {@code none}.
+     */
+    static List<String> optionsFile(Options o) {
+        return o.text("jvmOptions").equals("none")
+                ? List.of()
+                : List.of("@" + o.path("jvmOptions").toAbsolutePath());
+    }
+
     /** {@code java [jvmFlags] --enable-native-access=ALL-UNNAMED --add-modules jdk.incubator.vector -jar JAR args}. */
     static List<String> command(Path jar, List<String> jvmFlags, String... args) {
         List<String> cmd = new ArrayList<>();

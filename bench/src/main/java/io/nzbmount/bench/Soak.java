@@ -99,9 +99,7 @@ public final class Soak {
                 "work",
                 "/tmp/nzbmount-soak");
         Machine.header("Soak " + String.join(" ", args));
-        List<String> jvm = new ArrayList<>();
-        if (!o.text("jvmOptions").equals("none"))
-            jvm.add("@" + o.path("jvmOptions").toAbsolutePath());
+        List<String> jvm = new ArrayList<>(Jar.optionsFile(o));
         if (!o.optional("jvm").isBlank())
             jvm.addAll(Arrays.asList(o.optional("jvm").trim().split("\\s+")));
         long size = (long) o.integer("sizeMiB") << 20;

@@ -221,14 +221,7 @@ public final class PlainSegmentMap implements PiecewiseSegmentMap {
     public int segmentAt(long offset) {
         Objects.checkIndex(offset, fileSize);
         if (begins == null) return (int) (offset / partSize);
-        int lo = 0;
-        int hi = begins.length - 1;
-        while (lo < hi) {
-            int mid = (lo + hi + 1) >>> 1;
-            if (begins[mid] <= offset) lo = mid;
-            else hi = mid - 1;
-        }
-        return offset >= begins[lo] && offset < begins[lo] + lengths[lo] ? lo : -1;
+        return PieceIndex.holding(begins, lengths, offset);
     }
 
     @Override

@@ -189,15 +189,7 @@ public final class SplicedSegmentMap implements PiecewiseSegmentMap {
     @Override
     public int pieceAt(long offset) {
         Objects.checkIndex(offset, size);
-        int lo = 0;
-        int hi = begins.length - 1;
-        if (hi < 0) return -1;
-        while (lo < hi) {
-            int mid = (lo + hi + 1) >>> 1;
-            if (begins[mid] <= offset) lo = mid;
-            else hi = mid - 1;
-        }
-        return offset >= begins[lo] && offset < begins[lo] + lengths[lo] ? lo : -1;
+        return PieceIndex.holding(begins, lengths, offset);
     }
 
     @Override
