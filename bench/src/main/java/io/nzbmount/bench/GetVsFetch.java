@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * Figure 2: a full GET of a file through WebDAV against {@code nzbmount fetch} of the same file,
  * in the same run. The server ({@code serve}, its own JVM) imports the NZB once; a first GET,
  * hashed and compared with the original, warms it up (a server runs for days, so warm is its
- * usual state) and is reported apart; {@code --warmGets} more (default 8) go unmeasured. Each
+ * usual state) and is reported apart; {@code --warmGets} more (default 40) go unmeasured. Each
  * round then runs: a GET read by this JVM over a plain socket, a GET by
  * {@code curl -o /dev/null}, {@code fetch} into /dev/null (a fresh JVM,
  * as a user runs it) of an NZB listing the file twice, so the second copy gives the rate of the
@@ -37,7 +37,7 @@ import java.util.regex.Pattern;
  *
  * <pre>java --add-modules jdk.incubator.vector -cp bench/target/benchmarks.jar io.nzbmount.bench.GetVsFetch
  *     --nzb F.nzb --original F [--jar server/target/nzbmount.jar] [--work /dev/shm/nzbmount-bench] [--connections 8]
- *     [--readAhead 8] [--pipelineDepth 0] [--farDelayMs 0] [--farMbps 20] [--farPort 0] [--runs 5] [--warmGets 8] [--reference yget]
+ *     [--readAhead 8] [--pipelineDepth 0] [--farDelayMs 0] [--farMbps 20] [--farPort 0] [--runs 5] [--warmGets 40] [--reference yget]
  *     [--jvmOptions jvm.options | none]</pre>
  * With {@code --reference}, each round also runs the C reference client ({@link ReferenceClient})
  * into /dev/null over the same link and connections, and the GETs are compared with it; its
@@ -71,7 +71,7 @@ public final class GetVsFetch {
                         "runs",
                         "5",
                         "warmGets",
-                        "8",
+                        "40",
                         "reference",
                         "",
                         "jvmOptions",
@@ -127,9 +127,9 @@ public final class GetVsFetch {
                     first.mbPerSecond(),
                     got.equals(expected) ? "equal" : "DIFFERS");
             check(got.equals(expected), "SHA-256 of the first GET"); // throws, so the server is closed
-            // More unmeasured GETs: C2 goes on compiling the serving path for several more
-            // (a third of the server's processor time in the second), and a server that runs for
-            // days has long finished.
+            // More unmeasured GETs: C2 goes on compiling the serving path for dozens more (a third
+            // of the server's processor time in the second GET; jstat's compile time still grows
+            // 0.13 s per 5 GETs after 30), and a server that runs for days has long finished.
             for (int i = 0; i < o.integer("warmGets"); i++) {
                 HttpGet.get("127.0.0.1", server.port(), path, null, (buf, off, len) -> {});
             }
