@@ -92,7 +92,9 @@ YAML
     done
     printf '%-6s %8s %8s %7s | %7s %7s %7s | %7s %7s\n' median "$(median_of 2)" "$(median_of 3)" "$(median_of 4)" \
       "$(median_of 5)" "$(median_of 6)" "$(median_of 7)" "$(median_of 8)" "$(median_of 9)"
-    echo "(MB/s; the ratio is GET / yget in the same round; processor seconds per read of the file)" ;;
+    echo "(MB/s; the ratio is GET / yget in the same round; processor seconds per read of the file)"
+    kill "$server"; wait "$server" 2>/dev/null || true # stopped before its data directory goes
+    trap - EXIT ;;
   fetch)
     rounds=${rounds:-5}
     cat >"$work/nzbmount.yaml" <<YAML
@@ -100,8 +102,7 @@ providers:
   - {name: inn2, host: 127.0.0.1, port: 1190, tls: false, connections: 8}
 YAML
     # The same file four times under other names: the later copies show a JVM past its start.
-    awk 'BEGIN { n = 0 }
-         /<file / { f = 1; buf = "" }
+    awk '/<file / { f = 1; buf = "" }
          f { buf = buf $0 "\n"; if (/<\/file>/) { f = 0; file = buf; next } else next }
          /<\/nzb>/ { printf "%s", file
                      for (i = 2; i <= 4; i++) { c = file; gsub(/&quot;f300\.bin&quot;/, "\\&quot;f300-" i ".bin\\&quot;", c); printf "%s", c } }
